@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { authenticate, requireAdmin, requireMember } from './auth/guard';
+import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
+import { installErrorHandler } from './shared/error-handler';
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface BuildAppOptions {
+  /** Serve the built web app at `/` (the default when it has been built). */
+  serveWeb?: boolean;
+  logger?: boolean | object;
+}
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', null);
+  installErrorHandler(app);
+  acceptEmptyJsonBodies(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Emotion (MUI) injects its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Members portal API', version: '1.0.0', description: 'Amounts are decimal strings. Errors are `{ message, code, field? }`.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(async (api) => {
+    for (const [routes, prefix] of guestRoutes) await api.register(routes(ctx), { prefix });
+
+    await api.register(async (signedIn) => {
+      signedIn.addHook('onRequest', authenticate(ctx));
+      for (const routes of accountRoutes) await signedIn.register(routes(ctx));
+
+      await signedIn.register(async (members) => {
+        members.addHook('onRequest', requireMember);
+        for (const routes of memberRoutes) await members.register(routes(ctx));
+      });
+
+      // The one guard for everything under /api/admin/.
+      await signedIn.register(async (admin) => {
+        admin.addHook('onRequest', requireAdmin);
+        for (const routes of adminRoutes) await admin.register(routes(ctx));
+      }, { prefix: '/admin' });
+    });
+  }, { prefix: '/api' });
+
+  if ((options.serveWeb ?? true) && existsSync(WEB_DIST)) serveWebApp(app);
+  return app;
+}
+
+/** The original client posts the login with a JSON content type and no body at all. */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
+}
+
+/** The built single-page app: files as they are, any other page path gets index.html. */
+function serveWebApp(app: FastifyInstance) {
+  app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}`, code: 'NOT_FOUND' });
+    }
+    if (/\.[a-z0-9]+$/i.test(path)) {
+      return reply.code(404).send({ message: `No such file: ${path}`, code: 'NOT_FOUND' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,32 @@
+import { createRequire } from 'node:module';
+import { hash, verify } from '@node-rs/argon2';
+
+// PRODUCT.md §11: argon2id, at least 19 MiB of memory, t=2, p=1.
+// algorithm 2 is Argon2id (a const enum in the typings, so spelled out here).
+const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS);
+}
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Spends the same time as a real check, so an unknown username cannot be told apart by timing. */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword('not-a-real-password-just-timing');
+  await verifyPassword(await dummyHash, password);
+}
+
+// Mozilla's list of common passwords (the ones a password rule of 8+ characters still lets through).
+const commonList = createRequire(import.meta.url)('fxa-common-password-list') as { test(p: string): boolean };
+
+export function isCommonPassword(password: string): boolean {
+  return commonList.test(password) || commonList.test(password.toLowerCase());
+}

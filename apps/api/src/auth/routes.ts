@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  forgotPasswordBodySchema,
+  loginResponseSchema,
+  refreshBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  tokenPairSchema,
+  userSchema,
+} from '@portal/contract';
+import type { AppContext } from '../context';
+import { parseBasicCredentials } from './basic-credentials';
+import { createAuthService } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
+
+export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const auth = createAuthService(ctx);
+  return async (app) => {
+    app.post('/login', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with an empty body and `Authorization: Basic base64(username:password)`',
+        response: { 200: loginResponseSchema, ...errors },
+      },
+    }, async (request) => {
+      const { username, password } = parseBasicCredentials(request.headers.authorization);
+      return auth.login(username, password, { ip: request.ip, userAgent: request.headers['user-agent'] });
+    });
+
+    app.post('/refresh-token', {
+      schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: refreshBodySchema, response: { 200: tokenPairSchema, ...errors } },
+    }, async (request) => auth.refresh(request.body.refreshToken));
+
+    app.post('/logout', {
+      schema: { tags: ['auth'], summary: 'End the sign-in of this refresh token', body: refreshBodySchema, response: { 204: z.null(), ...errors } },
+    }, async (request, reply) => {
+      await auth.logout(request.body.refreshToken);
+      return reply.code(204).send(null);
+    });
+
+    app.post('/register', {
+      schema: { tags: ['auth'], summary: 'Join under a sponsor', body: registerBodySchema, response: { 201: userSchema, ...errors } },
+    }, async (request, reply) => reply.code(201).send(await auth.register(request.body)));
+
+    app.post('/forgot-password', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a reset link (same answer whether or not the address has an account)',
+        body: forgotPasswordBodySchema,
+        response: { 202: z.object({ message: z.string() }), ...errors },
+      },
+    }, async (request, reply) => {
+      await auth.forgotPassword(request.body.email);
+      return reply.code(202).send({ message: 'If an account uses this address, a reset link is on its way.' });
+    });
+
+    app.post('/reset-password', {
+      schema: { tags: ['auth'], summary: 'Set a new password with the mailed token', body: resetPasswordBodySchema, response: { 204: z.null(), ...errors } },
+    }, async (request, reply) => {
+      await auth.resetPassword(request.body.token, request.body.password);
+      return reply.code(204).send(null);
+    });
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * The one interface every service talks to. Two implementations: PostgreSQL
+ * (a server, via DATABASE_URL) and PGlite (embedded, the default). Services
+ * write plain parameterised SQL and never care which one runs underneath.
+ */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** Anything that runs SQL: the database itself or an open transaction. */
+export interface Sql {
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations). */
+  exec(script: string): Promise<void>;
+}
+
+export interface Database extends Sql {
+  readonly kind: 'postgres' | 'pglite';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… to use a server; otherwise PGlite. */
+  databaseUrl?: string;
+  /** PGlite data folder; `memory://` keeps everything in memory (tests). */
+  dataDir: string;
+  /** PostgreSQL only: a schema to work in (tests isolate themselves this way). */
+  schema?: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres');
+    return openPostgres(options.databaseUrl, options.schema);
+  }
+  const { openPglite } = await import('./pglite');
+  return openPglite(options.dataDir);
+}

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Database, QueryResult, Sql } from './database';
+import { Mutex } from './mutex';
+
+/**
+ * PGlite is one connection. A transaction must not see another request's
+ * statements in the middle of it, so every statement and every transaction
+ * takes the same mutex: transactions run one after another, which is exactly
+ * what a single connection can offer, and never lose a rolled-back row.
+ */
+export async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir, {
+    parsers: {
+      [types.INT8]: (value: string) => Number(value),
+      [types.NUMERIC]: (value: string) => value,
+    },
+  });
+  const mutex = new Mutex();
+
+  const toResult = <T>(result: { rows: unknown[]; affectedRows?: number }): QueryResult<T> => ({
+    rows: result.rows as T[],
+    rowCount: result.affectedRows || result.rows.length,
+  });
+
+  return {
+    kind: 'pglite',
+    query<T>(text: string, params?: readonly unknown[]) {
+      return mutex.run(async () => toResult<T>(await pg.query(text, params as unknown[])));
+    },
+    exec(script: string) {
+      return mutex.run(async () => {
+        await pg.exec(script);
+      });
+    },
+    transaction<T>(work: (tx: Sql) => Promise<T>) {
+      return mutex.run(() =>
+        pg.transaction(async (inner) => {
+          const tx: Sql = {
+            async query<R>(text: string, params?: readonly unknown[]) {
+              return toResult<R>(await inner.query(text, params as unknown[]));
+            },
+            async exec(script: string) {
+              await inner.exec(script);
+            },
+          };
+          return work(tx);
+        }),
+      );
+    },
+    async close() {
+      await mutex.run(() => pg.close());
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { UpdateProfileBody, User } from '@portal/contract';
+import type { AppContext } from '../context';
+import { assertPasswordAllowed } from '../auth/service';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import { conflict, isUniqueViolation, notFound, unprocessable } from '../shared/errors';
+import { findUserById, isEmailTaken, setPasswordHash, toUser } from '../users/queries';
+
+export function createMeService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function load(userId: number) {
+    const row = await findUserById(db, userId);
+    if (!row) throw notFound('USER_NOT_FOUND', 'This account no longer exists.');
+    return row;
+  }
+
+  return {
+    async profile(userId: number): Promise<User> {
+      return toUser(await load(userId));
+    },
+
+    async updateProfile(userId: number, changes: UpdateProfileBody): Promise<User> {
+      if (changes.email !== undefined && (await isEmailTaken(db, changes.email, userId))) {
+        throw conflict('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
+      }
+      try {
+        await db.query(
+          `UPDATE users SET
+             full_name = CASE WHEN $2 THEN $3 ELSE full_name END,
+             email     = CASE WHEN $4 THEN $5 ELSE email END,
+             phone     = CASE WHEN $6 THEN $7 ELSE phone END,
+             country   = CASE WHEN $8 THEN $9 ELSE country END,
+             updated_at = now()
+           WHERE id = $1`,
+          [
+            userId,
+            changes.fullName !== undefined, changes.fullName ?? null,
+            changes.email !== undefined, changes.email ?? null,
+            changes.phone !== undefined, changes.phone || null,
+            changes.country !== undefined, changes.country || null,
+          ],
+        );
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_key')) {
+          throw conflict('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
+        }
+        throw error;
+      }
+      return toUser(await load(userId));
+    },
+
+    /** Changes the password and ends every other sign-in of the account. */
+    async changePassword(userId: number, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+      const row = await load(userId);
+      if (!row.password_hash || !(await verifyPassword(row.password_hash, currentPassword))) {
+        throw unprocessable('CURRENT_PASSWORD_WRONG', 'The current password is not correct.', 'currentPassword');
+      }
+      assertPasswordAllowed(newPassword, 'newPassword');
+      const passwordHash = await hashPassword(newPassword);
+      await db.transaction(async (tx) => {
+        await setPasswordHash(tx, userId, passwordHash);
+        await revokeUserSessions(tx, userId, sessionId);
+      });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { authRoutes } from './auth/routes';
+import { healthRoutes } from './health/routes';
+import { outboxRoutes } from './mail/routes';
+import { meRoutes } from './me/routes';
+
+/**
+ * Every domain's routes, by who may call them. The scopes in app.ts apply
+ * the guards, so a route cannot forget its own: add a domain here, in the
+ * list that matches its audience.
+ */
+type RouteModule = (ctx: AppContext) => FastifyPluginAsyncZod;
+
+/** No sign-in: `/api/...`. */
+export const guestRoutes: Array<[RouteModule, string]> = [
+  [healthRoutes, ''],
+  [authRoutes, '/auth'],
+];
+
+/** Any signed-in account: `/api/...`. */
+export const accountRoutes: RouteModule[] = [meRoutes];
+
+/** Signed-in accounts with a network membership: `/api/...`. */
+export const memberRoutes: RouteModule[] = [];
+
+/** Admins only: `/api/admin/...`. */
+export const adminRoutes: RouteModule[] = [outboxRoutes];

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors';
+
+/**
+ * One place turns every failure into `{ message, code, field? }`. Validation
+ * errors name the field; Fastify's own client errors keep their 4xx status;
+ * anything unexpected is logged with the request id and answered 500 plainly.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.status).send({ message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0]!;
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((issue.params as { missingProperty?: string })?.missingProperty ?? '') || undefined;
+      const where = (error as { validationContext?: string }).validationContext;
+      const message = field ? `${field}: ${issue.message}` : `${where === 'body' || !where ? 'Request body' : where}: ${issue.message}`;
+      return reply.code(400).send({ message, code: 'VALIDATION_ERROR', ...(field ? { field } : {}) });
+    }
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ message: clientMessage(fastifyError), code: fastifyError.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
+  );
+}
+
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as JSON (Content-Type: application/json).';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON.';
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * A failure a client can act on. Services throw these; one handler turns them
+ * into `{ message, code, field? }` with `status`. Anything else is a bug: it is
+ * logged and answered 500 without internals.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+    /** Extra headers for the answer, such as Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: string, message: string, field?: string) => new AppError(400, code, message, field);
+export const unauthorized = (code: string, message: string) => new AppError(401, code, message);
+export const forbidden = (code: string, message: string) => new AppError(403, code, message);
+export const notFound = (code: string, message: string) => new AppError(404, code, message);
+export const conflict = (code: string, message: string, field?: string) => new AppError(409, code, message, field);
+export const unprocessable = (code: string, message: string, field?: string) =>
+  new AppError(422, code, message, field);
+export const tooManyRequests = (code: string, message: string, retryAfterSeconds: number) =>
+  new AppError(429, code, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** PostgreSQL's unique_violation, raised when two requests race for the same unique value. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  if (e?.code !== '23505') return false;
+  return !constraint || e.constraint === constraint || Boolean(e.message?.includes(constraint));
+}

@@ -1,0 +1,71 @@
+import type { Role, User } from '@portal/contract';
+import type { Sql } from '../db/database';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  email: string;
+  full_name: string;
+  phone: string | null;
+  country: string | null;
+  password_hash: string | null;
+  role: Role;
+  status: 'active' | 'blocked';
+  is_member: boolean;
+  created_at: Date;
+}
+
+const USER_COLUMNS = `u.id, u.username, u.email, u.full_name, u.phone, u.country, u.password_hash,
+  u.role, u.status, u.created_at, (m.user_id IS NOT NULL) AS is_member`;
+
+export async function findUserById(sql: Sql, id: number): Promise<UserRow | undefined> {
+  const { rows } = await sql.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN members m ON m.user_id = u.id WHERE u.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function findUserByUsername(sql: Sql, username: string): Promise<UserRow | undefined> {
+  const { rows } = await sql.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN members m ON m.user_id = u.id WHERE lower(u.username) = lower($1)`,
+    [username],
+  );
+  return rows[0];
+}
+
+export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
+  const { rows } = await sql.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN members m ON m.user_id = u.id WHERE lower(u.email) = lower($1)`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function isEmailTaken(sql: Sql, email: string, exceptUserId?: number): Promise<boolean> {
+  const { rows } = await sql.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id IS DISTINCT FROM $2', [
+    email,
+    exceptUserId ?? null,
+  ]);
+  return rows.length > 0;
+}
+
+export async function setPasswordHash(sql: Sql, userId: number, passwordHash: string): Promise<void> {
+  await sql.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+}
+
+/** The public view of an account: never the hash. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    fullName: row.full_name,
+    role: row.role,
+    phone: row.phone,
+    country: row.country,
+    status: row.status,
+    isMember: row.is_member,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}

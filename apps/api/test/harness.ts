@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import type { AppContext } from '../src/context';
+import { openDatabase, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { createMailer } from '../src/mail/mailer';
+import { bootstrap } from '../src/setup/bootstrap';
+
+export const ADMIN_PASSWORD = 'Admin-Pass-2026!';
+export const ROOT = 'company';
+
+export interface TestPortal {
+  app: FastifyInstance;
+  ctx: AppContext;
+  db: Database;
+  /** Moves the portal's clock (lockout windows, token expiry). */
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+/**
+ * A whole portal on a real database: in-memory PGlite by default, a fresh
+ * schema on the PostgreSQL server when DATABASE_URL is set (dropped at close).
+ */
+export async function startPortal(env: Record<string, string> = {}): Promise<TestPortal> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    ADMIN_PASSWORD,
+    PUBLIC_URL: 'http://portal.test',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const db = await openDatabase({ databaseUrl, dataDir: 'memory://', schema });
+  await migrate(db);
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const ctx: AppContext = {
+    config,
+    db,
+    log,
+    now: () => clock.now,
+    mailer: createMailer({ from: config.mailFrom, db, log }),
+  };
+  await bootstrap(ctx);
+  const app = await buildApp(ctx, { serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    db,
+    clock,
+    async close() {
+      await app.close();
+      if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);
+      await db.close();
+    },
+  };
+}
+
+export function basic(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: { id: number; username: string; role: string };
+}
+
+export async function login(app: FastifyInstance, username: string, password: string, ip = '10.0.0.1'): Promise<Session> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic(username, password) }, remoteAddress: ip });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export const loginAdmin = (app: FastifyInstance) => login(app, 'admin', ADMIN_PASSWORD);
+
+let counter = 0;
+/** Registers a member under `sponsor` (the root by default) and signs them in. */
+export async function registerMember(
+  app: FastifyInstance,
+  options: { username?: string; sponsor?: string; side?: 'left' | 'right'; password?: string; fullName?: string } = {},
+): Promise<Session & { password: string }> {
+  counter += 1;
+  const username = options.username ?? `member${counter}_${randomBytes(3).toString('hex')}`;
+  const password = options.password ?? 'Correct-Horse-Battery-9';
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: {
+      username,
+      email: `${username}@example.com`,
+      fullName: options.fullName ?? `Member ${username}`,
+      password,
+      sponsor: options.sponsor ?? ROOT,
+      ...(options.side ? { side: options.side } : {}),
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`register ${username} failed: ${res.statusCode} ${res.body}`);
+  return { ...(await login(app, username, password)), password };
+}
+
+export function bearer(session: Session): Record<string, string> {
+  return { authorization: `Bearer ${session.accessToken}` };
+}
+
+/** Asserts the `{ message, code }` error shape and returns it. */
+export function errorOf(res: LightMyRequestResponse): { message: string; code: string; field?: string } {
+  const body = res.json();
+  if (typeof body.message !== 'string' || typeof body.code !== 'string') {
+    throw new Error(`not an error body: ${res.body}`);
+  }
+  return body;
+}

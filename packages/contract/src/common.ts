@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Every error the API answers has this shape; `field` names the bad input on a 400. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  field: z.string().optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const roleSchema = z.enum(['admin', 'member']);
+export type Role = z.infer<typeof roleSchema>;
+
+export const sideSchema = z.enum(['left', 'right']);
+export type Side = z.infer<typeof sideSchema>;
+
+/** List answers: `{ items, total, page, pageSize }` (API.md conventions). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
