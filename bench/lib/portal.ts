@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../apps/api/src/app';
+import { loadConfig } from '../../apps/api/src/config';
+import type { AppContext } from '../../apps/api/src/context';
+import { openDatabase } from '../../apps/api/src/db/database';
+import { migrate } from '../../apps/api/src/db/migrate';
+import { createMailer } from '../../apps/api/src/mail/mailer';
+import { bootstrap } from '../../apps/api/src/setup/bootstrap';
+
+export const BENCH_ADMIN_PASSWORD = 'Bench-Admin-Pass-2026';
+
+export interface BenchPortal {
+  baseUrl: string;
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole portal listening on a loopback port, on a database of its own:
+ * a fresh PGlite folder, or a scratch database on the PostgreSQL server of
+ * DATABASE_URL (dropped at close), so a benchmark never touches real data.
+ */
+export async function startBenchPortal(databaseUrl?: string): Promise<BenchPortal> {
+  let dataDir: string | undefined;
+  let scratchUrl: string | undefined;
+  let dropScratch = () => {};
+  if (databaseUrl) {
+    const url = new URL(databaseUrl);
+    const name = `bench_${process.pid}_${Date.now()}`;
+    const args = ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+    const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+    execFileSync('createdb', [...args, name], { env });
+    url.pathname = `/${name}`;
+    scratchUrl = url.toString();
+    dropScratch = () => execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env, stdio: 'ignore' });
+  } else {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    DATA_DIR: dataDir ?? 'unused',
+    ...(scratchUrl ? { DATABASE_URL: scratchUrl } : {}),
+  });
+  const db = await openDatabase({ databaseUrl: scratchUrl, dataDir: dataDir ?? '' });
+  await migrate(db);
+  const log = pino({ level: 'silent' });
+  const ctx: AppContext = { config, db, log, now: () => new Date(), mailer: createMailer({ from: config.mailFrom, db, log }) };
+  await bootstrap(ctx);
+  const app = await buildApp(ctx, { serveWeb: false });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl,
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await db.close();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+      dropScratch();
+    },
+  };
+}
