@@ -1,0 +1,37 @@
+/**
+ * Starts the real portal for the browser tests on a database of its own, with
+ * a known admin password and a short access-token lifetime so that the
+ * refresh-on-401 path really runs.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { E2E_ADMIN_PASSWORD } from './constants';
+
+const port = process.env.E2E_PORT ?? '4173';
+const serverUrl = process.env.DATABASE_URL;
+
+if (serverUrl) {
+  const url = new URL(serverUrl);
+  const args = ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+  const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+  execFileSync('dropdb', [...args, '--if-exists', '--force', 'portal_e2e'], { env });
+  execFileSync('createdb', [...args, 'portal_e2e'], { env });
+  url.pathname = '/portal_e2e';
+  process.env.DATABASE_URL = url.toString();
+} else {
+  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
+}
+
+Object.assign(process.env, {
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+  JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
+  ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '900',
+  LOG_LEVEL: 'warn',
+});
+
+await import('../../apps/api/src/main');
