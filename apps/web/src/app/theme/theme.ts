@@ -1,0 +1,177 @@
+import { alpha, createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
+import './augmentation';
+import { brand, breakpoints, cardShadow, radius, rgba, surfaces, textChannel, TONAL_ALPHA, type Mode } from './tokens';
+
+const FONT_FAMILY = ['Inter', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'Helvetica Neue', 'Arial', 'sans-serif'].join(',');
+
+const TONAL_COLORS = ['primary', 'secondary', 'success', 'info', 'warning', 'error'] as const;
+
+/** Builds the Materio-style theme for one mode. */
+export function createAppTheme(mode: Mode): Theme {
+  const text = textChannel[mode];
+  const surface = surfaces[mode];
+
+  const options = {
+    breakpoints: { values: { ...breakpoints } },
+    spacing: 4,
+    shape: { borderRadius: radius.base },
+    palette: {
+      mode,
+      primary: { ...brand.primary, contrastText: '#FFFFFF' },
+      secondary: { ...brand.secondary, contrastText: '#FFFFFF' },
+      success: { ...brand.success, contrastText: '#FFFFFF' },
+      info: { ...brand.info, contrastText: '#FFFFFF' },
+      warning: { ...brand.warning, contrastText: '#FFFFFF' },
+      error: { ...brand.error, contrastText: '#FFFFFF' },
+      background: { default: surface.default, paper: surface.paper },
+      text: {
+        primary: rgba(text, 0.9),
+        secondary: rgba(text, 0.7),
+        disabled: rgba(text, 0.4),
+      },
+      divider: rgba(text, 0.12),
+      action: {
+        active: rgba(text, 0.6),
+        hover: rgba(text, 0.06),
+        selected: rgba(text, 0.08),
+        disabled: rgba(text, 0.3),
+        disabledBackground: rgba(text, 0.16),
+        focus: rgba(text, 0.1),
+      },
+      customColors: { tableHeaderBg: surface.tableHeader, cardShadow: cardShadow[mode], textChannel: text },
+    },
+    typography: {
+      fontFamily: FONT_FAMILY,
+      // Scales MUI's own pxToRem sizes by 15/16 (as Materio does); the variants below are explicit.
+      fontSize: 13.125,
+      htmlFontSize: 16,
+      h1: { fontSize: '2.875rem', fontWeight: 500, lineHeight: 1.478 },
+      h2: { fontSize: '2.375rem', fontWeight: 500, lineHeight: 1.474 },
+      h3: { fontSize: '1.75rem', fontWeight: 500, lineHeight: 1.5 },
+      h4: { fontSize: '1.5rem', fontWeight: 500, lineHeight: 1.583 },
+      h5: { fontSize: '1.125rem', fontWeight: 500, lineHeight: 1.556 },
+      h6: { fontSize: '0.9375rem', fontWeight: 500, lineHeight: 1.467 },
+      subtitle1: { fontSize: '0.9375rem', lineHeight: 1.467 },
+      subtitle2: { fontSize: '0.8125rem', fontWeight: 400, lineHeight: 1.538 },
+      body1: { fontSize: '0.9375rem', lineHeight: 1.467 },
+      body2: { fontSize: '0.8125rem', lineHeight: 1.538 },
+      button: { fontSize: '0.9375rem', fontWeight: 500, lineHeight: 1.467, textTransform: 'none' },
+      caption: { fontSize: '0.8125rem', lineHeight: 1.385, letterSpacing: '0.4px' },
+      overline: { fontSize: '0.75rem', lineHeight: 1.167, letterSpacing: '0.8px' },
+    },
+  } satisfies ThemeOptions;
+
+  // The palette resolved once, so the component overrides can read it.
+  const theme = createTheme(options);
+  const shadow = cardShadow[mode];
+
+  const components: ThemeOptions['components'] = {
+    MuiCssBaseline: {
+      styleOverrides: {
+        body: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },
+        '#root': { minHeight: '100vh' },
+        a: { color: theme.palette.primary.main },
+      },
+    },
+    MuiButtonBase: { defaultProps: { disableRipple: false } },
+    MuiButton: {
+      defaultProps: { color: 'primary' },
+      styleOverrides: {
+        root: { borderRadius: radius.base, fontWeight: 500, paddingInline: theme.spacing(5), minHeight: 38 },
+        sizeSmall: { borderRadius: radius.small, paddingInline: theme.spacing(3), minHeight: 30, fontSize: '0.8125rem' },
+        sizeLarge: { borderRadius: radius.large, paddingInline: theme.spacing(6.5), minHeight: 46, fontSize: '1.0625rem' },
+        contained: { boxShadow: `0 2px 4px ${rgba(text, 0.16)}`, '&:hover': { boxShadow: `0 4px 8px ${rgba(text, 0.2)}` } },
+      },
+    },
+    MuiIconButton: { styleOverrides: { root: { borderRadius: '50%' } } },
+    MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' }, rounded: { borderRadius: radius.base } } },
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: { root: { boxShadow: shadow, backgroundImage: 'none', borderRadius: radius.base } },
+    },
+    MuiCardHeader: {
+      defaultProps: { slotProps: { title: { variant: 'h5' } } },
+      styleOverrides: {
+        root: { padding: theme.spacing(5), paddingBottom: 0 },
+        action: { alignSelf: 'center', margin: 0 },
+      },
+    },
+    MuiCardContent: {
+      styleOverrides: { root: { padding: theme.spacing(5), '&:last-child': { paddingBottom: theme.spacing(5) } } },
+    },
+    MuiCardActions: { styleOverrides: { root: { padding: theme.spacing(5), paddingTop: 0 } } },
+    MuiTextField: { defaultProps: { variant: 'outlined', size: 'medium', color: 'primary' } },
+    MuiFormControl: { defaultProps: { variant: 'outlined', size: 'medium', color: 'primary' } },
+    MuiSelect: { defaultProps: { variant: 'outlined', size: 'medium', color: 'primary' } },
+    MuiOutlinedInput: {
+      styleOverrides: {
+        root: {
+          borderRadius: radius.base,
+          '&:hover:not(.Mui-focused):not(.Mui-disabled):not(.Mui-error) .MuiOutlinedInput-notchedOutline': {
+            borderColor: rgba(text, 0.6),
+          },
+        },
+        notchedOutline: { borderColor: rgba(text, 0.22) },
+      },
+    },
+    MuiFormHelperText: { styleOverrides: { root: { marginInline: theme.spacing(3), letterSpacing: 0 } } },
+    MuiCheckbox: { defaultProps: { color: 'primary' } },
+    MuiRadio: { defaultProps: { color: 'primary' } },
+    MuiSwitch: { defaultProps: { color: 'primary' } },
+    MuiChip: {
+      styleOverrides: {
+        root: {
+          fontWeight: 500,
+          borderRadius: 16,
+          variants: TONAL_COLORS.map((color) => ({
+            props: { variant: 'tonal' as const, color },
+            style: {
+              backgroundColor: alpha(theme.palette[color].main, TONAL_ALPHA),
+              color: theme.palette[color].main,
+              '& .MuiChip-icon, & .MuiChip-deleteIcon': { color: theme.palette[color].main },
+            },
+          })).concat([
+            {
+              props: { variant: 'tonal' as const, color: 'default' as never },
+              style: {
+                backgroundColor: rgba(text, TONAL_ALPHA),
+                color: theme.palette.text.primary,
+                '& .MuiChip-icon, & .MuiChip-deleteIcon': { color: theme.palette.text.primary },
+              },
+            },
+          ]),
+        },
+        sizeSmall: { borderRadius: 4, fontSize: '0.8125rem' },
+      },
+    },
+    MuiAvatar: { styleOverrides: { root: { fontWeight: 500 }, rounded: { borderRadius: radius.base } } },
+    MuiTableContainer: { styleOverrides: { root: { overflowX: 'auto' } } },
+    MuiTableCell: {
+      styleOverrides: {
+        root: { borderBottomColor: theme.palette.divider, paddingInline: theme.spacing(5) },
+        head: {
+          backgroundColor: surface.tableHeader,
+          textTransform: 'uppercase',
+          fontSize: '0.8125rem',
+          fontWeight: 500,
+          letterSpacing: '0.2px',
+          lineHeight: 1.8,
+        },
+      },
+    },
+    MuiTabs: { styleOverrides: { indicator: { height: 2 } } },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none', fontSize: '0.9375rem', minHeight: 44 } } },
+    MuiMenu: { styleOverrides: { paper: { boxShadow: shadow, marginTop: 4 } } },
+    MuiMenuItem: {
+      styleOverrides: { root: { marginInline: theme.spacing(2), borderRadius: radius.base, paddingInline: theme.spacing(3) } },
+    },
+    MuiTooltip: { styleOverrides: { tooltip: { fontSize: '0.8125rem' } } },
+    MuiAlert: { styleOverrides: { root: { borderRadius: radius.base } } },
+    MuiDivider: { styleOverrides: { root: { borderColor: theme.palette.divider } } },
+    MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
+    MuiDrawer: { styleOverrides: { paper: { backgroundImage: 'none' } } },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+  };
+
+  return createTheme({ ...options, components });
+}

@@ -1,0 +1,223 @@
+import type { LoginResponse, TokenPair } from '@portal/contract';
+import type { SessionStore } from '../session/session';
+import {
+  ApiError,
+  CREDENTIALS_REQUIRED_MESSAGE,
+  LOGIN_FAILED_MESSAGE,
+  NETWORK_MESSAGE,
+  REFRESH_EXPIRED_MESSAGE,
+  TIMEOUT_MESSAGE,
+} from './errors';
+
+export const API_BASE_URL = '/api';
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  headers?: Record<string, string>;
+  /** The caller's cancellation (TanStack Query passes one). */
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  session: SessionStore;
+  baseUrl?: string;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+interface RawResponse {
+  status: number;
+  data: unknown;
+}
+
+interface SendOptions extends RequestOptions {
+  /** The Authorization header to send instead of the Bearer token (login). */
+  authorization?: string;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+function basicCredentials(username: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+function toApiError(response: RawResponse, fallbackMessage?: string): ApiError {
+  const body = response.data && typeof response.data === 'object' ? (response.data as Record<string, unknown>) : {};
+  const message = typeof body.message === 'string' && body.message ? body.message : (fallbackMessage ?? `Request failed (${response.status})`);
+  const code = typeof body.code === 'string' && body.code ? body.code : `HTTP_${response.status}`;
+  const field = typeof body.field === 'string' ? body.field : undefined;
+  return new ApiError(response.status, code, message, field, response.data);
+}
+
+const sessionExpiredError = () => new ApiError(401, 'SESSION_EXPIRED', REFRESH_EXPIRED_MESSAGE);
+
+/**
+ * The API client (seed §4, §7, §8): base /api, JSON, 10 s timeout, a Bearer
+ * header whenever an access token exists, and on a 401 to a signed-in
+ * request ONE refresh shared by every request waiting on it, then one retry
+ * each. When the refresh fails the session ends ('Refresh token expired') and
+ * the waiting requests are rejected.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const { session } = options;
+  const baseUrl = options.baseUrl ?? API_BASE_URL;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const fetchImpl = (...args: Parameters<typeof fetch>) => (options.fetch ?? globalThis.fetch)(...args);
+
+  /** The refresh in progress, shared by every request that got a 401. */
+  let refreshing: Promise<string> | null = null;
+
+  function urlOf(path: string, query?: Record<string, QueryValue>): string {
+    let url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+    if (query) {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) {
+        if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+      }
+      const search = params.toString();
+      if (search) url += `${url.includes('?') ? '&' : '?'}${search}`;
+    }
+    return url;
+  }
+
+  /** One HTTP exchange, body read included, under the timeout. Never refreshes. */
+  async function send(path: string, opts: SendOptions, accessToken: string | null): Promise<RawResponse> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const forwardAbort = () => controller.abort(opts.signal?.reason);
+    if (opts.signal?.aborted) forwardAbort();
+    else opts.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    if (opts.authorization) headers.Authorization = opts.authorization;
+    else if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    Object.assign(headers, opts.headers);
+
+    try {
+      const response = await fetchImpl(urlOf(path, opts.query), {
+        method: opts.method ?? 'GET',
+        headers,
+        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+      const text = response.status === 204 ? '' : await response.text();
+      let data: unknown = undefined;
+      if (text) {
+        try {
+          data = JSON.parse(text);
+        } catch {
+          data = text;
+        }
+      }
+      return { status: response.status, data };
+    } catch (error) {
+      if (timedOut) throw new ApiError(0, 'TIMEOUT', TIMEOUT_MESSAGE);
+      if (opts.signal?.aborted) throw error; // the caller cancelled: let it see its own abort
+      throw new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
+    } finally {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  function finish<T>(response: RawResponse): T {
+    if (response.status >= 200 && response.status < 300) return response.data as T;
+    throw toApiError(response);
+  }
+
+  /** Ends the session after a failed refresh: storage cleared, listeners told (toast, query cache, navigation). */
+  function expire(): never {
+    session.clear(REFRESH_EXPIRED_MESSAGE);
+    throw sessionExpiredError();
+  }
+
+  async function runRefresh(): Promise<string> {
+    const refreshToken = session.refreshToken;
+    if (!refreshToken) expire();
+    let response: RawResponse;
+    try {
+      response = await send('/auth/refresh-token', { method: 'POST', body: { refreshToken } }, session.accessToken);
+    } catch {
+      expire();
+    }
+    const pair = response.data as Partial<TokenPair> | undefined;
+    if (response.status !== 200 || !pair?.accessToken || !pair.refreshToken) expire();
+    session.setTokens(pair.accessToken, pair.refreshToken);
+    return pair.accessToken;
+  }
+
+  /** The fresh access token after `staleToken` was refused: one refresh for everyone. */
+  function freshToken(staleToken: string): Promise<string> {
+    if (refreshing) return refreshing;
+    const current = session.accessToken;
+    // Another request already refreshed while this one was in flight.
+    if (current && current !== staleToken) return Promise.resolve(current);
+    refreshing = runRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  /** A signed-in (or guest) call with the 401 → refresh → one retry rule. */
+  async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+    const token = session.accessToken;
+    const response = await send(path, opts, token);
+    // Already logged out (no token, or the session ended meanwhile): the error passes through.
+    if (response.status === 401 && token && session.getState().isAuthenticated) {
+      const fresh = await freshToken(token);
+      return finish<T>(await send(path, opts, fresh));
+    }
+    return finish<T>(response);
+  }
+
+  /** POST /auth/login: empty body, Basic credentials. Stores the session on success. */
+  async function login(username: string, password: string): Promise<LoginResponse> {
+    if (!username.trim() || !password) throw new ApiError(0, 'CREDENTIALS_REQUIRED', CREDENTIALS_REQUIRED_MESSAGE);
+    const response = await send('/auth/login', { method: 'POST', authorization: basicCredentials(username.trim(), password) }, null);
+    if (response.status !== 200) throw toApiError(response, LOGIN_FAILED_MESSAGE);
+    const result = response.data as LoginResponse | undefined;
+    if (!result?.accessToken || !result.user) throw new ApiError(response.status, 'LOGIN_FAILED', LOGIN_FAILED_MESSAGE);
+    session.signIn(result);
+    return result;
+  }
+
+  /** Ends the sign-in: storage and caches cleared at once, the server told when a refresh token exists (its failure ignored). */
+  async function logout(): Promise<void> {
+    const refreshToken = session.refreshToken;
+    session.clear();
+    if (!refreshToken) return;
+    try {
+      await send('/auth/logout', { method: 'POST', body: { refreshToken } }, null);
+    } catch {
+      // The session is gone on this side whatever the server says.
+    }
+  }
+
+  return {
+    request,
+    login,
+    logout,
+    get: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...opts, method: 'GET' }),
+    post: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...opts, method: 'POST', body }),
+    patch: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...opts, method: 'PATCH', body }),
+    put: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...opts, method: 'PUT', body }),
+    delete: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...opts, method: 'DELETE' }),
+  };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDate, formatDateTime, formatMoney, initialsOf, isDecimalString } from './format';
+
+describe('formatMoney', () => {
+  it.each([
+    ['0', '0.00'],
+    ['125.5', '125.50'],
+    ['1234567.891', '1,234,567.89'],
+    ['1234.565', '1,234.57'],
+    ['1234.564999999', '1,234.56'],
+    ['0.005', '0.01'],
+    ['0.004', '0.00'],
+    ['0.995', '1.00'],
+    ['999.995', '1,000.00'],
+    ['-0.005', '-0.01'],
+    ['-0.004', '0.00'],
+    ['-1234.5', '-1,234.50'],
+    ['+7', '7.00'],
+    ['.5', '0.50'],
+    ['12.', '12.00'],
+    ['000123.4', '123.40'],
+    ['100.000000000000000001', '100.00'],
+    ['0.000000000000000005', '0.00'],
+    ['  42.1  ', '42.10'],
+  ])('%s → %s', (input, expected) => {
+    expect(formatMoney(input)).toBe(expected);
+  });
+
+  it('keeps full precision beyond what a JS number can hold', () => {
+    // 2^53 + 1 is not representable as a number; the string path keeps it.
+    expect(formatMoney('9007199254740993.125')).toBe('9,007,199,254,740,993.13');
+    expect(formatMoney('123456789012345678901234567890.994999')).toBe('123,456,789,012,345,678,901,234,567,890.99');
+    expect(formatMoney('123456789012345678901234567890.995')).toBe('123,456,789,012,345,678,901,234,567,891.00');
+  });
+
+  it('supports other decimal counts and a unit', () => {
+    expect(formatMoney('1.23456', { decimals: 4 })).toBe('1.2346');
+    expect(formatMoney('1234.5', { decimals: 0 })).toBe('1,235');
+    expect(formatMoney('10', { unit: 'USDT' })).toBe('10.00 USDT');
+  });
+
+  it('shows a dash for what is not a decimal string', () => {
+    for (const bad of ['', '.', '-', 'abc', '1e5', '1,000.00', '1.2.3', 'NaN', null, undefined]) {
+      expect(formatMoney(bad as string)).toBe('—');
+    }
+  });
+
+  it('never converts to a JS number', () => {
+    const original = Number;
+    const spy = new Proxy(original, {
+      apply() {
+        throw new Error('Number() called');
+      },
+    });
+    (globalThis as { Number: NumberConstructor }).Number = spy as NumberConstructor;
+    try {
+      expect(formatMoney('1.005')).toBe('1.01');
+    } finally {
+      (globalThis as { Number: NumberConstructor }).Number = original;
+    }
+  });
+});
+
+describe('isDecimalString', () => {
+  it('accepts plain decimals only', () => {
+    expect(isDecimalString('12.5')).toBe(true);
+    expect(isDecimalString('-0.000001')).toBe(true);
+    expect(isDecimalString('1e3')).toBe(false);
+    expect(isDecimalString('')).toBe(false);
+  });
+});
+
+describe('dates and counts in en-US', () => {
+  it('formats dates', () => {
+    expect(formatDate('2026-01-02T03:04:05.000Z', { timeZone: 'UTC' })).toBe('Jan 2, 2026');
+    expect(formatDateTime('2026-11-22T15:04:05.000Z', { timeZone: 'UTC' })).toBe('Nov 22, 2026, 3:04 PM');
+    expect(formatDate('not a date')).toBe('—');
+    expect(formatDate(null)).toBe('—');
+  });
+
+  it('formats counts and initials', () => {
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(initialsOf('Alice Marie Example')).toBe('AE');
+    expect(initialsOf('bob')).toBe('B');
+    expect(initialsOf('')).toBe('?');
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Formatting for display, always in en-US (seed §9).
+ *
+ * Money arrives from the API as decimal strings ("125.5",
+ * "100.000000000000000001") and is never turned into a JavaScript number:
+ * rounding is done on the digits with BigInt.
+ */
+
+export const LOCALE = 'en-US';
+const MISSING = '—';
+
+const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
+
+export interface MoneyFormatOptions {
+  /** Digits after the point (default 2). */
+  decimals?: number;
+  /** A unit to append, e.g. 'USDT' or 'points'. */
+  unit?: string;
+}
+
+/**
+ * Formats a decimal string with `decimals` places (default 2), grouping
+ * thousands with commas, rounding half up (ties away from zero):
+ * "1234.565" → "1,234.57", "-0.005" → "-0.01", "0.004" → "0.00".
+ * Anything that is not a plain decimal string shows as "—".
+ */
+export function formatMoney(value: string | null | undefined, options: MoneyFormatOptions = {}): string {
+  const decimals = options.decimals ?? 2;
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) throw new RangeError('decimals must be an integer from 0 to 36');
+  if (typeof value !== 'string') return MISSING;
+  const match = DECIMAL.exec(value.trim());
+  if (!match) return MISSING;
+  const [, sign, intDigits = '', fracDigits = ''] = match;
+  if (!intDigits && !fracDigits) return MISSING;
+
+  const kept = fracDigits.slice(0, decimals).padEnd(decimals, '0');
+  const firstDropped = fracDigits.charAt(decimals);
+  let units = BigInt(`${intDigits || '0'}${kept}`);
+  if (firstDropped >= '5' && firstDropped <= '9') units += 1n;
+
+  const digits = units.toString().padStart(decimals + 1, '0');
+  const whole = decimals ? digits.slice(0, -decimals) : digits;
+  const fraction = decimals ? digits.slice(-decimals) : '';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const negative = sign === '-' && units !== 0n;
+  const text = `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+  return options.unit ? `${text} ${options.unit}` : text;
+}
+
+/** True for a plain decimal string such as "12", "12.5" or "-0.000001". */
+export function isDecimalString(value: string): boolean {
+  const match = DECIMAL.exec(value.trim());
+  return !!match && !!(match[2] || match[3]);
+}
+
+type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "Jan 2, 2026" */
+export function formatDate(value: DateInput, options: { timeZone?: string } = {}): string {
+  const date = toDate(value);
+  if (!date) return MISSING;
+  return new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'short', day: 'numeric', timeZone: options.timeZone }).format(date);
+}
+
+/** "Jan 2, 2026, 3:04 AM" */
+export function formatDateTime(value: DateInput, options: { timeZone?: string } = {}): string {
+  const date = toDate(value);
+  if (!date) return MISSING;
+  return new Intl.DateTimeFormat(LOCALE, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: options.timeZone,
+  }).format(date);
+}
+
+/** Counts (members, sign-ups): "1,234". Not for money. */
+export function formatCount(value: number | null | undefined): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return MISSING;
+  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 }).format(value);
+}
+
+/** Initials for an avatar: "Alice Example" → "AE", "bob" → "B". */
+export function initialsOf(name: string | null | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  const first = parts[0]!.charAt(0);
+  const last = parts.length > 1 ? parts[parts.length - 1]!.charAt(0) : '';
+  return `${first}${last}`.toUpperCase();
+}

@@ -1,0 +1,36 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// The web app: built into apps/web/dist (the API serves it at `/`); in dev,
+// Vite serves it and forwards /api to the API process.
+export default defineConfig({
+  root,
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
+    },
+  },
+  test: {
+    // The root vitest.config.ts sets this project's root to apps/web but lists
+    // its files as apps/web/**: scanning from the repository root makes both agree.
+    dir: fileURLToPath(new URL('../..', import.meta.url)),
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+    // Everything (fonts included) is bundled; nothing is fetched from another origin.
+    assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 1200,
+  },
+});
