@@ -1,0 +1,122 @@
+import { useMemo, useState } from 'react';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { alpha, useTheme } from '@mui/material/styles';
+import MenuOutlined from '@mui/icons-material/MenuOutlined';
+import { Outlet } from 'react-router';
+import { usePageTitle } from '../../shared/routing';
+import { useSession } from '../../shared/session/useSession';
+import { layout } from '../theme/tokens';
+import { NavMenu } from './NavMenu';
+import { navigationFor } from './navigation';
+import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
+
+/**
+ * The signed-in layout (UI.md "Layout"): a 260px navigation (an overlay
+ * drawer below lg), a 64px app bar, the page at most 1440px wide, a slim footer.
+ */
+export function VerticalLayout() {
+  const theme = useTheme();
+  const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { isAdmin } = useSession();
+  const sections = useMemo(() => navigationFor(isAdmin), [isAdmin]);
+  const title = usePageTitle();
+
+  const paperSx = {
+    width: layout.navWidth,
+    boxSizing: 'border-box' as const,
+    bgcolor: 'background.default',
+    borderRight: 0,
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {desktop ? (
+        <Drawer variant="permanent" data-testid="nav-drawer" sx={{ width: layout.navWidth, flexShrink: 0 }} slotProps={{ paper: { sx: paperSx } }}>
+          <NavMenu sections={sections} />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          data-testid="nav-drawer"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          slotProps={{ paper: { sx: { ...paperSx, bgcolor: 'background.paper' } } }}
+        >
+          <NavMenu sections={sections} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      )}
+
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar
+          position="sticky"
+          color="inherit"
+          sx={{
+            bgcolor: alpha(theme.palette.background.default, 0.88),
+            backdropFilter: 'blur(6px)',
+            color: 'text.primary',
+            boxShadow: 'none',
+          }}
+        >
+          <Toolbar
+            disableGutters
+            sx={{
+              minHeight: `${layout.appBarHeight}px !important`,
+              height: layout.appBarHeight,
+              width: '100%',
+              maxWidth: layout.contentMaxWidth,
+              mx: 'auto',
+              px: { xs: 4, md: 6 },
+              gap: 2,
+            }}
+          >
+            {!desktop && (
+              <IconButton edge="start" color="inherit" aria-label="Open navigation" data-testid="nav-toggle" onClick={() => setMobileOpen(true)}>
+                <MenuOutlined />
+              </IconButton>
+            )}
+            <Typography variant="h5" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="page-title">
+              {title}
+            </Typography>
+            <ThemeToggle />
+            <UserMenu />
+          </Toolbar>
+        </AppBar>
+
+        <Box
+          component="main"
+          sx={{ flex: 1, width: '100%', maxWidth: layout.contentMaxWidth, mx: 'auto', px: { xs: 4, md: 6 }, py: { xs: 4, md: 6 }, minWidth: 0 }}
+        >
+          <Outlet />
+        </Box>
+
+        <Box
+          component="footer"
+          sx={{
+            width: '100%',
+            maxWidth: layout.contentMaxWidth,
+            mx: 'auto',
+            px: { xs: 4, md: 6 },
+            py: 4,
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'space-between',
+            gap: 2,
+            color: 'text.secondary',
+          }}
+        >
+          <Typography variant="body2">© {new Date().getFullYear()} Members Portal</Typography>
+          <Typography variant="body2">USDT on BNB Smart Chain (BEP20)</Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
+import { api } from '../shared/api/instance';
+import { session } from '../shared/session/instance';
+import type { RouteHandle } from '../shared/routing';
+import { decide, type GuardFlags } from './guard';
+import { BlankLayout } from './layouts/BlankLayout';
+import { VerticalLayout } from './layouts/VerticalLayout';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RouteErrorPage } from './pages/RouteErrorPage';
+import { RootShell } from './RootShell';
+import { APP_ROUTES, type AppRoute } from './routes';
+
+/**
+ * Runs before every navigation to a page: restores the session from storage,
+ * then applies the guard (seed §2 "Navigation guard").
+ */
+export function guardLoader(flags: GuardFlags) {
+  return () => {
+    const state = session.restore();
+    const decision = decide(flags, state);
+    if (decision.kind === 'redirect') throw redirect(decision.to);
+    if (decision.kind === 'logout') {
+      // Visiting /login ends the session; the server is told when there is a refresh token.
+      if (state.refreshToken) void api.logout();
+      else session.clear();
+    }
+    return null;
+  };
+}
+
+function toRouteObject(route: AppRoute): RouteObject {
+  const handle: RouteHandle = { title: route.title };
+  return {
+    path: route.path,
+    caseSensitive: true,
+    handle,
+    loader: guardLoader(route),
+    element: route.page,
+  };
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootShell />,
+      errorElement: <RouteErrorPage />,
+      HydrateFallback: () => null,
+      children: [
+        { index: true, loader: () => redirect('/login'), element: <Navigate to="/login" replace /> },
+        { element: <BlankLayout />, children: APP_ROUTES.filter((r) => r.layout === 'blank').map(toRouteObject) },
+        { element: <VerticalLayout />, children: APP_ROUTES.filter((r) => r.layout === 'vertical').map(toRouteObject) },
+        {
+          path: '*',
+          handle: { title: 'Page Not Found' } satisfies RouteHandle,
+          loader: guardLoader({ path: '*', auth: false, admin: false }),
+          element: <NotFoundPage />,
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(buildRoutes());
+}

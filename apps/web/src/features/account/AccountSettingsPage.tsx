@@ -1,0 +1,93 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import { useSearchParams } from 'react-router';
+import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { StatusChip } from '../../shared/components/StatusChip';
+import { initialsOf, formatDate } from '../../shared/format';
+import { TonalAvatar } from '../../shared/components/TonalAvatar';
+import { ProfileTab } from './ProfileTab';
+import { SecurityTab } from './SecurityTab';
+import { useMe } from './useMe';
+
+const TABS = ['profile', 'security'] as const;
+type TabId = (typeof TABS)[number];
+
+/** Profile and password; the tab is kept in the URL (`?tab=security`). */
+export function AccountSettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const tab: TabId = params.get('tab') === 'security' ? 'security' : 'profile';
+  const me = useMe();
+
+  return (
+    <Stack spacing={6}>
+      <Tabs
+        value={tab}
+        onChange={(_event, value: TabId) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}
+        aria-label="Account settings sections"
+        variant="scrollable"
+        allowScrollButtonsMobile
+      >
+        <Tab value="profile" label="Profile" icon={<PersonOutlined fontSize="small" />} iconPosition="start" id="tab-profile" aria-controls="tabpanel-profile" />
+        <Tab value="security" label="Security" icon={<LockOutlined fontSize="small" />} iconPosition="start" id="tab-security" aria-controls="tabpanel-security" />
+      </Tabs>
+
+      <Card role="tabpanel" id={`tabpanel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        <CardContent>
+          {tab === 'security' ? (
+            <SecurityTab />
+          ) : me.isPending ? (
+            <Stack spacing={4} aria-busy="true" aria-label="Loading your profile">
+              <Skeleton variant="rounded" height={56} />
+              <Skeleton variant="rounded" height={56} />
+              <Skeleton variant="rounded" height={56} />
+            </Stack>
+          ) : me.isError ? (
+            isSessionEnded(me.error) ? null : (
+              <Alert
+                severity="error"
+                action={
+                  <Button color="inherit" size="small" onClick={() => void me.refetch()}>
+                    Try again
+                  </Button>
+                }
+              >
+                {errorMessage(me.error, 'Your profile could not be loaded.')}
+              </Alert>
+            )
+          ) : (
+            <>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 4, mb: 6, flexWrap: 'wrap' }}>
+                <TonalAvatar variant="rounded" sx={{ width: 64, height: 64, fontSize: '1.5rem' }}>
+                  {initialsOf(me.data.fullName)}
+                </TonalAvatar>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+                    {me.data.fullName}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    @{me.data.username} · member since {formatDate(me.data.createdAt)}
+                  </Typography>
+                </Box>
+                <Stack direction="row" spacing={2}>
+                  <StatusChip status={me.data.role} label={me.data.role === 'admin' ? 'Admin' : 'Member'} />
+                  <StatusChip status={me.data.status} />
+                </Stack>
+              </Box>
+              <ProfileTab user={me.data} />
+            </>
+          )}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { registerBodySchema, sideSchema, type User } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { api } from '../../shared/api/instance';
+import { errorMessage } from '../../shared/api/errors';
+import { PasswordField } from '../../shared/components/PasswordField';
+import { StatusChip } from '../../shared/components/StatusChip';
+import { SubmitButton } from '../../shared/components/SubmitButton';
+import { applyServerFieldError, fieldProps } from '../../shared/forms';
+import { useToast } from '../../shared/toast';
+import { AuthHeader } from './AuthHeader';
+
+/** The contract's schema, plus the confirmation the browser checks alone. */
+export const registerFormSchema = registerBodySchema
+  .omit({ side: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+
+type RegisterForm = z.input<typeof registerFormSchema>;
+const FIELDS = ['username', 'email', 'fullName', 'password', 'confirmPassword', 'sponsor'] as const;
+
+/** Joining under a sponsor: `/register?ref=<sponsor>[&side=left|right]`. */
+export function RegisterPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [formError, setFormError] = useState<string | null>(null);
+  const side = sideSchema.safeParse(params.get('side')).data;
+
+  const form = useForm<RegisterForm, unknown, z.output<typeof registerFormSchema>>({
+    resolver: zodResolver(registerFormSchema),
+    defaultValues: { username: '', email: '', fullName: '', password: '', confirmPassword: '', sponsor: params.get('ref') ?? '' },
+  });
+
+  const { handleSubmit, setError, formState } = form;
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
+    setFormError(null);
+    try {
+      await api.post<User>('/auth/register', { ...values, ...(side ? { side } : {}) });
+      toast.success('Your account was created. Sign in to continue.');
+      await navigate('/login');
+    } catch (error) {
+      if (!applyServerFieldError(error, setError, FIELDS)) {
+        const message = errorMessage(error);
+        setFormError(message);
+        toast.error(message);
+      }
+    }
+  });
+
+  const field = (name: (typeof FIELDS)[number], helperText?: string) => fieldProps(form, name, helperText);
+
+  return (
+    <>
+      <AuthHeader title="Create your account" subtitle="Join the network under the member who invited you." />
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account">
+        <Stack spacing={5}>
+          {formError && <Alert severity="error">{formError}</Alert>}
+          <TextField label="Username" autoComplete="username" autoFocus {...field('username')} />
+          <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+          <TextField label="Full name" autoComplete="name" {...field('fullName')} />
+          <PasswordField label="Password" autoComplete="new-password" {...field('password', 'At least 8 characters; common passwords are refused.')} />
+          <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
+          <TextField label="Sponsor" {...field('sponsor', 'The username of the member who invited you.')} />
+          {side && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} data-testid="register-leg">
+              <Typography variant="body2" color="text.secondary">
+                Placement leg
+              </Typography>
+              <StatusChip status={side} color="primary" label={`Leg: ${side === 'left' ? 'Left' : 'Right'}`} />
+            </Box>
+          )}
+          <SubmitButton fullWidth size="large" loading={formState.isSubmitting}>
+            Create account
+          </SubmitButton>
+          <Typography sx={{ textAlign: 'center' }} color="text.secondary">
+            Already have an account?{' '}
+            <Link component={RouterLink} to="/login">
+              Sign in instead
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </>
+  );
+}

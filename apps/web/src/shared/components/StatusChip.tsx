@@ -1,0 +1,29 @@
+import Chip, { type ChipProps } from '@mui/material/Chip';
+
+export type StatusColor = 'primary' | 'secondary' | 'success' | 'info' | 'warning' | 'error';
+
+/** Status → colour (UI.md): pending warning, approved/paid success, rejected/failed error, seen info. */
+const STATUS_COLORS: Record<string, StatusColor> = {
+  pending: 'warning',
+  approved: 'success',
+  paid: 'success',
+  confirmed: 'success',
+  active: 'success',
+  rejected: 'error',
+  failed: 'error',
+  blocked: 'error',
+  seen: 'info',
+  admin: 'primary',
+  member: 'secondary',
+};
+
+export function statusColor(status: string): StatusColor {
+  return STATUS_COLORS[status.toLowerCase()] ?? 'secondary';
+}
+
+const capitalise = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
+
+/** A tonal chip (the colour at 16 % behind text in the colour) for a status word. */
+export function StatusChip({ status, color, label, size = 'small', ...rest }: { status: string; color?: StatusColor } & Omit<ChipProps, 'variant' | 'color'>) {
+  return <Chip variant="tonal" color={color ?? statusColor(status)} size={size} label={label ?? capitalise(status)} {...rest} />;
+}

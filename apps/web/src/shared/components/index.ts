@@ -1,0 +1,6 @@
+export { NotAvailableYet } from './NotAvailableYet';
+export { Logo } from './Logo';
+export { SubmitButton } from './SubmitButton';
+export { PasswordField } from './PasswordField';
+export { StatusChip, statusColor } from './StatusChip';
+export { TonalAvatar } from './TonalAvatar';
