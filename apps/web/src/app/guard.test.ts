@@ -13,13 +13,22 @@ describe('navigation guard', () => {
   });
 
   it('sends a signed-out visitor of a sign-in page to /', () => {
-    expect(decide({ path: '/dashboard', auth: true, admin: false }, guestSession)).toEqual({ kind: 'redirect', to: '/' });
+    expect(decide({ path: '/dashboard', auth: true, admin: false }, guestSession)).toEqual({
+      kind: 'redirect',
+      to: '/',
+    });
     expect(decide({ path: '/Users', auth: true, admin: true }, guestSession)).toEqual({ kind: 'redirect', to: '/' });
   });
 
   it('sends a non-admin to /dashboard from an admin page; compares to lowercase admin', () => {
-    expect(decide({ path: '/Users', auth: true, admin: true }, memberSession)).toEqual({ kind: 'redirect', to: '/dashboard' });
-    expect(decide({ path: '/Users', auth: true, admin: true }, { isAuthenticated: true, role: 'Admin' })).toEqual({ kind: 'redirect', to: '/dashboard' });
+    expect(decide({ path: '/Users', auth: true, admin: true }, memberSession)).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
+    expect(decide({ path: '/Users', auth: true, admin: true }, { isAuthenticated: true, role: 'Admin' })).toEqual({
+      kind: 'redirect',
+      to: '/dashboard',
+    });
     expect(decide({ path: '/Users', auth: true, admin: true }, adminSession)).toEqual({ kind: 'allow' });
   });
 
@@ -33,34 +42,92 @@ describe('route table', () => {
 
   it('holds every route of the original, spelled exactly', () => {
     const original = [
-      '/dashboard', '/Users', '/Members', '/Transactions', '/admindashboard', '/account-settings', '/referral-link', '/sponsor-tree',
-      '/member-network', '/member-network2', '/purchase-package', '/placement', '/transfer', '/matching-bonus', '/referral-bonus',
-      '/withdraw-history', '/withdraw-approval-history', '/withdraw', '/withdraw-approval', '/repurchase-history', '/repurchase',
-      '/deposit-address', '/deposit-history', '/deposit-history-member', '/deposit-consolidate-history', '/deposit',
-      '/transfer-sender-history', '/transfer-Receiver-history', '/convert', '/convert-history', '/redeem-product', '/redeem-history',
-      '/bep20-wallets', '/wallet', '/total-income', '/redemption-approval', '/redemption-approval-history', '/admin-matching-bonus',
-      '/admin-referral-bonus', '/login', '/register', '/forgot-password', '/password-reset',
+      '/dashboard',
+      '/Users',
+      '/Members',
+      '/Transactions',
+      '/admindashboard',
+      '/account-settings',
+      '/referral-link',
+      '/sponsor-tree',
+      '/member-network',
+      '/member-network2',
+      '/purchase-package',
+      '/placement',
+      '/transfer',
+      '/matching-bonus',
+      '/referral-bonus',
+      '/withdraw-history',
+      '/withdraw-approval-history',
+      '/withdraw',
+      '/withdraw-approval',
+      '/repurchase-history',
+      '/repurchase',
+      '/deposit-address',
+      '/deposit-history',
+      '/deposit-history-member',
+      '/deposit-consolidate-history',
+      '/deposit',
+      '/transfer-sender-history',
+      '/transfer-Receiver-history',
+      '/convert',
+      '/convert-history',
+      '/redeem-product',
+      '/redeem-history',
+      '/bep20-wallets',
+      '/wallet',
+      '/total-income',
+      '/redemption-approval',
+      '/redemption-approval-history',
+      '/admin-matching-bonus',
+      '/admin-referral-bonus',
+      '/login',
+      '/register',
+      '/forgot-password',
+      '/password-reset',
     ];
     for (const path of original) expect(byPath.has(path), path).toBe(true);
     expect(new Set(APP_ROUTES.map((r) => r.path)).size).toBe(APP_ROUTES.length);
   });
 
   it('flags exactly the admin pages of PRODUCT.md §12 (plus the admin catalogue pages)', () => {
-    const admins = APP_ROUTES.filter((r) => r.admin).map((r) => r.path).sort();
+    const admins = APP_ROUTES.filter((r) => r.admin)
+      .map((r) => r.path)
+      .sort();
     expect(admins).toEqual(
       [
-        '/admindashboard', '/Users', '/Members', '/Transactions', '/withdraw-approval', '/withdraw-approval-history', '/redemption-approval',
-        '/redemption-approval-history', '/deposit-history', '/deposit-consolidate-history', '/bep20-wallets', '/admin-matching-bonus',
-        '/admin-referral-bonus', '/admin/packages', '/admin/products', '/admin/settings', '/admin/audit-log',
+        '/admindashboard',
+        '/Users',
+        '/Members',
+        '/Transactions',
+        '/withdraw-approval',
+        '/withdraw-approval-history',
+        '/redemption-approval',
+        '/redemption-approval-history',
+        '/deposit-history',
+        '/deposit-consolidate-history',
+        '/bep20-wallets',
+        '/admin-matching-bonus',
+        '/admin-referral-bonus',
+        '/admin/packages',
+        '/admin/products',
+        '/admin/settings',
+        '/admin/audit-log',
       ].sort(),
     );
   });
 
   it('keeps the original titles', () => {
     const titles: Record<string, string> = {
-      '/dashboard': 'Dashboard', '/Users': 'Users Management', '/Members': 'Members Management', '/Transactions': 'Transactions List',
-      '/admindashboard': 'Admin Dashboard', '/sponsor-tree': 'Sponsor Network', '/matching-bonus': 'Transaction Report',
-      '/referral-bonus': 'Bonus Report', '/convert': 'Point Conversion',
+      '/dashboard': 'Dashboard',
+      '/Users': 'Users Management',
+      '/Members': 'Members Management',
+      '/Transactions': 'Transactions List',
+      '/admindashboard': 'Admin Dashboard',
+      '/sponsor-tree': 'Sponsor Network',
+      '/matching-bonus': 'Transaction Report',
+      '/referral-bonus': 'Bonus Report',
+      '/convert': 'Point Conversion',
     };
     for (const [path, title] of Object.entries(titles)) expect(byPath.get(path)?.title).toBe(title);
   });

@@ -12,11 +12,23 @@ const ThemedToast = styled(MaterialDesignContent)(({ theme }) => ({
   fontSize: '0.9375rem',
   borderRadius: theme.shape.borderRadius,
   boxShadow: theme.palette.customColors.cardShadow,
-  '&.notistack-MuiContent-default': { backgroundColor: theme.palette.mode === 'light' ? '#2E263D' : '#E7E3FC', color: theme.palette.mode === 'light' ? '#FFFFFF' : '#2E263D' },
-  '&.notistack-MuiContent-success': { backgroundColor: theme.palette.success.main, color: theme.palette.success.contrastText },
-  '&.notistack-MuiContent-error': { backgroundColor: theme.palette.error.main, color: theme.palette.error.contrastText },
+  '&.notistack-MuiContent-default': {
+    backgroundColor: theme.palette.mode === 'light' ? '#2E263D' : '#E7E3FC',
+    color: theme.palette.mode === 'light' ? '#FFFFFF' : '#2E263D',
+  },
+  '&.notistack-MuiContent-success': {
+    backgroundColor: theme.palette.success.main,
+    color: theme.palette.success.contrastText,
+  },
+  '&.notistack-MuiContent-error': {
+    backgroundColor: theme.palette.error.main,
+    color: theme.palette.error.contrastText,
+  },
   '&.notistack-MuiContent-info': { backgroundColor: theme.palette.info.main, color: theme.palette.info.contrastText },
-  '&.notistack-MuiContent-warning': { backgroundColor: theme.palette.warning.main, color: theme.palette.warning.contrastText },
+  '&.notistack-MuiContent-warning': {
+    backgroundColor: theme.palette.warning.main,
+    color: theme.palette.warning.contrastText,
+  },
 }));
 
 const TOAST_COMPONENTS = {

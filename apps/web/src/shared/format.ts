@@ -26,7 +26,8 @@ export interface MoneyFormatOptions {
  */
 export function formatMoney(value: string | null | undefined, options: MoneyFormatOptions = {}): string {
   const decimals = options.decimals ?? 2;
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36) throw new RangeError('decimals must be an integer from 0 to 36');
+  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 36)
+    throw new RangeError('decimals must be an integer from 0 to 36');
   if (typeof value !== 'string') return MISSING;
   const match = DECIMAL.exec(value.trim());
   if (!match) return MISSING;
@@ -65,7 +66,12 @@ function toDate(value: DateInput): Date | null {
 export function formatDate(value: DateInput, options: { timeZone?: string } = {}): string {
   const date = toDate(value);
   if (!date) return MISSING;
-  return new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'short', day: 'numeric', timeZone: options.timeZone }).format(date);
+  return new Intl.DateTimeFormat(LOCALE, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: options.timeZone,
+  }).format(date);
 }
 
 /** "Jan 2, 2026, 3:04 AM" */

@@ -1,4 +1,11 @@
-import { get, type FieldError, type FieldValues, type Path, type UseFormReturn, type UseFormSetError } from 'react-hook-form';
+import {
+  get,
+  type FieldError,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+  type UseFormSetError,
+} from 'react-hook-form';
 import { isApiError } from './api/errors';
 
 /**
@@ -13,7 +20,8 @@ export function applyServerFieldError<T extends FieldValues>(
   aliases: Partial<Record<string, Path<T>>> = {},
 ): boolean {
   if (!isApiError(error) || !error.field) return false;
-  const target = aliases[error.field] ?? (fields.includes(error.field as Path<T>) ? (error.field as Path<T>) : undefined);
+  const target =
+    aliases[error.field] ?? (fields.includes(error.field as Path<T>) ? (error.field as Path<T>) : undefined);
   if (!target) return false;
   setError(target, { type: 'server', message: error.message }, { shouldFocus: true });
   return true;
@@ -23,7 +31,11 @@ export function applyServerFieldError<T extends FieldValues>(
  * Wires a react-hook-form field to an MUI TextField: the ref goes to the
  * input element, the error and its message to the field's helper text.
  */
-export function fieldProps<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'register' | 'formState'>, name: Path<T>, helperText?: string) {
+export function fieldProps<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'register' | 'formState'>,
+  name: Path<T>,
+  helperText?: string,
+) {
   const { ref, ...rest } = form.register(name);
   const error = get(form.formState.errors, name) as FieldError | undefined;
   return { ...rest, inputRef: ref, error: !!error, helperText: error?.message ?? helperText, fullWidth: true };

@@ -12,10 +12,26 @@ export function BlankLayout() {
       <Box component="header" sx={{ display: 'flex', justifyContent: 'flex-end', px: 3, pt: 3 }}>
         <ThemeToggle />
       </Box>
-      <Box component="main" sx={{ flex: 1, display: 'flex', alignItems: 'center', justifyContent: 'center', px: 4, pt: 2, pb: { xs: 8, sm: 16 } }}>
+      <Box
+        component="main"
+        sx={{
+          flex: 1,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          px: 4,
+          pt: 2,
+          pb: { xs: 8, sm: 16 },
+        }}
+      >
         <Card sx={{ width: '100%', maxWidth: 460 }}>
           <CardContent sx={{ p: { xs: 6, sm: 10 }, '&:last-child': { pb: { xs: 6, sm: 10 } } }}>
-            <Box component={Link} to="/login" aria-label="Members Portal" sx={{ display: 'flex', justifyContent: 'center', mb: 6, textDecoration: 'none' }}>
+            <Box
+              component={Link}
+              to="/login"
+              aria-label="Members Portal"
+              sx={{ display: 'flex', justifyContent: 'center', mb: 6, textDecoration: 'none' }}
+            >
               <Logo />
             </Box>
             <Outlet />

@@ -20,13 +20,25 @@ export function NavMenu({ sections, onNavigate }: { sections: NavSection[]; onNa
         to="/dashboard"
         onClick={onNavigate}
         aria-label="Members Portal home"
-        sx={{ display: 'flex', alignItems: 'center', minHeight: layout.appBarHeight, px: 5.5, textDecoration: 'none', flexShrink: 0 }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          minHeight: layout.appBarHeight,
+          px: 5.5,
+          textDecoration: 'none',
+          flexShrink: 0,
+        }}
       >
         <Logo />
       </Box>
       <Box sx={{ flex: 1, overflowY: 'auto', pb: 4 }}>
         {sections.map((section) => (
-          <List key={section.id} disablePadding sx={{ pt: section.heading ? 0 : 1 }} aria-label={section.heading ?? 'General'}>
+          <List
+            key={section.id}
+            disablePadding
+            sx={{ pt: section.heading ? 0 : 1 }}
+            aria-label={section.heading ?? 'General'}
+          >
             {section.heading && (
               <ListItem
                 component="li"
@@ -36,7 +48,14 @@ export function NavMenu({ sections, onNavigate }: { sections: NavSection[]; onNa
                 <Box sx={{ width: 14, flexShrink: 0, borderTop: 1, borderColor: 'divider' }} />
                 <Typography
                   component="span"
-                  sx={{ fontSize: '0.8125rem', lineHeight: 1.385, textTransform: 'uppercase', letterSpacing: '0.4px', color: 'text.disabled', whiteSpace: 'nowrap' }}
+                  sx={{
+                    fontSize: '0.8125rem',
+                    lineHeight: 1.385,
+                    textTransform: 'uppercase',
+                    letterSpacing: '0.4px',
+                    color: 'text.disabled',
+                    whiteSpace: 'nowrap',
+                  }}
                 >
                   {section.heading}
                 </Typography>
@@ -60,7 +79,9 @@ export function NavMenu({ sections, onNavigate }: { sections: NavSection[]; onNa
                       pr: 3.5,
                       borderRadius: '0 50px 50px 0',
                       color: 'text.primary',
-                      transition: theme.transitions.create(['background-color', 'box-shadow'], { duration: theme.transitions.duration.shorter }),
+                      transition: theme.transitions.create(['background-color', 'box-shadow'], {
+                        duration: theme.transitions.duration.shorter,
+                      }),
                       '& .MuiListItemIcon-root': { color: 'text.primary' },
                       '&:hover': { bgcolor: 'action.hover' },
                       '&.active': {
@@ -75,7 +96,11 @@ export function NavMenu({ sections, onNavigate }: { sections: NavSection[]; onNa
                     <ListItemIcon sx={{ minWidth: 0, mr: 2.5 }}>
                       <Icon sx={{ fontSize: 22 }} />
                     </ListItemIcon>
-                    <ListItemText primary={item.label} slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.9375rem', lineHeight: 1.467 } } }} sx={{ my: 0 }} />
+                    <ListItemText
+                      primary={item.label}
+                      slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.9375rem', lineHeight: 1.467 } } }}
+                      sx={{ my: 0 }}
+                    />
                   </ListItemButton>
                 </ListItem>
               );

@@ -38,7 +38,15 @@ export function UserMenu() {
   };
 
   const avatar = (size: number) => (
-    <Avatar sx={{ width: size, height: size, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: size > 36 ? '1rem' : '0.875rem' }}>
+    <Avatar
+      sx={{
+        width: size,
+        height: size,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        fontSize: size > 36 ? '1rem' : '0.875rem',
+      }}
+    >
       {initialsOf(name)}
     </Avatar>
   );

@@ -39,7 +39,12 @@ export function VerticalLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       {desktop ? (
-        <Drawer variant="permanent" data-testid="nav-drawer" sx={{ width: layout.navWidth, flexShrink: 0 }} slotProps={{ paper: { sx: paperSx } }}>
+        <Drawer
+          variant="permanent"
+          data-testid="nav-drawer"
+          sx={{ width: layout.navWidth, flexShrink: 0 }}
+          slotProps={{ paper: { sx: paperSx } }}
+        >
           <NavMenu sections={sections} />
         </Drawer>
       ) : (
@@ -79,7 +84,13 @@ export function VerticalLayout() {
             }}
           >
             {!desktop && (
-              <IconButton edge="start" color="inherit" aria-label="Open navigation" data-testid="nav-toggle" onClick={() => setMobileOpen(true)}>
+              <IconButton
+                edge="start"
+                color="inherit"
+                aria-label="Open navigation"
+                data-testid="nav-toggle"
+                onClick={() => setMobileOpen(true)}
+              >
                 <MenuOutlined />
               </IconButton>
             )}
@@ -93,7 +104,15 @@ export function VerticalLayout() {
 
         <Box
           component="main"
-          sx={{ flex: 1, width: '100%', maxWidth: layout.contentMaxWidth, mx: 'auto', px: { xs: 4, md: 6 }, py: { xs: 4, md: 6 }, minWidth: 0 }}
+          sx={{
+            flex: 1,
+            width: '100%',
+            maxWidth: layout.contentMaxWidth,
+            mx: 'auto',
+            px: { xs: 4, md: 6 },
+            py: { xs: 4, md: 6 },
+            minWidth: 0,
+          }}
         >
           <Outlet />
         </Box>

@@ -23,7 +23,17 @@ export function NotFoundPage() {
   );
 }
 
-export function ErrorScreen({ code, title, text, action }: { code: string; title: string; text: string; action: React.ReactNode }) {
+export function ErrorScreen({
+  code,
+  title,
+  text,
+  action,
+}: {
+  code: string;
+  title: string;
+  text: string;
+  action: React.ReactNode;
+}) {
   return (
     <Box
       component="main"
@@ -40,7 +50,10 @@ export function ErrorScreen({ code, title, text, action }: { code: string; title
       }}
     >
       <Logo />
-      <Typography component="p" sx={{ fontSize: { xs: '5rem', sm: '7rem' }, fontWeight: 500, lineHeight: 1, color: 'text.primary', mt: 4 }}>
+      <Typography
+        component="p"
+        sx={{ fontSize: { xs: '5rem', sm: '7rem' }, fontWeight: 500, lineHeight: 1, color: 'text.primary', mt: 4 }}
+      >
         {code}
       </Typography>
       <Typography variant="h4" component="h1">

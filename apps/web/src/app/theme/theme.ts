@@ -2,7 +2,16 @@ import { alpha, createTheme, type Theme, type ThemeOptions } from '@mui/material
 import './augmentation';
 import { brand, breakpoints, cardShadow, radius, rgba, surfaces, textChannel, TONAL_ALPHA, type Mode } from './tokens';
 
-const FONT_FAMILY = ['Inter', 'system-ui', '-apple-system', 'Segoe UI', 'Roboto', 'Helvetica Neue', 'Arial', 'sans-serif'].join(',');
+const FONT_FAMILY = [
+  'Inter',
+  'system-ui',
+  '-apple-system',
+  'Segoe UI',
+  'Roboto',
+  'Helvetica Neue',
+  'Arial',
+  'sans-serif',
+].join(',');
 
 const TONAL_COLORS = ['primary', 'secondary', 'success', 'info', 'warning', 'error'] as const;
 
@@ -78,9 +87,22 @@ export function createAppTheme(mode: Mode): Theme {
       defaultProps: { color: 'primary' },
       styleOverrides: {
         root: { borderRadius: radius.base, fontWeight: 500, paddingInline: theme.spacing(5), minHeight: 38 },
-        sizeSmall: { borderRadius: radius.small, paddingInline: theme.spacing(3), minHeight: 30, fontSize: '0.8125rem' },
-        sizeLarge: { borderRadius: radius.large, paddingInline: theme.spacing(6.5), minHeight: 46, fontSize: '1.0625rem' },
-        contained: { boxShadow: `0 2px 4px ${rgba(text, 0.16)}`, '&:hover': { boxShadow: `0 4px 8px ${rgba(text, 0.2)}` } },
+        sizeSmall: {
+          borderRadius: radius.small,
+          paddingInline: theme.spacing(3),
+          minHeight: 30,
+          fontSize: '0.8125rem',
+        },
+        sizeLarge: {
+          borderRadius: radius.large,
+          paddingInline: theme.spacing(6.5),
+          minHeight: 46,
+          fontSize: '1.0625rem',
+        },
+        contained: {
+          boxShadow: `0 2px 4px ${rgba(text, 0.16)}`,
+          '&:hover': { boxShadow: `0 4px 8px ${rgba(text, 0.2)}` },
+        },
       },
     },
     MuiIconButton: { styleOverrides: { root: { borderRadius: '50%' } } },
@@ -163,7 +185,9 @@ export function createAppTheme(mode: Mode): Theme {
     MuiTab: { styleOverrides: { root: { textTransform: 'none', fontSize: '0.9375rem', minHeight: 44 } } },
     MuiMenu: { styleOverrides: { paper: { boxShadow: shadow, marginTop: 4 } } },
     MuiMenuItem: {
-      styleOverrides: { root: { marginInline: theme.spacing(2), borderRadius: radius.base, paddingInline: theme.spacing(3) } },
+      styleOverrides: {
+        root: { marginInline: theme.spacing(2), borderRadius: radius.base, paddingInline: theme.spacing(3) },
+      },
     },
     MuiTooltip: { styleOverrides: { tooltip: { fontSize: '0.8125rem' } } },
     MuiAlert: { styleOverrides: { root: { borderRadius: radius.base } } },

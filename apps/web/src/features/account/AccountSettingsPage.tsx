@@ -19,8 +19,7 @@ import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 import { useMe } from './useMe';
 
-const TABS = ['profile', 'security'] as const;
-type TabId = (typeof TABS)[number];
+type TabId = 'profile' | 'security';
 
 /** Profile and password; the tab is kept in the URL (`?tab=security`). */
 export function AccountSettingsPage() {
@@ -37,8 +36,22 @@ export function AccountSettingsPage() {
         variant="scrollable"
         allowScrollButtonsMobile
       >
-        <Tab value="profile" label="Profile" icon={<PersonOutlined fontSize="small" />} iconPosition="start" id="tab-profile" aria-controls="tabpanel-profile" />
-        <Tab value="security" label="Security" icon={<LockOutlined fontSize="small" />} iconPosition="start" id="tab-security" aria-controls="tabpanel-security" />
+        <Tab
+          value="profile"
+          label="Profile"
+          icon={<PersonOutlined fontSize="small" />}
+          iconPosition="start"
+          id="tab-profile"
+          aria-controls="tabpanel-profile"
+        />
+        <Tab
+          value="security"
+          label="Security"
+          icon={<LockOutlined fontSize="small" />}
+          iconPosition="start"
+          id="tab-security"
+          aria-controls="tabpanel-security"
+        />
       </Tabs>
 
       <Card role="tabpanel" id={`tabpanel-${tab}`} aria-labelledby={`tab-${tab}`}>

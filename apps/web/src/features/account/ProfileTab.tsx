@@ -18,7 +18,12 @@ const profileFormSchema = updateProfileBodySchema.required();
 type ProfileInput = z.input<typeof profileFormSchema>;
 type ProfileForm = { fullName: string; email: string; phone: string; country: string };
 
-const toForm = (user: User): ProfileForm => ({ fullName: user.fullName, email: user.email, phone: user.phone ?? '', country: user.country ?? '' });
+const toForm = (user: User): ProfileForm => ({
+  fullName: user.fullName,
+  email: user.email,
+  phone: user.phone ?? '',
+  country: user.country ?? '',
+});
 
 export function ProfileTab({ user }: { user: User }) {
   const toast = useToast();
@@ -45,7 +50,8 @@ export function ProfileTab({ user }: { user: User }) {
       reset(toForm(saved));
       toast.success('Your profile was saved.');
     } catch (error) {
-      if (!applyServerFieldError(error, setError, ['fullName', 'email', 'phone', 'country'])) toast.error(errorMessage(error));
+      if (!applyServerFieldError(error, setError, ['fullName', 'email', 'phone', 'country']))
+        toast.error(errorMessage(error));
     }
   });
 
@@ -59,14 +65,24 @@ export function ProfileTab({ user }: { user: User }) {
           <TextField label="Email" type="email" autoComplete="email" {...fieldProps(form, 'email')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <TextField label="Phone" type="tel" autoComplete="tel" {...fieldProps(form, 'phone', 'Optional. Digits, spaces and + ( ) - .')} />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            {...fieldProps(form, 'phone', 'Optional. Digits, spaces and + ( ) - .')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField label="Country" autoComplete="country-name" {...fieldProps(form, 'country', 'Optional.')} />
         </Grid>
         <Grid size={12} sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
           <SubmitButton loading={formState.isSubmitting}>Save changes</SubmitButton>
-          <Button variant="outlined" color="secondary" disabled={formState.isSubmitting || !formState.isDirty} onClick={() => reset(toForm(user))}>
+          <Button
+            variant="outlined"
+            color="secondary"
+            disabled={formState.isSubmitting || !formState.isDirty}
+            onClick={() => reset(toForm(user))}
+          >
             Reset
           </Button>
         </Grid>

@@ -15,7 +15,10 @@ import { useChangePassword } from './useMe';
 
 const passwordFormSchema = changePasswordBodySchema
   .extend({ confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  });
 type PasswordInput = z.input<typeof passwordFormSchema>;
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password was changed.';
@@ -35,7 +38,11 @@ export function SecurityTab() {
       reset();
       toast.success(PASSWORD_CHANGED_MESSAGE);
     } catch (error) {
-      if (!applyServerFieldError(error, setError, ['currentPassword', 'newPassword', 'confirmPassword'], { password: 'newPassword' })) {
+      if (
+        !applyServerFieldError(error, setError, ['currentPassword', 'newPassword', 'confirmPassword'], {
+          password: 'newPassword',
+        })
+      ) {
         toast.error(errorMessage(error));
       }
     }
@@ -56,14 +63,22 @@ export function SecurityTab() {
       )}
       <Grid container spacing={5}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <PasswordField label="Current password" autoComplete="current-password" {...fieldProps(form, 'currentPassword')} />
+          <PasswordField
+            label="Current password"
+            autoComplete="current-password"
+            {...fieldProps(form, 'currentPassword')}
+          />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }} sx={{ display: { xs: 'none', sm: 'block' } }} />
         <Grid size={{ xs: 12, sm: 6 }}>
           <PasswordField label="New password" autoComplete="new-password" {...fieldProps(form, 'newPassword')} />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <PasswordField label="Confirm password" autoComplete="new-password" {...fieldProps(form, 'confirmPassword')} />
+          <PasswordField
+            label="Confirm password"
+            autoComplete="new-password"
+            {...fieldProps(form, 'confirmPassword')}
+          />
         </Grid>
         <Grid size={12}>
           <SubmitButton loading={formState.isSubmitting}>Change password</SubmitButton>

@@ -40,7 +40,10 @@ export function ForgotPasswordPage() {
 
   return (
     <>
-      <AuthHeader title="Forgot your password?" subtitle="Enter your email and we will send you a link to choose a new one." />
+      <AuthHeader
+        title="Forgot your password?"
+        subtitle="Enter your email and we will send you a link to choose a new one."
+      />
       {sentTo ? (
         <Stack spacing={5}>
           <Alert severity="success" role="status">
@@ -58,13 +61,7 @@ export function ForgotPasswordPage() {
       ) : (
         <Box component="form" noValidate onSubmit={onSubmit} aria-label="Send reset link">
           <Stack spacing={5}>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              autoFocus
-              {...fieldProps(form, 'email')}
-            />
+            <TextField label="Email" type="email" autoComplete="email" autoFocus {...fieldProps(form, 'email')} />
             <SubmitButton fullWidth size="large" loading={formState.isSubmitting}>
               Send reset link
             </SubmitButton>

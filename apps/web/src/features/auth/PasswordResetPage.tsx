@@ -21,7 +21,10 @@ import { BackToLogin } from './ForgotPasswordPage';
 export const resetFormSchema = resetPasswordBodySchema
   .omit({ token: true })
   .extend({ confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  });
 
 type ResetForm = z.input<typeof resetFormSchema>;
 
@@ -31,7 +34,9 @@ export function PasswordResetPage() {
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const toast = useToast();
-  const [linkError, setLinkError] = useState<string | null>(token ? null : 'This reset link is incomplete. Open the link from the email again, or ask for a new one.');
+  const [linkError, setLinkError] = useState<string | null>(
+    token ? null : 'This reset link is incomplete. Open the link from the email again, or ask for a new one.',
+  );
 
   const form = useForm<ResetForm, unknown, z.output<typeof resetFormSchema>>({
     resolver: zodResolver(resetFormSchema),

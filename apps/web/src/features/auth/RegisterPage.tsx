@@ -23,7 +23,10 @@ import { AuthHeader } from './AuthHeader';
 export const registerFormSchema = registerBodySchema
   .omit({ side: true })
   .extend({ confirmPassword: z.string() })
-  .refine((values) => values.password === values.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  });
 
 type RegisterForm = z.input<typeof registerFormSchema>;
 const FIELDS = ['username', 'email', 'fullName', 'password', 'confirmPassword', 'sponsor'] as const;
@@ -38,7 +41,14 @@ export function RegisterPage() {
 
   const form = useForm<RegisterForm, unknown, z.output<typeof registerFormSchema>>({
     resolver: zodResolver(registerFormSchema),
-    defaultValues: { username: '', email: '', fullName: '', password: '', confirmPassword: '', sponsor: params.get('ref') ?? '' },
+    defaultValues: {
+      username: '',
+      email: '',
+      fullName: '',
+      password: '',
+      confirmPassword: '',
+      sponsor: params.get('ref') ?? '',
+    },
   });
 
   const { handleSubmit, setError, formState } = form;
@@ -68,7 +78,11 @@ export function RegisterPage() {
           <TextField label="Username" autoComplete="username" autoFocus {...field('username')} />
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
           <TextField label="Full name" autoComplete="name" {...field('fullName')} />
-          <PasswordField label="Password" autoComplete="new-password" {...field('password', 'At least 8 characters; common passwords are refused.')} />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            {...field('password', 'At least 8 characters; common passwords are refused.')}
+          />
           <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
           <TextField label="Sponsor" {...field('sponsor', 'The username of the member who invited you.')} />
           {side && (

@@ -127,10 +127,19 @@ function WelcomeCard({ user }: { user: User }) {
   );
 }
 
-const ADMIN_SHORTCUTS = ['/admindashboard', '/Users', '/Members', '/Transactions', '/withdraw-approval', '/redemption-approval'];
+const ADMIN_SHORTCUTS = [
+  '/admindashboard',
+  '/Users',
+  '/Members',
+  '/Transactions',
+  '/withdraw-approval',
+  '/redemption-approval',
+];
 
 function AdminCard() {
-  const shortcuts = ADMIN_SHORTCUTS.map((path) => APP_ROUTES.find((r) => r.path === path)).filter((r) => r !== undefined);
+  const shortcuts = ADMIN_SHORTCUTS.map((path) => APP_ROUTES.find((r) => r.path === path)).filter(
+    (r) => r !== undefined,
+  );
   return (
     <Card data-testid="admin-card" sx={{ height: '100%' }}>
       <CardHeader

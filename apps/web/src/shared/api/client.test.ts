@@ -27,7 +27,10 @@ interface Call {
 }
 
 const json = (status: number, body: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 
 const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -36,7 +39,12 @@ const tick = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
  * answers `refreshStatus` (rotating to `next-access` / `next-refresh`) after
  * `refreshDelay` ms. Every call is recorded.
  */
-function fakeServer(opts: { validToken: string; refreshStatus?: number; refreshDelay?: number; requestDelay?: (path: string) => number }) {
+function fakeServer(opts: {
+  validToken: string;
+  refreshStatus?: number;
+  refreshDelay?: number;
+  requestDelay?: (path: string) => number;
+}) {
   const calls: Call[] = [];
   let validToken = opts.validToken;
   const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -129,7 +137,12 @@ describe('401 → one shared refresh → one retry each', () => {
     signInStorage();
     const server = fakeServer({ validToken: 'x' });
     server.fetch.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      server.calls.push({ url: String(input), method: init.method ?? 'GET', headers: init.headers as Record<string, string>, body: undefined });
+      server.calls.push({
+        url: String(input),
+        method: init.method ?? 'GET',
+        headers: init.headers as Record<string, string>,
+        body: undefined,
+      });
       if (String(input).endsWith('/auth/refresh-token')) return json(200, { accessToken: 'a2', refreshToken: 'r2' });
       return json(401, { message: 'Still no', code: 'UNAUTHENTICATED' });
     });
@@ -164,8 +177,14 @@ describe('a failed refresh ends the session', () => {
     // Dropped: none of them was retried.
     for (const p of ['/a', '/b', '/c', '/d', '/e']) expect(server.callsTo(p)).toHaveLength(1);
     expect(reasons).toEqual([REFRESH_EXPIRED_MESSAGE]);
-    expect(session.getState()).toMatchObject({ isAuthenticated: false, user: null, accessToken: null, refreshToken: null });
-    for (const key of [STORAGE_KEYS.accessToken, STORAGE_KEYS.user, STORAGE_KEYS.role]) expect(window.sessionStorage.getItem(key)).toBeNull();
+    expect(session.getState()).toMatchObject({
+      isAuthenticated: false,
+      user: null,
+      accessToken: null,
+      refreshToken: null,
+    });
+    for (const key of [STORAGE_KEYS.accessToken, STORAGE_KEYS.user, STORAGE_KEYS.role])
+      expect(window.sessionStorage.getItem(key)).toBeNull();
     expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
     expect(window.sessionStorage.length).toBe(0);
     // Other preferences survive.
@@ -203,7 +222,9 @@ describe('already logged out', () => {
 
   it('rejects any other error to the caller with status, code, message and field', async () => {
     signInStorage();
-    const fetch = vi.fn(async () => json(409, { message: 'That email is taken.', code: 'EMAIL_TAKEN', field: 'email' }));
+    const fetch = vi.fn(async () =>
+      json(409, { message: 'That email is taken.', code: 'EMAIL_TAKEN', field: 'email' }),
+    );
     const client = createApiClient({ session: new SessionStore(), fetch });
     await expect(client.patch('/me', { email: 'x@y.z' })).rejects.toMatchObject({
       status: 409,
@@ -293,7 +314,12 @@ describe('login, storage split and logout', () => {
     expect(JSON.parse(window.sessionStorage.getItem(STORAGE_KEYS.user)!)).toEqual(USER);
     expect(window.sessionStorage.getItem(STORAGE_KEYS.role)).toBe('member');
     expect(window.sessionStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
-    expect(session.getState()).toMatchObject({ isAuthenticated: true, role: 'member', accessToken: 'acc', refreshToken: 'ref' });
+    expect(session.getState()).toMatchObject({
+      isAuthenticated: true,
+      role: 'member',
+      accessToken: 'acc',
+      refreshToken: 'ref',
+    });
   });
 
   it('gives the role "Member" to a user without one, and the guard role to an admin', async () => {
@@ -305,7 +331,9 @@ describe('login, storage split and logout', () => {
     expect(session.isAdmin).toBe(false);
     expect(window.sessionStorage.getItem(STORAGE_KEYS.role)).toBe('Member');
 
-    const adminFetch = vi.fn(async () => json(200, { user: { ...USER, role: 'admin' }, accessToken: 'a', refreshToken: 'r' }));
+    const adminFetch = vi.fn(async () =>
+      json(200, { user: { ...USER, role: 'admin' }, accessToken: 'a', refreshToken: 'r' }),
+    );
     const adminSession = new SessionStore();
     await createApiClient({ session: adminSession, fetch: adminFetch }).login('root', 'secret-pass');
     expect(adminSession.isAdmin).toBe(true);
@@ -320,8 +348,12 @@ describe('login, storage split and logout', () => {
   });
 
   it("shows the server's message on a failed login, otherwise 'Login failed'", async () => {
-    const withMessage = vi.fn(async () => json(401, { message: 'Wrong username or password.', code: 'INVALID_CREDENTIALS' }));
-    await expect(createApiClient({ session: new SessionStore(), fetch: withMessage }).login('a', 'b')).rejects.toMatchObject({
+    const withMessage = vi.fn(async () =>
+      json(401, { message: 'Wrong username or password.', code: 'INVALID_CREDENTIALS' }),
+    );
+    await expect(
+      createApiClient({ session: new SessionStore(), fetch: withMessage }).login('a', 'b'),
+    ).rejects.toMatchObject({
       status: 401,
       message: 'Wrong username or password.',
     });
@@ -335,7 +367,11 @@ describe('login, storage split and logout', () => {
 
   it('restores the session only when an access token and a user are in sessionStorage', () => {
     signInStorage();
-    expect(new SessionStore().getState()).toMatchObject({ isAuthenticated: true, user: USER, refreshToken: 'old-refresh' });
+    expect(new SessionStore().getState()).toMatchObject({
+      isAuthenticated: true,
+      user: USER,
+      refreshToken: 'old-refresh',
+    });
     window.sessionStorage.removeItem(STORAGE_KEYS.user);
     expect(new SessionStore().getState().isAuthenticated).toBe(false);
     signInStorage();

@@ -52,7 +52,10 @@ function basicCredentials(username: string, password: string): string {
 
 function toApiError(response: RawResponse, fallbackMessage?: string): ApiError {
   const body = response.data && typeof response.data === 'object' ? (response.data as Record<string, unknown>) : {};
-  const message = typeof body.message === 'string' && body.message ? body.message : (fallbackMessage ?? `Request failed (${response.status})`);
+  const message =
+    typeof body.message === 'string' && body.message
+      ? body.message
+      : (fallbackMessage ?? `Request failed (${response.status})`);
   const code = typeof body.code === 'string' && body.code ? body.code : `HTTP_${response.status}`;
   const field = typeof body.field === 'string' ? body.field : undefined;
   return new ApiError(response.status, code, message, field, response.data);
@@ -187,7 +190,11 @@ export function createApiClient(options: ApiClientOptions) {
   /** POST /auth/login: empty body, Basic credentials. Stores the session on success. */
   async function login(username: string, password: string): Promise<LoginResponse> {
     if (!username.trim() || !password) throw new ApiError(0, 'CREDENTIALS_REQUIRED', CREDENTIALS_REQUIRED_MESSAGE);
-    const response = await send('/auth/login', { method: 'POST', authorization: basicCredentials(username.trim(), password) }, null);
+    const response = await send(
+      '/auth/login',
+      { method: 'POST', authorization: basicCredentials(username.trim(), password) },
+      null,
+    );
     if (response.status !== 200) throw toApiError(response, LOGIN_FAILED_MESSAGE);
     const result = response.data as LoginResponse | undefined;
     if (!result?.accessToken || !result.user) throw new ApiError(response.status, 'LOGIN_FAILED', LOGIN_FAILED_MESSAGE);
@@ -211,13 +218,15 @@ export function createApiClient(options: ApiClientOptions) {
     request,
     login,
     logout,
-    get: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...opts, method: 'GET' }),
+    get: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...opts, method: 'GET' }),
     post: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
       request<T>(path, { ...opts, method: 'POST', body }),
     patch: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
       request<T>(path, { ...opts, method: 'PATCH', body }),
     put: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
       request<T>(path, { ...opts, method: 'PUT', body }),
-    delete: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...opts, method: 'DELETE' }),
+    delete: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+      request<T>(path, { ...opts, method: 'DELETE' }),
   };
 }

@@ -17,7 +17,11 @@ export function NotAvailableYet({ area }: NotAvailableYetProps) {
   return (
     <Card data-testid="not-available-yet">
       <CardContent>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={4} sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={4}
+          sx={{ alignItems: { xs: 'flex-start', sm: 'center' } }}
+        >
           <TonalAvatar variant="rounded" color="info" sx={{ width: 48, height: 48 }}>
             <ConstructionOutlined />
           </TonalAvatar>

@@ -24,6 +24,20 @@ export function statusColor(status: string): StatusColor {
 const capitalise = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 
 /** A tonal chip (the colour at 16 % behind text in the colour) for a status word. */
-export function StatusChip({ status, color, label, size = 'small', ...rest }: { status: string; color?: StatusColor } & Omit<ChipProps, 'variant' | 'color'>) {
-  return <Chip variant="tonal" color={color ?? statusColor(status)} size={size} label={label ?? capitalise(status)} {...rest} />;
+export function StatusChip({
+  status,
+  color,
+  label,
+  size = 'small',
+  ...rest
+}: { status: string; color?: StatusColor } & Omit<ChipProps, 'variant' | 'color'>) {
+  return (
+    <Chip
+      variant="tonal"
+      color={color ?? statusColor(status)}
+      size={size}
+      label={label ?? capitalise(status)}
+      {...rest}
+    />
+  );
 }

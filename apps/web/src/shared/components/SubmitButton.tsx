@@ -7,7 +7,14 @@ export interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
 }
 
 /** A form's submit button: disabled with a spinner while the request is out. */
-export function SubmitButton({ loading = false, disabled, children, startIcon, variant = 'contained', ...rest }: SubmitButtonProps) {
+export function SubmitButton({
+  loading = false,
+  disabled,
+  children,
+  startIcon,
+  variant = 'contained',
+  ...rest
+}: SubmitButtonProps) {
   return (
     <Button
       type="submit"

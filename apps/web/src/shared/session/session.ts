@@ -98,7 +98,13 @@ export class SessionStore {
     const role = roleOf(response.user);
     storage.writeTokens(response.accessToken, response.refreshToken);
     storage.writeUser(JSON.stringify(response.user), role);
-    this.set({ user: response.user, accessToken: response.accessToken, refreshToken: response.refreshToken, role, isAuthenticated: true });
+    this.set({
+      user: response.user,
+      accessToken: response.accessToken,
+      refreshToken: response.refreshToken,
+      role,
+      isAuthenticated: true,
+    });
   }
 
   /** Tokens replaced after a refresh (the refresh token rotates). */
