@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { outboxRoutes } from './mail/routes';
 import { meRoutes } from './me/routes';
+import { networkRoutes } from './network/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -18,8 +19,8 @@ export const guestRoutes: Array<[RouteModule, string]> = [
   [authRoutes, '/auth'],
 ];
 
-/** Any signed-in account: `/api/...`. */
-export const accountRoutes: RouteModule[] = [meRoutes];
+/** Any signed-in account: `/api/...`. `networkRoutes` admits members and admins (who see every tree) and guards itself. */
+export const accountRoutes: RouteModule[] = [meRoutes, networkRoutes];
 
 /** Signed-in accounts with a network membership: `/api/...`. */
 export const memberRoutes: RouteModule[] = [];

@@ -2,6 +2,7 @@ import type { LoginResponse, RegisterBody, TokenPair, User } from '@portal/contr
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { badRequest, conflict, forbidden, isUniqueViolation, unauthorized, unprocessable } from '../shared/errors';
+import { joinNetwork } from '../network/placement';
 import { findUserByEmail, findUserById, findUserByUsername, isEmailTaken, setPasswordHash, toUser } from '../users/queries';
 import { assertNotLockedOut, clearUserFailures, lockoutKeys, recordLoginFailure } from './lockout';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
@@ -127,6 +128,8 @@ export function createAuthService(ctx: AppContext) {
             sponsor.id,
             input.side ?? null,
           ]);
+          // With a side, spillover places the new member now; without one they wait for the sponsor.
+          await joinNetwork(tx, { memberId: userId, sponsorId: sponsor.id, side: input.side });
           return userId;
         });
         return toUser((await findUserById(db, id))!);

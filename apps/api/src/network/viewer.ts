@@ -1,0 +1,21 @@
+import type { FastifyRequest } from 'fastify';
+import { principalOf } from '../auth/guard';
+import { forbidden } from '../shared/errors';
+
+/**
+ * Who asks. A member sees its own downline only; an admin sees every tree
+ * from any member. Network routes live in the signed-in scope (admins need
+ * not be members), so this is their guard.
+ */
+export interface Viewer {
+  userId: number;
+  isAdmin: boolean;
+  isMember: boolean;
+}
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  const principal = principalOf(request);
+  const viewer = { userId: principal.userId, isAdmin: principal.role === 'admin', isMember: principal.isMember };
+  if (!viewer.isAdmin && !viewer.isMember) throw forbidden('NOT_A_MEMBER', 'This account has no network membership.');
+  return viewer;
+}

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+import { pageOf, pageQuerySchema, sideSchema } from './common';
+
+/**
+ * The network (PRODUCT.md §3): the sponsor tree, the binary placement tree,
+ * the downline table and placement of waiting referrals. Member ids are the
+ * user ids of members. A member may ask about its own downline only; an
+ * admin about anyone's.
+ */
+
+const idParam = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a member id` })
+    .int(`${name} must be a member id`)
+    .positive(`${name} must be a member id`)
+    .max(Number.MAX_SAFE_INTEGER, `${name} must be a member id`);
+
+/** A username prefix to search for (letters, digits, dot, dash, underscore). */
+const usernameSearchSchema = z
+  .string()
+  .trim()
+  .max(32, 'search must be at most 32 characters')
+  .regex(/^[A-Za-z0-9_.-]*$/, 'search may only contain letters, digits, dot, dash and underscore')
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const volumeSchema = z.string().meta({ description: 'Business volume as a decimal string; "0" until purchases are made' });
+
+// ---- referral link -----------------------------------------------------------
+
+export const referralLinkSchema = z.object({
+  username: z.string(),
+  links: z.object({ plain: z.string(), left: z.string(), right: z.string() }),
+  signups: z.object({
+    /** Everyone who joined with this member as sponsor. */
+    total: z.number().int(),
+    left: z.number().int(),
+    right: z.number().int(),
+    /** Joined with the plain link (no side). */
+    noSide: z.number().int(),
+    /** Not placed yet: waiting on the Placement page. */
+    waiting: z.number().int(),
+  }),
+});
+export type ReferralLink = z.infer<typeof referralLinkSchema>;
+
+// ---- sponsor tree ---------------------------------------------------------------
+
+export const sponsorTreeQuerySchema = z.object({
+  root: idParam('root').optional(),
+  depth: z.coerce.number().int().min(1, 'depth must be 1 or 2').max(2, 'depth must be 1 or 2').default(1),
+  /** Children shown per node. */
+  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 50').max(50, 'limit must be between 1 and 50').default(20),
+  /** The root's children after this member id (the next page of a wide node). */
+  after: idParam('after').optional(),
+  search: usernameSearchSchema,
+});
+export type SponsorTreeQuery = z.infer<typeof sponsorTreeQuerySchema>;
+
+export const sponsorNodeSchema = z.object({
+  id: z.number().int(),
+  /** The sponsor's id; null for the company root. */
+  parentId: z.number().int().nullable(),
+  username: z.string(),
+  fullName: z.string(),
+  /** Levels below the viewer (a member's own node is 0; for admins, the company root is 0). */
+  level: z.number().int(),
+  joinedAt: z.string(),
+  /** Direct referrals. */
+  directCount: z.number().int(),
+  placed: z.boolean(),
+  /** The highest package bought; null until the member buys one. */
+  package: z.string().nullable(),
+  /** Set when the node has more children than shown: pass it as `after` with this node as `root`. */
+  moreAfter: z.number().int().nullable(),
+});
+export type SponsorNode = z.infer<typeof sponsorNodeSchema>;
+
+export const networkMatchSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  level: z.number().int(),
+});
+export type NetworkMatch = z.infer<typeof networkMatchSchema>;
+
+export const sponsorTreeSchema = z.object({
+  root: sponsorNodeSchema,
+  /** Children of shown nodes down to `depth`, in join order, each naming its parent. */
+  nodes: z.array(sponsorNodeSchema),
+  /** The root's sponsor when the viewer may go up to it. */
+  upId: z.number().int().nullable(),
+  /** Members of the viewer's sponsor tree whose username starts with `search`. */
+  matches: z.array(networkMatchSchema),
+  /** True when too many usernames start with `search` to look at them all: type more of it. */
+  searchTruncated: z.boolean(),
+});
+export type SponsorTree = z.infer<typeof sponsorTreeSchema>;
+
+// ---- placement (binary) tree ---------------------------------------------------------
+
+export const placementTreeQuerySchema = z.object({
+  root: idParam('root').optional(),
+  depth: z.coerce.number().int().min(1, 'depth must be between 1 and 4').max(4, 'depth must be between 1 and 4').default(3),
+});
+export type PlacementTreeQuery = z.infer<typeof placementTreeQuerySchema>;
+
+export const placementNodeSchema = z.object({
+  id: z.number().int(),
+  parentId: z.number().int().nullable(),
+  side: sideSchema.nullable(),
+  username: z.string(),
+  fullName: z.string(),
+  /** Levels below the viewer (a member's own node is 0; for admins, the company root is 0). */
+  level: z.number().int(),
+  sponsor: z.string().nullable(),
+  package: z.string().nullable(),
+  joinedAt: z.string(),
+  leftCount: z.number().int(),
+  rightCount: z.number().int(),
+  leftVolume: volumeSchema,
+  rightVolume: volumeSchema,
+  hasLeft: z.boolean(),
+  hasRight: z.boolean(),
+});
+export type PlacementNode = z.infer<typeof placementNodeSchema>;
+
+export const placementTreeSchema = z.object({
+  root: placementNodeSchema,
+  /** Descendants down to `depth` levels below the root, each naming its parent and side. */
+  nodes: z.array(placementNodeSchema),
+  depth: z.number().int(),
+  /** The root's parent when the viewer may go up to it. */
+  upId: z.number().int().nullable(),
+});
+export type PlacementTree = z.infer<typeof placementTreeSchema>;
+
+// ---- downline table ---------------------------------------------------------------
+
+export const downlineQuerySchema = pageQuerySchema.extend({
+  root: idParam('root').optional(),
+  level: z.coerce.number().int('level must be a whole number').min(1, 'level must be at least 1').max(1_000_000).optional(),
+  leg: sideSchema.optional(),
+  search: usernameSearchSchema,
+  /** Continue after this member (keyset paging, for lists longer than `page` reaches). */
+  after: idParam('after').optional(),
+});
+export type DownlineQuery = z.infer<typeof downlineQuerySchema>;
+
+/** `page` reaches this many rows; beyond, filter or continue with `after`. */
+export const DOWNLINE_MAX_OFFSET = 10_000;
+
+export const downlineRowSchema = z.object({
+  id: z.number().int(),
+  level: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  sponsor: z.string().nullable(),
+  package: z.string().nullable(),
+  joinedAt: z.string(),
+  leg: sideSchema,
+  leftCount: z.number().int(),
+  rightCount: z.number().int(),
+});
+export type DownlineRow = z.infer<typeof downlineRowSchema>;
+
+export const downlineSchema = pageOf(downlineRowSchema).extend({
+  /** False when `total` is a lower bound (a filtered count stops at 10,000). */
+  totalExact: z.boolean(),
+  /** The last row's id, to pass as `after` for the next rows; null at the end. */
+  nextAfter: z.number().int().nullable(),
+  searchTruncated: z.boolean(),
+  /** False when the member has not been placed yet (the list is then empty). */
+  placed: z.boolean(),
+});
+export type Downline = z.infer<typeof downlineSchema>;
+
+// ---- placements -------------------------------------------------------------------
+
+export const placementsQuerySchema = pageQuerySchema.extend({
+  /** Admins: only this sponsor's waiting referrals. */
+  sponsor: idParam('sponsor').optional(),
+});
+
+export const waitingMemberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  joinedAt: z.string(),
+  requestedSide: sideSchema.nullable(),
+  sponsorId: z.number().int(),
+  sponsor: z.string(),
+});
+export type WaitingMember = z.infer<typeof waitingMemberSchema>;
+
+export const waitingListSchema = pageOf(waitingMemberSchema).extend({
+  /** Whether the viewer is placed (a sponsor places referrals inside its own subtree). */
+  viewerPlaced: z.boolean(),
+});
+export type WaitingList = z.infer<typeof waitingListSchema>;
+
+const idField = (name: string) =>
+  z.number({ error: `${name} must be a member id` }).int(`${name} must be a member id`).positive(`${name} must be a member id`).max(Number.MAX_SAFE_INTEGER, `${name} must be a member id`);
+
+export const placementBodySchema = z.union(
+  [
+    z.object({ memberId: idField('memberId'), parentId: idField('parentId'), side: sideSchema }).strict(),
+    z.object({ memberId: idField('memberId'), auto: sideSchema }).strict(),
+  ],
+  { error: () => 'Send { memberId, parentId, side } or { memberId, auto: "left" | "right" }' },
+);
+export type PlacementBody = z.infer<typeof placementBodySchema>;
+
+export const placementResultSchema = z.object({
+  memberId: z.number().int(),
+  username: z.string(),
+  parentId: z.number().int(),
+  parentUsername: z.string(),
+  side: sideSchema,
+});
+export type PlacementResult = z.infer<typeof placementResultSchema>;
