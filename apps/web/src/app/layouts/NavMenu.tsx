@@ -6,13 +6,23 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
-import { NavLink } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
 import { Logo } from '../../shared/components/Logo';
 import { layout } from '../theme/tokens';
 import type { NavSection } from './navigation';
 
 /** Materio's vertical navigation: logo, section headings with a rule, gradient-filled active item. */
 export function NavMenu({ sections, onNavigate }: { sections: NavSection[]; onNavigate?: () => void }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  // Keep the current page's item in view (the Admin group sits far down the list).
+  useEffect(() => {
+    const active = scroller.current?.querySelector<HTMLElement>('a.active');
+    active?.scrollIntoView?.({ block: 'nearest' });
+  }, [pathname]);
+
   return (
     <Box component="nav" aria-label="Main navigation" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box
@@ -31,7 +41,7 @@ export function NavMenu({ sections, onNavigate }: { sections: NavSection[]; onNa
       >
         <Logo />
       </Box>
-      <Box sx={{ flex: 1, overflowY: 'auto', pb: 4 }}>
+      <Box ref={scroller} sx={{ flex: 1, overflowY: 'auto', pb: 4 }}>
         {sections.map((section) => (
           <List
             key={section.id}

@@ -6,9 +6,9 @@ export interface NavSection {
   items: Array<{ path: string; label: string; icon: NonNullable<AppRoute['menu']>['icon'] }>;
 }
 
-/** The navigation for a role: the member groups, plus the Admin group for admins. */
+/** The navigation for a role: the member groups, plus the Admin group (its sections) for admins. */
 export function navigationFor(isAdmin: boolean): NavSection[] {
-  return MENU_GROUPS.filter((group) => group.id !== 'admin' || isAdmin)
+  return MENU_GROUPS.filter((group) => !group.adminOnly || isAdmin)
     .map((group) => ({
       id: group.id,
       heading: group.heading,
