@@ -5,6 +5,14 @@ import { healthRoutes } from './health/routes';
 import { outboxRoutes } from './mail/routes';
 import { meRoutes } from './me/routes';
 import { networkRoutes } from './network/routes';
+import { walletRoutes } from './wallets/routes';
+import { transferRoutes } from './transfers/routes';
+import { conversionRoutes } from './conversions/routes';
+import { memberAdminRoutes } from './members/routes';
+import { userAdminRoutes } from './users/routes';
+import { transactionRoutes } from './transactions/routes';
+import { settingsRoutes } from './settings/routes';
+import { auditRoutes } from './audit/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -23,7 +31,18 @@ export const guestRoutes: Array<[RouteModule, string]> = [
 export const accountRoutes: RouteModule[] = [meRoutes, networkRoutes];
 
 /** Signed-in accounts with a network membership: `/api/...`. */
-export const memberRoutes: RouteModule[] = [];
+export const memberRoutes: RouteModule[] = [
+  walletRoutes,
+  transferRoutes,
+  conversionRoutes,
+];
 
 /** Admins only: `/api/admin/...`. */
-export const adminRoutes: RouteModule[] = [outboxRoutes];
+export const adminRoutes: RouteModule[] = [
+  outboxRoutes,
+  memberAdminRoutes,
+  userAdminRoutes,
+  transactionRoutes,
+  settingsRoutes,
+  auditRoutes,
+];

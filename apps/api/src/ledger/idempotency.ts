@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import type { Database, Sql } from '../db/database';
+import { conflict, unprocessable } from '../shared/errors';
+
+/**
+ * `Idempotency-Key`: the first answer to a key is stored in the same
+ * transaction as the money it moved, under a primary key of (user,
+ * operation, key). A repeat — even one sent at the same moment — waits on
+ * that key until the first commits and then gets the first answer; nothing
+ * moves twice. A failed request stores nothing (it moved nothing), so it can
+ * be retried with the same key.
+ */
+export interface IdempotencyScope {
+  userId: number;
+  /** transfer, conversion, adjustment, … */
+  operation: string;
+  key: string | undefined;
+  /** The request in canonical form: the same key with another request is refused. */
+  request: unknown;
+}
+
+export interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+export interface IdempotentAnswer<T> extends Answer<T> {
+  /** True when this is the stored answer of an earlier request with the key. */
+  replayed: boolean;
+}
+
+export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, work: (tx: Sql) => Promise<Answer<T>>): Promise<IdempotentAnswer<T>> {
+  if (scope.key === undefined) return { ...(await db.transaction(work)), replayed: false };
+  const requestHash = createHash('sha256').update(stableJson(scope.request)).digest('hex');
+  const id = [scope.userId, scope.operation, scope.key];
+
+  return db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      `INSERT INTO idempotency_keys (user_id, operation, key, request_hash) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, operation, key) DO NOTHING RETURNING 1 AS claimed`,
+      [...id, requestHash],
+    );
+    if (claimed.rows.length === 0) {
+      const { rows } = await tx.query<{ request_hash: string; status_code: number | null; response: T | null }>(
+        'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND operation = $2 AND key = $3',
+        id,
+      );
+      const stored = rows[0];
+      if (stored && stored.request_hash !== requestHash) {
+        throw unprocessable('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.', 'Idempotency-Key');
+      }
+      if (!stored || stored.status_code === null) {
+        throw conflict('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed. Try again in a moment.', 'Idempotency-Key');
+      }
+      return { status: stored.status_code, body: stored.response as T, replayed: true };
+    }
+    const answer = await work(tx);
+    await tx.query('UPDATE idempotency_keys SET status_code = $4, response = $5 WHERE user_id = $1 AND operation = $2 AND key = $3', [
+      ...id,
+      answer.status,
+      JSON.stringify(answer.body),
+    ]);
+    return { ...answer, replayed: false };
+  });
+}
+
+/** JSON with object keys sorted, so equal requests hash equally. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}

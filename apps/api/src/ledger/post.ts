@@ -1,0 +1,175 @@
+import { fromBaseUnits, type Unit } from '@portal/contract';
+import type { Sql } from '../db/database';
+import { unprocessable } from '../shared/errors';
+import { isMemberRef, refKey, unitName, unitOf, walletName, type AccountRef, type MemberAccountRef } from './accounts';
+
+/**
+ * The only code that moves money. Everything that does calls `postEntry`
+ * inside its own database transaction, so the entry, its postings, the
+ * balances and the caller's own records commit or vanish together.
+ */
+export interface PostingLine {
+  account: AccountRef;
+  /** Signed base units: positive into the account, negative out of it. */
+  amount: bigint;
+}
+
+export interface EntryInput {
+  /** adjustment, transfer, conversion, … (lower-case words). */
+  type: string;
+  lines: PostingLine[];
+  /** A human description of the whole entry. */
+  memo: string;
+  /** Who caused it: the member, or the admin of a manual adjustment. */
+  actorId: number | null;
+  /** Links to the records behind the entry (usernames, ids). */
+  refs?: Record<string, unknown>;
+}
+
+export interface PostedEntry {
+  id: number;
+  createdAt: Date;
+  /** A member wallet's balance right after this entry. */
+  balanceAfter(ref: MemberAccountRef): bigint;
+}
+
+interface LockedAccount {
+  id: number;
+  owner_id: number;
+  wallet: string;
+  balance: string;
+}
+
+export class LedgerBug extends Error {}
+
+export async function postEntry(tx: Sql, input: EntryInput): Promise<PostedEntry> {
+  const lines = input.lines.filter((line) => line.amount !== 0n);
+  assertBalanced(lines);
+
+  // Member wallets are locked in id order, so two entries touching the same
+  // wallets never wait on each other in a cycle.
+  const memberRefs = lines.map((line) => line.account).filter(isMemberRef);
+  const locked = await lockMemberAccounts(tx, memberRefs);
+
+  // The database refuses an overdraft anyway (CHECK balance >= 0); checking
+  // first gives the member a clear message with the figures.
+  for (const line of lines) {
+    if (!isMemberRef(line.account) || line.amount > 0n) continue;
+    const account = locked.get(refKey(line.account))!;
+    const balance = BigInt(account.balance);
+    if (balance + line.amount < 0n) throw insufficientBalance(line.account, balance, -line.amount);
+  }
+
+  const entry = await tx.query<{ id: number; created_at: Date }>(
+    `INSERT INTO journal_entries (type, memo, actor_id, refs) VALUES ($1, $2, $3, $4) RETURNING id, created_at`,
+    [input.type, input.memo, input.actorId, JSON.stringify(input.refs ?? {})],
+  );
+  const { id, created_at: createdAt } = entry.rows[0]!;
+
+  const accountIds = lines.map((line) => (isMemberRef(line.account) ? locked.get(refKey(line.account))!.id : null));
+  const codes = lines.map((line) => (isMemberRef(line.account) ? null : line.account.system));
+  let posted;
+  try {
+    posted = await tx.query<{ account_id: number; balance_after: string | null }>(
+      `INSERT INTO postings (entry_id, account_id, amount)
+       SELECT $1, COALESCE(u.account_id, s.id), u.amount
+         FROM unnest($2::bigint[], $3::text[], $4::numeric[]) WITH ORDINALITY AS u(account_id, code, amount, n)
+         LEFT JOIN ledger_accounts s ON s.code = u.code AND s.kind = 'system'
+        ORDER BY u.n
+       RETURNING account_id, balance_after`,
+      [id, accountIds, codes, lines.map((line) => line.amount.toString())],
+    );
+  } catch (error) {
+    // Only reachable if a balance moved outside this function's lock.
+    if ((error as { code?: string }).code === '23514' && String((error as Error).message).includes('member_balance_not_negative')) {
+      throw unprocessable('INSUFFICIENT_BALANCE', 'Insufficient balance for this operation.');
+    }
+    throw error;
+  }
+  if (posted.rows.length !== lines.length) throw new LedgerBug(`entry ${id}: ${lines.length} lines but ${posted.rows.length} postings`);
+
+  const after = new Map(posted.rows.filter((row) => row.balance_after !== null).map((row) => [row.account_id, BigInt(row.balance_after!)]));
+  return {
+    id,
+    createdAt,
+    balanceAfter(ref) {
+      const account = locked.get(refKey(ref));
+      const balance = account ? after.get(account.id) : undefined;
+      if (balance === undefined) throw new LedgerBug(`no posting to ${refKey(ref)} in entry ${id}`);
+      return balance;
+    },
+  };
+}
+
+/** Every entry sums to zero per unit and names each account once. */
+function assertBalanced(lines: PostingLine[]): void {
+  if (lines.length < 2) throw new LedgerBug('an entry needs at least two non-zero lines');
+  const sums = new Map<Unit, bigint>();
+  const seen = new Set<string>();
+  for (const line of lines) {
+    const key = refKey(line.account);
+    if (seen.has(key)) throw new LedgerBug(`account ${key} appears twice in one entry`);
+    seen.add(key);
+    const unit = unitOf(line.account);
+    sums.set(unit, (sums.get(unit) ?? 0n) + line.amount);
+  }
+  for (const [unit, sum] of sums) {
+    if (sum !== 0n) throw new LedgerBug(`entry does not balance in ${unit}: ${sum}`);
+  }
+}
+
+/**
+ * Locks the member wallets an entry touches, creating those that have never
+ * held money (a member's wallet exists from the first posting on; until then
+ * its balance is zero). Missing rows are created in a fixed order too.
+ */
+async function lockMemberAccounts(tx: Sql, refs: MemberAccountRef[]): Promise<Map<string, LockedAccount>> {
+  if (refs.length === 0) return new Map();
+  const params = [refs.map((ref) => ref.member), refs.map((ref) => ref.wallet)];
+  const lock = () =>
+    tx.query<LockedAccount>(
+      `SELECT a.id, a.owner_id, a.wallet, a.balance
+         FROM ledger_accounts a
+         JOIN unnest($1::bigint[], $2::text[]) AS u(owner_id, wallet) ON a.owner_id = u.owner_id AND a.wallet = u.wallet
+        ORDER BY a.id
+          FOR NO KEY UPDATE OF a`,
+      params,
+    );
+  let { rows } = await lock();
+  if (rows.length < refs.length) {
+    await tx.query(
+      `INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
+       SELECT 'member', u.owner_id, u.wallet, CASE u.wallet WHEN 'points' THEN 'POINT' ELSE 'USDT' END, 0
+         FROM unnest($1::bigint[], $2::text[]) AS u(owner_id, wallet)
+        WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.owner_id = u.owner_id AND a.wallet = u.wallet)
+        ORDER BY u.owner_id, u.wallet
+       ON CONFLICT (owner_id, wallet) DO NOTHING`,
+      params,
+    );
+    rows = (await lock()).rows;
+  }
+  const byKey = new Map(rows.map((row) => [`m:${row.owner_id}:${row.wallet}`, row]));
+  for (const ref of refs) {
+    if (!byKey.has(refKey(ref))) throw new LedgerBug(`no ${ref.wallet} wallet for member ${ref.member}`);
+  }
+  return byKey;
+}
+
+/**
+ * The same overdraft check as `postEntry`, without a lock: for quotes shown
+ * before a confirmation. The posting itself checks again.
+ */
+export async function assertCanSpend(sql: Sql, ref: MemberAccountRef, amount: bigint): Promise<void> {
+  const { rows } = await sql.query<{ balance: string }>('SELECT balance FROM ledger_accounts WHERE owner_id = $1 AND wallet = $2', [ref.member, ref.wallet]);
+  const balance = BigInt(rows[0]?.balance ?? '0');
+  if (balance < amount) throw insufficientBalance(ref, balance, amount);
+}
+
+function insufficientBalance(ref: MemberAccountRef, balance: bigint, needed: bigint) {
+  const unit = unitName(unitOf(ref));
+  return unprocessable(
+    'INSUFFICIENT_BALANCE',
+    `Insufficient balance: the ${walletName(ref.wallet)} holds ${fromBaseUnits(balance)} ${unit}, and this needs ${fromBaseUnits(needed)} ${unit}.`,
+    'amount',
+  );
+}

@@ -1,0 +1,107 @@
+import { fromBaseUnits, type AdminMember, type MembersQuery } from '@portal/contract';
+import type { Sql } from '../db/database';
+import { SqlFilter, containsPattern } from '../shared/sql-filter';
+
+/**
+ * The admin Members list: one SELECT for the list, the CSV and the detail
+ * page, so a column added here (the network's team figures, the package)
+ * shows everywhere.
+ */
+export interface MemberRow {
+  id: number;
+  username: string;
+  full_name: string;
+  email: string;
+  phone: string | null;
+  country: string | null;
+  status: 'active' | 'blocked';
+  role: 'admin' | 'member';
+  sponsor_id: number | null;
+  sponsor_username: string | null;
+  joined_at: Date;
+  deposit: string;
+  income: string;
+  points: string;
+}
+
+const MEMBER_SELECT = `
+  SELECT u.id, u.username, u.full_name, u.email, u.phone, u.country, u.status, u.role,
+         m.sponsor_id, s.username AS sponsor_username, m.joined_at,
+         COALESCE(wd.balance, 0)::text AS deposit,
+         COALESCE(wi.balance, 0)::text AS income,
+         COALESCE(wp.balance, 0)::text AS points
+    FROM members m
+    JOIN users u ON u.id = m.user_id
+    LEFT JOIN users s ON s.id = m.sponsor_id
+    LEFT JOIN ledger_accounts wd ON wd.owner_id = m.user_id AND wd.wallet = 'deposit'
+    LEFT JOIN ledger_accounts wi ON wi.owner_id = m.user_id AND wi.wallet = 'income'
+    LEFT JOIN ledger_accounts wp ON wp.owner_id = m.user_id AND wp.wallet = 'points'`;
+
+const SORTS = {
+  joinedAt: 'm.joined_at',
+  username: 'lower(u.username)',
+  fullName: 'lower(u.full_name)',
+  deposit: 'COALESCE(wd.balance, 0)',
+  income: 'COALESCE(wi.balance, 0)',
+  points: 'COALESCE(wp.balance, 0)',
+} as const;
+
+export type MemberFilter = Partial<Pick<MembersQuery, 'search' | 'status' | 'sponsor'>> & { id?: number };
+
+function filterOf(query: MemberFilter): SqlFilter {
+  const filter = new SqlFilter();
+  if (query.id !== undefined) filter.where(`m.user_id = ${filter.param(query.id)}`);
+  if (query.search) {
+    const pattern = filter.param(containsPattern(query.search));
+    filter.where(`(u.username ILIKE ${pattern} OR u.full_name ILIKE ${pattern} OR u.email ILIKE ${pattern})`);
+  }
+  if (query.status) filter.where(`u.status = ${filter.param(query.status)}`);
+  if (query.sponsor) filter.where(`lower(s.username) = lower(${filter.param(query.sponsor)})`);
+  return filter;
+}
+
+export async function countMembers(sql: Sql, query: MemberFilter): Promise<number> {
+  const filter = filterOf(query);
+  const needsSponsor = query.sponsor ? 'LEFT JOIN users s ON s.id = m.sponsor_id' : '';
+  const { rows } = await sql.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM members m JOIN users u ON u.id = m.user_id ${needsSponsor} ${filter.sql}`,
+    filter.params,
+  );
+  return rows[0]!.total;
+}
+
+export async function selectMembers(
+  sql: Sql,
+  query: MemberFilter & { sort?: MembersQuery['sort'] },
+  window: { limit: number; offset: number },
+): Promise<MemberRow[]> {
+  const filter = filterOf(query);
+  const sort = query.sort ?? '-joinedAt';
+  const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
+  const column = SORTS[sort.replace(/^-/, '') as keyof typeof SORTS];
+  const { rows } = await sql.query<MemberRow>(
+    `${MEMBER_SELECT} ${filter.sql}
+      ORDER BY ${column} ${direction}, m.user_id ${direction}
+      LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
+    filter.params,
+  );
+  return rows;
+}
+
+export function toAdminMember(row: MemberRow): AdminMember {
+  return {
+    id: row.id,
+    username: row.username,
+    fullName: row.full_name,
+    email: row.email,
+    status: row.status,
+    role: row.role,
+    sponsor: row.sponsor_id === null ? null : { id: row.sponsor_id, username: row.sponsor_username ?? '' },
+    joinedAt: new Date(row.joined_at).toISOString(),
+    balances: {
+      deposit: fromBaseUnits(BigInt(row.deposit)),
+      income: fromBaseUnits(BigInt(row.income)),
+      points: fromBaseUnits(BigInt(row.points)),
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { fromBaseUnits, toBaseUnits, type Adjustment, type AdjustmentBody, type AdminMemberDetail } from '@portal/contract';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+import { writeAudit, type Actor } from '../audit/service';
+import { walletName } from '../ledger/accounts';
+import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
+import { walletBalances } from '../ledger/queries';
+import { postEntry } from '../ledger/post';
+import { notFound } from '../shared/errors';
+import { selectMembers, toAdminMember } from './queries';
+
+export function createMemberAdminService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function memberRow(sql: Sql, id: number) {
+    const row = (await selectMembers(sql, { id }, { limit: 1, offset: 0 }))[0];
+    if (!row) throw notFound('MEMBER_NOT_FOUND', `There is no member with id ${id}.`);
+    return row;
+  }
+
+  return {
+    async detail(id: number): Promise<AdminMemberDetail> {
+      const row = await memberRow(db, id);
+      const referrals = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM members WHERE sponsor_id = $1', [id]);
+      return {
+        ...toAdminMember(row),
+        phone: row.phone,
+        country: row.country,
+        wallets: await walletBalances(db, id),
+        directReferrals: referrals.rows[0]!.total,
+      };
+    },
+
+    /**
+     * A manual credit or debit of one wallet, with a reason: a journal entry
+     * like any other, against the adjustments account, audited in the same
+     * transaction.
+     */
+    async adjust(actor: Actor, memberId: number, body: AdjustmentBody, idempotencyKey?: string): Promise<IdempotentAnswer<Adjustment>> {
+      const amount = toBaseUnits(body.amount);
+      const request = { memberId, wallet: body.wallet, direction: body.direction, amount: fromBaseUnits(amount), reason: body.reason };
+      return runIdempotent(db, { userId: actor.userId, operation: 'adjustment', key: idempotencyKey, request }, async (tx) => {
+        const member = await memberRow(tx, memberId);
+        const signed = body.direction === 'credit' ? amount : -amount;
+        const counterpart = body.wallet === 'points' ? 'point_adjustments' : 'adjustments';
+        const entry = await postEntry(tx, {
+          type: 'adjustment',
+          memo: body.reason,
+          actorId: actor.userId,
+          refs: { member: member.username, memberId, wallet: body.wallet, direction: body.direction },
+          lines: [
+            { account: { member: memberId, wallet: body.wallet }, amount: signed },
+            { account: { system: counterpart }, amount: -signed },
+          ],
+        });
+        const balance = entry.balanceAfter({ member: memberId, wallet: body.wallet });
+        await writeAudit(tx, {
+          actor,
+          action: 'member.adjust',
+          targetType: 'member',
+          targetId: memberId,
+          details: {
+            username: member.username,
+            entryId: entry.id,
+            wallet: body.wallet,
+            direction: body.direction,
+            amount: fromBaseUnits(amount),
+            reason: body.reason,
+            summary: `${body.direction === 'credit' ? 'Credited' : 'Debited'} ${fromBaseUnits(amount)} ${body.wallet === 'points' ? 'points' : 'USDT'} ${body.direction === 'credit' ? 'to' : 'from'} the ${walletName(body.wallet)} of ${member.username}`,
+          },
+        });
+        return {
+          status: 201,
+          body: {
+            entryId: entry.id,
+            memberId,
+            username: member.username,
+            wallet: body.wallet,
+            direction: body.direction,
+            amount: fromBaseUnits(amount),
+            balance: fromBaseUnits(balance),
+            reason: body.reason,
+            createdAt: new Date(entry.createdAt).toISOString(),
+          },
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, settingsPatchSchema, settingsSchema } from '@portal/contract';
+import type { AppContext } from '../context';
+import { actorOf } from '../audit/service';
+import { createSettingsService } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+/** `/api/admin/settings` */
+export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const settings = createSettingsService(ctx);
+  return async (app) => {
+    app.get('/settings', {
+      schema: { tags: ['admin'], summary: 'The plan and operations settings in force', response: { 200: settingsSchema, ...errors } },
+    }, async () => settings.read());
+
+    app.patch('/settings', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Change settings (audited; applies to later events only)',
+        body: settingsPatchSchema,
+        response: { 200: settingsSchema, ...errors },
+      },
+    }, async (request) => settings.update(actorOf(request), request.body));
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Builds the WHERE clause of a filtered list with numbered parameters, so a
+ * filter is either fully parameterised or absent — never pasted into SQL.
+ */
+export class SqlFilter {
+  readonly params: unknown[] = [];
+  private readonly clauses: string[] = [];
+
+  /** Registers a value and returns its placeholder (`$3`). */
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  /** Adds a condition (built with `param` for every value in it). */
+  where(condition: string): this {
+    this.clauses.push(condition);
+    return this;
+  }
+
+  get sql(): string {
+    return this.clauses.length ? `WHERE ${this.clauses.join(' AND ')}` : '';
+  }
+}
+
+/** The first instant of a `YYYY-MM-DD` day in UTC. */
+export const startOfDay = (day: string): Date => new Date(`${day}T00:00:00.000Z`);
+
+/** The first instant after a `YYYY-MM-DD` day in UTC (for inclusive `to` filters). */
+export const endOfDay = (day: string): Date => new Date(startOfDay(day).getTime() + 86_400_000);
+
+/** `created_at` between two optional days, both inclusive. */
+export function whereDays(filter: SqlFilter, column: string, from?: string, to?: string): void {
+  if (from) filter.where(`${column} >= ${filter.param(startOfDay(from))}`);
+  if (to) filter.where(`${column} < ${filter.param(endOfDay(to))}`);
+}
+
+/** An ILIKE pattern matching `text` anywhere, with its wildcards taken literally. */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  idempotencyHeadersSchema,
+  receiverQuerySchema,
+  receiverSchema,
+  transferBodySchema,
+  transferListQuerySchema,
+  transferPageSchema,
+  transferQuoteSchema,
+  transferSchema,
+  transferTermsSchema,
+} from '@portal/contract';
+import type { AppContext } from '../context';
+import { principalOf } from '../auth/guard';
+import { pageResult, pageWindow } from '../shared/pagination';
+import { createTransferService } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+
+/** `/api/transfers` */
+export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const transfers = createTransferService(ctx);
+  return async (app) => {
+    app.post('/transfers', {
+      schema: {
+        tags: ['transfers'],
+        summary: "Send USDT from your deposit wallet to another member's (accepts Idempotency-Key)",
+        headers: idempotencyHeadersSchema,
+        body: transferBodySchema,
+        response: { 201: transferSchema, ...errors },
+      },
+    }, async (request, reply) => {
+      const answer = await transfers.create(principalOf(request).userId, request.body, request.headers['idempotency-key']);
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(answer.status).send(answer.body);
+    });
+
+    app.get('/transfers', {
+      schema: {
+        tags: ['transfers'],
+        summary: 'Your transfers, `direction=sent` (default) or `received`',
+        querystring: transferListQuerySchema,
+        response: { 200: transferPageSchema, ...errors },
+      },
+    }, async (request) => {
+      const { items, total } = await transfers.list(principalOf(request).userId, request.query, pageWindow(request.query));
+      return pageResult(items, total, request.query);
+    });
+
+    app.get('/transfers/terms', {
+      schema: { tags: ['transfers'], summary: 'The minimum and fee in force', response: { 200: transferTermsSchema, ...errors } },
+    }, async () => transfers.terms());
+
+    app.get('/transfers/receiver', {
+      schema: {
+        tags: ['transfers'],
+        summary: 'Look a receiver up by username (full name shown before confirming)',
+        querystring: receiverQuerySchema,
+        response: { 200: receiverSchema, ...errors },
+      },
+    }, async (request) => transfers.receiver(principalOf(request).userId, request.query.username));
+
+    app.get('/transfers/quote', {
+      schema: {
+        tags: ['transfers'],
+        summary: 'What a transfer would take, cost and deliver; refuses what the transfer would refuse (but the balance)',
+        querystring: transferBodySchema,
+        response: { 200: transferQuoteSchema, ...errors },
+      },
+    }, async (request) => transfers.quote(principalOf(request).userId, request.query));
+  };
+}

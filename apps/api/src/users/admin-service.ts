@@ -1,0 +1,94 @@
+import type { AdminUser, CreateAdminBody, UpdateUserBody } from '@portal/contract';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+import { writeAudit, type Actor } from '../audit/service';
+import { assertPasswordAllowed } from '../auth/service';
+import { hashPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import { conflict, isUniqueViolation, notFound, unprocessable } from '../shared/errors';
+import { selectUsers } from './admin-queries';
+import { findUserByUsername, isEmailTaken, setPasswordHash } from './queries';
+
+/** Admin management of accounts: create admins, block and unblock, role, password reset. Every change is audited. */
+export function createUserAdminService(ctx: AppContext) {
+  const { db } = ctx;
+
+  async function load(sql: Sql, id: number): Promise<AdminUser> {
+    const user = (await selectUsers(sql, { id }, { limit: 1, offset: 0 }))[0];
+    if (!user) throw notFound('USER_NOT_FOUND', `There is no account with id ${id}.`);
+    return user;
+  }
+
+  return {
+    get: (id: number) => load(db, id),
+
+    async createAdmin(actor: Actor, body: CreateAdminBody): Promise<AdminUser> {
+      assertPasswordAllowed(body.password);
+      if (await findUserByUsername(db, body.username)) throw conflict('USERNAME_TAKEN', 'This username is already taken.', 'username');
+      if (await isEmailTaken(db, body.email)) throw conflict('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
+      const passwordHash = await hashPassword(body.password);
+      try {
+        return await db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: number }>(
+            `INSERT INTO users (username, email, full_name, password_hash, role) VALUES ($1, $2, $3, $4, 'admin') RETURNING id`,
+            [body.username, body.email, body.fullName, passwordHash],
+          );
+          const id = rows[0]!.id;
+          await writeAudit(tx, { actor, action: 'user.create_admin', targetType: 'user', targetId: id, details: { username: body.username, email: body.email } });
+          return load(tx, id);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_username_key')) throw conflict('USERNAME_TAKEN', 'This username is already taken.', 'username');
+        if (isUniqueViolation(error, 'users_email_key')) throw conflict('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
+        throw error;
+      }
+    },
+
+    /** Block or unblock, change the role, or set a new password — each change audited, all in one transaction. */
+    async update(actor: Actor, id: number, body: UpdateUserBody): Promise<AdminUser> {
+      const passwordHash = body.password === undefined ? undefined : (assertPasswordAllowed(body.password), await hashPassword(body.password));
+      return db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number; username: string; role: string; status: string; password_hash: string | null; is_root: boolean; is_member: boolean }>(
+          `SELECT u.id, u.username, u.role, u.status, u.password_hash,
+                  EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
+                  EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member
+             FROM users u WHERE u.id = $1 FOR UPDATE`,
+          [id],
+        );
+        const user = rows[0];
+        if (!user) throw notFound('USER_NOT_FOUND', `There is no account with id ${id}.`);
+        const self = user.id === actor.userId;
+
+        if (body.status !== undefined && body.status !== user.status) {
+          if (self) throw unprocessable('CANNOT_CHANGE_SELF', 'You cannot block your own account.', 'status');
+          if (user.is_root) throw unprocessable('ROOT_ACCOUNT', "The company's root account cannot be blocked.", 'status');
+          await tx.query('UPDATE users SET status = $2, updated_at = now() WHERE id = $1', [id, body.status]);
+          // A blocked account is signed out everywhere at once.
+          if (body.status === 'blocked') await revokeUserSessions(tx, id);
+          await writeAudit(tx, { actor, action: body.status === 'blocked' ? 'user.block' : 'user.unblock', targetType: 'user', targetId: id, details: { username: user.username } });
+        }
+
+        if (body.role !== undefined && body.role !== user.role) {
+          if (self) throw unprocessable('CANNOT_CHANGE_SELF', 'You cannot change your own role.', 'role');
+          if (body.role === 'member' && !user.is_member) {
+            throw unprocessable('NOT_A_MEMBER', 'This account has no network membership, so it cannot be a member. Block it instead.', 'role');
+          }
+          await tx.query('UPDATE users SET role = $2, updated_at = now() WHERE id = $1', [id, body.role]);
+          await writeAudit(tx, { actor, action: 'user.role', targetType: 'user', targetId: id, details: { username: user.username, from: user.role, to: body.role } });
+        }
+
+        if (passwordHash !== undefined) {
+          if (self) throw unprocessable('CANNOT_CHANGE_SELF', 'Change your own password in Account settings.', 'password');
+          if (user.is_root && user.password_hash === null) {
+            throw unprocessable('ROOT_ACCOUNT', "The company's root account does not sign in and has no password.", 'password');
+          }
+          await setPasswordHash(tx, id, passwordHash);
+          // The old password's sign-ins end with it.
+          await revokeUserSessions(tx, id);
+          await writeAudit(tx, { actor, action: 'user.password_reset', targetType: 'user', targetId: id, details: { username: user.username } });
+        }
+        return load(tx, id);
+      });
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminUserPageSchema,
+  adminUserSchema,
+  apiErrorSchema,
+  createAdminBodySchema,
+  idParamSchema,
+  updateUserBodySchema,
+  usersQuerySchema,
+  type AdminUser,
+} from '@portal/contract';
+import type { AppContext } from '../context';
+import { actorOf } from '../audit/service';
+import { csvFilename, csvStream, inBatches, sendCsv, type CsvColumn } from '../shared/csv';
+import { pageResult, pageWindow } from '../shared/pagination';
+import { countUsers, selectUsers } from './admin-queries';
+import { createUserAdminService } from './admin-service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+
+const CSV_COLUMNS: CsvColumn<AdminUser>[] = [
+  { header: 'id', value: (u) => u.id, raw: true },
+  { header: 'username', value: (u) => u.username },
+  { header: 'full_name', value: (u) => u.fullName },
+  { header: 'email', value: (u) => u.email },
+  { header: 'role', value: (u) => u.role },
+  { header: 'status', value: (u) => u.status },
+  { header: 'member', value: (u) => (u.isMember ? 'yes' : 'no') },
+  { header: 'created_at', value: (u) => u.createdAt },
+  { header: 'last_sign_in_at', value: (u) => u.lastSignInAt },
+];
+
+/** `/api/admin/users` */
+export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const users = createUserAdminService(ctx);
+  return async (app) => {
+    app.get('/users', {
+      schema: {
+        tags: ['admin'],
+        summary: 'All accounts (search, role and status filters; `format=csv`)',
+        querystring: usersQuerySchema,
+        response: { 200: adminUserPageSchema, ...errors },
+      },
+    }, async (request, reply) => {
+      const query = request.query;
+      if (query.format === 'csv') {
+        const rows = inBatches((offset, limit) => selectUsers(ctx.db, query, { offset, limit }));
+        return sendCsv(reply, csvFilename('users', ctx.now()), csvStream(CSV_COLUMNS, rows));
+      }
+      const [total, items] = await Promise.all([countUsers(ctx.db, query), selectUsers(ctx.db, query, pageWindow(query))]);
+      return pageResult(items, total, query);
+    });
+
+    app.post('/users', {
+      schema: { tags: ['admin'], summary: 'Create an admin account (audited)', body: createAdminBodySchema, response: { 201: adminUserSchema, ...errors } },
+    }, async (request, reply) => reply.code(201).send(await users.createAdmin(actorOf(request), request.body)));
+
+    app.get('/users/:id', {
+      schema: { tags: ['admin'], summary: 'One account', params: idParamSchema, response: { 200: adminUserSchema, ...errors } },
+    }, async (request) => users.get(request.params.id));
+
+    app.patch('/users/:id', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Block or unblock (`status`), change `role`, or set a new `password` (audited; blocking and a new password end every sign-in)',
+        params: idParamSchema,
+        body: updateUserBodySchema,
+        response: { 200: adminUserSchema, ...errors },
+      },
+    }, async (request) => users.update(actorOf(request), request.params.id, request.body));
+  };
+}

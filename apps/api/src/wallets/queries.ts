@@ -1,0 +1,78 @@
+import { fromBaseUnits, type AllEntriesQuery, type Wallet, type WalletEntry } from '@portal/contract';
+import type { Sql } from '../db/database';
+import { WALLET_UNITS } from '../ledger/accounts';
+import { SqlFilter, whereDays } from '../shared/sql-filter';
+
+interface EntryRow {
+  id: number;
+  entry_id: number;
+  wallet: Wallet;
+  type: string;
+  amount: string;
+  balance_after: string;
+  memo: string;
+  refs: Record<string, unknown>;
+  created_at: Date;
+}
+
+const SORTS = { createdAt: 'p.id', amount: 'p.amount' } as const;
+
+function filterOf(memberId: number, query: AllEntriesQuery): SqlFilter {
+  const filter = new SqlFilter();
+  filter.where(`a.owner_id = ${filter.param(memberId)}`);
+  if (query.wallet) filter.where(`a.wallet = ${filter.param(query.wallet)}`);
+  if (query.type) filter.where(`e.type = ${filter.param(query.type)}`);
+  if (query.direction === 'in') filter.where('p.amount > 0');
+  if (query.direction === 'out') filter.where('p.amount < 0');
+  whereDays(filter, 'e.created_at', query.from, query.to);
+  return filter;
+}
+
+const FROM = `postings p
+  JOIN ledger_accounts a ON a.id = p.account_id
+  JOIN journal_entries e ON e.id = p.entry_id`;
+
+export async function countWalletEntries(sql: Sql, memberId: number, query: AllEntriesQuery): Promise<number> {
+  const filter = filterOf(memberId, query);
+  const { rows } = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${FROM} ${filter.sql}`, filter.params);
+  return rows[0]!.total;
+}
+
+/** A member's wallet history: one line per posting, newest first by default. */
+export async function listWalletEntries(sql: Sql, memberId: number, query: AllEntriesQuery, window: { limit: number; offset: number }): Promise<WalletEntry[]> {
+  const filter = filterOf(memberId, query);
+  const direction = query.sort.startsWith('-') ? 'DESC' : 'ASC';
+  const column = SORTS[query.sort.replace(/^-/, '') as keyof typeof SORTS];
+  const { rows } = await sql.query<EntryRow>(
+    `SELECT p.id, p.entry_id, a.wallet, e.type, p.amount, p.balance_after, e.memo, e.refs, e.created_at
+       FROM ${FROM} ${filter.sql}
+      ORDER BY ${column} ${direction}, p.id ${direction}
+      LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
+    filter.params,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    entryId: row.entry_id,
+    wallet: row.wallet,
+    unit: WALLET_UNITS[row.wallet],
+    type: row.type,
+    amount: fromBaseUnits(BigInt(row.amount)),
+    balanceAfter: fromBaseUnits(BigInt(row.balance_after)),
+    description: describeForMember(row.type, row.refs ?? {}, row.memo, BigInt(row.amount) > 0n),
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/** What a line means to the member who sees it in one of their wallets. */
+export function describeForMember(type: string, refs: Record<string, unknown>, memo: string, incoming: boolean): string {
+  switch (type) {
+    case 'transfer':
+      return incoming ? `Transfer from ${String(refs.from ?? 'a member')}` : `Transfer to ${String(refs.to ?? 'a member')}`;
+    case 'conversion':
+      return incoming ? 'Points from income wallet conversion' : 'Converted to points';
+    case 'adjustment':
+      return `${incoming ? 'Credit' : 'Debit'} by the company: ${memo}`;
+    default:
+      return memo || type;
+  }
+}

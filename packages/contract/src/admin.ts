@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { emailSchema, fullNameSchema, passwordSchema, usernameSchema } from './auth';
+import { pageOf, roleSchema } from './common';
+import { entryTypeSchema, unitSchema, walletBalanceSchema, walletSchema } from './ledger';
+import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
+import { amountSchema, moneySchema } from './money';
+
+export const accountStatusSchema = z.enum(['active', 'blocked'], { error: () => 'status must be active or blocked' });
+
+// ---- manual adjustments ----------------------------------------------------
+
+export const adjustmentBodySchema = z.object({
+  wallet: walletSchema,
+  direction: z.enum(['credit', 'debit'], { error: () => 'direction must be credit or debit' }),
+  amount: amountSchema('Amount'),
+  reason: z
+    .string({ error: (issue) => (issue.input === undefined ? 'A reason is required' : 'reason must be text') })
+    .trim()
+    .min(3, 'A reason is required (at least 3 characters)')
+    .max(500, 'The reason must be at most 500 characters'),
+});
+export type AdjustmentBody = z.infer<typeof adjustmentBodySchema>;
+
+export const adjustmentSchema = z.object({
+  entryId: z.number().int(),
+  memberId: z.number().int(),
+  username: z.string(),
+  wallet: walletSchema,
+  direction: z.enum(['credit', 'debit']),
+  amount: moneySchema,
+  /** The wallet's balance after the adjustment. */
+  balance: moneySchema,
+  reason: z.string(),
+  createdAt: z.string(),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+
+// ---- transactions (every journal entry) ------------------------------------
+
+export const postingSchema = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  /** "alice / deposit wallet" or a system account such as "fees". */
+  account: z.string(),
+  member: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  wallet: walletSchema.nullable(),
+  system: z.string().nullable(),
+  unit: unitSchema,
+  amount: moneySchema,
+  /** The member wallet's balance after this posting (system accounts carry none). */
+  balanceAfter: moneySchema.nullable(),
+});
+export type Posting = z.infer<typeof postingSchema>;
+
+export const journalEntrySchema = z.object({
+  id: z.number().int(),
+  type: z.string(),
+  memo: z.string(),
+  actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  createdAt: z.string(),
+  postings: z.array(postingSchema),
+});
+export type JournalEntry = z.infer<typeof journalEntrySchema>;
+
+export const transactionsQuerySchema = listQuery({
+  sort: sortSchema(['createdAt', 'id', 'type'], '-createdAt'),
+  type: entryTypeSchema.optional(),
+  member: z.string().trim().max(32, 'member must be at most 32 characters').optional().transform((v) => v || undefined),
+  wallet: walletSchema.optional(),
+  from: dayFilterSchema.optional(),
+  to: dayFilterSchema.optional(),
+  format: listFormatSchema,
+});
+export type TransactionsQuery = z.infer<typeof transactionsQuerySchema>;
+export const journalEntryPageSchema = pageOf(journalEntrySchema);
+
+// ---- members -----------------------------------------------------------------
+
+export const adminMemberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  status: accountStatusSchema,
+  role: roleSchema,
+  sponsor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  joinedAt: z.string(),
+  balances: z.object({ deposit: moneySchema, income: moneySchema, points: moneySchema }),
+});
+export type AdminMember = z.infer<typeof adminMemberSchema>;
+
+export const membersQuerySchema = listQuery({
+  sort: sortSchema(['joinedAt', 'username', 'fullName', 'deposit', 'income', 'points'], '-joinedAt'),
+  search: searchSchema,
+  status: accountStatusSchema.optional(),
+  sponsor: z.string().trim().max(32, 'sponsor must be at most 32 characters').optional().transform((v) => v || undefined),
+  format: listFormatSchema,
+});
+export type MembersQuery = z.infer<typeof membersQuerySchema>;
+export const adminMemberPageSchema = pageOf(adminMemberSchema);
+
+export const adminMemberDetailSchema = adminMemberSchema.extend({
+  phone: z.string().nullable(),
+  country: z.string().nullable(),
+  wallets: z.array(walletBalanceSchema),
+  directReferrals: z.number().int(),
+});
+export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
+
+export const idParamSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(9_007_199_254_740_991) });
+
+// ---- users -----------------------------------------------------------------
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: roleSchema,
+  status: accountStatusSchema,
+  isMember: z.boolean(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const usersQuerySchema = listQuery({
+  sort: sortSchema(['createdAt', 'username', 'email', 'role', 'status'], '-createdAt'),
+  search: searchSchema,
+  role: roleSchema.optional(),
+  status: accountStatusSchema.optional(),
+  format: listFormatSchema,
+});
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
+export const adminUserPageSchema = pageOf(adminUserSchema);
+
+export const createAdminBodySchema = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  fullName: fullNameSchema,
+  password: passwordSchema,
+});
+export type CreateAdminBody = z.infer<typeof createAdminBodySchema>;
+
+export const updateUserBodySchema = z
+  .object({
+    status: accountStatusSchema,
+    role: roleSchema,
+    password: passwordSchema,
+  })
+  .partial()
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'Send status, role or password');
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+// ---- audit log ---------------------------------------------------------------
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = listQuery({
+  sort: sortSchema(['createdAt', 'action'], '-createdAt'),
+  action: z.string().trim().max(64, 'action must be at most 64 characters').optional().transform((v) => v || undefined),
+  actor: z.string().trim().max(32, 'actor must be at most 32 characters').optional().transform((v) => v || undefined),
+  targetType: z.string().trim().max(32).optional().transform((v) => v || undefined),
+  targetId: z.string().trim().max(64).optional().transform((v) => v || undefined),
+  from: dayFilterSchema.optional(),
+  to: dayFilterSchema.optional(),
+  format: listFormatSchema,
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+export const auditPageSchema = pageOf(auditEntrySchema);
+

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { pageOf } from './common';
+import { dayFilterSchema, listQuery, searchSchema, sortSchema } from './lists';
+import { amountSchema, moneySchema, units } from './money';
+
+/** Every member has three wallets (PRODUCT.md §2). */
+export const wallets = ['deposit', 'income', 'points'] as const;
+export const walletSchema = z.enum(wallets, { error: () => 'wallet must be deposit, income or points' });
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const WALLET_LABELS: Record<Wallet, string> = {
+  deposit: 'Deposit wallet',
+  income: 'Income wallet',
+  points: 'Point wallet',
+};
+
+export const unitSchema = z.enum(units);
+
+/**
+ * The kinds of journal entry. Later features add theirs here (purchase,
+ * bonuses, deposits, withdrawals, redemptions).
+ */
+export const entryTypes = ['adjustment', 'transfer', 'conversion'] as const;
+export const entryTypeSchema = z.enum(entryTypes, { error: () => `type must be one of: ${entryTypes.join(', ')}` });
+export type EntryType = z.infer<typeof entryTypeSchema>;
+
+export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
+  adjustment: 'Adjustment',
+  transfer: 'Transfer',
+  conversion: 'Point conversion',
+};
+
+export const walletBalanceSchema = z.object({
+  wallet: walletSchema,
+  label: z.string(),
+  unit: unitSchema,
+  balance: moneySchema,
+});
+export type WalletBalance = z.infer<typeof walletBalanceSchema>;
+
+export const walletsResponseSchema = z.object({ wallets: z.array(walletBalanceSchema) });
+export type WalletsResponse = z.infer<typeof walletsResponseSchema>;
+
+/** One line of a wallet's history: a posting with the entry it belongs to. */
+export const walletEntrySchema = z.object({
+  id: z.number().int(),
+  entryId: z.number().int(),
+  wallet: walletSchema,
+  unit: unitSchema,
+  type: z.string(),
+  /** Signed: positive in, negative out. */
+  amount: moneySchema,
+  balanceAfter: moneySchema,
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type WalletEntry = z.infer<typeof walletEntrySchema>;
+
+export const walletEntriesQuerySchema = listQuery({
+  sort: sortSchema(['createdAt', 'amount'], '-createdAt'),
+  type: entryTypeSchema.optional(),
+  direction: z.enum(['in', 'out'], { error: () => 'direction must be in or out' }).optional(),
+  from: dayFilterSchema.optional(),
+  to: dayFilterSchema.optional(),
+});
+export type WalletEntriesQuery = z.infer<typeof walletEntriesQuerySchema>;
+
+/** All three wallets' history at once, optionally one wallet. */
+export const allEntriesQuerySchema = walletEntriesQuerySchema.extend({ wallet: walletSchema.optional() });
+export type AllEntriesQuery = z.infer<typeof allEntriesQuerySchema>;
+
+export const walletEntryPageSchema = pageOf(walletEntrySchema);
+
+// ---- transfers -------------------------------------------------------------
+
+export const receiverUsernameSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Receiver username is required' : 'Receiver username must be text') })
+  .trim()
+  .min(1, 'Receiver username is required')
+  .max(32, 'Receiver username must be at most 32 characters');
+
+export const transferBodySchema = z.object({
+  toUsername: receiverUsernameSchema,
+  amount: amountSchema('Amount'),
+});
+export type TransferBody = z.infer<typeof transferBodySchema>;
+
+export const partySchema = z.object({ id: z.number().int(), username: z.string(), fullName: z.string() });
+
+export const transferSchema = z.object({
+  id: z.number().int(),
+  entryId: z.number().int(),
+  from: partySchema,
+  to: partySchema,
+  /** What left the sender's deposit wallet. */
+  amount: moneySchema,
+  fee: moneySchema,
+  /** What arrived in the receiver's deposit wallet: amount − fee. */
+  received: moneySchema,
+  createdAt: z.string(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
+export const transferListQuerySchema = listQuery({
+  direction: z.enum(['sent', 'received'], { error: () => 'direction must be sent or received' }).default('sent'),
+  sort: sortSchema(['createdAt', 'amount'], '-createdAt'),
+  search: searchSchema,
+  from: dayFilterSchema.optional(),
+  to: dayFilterSchema.optional(),
+});
+export type TransferListQuery = z.infer<typeof transferListQuerySchema>;
+export const transferPageSchema = pageOf(transferSchema);
+
+export const receiverQuerySchema = z.object({ username: receiverUsernameSchema });
+export const receiverSchema = z.object({ username: z.string(), fullName: z.string() });
+export type Receiver = z.infer<typeof receiverSchema>;
+
+export const transferTermsSchema = z.object({ minimum: moneySchema, feePercent: z.string() });
+export type TransferTerms = z.infer<typeof transferTermsSchema>;
+
+export const transferQuoteSchema = z.object({
+  receiver: receiverSchema,
+  amount: moneySchema,
+  fee: moneySchema,
+  feePercent: z.string(),
+  received: moneySchema,
+});
+export type TransferQuote = z.infer<typeof transferQuoteSchema>;
+
+// ---- point conversion ------------------------------------------------------
+
+export const conversionBodySchema = z.object({ amount: amountSchema('Amount') });
+export type ConversionBody = z.infer<typeof conversionBodySchema>;
+
+export const conversionSchema = z.object({
+  id: z.number().int(),
+  entryId: z.number().int(),
+  /** USDT taken from the income wallet. */
+  amount: moneySchema,
+  /** Points per USDT at the time. */
+  rate: z.string(),
+  /** Points added to the point wallet. */
+  points: moneySchema,
+  createdAt: z.string(),
+});
+export type Conversion = z.infer<typeof conversionSchema>;
+
+export const conversionListQuerySchema = listQuery({
+  sort: sortSchema(['createdAt', 'amount'], '-createdAt'),
+  from: dayFilterSchema.optional(),
+  to: dayFilterSchema.optional(),
+});
+export type ConversionListQuery = z.infer<typeof conversionListQuerySchema>;
+export const conversionPageSchema = pageOf(conversionSchema);
+
+export const conversionTermsSchema = z.object({ minimum: moneySchema, rate: z.string() });
+export type ConversionTerms = z.infer<typeof conversionTermsSchema>;
+
+export const conversionQuoteSchema = z.object({ amount: moneySchema, rate: z.string(), points: moneySchema });
+export type ConversionQuote = z.infer<typeof conversionQuoteSchema>;
+
+/** The optional `Idempotency-Key` header of money-moving requests. */
+export const idempotencyHeadersSchema = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1, 'Idempotency-Key must not be empty')
+    .max(200, 'Idempotency-Key must be at most 200 characters')
+    .regex(/^[\x21-\x7E]+$/, 'Idempotency-Key may only contain printable ASCII characters without spaces')
+    .optional(),
+});
