@@ -9,7 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { AppContext } from './context';
 import { authenticate, requireAdmin, requireMember } from './auth/guard';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
-import { installErrorHandler } from './shared/error-handler';
+import { installErrorHandler, installNotFoundHandler } from './shared/error-handler';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -81,7 +81,19 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     });
   }, { prefix: '/api' });
 
-  if ((options.serveWeb ?? true) && existsSync(WEB_DIST)) serveWebApp(app);
+  const serveWeb = (options.serveWeb ?? true) && existsSync(WEB_DIST);
+  if (serveWeb) {
+    // Built files as they are; hashed assets never change, so browsers may keep them.
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  installNotFoundHandler(app, { spaIndex: serveWeb });
   return app;
 }
 
@@ -92,20 +104,5 @@ function acceptEmptyJsonBodies(app: FastifyInstance) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
     return parseJson(request, body as string, done);
-  });
-}
-
-/** The built single-page app: files as they are, any other page path gets index.html. */
-function serveWebApp(app: FastifyInstance) {
-  app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0]!;
-    if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}`, code: 'NOT_FOUND' });
-    }
-    if (/\.[a-z0-9]+$/i.test(path)) {
-      return reply.code(404).send({ message: `No such file: ${path}`, code: 'NOT_FOUND' });
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

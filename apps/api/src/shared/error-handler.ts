@@ -29,9 +29,24 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }),
-  );
+}
+
+/**
+ * Unknown paths: a JSON 404 for the API; with the web app served, any other
+ * page path gets its index.html so that the client-side router decides.
+ */
+export function installNotFoundHandler(app: FastifyInstance, options: { spaIndex: boolean }): void {
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!options.spaIndex || path === '/api' || path.startsWith('/api/') || !isPage) {
+      return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}`, code: 'NOT_FOUND' });
+    }
+    if (/\.[a-z0-9]+$/i.test(path)) {
+      return reply.code(404).send({ message: `No such file: ${path}`, code: 'NOT_FOUND' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
 }
 
 function clientMessage(error: FastifyError): string {
