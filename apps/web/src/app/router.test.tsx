@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryRouter } from 'react-router';
+import { STORAGE_KEYS } from '../shared/session/storage';
+import { buildRoutes } from './router';
+
+const USER = {
+  id: 3,
+  username: 'bob',
+  email: 'b@example.com',
+  fullName: 'Bob',
+  phone: null,
+  country: null,
+  status: 'active',
+  isMember: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function signedInAs(role: 'admin' | 'member') {
+  window.sessionStorage.setItem(STORAGE_KEYS.accessToken, 'acc');
+  window.sessionStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ ...USER, role }));
+  window.sessionStorage.setItem(STORAGE_KEYS.role, role);
+  window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'ref');
+}
+
+/** Opens `path` in a memory router (loaders only, nothing rendered) and returns where it ended up. */
+async function land(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  await vi.waitFor(() => {
+    if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still navigating');
+  });
+  const where = router.state.location.pathname;
+  router.dispose();
+  return where;
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routes and guard', () => {
+  it('sends / to /login', async () => {
+    expect(await land('/')).toBe('/login');
+  });
+
+  it('sends a signed-out visitor of a signed-in page to / and on to /login', async () => {
+    expect(await land('/dashboard')).toBe('/login');
+    expect(await land('/account-settings')).toBe('/login');
+    expect(await land('/Users')).toBe('/login');
+  });
+
+  it('sends a member away from admin pages to /dashboard', async () => {
+    signedInAs('member');
+    expect(await land('/Users')).toBe('/dashboard');
+    expect(await land('/admin/settings')).toBe('/dashboard');
+    expect(await land('/wallet')).toBe('/wallet');
+  });
+
+  it('lets an admin in', async () => {
+    signedInAs('admin');
+    expect(await land('/Users')).toBe('/Users');
+    expect(await land('/transfer-Receiver-history')).toBe('/transfer-Receiver-history');
+  });
+
+  it('matches paths case-sensitively: /users is not /Users', async () => {
+    signedInAs('admin');
+    const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/users'] });
+    await vi.waitFor(() => {
+      if (!router.state.initialized) throw new Error('still navigating');
+    });
+    expect(router.state.matches.at(-1)?.route.path).toBe('*');
+    router.dispose();
+  });
+
+  it('visiting /login ends the session and tells the server', async () => {
+    signedInAs('member');
+    expect(await land('/login')).toBe('/login');
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/auth/logout',
+      expect.objectContaining({ method: 'POST', body: JSON.stringify({ refreshToken: 'ref' }) }),
+    );
+  });
+});
