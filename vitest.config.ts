@@ -17,8 +17,8 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['apps/web/**/*.test.{ts,tsx}'],
           root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
         },
       },
     ],

@@ -1,4 +1,3 @@
-/// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -20,11 +19,6 @@ export default defineConfig({
     proxy: {
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
-  },
-  test: {
-    // The root vitest.config.ts sets this project's root to apps/web but lists
-    // its files as apps/web/**: scanning from the repository root makes both agree.
-    dir: fileURLToPath(new URL('../..', import.meta.url)),
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
