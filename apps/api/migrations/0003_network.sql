@@ -78,7 +78,10 @@ CREATE TABLE network_nodes (
   ),
   -- Two placements racing for one slot: exactly one wins.
   CONSTRAINT network_nodes_slot_key UNIQUE (parent_id, side)
-);
+)
+-- Room on each page for the roll-up's updates of the counts to stay HOT
+-- (no index entry rewritten): it rewrites the same ancestors again and again.
+WITH (fillfactor = 80);
 CREATE UNIQUE INDEX network_nodes_path_key ON network_nodes (path);
 CREATE INDEX network_nodes_level_idx ON network_nodes (depth, path);
 CREATE UNIQUE INDEX network_nodes_single_root ON network_nodes ((true)) WHERE parent_id IS NULL;

@@ -1,0 +1,169 @@
+import type { Database } from '../../apps/api/src/db/database';
+
+/**
+ * Builds synthetic networks with set-based SQL: a handful of INSERT … SELECT
+ * over generate_series, each computing ids, sponsors, placement paths, depths,
+ * sponsor keys and team counts arithmetically — never one request or one
+ * statement per member.
+ *
+ * Balanced: heap numbering with the company root as node 1, so member i's
+ * sponsor and placement parent is i/2, its children 2i (left) and 2i+1
+ * (right); a complete binary tree of `members` + 1 nodes.
+ * Chain: `length` members, each the left child (and referral) of the one
+ * before, hanging from the outermost left position of the tree — where
+ * left-link spillover from the top would put them.
+ *
+ * Member wallets need no rows (the ledger creates a wallet's account on its
+ * first posting); everything else a member needs is written here.
+ */
+export interface GeneratedNetwork {
+  /** User id of heap node i of the balanced tree (1 is the company root). */
+  balancedId(i: number): number;
+  /** User id of chain member c (1 = the top of the chain, `length` = the bottom). */
+  chainId(c: number): number;
+  balancedSize: number;
+  chainLength: number;
+  /** Depth of the chain's top member in the placement tree. */
+  chainTopDepth: number;
+  usernamePrefix: string;
+}
+
+export interface GenerateOptions {
+  /** Members in the balanced tree below the company root. */
+  members: number;
+  /** Members in the deep chain (0 for none). */
+  chain: number;
+  /** Usernames: `${prefix}${i}` for the balanced tree, `${prefix}c${c}` for the chain. */
+  prefix: string;
+  /** argon2 hash every generated member signs in with; null: nobody can sign in. */
+  passwordHash: string | null;
+  /** Called with each step's name and time in milliseconds. */
+  onStep?: (step: string, ms: number) => void;
+}
+
+export async function generateNetwork(db: Database, options: GenerateOptions): Promise<GeneratedNetwork> {
+  const timed = async <T>(step: string, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    const value = await work();
+    options.onStep?.(step, performance.now() - started);
+    return value;
+  };
+
+  if (!/^[a-z][a-z0-9_]{1,15}$/.test(options.prefix)) throw new Error('prefix: 2-16 lower-case letters, digits or _, starting with a letter');
+  const state = await db.query<{ root: number; base: number; members: number; children: number }>(
+    `SELECT (SELECT user_id FROM members WHERE sponsor_id IS NULL) AS root,
+            (SELECT coalesce(max(id), 0) FROM users) AS base,
+            (SELECT count(*) FROM members) AS members,
+            (SELECT count(*) FROM network_nodes WHERE parent_id IS NOT NULL) AS children`,
+  );
+  const { root, base, members, children } = state.rows[0]!;
+  if (!root) throw new Error('No company root member: start the portal once (or run bootstrap) first.');
+  if (members > 1 || children > 0) throw new Error(`The network is not empty (${members - 1} members besides the root): generate into a fresh database.`);
+
+  const total = options.members + 1; // heap nodes, the root included
+  const lastLevel = Math.floor(Math.log2(total));
+  const chainTopDepth = lastLevel + 1;
+  // The outermost left node of the balanced tree: heap 2^lastLevel.
+  const leftmost = 2 ** lastLevel;
+  /** The same subtree size in JavaScript, for the root. */
+  const heapSize = (j: number) => {
+    if (j > total) return 0;
+    const l = lastLevel - Math.floor(Math.log2(j));
+    return 2 ** l - 1 + Math.max(0, Math.min(2 ** l, total - j * 2 ** l + 1));
+  };
+  const balancedId = (i: number) => (i === 1 ? root : base + i);
+  const chainId = (c: number) => base + total + c;
+
+  // Values the statements share: $1 root id, $2 id base, $3 heap size.
+  const uid = (i: string) => `(CASE WHEN ${i} = 1 THEN $1::bigint ELSE $2::bigint + ${i} END)`;
+  // Heap index i: its bits below the leading 1 are its path from the root (0 left, 1 right).
+  const heap = `generate_series(2, $3::bigint) AS i,
+    LATERAL (SELECT ltrim((i::bit(64))::text, '0') AS binary) AS b,
+    LATERAL (SELECT length(b.binary) - 1 AS depth, substr(b.binary, 2) AS bits) AS h`;
+  // Size of heap j's subtree in a complete tree of $3 nodes: full levels, then the cut last level.
+  const size = (expr: string) => {
+    const j = `(${expr})`;
+    return `(CASE WHEN ${j} > $3::bigint THEN 0 ELSE
+      (SELECT (2::bigint ^ l)::bigint - 1 + greatest(0, least((2::bigint ^ l)::bigint, $3::bigint - ${j} * (2::bigint ^ l)::bigint + 1))
+         FROM (SELECT ${lastLevel} - (length(ltrim((${j}::bit(64))::text, '0')) - 1) AS l) AS x) END)`;
+  };
+
+  await db.transaction(async (tx) => {
+    await timed('balanced: users', () =>
+      tx.query(
+        `INSERT INTO users (id, username, email, full_name, password_hash, role)
+         OVERRIDING SYSTEM VALUE
+         SELECT $1::bigint + i, $3 || (i - 1), $3 || (i - 1) || '@example.invalid', 'Member ' || (i - 1), $4, 'member'
+           FROM generate_series(2, $2::bigint) AS i`,
+        [base, total, options.prefix, options.passwordHash],
+      ),
+    );
+    await timed('balanced: members', () =>
+      tx.query(
+        `INSERT INTO members (user_id, sponsor_id, requested_side, sponsor_depth, sponsor_key, direct_count, placed)
+         SELECT ${uid('i')}, ${uid('i / 2')}, CASE WHEN i % 2 = 0 THEN 'left' ELSE 'right' END,
+                h.depth, replace(h.bits, '1', '100')::varbit,
+                (CASE WHEN 2 * i <= $3::bigint THEN 1 ELSE 0 END) + (CASE WHEN 2 * i + 1 <= $3::bigint THEN 1 ELSE 0 END),
+                true
+           FROM ${heap}`,
+        [root, base, total],
+      ),
+    );
+    await timed('balanced: placement nodes', () =>
+      tx.query(
+        `INSERT INTO network_nodes (member_id, parent_id, side, depth, path, left_count, right_count)
+         SELECT ${uid('i')}, ${uid('i / 2')}, CASE WHEN i % 2 = 0 THEN 'left' ELSE 'right' END,
+                h.depth, (h.bits || '1')::varbit, ${size('2 * i')}, ${size('2 * i + 1')}
+           FROM ${heap}`,
+        [root, base, total],
+      ),
+    );
+    await tx.query(
+      `UPDATE members SET direct_count = least($2::bigint - 1, 2) WHERE user_id = $1`,
+      [root, total],
+    );
+    await tx.query('UPDATE network_nodes SET left_count = $2, right_count = $3 WHERE member_id = $1', [root, heapSize(2), heapSize(3)]);
+
+    if (options.chain > 0) {
+      const k = options.chain;
+      await timed('chain: users', () =>
+        tx.query(
+          `INSERT INTO users (id, username, email, full_name, password_hash, role)
+           OVERRIDING SYSTEM VALUE
+           SELECT $1::bigint + c, $2 || 'c' || c, $2 || 'c' || c || '@example.invalid', 'Chain member ' || c, $3, 'member'
+             FROM generate_series(1, $4::int) AS c`,
+          [base + total, options.prefix, options.passwordHash, k],
+        ),
+      );
+      // Every step of the outer left leg is a first referral (code 0) and a left child (bit 0).
+      await timed('chain: members', () =>
+        tx.query(
+          `INSERT INTO members (user_id, sponsor_id, requested_side, sponsor_depth, sponsor_key, direct_count, placed)
+           SELECT $1::bigint + c, CASE WHEN c = 1 THEN $2::bigint ELSE $1::bigint + c - 1 END, 'left',
+                  $3::int + c, repeat('0', $3::int + c)::varbit, CASE WHEN c < $4::bigint THEN 1 ELSE 0 END, true
+             FROM generate_series(1, $4::int) AS c`,
+          [base + total, balancedId(leftmost), lastLevel, k],
+        ),
+      );
+      await timed('chain: placement nodes', () =>
+        tx.query(
+          `INSERT INTO network_nodes (member_id, parent_id, side, depth, path, left_count, right_count)
+           SELECT $1::bigint + c, CASE WHEN c = 1 THEN $2::bigint ELSE $1::bigint + c - 1 END, 'left',
+                  $3::int + c, (repeat('0', $3::int + c) || '1')::varbit, $4::bigint - c, 0
+             FROM generate_series(1, $4::int) AS c`,
+          [base + total, balancedId(leftmost), lastLevel, k],
+        ),
+      );
+      // The chain lies in the left leg of every node of the outer left spine above it.
+      await tx.query(`UPDATE members SET direct_count = direct_count + 1 WHERE user_id = $1`, [balancedId(leftmost)]);
+      const spine = Array.from({ length: lastLevel + 1 }, (_, d) => balancedId(2 ** d));
+      await tx.query('UPDATE network_nodes SET left_count = left_count + $2 WHERE member_id = ANY($1::bigint[])', [spine, k]);
+    }
+
+    // New rows were written with explicit ids: move the identity past them.
+    await tx.query(`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`);
+  });
+
+  await timed('vacuum analyze', () => db.exec('VACUUM ANALYZE users, members, network_nodes'));
+  return { balancedId, chainId, balancedSize: options.members, chainLength: options.chain, chainTopDepth, usernamePrefix: options.prefix };
+}
