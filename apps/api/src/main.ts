@@ -6,6 +6,7 @@ import { createMailer } from './mail/mailer';
 import { bootstrap } from './setup/bootstrap';
 import { buildApp } from './app';
 import type { AppContext } from './context';
+import { startPlanScheduler } from './plan/close';
 
 async function main() {
   let config;
@@ -54,7 +55,11 @@ async function main() {
   // Printed, not logged: the generated password must not end up in log storage.
   console.log(lines.join('\n') + '\n');
 
+  // The daily matching close at the configured time (PRODUCT.md §5).
+  const stopScheduler = startPlanScheduler(ctx);
+
   const shutdown = async () => {
+    stopScheduler();
     await app.close();
     await db.close();
     process.exit(0);

@@ -13,6 +13,10 @@ import { userAdminRoutes } from './users/routes';
 import { transactionRoutes } from './transactions/routes';
 import { settingsRoutes } from './settings/routes';
 import { auditRoutes } from './audit/routes';
+import { packageAdminRoutes, packageRoutes } from './packages/routes';
+import { purchaseRoutes } from './purchases/routes';
+import { bonusAdminRoutes, bonusRoutes } from './bonuses/routes';
+import { planAdminRoutes } from './plan/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -35,6 +39,9 @@ export const memberRoutes: RouteModule[] = [
   walletRoutes,
   transferRoutes,
   conversionRoutes,
+  packageRoutes,
+  purchaseRoutes,
+  bonusRoutes,
 ];
 
 /** Admins only: `/api/admin/...`. */
@@ -45,4 +52,7 @@ export const adminRoutes: RouteModule[] = [
   transactionRoutes,
   settingsRoutes,
   auditRoutes,
+  packageAdminRoutes,
+  bonusAdminRoutes,
+  planAdminRoutes,
 ];

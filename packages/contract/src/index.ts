@@ -6,3 +6,4 @@ export * from './ledger';
 export * from './settings';
 export * from './admin';
 export * from './network';
+export * from './plan';

@@ -12,6 +12,13 @@ export const settingsShape = {
   transferFeePercent: decimalSettingSchema('Transfer fee', { maxDecimals: PERCENT_DECIMALS, max: '50', allowZero: true }),
   conversionRate: decimalSettingSchema('Conversion rate', { maxDecimals: RATE_DECIMALS, max: '1000000', allowZero: false }),
   conversionMinimum: amountSchema('Conversion minimum'),
+  referralLevel1Percent: decimalSettingSchema('Referral level 1', { maxDecimals: PERCENT_DECIMALS, max: '100', allowZero: true }),
+  referralLevel2Percent: decimalSettingSchema('Referral level 2', { maxDecimals: PERCENT_DECIMALS, max: '100', allowZero: true }),
+  referralLevel3Percent: decimalSettingSchema('Referral level 3', { maxDecimals: PERCENT_DECIMALS, max: '100', allowZero: true }),
+  matchingPercent: decimalSettingSchema('Matching rate', { maxDecimals: PERCENT_DECIMALS, max: '100', allowZero: true }),
+  closeTimeUtc: z
+    .string({ error: 'Close time must be a time as HH:MM' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Close time must be a time of day as HH:MM (UTC)'),
 };
 
 export const settingsSchema = z.object(settingsShape);
@@ -22,7 +29,19 @@ export const SETTINGS_DEFAULTS: Settings = {
   transferFeePercent: '0',
   conversionRate: '1',
   conversionMinimum: '10',
+  referralLevel1Percent: '10',
+  referralLevel2Percent: '5',
+  referralLevel3Percent: '2',
+  matchingPercent: '10',
+  closeTimeUtc: '00:00',
 };
+
+/** The referral rates by level (level 1 first), as percentage strings. */
+export const referralLevelPercents = (settings: Settings): string[] => [
+  settings.referralLevel1Percent,
+  settings.referralLevel2Percent,
+  settings.referralLevel3Percent,
+];
 
 /** What the admin Settings page shows beside each value. */
 export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: string; unit?: string }> = {
@@ -30,6 +49,11 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
   transferFeePercent: { label: 'Transfer fee', help: 'Taken from the amount sent; the receiver gets the rest.', unit: '%' },
   conversionRate: { label: 'Conversion rate', help: 'Points credited for each USDT converted from the income wallet.', unit: 'points per USDT' },
   conversionMinimum: { label: 'Conversion minimum', help: 'The smallest amount of USDT a member may convert.', unit: 'USDT' },
+  referralLevel1Percent: { label: 'Referral bonus, level 1', help: "Share of a purchase's price paid to the buyer's sponsor (if active).", unit: '%' },
+  referralLevel2Percent: { label: 'Referral bonus, level 2', help: "Share paid to the sponsor's sponsor (if active).", unit: '%' },
+  referralLevel3Percent: { label: 'Referral bonus, level 3', help: 'Share paid to the third sponsor up (if active).', unit: '%' },
+  matchingPercent: { label: 'Matching rate', help: "Share of the day's matched volume paid at the close, up to the package's daily cap.", unit: '%' },
+  closeTimeUtc: { label: 'Daily close time', help: 'When the previous UTC day is closed automatically (HH:MM, UTC).', unit: 'UTC' },
 };
 
 export const settingsPatchSchema = z

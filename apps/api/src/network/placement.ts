@@ -4,6 +4,7 @@ import { AppError, conflict, isUniqueViolation, notFound, unprocessable } from '
 import { sideBit, subtreeRange, type Side } from './paths';
 import { findNode, findNodeWithin, type NodeRow } from './queries';
 import type { Viewer } from './viewer';
+import { releasePendingVolume } from '../purchases/service';
 
 /** Spillover retries when another sign-up takes the same outermost slot first. */
 const SPILLOVER_ATTEMPTS = 8;
@@ -60,6 +61,8 @@ async function recordPlacement(sql: Sql, memberId: number): Promise<void> {
   const { rowCount } = await sql.query('UPDATE members SET placed = true WHERE user_id = $1 AND NOT placed', [memberId]);
   if (rowCount !== 1) throw conflict('ALREADY_PLACED', 'This member has already been placed.', 'memberId');
   await sql.query(`INSERT INTO network_events (member_id, kind, count_delta) VALUES ($1, 'placement', 1)`, [memberId]);
+  // The plan: BV the member bought while waiting now flows up the legs.
+  await releasePendingVolume(sql, memberId);
 }
 
 /**

@@ -58,7 +58,7 @@ export async function rollUpNetwork(
   return applied;
 }
 
-async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Promise<number | 'busy'> {
+export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Promise<number | 'busy'> {
   if (wait) {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [NETWORK_ROLLUP_LOCK]);
   } else {

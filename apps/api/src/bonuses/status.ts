@@ -1,0 +1,31 @@
+import { fromBaseUnits, type PlanStatus } from '@portal/contract';
+import type { Sql } from '../db/database';
+import { bvText } from '../packages/service';
+import { PENDING_LEGS } from '../network/queries';
+
+/** A member's package and legs; volumes include events the roll-up has not applied yet. */
+export async function planStatus(sql: Sql, memberId: number): Promise<PlanStatus> {
+  const { rows } = await sql.query<{
+    active: boolean; package_id: number | null; name: string | null; daily_cap: string | null; pending: string;
+    placed: boolean; lv: string | null; rv: string | null;
+  }>(
+    `SELECT m.active, m.package_id, k.name, k.daily_cap::text AS daily_cap, m.pending_volume::text AS pending,
+            (n.member_id IS NOT NULL) AS placed,
+            (n.left_volume + COALESCE(pend.lv, 0))::text AS lv, (n.right_volume + COALESCE(pend.rv, 0))::text AS rv
+       FROM members m
+       LEFT JOIN packages k ON k.id = m.package_id
+       LEFT JOIN network_nodes n ON n.member_id = m.user_id
+       LEFT JOIN LATERAL (${PENDING_LEGS('n')}) pend ON n.member_id IS NOT NULL
+      WHERE m.user_id = $1`,
+    [memberId],
+  );
+  const row = rows[0]!;
+  return {
+    active: row.active,
+    package: row.package_id === null ? null : { id: row.package_id, name: row.name!, dailyCap: fromBaseUnits(BigInt(row.daily_cap!)) },
+    placed: row.placed,
+    pendingVolume: bvText(row.pending),
+    leftVolume: bvText(row.lv ?? '0'),
+    rightVolume: bvText(row.rv ?? '0'),
+  };
+}

@@ -1,0 +1,55 @@
+import { fromBaseUnits, type AdminDashboard } from '@portal/contract';
+import type { Sql } from '../db/database';
+
+/** Bonuses / sales as a percentage with 2 decimals, rounded down; null without sales. */
+export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
+  if (sales === 0n) return null;
+  const hundredths = (bonuses * 10_000n) / sales;
+  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+}
+
+/** The admin dashboard's plan figures: members, sales, bonuses, payout ratio, the last 30 days. */
+export async function adminDashboard(sql: Sql, now: Date): Promise<AdminDashboard> {
+  const totals = (
+    await sql.query<{ members: number; active: number; sales: string; purchases: number; referral: string; matching: string; last_close: string | null }>(
+      `SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members,
+              (SELECT count(*)::int FROM members WHERE active) AS active,
+              (SELECT COALESCE(sum(price), 0)::text FROM purchases) AS sales,
+              (SELECT count(*)::int FROM purchases) AS purchases,
+              (SELECT COALESCE(sum(amount), 0)::text FROM referral_bonuses) AS referral,
+              (SELECT COALESCE(sum(paid), 0)::text FROM matching_closes) AS matching,
+              (SELECT to_char(max(close_date), 'YYYY-MM-DD') FROM matching_closes) AS last_close`,
+    )
+  ).rows[0]!;
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * 86_400_000);
+  const days = (
+    await sql.query<{ day: string; sales: string; bonuses: string }>(
+      `SELECT to_char(d, 'YYYY-MM-DD') AS day, sum(sales)::text AS sales, sum(bonuses)::text AS bonuses FROM (
+         SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS d, price AS sales, 0 AS bonuses FROM purchases WHERE created_at >= $1
+         UNION ALL
+         SELECT date_trunc('day', created_at AT TIME ZONE 'UTC'), 0, amount FROM referral_bonuses WHERE created_at >= $1
+         UNION ALL
+         SELECT close_date::timestamp, 0, paid FROM matching_closes WHERE close_date >= $1::date
+       ) x GROUP BY d ORDER BY d`,
+      [since],
+    )
+  ).rows;
+  const sales = BigInt(totals.sales);
+  const referral = BigInt(totals.referral);
+  const matching = BigInt(totals.matching);
+  return {
+    members: totals.members,
+    activeMembers: totals.active,
+    sales: fromBaseUnits(sales),
+    purchases: totals.purchases,
+    bonusesPaid: { referral: fromBaseUnits(referral), matching: fromBaseUnits(matching), total: fromBaseUnits(referral + matching) },
+    payoutRatio: payoutRatio(referral + matching, sales),
+    lastClose: totals.last_close,
+    series: days.map((d) => ({
+      day: d.day,
+      sales: fromBaseUnits(BigInt(d.sales)),
+      bonuses: fromBaseUnits(BigInt(d.bonuses)),
+      payoutRatio: payoutRatio(BigInt(d.bonuses), BigInt(d.sales)),
+    })),
+  };
+}

@@ -1,0 +1,111 @@
+import { fromBaseUnits, toBaseUnits, type Package, type PackageCreate, type PackagePatch } from '@portal/contract';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+import { writeAudit, type Actor } from '../audit/service';
+import { conflict, isUniqueViolation, notFound } from '../shared/errors';
+
+export interface PackageRow {
+  id: number;
+  name: string;
+  price: string;
+  bv: string;
+  daily_cap: string;
+  active: boolean;
+}
+
+export const PACKAGE_COLUMNS = 'id, name, price::text AS price, bv::text AS bv, daily_cap::text AS daily_cap, active';
+
+/** BV as a canonical decimal string: "100", "12.5". */
+export function bvText(value: string): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  const trimmed = fraction.replace(/0+$/, '');
+  return trimmed ? `${BigInt(whole)}.${trimmed}` : BigInt(whole).toString();
+}
+
+export function toPackage(row: PackageRow): Package {
+  return {
+    id: row.id,
+    name: row.name,
+    price: fromBaseUnits(BigInt(row.price)),
+    bv: bvText(row.bv),
+    dailyCap: fromBaseUnits(BigInt(row.daily_cap)),
+    active: row.active,
+  };
+}
+
+export async function findPackage(sql: Sql, id: number, lock = false): Promise<PackageRow | undefined> {
+  const { rows } = await sql.query<PackageRow>(`SELECT ${PACKAGE_COLUMNS} FROM packages WHERE id = $1 ${lock ? 'FOR SHARE' : ''}`, [id]);
+  return rows[0];
+}
+
+const duplicateName = (name: string) => conflict('PACKAGE_NAME_TAKEN', `A package named "${name}" already exists.`, 'name');
+
+/** The package catalogue (PRODUCT.md §4): members see the active ones, admins manage all. */
+export function createPackageService(ctx: AppContext) {
+  const { db } = ctx;
+  return {
+    async list(onlyActive: boolean): Promise<Package[]> {
+      const { rows } = await db.query<PackageRow>(
+        `SELECT ${PACKAGE_COLUMNS} FROM packages ${onlyActive ? 'WHERE active' : ''} ORDER BY packages.price, packages.id`,
+      );
+      return rows.map(toPackage);
+    },
+
+    async create(actor: Actor, body: PackageCreate): Promise<Package> {
+      return db.transaction(async (tx) => {
+        let row: PackageRow;
+        try {
+          row = (
+            await tx.query<PackageRow>(
+              `INSERT INTO packages (name, price, bv, daily_cap, active) VALUES ($1, $2, $3, $4, $5) RETURNING ${PACKAGE_COLUMNS}`,
+              [body.name, toBaseUnits(body.price).toString(), body.bv, toBaseUnits(body.dailyCap).toString(), body.active],
+            )
+          ).rows[0]!;
+        } catch (error) {
+          if (isUniqueViolation(error, 'packages_name_key')) throw duplicateName(body.name);
+          throw error;
+        }
+        const created = toPackage(row);
+        await writeAudit(tx, { actor, action: 'package.create', targetType: 'package', targetId: row.id, details: { package: created } });
+        return created;
+      });
+    },
+
+    async update(actor: Actor, id: number, patch: PackagePatch): Promise<Package> {
+      return db.transaction(async (tx) => {
+        const before = (await tx.query<PackageRow>(`SELECT ${PACKAGE_COLUMNS} FROM packages WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+        if (!before) throw notFound('PACKAGE_NOT_FOUND', 'No package has this id.');
+        const next = {
+          name: patch.name ?? before.name,
+          price: patch.price !== undefined ? toBaseUnits(patch.price).toString() : before.price,
+          bv: patch.bv ?? before.bv,
+          dailyCap: patch.dailyCap !== undefined ? toBaseUnits(patch.dailyCap).toString() : before.daily_cap,
+          active: patch.active ?? before.active,
+        };
+        let row: PackageRow;
+        try {
+          row = (
+            await tx.query<PackageRow>(
+              `UPDATE packages SET name = $2, price = $3, bv = $4, daily_cap = $5, active = $6, updated_at = now()
+                WHERE id = $1 RETURNING ${PACKAGE_COLUMNS}`,
+              [id, next.name, next.price, next.bv, next.dailyCap, next.active],
+            )
+          ).rows[0]!;
+        } catch (error) {
+          if (isUniqueViolation(error, 'packages_name_key')) throw duplicateName(next.name);
+          throw error;
+        }
+        const from = toPackage(before);
+        const to = toPackage(row);
+        const changes: Record<string, { from: unknown; to: unknown }> = {};
+        for (const key of Object.keys(to) as Array<keyof Package>) {
+          if (from[key] !== to[key]) changes[key] = { from: from[key], to: to[key] };
+        }
+        if (Object.keys(changes).length > 0) {
+          await writeAudit(tx, { actor, action: 'package.update', targetType: 'package', targetId: id, details: { changes } });
+        }
+        return to;
+      });
+    },
+  };
+}

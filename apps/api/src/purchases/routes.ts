@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema, idempotencyHeadersSchema, purchaseBodySchema, purchaseListQuerySchema, purchasePageSchema, purchaseSchema } from '@portal/contract';
+import type { AppContext } from '../context';
+import { principalOf } from '../auth/guard';
+import { pageResult, pageWindow } from '../shared/pagination';
+import { createPurchaseService } from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+
+/** `/api/purchases` */
+export function purchaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const purchases = createPurchaseService(ctx);
+  return async (app) => {
+    app.post('/purchases', {
+      schema: {
+        tags: ['packages'],
+        summary: 'Buy a package from your deposit wallet; pays the referral bonuses (accepts Idempotency-Key)',
+        headers: idempotencyHeadersSchema,
+        body: purchaseBodySchema,
+        response: { 201: purchaseSchema, ...errors },
+      },
+    }, async (request, reply) => {
+      const answer = await purchases.buy(principalOf(request).userId, request.body, request.headers['idempotency-key']);
+      if (answer.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(answer.status).send(answer.body);
+    });
+
+    app.get('/purchases', {
+      schema: {
+        tags: ['packages'],
+        summary: 'Your purchases, newest first; `kind=purchase` or `repurchase`',
+        querystring: purchaseListQuerySchema,
+        response: { 200: purchasePageSchema, ...errors },
+      },
+    }, async (request) => {
+      const { items, total } = await purchases.list(principalOf(request).userId, request.query, pageWindow(request.query));
+      return pageResult(items, total, request.query);
+    });
+  };
+}

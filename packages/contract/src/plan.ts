@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { pageOf } from './common';
+import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
+import { amountSchema, moneySchema } from './money';
+
+/**
+ * Packages, purchases and the compensation plan (PRODUCT.md §4–§5).
+ * Prices and caps are USDT decimal strings; BV (business volume) is a plain
+ * decimal string too, but counts volume, not money.
+ */
+
+const BV_PATTERN = /^(0|[1-9]\d{0,12})(\.\d{1,18})?$/;
+export const bvSchema = z
+  .string({ error: 'BV must be a decimal string such as "100"' })
+  .regex(BV_PATTERN, 'BV must be a plain decimal number (at most 18 decimals, below one trillion)')
+  .meta({ description: 'Business volume as a decimal string', example: '100' });
+
+/** A daily cap may be zero (the package earns no matching bonus). */
+export const capSchema = z
+  .string({ error: 'Daily cap must be a decimal string such as "100"' })
+  .regex(BV_PATTERN, 'Daily cap must be a plain decimal number with at most 18 decimals')
+  .meta({ description: 'Daily matching cap in USDT', example: '100' });
+
+export const packageNameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(60, 'Name must be at most 60 characters');
+
+export const packageSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: moneySchema,
+  bv: z.string(),
+  dailyCap: moneySchema,
+  active: z.boolean(),
+});
+export type Package = z.infer<typeof packageSchema>;
+export const packageListSchema = z.object({ items: z.array(packageSchema) });
+
+export const packageCreateSchema = z.object({
+  name: packageNameSchema,
+  price: amountSchema('Price'),
+  bv: bvSchema,
+  dailyCap: capSchema,
+  active: z.boolean().default(true),
+});
+export type PackageCreate = z.infer<typeof packageCreateSchema>;
+export const packagePatchSchema = z
+  .object({ name: packageNameSchema, price: amountSchema('Price'), bv: bvSchema, dailyCap: capSchema, active: z.boolean() })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'Send at least one field to change');
+export type PackagePatch = z.infer<typeof packagePatchSchema>;
+export const packageIdParamsSchema = z.object({ id: z.coerce.number().int().positive('id must be a positive integer') });
+
+export const purchaseKindSchema = z.enum(['purchase', 'repurchase'], { error: () => 'kind must be purchase or repurchase' });
+export type PurchaseKind = z.infer<typeof purchaseKindSchema>;
+
+export const purchaseBodySchema = z.object({
+  packageId: z.number({ error: 'packageId must be a package id (a number)' }).int('packageId must be a whole number').positive('packageId must be positive'),
+});
+export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
+
+export const referralPaidSchema = z.object({ level: z.number().int(), username: z.string(), rate: z.string(), amount: moneySchema });
+
+export const purchaseSchema = z.object({
+  id: z.number().int(),
+  entryId: z.number().int(),
+  kind: purchaseKindSchema,
+  package: z.object({ id: z.number().int(), name: z.string() }),
+  price: moneySchema,
+  bv: z.string(),
+  /** Referral bonuses this purchase paid to uplines. */
+  referralPaid: z.array(referralPaidSchema),
+  /** True while the buyer is not placed: the BV waits and flows up at placement. */
+  volumePending: z.boolean(),
+  createdAt: z.string(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+export const purchaseListQuerySchema = listQuery({
+  kind: purchaseKindSchema.optional(),
+  from: dayFilterSchema.optional(),
+  to: dayFilterSchema.optional(),
+});
+export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
+export const purchaseListItemSchema = purchaseSchema.omit({ referralPaid: true, volumePending: true });
+export const purchasePageSchema = pageOf(purchaseListItemSchema);
+
+/** Where a member stands in the plan. */
+export const planStatusSchema = z.object({
+  active: z.boolean(),
+  package: z.object({ id: z.number().int(), name: z.string(), dailyCap: moneySchema }).nullable(),
+  placed: z.boolean(),
+  pendingVolume: z.string(),
+  leftVolume: z.string(),
+  rightVolume: z.string(),
+});
+export type PlanStatus = z.infer<typeof planStatusSchema>;
+
+export const bonusTypeSchema = z.enum(['referral', 'matching'], { error: () => 'type must be referral or matching' });
+export type BonusType = z.infer<typeof bonusTypeSchema>;
+
+export const referralBonusSchema = z.object({
+  id: z.number().int(),
+  member: z.string(),
+  buyer: z.string(),
+  purchaseId: z.number().int(),
+  purchaseKind: purchaseKindSchema,
+  packageName: z.string(),
+  level: z.number().int(),
+  rate: z.string(),
+  base: moneySchema,
+  amount: moneySchema,
+  createdAt: z.string(),
+});
+export type ReferralBonus = z.infer<typeof referralBonusSchema>;
+
+export const matchingBonusSchema = z.object({
+  closeDate: z.string(),
+  member: z.string(),
+  leftVolume: z.string(),
+  rightVolume: z.string(),
+  matched: z.string(),
+  rate: z.string(),
+  earned: moneySchema,
+  dailyCap: moneySchema,
+  paid: moneySchema,
+  flushed: moneySchema,
+  carryLeft: z.string(),
+  carryRight: z.string(),
+});
+export type MatchingBonus = z.infer<typeof matchingBonusSchema>;
+
+export const bonusListQuerySchema = listQuery({
+  type: bonusTypeSchema.default('referral'),
+  from: dayFilterSchema.optional(),
+  to: dayFilterSchema.optional(),
+});
+export type BonusListQuery = z.infer<typeof bonusListQuerySchema>;
+export const adminBonusListQuerySchema = bonusListQuerySchema.extend({
+  member: searchSchema,
+  format: listFormatSchema,
+  sort: sortSchema(['date', 'amount'], '-date'),
+});
+export type AdminBonusListQuery = z.infer<typeof adminBonusListQuerySchema>;
+export const bonusPageSchema = z.object({
+  type: bonusTypeSchema,
+  items: z.array(z.union([referralBonusSchema, matchingBonusSchema])),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Sum of the amounts paid over the whole filtered list. */
+  totalPaid: moneySchema,
+});
+
+export const incomePeriodSchema = z.enum(['day', 'month'], { error: () => 'period must be day or month' });
+export const incomeSummaryQuerySchema = z.object({
+  period: incomePeriodSchema.default('day'),
+  from: dayFilterSchema.optional(),
+  to: dayFilterSchema.optional(),
+});
+export type IncomeSummaryQuery = z.infer<typeof incomeSummaryQuerySchema>;
+export const incomeSummarySchema = z.object({
+  totals: z.object({ referral: moneySchema, matching: moneySchema, total: moneySchema }),
+  series: z.array(z.object({ period: z.string(), referral: moneySchema, matching: moneySchema, total: moneySchema })),
+});
+export type IncomeSummary = z.infer<typeof incomeSummarySchema>;
+
+export const closeBodySchema = z.object({ date: dayFilterSchema });
+export const closeResultSchema = z.object({
+  date: z.string(),
+  closedAt: z.string(),
+  /** False when the day had already been closed: this answer is that close's. */
+  created: z.boolean(),
+  rate: z.string(),
+  members: z.number().int(),
+  matched: z.string(),
+  paid: moneySchema,
+  flushed: moneySchema,
+  /** Volume events brought up to date by the close's roll-up. */
+  events: z.number().int(),
+});
+export type CloseResult = z.infer<typeof closeResultSchema>;
+export const closeListSchema = z.object({ items: z.array(closeResultSchema.omit({ created: true })) });
+
+export const adminDashboardSchema = z.object({
+  members: z.number().int(),
+  activeMembers: z.number().int(),
+  sales: moneySchema,
+  purchases: z.number().int(),
+  bonusesPaid: z.object({ referral: moneySchema, matching: moneySchema, total: moneySchema }),
+  /** Bonuses paid / package sales, as a percentage string with 2 decimals; null before any sale. */
+  payoutRatio: z.string().nullable(),
+  lastClose: z.string().nullable(),
+  series: z.array(z.object({ day: z.string(), sales: moneySchema, bonuses: moneySchema, payoutRatio: z.string().nullable() })),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
