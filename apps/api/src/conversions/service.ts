@@ -49,7 +49,7 @@ export function createConversionService(ctx: AppContext) {
         const { amount, points, rate } = await price(tx, amountText);
         const entry = await postEntry(tx, {
           type: 'conversion',
-          memo: `Point conversion: ${fromBaseUnits(amount)} USDT to ${fromBaseUnits(points)} points at ${rate} points per USDT`,
+          memo: `Point conversion: ${fromBaseUnits(amount)} USDT to ${fromBaseUnits(points)} points (rate ${rate} per USDT)`,
           actorId: memberId,
           refs: { rate },
           lines: [

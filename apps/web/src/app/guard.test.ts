@@ -99,6 +99,7 @@ describe('route table', () => {
         '/admindashboard',
         '/Users',
         '/Members',
+        '/Members/:id',
         '/Transactions',
         '/withdraw-approval',
         '/withdraw-approval-history',

@@ -48,6 +48,17 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { PasswordResetPage } from '../features/auth/PasswordResetPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { WalletPage } from '../features/wallet/WalletPage';
+import { TransferPage } from '../features/transfers/TransferPage';
+import { TransferHistoryPage } from '../features/transfers/TransferHistoryPage';
+import { ConvertPage } from '../features/conversions/ConvertPage';
+import { ConversionHistoryPage } from '../features/conversions/ConversionHistoryPage';
+import { UsersPage } from '../features/admin-users/UsersPage';
+import { MembersPage } from '../features/admin-members/MembersPage';
+import { MemberDetailPage } from '../features/admin-members/MemberDetailPage';
+import { TransactionsPage } from '../features/admin-transactions/TransactionsPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
+import { AuditLogPage } from '../features/audit-log/AuditLogPage';
 
 export type LayoutKind = 'blank' | 'vertical';
 
@@ -170,7 +181,7 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Wallet',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Wallet', icon: AccountBalanceWalletOutlined },
-    page: <NotAvailableYet area={WALLET} />,
+    page: <WalletPage />,
   },
   {
     path: '/deposit',
@@ -197,21 +208,21 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Transfer',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Transfer', icon: SwapHorizOutlined },
-    page: <NotAvailableYet area={WALLET} />,
+    page: <TransferPage />,
   },
   {
     path: '/transfer-sender-history',
     title: 'Transfers Sent',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Transfers sent', icon: CallMadeOutlined },
-    page: <NotAvailableYet area={WALLET} />,
+    page: <TransferHistoryPage direction="sent" />,
   },
   {
     path: '/transfer-Receiver-history',
     title: 'Transfers Received',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Transfers received', icon: CallReceivedOutlined },
-    page: <NotAvailableYet area={WALLET} />,
+    page: <TransferHistoryPage direction="received" />,
   },
   {
     path: '/withdraw',
@@ -232,14 +243,14 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Point Conversion',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Point conversion', icon: CurrencyExchangeOutlined },
-    page: <NotAvailableYet area={WALLET} />,
+    page: <ConvertPage />,
   },
   {
     path: '/convert-history',
     title: 'Conversion History',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Conversion history', icon: HistoryOutlined },
-    page: <NotAvailableYet area={WALLET} />,
+    page: <ConversionHistoryPage />,
   },
   {
     path: '/total-income',
@@ -317,21 +328,27 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Users Management',
     ...ADMIN_ONLY,
     menu: { group: 'admin', label: 'Users', icon: PeopleOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <UsersPage />,
   },
   {
     path: '/Members',
     title: 'Members Management',
     ...ADMIN_ONLY,
     menu: { group: 'admin', label: 'Members', icon: GroupsOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <MembersPage />,
+  },
+  {
+    path: '/Members/:id',
+    title: 'Members Management',
+    ...ADMIN_ONLY,
+    page: <MemberDetailPage />,
   },
   {
     path: '/Transactions',
     title: 'Transactions List',
     ...ADMIN_ONLY,
     menu: { group: 'admin', label: 'Transactions', icon: ReceiptLongOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <TransactionsPage />,
   },
   {
     path: '/withdraw-approval',
@@ -415,13 +432,13 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Plan Settings',
     ...ADMIN_ONLY,
     menu: { group: 'adminPlan', label: 'Settings', icon: TuneOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <SettingsPage />,
   },
   {
     path: '/admin/audit-log',
     title: 'Audit Log',
     ...ADMIN_ONLY,
     menu: { group: 'adminPlan', label: 'Audit log', icon: PolicyOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <AuditLogPage />,
   },
 ];

@@ -24,6 +24,7 @@ import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import { formatDate, initialsOf } from '../../shared/format';
 import { useSession } from '../../shared/session/useSession';
 import { useMe } from '../account/useMe';
+import { WalletOverview } from '../wallet/WalletOverview';
 
 /** The dashboard: who is signed in, from GET /api/me. No figure is shown that the API did not give. */
 export function DashboardPage() {
@@ -61,6 +62,11 @@ export function DashboardPage() {
       {isAdmin && (
         <Grid size={{ xs: 12, md: 5, xl: 4 }}>
           <AdminCard />
+        </Grid>
+      )}
+      {me.data?.isMember && (
+        <Grid size={12}>
+          <WalletOverview />
         </Grid>
       )}
     </Grid>

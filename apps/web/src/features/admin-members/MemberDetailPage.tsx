@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import type { AdminMemberDetail } from '@portal/contract';
+import { Link, useParams } from 'react-router';
+import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { DataTable } from '../../shared/components/DataTable';
+import { DateFilter, FilterBar, SelectFilter } from '../../shared/components/ListFilters';
+import { StatusChip } from '../../shared/components/StatusChip';
+import { TonalAvatar } from '../../shared/components/TonalAvatar';
+import { formatDate, formatCount, initialsOf } from '../../shared/format';
+import { useListParams } from '../../shared/list-params';
+import { useToast } from '../../shared/toast';
+import { useTransactions } from '../admin-transactions/api';
+import { TRANSACTION_COLUMNS } from '../admin-transactions/TransactionsTable';
+import { BalanceCards } from '../wallet/BalanceCards';
+import { ENTRY_TYPE_CHOICES, WALLET_CHOICES } from '../wallet/labels';
+import { AdjustmentDialog } from './AdjustmentDialog';
+import { useMember, useUpdateUser } from './api';
+
+/** /Members/:id: a member's profile, wallets and journal history; adjustments and blocking. */
+export function MemberDetailPage() {
+  const id = Number.parseInt(useParams().id ?? '', 10);
+  const member = useMember(id);
+
+  if (!Number.isInteger(id) || id <= 0) return <Alert severity="error">This is not a member's address.</Alert>;
+  if (member.isPending) return <Skeleton variant="rounded" height={240} />;
+  if (member.isError) {
+    if (isSessionEnded(member.error)) return null;
+    return (
+      <Stack spacing={4}>
+        <Alert severity="error">{errorMessage(member.error, 'This member could not be loaded.')}</Alert>
+        <Box>
+          <Button component={Link} to="/Members" startIcon={<ArrowBackOutlined />}>
+            All members
+          </Button>
+        </Box>
+      </Stack>
+    );
+  }
+  return <MemberDetail member={member.data} />;
+}
+
+function MemberDetail({ member }: { member: AdminMemberDetail }) {
+  const toast = useToast();
+  const [adjusting, setAdjusting] = useState(false);
+  const [blocking, setBlocking] = useState(false);
+  const update = useUpdateUser();
+  const blocked = member.status === 'blocked';
+
+  const toggleBlock = async () => {
+    try {
+      await update.mutateAsync({ id: member.id, body: { status: blocked ? 'active' : 'blocked' } });
+      toast.success(blocked ? `@${member.username} is active again.` : `@${member.username} is blocked and signed out everywhere.`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBlocking(false);
+    }
+  };
+
+  const facts: Array<[string, React.ReactNode]> = [
+    ['Email', member.email],
+    ['Phone', member.phone ?? '—'],
+    ['Country', member.country ?? '—'],
+    ['Sponsor', member.sponsor ? `@${member.sponsor.username}` : 'None (company root)'],
+    ['Direct referrals', formatCount(member.directReferrals)],
+    ['Joined', formatDate(member.joinedAt)],
+  ];
+
+  return (
+    <Stack spacing={6}>
+      <Box>
+        <Button component={Link} to="/Members" startIcon={<ArrowBackOutlined />}>
+          All members
+        </Button>
+      </Box>
+      <Card>
+        <CardContent>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={5} sx={{ justifyContent: 'space-between' }}>
+            <Box sx={{ display: 'flex', gap: 4, alignItems: 'center', minWidth: 0 }}>
+              <TonalAvatar variant="rounded" sx={{ width: 56, height: 56 }}>
+                {initialsOf(member.fullName)}
+              </TonalAvatar>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }} data-testid="member-name">
+                  {member.fullName}
+                </Typography>
+                <Typography color="text.secondary">
+                  @{member.username} · <StatusChip status={member.status} />
+                  {member.role === 'admin' && <StatusChip status="admin" label="Admin" sx={{ ml: 1 }} />}
+                </Typography>
+              </Box>
+            </Box>
+            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+              <Button variant="contained" startIcon={<TuneOutlined />} onClick={() => setAdjusting(true)}>
+                Adjust balance
+              </Button>
+              <Button
+                variant="outlined"
+                color={blocked ? 'success' : 'error'}
+                startIcon={blocked ? <LockOpenOutlined /> : <BlockOutlined />}
+                onClick={() => setBlocking(true)}
+              >
+                {blocked ? 'Unblock' : 'Block'}
+              </Button>
+            </Stack>
+          </Stack>
+          <Box
+            component="dl"
+            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: 5, mt: 6, mb: 0 }}
+          >
+            {facts.map(([label, value]) => (
+              <Box key={label} sx={{ minWidth: 0 }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </CardContent>
+      </Card>
+
+      <BalanceCards wallets={member.wallets} />
+      <MemberHistory username={member.username} />
+
+      <AdjustmentDialog member={member} open={adjusting} onClose={() => setAdjusting(false)} />
+      <ConfirmDialog
+        open={blocking}
+        title={blocked ? `Unblock @${member.username}?` : `Block @${member.username}?`}
+        confirmLabel={blocked ? 'Unblock' : 'Block'}
+        color={blocked ? 'primary' : 'error'}
+        busy={update.isPending}
+        onConfirm={() => void toggleBlock()}
+        onClose={() => setBlocking(false)}
+      >
+        <Typography>
+          {blocked
+            ? 'They will be able to sign in and receive transfers again.'
+            : 'They are signed out at once, cannot sign in, and cannot receive transfers. Their balances stay as they are.'}
+        </Typography>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+const HISTORY_FILTERS = ['type', 'wallet', 'from', 'to'] as const;
+
+function MemberHistory({ username }: { username: string }) {
+  const list = useListParams({ filters: HISTORY_FILTERS, defaultSort: '-createdAt', defaultPageSize: 10 });
+  const history = useTransactions({ ...list.query, member: username });
+  const { filters, update } = list;
+  return (
+    <Card>
+      <CardHeader title="History" subheader="Every journal entry touching this member's wallets." />
+      <FilterBar>
+        <SelectFilter label="Type" value={filters.type} onChange={(type) => update({ type })} choices={ENTRY_TYPE_CHOICES} anyLabel="All types" />
+        <SelectFilter label="Wallet" value={filters.wallet} onChange={(wallet) => update({ wallet })} choices={WALLET_CHOICES} anyLabel="All wallets" />
+        <DateFilter label="From" value={filters.from} onChange={(from) => update({ from })} />
+        <DateFilter label="To" value={filters.to} onChange={(to) => update({ to })} />
+      </FilterBar>
+      <DataTable
+        label="Member history"
+        columns={TRANSACTION_COLUMNS}
+        rows={history.data?.items}
+        total={history.data?.total}
+        rowKey={(e) => e.id}
+        page={list.page}
+        pageSize={list.pageSize}
+        sort={list.sort}
+        onSort={(sort) => update({ sort })}
+        onPage={(page) => update({ page })}
+        onPageSize={(pageSize) => update({ pageSize })}
+        loading={history.isPending}
+        fetching={history.isFetching}
+        error={history.isError && !isSessionEnded(history.error) ? history.error : undefined}
+        onRetry={() => void history.refetch()}
+        empty="No movements yet."
+      />
+    </Card>
+  );
+}

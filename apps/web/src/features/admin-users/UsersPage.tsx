@@ -1,0 +1,233 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
+import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
+import type { AdminUser } from '@portal/contract';
+import { useNavigate } from 'react-router';
+import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/components/DataTable';
+import { FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { StatusChip } from '../../shared/components/StatusChip';
+import { csvName, downloadCsv } from '../../shared/download';
+import { formatDate, formatDateTime } from '../../shared/format';
+import { useListParams } from '../../shared/list-params';
+import { useSession } from '../../shared/session/useSession';
+import { useToast } from '../../shared/toast';
+import { useUpdateUser } from '../admin-members/api';
+import { useUsers } from './api';
+import { CreateAdminDialog, ResetPasswordDialog } from './UserDialogs';
+
+const FILTERS = ['search', 'role', 'status'] as const;
+
+type Change = { user: AdminUser; body: { status?: 'active' | 'blocked'; role?: 'admin' | 'member' }; title: string; text: string };
+
+/** /Users ("Users Management"): every account; create admins, block and unblock, role, password reset. */
+export function UsersPage() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { user: me } = useSession();
+  const list = useListParams({ filters: FILTERS, defaultSort: '-createdAt' });
+  const users = useUsers(list.query);
+  const update = useUpdateUser();
+  const [creating, setCreating] = useState(false);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; user: AdminUser } | null>(null);
+  const [change, setChange] = useState<Change | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const { filters, update: setList } = list;
+
+  const apply = async () => {
+    if (!change) return;
+    try {
+      await update.mutateAsync({ id: change.user.id, body: change.body });
+      toast.success(`@${change.user.username} updated.`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setChange(null);
+    }
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv('/admin/users', list.query, csvName('users'));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: Column<AdminUser>[] = [
+    {
+      id: 'user',
+      label: 'User',
+      sortField: 'username',
+      minWidth: 180,
+      render: (u) => (
+        <>
+          {u.fullName}
+          <Typography variant="body2" color="text.secondary">
+            @{u.username}
+          </Typography>
+        </>
+      ),
+    },
+    { id: 'email', label: 'Email', sortField: 'email', render: (u) => u.email },
+    { id: 'role', label: 'Role', sortField: 'role', render: (u) => <StatusChip status={u.role} label={u.role === 'admin' ? 'Admin' : 'Member'} /> },
+    { id: 'status', label: 'Status', sortField: 'status', render: (u) => <StatusChip status={u.status} /> },
+    { id: 'network', label: 'Network', render: (u) => (u.isMember ? 'Member' : '—') },
+    { id: 'created', label: 'Created', sortField: 'createdAt', render: (u) => formatDate(u.createdAt) },
+    { id: 'last', label: 'Last sign-in', render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'Never') },
+    {
+      id: 'actions',
+      label: '',
+      align: 'right',
+      render: (u) => (
+        <IconButton aria-label={`Actions for @${u.username}`} onClick={(event) => setMenu({ anchor: event.currentTarget, user: u })}>
+          <MoreVertOutlined />
+        </IconButton>
+      ),
+    },
+  ];
+
+  const target = menu?.user;
+  const isMe = target?.id === me?.id;
+
+  return (
+    <Card>
+      <CardHeader
+        title="Accounts"
+        subheader="Members and administrators. Blocking signs an account out at once."
+        action={
+          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2 }}>
+            <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void exportCsv()} disabled={exporting}>
+              Export CSV
+            </Button>
+            <Button variant="contained" startIcon={<PersonAddAltOutlined />} onClick={() => setCreating(true)}>
+              Create admin
+            </Button>
+          </Stack>
+        }
+        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
+      />
+      <FilterBar>
+        <SearchField placeholder="Username, name or email" value={filters.search} onChange={(search) => setList({ search })} />
+        <SelectFilter
+          label="Role"
+          value={filters.role}
+          onChange={(role) => setList({ role })}
+          choices={[
+            { value: 'admin', label: 'Admin' },
+            { value: 'member', label: 'Member' },
+          ]}
+        />
+        <SelectFilter
+          label="Status"
+          value={filters.status}
+          onChange={(status) => setList({ status })}
+          choices={[
+            { value: 'active', label: 'Active' },
+            { value: 'blocked', label: 'Blocked' },
+          ]}
+        />
+      </FilterBar>
+      <DataTable
+        label="Users"
+        columns={columns}
+        rows={users.data?.items}
+        total={users.data?.total}
+        rowKey={(u) => u.id}
+        page={list.page}
+        pageSize={list.pageSize}
+        sort={list.sort}
+        onSort={(sort) => setList({ sort })}
+        onPage={(page) => setList({ page })}
+        onPageSize={(pageSize) => setList({ pageSize })}
+        loading={users.isPending}
+        fetching={users.isFetching}
+        error={users.isError && !isSessionEnded(users.error) ? users.error : undefined}
+        onRetry={() => void users.refetch()}
+        empty="No accounts match these filters."
+      />
+
+      <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
+        {target?.isMember && (
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              void navigate(`/Members/${target.id}`);
+            }}
+          >
+            Open member page
+          </MenuItem>
+        )}
+        {target && !isMe && (
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              setChange(
+                target.status === 'blocked'
+                  ? { user: target, body: { status: 'active' }, title: `Unblock @${target.username}?`, text: 'The account can sign in again (and receive transfers if it is a member).' }
+                  : { user: target, body: { status: 'blocked' }, title: `Block @${target.username}?`, text: 'The account is signed out at once, cannot sign in, and cannot receive transfers.' },
+              );
+            }}
+          >
+            {target.status === 'blocked' ? 'Unblock' : 'Block'}
+          </MenuItem>
+        )}
+        {target && !isMe && (target.role === 'member' || target.isMember) && (
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              const toAdmin = target.role === 'member';
+              setChange({
+                user: target,
+                body: { role: toAdmin ? 'admin' : 'member' },
+                title: toAdmin ? `Make @${target.username} an admin?` : `Make @${target.username} a member only?`,
+                text: toAdmin ? 'Admins see every member and every wallet, and can move money by adjustment.' : 'The account loses access to the admin pages at once.',
+              });
+            }}
+          >
+            {target.role === 'member' ? 'Make admin' : 'Remove admin role'}
+          </MenuItem>
+        )}
+        {target && !isMe && (
+          <MenuItem
+            onClick={() => {
+              setMenu(null);
+              setResetting(target);
+            }}
+          >
+            Reset password
+          </MenuItem>
+        )}
+        {target && isMe && <MenuItem disabled>Manage your own account in Account settings</MenuItem>}
+      </Menu>
+
+      <ConfirmDialog
+        open={!!change}
+        title={change?.title ?? ''}
+        confirmLabel="Confirm"
+        color={change?.body.status === 'blocked' ? 'error' : 'primary'}
+        busy={update.isPending}
+        onConfirm={() => void apply()}
+        onClose={() => setChange(null)}
+      >
+        <Typography>{change?.text}</Typography>
+      </ConfirmDialog>
+      <CreateAdminDialog open={creating} onClose={() => setCreating(false)} />
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import { SETTINGS_LABELS, settingsSchema, type Settings, type SettingsPatch } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { api } from '../../shared/api/instance';
+import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { SubmitButton } from '../../shared/components/SubmitButton';
+import { applyServerFieldError, fieldProps } from '../../shared/forms';
+import { useToast } from '../../shared/toast';
+import { adminKeys } from '../admin-transactions/api';
+
+const KEYS = Object.keys(SETTINGS_LABELS) as Array<keyof Settings>;
+
+/** /admin/settings ("Plan Settings"): the values in force; a change applies to later events only and is audited. */
+export function SettingsPage() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: ({ signal }) => api.get<Settings>('/admin/settings', { signal }) });
+  const save = useMutation({
+    mutationFn: (patch: SettingsPatch) => api.patch<Settings>('/admin/settings', patch),
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.settings, saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['ledger'] }),
+  });
+  const form = useForm<z.input<typeof settingsSchema>, unknown, Settings>({ resolver: zodResolver(settingsSchema) });
+  const { handleSubmit, reset, setError, formState } = form;
+
+  useEffect(() => {
+    if (settings.data) reset(settings.data);
+  }, [settings.data, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    const patch: Record<string, string> = {};
+    for (const key of KEYS) if (values[key] !== settings.data?.[key]) patch[key] = values[key];
+    if (Object.keys(patch).length === 0) {
+      toast.info('Nothing changed.');
+      return;
+    }
+    try {
+      const saved = await save.mutateAsync(patch);
+      reset(saved);
+      toast.success('Settings saved. They apply to events from now on.');
+    } catch (error) {
+      if (!applyServerFieldError(error, setError, KEYS)) toast.error(errorMessage(error));
+    }
+  });
+
+  if (settings.isError && isSessionEnded(settings.error)) return null;
+
+  return (
+    <Card>
+      <CardHeader title="Transfers and point conversion" subheader="Each change is written to the audit log and applies to later events only." />
+      <CardContent>
+        {settings.isError ? (
+          <Alert severity="error">{errorMessage(settings.error, 'The settings could not be loaded.')}</Alert>
+        ) : settings.isPending ? (
+          <Skeleton variant="rounded" height={160} />
+        ) : (
+          <Box component="form" noValidate onSubmit={submit} aria-label="Settings">
+            <Grid container spacing={5}>
+              {KEYS.map((key) => (
+                <Grid key={key} size={{ xs: 12, sm: 6 }}>
+                  <TextField
+                    label={SETTINGS_LABELS[key].label}
+                    autoComplete="off"
+                    {...fieldProps(form, key, SETTINGS_LABELS[key].help)}
+                    slotProps={{
+                      htmlInput: { inputMode: 'decimal' },
+                      input: SETTINGS_LABELS[key].unit ? { endAdornment: <InputAdornment position="end">{SETTINGS_LABELS[key].unit}</InputAdornment> } : undefined,
+                    }}
+                  />
+                </Grid>
+              ))}
+              <Grid size={12} sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+                <SubmitButton loading={formState.isSubmitting} disabled={!formState.isDirty}>
+                  Save settings
+                </SubmitButton>
+                <Button variant="outlined" color="secondary" disabled={!formState.isDirty} onClick={() => settings.data && reset(settings.data)}>
+                  Reset
+                </Button>
+              </Grid>
+            </Grid>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,192 @@
+import { useEffect, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import { amountSchema, receiverUsernameSchema, type TransferQuote } from '@portal/contract';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import { errorMessage, isApiError } from '../../shared/api/errors';
+import { AmountField } from '../../shared/components/AmountField';
+import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
+import { Money } from '../../shared/components/Money';
+import { SubmitButton } from '../../shared/components/SubmitButton';
+import { applyServerFieldError, fieldProps } from '../../shared/forms';
+import { formatMoney } from '../../shared/format';
+import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
+import { useToast } from '../../shared/toast';
+import { useWallets } from '../wallet/api';
+import { fetchTransferQuote, useReceiver, useSendTransfer, useTransferTerms } from './api';
+
+const formSchema = z.object({
+  toUsername: receiverUsernameSchema,
+  amount: z.string().trim().pipe(amountSchema('Amount')),
+});
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+function useDebounced(value: string, ms = 400): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** /transfer: deposit wallet to another member's deposit wallet, confirmed in a dialog that restates everything. */
+export function TransferPage() {
+  const toast = useToast();
+  const wallets = useWallets();
+  const terms = useTransferTerms();
+  const send = useSendTransfer();
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(formSchema), defaultValues: { toUsername: '', amount: '' } });
+  const { handleSubmit, setError, reset, watch, formState } = form;
+  const [pending, setPending] = useState<{ quote: TransferQuote; body: FormOutput; key: string } | null>(null);
+
+  const typed = useDebounced(watch('toUsername').trim());
+  const receiver = useReceiver(typed);
+  const deposit = wallets.data?.wallets.find((w) => w.wallet === 'deposit');
+
+  const review = handleSubmit(async (values) => {
+    try {
+      const quote = await fetchTransferQuote(values);
+      setPending({ quote, body: values, key: newIdempotencyKey() });
+    } catch (error) {
+      toast.error(errorMessage(error));
+      applyServerFieldError(error, setError, ['toUsername', 'amount']);
+    }
+  });
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const transfer = await send.mutateAsync({ body: pending.body, key: pending.key });
+      toast.success(`Sent ${formatMoney(transfer.amount)} USDT to ${transfer.to.fullName}; ${formatMoney(transfer.received)} USDT arrived.`);
+      setPending(null);
+      reset();
+    } catch (error) {
+      toast.error(errorMessage(error));
+      // No answer (or a server fault): the dialog stays with the same key, so Confirm again cannot pay twice.
+      if (isAnswerLost(error)) return;
+      setPending(null);
+      applyServerFieldError(error, setError, ['toUsername', 'amount']);
+    }
+  };
+
+  const receiverHelp = (() => {
+    if (typed.length < 3) return 'The username of the member you are paying.';
+    if (receiver.isFetching && !receiver.data) return 'Looking up…';
+    if (receiver.isError) return isApiError(receiver.error) ? receiver.error.message : 'Could not look this member up.';
+    if (receiver.data) return `Paying ${receiver.data.fullName} (@${receiver.data.username})`;
+    return ' ';
+  })();
+  const usernameField = fieldProps(form, 'toUsername');
+
+  return (
+    <Grid container spacing={6}>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Card>
+          <CardHeader title="Send USDT to another member" subheader="From your deposit wallet to theirs." />
+          <CardContent>
+            <Box component="form" noValidate onSubmit={review} aria-label="Transfer">
+              <Stack spacing={5}>
+                <TextField
+                  label="Receiver username"
+                  autoComplete="off"
+                  {...usernameField}
+                  error={usernameField.error || (typed.length >= 3 && receiver.isError)}
+                  helperText={usernameField.error ? usernameField.helperText : receiverHelp}
+                  slotProps={{
+                    input: {
+                      endAdornment:
+                        receiver.data && !usernameField.error ? (
+                          <InputAdornment position="end">
+                            <CheckCircleOutlined color="success" fontSize="small" aria-label="Member found" />
+                          </InputAdornment>
+                        ) : undefined,
+                    },
+                  }}
+                />
+                <AmountField
+                  label="Amount"
+                  unit="USDT"
+                  {...fieldProps(
+                    form,
+                    'amount',
+                    terms.data ? `Minimum ${formatMoney(terms.data.minimum)} USDT · fee ${terms.data.feePercent}% taken from the amount` : ' ',
+                  )}
+                />
+                <Box>
+                  <SubmitButton loading={formState.isSubmitting}>Review transfer</SubmitButton>
+                </Box>
+              </Stack>
+            </Box>
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Card>
+          <CardHeader title="Deposit wallet" />
+          <CardContent>
+            <Typography variant="body2" color="text.secondary">
+              Available to transfer
+            </Typography>
+            <Typography variant="h4" component="p" sx={{ mb: 4 }} data-testid="transfer-available">
+              {deposit ? <Money value={deposit.balance} unit="USDT" /> : '—'}
+            </Typography>
+            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2 }}>
+              <Button component={Link} to="/transfer-sender-history" variant="outlined" size="small">
+                Transfers sent
+              </Button>
+              <Button component={Link} to="/transfer-Receiver-history" variant="outlined" size="small">
+                Transfers received
+              </Button>
+            </Stack>
+          </CardContent>
+        </Card>
+      </Grid>
+
+      <ConfirmDialog
+        open={!!pending}
+        title="Confirm the transfer"
+        confirmLabel="Confirm transfer"
+        busy={send.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      >
+        {pending && (
+          <Box data-testid="transfer-confirmation">
+            <ConfirmLine label="To">
+              {pending.quote.receiver.fullName}
+              <Typography variant="body2" color="text.secondary">
+                @{pending.quote.receiver.username}
+              </Typography>
+            </ConfirmLine>
+            <ConfirmLine label="Amount">
+              <Money value={pending.quote.amount} unit="USDT" />
+            </ConfirmLine>
+            <ConfirmLine label={`Fee (${pending.quote.feePercent}%)`}>
+              <Money value={pending.quote.fee} unit="USDT" />
+            </ConfirmLine>
+            <ConfirmLine label="They receive" strong>
+              <Money value={pending.quote.received} unit="USDT" />
+            </ConfirmLine>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+              {formatMoney(pending.quote.amount)} USDT leaves your deposit wallet. A transfer cannot be undone.
+            </Typography>
+          </Box>
+        )}
+      </ConfirmDialog>
+    </Grid>
+  );
+}

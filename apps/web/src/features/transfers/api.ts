@@ -1,0 +1,37 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Receiver, Transfer, TransferBody, TransferQuote, TransferTerms } from '@portal/contract';
+import { api } from '../../shared/api/instance';
+import { ledgerKeys, type Page } from '../wallet/api';
+
+export function useTransferTerms() {
+  return useQuery({ queryKey: ledgerKeys.transferTerms, queryFn: ({ signal }) => api.get<TransferTerms>('/transfers/terms', { signal }) });
+}
+
+/** GET /api/transfers/receiver: the receiver's full name, or why they cannot receive. */
+export function useReceiver(username: string) {
+  return useQuery({
+    queryKey: ['ledger', 'receiver', username.toLowerCase()],
+    queryFn: ({ signal }) => api.get<Receiver>('/transfers/receiver', { query: { username }, signal }),
+    enabled: username.length >= 3,
+    staleTime: 10_000,
+  });
+}
+
+export const fetchTransferQuote = (body: TransferBody) => api.get<TransferQuote>('/transfers/quote', { query: body });
+
+export function useTransfers(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: ledgerKeys.transfers(query),
+    queryFn: ({ signal }) => api.get<Page<Transfer>>('/transfers', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/transfers with the Idempotency-Key of this confirmation. */
+export function useSendTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: TransferBody; key: string }) => api.post<Transfer>('/transfers', body, { headers: { 'Idempotency-Key': key } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
+  });
+}

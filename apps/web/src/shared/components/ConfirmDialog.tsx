@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import CircularProgress from '@mui/material/CircularProgress';
+
+/** A label and value line of a confirmation. */
+export function ConfirmLine({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 4, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography sx={{ fontWeight: strong ? 600 : 500, textAlign: 'right', overflowWrap: 'anywhere' }} component="div">
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The last step before money moves: what will happen, restated, and an explicit confirmation. */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onClose,
+  color = 'primary',
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  color?: 'primary' | 'error';
+}) {
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="confirm-title">
+      <DialogTitle id="confirm-title">{title}</DialogTitle>
+      <DialogContent>{children}</DialogContent>
+      <DialogActions>
+        <Button variant="outlined" color="secondary" onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          color={color}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,23 @@
+import { api } from './api/instance';
+import type { QueryValue } from './api/client';
+
+/**
+ * Fetches an admin list as CSV (`format=csv`, the whole filtered list) with
+ * the signed-in session and hands it to the browser as a file.
+ */
+export async function downloadCsv(path: string, query: Record<string, QueryValue>, filename: string): Promise<void> {
+  const { page: _page, pageSize: _pageSize, ...filters } = query;
+  const text = await api.get<string>(path, { query: { ...filters, format: 'csv' }, headers: { Accept: 'text/csv' } });
+  const blob = new Blob([typeof text === 'string' ? text : JSON.stringify(text)], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** `transactions-2026-01-31.csv` */
+export const csvName = (name: string) => `${name}-${new Date().toISOString().slice(0, 10)}.csv`;
