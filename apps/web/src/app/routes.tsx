@@ -48,6 +48,11 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { PasswordResetPage } from '../features/auth/PasswordResetPage';
 import { RegisterPage } from '../features/auth/RegisterPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { DownlinePage } from '../features/network/DownlinePage';
+import { MemberNetworkPage } from '../features/network/MemberNetworkPage';
+import { PlacementPage } from '../features/network/PlacementPage';
+import { ReferralLinkPage } from '../features/network/ReferralLinkPage';
+import { SponsorTreePage } from '../features/network/SponsorTreePage';
 import { WalletPage } from '../features/wallet/WalletPage';
 import { TransferPage } from '../features/transfers/TransferPage';
 import { TransferHistoryPage } from '../features/transfers/TransferHistoryPage';
@@ -95,7 +100,6 @@ export interface AppRoute {
   page: ReactNode;
 }
 
-const NETWORK = 'the network area';
 const WALLET = 'the wallet area';
 const PACKAGES = 'the packages area';
 const BONUSES = 'the bonuses area';
@@ -146,35 +150,35 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Referral Link',
     ...MEMBER,
     menu: { group: 'network', label: 'Referral link', icon: ShareOutlined },
-    page: <NotAvailableYet area={NETWORK} />,
+    page: <ReferralLinkPage />,
   },
   {
     path: '/sponsor-tree',
     title: 'Sponsor Network',
     ...MEMBER,
     menu: { group: 'network', label: 'Sponsor network', icon: AccountTreeOutlined },
-    page: <NotAvailableYet area={NETWORK} />,
+    page: <SponsorTreePage />,
   },
   {
     path: '/member-network',
     title: 'Member Network',
     ...MEMBER,
     menu: { group: 'network', label: 'Member network', icon: HubOutlined },
-    page: <NotAvailableYet area={NETWORK} />,
+    page: <MemberNetworkPage />,
   },
   {
     path: '/member-network2',
     title: 'Member Network 2',
     ...MEMBER,
     menu: { group: 'network', label: 'Member network 2', icon: TableRowsOutlined },
-    page: <NotAvailableYet area={NETWORK} />,
+    page: <DownlinePage />,
   },
   {
     path: '/placement',
     title: 'Placement',
     ...MEMBER,
     menu: { group: 'network', label: 'Placement', icon: PersonAddAltOutlined },
-    page: <NotAvailableYet area={NETWORK} />,
+    page: <PlacementPage />,
   },
   {
     path: '/wallet',

@@ -1,0 +1,157 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
+import MyLocationOutlined from '@mui/icons-material/MyLocationOutlined';
+import { useSearchParams } from 'react-router';
+import type { PlacementNode } from '@portal/contract';
+import { errorMessage, isApiError, isSessionEnded } from '../../shared/api/errors';
+import { useSession } from '../../shared/session/useSession';
+import { formatCount, formatDate, formatMoney } from '../../shared/format';
+import { usePlacementTree } from './api';
+import { BinaryTree } from './BinaryTree';
+import { useTreeRoot } from './useTreeLocation';
+
+/**
+ * /member-network: the binary placement tree drawn a few levels at a time.
+ * Click a member to look from there; "Back to me" and "Up one level" move
+ * the view; every member shows its package and left/right teams and volumes.
+ */
+export function MemberNetworkPage() {
+  const [root, setRoot] = useTreeRoot();
+  const [params, setParams] = useSearchParams();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const depthParam = Number(params.get('depth'));
+  const depth = [1, 2, 3, 4].includes(depthParam) ? depthParam : narrow ? 2 : 3;
+  const tree = usePlacementTree(root, depth);
+
+  const setDepth = (value: number) =>
+    setParams((current) => {
+      const copy = new URLSearchParams(current);
+      copy.set('depth', String(value));
+      return copy;
+    });
+
+  if (tree.isError && isSessionEnded(tree.error)) return null;
+  const code = isApiError(tree.error) ? tree.error.code : undefined;
+
+  return (
+    <Stack spacing={6}>
+      <Card>
+        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
+          <Button variant="outlined" startIcon={<MyLocationOutlined />} disabled={root === undefined} onClick={() => setRoot(undefined)}>
+            Back to me
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<ArrowUpwardOutlined />}
+            disabled={!tree.data?.upId || tree.isPlaceholderData}
+            onClick={() => tree.data?.upId && setRoot(tree.data.upId)}
+          >
+            Up one level
+          </Button>
+          <TextField select size="small" label="Levels shown" value={depth} onChange={(e) => setDepth(Number(e.target.value))} sx={{ minWidth: 140 }}>
+            {[1, 2, 3, 4].map((d) => (
+              <MenuItem key={d} value={d}>
+                {d} below
+              </MenuItem>
+            ))}
+          </TextField>
+          <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 220px' }}>
+            Click a member to see the tree from there.
+          </Typography>
+        </CardContent>
+      </Card>
+
+      {tree.isError ? (
+        <Alert
+          severity={code === 'NOT_PLACED' ? 'info' : 'error'}
+          action={
+            code === 'NOT_IN_NETWORK' ? (
+              <Button color="inherit" size="small" onClick={() => setRoot(undefined)}>
+                Back to me
+              </Button>
+            ) : code === 'NOT_PLACED' ? undefined : (
+              <Button color="inherit" size="small" onClick={() => void tree.refetch()}>
+                Try again
+              </Button>
+            )
+          }
+        >
+          {code === 'NOT_PLACED'
+            ? 'You have not been placed in the binary tree yet. Your sponsor will place you; your team appears here then.'
+            : errorMessage(tree.error, 'The tree could not be loaded.')}
+        </Alert>
+      ) : (
+        <>
+          {tree.data ? <RootSummary node={tree.data.root} /> : <Skeleton variant="rounded" height={120} />}
+          <Card>
+            {tree.isFetching && <LinearProgress />}
+            <CardContent>
+              {tree.data ? (
+                <BinaryTree tree={tree.data} onOpen={(node) => node.id !== tree.data.root.id && setRoot(node.id)} />
+              ) : (
+                <Skeleton variant="rounded" height={320} />
+              )}
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function RootSummary({ node }: { node: PlacementNode }) {
+  const { isAdmin } = useSession();
+  const where = isAdmin
+    ? node.level === 0
+      ? 'The top of the company tree'
+      : `Level ${formatCount(node.level)} of the company tree`
+    : node.level === 0
+      ? 'You'
+      : `${formatCount(node.level)} ${node.level === 1 ? 'level' : 'levels'} below you`;
+  const facts: Array<[string, string]> = [
+    ['Left team', formatCount(node.leftCount)],
+    ['Right team', formatCount(node.rightCount)],
+    ['Left volume (BV)', formatMoney(node.leftVolume)],
+    ['Right volume (BV)', formatMoney(node.rightVolume)],
+    ['Package', node.package ?? 'None yet'],
+    ['Sponsor', node.sponsor ?? '—'],
+    ['Joined', formatDate(node.joinedAt)],
+  ];
+  return (
+    <Card data-testid="tree-root-summary">
+      <CardContent>
+        <Typography variant="h5" component="h2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+          {node.username} <Typography component="span" color="text.secondary">· {node.fullName}</Typography>
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 4 }}>
+          {where}
+          {node.side ? ` · on the ${node.side} of its parent` : ''}
+        </Typography>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(7, minmax(0, 1fr))' }, gap: 4, m: 0 }}>
+          {facts.map(([label, value]) => (
+            <Box key={label} sx={{ minWidth: 0 }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+                {value}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,294 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
+import ChevronRightOutlined from '@mui/icons-material/ChevronRightOutlined';
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import MyLocationOutlined from '@mui/icons-material/MyLocationOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SponsorNode, SponsorTree } from '@portal/contract';
+import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { StatusChip } from '../../shared/components/StatusChip';
+import { TonalAvatar } from '../../shared/components/TonalAvatar';
+import { formatCount, formatDate, initialsOf } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+import { fetchSponsorTree, networkKeys, useSponsorTree } from './api';
+import { useTreeRoot } from './useTreeLocation';
+
+/** Children loaded so far for each opened member, and where the next page starts. */
+interface Branch {
+  children: SponsorNode[];
+  moreAfter: number | null;
+}
+
+/**
+ * /sponsor-tree ("Sponsor Network"): who referred whom, from the viewer (or
+ * a member found by username) down. Members open on demand, a page of
+ * referrals at a time: nothing is loaded that is not shown.
+ */
+export function SponsorTreePage() {
+  const [root, setRoot] = useTreeRoot();
+  const tree = useSponsorTree({ root, depth: 1 });
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [branches, setBranches] = useState<Map<number, Branch>>(new Map());
+  const [open, setOpen] = useState<Set<number>>(new Set());
+  const [loading, setLoading] = useState<Set<number>>(new Set());
+
+  // A new root starts a new view.
+  const rootId = tree.data?.root.id;
+  useEffect(() => {
+    setBranches(new Map());
+    setOpen(new Set());
+  }, [rootId]);
+
+  const load = async (id: number, after?: number, shown: SponsorNode[] = []) => {
+    setLoading((s) => new Set(s).add(id));
+    try {
+      const query = { root: id, depth: 1, ...(after ? { after } : {}) };
+      const answer = await queryClient.fetchQuery({ queryKey: networkKeys.sponsorTree(query), queryFn: ({ signal }) => fetchSponsorTree(query, signal) });
+      setBranches((current) => {
+        const next = new Map(current);
+        const earlier = after ? (current.get(id)?.children ?? shown) : [];
+        next.set(id, { children: [...earlier, ...answer.nodes], moreAfter: answer.root.moreAfter });
+        return next;
+      });
+      setOpen((s) => new Set(s).add(id));
+    } catch (error) {
+      if (!isSessionEnded(error)) toast.error(errorMessage(error, 'The referrals could not be loaded.'));
+    } finally {
+      setLoading((s) => {
+        const next = new Set(s);
+        next.delete(id);
+        return next;
+      });
+    }
+  };
+
+  const toggle = (node: SponsorNode) => {
+    if (open.has(node.id)) {
+      setOpen((s) => {
+        const next = new Set(s);
+        next.delete(node.id);
+        return next;
+      });
+    } else if (branches.has(node.id)) {
+      setOpen((s) => new Set(s).add(node.id));
+    } else {
+      void load(node.id);
+    }
+  };
+
+  if (tree.isError && isSessionEnded(tree.error)) return null;
+
+  const rootBranch = (data: SponsorTree): Branch => branches.get(data.root.id) ?? { children: data.nodes, moreAfter: data.root.moreAfter };
+
+  const renderNode = (node: SponsorNode, depth: number, isRoot = false) => {
+    const branch = isRoot && tree.data ? rootBranch(tree.data) : branches.get(node.id);
+    const expanded = isRoot || open.has(node.id);
+    return (
+      <Box key={node.id} component="li" sx={{ listStyle: 'none' }}>
+        <NodeRow
+          node={node}
+          depth={depth}
+          expanded={expanded}
+          busy={loading.has(node.id)}
+          onToggle={isRoot ? undefined : () => toggle(node)}
+          onFocus={isRoot ? undefined : () => setRoot(node.id)}
+        />
+        {expanded && branch && branch.children.length > 0 && (
+          <Box component="ul" sx={{ m: 0, p: 0 }}>
+            {branch.children.map((child) => renderNode(child, depth + 1))}
+            {branch.moreAfter !== null && (
+              <Box component="li" sx={{ listStyle: 'none', pl: { xs: 2 + (depth + 1) * 3, sm: 2 + (depth + 1) * 6 }, py: 1 }}>
+                <Button size="small" disabled={loading.has(node.id)} onClick={() => void load(node.id, branch.moreAfter!, branch.children)}>
+                  Show more referrals of {node.username}
+                </Button>
+              </Box>
+            )}
+          </Box>
+        )}
+      </Box>
+    );
+  };
+
+  return (
+    <Stack spacing={6}>
+      <Card>
+        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
+          <Button variant="outlined" startIcon={<MyLocationOutlined />} disabled={root === undefined} onClick={() => setRoot(undefined)}>
+            Back to me
+          </Button>
+          <Button variant="outlined" startIcon={<ArrowUpwardOutlined />} disabled={!tree.data?.upId} onClick={() => tree.data?.upId && setRoot(tree.data.upId)}>
+            Up one level
+          </Button>
+          <UsernameSearch onPick={(id) => setRoot(id)} />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent>
+          {tree.isError ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => setRoot(undefined)}>
+                  Back to me
+                </Button>
+              }
+            >
+              {errorMessage(tree.error, 'The sponsor network could not be loaded.')}
+            </Alert>
+          ) : tree.data ? (
+            <>
+              <Box component="ul" sx={{ m: 0, p: 0 }} aria-label="Sponsor network" data-testid="sponsor-tree">
+                {renderNode(tree.data.root, 0, true)}
+              </Box>
+              {tree.data.nodes.length === 0 && (
+                <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                  No referrals yet. Share your referral link: whoever joins with it appears here.
+                </Typography>
+              )}
+            </>
+          ) : (
+            <Stack spacing={2}>
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} variant="rounded" height={56} />
+              ))}
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
+
+function NodeRow(props: { node: SponsorNode; depth: number; expanded: boolean; busy: boolean; onToggle?: () => void; onFocus?: () => void }) {
+  const { node, depth, expanded, busy } = props;
+  const canOpen = node.directCount > 0;
+  return (
+    <Box
+      data-testid={`sponsor-node-${node.username}`}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 2,
+        py: 1.5,
+        pr: 2,
+        pl: { xs: depth * 3, sm: depth * 6 },
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box sx={{ width: 34, flexShrink: 0, display: 'flex', justifyContent: 'center' }}>
+        {busy ? (
+          <CircularProgress size={18} />
+        ) : props.onToggle && canOpen ? (
+          <IconButton size="small" aria-label={`${expanded ? 'Close' : 'Open'} the referrals of ${node.username}`} aria-expanded={expanded} onClick={props.onToggle}>
+            {expanded ? <ExpandMoreOutlined fontSize="small" /> : <ChevronRightOutlined fontSize="small" />}
+          </IconButton>
+        ) : null}
+      </Box>
+      <TonalAvatar sx={{ width: 34, height: 34, fontSize: '0.8rem', flexShrink: 0 }} color={node.placed ? 'primary' : 'warning'}>
+        {initialsOf(node.fullName)}
+      </TonalAvatar>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          {node.username}{' '}
+          <Typography component="span" variant="body2" color="text.secondary">
+            {node.fullName}
+          </Typography>
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mt: 0.5 }}>
+          <StatusChip status="level" color="secondary" label={node.level === 0 ? 'You' : `Level ${formatCount(node.level)}`} />
+          <StatusChip status="refs" color="primary" label={`${formatCount(node.directCount)} ${node.directCount === 1 ? 'referral' : 'referrals'}`} />
+          {!node.placed && <StatusChip status="pending" label="Waiting for placement" />}
+          <Typography variant="caption" color="text.secondary">
+            {node.package ?? 'No package'} · joined {formatDate(node.joinedAt)}
+          </Typography>
+        </Box>
+      </Box>
+      {props.onFocus && (
+        <Tooltip title="Show the network from here">
+          <IconButton size="small" aria-label={`Show the network from ${node.username}`} onClick={props.onFocus}>
+            <OpenInNewOutlined fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
+/** Usernames starting with the text, anywhere in the viewer's sponsor network. */
+function UsernameSearch({ onPick }: { onPick: (id: number) => void }) {
+  const [text, setText] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const found = useSponsorTree({ search: term, depth: 1, limit: 1 }, term.length > 0);
+  const matches = term && found.data ? found.data.matches : [];
+
+  return (
+    <Box sx={{ position: 'relative', flex: '1 1 260px', minWidth: 0 }}>
+      <TextField
+        label="Find a member by username"
+        size="small"
+        fullWidth
+        value={text}
+        onChange={(e) => setText(e.target.value.replace(/[^A-Za-z0-9_.-]/g, ''))}
+        slotProps={{
+          input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
+          htmlInput: { maxLength: 32, 'data-testid': 'sponsor-search' },
+        }}
+      />
+      {term && found.data && (
+        <Paper elevation={6} sx={{ position: 'absolute', zIndex: 10, left: 0, right: 0, mt: 1, maxHeight: 320, overflowY: 'auto' }}>
+          {matches.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" sx={{ p: 3 }}>
+              Nobody in your sponsor network has a username starting with “{term}”.
+            </Typography>
+          ) : (
+            <List dense aria-label="Members found">
+              {matches.map((match) => (
+                <ListItemButton
+                  key={match.id}
+                  onClick={() => {
+                    onPick(match.id);
+                    setText('');
+                    setTerm('');
+                  }}
+                >
+                  <ListItemText primary={match.username} secondary={`${match.fullName} · level ${formatCount(match.level)}`} />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+          {found.data.searchTruncated && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 3, pb: 2 }}>
+              Many usernames start with “{term}”: type more of it to narrow the search.
+            </Typography>
+          )}
+        </Paper>
+      )}
+    </Box>
+  );
+}
