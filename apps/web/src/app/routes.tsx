@@ -42,6 +42,12 @@ import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { NotAvailableYet } from '../shared/components/NotAvailableYet';
+import { PurchasePackagePage } from '../features/packages/PurchasePackagePage';
+import { RepurchaseHistoryPage } from '../features/packages/RepurchaseHistoryPage';
+import { BonusReport } from '../features/bonuses/BonusReports';
+import { TotalIncomePage } from '../features/bonuses/TotalIncomePage';
+import { AdminPackagesPage } from '../features/admin-packages/AdminPackagesPage';
+import { AdminDashboardPage } from '../features/admin-dashboard/AdminDashboardPage';
 import { AccountSettingsPage } from '../features/account/AccountSettingsPage';
 import { ForgotPasswordPage } from '../features/auth/ForgotPasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
@@ -101,8 +107,6 @@ export interface AppRoute {
 }
 
 const WALLET = 'the wallet area';
-const PACKAGES = 'the packages area';
-const BONUSES = 'the bonuses area';
 const PRODUCTS = 'the products area';
 const ADMIN = 'the admin area';
 
@@ -261,41 +265,41 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Total Income',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Total income', icon: TrendingUpOutlined },
-    page: <NotAvailableYet area={WALLET} />,
+    page: <TotalIncomePage />,
   },
   {
     path: '/purchase-package',
     title: 'Purchase Package',
     ...MEMBER,
     menu: { group: 'packages', label: 'Purchase package', icon: ShoppingCartOutlined },
-    page: <NotAvailableYet area={PACKAGES} />,
+    page: <PurchasePackagePage />,
   },
   {
     path: '/repurchase',
     title: 'Repurchase',
     ...MEMBER,
-    page: <NotAvailableYet area={PACKAGES} />,
+    page: <PurchasePackagePage repurchase />,
   },
   {
     path: '/repurchase-history',
     title: 'Repurchase History',
     ...MEMBER,
     menu: { group: 'packages', label: 'Repurchase history', icon: HistoryOutlined },
-    page: <NotAvailableYet area={PACKAGES} />,
+    page: <RepurchaseHistoryPage />,
   },
   {
     path: '/matching-bonus',
     title: 'Transaction Report',
     ...MEMBER,
     menu: { group: 'bonuses', label: 'Matching bonus', icon: CallSplitOutlined },
-    page: <NotAvailableYet area={BONUSES} />,
+    page: <BonusReport type="matching" />,
   },
   {
     path: '/referral-bonus',
     title: 'Bonus Report',
     ...MEMBER,
     menu: { group: 'bonuses', label: 'Referral bonus', icon: EmojiEventsOutlined },
-    page: <NotAvailableYet area={BONUSES} />,
+    page: <BonusReport type="referral" />,
   },
   {
     path: '/redeem-product',
@@ -325,7 +329,7 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Admin Dashboard',
     ...ADMIN_ONLY,
     menu: { group: 'admin', label: 'Admin dashboard', icon: AdminPanelSettingsOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <AdminDashboardPage />,
   },
   {
     path: '/Users',
@@ -408,21 +412,21 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Matching Bonus Report',
     ...ADMIN_ONLY,
     menu: { group: 'adminReports', label: 'All matching bonuses', icon: LeaderboardOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <BonusReport type="matching" admin />,
   },
   {
     path: '/admin-referral-bonus',
     title: 'Referral Bonus Report',
     ...ADMIN_ONLY,
     menu: { group: 'adminReports', label: 'All referral bonuses', icon: CardGiftcardOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <BonusReport type="referral" admin />,
   },
   {
     path: '/admin/packages',
     title: 'Packages',
     ...ADMIN_ONLY,
     menu: { group: 'adminPlan', label: 'Packages', icon: Inventory2Outlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <AdminPackagesPage />,
   },
   {
     path: '/admin/products',

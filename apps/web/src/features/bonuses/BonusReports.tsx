@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Typography from '@mui/material/Typography';
+import type { MatchingBonus, ReferralBonus } from '@portal/contract';
+import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { DataTable, type Column } from '../../shared/components/DataTable';
+import { DateFilter, FilterBar, SearchField } from '../../shared/components/ListFilters';
+import { Money } from '../../shared/components/Money';
+import { csvName, downloadCsv } from '../../shared/download';
+import { formatDateTime } from '../../shared/format';
+import { useListParams } from '../../shared/list-params';
+import { useToast } from '../../shared/toast';
+import { useBonuses } from '../packages/api';
+
+const MEMBER_FILTERS = ['from', 'to'] as const;
+const ADMIN_FILTERS = ['from', 'to', 'member'] as const;
+
+const member = <T extends { member: string }>(): Column<T> => ({ id: 'member', label: 'Member', render: (b) => b.member });
+
+const REFERRAL_COLUMNS: Column<ReferralBonus>[] = [
+  { id: 'date', label: 'Date', sortField: 'date', minWidth: 170, render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</span> },
+  { id: 'buyer', label: 'From', render: (b) => b.buyer },
+  { id: 'what', label: 'Purchase', render: (b) => `${b.packageName} ${b.purchaseKind === 'purchase' ? 'purchase' : 'repurchase'} (P-${b.purchaseId})` },
+  { id: 'level', label: 'Level', align: 'right', render: (b) => b.level },
+  {
+    id: 'how',
+    label: 'How',
+    render: (b) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {b.rate}% × <Money value={b.base} unit="USDT" />
+      </span>
+    ),
+  },
+  { id: 'amount', label: 'Bonus', sortField: 'amount', align: 'right', render: (b) => <Money value={b.amount} unit="USDT" /> },
+];
+
+const MATCHING_COLUMNS: Column<MatchingBonus>[] = [
+  { id: 'date', label: 'Close date', sortField: 'date', render: (b) => b.closeDate },
+  { id: 'left', label: 'Left BV', align: 'right', render: (b) => b.leftVolume },
+  { id: 'right', label: 'Right BV', align: 'right', render: (b) => b.rightVolume },
+  { id: 'matched', label: 'Matched BV', align: 'right', render: (b) => b.matched },
+  { id: 'earned', label: 'Earned', align: 'right', render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{b.rate}% = <Money value={b.earned} unit="USDT" /></span> },
+  { id: 'cap', label: 'Daily cap', align: 'right', render: (b) => <Money value={b.dailyCap} unit="USDT" /> },
+  { id: 'amount', label: 'Paid', sortField: 'amount', align: 'right', render: (b) => <Money value={b.paid} unit="USDT" /> },
+  { id: 'flushed', label: 'Flushed', align: 'right', render: (b) => <Money value={b.flushed} unit="USDT" /> },
+  { id: 'carry', label: 'Carried (L / R)', align: 'right', render: (b) => `${b.carryLeft} / ${b.carryRight}` },
+];
+
+/**
+ * The bonus reports: /referral-bonus ("Bonus Report"), /matching-bonus
+ * ("Transaction Report") for the member's own; /admin-referral-bonus and
+ * /admin-matching-bonus for everyone's, with a member filter and CSV.
+ */
+export function BonusReport({ type, admin = false }: { type: 'referral' | 'matching'; admin?: boolean }) {
+  const toast = useToast();
+  const list = useListParams({ filters: admin ? ADMIN_FILTERS : MEMBER_FILTERS, defaultSort: '-date' });
+  const query: Record<string, string | number> = { ...list.query, type };
+  const { sort: _sort, ...unsorted } = query;
+  const bonuses = useBonuses<ReferralBonus | MatchingBonus>(admin ? query : unsorted, admin);
+  const [exporting, setExporting] = useState(false);
+  const referral = type === 'referral';
+  const columns = (referral ? REFERRAL_COLUMNS : MATCHING_COLUMNS) as Column<ReferralBonus | MatchingBonus>[];
+  const shown = admin ? [member<ReferralBonus | MatchingBonus>(), ...columns] : columns.map((c) => ({ ...c, sortField: undefined }));
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv('/admin/bonuses', query, csvName(referral ? 'referral-bonuses' : 'matching-bonuses'));
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader
+        title={referral ? (admin ? 'Referral bonuses' : 'Bonus Report') : admin ? 'Matching bonuses' : 'Transaction Report'}
+        subheader={
+          referral
+            ? 'Each purchase in the sponsor tree pays active uplines a share of its price by level.'
+            : "At each daily close: matched = the smaller leg; the bonus is the matching rate of it, up to the package's daily cap; the rest of the stronger leg carries forward."
+        }
+        action={
+          admin ? (
+            <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv()}>
+              Export CSV
+            </Button>
+          ) : undefined
+        }
+      />
+      <FilterBar>
+        {admin && <SearchField label="Member" placeholder="username" value={(list.filters as Record<string, string>).member ?? ''} onChange={(member) => list.update({ member } as never)} />}
+        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
+        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+      </FilterBar>
+      <Box sx={{ px: 5, pb: 3 }}>
+        <Typography variant="body2" color="text.secondary" data-testid="bonus-total">
+          Total paid in this list: <Money value={bonuses.data?.totalPaid} unit="USDT" />
+        </Typography>
+      </Box>
+      <DataTable
+        label={referral ? 'Referral bonuses' : 'Matching bonuses'}
+        columns={shown}
+        rows={bonuses.data?.items}
+        total={bonuses.data?.total}
+        rowKey={(b) => ('id' in b ? b.id : `${b.closeDate}-${b.member}`)}
+        page={list.page}
+        pageSize={list.pageSize}
+        sort={admin ? list.sort : undefined}
+        onSort={admin ? (sort) => list.update({ sort }) : undefined}
+        onPage={(page) => list.update({ page })}
+        onPageSize={(pageSize) => list.update({ pageSize })}
+        loading={bonuses.isPending}
+        fetching={bonuses.isFetching}
+        error={bonuses.isError && !isSessionEnded(bonuses.error) ? bonuses.error : undefined}
+        onRetry={() => void bonuses.refetch()}
+        empty={referral ? 'No referral bonus yet.' : 'No matching bonus yet.'}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { Package } from '@portal/contract';
+import { Link } from 'react-router';
+import { errorMessage } from '../../shared/api/errors';
+import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
+import { Money } from '../../shared/components/Money';
+import { formatMoney } from '../../shared/format';
+import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
+import { useToast } from '../../shared/toast';
+import { useWallets } from '../wallet/api';
+import { useBuy, usePackages, usePlanStatus } from './api';
+
+/** /purchase-package and /repurchase: package cards, a confirmation, paid from the deposit wallet. */
+export function PurchasePackagePage({ repurchase = false }: { repurchase?: boolean }) {
+  const toast = useToast();
+  const packages = usePackages();
+  const status = usePlanStatus();
+  const wallets = useWallets();
+  const buy = useBuy();
+  const [pending, setPending] = useState<{ pkg: Package; key: string } | null>(null);
+  const deposit = wallets.data?.wallets.find((w) => w.wallet === 'deposit');
+  const active = status.data?.active ?? false;
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const done = await buy.mutateAsync({ packageId: pending.pkg.id, key: pending.key });
+      toast.success(`${done.kind === 'purchase' ? 'Purchased' : 'Repurchased'} ${done.package.name} for ${formatMoney(done.price)} USDT.`);
+      setPending(null);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      if (isAnswerLost(error)) return;
+      setPending(null);
+    }
+  };
+
+  return (
+    <Grid container spacing={6}>
+      <Grid size={12}>
+        <Card>
+          <CardHeader
+            title={repurchase ? 'Repurchase a package' : 'Purchase a package'}
+            subheader="Paid from your deposit wallet. Your first purchase makes you active; your current package is the highest you have bought."
+          />
+          <CardContent>
+            <Box sx={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
+              <Box>
+                <Typography variant="body2" color="text.secondary">Deposit wallet</Typography>
+                <Typography variant="h5" component="p" data-testid="purchase-deposit">{deposit ? <Money value={deposit.balance} unit="USDT" /> : '—'}</Typography>
+              </Box>
+              <Box>
+                <Typography variant="body2" color="text.secondary">Status</Typography>
+                <Typography variant="h5" component="p" data-testid="purchase-status">
+                  {status.data ? (active ? `Active · ${status.data.package?.name ?? ''}` : 'Not active yet') : '—'}
+                </Typography>
+              </Box>
+            </Box>
+            {repurchase && status.data && !active && (
+              <Alert severity="info" sx={{ mt: 4 }}>
+                You have not bought a package yet: your first purchase is a purchase, not a repurchase. It works the same way.
+              </Alert>
+            )}
+          </CardContent>
+        </Card>
+      </Grid>
+      {packages.isPending &&
+        [0, 1, 2, 3].map((i) => (
+          <Grid key={i} size={{ xs: 12, sm: 6, lg: 3 }}>
+            <Skeleton variant="rounded" height={220} />
+          </Grid>
+        ))}
+      {packages.isError && (
+        <Grid size={12}>
+          <Alert severity="error" action={<Button onClick={() => void packages.refetch()}>Retry</Button>}>{errorMessage(packages.error)}</Alert>
+        </Grid>
+      )}
+      {packages.data?.items.length === 0 && (
+        <Grid size={12}>
+          <Alert severity="info">No package is on sale right now.</Alert>
+        </Grid>
+      )}
+      {packages.data?.items.map((pkg) => (
+        <Grid key={pkg.id} size={{ xs: 12, sm: 6, lg: 3 }}>
+          <Card data-testid={`package-${pkg.name}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+            <CardHeader title={pkg.name} action={status.data?.package?.id === pkg.id ? <Chip size="small" color="primary" label="Current" /> : undefined} />
+            <CardContent sx={{ flexGrow: 1 }}>
+              <Typography variant="h4" component="p" color="primary.main"><Money value={pkg.price} unit="USDT" /></Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>Business volume: {pkg.bv} BV</Typography>
+              <Typography variant="body2" color="text.secondary">Daily matching cap: <Money value={pkg.dailyCap} unit="USDT" /></Typography>
+            </CardContent>
+            <CardActions sx={{ p: 5, pt: 0 }}>
+              <Button variant="contained" fullWidth onClick={() => setPending({ pkg, key: newIdempotencyKey() })}>
+                {active ? 'Repurchase' : 'Buy'}
+              </Button>
+            </CardActions>
+          </Card>
+        </Grid>
+      ))}
+      <Grid size={12}>
+        <Button component={Link} to="/repurchase-history" variant="outlined" size="small">Purchase history</Button>
+      </Grid>
+
+      <ConfirmDialog
+        open={!!pending}
+        title={active ? 'Confirm the repurchase' : 'Confirm the purchase'}
+        confirmLabel="Pay"
+        busy={buy.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setPending(null)}
+      >
+        {pending && (
+          <Box data-testid="purchase-confirmation">
+            <ConfirmLine label="Package">{pending.pkg.name}</ConfirmLine>
+            <ConfirmLine label="From your deposit wallet"><Money value={pending.pkg.price} unit="USDT" /></ConfirmLine>
+            <ConfirmLine label="Fee"><Money value="0" unit="USDT" /></ConfirmLine>
+            <ConfirmLine label="Business volume added to your team" strong>{pending.pkg.bv} BV</ConfirmLine>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>A purchase cannot be undone.</Typography>
+          </Box>
+        )}
+      </ConfirmDialog>
+    </Grid>
+  );
+}
