@@ -28,6 +28,9 @@ export interface TreeNode {
   rightCount: number;
   hasLeft: boolean;
   hasRight: boolean;
+  package: string | null;
+  leftVolume: string;
+  rightVolume: string;
 }
 
 /** The placement tree below `root` as `session` sees it; throws unless 200. */

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_ROLLUP_LOCK, rollUpNetwork } from '../src/network/rollup';
-import { errorOf, loginAdmin, registerMember, ROOT, startPortal, type Session, type TestPortal } from './harness';
+import { bearer, errorOf, loginAdmin, registerMember, ROOT, startPortal, type Session, type TestPortal } from './harness';
+import { fund } from './ledger-helpers';
+import { mustBuy, packageIds } from './plan-helpers';
 import { childName, getNetwork, place, placementTree, recountTeams, storedTeams } from './network-helpers';
 
 /** Real concurrency exists on a PostgreSQL server only (PGlite runs one transaction at a time). */
@@ -455,6 +457,48 @@ describe('team counts', () => {
     expect(await storedTeams(portal.db)).toEqual(expected);
     const pending = await portal.db.query('SELECT 1 FROM network_events WHERE rolled_up_at IS NULL');
     expect(pending.rows).toHaveLength(0);
+  });
+});
+
+describe('the admin Members list', () => {
+  it('shows each member\'s sponsor, direct referrals and left/right team, in the list and the CSV', async () => {
+    const s = await join(ROOT, 'right', unique('team_s'));
+    await join(s, 'left');
+    await join(s, 'left');
+    await join(s, 'right');
+    const waiting = await join(s);
+    const list = await portal.app.inject({ method: 'GET', url: `/api/admin/members?sponsor=${nameOf(s)}&sort=username`, headers: bearer(admin) });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items.find((m: { id: number }) => m.id === idOf(waiting))).toMatchObject({
+      sponsor: { id: idOf(s), username: nameOf(s) },
+      team: { directReferrals: 0, placed: false, left: 0, right: 0 },
+    });
+    const one = await portal.app.inject({ method: 'GET', url: `/api/admin/members?search=${nameOf(s)}`, headers: bearer(admin) });
+    expect(one.json().items[0]).toMatchObject({ id: idOf(s), team: { directReferrals: 4, placed: true, left: 2, right: 1 } });
+    const csv = await portal.app.inject({ method: 'GET', url: `/api/admin/members?search=${nameOf(s)}&format=csv`, headers: bearer(admin) });
+    const [header, row] = csv.body.trim().split(/\r?\n/).map((line) => line.split(','));
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect([cell('direct_referrals'), cell('placed'), cell('team_left'), cell('team_right')]).toEqual(['4', 'yes', '2', '1']);
+  });
+});
+
+describe('packages and leg volumes in the network views', () => {
+  it('show what members bought: package names on every view, BV on the legs above them', async () => {
+    const s = await join(ROOT, 'left');
+    const buyer = await join(s, 'right');
+    await fund(portal.app, admin, idOf(buyer), 'deposit', '1000');
+    const packages = await packageIds(portal.app, buyer);
+    await mustBuy(portal.app, buyer, packages.Silver!);
+
+    const tree = await placementTree(portal.app, s, undefined, 1);
+    expect(tree.root).toMatchObject({ package: null, leftVolume: '0', rightVolume: '500' });
+    expect(tree.nodes.find((n) => n.id === idOf(buyer))).toMatchObject({ package: 'Silver' });
+    const row = (await getNetwork(portal.app, s, 'downline')).json().items[0];
+    expect(row).toMatchObject({ username: nameOf(buyer), package: 'Silver' });
+    const sponsor = (await getNetwork(portal.app, s, 'sponsor-tree')).json();
+    expect(sponsor.nodes[0]).toMatchObject({ id: idOf(buyer), package: 'Silver' });
+    await rollUpNetwork(portal.db);
+    expect((await placementTree(portal.app, s, undefined, 1)).root).toMatchObject({ leftVolume: '0', rightVolume: '500' });
   });
 });
 

@@ -4,6 +4,7 @@ import { pageOf, roleSchema } from './common';
 import { entryTypeSchema, unitSchema, walletBalanceSchema, walletSchema } from './ledger';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
 import { amountSchema, moneySchema } from './money';
+import { memberTeamSchema } from './network';
 
 export const accountStatusSchema = z.enum(['active', 'blocked'], { error: () => 'status must be active or blocked' });
 
@@ -86,6 +87,7 @@ export const adminMemberSchema = z.object({
   sponsor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   joinedAt: z.string(),
   balances: z.object({ deposit: moneySchema, income: moneySchema, points: moneySchema }),
+  team: memberTeamSchema,
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 

@@ -219,3 +219,15 @@ export const placementResultSchema = z.object({
   side: sideSchema,
 });
 export type PlacementResult = z.infer<typeof placementResultSchema>;
+
+// ---- team figures in other lists (admin Members) ------------------------------------
+
+export const memberTeamSchema = z.object({
+  directReferrals: z.number().int(),
+  /** False while the member waits for its sponsor to place it. */
+  placed: z.boolean(),
+  /** Members in the left and right legs of the binary tree. */
+  left: z.number().int(),
+  right: z.number().int(),
+});
+export type MemberTeam = z.infer<typeof memberTeamSchema>;

@@ -1,13 +1,14 @@
 import { fromBaseUnits, type AdminMember, type MembersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { SqlFilter, containsPattern } from '../shared/sql-filter';
+import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';
 
 /**
  * The admin Members list: one SELECT for the list, the CSV and the detail
  * page, so a column added here (the network's team figures, the package)
  * shows everywhere.
  */
-export interface MemberRow {
+export interface MemberRow extends TeamColumns {
   id: number;
   username: string;
   full_name: string;
@@ -24,18 +25,21 @@ export interface MemberRow {
   points: string;
 }
 
+const team = teamSql('m');
 const MEMBER_SELECT = `
   SELECT u.id, u.username, u.full_name, u.email, u.phone, u.country, u.status, u.role,
          m.sponsor_id, s.username AS sponsor_username, m.joined_at,
          COALESCE(wd.balance, 0)::text AS deposit,
          COALESCE(wi.balance, 0)::text AS income,
-         COALESCE(wp.balance, 0)::text AS points
+         COALESCE(wp.balance, 0)::text AS points,
+         ${team.columns}
     FROM members m
     JOIN users u ON u.id = m.user_id
     LEFT JOIN users s ON s.id = m.sponsor_id
     LEFT JOIN ledger_accounts wd ON wd.owner_id = m.user_id AND wd.wallet = 'deposit'
     LEFT JOIN ledger_accounts wi ON wi.owner_id = m.user_id AND wi.wallet = 'income'
-    LEFT JOIN ledger_accounts wp ON wp.owner_id = m.user_id AND wp.wallet = 'points'`;
+    LEFT JOIN ledger_accounts wp ON wp.owner_id = m.user_id AND wp.wallet = 'points'
+    ${team.joins}`;
 
 const SORTS = {
   joinedAt: 'm.joined_at',
@@ -103,5 +107,6 @@ export function toAdminMember(row: MemberRow): AdminMember {
       income: fromBaseUnits(BigInt(row.income)),
       points: fromBaseUnits(BigInt(row.points)),
     },
+    team: toMemberTeam(row),
   };
 }

@@ -29,6 +29,10 @@ const CSV_COLUMNS: CsvColumn<MemberRow>[] = [
   { header: 'deposit_usdt', value: (m) => toAdminMember(m).balances.deposit, raw: true },
   { header: 'income_usdt', value: (m) => toAdminMember(m).balances.income, raw: true },
   { header: 'points', value: (m) => toAdminMember(m).balances.points, raw: true },
+  { header: 'direct_referrals', value: (m) => m.direct_count, raw: true },
+  { header: 'placed', value: (m) => (m.placed ? 'yes' : 'no') },
+  { header: 'team_left', value: (m) => m.team_left, raw: true },
+  { header: 'team_right', value: (m) => m.team_right, raw: true },
 ];
 
 /** `/api/admin/members` */

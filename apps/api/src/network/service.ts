@@ -118,6 +118,7 @@ export function createNetworkService(ctx: AppContext) {
     joined_at: Date;
     username: string;
     full_name: string;
+    package: string | null;
   }
 
   async function sponsorTree(viewer: Viewer, query: SponsorTreeQuery): Promise<SponsorTree> {
@@ -162,8 +163,9 @@ export function createNetworkService(ctx: AppContext) {
 
     const details = (
       await db.query<SponsorDetail>(
-        `SELECT m.user_id, m.sponsor_id, m.sponsor_depth, m.direct_count, m.placed, m.joined_at, u.username, u.full_name
-           FROM members m JOIN users u ON u.id = m.user_id WHERE m.user_id = ANY($1::bigint[])`,
+        `SELECT m.user_id, m.sponsor_id, m.sponsor_depth, m.direct_count, m.placed, m.joined_at, u.username, u.full_name, pk.name AS package
+           FROM members m JOIN users u ON u.id = m.user_id LEFT JOIN packages pk ON pk.id = m.package_id
+          WHERE m.user_id = ANY($1::bigint[])`,
         [[root.user_id, ...shown]],
       )
     ).rows;
@@ -179,7 +181,7 @@ export function createNetworkService(ctx: AppContext) {
         joinedAt: iso(row.joined_at),
         directCount: row.direct_count,
         placed: row.placed,
-        package: null,
+        package: row.package,
         moreAfter: more.get(id) ?? null,
       };
     };
@@ -239,6 +241,7 @@ export function createNetworkService(ctx: AppContext) {
     full_name: string;
     sponsor: string | null;
     joined_at: Date;
+    package: string | null;
   }
 
   async function placementTree(viewer: Viewer, query: PlacementTreeQuery): Promise<PlacementTree> {
@@ -258,11 +261,12 @@ export function createNetworkService(ctx: AppContext) {
        SELECT t.member_id, t.parent_id, t.side, t.depth,
               t.left_count + pend.lc AS left_count, t.right_count + pend.rc AS right_count,
               (t.left_volume + pend.lv)::text AS left_volume, (t.right_volume + pend.rv)::text AS right_volume,
-              u.username, u.full_name, s.username AS sponsor, m.joined_at
+              u.username, u.full_name, s.username AS sponsor, m.joined_at, pk.name AS package
          FROM t
          JOIN users u ON u.id = t.member_id
          JOIN members m ON m.user_id = t.member_id
          LEFT JOIN users s ON s.id = m.sponsor_id
+         LEFT JOIN packages pk ON pk.id = m.package_id
          LEFT JOIN LATERAL (${PENDING_LEGS('t')}) pend ON true
         ORDER BY t.depth, t.path`,
       [root.member_id, root.depth + query.depth],
@@ -275,7 +279,7 @@ export function createNetworkService(ctx: AppContext) {
       fullName: row.full_name,
       level: row.depth - base.depth,
       sponsor: row.sponsor,
-      package: null,
+      package: row.package,
       joinedAt: iso(row.joined_at),
       leftCount: row.left_count,
       rightCount: row.right_count,
@@ -305,6 +309,7 @@ export function createNetworkService(ctx: AppContext) {
     full_name: string;
     sponsor: string | null;
     joined_at: Date;
+    package: string | null;
   }
 
   async function downline(viewer: Viewer, query: DownlineQuery): Promise<Downline> {
@@ -368,11 +373,12 @@ export function createNetworkService(ctx: AppContext) {
         `WITH ${source.with} pg AS (${source.from} ORDER BY n.path LIMIT ${page.p(limit)} OFFSET ${page.p(offset)})
          SELECT pg.member_id, pg.depth, get_bit(pg.path, ${page.p(root.depth)}) AS leg_bit,
                 pg.left_count + pend.lc AS left_count, pg.right_count + pend.rc AS right_count,
-                u.username, u.full_name, s.username AS sponsor, m.joined_at
+                u.username, u.full_name, s.username AS sponsor, m.joined_at, pk.name AS package
            FROM pg
            JOIN users u ON u.id = pg.member_id
            JOIN members m ON m.user_id = pg.member_id
            LEFT JOIN users s ON s.id = m.sponsor_id
+           LEFT JOIN packages pk ON pk.id = m.package_id
            LEFT JOIN LATERAL (${PENDING_LEGS('pg')}) pend ON true
           ORDER BY pg.path`,
         page.params,
@@ -402,7 +408,7 @@ export function createNetworkService(ctx: AppContext) {
       username: row.username,
       fullName: row.full_name,
       sponsor: row.sponsor,
-      package: null,
+      package: row.package,
       joinedAt: iso(row.joined_at),
       leg: row.leg_bit === 0 ? 'left' : 'right',
       leftCount: row.left_count,

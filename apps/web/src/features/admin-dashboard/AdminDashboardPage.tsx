@@ -34,7 +34,7 @@ export function AdminDashboardPage() {
       const result = await closeDay.mutateAsync(date);
       toast[result.created ? 'success' : 'info'](
         result.created
-          ? `Closed ${result.date}: ${formatCount(result.members)} members matched, ${formatMoney(result.paid)} USDT paid.`
+          ? `Closed ${result.date}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT paid.`
           : `${result.date} was already closed (${formatMoney(result.paid)} USDT paid then).`,
       );
     } catch (error) {
@@ -60,7 +60,7 @@ export function AdminDashboardPage() {
         </Grid>
       )}
       {stats.map((s) => (
-        <Grid key={s.id} size={{ xs: 12, sm: 6, lg: 'grow' }}>
+        <Grid key={s.id} size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }}>
           <Card>
             <CardContent>
               <Typography variant="body2" color="text.secondary">{s.label}</Typography>

@@ -12,7 +12,7 @@ import { FilterBar, SearchField, SelectFilter } from '../../shared/components/Li
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { csvName, downloadCsv } from '../../shared/download';
-import { formatDate } from '../../shared/format';
+import { formatCount, formatDate } from '../../shared/format';
 import { useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useMembers } from './api';
@@ -36,6 +36,18 @@ const COLUMNS: Column<AdminMember>[] = [
   },
   { id: 'email', label: 'Email', render: (m) => m.email },
   { id: 'sponsor', label: 'Sponsor', render: (m) => (m.sponsor ? `@${m.sponsor.username}` : '—') },
+  {
+    id: 'team',
+    label: 'Team L / R',
+    align: 'right',
+    render: (m) =>
+      m.team.placed ? (
+        `${formatCount(m.team.left)} / ${formatCount(m.team.right)}`
+      ) : (
+        <StatusChip status="pending" label="Not placed" />
+      ),
+  },
+  { id: 'referrals', label: 'Referrals', align: 'right', render: (m) => formatCount(m.team.directReferrals) },
   { id: 'deposit', label: 'Deposit', sortField: 'deposit', align: 'right', render: (m) => <Money value={m.balances.deposit} unit="USDT" /> },
   { id: 'income', label: 'Income', sortField: 'income', align: 'right', render: (m) => <Money value={m.balances.income} unit="USDT" /> },
   { id: 'points', label: 'Points', sortField: 'points', align: 'right', render: (m) => <Money value={m.balances.points} /> },
