@@ -66,6 +66,29 @@ describe.skipIf(!onServer)('concurrent purchases and closes on PostgreSQL', () =
     await assertBooksConsistent(db);
   });
 
+  it('buyers who are each other\'s sponsors buy at once without deadlocks: every purchase succeeds, every bonus is exact', async () => {
+    const { app, db } = portal;
+    const line: Session[] = [];
+    let sponsor = 'company';
+    for (let i = 0; i < 8; i += 1) {
+      const s = await registerMember(app, { username: `line${i}`, sponsor, side: 'right' });
+      await fund(app, admin, s.user.id, 'deposit', '400');
+      line.push(s);
+      sponsor = s.user.username;
+    }
+    const ids = await packageIds(app, line[0]!);
+    for (const s of line) await mustBuy(app, s, ids.Starter!);
+    const answers = await Promise.all(line.flatMap((s) => [buy(app, s, ids.Starter), buy(app, s, ids.Starter), buy(app, s, ids.Starter)]));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
+    // Member i earns from the 4 purchases of each of its 1-3 levels below: 10, 5, 2 USDT each.
+    for (const [i, s] of line.entries()) {
+      const below = line.length - 1 - i;
+      const expected = [10n, 5n, 2n].slice(0, below).reduce((sum, rate) => sum + 4n * rate, 0n);
+      expect(toBaseUnits((await balances(app, s)).income), s.user.username).toBe(expected * 10n ** 18n);
+    }
+    await assertBooksConsistent(db);
+  });
+
   it('a close run twice at once, with purchases arriving meanwhile, pays exactly once', async () => {
     const { app, db } = portal;
     const a = await registerMember(app, { username: 'twin', sponsor: 'company', side: 'right' });

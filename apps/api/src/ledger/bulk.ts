@@ -11,9 +11,9 @@ import { SYSTEM_ACCOUNTS, WALLET_UNITS, type SystemAccount } from './accounts';
  * trigger), member wallets are locked in id order. Only credits, so no
  * balance can go below zero.
  *
- * The postings are split into entries of `chunkSize` lines: the database's
- * zero-sum check reads an entry's postings once per posting, so one entry
- * with a million lines would cost a million squared.
+ * The postings are split into entries of `chunkSize` lines, so that no
+ * single statement or entry grows without bound (the zero-sum check runs
+ * once per entry at commit since migration 0005).
  */
 export interface BulkCreditInput {
   type: string;
@@ -27,7 +27,7 @@ export interface BulkCreditInput {
   chunkSize?: number;
 }
 
-export const BULK_CHUNK = 200;
+export const BULK_CHUNK = 5_000;
 
 /** Returns the entry id of each member's credit. */
 export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<Map<number, number>> {

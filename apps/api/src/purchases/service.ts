@@ -65,11 +65,14 @@ export function createPurchaseService(ctx: AppContext) {
     async buy(memberId: number, body: PurchaseBody, idempotencyKey?: string): Promise<IdempotentAnswer<Purchase>> {
       return runIdempotent(db, { userId: memberId, operation: 'purchase', key: idempotencyKey, request: body }, async (tx) => {
         // The member row first: one purchase of a member at a time decides
-        // purchase vs repurchase, and a placement waits for us (or we for it).
+        // purchase vs repurchase, and a placement (FOR UPDATE) waits for us or
+        // we for it. NO KEY UPDATE, not UPDATE: other purchases below this
+        // member insert bonus rows referencing it (FOR KEY SHARE), and must
+        // not wait on it while holding income wallets it needs (a deadlock).
         const buyer = (
           await tx.query<{ active: boolean; package_price: string | null; username: string }>(
             `SELECT m.active, m.package_price::text AS package_price, u.username
-               FROM members m JOIN users u ON u.id = m.user_id WHERE m.user_id = $1 FOR UPDATE OF m`,
+               FROM members m JOIN users u ON u.id = m.user_id WHERE m.user_id = $1 FOR NO KEY UPDATE OF m`,
             [memberId],
           )
         ).rows[0];

@@ -1,0 +1,134 @@
+/**
+ * The plan at scale, on the 1,000,000-member balanced network with a
+ * 10,000-deep chain (the network generator's): purchases per second and
+ * latency with 16 concurrent buyers at the bottom of the balanced tree
+ * (depth ~20) and at the bottom of the chain (depth ~10,000); the time for
+ * the roll-up to bring every ancestor's leg volume up to date; and the daily
+ * close with every member active and both legs of every inner node holding
+ * volume (set directly in SQL: that is test data, not money).
+ *
+ * BENCH_PLAN_MEMBERS (default 1,000,000) and BENCH_PLAN_PURCHASES (per
+ * buyer, default 20) override the sizes.
+ */
+import { hashPassword } from '../../apps/api/src/auth/passwords';
+import { rollUpNetwork } from '../../apps/api/src/network/rollup';
+import { closeDay } from '../../apps/api/src/plan/close';
+import { generateNetwork } from '../lib/network-generator';
+import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
+import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
+
+const CHAIN = 10_000;
+const BUYERS = 16;
+const PASSWORD = 'Bench-Member-Pass-2026';
+
+async function token(baseUrl: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
+  if (res.status !== 200) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+async function buyers(portal: BenchPortal, ids: number[], perBuyer: number, admin: string): Promise<string[]> {
+  const db = portal.ctx.db;
+  await db.query('UPDATE users SET password_hash = $2 WHERE id = ANY($1::bigint[])', [ids, await hashPassword(PASSWORD)]);
+  const names = await db.query<{ id: number; username: string }>('SELECT id, username FROM users WHERE id = ANY($1::bigint[])', [ids]);
+  const tokens: string[] = [];
+  for (const row of names.rows) {
+    const res = await fetch(`${portal.baseUrl}/api/admin/members/${row.id}/adjustments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ wallet: 'deposit', direction: 'credit', amount: String(100 * perBuyer), reason: 'Bench funding' }),
+    });
+    if (res.status !== 201) throw new Error(`funding ${row.username}: ${res.status} ${await res.text()}`);
+    tokens.push(await token(portal.baseUrl, row.username, PASSWORD));
+  }
+  return tokens;
+}
+
+/** 16 buyers at once, each buying Starter `perBuyer` times in a row. */
+async function purchaseRun(portal: BenchPortal, tokens: string[], perBuyer: number, packageId: number) {
+  const samples: number[] = [];
+  let failures = 0;
+  let firstFailure = '';
+  const started = performance.now();
+  await Promise.all(
+    tokens.map(async (t) => {
+      for (let i = 0; i < perBuyer; i += 1) {
+        const t0 = performance.now();
+        const res = await fetch(`${portal.baseUrl}/api/purchases`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ packageId }),
+        });
+        const body = await res.text();
+        samples.push(performance.now() - t0);
+        if (res.status !== 201) {
+          failures += 1;
+          firstFailure ||= `${res.status} ${body.slice(0, 120)}`;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: round(samples.length / seconds, 1), ...percentiles(samples), failures, firstFailure, count: samples.length };
+}
+
+const scenario: Scenario = {
+  name: 'plan',
+  description: 'purchases/s and p99 with 16 buyers at depth ~20 and ~10,000; volume catch-up; the daily close over every member',
+  async run(ctx: BenchContext): Promise<Figure[]> {
+    const members = Number(process.env.BENCH_PLAN_MEMBERS ?? 1_000_000);
+    const perBuyer = Number(process.env.BENCH_PLAN_PURCHASES ?? 20);
+    const figures: Figure[] = [];
+    const portal = await startBenchPortal(ctx.databaseUrl);
+    const db = portal.ctx.db;
+    try {
+      ctx.log(`generating ${members.toLocaleString('en-US')} balanced members and a ${CHAIN.toLocaleString('en-US')}-deep chain…`);
+      const t0 = performance.now();
+      const net = await generateNetwork(db, { members, chain: CHAIN, prefix: 'plan', passwordHash: null });
+      ctx.log(`  generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      const admin = await token(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD);
+      const starter = (await db.query<{ id: number }>(`SELECT id FROM packages WHERE name = 'Starter'`)).rows[0]!.id;
+      const total = net.balancedSize + 1;
+      const lastLevelFirst = 2 ** Math.floor(Math.log2(total));
+      const balancedBuyers = Array.from({ length: BUYERS }, (_, i) => net.balancedId(lastLevelFirst + i * 7));
+      const chainBuyers = Array.from({ length: BUYERS }, (_, i) => net.chainId(CHAIN - i));
+
+      for (const [shape, ids] of [
+        [`balanced ${members.toLocaleString('en-US')}, buyers at depth ${Math.floor(Math.log2(total))}`, balancedBuyers],
+        [`chain, buyers at depth ~${(net.chainTopDepth + CHAIN).toLocaleString('en-US')}`, chainBuyers],
+      ] as const) {
+        const tokens = await buyers(portal, [...ids], perBuyer, admin);
+        await rollUpNetwork(db);
+        const run = await purchaseRun(portal, tokens, perBuyer, starter);
+        const note = `${run.count} purchases by ${BUYERS} concurrent buyers${run.failures ? `; ${run.failures} failed: ${run.firstFailure}` : ''}`;
+        figures.push({ metric: `${shape}: purchases/s`, value: run.perSecond, unit: '/s', note });
+        figures.push({ metric: `${shape}: purchase p50`, value: run.p50, unit: 'ms' });
+        figures.push({ metric: `${shape}: purchase p99`, value: run.p99, unit: 'ms' });
+        ctx.log(`${shape}: ${run.perSecond}/s, p50 ${run.p50} ms, p99 ${run.p99} ms (${note})`);
+        const c0 = performance.now();
+        const applied = await rollUpNetwork(db);
+        const catchUp = performance.now() - c0;
+        figures.push({ metric: `${shape}: volume catch-up after the run`, value: round(catchUp / 1000, 2), unit: 's', note: `${applied} events still pending when the run ended (the background roll-up applies the rest during the run)` });
+        ctx.log(`  catch-up: ${applied} pending events in ${(catchUp / 1000).toFixed(2)} s`);
+      }
+
+      // The close over everyone: all members active on Starter, every inner node with volume on both legs.
+      const s0 = performance.now();
+      await db.query(`UPDATE members SET active = true, package_id = $1, package_price = (SELECT price FROM packages WHERE id = $1) WHERE sponsor_id IS NOT NULL`, [starter]);
+      await db.query(`UPDATE network_nodes SET left_volume = left_volume + 300 + (member_id % 7) * 100, right_volume = right_volume + 200 + (member_id % 5) * 100
+                       WHERE member_id IN (SELECT parent_id FROM network_nodes WHERE side = 'right')`);
+      const setup = (performance.now() - s0) / 1000;
+      ctx.log(`  close set-up (SQL, not measured as the close): ${setup.toFixed(1)} s`);
+      const day = new Date().toISOString().slice(0, 10);
+      const k0 = performance.now();
+      const result = await closeDay(portal.ctx, day, null);
+      const closeSeconds = (performance.now() - k0) / 1000;
+      figures.push({ metric: 'daily close', value: round(closeSeconds, 1), unit: 's', note: `${result.members.toLocaleString('en-US')} members matched, ${result.paid} USDT paid, ${result.events} events rolled up first` });
+      ctx.log(`daily close: ${closeSeconds.toFixed(1)} s for ${result.members} members`);
+    } finally {
+      await portal.close();
+    }
+    return figures;
+  },
+};
+export default scenario;
