@@ -243,7 +243,7 @@ describe('transactions', () => {
 describe('settings', () => {
   it('reads the defaults, changes them with an audit record of before and after', async () => {
     const res = await get(admin, '/api/admin/settings');
-    expect(res.json()).toEqual({ transferMinimum: '1', transferFeePercent: '0', conversionRate: '1', conversionMinimum: '10' });
+    expect(res.json()).toMatchObject({ transferMinimum: '1', transferFeePercent: '0', conversionRate: '1', conversionMinimum: '10' });
     const changed = await patch(admin, '/api/admin/settings', { transferMinimum: '5', conversionMinimum: '10' });
     expect(changed.json()).toMatchObject({ transferMinimum: '5', conversionMinimum: '10' });
     const audit = await get(admin, '/api/admin/audit-log?action=settings.update');

@@ -382,6 +382,28 @@ describe('point conversion', () => {
   });
 });
 
+describe('wallet history of entries posted by other features', () => {
+  it('a purchase reads as a purchase to the buyer and as a referral bonus to the sponsor', async () => {
+    const sponsor = await registerMember(portal.app, { fullName: 'Sponsor Reader' });
+    const buyer = await registerMember(portal.app, { sponsor: sponsor.user.username });
+    const catalogue = await get(sponsor, '/api/packages');
+    const starter = (catalogue.json().items as Array<{ id: number; name: string; price: string }>).find((p) => p.name === 'Starter')!;
+    await fund(portal.app, admin, sponsor.user.id, 'deposit', starter.price);
+    await fund(portal.app, admin, buyer.user.id, 'deposit', starter.price);
+    for (const member of [sponsor, buyer]) {
+      const res = await portal.app.inject({ method: 'POST', url: '/api/purchases', headers: bearer(member), payload: { packageId: starter.id } });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const bought = (await get(buyer, '/api/wallets/deposit/entries?type=purchase')).json().items;
+    expect(bought[0]).toMatchObject({ type: 'purchase', amount: `-${starter.price}`, description: 'Purchase of Starter' });
+    const bonus = (await get(sponsor, '/api/wallets/income/entries')).json().items;
+    expect(bonus[0]).toMatchObject({ type: 'purchase', description: `Referral bonus: ${buyer.user.username} bought Starter` });
+    expect(BigInt(bonus[0].amount.replace('.', '')) > 0n).toBe(true);
+    const filtered = await get(admin, `/api/admin/transactions?type=purchase&member=${buyer.user.username}`);
+    expect(filtered.json().total).toBe(1);
+  });
+});
+
 describe('the database guards the books', () => {
   it('refuses to edit or delete a posted entry or posting, or to set a balance directly', async () => {
     const member = await registerMember(portal.app);
@@ -420,9 +442,22 @@ describe('the database guards the books', () => {
     await expect(
       portal.db.transaction(async (tx) => {
         const e = await tx.query<{ id: number }>("INSERT INTO journal_entries (type) VALUES ('test') RETURNING id");
+        await tx.query('INSERT INTO postings (entry_id, account_id, amount) VALUES ($1, $2, $3), ($1, $4, $3)', [e.rows[0]!.id, account, '5', fees]);
+      }),
+    ).rejects.toThrow(/does not sum to zero in USDT/);
+    // An entry of one line, or of none:
+    await expect(
+      portal.db.transaction(async (tx) => {
+        const e = await tx.query<{ id: number }>("INSERT INTO journal_entries (type) VALUES ('test') RETURNING id");
         await tx.query('INSERT INTO postings (entry_id, account_id, amount) VALUES ($1, $2, $3)', [e.rows[0]!.id, account, '5']);
       }),
-    ).rejects.toThrow(/does not sum to zero/);
+    ).rejects.toThrow(/has 1 posting/);
+    await expect(portal.db.query("INSERT INTO journal_entries (type) VALUES ('test')")).rejects.toThrow(/has 0 posting/);
+    // Balanced lines added later to an entry posted earlier:
+    const posted = (await portal.db.query<{ id: number }>('SELECT max(entry_id) AS id FROM postings WHERE account_id = $1', [account])).rows[0]!.id;
+    await expect(
+      portal.db.query('INSERT INTO postings (entry_id, account_id, amount) VALUES ($1, $2, $3), ($1, $4, $5)', [posted, account, '5', fees, '-5']),
+    ).rejects.toThrow(/only in the transaction that creates it/);
     expect((await balances(portal.app, member)).deposit).toBe('1.00');
     await assertBooksConsistent(portal.db);
   });

@@ -20,7 +20,7 @@ export const unitSchema = z.enum(units);
  * The kinds of journal entry. Later features add theirs here (purchase,
  * bonuses, deposits, withdrawals, redemptions).
  */
-export const entryTypes = ['adjustment', 'transfer', 'conversion'] as const;
+export const entryTypes = ['adjustment', 'transfer', 'conversion', 'purchase', 'repurchase', 'matching_bonus'] as const;
 export const entryTypeSchema = z.enum(entryTypes, { error: () => `type must be one of: ${entryTypes.join(', ')}` });
 export type EntryType = z.infer<typeof entryTypeSchema>;
 
@@ -28,6 +28,9 @@ export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
   adjustment: 'Adjustment',
   transfer: 'Transfer',
   conversion: 'Point conversion',
+  purchase: 'Package purchase',
+  repurchase: 'Repurchase',
+  matching_bonus: 'Matching bonus',
 };
 
 export const walletBalanceSchema = z.object({

@@ -72,6 +72,14 @@ export function describeForMember(type: string, refs: Record<string, unknown>, m
       return incoming ? 'Points from income wallet conversion' : 'Converted to points';
     case 'adjustment':
       return `${incoming ? 'Credit' : 'Debit'} by the company: ${memo}`;
+    case 'purchase':
+    case 'repurchase':
+      // The buyer pays from the deposit wallet; the sponsors above earn their referral bonus in the same entry.
+      return incoming
+        ? `Referral bonus: ${String(refs.buyer ?? 'a member')} bought ${String(refs.package ?? 'a package')}`
+        : `${type === 'purchase' ? 'Purchase' : 'Repurchase'} of ${String(refs.package ?? 'a package')}`;
+    case 'matching_bonus':
+      return memo || 'Matching bonus';
     default:
       return memo || type;
   }
