@@ -55,6 +55,16 @@ function binder() {
   };
 }
 
+/** What a tree node or a downline row shows of a member, for rows aliased with a `member_id`. */
+const MEMBER_DETAILS = {
+  columns: 'u.username, u.full_name, s.username AS sponsor, m.joined_at, pk.name AS package',
+  joins: (t: string) => `
+    JOIN users u ON u.id = ${t}.member_id
+    JOIN members m ON m.user_id = ${t}.member_id
+    LEFT JOIN users s ON s.id = m.sponsor_id
+    LEFT JOIN packages pk ON pk.id = m.package_id`,
+};
+
 const notInNetwork = () => notFound('NOT_IN_NETWORK', 'No member with this id in your network.');
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -261,12 +271,8 @@ export function createNetworkService(ctx: AppContext) {
        SELECT t.member_id, t.parent_id, t.side, t.depth,
               t.left_count + pend.lc AS left_count, t.right_count + pend.rc AS right_count,
               (t.left_volume + pend.lv)::text AS left_volume, (t.right_volume + pend.rv)::text AS right_volume,
-              u.username, u.full_name, s.username AS sponsor, m.joined_at, pk.name AS package
-         FROM t
-         JOIN users u ON u.id = t.member_id
-         JOIN members m ON m.user_id = t.member_id
-         LEFT JOIN users s ON s.id = m.sponsor_id
-         LEFT JOIN packages pk ON pk.id = m.package_id
+              ${MEMBER_DETAILS.columns}
+         FROM t ${MEMBER_DETAILS.joins('t')}
          LEFT JOIN LATERAL (${PENDING_LEGS('t')}) pend ON true
         ORDER BY t.depth, t.path`,
       [root.member_id, root.depth + query.depth],
@@ -373,12 +379,8 @@ export function createNetworkService(ctx: AppContext) {
         `WITH ${source.with} pg AS (${source.from} ORDER BY n.path LIMIT ${page.p(limit)} OFFSET ${page.p(offset)})
          SELECT pg.member_id, pg.depth, get_bit(pg.path, ${page.p(root.depth)}) AS leg_bit,
                 pg.left_count + pend.lc AS left_count, pg.right_count + pend.rc AS right_count,
-                u.username, u.full_name, s.username AS sponsor, m.joined_at, pk.name AS package
-           FROM pg
-           JOIN users u ON u.id = pg.member_id
-           JOIN members m ON m.user_id = pg.member_id
-           LEFT JOIN users s ON s.id = m.sponsor_id
-           LEFT JOIN packages pk ON pk.id = m.package_id
+                ${MEMBER_DETAILS.columns}
+           FROM pg ${MEMBER_DETAILS.joins('pg')}
            LEFT JOIN LATERAL (${PENDING_LEGS('pg')}) pend ON true
           ORDER BY pg.path`,
         page.params,

@@ -29,6 +29,7 @@ import { BalanceCards } from '../wallet/BalanceCards';
 import { ENTRY_TYPE_CHOICES, WALLET_CHOICES } from '../wallet/labels';
 import { AdjustmentDialog } from './AdjustmentDialog';
 import { useMember, useUpdateUser } from './api';
+import { FactList, type Fact } from '../../shared/components/FactList';
 
 /** /Members/:id: a member's profile, wallets and journal history; adjustments and blocking. */
 export function MemberDetailPage() {
@@ -71,7 +72,7 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
     }
   };
 
-  const facts: Array<[string, React.ReactNode]> = [
+  const facts: Fact[] = [
     ['Email', member.email],
     ['Phone', member.phone ?? '—'],
     ['Country', member.country ?? '—'],
@@ -118,21 +119,7 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
               </Button>
             </Stack>
           </Stack>
-          <Box
-            component="dl"
-            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' }, gap: 5, mt: 6, mb: 0 }}
-          >
-            {facts.map(([label, value]) => (
-              <Box key={label} sx={{ minWidth: 0 }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {label}
-                </Typography>
-                <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
-                  {value}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
+          <FactList facts={facts} sx={{ mt: 6 }} />
         </CardContent>
       </Card>
 

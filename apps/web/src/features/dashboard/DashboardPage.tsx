@@ -19,6 +19,7 @@ import type { User } from '@portal/contract';
 import { Link } from 'react-router';
 import { APP_ROUTES } from '../../app/routes';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { FactList, type Fact } from '../../shared/components/FactList';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import { formatDate, initialsOf } from '../../shared/format';
@@ -74,7 +75,7 @@ export function DashboardPage() {
 }
 
 function WelcomeCard({ user }: { user: User }) {
-  const facts: Array<[string, React.ReactNode]> = [
+  const facts: Fact[] = [
     ['Username', `@${user.username}`],
     ['Email', user.email],
     ['Role', <StatusChip key="role" status={user.role} label={user.role === 'admin' ? 'Admin' : 'Member'} />],
@@ -99,26 +100,7 @@ function WelcomeCard({ user }: { user: User }) {
             </Typography>
           </Box>
         </Box>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
-            gap: 5,
-            m: 0,
-          }}
-        >
-          {facts.map(([label, value]) => (
-            <Box key={label} sx={{ minWidth: 0 }}>
-              <Typography component="dt" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <FactList facts={facts} />
         <Divider sx={{ my: 5 }} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
           <Button component={Link} to="/account-settings" variant="contained">

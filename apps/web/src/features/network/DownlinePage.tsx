@@ -76,7 +76,6 @@ export function DownlinePage() {
     if (trimmed === (query.search ?? '')) return;
     const timer = setTimeout(() => update({ search: trimmed || undefined }), 400);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search]);
 
   if (downline.isError && isSessionEnded(downline.error)) return null;

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -16,6 +15,7 @@ import MyLocationOutlined from '@mui/icons-material/MyLocationOutlined';
 import { useSearchParams } from 'react-router';
 import type { PlacementNode } from '@portal/contract';
 import { errorMessage, isApiError, isSessionEnded } from '../../shared/api/errors';
+import { FactList, type Fact } from '../../shared/components/FactList';
 import { useSession } from '../../shared/session/useSession';
 import { formatCount, formatDate, formatMoney } from '../../shared/format';
 import { usePlacementTree } from './api';
@@ -120,7 +120,7 @@ function RootSummary({ node }: { node: PlacementNode }) {
     : node.level === 0
       ? 'You'
       : `${formatCount(node.level)} ${node.level === 1 ? 'level' : 'levels'} below you`;
-  const facts: Array<[string, string]> = [
+  const facts: Fact[] = [
     ['Left team', formatCount(node.leftCount)],
     ['Right team', formatCount(node.rightCount)],
     ['Left volume (BV)', formatMoney(node.leftVolume)],
@@ -139,18 +139,7 @@ function RootSummary({ node }: { node: PlacementNode }) {
           {where}
           {node.side ? ` · on the ${node.side} of its parent` : ''}
         </Typography>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))', lg: 'repeat(7, minmax(0, 1fr))' }, gap: 4, m: 0 }}>
-          {facts.map(([label, value]) => (
-            <Box key={label} sx={{ minWidth: 0 }}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
+        <FactList facts={facts} columns={{ xs: 2, sm: 4, lg: 7 }} sx={{ gap: 4 }} />
       </CardContent>
     </Card>
   );
