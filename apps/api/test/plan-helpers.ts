@@ -30,6 +30,12 @@ export async function packageIds(app: FastifyInstance, member: Session): Promise
   return Object.fromEntries((res.json().items as Array<{ id: number; name: string }>).map((p) => [p.name, p.id]));
 }
 
+/** A BV decimal string scaled to 18 decimals, written independently of the engine. */
+const scale = (v: string): bigint => {
+  const [w = '0', f = ''] = v.split('.');
+  return BigInt(w) * 10n ** 18n + BigInt((f + '0'.repeat(18)).slice(0, 18));
+};
+
 export const day = (offsetDays: number, from = new Date()): string => new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -43,10 +49,6 @@ export async function rebuildLegs(db: Database): Promise<Map<number, { left: big
   const matched = (await db.query<{ member_id: number; matched: string }>('SELECT member_id, sum(matched)::text AS matched FROM matching_bonuses GROUP BY member_id')).rows;
   const parent = new Map(nodes.map((n) => [Number(n.member_id), n]));
   const legs = new Map(nodes.map((n) => [Number(n.member_id), { left: 0n, right: 0n }]));
-  const scale = (v: string) => {
-    const [w = '0', f = ''] = v.split('.');
-    return BigInt(w) * 10n ** 18n + BigInt((f + '0'.repeat(18)).slice(0, 18));
-  };
   for (const e of events) {
     let child = parent.get(Number(e.member_id))!;
     while (child.parent_id !== null) {
@@ -67,9 +69,5 @@ export async function rebuildLegs(db: Database): Promise<Map<number, { left: big
 /** The maintained leg volumes, in the same scaled form (after a roll-up). */
 export async function maintainedLegs(db: Database): Promise<Map<number, { left: bigint; right: bigint }>> {
   const rows = (await db.query<{ member_id: number; l: string; r: string }>('SELECT member_id, left_volume::text AS l, right_volume::text AS r FROM network_nodes')).rows;
-  const scale = (v: string) => {
-    const [w = '0', f = ''] = v.split('.');
-    return BigInt(w) * 10n ** 18n + BigInt((f + '0'.repeat(18)).slice(0, 18));
-  };
   return new Map(rows.map((r) => [Number(r.member_id), { left: scale(r.l), right: scale(r.r) }]));
 }
