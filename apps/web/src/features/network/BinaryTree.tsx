@@ -20,7 +20,8 @@ export interface BinaryTreeProps {
   onChooseSlot?: (parent: PlacementNode, side: Side) => void;
 }
 
-const CELL = 148; // px per position on the bottom level
+const CELL = 120; // px, at least, per position on the bottom level
+const CARD = { width: 'calc(100% - 8px)', maxWidth: 140 };
 const GAP = 12; // px of each connector segment
 
 const line = (theme: Theme) => `1px solid ${theme.palette.divider}`;
@@ -105,7 +106,7 @@ function NodeCard({ node, onOpen, bottom }: { node: PlacementNode; onOpen?: (nod
       aria-label={`${node.username}: left team ${node.leftCount}, right team ${node.rightCount}`}
       data-testid={`tree-node-${node.username}`}
       sx={(theme) => ({
-        width: CELL - 12,
+        ...CARD,
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
@@ -156,7 +157,7 @@ function EmptySlot({ parent, side, onChoose }: { parent: PlacementNode; side: Si
       aria-label={onChoose ? `Place in the free ${side} position under ${parent.username}` : `Free ${side} position under ${parent.username}`}
       data-testid={`slot-${parent.username}-${side}`}
       sx={(theme) => ({
-        width: CELL - 12,
+        ...CARD,
         minHeight: 72,
         display: 'flex',
         flexDirection: 'column',
