@@ -93,7 +93,7 @@ describe('spillover at registration', () => {
     const v = await join(w, 'left'); // w is not placed: v waits too, its wish kept
     const list = await getNetwork(portal.app, w, 'placements');
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toMatchObject({ total: 1, viewerPlaced: false, items: [{ id: idOf(v), requestedSide: 'left', sponsor: nameOf(w) }] });
+    expect(list.json()).toMatchObject({ total: 1, viewerPlaced: false, items: [{ id: idOf(v), requestedSide: 'left', sponsor: nameOf(w), sponsorPlaced: false }] });
     const res = await place(portal.app, w, { memberId: idOf(v), auto: 'left' });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res).code).toBe('SPONSOR_NOT_PLACED');
@@ -123,7 +123,7 @@ describe('POST /api/network/placements', () => {
     const body = res.json();
     expect(body.viewerPlaced).toBe(true);
     expect(body.items.map((i: { id: number }) => i.id)).toEqual([idOf(w1), idOf(w2), idOf(w3)]);
-    expect(body.items[0]).toMatchObject({ username: nameOf(w1), requestedSide: null, sponsorId: idOf(s) });
+    expect(body.items[0]).toMatchObject({ username: nameOf(w1), requestedSide: null, sponsorId: idOf(s), sponsorPlaced: true });
   });
 
   it('places a waiting referral into a chosen free slot inside the sponsor subtree', async () => {
@@ -545,6 +545,20 @@ describe.skipIf(!onServer)('races on PostgreSQL', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409]);
     const { rows } = await portal.db.query('SELECT 1 FROM network_nodes WHERE member_id = $1', [idOf(w)]);
     expect(rows).toHaveLength(1);
+  });
+
+  it('sign-ups of two sponsors spilling into the same outer leg at once: each takes the next free position', async () => {
+    const a = await join(ROOT, 'right');
+    const b = await join(a, 'left'); // a's left child: the outermost left of a and of b is one position
+    const joined = await Promise.all(Array.from({ length: 12 }, (_, i) => join(i % 2 ? a : b, 'left')));
+    const { rows } = await portal.db.query<{ parent_id: number; side: string }>(
+      'SELECT parent_id, side FROM network_nodes WHERE member_id = ANY($1::bigint[])',
+      [joined.map(idOf)],
+    );
+    expect(rows.every((r) => r.side === 'left')).toBe(true);
+    expect(new Set(rows.map((r) => r.parent_id)).size).toBe(12);
+    expect(rows.map((r) => r.parent_id)).toContain(idOf(b));
+    expect((await placementTree(portal.app, a, undefined, 1)).root).toMatchObject({ leftCount: 13, rightCount: 0 });
   });
 
   it('12 sign-ups on one leg at once all join, one below the other', async () => {

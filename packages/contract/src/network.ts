@@ -190,6 +190,8 @@ export const waitingMemberSchema = z.object({
   requestedSide: sideSchema.nullable(),
   sponsorId: z.number().int(),
   sponsor: z.string(),
+  /** Whether the sponsor is placed: until then nobody can place this member. */
+  sponsorPlaced: z.boolean(),
 });
 export type WaitingMember = z.infer<typeof waitingMemberSchema>;
 

@@ -7,7 +7,7 @@ import type { Viewer } from './viewer';
 import { releasePendingVolume } from '../purchases/service';
 
 /** Spillover retries when another sign-up takes the same outermost slot first. */
-const SPILLOVER_ATTEMPTS = 8;
+const SPILLOVER_ATTEMPTS = 25;
 
 const SLOT_CONSTRAINTS = ['network_nodes_slot_key', 'network_nodes_path_key'];
 const isSlotTaken = (error: unknown) => SLOT_CONSTRAINTS.some((name) => isUniqueViolation(error, name));

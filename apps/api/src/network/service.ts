@@ -440,9 +440,12 @@ export function createNetworkService(ctx: AppContext) {
       requested_side: 'left' | 'right' | null;
       sponsor_id: number;
       sponsor: string;
+      sponsor_placed: boolean;
     }>(
-      `SELECT m.user_id, u.username, u.full_name, m.joined_at, m.requested_side, m.sponsor_id, s.username AS sponsor
+      `SELECT m.user_id, u.username, u.full_name, m.joined_at, m.requested_side, m.sponsor_id, s.username AS sponsor,
+              sm.placed AS sponsor_placed
          FROM members m JOIN users u ON u.id = m.user_id JOIN users s ON s.id = m.sponsor_id
+         JOIN members sm ON sm.user_id = m.sponsor_id
         WHERE NOT m.placed ${filter}
         ORDER BY m.user_id LIMIT $1 OFFSET $2`,
       params,
@@ -462,6 +465,7 @@ export function createNetworkService(ctx: AppContext) {
           requestedSide: r.requested_side,
           sponsorId: r.sponsor_id,
           sponsor: r.sponsor,
+          sponsorPlaced: r.sponsor_placed,
         })),
         counted.rows[0]!.n,
         query,

@@ -145,16 +145,17 @@ export function PlacementPage() {
                         {isAdmin ? ` · sponsor ${member.sponsor}` : ''}
                       </Typography>
                       {member.requestedSide && <StatusChip status="side" color="info" label={`Asked for the ${member.requestedSide} leg`} />}
+                      {isAdmin && !member.sponsorPlaced && <StatusChip status="pending" label="Sponsor not placed yet" />}
                     </Box>
                   </Box>
                   <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', rowGap: 2 }}>
-                    <Button size="small" variant="outlined" startIcon={<KeyboardArrowLeftOutlined />} disabled={!waiting.data.viewerPlaced} onClick={() => setPending({ kind: 'auto', member, side: 'left' })}>
+                    <Button size="small" variant="outlined" startIcon={<KeyboardArrowLeftOutlined />} disabled={!member.sponsorPlaced} onClick={() => setPending({ kind: 'auto', member, side: 'left' })}>
                       Bottom of left leg
                     </Button>
-                    <Button size="small" variant="outlined" endIcon={<KeyboardArrowRightOutlined />} disabled={!waiting.data.viewerPlaced} onClick={() => setPending({ kind: 'auto', member, side: 'right' })}>
+                    <Button size="small" variant="outlined" endIcon={<KeyboardArrowRightOutlined />} disabled={!member.sponsorPlaced} onClick={() => setPending({ kind: 'auto', member, side: 'right' })}>
                       Bottom of right leg
                     </Button>
-                    <Button size="small" variant="contained" startIcon={<PlaceOutlined />} disabled={!waiting.data.viewerPlaced} onClick={() => setChoosing(member)}>
+                    <Button size="small" variant="contained" startIcon={<PlaceOutlined />} disabled={!member.sponsorPlaced} onClick={() => setChoosing(member)}>
                       Choose a position
                     </Button>
                   </Stack>
