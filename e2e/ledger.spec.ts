@@ -9,12 +9,20 @@ import { adminLogin, registerViaApi, signIn, signInAdmin } from './support/api';
 
 async function memberId(request: Parameters<typeof adminLogin>[0], username: string): Promise<number> {
   const admin = await adminLogin(request);
-  const res = await request.get(`/api/admin/members?search=${username}`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+  const res = await request.get(`/api/admin/members?search=${username}`, {
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+  });
   const body = (await res.json()) as { items: Array<{ id: number; username: string }> };
   return body.items.find((m) => m.username === username)!.id;
 }
 
-async function creditThroughUi(page: Page, id: number, wallet: 'Deposit wallet' | 'Income wallet', amount: string, reason: string) {
+async function creditThroughUi(
+  page: Page,
+  id: number,
+  wallet: 'Deposit wallet' | 'Income wallet',
+  amount: string,
+  reason: string,
+) {
   await page.goto(`/Members/${id}`);
   await page.getByRole('button', { name: 'Adjust balance' }).click();
   const dialog = page.getByRole('dialog');
@@ -33,7 +41,11 @@ async function creditThroughUi(page: Page, id: number, wallet: 'Deposit wallet' 
   await expect(page.getByText(/^Credited /).first()).toBeVisible();
 }
 
-test('an admin credits a member, who transfers to another member; both histories and the CSV agree', async ({ page, browser, request }) => {
+test('an admin credits a member, who transfers to another member; both histories and the CSV agree', async ({
+  page,
+  browser,
+  request,
+}) => {
   const alice = await registerViaApi(request, { fullName: 'Alice Ledger' });
   const bob = await registerViaApi(request, { fullName: 'Bob Ledger' });
   const aliceId = await memberId(request, alice.username);
@@ -81,9 +93,18 @@ test('an admin credits a member, who transfers to another member; both histories
   // The admin's CSV carries the exact figures.
   await page.goto(`/Transactions?member=${alice.username}`);
   await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Transfer');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-  const csv = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
-  expect(csv).toContain(`${alice.username} / deposit wallet,${alice.username},deposit,,USDT,-25.125,74.875000000000000001`);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
+  const csv = await (
+    await download.createReadStream()
+  )
+    .toArray()
+    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  expect(csv).toContain(
+    `${alice.username} / deposit wallet,${alice.username},deposit,,USDT,-25.125,74.875000000000000001`,
+  );
   expect(csv).toContain(`${bob.username} / deposit wallet,${bob.username},deposit,,USDT,25.125,25.125`);
   expect(csv).toContain('USDT,100.000000000000000001,100.000000000000000001');
 
@@ -91,7 +112,11 @@ test('an admin credits a member, who transfers to another member; both histories
   await bobContext.close();
 });
 
-test('a member converts income into points after a confirmation; a refused amount moves nothing and says why', async ({ page, browser, request }) => {
+test('a member converts income into points after a confirmation; a refused amount moves nothing and says why', async ({
+  page,
+  browser,
+  request,
+}) => {
   const carol = await registerViaApi(request, { fullName: 'Carol Points' });
   const carolId = await memberId(request, carol.username);
   await signInAdmin(page);
@@ -130,13 +155,24 @@ test('a blocked member cannot receive a transfer; the sender is told so', async 
   const headers = { authorization: `Bearer ${admin.accessToken}` };
   const daveId = await memberId(request, dave.username);
   const erinId = await memberId(request, erin.username);
-  expect((await request.post(`/api/admin/members/${daveId}/adjustments`, { headers, data: { wallet: 'deposit', direction: 'credit', amount: '5', reason: 'Test' } })).status()).toBe(201);
-  expect((await request.patch(`/api/admin/users/${erinId}`, { headers, data: { status: 'blocked' } })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/admin/members/${daveId}/adjustments`, {
+        headers,
+        data: { wallet: 'deposit', direction: 'credit', amount: '5', reason: 'Test' },
+      })
+    ).status(),
+  ).toBe(201);
+  expect((await request.patch(`/api/admin/users/${erinId}`, { headers, data: { status: 'blocked' } })).status()).toBe(
+    200,
+  );
 
   await signIn(page, dave.username, dave.password);
   await page.goto('/transfer');
   await page.getByLabel('Receiver username').fill(erin.username);
-  await expect(page.getByText(`The account of "${erin.username}" is blocked and cannot receive transfers.`)).toBeVisible();
+  await expect(
+    page.getByText(`The account of "${erin.username}" is blocked and cannot receive transfers.`),
+  ).toBeVisible();
   await page.getByLabel('Amount').fill('2');
   await page.getByRole('button', { name: 'Review transfer' }).click();
   await expect(page.getByTestId('transfer-confirmation')).toHaveCount(0);

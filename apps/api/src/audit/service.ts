@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditEntry, AuditQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { principalOf } from '../auth/guard';
-import { SqlFilter, whereDays } from '../shared/sql-filter';
+import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
 
 /** Who does an admin action, and from where: recorded with the action. */
 export interface Actor {
@@ -64,15 +64,11 @@ export async function countAudit(sql: Sql, query: AuditQuery): Promise<number> {
 
 export async function listAudit(sql: Sql, query: AuditQuery, window: { limit: number; offset: number }): Promise<AuditEntry[]> {
   const filter = filterOf(query);
-  const descending = query.sort.startsWith('-');
-  const column = SORTS[query.sort.replace(/^-/, '') as keyof typeof SORTS];
-  const direction = descending ? 'DESC' : 'ASC';
   const { rows } = await sql.query<AuditRow>(
     `SELECT l.id, l.actor_id, a.username AS actor_username, l.action, l.target_type, l.target_id, l.details, l.ip, l.created_at
        FROM audit_log l LEFT JOIN users a ON a.id = l.actor_id
        ${filter.sql}
-      ORDER BY ${column} ${direction}, l.id ${direction}
-      LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
+      ${orderBy(query.sort, SORTS, 'l.id')} ${pageClause(filter, window)}`,
     filter.params,
   );
   return rows.map((row) => ({

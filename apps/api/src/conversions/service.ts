@@ -13,7 +13,7 @@ import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, postEntry } from '../ledger/post';
 import { readSettings } from '../settings/service';
 import { unprocessable } from '../shared/errors';
-import { SqlFilter, whereDays } from '../shared/sql-filter';
+import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
 
 /** Income wallet to point wallet at the rate in force, above a minimum (PRODUCT.md §9). */
 export function createConversionService(ctx: AppContext) {
@@ -81,15 +81,12 @@ export function createConversionService(ctx: AppContext) {
       const filter = new SqlFilter();
       filter.where(`c.user_id = ${filter.param(memberId)}`);
       whereDays(filter, 'c.created_at', query.from, query.to);
-      const direction = query.sort.startsWith('-') ? 'DESC' : 'ASC';
-      const column = query.sort.replace(/^-/, '') === 'amount' ? 'c.amount' : 'c.id';
       const countParams = [...filter.params];
       const [count, page] = await Promise.all([
         db.query<{ total: number }>(`SELECT count(*)::int AS total FROM conversions c ${filter.sql}`, countParams),
         db.query<{ id: number; entry_id: number; amount: string; rate: string; points: string; created_at: Date }>(
           `SELECT c.id, c.entry_id, c.amount, c.rate, c.points, c.created_at FROM conversions c ${filter.sql}
-            ORDER BY ${column} ${direction}, c.id ${direction}
-            LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
+            ${orderBy(query.sort, { createdAt: 'c.id', amount: 'c.amount' }, 'c.id')} ${pageClause(filter, window)}`,
           filter.params,
         ),
       ]);

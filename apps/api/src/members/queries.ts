@@ -1,6 +1,6 @@
 import { fromBaseUnits, type AdminMember, type MembersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { SqlFilter, containsPattern } from '../shared/sql-filter';
+import { SqlFilter, containsPattern, orderBy, pageClause } from '../shared/sql-filter';
 import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';
 
 /**
@@ -80,13 +80,9 @@ export async function selectMembers(
   window: { limit: number; offset: number },
 ): Promise<MemberRow[]> {
   const filter = filterOf(query);
-  const sort = query.sort ?? '-joinedAt';
-  const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
-  const column = SORTS[sort.replace(/^-/, '') as keyof typeof SORTS];
   const { rows } = await sql.query<MemberRow>(
     `${MEMBER_SELECT} ${filter.sql}
-      ORDER BY ${column} ${direction}, m.user_id ${direction}
-      LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
+      ${orderBy(query.sort ?? '-joinedAt', SORTS, 'm.user_id')} ${pageClause(filter, window)}`,
     filter.params,
   );
   return rows;

@@ -37,3 +37,20 @@ export function whereDays(filter: SqlFilter, column: string, from?: string, to?:
 
 /** An ILIKE pattern matching `text` anywhere, with its wildcards taken literally. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * `ORDER BY` for a whitelisted `sort` (`field` or `-field`) with a unique
+ * tie-breaker in the same direction, so pages never overlap.
+ */
+export function orderBy<F extends string>(sort: string, columns: Record<F, string>, tieBreaker: string): string {
+  const descending = sort.startsWith('-');
+  const field = (descending ? sort.slice(1) : sort) as F;
+  const column = columns[field];
+  if (!column) throw new Error(`sort field not whitelisted: ${field}`);
+  const direction = descending ? 'DESC' : 'ASC';
+  return `ORDER BY ${column} ${direction}, ${tieBreaker} ${direction}`;
+}
+
+/** `LIMIT … OFFSET …` of a page window, parameterised. */
+export const pageClause = (filter: SqlFilter, window: { limit: number; offset: number }): string =>
+  `LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`;

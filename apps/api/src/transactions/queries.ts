@@ -1,6 +1,6 @@
 import { fromBaseUnits, WALLET_LABELS, type JournalEntry, type Posting, type TransactionsQuery, type Unit, type Wallet } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { SqlFilter, whereDays } from '../shared/sql-filter';
+import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
 
 /** Every journal entry, filtered (admin Transactions list and its CSV). */
 export type TransactionsFilter = Omit<TransactionsQuery, 'page' | 'pageSize' | 'format'> & {
@@ -59,14 +59,11 @@ interface PostingRow {
 
 export async function listTransactions(sql: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<JournalEntry[]> {
   const filter = filterOf(query);
-  const direction = query.sort.startsWith('-') ? 'DESC' : 'ASC';
-  const column = SORTS[query.sort.replace(/^-/, '') as keyof typeof SORTS];
   const entries = await sql.query<EntryRow>(
     `SELECT e.id, e.type, e.memo, e.actor_id, act.username AS actor_username, e.created_at
        FROM journal_entries e LEFT JOIN users act ON act.id = e.actor_id
        ${filter.sql}
-      ORDER BY ${column} ${direction}, e.id ${direction}
-      LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
+      ${orderBy(query.sort, SORTS, 'e.id')} ${pageClause(filter, window)}`,
     filter.params,
   );
   if (entries.rows.length === 0) return [];

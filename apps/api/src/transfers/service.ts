@@ -15,7 +15,7 @@ import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, postEntry } from '../ledger/post';
 import { readSettings } from '../settings/service';
 import { unprocessable } from '../shared/errors';
-import { SqlFilter, containsPattern, whereDays } from '../shared/sql-filter';
+import { containsPattern, orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
 
 interface Party {
   id: number;
@@ -137,8 +137,6 @@ export function createTransferService(ctx: AppContext) {
       }
       whereDays(filter, 't.created_at', query.from, query.to);
       const from = `transfers t JOIN users f ON f.id = t.from_user_id JOIN users r ON r.id = t.to_user_id ${filter.sql}`;
-      const direction = query.sort.startsWith('-') ? 'DESC' : 'ASC';
-      const column = query.sort.replace(/^-/, '') === 'amount' ? 't.amount' : 't.id';
       const countParams = [...filter.params];
       const [count, page] = await Promise.all([
         db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, countParams),
@@ -150,8 +148,7 @@ export function createTransferService(ctx: AppContext) {
                   f.id AS f_id, f.username AS f_username, f.full_name AS f_full_name,
                   r.id AS r_id, r.username AS r_username, r.full_name AS r_full_name
              FROM ${from}
-            ORDER BY ${column} ${direction}, t.id ${direction}
-            LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
+            ${orderBy(query.sort, { createdAt: 't.id', amount: 't.amount' }, 't.id')} ${pageClause(filter, window)}`,
           filter.params,
         ),
       ]);

@@ -1,6 +1,6 @@
 import type { AdminUser, UsersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { SqlFilter, containsPattern } from '../shared/sql-filter';
+import { containsPattern, orderBy, pageClause, SqlFilter } from '../shared/sql-filter';
 
 /** The admin Users list: every account, members and admins alike. */
 interface AdminUserRow {
@@ -39,16 +39,12 @@ export async function countUsers(sql: Sql, query: UserFilter): Promise<number> {
 
 export async function selectUsers(sql: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, window: { limit: number; offset: number }): Promise<AdminUser[]> {
   const filter = filterOf(query);
-  const sort = query.sort ?? '-createdAt';
-  const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
-  const column = SORTS[sort.replace(/^-/, '') as keyof typeof SORTS];
   const { rows } = await sql.query<AdminUserRow>(
     `SELECT u.id, u.username, u.email, u.full_name, u.role, u.status, u.created_at,
             EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member,
             (SELECT max(s.created_at) FROM auth_sessions s WHERE s.user_id = u.id) AS last_sign_in_at
        FROM users u ${filter.sql}
-      ORDER BY ${column} ${direction}, u.id ${direction}
-      LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
+      ${orderBy(query.sort ?? '-createdAt', SORTS, 'u.id')} ${pageClause(filter, window)}`,
     filter.params,
   );
   return rows.map((row) => ({

@@ -1,7 +1,7 @@
 import { fromBaseUnits, type AllEntriesQuery, type Wallet, type WalletEntry } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { WALLET_UNITS } from '../ledger/accounts';
-import { SqlFilter, whereDays } from '../shared/sql-filter';
+import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
 
 interface EntryRow {
   id: number;
@@ -41,13 +41,10 @@ export async function countWalletEntries(sql: Sql, memberId: number, query: AllE
 /** A member's wallet history: one line per posting, newest first by default. */
 export async function listWalletEntries(sql: Sql, memberId: number, query: AllEntriesQuery, window: { limit: number; offset: number }): Promise<WalletEntry[]> {
   const filter = filterOf(memberId, query);
-  const direction = query.sort.startsWith('-') ? 'DESC' : 'ASC';
-  const column = SORTS[query.sort.replace(/^-/, '') as keyof typeof SORTS];
   const { rows } = await sql.query<EntryRow>(
     `SELECT p.id, p.entry_id, a.wallet, e.type, p.amount, p.balance_after, e.memo, e.refs, e.created_at
        FROM ${FROM} ${filter.sql}
-      ORDER BY ${column} ${direction}, p.id ${direction}
-      LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
+      ${orderBy(query.sort, SORTS, 'p.id')} ${pageClause(filter, window)}`,
     filter.params,
   );
   return rows.map((row) => ({

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { isSessionEnded } from './api/errors';
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -19,7 +20,11 @@ export interface ListParams<F extends string> {
  * A list's page, sort and filters, kept in the URL (UI.md): a view can be
  * shared, reloaded, and Back goes to the previous one.
  */
-export function useListParams<F extends string>(options: { filters: readonly F[]; defaultSort: string; defaultPageSize?: number }): ListParams<F> {
+export function useListParams<F extends string>(options: {
+  filters: readonly F[];
+  defaultSort: string;
+  defaultPageSize?: number;
+}): ListParams<F> {
   const [params, setParams] = useSearchParams();
   const { filters: names, defaultSort } = options;
   const defaultPageSize = options.defaultPageSize ?? 20;
@@ -34,14 +39,12 @@ export function useListParams<F extends string>(options: { filters: readonly F[]
     const values = {} as Record<F, string>;
     for (const name of names) values[name] = params.get(name) ?? '';
     return values;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, names.join(',')]);
 
   const query = useMemo(() => {
     const q: Record<string, string | number> = { page, pageSize, sort };
     for (const name of names) if (filters[name]) q[name] = filters[name];
     return q;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page, pageSize, sort, filters]);
 
   const update = useCallback<ListParams<F>['update']>(
@@ -66,4 +69,35 @@ export function useListParams<F extends string>(options: { filters: readonly F[]
   const reset = useCallback(() => setParams(new URLSearchParams()), [setParams]);
 
   return { page, pageSize, sort, filters, query, update, reset };
+}
+
+interface ListQueryResult<T> {
+  data?: { items: T[]; total: number };
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/**
+ * The DataTable props that come from a list's URL state and its query:
+ * rows, paging, sorting, loading and error (an ended session shows nothing,
+ * its toast was already shown).
+ */
+export function tableState<T, F extends string>(list: ListParams<F>, result: ListQueryResult<T>) {
+  return {
+    rows: result.data?.items,
+    total: result.data?.total,
+    page: list.page,
+    pageSize: list.pageSize,
+    sort: list.sort,
+    onSort: (sort: string) => list.update({ sort } as Parameters<ListParams<F>['update']>[0]),
+    onPage: (page: number) => list.update({ page } as Parameters<ListParams<F>['update']>[0]),
+    onPageSize: (pageSize: number) => list.update({ pageSize } as Parameters<ListParams<F>['update']>[0]),
+    loading: result.isPending,
+    fetching: result.isFetching,
+    error: result.isError && !isSessionEnded(result.error) ? result.error : undefined,
+    onRetry: () => void result.refetch(),
+  };
 }

@@ -14,7 +14,15 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { adjustmentBodySchema, amountSchema, fromBaseUnits, toBaseUnits, WALLET_LABELS, type AdminMemberDetail, type AdjustmentBody } from '@portal/contract';
+import {
+  adjustmentBodySchema,
+  amountSchema,
+  fromBaseUnits,
+  toBaseUnits,
+  WALLET_LABELS,
+  type AdminMemberDetail,
+  type AdjustmentBody,
+} from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../shared/api/errors';
@@ -36,7 +44,15 @@ type FormInput = z.input<typeof formSchema>;
  * second step restates the change and the balance before and after, and
  * the admin confirms. The entry is audited with the reason.
  */
-export function AdjustmentDialog({ member, open, onClose }: { member: AdminMemberDetail; open: boolean; onClose: () => void }) {
+export function AdjustmentDialog({
+  member,
+  open,
+  onClose,
+}: {
+  member: AdminMemberDetail;
+  open: boolean;
+  onClose: () => void;
+}) {
   const toast = useToast();
   const adjust = useAdjust(member.id);
   const form = useForm<FormInput, unknown, AdjustmentBody>({
@@ -82,7 +98,13 @@ export function AdjustmentDialog({ member, open, onClose }: { member: AdminMembe
   })();
 
   return (
-    <Dialog open={open} onClose={adjust.isPending ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="adjust-title">
+    <Dialog
+      open={open}
+      onClose={adjust.isPending ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="adjust-title"
+    >
       <DialogTitle id="adjust-title">
         {review ? 'Confirm the adjustment' : `Adjust a wallet of @${member.username}`}
       </DialogTitle>
@@ -163,7 +185,9 @@ export function AdjustmentDialog({ member, open, onClose }: { member: AdminMembe
               color={review.body.direction === 'debit' ? 'error' : 'primary'}
               onClick={() => void confirm()}
               disabled={adjust.isPending}
-              startIcon={adjust.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
+              startIcon={
+                adjust.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined
+              }
             >
               Confirm {review.body.direction}
             </Button>

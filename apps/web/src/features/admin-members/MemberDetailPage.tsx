@@ -21,7 +21,7 @@ import { DateFilter, FilterBar, SelectFilter } from '../../shared/components/Lis
 import { StatusChip } from '../../shared/components/StatusChip';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import { formatDate, formatCount, initialsOf } from '../../shared/format';
-import { useListParams } from '../../shared/list-params';
+import { tableState, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useTransactions } from '../admin-transactions/api';
 import { TRANSACTION_COLUMNS } from '../admin-transactions/TransactionsTable';
@@ -64,7 +64,9 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
   const toggleBlock = async () => {
     try {
       await update.mutateAsync({ id: member.id, body: { status: blocked ? 'active' : 'blocked' } });
-      toast.success(blocked ? `@${member.username} is active again.` : `@${member.username} is blocked and signed out everywhere.`);
+      toast.success(
+        blocked ? `@${member.username} is active again.` : `@${member.username} is blocked and signed out everywhere.`,
+      );
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -156,27 +158,28 @@ function MemberHistory({ username }: { username: string }) {
     <Card>
       <CardHeader title="History" subheader="Every journal entry touching this member's wallets." />
       <FilterBar>
-        <SelectFilter label="Type" value={filters.type} onChange={(type) => update({ type })} choices={ENTRY_TYPE_CHOICES} anyLabel="All types" />
-        <SelectFilter label="Wallet" value={filters.wallet} onChange={(wallet) => update({ wallet })} choices={WALLET_CHOICES} anyLabel="All wallets" />
+        <SelectFilter
+          label="Type"
+          value={filters.type}
+          onChange={(type) => update({ type })}
+          choices={ENTRY_TYPE_CHOICES}
+          anyLabel="All types"
+        />
+        <SelectFilter
+          label="Wallet"
+          value={filters.wallet}
+          onChange={(wallet) => update({ wallet })}
+          choices={WALLET_CHOICES}
+          anyLabel="All wallets"
+        />
         <DateFilter label="From" value={filters.from} onChange={(from) => update({ from })} />
         <DateFilter label="To" value={filters.to} onChange={(to) => update({ to })} />
       </FilterBar>
       <DataTable
         label="Member history"
         columns={TRANSACTION_COLUMNS}
-        rows={history.data?.items}
-        total={history.data?.total}
         rowKey={(e) => e.id}
-        page={list.page}
-        pageSize={list.pageSize}
-        sort={list.sort}
-        onSort={(sort) => update({ sort })}
-        onPage={(page) => update({ page })}
-        onPageSize={(pageSize) => update({ pageSize })}
-        loading={history.isPending}
-        fetching={history.isFetching}
-        error={history.isError && !isSessionEnded(history.error) ? history.error : undefined}
-        onRetry={() => void history.refetch()}
+        {...tableState(list, history)}
         empty="No movements yet."
       />
     </Card>

@@ -34,8 +34,13 @@ export function useAdjust(memberId: number) {
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: { status?: 'active' | 'blocked'; role?: 'admin' | 'member'; password?: string } }) =>
-      api.patch<AdminUser>(`/admin/users/${id}`, body),
+    mutationFn: ({
+      id,
+      body,
+    }: {
+      id: number;
+      body: { status?: 'active' | 'blocked'; role?: 'admin' | 'member'; password?: string };
+    }) => api.patch<AdminUser>(`/admin/users/${id}`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

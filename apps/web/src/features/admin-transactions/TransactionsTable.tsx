@@ -12,7 +12,11 @@ function Postings({ entry }: { entry: JournalEntry }) {
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
       {entry.postings.map((p) => (
         <Box component="li" key={p.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 4 }}>
-          <Typography variant="body2" color={p.member ? 'text.primary' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="body2"
+            color={p.member ? 'text.primary' : 'text.secondary'}
+            sx={{ overflowWrap: 'anywhere' }}
+          >
             {p.account}
           </Typography>
           <Money variant="body2" value={p.amount} unit={unitLabel(p.unit)} signed />
@@ -24,7 +28,13 @@ function Postings({ entry }: { entry: JournalEntry }) {
 
 export const TRANSACTION_COLUMNS: Column<JournalEntry>[] = [
   { id: 'id', label: 'Entry', sortField: 'id', render: (e) => `#${e.id}` },
-  { id: 'date', label: 'Date', sortField: 'createdAt', minWidth: 170, render: (e) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</span> },
+  {
+    id: 'date',
+    label: 'Date',
+    sortField: 'createdAt',
+    minWidth: 170,
+    render: (e) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</span>,
+  },
   { id: 'type', label: 'Type', sortField: 'type', render: (e) => entryTypeLabel(e.type) },
   { id: 'memo', label: 'Description', minWidth: 200, render: (e) => e.memo },
   { id: 'postings', label: 'Postings', minWidth: 320, render: (e) => <Postings entry={e} /> },

@@ -39,7 +39,8 @@ export function CreateAdminDialog({ open, onClose }: { open: boolean; onClose: (
       toast.success(`Admin @${user.username} created.`);
       onClose();
     } catch (error) {
-      if (!applyServerFieldError(error, setError, ['username', 'email', 'fullName', 'password'])) toast.error(errorMessage(error));
+      if (!applyServerFieldError(error, setError, ['username', 'email', 'fullName', 'password']))
+        toast.error(errorMessage(error));
     }
   });
 
@@ -52,7 +53,11 @@ export function CreateAdminDialog({ open, onClose }: { open: boolean; onClose: (
             <TextField label="Username" autoComplete="off" {...fieldProps(form, 'username')} />
             <TextField label="Email" type="email" autoComplete="off" {...fieldProps(form, 'email')} />
             <TextField label="Full name" autoComplete="off" {...fieldProps(form, 'fullName')} />
-            <PasswordField label="Password" autoComplete="new-password" {...fieldProps(form, 'password', 'At least 8 characters, not a common password.')} />
+            <PasswordField
+              label="Password"
+              autoComplete="new-password"
+              {...fieldProps(form, 'password', 'At least 8 characters, not a common password.')}
+            />
           </Stack>
         </DialogContent>
         <DialogActions>
@@ -72,7 +77,10 @@ const resetSchema = z.object({ password: passwordSchema });
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const toast = useToast();
   const update = useUpdateUser();
-  const form = useForm<z.input<typeof resetSchema>, unknown, z.output<typeof resetSchema>>({ resolver: zodResolver(resetSchema), defaultValues: { password: '' } });
+  const form = useForm<z.input<typeof resetSchema>, unknown, z.output<typeof resetSchema>>({
+    resolver: zodResolver(resetSchema),
+    defaultValues: { password: '' },
+  });
   const { handleSubmit, setError, reset, formState } = form;
   useEffect(() => {
     if (!user) reset();
@@ -94,7 +102,9 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
       <DialogTitle id="reset-title">Reset the password of @{user?.username}</DialogTitle>
       <Box component="form" noValidate onSubmit={submit} aria-label="Reset password">
         <DialogContent>
-          <DialogContentText sx={{ mb: 4 }}>Give the new password to its owner by a safe channel. Every sign-in of the account ends now.</DialogContentText>
+          <DialogContentText sx={{ mb: 4 }}>
+            Give the new password to its owner by a safe channel. Every sign-in of the account ends now.
+          </DialogContentText>
           <PasswordField label="New password" autoComplete="new-password" {...fieldProps(form, 'password')} />
         </DialogContent>
         <DialogActions>

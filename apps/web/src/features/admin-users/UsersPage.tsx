@@ -7,19 +7,18 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import type { AdminUser } from '@portal/contract';
 import { useNavigate } from 'react-router';
-import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { errorMessage } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { StatusChip } from '../../shared/components/StatusChip';
-import { csvName, downloadCsv } from '../../shared/download';
+import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatDate, formatDateTime } from '../../shared/format';
-import { useListParams } from '../../shared/list-params';
+import { tableState, useListParams } from '../../shared/list-params';
 import { useSession } from '../../shared/session/useSession';
 import { useToast } from '../../shared/toast';
 import { useUpdateUser } from '../admin-members/api';
@@ -28,7 +27,12 @@ import { CreateAdminDialog, ResetPasswordDialog } from './UserDialogs';
 
 const FILTERS = ['search', 'role', 'status'] as const;
 
-type Change = { user: AdminUser; body: { status?: 'active' | 'blocked'; role?: 'admin' | 'member' }; title: string; text: string };
+type Change = {
+  user: AdminUser;
+  body: { status?: 'active' | 'blocked'; role?: 'admin' | 'member' };
+  title: string;
+  text: string;
+};
 
 /** /Users ("Users Management"): every account; create admins, block and unblock, role, password reset. */
 export function UsersPage() {
@@ -42,7 +46,6 @@ export function UsersPage() {
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; user: AdminUser } | null>(null);
   const [change, setChange] = useState<Change | null>(null);
-  const [exporting, setExporting] = useState(false);
   const { filters, update: setList } = list;
 
   const apply = async () => {
@@ -54,17 +57,6 @@ export function UsersPage() {
       toast.error(errorMessage(error));
     } finally {
       setChange(null);
-    }
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadCsv('/admin/users', list.query, csvName('users'));
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(false);
     }
   };
 
@@ -84,7 +76,12 @@ export function UsersPage() {
       ),
     },
     { id: 'email', label: 'Email', sortField: 'email', render: (u) => u.email },
-    { id: 'role', label: 'Role', sortField: 'role', render: (u) => <StatusChip status={u.role} label={u.role === 'admin' ? 'Admin' : 'Member'} /> },
+    {
+      id: 'role',
+      label: 'Role',
+      sortField: 'role',
+      render: (u) => <StatusChip status={u.role} label={u.role === 'admin' ? 'Admin' : 'Member'} />,
+    },
     { id: 'status', label: 'Status', sortField: 'status', render: (u) => <StatusChip status={u.status} /> },
     { id: 'network', label: 'Network', render: (u) => (u.isMember ? 'Member' : '—') },
     { id: 'created', label: 'Created', sortField: 'createdAt', render: (u) => formatDate(u.createdAt) },
@@ -94,7 +91,10 @@ export function UsersPage() {
       label: '',
       align: 'right',
       render: (u) => (
-        <IconButton aria-label={`Actions for @${u.username}`} onClick={(event) => setMenu({ anchor: event.currentTarget, user: u })}>
+        <IconButton
+          aria-label={`Actions for @${u.username}`}
+          onClick={(event) => setMenu({ anchor: event.currentTarget, user: u })}
+        >
           <MoreVertOutlined />
         </IconButton>
       ),
@@ -111,9 +111,7 @@ export function UsersPage() {
         subheader="Members and administrators. Blocking signs an account out at once."
         action={
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2 }}>
-            <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void exportCsv()} disabled={exporting}>
-              Export CSV
-            </Button>
+            <CsvExportButton path="/admin/users" name="users" query={list.query} />
             <Button variant="contained" startIcon={<PersonAddAltOutlined />} onClick={() => setCreating(true)}>
               Create admin
             </Button>
@@ -122,7 +120,11 @@ export function UsersPage() {
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <FilterBar>
-        <SearchField placeholder="Username, name or email" value={filters.search} onChange={(search) => setList({ search })} />
+        <SearchField
+          placeholder="Username, name or email"
+          value={filters.search}
+          onChange={(search) => setList({ search })}
+        />
         <SelectFilter
           label="Role"
           value={filters.role}
@@ -145,19 +147,8 @@ export function UsersPage() {
       <DataTable
         label="Users"
         columns={columns}
-        rows={users.data?.items}
-        total={users.data?.total}
         rowKey={(u) => u.id}
-        page={list.page}
-        pageSize={list.pageSize}
-        sort={list.sort}
-        onSort={(sort) => setList({ sort })}
-        onPage={(page) => setList({ page })}
-        onPageSize={(pageSize) => setList({ pageSize })}
-        loading={users.isPending}
-        fetching={users.isFetching}
-        error={users.isError && !isSessionEnded(users.error) ? users.error : undefined}
-        onRetry={() => void users.refetch()}
+        {...tableState(list, users)}
         empty="No accounts match these filters."
       />
 
@@ -178,8 +169,18 @@ export function UsersPage() {
               setMenu(null);
               setChange(
                 target.status === 'blocked'
-                  ? { user: target, body: { status: 'active' }, title: `Unblock @${target.username}?`, text: 'The account can sign in again (and receive transfers if it is a member).' }
-                  : { user: target, body: { status: 'blocked' }, title: `Block @${target.username}?`, text: 'The account is signed out at once, cannot sign in, and cannot receive transfers.' },
+                  ? {
+                      user: target,
+                      body: { status: 'active' },
+                      title: `Unblock @${target.username}?`,
+                      text: 'The account can sign in again (and receive transfers if it is a member).',
+                    }
+                  : {
+                      user: target,
+                      body: { status: 'blocked' },
+                      title: `Block @${target.username}?`,
+                      text: 'The account is signed out at once, cannot sign in, and cannot receive transfers.',
+                    },
               );
             }}
           >
@@ -195,7 +196,9 @@ export function UsersPage() {
                 user: target,
                 body: { role: toAdmin ? 'admin' : 'member' },
                 title: toAdmin ? `Make @${target.username} an admin?` : `Make @${target.username} a member only?`,
-                text: toAdmin ? 'Admins see every member and every wallet, and can move money by adjustment.' : 'The account loses access to the admin pages at once.',
+                text: toAdmin
+                  ? 'Admins see every member and every wallet, and can move money by adjustment.'
+                  : 'The account loses access to the admin pages at once.',
               });
             }}
           >

@@ -1,20 +1,16 @@
-import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { AuditEntry } from '@portal/contract';
 import { api } from '../../shared/api/instance';
-import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
-import { csvName, downloadCsv } from '../../shared/download';
+import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatDateTime } from '../../shared/format';
-import { useListParams } from '../../shared/list-params';
-import { useToast } from '../../shared/toast';
+import { tableState, useListParams } from '../../shared/list-params';
 import { adminKeys } from '../admin-transactions/api';
 import type { Page } from '../wallet/api';
 
@@ -50,48 +46,51 @@ const COLUMNS: Column<AuditEntry>[] = [
   { id: 'actor', label: 'Admin', render: (e) => (e.actor ? `@${e.actor.username}` : 'System') },
   { id: 'action', label: 'Action', sortField: 'action', render: (e) => actionLabel(e.action) },
   { id: 'target', label: 'Target', render: (e) => (e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '—') },
-  { id: 'details', label: 'Details', minWidth: 260, render: (e) => <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{describe(e)}</Typography> },
+  {
+    id: 'details',
+    label: 'Details',
+    minWidth: 260,
+    render: (e) => (
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {describe(e)}
+      </Typography>
+    ),
+  },
   { id: 'ip', label: 'IP', render: (e) => e.ip ?? '—' },
 ];
 
 /** /admin/audit-log: every admin action, written in the same transaction as the action. */
 export function AuditLogPage() {
-  const toast = useToast();
   const list = useListParams({ filters: FILTERS, defaultSort: '-createdAt' });
   const log = useQuery({
     queryKey: adminKeys.audit(list.query),
     queryFn: ({ signal }) => api.get<Page<AuditEntry>>('/admin/audit-log', { query: list.query, signal }),
     placeholderData: keepPreviousData,
   });
-  const [exporting, setExporting] = useState(false);
   const { filters, update } = list;
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await downloadCsv('/admin/audit-log', list.query, csvName('audit-log'));
-    } catch (error) {
-      toast.error(errorMessage(error));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <Card>
       <CardHeader
         title="Audit log"
         subheader="Every admin action, who did it, from where, and what changed."
-        action={
-          <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void exportCsv()} disabled={exporting}>
-            Export CSV
-          </Button>
-        }
+        action={<CsvExportButton path="/admin/audit-log" name="audit-log" query={list.query} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <FilterBar>
-        <SelectFilter label="Action" value={filters.action} onChange={(action) => update({ action })} choices={ACTIONS} anyLabel="All actions" />
-        <SearchField label="Admin" placeholder="Exact username" value={filters.actor} onChange={(actor) => update({ actor })} />
+        <SelectFilter
+          label="Action"
+          value={filters.action}
+          onChange={(action) => update({ action })}
+          choices={ACTIONS}
+          anyLabel="All actions"
+        />
+        <SearchField
+          label="Admin"
+          placeholder="Exact username"
+          value={filters.actor}
+          onChange={(actor) => update({ actor })}
+        />
         <DateFilter label="From" value={filters.from} onChange={(from) => update({ from })} />
         <DateFilter label="To" value={filters.to} onChange={(to) => update({ to })} />
       </FilterBar>
@@ -105,19 +104,8 @@ export function AuditLogPage() {
       <DataTable
         label="Audit log"
         columns={COLUMNS}
-        rows={log.data?.items}
-        total={log.data?.total}
         rowKey={(e) => e.id}
-        page={list.page}
-        pageSize={list.pageSize}
-        sort={list.sort}
-        onSort={(sort) => update({ sort })}
-        onPage={(page) => update({ page })}
-        onPageSize={(pageSize) => update({ pageSize })}
-        loading={log.isPending}
-        fetching={log.isFetching}
-        error={log.isError && !isSessionEnded(log.error) ? log.error : undefined}
-        onRetry={() => void log.refetch()}
+        {...tableState(list, log)}
         empty="No admin actions match these filters."
       />
     </Card>

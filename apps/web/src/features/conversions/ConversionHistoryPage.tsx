@@ -1,19 +1,30 @@
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import type { Conversion } from '@portal/contract';
-import { isSessionEnded } from '../../shared/api/errors';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { formatDateTime } from '../../shared/format';
-import { useListParams } from '../../shared/list-params';
+import { tableState, useListParams } from '../../shared/list-params';
 import { useConversions } from './api';
 
 const FILTERS = ['from', 'to'] as const;
 
 const COLUMNS: Column<Conversion>[] = [
-  { id: 'date', label: 'Date', sortField: 'createdAt', minWidth: 170, render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.createdAt)}</span> },
-  { id: 'amount', label: 'USDT converted', sortField: 'amount', align: 'right', render: (c) => <Money value={c.amount} unit="USDT" /> },
+  {
+    id: 'date',
+    label: 'Date',
+    sortField: 'createdAt',
+    minWidth: 170,
+    render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.createdAt)}</span>,
+  },
+  {
+    id: 'amount',
+    label: 'USDT converted',
+    sortField: 'amount',
+    align: 'right',
+    render: (c) => <Money value={c.amount} unit="USDT" />,
+  },
   { id: 'rate', label: 'Rate', align: 'right', render: (c) => `${c.rate} / USDT` },
   { id: 'points', label: 'Points received', align: 'right', render: (c) => <Money value={c.points} unit="points" /> },
   { id: 'ref', label: 'Reference', render: (c) => `C-${c.id}` },
@@ -33,19 +44,8 @@ export function ConversionHistoryPage() {
       <DataTable
         label="Point conversions"
         columns={COLUMNS}
-        rows={conversions.data?.items}
-        total={conversions.data?.total}
         rowKey={(c) => c.id}
-        page={list.page}
-        pageSize={list.pageSize}
-        sort={list.sort}
-        onSort={(sort) => list.update({ sort })}
-        onPage={(page) => list.update({ page })}
-        onPageSize={(pageSize) => list.update({ pageSize })}
-        loading={conversions.isPending}
-        fetching={conversions.isFetching}
-        error={conversions.isError && !isSessionEnded(conversions.error) ? conversions.error : undefined}
-        onRetry={() => void conversions.refetch()}
+        {...tableState(list, conversions)}
         empty="You have not converted anything yet."
       />
     </Card>

@@ -34,7 +34,10 @@ export function ConvertPage() {
   const wallets = useWallets();
   const terms = useConversionTerms();
   const convert = useConvert();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(formSchema), defaultValues: { amount: '' } });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { amount: '' },
+  });
   const { handleSubmit, setError, reset, formState } = form;
   const [pending, setPending] = useState<{ quote: ConversionQuote; key: string } | null>(null);
   const income = wallets.data?.wallets.find((w) => w.wallet === 'income');
@@ -78,7 +81,9 @@ export function ConvertPage() {
                   {...fieldProps(
                     form,
                     'amount',
-                    terms.data ? `Minimum ${formatMoney(terms.data.minimum)} USDT · rate ${terms.data.rate} points per USDT` : ' ',
+                    terms.data
+                      ? `Minimum ${formatMoney(terms.data.minimum)} USDT · rate ${terms.data.rate} points per USDT`
+                      : ' ',
                   )}
                 />
                 <Box>

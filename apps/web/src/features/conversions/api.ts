@@ -4,10 +4,14 @@ import { api } from '../../shared/api/instance';
 import { ledgerKeys, type Page } from '../wallet/api';
 
 export function useConversionTerms() {
-  return useQuery({ queryKey: ledgerKeys.conversionTerms, queryFn: ({ signal }) => api.get<ConversionTerms>('/conversions/terms', { signal }) });
+  return useQuery({
+    queryKey: ledgerKeys.conversionTerms,
+    queryFn: ({ signal }) => api.get<ConversionTerms>('/conversions/terms', { signal }),
+  });
 }
 
-export const fetchConversionQuote = (amount: string) => api.get<ConversionQuote>('/conversions/quote', { query: { amount } });
+export const fetchConversionQuote = (amount: string) =>
+  api.get<ConversionQuote>('/conversions/quote', { query: { amount } });
 
 export function useConversions(query: Record<string, string | number>) {
   return useQuery({
@@ -20,7 +24,8 @@ export function useConversions(query: Record<string, string | number>) {
 export function useConvert() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ amount, key }: { amount: string; key: string }) => api.post<Conversion>('/conversions', { amount }, { headers: { 'Idempotency-Key': key } }),
+    mutationFn: ({ amount, key }: { amount: string; key: string }) =>
+      api.post<Conversion>('/conversions', { amount }, { headers: { 'Idempotency-Key': key } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
   });
 }

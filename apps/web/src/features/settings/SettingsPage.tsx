@@ -27,7 +27,10 @@ const KEYS = Object.keys(SETTINGS_LABELS) as Array<keyof Settings>;
 export function SettingsPage() {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: ({ signal }) => api.get<Settings>('/admin/settings', { signal }) });
+  const settings = useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: ({ signal }) => api.get<Settings>('/admin/settings', { signal }),
+  });
   const save = useMutation({
     mutationFn: (patch: SettingsPatch) => api.patch<Settings>('/admin/settings', patch),
     onSuccess: (saved) => queryClient.setQueryData(adminKeys.settings, saved),
@@ -60,7 +63,10 @@ export function SettingsPage() {
 
   return (
     <Card>
-      <CardHeader title="Transfers and point conversion" subheader="Each change is written to the audit log and applies to later events only." />
+      <CardHeader
+        title="Transfers and point conversion"
+        subheader="Each change is written to the audit log and applies to later events only."
+      />
       <CardContent>
         {settings.isError ? (
           <Alert severity="error">{errorMessage(settings.error, 'The settings could not be loaded.')}</Alert>
@@ -77,7 +83,9 @@ export function SettingsPage() {
                     {...fieldProps(form, key, SETTINGS_LABELS[key].help)}
                     slotProps={{
                       htmlInput: { inputMode: 'decimal' },
-                      input: SETTINGS_LABELS[key].unit ? { endAdornment: <InputAdornment position="end">{SETTINGS_LABELS[key].unit}</InputAdornment> } : undefined,
+                      input: SETTINGS_LABELS[key].unit
+                        ? { endAdornment: <InputAdornment position="end">{SETTINGS_LABELS[key].unit}</InputAdornment> }
+                        : undefined,
                     }}
                   />
                 </Grid>
@@ -86,7 +94,12 @@ export function SettingsPage() {
                 <SubmitButton loading={formState.isSubmitting} disabled={!formState.isDirty}>
                   Save settings
                 </SubmitButton>
-                <Button variant="outlined" color="secondary" disabled={!formState.isDirty} onClick={() => settings.data && reset(settings.data)}>
+                <Button
+                  variant="outlined"
+                  color="secondary"
+                  disabled={!formState.isDirty}
+                  onClick={() => settings.data && reset(settings.data)}
+                >
                   Reset
                 </Button>
               </Grid>

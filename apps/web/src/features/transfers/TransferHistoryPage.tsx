@@ -2,12 +2,11 @@ import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
 import type { Transfer } from '@portal/contract';
-import { isSessionEnded } from '../../shared/api/errors';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { formatDateTime } from '../../shared/format';
-import { useListParams } from '../../shared/list-params';
+import { tableState, useListParams } from '../../shared/list-params';
 import { useTransfers } from './api';
 
 const FILTERS = ['search', 'from', 'to'] as const;
@@ -29,11 +28,28 @@ export function TransferHistoryPage({ direction }: { direction: 'sent' | 'receiv
   const transfers = useTransfers({ ...list.query, direction });
   const sent = direction === 'sent';
   const columns: Column<Transfer>[] = [
-    { id: 'date', label: 'Date', sortField: 'createdAt', minWidth: 170, render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.createdAt)}</span> },
+    {
+      id: 'date',
+      label: 'Date',
+      sortField: 'createdAt',
+      minWidth: 170,
+      render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.createdAt)}</span>,
+    },
     { id: 'party', label: sent ? 'To' : 'From', minWidth: 180, render: (t) => party(sent ? t.to : t.from) },
-    { id: 'amount', label: sent ? 'Amount sent' : 'Amount', sortField: 'amount', align: 'right', render: (t) => <Money value={t.amount} unit="USDT" /> },
+    {
+      id: 'amount',
+      label: sent ? 'Amount sent' : 'Amount',
+      sortField: 'amount',
+      align: 'right',
+      render: (t) => <Money value={t.amount} unit="USDT" />,
+    },
     { id: 'fee', label: 'Fee', align: 'right', render: (t) => <Money value={t.fee} unit="USDT" /> },
-    { id: 'received', label: sent ? 'They received' : 'You received', align: 'right', render: (t) => <Money value={t.received} unit="USDT" /> },
+    {
+      id: 'received',
+      label: sent ? 'They received' : 'You received',
+      align: 'right',
+      render: (t) => <Money value={t.received} unit="USDT" />,
+    },
     { id: 'ref', label: 'Reference', render: (t) => `T-${t.id}` },
   ];
   return (
@@ -43,26 +59,20 @@ export function TransferHistoryPage({ direction }: { direction: 'sent' | 'receiv
         subheader={sent ? 'From your deposit wallet to other members.' : 'From other members into your deposit wallet.'}
       />
       <FilterBar>
-        <SearchField label={sent ? 'Receiver' : 'Sender'} placeholder="Username or name" value={list.filters.search} onChange={(search) => list.update({ search })} />
+        <SearchField
+          label={sent ? 'Receiver' : 'Sender'}
+          placeholder="Username or name"
+          value={list.filters.search}
+          onChange={(search) => list.update({ search })}
+        />
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
       </FilterBar>
       <DataTable
         label={sent ? 'Transfers sent' : 'Transfers received'}
         columns={columns}
-        rows={transfers.data?.items}
-        total={transfers.data?.total}
         rowKey={(t) => t.id}
-        page={list.page}
-        pageSize={list.pageSize}
-        sort={list.sort}
-        onSort={(sort) => list.update({ sort })}
-        onPage={(page) => list.update({ page })}
-        onPageSize={(pageSize) => list.update({ pageSize })}
-        loading={transfers.isPending}
-        fetching={transfers.isFetching}
-        error={transfers.isError && !isSessionEnded(transfers.error) ? transfers.error : undefined}
-        onRetry={() => void transfers.refetch()}
+        {...tableState(list, transfers)}
         empty={sent ? 'You have not sent any transfer yet.' : 'You have not received any transfer yet.'}
       />
     </Card>

@@ -49,7 +49,10 @@ export function TransferPage() {
   const wallets = useWallets();
   const terms = useTransferTerms();
   const send = useSendTransfer();
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(formSchema), defaultValues: { toUsername: '', amount: '' } });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { toUsername: '', amount: '' },
+  });
   const { handleSubmit, setError, reset, watch, formState } = form;
   const [pending, setPending] = useState<{ quote: TransferQuote; body: FormOutput; key: string } | null>(null);
 
@@ -71,7 +74,9 @@ export function TransferPage() {
     if (!pending) return;
     try {
       const transfer = await send.mutateAsync({ body: pending.body, key: pending.key });
-      toast.success(`Sent ${formatMoney(transfer.amount)} USDT to ${transfer.to.fullName}; ${formatMoney(transfer.received)} USDT arrived.`);
+      toast.success(
+        `Sent ${formatMoney(transfer.amount)} USDT to ${transfer.to.fullName}; ${formatMoney(transfer.received)} USDT arrived.`,
+      );
       setPending(null);
       reset();
     } catch (error) {
@@ -123,7 +128,9 @@ export function TransferPage() {
                   {...fieldProps(
                     form,
                     'amount',
-                    terms.data ? `Minimum ${formatMoney(terms.data.minimum)} USDT · fee ${terms.data.feePercent}% taken from the amount` : ' ',
+                    terms.data
+                      ? `Minimum ${formatMoney(terms.data.minimum)} USDT · fee ${terms.data.feePercent}% taken from the amount`
+                      : ' ',
                   )}
                 />
                 <Box>

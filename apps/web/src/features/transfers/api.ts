@@ -4,7 +4,10 @@ import { api } from '../../shared/api/instance';
 import { ledgerKeys, type Page } from '../wallet/api';
 
 export function useTransferTerms() {
-  return useQuery({ queryKey: ledgerKeys.transferTerms, queryFn: ({ signal }) => api.get<TransferTerms>('/transfers/terms', { signal }) });
+  return useQuery({
+    queryKey: ledgerKeys.transferTerms,
+    queryFn: ({ signal }) => api.get<TransferTerms>('/transfers/terms', { signal }),
+  });
 }
 
 /** GET /api/transfers/receiver: the receiver's full name, or why they cannot receive. */
@@ -31,7 +34,8 @@ export function useTransfers(query: Record<string, string | number>) {
 export function useSendTransfer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, key }: { body: TransferBody; key: string }) => api.post<Transfer>('/transfers', body, { headers: { 'Idempotency-Key': key } }),
+    mutationFn: ({ body, key }: { body: TransferBody; key: string }) =>
+      api.post<Transfer>('/transfers', body, { headers: { 'Idempotency-Key': key } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
   });
 }

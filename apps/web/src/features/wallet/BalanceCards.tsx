@@ -43,8 +43,16 @@ export function BalanceCards({ wallets }: { wallets: WalletBalance[] | undefined
                     {wallet.label}
                   </Typography>
                   {wallets ? (
-                    <Typography variant="h5" component="p" title={`${wallet.balance} ${unitLabel(wallet.unit)}`} sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {formatMoney(wallet.balance)} <Typography component="span" variant="body2" color="text.secondary">{unitLabel(wallet.unit)}</Typography>
+                    <Typography
+                      variant="h5"
+                      component="p"
+                      title={`${wallet.balance} ${unitLabel(wallet.unit)}`}
+                      sx={{ fontVariantNumeric: 'tabular-nums' }}
+                    >
+                      {formatMoney(wallet.balance)}{' '}
+                      <Typography component="span" variant="body2" color="text.secondary">
+                        {unitLabel(wallet.unit)}
+                      </Typography>
                     </Typography>
                   ) : (
                     <Skeleton variant="text" width={120} height={32} />

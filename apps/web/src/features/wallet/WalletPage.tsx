@@ -5,10 +5,9 @@ import Button from '@mui/material/Button';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
 import { Link } from 'react-router';
-import { isSessionEnded } from '../../shared/api/errors';
 import { DataTable } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SelectFilter } from '../../shared/components/ListFilters';
-import { useListParams } from '../../shared/list-params';
+import { tableState, useListParams } from '../../shared/list-params';
 import { useWalletEntries, useWallets } from './api';
 import { BalanceCards } from './BalanceCards';
 import { ENTRY_COLUMNS } from './EntriesTable';
@@ -35,7 +34,13 @@ export function WalletPage() {
               <Button component={Link} to="/transfer" size="small" variant="outlined" startIcon={<SwapHorizOutlined />}>
                 Transfer
               </Button>
-              <Button component={Link} to="/convert" size="small" variant="outlined" startIcon={<CurrencyExchangeOutlined />}>
+              <Button
+                component={Link}
+                to="/convert"
+                size="small"
+                variant="outlined"
+                startIcon={<CurrencyExchangeOutlined />}
+              >
                 Convert
               </Button>
             </Stack>
@@ -43,8 +48,20 @@ export function WalletPage() {
           sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
         />
         <FilterBar>
-          <SelectFilter label="Wallet" value={filters.wallet} onChange={(wallet) => update({ wallet })} choices={WALLET_CHOICES} anyLabel="All wallets" />
-          <SelectFilter label="Type" value={filters.type} onChange={(type) => update({ type })} choices={ENTRY_TYPE_CHOICES} anyLabel="All types" />
+          <SelectFilter
+            label="Wallet"
+            value={filters.wallet}
+            onChange={(wallet) => update({ wallet })}
+            choices={WALLET_CHOICES}
+            anyLabel="All wallets"
+          />
+          <SelectFilter
+            label="Type"
+            value={filters.type}
+            onChange={(type) => update({ type })}
+            choices={ENTRY_TYPE_CHOICES}
+            anyLabel="All types"
+          />
           <SelectFilter
             label="Direction"
             value={filters.direction}
@@ -61,19 +78,8 @@ export function WalletPage() {
         <DataTable
           label="Wallet history"
           columns={ENTRY_COLUMNS}
-          rows={entries.data?.items}
-          total={entries.data?.total}
           rowKey={(e) => e.id}
-          page={list.page}
-          pageSize={list.pageSize}
-          sort={list.sort}
-          onSort={(sort) => update({ sort })}
-          onPage={(page) => update({ page })}
-          onPageSize={(pageSize) => update({ pageSize })}
-          loading={entries.isPending}
-          fetching={entries.isFetching}
-          error={entries.isError && !isSessionEnded(entries.error) ? entries.error : undefined}
-          onRetry={() => void entries.refetch()}
+          {...tableState(list, entries)}
           empty="No movements match these filters."
         />
       </Card>

@@ -4,7 +4,8 @@ export const unitLabel = (unit: Unit | string): string => (unit === 'POINT' ? 'p
 
 export const walletUnit = (wallet: Wallet): string => (wallet === 'points' ? 'points' : 'USDT');
 
-export const entryTypeLabel = (type: string): string => ENTRY_TYPE_LABELS[type as EntryType] ?? type.replaceAll('_', ' ');
+export const entryTypeLabel = (type: string): string =>
+  ENTRY_TYPE_LABELS[type as EntryType] ?? type.replaceAll('_', ' ');
 
 export const ENTRY_TYPE_CHOICES = Object.entries(ENTRY_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 

@@ -13,7 +13,10 @@ export function AmountField({ unit, slotProps, ...rest }: TextFieldProps & { uni
       slotProps={{
         ...slotProps,
         htmlInput: { inputMode: 'decimal', spellCheck: false, ...(slotProps?.htmlInput as object) },
-        input: { endAdornment: <InputAdornment position="end">{unit}</InputAdornment>, ...(slotProps?.input as object) },
+        input: {
+          endAdornment: <InputAdornment position="end">{unit}</InputAdornment>,
+          ...(slotProps?.input as object),
+        },
       }}
     />
   );

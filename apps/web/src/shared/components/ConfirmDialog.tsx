@@ -9,9 +9,26 @@ import Typography from '@mui/material/Typography';
 import CircularProgress from '@mui/material/CircularProgress';
 
 /** A label and value line of a confirmation. */
-export function ConfirmLine({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+export function ConfirmLine({
+  label,
+  children,
+  strong = false,
+}: {
+  label: string;
+  children: ReactNode;
+  strong?: boolean;
+}) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 4, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 4,
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
       <Typography color="text.secondary">{label}</Typography>
       <Typography sx={{ fontWeight: strong ? 600 : 500, textAlign: 'right', overflowWrap: 'anywhere' }} component="div">
         {children}

@@ -88,14 +88,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     key={column.id}
                     align={column.align}
                     sx={{ minWidth: column.minWidth, whiteSpace: 'nowrap' }}
-                    sortDirection={column.sortField && column.sortField === sortField ? (descending ? 'desc' : 'asc') : false}
+                    sortDirection={
+                      column.sortField && column.sortField === sortField ? (descending ? 'desc' : 'asc') : false
+                    }
                   >
                     {column.sortField && onSort ? (
                       <TableSortLabel
                         active={column.sortField === sortField}
                         direction={column.sortField === sortField && descending ? 'desc' : 'asc'}
                         onClick={() =>
-                          onSort(column.sortField === sortField && !descending ? `-${column.sortField}` : column.sortField!)
+                          onSort(
+                            column.sortField === sortField && !descending ? `-${column.sortField}` : column.sortField!,
+                          )
                         }
                       >
                         {column.label}
@@ -146,15 +150,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </TableContainer>
       )}
       {!props.hidePagination && (
-      <TablePagination
-        component="div"
-        count={props.total ?? 0}
-        page={Math.max(0, props.page - 1)}
-        rowsPerPage={props.pageSize}
-        rowsPerPageOptions={[...PAGE_SIZES]}
-        onPageChange={(_event, page) => props.onPage(page + 1)}
-        onRowsPerPageChange={(event) => props.onPageSize(Number(event.target.value))}
-      />
+        <TablePagination
+          component="div"
+          count={props.total ?? 0}
+          page={Math.max(0, props.page - 1)}
+          rowsPerPage={props.pageSize}
+          rowsPerPageOptions={[...PAGE_SIZES]}
+          onPageChange={(_event, page) => props.onPage(page + 1)}
+          onRowsPerPageChange={(event) => props.onPageSize(Number(event.target.value))}
+        />
       )}
     </Box>
   );

@@ -25,7 +25,17 @@ export function FilterBar({ children }: { children: ReactNode }) {
 }
 
 /** A search box that applies what was typed after a short pause (or on Enter). */
-export function SearchField({ label = 'Search', value, onChange, placeholder }: { label?: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+export function SearchField({
+  label = 'Search',
+  value,
+  onChange,
+  placeholder,
+}: {
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   useEffect(() => {
@@ -58,7 +68,15 @@ export function SearchField({ label = 'Search', value, onChange, placeholder }: 
 }
 
 /** A calendar day (`YYYY-MM-DD`, read as UTC by the API). */
-export function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <TextField
       label={label}
@@ -77,7 +95,19 @@ export interface Choice {
 }
 
 /** A drop-down filter whose first choice means "any". */
-export function SelectFilter({ label, value, onChange, choices, anyLabel = 'All' }: { label: string; value: string; onChange: (value: string) => void; choices: Choice[]; anyLabel?: string }) {
+export function SelectFilter({
+  label,
+  value,
+  onChange,
+  choices,
+  anyLabel = 'All',
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  choices: Choice[];
+  anyLabel?: string;
+}) {
   return (
     <TextField
       select
@@ -85,7 +115,7 @@ export function SelectFilter({ label, value, onChange, choices, anyLabel = 'All'
       size="small"
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, size: 'small' } }}
     >
       <MenuItem value="">{anyLabel}</MenuItem>
       {choices.map((choice) => (

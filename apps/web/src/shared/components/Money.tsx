@@ -18,7 +18,12 @@ export function Money({
   const color = signed ? (value?.startsWith('-') ? 'error.main' : positive ? 'success.main' : undefined) : undefined;
   return (
     <Tooltip title={value ? `${value}${unit ? ` ${unit}` : ''}` : ''} placement="top" disableInteractive>
-      <Typography component="span" variant="inherit" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color }} {...rest}>
+      <Typography
+        component="span"
+        variant="inherit"
+        sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', color }}
+        {...rest}
+      >
         {text}
       </Typography>
     </Tooltip>
