@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
 import { ADMIN_PASSWORD, basic, bearer, errorOf, login, loginAdmin, registerMember, startPortal, type TestPortal } from './harness';
 
 let portal: TestPortal;
@@ -9,7 +10,7 @@ afterAll(async () => {
   await portal?.close();
 });
 
-const inject = (...args: Parameters<TestPortal['app']['inject']>) => portal.app.inject(...args);
+const inject = (options: InjectOptions) => portal.app.inject(options);
 
 describe('POST /api/auth/login', () => {
   it('signs the seeded admin in with an empty body and a Basic header', async () => {
