@@ -16,9 +16,11 @@ if (serverUrl) {
   const url = new URL(serverUrl);
   const args = ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
   const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
-  execFileSync('dropdb', [...args, '--if-exists', '--force', 'portal_e2e'], { env });
-  execFileSync('createdb', [...args, 'portal_e2e'], { env });
-  url.pathname = '/portal_e2e';
+  // One scratch database per port, so two runs side by side never share one.
+  const name = `portal_e2e_${port}`;
+  execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env });
+  execFileSync('createdb', [...args, name], { env });
+  url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
 } else {
   process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
