@@ -26,6 +26,7 @@ import { formatDate, initialsOf } from '../../shared/format';
 import { useSession } from '../../shared/session/useSession';
 import { useMe } from '../account/useMe';
 import { WalletOverview } from '../wallet/WalletOverview';
+import { PlanOverview } from './PlanOverview';
 
 /** The dashboard: who is signed in, from GET /api/me. No figure is shown that the API did not give. */
 export function DashboardPage() {
@@ -63,6 +64,11 @@ export function DashboardPage() {
       {isAdmin && (
         <Grid size={{ xs: 12, md: 5, xl: 4 }}>
           <AdminCard />
+        </Grid>
+      )}
+      {me.data?.isMember && (
+        <Grid size={12}>
+          <PlanOverview />
         </Grid>
       )}
       {me.data?.isMember && (
