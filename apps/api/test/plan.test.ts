@@ -233,6 +233,9 @@ describe('the daily close', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ ...first.json(), created: false });
     expect(await booksFingerprint(db)).toBe(fingerprint);
+    // One audit row, written with the close itself: the repeat adds none.
+    const audited = await db.query<{ actor_id: number; target_id: string }>(`SELECT actor_id, target_id FROM audit_log WHERE action = 'plan.close'`);
+    expect(audited.rows).toEqual([{ actor_id: admin.user.id, target_id: day(-1) }]);
     const future = await close(app, admin, day(1));
     expect(future.statusCode).toBe(422);
     expect(errorOf(future)).toMatchObject({ code: 'CLOSE_IN_FUTURE', field: 'date' });

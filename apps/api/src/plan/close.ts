@@ -4,6 +4,7 @@ import type { Database, Sql } from '../db/database';
 import { postBulkCredits } from '../ledger/bulk';
 import { NETWORK_ROLLUP_LOCK, ROLLUP_BATCH, rollUpBatch } from '../network/rollup';
 import { readSettings } from '../settings/service';
+import { writeAudit, type Actor } from '../audit/service';
 import { unprocessable } from '../shared/errors';
 import { matchDay, percentToPpm, type DayMatch } from './rules';
 
@@ -65,7 +66,9 @@ export function toCloseResult(row: CloseRow): Omit<CloseResult, 'created'> {
   };
 }
 
-export async function closeDay(ctx: AppContext, date: string, actorId: number | null): Promise<CloseResult> {
+/** `actor`: the admin who asked (audited in the close's own transaction), or null for the scheduler. */
+export async function closeDay(ctx: AppContext, date: string, actor: Actor | null): Promise<CloseResult> {
+  const actorId = actor?.userId ?? null;
   return ctx.db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [PLAN_CLOSE_LOCK]);
     const existing = await tx.query<CloseRow>(`SELECT ${CLOSE_COLUMNS} FROM matching_closes WHERE close_date = $1`, [date]);
@@ -131,7 +134,9 @@ export async function closeDay(ctx: AppContext, date: string, actorId: number | 
         [chunk.map((r) => r.memberId), chunk.map((r) => volumeText(r.day.matched))],
       );
     }
-    return { ...toCloseResult(closed.rows[0]!), created: true };
+    const result = { ...toCloseResult(closed.rows[0]!), created: true };
+    if (actor) await writeAudit(tx, { actor, action: 'plan.close', targetType: 'close', targetId: date, details: { result } });
+    return result;
   });
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminDashboardSchema, apiErrorSchema, closeBodySchema, closeListSchema, closeResultSchema } from '@portal/contract';
 import type { AppContext } from '../context';
-import { actorOf, writeAudit } from '../audit/service';
+import { actorOf } from '../audit/service';
 import { adminDashboard } from '../dashboard/service';
 import { closeDay, listCloses } from './close';
 
@@ -18,11 +18,7 @@ export function planAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: closeResultSchema, 201: closeResultSchema, ...errors },
       },
     }, async (request, reply) => {
-      const actor = actorOf(request);
-      const result = await closeDay(ctx, request.body.date, actor.userId);
-      if (result.created) {
-        await writeAudit(ctx.db, { actor, action: 'plan.close', targetType: 'close', targetId: result.date, details: { result } });
-      }
+      const result = await closeDay(ctx, request.body.date, actorOf(request));
       return reply.code(result.created ? 201 : 200).send(result);
     });
 
