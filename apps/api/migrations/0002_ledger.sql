@@ -1,5 +1,5 @@
 -- The ledger: double-entry books in integer base units (18 decimals), the
--- only place money lives. See docs/decisions/0003-ledger.md.
+-- only place money lives. See docs/decisions/0006-ledger.md.
 
 -- An account is a member's wallet (deposit, income, points) or a system
 -- account of the company, named by code. Member wallets carry a running
