@@ -17,7 +17,6 @@ import { Link, useParams } from 'react-router';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DataTable } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar, SelectFilter } from '../../shared/components/ListFilters';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import { formatDate, formatCount, initialsOf } from '../../shared/format';
@@ -26,7 +25,7 @@ import { useToast } from '../../shared/toast';
 import { useTransactions } from '../admin-transactions/api';
 import { TRANSACTION_COLUMNS } from '../admin-transactions/TransactionsTable';
 import { BalanceCards } from '../wallet/BalanceCards';
-import { ENTRY_TYPE_CHOICES, WALLET_CHOICES } from '../wallet/labels';
+import { EntryFilters } from '../wallet/EntryFilters';
 import { AdjustmentDialog } from './AdjustmentDialog';
 import { useMember, useUpdateUser } from './api';
 import { FactList, type Fact } from '../../shared/components/FactList';
@@ -153,28 +152,10 @@ const HISTORY_FILTERS = ['type', 'wallet', 'from', 'to'] as const;
 function MemberHistory({ username }: { username: string }) {
   const list = useListParams({ filters: HISTORY_FILTERS, defaultSort: '-createdAt', defaultPageSize: 10 });
   const history = useTransactions({ ...list.query, member: username });
-  const { filters, update } = list;
   return (
     <Card>
       <CardHeader title="History" subheader="Every journal entry touching this member's wallets." />
-      <FilterBar>
-        <SelectFilter
-          label="Type"
-          value={filters.type}
-          onChange={(type) => update({ type })}
-          choices={ENTRY_TYPE_CHOICES}
-          anyLabel="All types"
-        />
-        <SelectFilter
-          label="Wallet"
-          value={filters.wallet}
-          onChange={(wallet) => update({ wallet })}
-          choices={WALLET_CHOICES}
-          anyLabel="All wallets"
-        />
-        <DateFilter label="From" value={filters.from} onChange={(from) => update({ from })} />
-        <DateFilter label="To" value={filters.to} onChange={(to) => update({ to })} />
-      </FilterBar>
+      <EntryFilters list={list} fields={['type', 'wallet', 'from', 'to']} />
       <DataTable
         label="Member history"
         columns={TRANSACTION_COLUMNS}

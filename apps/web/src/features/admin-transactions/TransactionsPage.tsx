@@ -1,10 +1,9 @@
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import { DataTable } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { tableState, useListParams } from '../../shared/list-params';
-import { ENTRY_TYPE_CHOICES, WALLET_CHOICES } from '../wallet/labels';
+import { EntryFilters } from '../wallet/EntryFilters';
 import { useTransactions } from './api';
 import { TRANSACTION_COLUMNS } from './TransactionsTable';
 
@@ -14,7 +13,6 @@ const FILTERS = ['type', 'member', 'wallet', 'from', 'to'] as const;
 export function TransactionsPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: '-createdAt' });
   const transactions = useTransactions(list.query);
-  const { filters, update } = list;
 
   return (
     <Card>
@@ -24,30 +22,7 @@ export function TransactionsPage() {
         action={<CsvExportButton path="/admin/transactions" name="transactions" query={list.query} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
-      <FilterBar>
-        <SearchField
-          label="Member"
-          placeholder="Exact username"
-          value={filters.member}
-          onChange={(member) => update({ member })}
-        />
-        <SelectFilter
-          label="Type"
-          value={filters.type}
-          onChange={(type) => update({ type })}
-          choices={ENTRY_TYPE_CHOICES}
-          anyLabel="All types"
-        />
-        <SelectFilter
-          label="Wallet"
-          value={filters.wallet}
-          onChange={(wallet) => update({ wallet })}
-          choices={WALLET_CHOICES}
-          anyLabel="All wallets"
-        />
-        <DateFilter label="From" value={filters.from} onChange={(from) => update({ from })} />
-        <DateFilter label="To" value={filters.to} onChange={(to) => update({ to })} />
-      </FilterBar>
+      <EntryFilters list={list} fields={['member', 'type', 'wallet', 'from', 'to']} />
       <DataTable
         label="Transactions"
         columns={TRANSACTION_COLUMNS}

@@ -6,12 +6,11 @@ import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
 import { Link } from 'react-router';
 import { DataTable } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar, SelectFilter } from '../../shared/components/ListFilters';
 import { tableState, useListParams } from '../../shared/list-params';
 import { useWalletEntries, useWallets } from './api';
 import { BalanceCards } from './BalanceCards';
 import { ENTRY_COLUMNS } from './EntriesTable';
-import { ENTRY_TYPE_CHOICES, WALLET_CHOICES } from './labels';
+import { EntryFilters } from './EntryFilters';
 
 const FILTERS = ['wallet', 'type', 'direction', 'from', 'to'] as const;
 
@@ -20,7 +19,6 @@ export function WalletPage() {
   const wallets = useWallets();
   const list = useListParams({ filters: FILTERS, defaultSort: '-createdAt' });
   const entries = useWalletEntries(list.query);
-  const { filters, update } = list;
 
   return (
     <Stack spacing={6}>
@@ -47,34 +45,7 @@ export function WalletPage() {
           }
           sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
         />
-        <FilterBar>
-          <SelectFilter
-            label="Wallet"
-            value={filters.wallet}
-            onChange={(wallet) => update({ wallet })}
-            choices={WALLET_CHOICES}
-            anyLabel="All wallets"
-          />
-          <SelectFilter
-            label="Type"
-            value={filters.type}
-            onChange={(type) => update({ type })}
-            choices={ENTRY_TYPE_CHOICES}
-            anyLabel="All types"
-          />
-          <SelectFilter
-            label="Direction"
-            value={filters.direction}
-            onChange={(direction) => update({ direction })}
-            choices={[
-              { value: 'in', label: 'Money in' },
-              { value: 'out', label: 'Money out' },
-            ]}
-            anyLabel="In and out"
-          />
-          <DateFilter label="From" value={filters.from} onChange={(from) => update({ from })} />
-          <DateFilter label="To" value={filters.to} onChange={(to) => update({ to })} />
-        </FilterBar>
+        <EntryFilters list={list} fields={['wallet', 'type', 'direction', 'from', 'to']} />
         <DataTable
           label="Wallet history"
           columns={ENTRY_COLUMNS}
