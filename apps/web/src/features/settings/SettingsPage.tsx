@@ -11,6 +11,7 @@ import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { SETTINGS_LABELS, settingsSchema, type Settings, type SettingsPatch } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -22,6 +23,17 @@ import { useToast } from '../../shared/toast';
 import { adminKeys } from '../admin-transactions/api';
 
 const KEYS = Object.keys(SETTINGS_LABELS) as Array<keyof Settings>;
+const OPERATIONS: Array<keyof Settings> = [
+  'transferMinimum',
+  'transferFeePercent',
+  'conversionRate',
+  'conversionMinimum',
+];
+/** The form's sections; any setting not named for operations belongs to the plan, so a new one is never hidden. */
+const SECTIONS = [
+  { title: 'Transfers and point conversion', keys: OPERATIONS },
+  { title: 'Compensation plan', keys: KEYS.filter((key) => !OPERATIONS.includes(key)) },
+];
 
 /** /admin/settings ("Plan Settings"): the values in force; a change applies to later events only and is audited. */
 export function SettingsPage() {
@@ -64,7 +76,7 @@ export function SettingsPage() {
   return (
     <Card>
       <CardHeader
-        title="Transfers and point conversion"
+        title="Plan and operations settings"
         subheader="Each change is written to the audit log and applies to later events only."
       />
       <CardContent>
@@ -75,21 +87,30 @@ export function SettingsPage() {
         ) : (
           <Box component="form" noValidate onSubmit={submit} aria-label="Settings">
             <Grid container spacing={5}>
-              {KEYS.map((key) => (
-                <Grid key={key} size={{ xs: 12, sm: 6 }}>
-                  <TextField
-                    label={SETTINGS_LABELS[key].label}
-                    autoComplete="off"
-                    {...fieldProps(form, key, SETTINGS_LABELS[key].help)}
-                    slotProps={{
-                      htmlInput: { inputMode: 'decimal' },
-                      input: SETTINGS_LABELS[key].unit
-                        ? { endAdornment: <InputAdornment position="end">{SETTINGS_LABELS[key].unit}</InputAdornment> }
-                        : undefined,
-                    }}
-                  />
-                </Grid>
-              ))}
+              {SECTIONS.flatMap((section) => [
+                <Grid key={section.title} size={12}>
+                  <Typography variant="h6" component="h2">
+                    {section.title}
+                  </Typography>
+                </Grid>,
+                ...section.keys.map((key) => (
+                  <Grid key={key} size={{ xs: 12, sm: 6 }}>
+                    <TextField
+                      label={SETTINGS_LABELS[key].label}
+                      autoComplete="off"
+                      {...fieldProps(form, key, SETTINGS_LABELS[key].help)}
+                      slotProps={{
+                        htmlInput: { inputMode: 'decimal' },
+                        input: SETTINGS_LABELS[key].unit
+                          ? {
+                              endAdornment: <InputAdornment position="end">{SETTINGS_LABELS[key].unit}</InputAdornment>,
+                            }
+                          : undefined,
+                      }}
+                    />
+                  </Grid>
+                )),
+              ])}
               <Grid size={12} sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
                 <SubmitButton loading={formState.isSubmitting} disabled={!formState.isDirty}>
                   Save settings
