@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bearer, errorOf, login, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from './harness';
+import { describe, expect, it } from 'vitest';
+import { basic, bearer, errorOf, login, registerMember, type Session, type TestPortal, usePortal } from './harness';
 import { adjust, booksFingerprint, convert, fund, transfer } from './ledger-helpers';
 
 let portal: TestPortal;
 let admin: Session;
-beforeAll(async () => {
-  portal = await startPortal();
-  admin = await loginAdmin(portal.app);
-});
-afterAll(async () => {
-  await portal?.close();
+usePortal((started, signedIn) => {
+  portal = started;
+  admin = signedIn;
 });
 
 const get = (session: Session, url: string) => portal.app.inject({ method: 'GET', url, headers: bearer(session) });

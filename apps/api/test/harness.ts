@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import pino from 'pino';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
@@ -66,6 +67,21 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Tes
       await db.close();
     },
   };
+}
+
+/**
+ * A portal for the tests of the enclosing file (or describe): started with a
+ * signed-in admin before them, closed after them. `ready` receives both.
+ */
+export function usePortal(ready: (portal: TestPortal, admin: Session) => void): void {
+  let portal: TestPortal | undefined;
+  beforeAll(async () => {
+    portal = await startPortal();
+    ready(portal, await loginAdmin(portal.app));
+  });
+  afterAll(async () => {
+    await portal?.close();
+  });
 }
 
 export function basic(username: string, password: string): string {

@@ -1,6 +1,6 @@
 import { fromBaseUnits } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from './harness';
+import { describe, expect, it } from 'vitest';
+import { errorOf, registerMember, type Session, type TestPortal, usePortal } from './harness';
 import { assertBooksConsistent, balances, fund, transfer } from './ledger-helpers';
 
 /**
@@ -12,12 +12,9 @@ const onServer = Boolean(process.env.DATABASE_URL);
 describe.skipIf(!onServer)('concurrent money movements on PostgreSQL', () => {
   let portal: TestPortal;
   let admin: Session;
-  beforeAll(async () => {
-    portal = await startPortal();
-    admin = await loginAdmin(portal.app);
-  });
-  afterAll(async () => {
-    await portal?.close();
+  usePortal((started, signedIn) => {
+    portal = started;
+    admin = signedIn;
   });
 
   async function totalUsdt(): Promise<bigint> {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from './harness';
+import { describe, expect, it } from 'vitest';
+import { bearer, registerMember, type Session, type TestPortal, usePortal } from './harness';
 import { assertBooksConsistent } from './ledger-helpers';
 
 /**
@@ -84,12 +84,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 
 let portal: TestPortal;
 let admin: Session;
-beforeAll(async () => {
-  portal = await startPortal();
-  admin = await loginAdmin(portal.app);
-});
-afterAll(async () => {
-  await portal?.close();
+usePortal((started, signedIn) => {
+  portal = started;
+  admin = signedIn;
 });
 
 const SYSTEM = ['fees', 'adjustments', 'point_adjustments', 'point_sales', 'points_issued'] as const;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_ROLLUP_LOCK, rollUpNetwork } from '../src/network/rollup';
-import { bearer, errorOf, loginAdmin, registerMember, ROOT, startPortal, type Session, type TestPortal } from './harness';
+import { bearer, errorOf, registerMember, ROOT, type Session, type TestPortal, usePortal } from './harness';
 import { fund } from './ledger-helpers';
 import { mustBuy, packageIds } from './plan-helpers';
 import { childName, getNetwork, place, placementTree, recountTeams, storedTeams } from './network-helpers';
@@ -11,12 +11,9 @@ const onServer = Boolean(process.env.DATABASE_URL);
 
 let portal: TestPortal;
 let admin: Session;
-beforeAll(async () => {
-  portal = await startPortal();
-  admin = await loginAdmin(portal.app);
-});
-afterAll(async () => {
-  await portal?.close();
+usePortal((started, signedIn) => {
+  portal = started;
+  admin = signedIn;
 });
 
 type Member = Awaited<ReturnType<typeof registerMember>>;

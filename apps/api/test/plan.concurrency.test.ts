@@ -1,7 +1,7 @@
 import { toBaseUnits } from '@portal/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rollUpNetwork } from '../src/network/rollup';
-import { errorOf, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from './harness';
+import { errorOf, registerMember, type Session, type TestPortal, usePortal } from './harness';
 import { assertBooksConsistent, balances, fund } from './ledger-helpers';
 import { buy, close, day, maintainedLegs, mustBuy, packageIds, rebuildLegs } from './plan-helpers';
 
@@ -11,12 +11,9 @@ const onServer = Boolean(process.env.DATABASE_URL);
 describe.skipIf(!onServer)('concurrent purchases and closes on PostgreSQL', () => {
   let portal: TestPortal;
   let admin: Session;
-  beforeAll(async () => {
-    portal = await startPortal();
-    admin = await loginAdmin(portal.app);
-  });
-  afterAll(async () => {
-    await portal?.close();
+  usePortal((started, signedIn) => {
+    portal = started;
+    admin = signedIn;
   });
 
   it('many purchases at once in one leg, repeated keys and a wallet that affords only some: each pays exactly once', async () => {
