@@ -428,6 +428,7 @@ describe('the database guards the books', () => {
     const { rows } = await portal.db.query<{ id: number }>("SELECT id FROM ledger_accounts WHERE owner_id = $1 AND wallet = 'deposit'", [member.user.id]);
     const account = rows[0]!.id;
     const fees = (await portal.db.query<{ id: number }>("SELECT id FROM ledger_accounts WHERE code = 'fees'")).rows[0]!.id;
+    const ONE = 10n ** 18n; // the wallet's balance, 1 USDT, in base units
     // An overdraft that skips the ledger module's own check:
     await expect(
       portal.db.transaction(async (tx) => {
@@ -439,14 +440,23 @@ describe('the database guards the books', () => {
     await expect(
       portal.db.transaction(async (tx) => {
         const e = await tx.query<{ id: number }>("INSERT INTO journal_entries (type) VALUES ('test') RETURNING id");
-        await tx.query('INSERT INTO postings (entry_id, account_id, amount) VALUES ($1, $2, $3), ($1, $4, $3)', [e.rows[0]!.id, account, '5', fees]);
+        await tx.query('INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $5), ($1, $4, $3, NULL)', [e.rows[0]!.id, account, '5', fees, String(ONE + 5n)]);
       }),
     ).rejects.toThrow(/does not sum to zero in USDT/);
+    // A posting that misstates the wallet's balance after it (or leaves it out):
+    for (const after of [String(ONE + 6n), null]) {
+      await expect(
+        portal.db.transaction(async (tx) => {
+          const e = await tx.query<{ id: number }>("INSERT INTO journal_entries (type) VALUES ('test') RETURNING id");
+          await tx.query('INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $5), ($1, $4, $6, NULL)', [e.rows[0]!.id, account, '5', fees, after, '-5']);
+        }),
+      ).rejects.toThrow(/balance_after is not the member wallet's balance/);
+    }
     // An entry of one line, or of none:
     await expect(
       portal.db.transaction(async (tx) => {
         const e = await tx.query<{ id: number }>("INSERT INTO journal_entries (type) VALUES ('test') RETURNING id");
-        await tx.query('INSERT INTO postings (entry_id, account_id, amount) VALUES ($1, $2, $3)', [e.rows[0]!.id, account, '5']);
+        await tx.query('INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4)', [e.rows[0]!.id, account, '5', String(ONE + 5n)]);
       }),
     ).rejects.toThrow(/has 1 posting/);
     await expect(portal.db.query("INSERT INTO journal_entries (type) VALUES ('test')")).rejects.toThrow(/has 0 posting/);
@@ -455,6 +465,23 @@ describe('the database guards the books', () => {
     await expect(
       portal.db.query('INSERT INTO postings (entry_id, account_id, amount) VALUES ($1, $2, $3), ($1, $4, $5)', [posted, account, '5', fees, '-5']),
     ).rejects.toThrow(/only in the transaction that creates it/);
+    // One wallet twice in one statement, however its lines are stated:
+    await expect(
+      portal.db.transaction(async (tx) => {
+        const e = await tx.query<{ id: number }>("INSERT INTO journal_entries (type) VALUES ('test') RETURNING id");
+        await tx.query('INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4), ($1, $2, $3, $4), ($1, $5, $6, NULL)', [e.rows[0]!.id, account, '5', String(ONE + 5n), fees, '-10']);
+      }),
+    ).rejects.toThrow(/at most once/);
+    // Lines of an entry that does not exist, or to an account that does not:
+    await expect(
+      portal.db.query('INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4), ($1, $5, $6, NULL)', [987654321, account, '5', String(ONE + 5n), fees, '-5']),
+    ).rejects.toThrow(/only in the transaction that creates it/);
+    await expect(
+      portal.db.transaction(async (tx) => {
+        const e = await tx.query<{ id: number }>("INSERT INTO journal_entries (type) VALUES ('test') RETURNING id");
+        await tx.query('INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES ($1, $2, $3, $4), ($1, $5, $6, NULL)', [e.rows[0]!.id, account, '5', String(ONE + 5n), 987654321, '-5']);
+      }),
+    ).rejects.toThrow(/names no account/);
     expect((await balances(portal.app, member)).deposit).toBe('1.00');
     await assertBooksConsistent(portal.db);
   });

@@ -66,18 +66,28 @@ export async function postEntry(tx: Sql, input: EntryInput): Promise<PostedEntry
   );
   const { id, created_at: createdAt } = entry.rows[0]!;
 
-  const accountIds = lines.map((line) => (isMemberRef(line.account) ? locked.get(refKey(line.account))!.id : null));
-  const codes = lines.map((line) => (isMemberRef(line.account) ? null : line.account.system));
+  const wallet = (line: PostingLine) => (isMemberRef(line.account) ? locked.get(refKey(line.account))! : null);
   let posted;
   try {
+    // Each wallet's balance after the line, from the row locked above; the
+    // database moves the balance and refuses a wrong figure (migration 0006).
     posted = await tx.query<{ account_id: number; balance_after: string | null }>(
-      `INSERT INTO postings (entry_id, account_id, amount)
-       SELECT $1, COALESCE(u.account_id, s.id), u.amount
-         FROM unnest($2::bigint[], $3::text[], $4::numeric[]) WITH ORDINALITY AS u(account_id, code, amount, n)
+      `INSERT INTO postings (entry_id, account_id, amount, balance_after)
+       SELECT $1, COALESCE(u.account_id, s.id), u.amount, u.balance_after
+         FROM unnest($2::bigint[], $3::text[], $4::numeric[], $5::numeric[]) WITH ORDINALITY AS u(account_id, code, amount, balance_after, n)
          LEFT JOIN ledger_accounts s ON s.code = u.code AND s.kind = 'system'
         ORDER BY u.n
        RETURNING account_id, balance_after`,
-      [id, accountIds, codes, lines.map((line) => line.amount.toString())],
+      [
+        id,
+        lines.map((line) => wallet(line)?.id ?? null),
+        lines.map((line) => (isMemberRef(line.account) ? null : line.account.system)),
+        lines.map((line) => line.amount.toString()),
+        lines.map((line) => {
+          const account = wallet(line);
+          return account ? (BigInt(account.balance) + line.amount).toString() : null;
+        }),
+      ],
     );
   } catch (error) {
     // Only reachable if a balance moved outside this function's lock.
