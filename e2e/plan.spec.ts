@@ -49,6 +49,10 @@ test('a member buys a package after confirming, the sponsor sees the referral bo
   await expect(page.getByTestId('bonus-total')).toContainText('100.00 USDT');
   await page.goto('/total-income');
   await expect(page.getByTestId('income-referral')).toHaveText('100.00 USDT');
+  // The dashboard shows the legs and what the next close would pay on them (nothing yet: one leg only).
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('plan-overview')).toContainText('1,000.00 BV carried');
+  await expect(page.getByTestId('next-close')).toHaveText('Next close: +0.00 USDT');
 
   await page.context().clearCookies();
   await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });

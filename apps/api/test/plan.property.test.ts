@@ -38,7 +38,7 @@ interface SimMember {
   pending: bigint;
 }
 
-type Step = { kind: 'buy'; who: number; pkg: number } | { kind: 'place'; who: number; side: 'left' | 'right' } | { kind: 'close' };
+type Step = { kind: 'buy'; who: number; pkg: number } | { kind: 'place'; who: number; side: 'left' | 'right' } | { kind: 'close'; skip: number };
 
 const memberArb = fc.record({
   sponsorPick: fc.nat(),
@@ -51,7 +51,8 @@ const scenarioArb = fc.record({
     fc.oneof(
       { weight: 6, arbitrary: fc.record({ kind: fc.constant('buy' as const), who: fc.nat(), pkg: fc.nat({ max: 3 }) }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant('place' as const), who: fc.nat(), side: fc.constantFrom('left' as const, 'right' as const) }) },
-      { weight: 2, arbitrary: fc.constant({ kind: 'close' as const }) },
+      // skip: days left unclosed before this close (a scheduler that was down).
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), skip: fc.constantFrom(0, 0, 0, 1, 2) }) },
     ),
     { minLength: 8, maxLength: 30 },
   ),
@@ -106,8 +107,9 @@ describe('the plan against an independent simulator', () => {
             expect(res.statusCode, res.body).toBe(200);
           }
 
-          const closesLeft = scenario.steps.filter((s) => s.kind === 'close').length;
-          let closeDay = -closesLeft;
+          const daysAhead = scenario.steps.reduce((n, s) => n + ((s as Step).kind === 'close' ? 1 + (s as { skip: number }).skip : 0), 0);
+          let closeDay = -daysAhead;
+          let closes = 0;
           const records: Array<{ date: string; member: number; left: bigint; right: bigint; matched: bigint; paid: bigint; flushed: bigint }> = [];
 
           for (const raw of scenario.steps) {
@@ -155,15 +157,21 @@ describe('the plan against an independent simulator', () => {
               addVolume(who, m.pending);
               m.pending = 0n;
             } else {
+              closeDay += step.skip;
               const date = day(closeDay);
               closeDay += 1;
+              // A close covers the unclosed days before it (not before the first close): caps × days.
+              const days = closes === 0 ? 1n : BigInt(step.skip + 1);
+              closes += 1;
               const res = await close(app, admin, date);
               expect(res.statusCode, res.body).toBe(201);
+              expect(res.json().days).toBe(Number(days));
               for (const [i, m] of sim.entries()) {
                 if (!m.active || m.left === 0n || m.right === 0n) continue;
                 const matched = m.left < m.right ? m.left : m.right;
                 const earned = (matched * MATCH_PERCENT) / 100n;
-                const paid = earned < m.cap ? earned : m.cap;
+                const cap = m.cap * days;
+                const paid = earned < cap ? earned : cap;
                 records.push({ date, member: i, left: m.left, right: m.right, matched, paid, flushed: earned - paid });
                 m.income += paid;
                 m.left -= matched;

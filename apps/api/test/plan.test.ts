@@ -74,6 +74,9 @@ describe('the worked example of docs/plan.md', () => {
     const dAgain = await mustBuy(app, D, ids.Gold!);
     expect(dAgain.kind).toBe('repurchase');
 
+    // Before the close, bob's dashboard already shows what it will pay him.
+    const bStatus = await app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(B) });
+    expect(bStatus.json()).toMatchObject({ leftVolume: '1100', rightVolume: '5000', nextClose: { matched: '1100', bonus: '100.00', flushed: '10.00' } });
     const day2 = await close(app, admin, day(0));
     expect(day2.statusCode, day2.body).toBe(201);
     expect(day2.json()).toMatchObject({ members: 2, matched: '1900', paid: '180.00', flushed: '10.00' });
@@ -94,7 +97,7 @@ describe('the worked example of docs/plan.md', () => {
     expect((await balances(app, D)).deposit).toBe(String(10000 - 100 - 1000) + '.00');
 
     const status = await app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(D) });
-    expect(status.json()).toMatchObject({ active: true, package: { name: 'Gold' }, placed: true });
+    expect(status.json()).toMatchObject({ active: true, package: { name: 'Gold' }, placed: true, nextClose: { matched: '0', bonus: '0.00' } });
 
     const dash = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
     expect(dash.json()).toMatchObject({
@@ -247,6 +250,27 @@ describe('the daily close', () => {
     const asMember = await app.inject({ method: 'POST', url: '/api/admin/plan/close', headers: bearer(A), payload: { date: day(0) } });
     expect(asMember.statusCode).toBe(403);
     expect(await income(A)).toBe('30.00');
+  });
+
+  it('after days nobody closed, covers them all: their volume under the daily cap times the days', async () => {
+    const { app } = portal;
+    const A = await member('capper', 'company', 'left');
+    const L = await member('capl', 'capper', 'left');
+    const R = await member('capr', 'capper', 'right');
+    const ids = await packageIds(app, A);
+    await mustBuy(app, A, ids.Starter!); // daily cap 100 USDT
+    const first = await close(app, admin, day(-3));
+    expect(first.json()).toMatchObject({ days: 1, members: 0 });
+    await mustBuy(app, L, ids.Platinum!);
+    await mustBuy(app, R, ids.Platinum!);
+    // Days -2 and -1 were never closed: today's close covers three days.
+    const covering = await close(app, admin, day(0));
+    expect(covering.statusCode, covering.body).toBe(201);
+    expect(covering.json()).toMatchObject({ days: 3, members: 1, matched: '5000', paid: '300.00', flushed: '200.00' });
+    const record = (await bonuses(A, 'matching')).items[0];
+    expect(record).toMatchObject({ matched: '5000', earned: '500.00', dailyCap: '300.00', paid: '300.00', flushed: '200.00', carryLeft: '0', carryRight: '0' });
+    // 2 × 10% referral of the Platinum purchases, plus the capped matching bonus.
+    expect(await income(A)).toBe('1300.00');
   });
 
   it('lists bonuses for admins with member and date filters, and as CSV', async () => {

@@ -96,6 +96,8 @@ export const planStatusSchema = z.object({
   pendingVolume: z.string(),
   leftVolume: z.string(),
   rightVolume: z.string(),
+  /** What a close would pay on the legs as they stand now (one day's cap); null unless active and placed. */
+  nextClose: z.object({ matched: z.string(), bonus: moneySchema, flushed: moneySchema }).nullable(),
 });
 export type PlanStatus = z.infer<typeof planStatusSchema>;
 
@@ -174,6 +176,8 @@ export const closeResultSchema = z.object({
   closedAt: z.string(),
   /** False when the day had already been closed: this answer is that close's. */
   created: z.boolean(),
+  /** Days the close covers: more than 1 when the days before it were not closed; the daily caps are multiplied by it. */
+  days: z.number().int(),
   rate: z.string(),
   members: z.number().int(),
   matched: z.string(),

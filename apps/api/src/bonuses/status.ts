@@ -2,6 +2,8 @@ import { fromBaseUnits, type PlanStatus } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { bvText } from '../packages/service';
 import { PENDING_LEGS } from '../network/queries';
+import { bvToUnits, matchDay, percentToPpm, unitsToBv } from '../plan/rules';
+import { readSettings } from '../settings/service';
 
 /** A member's package and legs; volumes include events the roll-up has not applied yet. */
 export async function planStatus(sql: Sql, memberId: number): Promise<PlanStatus> {
@@ -20,12 +22,21 @@ export async function planStatus(sql: Sql, memberId: number): Promise<PlanStatus
     [memberId],
   );
   const row = rows[0]!;
+  const lv = row.lv ?? '0';
+  const rv = row.rv ?? '0';
+  let nextClose: PlanStatus['nextClose'] = null;
+  if (row.active && row.placed) {
+    const rate = percentToPpm((await readSettings(sql)).matchingPercent);
+    const day = matchDay(bvToUnits(lv), bvToUnits(rv), rate, BigInt(row.daily_cap!));
+    nextClose = { matched: unitsToBv(day.matched), bonus: fromBaseUnits(day.paid), flushed: fromBaseUnits(day.flushed) };
+  }
   return {
     active: row.active,
     package: row.package_id === null ? null : { id: row.package_id, name: row.name!, dailyCap: fromBaseUnits(BigInt(row.daily_cap!)) },
     placed: row.placed,
     pendingVolume: bvText(row.pending),
-    leftVolume: bvText(row.lv ?? '0'),
-    rightVolume: bvText(row.rv ?? '0'),
+    leftVolume: bvText(lv),
+    rightVolume: bvText(rv),
+    nextClose,
   };
 }

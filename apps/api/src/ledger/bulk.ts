@@ -4,84 +4,107 @@ import { LedgerBug } from './post';
 import { SYSTEM_ACCOUNTS, WALLET_UNITS, type SystemAccount } from './accounts';
 
 /**
- * Set-based credits for the daily matching close: many member wallets
- * credited from one system account, without one `postEntry` call per member.
- * Same books, same rules as `postEntry`: every entry sums to zero (checked by
- * the database at commit), balances move only through postings (the posting
- * trigger), member wallets are locked in id order. Only credits, so no
+ * Set-based credits for the daily matching close: up to millions of member
+ * wallets credited from one system account in a fixed number of statements,
+ * with the credits never leaving the database. Same books, same rules as
+ * `postEntry`: every entry sums to zero (checked by the database at commit),
+ * member wallets are locked in id order, each line states its wallet's
+ * balance after it from the locked row, and the posting trigger moves the
+ * balances and checks every figure (migration 0006). Only credits, so no
  * balance can go below zero.
  *
- * The postings are split into entries of `chunkSize` lines, so that no
- * single statement or entry grows without bound (the zero-sum check runs
- * once per entry at commit since migration 0005).
+ * The credits come from a temporary table of the caller's transaction with
+ * the columns `member_id bigint, amount numeric, entry_id bigint`: rows with
+ * a positive amount are credited and get the id of the entry that carries
+ * them in `entry_id`. Lines are grouped into entries of at most `chunkSize`,
+ * so that no entry grows without bound (a member's history links to it).
  */
 export interface BulkCreditInput {
   type: string;
   memo: string;
   actorId: number | null;
   refs?: Record<string, unknown>;
-  /** The account that pays (its posting is minus the chunk's total). */
+  /** The account that pays (its posting in each entry is minus that entry's total). */
   from: SystemAccount;
   wallet: Wallet;
-  credits: Array<{ member: number; amount: bigint }>;
+  /** Name of the caller's temporary table (a constant of the caller's code, never input). */
+  source: string;
   chunkSize?: number;
 }
 
 export const BULK_CHUNK = 5_000;
 
-/** Returns the entry id of each member's credit. */
-export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<Map<number, number>> {
-  const credits = input.credits.filter((c) => c.amount !== 0n);
-  const entryOf = new Map<number, number>();
-  if (credits.length === 0) return entryOf;
+/** Returns the number of wallets credited. */
+export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<number> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(input.source)) throw new LedgerBug(`not a table name: ${input.source}`);
   if (SYSTEM_ACCOUNTS[input.from] !== WALLET_UNITS[input.wallet]) throw new LedgerBug(`${input.from} and ${input.wallet} differ in unit`);
-  const seen = new Set<number>();
-  for (const c of credits) {
-    if (c.amount < 0n) throw new LedgerBug('a bulk credit must be positive');
-    if (seen.has(c.member)) throw new LedgerBug(`member ${c.member} credited twice in one bulk`);
-    seen.add(c.member);
-  }
-  const members = credits.map((c) => c.member);
-  const unit = WALLET_UNITS[input.wallet];
+  const source = `pg_temp.${input.source}`;
+  const size = input.chunkSize ?? BULK_CHUNK;
+
+  const shape = (
+    await tx.query<{ lines: number; members: number; negative: number }>(
+      `SELECT count(*)::int AS lines, count(DISTINCT member_id)::int AS members, count(*) FILTER (WHERE amount < 0)::int AS negative
+         FROM ${source} WHERE amount <> 0`,
+    )
+  ).rows[0]!;
+  if (shape.negative > 0) throw new LedgerBug('a bulk credit must be positive');
+  if (shape.members !== shape.lines) throw new LedgerBug('a member credited twice in one bulk');
+  if (shape.lines === 0) return 0;
 
   // Wallets that never held money yet, then every wallet locked at once in id order.
   await tx.query(
     `INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
-     SELECT 'member', u.owner_id, $2, $3, 0 FROM unnest($1::bigint[]) AS u(owner_id)
-      WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.owner_id = u.owner_id AND a.wallet = $2)
-      ORDER BY u.owner_id
+     SELECT 'member', s.member_id, $1, $2, 0 FROM ${source} s
+      WHERE s.amount > 0 AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.owner_id = s.member_id AND a.wallet = $1)
+      ORDER BY s.member_id
      ON CONFLICT (owner_id, wallet) DO NOTHING`,
-    [members, input.wallet, unit],
+    [input.wallet, WALLET_UNITS[input.wallet]],
   );
-  const locked = await tx.query<{ id: number; owner_id: number }>(
-    `SELECT a.id, a.owner_id FROM ledger_accounts a JOIN unnest($1::bigint[]) AS u(owner_id) ON a.owner_id = u.owner_id
-      WHERE a.wallet = $2 ORDER BY a.id FOR NO KEY UPDATE OF a`,
-    [members, input.wallet],
+  const locked = await tx.query<{ locked: number }>(
+    `SELECT count(*)::int AS locked FROM (
+       SELECT 1 FROM ledger_accounts a JOIN ${source} s ON a.owner_id = s.member_id AND a.wallet = $1
+        WHERE s.amount > 0 ORDER BY a.id FOR NO KEY UPDATE OF a) l`,
+    [input.wallet],
   );
-  if (locked.rows.length !== credits.length) throw new LedgerBug(`bulk credit: ${credits.length} wallets wanted, ${locked.rows.length} found`);
-  const accountOf = new Map(locked.rows.map((r) => [Number(r.owner_id), Number(r.id)]));
-  const source = await tx.query<{ id: number }>(`SELECT id FROM ledger_accounts WHERE code = $1 AND kind = 'system'`, [input.from]);
-  const sourceId = source.rows[0]?.id;
-  if (sourceId === undefined) throw new LedgerBug(`no system account ${input.from}`);
+  if (locked.rows[0]!.locked !== shape.lines) throw new LedgerBug(`bulk credit: ${shape.lines} wallets wanted, ${locked.rows[0]!.locked} locked`);
 
-  const ordered = [...credits].sort((a, b) => accountOf.get(a.member)! - accountOf.get(b.member)!);
-  const size = input.chunkSize ?? BULK_CHUNK;
-  for (let start = 0, part = 1; start < ordered.length; start += size, part += 1) {
-    const chunk = ordered.slice(start, start + size);
-    const total = chunk.reduce((sum, c) => sum + c.amount, 0n);
-    const entry = await tx.query<{ id: number }>(
-      `INSERT INTO journal_entries (type, memo, actor_id, refs) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [input.type, input.memo, input.actorId, JSON.stringify({ ...input.refs, part })],
-    );
-    const entryId = entry.rows[0]!.id;
-    const posted = await tx.query(
-      `INSERT INTO postings (entry_id, account_id, amount)
-       SELECT $1, u.account_id, u.amount FROM unnest($2::bigint[], $3::numeric[]) WITH ORDINALITY AS u(account_id, amount, n) ORDER BY u.n
-       RETURNING 1 AS posted`,
-      [entryId, [...chunk.map((c) => accountOf.get(c.member)!), sourceId], [...chunk.map((c) => c.amount.toString()), (-total).toString()]],
-    );
-    if (posted.rows.length !== chunk.length + 1) throw new LedgerBug(`bulk entry ${entryId}: ${chunk.length + 1} lines, ${posted.rows.length} postings`);
-    for (const c of chunk) entryOf.set(c.member, entryId);
-  }
-  return entryOf;
+  // Each line with its wallet, its balance after (from the locked row) and its part.
+  await tx.query('DROP TABLE IF EXISTS pg_temp.ledger_bulk_lines');
+  await tx.query(
+    `CREATE TEMPORARY TABLE ledger_bulk_lines ON COMMIT DROP AS
+     SELECT s.member_id, a.id AS account_id, s.amount, a.balance + s.amount AS balance_after,
+            ((row_number() OVER (ORDER BY a.id) - 1) / $2 + 1)::int AS part
+       FROM ${source} s JOIN ledger_accounts a ON a.owner_id = s.member_id AND a.wallet = $1
+      WHERE s.amount > 0`,
+    [input.wallet, size],
+  );
+  const parts = Math.ceil(shape.lines / size);
+  const entries = (
+    await tx.query<{ id: number; part: number }>(
+      `INSERT INTO journal_entries (type, memo, actor_id, refs)
+       SELECT $1, $2, $3, $4::jsonb || jsonb_build_object('part', p) FROM generate_series(1, $5::int) AS p ORDER BY p
+       RETURNING id, (refs->>'part')::int AS part`,
+      [input.type, input.memo, input.actorId, JSON.stringify(input.refs ?? {}), parts],
+    )
+  ).rows;
+  const posted = await tx.query(
+    `INSERT INTO postings (entry_id, account_id, amount, balance_after)
+     SELECT e.entry_id, l.account_id, l.amount, l.balance_after
+       FROM (SELECT part, 0 AS payer, account_id, amount, balance_after FROM pg_temp.ledger_bulk_lines
+             UNION ALL
+             SELECT part, 1, (SELECT id FROM ledger_accounts WHERE code = $3 AND kind = 'system'), -sum(amount), NULL
+               FROM pg_temp.ledger_bulk_lines GROUP BY part) l
+       JOIN unnest($1::int[], $2::bigint[]) AS e(part, entry_id) ON e.part = l.part
+      ORDER BY l.part, l.payer, l.account_id`,
+    [entries.map((e) => e.part), entries.map((e) => e.id), input.from],
+  );
+  if (posted.rowCount !== shape.lines + parts) throw new LedgerBug(`bulk credit: ${shape.lines + parts} postings wanted, ${posted.rowCount} posted`);
+
+  await tx.query(
+    `UPDATE ${source} s SET entry_id = e.entry_id
+       FROM pg_temp.ledger_bulk_lines l JOIN unnest($1::int[], $2::bigint[]) AS e(part, entry_id) ON e.part = l.part
+      WHERE s.member_id = l.member_id`,
+    [entries.map((e) => e.part), entries.map((e) => e.id)],
+  );
+  return shape.lines;
 }

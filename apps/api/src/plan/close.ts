@@ -1,12 +1,12 @@
-import { fromBaseUnits, toBaseUnits, type CloseResult } from '@portal/contract';
+import { fromBaseUnits, type CloseResult } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Database, Sql } from '../db/database';
+import type { Database } from '../db/database';
 import { postBulkCredits } from '../ledger/bulk';
 import { NETWORK_ROLLUP_LOCK, ROLLUP_BATCH, rollUpBatch } from '../network/rollup';
 import { readSettings } from '../settings/service';
 import { writeAudit, type Actor } from '../audit/service';
 import { unprocessable } from '../shared/errors';
-import { matchDay, percentToPpm, type DayMatch } from './rules';
+import { bvToUnits, percentToPpm, unitsToBv } from './rules';
 
 /**
  * The daily matching close (PRODUCT.md §5), one transaction:
@@ -16,27 +16,40 @@ import { matchDay, percentToPpm, type DayMatch } from './rules';
  * 2. the network roll-up lock, and every pending event rolled up inside this
  *    transaction: the close sees every purchase committed before it read the
  *    events; anything committed later stays pending for the next close;
- * 3. for each active member with volume on both legs: `matchDay` at the
- *    matching rate in force, capped by the daily cap of the member's package;
- *    legs keep only the carry; one record per member; the paid bonuses are
- *    credited to income wallets set-based (`postBulkCredits`).
+ * 3. every active member with volume on both legs matched at once, in SQL
+ *    (`MATCHES_SQL`, the set-based form of `matchDay` in rules.ts) into a
+ *    temporary table; from it, the paid bonuses credited to income wallets
+ *    (`postBulkCredits`), one record per member, and the legs cut down to
+ *    their carry. Nothing per member crosses to JavaScript: a close over
+ *    1,000,000 members is a handful of statements (docs/plan.md, "The close
+ *    at scale").
  *
  * A day may be closed early (today): volume after that waits for the next
  * day's close. A day before the last closed day cannot be closed any more.
  */
 export const PLAN_CLOSE_LOCK = 724_500;
-const WRITE_CHUNK = 5_000;
+const CLOSE_WORK_MEM = '128MB';
 
-interface CandidateRow {
-  member_id: number;
-  left_volume: string;
-  right_volume: string;
-  daily_cap: string;
-}
+/**
+ * `matchDay` for every candidate, $1 the matching rate in millionths, $2 the
+ * days the close covers: matched = min(left, right); earned = rate × matched
+ * in base units, rounded down (`shareOf`); the cap = the package's daily cap
+ * × days; amount (paid) = earned capped; the caller derives flushed
+ * (earned − amount) and the carries (leg − matched). plan.property.test.ts
+ * checks closes against an independent simulator.
+ */
+const MATCHES_SQL = `
+  SELECT c.member_id, c.left_volume, c.right_volume, c.matched, c.earned, c.daily_cap,
+         least(c.earned, c.daily_cap) AS amount, NULL::bigint AS entry_id
+    FROM (SELECT n.member_id, n.left_volume, n.right_volume, least(n.left_volume, n.right_volume) AS matched, k.daily_cap * $2::int AS daily_cap,
+                 div(least(n.left_volume, n.right_volume) * 1000000000000000000 * $1::bigint, 1000000) AS earned
+            FROM network_nodes n JOIN members m ON m.user_id = n.member_id JOIN packages k ON k.id = m.package_id
+           WHERE m.active AND n.left_volume > 0 AND n.right_volume > 0) c`;
 
 interface CloseRow {
   close_date: string;
   closed_at: Date;
+  days: number;
   rate: string;
   members: number;
   matched: string;
@@ -45,21 +58,20 @@ interface CloseRow {
   events: number;
 }
 
-const CLOSE_COLUMNS = `to_char(close_date, 'YYYY-MM-DD') AS close_date, closed_at, rate, members, matched::text AS matched, paid::text AS paid, flushed::text AS flushed, events`;
+const CLOSE_COLUMNS = `to_char(close_date, 'YYYY-MM-DD') AS close_date, closed_at, days, rate, members, matched::text AS matched, paid::text AS paid, flushed::text AS flushed, events`;
 
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
-/** BV volumes are decimals; the plan's arithmetic runs on them scaled to 18 decimals. */
-const volumeUnits = (value: string): bigint => toBaseUnits(value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
-const volumeText = (value: bigint): string => fromBaseUnits(value).replace(/\.?0+$/, '') || '0';
 
 export function toCloseResult(row: CloseRow): Omit<CloseResult, 'created'> {
   return {
     date: row.close_date,
     closedAt: new Date(row.closed_at).toISOString(),
+    days: row.days,
     rate: row.rate,
     members: row.members,
-    matched: volumeText(volumeUnits(row.matched)),
+    matched: unitsToBv(bvToUnits(row.matched)),
     paid: fromBaseUnits(BigInt(row.paid)),
     flushed: fromBaseUnits(BigInt(row.flushed)),
     events: row.events,
@@ -91,78 +103,48 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
     }
 
     const settings = await readSettings(tx);
-    const rate = percentToPpm(settings.matchingPercent);
-    const candidates = (
-      await tx.query<CandidateRow>(
-        `SELECT n.member_id, n.left_volume::text AS left_volume, n.right_volume::text AS right_volume, k.daily_cap::text AS daily_cap
-           FROM network_nodes n JOIN members m ON m.user_id = n.member_id JOIN packages k ON k.id = m.package_id
-          WHERE m.active AND n.left_volume > 0 AND n.right_volume > 0
-          ORDER BY n.member_id`,
+    // Hashes and sorts over every matched member stay in memory, for this transaction only.
+    await tx.query(`SET LOCAL work_mem = '${CLOSE_WORK_MEM}'`);
+    await tx.query('DROP TABLE IF EXISTS pg_temp.close_matches');
+    const days = last === null ? 1 : daysBetween(last, date);
+    await tx.query(`CREATE TEMPORARY TABLE close_matches ON COMMIT DROP AS ${MATCHES_SQL}`, [percentToPpm(settings.matchingPercent).toString(), days]);
+    const totals = (
+      await tx.query<{ members: number; matched: string; paid: string; flushed: string }>(
+        `SELECT count(*)::int AS members, COALESCE(sum(matched), 0)::text AS matched,
+                COALESCE(sum(amount), 0)::text AS paid, COALESCE(sum(earned - amount), 0)::text AS flushed
+           FROM pg_temp.close_matches`,
       )
-    ).rows;
-    const results: Array<{ memberId: number; cap: bigint; day: DayMatch }> = candidates.map((row) => {
-      const cap = BigInt(row.daily_cap);
-      return { memberId: Number(row.member_id), cap, day: matchDay(volumeUnits(row.left_volume), volumeUnits(row.right_volume), rate, cap) };
-    });
-    const totals = results.reduce(
-      (t, r) => ({ matched: t.matched + r.day.matched, paid: t.paid + r.day.paid, flushed: t.flushed + r.day.flushed }),
-      { matched: 0n, paid: 0n, flushed: 0n },
-    );
+    ).rows[0]!;
 
     const closed = await tx.query<CloseRow>(
-      `INSERT INTO matching_closes (close_date, closed_at, closed_by, rate, members, matched, paid, flushed, events)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${CLOSE_COLUMNS}`,
-      [date, ctx.now(), actorId, settings.matchingPercent, results.length, volumeText(totals.matched), totals.paid.toString(), totals.flushed.toString(), events],
+      `INSERT INTO matching_closes (close_date, closed_at, closed_by, days, rate, members, matched, paid, flushed, events)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${CLOSE_COLUMNS}`,
+      [date, ctx.now(), actorId, days, settings.matchingPercent, totals.members, totals.matched, totals.paid, totals.flushed, events],
     );
-
-    const entryOf = await postBulkCredits(tx, {
+    await postBulkCredits(tx, {
       type: 'matching_bonus',
       memo: `Matching bonus for ${date}`,
       actorId,
       refs: { closeDate: date },
       from: 'bonus_expense',
       wallet: 'income',
-      credits: results.filter((r) => r.day.paid > 0n).map((r) => ({ member: r.memberId, amount: r.day.paid })),
+      source: 'close_matches',
     });
-
-    for (let start = 0; start < results.length; start += WRITE_CHUNK) {
-      const chunk = results.slice(start, start + WRITE_CHUNK);
-      await writeRecords(tx, date, settings.matchingPercent, chunk, entryOf);
-      await tx.query(
-        `UPDATE network_nodes n SET left_volume = n.left_volume - d.matched, right_volume = n.right_volume - d.matched
-           FROM unnest($1::bigint[], $2::numeric[]) AS d (id, matched) WHERE n.member_id = d.id`,
-        [chunk.map((r) => r.memberId), chunk.map((r) => volumeText(r.day.matched))],
-      );
-    }
+    await tx.query(
+      `INSERT INTO matching_bonuses (close_date, member_id, left_volume, right_volume, matched, rate, earned, daily_cap, paid, flushed, carry_left, carry_right, entry_id)
+       SELECT $1, member_id, left_volume, right_volume, matched, $2, earned, daily_cap, amount, earned - amount,
+              left_volume - matched, right_volume - matched, entry_id
+         FROM pg_temp.close_matches ORDER BY member_id`,
+      [date, settings.matchingPercent],
+    );
+    await tx.query(
+      `UPDATE network_nodes n SET left_volume = n.left_volume - c.matched, right_volume = n.right_volume - c.matched
+         FROM pg_temp.close_matches c WHERE n.member_id = c.member_id`,
+    );
     const result = { ...toCloseResult(closed.rows[0]!), created: true };
     if (actor) await writeAudit(tx, { actor, action: 'plan.close', targetType: 'close', targetId: date, details: { result } });
     return result;
   });
-}
-
-async function writeRecords(tx: Sql, date: string, rate: string, chunk: Array<{ memberId: number; cap: bigint; day: DayMatch }>, entryOf: Map<number, number>) {
-  const col = <T>(f: (r: { memberId: number; cap: bigint; day: DayMatch }) => T) => chunk.map(f);
-  await tx.query(
-    `INSERT INTO matching_bonuses (close_date, member_id, left_volume, right_volume, matched, rate, earned, daily_cap, paid, flushed, carry_left, carry_right, entry_id)
-     SELECT $1, u.member_id, u.l, u.r, u.matched, $2, u.earned, u.cap, u.paid, u.flushed, u.cl, u.cr, u.entry_id
-       FROM unnest($3::bigint[], $4::numeric[], $5::numeric[], $6::numeric[], $7::numeric[], $8::numeric[], $9::numeric[], $10::numeric[], $11::numeric[], $12::numeric[], $13::bigint[])
-         AS u (member_id, l, r, matched, earned, cap, paid, flushed, cl, cr, entry_id)`,
-    [
-      date,
-      rate,
-      col((r) => r.memberId),
-      col((r) => volumeText(r.day.left)),
-      col((r) => volumeText(r.day.right)),
-      col((r) => volumeText(r.day.matched)),
-      col((r) => r.day.earned.toString()),
-      col((r) => r.cap.toString()),
-      col((r) => r.day.paid.toString()),
-      col((r) => r.day.flushed.toString()),
-      col((r) => volumeText(r.day.carryLeft)),
-      col((r) => volumeText(r.day.carryRight)),
-      col((r) => entryOf.get(r.memberId) ?? null),
-    ],
-  );
 }
 
 export async function listCloses(db: Database): Promise<Array<Omit<CloseResult, 'created'>>> {

@@ -34,7 +34,7 @@ export function AdminDashboardPage() {
       const result = await closeDay.mutateAsync(date);
       toast[result.created ? 'success' : 'info'](
         result.created
-          ? `Closed ${result.date}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT paid.`
+          ? `Closed ${result.date}${result.days > 1 ? ` and the ${result.days - 1} unclosed day${result.days === 2 ? '' : 's'} before it (caps × ${result.days})` : ''}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT paid.`
           : `${result.date} was already closed (${formatMoney(result.paid)} USDT paid then).`,
       );
     } catch (error) {

@@ -18,9 +18,10 @@ import { useIncomeSummary, usePlanStatus } from '../packages/api';
 const ALL_TIME = { period: 'month' };
 
 /**
- * The dashboard's plan section: total bonus income, the current package, and
- * each leg's team and volume carried toward the next close — every figure
- * from the API (income summary, plan status, the member's own tree node).
+ * The dashboard's plan section: total bonus income, the current package and
+ * what the next close would pay on today's legs, and each leg's team and
+ * volume carried toward that close — every figure from the API (income
+ * summary, plan status, the member's own tree node).
  */
 export function PlanOverview() {
   const income = useIncomeSummary(ALL_TIME);
@@ -47,11 +48,19 @@ export function PlanOverview() {
         value={status.data && (status.data.package?.name ?? 'None yet')}
         note={
           status.data && (
-            <StatusChip
-              status={status.data.active ? 'active' : 'inactive'}
-              color={status.data.active ? 'success' : 'secondary'}
-              label={status.data.active ? 'Active' : 'Not active'}
-            />
+            <>
+              <StatusChip
+                status={status.data.active ? 'active' : 'inactive'}
+                color={status.data.active ? 'success' : 'secondary'}
+                label={status.data.active ? 'Active' : 'Not active'}
+              />
+              {status.data.nextClose && (
+                <Box component="span" data-testid="next-close" sx={{ ml: 2 }}>
+                  Next close: +{formatMoney(status.data.nextClose.bonus)} USDT
+                  {status.data.nextClose.flushed !== '0.00' && ` (${formatMoney(status.data.nextClose.flushed)} over the cap)`}
+                </Box>
+              )}
+            </>
           )
         }
       />
