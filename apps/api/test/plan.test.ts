@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allMatchingBonuses } from '../src/bonuses/service';
 import { rollUpNetwork } from '../src/network/rollup';
 import { bearer, errorOf, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from './harness';
 import { assertBooksConsistent, balances, booksFingerprint, fund } from './ledger-helpers';
@@ -271,6 +272,36 @@ describe('the daily close', () => {
     expect(record).toMatchObject({ matched: '5000', earned: '500.00', dailyCap: '300.00', paid: '300.00', flushed: '200.00', carryLeft: '0', carryRight: '0' });
     // 2 × 10% referral of the Platinum purchases, plus the capped matching bonus.
     expect(await income(A)).toBe('1300.00');
+  });
+
+  it("lists everyone's matching records in every order, in pages and as a CSV walked from the last row, with the closes' totals", async () => {
+    const { app, db } = portal;
+    const A = await member('mroot', 'company', 'left');
+    const L = await member('mleft', 'mroot', 'left');
+    const R = await member('mright', 'mroot', 'right');
+    const LL = await member('mll', 'mleft', 'left');
+    const LR = await member('mlr', 'mleft', 'right');
+    const ids = await packageIds(app, A);
+    for (const s of [A, L, R, LL, LR]) await mustBuy(app, s, ids.Starter!);
+    await close(app, admin, day(-1));
+    for (const s of [R, LL, LR]) await mustBuy(app, s, ids.Starter!);
+    await close(app, admin, day(0));
+    const page = async (q: string) => (await app.inject({ method: 'GET', url: `/api/admin/bonuses?type=matching&pageSize=100${q}`, headers: bearer(admin) })).json();
+    for (const sort of ['-date', 'date', 'amount', '-amount'] as const) {
+      const whole = await page(`&sort=${sort}`);
+      expect(whole).toMatchObject({ total: 4, totalPaid: '40.00' });
+      // The CSV's generator, one row per batch, reads the same rows in the same order.
+      const walked: unknown[] = [];
+      for await (const row of allMatchingBonuses(db, { type: 'matching', sort }, 1)) walked.push(row);
+      expect(walked, sort).toEqual(whole.items);
+    }
+    expect((await page('')).items.map((r: { closeDate: string; member: string }) => `${r.closeDate} ${r.member}`)).toEqual(
+      [`${day(0)} mleft`, `${day(0)} mroot`, `${day(-1)} mleft`, `${day(-1)} mroot`],
+    );
+    expect(await page(`&from=${day(0)}`)).toMatchObject({ total: 2, totalPaid: '20.00' });
+    expect(await page(`&member=mroot&to=${day(-1)}`)).toMatchObject({ total: 1, totalPaid: '10.00' });
+    const csv = await app.inject({ method: 'GET', url: '/api/admin/bonuses?type=matching&format=csv', headers: bearer(admin) });
+    expect(csv.body.trim().split('\r\n')).toHaveLength(5);
   });
 
   it('lists bonuses for admins with member and date filters, and as CSV', async () => {

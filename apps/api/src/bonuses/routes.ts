@@ -15,7 +15,7 @@ import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { pageResult, pageWindow } from '../shared/pagination';
 import { csvFilename, csvStream, inBatches, sendCsv, type CsvColumn } from '../shared/csv';
-import { countBonuses, incomeByPeriod, listMatchingBonuses, listReferralBonuses, type BonusQuery } from './service';
+import { allMatchingBonuses, countBonuses, incomeByPeriod, listMatchingBonuses, listReferralBonuses, type BonusQuery } from './service';
 import { planStatus } from './status';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -105,7 +105,7 @@ export function bonusAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const rows =
           query.type === 'referral'
             ? csvStream(REFERRAL_CSV, inBatches((offset, limit) => listReferralBonuses(ctx.db, query, { offset, limit })))
-            : csvStream(MATCHING_CSV, inBatches((offset, limit) => listMatchingBonuses(ctx.db, query, { offset, limit })));
+            : csvStream(MATCHING_CSV, allMatchingBonuses(ctx.db, query));
         return sendCsv(reply, csvFilename(name, ctx.now()), rows);
       }
       return bonusPage(ctx, query);
