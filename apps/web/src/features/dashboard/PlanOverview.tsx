@@ -55,7 +55,7 @@ export function PlanOverview() {
                 label={status.data.active ? 'Active' : 'Not active'}
               />
               {status.data.nextClose && (
-                <Box component="span" data-testid="next-close" sx={{ ml: 2 }}>
+                <Box data-testid="next-close" sx={{ mt: 1 }}>
                   Next close: +{formatMoney(status.data.nextClose.bonus)} USDT
                   {status.data.nextClose.flushed !== '0.00' && ` (${formatMoney(status.data.nextClose.flushed)} over the cap)`}
                 </Box>
