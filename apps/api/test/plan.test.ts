@@ -292,7 +292,7 @@ describe('the daily close', () => {
       expect(whole).toMatchObject({ total: 4, totalPaid: '40.00' });
       // The CSV's generator, one row per batch, reads the same rows in the same order.
       const walked: unknown[] = [];
-      for await (const row of allMatchingBonuses(db, { type: 'matching', sort }, 1)) walked.push(row);
+      for await (const row of allMatchingBonuses(db, { type: 'matching', sort, page: 1, pageSize: 100 }, 1)) walked.push(row);
       expect(walked, sort).toEqual(whole.items);
     }
     expect((await page('')).items.map((r: { closeDate: string; member: string }) => `${r.closeDate} ${r.member}`)).toEqual(

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, QueryResult, Sql } from './database';
 import { Mutex } from './mutex';
 
@@ -12,6 +13,8 @@ import { Mutex } from './mutex';
 export async function openPglite(dataDir: string): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir, {
+    // Bundled with PGlite; a PostgreSQL server has it among its contrib extensions.
+    extensions: { pg_trgm },
     parsers: {
       [types.INT8]: (value: string) => Number(value),
       [types.NUMERIC]: (value: string) => value,
