@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { basic, bearer, errorOf, login, registerMember, type Session, type TestPortal, usePortal } from './harness';
 import { adjust, booksFingerprint, convert, fund, transfer } from './ledger-helpers';
+import { allMembers } from '../src/members/queries';
+import { allUsers } from '../src/users/admin-queries';
 
 let portal: TestPortal;
 let admin: Session;
@@ -167,6 +169,30 @@ describe('members', () => {
     const csv = parseCsv((await get(admin, `/api/admin/members?sponsor=${sponsor.user.username}&format=csv&sort=username`)).body);
     const richRow = csv.find((r) => r.username === rich.user.username)!;
     expect(richRow).toMatchObject({ sponsor: sponsor.user.username, deposit_usdt: '1000.123456789012345678', income_usdt: '0.00', status: 'active' });
+  });
+
+  it('exports members and users from the last row read, in join order both ways, ties to the microsecond included', async () => {
+    const sponsor = await registerMember(portal.app);
+    const ids = [sponsor.user.id];
+    for (let i = 0; i < 4; i += 1) ids.push((await registerMember(portal.app, { sponsor: sponsor.user.username })).user.id);
+    // Two share one instant, another differs from them below the millisecond only.
+    await portal.db.query(`UPDATE members SET joined_at = '2026-03-01 10:00:00.123456+00' WHERE user_id = ANY($1::bigint[])`, [ids.slice(1, 3)]);
+    await portal.db.query(`UPDATE members SET joined_at = '2026-03-01 10:00:00.123789+00' WHERE user_id = $1`, [ids[3]]);
+    await portal.db.query(`UPDATE users SET created_at = '2026-03-01 10:00:00.123456+00' WHERE id = ANY($1::bigint[])`, [ids.slice(1, 4)]);
+    for (const sort of ['-joinedAt', 'joinedAt'] as const) {
+      const page = (await get(admin, `/api/admin/members?pageSize=100&sort=${sort}`)).json().items.map((m: { id: number }) => m.id);
+      const walked: number[] = [];
+      for await (const row of allMembers(portal.db, { sort }, 1)) walked.push(Number(row.id));
+      expect(walked, sort).toEqual(page);
+      expect(page).toEqual(expect.arrayContaining(ids));
+    }
+    for (const sort of ['-createdAt', 'createdAt'] as const) {
+      const page = (await get(admin, `/api/admin/users?pageSize=100&sort=${sort}`)).json().items.map((u: { id: number }) => u.id);
+      const walked: number[] = [];
+      for await (const row of allUsers(portal.db, { sort }, 1)) walked.push(row.id);
+      expect(walked, sort).toEqual(page);
+      expect(page).toEqual(expect.arrayContaining(ids));
+    }
   });
 
   it('shows one member with wallets; 404 for a stranger', async () => {

@@ -1,6 +1,7 @@
 import { fromBaseUnits, type AdminBonusListQuery, type BonusListQuery, type MatchingBonus, type ReferralBonus } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { bvText } from '../packages/service';
+import { afterEachBatch, inBatches } from '../shared/csv';
 import { SqlFilter, endOfDay, startOfDay, whereDays } from '../shared/sql-filter';
 
 /**
@@ -124,14 +125,10 @@ export async function listMatchingBonuses(sql: Sql, query: BonusQuery, window: {
  */
 export async function* allMatchingBonuses(sql: Sql, query: BonusQuery, size = 1000): AsyncGenerator<MatchingBonus> {
   const byDate = query.sort === undefined || query.sort === 'date' || query.sort === '-date';
-  let after: { date: string; memberId: number } | undefined;
-  for (let offset = 0; ; offset += size) {
-    const rows = await matchingRows(sql, query, { limit: size, offset: byDate ? 0 : offset }, undefined, after);
-    for (const row of rows) yield toMatchingBonus(row);
-    if (rows.length < size) return;
-    const last = rows[rows.length - 1]!;
-    if (byDate) after = { date: last.close_date, memberId: Number(last.member_id) };
-  }
+  const rows = byDate
+    ? afterEachBatch((after: MatchingRow | undefined, limit) => matchingRows(sql, query, { limit, offset: 0 }, undefined, after && { date: after.close_date, memberId: Number(after.member_id) }), size)
+    : inBatches((offset, limit) => matchingRows(sql, query, { limit, offset }), size);
+  for await (const row of rows) yield toMatchingBonus(row);
 }
 
 async function matchingRows(

@@ -1,5 +1,6 @@
 import { fromBaseUnits, type AdminMember, type MembersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
+import { afterEachBatch, inBatches } from '../shared/csv';
 import { SqlFilter, containsPattern, orderBy, pageClause } from '../shared/sql-filter';
 import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';
 
@@ -20,6 +21,8 @@ export interface MemberRow extends TeamColumns {
   sponsor_id: number | null;
   sponsor_username: string | null;
   joined_at: Date;
+  /** joined_at to the microsecond (a JavaScript Date keeps milliseconds): the keyset of the CSV. */
+  joined_key: string;
   deposit: string;
   income: string;
   points: string;
@@ -28,7 +31,7 @@ export interface MemberRow extends TeamColumns {
 const team = teamSql('m');
 const MEMBER_SELECT = `
   SELECT u.id, u.username, u.full_name, u.email, u.phone, u.country, u.status, u.role,
-         m.sponsor_id, s.username AS sponsor_username, m.joined_at,
+         m.sponsor_id, s.username AS sponsor_username, m.joined_at, m.joined_at::text AS joined_key,
          COALESCE(wd.balance, 0)::text AS deposit,
          COALESCE(wi.balance, 0)::text AS income,
          COALESCE(wp.balance, 0)::text AS points,
@@ -78,14 +81,28 @@ export async function selectMembers(
   sql: Sql,
   query: MemberFilter & { sort?: MembersQuery['sort'] },
   window: { limit: number; offset: number },
+  /** In join order only: the rows after this one (keyset paging). */
+  after?: MemberRow,
 ): Promise<MemberRow[]> {
   const filter = filterOf(query);
+  if (after) {
+    const newestFirst = (query.sort ?? '-joinedAt') === '-joinedAt';
+    filter.where(`(m.joined_at, m.user_id) ${newestFirst ? '<' : '>'} (${filter.param(after.joined_key)}::timestamptz, ${filter.param(after.id)}::bigint)`);
+  }
   const { rows } = await sql.query<MemberRow>(
     `${MEMBER_SELECT} ${filter.sql}
       ${orderBy(query.sort ?? '-joinedAt', SORTS, 'm.user_id')} ${pageClause(filter, window)}`,
     filter.params,
   );
   return rows;
+}
+
+/** The whole filtered list, for CSV: in join order (the default) from the last row read, otherwise by offset. */
+export function allMembers(sql: Sql, query: MemberFilter & { sort?: MembersQuery['sort'] }, size = 1000): AsyncGenerator<MemberRow> {
+  const sort = query.sort ?? '-joinedAt';
+  return sort === '-joinedAt' || sort === 'joinedAt'
+    ? afterEachBatch((after, limit) => selectMembers(sql, query, { limit, offset: 0 }, after), size)
+    : inBatches((offset, limit) => selectMembers(sql, query, { limit, offset }), size);
 }
 
 export function toAdminMember(row: MemberRow): AdminMember {

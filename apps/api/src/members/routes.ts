@@ -11,9 +11,9 @@ import {
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import { actorOf } from '../audit/service';
-import { csvFilename, csvStream, inBatches, sendCsv, type CsvColumn } from '../shared/csv';
+import { csvFilename, csvStream, sendCsv, type CsvColumn } from '../shared/csv';
 import { pageResult, pageWindow } from '../shared/pagination';
-import { countMembers, selectMembers, toAdminMember, type MemberRow } from './queries';
+import { allMembers, countMembers, selectMembers, toAdminMember, type MemberRow } from './queries';
 import { createMemberAdminService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
@@ -49,8 +49,7 @@ export function memberAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }, async (request, reply) => {
       const query = request.query;
       if (query.format === 'csv') {
-        const rows = inBatches((offset, limit) => selectMembers(ctx.db, query, { offset, limit }));
-        return sendCsv(reply, csvFilename('members', ctx.now()), csvStream(CSV_COLUMNS, rows));
+        return sendCsv(reply, csvFilename('members', ctx.now()), csvStream(CSV_COLUMNS, allMembers(ctx.db, query)));
       }
       const [total, rows] = await Promise.all([countMembers(ctx.db, query), selectMembers(ctx.db, query, pageWindow(query))]);
       return pageResult(rows.map(toAdminMember), total, query);

@@ -40,6 +40,22 @@ export async function* inBatches<T>(fetchBatch: (offset: number, limit: number) 
   }
 }
 
+/**
+ * Pages through a list from the last row read (keyset paging): the list's
+ * order is a unique key, and `fetchBatch(after, limit)` reads the rows after
+ * `after` (undefined for the first batch). Every batch costs what the first
+ * does, however deep the export; an offset would read all rows before it.
+ */
+export async function* afterEachBatch<T>(fetchBatch: (after: T | undefined, limit: number) => Promise<T[]>, size = 1000): AsyncGenerator<T> {
+  let after: T | undefined;
+  for (;;) {
+    const rows = await fetchBatch(after, size);
+    yield* rows;
+    if (rows.length < size) return;
+    after = rows[rows.length - 1];
+  }
+}
+
 export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T>): Readable {
   return Readable.from(
     (async function* () {

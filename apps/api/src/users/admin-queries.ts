@@ -1,5 +1,6 @@
 import type { AdminUser, UsersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
+import { afterEachBatch, inBatches } from '../shared/csv';
 import { containsPattern, orderBy, pageClause, SqlFilter } from '../shared/sql-filter';
 
 /** The admin Users list: every account, members and admins alike. */
@@ -12,6 +13,8 @@ interface AdminUserRow {
   status: 'active' | 'blocked';
   is_member: boolean;
   created_at: Date;
+  /** created_at to the microsecond (a JavaScript Date keeps milliseconds): the keyset of the CSV. */
+  created_key: string;
   last_sign_in_at: Date | null;
 }
 
@@ -38,16 +41,38 @@ export async function countUsers(sql: Sql, query: UserFilter): Promise<number> {
 }
 
 export async function selectUsers(sql: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, window: { limit: number; offset: number }): Promise<AdminUser[]> {
+  return (await userRows(sql, query, window)).map(toAdminUser);
+}
+
+/** The whole filtered list, for CSV: in creation order (the default) from the last row read, otherwise by offset. */
+export async function* allUsers(sql: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, size = 1000): AsyncGenerator<AdminUser> {
+  const sort = query.sort ?? '-createdAt';
+  const rows =
+    sort === '-createdAt' || sort === 'createdAt'
+      ? afterEachBatch((after: AdminUserRow | undefined, limit) => userRows(sql, query, { limit, offset: 0 }, after), size)
+      : inBatches((offset, limit) => userRows(sql, query, { limit, offset }), size);
+  for await (const row of rows) yield toAdminUser(row);
+}
+
+async function userRows(sql: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, window: { limit: number; offset: number }, after?: AdminUserRow): Promise<AdminUserRow[]> {
   const filter = filterOf(query);
+  if (after) {
+    const newestFirst = (query.sort ?? '-createdAt') === '-createdAt';
+    filter.where(`(u.created_at, u.id) ${newestFirst ? '<' : '>'} (${filter.param(after.created_key)}::timestamptz, ${filter.param(after.id)}::bigint)`);
+  }
   const { rows } = await sql.query<AdminUserRow>(
-    `SELECT u.id, u.username, u.email, u.full_name, u.role, u.status, u.created_at,
+    `SELECT u.id, u.username, u.email, u.full_name, u.role, u.status, u.created_at, u.created_at::text AS created_key,
             EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member,
             (SELECT max(s.created_at) FROM auth_sessions s WHERE s.user_id = u.id) AS last_sign_in_at
        FROM users u ${filter.sql}
       ${orderBy(query.sort ?? '-createdAt', SORTS, 'u.id')} ${pageClause(filter, window)}`,
     filter.params,
   );
-  return rows.map((row) => ({
+  return rows;
+}
+
+function toAdminUser(row: AdminUserRow): AdminUser {
+  return {
     id: row.id,
     username: row.username,
     email: row.email,
@@ -57,5 +82,5 @@ export async function selectUsers(sql: Sql, query: UserFilter & { sort?: UsersQu
     isMember: row.is_member,
     createdAt: new Date(row.created_at).toISOString(),
     lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
-  }));
+  };
 }

@@ -11,9 +11,9 @@ import {
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import { actorOf } from '../audit/service';
-import { csvFilename, csvStream, inBatches, sendCsv, type CsvColumn } from '../shared/csv';
+import { csvFilename, csvStream, sendCsv, type CsvColumn } from '../shared/csv';
 import { pageResult, pageWindow } from '../shared/pagination';
-import { countUsers, selectUsers } from './admin-queries';
+import { allUsers, countUsers, selectUsers } from './admin-queries';
 import { createUserAdminService } from './admin-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
@@ -44,8 +44,7 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }, async (request, reply) => {
       const query = request.query;
       if (query.format === 'csv') {
-        const rows = inBatches((offset, limit) => selectUsers(ctx.db, query, { offset, limit }));
-        return sendCsv(reply, csvFilename('users', ctx.now()), csvStream(CSV_COLUMNS, rows));
+        return sendCsv(reply, csvFilename('users', ctx.now()), csvStream(CSV_COLUMNS, allUsers(ctx.db, query)));
       }
       const [total, items] = await Promise.all([countUsers(ctx.db, query), selectUsers(ctx.db, query, pageWindow(query))]);
       return pageResult(items, total, query);
