@@ -26,6 +26,8 @@ import { bvToUnits, percentToPpm, unitsToBv } from './rules';
  *
  * A day may be closed early (today): volume after that waits for the next
  * day's close. A day before the last closed day cannot be closed any more.
+ * A close after days nobody closed covers them: caps × the days since the
+ * last close (leg volumes do not know which day BV arrived on).
  */
 export const PLAN_CLOSE_LOCK = 724_500;
 const CLOSE_WORK_MEM = '128MB';
@@ -62,7 +64,6 @@ const CLOSE_COLUMNS = `to_char(close_date, 'YYYY-MM-DD') AS close_date, closed_a
 
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-
 
 export function toCloseResult(row: CloseRow): Omit<CloseResult, 'created'> {
   return {
