@@ -125,6 +125,9 @@ describe('users', () => {
     expect(errorOf(self).code).toBe('CANNOT_CHANGE_SELF');
     expect(errorOf(await patch(admin, `/api/admin/users/${admin.user.id}`, { role: 'member' })).code).toBe('CANNOT_CHANGE_SELF');
     const root = (await get(admin, '/api/admin/users?search=company')).json().items.find((u: { username: string }) => u.username === 'company');
+    // The list says which account is the root, so the page offers no action the server refuses.
+    expect(root).toMatchObject({ isMember: true, isCompanyRoot: true });
+    expect((await get(admin, `/api/admin/users/${member.user.id}`)).json().isCompanyRoot).toBe(false);
     expect(errorOf(await patch(admin, `/api/admin/users/${root.id}`, { status: 'blocked' })).code).toBe('ROOT_ACCOUNT');
     const second = (await get(admin, '/api/admin/users?role=admin&search=second-admin')).json().items[0];
     if (second) expect(errorOf(await patch(admin, `/api/admin/users/${second.id}`, { role: 'member' })).code).toBe('NOT_A_MEMBER');

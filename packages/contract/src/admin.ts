@@ -121,6 +121,8 @@ export const adminUserSchema = z.object({
   role: roleSchema,
   status: accountStatusSchema,
   isMember: z.boolean(),
+  /** The company's root member (top of both trees): never blocked, and it does not sign in. */
+  isCompanyRoot: z.boolean(),
   createdAt: z.string(),
   lastSignInAt: z.string().nullable(),
 });

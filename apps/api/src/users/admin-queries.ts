@@ -12,6 +12,7 @@ interface AdminUserRow {
   role: 'admin' | 'member';
   status: 'active' | 'blocked';
   is_member: boolean;
+  is_root: boolean;
   created_at: Date;
   /** created_at to the microsecond (a JavaScript Date keeps milliseconds): the keyset of the CSV. */
   created_key: string;
@@ -63,6 +64,7 @@ async function userRows(sql: Sql, query: UserFilter & { sort?: UsersQuery['sort'
   const { rows } = await sql.query<AdminUserRow>(
     `SELECT u.id, u.username, u.email, u.full_name, u.role, u.status, u.created_at, u.created_at::text AS created_key,
             EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member,
+            EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
             (SELECT max(s.created_at) FROM auth_sessions s WHERE s.user_id = u.id) AS last_sign_in_at
        FROM users u ${filter.sql}
       ${orderBy(query.sort ?? '-createdAt', SORTS, 'u.id')} ${pageClause(filter, window)}`,
@@ -80,6 +82,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
     role: row.role,
     status: row.status,
     isMember: row.is_member,
+    isCompanyRoot: row.is_root,
     createdAt: new Date(row.created_at).toISOString(),
     lastSignInAt: row.last_sign_in_at ? new Date(row.last_sign_in_at).toISOString() : null,
   };

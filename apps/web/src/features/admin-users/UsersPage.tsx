@@ -163,7 +163,8 @@ export function UsersPage() {
             Open member page
           </MenuItem>
         )}
-        {target && !isMe && (
+        {target?.isCompanyRoot && <MenuItem disabled>The company root is never blocked and does not sign in</MenuItem>}
+        {target && !isMe && !target.isCompanyRoot && (
           <MenuItem
             onClick={() => {
               setMenu(null);
@@ -205,7 +206,7 @@ export function UsersPage() {
             {target.role === 'member' ? 'Make admin' : 'Remove admin role'}
           </MenuItem>
         )}
-        {target && !isMe && (
+        {target && !isMe && !target.isCompanyRoot && (
           <MenuItem
             onClick={() => {
               setMenu(null);
