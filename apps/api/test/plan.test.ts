@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allMatchingBonuses } from '../src/bonuses/service';
+import { allMatchingBonuses, allReferralBonuses } from '../src/bonuses/service';
 import { rollUpNetwork } from '../src/network/rollup';
 import { bearer, errorOf, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from './harness';
 import { assertBooksConsistent, balances, booksFingerprint, fund } from './ledger-helpers';
@@ -274,7 +274,7 @@ describe('the daily close', () => {
     expect(await income(A)).toBe('1300.00');
   });
 
-  it("lists everyone's matching records in every order, in pages and as a CSV walked from the last row, with the closes' totals", async () => {
+  it("lists everyone's matching and referral records in every order, in pages and as a CSV walked from the last row, with the closes' totals", async () => {
     const { app, db } = portal;
     const A = await member('mroot', 'company', 'left');
     const L = await member('mleft', 'mroot', 'left');
@@ -294,6 +294,12 @@ describe('the daily close', () => {
       const walked: unknown[] = [];
       for await (const row of allMatchingBonuses(db, { type: 'matching', sort, page: 1, pageSize: 100 }, 1)) walked.push(row);
       expect(walked, sort).toEqual(whole.items);
+      // The referral CSV's generator likewise (date orders walk the id).
+      const referrals = (await app.inject({ method: 'GET', url: `/api/admin/bonuses?type=referral&pageSize=100&sort=${sort}`, headers: bearer(admin) })).json();
+      expect(referrals.total).toBeGreaterThan(3);
+      const walkedReferrals: unknown[] = [];
+      for await (const row of allReferralBonuses(db, { type: 'referral', sort, page: 1, pageSize: 100 }, 1)) walkedReferrals.push(row);
+      expect(walkedReferrals, sort).toEqual(referrals.items);
     }
     expect((await page('')).items.map((r: { closeDate: string; member: string }) => `${r.closeDate} ${r.member}`)).toEqual(
       [`${day(0)} mleft`, `${day(0)} mroot`, `${day(-1)} mleft`, `${day(-1)} mroot`],

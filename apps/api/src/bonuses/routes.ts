@@ -14,8 +14,8 @@ import {
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { pageResult, pageWindow } from '../shared/pagination';
-import { csvFilename, csvStream, inBatches, sendCsv, type CsvColumn } from '../shared/csv';
-import { allMatchingBonuses, countBonuses, incomeByPeriod, listMatchingBonuses, listReferralBonuses, type BonusQuery } from './service';
+import { csvFilename, csvStream, sendCsv, type CsvColumn } from '../shared/csv';
+import { allMatchingBonuses, allReferralBonuses, countBonuses, incomeByPeriod, listMatchingBonuses, listReferralBonuses, type BonusQuery } from './service';
 import { planStatus } from './status';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -104,7 +104,7 @@ export function bonusAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const name = query.type === 'referral' ? 'referral-bonuses' : 'matching-bonuses';
         const rows =
           query.type === 'referral'
-            ? csvStream(REFERRAL_CSV, inBatches((offset, limit) => listReferralBonuses(ctx.db, query, { offset, limit })))
+            ? csvStream(REFERRAL_CSV, allReferralBonuses(ctx.db, query))
             : csvStream(MATCHING_CSV, allMatchingBonuses(ctx.db, query));
         return sendCsv(reply, csvFilename(name, ctx.now()), rows);
       }

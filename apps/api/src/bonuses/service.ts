@@ -88,8 +88,24 @@ export async function countBonuses(sql: Sql, query: BonusQuery, memberId?: numbe
   return { total: rows[0]!.total, paid: BigInt(rows[0]!.paid) };
 }
 
-export async function listReferralBonuses(sql: Sql, query: BonusQuery, window: { limit: number; offset: number }, memberId?: number): Promise<ReferralBonus[]> {
+/** Every referral bonus of the filtered list, for CSV: in date order (by id) from the last row read, otherwise by offset. */
+export function allReferralBonuses(sql: Sql, query: BonusQuery, size = 1000): AsyncGenerator<ReferralBonus> {
+  const byDate = query.sort === undefined || query.sort === 'date' || query.sort === '-date';
+  return byDate
+    ? afterEachBatch((after, limit) => listReferralBonuses(sql, query, { limit, offset: 0 }, undefined, after?.id), size)
+    : inBatches((offset, limit) => listReferralBonuses(sql, query, { limit, offset }), size);
+}
+
+export async function listReferralBonuses(
+  sql: Sql,
+  query: BonusQuery,
+  window: { limit: number; offset: number },
+  memberId?: number,
+  /** In date order only: the rows after this id. */
+  afterId?: number,
+): Promise<ReferralBonus[]> {
   const filter = referralFilter(query, memberId);
+  if (afterId !== undefined) filter.where(`b.id ${query.sort === 'date' ? '>' : '<'} ${filter.param(afterId)}`);
   const order = query.sort === 'amount' ? 'b.amount, b.id' : query.sort === '-amount' ? 'b.amount DESC, b.id DESC' : query.sort === 'date' ? 'b.id' : 'b.id DESC';
   const { rows } = await sql.query<ReferralRow>(
     `SELECT b.id, mu.username AS member, bu.username AS buyer, b.purchase_id, p.kind, k.name AS package_name, b.level, b.rate,
