@@ -129,6 +129,7 @@ describe('users', () => {
     expect(root).toMatchObject({ isMember: true, isCompanyRoot: true });
     expect((await get(admin, `/api/admin/users/${member.user.id}`)).json().isCompanyRoot).toBe(false);
     expect(errorOf(await patch(admin, `/api/admin/users/${root.id}`, { status: 'blocked' })).code).toBe('ROOT_ACCOUNT');
+    expect(errorOf(await patch(admin, `/api/admin/users/${root.id}`, { role: 'admin' })).code).toBe('ROOT_ACCOUNT');
     const second = (await get(admin, '/api/admin/users?role=admin&search=second-admin')).json().items[0];
     if (second) expect(errorOf(await patch(admin, `/api/admin/users/${second.id}`, { role: 'member' })).code).toBe('NOT_A_MEMBER');
     expect((await patch(admin, '/api/admin/users/999999', { status: 'blocked' })).statusCode).toBe(404);

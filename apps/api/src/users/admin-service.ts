@@ -70,6 +70,7 @@ export function createUserAdminService(ctx: AppContext) {
 
         if (body.role !== undefined && body.role !== user.role) {
           if (self) throw unprocessable('CANNOT_CHANGE_SELF', 'You cannot change your own role.', 'role');
+          if (user.is_root) throw unprocessable('ROOT_ACCOUNT', "The company's root account does not sign in, so its role does not change.", 'role');
           if (body.role === 'member' && !user.is_member) {
             throw unprocessable('NOT_A_MEMBER', 'This account has no network membership, so it cannot be a member. Block it instead.', 'role');
           }

@@ -163,7 +163,7 @@ export function UsersPage() {
             Open member page
           </MenuItem>
         )}
-        {target?.isCompanyRoot && <MenuItem disabled>The company root is never blocked and does not sign in</MenuItem>}
+        {target?.isCompanyRoot && <MenuItem disabled>The company root does not sign in: no block, role or password</MenuItem>}
         {target && !isMe && !target.isCompanyRoot && (
           <MenuItem
             onClick={() => {
@@ -188,7 +188,7 @@ export function UsersPage() {
             {target.status === 'blocked' ? 'Unblock' : 'Block'}
           </MenuItem>
         )}
-        {target && !isMe && (target.role === 'member' || target.isMember) && (
+        {target && !isMe && !target.isCompanyRoot && (target.role === 'member' || target.isMember) && (
           <MenuItem
             onClick={() => {
               setMenu(null);
