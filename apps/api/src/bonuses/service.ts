@@ -1,7 +1,7 @@
 import { fromBaseUnits, type AdminBonusListQuery, type BonusListQuery, type MatchingBonus, type ReferralBonus } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { bvText } from '../packages/service';
-import { afterEachBatch, inBatches } from '../shared/csv';
+import { everyRow } from '../shared/csv';
 import { SqlFilter, endOfDay, startOfDay, whereDays } from '../shared/sql-filter';
 
 /**
@@ -91,9 +91,7 @@ export async function countBonuses(sql: Sql, query: BonusQuery, memberId?: numbe
 /** Every referral bonus of the filtered list, for CSV: in date order (by id) from the last row read, otherwise by offset. */
 export function allReferralBonuses(sql: Sql, query: BonusQuery, size = 1000): AsyncGenerator<ReferralBonus> {
   const byDate = query.sort === undefined || query.sort === 'date' || query.sort === '-date';
-  return byDate
-    ? afterEachBatch((after, limit) => listReferralBonuses(sql, query, { limit, offset: 0 }, undefined, after?.id), size)
-    : inBatches((offset, limit) => listReferralBonuses(sql, query, { limit, offset }), size);
+  return everyRow((window, after: ReferralBonus | undefined) => listReferralBonuses(sql, query, window, undefined, after?.id), byDate, size);
 }
 
 export async function listReferralBonuses(
@@ -141,9 +139,8 @@ export async function listMatchingBonuses(sql: Sql, query: BonusQuery, window: {
  */
 export async function* allMatchingBonuses(sql: Sql, query: BonusQuery, size = 1000): AsyncGenerator<MatchingBonus> {
   const byDate = query.sort === undefined || query.sort === 'date' || query.sort === '-date';
-  const rows = byDate
-    ? afterEachBatch((after: MatchingRow | undefined, limit) => matchingRows(sql, query, { limit, offset: 0 }, undefined, after && { date: after.close_date, memberId: Number(after.member_id) }), size)
-    : inBatches((offset, limit) => matchingRows(sql, query, { limit, offset }), size);
+  const key = (row: MatchingRow | undefined) => row && { date: row.close_date, memberId: Number(row.member_id) };
+  const rows = everyRow((window, after: MatchingRow | undefined) => matchingRows(sql, query, window, undefined, key(after)), byDate, size);
   for await (const row of rows) yield toMatchingBonus(row);
 }
 

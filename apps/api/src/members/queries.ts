@@ -1,6 +1,6 @@
 import { fromBaseUnits, type AdminMember, type MembersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { afterEachBatch, inBatches } from '../shared/csv';
+import { everyRow } from '../shared/csv';
 import { SqlFilter, containsPattern, orderBy, pageClause } from '../shared/sql-filter';
 import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';
 
@@ -100,9 +100,7 @@ export async function selectMembers(
 /** The whole filtered list, for CSV: in join order (the default) from the last row read, otherwise by offset. */
 export function allMembers(sql: Sql, query: MemberFilter & { sort?: MembersQuery['sort'] }, size = 1000): AsyncGenerator<MemberRow> {
   const sort = query.sort ?? '-joinedAt';
-  return sort === '-joinedAt' || sort === 'joinedAt'
-    ? afterEachBatch((after, limit) => selectMembers(sql, query, { limit, offset: 0 }, after), size)
-    : inBatches((offset, limit) => selectMembers(sql, query, { limit, offset }), size);
+  return everyRow((window, after: MemberRow | undefined) => selectMembers(sql, query, window, after), sort === '-joinedAt' || sort === 'joinedAt', size);
 }
 
 export function toAdminMember(row: MemberRow): AdminMember {

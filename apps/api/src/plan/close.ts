@@ -6,7 +6,8 @@ import { NETWORK_ROLLUP_LOCK, ROLLUP_BATCH, rollUpBatch } from '../network/rollu
 import { readSettings } from '../settings/service';
 import { writeAudit, type Actor } from '../audit/service';
 import { unprocessable } from '../shared/errors';
-import { bvToUnits, percentToPpm, unitsToBv } from './rules';
+import { bvText } from '../packages/service';
+import { percentToPpm } from './rules';
 
 /**
  * The daily matching close (PRODUCT.md §5), one transaction:
@@ -72,7 +73,7 @@ export function toCloseResult(row: CloseRow): Omit<CloseResult, 'created'> {
     days: row.days,
     rate: row.rate,
     members: row.members,
-    matched: unitsToBv(bvToUnits(row.matched)),
+    matched: bvText(row.matched),
     paid: fromBaseUnits(BigInt(row.paid)),
     flushed: fromBaseUnits(BigInt(row.flushed)),
     events: row.events,
@@ -106,7 +107,6 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
     const settings = await readSettings(tx);
     // Hashes and sorts over every matched member stay in memory, for this transaction only.
     await tx.query(`SET LOCAL work_mem = '${CLOSE_WORK_MEM}'`);
-    await tx.query('DROP TABLE IF EXISTS pg_temp.close_matches');
     const days = last === null ? 1 : daysBetween(last, date);
     await tx.query(`CREATE TEMPORARY TABLE close_matches ON COMMIT DROP AS ${MATCHES_SQL}`, [percentToPpm(settings.matchingPercent).toString(), days]);
     const totals = (

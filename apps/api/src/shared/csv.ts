@@ -46,7 +46,22 @@ export async function* inBatches<T>(fetchBatch: (offset: number, limit: number) 
  * `after` (undefined for the first batch). Every batch costs what the first
  * does, however deep the export; an offset would read all rows before it.
  */
-export async function* afterEachBatch<T>(fetchBatch: (after: T | undefined, limit: number) => Promise<T[]>, size = 1000): AsyncGenerator<T> {
+/**
+ * The whole filtered list for an export, read by `fetch(window, after)`: from
+ * the last row read when the list's order is a unique key the query can
+ * continue from (`keyset`), otherwise by offset.
+ */
+export function everyRow<T>(
+  fetch: (window: { limit: number; offset: number }, after: T | undefined) => Promise<T[]>,
+  keyset: boolean,
+  size = 1000,
+): AsyncGenerator<T> {
+  return keyset
+    ? afterEachBatch((after, limit) => fetch({ limit, offset: 0 }, after), size)
+    : inBatches((offset, limit) => fetch({ limit, offset }, undefined), size);
+}
+
+async function* afterEachBatch<T>(fetchBatch: (after: T | undefined, limit: number) => Promise<T[]>, size = 1000): AsyncGenerator<T> {
   let after: T | undefined;
   for (;;) {
     const rows = await fetchBatch(after, size);

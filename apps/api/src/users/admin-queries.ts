@@ -1,6 +1,6 @@
 import type { AdminUser, UsersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { afterEachBatch, inBatches } from '../shared/csv';
+import { everyRow } from '../shared/csv';
 import { containsPattern, orderBy, pageClause, SqlFilter } from '../shared/sql-filter';
 
 /** The admin Users list: every account, members and admins alike. */
@@ -48,10 +48,7 @@ export async function selectUsers(sql: Sql, query: UserFilter & { sort?: UsersQu
 /** The whole filtered list, for CSV: in creation order (the default) from the last row read, otherwise by offset. */
 export async function* allUsers(sql: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, size = 1000): AsyncGenerator<AdminUser> {
   const sort = query.sort ?? '-createdAt';
-  const rows =
-    sort === '-createdAt' || sort === 'createdAt'
-      ? afterEachBatch((after: AdminUserRow | undefined, limit) => userRows(sql, query, { limit, offset: 0 }, after), size)
-      : inBatches((offset, limit) => userRows(sql, query, { limit, offset }), size);
+  const rows = everyRow((window, after: AdminUserRow | undefined) => userRows(sql, query, window, after), sort === '-createdAt' || sort === 'createdAt', size);
   for await (const row of rows) yield toAdminUser(row);
 }
 
