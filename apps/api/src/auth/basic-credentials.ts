@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@portal/contract';
 import { badRequest } from '../shared/errors';
 
 export const CREDENTIALS_REQUIRED = 'Username and password are required.';
@@ -12,6 +13,9 @@ export function parseBasicCredentials(header: string | undefined): { username: s
   const username = decoded.slice(0, colon).trim();
   const password = decoded.slice(colon + 1);
   if (!username || !password) throw badRequest('CREDENTIALS_REQUIRED', CREDENTIALS_REQUIRED, 'authorization');
+  // The same rule as every text field of the contract (`text()`): a NUL never reaches the database.
+  if (hasControlCharacter(username)) throw badRequest('VALIDATION_ERROR', `username: Username ${CONTROL_CHARACTER_MESSAGE}`, 'username');
+  if (hasControlCharacter(password)) throw badRequest('VALIDATION_ERROR', `password: Password ${CONTROL_CHARACTER_MESSAGE}`, 'password');
   if (username.length > 64 || password.length > 128) {
     throw badRequest('CREDENTIALS_TOO_LONG', 'Username or password is too long.', 'authorization');
   }

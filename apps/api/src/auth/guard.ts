@@ -9,12 +9,47 @@ export interface Principal {
   sessionId: string;
   role: 'admin' | 'member';
   isMember: boolean;
+  /**
+   * Set on a route whose own SQL statement checks the session (route config
+   * `sessionCheckedInStatement`): the token is valid but the session, the
+   * account's status and the membership are not checked yet. The handler
+   * passes `sessionId` to that statement; any error answer checks first
+   * (`confirmSession`), so a refused session still answers 401/403 before
+   * anything else, as on every other route.
+   */
+  sessionUnchecked?: true;
+  /** With `sessionUnchecked`: the check `authenticate` skipped (throws 401/403). */
+  checkSession?: () => Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyContextConfig {
+    /** The handler's SQL statement checks the session itself (one round trip fewer on a hot path). */
+    sessionCheckedInStatement?: boolean;
+  }
+}
+
+const sessionEnded = () => unauthorized('SESSION_ENDED', 'Your session has ended. Please sign in again.');
+const notAMember = () => forbidden('NOT_A_MEMBER', 'This account has no network membership.');
+
+/** The session check of `authenticate`, for a request whose check was left to its statement. */
+export async function confirmSession(ctx: AppContext, request: FastifyRequest): Promise<void> {
+  const principal = request.principal;
+  if (!principal?.sessionUnchecked) return;
+  const state = await findSessionState(ctx.db, principal.sessionId);
+  if (!state || state.revoked || state.user_id !== principal.userId || state.status !== 'active') throw sessionEnded();
+  if (!state.is_member) throw notAMember();
+}
+
+/** The error a statement raised for a session it found ended (PT401) or without membership (PT403). */
+export function sessionRefusal(error: unknown): Error | undefined {
+  const e = error as { code?: string; message?: string };
+  if (e?.code === 'PT401' && e.message === 'SESSION_ENDED') return sessionEnded();
+  if (e?.code === 'PT403' && e.message === 'NOT_A_MEMBER') return notAMember();
+  return undefined;
 }
 
 /**
@@ -28,9 +63,21 @@ export function authenticate(ctx: AppContext) {
     if (!match?.[1]) throw unauthorized('AUTH_REQUIRED', 'Sign in to continue.');
     const claims = await verifyAccessToken(match[1], ctx.config.jwtSecret);
     if (!claims) throw unauthorized('TOKEN_INVALID', 'Your session has expired. Please sign in again.');
+    if (request.routeOptions.config.sessionCheckedInStatement) {
+      // A member route (requireMember passes): the statement checks the rest.
+      request.principal = {
+        userId: claims.userId,
+        sessionId: claims.sessionId,
+        role: claims.role,
+        isMember: true,
+        sessionUnchecked: true,
+        checkSession: () => confirmSession(ctx, request),
+      };
+      return;
+    }
     const state = await findSessionState(ctx.db, claims.sessionId);
     if (!state || state.revoked || state.user_id !== claims.userId || state.status !== 'active') {
-      throw unauthorized('SESSION_ENDED', 'Your session has ended. Please sign in again.');
+      throw sessionEnded();
     }
     request.principal = { userId: state.user_id, sessionId: claims.sessionId, role: state.role, isMember: state.is_member };
   };
@@ -41,7 +88,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 }
 
 export async function requireMember(request: FastifyRequest): Promise<void> {
-  if (!request.principal?.isMember) throw forbidden('NOT_A_MEMBER', 'This account has no network membership.');
+  if (!request.principal?.isMember) throw notAMember();
 }
 
 /** The signed-in principal of a route behind `authenticate`. */

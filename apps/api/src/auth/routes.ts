@@ -12,6 +12,7 @@ import {
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import { parseBasicCredentials } from './basic-credentials';
+import { DEVICE_COOKIE, readCookie } from './device-cookie';
 import { createAuthService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
@@ -25,9 +26,18 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'Sign in with an empty body and `Authorization: Basic base64(username:password)`',
         response: { 200: loginResponseSchema, ...errors },
       },
-    }, async (request) => {
+    }, async (request, reply) => {
       const { username, password } = parseBasicCredentials(request.headers.authorization);
-      return auth.login(username, password, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      const deviceCookie = readCookie(request.headers.cookie, DEVICE_COOKIE);
+      const totpCode = request.headers['x-totp-code'];
+      const signIn = await auth.login(username, password, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        deviceCookie,
+        totpCode: typeof totpCode === 'string' ? totpCode : undefined,
+      });
+      reply.header('set-cookie', signIn.setCookie);
+      return signIn.response;
     });
 
     app.post('/refresh-token', {
@@ -43,7 +53,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/register', {
       schema: { tags: ['auth'], summary: 'Join under a sponsor', body: registerBodySchema, response: { 201: userSchema, ...errors } },
-    }, async (request, reply) => reply.code(201).send(await auth.register(request.body)));
+    }, async (request, reply) => reply.code(201).send(await auth.register(request.body, { ip: request.ip })));
 
     app.post('/forgot-password', {
       schema: {
@@ -53,7 +63,17 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 202: z.object({ message: z.string() }), ...errors },
       },
     }, async (request, reply) => {
-      await auth.forgotPassword(request.body.email);
+      const perAccountWork = await auth.forgotPassword(request.body.email, { ip: request.ip });
+      // Answer first; the token and the mail (when the address has an account) come after the reply.
+      // 'close' comes after the answer was sent, or when the client went away first: the work is done either way, once.
+      let started = false;
+      const runOnce = () => {
+        if (started) return;
+        started = true;
+        perAccountWork().catch((error: unknown) => request.log.error({ err: error }, 'forgot-password: the reset link could not be prepared'));
+      };
+      reply.raw.once('finish', runOnce);
+      reply.raw.once('close', runOnce);
       return reply.code(202).send({ message: 'If an account uses this address, a reset link is on its way.' });
     });
 

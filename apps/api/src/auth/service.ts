@@ -1,20 +1,51 @@
 import type { LoginResponse, RegisterBody, TokenPair, User } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
-import { badRequest, conflict, forbidden, isUniqueViolation, unauthorized, unprocessable } from '../shared/errors';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation, tooManyRequests, unauthorized, unprocessable } from '../shared/errors';
 import { joinNetwork } from '../network/placement';
 import { findUserByEmail, findUserById, findUserByUsername, isEmailTaken, setPasswordHash, toUser } from '../users/queries';
-import { assertNotLockedOut, clearUserFailures, lockoutKeys, recordLoginFailure } from './lockout';
+import { usernameKey } from '@portal/contract';
+import { deviceCookieAfterSignIn, deviceNonceFor, parseDeviceCookie } from './device-cookie';
+import { hit } from './rate-limit';
+import {
+  addressKey,
+  addressOverLimit,
+  assertUsernameNotSlowed,
+  clearFailures,
+  confirmFailure,
+  deviceDistrusted,
+  deviceKey,
+  refuseAddress,
+  releaseAttempt,
+  reserveAttempt,
+  userKey,
+} from './throttle';
 import { burnPasswordCheck, hashPassword, isCommonPassword, verifyPassword } from './passwords';
 import { createSession, issueRefreshToken, revokeSession, revokeUserSessions } from './sessions';
-import { hashToken, newOpaqueToken, signAccessToken } from './tokens';
+import { hashToken, newOpaqueToken, signAccessToken, successorToken } from './tokens';
+import type { UserRow } from '../users/queries';
+import { requireLoginSecondFactor } from '../two-factor/service';
 
 export interface ClientInfo {
   ip: string;
   userAgent?: string;
+  /** The raw value of the device cookie (`device-cookie.ts`), when the browser sent one. */
+  deviceCookie?: string;
+  /** The `X-TOTP-Code` header: the second step for accounts with two-factor on. */
+  totpCode?: string;
+}
+
+/** A sign-in's answer and the device cookie to set with it. */
+export interface SignIn {
+  response: LoginResponse;
+  setCookie: string;
 }
 
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** A refresh token replayed within this long after its rotation answers the same new pair (two tabs at once). */
+export const REFRESH_GRACE_MS = 5_000;
+/** Forgot-password: per client address and per email, quietly (the answer stays the same). */
+export const FORGOT_LIMITS = { perAddress: { limit: 10, windowMs: 60 * 60_000 }, perEmail: { limit: 3, windowMs: 60 * 60_000 } };
 const BLOCKED_MESSAGE = 'This account is blocked. Please contact support.';
 
 export function assertPasswordAllowed(password: string, field = 'password'): void {
@@ -38,45 +69,166 @@ export function createAuthService(ctx: AppContext) {
     return { accessToken, refreshToken };
   }
 
-  return {
-    async login(username: string, password: string, client: ClientInfo): Promise<LoginResponse> {
-      const keys = lockoutKeys(username, client.ip);
-      await assertNotLockedOut(db, keys, ctx.now());
-      const user = await findUserByUsername(db, username);
-      const valid = user?.password_hash
-        ? await verifyPassword(user.password_hash, password)
-        : (await burnPasswordCheck(password), false);
-      if (!user || !valid) {
-        await recordLoginFailure(db, keys, ctx.now());
-        throw unauthorized('INVALID_CREDENTIALS', 'Invalid username or password.');
+  /**
+   * The throttled password check of a sign-in (`throttle.ts`): the account
+   * when the password is right, else 401 (or 429 while slowed down).
+   */
+  async function checkCredentials(username: string, password: string, client: ClientInfo): Promise<UserRow> {
+    const now = ctx.now();
+    const key = usernameKey(username);
+    const user = await findUserByUsername(db, key);
+    const devices = parseDeviceCookie(client.deviceCookie, config.deviceCookieKey, now);
+    let device = deviceNonceFor(devices, user?.id);
+    if (device && (await deviceDistrusted(db, device, now))) device = undefined;
+    // A trusted browser's failures count against its cookie only; others' against the username.
+    const counted = [device ? deviceKey(device) : userKey(key), addressKey(client.ip)];
+    await reserveAttempt(db, counted, now, async (tx) => {
+      if (device) return;
+      await assertUsernameNotSlowed(tx, userKey(key), now);
+      const address = await addressOverLimit(tx, client.ip, now);
+      if (address.over && !(user && (await signedInFrom(tx, user.id, client.ip)))) refuseAddress(address.waitMs);
+    });
+    const valid = user?.password_hash
+      ? await verifyPassword(user.password_hash, password)
+      : (await burnPasswordCheck(password), false);
+    if (!user || !valid) {
+      await confirmFailure(db, counted, now, client.ip);
+      throw unauthorized('INVALID_CREDENTIALS', 'Invalid username or password.');
+    }
+    if (user.status !== 'blocked') {
+      // Two-factor accounts answer TOTP_REQUIRED to the password alone (the
+      // right password: the reservation is taken back); a wrong code keeps
+      // it as a failure, like a wrong password.
+      try {
+        await requireLoginSecondFactor(ctx, user.id, client.totpCode, () => confirmFailure(db, counted, now, client.ip));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'TOTP_REQUIRED') await releaseAttempt(db, counted, now);
+        throw error;
       }
-      if (user.status === 'blocked') throw forbidden('ACCOUNT_BLOCKED', BLOCKED_MESSAGE);
-      return db.transaction(async (tx) => {
-        await clearUserFailures(tx, username);
-        const sessionId = await createSession(tx, user.id, client);
-        return { user: toUser(user), ...(await tokensFor(tx, user, sessionId)) };
-      });
+    }
+    await releaseAttempt(db, counted, now);
+    if (user.status === 'blocked') throw forbidden('ACCOUNT_BLOCKED', BLOCKED_MESSAGE);
+    // The right password from a browser not yet trusted ends the username's slowdown; a trusted one's only its own.
+    await clearFailures(db, device ? [deviceKey(device)] : [userKey(key)]);
+    return user;
+  }
+
+  async function signedInFrom(sql: Sql, userId: number, ip: string): Promise<boolean> {
+    const { rows } = await sql.query('SELECT 1 FROM auth_sessions WHERE user_id = $1 AND ip = $2 LIMIT 1', [userId, ip]);
+    return rows.length > 0;
+  }
+
+  async function completeSignIn(user: UserRow, client: ClientInfo): Promise<SignIn> {
+    const now = ctx.now();
+    const response = await db.transaction(async (tx) => {
+      const sessionId = await createSession(tx, user.id, client);
+      return { user: toUser(user), ...(await tokensFor(tx, user, sessionId)) };
+    });
+    const devices = parseDeviceCookie(client.deviceCookie, config.deviceCookieKey, now);
+    const secure = config.publicUrl.startsWith('https:');
+    return { response, setCookie: deviceCookieAfterSignIn(devices, user.id, config.deviceCookieKey, now, secure) };
+  }
+
+  /** The pair of a rotation: the given refresh token and a new access token. */
+  async function rotatedPair(user: { id: number; role: 'admin' | 'member' }, sessionId: string, next: string): Promise<TokenPair> {
+    const accessToken = await signAccessToken({ userId: user.id, sessionId, role: user.role }, config.jwtSecret, config.accessTokenTtlSeconds);
+    return { accessToken, refreshToken: next };
+  }
+
+  /**
+   * Within the grace interval: the live token of the chain that `token`
+   * started (its successor, or the successor's successor when that was
+   * rotated too), if still unused and of the same sign-in.
+   */
+  async function liveSuccessor(tx: Sql, token: string, sessionId: string): Promise<string | undefined> {
+    let current = token;
+    for (let step = 0; step < 5; step += 1) {
+      current = successorToken(current, config.jwtSecret);
+      const { rows } = await tx.query<{ session_id: string; used_at: Date | null; expires_at: Date }>(
+        'SELECT session_id, used_at, expires_at FROM refresh_tokens WHERE token_hash = $1',
+        [hashToken(current)],
+      );
+      const row = rows[0];
+      if (!row || row.session_id !== sessionId) return undefined;
+      if (!row.used_at) return new Date(row.expires_at) > ctx.now() ? current : undefined;
+    }
+    return undefined;
+  }
+
+  async function mailResetLink(email: string, now: Date): Promise<void> {
+    const user = await findUserByEmail(db, email);
+    if (!user?.password_hash || user.status !== 'active') return;
+    const token = newOpaqueToken();
+    await db.query('INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
+      hashToken(token),
+      user.id,
+      new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    ]);
+    const link = `${config.publicUrl}/password-reset?token=${encodeURIComponent(token)}`;
+    await ctx.mailer.send({
+      to: user.email,
+      subject: 'Reset your password',
+      text: [
+        `Hello ${user.full_name},`,
+        '',
+        'Someone asked to reset the password of your account. To choose a new one, open this link within one hour:',
+        link,
+        '',
+        'If it was not you, ignore this mail: your password stays as it is.',
+      ].join('\n'),
+    });
+  }
+
+  return {
+    /**
+     * Sign-in, in two steps so that a second factor can slot in between:
+     * `checkCredentials` (throttling, password) then `completeSignIn`
+     * (session, tokens, device cookie).
+     */
+    async login(username: string, password: string, client: ClientInfo): Promise<SignIn> {
+      const user = await checkCredentials(username, password, client);
+      return completeSignIn(user, client);
     },
 
-    /** Rotates a refresh token. Replaying one already used ends the whole sign-in it belongs to. */
+    /**
+     * Rotates a refresh token. Its successor is derived from it
+     * (`successorToken`), so a second refresh with the same token within
+     * REFRESH_GRACE_MS (two tabs at once) answers the same new refresh
+     * token. Outside the grace interval, replaying a used token ends the
+     * whole sign-in it belongs to.
+     */
     async refresh(refreshToken: string): Promise<TokenPair> {
       const tokenHash = hashToken(refreshToken);
+      const now = ctx.now();
       const outcome = await db.transaction(async (tx) => {
         const used = await tx.query<{ session_id: string }>(
           `UPDATE refresh_tokens SET used_at = $2
             WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
         RETURNING session_id`,
-          [tokenHash, ctx.now()],
+          [tokenHash, now],
         );
-        const sessionId = used.rows[0]?.session_id;
-        if (!sessionId) {
+        let sessionId = used.rows[0]?.session_id;
+        let next: string | undefined;
+        if (sessionId) {
+          next = successorToken(refreshToken, config.jwtSecret);
+          await tx.query('INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)', [
+            hashToken(next),
+            sessionId,
+            refreshExpiry(),
+          ]);
+        } else {
           const seen = await tx.query<{ session_id: string; used_at: Date | null }>(
             'SELECT session_id, used_at FROM refresh_tokens WHERE token_hash = $1',
             [tokenHash],
           );
-          const replayed = seen.rows[0]?.used_at ? seen.rows[0].session_id : undefined;
-          if (replayed) await revokeSession(tx, replayed);
-          return { ok: false as const };
+          const usedAt = seen.rows[0]?.used_at;
+          if (!usedAt) return { ok: false as const };
+          sessionId = seen.rows[0]!.session_id;
+          next = now.getTime() - new Date(usedAt).getTime() <= REFRESH_GRACE_MS ? await liveSuccessor(tx, refreshToken, sessionId) : undefined;
+          if (!next) {
+            await revokeSession(tx, sessionId);
+            return { ok: false as const };
+          }
         }
         const session = await tx.query<{ user_id: number; revoked_at: Date | null; role: 'admin' | 'member'; status: string }>(
           `SELECT s.user_id, s.revoked_at, u.role, u.status
@@ -85,7 +237,7 @@ export function createAuthService(ctx: AppContext) {
         );
         const row = session.rows[0];
         if (!row || row.revoked_at || row.status !== 'active') return { ok: false as const };
-        return { ok: true as const, tokens: await tokensFor(tx, { id: row.user_id, role: row.role }, sessionId) };
+        return { ok: true as const, tokens: await rotatedPair({ id: row.user_id, role: row.role }, sessionId, next) };
       });
       if (!outcome.ok) throw unauthorized('REFRESH_TOKEN_INVALID', 'Refresh token expired or invalid. Please sign in again.');
       return outcome.tokens;
@@ -99,8 +251,12 @@ export function createAuthService(ctx: AppContext) {
       if (rows[0]) await revokeSession(db, rows[0].session_id);
     },
 
-    async register(input: RegisterBody): Promise<User> {
+    async register(input: RegisterBody, client: ClientInfo): Promise<User> {
       assertPasswordAllowed(input.password);
+      const allowed = await hit(db, `register-ip:${client.ip}`, { limit: config.registrationsPerHour, windowMs: 60 * 60_000 }, ctx.now());
+      if (!allowed.allowed) {
+        throw tooManyRequests('REGISTRATION_LIMITED', 'Too many accounts were created from this address. Try again later.', allowed.retryAfterMs / 1000);
+      }
       const sponsor = await findUserByUsername(db, input.sponsor);
       if (!sponsor?.is_member) {
         throw unprocessable('SPONSOR_NOT_FOUND', `Sponsor "${input.sponsor}" does not exist.`, 'sponsor');
@@ -135,7 +291,7 @@ export function createAuthService(ctx: AppContext) {
         return toUser((await findUserById(db, id))!);
       } catch (error) {
         // Two sign-ups racing for the same name or address: the loser hears why.
-        if (isUniqueViolation(error, 'users_username_key')) {
+        if (isUniqueViolation(error, 'users_username_key') || isUniqueViolation(error, 'users_username_norm_key')) {
           throw conflict('USERNAME_TAKEN', 'This username is already taken.', 'username');
         }
         if (isUniqueViolation(error, 'users_email_key')) {
@@ -145,29 +301,19 @@ export function createAuthService(ctx: AppContext) {
       }
     },
 
-    /** Always the same answer; a mail goes out only when the address has an account that can sign in. */
-    async forgotPassword(email: string): Promise<void> {
-      const user = await findUserByEmail(db, email);
-      if (!user?.password_hash || user.status !== 'active') return;
-      const token = newOpaqueToken();
-      await db.query('INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [
-        hashToken(token),
-        user.id,
-        new Date(ctx.now().getTime() + RESET_TOKEN_TTL_MS),
-      ]);
-      const link = `${config.publicUrl}/password-reset?token=${encodeURIComponent(token)}`;
-      await ctx.mailer.send({
-        to: user.email,
-        subject: 'Reset your password',
-        text: [
-          `Hello ${user.full_name},`,
-          '',
-          'Someone asked to reset the password of your account. To choose a new one, open this link within one hour:',
-          link,
-          '',
-          'If it was not you, ignore this mail: your password stays as it is.',
-        ].join('\n'),
-      });
+    /**
+     * Forgot-password, in two halves so that its answer cannot tell whether
+     * an address has an account: before the answer, the same work for every
+     * address (the per-address and per-email counters); the returned job,
+     * which the route runs after answering, does the per-account work (token,
+     * mail). Over a limit the job does nothing: the answer stays the same.
+     */
+    async forgotPassword(email: string, client: ClientInfo): Promise<() => Promise<void>> {
+      const now = ctx.now();
+      const byAddress = await hit(db, `forgot-ip:${client.ip}`, FORGOT_LIMITS.perAddress, now);
+      const byEmail = await hit(db, `forgot-email:${email.toLowerCase()}`, FORGOT_LIMITS.perEmail, now);
+      if (!byAddress.allowed || !byEmail.allowed) return async () => {};
+      return () => mailResetLink(email, now);
     },
 
     async resetPassword(token: string, password: string): Promise<void> {

@@ -252,6 +252,21 @@ describe('requests', () => {
     expect(call.body).toBe('{"a":1}');
   });
 
+  it('sends a FormData body (a file upload) as it is, leaving the multipart content type to the browser', async () => {
+    signInStorage('tok-123');
+    const server = fakeServer({ validToken: 'tok-123' });
+    const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
+    const form = new FormData();
+    form.append('image', new Blob(['png-bytes'], { type: 'image/png' }), 'a.png');
+
+    await client.put('/admin/products/3/image', form);
+
+    const [, init] = server.fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+  });
+
   it('aborts a request after 10 seconds', async () => {
     vi.useFakeTimers();
     signInStorage();
@@ -406,5 +421,65 @@ describe('query retry policy', () => {
     expect(shouldRetry(0, new ApiError(500, 'INTERNAL', 'x'))).toBe(true);
     expect(shouldRetry(1, new ApiError(500, 'INTERNAL', 'x'))).toBe(false);
     expect(shouldRetry(0, new ApiError(0, 'NETWORK_ERROR', 'x'))).toBe(true);
+  });
+});
+
+describe('tabs (issue #14)', () => {
+  function resumeServer(refreshStatus = 200) {
+    const calls: string[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const path = String(input).replace(/^\/api/, '');
+      calls.push(`${init.method ?? 'GET'} ${path} ${init.body ?? ''}`.trim());
+      if (path === '/auth/refresh-token') {
+        return refreshStatus === 200
+          ? json(200, { accessToken: 'tab-access', refreshToken: 'tab-refresh' })
+          : json(refreshStatus, { message: 'Refresh token is invalid', code: 'REFRESH_TOKEN_INVALID' });
+      }
+      const auth = (init.headers as Record<string, string>).Authorization;
+      if (path === '/me' && auth === 'Bearer tab-access') return json(200, USER);
+      return json(401, { message: 'Sign in to continue.', code: 'UNAUTHENTICATED' });
+    });
+    return { fetch, calls };
+  }
+
+  it('a tab with only the refresh token of a sign-in resumes it: refresh, then the user', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'shared-refresh');
+    const server = resumeServer();
+    const session = new SessionStore();
+    expect(session.getState().isAuthenticated).toBe(false);
+    const client = createApiClient({ session, fetch: server.fetch });
+
+    expect(await client.resume()).toBe(true);
+    expect(server.calls).toEqual(['POST /auth/refresh-token {"refreshToken":"shared-refresh"}', 'GET /me']);
+    expect(session.getState()).toMatchObject({ isAuthenticated: true, user: USER, accessToken: 'tab-access', refreshToken: 'tab-refresh' });
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.accessToken)).toBe('tab-access');
+    expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('tab-refresh');
+  });
+
+  it('a tab with nothing to resume does not call the server; a failed refresh clears the session', async () => {
+    const server = resumeServer(401);
+    const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
+    expect(await client.resume()).toBe(false);
+    expect(server.calls).toEqual([]);
+
+    window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'dead-refresh');
+    const session = new SessionStore();
+    const reasons: Array<string | undefined> = [];
+    session.onLogout((reason) => reasons.push(reason));
+    expect(await createApiClient({ session, fetch: server.fetch }).resume()).toBe(false);
+    expect(reasons).toEqual([REFRESH_EXPIRED_MESSAGE]);
+    expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+  });
+
+  it('across tabs, a refresh sends the newest refresh token of localStorage (another tab rotated it)', async () => {
+    signInStorage();
+    const server = fakeServer({ validToken: 'fresh-never-used' });
+    const session = new SessionStore();
+    const client = createApiClient({ session, fetch: server.fetch, crossTab: true });
+    window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'rotated-by-another-tab');
+
+    expect((await client.get<{ path: string }>('/a')).path).toBe('/a');
+    expect(server.refreshCalls()).toHaveLength(1);
+    expect(JSON.parse(server.refreshCalls()[0]!.body!)).toEqual({ refreshToken: 'rotated-by-another-tab' });
   });
 });

@@ -1,5 +1,7 @@
 import type { LoginResponse, TokenPair } from '@portal/contract';
 import type { SessionStore } from '../session/session';
+import { sessionStorageArea } from '../session/storage';
+import { createTabSync, type TabSync } from './tab-sync';
 import {
   ApiError,
   CREDENTIALS_REQUIRED_MESSAGE,
@@ -29,6 +31,14 @@ export interface ApiClientOptions {
   baseUrl?: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /**
+   * Coordinate with the portal's other tabs (the app's client does; unit
+   * tests of one client do not): refreshes take turns under a Web Lock, the
+   * tab that refreshes hands its new tokens to the others over a
+   * BroadcastChannel, and a refresh always sends the newest refresh token of
+   * localStorage (`tab-sync.ts`).
+   */
+  crossTab?: boolean;
 }
 
 interface RawResponse {
@@ -61,6 +71,19 @@ function toApiError(response: RawResponse, fallbackMessage?: string): ApiError {
   return new ApiError(response.status, code, message, field, response.data);
 }
 
+/** The `sub` claim of a JWT access token, or undefined for anything else. */
+function subjectOf(token: string): string | undefined {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) return undefined;
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    const sub = claims && typeof claims === 'object' ? (claims as { sub?: unknown }).sub : undefined;
+    return typeof sub === 'string' ? sub : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const sessionExpiredError = () => new ApiError(401, 'SESSION_EXPIRED', REFRESH_EXPIRED_MESSAGE);
 
 /**
@@ -78,6 +101,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** The refresh in progress, shared by every request that got a 401. */
   let refreshing: Promise<string> | null = null;
+  const tabs: TabSync | null = options.crossTab ? createTabSync(session) : null;
 
   function urlOf(path: string, query?: Record<string, QueryValue>): string {
     let url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
@@ -104,7 +128,11 @@ export function createApiClient(options: ApiClientOptions) {
     if (opts.signal?.aborted) forwardAbort();
     else opts.signal?.addEventListener('abort', forwardAbort, { once: true });
 
-    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+    // A FormData body (a file upload) goes as multipart, with the browser's own boundary.
+    const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
+    const headers: Record<string, string> = isForm
+      ? { Accept: 'application/json' }
+      : { 'Content-Type': 'application/json', Accept: 'application/json' };
     if (opts.authorization) headers.Authorization = opts.authorization;
     else if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     Object.assign(headers, opts.headers);
@@ -113,7 +141,7 @@ export function createApiClient(options: ApiClientOptions) {
       const response = await fetchImpl(urlOf(path, opts.query), {
         method: opts.method ?? 'GET',
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
         signal: controller.signal,
         credentials: 'same-origin',
       });
@@ -148,8 +176,17 @@ export function createApiClient(options: ApiClientOptions) {
     throw sessionExpiredError();
   }
 
-  async function runRefresh(): Promise<string> {
-    const refreshToken = session.refreshToken;
+  async function runRefresh(staleToken: string | null): Promise<string> {
+    if (!tabs) return refreshOnce(session.refreshToken);
+    // One tab at a time; a tab that waited may find the others' result ready.
+    return tabs.exclusive(async () => {
+      const adopted = await tabs.adoptedSince(staleToken);
+      if (adopted) return adopted;
+      return refreshOnce(sessionStorageArea.readRefreshToken() ?? session.refreshToken);
+    });
+  }
+
+  async function refreshOnce(refreshToken: string | null): Promise<string> {
     if (!refreshToken) expire();
     let response: RawResponse;
     try {
@@ -159,7 +196,12 @@ export function createApiClient(options: ApiClientOptions) {
     }
     const pair = response.data as Partial<TokenPair> | undefined;
     if (response.status !== 200 || !pair?.accessToken || !pair.refreshToken) expire();
+    // Another account signed in in another tab meanwhile: this tab's sign-in is over.
+    const user = session.getState().user;
+    const subject = subjectOf(pair.accessToken);
+    if (user && subject !== undefined && subject !== String(user.id)) expire();
     session.setTokens(pair.accessToken, pair.refreshToken);
+    tabs?.announce(pair.accessToken, pair.refreshToken, subject);
     return pair.accessToken;
   }
 
@@ -169,7 +211,7 @@ export function createApiClient(options: ApiClientOptions) {
     const current = session.accessToken;
     // Another request already refreshed while this one was in flight.
     if (current && current !== staleToken) return Promise.resolve(current);
-    refreshing = runRefresh().finally(() => {
+    refreshing = runRefresh(staleToken).finally(() => {
       refreshing = null;
     });
     return refreshing;
@@ -187,12 +229,16 @@ export function createApiClient(options: ApiClientOptions) {
     return finish<T>(response);
   }
 
-  /** POST /auth/login: empty body, Basic credentials. Stores the session on success. */
-  async function login(username: string, password: string): Promise<LoginResponse> {
+  /**
+   * POST /auth/login: empty body, Basic credentials. Stores the session on success.
+   * With two-factor on, the server answers 401 TOTP_REQUIRED and the same login is
+   * sent again with the code in an `X-TOTP-Code` header (`totpCode`).
+   */
+  async function login(username: string, password: string, totpCode?: string): Promise<LoginResponse> {
     if (!username.trim() || !password) throw new ApiError(0, 'CREDENTIALS_REQUIRED', CREDENTIALS_REQUIRED_MESSAGE);
     const response = await send(
       '/auth/login',
-      { method: 'POST', authorization: basicCredentials(username.trim(), password) },
+      { method: 'POST', authorization: basicCredentials(username.trim(), password), headers: totpCode ? { 'X-TOTP-Code': totpCode } : undefined },
       null,
     );
     if (response.status !== 200) throw toApiError(response, LOGIN_FAILED_MESSAGE);
@@ -200,6 +246,28 @@ export function createApiClient(options: ApiClientOptions) {
     if (!result?.accessToken || !result.user) throw new ApiError(response.status, 'LOGIN_FAILED', LOGIN_FAILED_MESSAGE);
     session.signIn(result);
     return result;
+  }
+
+  /**
+   * A tab without an access token but with the refresh token of a sign-in
+   * (a second tab, a bookmark): refresh, read the user, and carry on signed
+   * in, before any guard decides. False when there is nothing to resume or
+   * the refresh fails (which ends the session, as any failed refresh does).
+   */
+  async function resume(): Promise<boolean> {
+    if (session.getState().isAuthenticated) return true;
+    if (!(sessionStorageArea.readRefreshToken() ?? session.refreshToken)) return false;
+    try {
+      const accessToken = await freshToken('');
+      const response = await send('/me', {}, accessToken);
+      if (response.status !== 200) return false;
+      const refreshToken = session.refreshToken;
+      if (!refreshToken) return false;
+      session.signIn({ user: response.data as LoginResponse['user'], accessToken: session.accessToken ?? accessToken, refreshToken });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Ends the sign-in: storage and caches cleared at once, the server told when a refresh token exists (its failure ignored). */
@@ -218,6 +286,7 @@ export function createApiClient(options: ApiClientOptions) {
     request,
     login,
     logout,
+    resume,
     get: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
       request<T>(path, { ...opts, method: 'GET' }),
     post: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>

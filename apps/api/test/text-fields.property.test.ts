@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { TEXT_PATTERNS } from '@portal/contract';
+import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from '../src/routes';
+import { startPortal, type TestPortal } from './harness';
+
+/**
+ * Issue #14, item 5: every text field of every request (body, query,
+ * headers, path) of every route refuses every control character, through
+ * the contract's one `text()` schema. The routes are read from routes.ts, so
+ * a new domain's fields are tried as soon as its routes are listed there.
+ */
+
+interface Field {
+  route: string;
+  part: string;
+  name: string;
+  object: z.ZodType;
+  multiline: boolean;
+  usesText: boolean;
+}
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; checks?: Array<{ _zod: { def: { pattern?: RegExp } } }>; format?: string };
+const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The string schema under optional / nullable / default / pipe / transform wrappers, if any. */
+function stringUnder(schema: z.ZodType): z.ZodType | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 10; depth += 1) {
+    const def = defOf(current);
+    if (def.type === 'string') return current;
+    current = def.type === 'pipe' ? def.in : def.innerType;
+  }
+  return undefined;
+}
+
+const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)].map((code) => String.fromCharCode(code));
+const LINE_CONTROLS = new Set(['\t', '\n', '\r']);
+
+let portal: TestPortal;
+const fields: Field[] = [];
+
+beforeAll(async () => {
+  portal = await startPortal();
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', null);
+  app.addHook('onRoute', (route) => {
+    const schema = (route.schema ?? {}) as Record<string, z.ZodType | undefined>;
+    for (const part of ['body', 'querystring', 'headers', 'params']) {
+      const object = schema[part];
+      if (!object || defOf(object).type !== 'object') continue;
+      for (const [name, field] of Object.entries(defOf(object).shape ?? {})) {
+        const string = stringUnder(field);
+        if (!string) continue;
+        const def = defOf(string);
+        if (def.format) continue; // z.iso.date() and the like: a fixed format, no free text
+        const patterns = (def.checks ?? []).map((check) => check._zod.def.pattern).filter(Boolean);
+        fields.push({
+          route: `${[route.method].flat().join(',')} ${route.url}`,
+          part,
+          name,
+          object,
+          multiline: patterns.includes(TEXT_PATTERNS[1]),
+          usesText: patterns.some((pattern) => TEXT_PATTERNS.includes(pattern!)),
+        });
+      }
+    }
+  });
+  await app.register(async (api) => {
+    for (const [routes, prefix] of guestRoutes) await api.register(routes(portal.ctx), { prefix });
+    for (const routes of [...accountRoutes, ...memberRoutes]) await api.register(routes(portal.ctx));
+    await api.register(async (admin) => {
+      for (const routes of adminRoutes) await admin.register(routes(portal.ctx));
+    }, { prefix: '/admin' });
+  }, { prefix: '/api' });
+  await app.ready();
+  await app.close();
+});
+
+afterAll(async () => {
+  await portal?.close();
+});
+
+describe('every text field of the contract', () => {
+  it('finds the text fields of the routes (register, login-free forms, filters, adjustments)', () => {
+    const names = new Set(fields.map((f) => `${f.route} ${f.name}`));
+    for (const expected of ['POST /api/auth/register fullName', 'POST /api/auth/register sponsor', 'PATCH /api/me fullName', 'POST /api/transfers toUsername', 'GET /api/admin/members search', 'POST /api/admin/members/:id/adjustments reason']) {
+      expect(names, expected).toContain(expected);
+    }
+  });
+
+  it('is built on the shared text() schema, never a bare z.string()', () => {
+    const bare = fields.filter((f) => !f.usesText).map((f) => `${f.route} ${f.part}.${f.name}`);
+    expect(bare).toEqual([]);
+  });
+
+  it('refuses every control character, anywhere in the value, naming the field', () => {
+    for (const field of fields) {
+      const refused = CONTROLS.filter((c) => !(field.multiline && LINE_CONTROLS.has(c)));
+      const refuses = (value: string) => {
+        const result = field.object.safeParse({ [field.name]: value });
+        return !result.success && result.error.issues.some((issue) => issue.path[0] === field.name);
+      };
+      for (const c of refused) {
+        expect(refuses(`ab${c}cd`), `${field.route} ${field.name} U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`).toBe(true);
+      }
+      fc.assert(
+        fc.property(fc.string({ maxLength: 20 }), fc.constantFrom(...refused), fc.string({ maxLength: 20 }), (before, c, after) => refuses(before + c + after)),
+        { numRuns: 50 },
+      );
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { registerViaApi, signIn } from './support/api';
+
+/**
+ * Issue #14: sessions that survive a second tab, refreshes coordinated across
+ * tabs, a replay after the grace interval still ending the sign-in, and the
+ * sign-in returning to the page asked for.
+ */
+
+/** Counts the refresh calls the browser context makes. */
+function countRefreshes(context: BrowserContext) {
+  const counter = { refreshes: 0 };
+  context.on('request', (request) => {
+    if (request.url().endsWith('/api/auth/refresh-token')) counter.refreshes += 1;
+  });
+  return counter;
+}
+
+/** Spoils this tab's access token, as if it had expired: its next request answers 401 and refreshes. */
+async function expireAccessToken(page: Page) {
+  await page.evaluate(() => window.sessionStorage.setItem('accessToken', 'expired.access.token'));
+}
+
+/** A client-side navigation through the menu (the guard restores the session from storage on the way). */
+async function openFromMenu(page: Page, label: string) {
+  await page.getByRole('link', { name: label, exact: true }).first().click();
+}
+
+test.describe('two tabs', () => {
+  test('a second tab opened on /wallet is signed in; both stay signed in after both refresh; signing out in one signs the other out at its next request', async ({ page, context, request }) => {
+    const member = await registerViaApi(request);
+    await signIn(page, member.username, member.password);
+
+    const second = await context.newPage();
+    await second.goto('/wallet');
+    await expect(second).toHaveURL(/\/wallet$/);
+    await expect(second.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
+
+    for (const tab of [page, second]) {
+      await expireAccessToken(tab);
+      await openFromMenu(tab, 'Dashboard');
+      await expect(tab).toHaveURL(/\/dashboard$/);
+      await expect(tab.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+    }
+    // Still signed in, both of them, after both refreshed.
+    for (const tab of [page, second]) {
+      await openFromMenu(tab, 'Wallet');
+      await expect(tab).toHaveURL(/\/wallet$/);
+      await expect(tab.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
+    }
+
+    await page.getByTestId('user-menu-button').click();
+    await page.getByTestId('logout-menu-item').click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // A page this tab has not read yet, so it makes a request (a visited one may answer from the query cache).
+    await openFromMenu(second, 'Referral Link');
+    await expect(second).toHaveURL(/\/login$/);
+  });
+
+  test('two tabs whose access tokens expire together both carry on, with one refresh and no revocation', async ({ page, context, request }) => {
+    const member = await registerViaApi(request);
+    await signIn(page, member.username, member.password);
+    const second = await context.newPage();
+    await second.goto('/wallet');
+    await expect(second.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
+
+    const counter = countRefreshes(context);
+    await expireAccessToken(page);
+    await expireAccessToken(second);
+    await Promise.all([openFromMenu(page, 'Wallet'), openFromMenu(second, 'Dashboard')]);
+    await expect(page.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
+    await expect(second.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+    expect(counter.refreshes).toBe(1);
+
+    // No revocation: both tabs go on working, and a later refresh still succeeds.
+    await expireAccessToken(second);
+    await openFromMenu(second, 'Wallet');
+    await expect(second).toHaveURL(/\/wallet$/);
+    await expect(second.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
+    await openFromMenu(page, 'Dashboard');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+  });
+
+  test('a replay of a rotated refresh token after the grace interval still ends the sign-in', async ({ page, request }) => {
+    const member = await registerViaApi(request);
+    await signIn(page, member.username, member.password);
+    const stolen = await page.evaluate(() => window.localStorage.getItem('refreshToken'));
+    expect(stolen).toBeTruthy();
+
+    // The tab refreshes (its token rotates), then the old token is replayed past the grace interval.
+    await expireAccessToken(page);
+    await openFromMenu(page, 'Wallet');
+    await expect(page.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('refreshToken'))).not.toBe(stolen);
+    await page.waitForTimeout(6_000); // the grace interval is 5 s (REFRESH_GRACE_MS)
+    const replay = await request.post('/api/auth/refresh-token', { data: { refreshToken: stolen } });
+    expect(replay.status()).toBe(401);
+
+    // The whole sign-in is revoked: the tab is signed out at its next request
+    // (a page it has not read yet, so the query cache cannot answer for it).
+    await openFromMenu(page, 'Referral Link');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('return to the page asked for', () => {
+  test('a signed-out visit to a protected page returns there after sign-in', async ({ page, request }) => {
+    const member = await registerViaApi(request);
+    await page.goto('/withdraw-history');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/withdraw-history$/);
+  });
+
+  for (const next of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
+    test(`?next=${next} lands on the dashboard`, async ({ page, request }) => {
+      const member = await registerViaApi(request);
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await page.getByLabel('Username').fill(member.username);
+      await page.getByLabel('Password', { exact: true }).fill(member.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+    });
+  }
+
+  test('?next= with a page of the portal returns there', async ({ page, request }) => {
+    const member = await registerViaApi(request);
+    await page.goto(`/login?next=${encodeURIComponent('/wallet')}`);
+    await page.getByLabel('Username').fill(member.username);
+    await page.getByLabel('Password', { exact: true }).fill(member.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/wallet$/);
+  });
+});
