@@ -1,0 +1,244 @@
+import { useMemo, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { fromBaseUnits, REJECTION_REASON_MAX, rejectionReasonSchema, toBaseUnits, type Redemption } from '@portal/contract';
+import { errorMessage } from '../../shared/api/errors';
+import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
+import { CsvExportButton } from '../../shared/components/CsvExportButton';
+import { DataTable, type Column } from '../../shared/components/DataTable';
+import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { Money } from '../../shared/components/Money';
+import { formatMoney } from '../../shared/format';
+import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
+import { tableState, useListParams } from '../../shared/list-params';
+import { useToast } from '../../shared/toast';
+import { useAdminRedemptions, useDecideRedemptions } from './api';
+import { redemptionColumns as c } from './RedemptionColumns';
+
+type Decision = { action: 'approve' | 'reject'; rows: Redemption[]; key: string };
+
+/** Points are decimal strings: added as base units, never as JS numbers. */
+const total = (rows: Redemption[]) => fromBaseUnits(rows.reduce((sum, r) => sum + toBaseUnits(r.points), 0n));
+
+/** /redemption-approval: pending redemptions; approve (shipped) or reject with a reason, one or many at once. */
+export function RedemptionApprovalPage() {
+  const toast = useToast();
+  const list = useListParams({ filters: ['search', 'from', 'to'] as const, defaultSort: 'createdAt' });
+  const query = useMemo(() => ({ ...list.query, status: 'pending' }), [list.query]);
+  const redemptions = useAdminRedemptions(query);
+  const decide = useDecideRedemptions();
+  const [selected, setSelected] = useState<Map<number, Redemption>>(new Map());
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+
+  const rows = redemptions.data?.items ?? [];
+  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggle = (r: Redemption) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(r.id)) next.delete(r.id);
+      else next.set(r.id, r);
+      return next;
+    });
+  const toggleAll = () =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const r of rows) {
+        if (allOnPage) next.delete(r.id);
+        else next.set(r.id, r);
+      }
+      return next;
+    });
+  const open = (action: Decision['action'], chosen: Redemption[]) => {
+    setReason('');
+    setReasonError(null);
+    setDecision({ action, rows: chosen, key: newIdempotencyKey() });
+  };
+
+  const confirm = async () => {
+    if (!decision) return;
+    const ids = decision.rows.map((r) => r.id);
+    let checkedReason = '';
+    if (decision.action === 'reject') {
+      const parsed = rejectionReasonSchema.safeParse(reason);
+      if (!parsed.success) {
+        setReasonError(parsed.error.issues[0]?.message ?? 'Give a reason');
+        return;
+      }
+      checkedReason = parsed.data;
+    }
+    try {
+      const done = await decide.mutateAsync(
+        decision.action === 'approve' ? { action: 'approve', ids } : { action: 'reject', ids, reason: checkedReason, key: decision.key },
+      );
+      const count = done.items.length;
+      toast.success(
+        decision.action === 'approve'
+          ? `Approved ${count} redemption${count === 1 ? '' : 's'} for shipping.`
+          : `Rejected ${count} redemption${count === 1 ? '' : 's'}; points and stock returned.`,
+      );
+      setSelected((current) => {
+        const next = new Map(current);
+        for (const id of ids) next.delete(id);
+        return next;
+      });
+      setDecision(null);
+    } catch (error) {
+      toast.error(errorMessage(error));
+      if (isAnswerLost(error)) return;
+      setDecision(null);
+    }
+  };
+
+  const columns: Column<Redemption>[] = [
+    {
+      id: 'select',
+      label: '',
+      render: (r) => <Checkbox checked={selected.has(r.id)} onChange={() => toggle(r)} slotProps={{ input: { 'aria-label': `Select R-${r.id}` } }} />,
+    },
+    c.date,
+    c.reference,
+    c.member,
+    c.product,
+    c.points,
+    c.address,
+    {
+      id: 'actions',
+      label: 'Actions',
+      align: 'right',
+      render: (r) => (
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+          <Button size="small" color="success" onClick={() => open('approve', [r])} aria-label={`Approve R-${r.id}`}>
+            Approve
+          </Button>
+          <Button size="small" color="error" onClick={() => open('reject', [r])} aria-label={`Reject R-${r.id}`}>
+            Reject
+          </Button>
+        </Stack>
+      ),
+    },
+  ];
+  const chosen = [...selected.values()];
+
+  return (
+    <Card>
+      <CardHeader
+        title="Pending redemptions"
+        subheader="Approve when shipped. A rejection returns the points to the member and the pieces to stock."
+        action={<CsvExportButton path="/admin/redemptions" name="redemptions-pending" query={query} />}
+        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
+      />
+      <FilterBar>
+        <SearchField label="Search member or product" value={list.filters.search} onChange={(search) => list.update({ search })} />
+        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
+        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+      </FilterBar>
+      <Box sx={{ px: 5, pb: 3, display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
+        <FormControlLabel control={<Checkbox checked={allOnPage} onChange={toggleAll} disabled={rows.length === 0} />} label="Select this page" />
+        <Typography variant="body2" color="text.secondary" data-testid="selected-count">
+          {chosen.length} selected
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button variant="contained" color="success" disabled={chosen.length === 0} onClick={() => open('approve', chosen)}>
+          Approve selected
+        </Button>
+        <Button variant="outlined" color="error" disabled={chosen.length === 0} onClick={() => open('reject', chosen)}>
+          Reject selected
+        </Button>
+      </Box>
+      <DataTable label="Pending redemptions" columns={columns} rowKey={(r) => r.id} {...tableState(list, redemptions)} empty="No redemption is waiting for approval." />
+
+      <ConfirmDialog
+        open={!!decision}
+        title={decision?.action === 'reject' ? 'Reject redemptions' : 'Approve redemptions'}
+        confirmLabel={decision?.action === 'reject' ? 'Reject' : 'Approve'}
+        color={decision?.action === 'reject' ? 'error' : 'primary'}
+        busy={decide.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setDecision(null)}
+      >
+        {decision && (
+          <Box data-testid="decision-confirmation">
+            <ConfirmLine label="Redemptions">{decision.rows.map((r) => `R-${r.id}`).join(', ')}</ConfirmLine>
+            <ConfirmLine label="Points in all" strong>
+              <Money value={total(decision.rows)} unit="points" />
+            </ConfirmLine>
+            {decision.action === 'approve' ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+                Approving marks {decision.rows.length === 1 ? 'it' : 'them'} as shipped. This is final.
+              </Typography>
+            ) : (
+              <>
+                <Typography variant="body2" color="text.secondary" sx={{ my: 3 }}>
+                  {formatMoney(total(decision.rows))} points go back to the members and the pieces back to stock. The members see the reason.
+                </Typography>
+                <TextField
+                  label="Reason"
+                  value={reason}
+                  onChange={(e) => {
+                    setReason(e.target.value);
+                    setReasonError(null);
+                  }}
+                  error={!!reasonError}
+                  helperText={reasonError ?? 'Shown to the member'}
+                  multiline
+                  minRows={2}
+                  fullWidth
+                  required
+                  slotProps={{ htmlInput: { maxLength: REJECTION_REASON_MAX } }}
+                />
+              </>
+            )}
+          </Box>
+        )}
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+const HISTORY_CHOICES = [
+  { value: 'approved', label: 'Approved' },
+  { value: 'rejected', label: 'Rejected' },
+];
+const HISTORY_COLUMNS: Column<Redemption>[] = [
+  { ...c.date, label: 'Redeemed' },
+  c.reference,
+  c.member,
+  c.product,
+  c.points,
+  c.status,
+  { ...c.decision, sortField: 'decidedAt' },
+  c.address,
+];
+
+/** /redemption-approval-history: every decided redemption, with who decided, when and why. */
+export function RedemptionApprovalHistoryPage() {
+  const list = useListParams({ filters: ['status', 'search', 'from', 'to'] as const, defaultSort: '-decidedAt' });
+  const query = useMemo(() => ({ ...list.query, status: list.filters.status || 'decided' }), [list.query, list.filters.status]);
+  const redemptions = useAdminRedemptions(query);
+  return (
+    <Card>
+      <CardHeader
+        title="Redemption decisions"
+        subheader="Approved (shipped) and rejected redemptions."
+        action={<CsvExportButton path="/admin/redemptions" name="redemption-decisions" query={query} />}
+        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
+      />
+      <FilterBar>
+        <SearchField label="Search member or product" value={list.filters.search} onChange={(search) => list.update({ search })} />
+        <SelectFilter label="Decision" value={list.filters.status} onChange={(status) => list.update({ status })} choices={HISTORY_CHOICES} anyLabel="Approved or rejected" />
+        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
+        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+      </FilterBar>
+      <DataTable label="Redemption decisions" columns={HISTORY_COLUMNS} rowKey={(r) => r.id} {...tableState(list, redemptions)} empty="No redemption has been decided yet." />
+    </Card>
+  );
+}
