@@ -1,0 +1,109 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { generateMnemonic } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { bytesToHex, erc20Abi, getAddress, parseUnits, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { randomBytes } from 'node:crypto';
+import { ANVIL_CHAIN_ID, anvilClient, deployTestToken, setNativeBalance, startAnvil, type AnvilNode } from './anvil';
+import { xpubFromMnemonic, type ChainEnv, type ChainSettings } from './config';
+
+/**
+ * The embedded chain of `npm start` without CHAIN_RPC_URL: anvil in a child
+ * process with its state in DATA_DIR, a test USDT deployed once, the gas
+ * and hot wallets funded. Its keys and mnemonic are made once and kept in
+ * an owner-only file in DATA_DIR (never the database, never a log line).
+ */
+export const KEYS_FILE = 'chain-keys.json';
+/** Non-secret facts about the running embedded chain, read by `npm run chain:send`. */
+export const INFO_FILE = 'chain.json';
+export const STATE_FILE = 'chain-state.json';
+
+interface EmbeddedKeys {
+  depositMnemonic: string;
+  gasWalletKey: Hex;
+  hotWalletKey: Hex;
+  treasuryKey: Hex;
+}
+
+export interface EmbeddedInfo {
+  rpcUrl: string;
+  chainId: number;
+  tokenAddress: Address;
+  pid: number;
+}
+
+export interface EmbeddedChain {
+  settings: ChainSettings;
+  info: EmbeddedInfo;
+  /** Seconds anvil took to answer. */
+  startSeconds: number;
+  stop(): Promise<void>;
+}
+
+export async function startEmbeddedChain(dataDir: string, env: ChainEnv): Promise<EmbeddedChain> {
+  mkdirSync(dataDir, { recursive: true });
+  const keys = loadOrCreateKeys(path.join(dataDir, KEYS_FILE));
+  const started = performance.now();
+  const node: AnvilNode = await startAnvil({ statePath: path.join(dataDir, STATE_FILE), blockTime: 1 });
+  const startSeconds = (performance.now() - started) / 1000;
+  try {
+    const client = anvilClient(node.rpcUrl);
+    const infoPath = path.join(dataDir, INFO_FILE);
+    const previous = existsSync(infoPath) ? (JSON.parse(readFileSync(infoPath, 'utf8')) as Partial<EmbeddedInfo>) : {};
+    let tokenAddress = previous.tokenAddress as Address | undefined;
+    const deployed = tokenAddress ? await client.getCode({ address: tokenAddress }) : undefined;
+    const hot = privateKeyToAccount(keys.hotWalletKey).address;
+    const gas = privateKeyToAccount(keys.gasWalletKey).address;
+    if (!tokenAddress || !deployed || deployed === '0x') {
+      // Only BNB for gas below: USDT reaches the hot wallet from the treasury,
+      // so that the chain holds exactly what the ledger accounts for.
+      tokenAddress = await deployTestToken(node.rpcUrl);
+    }
+    for (const address of [gas, hot]) {
+      if ((await client.getBalance({ address })) < parseUnits('1', 18)) await setNativeBalance(node.rpcUrl, address, '100');
+    }
+    await client.readContract({ address: tokenAddress, abi: erc20Abi, functionName: 'decimals' });
+    tokenAddress = getAddress(tokenAddress);
+    const info: EmbeddedInfo = { rpcUrl: node.rpcUrl, chainId: ANVIL_CHAIN_ID, tokenAddress, pid: process.pid };
+    writeFileSync(infoPath, JSON.stringify(info, null, 2) + '\n');
+    const settings: ChainSettings = {
+      rpcUrl: node.rpcUrl,
+      chainId: ANVIL_CHAIN_ID,
+      tokenAddress,
+      depositXpub: xpubFromMnemonic(keys.depositMnemonic),
+      depositMnemonic: keys.depositMnemonic,
+      treasuryAddress: privateKeyToAccount(keys.treasuryKey).address,
+      gasWalletKey: keys.gasWalletKey,
+      hotWalletKey: keys.hotWalletKey,
+      confirmations: env.confirmations,
+      pollMs: env.pollMs,
+      explorerUrl: env.explorerUrl,
+      startBlock: 0,
+      embedded: true,
+    };
+    return { settings, info, startSeconds, stop: () => node.stop() };
+  } catch (error) {
+    await node.stop();
+    throw error;
+  }
+}
+
+function loadOrCreateKeys(file: string): EmbeddedKeys {
+  if (existsSync(file)) {
+    chmodSync(file, 0o600);
+    return JSON.parse(readFileSync(file, 'utf8')) as EmbeddedKeys;
+  }
+  const key = () => bytesToHex(randomBytes(32));
+  const keys: EmbeddedKeys = { depositMnemonic: generateMnemonic(wordlist, 128), gasWalletKey: key(), hotWalletKey: key(), treasuryKey: key() };
+  writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
+  return keys;
+}
+
+/** The running embedded chain's facts, for `chain:send`. */
+export function readEmbeddedInfo(dataDir: string): EmbeddedInfo {
+  const file = path.join(dataDir, INFO_FILE);
+  if (!existsSync(file)) throw new Error(`No embedded chain has run with DATA_DIR=${dataDir} (${file} is missing). Start the portal with npm start first.`);
+  const info = JSON.parse(readFileSync(file, 'utf8')) as EmbeddedInfo;
+  return { ...info, tokenAddress: getAddress(info.tokenAddress) };
+}

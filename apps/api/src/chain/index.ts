@@ -1,0 +1,67 @@
+import type { Address, Hex, LocalAccount, PublicClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createChainPublicClient, viemChain } from './clients';
+import type { ChainSettings } from './config';
+import { createAddressDeriver, createDepositSigner } from './derive';
+import { readFinality, type Finality } from './finality';
+import { readTokenInfo, type TokenInfo } from './token';
+
+/**
+ * The portal's view of its chain, built once at start-up (main.ts, or the
+ * test harness when a test opts in) and kept in `ctx.chain`. Nothing here
+ * talks to the node on construction: an unreachable node never stops the
+ * portal; each use fails on its own and the watcher retries.
+ */
+export interface Chain {
+  settings: Readonly<Omit<ChainSettings, 'depositMnemonic' | 'gasWalletKey' | 'hotWalletKey'>>;
+  chainId: number;
+  /** JSON-RPC reads (cacheTime 0, batched). */
+  client: PublicClient;
+  /** The token's address, decimals and symbol from the chain (read once, then kept); checks the chain id. */
+  token(): Promise<TokenInfo>;
+  treasuryAddress: Address;
+  /** Signs gas top-ups; null when GAS_WALLET_KEY is not configured. */
+  gasWallet: LocalAccount | null;
+  /** Signs withdrawal payouts; null when HOT_WALLET_KEY is not configured. */
+  hotWallet: LocalAccount | null;
+  /** m/44'/60'/0'/0/<index>, from the extended public key. */
+  depositAddress(index: number): Address;
+  /** The key of a deposit address; null without DEPOSIT_MNEMONIC (the sweeper's only). */
+  depositSigner: ((index: number) => LocalAccount) | null;
+  finality(): Promise<Finality>;
+  /** Links to CHAIN_EXPLORER_URL, or null without one. */
+  explorerTx(hash: Hex | string): string | null;
+  explorerAddress(address: Address | string): string | null;
+}
+
+export function createChain(settings: ChainSettings): Chain {
+  const viem = viemChain(settings.chainId, settings.rpcUrl);
+  const client = createChainPublicClient(viem, settings.rpcUrl);
+  const { depositMnemonic, gasWalletKey, hotWalletKey, ...visible } = settings;
+  let token: TokenInfo | undefined;
+  const explorer = settings.explorerUrl;
+  return {
+    settings: Object.freeze(visible),
+    chainId: settings.chainId,
+    client,
+    async token() {
+      if (token) return token;
+      const chainId = await client.getChainId();
+      if (chainId !== settings.chainId) throw new Error(`The node at CHAIN_RPC_URL serves chain ${chainId}, not CHAIN_ID ${settings.chainId}.`);
+      token = await readTokenInfo(client, settings.tokenAddress);
+      return token;
+    },
+    treasuryAddress: settings.treasuryAddress,
+    gasWallet: gasWalletKey ? privateKeyToAccount(gasWalletKey) : null,
+    hotWallet: hotWalletKey ? privateKeyToAccount(hotWalletKey) : null,
+    depositAddress: createAddressDeriver(settings.depositXpub),
+    depositSigner: depositMnemonic ? createDepositSigner(depositMnemonic) : null,
+    finality: () => readFinality(client, settings.confirmations),
+    explorerTx: (hash) => (explorer ? `${explorer}/tx/${hash}` : null),
+    explorerAddress: (address) => (explorer ? `${explorer}/address/${address}` : null),
+  };
+}
+
+export type { ChainSettings } from './config';
+export type { Finality } from './finality';
+export type { TokenInfo } from './token';

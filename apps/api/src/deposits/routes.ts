@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  chainWalletsQuerySchema,
+  chainWalletsSchema,
+  consolidationPageSchema,
+  consolidationSchema,
+  depositAddressSchema,
+  depositListQuerySchema,
+  depositPageSchema,
+  myDepositsQuerySchema,
+  myDepositsSchema,
+  pageQuerySchema,
+  type Deposit,
+} from '@portal/contract';
+import type { AppContext } from '../context';
+import { principalOf } from '../auth/guard';
+import { actorOf } from '../audit/service';
+import { csvFilename, csvStream, sendCsv, type CsvColumn } from '../shared/csv';
+import { createConsolidationService } from './consolidation';
+import { createDepositService } from './service';
+import { createChainWalletService } from './wallets';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema };
+
+const CSV_COLUMNS: CsvColumn<Deposit>[] = [
+  { header: 'id', value: (d) => d.id, raw: true },
+  { header: 'seen_at', value: (d) => d.seenAt },
+  { header: 'member', value: (d) => d.member.username },
+  { header: 'amount', value: (d) => d.amount, raw: true },
+  { header: 'status', value: (d) => d.status },
+  { header: 'confirmations', value: (d) => d.confirmations, raw: true },
+  { header: 'credited_at', value: (d) => d.creditedAt },
+  { header: 'address', value: (d) => d.address },
+  { header: 'from_address', value: (d) => d.fromAddress },
+  { header: 'tx_hash', value: (d) => d.txHash },
+  { header: 'log_index', value: (d) => d.logIndex, raw: true },
+  { header: 'block_number', value: (d) => d.blockNumber, raw: true },
+];
+
+/** `/api/deposits` (members). */
+export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const deposits = createDepositService(ctx);
+  return async (app) => {
+    app.get('/deposits/address', {
+      schema: { tags: ['deposits'], summary: 'Your BEP20 deposit address, its token and network, the minimum credited', response: { 200: depositAddressSchema, ...errors } },
+    }, async (request) => deposits.address(principalOf(request).userId));
+
+    app.get('/deposits', {
+      schema: {
+        tags: ['deposits'],
+        summary: 'Your deposits with their confirmations, your deposit wallet balance and the chain status (poll it for live status)',
+        querystring: myDepositsQuerySchema,
+        response: { 200: myDepositsSchema, ...errors },
+      },
+    }, async (request) => deposits.mine(principalOf(request).userId, request.query));
+  };
+}
+
+/** `/api/admin/deposits`, `/api/admin/consolidations`, `/api/admin/chain/wallets`. */
+export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const deposits = createDepositService(ctx);
+  const consolidations = createConsolidationService(ctx);
+  const wallets = createChainWalletService(ctx);
+  return async (app) => {
+    app.get('/deposits', {
+      schema: {
+        tags: ['admin'],
+        summary: 'All deposits (filters: member, status, dates; `format=csv`)',
+        querystring: depositListQuerySchema,
+        response: { 200: depositPageSchema, ...errors },
+      },
+    }, async (request, reply) => {
+      if (request.query.format === 'csv') return sendCsv(reply, csvFilename('deposits', ctx.now()), csvStream(CSV_COLUMNS, deposits.all(request.query)));
+      return deposits.list(request.query);
+    });
+
+    app.get('/consolidations', {
+      schema: { tags: ['admin'], summary: 'Consolidations with their transactions, and the total swept', querystring: pageQuerySchema, response: { 200: consolidationPageSchema, ...errors } },
+    }, async (request) => consolidations.list(request.query));
+
+    app.post('/consolidations', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Sweep every deposit address holding at least the threshold to the treasury (resumes one left running)',
+        response: { 201: consolidationSchema, ...errors },
+      },
+    }, async (request, reply) => reply.code(201).send(await consolidations.start(actorOf(request))));
+
+    app.get('/chain/wallets', {
+      schema: {
+        tags: ['admin'],
+        summary: 'Treasury, gas, hot wallet and deposit addresses with on-chain balances; the reconciliation of the ledger against the chain',
+        querystring: chainWalletsQuerySchema,
+        response: { 200: chainWalletsSchema, ...errors },
+      },
+    }, async (request) => wallets.wallets(request.query));
+  };
+}

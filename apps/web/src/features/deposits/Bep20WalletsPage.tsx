@@ -1,0 +1,95 @@
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Stack from '@mui/material/Stack';
+import type { ChainWallet } from '@portal/contract';
+import { errorMessage } from '../../shared/api/errors';
+import { DataTable, type Column } from '../../shared/components/DataTable';
+import { FactList } from '../../shared/components/FactList';
+import { Money } from '../../shared/components/Money';
+import { StatusChip } from '../../shared/components/StatusChip';
+import { tableState, useListParams } from '../../shared/list-params';
+import { useChainWallets } from './api';
+
+const ROLE_LABELS = { treasury: 'Treasury', gas: 'Gas', hot: 'Hot', deposit: 'Deposit' } as const;
+
+function columns(symbol: string): Column<ChainWallet>[] {
+  return [
+    { id: 'role', label: 'Wallet', render: (w) => <StatusChip status={w.role} color={w.role === 'deposit' ? 'secondary' : 'primary'} label={ROLE_LABELS[w.role]} /> },
+    { id: 'label', label: 'Owner', render: (w) => w.member?.username ?? w.label },
+    {
+      id: 'address',
+      label: 'Address',
+      render: (w) =>
+        w.explorerUrl ? (
+          <a href={w.explorerUrl} target="_blank" rel="noreferrer" style={{ fontFamily: 'monospace' }}>
+            {w.address}
+          </a>
+        ) : (
+          <span style={{ fontFamily: 'monospace' }}>{w.address}</span>
+        ),
+    },
+    { id: 'token', label: symbol, align: 'right', render: (w) => <Money value={w.token} unit={symbol} data-testid={`balance-${w.role}`} /> },
+    { id: 'bnb', label: 'BNB', align: 'right', render: (w) => <Money value={w.bnb} unit="BNB" /> },
+  ];
+}
+
+/** /bep20-wallets: the platform's wallets and deposit addresses with balances read from the chain, and the reconciliation. */
+export function Bep20WalletsPage() {
+  const list = useListParams({ filters: [] as const, defaultSort: 'id' });
+  const { sort: _sort, ...query } = list.query;
+  const wallets = useChainWallets(query);
+  const data = wallets.data;
+  const r = data?.reconciliation;
+  return (
+    <Stack spacing={6}>
+      {wallets.isError ? <Alert severity="warning">{errorMessage(wallets.error)}</Alert> : null}
+      {r ? (
+        <Card data-testid="reconciliation">
+          <CardHeader
+            title="Reconciliation"
+            subheader="What the ledger accounts for in USDT against what the chain holds (treasury + deposit addresses + hot wallet)."
+            action={
+              <StatusChip status={r.balanced ? 'balanced' : 'unexplained'} color={r.balanced ? 'success' : 'error'} label={r.balanced ? 'Balanced' : 'Difference not explained'} />
+            }
+            sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
+          />
+          <CardContent>
+            <FactList
+              columns={{ xs: 1, sm: 2, lg: 4 }}
+              facts={[
+                ['Owed to members', <Money key="o" value={r.owedToMembers} unit="USDT" />],
+                ["Company's share in the ledger", <Money key="c" value={r.companyShare} unit="USDT" />],
+                ['Ledger expects on chain', <Money key="e" value={r.expected} unit="USDT" />],
+                ['Chain holds', <Money key="h" value={r.onChain} unit="USDT" />],
+                ['Treasury', <Money key="t" value={r.treasury} unit="USDT" />],
+                ['Deposit addresses', <Money key="d" value={r.depositAddresses} unit="USDT" />],
+                ['Hot wallet', <Money key="w" value={r.hotWallet} unit="USDT" />],
+                ['Difference', <Money key="x" value={r.difference} unit="USDT" signed />],
+                ['Deposits not yet final', <Money key="n" value={r.explained.depositsNotFinal} unit="USDT" />],
+                ['Below minimum (not credited)', <Money key="b" value={r.explained.belowMinimum} unit="USDT" />],
+                ['Sweeps in flight', <Money key="s" value={r.pendingSweeps} unit="USDT" />],
+                ['Withdrawals in flight', <Money key="i" value={r.withdrawalsInFlight} unit="USDT" />],
+                ['Unexplained', <Money key="u" value={r.unexplained} unit="USDT" signed data-testid="unexplained" />],
+              ]}
+            />
+            {data.chain.status !== 'ok' ? (
+              <Alert severity="warning" sx={{ mt: 4 }}>
+                Deposit watcher: {data.chain.status}
+                {data.chain.lastError ? ` — ${data.chain.lastError}` : ''}
+              </Alert>
+            ) : null}
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader
+          title="BEP20 wallets"
+          subheader={data ? `Balances read from the chain. Latest block ${data.chain.latestBlock ?? '—'}, final ${data.chain.finalBlock ?? '—'} (${data.chain.finality ?? '—'}).` : 'Balances read from the chain.'}
+        />
+        <DataTable label="BEP20 wallets" columns={columns(data?.symbol ?? 'USDT')} rowKey={(w) => w.address} {...tableState(list, wallets)} empty="No wallets." />
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Consolidation } from '@portal/contract';
+import { errorMessage } from '../../shared/api/errors';
+import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/components/DataTable';
+import { Money } from '../../shared/components/Money';
+import { StatusChip } from '../../shared/components/StatusChip';
+import { formatDateTime } from '../../shared/format';
+import { tableState, useListParams } from '../../shared/list-params';
+import { toast } from '../../shared/toast';
+import { useConsolidations, useStartConsolidation } from './api';
+import { TxLink } from './DepositStatus';
+import { ChainStatusAlert } from './ChainStatusAlert';
+
+const short = (address: string) => `${address.slice(0, 8)}…${address.slice(-4)}`;
+
+const COLUMNS: Column<Consolidation>[] = [
+  { id: 'date', label: 'Started', minWidth: 170, render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.createdAt)}</span> },
+  { id: 'by', label: 'By', render: (c) => c.startedBy ?? '—' },
+  { id: 'status', label: 'Status', render: (c) => <StatusChip status={c.status} color={c.status === 'completed' ? 'success' : c.status === 'failed' ? 'error' : 'warning'} /> },
+  { id: 'addresses', label: 'Addresses swept', align: 'right', render: (c) => c.addresses },
+  { id: 'total', label: 'Moved to treasury', align: 'right', render: (c) => <Money value={c.totalSwept} unit="USDT" /> },
+  {
+    id: 'txs',
+    label: 'Transactions',
+    minWidth: 360,
+    render: (c) =>
+      c.transactions.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {c.error ?? 'Nothing above the threshold.'}
+        </Typography>
+      ) : (
+        <Stack spacing={1}>
+          {c.transactions.map((t) => (
+            <Box key={t.id} sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', fontSize: '0.8125rem' }}>
+              <StatusChip status={t.status} />
+              <span>{t.kind === 'gas_topup' ? 'Gas top-up' : 'Sweep'}</span>
+              <Money value={t.amount} unit={t.unit} />
+              <span>
+                {short(t.fromAddress)} → {short(t.toAddress)} · nonce {t.nonce}
+              </span>
+              <TxLink hash={t.txHash} url={t.explorerUrl} />
+            </Box>
+          ))}
+        </Stack>
+      ),
+  },
+];
+
+/** /deposit-consolidate-history: each sweep with its transactions, the totals moved, and the button that starts one. */
+export function ConsolidationsPage() {
+  const list = useListParams({ filters: [] as const, defaultSort: '-id' });
+  const { sort: _sort, ...query } = list.query;
+  const consolidations = useConsolidations(query);
+  const start = useStartConsolidation();
+  const [confirming, setConfirming] = useState(false);
+  const run = () =>
+    start.mutate(undefined, {
+      onSuccess: (c) => {
+        setConfirming(false);
+        toast.success(c.addresses ? `Consolidation done: ${c.totalSwept} USDT moved to the treasury from ${c.addresses} address(es).` : 'Nothing to sweep: no deposit address holds the threshold.');
+      },
+      onError: (error) => {
+        setConfirming(false);
+        toast.error(errorMessage(error));
+      },
+    });
+  return (
+    <Card>
+      <CardHeader
+        title="Consolidations"
+        subheader={
+          consolidations.data ? (
+            <>
+              Sweeps of deposit addresses to the treasury. Moved in total: <Money value={consolidations.data.totalSwept} unit="USDT" />
+            </>
+          ) : (
+            'Sweeps of deposit addresses to the treasury.'
+          )
+        }
+        action={
+          <Button variant="contained" onClick={() => setConfirming(true)} disabled={start.isPending}>
+            Consolidate now
+          </Button>
+        }
+        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
+      />
+      <ChainStatusAlert />
+      <DataTable label="Consolidations" columns={COLUMNS} rowKey={(c) => c.id} {...tableState(list, consolidations)} empty="No consolidation has run yet." />
+      <ConfirmDialog open={confirming} title="Consolidate deposits?" confirmLabel="Consolidate" busy={start.isPending} onConfirm={run} onClose={() => setConfirming(false)}>
+        <Typography>
+          Every deposit address holding at least the consolidation threshold (see Settings) is swept to the treasury, its gas topped up from the gas wallet first.
+          A consolidation interrupted by the chain resumes when you start it again.
+        </Typography>
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import { depositStatuses, DEPOSIT_STATUS_LABELS } from '@portal/contract';
+import { CsvExportButton } from '../../shared/components/CsvExportButton';
+import { DataTable } from '../../shared/components/DataTable';
+import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { tableState, useListParams } from '../../shared/list-params';
+import { ChainStatusAlert } from './ChainStatusAlert';
+import { useAdminDeposits, useMyDeposits } from './api';
+import { ADMIN_DEPOSIT_COLUMNS, MEMBER_DEPOSIT_COLUMNS } from './columns';
+
+const STATUS_CHOICES = depositStatuses.map((value) => ({ value, label: DEPOSIT_STATUS_LABELS[value] }));
+
+/** /deposit-history-member: the member's own deposits. */
+export function MemberDepositHistoryPage() {
+  const list = useListParams({ filters: ['status'] as const, defaultSort: '-id' });
+  const { sort: _sort, ...query } = list.query;
+  const deposits = useMyDeposits(query, true);
+  return (
+    <Card>
+      <CardHeader title="Your deposits" subheader="USDT received on your BEP20 deposit address, with confirmations and transaction links." />
+      <FilterBar>
+        <SelectFilter label="Status" value={list.filters.status} onChange={(status) => list.update({ status })} choices={STATUS_CHOICES} />
+      </FilterBar>
+      <DataTable label="Your deposits" columns={MEMBER_DEPOSIT_COLUMNS} rowKey={(d) => d.id} {...tableState(list, deposits)} empty="No deposits yet." />
+    </Card>
+  );
+}
+
+const ADMIN_FILTERS = ['member', 'status', 'from', 'to'] as const;
+
+/** /deposit-history: every deposit, filtered on the server, with CSV. */
+export function AdminDepositHistoryPage() {
+  const list = useListParams({ filters: ADMIN_FILTERS, defaultSort: '-id' });
+  const { sort: _sort, ...query } = list.query;
+  const deposits = useAdminDeposits(query);
+  return (
+    <Card>
+      <CardHeader
+        title="All deposits"
+        subheader="Every BEP20 deposit the watcher has recorded: seen, credited, dropped by a reorganisation, or below the minimum."
+        action={<CsvExportButton path="/admin/deposits" name="deposits" query={query} />}
+        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
+      />
+      <ChainStatusAlert />
+      <FilterBar>
+        <SearchField label="Member (username)" value={list.filters.member} onChange={(member) => list.update({ member })} />
+        <SelectFilter label="Status" value={list.filters.status} onChange={(status) => list.update({ status })} choices={STATUS_CHOICES} />
+        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
+        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+      </FilterBar>
+      <DataTable label="All deposits" columns={ADMIN_DEPOSIT_COLUMNS} rowKey={(d) => d.id} {...tableState(list, deposits)} empty="No deposits match these filters." />
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Deposit } from '@portal/contract';
+import { DEPOSIT_STATUS_LABELS } from '@portal/contract';
+import { StatusChip } from '../../shared/components/StatusChip';
+
+const COLORS = { seen: 'info', credited: 'success', dropped: 'error', below_minimum: 'warning' } as const;
+
+/** Seen (with its confirmations so far), credited, dropped or below the minimum. */
+export function DepositStatus({ deposit }: { deposit: Deposit }) {
+  const label =
+    deposit.status === 'seen'
+      ? `Seen · ${Math.min(deposit.confirmations, deposit.confirmationsNeeded)}/${deposit.confirmationsNeeded} confirmations`
+      : DEPOSIT_STATUS_LABELS[deposit.status];
+  return <StatusChip status={deposit.status} color={COLORS[deposit.status]} label={label} data-status={deposit.status} />;
+}
+
+/** A transaction hash shortened, linked to the explorer when one is configured. */
+export function TxLink({ hash, url }: { hash: string; url: string | null }) {
+  const short = `${hash.slice(0, 10)}…${hash.slice(-6)}`;
+  return url ? (
+    <a href={url} target="_blank" rel="noreferrer" title={hash}>
+      {short}
+    </a>
+  ) : (
+    <span title={hash} style={{ fontFamily: 'monospace' }}>
+      {short}
+    </span>
+  );
+}

@@ -1,0 +1,85 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChainStatus, ChainWallets, Consolidation, ConsolidationPage, Deposit, DepositAddress, MyDeposits } from '@portal/contract';
+import { api } from '../../shared/api/instance';
+import type { Page } from '../wallet/api';
+
+/** Deposits live under `ledger` too: a credit refreshes the wallet figures everywhere. */
+export const depositKeys = {
+  address: ['ledger', 'deposit-address'] as const,
+  mine: (query: object) => ['ledger', 'deposits', query] as const,
+  admin: (query: object) => ['admin', 'deposits', query] as const,
+  consolidations: (query: object) => ['admin', 'consolidations', query] as const,
+  wallets: (query: object) => ['admin', 'chain-wallets', query] as const,
+};
+
+/** How often the deposit page asks for news: a deposit shows within seconds of its block. */
+export const LIVE_REFRESH_MS = 3_000;
+
+export function useDepositAddress() {
+  return useQuery({
+    queryKey: depositKeys.address,
+    queryFn: ({ signal }) => api.get<DepositAddress>('/deposits/address', { signal }),
+    staleTime: Infinity,
+  });
+}
+
+/** The member's deposits; `live` polls while the page is open. */
+export function useMyDeposits(query: Record<string, string | number>, live = false) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: depositKeys.mine(query),
+    queryFn: async ({ signal }) => {
+      const answer = await api.get<MyDeposits>('/deposits', { query, signal });
+      // A new credit changes the wallet balances shown elsewhere.
+      void queryClient.invalidateQueries({ queryKey: ['ledger', 'wallets'] });
+      return answer;
+    },
+    placeholderData: keepPreviousData,
+    refetchInterval: live ? LIVE_REFRESH_MS : false,
+  });
+}
+
+export function useAdminDeposits(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: depositKeys.admin(query),
+    queryFn: ({ signal }) => api.get<Page<Deposit>>('/admin/deposits', { query, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 10_000,
+  });
+}
+
+export function useConsolidations(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: depositKeys.consolidations(query),
+    queryFn: ({ signal }) => api.get<ConsolidationPage>('/admin/consolidations', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStartConsolidation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // The answer comes once the sweep's transactions are mined (a few blocks).
+    mutationFn: () => api.post<Consolidation>('/admin/consolidations', {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export function useChainWallets(query: Record<string, string | number>) {
+  return useQuery({
+    queryKey: depositKeys.wallets(query),
+    queryFn: ({ signal }) => api.get<ChainWallets>('/admin/chain/wallets', { query, signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+  });
+}
+
+/** The deposit watcher's state, as /api/health reports it (admin pages warn when it is not ok). */
+export function useChainStatus() {
+  return useQuery({
+    queryKey: ['admin', 'chain-status'],
+    queryFn: ({ signal }) => api.get<{ status: string; chain?: ChainStatus }>('/health', { signal }),
+    refetchInterval: 10_000,
+    select: (health) => health.chain,
+  });
+}

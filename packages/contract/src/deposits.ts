@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import { pageOf } from './common';
+import { dayFilterSchema, listFormatSchema, listQuery, searchSchema } from './lists';
+import { moneySchema } from './money';
+
+/** BEP20 deposits (PRODUCT.md §6). */
+
+export const NETWORK_NAME = 'BNB Smart Chain (BEP20)';
+
+export const depositStatuses = ['seen', 'credited', 'dropped', 'below_minimum'] as const;
+export const depositStatusSchema = z.enum(depositStatuses, { error: () => `status must be one of: ${depositStatuses.join(', ')}` });
+export type DepositStatus = z.infer<typeof depositStatusSchema>;
+
+export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
+  seen: 'Seen, waiting for finality',
+  credited: 'Credited',
+  dropped: 'Dropped (reorganised away)',
+  below_minimum: 'Below minimum, not credited',
+};
+
+/** The chain as the watcher last saw it. */
+export const chainStatusSchema = z.object({
+  status: z.enum(['ok', 'lagging', 'unreachable', 'starting', 'off']),
+  chainId: z.number().int().nullable(),
+  latestBlock: z.string().nullable(),
+  finalBlock: z.string().nullable(),
+  /** The next block the watcher credits from. */
+  scannedTo: z.string().nullable(),
+  finality: z.enum(['finalized', 'confirmations']).nullable(),
+  checkedAt: z.iso.datetime().nullable(),
+  lastError: z.string().nullable(),
+});
+export type ChainStatus = z.infer<typeof chainStatusSchema>;
+
+export const depositAddressSchema = z.object({
+  address: z.string(),
+  /** For the QR code: `ethereum:<token>@<chainId>/transfer?address=<address>`. */
+  uri: z.string(),
+  token: z.object({ symbol: z.string(), address: z.string(), decimals: z.number().int() }),
+  network: z.string(),
+  chainId: z.number().int(),
+  minimum: moneySchema,
+  explorerUrl: z.string().nullable(),
+});
+export type DepositAddress = z.infer<typeof depositAddressSchema>;
+
+export const depositSchema = z.object({
+  id: z.number().int(),
+  member: z.object({ id: z.number().int(), username: z.string() }),
+  address: z.string(),
+  fromAddress: z.string(),
+  amount: moneySchema,
+  status: depositStatusSchema,
+  txHash: z.string(),
+  logIndex: z.number().int(),
+  blockNumber: z.string(),
+  confirmations: z.number().int(),
+  confirmationsNeeded: z.number().int(),
+  seenAt: z.iso.datetime(),
+  creditedAt: z.iso.datetime().nullable(),
+  explorerUrl: z.string().nullable(),
+});
+export type Deposit = z.infer<typeof depositSchema>;
+
+export const depositPageSchema = pageOf(depositSchema);
+
+export const myDepositsQuerySchema = listQuery({ status: depositStatusSchema.optional() });
+export type MyDepositsQuery = z.infer<typeof myDepositsQuerySchema>;
+
+/** The member's deposits with the deposit wallet's balance (the live page polls this). */
+export const myDepositsSchema = depositPageSchema.extend({ balance: moneySchema, chain: chainStatusSchema });
+export type MyDeposits = z.infer<typeof myDepositsSchema>;
+
+export const depositListQuerySchema = listQuery({
+  member: searchSchema,
+  status: depositStatusSchema.optional(),
+  from: dayFilterSchema.optional(),
+  to: dayFilterSchema.optional(),
+  format: listFormatSchema,
+});
+export type DepositListQuery = z.infer<typeof depositListQuerySchema>;
+
+export const consolidationTxSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['gas_topup', 'sweep']),
+  fromAddress: z.string(),
+  toAddress: z.string(),
+  amount: moneySchema,
+  unit: z.enum(['USDT', 'BNB']),
+  nonce: z.number().int(),
+  txHash: z.string(),
+  status: z.enum(['signed', 'sent', 'confirmed', 'failed']),
+  explorerUrl: z.string().nullable(),
+});
+export type ConsolidationTx = z.infer<typeof consolidationTxSchema>;
+
+export const consolidationSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['running', 'completed', 'failed']),
+  startedBy: z.string().nullable(),
+  threshold: moneySchema,
+  addresses: z.number().int(),
+  totalSwept: moneySchema,
+  createdAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+  error: z.string().nullable(),
+  transactions: z.array(consolidationTxSchema),
+});
+export type Consolidation = z.infer<typeof consolidationSchema>;
+export const consolidationPageSchema = pageOf(consolidationSchema).extend({ totalSwept: moneySchema });
+export type ConsolidationPage = z.infer<typeof consolidationPageSchema>;
+
+export const chainWalletSchema = z.object({
+  role: z.enum(['treasury', 'gas', 'hot', 'deposit']),
+  label: z.string(),
+  address: z.string(),
+  member: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  token: moneySchema,
+  bnb: moneySchema,
+  explorerUrl: z.string().nullable(),
+});
+export type ChainWallet = z.infer<typeof chainWalletSchema>;
+
+export const chainWalletsQuerySchema = listQuery({});
+
+export const reconciliationSchema = z.object({
+  /** What the ledger owes members in USDT (their deposit and income wallets). */
+  owedToMembers: moneySchema,
+  /** The company's own USDT in the ledger (revenue, fees, less bonuses and adjustments) and withdrawals in flight. */
+  companyShare: moneySchema,
+  /** owedToMembers + companyShare: the USDT the ledger says came in on chain and has not left (its treasury account). */
+  expected: moneySchema,
+  /** Treasury + deposit addresses + hot wallet, read from the chain. */
+  onChain: moneySchema,
+  treasury: moneySchema,
+  depositAddresses: moneySchema,
+  hotWallet: moneySchema,
+  /** onChain - expected. */
+  difference: moneySchema,
+  explained: z.object({
+    /** Seen on chain, not yet final, so not in the ledger yet. */
+    depositsNotFinal: moneySchema,
+    /** Recorded below the minimum: on chain, never credited. */
+    belowMinimum: moneySchema,
+  }),
+  /** For information: sweeps sent and not yet confirmed (they move tokens between addresses counted above). */
+  pendingSweeps: moneySchema,
+  /** For information: withdrawals debited from members and not yet paid on chain (inside `expected`). */
+  withdrawalsInFlight: moneySchema,
+  /** difference - the explained parts; anything but zero is flagged. */
+  unexplained: moneySchema,
+  balanced: z.boolean(),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+export const chainWalletsSchema = pageOf(chainWalletSchema).extend({
+  symbol: z.string(),
+  reconciliation: reconciliationSchema,
+  chain: chainStatusSchema,
+});
+export type ChainWallets = z.infer<typeof chainWalletsSchema>;
