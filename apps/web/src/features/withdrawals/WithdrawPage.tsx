@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { WithdrawalQuote } from '@portal/contract';
+import { Link } from 'react-router';
+import { errorMessage, isApiError } from '../../shared/api/errors';
+import { AmountField } from '../../shared/components/AmountField';
+import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
+import { Money } from '../../shared/components/Money';
+import { SubmitButton } from '../../shared/components/SubmitButton';
+import { formatDateTime, formatMoney } from '../../shared/format';
+import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
+import { useToast } from '../../shared/toast';
+import { fetchWithdrawalQuote, useRequestWithdrawal, useWithdrawalAddresses, useWithdrawalTerms } from './api';
+
+type Field = 'amount' | 'address' | 'totpCode';
+
+/** /withdraw: income wallet to a saved BEP20 address; the fee and what arrives are restated before confirming. */
+export function WithdrawPage() {
+  const toast = useToast();
+  const terms = useWithdrawalTerms();
+  const addresses = useWithdrawalAddresses();
+  const request = useRequestWithdrawal();
+  const [amount, setAmount] = useState('');
+  const [address, setAddress] = useState('');
+  const [totpCode, setTotpCode] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [reviewing, setReviewing] = useState(false);
+  const [pending, setPending] = useState<{ quote: WithdrawalQuote; key: string } | null>(null);
+
+  const usable = addresses.data?.items.filter((a) => a.usable) ?? [];
+  const waiting = addresses.data?.items.filter((a) => !a.usable) ?? [];
+  const t = terms.data;
+  const blocked = t && t.requiresTwoFactor && !t.twoFactorEnabled;
+
+  const fieldError = (error: unknown) => {
+    if (isApiError(error) && error.field && ['amount', 'address', 'totpCode'].includes(error.field)) {
+      setErrors({ [error.field as Field]: error.message });
+    }
+  };
+
+  const review = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const next: Partial<Record<Field, string>> = {};
+    if (!amount.trim()) next.amount = 'Amount is required';
+    if (!address) next.address = 'Choose a saved address';
+    if (t?.twoFactorEnabled && !/^\d{6}$/.test(totpCode.trim()) && totpCode.trim().length < 6) next.totpCode = 'Enter the 6-digit code from your authenticator app';
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setReviewing(true);
+    try {
+      const quote = await fetchWithdrawalQuote(amount.trim());
+      setPending({ quote, key: newIdempotencyKey() });
+    } catch (error) {
+      toast.error(errorMessage(error));
+      fieldError(error);
+    } finally {
+      setReviewing(false);
+    }
+  };
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      const done = await request.mutateAsync({
+        body: { amount: pending.quote.amount, address, ...(t?.twoFactorEnabled ? { totpCode: totpCode.trim() } : {}) },
+        key: pending.key,
+      });
+      toast.success(`Withdrawal of ${formatMoney(done.amount)} USDT requested; ${formatMoney(done.net)} USDT will arrive once an admin approves it.`);
+      setPending(null);
+      setAmount('');
+      setTotpCode('');
+    } catch (error) {
+      toast.error(errorMessage(error));
+      if (isAnswerLost(error)) return;
+      setPending(null);
+      fieldError(error);
+    }
+  };
+
+  return (
+    <Grid container spacing={6}>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Card>
+          <CardHeader title="Withdraw USDT" subheader="From your income wallet to your own BEP20 address (BNB Smart Chain)." />
+          <CardContent>
+            {blocked && (
+              <Alert severity="warning" sx={{ mb: 5 }} action={<Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">Set up</Button>}>
+                Withdrawals need two-factor sign-in. Turn it on under Account settings → Security, then come back.
+              </Alert>
+            )}
+            {addresses.data && usable.length === 0 && (
+              <Alert severity="info" sx={{ mb: 5 }} action={<Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">Add address</Button>}>
+                {waiting.length > 0
+                  ? `Your address can be used from ${formatDateTime(waiting[0]!.usableFrom)}.`
+                  : 'Save a withdrawal address under Account settings → Security first.'}
+              </Alert>
+            )}
+            <Box component="form" noValidate onSubmit={(e) => void review(e)} aria-label="Withdraw">
+              <Stack spacing={5}>
+                <AmountField
+                  label="Amount"
+                  unit="USDT"
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                  error={!!errors.amount}
+                  helperText={errors.amount ?? (t ? `Minimum ${formatMoney(t.minimum)} USDT · fee ${t.feePercent}% (at least ${formatMoney(t.feeMinimum)} USDT), taken from the amount` : ' ')}
+                  name="amount"
+                />
+                <TextField
+                  select
+                  label="To address"
+                  value={address}
+                  onChange={(e) => setAddress(e.target.value)}
+                  error={!!errors.address}
+                  helperText={errors.address ?? 'Only saved addresses past their hold are offered.'}
+                  slotProps={{ htmlInput: { 'data-testid': 'withdraw-address' } }}
+                >
+                  {usable.map((a) => (
+                    <MenuItem key={a.id} value={a.address} sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                      {a.label ? `${a.label} — ` : ''}
+                      {a.address}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                {t?.twoFactorEnabled && (
+                  <TextField
+                    label="Authentication code"
+                    value={totpCode}
+                    onChange={(e) => setTotpCode(e.target.value)}
+                    autoComplete="one-time-code"
+                    error={!!errors.totpCode}
+                    helperText={errors.totpCode ?? 'The current 6-digit code from your authenticator app.'}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'withdraw-totp' } }}
+                  />
+                )}
+                <Box>
+                  <SubmitButton loading={reviewing} disabled={!!blocked}>
+                    Review withdrawal
+                  </SubmitButton>
+                </Box>
+              </Stack>
+            </Box>
+          </CardContent>
+        </Card>
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Card>
+          <CardHeader title="Income wallet" />
+          <CardContent>
+            <Typography variant="body2" color="text.secondary">
+              Available to withdraw
+            </Typography>
+            <Typography variant="h4" component="p" sx={{ mb: 4 }} data-testid="withdraw-available">
+              {t ? <Money value={t.balance} unit="USDT" /> : '—'}
+            </Typography>
+            <Button component={Link} to="/withdraw-history" variant="outlined" size="small">
+              Withdrawal history
+            </Button>
+          </CardContent>
+        </Card>
+      </Grid>
+
+      <ConfirmDialog open={!!pending} title="Confirm the withdrawal" confirmLabel="Confirm withdrawal" busy={request.isPending} onConfirm={() => void confirm()} onClose={() => setPending(null)}>
+        {pending && (
+          <Box data-testid="withdraw-confirmation">
+            <ConfirmLine label="To">
+              <span style={{ fontFamily: 'monospace' }}>{address}</span>
+            </ConfirmLine>
+            <ConfirmLine label="Amount">
+              <Money value={pending.quote.amount} unit="USDT" />
+            </ConfirmLine>
+            <ConfirmLine label="Fee">
+              <Money value={pending.quote.fee} unit="USDT" />
+            </ConfirmLine>
+            <ConfirmLine label="Arrives on chain" strong>
+              <Money value={pending.quote.net} unit="USDT" />
+            </ConfirmLine>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+              {formatMoney(pending.quote.amount)} USDT leaves your income wallet now and is held until an admin approves the withdrawal (or rejects it and gives it back).
+            </Typography>
+          </Box>
+        )}
+      </ConfirmDialog>
+    </Grid>
+  );
+}

@@ -1,0 +1,267 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { withdrawalStatuses, type Withdrawal } from '@portal/contract';
+import { errorMessage } from '../../shared/api/errors';
+import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
+import { CsvExportButton } from '../../shared/components/CsvExportButton';
+import { DataTable, type Column } from '../../shared/components/DataTable';
+import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { Money } from '../../shared/components/Money';
+import { StatusChip } from '../../shared/components/StatusChip';
+import { formatDateTime, formatMoney } from '../../shared/format';
+import { tableState, useListParams } from '../../shared/list-params';
+import { useToast } from '../../shared/toast';
+import { useAdminWithdrawals, useDecideWithdrawals, useHotWallet, useMemberActivity, useMyWithdrawals, usePayoutAction } from './api';
+
+const STATUS_CHOICES = withdrawalStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
+
+function TxLink({ w }: { w: Withdrawal }) {
+  if (!w.txHash) return <>—</>;
+  const short = `${w.txHash.slice(0, 10)}…${w.txHash.slice(-6)}`;
+  return w.explorerUrl ? (
+    <Link href={w.explorerUrl} target="_blank" rel="noreferrer" sx={{ fontFamily: 'monospace' }} title={w.txHash}>
+      {short}
+    </Link>
+  ) : (
+    <span style={{ fontFamily: 'monospace' }} title={w.txHash}>
+      {short}
+    </span>
+  );
+}
+
+const mono = (text: string) => <span style={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{text}</span>;
+
+function baseColumns(admin: boolean): Column<Withdrawal>[] {
+  return [
+    { id: 'date', label: 'Date', sortField: 'createdAt', minWidth: 160, render: (w) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.createdAt)}</span> },
+    ...(admin
+      ? [{ id: 'member', label: 'Member', minWidth: 150, render: (w: Withdrawal) => <>{w.member.fullName}<Typography variant="body2" color="text.secondary">@{w.member.username}</Typography></> }]
+      : []),
+    { id: 'amount', label: 'Amount', sortField: 'amount', align: 'right', render: (w) => <Money value={w.amount} unit="USDT" /> },
+    { id: 'fee', label: 'Fee', align: 'right', render: (w) => <Money value={w.fee} unit="USDT" /> },
+    { id: 'net', label: 'Arrives', align: 'right', render: (w) => <Money value={w.net} unit="USDT" /> },
+    { id: 'address', label: 'Address', minWidth: 200, render: (w) => mono(w.address) },
+    { id: 'status', label: 'Status', render: (w) => <StatusChip status={w.status} /> },
+    { id: 'tx', label: 'Transaction', render: (w) => <TxLink w={w} /> },
+    { id: 'reason', label: 'Reason', minWidth: 160, render: (w) => w.reason ?? '' },
+  ];
+}
+
+/** /withdraw-history: the member's withdrawals with status, fee, what arrived and the transaction link. */
+export function WithdrawHistoryPage() {
+  const list = useListParams({ filters: ['status', 'from', 'to'] as const, defaultSort: '-createdAt' });
+  const withdrawals = useMyWithdrawals(list.query);
+  return (
+    <Card>
+      <CardHeader title="Your withdrawals" subheader="From your income wallet to BEP20 addresses." />
+      <FilterBar>
+        <SelectFilter label="Status" value={list.filters.status} onChange={(status) => list.update({ status })} choices={STATUS_CHOICES} />
+        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
+        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+      </FilterBar>
+      <DataTable label="Withdrawals" columns={baseColumns(false)} rowKey={(w) => w.id} {...tableState(list, withdrawals)} empty="You have not asked for a withdrawal yet." />
+    </Card>
+  );
+}
+
+function HotWalletCard() {
+  const wallet = useHotWallet();
+  if (!wallet.data) return null;
+  const w = wallet.data;
+  return (
+    <Card data-testid="hot-wallet">
+      <CardHeader title="Hot wallet" subheader={w.address ? mono(w.address) : 'Not configured'} />
+      <CardContent>
+        <Stack direction="row" spacing={8} sx={{ flexWrap: 'wrap', gap: 4 }}>
+          <Box>
+            <Typography variant="body2" color="text.secondary">Token</Typography>
+            <Typography variant="h5" component="p"><Money value={w.token} unit="USDT" /></Typography>
+          </Box>
+          <Box>
+            <Typography variant="body2" color="text.secondary">Gas</Typography>
+            <Typography variant="h5" component="p">{formatMoney(w.gas, { decimals: 4, unit: 'BNB' })}</Typography>
+          </Box>
+          <Box>
+            <Typography variant="body2" color="text.secondary">Approved, not yet paid</Typography>
+            <Typography variant="h5" component="p"><Money value={w.owed} unit="USDT" /></Typography>
+          </Box>
+          <Box>
+            <Typography variant="body2" color="text.secondary">Pending (to arrive)</Typography>
+            <Typography variant="h5" component="p"><Money value={w.pendingNet} unit="USDT" /></Typography>
+          </Box>
+        </Stack>
+        {w.warning && <Alert severity="warning" sx={{ mt: 4 }}>{w.warning}</Alert>}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The member's latest wallet movements, beside a pending request. */
+function ActivityDialog({ withdrawal, onClose }: { withdrawal: Withdrawal | null; onClose: () => void }) {
+  const activity = useMemberActivity(withdrawal?.id ?? null);
+  return (
+    <Dialog open={!!withdrawal} onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Recent activity of @{withdrawal?.member.username}</DialogTitle>
+      <DialogContent>
+        {activity.isPending && <Typography color="text.secondary">Loading…</Typography>}
+        {activity.data?.items.length === 0 && <Typography color="text.secondary">No wallet movement yet.</Typography>}
+        {activity.data?.items.map((item, i) => (
+          <ConfirmLine key={i} label={`${formatDateTime(item.createdAt)} · ${item.description}`}>
+            <Money value={item.amount} unit="USDT" signed />
+          </ConfirmLine>
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** /withdraw-approval (pending, select one or many, approve or reject) and /withdraw-approval-history. */
+export function WithdrawApprovalPage({ history = false }: { history?: boolean }) {
+  const toast = useToast();
+  const list = useListParams({ filters: ['status', 'search', 'from', 'to'] as const, defaultSort: history ? '-createdAt' : 'createdAt' });
+  const query = history ? list.query : { ...list.query, status: 'pending' };
+  const withdrawals = useAdminWithdrawals(query);
+  const hot = useHotWallet();
+  const decide = useDecideWithdrawals();
+  const payout = usePayoutAction();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [approving, setApproving] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [looking, setLooking] = useState<Withdrawal | null>(null);
+
+  const rows = withdrawals.data?.items ?? [];
+  const chosen = rows.filter((w) => selected.includes(w.id));
+  const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const sum = (key: 'amount' | 'net') => chosen.reduce((total, w) => total + toUnits(w[key]), 0n);
+  const netTotal = fromUnits(sum('net'));
+  const overHot = hot.data?.configured && toUnits(hot.data.token) < toUnits(hot.data.owed) + sum('net');
+
+  const run = async (action: 'approve' | 'reject') => {
+    try {
+      const result = await decide.mutateAsync({ action, ids: selected, reason: action === 'reject' ? reason.trim() : undefined });
+      toast.success(`${result.done.length} withdrawal${result.done.length === 1 ? '' : 's'} ${action === 'approve' ? 'approved: payouts are on their way' : 'rejected and refunded'}.`);
+      for (const skipped of result.skipped) toast.warning(skipped.message);
+      setSelected([]);
+      setApproving(false);
+      setRejecting(false);
+      setReason('');
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const columns: Column<Withdrawal>[] = [
+    ...(history
+      ? []
+      : [{
+          id: 'select',
+          label: 'Select',
+          render: (w: Withdrawal) => <Checkbox checked={selected.includes(w.id)} onChange={() => toggle(w.id)} slotProps={{ input: { 'aria-label': `Select withdrawal ${w.id}` } }} />,
+        }]),
+    ...baseColumns(true),
+    ...(history
+      ? []
+      : [{ id: 'activity', label: 'Activity', render: (w: Withdrawal) => <Button size="small" onClick={() => setLooking(w)}>Recent</Button> }]),
+    ...(history
+      ? [{
+          id: 'actions',
+          label: 'Payout',
+          render: (w: Withdrawal) =>
+            w.status === 'failed' ? (
+              <Stack direction="row" spacing={1}>
+                <Button size="small" onClick={() => void payout.mutateAsync({ id: w.id, action: 'retry' }).then(() => toast.success('Payout queued again.'), (e) => toast.error(errorMessage(e)))}>Retry</Button>
+                <Button size="small" color="error" onClick={() => void payout.mutateAsync({ id: w.id, action: 'refund' }).then(() => toast.success('Refunded to the income wallet.'), (e) => toast.error(errorMessage(e)))}>Refund</Button>
+              </Stack>
+            ) : null,
+        }]
+      : []),
+  ];
+
+  return (
+    <Stack spacing={6}>
+      {!history && <HotWalletCard />}
+      <Card>
+        <CardHeader
+          title={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
+          subheader={history ? 'Every withdrawal with its decision and payout.' : 'Select one or many, then approve (the payout leaves the hot wallet) or reject with a reason (the amount is refunded).'}
+          action={history ? <CsvExportButton path="/admin/withdrawals" query={list.query} name="withdrawals" /> : undefined}
+        />
+        <FilterBar>
+          <SearchField label="Search" placeholder="Member, address or hash" value={list.filters.search} onChange={(search) => list.update({ search })} />
+          {history && <SelectFilter label="Status" value={list.filters.status} onChange={(status) => list.update({ status })} choices={STATUS_CHOICES} />}
+          <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
+          <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+        </FilterBar>
+        {!history && (
+          <Stack direction="row" spacing={3} sx={{ px: 5, pb: 3, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+            <Button size="small" onClick={() => setSelected(selected.length === rows.length ? [] : rows.map((w) => w.id))} disabled={rows.length === 0}>
+              {selected.length === rows.length && rows.length > 0 ? 'Clear selection' : 'Select all on this page'}
+            </Button>
+            <Button variant="contained" color="success" disabled={chosen.length === 0} onClick={() => setApproving(true)}>
+              Approve ({chosen.length})
+            </Button>
+            <Button variant="outlined" color="error" disabled={chosen.length === 0} onClick={() => setRejecting(true)}>
+              Reject ({chosen.length})
+            </Button>
+          </Stack>
+        )}
+        <DataTable label={history ? 'Withdrawal decisions' : 'Pending withdrawals'} columns={columns} rowKey={(w) => w.id} {...tableState(list, withdrawals)} empty={history ? 'No withdrawal yet.' : 'Nothing waits for approval.'} />
+      </Card>
+
+      <ConfirmDialog open={approving} title={`Approve ${chosen.length} withdrawal${chosen.length === 1 ? '' : 's'}`} confirmLabel="Approve and pay" busy={decide.isPending} onConfirm={() => void run('approve')} onClose={() => setApproving(false)}>
+        <ConfirmLine label="Withdrawals">{chosen.length}</ConfirmLine>
+        <ConfirmLine label="Total to send on chain" strong>
+          <Money value={netTotal} unit="USDT" />
+        </ConfirmLine>
+        {overHot && <Alert severity="warning" sx={{ mt: 3 }}>The hot wallet holds {formatMoney(hot.data!.token)} USDT, not enough for these and the payouts already approved. Payouts beyond it will fail until it is funded.</Alert>}
+      </ConfirmDialog>
+
+      <ActivityDialog withdrawal={looking} onClose={() => setLooking(null)} />
+
+      <Dialog open={rejecting} onClose={() => setRejecting(false)} fullWidth maxWidth="sm">
+        <DialogTitle>Reject {chosen.length} withdrawal{chosen.length === 1 ? '' : 's'}</DialogTitle>
+        <DialogContent>
+          <Typography color="text.secondary" sx={{ mb: 4 }}>The whole amount goes back to each member's income wallet; they see the reason.</Typography>
+          <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth multiline minRows={2} required slotProps={{ htmlInput: { 'data-testid': 'reject-reason' } }} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRejecting(false)}>Cancel</Button>
+          <Button color="error" variant="contained" disabled={reason.trim().length < 3 || decide.isPending} onClick={() => void run('reject')}>
+            Reject and refund
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}
+
+/** Decimal text ↔ 18-decimal base units, for adding up a selection (never a JS number). */
+function toUnits(text: string): bigint {
+  const [whole = '0', fraction = ''] = text.replace(/^-/, '').split('.');
+  const units = BigInt(whole) * 10n ** 18n + BigInt((fraction + '0'.repeat(18)).slice(0, 18));
+  return text.startsWith('-') ? -units : units;
+}
+
+function fromUnits(units: bigint): string {
+  const whole = units / 10n ** 18n;
+  const fraction = (units % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole.toString();
+}

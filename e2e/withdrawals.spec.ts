@@ -1,0 +1,145 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { privateKeyToAccount } from 'viem/accounts';
+import { randomBytes } from 'node:crypto';
+import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin } from './support/api';
+import { chainSend } from './support/chain';
+
+/**
+ * Withdrawals as people use them: a member with income turns two-factor on
+ * (codes computed here with the same TOTP library), signs in again with a
+ * code, saves an address (hold 0, set by the admin), asks to withdraw; the
+ * admin approves it together with two others; the payouts leave the
+ * embedded chain's hot wallet and every history says paid.
+ */
+
+const code = (secret: string, offsetMs = 0) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
+const freshAddress = () => privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address;
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function memberId(request: APIRequestContext, token: string, username: string): Promise<number> {
+  const res = await request.get(`/api/admin/members?search=${username}`, { headers: auth(token) });
+  return ((await res.json()) as { items: Array<{ id: number; username: string }> }).items.find((m) => m.username === username)!.id;
+}
+
+async function fundIncome(request: APIRequestContext, token: string, id: number, amount: string) {
+  const res = await request.post(`/api/admin/members/${id}/adjustments`, { headers: auth(token), data: { wallet: 'income', direction: 'credit', amount, reason: 'Bonus for the test' } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/** Another member asking through the API: two-factor on, address saved, request signed off with a code. */
+async function otherRequest(request: APIRequestContext, adminToken: string, amount: string) {
+  const other = await registerViaApi(request);
+  await fundIncome(request, adminToken, await memberId(request, adminToken, other.username), amount);
+  const session = await apiLogin(request, other.username, other.password);
+  const setup = (await (await request.post('/api/me/2fa/setup', { headers: auth(session.accessToken) })).json()) as { secret: string };
+  expect((await request.post('/api/me/2fa/enable', { headers: auth(session.accessToken), data: { code: code(setup.secret) } })).status()).toBe(200);
+  const to = freshAddress();
+  expect((await request.post('/api/withdrawal-addresses', { headers: auth(session.accessToken), data: { address: to } })).status()).toBe(201);
+  const res = await request.post('/api/withdrawals', { headers: auth(session.accessToken), data: { amount, address: to, totpCode: code(setup.secret, 30_000) } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+test('a member turns two-factor on, saves an address and withdraws; an admin approves it with two others and all are paid on chain', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = await adminLogin(request);
+  expect((await request.patch('/api/admin/settings', { headers: auth(admin.accessToken), data: { withdrawalAddressHoldHours: '0' } })).status()).toBe(200);
+  const member = await registerViaApi(request, { fullName: 'Wanda Withdraw' });
+  await fundIncome(request, admin.accessToken, await memberId(request, admin.accessToken, member.username), '120.5');
+
+  // Two-factor on, in the browser.
+  const memberContext = await browser.newContext();
+  const m = await memberContext.newPage();
+  await signIn(m, member.username, member.password);
+  await m.goto('/withdraw');
+  await expect(m.getByText('Withdrawals need two-factor sign-in')).toBeVisible();
+  await m.goto('/account-settings?tab=security');
+  await m.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await expect(m.getByLabel('Two-factor QR code')).toBeVisible();
+  const secret = (await m.getByTestId('totp-secret').textContent())!.trim();
+  await m.getByTestId('totp-enable-code').fill(code(secret));
+  await m.getByRole('button', { name: 'Turn on' }).click();
+  await expect(m.getByTestId('recovery-codes')).toContainText('shown only once');
+  const recovery = ((await m.getByTestId('recovery-codes').textContent()) ?? '').match(/[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}/)![0];
+
+  // Signing in again asks for a code after the password (here a recovery code: the
+  // next authenticator code is kept for the withdrawal, each code being single-use).
+  await m.getByTestId('user-menu-button').click();
+  await m.getByTestId('logout-menu-item').click();
+  await m.goto('/login');
+  await m.getByLabel('Username').fill(member.username);
+  await m.getByLabel('Password', { exact: true }).fill(member.password);
+  await m.getByRole('button', { name: 'Sign in' }).click();
+  await expect(m.getByTestId('login-totp')).toBeVisible();
+  await m.getByTestId('login-totp').fill(recovery);
+  await m.getByRole('button', { name: 'Sign in' }).click();
+  await expect(m).toHaveURL(/\/dashboard$/);
+
+  // An address saved (hold 0: usable at once).
+  const to = freshAddress();
+  await m.goto('/account-settings?tab=security');
+  await m.getByTestId('new-address').fill(to);
+  await m.getByRole('button', { name: 'Save address' }).click();
+  await expect(m.getByTestId('withdrawal-addresses')).toContainText(to);
+
+  // The request: fee and what arrives, before confirming.
+  await m.goto('/withdraw');
+  await expect(m.getByTestId('withdraw-available')).toContainText('120.50');
+  await m.getByLabel('Amount').fill('50');
+  await m.getByRole('combobox', { name: 'To address' }).click();
+  await m.getByRole('option', { name: new RegExp(to) }).click();
+  await m.getByTestId('withdraw-totp').fill(code(secret, 30_000));
+  await m.getByRole('button', { name: 'Review withdrawal' }).click();
+  const confirmation = m.getByTestId('withdraw-confirmation');
+  await expect(confirmation).toContainText('2.50');
+  await expect(confirmation).toContainText('47.50');
+  await m.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await expect(m.getByText(/Withdrawal of 50.00 USDT requested/)).toBeVisible();
+  await expect(m.getByTestId('withdraw-available')).toContainText('70.50');
+
+  await otherRequest(request, admin.accessToken, '20');
+  await otherRequest(request, admin.accessToken, '10');
+
+  // The admin approves all three at once.
+  // The embedded chain's hot wallet starts with gas only: fund it with the
+  // token from the test token's faucet (unbooked tokens: this file runs after
+  // the others, see playwright.config.ts).
+  const hotAddress = ((await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as { address: string }).address;
+  await chainSend(hotAddress, '100');
+
+  await signInAdmin(page);
+  await page.goto('/withdraw-approval');
+  const hot = page.getByTestId('hot-wallet');
+  await expect(hot).toContainText('USDT');
+  const before = ((await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as { token: string }).token;
+  await expect(page.getByRole('table', { name: 'Pending withdrawals' }).getByRole('row')).toHaveCount(4);
+  await page.getByRole('button', { name: 'Select all on this page' }).click();
+  await page.getByRole('button', { name: 'Approve (3)' }).click();
+  await expect(page.getByRole('dialog')).toContainText('75.50');
+  await page.getByRole('button', { name: 'Approve and pay' }).click();
+  await expect(page.getByText('3 withdrawals approved')).toBeVisible();
+
+  // Paid on chain: the hot wallet sent exactly 47.5 + 19 + 9 (the 1 USDT fee floor).
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/admin/withdrawals?status=paid', { headers: auth(admin.accessToken) });
+      return ((await res.json()) as { total: number }).total;
+    }, { timeout: 60_000 })
+    .toBe(3);
+  const after = ((await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as { token: string }).token;
+  const units = (text: string) => {
+    const [whole = '0', fraction = ''] = text.split('.');
+    return BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0'));
+  };
+  expect(units(before) - units(after)).toBe(75_500_000_000_000_000_000n);
+
+  await m.goto('/withdraw-history');
+  const row = m.getByRole('table', { name: 'Withdrawals' }).getByRole('row').nth(1);
+  await expect(row).toContainText('Paid');
+  await expect(row).toContainText('47.50');
+  await expect(row).toContainText(/0x[0-9a-f]{8}…[0-9a-f]{6}/);
+  await page.goto('/withdraw-approval-history?status=paid');
+  await expect(page.getByRole('table', { name: 'Withdrawal decisions' }).getByRole('row')).toHaveCount(4);
+  await memberContext.close();
+});

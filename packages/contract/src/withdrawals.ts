@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { pageOf } from './common';
+import { text } from './text';
+import { dayFilterSchema, listQuery, searchSchema, sortSchema } from './lists';
+import { amountSchema, moneySchema } from './money';
+
+// ---- two-factor sign-in (TOTP) ---------------------------------------------
+
+/** A six-digit code from the authenticator app, or a recovery code (xxxx-xxxx-xxxx). */
+export const totpCodeSchema = text(
+  { error: (issue) => (issue.input === undefined ? 'Code is required' : 'Code must be text') },
+  { label: 'Code' },
+)
+  .trim()
+  .min(6, 'Code must be the 6 digits shown by your authenticator app')
+  .max(32, 'Code is too long');
+
+export const twoFactorCodeBodySchema = z.object({ code: totpCodeSchema });
+export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBodySchema>;
+
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+export const twoFactorSetupSchema = z.object({
+  /** Base32, for typing into an app by hand. */
+  secret: z.string(),
+  /** otpauth://totp/… for the QR code. */
+  otpauthUrl: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const twoFactorEnabledSchema = z.object({
+  enabled: z.literal(true),
+  /** Shown once: each signs in (or signs off a withdrawal) once instead of a code. */
+  recoveryCodes: z.array(z.string()),
+});
+export type TwoFactorEnabled = z.infer<typeof twoFactorEnabledSchema>;
+
+/** The header a client re-sends the login with after a 401 `TOTP_REQUIRED`. */
+export const TOTP_HEADER = 'x-totp-code';
+
+// ---- withdrawal addresses --------------------------------------------------
+
+export const addressInputSchema = text(
+  { error: (issue) => (issue.input === undefined ? 'Address is required' : 'Address must be text') },
+  { label: 'Address' },
+)
+  .trim()
+  .min(1, 'Address is required')
+  .max(100, 'Address is too long');
+
+export const withdrawalAddressBodySchema = z.object({
+  address: addressInputSchema,
+  label: text(undefined, { label: 'Label' }).trim().max(60, 'Label must be at most 60 characters').optional(),
+});
+export type WithdrawalAddressBody = z.infer<typeof withdrawalAddressBodySchema>;
+
+export const withdrawalAddressSchema = z.object({
+  id: z.number().int(),
+  address: z.string(),
+  label: z.string().nullable(),
+  /** When it may first be used (the hold). */
+  usableFrom: z.string(),
+  usable: z.boolean(),
+  createdAt: z.string(),
+  removedAt: z.string().nullable(),
+});
+export type WithdrawalAddress = z.infer<typeof withdrawalAddressSchema>;
+export const withdrawalAddressListSchema = z.object({
+  items: z.array(withdrawalAddressSchema),
+  holdHours: z.number().int(),
+});
+export type WithdrawalAddressList = z.infer<typeof withdrawalAddressListSchema>;
+
+// ---- withdrawals -----------------------------------------------------------
+
+export const withdrawalStatuses = ['pending', 'approved', 'paid', 'rejected', 'failed', 'refunded'] as const;
+export const withdrawalStatusSchema = z.enum(withdrawalStatuses, {
+  error: () => `status must be one of: ${withdrawalStatuses.join(', ')}`,
+});
+export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
+
+export const withdrawalBodySchema = z.object({
+  amount: amountSchema('Amount'),
+  address: addressInputSchema,
+  totpCode: totpCodeSchema.optional(),
+});
+export type WithdrawalBody = z.infer<typeof withdrawalBodySchema>;
+
+export const withdrawalSchema = z.object({
+  id: z.number().int(),
+  member: z.object({ id: z.number().int(), username: z.string(), fullName: z.string() }),
+  /** What left the income wallet. */
+  amount: moneySchema,
+  fee: moneySchema,
+  /** What arrives on chain: amount − fee. */
+  net: moneySchema,
+  address: z.string(),
+  status: withdrawalStatusSchema,
+  /** The rejection reason, or why the payout failed. */
+  reason: z.string().nullable(),
+  txHash: z.string().nullable(),
+  blockNumber: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export const withdrawalPageSchema = pageOf(withdrawalSchema);
+
+export const withdrawalListQuerySchema = listQuery({
+  status: withdrawalStatusSchema.optional(),
+  sort: sortSchema(['createdAt', 'amount'], '-createdAt'),
+  from: dayFilterSchema.optional(),
+  to: dayFilterSchema.optional(),
+});
+export type WithdrawalListQuery = z.infer<typeof withdrawalListQuerySchema>;
+
+export const adminWithdrawalListQuerySchema = withdrawalListQuerySchema.extend({
+  search: searchSchema,
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
+});
+export type AdminWithdrawalListQuery = z.infer<typeof adminWithdrawalListQuerySchema>;
+
+export const withdrawalTermsSchema = z.object({
+  minimum: moneySchema,
+  feePercent: z.string(),
+  feeMinimum: moneySchema,
+  requiresTwoFactor: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  onePending: z.boolean(),
+  holdHours: z.number().int(),
+  tokenDecimals: z.number().int(),
+  balance: moneySchema,
+});
+export type WithdrawalTerms = z.infer<typeof withdrawalTermsSchema>;
+
+export const withdrawalQuoteQuerySchema = z.object({ amount: amountSchema('Amount') });
+export const withdrawalQuoteSchema = z.object({ amount: moneySchema, fee: moneySchema, net: moneySchema });
+export type WithdrawalQuote = z.infer<typeof withdrawalQuoteSchema>;
+
+export const rejectionBodySchema = z.object({
+  reason: text(
+    { error: (issue) => (issue.input === undefined ? 'Reason is required' : 'Reason must be text') },
+    { label: 'Reason' },
+  )
+    .trim()
+    .min(3, 'Reason must be at least 3 characters')
+    .max(500, 'Reason must be at most 500 characters'),
+});
+
+export const bulkIdsSchema = z
+  .array(z.number({ error: 'ids must be withdrawal ids' }).int().positive(), {
+    error: 'ids must be a list of withdrawal ids',
+  })
+  .min(1, 'Select at least one withdrawal')
+  .max(1000, 'At most 1000 withdrawals at once');
+export const bulkApproveBodySchema = z.object({ ids: bulkIdsSchema });
+export const bulkRejectBodySchema = z.object({ ids: bulkIdsSchema, reason: rejectionBodySchema.shape.reason });
+export const bulkResultSchema = z.object({
+  done: z.array(z.number().int()),
+  skipped: z.array(z.object({ id: z.number().int(), message: z.string() })),
+});
+export type BulkResult = z.infer<typeof bulkResultSchema>;
+
+export const hotWalletSchema = z.object({
+  configured: z.boolean(),
+  address: z.string().nullable(),
+  token: moneySchema,
+  gas: moneySchema,
+  /** Approved, not yet paid: what the hot wallet still owes. */
+  owed: moneySchema,
+  /** Pending withdrawals' net amounts, should all be approved. */
+  pendingNet: moneySchema,
+  warning: z.string().nullable(),
+});
+export type HotWallet = z.infer<typeof hotWalletSchema>;
+
+export const memberActivitySchema = z.object({
+  items: z.array(z.object({ type: z.string(), description: z.string(), amount: moneySchema, createdAt: z.string() })),
+});
