@@ -27,7 +27,8 @@ async function main() {
   console.log(`Database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}`);
 
   const figures: Figure[] = [];
-  const pgbench = await measurePgbench(databaseUrl);
+  // The transfers scenario runs pgbench beside each of its shapes itself.
+  const pgbench = scenarios.every((s) => s.name === 'transfers') ? undefined : await measurePgbench(databaseUrl);
   if (pgbench) figures.push(pgbench);
   for (const scenario of scenarios) {
     console.log(`\n== ${scenario.name}: ${scenario.description}`);

@@ -16,6 +16,7 @@ import type { AppContext } from '../apps/api/src/context';
 import { openDatabase } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import { createMailer } from '../apps/api/src/mail/mailer';
+import { lockDataFolder } from '../apps/api/src/setup/data-folder';
 import { bootstrap } from '../apps/api/src/setup/bootstrap';
 import { generateNetwork } from './lib/network-generator';
 
@@ -37,6 +38,8 @@ async function main() {
   const config = loadConfig();
   if (config.env === 'production') throw new ConfigError('seed:demo writes members with a known password: refused with NODE_ENV=production.');
 
+  // The embedded database is one process's: refused while the portal runs on it.
+  const lock = config.databaseUrl ? undefined : lockDataFolder(config.dataDir, 'seed:demo');
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
@@ -67,6 +70,7 @@ async function main() {
     console.log(lines.join('\n') + '\n');
   } finally {
     await db.close();
+    lock?.release();
   }
 }
 

@@ -1,30 +1,60 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
+import { watchBackends } from './cpu';
 import type { Figure } from './scenario';
+import { dbPrefix, pgArgs } from './server';
+
+const SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 10);
+const SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
 
 /**
  * PostgreSQL's own TPC-B rate on the same server, measured in the same run,
- * so the portal's figures can be read against what the database can do.
- * Uses a scratch database and removes it afterwards. Skipped without a server.
+ * so the portal's figures can be read against what the database can do:
+ * scale 10, 8 clients, 2 threads. Uses a scratch database (named with
+ * BENCH_DB_PREFIX) and removes it afterwards. Skipped without a server.
  */
 export async function measurePgbench(databaseUrl?: string): Promise<Figure | undefined> {
   if (!databaseUrl) return undefined;
-  const url = new URL(databaseUrl);
-  const scratch = `pgbench_${process.pid}`;
-  const base = ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
-  const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+  const bench = openPgbench(databaseUrl);
   try {
-    execFileSync('createdb', [...base, scratch], { env, stdio: 'ignore' });
-    execFileSync('pgbench', [...base, '-i', '-s', '1', '-q', scratch], { env, stdio: 'ignore' });
-    const out = execFileSync('pgbench', [...base, '-c', '8', '-j', '2', '-T', '10', scratch], { env, encoding: 'utf8' });
-    const tps = /tps = ([\d.]+)/.exec(out)?.[1];
-    return tps ? { scenario: 'pgbench', metric: 'TPC-B, 8 clients', value: Number(tps), unit: 'tx/s' } : undefined;
+    const { tps } = await bench.run();
+    return { scenario: 'pgbench', metric: `TPC-B scale ${SCALE}, 8 clients, 2 threads`, value: tps, unit: 'tx/s' };
   } catch (error) {
     return { scenario: 'pgbench', metric: 'TPC-B, 8 clients', value: 'n/a', unit: 'tx/s', note: `pgbench unavailable: ${(error as Error).message.split('\n')[0]}` };
   } finally {
-    try {
-      execFileSync('dropdb', [...base, '--if-exists', scratch], { env, stdio: 'ignore' });
-    } catch {
-      /* nothing to drop */
-    }
+    bench.close();
   }
+}
+
+/** A pgbench database initialised once, run as often as needed (beside each measured shape), dropped at close. */
+export function openPgbench(databaseUrl: string) {
+  const { args, env } = pgArgs(databaseUrl);
+  const scratch = `${dbPrefix()}pgbench_${process.pid}`;
+  let ready = false;
+  return {
+    /** TPC-B tx/s, and the database's CPU per transaction (ms). */
+    async run(): Promise<{ tps: number; cpuMsPerTx: number }> {
+      if (!ready) {
+        execFileSync('createdb', [...args, scratch], { env, stdio: 'ignore' });
+        execFileSync('pgbench', [...args, '-i', '-s', String(SCALE), '-q', scratch], { env, stdio: 'ignore' });
+        ready = true;
+      }
+      const url = new URL(databaseUrl);
+      url.pathname = '/postgres';
+      const cpu = await watchBackends(url.toString(), scratch);
+      const { stdout } = await promisify(execFile)('pgbench', [...args, '-c', '8', '-j', '2', '-T', String(SECONDS), scratch], { env, encoding: 'utf8' });
+      const cpuSeconds = await cpu.stop();
+      const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
+      const count = /number of transactions actually processed: (\d+)/.exec(stdout)?.[1];
+      if (!tps || !count) throw new Error(`pgbench printed no tps: ${stdout}`);
+      return { tps: Math.round(Number(tps)), cpuMsPerTx: (cpuSeconds * 1000) / Number(count) };
+    },
+    close() {
+      try {
+        execFileSync('dropdb', [...args, '--if-exists', scratch], { env, stdio: 'ignore' });
+      } catch {
+        /* nothing to drop */
+      }
+    },
+  };
 }

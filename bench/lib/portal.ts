@@ -11,6 +11,7 @@ import { openDatabase } from '../../apps/api/src/db/database';
 import { migrate } from '../../apps/api/src/db/migrate';
 import { createMailer } from '../../apps/api/src/mail/mailer';
 import { bootstrap } from '../../apps/api/src/setup/bootstrap';
+import { dbPrefix } from './server';
 
 export const BENCH_ADMIN_PASSWORD = 'Bench-Admin-Pass-2026';
 
@@ -32,7 +33,7 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
   let dropScratch = () => {};
   if (databaseUrl) {
     const url = new URL(databaseUrl);
-    const name = `bench_${process.pid}_${Date.now()}`;
+    const name = `${dbPrefix()}${process.pid}_${Date.now()}`;
     const args = ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
     const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
     execFileSync('createdb', [...args, name], { env });
@@ -46,6 +47,9 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
     NODE_ENV: 'test',
     JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    // Benchmarks register their members from one address; the auth bench sends X-Forwarded-For.
+    REGISTRATIONS_PER_HOUR: '1000000',
+    TRUST_PROXY: 'true',
     DATA_DIR: dataDir ?? 'unused',
     ...(scratchUrl ? { DATABASE_URL: scratchUrl } : {}),
   });

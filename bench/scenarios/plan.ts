@@ -36,7 +36,7 @@ async function buyers(portal: BenchPortal, ids: number[], perBuyer: number, admi
     const res = await fetch(`${portal.baseUrl}/api/admin/members/${row.id}/adjustments`, {
       method: 'POST',
       headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ wallet: 'deposit', direction: 'credit', amount: String(100 * perBuyer), reason: 'Bench funding' }),
+      body: JSON.stringify({ wallet: 'deposit', direction: 'credit', amount: String(200 * perBuyer), reason: 'Bench funding' }),
     });
     if (res.status !== 201) throw new Error(`funding ${row.username}: ${res.status} ${await res.text()}`);
     tokens.push(await token(portal.baseUrl, row.username, PASSWORD));
@@ -105,6 +105,13 @@ const scenario: Scenario = {
         figures.push({ metric: `${shape}: purchase p50`, value: run.p50, unit: 'ms' });
         figures.push({ metric: `${shape}: purchase p99`, value: run.p99, unit: 'ms' });
         ctx.log(`${shape}: ${run.perSecond}/s, p50 ${run.p50} ms, p99 ${run.p99} ms (${note})`);
+        if (shape.startsWith('balanced')) {
+          // One buyer alone: the latency of a purchase without queueing behind others.
+          const single = await purchaseRun(portal, tokens.slice(0, 1), perBuyer, starter);
+          figures.push({ metric: `${shape}: one buyer alone, purchase p50`, value: single.p50, unit: 'ms', note: `${single.count} purchases in a row` });
+          figures.push({ metric: `${shape}: one buyer alone, purchase p99`, value: single.p99, unit: 'ms' });
+          ctx.log(`  one buyer alone: p50 ${single.p50} ms, p99 ${single.p99} ms`);
+        }
         const c0 = performance.now();
         const applied = await rollUpNetwork(db);
         const catchUp = performance.now() - c0;

@@ -236,7 +236,8 @@ describe('the ledger against an independent model', () => {
       ),
       { numRuns: process.env.DATABASE_URL ? 40 : 25 },
     );
-  });
+    // 40 whole portals' worth of sequences: about 20 s alone, three times that beside other files on 2 cores.
+  }, 240_000);
 });
 
 /** How the API writes an amount: at least two decimals, no trailing zeros beyond. */

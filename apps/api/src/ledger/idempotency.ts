@@ -31,7 +31,7 @@ export interface IdempotentAnswer<T> extends Answer<T> {
 
 export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, work: (tx: Sql) => Promise<Answer<T>>): Promise<IdempotentAnswer<T>> {
   if (scope.key === undefined) return { ...(await db.transaction(work)), replayed: false };
-  const requestHash = createHash('sha256').update(stableJson(scope.request)).digest('hex');
+  const requestHash = hashRequest(scope.request);
   const id = [scope.userId, scope.operation, scope.key];
 
   return db.transaction(async (tx) => {
@@ -46,13 +46,7 @@ export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, wo
         id,
       );
       const stored = rows[0];
-      if (stored && stored.request_hash !== requestHash) {
-        throw unprocessable('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.', 'Idempotency-Key');
-      }
-      if (!stored || stored.status_code === null) {
-        throw conflict('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed. Try again in a moment.', 'Idempotency-Key');
-      }
-      return { status: stored.status_code, body: stored.response as T, replayed: true };
+      return storedAnswer<T>(stored?.request_hash, requestHash, stored?.status_code ?? null, stored?.response ?? null);
     }
     const answer = await work(tx);
     await tx.query('UPDATE idempotency_keys SET status_code = $4, response = $5 WHERE user_id = $1 AND operation = $2 AND key = $3', [
@@ -62,6 +56,26 @@ export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, wo
     ]);
     return { ...answer, replayed: false };
   });
+}
+
+/** The canonical request's hash, stored with its key. */
+export function hashRequest(request: unknown): string {
+  return createHash('sha256').update(stableJson(request)).digest('hex');
+}
+
+/**
+ * The answer to a repeated key: the stored answer, or the refusal when the
+ * key came with another request or its first request has not finished.
+ * (Also for money paths that claim the key inside their own SQL statement.)
+ */
+export function storedAnswer<T>(storedHash: string | undefined, requestHash: string, status: number | null, response: T | null): IdempotentAnswer<T> {
+  if (storedHash !== undefined && storedHash !== requestHash) {
+    throw unprocessable('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.', 'Idempotency-Key');
+  }
+  if (storedHash === undefined || status === null) {
+    throw conflict('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed. Try again in a moment.', 'Idempotency-Key');
+  }
+  return { status, body: response as T, replayed: true };
 }
 
 /** JSON with object keys sorted, so equal requests hash equally. */

@@ -175,7 +175,7 @@ export async function assertCanSpend(sql: Sql, ref: MemberAccountRef, amount: bi
   if (balance < amount) throw insufficientBalance(ref, balance, amount);
 }
 
-function insufficientBalance(ref: MemberAccountRef, balance: bigint, needed: bigint) {
+export function insufficientBalance(ref: MemberAccountRef, balance: bigint, needed: bigint) {
   const unit = unitName(unitOf(ref));
   return unprocessable(
     'INSUFFICIENT_BALANCE',

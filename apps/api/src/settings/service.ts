@@ -1,18 +1,67 @@
 import { SETTINGS_DEFAULTS, settingsSchema, type Settings, type SettingsPatch } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
+import type { Database, Sql } from '../db/database';
 import { writeAudit, type Actor } from '../audit/service';
+
+/** Settings as read at one version (migration 0014: every change gives a new random version). */
+export interface VersionedSettings {
+  version: string;
+  settings: Settings;
+}
+
+// The settings this process read last, with their version. Versions are
+// random, so a copy can never be taken for another database's.
+let lastRead: VersionedSettings | undefined;
 
 /**
  * The settings in force: the stored values over the defaults. Read inside
  * the transaction of the event they govern, so a change applies to later
- * events only.
+ * events only. One query, as before; when the version the transaction sees
+ * is the one this process read last, it answers no rows and the copy is
+ * used (nothing to parse).
  */
 export async function readSettings(sql: Sql): Promise<Settings> {
-  const { rows } = await sql.query<{ key: string; value: unknown }>('SELECT key, value FROM settings');
+  return (await readVersionedSettings(sql)).settings;
+}
+
+export async function readVersionedSettings(sql: Sql): Promise<VersionedSettings> {
+  const known = lastRead;
+  const { rows } = await sql.query<{ version: string; key: string | null; value: unknown }>(
+    'SELECT v.version::text AS version, s.key, s.value FROM settings_version v LEFT JOIN settings s ON v.version IS DISTINCT FROM $1::uuid',
+    [known?.version ?? null],
+  );
+  const version = rows[0]!.version;
+  if (known && version === known.version) return known;
   const merged: Record<string, unknown> = { ...SETTINGS_DEFAULTS };
-  for (const row of rows) if (row.key in merged) merged[row.key] = row.value;
-  return settingsSchema.parse(merged);
+  for (const row of rows) if (row.key !== null && row.key in merged) merged[row.key] = row.value;
+  const read = { version, settings: Object.freeze(settingsSchema.parse(merged)) };
+  lastRead = read;
+  return read;
+}
+
+/**
+ * The settings this process read last, without asking the database: for a
+ * money path that sends their version along and has the database refuse it
+ * (`SETTINGS_CHANGED`) when the settings in force are not those, then reads
+ * again and retries. Undefined until something has read them.
+ */
+export function lastReadSettings(): VersionedSettings | undefined {
+  return lastRead;
+}
+
+/** Drops the copy unless it is of `version` (a `portal_settings` notification from another process). */
+export function forgetSettings(version?: string): void {
+  if (!version || lastRead?.version !== version) lastRead = undefined;
+}
+
+/**
+ * On PostgreSQL, several API processes share the settings: each drops its
+ * copy as soon as another commits a change (migration 0014 notifies
+ * `portal_settings`), so its next event need not be refused and retried.
+ * Correctness never depends on it: every event checks the version itself.
+ */
+export async function watchSettings(db: Database): Promise<void> {
+  await db.listen?.('portal_settings', (version) => forgetSettings(version));
 }
 
 export function createSettingsService(ctx: AppContext) {
@@ -25,8 +74,8 @@ export function createSettingsService(ctx: AppContext) {
         // One admin at a time: two edits never interleave their before/after.
         await tx.query('LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE');
         const before = await readSettings(tx);
-        const changes: Record<string, { from: string; to: string }> = {};
-        for (const [key, value] of Object.entries(patch) as Array<[keyof Settings, string]>) {
+        const changes: Record<string, { from: string | boolean; to: string | boolean }> = {};
+        for (const [key, value] of Object.entries(patch) as Array<[keyof Settings, string | boolean]>) {
           if (before[key] === value) continue;
           changes[key] = { from: before[key], to: value };
           await tx.query(

@@ -2,6 +2,7 @@ import {
   feeFor,
   fromBaseUnits,
   toBaseUnits,
+  usernameKey,
   type Receiver,
   type Transfer,
   type TransferBody,
@@ -11,9 +12,10 @@ import {
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
-import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
-import { assertCanSpend, postEntry } from '../ledger/post';
-import { readSettings } from '../settings/service';
+import { sessionRefusal } from '../auth/guard';
+import { hashRequest, storedAnswer, type IdempotentAnswer } from '../ledger/idempotency';
+import { assertCanSpend, insufficientBalance } from '../ledger/post';
+import { lastReadSettings, readSettings, readVersionedSettings } from '../settings/service';
 import { unprocessable } from '../shared/errors';
 import { containsPattern, orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
 
@@ -36,9 +38,9 @@ export function createTransferService(ctx: AppContext) {
     const { rows } = await sql.query<Party & { status: string; is_member: boolean }>(
       `SELECT u.id, u.username, u.full_name, u.status, (m.user_id IS NOT NULL) AS is_member
          FROM users u LEFT JOIN members m ON m.user_id = u.id
-        WHERE lower(u.username) = lower($1)
+        WHERE u.username_key = $1
         ${lock ? 'FOR SHARE OF u' : ''}`,
-      [username],
+      [usernameKey(username)],
     );
     const receiver = rows[0];
     if (!receiver?.is_member) throw unprocessable('RECEIVER_NOT_FOUND', `No member has the username "${username}".`, 'toUsername');
@@ -88,42 +90,57 @@ export function createTransferService(ctx: AppContext) {
       };
     },
 
-    async create(senderId: number, body: TransferBody, idempotencyKey?: string): Promise<IdempotentAnswer<Transfer>> {
-      const request = { toUsername: body.toUsername.toLowerCase(), amount: fromBaseUnits(toBaseUnits(body.amount)) };
-      return runIdempotent(db, { userId: senderId, operation: 'transfer', key: idempotencyKey, request }, async (tx) => {
-        const receiver = await findReceiver(tx, senderId, body.toUsername, true);
-        const { amount, fee, received } = await price(tx, body.amount);
-        const sender = (await tx.query<Party>('SELECT id, username, full_name FROM users WHERE id = $1', [senderId])).rows[0]!;
-        const entry = await postEntry(tx, {
-          type: 'transfer',
-          memo: `Transfer from ${sender.username} to ${receiver.username}`,
-          actorId: senderId,
-          refs: { from: sender.username, to: receiver.username },
-          lines: [
-            { account: { member: senderId, wallet: 'deposit' }, amount: -amount },
-            { account: { member: receiver.id, wallet: 'deposit' }, amount: received },
-            { account: { system: 'fees' }, amount: fee },
-          ],
-        });
-        const { rows } = await tx.query<{ id: number; created_at: Date }>(
-          `INSERT INTO transfers (entry_id, from_user_id, to_user_id, amount, fee, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, created_at`,
-          [entry.id, senderId, receiver.id, amount.toString(), fee.toString(), entry.createdAt],
-        );
-        return {
-          status: 201,
-          body: {
-            id: rows[0]!.id,
-            entryId: entry.id,
-            from: { id: sender.id, username: sender.username, fullName: sender.full_name },
-            to: { id: receiver.id, username: receiver.username, fullName: receiver.full_name },
-            amount: fromBaseUnits(amount),
-            fee: fromBaseUnits(fee),
-            received: fromBaseUnits(received),
-            createdAt: new Date(rows[0]!.created_at).toISOString(),
-          },
-        };
-      });
+    /**
+     * One statement (`ledger_transfer`, migration 0014) checks the session
+     * when `uncheckedSessionId` is given (the route left it), claims the key,
+     * checks and locks, posts the entry and stores the answer. It is priced
+     * here with the settings this process read last and refuses them with
+     * SETTINGS_CHANGED unless they are the settings in force when it runs;
+     * then they are read again and the transfer retried.
+     */
+    async create(senderId: number, body: TransferBody, idempotencyKey?: string, uncheckedSessionId?: string): Promise<IdempotentAnswer<Transfer>> {
+      const request = { toUsername: usernameKey(body.toUsername), amount: fromBaseUnits(toBaseUnits(body.amount)) };
+      const requestHash = idempotencyKey === undefined ? null : hashRequest(request);
+      const amount = toBaseUnits(body.amount);
+      let known = lastReadSettings() ?? (await readVersionedSettings(db));
+      for (let attempt = 1; ; attempt += 1) {
+        const { settings } = known;
+        const minimum = toBaseUnits(settings.transferMinimum);
+        const fee = feeFor(amount, settings.transferFeePercent);
+        const received = amount - fee;
+        try {
+          const { rows } = await db.query<{ answer: { replayed: boolean; hash?: string; status?: number | null; response: Transfer | null } }>(
+            'SELECT ledger_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS answer',
+            [
+              senderId,
+              uncheckedSessionId ?? null,
+              usernameKey(body.toUsername),
+              amount.toString(),
+              fee.toString(),
+              minimum.toString(),
+              known.version,
+              idempotencyKey ?? null,
+              requestHash,
+              fromBaseUnits(amount),
+              fromBaseUnits(fee),
+              fromBaseUnits(received),
+            ],
+          );
+          const answer = rows[0]!.answer;
+          if (!answer.replayed) return { status: 201, body: answer.response!, replayed: false };
+          return storedAnswer<Transfer>(answer.hash ?? undefined, requestHash!, answer.status ?? null, answer.response);
+        } catch (error) {
+          const sessionError = sessionRefusal(error);
+          if (sessionError) throw sessionError;
+          const code = transferRefusal(error);
+          if (code === 'SETTINGS_CHANGED' && attempt < 5) {
+            known = await readVersionedSettings(db);
+            continue;
+          }
+          if (code === undefined) throw error;
+          throw refusal(code, (error as { detail?: string }).detail, { body, minimum });
+        }
+      }
     },
 
     async list(memberId: number, query: TransferListQuery, window: { limit: number; offset: number }) {
@@ -165,4 +182,36 @@ export function createTransferService(ctx: AppContext) {
       return { items, total: count.rows[0]!.total };
     },
   };
+}
+
+/** The error code `ledger_transfer` refused with (SQLSTATE PT422, or PT409 for settings that changed), if it did. */
+function transferRefusal(error: unknown): string | undefined {
+  const e = error as { code?: string; message?: string; constraint?: string };
+  if (e?.code === 'PT422' || e?.code === 'PT409') return e.message;
+  // Only reachable if a balance moved outside the function's lock.
+  if (e?.code === '23514' && String(e.message).includes('member_balance_not_negative')) return 'INSUFFICIENT_BALANCE';
+  return undefined;
+}
+
+/** The API's answer to a refusal, with the messages the statement-by-statement transfer gave. */
+function refusal(code: string, detail: string | undefined, context: { body: TransferBody; minimum: bigint }) {
+  const { body, minimum } = context;
+  switch (code) {
+    case 'RECEIVER_NOT_FOUND':
+      return unprocessable('RECEIVER_NOT_FOUND', `No member has the username "${body.toUsername}".`, 'toUsername');
+    case 'TRANSFER_TO_SELF':
+      return unprocessable('TRANSFER_TO_SELF', 'You cannot transfer to yourself.', 'toUsername');
+    case 'RECEIVER_BLOCKED':
+      return unprocessable('RECEIVER_BLOCKED', `The account of "${detail}" is blocked and cannot receive transfers.`, 'toUsername');
+    case 'BELOW_MINIMUM':
+      return unprocessable('BELOW_MINIMUM', `The minimum transfer is ${fromBaseUnits(minimum)} USDT.`, 'amount');
+    case 'AMOUNT_TOO_SMALL':
+      return unprocessable('AMOUNT_TOO_SMALL', 'After the fee nothing would arrive. Send a larger amount.', 'amount');
+    case 'INSUFFICIENT_BALANCE':
+      return detail === undefined
+        ? unprocessable('INSUFFICIENT_BALANCE', 'Insufficient balance for this operation.')
+        : insufficientBalance({ member: 0, wallet: 'deposit' }, BigInt(detail), toBaseUnits(body.amount));
+    default:
+      return new Error(`ledger_transfer refused with ${code}`);
+  }
 }
