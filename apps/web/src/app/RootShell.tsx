@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { session } from '../shared/session/instance';
 import { usePageTitle } from '../shared/routing';
+import { rememberNextPath } from '../shared/next-path';
 import { useToast } from '../shared/toast';
 
 export const APP_NAME = 'Members Portal';
@@ -30,6 +31,8 @@ export function RootShell() {
       session.onLogout((reason) => {
         if (!reason) return;
         toast.error(reason);
+        // After signing in again, back to where the session ended (issue #14).
+        rememberNextPath(window.location.pathname + window.location.search);
         void navigate('/login', { replace: true });
       }),
     [navigate, toast],

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import { styled } from '@mui/material/styles';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { closeSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { ThemeModeProvider } from './theme/ThemeModeProvider';
+import { layout } from './theme/tokens';
 
 /** Toasts in the theme's colours. */
 const ThemedToast = styled(MaterialDesignContent)(({ theme }) => ({
@@ -39,13 +41,24 @@ const TOAST_COMPONENTS = {
   warning: ThemedToast,
 };
 
-/** Theme, toasts (top center, 3 s, dismissible, paused on hover) and server state. */
+/**
+ * Toasts sit at the top (the original's position) but on the right and below
+ * the 64 px app bar, so they never cover the page title or the menu button
+ * (issue 15, point 21).
+ */
+const toastPlacement = (
+  <GlobalStyles styles={{ '.portal-toasts': { top: `${layout.appBarHeight + 8}px !important` } }} />
+);
+
+/** Theme, toasts (top right below the app bar, 3 s, dismissible, paused on hover) and server state. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <ThemeModeProvider>
       <SnackbarProvider
-        maxSnack={4}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        maxSnack={3}
+        preventDuplicate
+        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+        classes={{ containerAnchorOriginTopRight: 'portal-toasts' }}
         autoHideDuration={3000}
         Components={TOAST_COMPONENTS}
         action={(key) => (
@@ -54,6 +67,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
           </IconButton>
         )}
       >
+        {toastPlacement}
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </SnackbarProvider>
     </ThemeModeProvider>

@@ -1,7 +1,8 @@
-import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { api } from '../shared/api/instance';
 import { session } from '../shared/session/instance';
 import type { RouteHandle } from '../shared/routing';
+import { rememberNextPath, withNext } from '../shared/next-path';
 import { decide, type GuardFlags } from './guard';
 import { BlankLayout } from './layouts/BlankLayout';
 import { VerticalLayout } from './layouts/VerticalLayout';
@@ -15,10 +16,20 @@ import { APP_ROUTES, type AppRoute } from './routes';
  * then applies the guard (seed §2 "Navigation guard").
  */
 export function guardLoader(flags: GuardFlags) {
-  return () => {
-    const state = session.restore();
+  return async ({ request }: LoaderFunctionArgs) => {
+    let state = session.restore();
+    // A tab with no access token but a refresh token (a second tab, a
+    // bookmark) resumes the sign-in before the guard decides (issue #14).
+    if (flags.auth && !state.isAuthenticated && state.refreshToken && (await api.resume())) state = session.restore();
     const decision = decide(flags, state);
-    if (decision.kind === 'redirect') throw redirect(decision.to);
+    if (decision.kind === 'redirect') {
+      // Signed out: `/` (seed §2); the sign-in returns to the page asked for.
+      if (decision.to === '/') {
+        const url = new URL(request.url);
+        rememberNextPath(url.pathname + url.search);
+      }
+      throw redirect(decision.to);
+    }
     if (decision.kind === 'logout') {
       // Visiting /login ends the session; the server is told when there is a refresh token.
       if (state.refreshToken) void api.logout();
@@ -46,7 +57,11 @@ export function buildRoutes(): RouteObject[] {
       errorElement: <RouteErrorPage />,
       HydrateFallback: () => null,
       children: [
-        { index: true, loader: () => redirect('/login'), element: <Navigate to="/login" replace /> },
+        {
+          index: true,
+          loader: ({ request }: LoaderFunctionArgs) => redirect(withNext('/login', new URL(request.url).searchParams.get('next'))),
+          element: <Navigate to="/login" replace />,
+        },
         { element: <BlankLayout />, children: APP_ROUTES.filter((r) => r.layout === 'blank').map(toRouteObject) },
         { element: <VerticalLayout />, children: APP_ROUTES.filter((r) => r.layout === 'vertical').map(toRouteObject) },
         {

@@ -1,8 +1,8 @@
 /**
  * THE route table: every page of the portal, one entry each: path (exact,
  * case-sensitive, as the original wrote it), title, layout, sign-in and
- * admin flags, menu place, and the page. To build a page, replace its
- * `page:` value (usually a <NotAvailableYet/>) with the real component.
+ * admin flags, menu place, and the page. A new page is one entry here
+ * (the browser tour in e2e/tour.spec.ts visits every entry).
  */
 import type { ReactNode } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -41,7 +41,6 @@ import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
-import { NotAvailableYet } from '../shared/components/NotAvailableYet';
 import { PurchasePackagePage } from '../features/packages/PurchasePackagePage';
 import { RepurchaseHistoryPage } from '../features/packages/RepurchaseHistoryPage';
 import { BonusReport } from '../features/bonuses/BonusReports';
@@ -70,6 +69,16 @@ import { MemberDetailPage } from '../features/admin-members/MemberDetailPage';
 import { TransactionsPage } from '../features/admin-transactions/TransactionsPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { AuditLogPage } from '../features/audit-log/AuditLogPage';
+import { RedeemProductPage } from '../features/products/RedeemProductPage';
+import { RedemptionHistoryPage } from '../features/products/RedemptionHistoryPage';
+import { RedemptionApprovalHistoryPage, RedemptionApprovalPage } from '../features/products/RedemptionApprovalPage';
+import { AdminProductsPage } from '../features/products/AdminProductsPage';
+import { DepositPage, DepositAddressCard } from '../features/deposits/DepositPage';
+import { AdminDepositHistoryPage, MemberDepositHistoryPage } from '../features/deposits/DepositHistoryPages';
+import { ConsolidationsPage } from '../features/deposits/ConsolidationsPage';
+import { Bep20WalletsPage } from '../features/deposits/Bep20WalletsPage';
+import { WithdrawPage } from '../features/withdrawals/WithdrawPage';
+import { WithdrawApprovalPage, WithdrawHistoryPage } from '../features/withdrawals/WithdrawalLists';
 
 export type LayoutKind = 'blank' | 'vertical';
 
@@ -105,10 +114,6 @@ export interface AppRoute {
   menu?: { group: MenuGroupId; label: string; icon: SvgIconComponent };
   page: ReactNode;
 }
-
-const WALLET = 'the wallet area';
-const PRODUCTS = 'the products area';
-const ADMIN = 'the admin area';
 
 const GUEST = { layout: 'blank', auth: false, admin: false, guest: true } as const;
 const MEMBER = { layout: 'vertical', auth: true, admin: false } as const;
@@ -196,20 +201,20 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Deposit',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Deposit', icon: DownloadOutlined },
-    page: <NotAvailableYet area={WALLET} />,
+    page: <DepositPage />,
   },
   {
     path: '/deposit-address',
     title: 'Deposit Address',
     ...MEMBER,
-    page: <NotAvailableYet area={WALLET} />,
+    page: <DepositAddressCard />,
   },
   {
     path: '/deposit-history-member',
     title: 'Deposit History',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Deposit history', icon: HistoryOutlined },
-    page: <NotAvailableYet area={WALLET} />,
+    page: <MemberDepositHistoryPage />,
   },
   {
     path: '/transfer',
@@ -237,14 +242,14 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Withdraw',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Withdraw', icon: UploadOutlined },
-    page: <NotAvailableYet area={WALLET} />,
+    page: <WithdrawPage />,
   },
   {
     path: '/withdraw-history',
     title: 'Withdraw History',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Withdraw history', icon: HistoryOutlined },
-    page: <NotAvailableYet area={WALLET} />,
+    page: <WithdrawHistoryPage />,
   },
   {
     path: '/convert',
@@ -306,14 +311,14 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Redeem Product',
     ...MEMBER,
     menu: { group: 'products', label: 'Redeem product', icon: RedeemOutlined },
-    page: <NotAvailableYet area={PRODUCTS} />,
+    page: <RedeemProductPage />,
   },
   {
     path: '/redeem-history',
     title: 'Redemption History',
     ...MEMBER,
     menu: { group: 'products', label: 'Redemption history', icon: HistoryOutlined },
-    page: <NotAvailableYet area={PRODUCTS} />,
+    page: <RedemptionHistoryPage />,
   },
   {
     path: '/account-settings',
@@ -363,49 +368,49 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Withdraw Approval',
     ...ADMIN_ONLY,
     menu: { group: 'adminApprovals', label: 'Pending withdrawals', icon: TaskAltOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <WithdrawApprovalPage />,
   },
   {
     path: '/withdraw-approval-history',
     title: 'Withdraw Approval History',
     ...ADMIN_ONLY,
     menu: { group: 'adminApprovals', label: 'Withdrawal decisions', icon: HistoryOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <WithdrawApprovalPage history />,
   },
   {
     path: '/redemption-approval',
     title: 'Redemption Approval',
     ...ADMIN_ONLY,
     menu: { group: 'adminApprovals', label: 'Pending redemptions', icon: LocalShippingOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <RedemptionApprovalPage />,
   },
   {
     path: '/redemption-approval-history',
     title: 'Redemption Approval History',
     ...ADMIN_ONLY,
     menu: { group: 'adminApprovals', label: 'Redemption decisions', icon: HistoryOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <RedemptionApprovalHistoryPage />,
   },
   {
     path: '/deposit-history',
     title: 'All Deposits',
     ...ADMIN_ONLY,
     menu: { group: 'adminTreasury', label: 'All deposits', icon: SavingsOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <AdminDepositHistoryPage />,
   },
   {
     path: '/deposit-consolidate-history',
     title: 'Consolidation History',
     ...ADMIN_ONLY,
     menu: { group: 'adminTreasury', label: 'Consolidations', icon: MergeTypeOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <ConsolidationsPage />,
   },
   {
     path: '/bep20-wallets',
     title: 'BEP20 Wallets',
     ...ADMIN_ONLY,
     menu: { group: 'adminTreasury', label: 'BEP20 wallets', icon: AccountBalanceOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <Bep20WalletsPage />,
   },
   {
     path: '/admin-matching-bonus',
@@ -433,7 +438,7 @@ export const APP_ROUTES: AppRoute[] = [
     title: 'Products',
     ...ADMIN_ONLY,
     menu: { group: 'adminPlan', label: 'Products', icon: StorefrontOutlined },
-    page: <NotAvailableYet area={ADMIN} />,
+    page: <AdminProductsPage />,
   },
   {
     path: '/admin/settings',

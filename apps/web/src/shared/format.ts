@@ -48,6 +48,20 @@ export function formatMoney(value: string | null | undefined, options: MoneyForm
   return options.unit ? `${text} ${options.unit}` : text;
 }
 
+/**
+ * Business volume (BV) as a plain number: grouped, at most two decimals,
+ * no trailing zeros, no unit symbol: "1234.50" → "1,234.5", "100" → "100".
+ */
+export function formatBV(value: string | null | undefined): string {
+  const text = formatMoney(value, { decimals: 2 });
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** The time zone the portal's dates are shown in, stated once per page or CSV header: "UTC". */
+export function timeZoneLabel(timeZone?: string): string {
+  return timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 /** True for a plain decimal string such as "12", "12.5" or "-0.000001". */
 export function isDecimalString(value: string): boolean {
   const match = DECIMAL.exec(value.trim());

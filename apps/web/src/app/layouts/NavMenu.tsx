@@ -5,17 +5,59 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import { useEffect, useRef } from 'react';
+import { alpha, darken, lighten } from '@mui/material/styles';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import Collapse from '@mui/material/Collapse';
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import { NavLink, useLocation } from 'react-router';
 import { Logo } from '../../shared/components/Logo';
 import { layout } from '../theme/tokens';
 import type { NavSection } from './navigation';
 
 /** Materio's vertical navigation: logo, section headings with a rule, gradient-filled active item. */
-export function NavMenu({ sections, onNavigate }: { sections: NavSection[]; onNavigate?: () => void }) {
+/** localStorage key holding the menu groups the user folded. */
+export const NAV_COLLAPSED_KEY = 'portal.navCollapsed';
+
+function readCollapsed(): Set<string> {
+  try {
+    const value: unknown = JSON.parse(window.localStorage.getItem(NAV_COLLAPSED_KEY) ?? '[]');
+    return new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
+  } catch {
+    return new Set();
+  }
+}
+
+export function NavMenu({
+  sections,
+  onNavigate,
+  home = '/dashboard',
+}: {
+  sections: NavSection[];
+  onNavigate?: () => void;
+  home?: string;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
+  // Groups fold and stay folded across visits (issue 15, point 1); the current page's group always shows.
+  const [folded, setFolded] = useState<Set<string>>(readCollapsed);
+  const current = sections.find((s) => s.items.some((i) => i.path === pathname))?.id;
+  const collapsed = useMemo(() => {
+    const set = new Set(folded);
+    if (current) set.delete(current);
+    return set;
+  }, [folded, current]);
+  const toggle = (id: string) =>
+    setFolded((prev) => {
+      const next = new Set(prev);
+      if (collapsed.has(id)) next.delete(id);
+      else next.add(id);
+      try {
+        window.localStorage.setItem(NAV_COLLAPSED_KEY, JSON.stringify([...next]));
+      } catch {
+        // Storage unavailable: the folding lasts for this page only.
+      }
+      return next;
+    });
 
   // Keep the current page's item in view (the Admin group sits far down the list).
   useEffect(() => {
@@ -27,7 +69,7 @@ export function NavMenu({ sections, onNavigate }: { sections: NavSection[]; onNa
     <Box component="nav" aria-label="Main navigation" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box
         component={NavLink}
-        to="/dashboard"
+        to={home}
         onClick={onNavigate}
         aria-label="Members Portal home"
         sx={{
@@ -43,79 +85,100 @@ export function NavMenu({ sections, onNavigate }: { sections: NavSection[]; onNa
       </Box>
       <Box ref={scroller} sx={{ flex: 1, overflowY: 'auto', pb: 4 }}>
         {sections.map((section) => (
-          <List
-            key={section.id}
-            disablePadding
-            sx={{ pt: section.heading ? 0 : 1 }}
-            aria-label={section.heading ?? 'General'}
-          >
+          <Box key={section.id} sx={{ pt: section.heading ? 0 : 1 }}>
             {section.heading && (
-              <ListItem
-                component="li"
-                aria-hidden="true"
-                sx={{ display: 'flex', alignItems: 'center', gap: 2.5, mt: 4, mb: 2, px: 0, pr: 5 }}
-              >
-                <Box sx={{ width: 14, flexShrink: 0, borderTop: 1, borderColor: 'divider' }} />
-                <Typography
-                  component="span"
+              <Box sx={{ mt: 4, mb: 2, pr: 5 }}>
+                <ListItemButton
+                  component="button"
+                  onClick={() => toggle(section.id)}
+                  aria-expanded={!collapsed.has(section.id)}
+                  aria-controls={`nav-group-${section.id}`}
+                  data-testid={`nav-group-${section.id}`}
                   sx={{
-                    fontSize: '0.8125rem',
-                    lineHeight: 1.385,
-                    textTransform: 'uppercase',
-                    letterSpacing: '0.4px',
-                    color: 'text.disabled',
-                    whiteSpace: 'nowrap',
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 2.5,
+                    px: 0,
+                    py: 0.5,
+                    borderRadius: '0 50px 50px 0',
                   }}
                 >
-                  {section.heading}
-                </Typography>
-                <Box sx={{ flex: 1, borderTop: 1, borderColor: 'divider' }} />
-              </ListItem>
-            )}
-            {section.items.map((item) => {
-              const Icon = item.icon;
-              return (
-                <ListItem key={item.path} disablePadding sx={{ pr: 4, mb: 0.5 }}>
-                  <ListItemButton
-                    component={NavLink}
-                    to={item.path}
-                    caseSensitive
-                    end
-                    onClick={onNavigate}
-                    sx={(theme) => ({
-                      minHeight: 38,
-                      py: 1.75,
-                      pl: 5.5,
-                      pr: 3.5,
-                      borderRadius: '0 50px 50px 0',
-                      color: 'text.primary',
-                      transition: theme.transitions.create(['background-color', 'box-shadow'], {
-                        duration: theme.transitions.duration.shorter,
-                      }),
-                      '& .MuiListItemIcon-root': { color: 'text.primary' },
-                      '&:hover': { bgcolor: 'action.hover' },
-                      '&.active': {
-                        color: theme.palette.primary.contrastText,
-                        backgroundImage: `linear-gradient(270deg, ${alpha(theme.palette.primary.main, 0.7)} 0%, ${theme.palette.primary.main} 100%)`,
-                        boxShadow: `0 2px 6px ${alpha(theme.palette.primary.main, 0.3)}`,
-                        '& .MuiListItemIcon-root': { color: theme.palette.primary.contrastText },
-                      },
-                      '&.Mui-focusVisible:not(.active)': { bgcolor: 'action.focus' },
-                    })}
+                  <Box sx={{ width: 14, flexShrink: 0, borderTop: 1, borderColor: 'divider' }} />
+                  <Typography
+                    component="span"
+                    sx={{
+                      fontSize: '0.8125rem',
+                      lineHeight: 1.385,
+                      textTransform: 'uppercase',
+                      letterSpacing: '0.4px',
+                      color: 'text.secondary',
+                      whiteSpace: 'nowrap',
+                    }}
                   >
-                    <ListItemIcon sx={{ minWidth: 0, mr: 2.5 }}>
-                      <Icon sx={{ fontSize: 22 }} />
-                    </ListItemIcon>
-                    <ListItemText
-                      primary={item.label}
-                      slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.9375rem', lineHeight: 1.467 } } }}
-                      sx={{ my: 0 }}
-                    />
-                  </ListItemButton>
-                </ListItem>
-              );
-            })}
-          </List>
+                    {section.heading}
+                  </Typography>
+                  <Box sx={{ flex: 1, borderTop: 1, borderColor: 'divider' }} />
+                  <ExpandMoreOutlined
+                    fontSize="small"
+                    aria-hidden="true"
+                    sx={{
+                      color: 'text.secondary',
+                      transform: collapsed.has(section.id) ? 'rotate(-90deg)' : 'none',
+                      transition: 'transform 150ms',
+                    }}
+                  />
+                </ListItemButton>
+              </Box>
+            )}
+            <Collapse in={!section.heading || !collapsed.has(section.id)} id={`nav-group-${section.id}`} unmountOnExit>
+              <List disablePadding aria-label={section.heading ?? 'General'}>
+                {section.items.map((item) => {
+                  const Icon = item.icon;
+                  return (
+                    <ListItem key={item.path} disablePadding sx={{ pr: 4, mb: 0.5 }}>
+                      <ListItemButton
+                        component={NavLink}
+                        to={item.path}
+                        caseSensitive
+                        end
+                        onClick={onNavigate}
+                        sx={(theme) => ({
+                          minHeight: 38,
+                          py: 1.75,
+                          pl: 5.5,
+                          pr: 3.5,
+                          borderRadius: '0 50px 50px 0',
+                          color: 'text.primary',
+                          transition: theme.transitions.create(['background-color', 'box-shadow'], {
+                            duration: theme.transitions.duration.shorter,
+                          }),
+                          '& .MuiListItemIcon-root': { color: 'text.primary' },
+                          '&:hover': { bgcolor: 'action.hover' },
+                          '&.active': {
+                            color: theme.palette.primary.contrastText,
+                            // Both ends keep the label's contrast (issue 15, point 22).
+                            backgroundImage: `linear-gradient(270deg, ${theme.palette.mode === 'light' ? darken(theme.palette.primary.main, 0.12) : lighten(theme.palette.primary.main, 0.12)} 0%, ${theme.palette.primary.main} 100%)`,
+                            boxShadow: `0 2px 6px ${alpha(theme.palette.primary.main, 0.3)}`,
+                            '& .MuiListItemIcon-root': { color: theme.palette.primary.contrastText },
+                          },
+                          '&.Mui-focusVisible:not(.active)': { bgcolor: 'action.focus' },
+                        })}
+                      >
+                        <ListItemIcon sx={{ minWidth: 0, mr: 2.5 }}>
+                          <Icon sx={{ fontSize: 22 }} />
+                        </ListItemIcon>
+                        <ListItemText
+                          primary={item.label}
+                          slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.9375rem', lineHeight: 1.467 } } }}
+                          sx={{ my: 0 }}
+                        />
+                      </ListItemButton>
+                    </ListItem>
+                  );
+                })}
+              </List>
+            </Collapse>
+          </Box>
         ))}
       </Box>
     </Box>

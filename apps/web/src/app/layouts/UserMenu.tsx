@@ -16,6 +16,19 @@ import { api } from '../../shared/api/instance';
 import { initialsOf } from '../../shared/format';
 import { useSession } from '../../shared/session/useSession';
 
+/** Read by assistive technology, not shown. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  width: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+} as const;
+
 export function roleLabel(role: string): string {
   return role.toLowerCase() === 'admin' ? 'Admin' : 'Member';
 }
@@ -39,6 +52,7 @@ export function UserMenu() {
 
   const avatar = (size: number) => (
     <Avatar
+      aria-hidden="true"
       sx={{
         width: size,
         height: size,
@@ -55,7 +69,8 @@ export function UserMenu() {
     <>
       <ButtonBase
         data-testid="user-menu-button"
-        aria-label="Open user menu"
+        // Named by its text, never by a label that hides the visible name (axe label-content-name-mismatch).
+        title="Open user menu"
         aria-haspopup="menu"
         aria-expanded={open || undefined}
         aria-controls={open ? 'user-menu' : undefined}
@@ -63,6 +78,7 @@ export function UserMenu() {
         sx={{ borderRadius: 6, p: 1, gap: 2.5, textAlign: 'left' }}
       >
         {avatar(38)}
+        {!showName && <Box component="span" sx={visuallyHidden}>Open user menu</Box>}
         {showName && (
           <Box sx={{ maxWidth: 180 }}>
             <Typography variant="body1" noWrap sx={{ fontWeight: 500, lineHeight: 1.3 }}>

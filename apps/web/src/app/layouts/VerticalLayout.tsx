@@ -13,7 +13,7 @@ import { usePageTitle } from '../../shared/routing';
 import { useSession } from '../../shared/session/useSession';
 import { layout } from '../theme/tokens';
 import { NavMenu } from './NavMenu';
-import { navigationFor } from './navigation';
+import { homeFor, navigationFor } from './navigation';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
@@ -25,8 +25,10 @@ export function VerticalLayout() {
   const theme = useTheme();
   const desktop = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
-  const { isAdmin } = useSession();
-  const sections = useMemo(() => navigationFor(isAdmin), [isAdmin]);
+  const { isAdmin, user } = useSession();
+  const isMember = user?.isMember ?? true;
+  const sections = useMemo(() => navigationFor(isAdmin, isMember), [isAdmin, isMember]);
+  const home = homeFor(isAdmin);
   const title = usePageTitle();
 
   const paperSx = {
@@ -45,7 +47,7 @@ export function VerticalLayout() {
           sx={{ width: layout.navWidth, flexShrink: 0 }}
           slotProps={{ paper: { sx: paperSx } }}
         >
-          <NavMenu sections={sections} />
+          <NavMenu sections={sections} home={home} />
         </Drawer>
       ) : (
         <Drawer
@@ -56,7 +58,7 @@ export function VerticalLayout() {
           ModalProps={{ keepMounted: true }}
           slotProps={{ paper: { sx: { ...paperSx, bgcolor: 'background.paper' } } }}
         >
-          <NavMenu sections={sections} onNavigate={() => setMobileOpen(false)} />
+          <NavMenu sections={sections} home={home} onNavigate={() => setMobileOpen(false)} />
         </Drawer>
       )}
 

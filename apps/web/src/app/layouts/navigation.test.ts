@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { APP_ROUTES } from '../routes';
 import { navigationFor } from './navigation';
 
-const paths = (isAdmin: boolean) => navigationFor(isAdmin).flatMap((s) => s.items.map((i) => i.path));
-const headings = (isAdmin: boolean) => navigationFor(isAdmin).map((s) => s.heading);
+const paths = (isAdmin: boolean, isMember = true) =>
+  navigationFor(isAdmin, isMember).flatMap((s) => s.items.map((i) => i.path));
+const headings = (isAdmin: boolean, isMember = true) => navigationFor(isAdmin, isMember).map((s) => s.heading);
+const memberHeadings = [null, 'Network', 'Wallet', 'Packages', 'Bonuses', 'Products', 'Account'];
+const adminHeadings = ['Admin', 'Approvals', 'Deposits & treasury', 'Bonus reports', 'Plan & catalogue'];
 
 describe('navigation by role', () => {
   it('shows members the member groups only, in the order of UI.md', () => {
-    expect(headings(false)).toEqual([null, 'Network', 'Wallet', 'Packages', 'Bonuses', 'Products', 'Account']);
+    expect(headings(false)).toEqual(memberHeadings);
     expect(paths(false)).toContain('/dashboard');
     expect(paths(false)).toContain('/transfer-Receiver-history');
     for (const adminPath of ['/admindashboard', '/Users', '/withdraw-approval', '/admin/settings']) {
@@ -14,8 +18,8 @@ describe('navigation by role', () => {
     }
   });
 
-  it('adds the Admin group for admins', () => {
-    expect(headings(true).slice(0, 8)).toEqual(headings(false).concat('Admin'));
+  it('puts the Admin group first for an admin who is also a member, then every member group', () => {
+    expect(headings(true, true)).toEqual([...adminHeadings, ...memberHeadings]);
     for (const adminPath of [
       '/admindashboard',
       '/Users',
@@ -26,6 +30,24 @@ describe('navigation by role', () => {
       '/admin/audit-log',
     ]) {
       expect(paths(true)).toContain(adminPath);
+    }
+    expect(paths(true)[0]).toBe('/admindashboard');
+  });
+
+  it('offers an admin without membership no member page that can only fail', () => {
+    const offered = paths(true, false);
+    expect(headings(true, false).slice(0, adminHeadings.length)).toEqual(adminHeadings);
+    for (const failing of ['/dashboard', '/referral-link', '/wallet', '/transfer', '/purchase-package']) {
+      expect(offered).not.toContain(failing);
+    }
+    expect(offered).toContain('/account-settings');
+  });
+
+  it('names every menu item exactly as its page title', () => {
+    for (const section of navigationFor(true, true)) {
+      for (const item of section.items) {
+        expect(item.label).toBe(APP_ROUTES.find((r) => r.path === item.path)!.title);
+      }
     }
   });
 });

@@ -15,18 +15,43 @@ interface ThemeModeContextValue {
 
 const ThemeModeContext = createContext<ThemeModeContextValue | null>(null);
 
-export function readStoredMode(): Mode {
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** The user's own choice, or null when they have not chosen yet. */
+export function readChosenMode(): Mode | null {
   try {
     const stored = window.localStorage.getItem(THEME_MODE_KEY);
-    return stored === 'dark' ? 'dark' : 'light';
+    return stored === 'dark' || stored === 'light' ? stored : null;
   } catch {
-    return 'light';
+    return null;
   }
 }
 
-/** Light by default; the choice is remembered in localStorage. */
+function systemMode(): Mode {
+  return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+}
+
+/** The mode to show: the user's choice, else the system's preference (issue 15, point 21). */
+export function readStoredMode(): Mode {
+  return readChosenMode() ?? systemMode();
+}
+
+/**
+ * Follows the system's light/dark preference (and its changes) until the user
+ * chooses; the choice is then remembered in localStorage.
+ */
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<Mode>(readStoredMode);
+
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(DARK_QUERY);
+    const follow = () => {
+      if (readChosenMode() === null) setModeState(query.matches ? 'dark' : 'light');
+    };
+    query.addEventListener?.('change', follow);
+    return () => query.removeEventListener?.('change', follow);
+  }, []);
   const theme = useMemo(() => createAppTheme(mode), [mode]);
 
   const setMode = useCallback((next: Mode) => {

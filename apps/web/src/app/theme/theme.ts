@@ -1,6 +1,6 @@
 import { alpha, createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import './augmentation';
-import { brand, breakpoints, cardShadow, radius, rgba, surfaces, textChannel, TONAL_ALPHA, type Mode } from './tokens';
+import { accessiblePalette, breakpoints, cardShadow, radius, rgba, surfaces, textChannel, TONAL_ALPHA, tonalTextShade, type Mode } from './tokens';
 
 const FONT_FAMILY = [
   'Inter',
@@ -26,12 +26,7 @@ export function createAppTheme(mode: Mode): Theme {
     shape: { borderRadius: radius.base },
     palette: {
       mode,
-      primary: { ...brand.primary, contrastText: '#FFFFFF' },
-      secondary: { ...brand.secondary, contrastText: '#FFFFFF' },
-      success: { ...brand.success, contrastText: '#FFFFFF' },
-      info: { ...brand.info, contrastText: '#FFFFFF' },
-      warning: { ...brand.warning, contrastText: '#FFFFFF' },
-      error: { ...brand.error, contrastText: '#FFFFFF' },
+      ...accessiblePalette[mode],
       background: { default: surface.default, paper: surface.paper },
       text: {
         primary: rgba(text, 0.9),
@@ -149,8 +144,8 @@ export function createAppTheme(mode: Mode): Theme {
             props: { variant: 'tonal' as const, color },
             style: {
               backgroundColor: alpha(theme.palette[color].main, TONAL_ALPHA),
-              color: theme.palette[color].main,
-              '& .MuiChip-icon, & .MuiChip-deleteIcon': { color: theme.palette[color].main },
+              color: theme.palette[color][tonalTextShade(mode)],
+              '& .MuiChip-icon, & .MuiChip-deleteIcon': { color: theme.palette[color][tonalTextShade(mode)] },
             },
           })).concat([
             {
@@ -194,7 +189,8 @@ export function createAppTheme(mode: Mode): Theme {
     MuiDivider: { styleOverrides: { root: { borderColor: theme.palette.divider } } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
     MuiDrawer: { styleOverrides: { paper: { backgroundImage: 'none' } } },
-    MuiLink: { defaultProps: { underline: 'hover' } },
+    // Underlined always: a link inside text must not rely on colour alone (axe link-in-text-block).
+    MuiLink: { defaultProps: { underline: 'always' } },
   };
 
   return createTheme({ ...options, components });

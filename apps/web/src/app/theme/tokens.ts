@@ -13,6 +13,42 @@ export const brand = {
   error: { main: '#FF4C51', light: '#FF7074', dark: '#E64449' },
 } as const;
 
+type Shades = { main: string; light: string; dark: string; contrastText: string };
+
+/**
+ * The palette as the screen uses it, per mode, so that text in a colour and
+ * text on a colour reach WCAG AA (4.5:1) on the surfaces (issue 15, point 22).
+ * Light mode: `main` is the brand colour darkened until white text on it and
+ * it on white pass; `dark` is the text shade for tonal chips/avatars (the
+ * colour on its own 16 % tint); `light` keeps the brand colour itself
+ * (#8C57FF for primary) for decoration without text (charts, focus, gradients' start).
+ * Dark mode: `main` is lightened until it passes on the dark paper, with dark
+ * text on it; `light` is the tonal text shade.
+ * The tonal shades pass on their tint over a hovered or header row too
+ * (#EEEFF3 light, #3D3759 dark), not only over the paper: a chip in a table.
+ */
+export const accessiblePalette: Record<Mode, Record<keyof typeof brand, Shades>> = {
+  light: {
+    primary: { main: '#7D4DE3', light: brand.primary.main, dark: '#6B42C2', contrastText: '#FFFFFF' },
+    secondary: { main: '#6A6D71', light: brand.secondary.main, dark: '#5C5F63', contrastText: '#FFFFFF' },
+    success: { main: '#357D00', light: brand.success.main, dark: '#2E6B00', contrastText: '#FFFFFF' },
+    info: { main: '#0E73A6', light: brand.info.main, dark: '#0C638E', contrastText: '#FFFFFF' },
+    warning: { main: '#8F6500', light: brand.warning.main, dark: '#7B5700', contrastText: '#FFFFFF' },
+    error: { main: '#C43B3E', light: brand.error.main, dark: '#A83236', contrastText: '#FFFFFF' },
+  },
+  dark: {
+    primary: { main: '#B897FF', light: '#CBB3FF', dark: brand.primary.main, contrastText: '#1E1A2E' },
+    secondary: { main: '#A7AAAE', light: '#BEBFC3', dark: brand.secondary.main, contrastText: '#1E1A2E' },
+    success: { main: '#56CA00', light: '#74D42E', dark: brand.success.dark, contrastText: '#1E1A2E' },
+    info: { main: '#1BB3FF', light: '#5BC8FF', dark: brand.info.dark, contrastText: '#1E1A2E' },
+    warning: { main: '#FFB400', light: '#FFC333', dark: brand.warning.dark, contrastText: '#1E1A2E' },
+    error: { main: '#FF8589', light: '#FFA6A8', dark: brand.error.main, contrastText: '#1E1A2E' },
+  },
+};
+
+/** The shade for text in a colour on its own tint (tonal chips, avatars). */
+export const tonalTextShade = (mode: Mode): 'dark' | 'light' => (mode === 'light' ? 'dark' : 'light');
+
 /** The text colour's RGB channels per mode; primary/secondary/disabled text use it at 90/70/40 %. */
 export const textChannel: Record<Mode, string> = {
   light: '46 38 61', // #2E263D

@@ -18,6 +18,8 @@ import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 import { useMe } from './useMe';
+import { AddressesCard } from '../withdrawals/AddressesCard';
+import { TwoFactorCard } from '../withdrawals/TwoFactorCard';
 
 type TabId = 'profile' | 'security';
 
@@ -57,7 +59,11 @@ export function AccountSettingsPage() {
       <Card role="tabpanel" id={`tabpanel-${tab}`} aria-labelledby={`tab-${tab}`}>
         <CardContent>
           {tab === 'security' ? (
-            <SecurityTab />
+            <Stack spacing={8}>
+              <SecurityTab />
+              <TwoFactorCard />
+              <AddressesCard />
+            </Stack>
           ) : me.isPending ? (
             <Stack spacing={4} aria-busy="true" aria-label="Loading your profile">
               <Skeleton variant="rounded" height={56} />

@@ -29,6 +29,7 @@ import { EntryFilters } from '../wallet/EntryFilters';
 import { AdjustmentDialog } from './AdjustmentDialog';
 import { useMember, useUpdateUser } from './api';
 import { FactList, type Fact } from '../../shared/components/FactList';
+import { AdminMemberAddresses } from '../withdrawals/AdminMemberAddresses';
 
 /** /Members/:id: a member's profile, wallets and journal history; adjustments and blocking. */
 export function MemberDetailPage() {
@@ -126,6 +127,7 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
 
       <BalanceCards wallets={member.wallets} />
       <MemberHistory username={member.username} />
+      <AdminMemberAddresses memberId={member.id} />
 
       <AdjustmentDialog member={member} open={adjusting} onClose={() => setAdjusting(false)} />
       <ConfirmDialog

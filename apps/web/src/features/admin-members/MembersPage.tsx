@@ -29,8 +29,8 @@ const COLUMNS: Column<AdminMember>[] = [
       </>
     ),
   },
-  { id: 'email', label: 'Email', render: (m) => m.email },
-  { id: 'sponsor', label: 'Sponsor', render: (m) => (m.sponsor ? `@${m.sponsor.username}` : '—') },
+  { id: 'email', label: 'Email', secondary: true, render: (m) => m.email },
+  { id: 'sponsor', label: 'Sponsor', secondary: true, render: (m) => (m.sponsor ? `@${m.sponsor.username}` : '—') },
   {
     id: 'team',
     label: 'Team L / R',
@@ -42,7 +42,7 @@ const COLUMNS: Column<AdminMember>[] = [
         <StatusChip status="pending" label="Not placed" />
       ),
   },
-  { id: 'referrals', label: 'Referrals', align: 'right', render: (m) => formatCount(m.team.directReferrals) },
+  { id: 'referrals', label: 'Referrals', secondary: true, align: 'right', render: (m) => formatCount(m.team.directReferrals) },
   {
     id: 'deposit',
     label: 'Deposit',
@@ -65,7 +65,7 @@ const COLUMNS: Column<AdminMember>[] = [
     render: (m) => <Money value={m.balances.points} />,
   },
   { id: 'status', label: 'Status', render: (m) => <StatusChip status={m.status} /> },
-  { id: 'joined', label: 'Joined', sortField: 'joinedAt', render: (m) => formatDate(m.joinedAt) },
+  { id: 'joined', label: 'Joined', secondary: true, sortField: 'joinedAt', render: (m) => formatDate(m.joinedAt) },
 ];
 
 /** /Members ("Members Management") */

@@ -27,7 +27,7 @@ function Postings({ entry }: { entry: JournalEntry }) {
 }
 
 export const TRANSACTION_COLUMNS: Column<JournalEntry>[] = [
-  { id: 'id', label: 'Entry', sortField: 'id', render: (e) => `#${e.id}` },
+  { id: 'id', label: 'Entry', secondary: true, sortField: 'id', render: (e) => `#${e.id}` },
   {
     id: 'date',
     label: 'Date',
@@ -38,5 +38,5 @@ export const TRANSACTION_COLUMNS: Column<JournalEntry>[] = [
   { id: 'type', label: 'Type', sortField: 'type', render: (e) => entryTypeLabel(e.type) },
   { id: 'memo', label: 'Description', minWidth: 200, render: (e) => e.memo },
   { id: 'postings', label: 'Postings', minWidth: 320, render: (e) => <Postings entry={e} /> },
-  { id: 'actor', label: 'By', render: (e) => (e.actor ? `@${e.actor.username}` : 'System') },
+  { id: 'actor', label: 'By', secondary: true, render: (e) => (e.actor ? `@${e.actor.username}` : 'System') },
 ];

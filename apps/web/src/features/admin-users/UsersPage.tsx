@@ -75,7 +75,7 @@ export function UsersPage() {
         </>
       ),
     },
-    { id: 'email', label: 'Email', sortField: 'email', render: (u) => u.email },
+    { id: 'email', label: 'Email', secondary: true, sortField: 'email', render: (u) => u.email },
     {
       id: 'role',
       label: 'Role',
@@ -83,9 +83,9 @@ export function UsersPage() {
       render: (u) => <StatusChip status={u.role} label={u.role === 'admin' ? 'Admin' : 'Member'} />,
     },
     { id: 'status', label: 'Status', sortField: 'status', render: (u) => <StatusChip status={u.status} /> },
-    { id: 'network', label: 'Network', render: (u) => (u.isMember ? 'Member' : '—') },
-    { id: 'created', label: 'Created', sortField: 'createdAt', render: (u) => formatDate(u.createdAt) },
-    { id: 'last', label: 'Last sign-in', render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'Never') },
+    { id: 'network', label: 'Network', secondary: true, render: (u) => (u.isMember ? 'Member' : '—') },
+    { id: 'created', label: 'Created', secondary: true, sortField: 'createdAt', render: (u) => formatDate(u.createdAt) },
+    { id: 'last', label: 'Last sign-in', secondary: true, render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'Never') },
     {
       id: 'actions',
       label: '',

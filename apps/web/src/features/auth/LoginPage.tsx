@@ -5,23 +5,29 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../shared/api/instance';
 import { CREDENTIALS_REQUIRED_MESSAGE, LOGIN_FAILED_MESSAGE, isApiError } from '../../shared/api/errors';
 import { PasswordField } from '../../shared/components/PasswordField';
 import { SubmitButton } from '../../shared/components/SubmitButton';
+import { session } from '../../shared/session/instance';
 import { useToast } from '../../shared/toast';
+import { AFTER_SIGN_IN, safeNextPath, takeNextPath } from '../../shared/next-path';
 import { AuthHeader } from './AuthHeader';
 
 /** Sign-in (seed §5, §8): both fields required, the server's message on failure, else 'Login failed'. */
 export function LoginPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const toast = useToast();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);
   const [sending, setSending] = useState(false);
+  /** Two-factor accounts: the password was right, the code is asked for next. */
+  const [codeNeeded, setCodeNeeded] = useState(false);
+  const [code, setCode] = useState('');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,9 +41,17 @@ export function LoginPage() {
     setError(null);
     setSending(true);
     try {
-      await api.login(username, password);
-      await navigate('/dashboard', { replace: true });
+      await api.login(username, password, codeNeeded ? code.trim() : undefined);
+      // Back to the page asked for before sign-in (same-origin paths only), else
+      // the admin dashboard for admins (issue 15, point 1) or the dashboard.
+      const remembered = takeNextPath();
+      await navigate(safeNextPath(searchParams.get('next')) ?? remembered ?? (session.isAdmin ? '/admindashboard' : AFTER_SIGN_IN), { replace: true });
     } catch (failure) {
+      if (isApiError(failure) && failure.code === 'TOTP_REQUIRED' && !codeNeeded) {
+        setCodeNeeded(true);
+        setSending(false);
+        return;
+      }
       const message = isApiError(failure) && failure.message ? failure.message : LOGIN_FAILED_MESSAGE;
       setError(message);
       toast.error(message);
@@ -76,6 +90,20 @@ export function LoginPage() {
             error={missing && !password}
             disabled={sending}
           />
+          {codeNeeded && (
+            <TextField
+              label="Authentication code"
+              name="totp"
+              autoComplete="one-time-code"
+              autoFocus
+              fullWidth
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              disabled={sending}
+              helperText="Two-factor sign-in is on: enter the 6-digit code from your authenticator app, or a recovery code."
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'login-totp' } }}
+            />
+          )}
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: '8px !important' }}>
             <Link component={RouterLink} to="/forgot-password" variant="body1">
               Forgot password?

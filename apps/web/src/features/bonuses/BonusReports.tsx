@@ -24,7 +24,7 @@ const REFERRAL_COLUMNS: Column<ReferralBonus>[] = [
   { id: 'date', label: 'Date', sortField: 'date', minWidth: 170, render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</span> },
   { id: 'buyer', label: 'From', render: (b) => b.buyer },
   { id: 'what', label: 'Purchase', render: (b) => `${b.packageName} ${b.purchaseKind === 'purchase' ? 'purchase' : 'repurchase'} (P-${b.purchaseId})` },
-  { id: 'level', label: 'Level', align: 'right', render: (b) => b.level },
+  { id: 'level', label: 'Level', secondary: true, align: 'right', render: (b) => b.level },
   {
     id: 'how',
     label: 'How',
@@ -39,14 +39,14 @@ const REFERRAL_COLUMNS: Column<ReferralBonus>[] = [
 
 const MATCHING_COLUMNS: Column<MatchingBonus>[] = [
   { id: 'date', label: 'Close date', sortField: 'date', render: (b) => b.closeDate },
-  { id: 'left', label: 'Left BV', align: 'right', render: (b) => b.leftVolume },
-  { id: 'right', label: 'Right BV', align: 'right', render: (b) => b.rightVolume },
+  { id: 'left', label: 'Left BV', secondary: true, align: 'right', render: (b) => b.leftVolume },
+  { id: 'right', label: 'Right BV', secondary: true, align: 'right', render: (b) => b.rightVolume },
   { id: 'matched', label: 'Matched BV', align: 'right', render: (b) => b.matched },
   { id: 'earned', label: 'Earned', align: 'right', render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{b.rate}% = <Money value={b.earned} unit="USDT" /></span> },
-  { id: 'cap', label: 'Daily cap', align: 'right', render: (b) => <Money value={b.dailyCap} unit="USDT" /> },
+  { id: 'cap', label: 'Daily cap', secondary: true, align: 'right', render: (b) => <Money value={b.dailyCap} unit="USDT" /> },
   { id: 'amount', label: 'Paid', sortField: 'amount', align: 'right', render: (b) => <Money value={b.paid} unit="USDT" /> },
-  { id: 'flushed', label: 'Flushed', align: 'right', render: (b) => <Money value={b.flushed} unit="USDT" /> },
-  { id: 'carry', label: 'Carried (L / R)', align: 'right', render: (b) => `${b.carryLeft} / ${b.carryRight}` },
+  { id: 'flushed', label: 'Flushed', secondary: true, align: 'right', render: (b) => <Money value={b.flushed} unit="USDT" /> },
+  { id: 'carry', label: 'Carried (L / R)', secondary: true, align: 'right', render: (b) => `${b.carryLeft} / ${b.carryRight}` },
 ];
 
 /**

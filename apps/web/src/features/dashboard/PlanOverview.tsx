@@ -26,7 +26,9 @@ const ALL_TIME = { period: 'month' };
 export function PlanOverview() {
   const income = useIncomeSummary(ALL_TIME);
   const status = usePlanStatus();
-  const tree = usePlacementTree(undefined, 1);
+  // Not placed yet is a state the card says, not a request that fails (issue 15, point 10).
+  const notPlaced = status.data?.placed === false;
+  const tree = usePlacementTree(undefined, 1, status.data?.placed === true);
   const me = tree.data?.root;
 
   return (
@@ -68,14 +70,14 @@ export function PlanOverview() {
         icon={<CallReceivedOutlined />}
         color="info"
         label="Left team"
-        value={me && teamSize(me.leftCount)}
+        value={notPlaced ? 'Not placed yet' : me && teamSize(me.leftCount)}
         note={status.data && `${formatMoney(status.data.leftVolume)} BV carried`}
       />
       <StatCard
         icon={<CallMadeOutlined />}
         color="warning"
         label="Right team"
-        value={me && teamSize(me.rightCount)}
+        value={notPlaced ? 'Not placed yet' : me && teamSize(me.rightCount)}
         note={status.data && `${formatMoney(status.data.rightVolume)} BV carried`}
       />
     </Grid>

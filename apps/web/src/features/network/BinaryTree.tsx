@@ -1,14 +1,12 @@
-import { useLayoutEffect, useRef } from 'react';
+import { Fragment, useLayoutEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha, type Theme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutlined';
 import type { PlacementNode, PlacementTree, Side } from '@portal/contract';
-import { TonalAvatar } from '../../shared/components/TonalAvatar';
-import { formatCount, formatMoney, initialsOf } from '../../shared/format';
+import { formatBV, formatCount } from '../../shared/format';
 
 type Slot = { kind: 'node'; node: PlacementNode } | { kind: 'empty'; parent: PlacementNode; side: Side };
 
@@ -103,7 +101,6 @@ function NodeCard({ node, onOpen, bottom }: { node: PlacementNode; onOpen?: (nod
     <ButtonBase
       onClick={onOpen ? () => onOpen(node) : undefined}
       disabled={!onOpen}
-      aria-label={`${node.username}: left team ${node.leftCount}, right team ${node.rightCount}`}
       data-testid={`tree-node-${node.username}`}
       sx={(theme) => ({
         ...CARD,
@@ -122,26 +119,31 @@ function NodeCard({ node, onOpen, bottom }: { node: PlacementNode; onOpen?: (nod
         '&.Mui-disabled': { pointerEvents: 'none' },
       })}
     >
-      <TonalAvatar sx={{ width: 32, height: 32, fontSize: '0.8rem' }} color={node.package ? 'success' : 'primary'}>
-        {initialsOf(node.fullName)}
-      </TonalAvatar>
+      {/* The card reads as its text: username, package, then each figure with its name (issue 15, point 15). */}
       <Typography variant="body2" sx={{ fontWeight: 600, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
         {node.username}
       </Typography>
       <Typography variant="caption" color={node.package ? 'success.main' : 'text.secondary'}>
         {node.package ?? 'No package'}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', width: '100%', columnGap: 1 }}>
-        <Typography variant="caption" color="text.secondary">Left</Typography>
-        <Typography variant="caption" color="text.secondary">Right</Typography>
-        <Typography variant="caption" sx={{ fontWeight: 600 }} data-testid="left-count">{formatCount(node.leftCount)}</Typography>
-        <Typography variant="caption" sx={{ fontWeight: 600 }} data-testid="right-count">{formatCount(node.rightCount)}</Typography>
-        <Tooltip title="Left leg volume (BV)">
-          <Typography variant="caption" color="text.secondary">{formatMoney(node.leftVolume)}</Typography>
-        </Tooltip>
-        <Tooltip title="Right leg volume (BV)">
-          <Typography variant="caption" color="text.secondary">{formatMoney(node.rightVolume)}</Typography>
-        </Tooltip>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto auto', width: '100%', columnGap: 1, m: 0, textAlign: 'left' }}>
+        {(
+          [
+            ['Left team', formatCount(node.leftCount), 'left-count'],
+            ['Right team', formatCount(node.rightCount), 'right-count'],
+            ['Left BV', formatBV(node.leftVolume), 'left-volume'],
+            ['Right BV', formatBV(node.rightVolume), 'right-volume'],
+          ] as const
+        ).map(([name, value, testId]) => (
+          <Fragment key={name}>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {name}
+            </Typography>
+            <Typography component="dd" variant="caption" sx={{ fontWeight: 600, m: 0, textAlign: 'right' }} data-testid={testId}>
+              {value}
+            </Typography>
+          </Fragment>
+        ))}
       </Box>
       {more && <KeyboardArrowDownOutlined fontSize="small" color="primary" titleAccess="More members below" />}
     </ButtonBase>
@@ -149,12 +151,12 @@ function NodeCard({ node, onOpen, bottom }: { node: PlacementNode; onOpen?: (nod
 }
 
 function EmptySlot({ parent, side, onChoose }: { parent: PlacementNode; side: Side; onChoose?: (parent: PlacementNode, side: Side) => void }) {
-  const label = `${side === 'left' ? 'Left' : 'Right'} of ${parent.username}`;
+  // Named by its visible text (axe label-content-name-mismatch): "Place here, free right position under x".
+  const label = `free ${side} position under ${parent.username}`;
   return (
     <ButtonBase
       disabled={!onChoose}
       onClick={onChoose ? () => onChoose(parent, side) : undefined}
-      aria-label={onChoose ? `Place in the free ${side} position under ${parent.username}` : `Free ${side} position under ${parent.username}`}
       data-testid={`slot-${parent.username}-${side}`}
       sx={(theme) => ({
         ...CARD,
@@ -175,7 +177,7 @@ function EmptySlot({ parent, side, onChoose }: { parent: PlacementNode; side: Si
     >
       {onChoose && <AddOutlined fontSize="small" />}
       <Typography variant="caption" sx={{ fontWeight: 500 }}>
-        {onChoose ? 'Place here' : 'Empty'}
+        {onChoose ? 'Place here,' : 'Empty,'}
       </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
         {label}

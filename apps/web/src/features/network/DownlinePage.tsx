@@ -167,7 +167,8 @@ export function DownlinePage() {
       ) : (
         <Box sx={{ position: 'relative' }}>
           {downline.isFetching && data && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
-          <TableContainer>
+          {/* Focusable: the table scrolls sideways on a phone (axe scrollable-region-focusable). */}
+          <TableContainer tabIndex={0} role="region" aria-label="Downline table">
             <Table aria-label="Downline" data-testid="downline-table">
               <TableHead>
                 <TableRow>

@@ -18,7 +18,7 @@ import { errorMessage, isApiError, isSessionEnded } from '../../shared/api/error
 import { FactList, type Fact } from '../../shared/components/FactList';
 import { useSession } from '../../shared/session/useSession';
 import { formatCount, formatDate, formatMoney } from '../../shared/format';
-import { usePlacementTree } from './api';
+import { usePlacementTree, useViewerPlaced } from './api';
 import { BinaryTree } from './BinaryTree';
 import { useTreeRoot } from './useTreeLocation';
 
@@ -33,7 +33,8 @@ export function MemberNetworkPage() {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const depthParam = Number(params.get('depth'));
   const depth = [1, 2, 3, 4].includes(depthParam) ? depthParam : narrow ? 2 : 3;
-  const tree = usePlacementTree(root, depth);
+  const { placed } = useViewerPlaced();
+  const tree = usePlacementTree(root, depth, placed === true);
 
   const setDepth = (value: number) =>
     setParams((current) => {
@@ -73,7 +74,11 @@ export function MemberNetworkPage() {
         </CardContent>
       </Card>
 
-      {tree.isError ? (
+      {placed === false ? (
+        <Alert severity="info" data-testid="not-placed">
+          You have not been placed in the binary tree yet. Your sponsor will place you; your team appears here then.
+        </Alert>
+      ) : tree.isError ? (
         <Alert
           severity={code === 'NOT_PLACED' ? 'info' : 'error'}
           action={

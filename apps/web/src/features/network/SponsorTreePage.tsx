@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +11,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
+import Popper from '@mui/material/Popper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -238,6 +239,7 @@ function NodeRow(props: { node: SponsorNode; depth: number; expanded: boolean; b
 
 /** Usernames starting with the text, anywhere in the viewer's sponsor network. */
 function UsernameSearch({ onPick }: { onPick: (id: number) => void }) {
+  const anchor = useRef<HTMLDivElement>(null);
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
   useEffect(() => {
@@ -248,7 +250,7 @@ function UsernameSearch({ onPick }: { onPick: (id: number) => void }) {
   const matches = term && found.data ? found.data.matches : [];
 
   return (
-    <Box sx={{ position: 'relative', flex: '1 1 260px', minWidth: 0 }}>
+    <Box ref={anchor} sx={{ position: 'relative', flex: '1 1 260px', minWidth: 0 }}>
       <TextField
         label="Find a member by username"
         size="small"
@@ -260,8 +262,15 @@ function UsernameSearch({ onPick }: { onPick: (id: number) => void }) {
           htmlInput: { maxLength: 32, 'data-testid': 'sponsor-search' },
         }}
       />
+      {/* In a popper above the page, so the card around the field never clips the suggestions (issue 15, point 16). */}
+      <Popper
+        open={!!(term && found.data)}
+        anchorEl={anchor.current}
+        placement="bottom-start"
+        sx={(theme) => ({ zIndex: theme.zIndex.modal, width: anchor.current?.clientWidth })}
+      >
       {term && found.data && (
-        <Paper elevation={6} sx={{ position: 'absolute', zIndex: 10, left: 0, right: 0, mt: 1, maxHeight: 320, overflowY: 'auto' }}>
+        <Paper elevation={6} sx={{ mt: 1, maxHeight: 320, overflowY: 'auto' }}>
           {matches.length === 0 ? (
             <Typography variant="body2" color="text.secondary" sx={{ p: 3 }}>
               Nobody in your sponsor network has a username starting with “{term}”.
@@ -289,6 +298,7 @@ function UsernameSearch({ onPick }: { onPick: (id: number) => void }) {
           )}
         </Paper>
       )}
+      </Popper>
     </Box>
   );
 }

@@ -6,9 +6,12 @@ import type {
   PlacementTree,
   ReferralLink,
   SponsorTree,
+  PlanStatus,
   WaitingList,
 } from '@portal/contract';
 import { api } from '../../shared/api/instance';
+import { useSession } from '../../shared/session/useSession';
+import { planKeys } from '../packages/api';
 
 /** Query keys of the network area; everything under `network` is refetched after a placement. */
 export const networkKeys = {
@@ -48,12 +51,31 @@ export function useSponsorTree(query: SponsorTreeParams, enabled = true) {
   });
 }
 
-export function usePlacementTree(root: number | undefined, depth: number) {
+/** `enabled` false while the viewer is known not to be placed: "not placed yet" is a state, not a failed request. */
+export function usePlacementTree(root: number | undefined, depth: number, enabled = true) {
   return useQuery({
     queryKey: networkKeys.placementTree(root, depth),
     queryFn: ({ signal }) => api.get<PlacementTree>('/network/placement-tree', { query: { root, depth }, signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
+}
+
+/**
+ * Whether the viewer has a place in the binary tree (issue 15, point 10):
+ * admins look from the company root, members ask their plan status first so
+ * that a member not placed yet never meets a 404. `placed` is undefined
+ * while it is being found out.
+ */
+export function useViewerPlaced(): { placed: boolean | undefined } {
+  const { isAdmin } = useSession();
+  const status = useQuery({
+    queryKey: planKeys.status,
+    queryFn: ({ signal }) => api.get<PlanStatus>('/plan/status', { signal }),
+    enabled: !isAdmin,
+  });
+  if (isAdmin) return { placed: true };
+  return { placed: status.data?.placed };
 }
 
 export interface DownlineParams {

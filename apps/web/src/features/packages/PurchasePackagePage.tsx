@@ -8,9 +8,10 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import Grid from '@mui/material/Grid';
+import MuiLink from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { Package } from '@portal/contract';
+import { fromBaseUnits, toBaseUnits, type Package } from '@portal/contract';
 import { Link } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
@@ -31,6 +32,12 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
   const [pending, setPending] = useState<{ pkg: Package; key: string } | null>(null);
   const deposit = wallets.data?.wallets.find((w) => w.wallet === 'deposit');
   const active = status.data?.active ?? false;
+  // Short of the price: say so and how to fund it, instead of a button that can only fail (issue 15, point 11).
+  const shortBy = (price: string): string | null => {
+    if (!deposit) return null;
+    const missing = toBaseUnits(price) - toBaseUnits(deposit.balance);
+    return missing > 0n ? fromBaseUnits(missing) : null;
+  };
 
   const confirm = async () => {
     if (!pending) return;
@@ -99,10 +106,18 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
               <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>Business volume: {pkg.bv} BV</Typography>
               <Typography variant="body2" color="text.secondary">Daily matching cap: <Money value={pkg.dailyCap} unit="USDT" /></Typography>
             </CardContent>
-            <CardActions sx={{ p: 5, pt: 0 }}>
-              <Button variant="contained" fullWidth onClick={() => setPending({ pkg, key: newIdempotencyKey() })}>
-                {active ? 'Repurchase' : 'Buy'}
-              </Button>
+            <CardActions sx={{ p: 5, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 2 }}>
+              {shortBy(pkg.price) !== null ? (
+                <Alert severity="info" data-testid={`short-${pkg.name}`} sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+                  Your deposit wallet is {formatMoney(shortBy(pkg.price)!)} USDT short of this package. Fund it with a{' '}
+                  <MuiLink component={Link} to="/deposit">deposit</MuiLink>, or ask your sponsor for a{' '}
+                  <MuiLink component={Link} to="/transfer">transfer</MuiLink>.
+                </Alert>
+              ) : (
+                <Button variant="contained" fullWidth disabled={!deposit} onClick={() => setPending({ pkg, key: newIdempotencyKey() })}>
+                  {active ? 'Repurchase' : 'Buy'}
+                </Button>
+              )}
             </CardActions>
           </Card>
         </Grid>

@@ -7,13 +7,16 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
+import Switch from '@mui/material/Switch';
 import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SETTINGS_LABELS, settingsSchema, type Settings, type SettingsPatch } from '@portal/contract';
-import { useForm } from 'react-hook-form';
+import { SETTINGS_DEFAULTS, SETTINGS_LABELS, settingsSchema, type Settings, type SettingsPatch } from '@portal/contract';
+import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '../../shared/api/instance';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
@@ -29,10 +32,14 @@ const OPERATIONS: Array<keyof Settings> = [
   'conversionRate',
   'conversionMinimum',
 ];
+const WITHDRAWALS = KEYS.filter((key) => key.startsWith('withdrawal'));
 /** The form's sections; any setting not named for operations belongs to the plan, so a new one is never hidden. */
+const DEPOSITS: Array<keyof Settings> = ['depositMinimum', 'consolidationThreshold'];
 const SECTIONS = [
   { title: 'Transfers and point conversion', keys: OPERATIONS },
-  { title: 'Compensation plan', keys: KEYS.filter((key) => !OPERATIONS.includes(key)) },
+  { title: 'Deposits (BEP20)', keys: DEPOSITS },
+  { title: 'Withdrawals', keys: WITHDRAWALS },
+  { title: 'Compensation plan', keys: KEYS.filter((key) => !OPERATIONS.includes(key) && !DEPOSITS.includes(key) && !WITHDRAWALS.includes(key)) },
 ];
 
 /** /admin/settings ("Plan Settings"): the values in force; a change applies to later events only and is audited. */
@@ -56,7 +63,7 @@ export function SettingsPage() {
   }, [settings.data, reset]);
 
   const submit = handleSubmit(async (values) => {
-    const patch: Record<string, string> = {};
+    const patch: Record<string, string | boolean> = {};
     for (const key of KEYS) if (values[key] !== settings.data?.[key]) patch[key] = values[key];
     if (Object.keys(patch).length === 0) {
       toast.info('Nothing changed.');
@@ -93,7 +100,21 @@ export function SettingsPage() {
                     {section.title}
                   </Typography>
                 </Grid>,
-                ...section.keys.map((key) => (
+                ...section.keys.map((key) => typeof SETTINGS_DEFAULTS[key] === 'boolean' ? (
+                  <Grid key={key} size={{ xs: 12, sm: 6 }}>
+                    <Controller
+                      control={form.control}
+                      name={key}
+                      render={({ field }) => (
+                        <FormControlLabel
+                          control={<Switch checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} />}
+                          label={SETTINGS_LABELS[key].label}
+                        />
+                      )}
+                    />
+                    <FormHelperText>{SETTINGS_LABELS[key].help}</FormHelperText>
+                  </Grid>
+                ) : (
                   <Grid key={key} size={{ xs: 12, sm: 6 }}>
                     <TextField
                       label={SETTINGS_LABELS[key].label}

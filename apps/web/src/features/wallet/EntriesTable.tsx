@@ -2,7 +2,7 @@ import type { WalletEntry } from '@portal/contract';
 import type { Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
 import { formatDateTime } from '../../shared/format';
-import { entryTypeLabel, unitLabel } from './labels';
+import { entryKindLabel, unitLabel } from './labels';
 
 const WALLET_NAMES: Record<string, string> = { deposit: 'Deposit', income: 'Income', points: 'Points' };
 
@@ -17,7 +17,7 @@ export const ENTRY_COLUMNS: Column<WalletEntry>[] = [
   },
   { id: 'wallet', label: 'Wallet', render: (e) => WALLET_NAMES[e.wallet] ?? e.wallet },
   { id: 'description', label: 'Description', minWidth: 200, render: (e) => e.description },
-  { id: 'type', label: 'Type', render: (e) => entryTypeLabel(e.type) },
+  { id: 'type', label: 'Type', render: (e) => entryKindLabel(e.type, e.amount) },
   {
     id: 'amount',
     label: 'Amount',

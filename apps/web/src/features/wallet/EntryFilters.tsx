@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import type { ListParams } from '../../shared/list-params';
-import { ENTRY_TYPE_CHOICES, WALLET_CHOICES } from './labels';
+import { ENTRY_KIND_CHOICES, ENTRY_TYPE_CHOICES, WALLET_CHOICES } from './labels';
 
-export type EntryFilterName = 'member' | 'wallet' | 'type' | 'direction' | 'from' | 'to';
+export type EntryFilterName = 'member' | 'wallet' | 'type' | 'kind' | 'direction' | 'from' | 'to';
 
 /** The filters of a money history (wallet page, Transactions, a member's history), in the order given. */
 export function EntryFilters<F extends string>({
@@ -38,6 +38,17 @@ export function EntryFilters<F extends string>({
         onChange={set(name)}
         choices={ENTRY_TYPE_CHOICES}
         anyLabel="All types"
+      />
+    ),
+    // The owner's view: a referral bonus is not "Package purchase" (issue 15, point 4).
+    kind: (name) => (
+      <SelectFilter
+        key={name}
+        label="Kind"
+        value={value(name)}
+        onChange={set(name)}
+        choices={ENTRY_KIND_CHOICES}
+        anyLabel="All kinds"
       />
     ),
     direction: (name) => (

@@ -12,7 +12,7 @@ import { BalanceCards } from './BalanceCards';
 import { ENTRY_COLUMNS } from './EntriesTable';
 import { EntryFilters } from './EntryFilters';
 
-const FILTERS = ['wallet', 'type', 'direction', 'from', 'to'] as const;
+const FILTERS = ['wallet', 'type', 'kind', 'direction', 'from', 'to'] as const;
 
 /** /wallet: the three balances and the history of every movement, filtered on the server. */
 export function WalletPage() {
@@ -45,7 +45,7 @@ export function WalletPage() {
           }
           sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
         />
-        <EntryFilters list={list} fields={['wallet', 'type', 'direction', 'from', 'to']} />
+        <EntryFilters list={list} fields={['wallet', 'kind', 'direction', 'from', 'to']} />
         <DataTable
           label="Wallet history"
           columns={ENTRY_COLUMNS}

@@ -1,4 +1,4 @@
-import { ENTRY_TYPE_LABELS, type EntryType, type Unit, type Wallet } from '@portal/contract';
+import { ENTRY_KIND_LABELS, ENTRY_TYPE_LABELS, type EntryKind, type EntryType, type Unit, type Wallet } from '@portal/contract';
 
 export const unitLabel = (unit: Unit | string): string => (unit === 'POINT' ? 'points' : 'USDT');
 
@@ -14,3 +14,24 @@ export const WALLET_CHOICES = [
   { value: 'income', label: 'Income wallet' },
   { value: 'points', label: 'Point wallet' },
 ];
+
+/** What a line is to its owner (issue 15, point 4): a purchase entry credited to a sponsor is their referral bonus. */
+export function entryKindOf(type: string, amount: string): EntryKind | null {
+  const incoming = !amount.trim().startsWith('-');
+  switch (type) {
+    case 'purchase':
+    case 'repurchase':
+      return incoming ? 'referral_bonus' : type;
+    case 'transfer':
+      return incoming ? 'transfer_in' : 'transfer_out';
+    default:
+      return type in ENTRY_KIND_LABELS ? (type as EntryKind) : null;
+  }
+}
+
+export const entryKindLabel = (type: string, amount: string): string => {
+  const kind = entryKindOf(type, amount);
+  return kind ? ENTRY_KIND_LABELS[kind] : entryTypeLabel(type);
+};
+
+export const ENTRY_KIND_CHOICES = Object.entries(ENTRY_KIND_LABELS).map(([value, label]) => ({ value, label }));

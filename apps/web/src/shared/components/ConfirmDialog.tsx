@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -57,6 +57,16 @@ export function ConfirmDialog({
   onClose: () => void;
   color?: 'primary' | 'error';
 }) {
+  // A second click before `busy` arrives is ignored: one action, one request, one outcome (issue 15, point 19).
+  const lock = useRef(false);
+  useEffect(() => {
+    if (!busy) lock.current = false;
+  });
+  const confirm = () => {
+    if (lock.current || busy) return;
+    lock.current = true;
+    onConfirm();
+  };
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="confirm-title">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
@@ -68,7 +78,7 @@ export function ConfirmDialog({
         <Button
           variant="contained"
           color={color}
-          onClick={onConfirm}
+          onClick={confirm}
           disabled={busy}
           aria-busy={busy || undefined}
           startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +23,32 @@ export interface Column<T> {
   sortField?: string;
   align?: 'left' | 'right' | 'center';
   minWidth?: number;
+  /** Hidden on a phone (below 600 px) so the list fits; the row's own page or dialog still shows it. */
+  secondary?: boolean;
   render: (row: T) => ReactNode;
+}
+
+const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/**
+ * Whether the element scrolls sideways, kept up to date as it resizes. The
+ * table then says so (a hint and a fading edge) and takes keyboard focus so
+ * that it can be scrolled without a mouse (issue 15, points 18 and 22).
+ */
+function useOverflowsX(ref: RefObject<HTMLElement | null>, deps: unknown[]): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const check = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, deps);
+  return overflows;
 }
 
 export interface DataTableProps<T> {
@@ -60,6 +85,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, sort, onSort, loading, fetching, error } = props;
   const sortField = sort?.replace(/^-/, '');
   const descending = sort?.startsWith('-') ?? false;
+  const scroller = useRef<HTMLDivElement>(null);
+  const overflows = useOverflowsX(scroller, [rows, loading, error, columns.length]);
 
   return (
     <Box sx={{ position: 'relative' }}>
@@ -79,75 +106,107 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {errorMessage(error, 'The list could not be loaded.')}
         </Alert>
       ) : (
-        <TableContainer>
-          <Table aria-label={props.label} size="medium">
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell
-                    key={column.id}
-                    align={column.align}
-                    sx={{ minWidth: column.minWidth, whiteSpace: 'nowrap' }}
-                    sortDirection={
-                      column.sortField && column.sortField === sortField ? (descending ? 'desc' : 'asc') : false
-                    }
-                  >
-                    {column.sortField && onSort ? (
-                      <TableSortLabel
-                        active={column.sortField === sortField}
-                        direction={column.sortField === sortField && descending ? 'desc' : 'asc'}
-                        onClick={() =>
-                          onSort(
-                            column.sortField === sortField && !descending ? `-${column.sortField}` : column.sortField!,
-                          )
-                        }
-                      >
-                        {column.label}
-                      </TableSortLabel>
-                    ) : (
-                      column.label
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {loading
-                ? Array.from({ length: 3 }, (_, i) => (
-                    <TableRow key={`loading-${i}`}>
-                      {columns.map((column) => (
-                        <TableCell key={column.id}>
-                          <Skeleton variant="text" />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))
-                : rows?.map((row) => (
-                    <TableRow
-                      key={props.rowKey(row)}
-                      hover={!!props.onRowClick}
-                      onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
-                      sx={props.onRowClick ? { cursor: 'pointer' } : undefined}
-                    >
-                      {columns.map((column) => (
-                        <TableCell key={column.id} align={column.align} sx={{ minWidth: column.minWidth }}>
-                          {column.render(row)}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
-              {!loading && rows?.length === 0 && (
+        <>
+          <TableContainer
+            ref={scroller}
+            // Always focusable: a table that scrolls must be reachable by keyboard (axe scrollable-region-focusable).
+            tabIndex={0}
+            role="region"
+            aria-label={overflows ? `${props.label}, scrolls sideways` : props.label}
+            data-overflows={overflows || undefined}
+            sx={(theme) => ({
+              overflowX: 'auto',
+              '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+              ...(overflows && {
+                // A fading right edge says there is more to the side.
+                backgroundImage: `linear-gradient(to left, ${theme.palette.action.selected}, transparent 24px)`,
+                backgroundAttachment: 'local, scroll',
+                backgroundRepeat: 'no-repeat',
+                backgroundPosition: 'right',
+                backgroundSize: '24px 100%',
+              }),
+            })}
+          >
+            <Table aria-label={props.label} size="medium">
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={columns.length}>
-                    <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-                      {props.empty}
-                    </Typography>
-                  </TableCell>
+                  {columns.map((column) => (
+                    <TableCell
+                      key={column.id}
+                      align={column.align}
+                      sx={{ minWidth: column.minWidth, whiteSpace: 'nowrap', ...(column.secondary && hideOnPhone) }}
+                      sortDirection={
+                        column.sortField && column.sortField === sortField ? (descending ? 'desc' : 'asc') : false
+                      }
+                    >
+                      {column.sortField && onSort ? (
+                        <TableSortLabel
+                          active={column.sortField === sortField}
+                          direction={column.sortField === sortField && descending ? 'desc' : 'asc'}
+                          onClick={() =>
+                            onSort(
+                              column.sortField === sortField && !descending
+                                ? `-${column.sortField}`
+                                : column.sortField!,
+                            )
+                          }
+                        >
+                          {column.label}
+                        </TableSortLabel>
+                      ) : (
+                        column.label
+                      )}
+                    </TableCell>
+                  ))}
                 </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {loading
+                  ? Array.from({ length: 3 }, (_, i) => (
+                      <TableRow key={`loading-${i}`}>
+                        {columns.map((column) => (
+                          <TableCell key={column.id} sx={column.secondary ? hideOnPhone : undefined}>
+                            <Skeleton variant="text" />
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))
+                  : rows?.map((row) => (
+                      <TableRow
+                        key={props.rowKey(row)}
+                        hover={!!props.onRowClick}
+                        onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
+                        sx={props.onRowClick ? { cursor: 'pointer' } : undefined}
+                      >
+                        {columns.map((column) => (
+                          <TableCell
+                            key={column.id}
+                            align={column.align}
+                            sx={{ minWidth: column.minWidth, ...(column.secondary && hideOnPhone) }}
+                          >
+                            {column.render(row)}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                    ))}
+                {!loading && rows?.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={columns.length}>
+                      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+                        {props.empty}
+                      </Typography>
+                    </TableCell>
+                  </TableRow>
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {overflows && (
+            <Typography variant="caption" component="p" color="text.secondary" sx={{ px: 5, pt: 1 }} aria-hidden="true">
+              Scroll sideways for more columns →
+            </Typography>
+          )}
+        </>
       )}
       {!props.hidePagination && (
         <TablePagination

@@ -67,24 +67,50 @@ export function SearchField({
   );
 }
 
-/** A calendar day (`YYYY-MM-DD`, read as UTC by the API). */
+/** A whole day a person could mean: empty, or `YYYY-MM-DD` from the year 1900 on. */
+export function isPlausibleDay(value: string): boolean {
+  if (value === '') return true;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.getUTCFullYear() >= 1900 && date.toISOString().startsWith(value);
+}
+
+/**
+ * A calendar day (`YYYY-MM-DD`, read as UTC by the API) that accepts typing:
+ * the browser reports a half-typed year ("0002" while "2026" is typed), so
+ * the field keeps what is typed and hands on only a whole day (or a cleared
+ * field); the URL never sees year 0002 (issue 15, point 17).
+ */
 export function DateFilter({
   label,
   value,
   onChange,
+  min,
+  max,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  min?: string;
+  max?: string;
 }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
   return (
     <TextField
       label={label}
       type="date"
       size="small"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      slotProps={{ inputLabel: { shrink: true } }}
+      value={text}
+      onChange={(event) => {
+        const next = event.target.value;
+        setText(next);
+        if (isPlausibleDay(next) && next !== value) onChange(next);
+      }}
+      onBlur={() => {
+        if (!isPlausibleDay(text)) setText(value);
+      }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max } }}
     />
   );
 }

@@ -8,7 +8,7 @@ export function TonalAvatar({ color = 'primary', sx, ...rest }: AvatarProps & { 
     <Avatar
       {...rest}
       sx={[
-        (theme) => ({ bgcolor: alpha(theme.palette[color].main, 0.16), color: theme.palette[color].main }),
+        (theme) => ({ bgcolor: alpha(theme.palette[color].main, 0.16), color: theme.palette[color][theme.palette.mode === 'light' ? 'dark' : 'light'] }),
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     />

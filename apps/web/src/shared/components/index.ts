@@ -1,4 +1,3 @@
-export { NotAvailableYet } from './NotAvailableYet';
 export { Logo } from './Logo';
 export { SubmitButton } from './SubmitButton';
 export { PasswordField } from './PasswordField';

@@ -1,0 +1,187 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin } from './support/api';
+
+/**
+ * Today's pages as people use them (issue 15): one test per point that
+ * failed before — admin navigation (1), a member not placed yet (10), a
+ * short balance on Buy (11), typing into a date filter (17) and one
+ * feedback per action (19).
+ */
+
+/** Every failed request and console error the page meets from now on. */
+function failures(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) seen.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.push(`console: ${m.text()}`);
+  });
+  return seen;
+}
+
+test('point 1: an admin without membership lands on the admin dashboard, Admin group first, no member page that can only fail', async ({
+  page,
+}) => {
+  const seen = failures(page);
+  await signInAdmin(page);
+  await expect(page).toHaveURL(/\/admindashboard$/);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const lists = nav.getByRole('list');
+  await expect(lists.first()).toHaveAccessibleName('Admin');
+  for (const failing of ['Dashboard', 'Referral Link', 'Wallet', 'Transfer', 'Purchase Package']) {
+    await expect(nav.getByRole('link', { name: failing, exact: true })).toHaveCount(0);
+  }
+  // Menu names are the page titles.
+  await nav.getByRole('link', { name: 'Users Management', exact: true }).click();
+  await expect(page.getByTestId('page-title')).toHaveText('Users Management');
+  // A group folds and stays folded after a reload.
+  await page.getByTestId('nav-group-adminReports').click();
+  await expect(nav.getByRole('link', { name: 'Matching Bonus Report' })).toHaveCount(0);
+  await page.reload();
+  await expect(nav.getByRole('link', { name: 'Users Management', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Matching Bonus Report' })).toHaveCount(0);
+  // Every page the menu offers opens without a failed request.
+  const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  for (const href of hrefs) {
+    await page.goto(href);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(seen).toEqual([]);
+});
+
+test('point 10: a member not placed yet reads an explanation on the dashboard and the member network, with no failed request', async ({
+  page,
+  request,
+}) => {
+  const sponsor = await registerViaApi(request);
+  const member = await registerViaApi(request, { sponsor: sponsor.username }); // no leg: waits for the sponsor
+  const seen = failures(page);
+  await signIn(page, member.username, member.password);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('plan-overview')).toContainText('Not placed yet');
+  await page.goto('/member-network');
+  await expect(page.getByTestId('not-placed')).toContainText('You have not been placed in the binary tree yet');
+  await page.waitForLoadState('networkidle');
+  expect(seen).toEqual([]);
+});
+
+test('point 11: with a short balance, Buy shows the balance and how to fund it instead of a doomed button', async ({
+  page,
+  request,
+}) => {
+  const member = await registerViaApi(request);
+  const admin = await adminLogin(request);
+  const me = await apiLogin(request, member.username, member.password);
+  const credit = await request.post(`/api/admin/members/${me.user.id}/adjustments`, {
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+    data: { wallet: 'deposit', direction: 'credit', amount: '40', reason: 'Browser test funding' },
+  });
+  expect(credit.status()).toBe(201);
+  await signIn(page, member.username, member.password);
+  await page.goto('/purchase-package');
+  await expect(page.getByTestId('purchase-deposit')).toContainText('40.00');
+  const starter = page.getByTestId('package-Starter');
+  await expect(starter.getByTestId('short-Starter')).toContainText('60.00 USDT short');
+  await expect(starter.getByRole('link', { name: 'deposit' })).toHaveAttribute('href', '/deposit');
+  await expect(starter.getByRole('link', { name: 'transfer' })).toHaveAttribute('href', '/transfer');
+  await expect(starter.getByRole('button', { name: 'Buy' })).toHaveCount(0);
+});
+
+test('point 17: typing a year into a date filter keeps it and puts the whole day in the URL', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  await signIn(page, member.username, member.password);
+  const lists: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/transfers?')) lists.push(r.url());
+  });
+  await page.goto('/transfer-sender-history?from=2026-03-15');
+  const from = page.getByLabel('From');
+  await expect(from).toHaveValue('2026-03-15');
+  // Overtype the year: month, day, year segments (en-US), so two steps right from the month.
+  await from.click({ position: { x: 12, y: 10 } });
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.type('2025');
+  await expect(page).toHaveURL(/from=2025-03-15/);
+  await expect(from).toHaveValue('2025-03-15');
+  // The list was never asked for a half-typed year such as 0002 or 0020.
+  await page.waitForLoadState('networkidle');
+  expect(lists.filter((url) => /from=0/.test(url))).toEqual([]);
+});
+
+test('point 19: a double click gives one request outcome and one toast', async ({ page, request }) => {
+  const member = await registerViaApi(request);
+  const admin = await adminLogin(request);
+  const me = await apiLogin(request, member.username, member.password);
+  const credit = await request.post(`/api/admin/members/${me.user.id}/adjustments`, {
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+    data: { wallet: 'deposit', direction: 'credit', amount: '300', reason: 'Browser test funding' },
+  });
+  expect(credit.status()).toBe(201);
+  const purchases: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/purchases')) purchases.push(r.url());
+  });
+  await signIn(page, member.username, member.password);
+  await page.goto('/purchase-package');
+  await page.getByTestId('package-Starter').getByRole('button', { name: 'Buy' }).click();
+  await page.getByRole('button', { name: 'Pay' }).dblclick();
+  await expect(page.getByText('Purchased Starter for 100.00 USDT.')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(/Purchased Starter/)).toHaveCount(1);
+  expect(purchases).toHaveLength(1);
+});
+
+test('point 4: a referral bonus reads as one in the income wallet history, which filters by kind', async ({ page, request }) => {
+  const admin = await adminLogin(request);
+  const sponsor = await registerViaApi(request, { side: 'left' });
+  const buyer = await registerViaApi(request, { sponsor: sponsor.username, side: 'left' });
+  const buyPackage = async (who: { username: string; password: string }) => {
+    const me = await apiLogin(request, who.username, who.password);
+    const credit = await request.post(`/api/admin/members/${me.user.id}/adjustments`, {
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+      data: { wallet: 'deposit', direction: 'credit', amount: '100', reason: 'Browser test funding' },
+    });
+    expect(credit.status()).toBe(201);
+    const packages = (await (await request.get('/api/packages', { headers: { authorization: `Bearer ${me.accessToken}` } })).json()) as {
+      items: Array<{ id: number; name: string }>;
+    };
+    const starter = packages.items.find((p) => p.name === 'Starter')!;
+    const bought = await request.post('/api/purchases', {
+      headers: { authorization: `Bearer ${me.accessToken}`, 'idempotency-key': `buy-${who.username}` },
+      data: { packageId: starter.id },
+    });
+    expect(bought.status(), await bought.text()).toBe(201);
+  };
+  await buyPackage(sponsor); // active, so it earns
+  await buyPackage(buyer);
+
+  await signIn(page, sponsor.username, sponsor.password);
+  await page.goto('/wallet');
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Referral bonus' }).click();
+  await expect(page).toHaveURL(/kind=referral_bonus/);
+  const history = page.getByRole('table', { name: 'Wallet history' });
+  await expect(history.getByRole('row')).toHaveCount(2);
+  await expect(history).toContainText('Referral bonus');
+  await expect(history).toContainText(buyer.username);
+  await expect(history).not.toContainText('Package purchase');
+});
+
+test('point 16: sponsor-tree search suggestions are not clipped by their card', async ({ page, request }) => {
+  const found = await registerViaApi(request, { username: `zq${Date.now().toString(36)}` });
+  await signInAdmin(page);
+  await page.goto('/sponsor-tree');
+  await page.getByTestId('sponsor-search').fill(found.username.slice(0, 6));
+  const list = page.getByRole('list', { name: 'Members found' });
+  const option = list.getByRole('button', { name: new RegExp(found.username) });
+  await expect(option).toBeVisible();
+  // What is drawn at the suggestion's centre is the suggestion itself, not the card or page below it.
+  const box = (await option.boundingBox())!;
+  const hit = await page.evaluate(
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[aria-label="Members found"]') !== null,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+  );
+  expect(hit).toBe(true);
+});

@@ -1,0 +1,131 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * The browser tour's tools: the routes read from the web app's route table
+ * (so a page added there is toured without touching the test), and one check
+ * per visit: no error page, no console error, no failed request, no axe-core
+ * violation of impact serious or critical.
+ */
+
+export interface TourRoute {
+  path: string;
+  kind: 'guest' | 'member' | 'admin';
+}
+
+const ROUTES_FILE = path.resolve(import.meta.dirname, '../../apps/web/src/app/routes.tsx');
+
+/** Every `path: '…'` of APP_ROUTES with its access (`...GUEST`, `...MEMBER`, `...ADMIN_ONLY`). */
+export function readRoutes(): TourRoute[] {
+  const source = readFileSync(ROUTES_FILE, 'utf8');
+  const table = source.slice(source.indexOf('export const APP_ROUTES'));
+  const routes: TourRoute[] = [];
+  const entry = /path:\s*'([^']+)'[\s\S]*?\.\.\.(GUEST|MEMBER|ADMIN_ONLY)\b/g;
+  for (const match of table.matchAll(entry)) {
+    const kind = match[2] === 'GUEST' ? 'guest' : match[2] === 'MEMBER' ? 'member' : 'admin';
+    routes.push({ path: match[1]!, kind });
+  }
+  return routes;
+}
+
+const AXE_SOURCE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
+
+export interface Problem {
+  where: string;
+  what: string;
+}
+
+/** Listens to a page for console errors and failed requests; `take()` hands over and clears what was seen. */
+export function watch(page: Page) {
+  let seen: string[] = [];
+  let inflight = 0;
+  page.on('request', () => (inflight += 1));
+  page.on('requestfinished', () => (inflight -= 1));
+  page.on('requestfailed', () => (inflight -= 1));
+  page.on('console', (message) => {
+    if (message.type() === 'error') seen.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => seen.push(`page error: ${error.message}`));
+  page.on('response', (response) => {
+    if (response.status() >= 400) seen.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+  });
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? '';
+    // Requests cut short by leaving the page are not failures of the page.
+    if (!failure.includes('ERR_ABORTED')) seen.push(`failed ${request.method()} ${request.url()}: ${failure}`);
+  });
+  return {
+    /** Resolves once no request has been out for three checks in a row. */
+    async idle(): Promise<void> {
+      let quiet = 0;
+      for (let i = 0; i < 200 && quiet < 3; i += 1) {
+        await page.waitForTimeout(100);
+        quiet = inflight <= 0 ? quiet + 1 : 0;
+      }
+    },
+    take(): string[] {
+      const out = seen;
+      seen = [];
+      return out;
+    },
+  };
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string; html?: string }>;
+}
+
+/** Runs axe-core in the page; answers the serious and critical violations, one line each. */
+export async function axeSerious(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!loaded) await page.addScriptTag({ path: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary, html: n.html?.slice(0, 160) })),
+    }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `axe ${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.html ?? JSON.stringify(n.target)} ${n.failureSummary?.split('\n').slice(0, 2).join(' ') ?? ''}`).join(' | ')}`,
+    );
+}
+
+/**
+ * Opens a page and checks it: it settles, it is not an error page, the page
+ * does not scroll sideways, and nothing went wrong on the way.
+ */
+export async function visitAndCheck(page: Page, url: string, watcher: ReturnType<typeof watch>): Promise<Problem[]> {
+  // Inside the app, as a click on a link would (no reload: the tour stays fast).
+  if (page.url().startsWith('http')) {
+    await page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, url);
+    await page.waitForURL((u) => u.pathname === url.split('?')[0]);
+  } else {
+    await page.goto(url);
+  }
+  await watcher.idle();
+  // Let skeletons give way to content (no timing asserted: we wait for the state).
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+  const problems: Problem[] = [];
+  const where = `${url} @${page.viewportSize()?.width}px`;
+  const errorPage = await page.getByText(/^(Something went wrong|Page not found)$/).count();
+  if (errorPage > 0) problems.push({ where, what: 'error page shown' });
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  if (sideways > 1) problems.push({ where, what: `page scrolls sideways by ${sideways}px` });
+  for (const what of await axeSerious(page)) problems.push({ where, what });
+  for (const what of watcher.take()) problems.push({ where, what });
+  return problems;
+}

@@ -1,0 +1,93 @@
+import { expect, test, type Browser } from '@playwright/test';
+import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
+import { readRoutes, visitAndCheck, watch, type Problem } from './support/tour';
+
+/**
+ * The browser tour (issue 15): every route of the route table, as a guest,
+ * as an admin and as a member, at 1440 px and 360 px, in light and dark:
+ * no error page, no console error, no failed request, no sideways scroll and
+ * no axe-core violation of impact serious or critical. One browser context
+ * per role and theme, signed in once; the two widths share it.
+ */
+
+const WIDTHS = [
+  { width: 1440, height: 900 },
+  { width: 360, height: 740 },
+] as const;
+const THEMES = ['light', 'dark'] as const;
+
+const routes = readRoutes();
+
+/** Admin pages and the member pages an admin without membership is offered (the menu's rule). */
+const ADMIN_MEMBER_PAGES = ['/sponsor-tree', '/member-network', '/member-network2', '/placement', '/account-settings'];
+
+let memberUser = { username: '', password: '' };
+let memberId = 0;
+
+test.beforeAll(async ({ request }) => {
+  const sponsor = await registerViaApi(request, { username: uniqueName('tsp'), fullName: 'Tour Sponsor' });
+  memberUser = await registerViaApi(request, {
+    username: uniqueName('tour'),
+    sponsor: sponsor.username,
+    side: 'left',
+    fullName: 'Tour Member',
+  });
+  const admin = await adminLogin(request);
+  const member = await apiLogin(request, memberUser.username, memberUser.password);
+  memberId = member.user.id;
+  const credit = await request.post(`/api/admin/members/${memberId}/adjustments`, {
+    headers: { authorization: `Bearer ${admin.accessToken}` },
+    data: { wallet: 'deposit', direction: 'credit', amount: '250', reason: 'Tour funding' },
+  });
+  expect(credit.status(), await credit.text()).toBe(201);
+});
+
+function concrete(path: string): string | null {
+  const filled = path.replace(':id', String(memberId));
+  return filled.includes(':') ? null : filled;
+}
+
+async function tour(browser: Browser, theme: (typeof THEMES)[number], role: 'guest' | 'admin' | 'member') {
+  const context = await browser.newContext({ colorScheme: theme, viewport: WIDTHS[0], bypassCSP: true }) // bypassCSP: axe-core is injected inline;
+  const page = await context.newPage();
+  const watcher = watch(page);
+  if (role === 'admin') await signInAdmin(page);
+  if (role === 'member') await signIn(page, memberUser.username, memberUser.password);
+  // The theme followed the system's preference (issue 15, point 21).
+  if (role !== 'guest') await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  watcher.take();
+
+  const paths = routes
+    .filter((r) =>
+      role === 'guest'
+        ? r.kind === 'guest'
+        : role === 'admin'
+          ? r.kind === 'admin' || ADMIN_MEMBER_PAGES.includes(r.path)
+          : r.kind === 'member',
+    )
+    .map((r) => concrete(r.path))
+    .filter((p): p is string => p !== null);
+  expect(paths.length).toBeGreaterThan(3);
+
+  const problems: Problem[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    for (const path of paths) problems.push(...(await visitAndCheck(page, path, watcher)));
+  }
+  await context.close();
+  expect(problems.map((p) => `${p.where}: ${p.what}`)).toEqual([]);
+}
+
+for (const theme of THEMES) {
+  test(`tour as a guest, ${theme}`, async ({ browser }) => {
+    await tour(browser, theme, 'guest');
+  });
+  test(`tour as an admin, ${theme}`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    await tour(browser, theme, 'admin');
+  });
+  test(`tour as a member, ${theme}`, async ({ browser }) => {
+    test.setTimeout(240_000);
+    await tour(browser, theme, 'member');
+  });
+}
