@@ -34,10 +34,9 @@ test('a member buys a package after confirming, the sponsor sees the referral bo
   await page.getByTestId('package-Gold').getByRole('button', { name: 'Buy' }).click();
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByText('Purchased Gold for 1,000.00 USDT.')).toBeVisible();
-  // Not enough left for another: a clear refusal, nothing moves.
-  await page.getByTestId('package-Starter').getByRole('button', { name: 'Repurchase' }).click();
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByText(/Insufficient balance/)).toBeVisible();
+  // Not enough left for another: the card says so and how to fund it, with no button that can only fail (issue 15, point 11).
+  await expect(page.getByTestId('short-Starter')).toContainText('100.00 USDT short');
+  await expect(page.getByTestId('package-Starter').getByRole('button', { name: 'Repurchase' })).toHaveCount(0);
   await page.goto('/repurchase-history');
   await expect(page.getByRole('table', { name: 'Purchases' })).toContainText('Gold');
 

@@ -4,10 +4,10 @@
  * refresh-on-401 path really runs.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { E2E_ADMIN_PASSWORD } from './constants';
+import { E2E_ADMIN_PASSWORD, e2eDataDir } from './constants';
 
 const port = process.env.E2E_PORT ?? '4173';
 const serverUrl = process.env.DATABASE_URL;
@@ -22,9 +22,14 @@ if (serverUrl) {
   execFileSync('createdb', [...args, name], { env });
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
-} else {
-  process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
 }
+// A fresh data folder either way: the embedded database (without DATABASE_URL) and the file outbox.
+const dataDir = e2eDataDir(port);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+process.env.DATA_DIR = dataDir;
+// Where a test finds the data folder, to send test USDT with `chain:send`.
+writeFileSync(path.join(tmpdir(), `portal-e2e-${port}.datadir`), dataDir);
 
 Object.assign(process.env, {
   PORT: port,
@@ -34,6 +39,8 @@ Object.assign(process.env, {
   JWT_SECRET: 'e2e-secret-that-is-long-enough-0123456789',
   ACCESS_TOKEN_TTL_SECONDS: process.env.E2E_ACCESS_TTL ?? '900',
   LOG_LEVEL: 'warn',
+  // The browser tests register many members from one address.
+  REGISTRATIONS_PER_HOUR: '100000',
 });
 
 await import('../../apps/api/src/main');

@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { authenticate, requireAdmin, requireMember } from './auth/guard';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
 import { installErrorHandler, installNotFoundHandler } from './shared/error-handler';
+import { inScope, openApiTransform, openApiTransformObject, refuseEmptyPatches, trackMethods } from './openapi/document';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -25,6 +26,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // Fastify's two lines per request only at LOG_LEVEL=debug or trace: at
+    // the default level a request costs no logging (5xx errors are still
+    // logged by the error handler). docs/decisions/0013b-quiet-hot-path.md
+    logController: new LogController({ disableRequestLogging: ctx.log.level !== 'debug' && ctx.log.level !== 'trace' }),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -33,6 +38,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorateRequest('principal', null);
   installErrorHandler(app);
   acceptEmptyJsonBodies(app);
+  const allowedMethods = trackMethods(app);
+  refuseEmptyPatches(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -57,24 +64,30 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       info: { title: 'Members portal API', version: '1.0.0', description: 'Amounts are decimal strings. Errors are `{ message, code, field? }`.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } },
     },
-    transform: jsonSchemaTransform,
+    // Security, operationId, error answers, CSV and 204 derived for every route (openapi/document.ts).
+    transform: openApiTransform,
+    transformObject: openApiTransformObject(ctx.config.publicUrl),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(async (api) => {
+    api.addHook('onRoute', inScope('guest'));
     for (const [routes, prefix] of guestRoutes) await api.register(routes(ctx), { prefix });
 
     await api.register(async (signedIn) => {
+      signedIn.addHook('onRoute', inScope('account'));
       signedIn.addHook('onRequest', authenticate(ctx));
       for (const routes of accountRoutes) await signedIn.register(routes(ctx));
 
       await signedIn.register(async (members) => {
+        members.addHook('onRoute', inScope('member'));
         members.addHook('onRequest', requireMember);
         for (const routes of memberRoutes) await members.register(routes(ctx));
       });
 
       // The one guard for everything under /api/admin/.
       await signedIn.register(async (admin) => {
+        admin.addHook('onRoute', inScope('admin'));
         admin.addHook('onRequest', requireAdmin);
         for (const routes of adminRoutes) await admin.register(routes(ctx));
       }, { prefix: '/admin' });
@@ -93,7 +106,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     });
   }
-  installNotFoundHandler(app, { spaIndex: serveWeb });
+  installNotFoundHandler(app, { spaIndex: serveWeb, allowedMethods });
   return app;
 }
 

@@ -1,6 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseChainEnv, type ChainEnv } from './chain/config';
 
 /**
  * All configuration comes from the environment and is checked once at start-up;
@@ -12,11 +13,14 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  MEDIA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   ROOT_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, 'must be 3-32 letters, digits, dot, dash or underscore').default('company'),
@@ -29,6 +33,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  TOTP_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
+  PAYOUT_BUMP_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -38,10 +44,18 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Uploaded pictures (product images): MEDIA_DIR, default `<DATA_DIR>/media`. */
+  mediaDir: string;
   databaseUrl?: string;
   jwtSecret: Uint8Array;
-  /** True when no JWT_SECRET was given and one was made for this process only. */
+  /** True when no JWT_SECRET was given: `main.ts` then uses the secret kept in DATA_DIR (`setup/data-folder.ts`). */
   jwtSecretGenerated: boolean;
+  /** Signs the device cookies of sign-in throttling: DEVICE_COOKIE_SECRET, else derived from the JWT secret. */
+  deviceCookieKey: Uint8Array;
+  /** True when no DEVICE_COOKIE_SECRET was given: the key follows the JWT secret (`main.ts` derives it again from the kept one). */
+  deviceCookieKeyDerived: boolean;
+  /** Registrations one client address may make per hour. */
+  registrationsPerHour: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   rootUsername: string;
@@ -52,6 +66,12 @@ export interface Config {
   mailFrom: string;
   trustProxy: boolean;
   logLevel: string;
+  /** AES-256-GCM key for TOTP secrets; unset in development: generated once into DATA_DIR (two-factor/secret-box.ts). */
+  totpEncryptionKey?: string;
+  /** A payout transaction not mined after this long is replaced with a higher fee at the same nonce. */
+  payoutBumpAfterSeconds: number;
+  /** Chain settings (chain/config.ts); no CHAIN_RPC_URL means the embedded chain. */
+  chain: ChainEnv;
 }
 
 export class ConfigError extends Error {}
@@ -60,24 +80,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty variables count as unset, as a shell user expects.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+  const chain = parseChainEnv(present);
+  if (!parsed.success || chain.problems.length) {
+    const lines = (parsed.error?.issues ?? []).map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    lines.push(...chain.problems.map(([variable, message]) => `  ${variable}: ${message}`));
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('Invalid configuration:\n  JWT_SECRET: is required when NODE_ENV=production');
   }
+  if (e.NODE_ENV === 'production' && !e.TOTP_ENCRYPTION_KEY) {
+    throw new ConfigError('Invalid configuration:\n  TOTP_ENCRYPTION_KEY: is required when NODE_ENV=production');
+  }
+  const jwtSecret = e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
     databaseUrl: e.DATABASE_URL,
-    // Without a configured secret, sign-ins last only as long as this process.
-    jwtSecret: e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32),
+    // Without a configured secret: a random one until main.ts reads the one kept in DATA_DIR.
+    jwtSecret,
     jwtSecretGenerated: !e.JWT_SECRET,
+    deviceCookieKey: e.DEVICE_COOKIE_SECRET ? new TextEncoder().encode(e.DEVICE_COOKIE_SECRET) : deviceCookieKeyFrom(jwtSecret),
+    deviceCookieKeyDerived: !e.DEVICE_COOKIE_SECRET,
+    registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
     rootUsername: e.ROOT_USERNAME,
@@ -88,5 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
+    payoutBumpAfterSeconds: e.PAYOUT_BUMP_AFTER_SECONDS,
+    chain: chain.value!,
   };
+}
+
+/** The device-cookie key derived from the JWT secret (one secret to keep, two keys that never sign each other's values). */
+export function deviceCookieKeyFrom(jwtSecret: Uint8Array): Uint8Array {
+  return new Uint8Array(createHmac('sha256', jwtSecret).update('portal device cookie v1').digest());
 }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Chain } from './chain';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
@@ -11,4 +12,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The current time; tests move it to try time-based rules (lockout, token expiry). */
   now: () => Date;
+  /** The chain (chain/index.ts); absent in tests that do not opt in, or when the embedded chain could not start. */
+  chain?: Chain;
 }

@@ -17,6 +17,11 @@ import { packageAdminRoutes, packageRoutes } from './packages/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { bonusAdminRoutes, bonusRoutes } from './bonuses/routes';
 import { planAdminRoutes } from './plan/routes';
+import { mediaRoutes, productAdminRoutes, productRoutes } from './products/routes';
+import { redemptionAdminRoutes, redemptionRoutes } from './redemptions/routes';
+import { depositAdminRoutes, depositRoutes } from './deposits/routes';
+import { twoFactorRoutes } from './two-factor/routes';
+import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -29,10 +34,11 @@ type RouteModule = (ctx: AppContext) => FastifyPluginAsyncZod;
 export const guestRoutes: Array<[RouteModule, string]> = [
   [healthRoutes, ''],
   [authRoutes, '/auth'],
+  [mediaRoutes, ''],
 ];
 
 /** Any signed-in account: `/api/...`. `networkRoutes` admits members and admins (who see every tree) and guards itself. */
-export const accountRoutes: RouteModule[] = [meRoutes, networkRoutes];
+export const accountRoutes: RouteModule[] = [meRoutes, networkRoutes, twoFactorRoutes];
 
 /** Signed-in accounts with a network membership: `/api/...`. */
 export const memberRoutes: RouteModule[] = [
@@ -42,6 +48,10 @@ export const memberRoutes: RouteModule[] = [
   packageRoutes,
   purchaseRoutes,
   bonusRoutes,
+  productRoutes,
+  redemptionRoutes,
+  depositRoutes,
+  withdrawalRoutes,
 ];
 
 /** Admins only: `/api/admin/...`. */
@@ -55,4 +65,8 @@ export const adminRoutes: RouteModule[] = [
   packageAdminRoutes,
   bonusAdminRoutes,
   planAdminRoutes,
+  productAdminRoutes,
+  redemptionAdminRoutes,
+  depositAdminRoutes,
+  withdrawalAdminRoutes,
 ];

@@ -7,8 +7,11 @@ import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
-import { createMailer } from '../src/mail/mailer';
+import { createMailer, type Mail } from '../src/mail/mailer';
 import { bootstrap } from '../src/setup/bootstrap';
+import { checkEveryAnswer } from './contract';
+import { createChain } from '../src/chain';
+import { settingsFromEnv } from '../src/chain/config';
 
 export const ADMIN_PASSWORD = 'Admin-Pass-2026!';
 export const ROOT = 'company';
@@ -19,14 +22,18 @@ export interface TestPortal {
   db: Database;
   /** Moves the portal's clock (lockout windows, token expiry). */
   clock: { now: Date; advance(ms: number): void };
+  /** Every mail sent, whole, as its recipient gets it (the admin outbox shows it redacted). */
+  mails: Mail[];
   close(): Promise<void>;
 }
 
 /**
  * A whole portal on a real database: in-memory PGlite by default, a fresh
  * schema on the PostgreSQL server when DATABASE_URL is set (dropped at close).
+ * No chain unless the test opts in: pass a test chain's `env`
+ * (test/chain-helpers.ts) and the portal talks to it.
  */
-export async function startPortal(env: Record<string, string> = {}): Promise<TestPortal> {
+export async function startPortal(env: Record<string, string> = {}, options: { log?: pino.Logger } = {}): Promise<TestPortal> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const config = loadConfig({
@@ -34,33 +41,47 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Tes
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
     ADMIN_PASSWORD,
     PUBLIC_URL: 'http://portal.test',
+    // Every test file registers its members from one address; the limit has its own test.
+    REGISTRATIONS_PER_HOUR: '1000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
   const db = await openDatabase({ databaseUrl, dataDir: 'memory://', schema });
   await migrate(db);
-  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const clock = {
     now: new Date(),
     advance(ms: number) {
       this.now = new Date(this.now.getTime() + ms);
     },
   };
+  const mails: Mail[] = [];
+  const outbox = createMailer({ from: config.mailFrom, db, log });
   const ctx: AppContext = {
     config,
     db,
     log,
     now: () => clock.now,
-    mailer: createMailer({ from: config.mailFrom, db, log }),
+    mailer: {
+      async send(mail) {
+        mails.push(mail);
+        await outbox.send(mail);
+      },
+    },
   };
+  const chainSettings = settingsFromEnv(config.chain);
+  if (chainSettings) ctx.chain = createChain(chainSettings);
   await bootstrap(ctx);
   const app = await buildApp(ctx, { serveWeb: false });
   await app.ready();
+  // Every answer a test gets must be one the OpenAPI document describes.
+  checkEveryAnswer(app);
   return {
     app,
     ctx,
     db,
     clock,
+    mails,
     async close() {
       await app.close();
       if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);

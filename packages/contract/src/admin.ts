@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, fullNameSchema, passwordSchema, usernameSchema } from './auth';
+import { text } from './text';
+import { emailAddressSchema, emailSchema, fullNameSchema, passwordSchema, usernameSchema } from './auth';
 import { pageOf, roleSchema } from './common';
 import { entryTypeSchema, unitSchema, walletBalanceSchema, walletSchema } from './ledger';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
@@ -14,8 +15,7 @@ export const adjustmentBodySchema = z.object({
   wallet: walletSchema,
   direction: z.enum(['credit', 'debit'], { error: () => 'direction must be credit or debit' }),
   amount: amountSchema('Amount'),
-  reason: z
-    .string({ error: (issue) => (issue.input === undefined ? 'A reason is required' : 'reason must be text') })
+  reason: text({ error: (issue) => (issue.input === undefined ? 'A reason is required' : 'reason must be text') }, { label: 'The reason', multiline: true })
     .trim()
     .min(3, 'A reason is required (at least 3 characters)')
     .max(500, 'The reason must be at most 500 characters'),
@@ -66,7 +66,7 @@ export type JournalEntry = z.infer<typeof journalEntrySchema>;
 export const transactionsQuerySchema = listQuery({
   sort: sortSchema(['createdAt', 'id', 'type'], '-createdAt'),
   type: entryTypeSchema.optional(),
-  member: z.string().trim().max(32, 'member must be at most 32 characters').optional().transform((v) => v || undefined),
+  member: text(undefined, { label: 'member' }).trim().max(32, 'member must be at most 32 characters').optional().transform((v) => v || undefined),
   wallet: walletSchema.optional(),
   from: dayFilterSchema.optional(),
   to: dayFilterSchema.optional(),
@@ -81,7 +81,7 @@ export const adminMemberSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   fullName: z.string(),
-  email: z.string(),
+  email: emailAddressSchema,
   status: accountStatusSchema,
   role: roleSchema,
   sponsor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
@@ -95,7 +95,7 @@ export const membersQuerySchema = listQuery({
   sort: sortSchema(['joinedAt', 'username', 'fullName', 'deposit', 'income', 'points'], '-joinedAt'),
   search: searchSchema,
   status: accountStatusSchema.optional(),
-  sponsor: z.string().trim().max(32, 'sponsor must be at most 32 characters').optional().transform((v) => v || undefined),
+  sponsor: text(undefined, { label: 'sponsor' }).trim().max(32, 'sponsor must be at most 32 characters').optional().transform((v) => v || undefined),
   format: listFormatSchema,
 });
 export type MembersQuery = z.infer<typeof membersQuerySchema>;
@@ -116,7 +116,7 @@ export const idParamSchema = z.object({ id: z.coerce.number({ error: 'id must be
 export const adminUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
-  email: z.string(),
+  email: emailAddressSchema,
   fullName: z.string(),
   role: roleSchema,
   status: accountStatusSchema,
@@ -173,10 +173,10 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = listQuery({
   sort: sortSchema(['createdAt', 'action'], '-createdAt'),
-  action: z.string().trim().max(64, 'action must be at most 64 characters').optional().transform((v) => v || undefined),
-  actor: z.string().trim().max(32, 'actor must be at most 32 characters').optional().transform((v) => v || undefined),
-  targetType: z.string().trim().max(32).optional().transform((v) => v || undefined),
-  targetId: z.string().trim().max(64).optional().transform((v) => v || undefined),
+  action: text(undefined, { label: 'action' }).trim().max(64, 'action must be at most 64 characters').optional().transform((v) => v || undefined),
+  actor: text(undefined, { label: 'actor' }).trim().max(32, 'actor must be at most 32 characters').optional().transform((v) => v || undefined),
+  targetType: text(undefined, { label: 'targetType' }).trim().max(32).optional().transform((v) => v || undefined),
+  targetId: text(undefined, { label: 'targetId' }).trim().max(64).optional().transform((v) => v || undefined),
   from: dayFilterSchema.optional(),
   to: dayFilterSchema.optional(),
   format: listFormatSchema,

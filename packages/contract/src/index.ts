@@ -1,4 +1,5 @@
 export * from './common';
+export * from './text';
 export * from './auth';
 export * from './money';
 export * from './lists';
@@ -7,3 +8,7 @@ export * from './settings';
 export * from './admin';
 export * from './network';
 export * from './plan';
+export * from './products';
+export * from './errors';
+export * from './deposits';
+export * from './withdrawals';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { pageOf } from './common';
 import { dayFilterSchema, listQuery, searchSchema, sortSchema } from './lists';
 import { amountSchema, moneySchema, units } from './money';
@@ -20,7 +21,7 @@ export const unitSchema = z.enum(units);
  * The kinds of journal entry. Later features add theirs here (purchase,
  * bonuses, deposits, withdrawals, redemptions).
  */
-export const entryTypes = ['adjustment', 'transfer', 'conversion', 'purchase', 'repurchase', 'matching_bonus'] as const;
+export const entryTypes = ['adjustment', 'transfer', 'conversion', 'purchase', 'repurchase', 'matching_bonus', 'redemption', 'redemption_refund', 'deposit', 'withdrawal', 'withdrawal_refund', 'withdrawal_payout'] as const;
 export const entryTypeSchema = z.enum(entryTypes, { error: () => `type must be one of: ${entryTypes.join(', ')}` });
 export type EntryType = z.infer<typeof entryTypeSchema>;
 
@@ -31,6 +32,12 @@ export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
   purchase: 'Package purchase',
   repurchase: 'Repurchase',
   matching_bonus: 'Matching bonus',
+  redemption: 'Product redemption',
+  redemption_refund: 'Redemption refund',
+  deposit: 'Deposit (BEP20)',
+  withdrawal: 'Withdrawal',
+  withdrawal_refund: 'Withdrawal refund',
+  withdrawal_payout: 'Withdrawal paid',
 };
 
 export const walletBalanceSchema = z.object({
@@ -59,9 +66,31 @@ export const walletEntrySchema = z.object({
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 
+/**
+ * What a wallet line is to its owner (issue 15, point 4): a purchase entry is
+ * the buyer's purchase but their sponsors' referral bonus; a transfer is in
+ * or out. The wallet history filters by these.
+ */
+export const ENTRY_KIND_LABELS = {
+  referral_bonus: 'Referral bonus',
+  matching_bonus: 'Matching bonus',
+  transfer_in: 'Transfer received',
+  transfer_out: 'Transfer sent',
+  purchase: 'Package purchase',
+  repurchase: 'Repurchase',
+  conversion: 'Point conversion',
+  adjustment: 'Adjustment',
+  redemption: 'Product redemption',
+  redemption_refund: 'Redemption refund',
+} as const;
+export type EntryKind = keyof typeof ENTRY_KIND_LABELS;
+const entryKinds = Object.keys(ENTRY_KIND_LABELS) as [EntryKind, ...EntryKind[]];
+export const entryKindSchema = z.enum(entryKinds, { error: () => `kind must be one of: ${entryKinds.join(', ')}` });
+
 export const walletEntriesQuerySchema = listQuery({
   sort: sortSchema(['createdAt', 'amount'], '-createdAt'),
   type: entryTypeSchema.optional(),
+  kind: entryKindSchema.optional(),
   direction: z.enum(['in', 'out'], { error: () => 'direction must be in or out' }).optional(),
   from: dayFilterSchema.optional(),
   to: dayFilterSchema.optional(),
@@ -76,8 +105,7 @@ export const walletEntryPageSchema = pageOf(walletEntrySchema);
 
 // ---- transfers -------------------------------------------------------------
 
-export const receiverUsernameSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Receiver username is required' : 'Receiver username must be text') })
+export const receiverUsernameSchema = text({ error: (issue) => (issue.input === undefined ? 'Receiver username is required' : 'Receiver username must be text') })
   .trim()
   .min(1, 'Receiver username is required')
   .max(32, 'Receiver username must be at most 32 characters');
@@ -164,8 +192,7 @@ export type ConversionQuote = z.infer<typeof conversionQuoteSchema>;
 
 /** The optional `Idempotency-Key` header of money-moving requests. */
 export const idempotencyHeadersSchema = z.object({
-  'idempotency-key': z
-    .string()
+  'idempotency-key': text(undefined, { label: 'Idempotency-Key' })
     .min(1, 'Idempotency-Key must not be empty')
     .max(200, 'Idempotency-Key must be at most 200 characters')
     .regex(/^[\x21-\x7E]+$/, 'Idempotency-Key may only contain printable ASCII characters without spaces')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { pageQuerySchema } from './common';
 
 /**
@@ -24,8 +25,7 @@ export const dayFilterSchema = z.iso.date({ error: 'Use a date as YYYY-MM-DD' })
 export const listFormatSchema = z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json');
 
 /** A free-text search box: trimmed, at most 100 characters, empty means none. */
-export const searchSchema = z
-  .string()
+export const searchSchema = text(undefined, { label: 'search' })
   .trim()
   .max(100, 'search must be at most 100 characters')
   .optional()

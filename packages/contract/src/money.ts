@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /**
  * Money is never a JavaScript number. At the edge it is a decimal string
@@ -17,6 +18,9 @@ export type Unit = (typeof units)[number];
 
 /** A plain decimal: no sign, no exponent, no leading zeros, no bare point. */
 const DECIMAL_PATTERN = /^(0|[1-9]\d*)(\.\d+)?$/;
+/** The documented shapes (OpenAPI `pattern`): an amount sent, an amount answered (maybe signed). */
+const AMOUNT_PATTERN_SOURCE = '^(0|[1-9][0-9]*)(\\.[0-9]{1,18})?$';
+const MONEY_PATTERN_SOURCE = '^-?(0|[1-9][0-9]*)(\\.[0-9]{1,18})?$';
 
 /**
  * The rules every amount a client sends must follow, with messages that name
@@ -41,17 +45,18 @@ export function amountProblem(value: unknown, label = 'Amount'): string | undefi
 
 /** A positive amount as a decimal string, checked by `amountProblem`. */
 export function amountSchema(label = 'Amount') {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a decimal string such as "125.50"`) })
+  return text({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a decimal string such as "125.50"`) })
     .superRefine((value, ctx) => {
       const problem = amountProblem(value, label);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
-    .meta({ description: 'A decimal string with at most 18 decimals, e.g. "125.50"', example: '125.50' });
+    .meta({ description: 'A decimal string with at most 18 decimals, e.g. "125.50"', example: '125.50', pattern: AMOUNT_PATTERN_SOURCE });
 }
 
 /** An amount the API answers with: a canonical decimal string, possibly signed ("-12.50"). */
-export const moneySchema = z.string().meta({ description: 'Exact decimal string, e.g. "125.50" or "-0.000000000000000001"', example: '125.50' });
+export const moneySchema = z
+  .string()
+  .meta({ description: 'Exact decimal string, e.g. "125.50" or "-0.000000000000000001"', example: '125.50', pattern: MONEY_PATTERN_SOURCE });
 
 /**
  * "125.5" → 125500000000000000000n. Throws on anything that is not a plain
@@ -92,8 +97,7 @@ export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
  * bound, for settings such as a fee percentage or a conversion rate.
  */
 export function decimalSettingSchema(label: string, options: { maxDecimals: number; max: string; allowZero: boolean }) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a decimal string`) })
+  return text({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a decimal string`) })
     .superRefine((value, ctx) => {
       if (!DECIMAL_PATTERN.test(value)) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a plain decimal number (digits and one point, no sign or exponent)` });

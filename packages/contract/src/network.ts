@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { pageOf, pageQuerySchema, sideSchema } from './common';
 
 /**
@@ -16,8 +17,7 @@ const idParam = (name: string) =>
     .max(Number.MAX_SAFE_INTEGER, `${name} must be a member id`);
 
 /** A username prefix to search for (letters, digits, dot, dash, underscore). */
-const usernameSearchSchema = z
-  .string()
+const usernameSearchSchema = text(undefined, { label: 'search' })
   .trim()
   .max(32, 'search must be at most 32 characters')
   .regex(/^[A-Za-z0-9_.-]*$/, 'search may only contain letters, digits, dot, dash and underscore')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { pageOf } from './common';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
 import { amountSchema, moneySchema } from './money';
@@ -10,19 +11,16 @@ import { amountSchema, moneySchema } from './money';
  */
 
 const BV_PATTERN = /^(0|[1-9]\d{0,12})(\.\d{1,18})?$/;
-export const bvSchema = z
-  .string({ error: 'BV must be a decimal string such as "100"' })
+export const bvSchema = text({ error: 'BV must be a decimal string such as "100"' })
   .regex(BV_PATTERN, 'BV must be a plain decimal number (at most 18 decimals, below one trillion)')
   .meta({ description: 'Business volume as a decimal string', example: '100' });
 
 /** A daily cap may be zero (the package earns no matching bonus). */
-export const capSchema = z
-  .string({ error: 'Daily cap must be a decimal string such as "100"' })
+export const capSchema = text({ error: 'Daily cap must be a decimal string such as "100"' })
   .regex(BV_PATTERN, 'Daily cap must be a plain decimal number with at most 18 decimals')
   .meta({ description: 'Daily matching cap in USDT', example: '100' });
 
-export const packageNameSchema = z
-  .string({ error: 'Name is required' })
+export const packageNameSchema = text({ error: 'Name is required' }, { label: 'Name' })
   .trim()
   .min(1, 'Name is required')
   .max(60, 'Name must be at most 60 characters');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { PERCENT_DECIMALS, RATE_DECIMALS, amountSchema, decimalSettingSchema } from './money';
 
 /**
@@ -16,9 +17,17 @@ export const settingsShape = {
   referralLevel2Percent: decimalSettingSchema('Referral level 2', { maxDecimals: PERCENT_DECIMALS, max: '100', allowZero: true }),
   referralLevel3Percent: decimalSettingSchema('Referral level 3', { maxDecimals: PERCENT_DECIMALS, max: '100', allowZero: true }),
   matchingPercent: decimalSettingSchema('Matching rate', { maxDecimals: PERCENT_DECIMALS, max: '100', allowZero: true }),
-  closeTimeUtc: z
-    .string({ error: 'Close time must be a time as HH:MM' })
+  closeTimeUtc: text({ error: 'Close time must be a time as HH:MM' })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Close time must be a time of day as HH:MM (UTC)'),
+  depositMinimum: amountSchema('Deposit minimum'),
+  consolidationThreshold: amountSchema('Consolidation threshold'),
+  withdrawalMinimum: amountSchema('Withdrawal minimum'),
+  withdrawalFeePercent: decimalSettingSchema('Withdrawal fee', { maxDecimals: PERCENT_DECIMALS, max: '50', allowZero: true }),
+  withdrawalFeeMinimum: decimalSettingSchema('Withdrawal fee minimum', { maxDecimals: 18, max: '1000000', allowZero: true }),
+  withdrawalOnePending: z.boolean({ error: 'One pending withdrawal must be true or false' }),
+  withdrawalRequiresTwoFactor: z.boolean({ error: 'Withdrawals require two-factor must be true or false' }),
+  withdrawalAddressHoldHours: text({ error: 'Address hold must be a whole number of hours' }, { label: 'Address hold' })
+    .regex(/^(0|[1-9]\d{0,3})$/, 'Address hold must be a whole number of hours from 0 to 9999'),
 };
 
 export const settingsSchema = z.object(settingsShape);
@@ -34,6 +43,14 @@ export const SETTINGS_DEFAULTS: Settings = {
   referralLevel3Percent: '2',
   matchingPercent: '10',
   closeTimeUtc: '00:00',
+  depositMinimum: '1',
+  consolidationThreshold: '10',
+  withdrawalMinimum: '10',
+  withdrawalFeePercent: '5',
+  withdrawalFeeMinimum: '1',
+  withdrawalOnePending: true,
+  withdrawalRequiresTwoFactor: true,
+  withdrawalAddressHoldHours: '24',
 };
 
 /** The referral rates by level (level 1 first), as percentage strings. */
@@ -54,6 +71,14 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
   referralLevel3Percent: { label: 'Referral bonus, level 3', help: 'Share paid to the third sponsor up (if active).', unit: '%' },
   matchingPercent: { label: 'Matching rate', help: "Share of the day's matched volume paid at the close, up to the package's daily cap.", unit: '%' },
   closeTimeUtc: { label: 'Daily close time', help: 'When the previous UTC day is closed automatically (HH:MM, UTC).', unit: 'UTC' },
+  depositMinimum: { label: 'Deposit minimum', help: 'BEP20 deposits below this are recorded but not credited.', unit: 'USDT' },
+  consolidationThreshold: { label: 'Consolidation threshold', help: 'A consolidation sweeps deposit addresses holding at least this much to the treasury.', unit: 'USDT' },
+  withdrawalMinimum: { label: 'Withdrawal minimum', help: 'The smallest amount a member may withdraw from the income wallet.', unit: 'USDT' },
+  withdrawalFeePercent: { label: 'Withdrawal fee', help: 'Taken from the amount withdrawn; the rest arrives on chain.', unit: '%' },
+  withdrawalFeeMinimum: { label: 'Withdrawal fee minimum', help: 'The fee is at least this much.', unit: 'USDT' },
+  withdrawalOnePending: { label: 'One pending withdrawal at a time', help: 'A member may not ask again while a request waits for approval.' },
+  withdrawalRequiresTwoFactor: { label: 'Withdrawals require two-factor', help: 'Members without two-factor sign-in may not withdraw; each request carries a current code.' },
+  withdrawalAddressHoldHours: { label: 'New address hold', help: 'Hours before a newly saved withdrawal address can be used (0 turns the hold off).', unit: 'hours' },
 };
 
 export const settingsPatchSchema = z

@@ -19,6 +19,12 @@ export interface Database extends Sql {
   readonly kind: 'postgres' | 'pglite';
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: calls `onNotify` with each NOTIFY on `channel` (a plain
+   * identifier), and with undefined after a lost connection (notifications
+   * may have been missed). Ends with `close`.
+   */
+  listen?(channel: string, onNotify: (payload: string | undefined) => void): Promise<void>;
   close(): Promise<void>;
 }
 

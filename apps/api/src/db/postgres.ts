@@ -9,13 +9,17 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
   const pool = new pg.Pool({
     connectionString: url,
     max: 20,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // A scratch schema still sees `public`, where shared extensions live.
+    ...(schema ? { options: `-c search_path=${schema},public` } : {}),
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   if (schema) {
+    await sharedExtensionsInPublic(pool);
     await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   }
+  const listeners = new Set<pg.Client>();
+  let closed = false;
 
   return {
     kind: 'postgres',
@@ -49,8 +53,59 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
         client.release();
       }
     },
+    async listen(channel: string, onNotify: (payload: string | undefined) => void) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+      const retry = () => {
+        if (!closed) setTimeout(() => connect().catch(retry), 1000).unref();
+      };
+      const connect = async (): Promise<void> => {
+        const client = new pg.Client({ connectionString: url });
+        listeners.add(client);
+        client.on('notification', (message) => {
+          if (message.channel === channel) onNotify(message.payload);
+        });
+        // A lost connection may have missed notifications: say so, and listen again.
+        client.on('error', () => {
+          listeners.delete(client);
+          client.end().catch(() => {});
+          onNotify(undefined);
+          retry();
+        });
+        try {
+          await client.connect();
+          await client.query(`LISTEN ${channel}`);
+        } catch (error) {
+          listeners.delete(client);
+          client.end().catch(() => {});
+          throw error;
+        }
+      };
+      await connect();
+    },
     async close() {
+      closed = true;
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
       await pool.end();
     },
   };
+}
+
+/**
+ * Extensions belong to a database, not a schema. Created from a scratch
+ * schema (the tests' one-schema-per-file), pg_trgm would land in that schema
+ * and be dropped with it while other files still use it; so a scratch run
+ * keeps it in `public`, created once whatever the concurrency.
+ */
+async function sharedExtensionsInPublic(pool: pg.Pool): Promise<void> {
+  try {
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+  } catch (error) {
+    // Another process created it at the same moment: what we wanted.
+    const code = (error as { code?: string }).code;
+    if (code !== '23505' && code !== '42710') throw error;
+  }
+  const { rows } = await pool.query<{ nspname: string }>(
+    "SELECT n.nspname FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'",
+  );
+  if (rows[0] && rows[0].nspname !== 'public') await pool.query('ALTER EXTENSION pg_trgm SET SCHEMA public');
 }

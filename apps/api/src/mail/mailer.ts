@@ -1,6 +1,9 @@
+import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { writeOwnerOnly } from '../setup/data-folder';
+import { redactSecrets } from './redact';
 
 export interface Mail {
   to: string;
@@ -14,12 +17,21 @@ export interface Mailer {
 }
 
 /**
- * With SMTP_URL, mail goes through that server. Without it, mail is kept in
- * the `mail_outbox` table, which admins read at /api/admin/outbox, so the
- * password flows work on one machine with nothing else installed.
+ * With SMTP_URL, mail goes through that server. Without it, the whole mail is
+ * written to the file outbox `<DATA_DIR>/outbox/` (owner-only: the operator
+ * with shell access forwards it), and a copy with its secrets redacted (links,
+ * tokens) is kept in the `mail_outbox` table, which admins read at
+ * /api/admin/outbox: they see what was sent to whom, never a live reset link.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; db: Database; log: FastifyBaseLogger }): Mailer {
-  const { smtpUrl, from, db, log } = options;
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  db: Database;
+  log: FastifyBaseLogger;
+  /** The file outbox; without it (tests) only the redacted copy is kept. */
+  outboxDir?: string;
+}): Mailer {
+  const { smtpUrl, from, db, log, outboxDir } = options;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
@@ -36,12 +48,17 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Data
     async send(mail) {
       const { rows } = await db.query<{ id: number }>(
         'INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id',
-        [mail.to, mail.subject, mail.text],
+        [mail.to, mail.subject, redactSecrets(mail.text)],
       );
-      log.info(
-        { outboxId: rows[0]!.id, subject: mail.subject },
-        'no SMTP_URL set: mail kept in the outbox; admins read it at /api/admin/outbox',
-      );
+      const id = rows[0]!.id;
+      const file = outboxDir ? path.join(outboxDir, outboxFileName(id)) : undefined;
+      if (file) {
+        writeOwnerOnly(file, [`To: ${mail.to}`, `From: ${from}`, `Subject: ${mail.subject}`, `Date: ${new Date().toUTCString()}`, '', mail.text, ''].join('\n'));
+      }
+      log.info({ outboxId: id, subject: mail.subject, file }, 'no SMTP_URL set: mail kept in the file outbox (admins see it redacted at /api/admin/outbox)');
     },
   };
 }
+
+/** `000042.txt`: the file outbox sorts by the order mails were sent. */
+export const outboxFileName = (id: number) => `${String(id).padStart(6, '0')}.txt`;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, pageOf, pageQuerySchema } from '@portal/contract';
+import { apiErrorSchema, pageOf, pageQuerySchema, text } from '@portal/contract';
 import type { AppContext } from '../context';
 import { pageResult, pageWindow } from '../shared/pagination';
+import { redactSecrets } from './redact';
 
 const outboxMailSchema = z.object({
   id: z.number(),
@@ -12,14 +13,18 @@ const outboxMailSchema = z.object({
   createdAt: z.string(),
 });
 
-/** Admins read the mail the portal kept because no SMTP server is configured. */
+/**
+ * Admins read the mail the portal kept because no SMTP server is configured,
+ * with its secrets redacted (stored redacted; redacted again here for rows
+ * kept before that): a reset link is for its recipient only.
+ */
 export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/outbox', {
       schema: {
         tags: ['admin'],
-        summary: 'Mail kept in the outbox (no SMTP_URL configured), newest first',
-        querystring: pageQuerySchema.extend({ to: z.string().trim().max(254).optional() }),
+        summary: 'Mail kept in the outbox (no SMTP_URL configured), newest first, links and tokens redacted',
+        querystring: pageQuerySchema.extend({ to: text(undefined, { label: 'to' }).trim().max(254).optional() }),
         response: { 200: pageOf(outboxMailSchema), 400: apiErrorSchema },
       },
     }, async (request) => {
@@ -36,7 +41,7 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         id: row.id,
         to: row.to_address,
         subject: row.subject,
-        body: row.body,
+        body: redactSecrets(row.body),
         createdAt: new Date(row.created_at).toISOString(),
       }));
       return pageResult(items, rows[0]?.total ?? 0, request.query);

@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { createMeService } from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 
 export function meRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const me = createMeService(ctx);
@@ -22,7 +22,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: { tags: ['account'], summary: 'Change the password', body: changePasswordBodySchema, response: { 204: z.null(), ...errors } },
     }, async (request, reply) => {
       const { userId, sessionId } = principalOf(request);
-      await me.changePassword(userId, sessionId, request.body.currentPassword, request.body.newPassword);
+      await me.changePassword(userId, sessionId, request.body.currentPassword, request.body.newPassword, request.ip);
       return reply.code(204).send(null);
     });
   };

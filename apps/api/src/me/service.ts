@@ -2,6 +2,7 @@ import type { UpdateProfileBody, User } from '@portal/contract';
 import type { AppContext } from '../context';
 import { assertPasswordAllowed } from '../auth/service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { assertUsernameNotSlowed, recordFailure } from '../auth/throttle';
 import { revokeUserSessions } from '../auth/sessions';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../shared/errors';
 import { findUserById, isEmailTaken, setPasswordHash, toUser } from '../users/queries';
@@ -51,9 +52,13 @@ export function createMeService(ctx: AppContext) {
     },
 
     /** Changes the password and ends every other sign-in of the account. */
-    async changePassword(userId: number, sessionId: string, currentPassword: string, newPassword: string): Promise<void> {
+    async changePassword(userId: number, sessionId: string, currentPassword: string, newPassword: string, ip: string): Promise<void> {
       const row = await load(userId);
+      // Guessing the current password is throttled like sign-in (growing delay per account).
+      const key = `password:${userId}`;
+      await assertUsernameNotSlowed(db, key, ctx.now(), 'current-password checks', 'PASSWORD_CHECKS_LOCKED');
       if (!row.password_hash || !(await verifyPassword(row.password_hash, currentPassword))) {
+        await recordFailure(db, [key], ctx.now(), ip);
         throw unprocessable('CURRENT_PASSWORD_WRONG', 'The current password is not correct.', 'currentPassword');
       }
       assertPasswordAllowed(newPassword, 'newPassword');

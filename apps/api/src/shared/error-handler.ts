@@ -8,7 +8,17 @@ import { AppError } from './errors';
  * anything unexpected is logged with the request id and answered 500 plainly.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler(async (caught: FastifyError | AppError | Error, request, reply) => {
+    let error = caught;
+    // A route that leaves the session check to its SQL statement (auth/guard.ts):
+    // an ended session or a missing membership answers first, as anywhere else.
+    if (request.principal?.checkSession) {
+      try {
+        await request.principal.checkSession();
+      } catch (refused) {
+        error = refused as Error;
+      }
+    }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.status).send({ message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) });
@@ -32,12 +42,20 @@ export function installErrorHandler(app: FastifyInstance): void {
 }
 
 /**
- * Unknown paths: a JSON 404 for the API; with the web app served, any other
- * page path gets its index.html so that the client-side router decides.
+ * Unknown paths: a JSON 404 for the API (a 405 with `Allow` when the path
+ * exists for other methods); with the web app served, any other page path
+ * gets its index.html so that the client-side router decides.
  */
-export function installNotFoundHandler(app: FastifyInstance, options: { spaIndex: boolean }): void {
+export function installNotFoundHandler(app: FastifyInstance, options: { spaIndex: boolean; allowedMethods?: (path: string) => string[] }): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
+    const allowed = path.startsWith('/api/') ? (options.allowedMethods?.(path) ?? []) : [];
+    if (allowed.length > 0) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ message: `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`, code: 'METHOD_NOT_ALLOWED' });
+    }
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (!options.spaIndex || path === '/api' || path.startsWith('/api/') || !isPage) {
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}`, code: 'NOT_FOUND' });

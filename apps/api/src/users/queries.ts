@@ -1,4 +1,4 @@
-import type { Role, User } from '@portal/contract';
+import { usernameKey, type Role, type User } from '@portal/contract';
 import type { Sql } from '../db/database';
 
 export interface UserRow {
@@ -26,10 +26,11 @@ export async function findUserById(sql: Sql, id: number): Promise<UserRow | unde
   return rows[0];
 }
 
+/** By username, through the one normalisation (`usernameKey`: NFKC and case fold, migration 0011). */
 export async function findUserByUsername(sql: Sql, username: string): Promise<UserRow | undefined> {
   const { rows } = await sql.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN members m ON m.user_id = u.id WHERE lower(u.username) = lower($1)`,
-    [username],
+    `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN members m ON m.user_id = u.id WHERE u.username_key = $1`,
+    [usernameKey(username)],
   );
   return rows[0];
 }

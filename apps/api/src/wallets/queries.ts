@@ -1,4 +1,4 @@
-import { fromBaseUnits, type AllEntriesQuery, type Wallet, type WalletEntry } from '@portal/contract';
+import { fromBaseUnits, type AllEntriesQuery, type EntryKind, type Wallet, type WalletEntry } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { WALLET_UNITS } from '../ledger/accounts';
 import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
@@ -15,6 +15,20 @@ interface EntryRow {
   created_at: Date;
 }
 
+/** Each owner-facing kind as a condition on the line (read side only: the books are not touched). */
+const KIND_SQL: Record<EntryKind, string> = {
+  referral_bonus: `e.type IN ('purchase', 'repurchase') AND p.amount > 0`,
+  matching_bonus: `e.type = 'matching_bonus'`,
+  transfer_in: `e.type = 'transfer' AND p.amount > 0`,
+  transfer_out: `e.type = 'transfer' AND p.amount < 0`,
+  purchase: `e.type = 'purchase' AND p.amount < 0`,
+  repurchase: `e.type = 'repurchase' AND p.amount < 0`,
+  conversion: `e.type = 'conversion'`,
+  adjustment: `e.type = 'adjustment'`,
+  redemption: `e.type = 'redemption'`,
+  redemption_refund: `e.type = 'redemption_refund'`,
+};
+
 const SORTS = { createdAt: 'p.id', amount: 'p.amount' } as const;
 
 function filterOf(memberId: number, query: AllEntriesQuery): SqlFilter {
@@ -22,6 +36,7 @@ function filterOf(memberId: number, query: AllEntriesQuery): SqlFilter {
   filter.where(`a.owner_id = ${filter.param(memberId)}`);
   if (query.wallet) filter.where(`a.wallet = ${filter.param(query.wallet)}`);
   if (query.type) filter.where(`e.type = ${filter.param(query.type)}`);
+  if (query.kind) filter.where(KIND_SQL[query.kind]);
   if (query.direction === 'in') filter.where('p.amount > 0');
   if (query.direction === 'out') filter.where('p.amount < 0');
   whereDays(filter, 'e.created_at', query.from, query.to);

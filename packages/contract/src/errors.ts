@@ -1,0 +1,124 @@
+/**
+ * Every error code the API answers, with the statuses it comes with. The
+ * OpenAPI document lists them under each error response, and the API tests
+ * check every error they meet against this list (a listed code must come
+ * with a listed status). Add a code here when a service throws a new one.
+ */
+export const apiErrorCodes = {
+  // Any request
+  VALIDATION_ERROR: [400],
+  BAD_REQUEST: [400],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415],
+  NOT_FOUND: [404],
+  METHOD_NOT_ALLOWED: [405],
+  INTERNAL_ERROR: [500],
+  DATABASE_UNAVAILABLE: [503],
+  PAGE_TOO_DEEP: [400],
+  // Sign-in and sessions
+  CREDENTIALS_REQUIRED: [400],
+  CREDENTIALS_TOO_LONG: [400],
+  PASSWORD_TOO_COMMON: [400],
+  RESET_TOKEN_INVALID: [400],
+  AUTH_REQUIRED: [401],
+  INVALID_CREDENTIALS: [401],
+  REFRESH_TOKEN_INVALID: [401],
+  SESSION_ENDED: [401],
+  TOKEN_INVALID: [401],
+  ACCOUNT_BLOCKED: [403],
+  LOGIN_LOCKED: [429],
+  PASSWORD_CHECKS_LOCKED: [429],
+  REGISTRATION_LIMITED: [429],
+  CURRENT_PASSWORD_WRONG: [422],
+  // Who may call what
+  ADMIN_ONLY: [403],
+  NOT_A_MEMBER: [403, 422],
+  CANNOT_CHANGE_SELF: [422],
+  ROOT_ACCOUNT: [422],
+  // Accounts and the network
+  USERNAME_TAKEN: [409],
+  EMAIL_TAKEN: [409],
+  USER_NOT_FOUND: [404],
+  MEMBER_NOT_FOUND: [404],
+  NOT_IN_NETWORK: [404],
+  NOT_PLACED: [404],
+  PARENT_NOT_FOUND: [404],
+  REFERRAL_NOT_FOUND: [404],
+  ALREADY_PLACED: [409],
+  PLACEMENT_BUSY: [409],
+  SLOT_TAKEN: [409],
+  PLACEMENT_TOO_DEEP: [422],
+  SPONSOR_BLOCKED: [422],
+  SPONSOR_NOT_FOUND: [422],
+  SPONSOR_NOT_PLACED: [422],
+  // Money
+  IDEMPOTENCY_KEY_IN_USE: [409],
+  IDEMPOTENCY_KEY_REUSED: [422],
+  AMOUNT_TOO_SMALL: [422],
+  BELOW_MINIMUM: [422],
+  INSUFFICIENT_BALANCE: [422],
+  RECEIVER_BLOCKED: [422],
+  RECEIVER_NOT_FOUND: [422],
+  TRANSFER_TO_SELF: [422],
+  // Packages and the plan
+  PACKAGE_NAME_TAKEN: [409],
+  PACKAGE_NOT_FOUND: [404],
+  PACKAGE_INACTIVE: [422],
+  CLOSE_IN_FUTURE: [422],
+  CLOSE_OUT_OF_ORDER: [422],
+  // Products, pictures and redemptions
+  IMAGE_REQUIRED: [400],
+  UPLOAD_INVALID: [400],
+  IMAGE_TOO_LARGE: [413],
+  MULTIPART_REQUIRED: [415],
+  IMAGE_ANIMATED: [422],
+  IMAGE_EMPTY: [422],
+  IMAGE_INVALID: [422],
+  IMAGE_TOO_MANY_PIXELS: [422],
+  IMAGE_UNREADABLE: [422],
+  MEDIA_NOT_FOUND: [404],
+  PRODUCT_NOT_FOUND: [404],
+  PRODUCT_NAME_TAKEN: [409],
+  PRODUCT_INACTIVE: [422],
+  OUT_OF_STOCK: [422],
+  REDEMPTION_NOT_FOUND: [404],
+  REDEMPTION_ALREADY_DECIDED: [409],
+  // Deposits and the chain
+  CHAIN_UNAVAILABLE: [503],
+  CONSOLIDATION_UNAVAILABLE: [503],
+  CONSOLIDATION_RUNNING: [409],
+  // Two-factor sign-in and withdrawals
+  TOTP_REQUIRED: [401,422],
+  TOTP_INVALID: [401,422],
+  TOTP_REUSED: [401,422],
+  TWO_FACTOR_REQUIRED: [422],
+  TWO_FACTOR_ALREADY_ENABLED: [409],
+  TWO_FACTOR_NOT_SET_UP: [409],
+  TWO_FACTOR_NOT_ENABLED: [409],
+  ADDRESS_MALFORMED: [400],
+  ADDRESS_CHECKSUM: [400],
+  AMOUNT_TOO_PRECISE: [400],
+  ADDRESS_ZERO: [422],
+  ADDRESS_IS_TOKEN: [422],
+  ADDRESS_IS_PLATFORM: [422],
+  ADDRESS_ON_HOLD: [422],
+  ADDRESS_ALREADY_SAVED: [409],
+  ADDRESS_NOT_FOUND: [404],
+  WITHDRAWAL_PENDING: [409],
+  WITHDRAWAL_NOT_FOUND: [404],
+  WITHDRAWAL_NOT_PENDING: [409],
+  WITHDRAWAL_NOT_FAILED: [409],
+  PAYOUT_MAY_STILL_LAND: [409],
+  PAYOUTS_NOT_CONFIGURED: [409],
+} as const satisfies Record<string, readonly number[]>;
+
+export type ApiErrorCode = keyof typeof apiErrorCodes;
+
+/** The codes that may come with `status`, for the documentation of that answer. */
+export function errorCodesFor(status: number): string[] {
+  return Object.entries(apiErrorCodes)
+    .filter(([, statuses]) => (statuses as readonly number[]).includes(status))
+    .map(([code]) => code);
+}
