@@ -2,8 +2,8 @@
  * The contract test: every answer the API test suite gets is checked against
  * the OpenAPI document the app serves — the status is documented for that
  * operation, the content type is documented for that status, the body
- * matches the documented schema, and an error code from the contract's list
- * comes with one of its statuses. A drift fails the test that caused it.
+ * matches the documented schema, and every error carries a code of the
+ * contract's list with one of its statuses. A drift fails the test that caused it.
  */
 import { createRequire } from 'node:module';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -72,11 +72,12 @@ export function contractChecker(app: FastifyInstance) {
       }
     };
 
-    // Any error that names a code of the contract's list comes with one of its statuses.
+    // Every error names a code of the contract's list, with one of its statuses.
     if (res.statusCode >= 400 && contentType === 'application/json') {
       const code = (json() as { code?: unknown }).code;
       const statuses = (apiErrorCodes as Record<string, readonly number[]>)[String(code)];
-      if (statuses && !statuses.includes(res.statusCode)) fail(where, `with code ${String(code)}, which the contract lists for ${statuses.join('/')}`, res);
+      if (!statuses) fail(where, `with code ${String(code)}, which the contract (packages/contract/src/errors.ts) does not list`, res);
+      if (!statuses.includes(res.statusCode)) fail(where, `with code ${String(code)}, which the contract lists for ${statuses.join('/')}`, res);
     }
 
     const candidates = paths.filter((candidate) => candidate.pattern.test(path)).sort((a, b) => b.literals - a.literals);

@@ -96,9 +96,10 @@ describe('the contract check of the test harness', () => {
   const answer = (statusCode: number, body: unknown, contentType = 'application/json; charset=utf-8') =>
     ({ statusCode, headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) }) as unknown as LightMyRequestResponse;
 
-  it('refuses an undocumented status, content type or body, and a code with the wrong status', () => {
+  it('refuses an undocumented status, content type or body, a code the contract does not list, and a code with the wrong status', () => {
     const check = contractChecker(portal.app);
-    expect(() => check({ method: 'GET', url: '/api/me' }, answer(418, { message: 'x', code: 'TEAPOT' }))).toThrow(/status the document does not list/);
+    expect(() => check({ method: 'GET', url: '/api/me' }, answer(418, 'short and stout', 'text/plain'))).toThrow(/status the document does not list/);
+    expect(() => check({ method: 'GET', url: '/api/me' }, answer(401, { message: 'x', code: 'TEAPOT' }))).toThrow(/TEAPOT, which the contract .* does not list/);
     expect(() => check({ method: 'GET', url: '/api/me' }, answer(200, 'a,b', 'text/csv'))).toThrow(/content type "text\/csv"/);
     expect(() => check({ method: 'GET', url: '/api/me' }, answer(200, { id: 'not a number' }))).toThrow(/does not match the document/);
     expect(() => check({ method: 'GET', url: '/api/me' }, answer(422, { message: 'x', code: 'AUTH_REQUIRED' }))).toThrow(/contract lists for 401/);

@@ -1,8 +1,9 @@
 /**
  * Every error code the API answers, with the statuses it comes with. The
  * OpenAPI document lists them under each error response, and the API tests
- * check every error they meet against this list (a listed code must come
- * with a listed status). Add a code here when a service throws a new one.
+ * check every error they meet against this list (an unlisted code, or a
+ * listed one with another status, fails the test that met it); the web app
+ * switches on the same typed list. Add a code here when a service throws a new one.
  */
 export const apiErrorCodes = {
   // Any request

@@ -418,8 +418,8 @@ describe('query retry policy', () => {
   it('never retries a 4xx and retries anything else at most once', () => {
     expect(shouldRetry(0, new ApiError(404, 'NOT_FOUND', 'x'))).toBe(false);
     expect(shouldRetry(0, new ApiError(401, 'SESSION_EXPIRED', 'x'))).toBe(false);
-    expect(shouldRetry(0, new ApiError(500, 'INTERNAL', 'x'))).toBe(true);
-    expect(shouldRetry(1, new ApiError(500, 'INTERNAL', 'x'))).toBe(false);
+    expect(shouldRetry(0, new ApiError(500, 'INTERNAL_ERROR', 'x'))).toBe(true);
+    expect(shouldRetry(1, new ApiError(500, 'INTERNAL_ERROR', 'x'))).toBe(false);
     expect(shouldRetry(0, new ApiError(0, 'NETWORK_ERROR', 'x'))).toBe(true);
   });
 });

@@ -1,9 +1,24 @@
+import type { ApiErrorCode } from '@portal/contract';
+
+/**
+ * The codes a failed call can carry: the API's, listed in the contract, and
+ * the few the client gives itself when there is no answer to read.
+ */
+export type ErrorCode =
+  | ApiErrorCode
+  | 'SESSION_EXPIRED'
+  | 'TIMEOUT'
+  | 'NETWORK_ERROR'
+  | 'CREDENTIALS_REQUIRED'
+  | 'LOGIN_FAILED'
+  | `HTTP_${number}`;
+
 /** Every failed call rejects with this: the HTTP status (0 when no answer) and the server's `{ message, code, field? }`. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly field?: string,
     readonly body?: unknown,
