@@ -27,7 +27,8 @@ function Sentence({ parts }: { parts: SentencePart[] }) {
         typeof part === 'string' ? (
           part
         ) : (
-          <Link key={i} component={RouterLink} to={part.to} underline="hover">
+          // Underlined: a link inside a sentence must not rely on colour alone (axe link-in-text-block).
+          <Link key={i} component={RouterLink} to={part.to} underline="always">
             {part.text}
           </Link>
         ),
@@ -47,7 +48,7 @@ function WhatHappened({ entry }: { entry: AuditEntry }) {
         <Box component="ul" aria-label="What changed" sx={{ m: 0, mt: 1, pl: 4 }}>
           {changes.map((change) => (
             <Typography key={change.field} component="li" variant="body2" color="text.secondary">
-              {change.field}: <s aria-label={`before ${change.from}`}>{change.from}</s> → <strong>{change.to}</strong>
+              {change.field}: {change.from} → <strong>{change.to}</strong>
             </Typography>
           ))}
         </Box>
@@ -74,7 +75,7 @@ function RawEntry({ entry }: { entry: AuditEntry }) {
   return (
     <Box
       component="pre"
-      aria-label={`Raw record of entry ${id}`}
+      data-testid={`raw-entry-${id}`}
       sx={{ m: 0, p: 3, borderRadius: 1, bgcolor: 'action.hover', fontSize: 12, overflowX: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
     >
       {JSON.stringify({ id, action, actor, targetType, targetId, details, ip, createdAt }, null, 2)}
