@@ -9,7 +9,7 @@ export async function adjust(
   app: FastifyInstance,
   admin: Session,
   memberId: number,
-  body: { wallet: Wallet; amount: string; direction?: 'credit' | 'debit'; reason?: string },
+  body: { wallet: Wallet; amount: string; direction?: 'credit' | 'debit'; reason?: string; memo?: string },
   key?: string,
 ): Promise<LightMyRequestResponse> {
   return app.inject({

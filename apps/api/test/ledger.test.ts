@@ -52,8 +52,9 @@ describe('manual adjustments', () => {
     expect(res.json()).toMatchObject({ wallet: 'deposit', direction: 'credit', amount: '125.000000000000000001', balance: '125.000000000000000001', reason: 'Opening balance' });
     expect((await balances(portal.app, member)).deposit).toBe('125.000000000000000001');
 
+    // The reason is the admin's note: without a memo the member reads the default one (issue 15, point 5).
     const history = await get(member, '/api/wallets/deposit/entries');
-    expect(history.json().items[0]).toMatchObject({ type: 'adjustment', amount: '125.000000000000000001', balanceAfter: '125.000000000000000001', description: 'Credit by the company: Opening balance' });
+    expect(history.json().items[0]).toMatchObject({ type: 'adjustment', amount: '125.000000000000000001', balanceAfter: '125.000000000000000001', description: 'Credit by the company: Balance adjustment' });
 
     const audit = await get(admin, `/api/admin/audit-log?action=member.adjust&targetId=${member.user.id}`);
     expect(audit.json().items).toHaveLength(1);

@@ -11,6 +11,15 @@ export const accountStatusSchema = z.enum(['active', 'blocked'], { error: () => 
 
 // ---- manual adjustments ----------------------------------------------------
 
+/** What the member reads in their wallet history when the admin writes nothing for them. */
+export const DEFAULT_ADJUSTMENT_MEMO = 'Balance adjustment';
+
+/**
+ * A manual adjustment. `reason` is the admin's internal note (required, as
+ * the API has always had it): it stays with admins (the audit log).
+ * `memo` is what the member reads in their wallet history; without one
+ * they read `DEFAULT_ADJUSTMENT_MEMO`, never the reason (issue 15, point 5).
+ */
 export const adjustmentBodySchema = z.object({
   wallet: walletSchema,
   direction: z.enum(['credit', 'debit'], { error: () => 'direction must be credit or debit' }),
@@ -19,6 +28,11 @@ export const adjustmentBodySchema = z.object({
     .trim()
     .min(3, 'A reason is required (at least 3 characters)')
     .max(500, 'The reason must be at most 500 characters'),
+  memo: text(undefined, { label: 'The message to the member' })
+    .trim()
+    .max(200, 'The message to the member must be at most 200 characters')
+    .optional()
+    .transform((value) => value || undefined),
 });
 export type AdjustmentBody = z.infer<typeof adjustmentBodySchema>;
 
@@ -31,7 +45,10 @@ export const adjustmentSchema = z.object({
   amount: moneySchema,
   /** The wallet's balance after the adjustment. */
   balance: moneySchema,
+  /** The admin's internal note. */
   reason: z.string(),
+  /** What the member reads in their wallet history. */
+  memo: z.string(),
   createdAt: z.string(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
@@ -92,7 +109,7 @@ export const adminMemberSchema = z.object({
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
 export const membersQuerySchema = listQuery({
-  sort: sortSchema(['joinedAt', 'username', 'fullName', 'deposit', 'income', 'points'], '-joinedAt'),
+  sort: sortSchema(['joinedAt', 'username', 'fullName', 'email', 'sponsor', 'team', 'referrals', 'deposit', 'income', 'points', 'status'], '-joinedAt'),
   search: searchSchema,
   status: accountStatusSchema.optional(),
   sponsor: text(undefined, { label: 'sponsor' }).trim().max(32, 'sponsor must be at most 32 characters').optional().transform((v) => v || undefined),
@@ -129,7 +146,7 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const usersQuerySchema = listQuery({
-  sort: sortSchema(['createdAt', 'username', 'email', 'role', 'status'], '-createdAt'),
+  sort: sortSchema(['createdAt', 'username', 'fullName', 'email', 'role', 'status', 'member', 'lastSignInAt'], '-createdAt'),
   search: searchSchema,
   role: roleSchema.optional(),
   status: accountStatusSchema.optional(),
@@ -166,6 +183,11 @@ export const auditEntrySchema = z.object({
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
+  /**
+   * The account the action was done to ("to whom"): the target member or
+   * user, or the member of a redemption; null when it is not an account.
+   */
+  subject: z.object({ id: z.number().int(), username: z.string(), isMember: z.boolean() }).nullable(),
   ip: z.string().nullable(),
   createdAt: z.string(),
 });

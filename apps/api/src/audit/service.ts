@@ -2,7 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditEntry, AuditQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { principalOf } from '../auth/guard';
-import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
+import { inBatches, type CsvColumn } from '../shared/csv';
+import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
+import { pageWindow } from '../shared/pagination';
+import { countAudit, listAudit } from './queries';
 
 /** Who does an admin action, and from where: recorded with the action. */
 export interface Actor {
@@ -29,56 +32,22 @@ export async function writeAudit(sql: Sql, input: AuditInput): Promise<void> {
   );
 }
 
-interface AuditRow {
-  id: number;
-  actor_id: number | null;
-  actor_username: string | null;
-  action: string;
-  target_type: string | null;
-  target_id: string | null;
-  details: Record<string, unknown>;
-  ip: string | null;
-  created_at: Date;
-}
+const CSV_COLUMNS: CsvColumn<AuditEntry>[] = [
+  { header: 'id', value: (e) => e.id, raw: true },
+  { header: 'created_at', value: (e) => e.createdAt },
+  { header: 'actor', value: (e) => e.actor?.username },
+  { header: 'action', value: (e) => e.action },
+  { header: 'target_type', value: (e) => e.targetType },
+  { header: 'target_id', value: (e) => e.targetId },
+  { header: 'details', value: (e) => JSON.stringify(e.details) },
+  { header: 'ip', value: (e) => e.ip },
+];
 
-const SORTS = { createdAt: 'l.created_at', action: 'l.action' } as const;
-
-function filterOf(query: AuditQuery): SqlFilter {
-  const filter = new SqlFilter();
-  if (query.action) filter.where(`l.action = ${filter.param(query.action)}`);
-  if (query.actor) filter.where(`lower(a.username) = lower(${filter.param(query.actor)})`);
-  if (query.targetType) filter.where(`l.target_type = ${filter.param(query.targetType)}`);
-  if (query.targetId) filter.where(`l.target_id = ${filter.param(query.targetId)}`);
-  whereDays(filter, 'l.created_at', query.from, query.to);
-  return filter;
-}
-
-export async function countAudit(sql: Sql, query: AuditQuery): Promise<number> {
-  const filter = filterOf(query);
-  const { rows } = await sql.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM audit_log l LEFT JOIN users a ON a.id = l.actor_id ${filter.sql}`,
-    filter.params,
-  );
-  return rows[0]!.total;
-}
-
-export async function listAudit(sql: Sql, query: AuditQuery, window: { limit: number; offset: number }): Promise<AuditEntry[]> {
-  const filter = filterOf(query);
-  const { rows } = await sql.query<AuditRow>(
-    `SELECT l.id, l.actor_id, a.username AS actor_username, l.action, l.target_type, l.target_id, l.details, l.ip, l.created_at
-       FROM audit_log l LEFT JOIN users a ON a.id = l.actor_id
-       ${filter.sql}
-      ${orderBy(query.sort, SORTS, 'l.id')} ${pageClause(filter, window)}`,
-    filter.params,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    actor: row.actor_id === null ? null : { id: row.actor_id, username: row.actor_username ?? '' },
-    action: row.action,
-    targetType: row.target_type,
-    targetId: row.target_id,
-    details: row.details ?? {},
-    ip: row.ip,
-    createdAt: new Date(row.created_at).toISOString(),
-  }));
+/** The audit log: a page, or with `format=csv` the whole filtered list in the same order. */
+export async function auditLog(sql: Sql, now: Date, query: AuditQuery): Promise<ListAnswer<AuditEntry>> {
+  if (query.format === 'csv') {
+    return csvFile('audit-log', now, CSV_COLUMNS, inBatches((offset, limit) => listAudit(sql, query, { offset, limit })));
+  }
+  const [total, items] = await Promise.all([countAudit(sql, query), listAudit(sql, query, pageWindow(query))]);
+  return listPage(items, total, query);
 }

@@ -12,6 +12,7 @@ export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
 export async function adminDashboard(sql: Sql, now: Date): Promise<AdminDashboard> {
   const totals = (
     await sql.query<{ members: number; active: number; sales: string; purchases: number; referral: string; matching: string; last_close: string | null }>(
+      // Members without the company root (the only member without a sponsor); the Members list shows the root too and says so.
       `SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members,
               (SELECT count(*)::int FROM members WHERE active) AS active,
               (SELECT COALESCE(sum(price), 0)::text FROM purchases) AS sales,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
 import type { Database, Sql } from '../db/database';
 import { conflict, unprocessable } from '../shared/errors';
 
@@ -88,4 +89,10 @@ export function stableJson(value: unknown): string {
       .join(',')}}`;
   }
   return JSON.stringify(value ?? null);
+}
+
+/** Sends an idempotent answer with its status, saying when it is a replay (`Idempotent-Replayed: true`). */
+export function sendIdempotent<T>(reply: FastifyReply, answer: IdempotentAnswer<T>) {
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(answer.status).send(answer.body);
 }

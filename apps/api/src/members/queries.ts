@@ -1,7 +1,9 @@
 import { fromBaseUnits, type AdminMember, type MembersQuery } from '@portal/contract';
+
+type MemberSortField = MembersQuery['sort'] extends `-${infer F}` ? F : never;
 import type { Sql } from '../db/database';
 import { everyRow } from '../shared/csv';
-import { SqlFilter, containsPattern, orderBy, pageClause } from '../shared/sql-filter';
+import { SqlFilter, containsPattern, exactUsername, orderBy, pageClause } from '../shared/sql-filter';
 import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';
 
 /**
@@ -46,12 +48,18 @@ const MEMBER_SELECT = `
 
 const SORTS = {
   joinedAt: 'm.joined_at',
-  username: 'lower(u.username)',
+  username: 'u.username_key',
   fullName: 'lower(u.full_name)',
+  email: 'lower(u.email)',
+  sponsor: 'lower(s.username)',
+  // Left and right together, as the list shows them (the columns of teamSql).
+  team: 'COALESCE(team_node.left_count + team_pending.lc, 0) + COALESCE(team_node.right_count + team_pending.rc, 0)',
+  referrals: 'm.direct_count',
   deposit: 'COALESCE(wd.balance, 0)',
   income: 'COALESCE(wi.balance, 0)',
   points: 'COALESCE(wp.balance, 0)',
-} as const;
+  status: 'u.status',
+} as const satisfies Record<MemberSortField, string>;
 
 export type MemberFilter = Partial<Pick<MembersQuery, 'search' | 'status' | 'sponsor'>> & { id?: number };
 
@@ -89,18 +97,24 @@ export async function selectMembers(
     const newestFirst = (query.sort ?? '-joinedAt') === '-joinedAt';
     filter.where(`(m.joined_at, m.user_id) ${newestFirst ? '<' : '>'} (${filter.param(after.joined_key)}::timestamptz, ${filter.param(after.id)}::bigint)`);
   }
+  const first = exactUsername(filter, 'u.username_key', query.search);
   const { rows } = await sql.query<MemberRow>(
     `${MEMBER_SELECT} ${filter.sql}
-      ${orderBy(query.sort ?? '-joinedAt', SORTS, 'm.user_id')} ${pageClause(filter, window)}`,
+      ${orderBy(query.sort ?? '-joinedAt', SORTS, 'm.user_id', first)} ${pageClause(filter, window)}`,
     filter.params,
   );
   return rows;
 }
 
-/** The whole filtered list, for CSV: in join order (the default) from the last row read, otherwise by offset. */
+/**
+ * The whole filtered list, for CSV, in the list's order: in join order
+ * without a search (the exact match would break the keyset) from the last
+ * row read, otherwise by offset.
+ */
 export function allMembers(sql: Sql, query: MemberFilter & { sort?: MembersQuery['sort'] }, size = 1000): AsyncGenerator<MemberRow> {
   const sort = query.sort ?? '-joinedAt';
-  return everyRow((window, after: MemberRow | undefined) => selectMembers(sql, query, window, after), sort === '-joinedAt' || sort === 'joinedAt', size);
+  const keyset = !query.search && (sort === '-joinedAt' || sort === 'joinedAt');
+  return everyRow((window, after: MemberRow | undefined) => selectMembers(sql, query, window, after), keyset, size);
 }
 
 export function toAdminMember(row: MemberRow): AdminMember {

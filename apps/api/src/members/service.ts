@@ -1,4 +1,4 @@
-import { fromBaseUnits, toBaseUnits, type Adjustment, type AdjustmentBody, type AdminMemberDetail } from '@portal/contract';
+import { DEFAULT_ADJUSTMENT_MEMO, fromBaseUnits, toBaseUnits, type Adjustment, type AdjustmentBody, type AdminMember, type AdminMemberDetail, type MembersQuery } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { writeAudit, type Actor } from '../audit/service';
@@ -7,7 +7,27 @@ import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { walletBalances } from '../ledger/queries';
 import { postEntry } from '../ledger/post';
 import { notFound } from '../shared/errors';
-import { selectMembers, toAdminMember } from './queries';
+import type { CsvColumn } from '../shared/csv';
+import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
+import { pageWindow } from '../shared/pagination';
+import { allMembers, countMembers, selectMembers, toAdminMember, type MemberRow } from './queries';
+
+const CSV_COLUMNS: CsvColumn<MemberRow>[] = [
+  { header: 'id', value: (m) => m.id, raw: true },
+  { header: 'username', value: (m) => m.username },
+  { header: 'full_name', value: (m) => m.full_name },
+  { header: 'email', value: (m) => m.email },
+  { header: 'status', value: (m) => m.status },
+  { header: 'sponsor', value: (m) => m.sponsor_username },
+  { header: 'joined_at', value: (m) => new Date(m.joined_at).toISOString() },
+  { header: 'deposit_usdt', value: (m) => toAdminMember(m).balances.deposit, raw: true },
+  { header: 'income_usdt', value: (m) => toAdminMember(m).balances.income, raw: true },
+  { header: 'points', value: (m) => toAdminMember(m).balances.points, raw: true },
+  { header: 'direct_referrals', value: (m) => m.direct_count, raw: true },
+  { header: 'placed', value: (m) => (m.placed ? 'yes' : 'no') },
+  { header: 'team_left', value: (m) => m.team_left, raw: true },
+  { header: 'team_right', value: (m) => m.team_right, raw: true },
+];
 
 export function createMemberAdminService(ctx: AppContext) {
   const { db } = ctx;
@@ -19,6 +39,13 @@ export function createMemberAdminService(ctx: AppContext) {
   }
 
   return {
+    /** The Members list: a page, or with `format=csv` the whole filtered list in the same order. */
+    async list(query: MembersQuery): Promise<ListAnswer<AdminMember>> {
+      if (query.format === 'csv') return csvFile('members', ctx.now(), CSV_COLUMNS, allMembers(db, query));
+      const [total, rows] = await Promise.all([countMembers(db, query), selectMembers(db, query, pageWindow(query))]);
+      return listPage(rows.map(toAdminMember), total, query);
+    },
+
     async detail(id: number): Promise<AdminMemberDetail> {
       const row = await memberRow(db, id);
       const referrals = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM members WHERE sponsor_id = $1', [id]);
@@ -38,14 +65,16 @@ export function createMemberAdminService(ctx: AppContext) {
      */
     async adjust(actor: Actor, memberId: number, body: AdjustmentBody, idempotencyKey?: string): Promise<IdempotentAnswer<Adjustment>> {
       const amount = toBaseUnits(body.amount);
-      const request = { memberId, wallet: body.wallet, direction: body.direction, amount: fromBaseUnits(amount), reason: body.reason };
+      // The member reads the memo; the reason (the admin's note) goes to the audit log only.
+      const memo = body.memo ?? DEFAULT_ADJUSTMENT_MEMO;
+      const request = { memberId, wallet: body.wallet, direction: body.direction, amount: fromBaseUnits(amount), reason: body.reason, memo };
       return runIdempotent(db, { userId: actor.userId, operation: 'adjustment', key: idempotencyKey, request }, async (tx) => {
         const member = await memberRow(tx, memberId);
         const signed = body.direction === 'credit' ? amount : -amount;
         const counterpart = body.wallet === 'points' ? 'point_adjustments' : 'adjustments';
         const entry = await postEntry(tx, {
           type: 'adjustment',
-          memo: body.reason,
+          memo,
           actorId: actor.userId,
           refs: { member: member.username, memberId, wallet: body.wallet, direction: body.direction },
           lines: [
@@ -66,6 +95,7 @@ export function createMemberAdminService(ctx: AppContext) {
             direction: body.direction,
             amount: fromBaseUnits(amount),
             reason: body.reason,
+            memo,
             summary: `${body.direction === 'credit' ? 'Credited' : 'Debited'} ${fromBaseUnits(amount)} ${body.wallet === 'points' ? 'points' : 'USDT'} ${body.direction === 'credit' ? 'to' : 'from'} the ${walletName(body.wallet)} of ${member.username}`,
           },
         });
@@ -80,6 +110,7 @@ export function createMemberAdminService(ctx: AppContext) {
             amount: fromBaseUnits(amount),
             balance: fromBaseUnits(balance),
             reason: body.reason,
+            memo,
             createdAt: new Date(entry.createdAt).toISOString(),
           },
         };

@@ -1,3 +1,5 @@
+import { usernameKey } from '@portal/contract';
+
 /**
  * Builds the WHERE clause of a filtered list with numbered parameters, so a
  * filter is either fully parameterised or absent — never pasted into SQL.
@@ -40,15 +42,26 @@ export const containsPattern = (text: string): string => `%${text.replace(/[\\%_
 
 /**
  * `ORDER BY` for a whitelisted `sort` (`field` or `-field`) with a unique
- * tie-breaker in the same direction, so pages never overlap.
+ * tie-breaker in the same direction, so pages never overlap. `first`, a
+ * boolean expression, puts the rows where it holds before all others
+ * (the exact username match of a search, issue 15 point 2).
  */
-export function orderBy<F extends string>(sort: string, columns: Record<F, string>, tieBreaker: string): string {
+export function orderBy<F extends string>(sort: string, columns: Record<F, string>, tieBreaker: string, first?: string): string {
   const descending = sort.startsWith('-');
   const field = (descending ? sort.slice(1) : sort) as F;
   const column = columns[field];
   if (!column) throw new Error(`sort field not whitelisted: ${field}`);
   const direction = descending ? 'DESC' : 'ASC';
-  return `ORDER BY ${column} ${direction}, ${tieBreaker} ${direction}`;
+  return `ORDER BY ${first ? `(${first}) DESC, ` : ''}${column} ${direction}, ${tieBreaker} ${direction}`;
+}
+
+/**
+ * A search box's exact-username condition, compared by `username_key` (the
+ * one normalisation of usernames, so "ALICE" finds alice), for `orderBy`'s
+ * `first`; undefined without a search.
+ */
+export function exactUsername(filter: SqlFilter, keyColumn: string, search: string | undefined): string | undefined {
+  return search ? `${keyColumn} = ${filter.param(usernameKey(search))}` : undefined;
 }
 
 /** `LIMIT … OFFSET …` of a page window, parameterised. */

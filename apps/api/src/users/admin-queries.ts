@@ -1,7 +1,7 @@
 import type { AdminUser, UsersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { everyRow } from '../shared/csv';
-import { containsPattern, orderBy, pageClause, SqlFilter } from '../shared/sql-filter';
+import { containsPattern, exactUsername, orderBy, pageClause, SqlFilter } from '../shared/sql-filter';
 
 /** The admin Users list: every account, members and admins alike. */
 interface AdminUserRow {
@@ -19,7 +19,19 @@ interface AdminUserRow {
   last_sign_in_at: Date | null;
 }
 
-const SORTS = { createdAt: 'u.created_at', username: 'lower(u.username)', email: 'lower(u.email)', role: 'u.role', status: 'u.status' } as const;
+type UserSortField = UsersQuery['sort'] extends `-${infer F}` ? F : never;
+
+/** `member` and `lastSignInAt` are the SELECT's own columns: ORDER BY may name them bare. */
+const SORTS = {
+  createdAt: 'u.created_at',
+  username: 'u.username_key',
+  fullName: 'lower(u.full_name)',
+  email: 'lower(u.email)',
+  role: 'u.role',
+  status: 'u.status',
+  member: 'is_member',
+  lastSignInAt: 'last_sign_in_at',
+} as const satisfies Record<UserSortField, string>;
 
 export type UserFilter = Partial<Pick<UsersQuery, 'search' | 'role' | 'status'>> & { id?: number };
 
@@ -45,10 +57,15 @@ export async function selectUsers(sql: Sql, query: UserFilter & { sort?: UsersQu
   return (await userRows(sql, query, window)).map(toAdminUser);
 }
 
-/** The whole filtered list, for CSV: in creation order (the default) from the last row read, otherwise by offset. */
+/**
+ * The whole filtered list, for CSV, in the list's order: in creation order
+ * without a search (the exact match would break the keyset) from the last
+ * row read, otherwise by offset.
+ */
 export async function* allUsers(sql: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, size = 1000): AsyncGenerator<AdminUser> {
   const sort = query.sort ?? '-createdAt';
-  const rows = everyRow((window, after: AdminUserRow | undefined) => userRows(sql, query, window, after), sort === '-createdAt' || sort === 'createdAt', size);
+  const keyset = !query.search && (sort === '-createdAt' || sort === 'createdAt');
+  const rows = everyRow((window, after: AdminUserRow | undefined) => userRows(sql, query, window, after), keyset, size);
   for await (const row of rows) yield toAdminUser(row);
 }
 
@@ -58,13 +75,14 @@ async function userRows(sql: Sql, query: UserFilter & { sort?: UsersQuery['sort'
     const newestFirst = (query.sort ?? '-createdAt') === '-createdAt';
     filter.where(`(u.created_at, u.id) ${newestFirst ? '<' : '>'} (${filter.param(after.created_key)}::timestamptz, ${filter.param(after.id)}::bigint)`);
   }
+  const first = exactUsername(filter, 'u.username_key', query.search);
   const { rows } = await sql.query<AdminUserRow>(
     `SELECT u.id, u.username, u.email, u.full_name, u.role, u.status, u.created_at, u.created_at::text AS created_key,
             EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member,
             EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
             (SELECT max(s.created_at) FROM auth_sessions s WHERE s.user_id = u.id) AS last_sign_in_at
        FROM users u ${filter.sql}
-      ${orderBy(query.sort ?? '-createdAt', SORTS, 'u.id')} ${pageClause(filter, window)}`,
+      ${orderBy(query.sort ?? '-createdAt', SORTS, 'u.id', first)} ${pageClause(filter, window)}`,
     filter.params,
   );
   return rows;

@@ -7,28 +7,13 @@ import {
   idParamSchema,
   updateUserBodySchema,
   usersQuerySchema,
-  type AdminUser,
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import { actorOf } from '../audit/service';
-import { csvFilename, csvStream, sendCsv, type CsvColumn } from '../shared/csv';
-import { pageResult, pageWindow } from '../shared/pagination';
-import { allUsers, countUsers, selectUsers } from './admin-queries';
+import { sendList } from '../shared/list-reply';
 import { createUserAdminService } from './admin-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
-
-const CSV_COLUMNS: CsvColumn<AdminUser>[] = [
-  { header: 'id', value: (u) => u.id, raw: true },
-  { header: 'username', value: (u) => u.username },
-  { header: 'full_name', value: (u) => u.fullName },
-  { header: 'email', value: (u) => u.email },
-  { header: 'role', value: (u) => u.role },
-  { header: 'status', value: (u) => u.status },
-  { header: 'member', value: (u) => (u.isMember ? 'yes' : 'no') },
-  { header: 'created_at', value: (u) => u.createdAt },
-  { header: 'last_sign_in_at', value: (u) => u.lastSignInAt },
-];
 
 /** `/api/admin/users` */
 export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -41,14 +26,7 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: usersQuerySchema,
         response: { 200: adminUserPageSchema, ...errors },
       },
-    }, async (request, reply) => {
-      const query = request.query;
-      if (query.format === 'csv') {
-        return sendCsv(reply, csvFilename('users', ctx.now()), csvStream(CSV_COLUMNS, allUsers(ctx.db, query)));
-      }
-      const [total, items] = await Promise.all([countUsers(ctx.db, query), selectUsers(ctx.db, query, pageWindow(query))]);
-      return pageResult(items, total, query);
-    });
+    }, async (request, reply) => sendList(reply, await users.list(request.query)));
 
     app.post('/users', {
       schema: { tags: ['admin'], summary: 'Create an admin account (audited)', body: createAdminBodySchema, response: { 201: adminUserSchema, ...errors } },

@@ -45,7 +45,8 @@ export function AdminDashboardPage() {
   };
 
   const stats = [
-    { id: 'members', label: 'Members', value: d ? formatCount(d.members) : '—' },
+    // Says what it counts: the Members list shows the root too, so it is one more (issue 15, point 9).
+    { id: 'members', label: 'Members', value: d ? formatCount(d.members) : '—', hint: 'Not counting the company root' },
     { id: 'active', label: 'Active members', value: d ? formatCount(d.activeMembers) : '—' },
     { id: 'sales', label: 'Package sales', value: d ? <Money value={d.sales} unit="USDT" /> : '—' },
     { id: 'bonuses', label: 'Bonuses paid', value: d ? <Money value={d.bonusesPaid.total} unit="USDT" /> : '—' },
@@ -65,6 +66,7 @@ export function AdminDashboardPage() {
             <CardContent>
               <Typography variant="body2" color="text.secondary">{s.label}</Typography>
               <Typography variant="h5" component="p" data-testid={`admin-${s.id}`}>{s.value}</Typography>
+              {'hint' in s && <Typography variant="caption" color="text.secondary">{s.hint}</Typography>}
             </CardContent>
           </Card>
         </Grid>

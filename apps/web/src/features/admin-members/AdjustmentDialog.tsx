@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import {
   adjustmentBodySchema,
   amountSchema,
+  DEFAULT_ADJUSTMENT_MEMO,
   fromBaseUnits,
   toBaseUnits,
   WALLET_LABELS,
@@ -40,9 +41,10 @@ const formSchema = adjustmentBodySchema.extend({ amount: z.string().trim().pipe(
 type FormInput = z.input<typeof formSchema>;
 
 /**
- * A manual credit or debit of one wallet: the reason is required, the
- * second step restates the change and the balance before and after, and
- * the admin confirms. The entry is audited with the reason.
+ * A manual credit or debit of one wallet: the internal reason is required,
+ * the message to the member is optional and separate (the member never sees
+ * the reason), the second step restates the change and the balance before
+ * and after, and the admin confirms. The audit log keeps both texts.
  */
 export function AdjustmentDialog({
   member,
@@ -57,7 +59,7 @@ export function AdjustmentDialog({
   const adjust = useAdjust(member.id);
   const form = useForm<FormInput, unknown, AdjustmentBody>({
     resolver: zodResolver(formSchema),
-    defaultValues: { wallet: 'deposit', direction: 'credit', amount: '', reason: '' },
+    defaultValues: { wallet: 'deposit', direction: 'credit', amount: '', reason: '', memo: '' },
   });
   const { control, handleSubmit, setError, reset, watch } = form;
   const [review, setReview] = useState<{ body: AdjustmentBody; key: string } | null>(null);
@@ -87,7 +89,7 @@ export function AdjustmentDialog({
       toast.error(errorMessage(error));
       if (isAnswerLost(error)) return;
       setReview(null);
-      applyServerFieldError(error, setError, ['wallet', 'direction', 'amount', 'reason']);
+      applyServerFieldError(error, setError, ['wallet', 'direction', 'amount', 'reason', 'memo']);
     }
   };
 
@@ -137,10 +139,14 @@ export function AdjustmentDialog({
               />
               <AmountField label="Amount" unit={unit} {...fieldProps(form, 'amount')} />
               <TextField
-                label="Reason"
+                label="Message to the member"
+                {...fieldProps(form, 'memo', `Optional. Shown in the member's wallet history; without one they read “${DEFAULT_ADJUSTMENT_MEMO}”.`)}
+              />
+              <TextField
+                label="Reason (internal note)"
                 multiline
                 minRows={2}
-                {...fieldProps(form, 'reason', 'Required. Kept in the journal entry and the audit log.')}
+                {...fieldProps(form, 'reason', 'Required. For admins only: kept in the audit log, never shown to the member.')}
               />
             </Stack>
           </DialogContent>
@@ -168,7 +174,8 @@ export function AdjustmentDialog({
               <ConfirmLine label="Balance after">
                 <Money value={after} unit={walletUnit(review.body.wallet)} />
               </ConfirmLine>
-              <ConfirmLine label="Reason">{review.body.reason}</ConfirmLine>
+              <ConfirmLine label="Member reads">{review.body.memo ?? DEFAULT_ADJUSTMENT_MEMO}</ConfirmLine>
+              <ConfirmLine label="Internal note">{review.body.reason}</ConfirmLine>
               {after?.startsWith('-') && (
                 <Typography color="error" variant="body2" sx={{ mt: 3 }}>
                   This debit is more than the wallet holds; it will be refused.

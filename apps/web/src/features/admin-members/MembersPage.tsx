@@ -29,11 +29,12 @@ const COLUMNS: Column<AdminMember>[] = [
       </>
     ),
   },
-  { id: 'email', label: 'Email', secondary: true, render: (m) => m.email },
-  { id: 'sponsor', label: 'Sponsor', secondary: true, render: (m) => (m.sponsor ? `@${m.sponsor.username}` : '—') },
+  { id: 'email', label: 'Email', secondary: true, sortField: 'email', render: (m) => m.email },
+  { id: 'sponsor', label: 'Sponsor', secondary: true, sortField: 'sponsor', render: (m) => (m.sponsor ? `@${m.sponsor.username}` : '—') },
   {
     id: 'team',
     label: 'Team L / R',
+    sortField: 'team',
     align: 'right',
     render: (m) =>
       m.team.placed ? (
@@ -42,7 +43,7 @@ const COLUMNS: Column<AdminMember>[] = [
         <StatusChip status="pending" label="Not placed" />
       ),
   },
-  { id: 'referrals', label: 'Referrals', secondary: true, align: 'right', render: (m) => formatCount(m.team.directReferrals) },
+  { id: 'referrals', label: 'Referrals', secondary: true, sortField: 'referrals', align: 'right', render: (m) => formatCount(m.team.directReferrals) },
   {
     id: 'deposit',
     label: 'Deposit',
@@ -64,7 +65,7 @@ const COLUMNS: Column<AdminMember>[] = [
     align: 'right',
     render: (m) => <Money value={m.balances.points} />,
   },
-  { id: 'status', label: 'Status', render: (m) => <StatusChip status={m.status} /> },
+  { id: 'status', label: 'Status', sortField: 'status', render: (m) => <StatusChip status={m.status} /> },
   { id: 'joined', label: 'Joined', secondary: true, sortField: 'joinedAt', render: (m) => formatDate(m.joinedAt) },
 ];
 
@@ -74,12 +75,24 @@ export function MembersPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: '-joinedAt' });
   const members = useMembers(list.query);
   const { filters, update } = list;
+  const hasFilters = FILTERS.some((name) => filters[name]);
 
   return (
     <Card>
       <CardHeader
         title="Network members"
-        subheader="Open a member for wallets, history, adjustments and blocking."
+        subheader={
+          <>
+            Open a member for wallets, history, adjustments and blocking. Sort by any column header.
+            {members.data && (
+              <Typography component="span" variant="body2" sx={{ display: 'block' }} data-testid="members-count-note">
+                {formatCount(members.data.total)} network {members.data.total === 1 ? 'member' : 'members'}
+                {hasFilters ? ' match these filters' : ', the company root included'}. Admins without a
+                membership are under Users.
+              </Typography>
+            )}
+          </>
+        }
         action={<CsvExportButton path="/admin/members" name="members" query={list.query} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />

@@ -83,9 +83,9 @@ export function UsersPage() {
       render: (u) => <StatusChip status={u.role} label={u.role === 'admin' ? 'Admin' : 'Member'} />,
     },
     { id: 'status', label: 'Status', sortField: 'status', render: (u) => <StatusChip status={u.status} /> },
-    { id: 'network', label: 'Network', secondary: true, render: (u) => (u.isMember ? 'Member' : '—') },
+    { id: 'network', label: 'Network', secondary: true, sortField: 'member', render: (u) => (u.isMember ? 'Member' : '—') },
     { id: 'created', label: 'Created', secondary: true, sortField: 'createdAt', render: (u) => formatDate(u.createdAt) },
-    { id: 'last', label: 'Last sign-in', secondary: true, render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'Never') },
+    { id: 'last', label: 'Last sign-in', secondary: true, sortField: 'lastSignInAt', render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'Never') },
     {
       id: 'actions',
       label: '',

@@ -3,7 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
 import type { AuditEntry } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { DataTable, type Column } from '../../shared/components/DataTable';
@@ -13,51 +15,73 @@ import { formatDateTime } from '../../shared/format';
 import { tableState, useListParams } from '../../shared/list-params';
 import { adminKeys } from '../admin-transactions/api';
 import type { Page } from '../wallet/api';
+import { AUDIT_ACTIONS, actionLabel, describeAuditEntry, type SentencePart } from './describe';
 
 const FILTERS = ['action', 'actor', 'targetType', 'targetId', 'from', 'to'] as const;
 
-const ACTIONS = [
-  { value: 'member.adjust', label: 'Balance adjustment' },
-  { value: 'user.block', label: 'Account blocked' },
-  { value: 'user.unblock', label: 'Account unblocked' },
-  { value: 'user.role', label: 'Role changed' },
-  { value: 'user.password_reset', label: 'Password reset' },
-  { value: 'user.create_admin', label: 'Admin created' },
-  { value: 'settings.update', label: 'Settings changed' },
-];
-const actionLabel = (action: string) => ACTIONS.find((a) => a.value === action)?.label ?? action;
+/** The sentence with its links (router links, so the admin stays in the app). */
+function Sentence({ parts }: { parts: SentencePart[] }) {
+  return (
+    <>
+      {parts.map((part, i) =>
+        typeof part === 'string' ? (
+          part
+        ) : (
+          // Underlined: a link inside a sentence must not rely on colour alone (axe link-in-text-block).
+          <Link key={i} component={RouterLink} to={part.to} underline="always">
+            {part.text}
+          </Link>
+        ),
+      )}
+    </>
+  );
+}
 
-/** What an entry's details say, in a line an admin can read. */
-function describe(entry: AuditEntry): string {
-  const d = entry.details as Record<string, unknown>;
-  if (typeof d.summary === 'string') return `${d.summary}${typeof d.reason === 'string' ? ` — “${d.reason}”` : ''}`;
-  if (entry.action === 'settings.update' && d.changes && typeof d.changes === 'object') {
-    return Object.entries(d.changes as Record<string, { from: string; to: string }>)
-      .map(([key, change]) => `${key}: ${change.from} → ${change.to}`)
-      .join('; ');
-  }
-  if (entry.action === 'user.role') return `@${String(d.username)}: ${String(d.from)} → ${String(d.to)}`;
-  if (typeof d.username === 'string') return `@${d.username}`;
-  return JSON.stringify(d);
+function WhatHappened({ entry }: { entry: AuditEntry }) {
+  const { sentence, changes, notes } = describeAuditEntry(entry);
+  return (
+    <Box sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="body2">
+        <Sentence parts={sentence} />
+      </Typography>
+      {changes.length > 0 && (
+        <Box component="ul" aria-label="What changed" sx={{ m: 0, mt: 1, pl: 4 }}>
+          {changes.map((change) => (
+            <Typography key={change.field} component="li" variant="body2" color="text.secondary">
+              {change.field}: {change.from} → <strong>{change.to}</strong>
+            </Typography>
+          ))}
+        </Box>
+      )}
+      {notes.map((note) => (
+        <Typography key={note.label} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {note.label}: “{note.text}”
+        </Typography>
+      ))}
+    </Box>
+  );
 }
 
 const COLUMNS: Column<AuditEntry>[] = [
   { id: 'date', label: 'When', sortField: 'createdAt', minWidth: 150, render: (e) => formatDateTime(e.createdAt) },
-  { id: 'actor', label: 'Admin', render: (e) => (e.actor ? `@${e.actor.username}` : 'System') },
   { id: 'action', label: 'Action', sortField: 'action', render: (e) => actionLabel(e.action) },
-  { id: 'target', label: 'Target', render: (e) => (e.targetType ? `${e.targetType} ${e.targetId ?? ''}` : '—') },
-  {
-    id: 'details',
-    label: 'Details',
-    minWidth: 260,
-    render: (e) => (
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-        {describe(e)}
-      </Typography>
-    ),
-  },
-  { id: 'ip', label: 'IP', render: (e) => e.ip ?? '—' },
+  { id: 'what', label: 'What happened', minWidth: 320, render: (e) => <WhatHappened entry={e} /> },
+  { id: 'ip', label: 'IP', secondary: true, render: (e) => e.ip ?? '—' },
 ];
+
+/** The raw record behind the sentence, for the cases words do not cover. */
+function RawEntry({ entry }: { entry: AuditEntry }) {
+  const { id, action, actor, targetType, targetId, details, ip, createdAt } = entry;
+  return (
+    <Box
+      component="pre"
+      data-testid={`raw-entry-${id}`}
+      sx={{ m: 0, p: 3, borderRadius: 1, bgcolor: 'action.hover', fontSize: 12, overflowX: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+    >
+      {JSON.stringify({ id, action, actor, targetType, targetId, details, ip, createdAt }, null, 2)}
+    </Box>
+  );
+}
 
 /** /admin/audit-log: every admin action, written in the same transaction as the action. */
 export function AuditLogPage() {
@@ -73,7 +97,7 @@ export function AuditLogPage() {
     <Card>
       <CardHeader
         title="Audit log"
-        subheader="Every admin action, who did it, from where, and what changed."
+        subheader="Every admin action: who did what to whom, and what changed. Open a row for its raw record."
         action={<CsvExportButton path="/admin/audit-log" name="audit-log" query={list.query} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
@@ -82,7 +106,7 @@ export function AuditLogPage() {
           label="Action"
           value={filters.action}
           onChange={(action) => update({ action })}
-          choices={ACTIONS}
+          choices={AUDIT_ACTIONS}
           anyLabel="All actions"
         />
         <SearchField
@@ -106,6 +130,8 @@ export function AuditLogPage() {
         columns={COLUMNS}
         rowKey={(e) => e.id}
         {...tableState(list, log)}
+        renderExpansion={(e) => <RawEntry entry={e} />}
+        expansionLabel={(e) => `Raw record of entry ${e.id}`}
         empty="No admin actions match these filters."
       />
     </Card>

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -13,6 +14,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutlined';
+import KeyboardArrowRightOutlined from '@mui/icons-material/KeyboardArrowRightOutlined';
 import { errorMessage } from '../api/errors';
 import { PAGE_SIZES } from '../list-params';
 
@@ -29,6 +32,8 @@ export interface Column<T> {
 }
 
 const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
+/** Read by screen readers, not shown. */
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * Whether the element scrolls sideways, kept up to date as it resizes. The
@@ -74,6 +79,13 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** A short preview (e.g. the dashboard's latest five) without paging. */
   hidePagination?: boolean;
+  /**
+   * What a row shows when opened (raw data, postings…): each row gets a
+   * disclosure button in a first column, and the content opens below it.
+   */
+  renderExpansion?: (row: T) => ReactNode;
+  /** Names a row's disclosure button for assistive technology ("Raw data of entry 12"). */
+  expansionLabel?: (row: T) => string;
 }
 
 /**
@@ -87,6 +99,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const descending = sort?.startsWith('-') ?? false;
   const scroller = useRef<HTMLDivElement>(null);
   const overflows = useOverflowsX(scroller, [rows, loading, error, columns.length]);
+  const { renderExpansion } = props;
+  const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(new Set());
+  const toggle = (key: string | number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  const span = columns.length + (renderExpansion ? 1 : 0);
 
   return (
     <Box sx={{ position: 'relative' }}>
@@ -130,6 +152,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <Table aria-label={props.label} size="medium">
               <TableHead>
                 <TableRow>
+                  {renderExpansion && (
+                    <TableCell padding="checkbox">
+                      <Box component="span" sx={visuallyHidden}>
+                        Details
+                      </Box>
+                    </TableCell>
+                  )}
                   {columns.map((column) => (
                     <TableCell
                       key={column.id}
@@ -164,6 +193,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {loading
                   ? Array.from({ length: 3 }, (_, i) => (
                       <TableRow key={`loading-${i}`}>
+                        {renderExpansion && <TableCell padding="checkbox" />}
                         {columns.map((column) => (
                           <TableCell key={column.id} sx={column.secondary ? hideOnPhone : undefined}>
                             <Skeleton variant="text" />
@@ -171,27 +201,59 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         ))}
                       </TableRow>
                     ))
-                  : rows?.map((row) => (
-                      <TableRow
-                        key={props.rowKey(row)}
-                        hover={!!props.onRowClick}
-                        onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
-                        sx={props.onRowClick ? { cursor: 'pointer' } : undefined}
-                      >
-                        {columns.map((column) => (
-                          <TableCell
-                            key={column.id}
-                            align={column.align}
-                            sx={{ minWidth: column.minWidth, ...(column.secondary && hideOnPhone) }}
+                  : rows?.map((row) => {
+                      const key = props.rowKey(row);
+                      const open = expanded.has(key);
+                      const panelId = `${props.label.replace(/\W+/g, '-')}-row-${key}`;
+                      return (
+                        <Fragment key={key}>
+                          <TableRow
+                            hover={!!props.onRowClick}
+                            onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
+                            sx={{
+                              ...(props.onRowClick && { cursor: 'pointer' }),
+                              ...(open && { '& > td': { borderBottom: 'unset' } }),
+                            }}
                           >
-                            {column.render(row)}
-                          </TableCell>
-                        ))}
-                      </TableRow>
-                    ))}
+                            {renderExpansion && (
+                              <TableCell padding="checkbox">
+                                <IconButton
+                                  size="small"
+                                  aria-expanded={open}
+                                  aria-controls={open ? panelId : undefined}
+                                  aria-label={props.expansionLabel?.(row) ?? 'Details'}
+                                  onClick={(event) => {
+                                    event.stopPropagation();
+                                    toggle(key);
+                                  }}
+                                >
+                                  {open ? <KeyboardArrowDownOutlined /> : <KeyboardArrowRightOutlined />}
+                                </IconButton>
+                              </TableCell>
+                            )}
+                            {columns.map((column) => (
+                              <TableCell
+                                key={column.id}
+                                align={column.align}
+                                sx={{ minWidth: column.minWidth, ...(column.secondary && hideOnPhone) }}
+                              >
+                                {column.render(row)}
+                              </TableCell>
+                            ))}
+                          </TableRow>
+                          {renderExpansion && open && (
+                            <TableRow>
+                              <TableCell id={panelId} colSpan={span}>
+                                {renderExpansion(row)}
+                              </TableCell>
+                            </TableRow>
+                          )}
+                        </Fragment>
+                      );
+                    })}
                 {!loading && rows?.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={columns.length}>
+                    <TableCell colSpan={span}>
                       <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
                         {props.empty}
                       </Typography>

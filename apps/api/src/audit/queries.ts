@@ -1,0 +1,80 @@
+import type { AuditEntry, AuditQuery } from '@portal/contract';
+import type { Sql } from '../db/database';
+import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
+
+/** The audit log as admins read it: who (actor), what (action, details), to whom (subject). */
+interface AuditRow {
+  id: number;
+  actor_id: number | null;
+  actor_username: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  details: Record<string, unknown>;
+  subject_id: number | null;
+  subject_username: string | null;
+  subject_is_member: boolean | null;
+  ip: string | null;
+  created_at: Date;
+}
+
+const SORTS = { createdAt: 'l.created_at', action: 'l.action' } as const;
+
+/**
+ * The account an action was done to: the target when it is a member or a
+ * user, else the `member` of the details (a redemption's). Ids are checked
+ * to be numbers before the cast, so a throttled username never breaks it.
+ */
+const SUBJECT_ID = `CASE
+    WHEN l.target_type IN ('member', 'user') AND l.target_id ~ '^[0-9]{1,18}$' THEN l.target_id::bigint
+    WHEN jsonb_typeof(l.details -> 'member') = 'number' THEN (l.details ->> 'member')::bigint
+  END`;
+
+function filterOf(query: AuditQuery): SqlFilter {
+  const filter = new SqlFilter();
+  if (query.action) filter.where(`l.action = ${filter.param(query.action)}`);
+  if (query.actor) filter.where(`lower(a.username) = lower(${filter.param(query.actor)})`);
+  if (query.targetType) filter.where(`l.target_type = ${filter.param(query.targetType)}`);
+  if (query.targetId) filter.where(`l.target_id = ${filter.param(query.targetId)}`);
+  whereDays(filter, 'l.created_at', query.from, query.to);
+  return filter;
+}
+
+export async function countAudit(sql: Sql, query: AuditQuery): Promise<number> {
+  const filter = filterOf(query);
+  const { rows } = await sql.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM audit_log l LEFT JOIN users a ON a.id = l.actor_id ${filter.sql}`,
+    filter.params,
+  );
+  return rows[0]!.total;
+}
+
+export async function listAudit(sql: Sql, query: AuditQuery, window: { limit: number; offset: number }): Promise<AuditEntry[]> {
+  const filter = filterOf(query);
+  const { rows } = await sql.query<AuditRow>(
+    `SELECT l.id, l.actor_id, a.username AS actor_username, l.action, l.target_type, l.target_id, l.details, l.ip, l.created_at,
+            t.id AS subject_id, t.username AS subject_username,
+            EXISTS (SELECT 1 FROM members m WHERE m.user_id = t.id) AS subject_is_member
+       FROM audit_log l
+       LEFT JOIN users a ON a.id = l.actor_id
+       LEFT JOIN users t ON t.id = ${SUBJECT_ID}
+       ${filter.sql}
+      ${orderBy(query.sort, SORTS, 'l.id')} ${pageClause(filter, window)}`,
+    filter.params,
+  );
+  return rows.map(toAuditEntry);
+}
+
+function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: Number(row.id),
+    actor: row.actor_id === null ? null : { id: Number(row.actor_id), username: row.actor_username ?? '' },
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    details: row.details ?? {},
+    subject: row.subject_id === null ? null : { id: Number(row.subject_id), username: row.subject_username ?? '', isMember: Boolean(row.subject_is_member) },
+    ip: row.ip,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,185 @@
+import { WALLET_LABELS, type AuditEntry, type Wallet } from '@portal/contract';
+import { formatMoney } from '../../shared/format';
+
+/**
+ * An audit entry in words (issue 15, point 6): who did what to whom, as a
+ * sentence made of text and links, the values that changed (before →
+ * after) and the notes kept with it. Pure: the page renders it, the tests
+ * read it.
+ */
+export type SentencePart = string | { text: string; to: string };
+
+export interface Change {
+  field: string;
+  from: string;
+  to: string;
+}
+
+export interface AuditDescription {
+  sentence: SentencePart[];
+  changes: Change[];
+  /** Labelled texts kept with the action (the member's memo, the admin's note, a reason). */
+  notes: Array<{ label: string; text: string }>;
+}
+
+type Details = Record<string, unknown>;
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+
+/** A value as the change list shows it. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(none)';
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** "maxDailyCap" / "max_daily_cap" → "max daily cap" */
+export function fieldName(key: string): string {
+  return key
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+}
+
+/** The link to an account: its member page when it is a member, else the Users list found by username. */
+function accountLink(account: { id: number; username: string; isMember?: boolean }): SentencePart {
+  return account.isMember
+    ? { text: `@${account.username}`, to: `/Members/${account.id}` }
+    : { text: `@${account.username}`, to: `/Users?search=${encodeURIComponent(account.username)}` };
+}
+
+/** Who acted: the admin (linked to Users), or the portal itself (sign-in throttling). */
+function actorPart(entry: AuditEntry): SentencePart {
+  return entry.actor ? accountLink({ ...entry.actor, isMember: false }) : 'The portal';
+}
+
+/** To whom: the account, linked, or what the details name when it no longer resolves. */
+function subjectPart(entry: AuditEntry, details: Details): SentencePart {
+  if (entry.subject) return accountLink(entry.subject);
+  const name = str(details.username);
+  if (name) return `@${name}`;
+  return `${entry.targetType ?? 'item'} #${entry.targetId ?? '?'}`;
+}
+
+function changesOf(details: Details): Change[] {
+  const changes = details.changes;
+  if (!changes || typeof changes !== 'object') return [];
+  return Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>).map(([field, change]) => ({
+    field: fieldName(field),
+    from: shown(change?.from),
+    to: shown(change?.to),
+  }));
+}
+
+const unitOf = (wallet: unknown) => (wallet === 'points' ? 'points' : 'USDT');
+const walletLabel = (wallet: unknown) => WALLET_LABELS[wallet as Wallet]?.toLowerCase() ?? 'wallet';
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** One function from an action to its sentence: every action the API records has its words here. */
+export function describeAuditEntry(entry: AuditEntry): AuditDescription {
+  const d = (entry.details ?? {}) as Details;
+  const who = actorPart(entry);
+  const whom = subjectPart(entry, d);
+  const id = entry.targetId ?? '?';
+  const changes = changesOf(d);
+  const notes: AuditDescription['notes'] = [];
+  const say = (...sentence: SentencePart[]): AuditDescription => ({ sentence, changes, notes });
+
+  switch (entry.action) {
+    case 'member.adjust': {
+      const credit = d.direction !== 'debit';
+      if (str(d.memo)) notes.push({ label: 'Member reads', text: str(d.memo)! });
+      if (str(d.reason)) notes.push({ label: 'Internal note', text: str(d.reason)! });
+      const amount = `${formatMoney(str(d.amount))} ${unitOf(d.wallet)}`;
+      return say(who, ` ${credit ? 'credited' : 'debited'} ${amount} ${credit ? 'to' : 'from'} the ${walletLabel(d.wallet)} of `, whom);
+    }
+    case 'user.create_admin':
+      return say(who, ' created the admin account ', whom);
+    case 'user.block':
+      return say(who, ' blocked ', whom, ' (signed out everywhere)');
+    case 'user.unblock':
+      return say(who, ' unblocked ', whom);
+    case 'user.role':
+      return { sentence: [who, ' changed the role of ', whom], changes: [{ field: 'role', from: shown(d.from), to: shown(d.to) }], notes };
+    case 'user.password_reset':
+      return say(who, ' set a new password for ', whom, ' (signed out everywhere)');
+    case 'user.password_reset_by_operator':
+      return say('The server operator set a new password for ', whom, ' from the command line');
+    case 'settings.update':
+      return say(who, ` changed ${plural(changes.length, 'setting')} in `, { text: 'Settings', to: '/admin/settings' });
+    case 'package.create':
+      return say(who, ' created the package ', { text: `“${shown((d.package as Details | undefined)?.name)}”`, to: '/admin/packages' });
+    case 'package.update':
+      return say(who, ` changed package #${id}`, ' in ', { text: 'Packages', to: '/admin/packages' });
+    case 'product.create':
+      return say(who, ' created the product ', { text: `“${shown((d.product as Details | undefined)?.name)}”`, to: '/admin/products' });
+    case 'product.update':
+      return say(who, ` changed product #${id}`, ' in ', { text: 'Products', to: '/admin/products' });
+    case 'product.image':
+      return say(who, ` uploaded a new picture for product #${id}`, ' in ', { text: 'Products', to: '/admin/products' });
+    case 'plan.close':
+      return say(who, ` ran the daily matching close of ${id}`, ' (', { text: 'matching bonus report', to: '/admin-matching-bonus' }, ')');
+    case 'consolidation.start':
+      return say(who, ` started consolidation #${id} of deposit addresses holding at least ${formatMoney(str(d.threshold))} USDT`, ' (', { text: 'history', to: '/deposit-consolidate-history' }, ')');
+    case 'consolidation.resume':
+      return say(who, ` resumed consolidation #${id}`, ' (', { text: 'history', to: '/deposit-consolidate-history' }, ')');
+    case 'redemption.approve':
+      return say(who, ` approved redemption #${id} of `, whom, `: ${shown(d.quantity)} × ${shown(d.product)} for ${formatMoney(str(d.points))} points`);
+    case 'redemption.reject':
+      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
+      return say(who, ` rejected redemption #${id} of `, whom, `; ${formatMoney(str(d.points))} points returned`);
+    case 'withdrawal.approve':
+      return say(who, ` approved `, { text: `withdrawal #${id}`, to: '/withdraw-approval-history' }, ' for payout');
+    case 'withdrawal.reject':
+      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
+      return say(who, ' rejected ', { text: `withdrawal #${id}`, to: '/withdraw-approval-history' }, '; the amount went back to the member');
+    case 'withdrawal.refund':
+      if (str(d.failure)) notes.push({ label: 'Failure', text: str(d.failure)! });
+      return say(who, ' refunded the failed payout of ', { text: `withdrawal #${id}`, to: '/withdraw-approval-history' });
+    case 'withdrawal.retry':
+      return say(who, ' retried the payout of ', { text: `withdrawal #${id}`, to: '/withdraw-approval-history' });
+    case 'auth.throttle.address':
+      return say(`The portal slowed down sign-ins from the address ${id} after ${shown(d.failures)} failures`);
+    case 'auth.throttle.username':
+      return say(`The portal slowed down sign-ins to the username “${id}” after ${shown(d.failures)} failures`);
+    case 'auth.throttle.device':
+      return say(`The portal slowed down sign-ins from the browser ${id} after ${shown(d.failures)} failures`);
+    default:
+      return say(who, ` did “${entry.action}”`, ...(entry.targetType ? [' on ', whom] : []));
+  }
+}
+
+/** The sentence as plain text (for a label, a test, a screen reader). */
+export const sentenceText = (parts: SentencePart[]): string => parts.map((part) => (typeof part === 'string' ? part : part.text)).join('');
+
+/** Every action the API records, with its name for the filter. */
+export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
+  { value: 'member.adjust', label: 'Balance adjustment' },
+  { value: 'user.create_admin', label: 'Admin created' },
+  { value: 'user.block', label: 'Account blocked' },
+  { value: 'user.unblock', label: 'Account unblocked' },
+  { value: 'user.role', label: 'Role changed' },
+  { value: 'user.password_reset', label: 'Password reset' },
+  { value: 'user.password_reset_by_operator', label: 'Password reset by the operator' },
+  { value: 'settings.update', label: 'Settings changed' },
+  { value: 'package.create', label: 'Package created' },
+  { value: 'package.update', label: 'Package changed' },
+  { value: 'product.create', label: 'Product created' },
+  { value: 'product.update', label: 'Product changed' },
+  { value: 'product.image', label: 'Product picture' },
+  { value: 'plan.close', label: 'Daily close' },
+  { value: 'consolidation.start', label: 'Consolidation started' },
+  { value: 'consolidation.resume', label: 'Consolidation resumed' },
+  { value: 'redemption.approve', label: 'Redemption approved' },
+  { value: 'redemption.reject', label: 'Redemption rejected' },
+  { value: 'withdrawal.approve', label: 'Withdrawal approved' },
+  { value: 'withdrawal.reject', label: 'Withdrawal rejected' },
+  { value: 'withdrawal.refund', label: 'Withdrawal refunded' },
+  { value: 'withdrawal.retry', label: 'Payout retried' },
+  { value: 'auth.throttle.address', label: 'Sign-ins slowed (address)' },
+  { value: 'auth.throttle.username', label: 'Sign-ins slowed (username)' },
+  { value: 'auth.throttle.device', label: 'Sign-ins slowed (browser)' },
+];
+
+export const actionLabel = (action: string) => AUDIT_ACTIONS.find((a) => a.value === action)?.label ?? action;

@@ -1,0 +1,119 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { adminLogin, registerViaApi, signInAdmin, uniqueName } from './support/api';
+import { axeSerious } from './support/tour';
+
+/**
+ * The admin lists as an admin uses them (issue 15, points 2 and 6): a search
+ * finds the exact username first, every column header sorts on the server
+ * with the sort in the URL, and the audit log says who did what to whom,
+ * with links, the before and after of a change and the raw record behind a
+ * disclosure.
+ */
+
+async function asAdmin(request: APIRequestContext) {
+  const admin = await adminLogin(request);
+  return { authorization: `Bearer ${admin.accessToken}` };
+}
+
+async function memberId(request: APIRequestContext, username: string): Promise<number> {
+  const res = await request.get(`/api/admin/members?search=${username}`, { headers: await asAdmin(request) });
+  const body = (await res.json()) as { items: Array<{ id: number; username: string }> };
+  return body.items.find((m) => m.username === username)!.id;
+}
+
+async function credit(request: APIRequestContext, id: number, amount: string, extra: { reason?: string; memo?: string } = {}) {
+  const res = await request.post(`/api/admin/members/${id}/adjustments`, {
+    headers: await asAdmin(request),
+    data: { wallet: 'deposit', direction: 'credit', amount, reason: 'Browser test funding', ...extra },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+const rows = (page: Page, table: string) => page.getByRole('table', { name: table }).locator('tbody tr');
+
+test('Members and Users: the exact username first, any column sorts, the sort stays in the URL', async ({ page, request }) => {
+  const tag = uniqueName('ex');
+  await registerViaApi(request, { username: `${tag}a`, fullName: 'Similar Rich' });
+  await registerViaApi(request, { username: tag, fullName: 'Exact Match' });
+  await registerViaApi(request, { username: `${tag}b`, fullName: 'Similar Poor' });
+  await credit(request, await memberId(request, `${tag}a`), '30');
+  await credit(request, await memberId(request, `${tag}b`), '10');
+
+  await signInAdmin(page);
+  await page.goto(`/Members?search=${tag.toUpperCase()}`);
+  await expect(rows(page, 'Members')).toHaveCount(3);
+  await expect(rows(page, 'Members').first()).toContainText(`@${tag}`);
+  await expect(rows(page, 'Members').first()).toContainText('Exact Match');
+
+  // Deposit, lowest first, then highest first: the exact match stays on top, the others follow the sort.
+  const deposit = page.getByRole('columnheader', { name: 'Deposit' });
+  await deposit.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=deposit(&|$)/);
+  await expect(rows(page, 'Members').nth(1)).toContainText('Similar Poor');
+  await deposit.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=-deposit/);
+  await expect(rows(page, 'Members').first()).toContainText('Exact Match');
+  await expect(rows(page, 'Members').nth(1)).toContainText('Similar Rich');
+  await expect(deposit).toHaveAttribute('aria-sort', 'descending');
+
+  // The URL is the view: a reload shows the same order.
+  await page.reload();
+  await expect(rows(page, 'Members').nth(1)).toContainText('Similar Rich');
+  for (const header of ['Sponsor', 'Team L / R', 'Status']) {
+    await expect(page.getByRole('columnheader', { name: header }).getByRole('button')).toBeVisible();
+  }
+
+  await page.goto(`/Users?search=${tag}`);
+  await expect(rows(page, 'Users').first()).toContainText('Exact Match');
+  await page.getByRole('columnheader', { name: 'Email' }).getByRole('button').click();
+  await expect(page).toHaveURL(/sort=email/);
+  await expect(rows(page, 'Users').first()).toContainText('Exact Match');
+  await expect(rows(page, 'Users').nth(1)).toContainText(`@${tag}a`);
+});
+
+// axe-core is injected inline, which the portal's content-security policy refuses otherwise.
+test.describe(() => {
+  test.use({ bypassCSP: true });
+  test('the audit log says who did what to whom, with links, and keeps the raw record behind a disclosure', async ({ page, request }) => {
+    const member = await registerViaApi(request, { fullName: 'Audited Member' });
+    const id = await memberId(request, member.username);
+    await credit(request, id, '12.5', { memo: 'Welcome credit', reason: 'Goodwill for ticket 88' });
+
+    await signInAdmin(page);
+    await page.goto(`/admin/audit-log?targetType=member&targetId=${id}`);
+    const row = rows(page, 'Audit log').first();
+    await expect(row).toContainText(`@admin credited 12.50 USDT to the deposit wallet of @${member.username}`);
+    await expect(row).toContainText('Member reads: “Welcome credit”');
+    await expect(row).toContainText('Internal note: “Goodwill for ticket 88”');
+    // No raw JSON until asked for.
+    await expect(page.getByText('"entryId"')).toHaveCount(0);
+
+    const disclosure = row.getByRole('button', { name: /Raw record of entry/ });
+    await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
+    await disclosure.click();
+    await expect(disclosure).toHaveAttribute('aria-expanded', 'true');
+    const raw = page.locator('pre[data-testid^="raw-entry-"]');
+    await expect(raw).toContainText('"reason": "Goodwill for ticket 88"');
+    await expect(raw).toContainText('"memo": "Welcome credit"');
+    expect(await axeSerious(page)).toEqual([]);
+
+    // The member is a link to their page.
+    await row.getByRole('link', { name: `@${member.username}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/Members/${id}$`));
+
+    // A changed setting shows its before and after.
+    const headers = await asAdmin(request);
+    const current = (await (await request.get('/api/admin/settings', { headers })).json()) as { withdrawalOnePending: boolean };
+    const next = !current.withdrawalOnePending;
+    const patched = await request.patch('/api/admin/settings', { headers, data: { withdrawalOnePending: next } });
+    expect(patched.status(), await patched.text()).toBe(200);
+    await request.patch('/api/admin/settings', { headers, data: { withdrawalOnePending: current.withdrawalOnePending } });
+    await page.goto('/admin/audit-log?action=settings.update');
+    const before = current.withdrawalOnePending ? 'yes' : 'no';
+    const after = next ? 'yes' : 'no';
+    const change = rows(page, 'Audit log').filter({ hasText: `withdrawal one pending: ${before} → ${after}` }).first();
+    await expect(change).toContainText('@admin changed 1 setting in Settings');
+    await expect(change.getByRole('list', { name: 'What changed' })).toBeVisible();
+    await expect(change.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
+  });
+});
