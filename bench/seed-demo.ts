@@ -27,7 +27,9 @@ import { createMailer } from '../apps/api/src/mail/mailer';
 import { lockDataFolder } from '../apps/api/src/setup/data-folder';
 import { bootstrap, type BootstrapResult } from '../apps/api/src/setup/bootstrap';
 import { realClock, simulatedClock, type DemoClock } from './demo/clock';
+import { depositOnEmbeddedChain } from './demo/chain-deposits';
 import { seedLivingNetwork } from './demo/living-network';
+import { settingsFromEnv } from '../apps/api/src/chain/config';
 import { generateNetwork } from './lib/network-generator';
 
 export const DEMO_PASSWORD = 'Demo-Network-2026!';
@@ -83,15 +85,40 @@ async function seedLiving(ctx: AppContext, clock: DemoClock, options: { size: nu
     days: options.days,
     passwordHash: await hashPassword(DEMO_PASSWORD),
     onProgress: (line) => console.log(line),
+    depositToday: realDeposits(ctx, clock),
   });
   const s = outcome.summary;
   return [
     outcome.created ? '  Added:' : `  The demo was already seeded (${outcome.seededAt}); nothing was added. It holds:`,
     `    ${s.members} members (demo1 … demo${s.members}; demo1 and demo2 are the company's left and right), from ${s.firstDay}`,
     `    ${s.fundings} demo fundings (admin adjustments), ${s.purchases} package purchases with their referral bonuses,`,
-    `    ${s.transfers} transfers, ${s.conversions} conversions, ${s.closes} daily closes (last: ${s.lastClose ?? 'none'}) with their matching bonuses`,
+    `    ${s.transfers} transfers, ${s.conversions} conversions, ${s.closes} daily closes (last: ${s.lastClose ?? 'none'}) with their matching bonuses,`,
+    `    ${s.deposits} deposits of test USDT today on the embedded chain, credited by the deposit watcher`,
     `  Every demo member signs in with the password: ${DEMO_PASSWORD}`,
   ];
+}
+
+/**
+ * Today's deposits on the embedded chain, when this process may start it:
+ * PGlite (the portal is stopped, its chain with it) and no CHAIN_RPC_URL
+ * (test USDT exists only on the embedded chain). A chain that does not start
+ * leaves the demo without them, saying why.
+ */
+function realDeposits(ctx: AppContext, clock: DemoClock) {
+  const started = performance.now();
+  if (!clock.simulated || settingsFromEnv(ctx.config.chain)) return undefined;
+  return async (deposits: Array<{ memberId: number; amount: bigint }>) => {
+    try {
+      console.log(`  history written in ${((performance.now() - started) / 1000).toFixed(1)} s; sending ${deposits.length} deposits of test USDT on the embedded chain…`);
+      const sent = performance.now();
+      const credited = await depositOnEmbeddedChain(ctx, deposits);
+      console.log(`  ${credited} deposits credited in ${((performance.now() - sent) / 1000).toFixed(1)} s`);
+      return credited;
+    } catch (error) {
+      console.log(`  no deposits on the chain: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      return 0;
+    }
+  };
 }
 
 async function seedNetworkOnly(db: Database, where: string): Promise<string[]> {

@@ -25,7 +25,8 @@ import { demoName, randomFrom, type Random } from './random';
  *
  * Funding is an admin adjustment whose memo says it is demo funding: the
  * history starts weeks ago and a chain's blocks cannot be dated in the past
- * (docs/decisions/h5-0016-living-demo-data.md).
+ * (docs/decisions/h5-0016-living-demo-data.md). Today's deposits can be
+ * real: `depositToday` sends them on the chain at the end.
  *
  * With a simulated clock (PGlite) each step happens at its moment of the
  * day and each day is closed the next morning, as the scheduler would;
@@ -40,6 +41,12 @@ export interface LivingDemoOptions {
   prefix?: string;
   seed?: number;
   onProgress?: (line: string) => void;
+  /**
+   * Real deposits at the end, today (seed-demo.ts passes the embedded chain's):
+   * credits `deposits` through the chain and the deposit watcher, answers how
+   * many were credited.
+   */
+  depositToday?: (deposits: Array<{ memberId: number; amount: bigint }>) => Promise<number>;
 }
 
 export interface LivingDemoSummary {
@@ -48,6 +55,8 @@ export interface LivingDemoSummary {
   purchases: number;
   transfers: number;
   conversions: number;
+  /** Deposits credited by the deposit watcher from the chain (today's). */
+  deposits: number;
   closes: number;
   firstDay: string;
   lastClose: string | null;
@@ -111,7 +120,7 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
   /** Deposit balances as the services answered them: who can afford a transfer. */
   const deposit = new Map<number, bigint>();
   const active = new Set<number>();
-  const summary: LivingDemoSummary = { members: 0, fundings: 0, purchases: 0, transfers: 0, conversions: 0, closes: 0, firstDay: utcDay(new Date(firstDay)), lastClose: null };
+  const summary: LivingDemoSummary = { members: 0, fundings: 0, purchases: 0, transfers: 0, conversions: 0, deposits: 0, closes: 0, firstDay: utcDay(new Date(firstDay)), lastClose: null };
 
   const fund = async (memberId: number, amount: bigint, why: string) => {
     const answer = await services.members.adjust(admin, memberId, {
@@ -234,6 +243,10 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
     await closeDay(ctx, date, admin);
     summary.closes += 1;
     summary.lastClose = date;
+  }
+  if (options.depositToday) {
+    const depositors = shuffle(random, joined).slice(0, Math.min(12, joined.length));
+    summary.deposits = await options.depositToday(depositors.map((memberId) => ({ memberId, amount: toBaseUnits(String(50 * (1 + Math.floor(random() * 6)))) })));
   }
   // Today's volume reaches the legs as the portal's roll-up would bring it, within a second.
   await rollUpNetwork(db);
