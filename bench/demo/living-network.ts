@@ -236,7 +236,7 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
         summary.lastClose = date;
       }
     }
-    if (day % 10 === 9) log(`  day ${day + 1}/${options.days}: ${summary.members} members, ${summary.purchases} purchases`);
+    if (day % 10 === 9) log(`  ${clock.simulated ? 'day' : 'round'} ${day + 1}/${options.days}: ${summary.members} members, ${summary.purchases} purchases`);
   }
   if (!clock.simulated) {
     const date = utcDay(clock.now());
