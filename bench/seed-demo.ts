@@ -28,7 +28,7 @@ import { lockDataFolder } from '../apps/api/src/setup/data-folder';
 import { bootstrap, type BootstrapResult } from '../apps/api/src/setup/bootstrap';
 import { realClock, simulatedClock, type DemoClock } from './demo/clock';
 import { depositOnEmbeddedChain } from './demo/chain-deposits';
-import { seedLivingNetwork } from './demo/living-network';
+import { existingDemo, seedLivingNetwork } from './demo/living-network';
 import { settingsFromEnv } from '../apps/api/src/chain/config';
 import { generateNetwork } from './lib/network-generator';
 
@@ -79,7 +79,10 @@ async function main() {
 }
 
 async function seedLiving(ctx: AppContext, clock: DemoClock, options: { size: number; days: number; where: string }): Promise<string[]> {
-  console.log(`Seeding a living demo network of ${options.size} members over ${clock.simulated ? `the last ${options.days} days` : 'today'} in ${options.where}…`);
+  // Said before any work: the demo is there already, or the network holds others (refused).
+  if (!(await existingDemo(ctx))) {
+    console.log(`Seeding a living demo network of ${options.size} members over ${clock.simulated ? `the last ${options.days} days` : 'today'} in ${options.where}…`);
+  }
   const outcome = await seedLivingNetwork(ctx, clock, {
     members: options.size,
     days: options.days,
@@ -93,7 +96,7 @@ async function seedLiving(ctx: AppContext, clock: DemoClock, options: { size: nu
     `    ${s.members} members (demo1 … demo${s.members}; demo1 and demo2 are the company's left and right), from ${s.firstDay}`,
     `    ${s.fundings} demo fundings (admin adjustments), ${s.purchases} package purchases with their referral bonuses,`,
     `    ${s.transfers} transfers, ${s.conversions} conversions, ${s.closes} daily closes (last: ${s.lastClose ?? 'none'}) with their matching bonuses,`,
-    `    ${s.deposits} deposits of test USDT today on the embedded chain, credited by the deposit watcher`,
+    `    ${s.deposits} deposits of test USDT on the embedded chain on the last day, credited by the deposit watcher`,
     `  Every demo member signs in with the password: ${DEMO_PASSWORD}`,
   ];
 }
