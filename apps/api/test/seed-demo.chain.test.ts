@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toBaseUnits } from '@portal/contract';
+import { depositOnEmbeddedChain } from '../../../bench/demo/chain-deposits';
+import { bearer, registerMember, startPortal, type Session, type TestPortal } from './harness';
+import { balances } from './ledger-helpers';
+
+/**
+ * seed:demo's deposits of today: the embedded chain of DATA_DIR started as
+ * main.ts starts it, test USDT sent, the portal's watcher crediting it.
+ */
+let portal: TestPortal;
+let dataDir: string;
+let members: Session[];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'seed-demo-chain-'));
+  portal = await startPortal({ DATA_DIR: dataDir });
+  members = [await registerMember(portal.app), await registerMember(portal.app)];
+});
+afterAll(async () => {
+  await portal?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('seed:demo on the embedded chain', () => {
+  it('sends each deposit on the chain and the watcher credits it to the member', async () => {
+    const credited = await depositOnEmbeddedChain(portal.ctx, [
+      { memberId: members[0]!.user.id, amount: toBaseUnits('150') },
+      { memberId: members[1]!.user.id, amount: toBaseUnits('50') },
+    ]);
+    expect(credited).toBe(2);
+    expect((await balances(portal.app, members[0]!)).deposit).toBe('150.00');
+    expect((await balances(portal.app, members[1]!)).deposit).toBe('50.00');
+    const list = await portal.app.inject({ method: 'GET', url: '/api/deposits', headers: bearer(members[0]!) });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().items).toEqual([expect.objectContaining({ amount: '150.00', status: 'credited' })]);
+  });
+});

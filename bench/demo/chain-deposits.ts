@@ -1,0 +1,54 @@
+import { createWalletClient, http, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+import { createChain } from '../../apps/api/src/chain';
+import { ANVIL_DEV_KEY, anvilClient } from '../../apps/api/src/chain/anvil';
+import { startEmbeddedChain } from '../../apps/api/src/chain/embedded';
+import { testUsdtAbi } from '../../apps/api/src/chain/token/artifact';
+import type { AppContext } from '../../apps/api/src/context';
+import { ensureDepositAddress } from '../../apps/api/src/deposits/addresses';
+import { createDepositWatcher } from '../../apps/api/src/deposits/watcher';
+
+const WAIT_FOR_CREDIT_MS = 30_000;
+
+/**
+ * Today's deposits, for real: the embedded chain of `npm start` (started
+ * here the way main.ts starts it, from DATA_DIR; the portal is stopped, the
+ * seed holds the data folder), test USDT sent to each member's deposit
+ * address in one batch, and the portal's own deposit watcher run until it has
+ * credited them. Returns how many were credited.
+ */
+export async function depositOnEmbeddedChain(ctx: AppContext, deposits: Array<{ memberId: number; amount: bigint }>): Promise<number> {
+  const embedded = await startEmbeddedChain(ctx.config.dataDir, ctx.config.chain);
+  try {
+    const chain = createChain(embedded.settings);
+    const chainCtx: AppContext = { ...ctx, chain };
+    const addresses: Address[] = [];
+    for (const deposit of deposits) addresses.push((await ensureDepositAddress(ctx.db, chain, deposit.memberId)).address);
+
+    // One batch from the token's deployer, nonces in order: a block or two instead of one per deposit.
+    const rpcUrl = embedded.info.rpcUrl;
+    const account = privateKeyToAccount(ANVIL_DEV_KEY);
+    const wallet = createWalletClient({ account, chain: { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl) });
+    const client = anvilClient(rpcUrl);
+    const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+    const hashes = await Promise.all(
+      deposits.map((deposit, i) =>
+        wallet.writeContract({ address: embedded.info.tokenAddress, abi: testUsdtAbi, functionName: 'transfer', args: [addresses[i]!, deposit.amount], nonce: nonce + i }),
+      ),
+    );
+    for (const hash of hashes) await client.waitForTransactionReceipt({ hash, pollingInterval: 200 });
+
+    // The watcher credits once the blocks are final (a few seconds on the embedded chain).
+    const watcher = createDepositWatcher(chainCtx, chain);
+    const deadline = Date.now() + WAIT_FOR_CREDIT_MS;
+    let credited = 0;
+    while (credited < deposits.length && Date.now() < deadline) {
+      credited += (await watcher.tick()).credited;
+      if (credited < deposits.length) await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    return credited;
+  } finally {
+    await embedded.stop();
+  }
+}
