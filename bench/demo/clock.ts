@@ -1,5 +1,5 @@
 /**
- * The clock the demo's history runs on (docs/decisions/h5-0016-living-demo-data.md).
+ * The clock the demo's history runs on (docs/decisions/0016-living-demo-data.md).
  *
  * Every service stamps its rows with the database's `now()`. PGlite runs in
  * this process and reads its time from `Date.now()`, so a simulated clock

@@ -25,7 +25,7 @@ import { demoName, randomFrom, type Random } from './random';
  *
  * Funding is an admin adjustment whose memo says it is demo funding: the
  * history starts weeks ago and a chain's blocks cannot be dated in the past
- * (docs/decisions/h5-0016-living-demo-data.md). Today's deposits can be
+ * (docs/decisions/0016-living-demo-data.md). Today's deposits can be
  * real: `depositToday` sends them on the chain at the end.
  *
  * With a simulated clock (PGlite) each step happens at its moment of the
