@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Downline,
+  DownlineSort,
+  FreeSlots,
   PlacementBody,
   PlacementResult,
   PlacementTree,
@@ -85,6 +87,8 @@ export interface DownlineParams {
   leg?: 'left' | 'right';
   search?: string;
   root?: number;
+  /** Absent: tree order. */
+  sort?: DownlineSort;
 }
 
 export function useDownline(query: DownlineParams) {

@@ -15,6 +15,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../api/errors';
 import { PAGE_SIZES } from '../list-params';
+import { formatCount } from '../format';
 
 export interface Column<T> {
   id: string;
@@ -74,6 +75,10 @@ export interface DataTableProps<T> {
   onRowClick?: (row: T) => void;
   /** A short preview (e.g. the dashboard's latest five) without paging. */
   hidePagination?: boolean;
+  /** A test id per row (e.g. `downline-row-<username>`), for browser tests. */
+  rowTestId?: (row: T) => string;
+  /** `total` is a lower bound (a count that stops at a limit): paging says "of 10,000+". */
+  totalIsLowerBound?: boolean;
 }
 
 /**
@@ -177,6 +182,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         hover={!!props.onRowClick}
                         onClick={props.onRowClick ? () => props.onRowClick!(row) : undefined}
                         sx={props.onRowClick ? { cursor: 'pointer' } : undefined}
+                        data-testid={props.rowTestId?.(row)}
                       >
                         {columns.map((column) => (
                           <TableCell
@@ -217,6 +223,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
           rowsPerPageOptions={[...PAGE_SIZES]}
           onPageChange={(_event, page) => props.onPage(page + 1)}
           onRowsPerPageChange={(event) => props.onPageSize(Number(event.target.value))}
+          {...(props.totalIsLowerBound && {
+            labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+              `${formatCount(from)}–${formatCount(to)} of ${formatCount(count)}+`,
+          })}
         />
       )}
     </Box>
