@@ -97,7 +97,10 @@ export function DownlinePage() {
         }
       />
       <FilterBar>
-        <SearchField label="Search username" value={list.filters.search} onChange={(search) => list.update({ search: search.replace(/[^A-Za-z0-9_.-]/g, '') })} />
+        <SearchField label="Search username" value={list.filters.search} onChange={(search) => list.update({ search: search.replace(/[^A-Za-z0-9_.-]/g, '') })}
+          testId="downline-search"
+          maxLength={32}
+        />
         <TextField
           label="Level"
           type="number"

@@ -23,6 +23,7 @@ export const networkKeys = {
   placementTree: (root: number | undefined, depth: number) => ['network', 'placement-tree', root ?? 'me', depth] as const,
   downline: (query: DownlineParams) => ['network', 'downline', query] as const,
   placements: (page: number, pageSize: number) => ['network', 'placements', page, pageSize] as const,
+  freeSlots: (member: number, search: string) => ['network', 'free-slots', member, search] as const,
 };
 
 export function useReferralLink() {
@@ -103,6 +104,15 @@ export function useWaitingList(page: number, pageSize: number) {
   return useQuery({
     queryKey: networkKeys.placements(page, pageSize),
     queryFn: ({ signal }) => api.get<WaitingList>('/network/placements', { query: { page, pageSize }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Free positions for a waiting member in its sponsor's team, nearest first (no tree is loaded). */
+export function useFreeSlots(member: number, search: string) {
+  return useQuery({
+    queryKey: networkKeys.freeSlots(member, search),
+    queryFn: ({ signal }) => api.get<FreeSlots>('/network/free-slots', { query: { member, search, limit: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
 }
