@@ -48,6 +48,12 @@ test.describe('network pages as people use them', () => {
     await expect(page.getByTestId('waiting-count')).toHaveText('2 members wait to be placed.');
     await expect(page.getByTestId(`waiting-${first.username}`)).toBeVisible();
     await expect(page.getByTestId(`waiting-${second.username}`)).toBeVisible();
+    // The shared list search narrows the waiting list, and the count says what it counts.
+    await page.getByLabel('Search username').fill(second.username);
+    await expect(page.getByTestId(`waiting-${first.username}`)).toHaveCount(0);
+    await expect(page.getByTestId('waiting-count')).toHaveText(`1 waiting member matches “${second.username}”.`);
+    await page.getByLabel('Search username').fill('');
+    await expect(page.getByTestId('waiting-count')).toHaveText('2 members wait to be placed.');
 
     await page.getByTestId(`waiting-${first.username}`).getByRole('button', { name: 'Choose a position' }).click();
     const dialog = page.getByRole('dialog', { name: `Choose a position for ${first.username}` });

@@ -121,6 +121,20 @@ describe('GET /api/network/free-slots', () => {
   });
 });
 
+describe('GET /api/network/placements?search=', () => {
+  it('counts and lists only the waiting members whose username starts with the search', async () => {
+    const s = await join(ROOT, 'left');
+    const wa = await join(s, undefined, unique('wl_a'));
+    await join(s, undefined, unique('wl_b'));
+    await join(s, 'left', unique('wl_placed'));
+    const all = (await getNetwork(portal.app, s, 'placements')).json();
+    expect(all.total).toBe(2);
+    const found = (await getNetwork(portal.app, s, 'placements', { search: 'WL_A' })).json();
+    expect(found).toMatchObject({ total: 1, items: [{ id: wa.user.id, username: wa.user.username }] });
+    expect((await getNetwork(portal.app, s, 'placements', { search: 'wl_placed' })).json().total).toBe(0);
+  });
+});
+
 describe('GET /api/network/downline?sort=', () => {
   it('orders by username, join date or volume, either way, and shows each row’s leg volumes', async () => {
     const s = await join(ROOT, 'left');

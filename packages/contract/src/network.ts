@@ -189,6 +189,8 @@ export type Downline = z.infer<typeof downlineSchema>;
 export const placementsQuerySchema = pageQuerySchema.extend({
   /** Admins: only this sponsor's waiting referrals. */
   sponsor: idParam('sponsor').optional(),
+  /** Only waiting members whose username starts with this. */
+  search: usernameSearchSchema,
 });
 export type WaitingListQuery = z.infer<typeof placementsQuerySchema>;
 

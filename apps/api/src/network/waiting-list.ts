@@ -1,8 +1,8 @@
 import type { WaitingList, WaitingListQuery } from '@portal/contract';
 import type { AppContext } from '../context';
 import { pageResult, pageWindow } from '../shared/pagination';
-import { findNode } from './queries';
-import { iso } from './viewpoint';
+import { findNode, likePrefix } from './queries';
+import { binder, iso } from './viewpoint';
 import type { Viewer } from './viewer';
 
 /** Referrals waiting to be placed: the viewer's (members), everyone's or one sponsor's (admins). */
@@ -10,8 +10,14 @@ export async function waitingList(ctx: AppContext, viewer: Viewer, query: Waitin
   const { db } = ctx;
   const sponsorId = viewer.isAdmin ? query.sponsor : viewer.userId;
   const { limit, offset } = pageWindow(query);
-  const filter = sponsorId === undefined ? '' : 'AND m.sponsor_id = $3';
-  const params = sponsorId === undefined ? [limit, offset] : [limit, offset, sponsorId];
+  // One filter for the page and its count: the sponsor's waiting referrals, and a username prefix.
+  const where = (p: (value: unknown) => string) =>
+    [
+      'NOT m.placed',
+      ...(sponsorId === undefined ? [] : [`m.sponsor_id = ${p(sponsorId)}`]),
+      ...(query.search ? [`lower(u.username) COLLATE "C" LIKE ${p(likePrefix(query.search))} ESCAPE '\\'`] : []),
+    ].join(' AND ');
+  const page = binder();
   const { rows } = await db.query<{
     user_id: number;
     username: string;
@@ -26,13 +32,14 @@ export async function waitingList(ctx: AppContext, viewer: Viewer, query: Waitin
             sm.placed AS sponsor_placed
        FROM members m JOIN users u ON u.id = m.user_id JOIN users s ON s.id = m.sponsor_id
        JOIN members sm ON sm.user_id = m.sponsor_id
-      WHERE NOT m.placed ${filter}
-      ORDER BY m.user_id LIMIT $1 OFFSET $2`,
-    params,
+      WHERE ${where(page.p)}
+      ORDER BY m.user_id LIMIT ${page.p(limit)} OFFSET ${page.p(offset)}`,
+    page.params,
   );
+  const count = binder();
   const counted = await db.query<{ n: number }>(
-    `SELECT count(*) AS n FROM members m WHERE NOT m.placed ${sponsorId === undefined ? '' : 'AND m.sponsor_id = $1'}`,
-    sponsorId === undefined ? [] : [sponsorId],
+    `SELECT count(*) AS n FROM members m ${query.search ? 'JOIN users u ON u.id = m.user_id' : ''} WHERE ${where(count.p)}`,
+    count.params,
   );
   const viewerPlaced = viewer.isAdmin ? true : Boolean((await findNode(db, viewer.userId)) ?? false);
   return {

@@ -17,6 +17,7 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { PlacementBody, Side, WaitingMember } from '@portal/contract';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { DataTable, type Column } from '../../shared/components/DataTable';
+import { FilterBar, SearchField } from '../../shared/components/ListFilters';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { formatCount, formatDate } from '../../shared/format';
@@ -29,7 +30,7 @@ import { ChoosePositionDialog, type ChosenSlot } from './ChoosePositionDialog';
 /** What the sponsor is about to do, restated before it is done: a placement cannot be undone. */
 type Pending = { kind: 'auto'; member: WaitingMember; side: Side } | { kind: 'slot'; member: WaitingMember; slot: ChosenSlot };
 
-const NO_FILTERS = [] as const;
+const FILTERS = ['search'] as const;
 
 /**
  * /placement: the referrals who joined without a leg wait here, counted and
@@ -38,8 +39,8 @@ const NO_FILTERS = [] as const;
  * of a leg.
  */
 export function PlacementPage() {
-  const list = useListParams({ filters: NO_FILTERS, defaultSort: '' });
-  const waiting = useWaitingList(list.page, list.pageSize);
+  const list = useListParams({ filters: FILTERS, defaultSort: '' });
+  const waiting = useWaitingList(list.page, list.pageSize, list.filters.search);
   const place = usePlaceMember();
   const toast = useToast();
   const { isAdmin } = useSession();
@@ -133,7 +134,13 @@ export function PlacementPage() {
           subheader={
             <>
               <Typography component="span" variant="body2" sx={{ fontWeight: 600, display: 'block' }} data-testid="waiting-count">
-                {total === undefined ? 'Counting…' : total === 0 ? 'No member waits to be placed.' : `${formatCount(total)} ${total === 1 ? 'member waits' : 'members wait'} to be placed.`}
+                {total === undefined
+                  ? 'Counting…'
+                  : list.filters.search
+                    ? `${formatCount(total)} waiting ${total === 1 ? 'member matches' : 'members match'} “${list.filters.search}”.`
+                    : total === 0
+                      ? 'No member waits to be placed.'
+                      : `${formatCount(total)} ${total === 1 ? 'member waits' : 'members wait'} to be placed.`}
               </Typography>
               {isAdmin
                 ? 'Every member who joined without a leg, with their sponsor. They are placed inside their sponsor’s team.'
@@ -141,12 +148,20 @@ export function PlacementPage() {
             </>
           }
         />
+        <FilterBar>
+          <SearchField
+            label="Search username"
+            value={list.filters.search}
+            onChange={(search) => list.update({ search: search.replace(/[^A-Za-z0-9_.-]/g, '') })}
+            maxLength={32}
+          />
+        </FilterBar>
         <DataTable
           label="Members waiting to be placed"
           columns={columns}
           rowKey={(member) => member.id}
           rowTestId={(member) => `waiting-${member.username}`}
-          empty="Nobody is waiting. People who join with your plain referral link appear here."
+          empty={list.filters.search ? 'Nobody waiting has a username starting with this.' : 'Nobody is waiting. People who join with your plain referral link appear here.'}
           {...tableState(list, waiting)}
           sort={undefined}
           onSort={undefined}

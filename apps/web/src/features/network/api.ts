@@ -22,7 +22,7 @@ export const networkKeys = {
   sponsorTree: (query: SponsorTreeParams) => ['network', 'sponsor-tree', query] as const,
   placementTree: (root: number | undefined, depth: number) => ['network', 'placement-tree', root ?? 'me', depth] as const,
   downline: (query: DownlineParams) => ['network', 'downline', query] as const,
-  placements: (page: number, pageSize: number) => ['network', 'placements', page, pageSize] as const,
+  placements: (page: number, pageSize: number, search: string) => ['network', 'placements', page, pageSize, search] as const,
   freeSlots: (member: number, search: string) => ['network', 'free-slots', member, search] as const,
 };
 
@@ -100,10 +100,10 @@ export function useDownline(query: DownlineParams) {
   });
 }
 
-export function useWaitingList(page: number, pageSize: number) {
+export function useWaitingList(page: number, pageSize: number, search = '') {
   return useQuery({
-    queryKey: networkKeys.placements(page, pageSize),
-    queryFn: ({ signal }) => api.get<WaitingList>('/network/placements', { query: { page, pageSize }, signal }),
+    queryKey: networkKeys.placements(page, pageSize, search),
+    queryFn: ({ signal }) => api.get<WaitingList>('/network/placements', { query: { page, pageSize, search }, signal }),
     placeholderData: keepPreviousData,
   });
 }
