@@ -59,6 +59,7 @@ test.describe('the network', () => {
     const row = page.getByTestId(`waiting-${waiting}`);
     await expect(row).toBeVisible();
     await row.getByRole('button', { name: 'Choose a position' }).click();
+    await page.getByRole('tab', { name: 'Tree' }).click();
     await page.getByRole('button', { name: `Place here, free right position under ${onLeft}` }).click();
     await expect(page.getByRole('dialog', { name: `Place ${waiting}?` })).toContainText(`free right position under ${onLeft}`);
     await page.getByRole('button', { name: 'Place', exact: true }).click();

@@ -4,7 +4,7 @@ import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { outboxRoutes } from './mail/routes';
 import { meRoutes } from './me/routes';
-import { networkRoutes } from './network/routes';
+import { networkGuestRoutes, networkRoutes } from './network/routes';
 import { walletRoutes } from './wallets/routes';
 import { transferRoutes } from './transfers/routes';
 import { conversionRoutes } from './conversions/routes';
@@ -35,6 +35,7 @@ export const guestRoutes: Array<[RouteModule, string]> = [
   [healthRoutes, ''],
   [authRoutes, '/auth'],
   [mediaRoutes, ''],
+  [networkGuestRoutes, ''],
 ];
 
 /** Any signed-in account: `/api/...`. `networkRoutes` admits members and admins (who see every tree) and guards itself. */

@@ -29,7 +29,8 @@ describe('the OpenAPI document', () => {
     expect(ids.every(Boolean)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { path, method, operation } of all) {
-      const expected = path === '/api/auth/login' ? [{ basic: [] }] : path.startsWith('/api/auth/') || path.startsWith('/api/media/') || path === '/api/health' ? [] : [{ bearer: [] }];
+      const guest = path.startsWith('/api/auth/') || path.startsWith('/api/media/') || path === '/api/health' || path === '/api/network/sponsor';
+      const expected = path === '/api/auth/login' ? [{ basic: [] }] : guest ? [] : [{ bearer: [] }];
       expect(operation.security, `${method} ${path}`).toEqual(expected);
       if (path.startsWith('/api/admin/')) expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(expect.arrayContaining(['401', '403']));
     }

@@ -32,6 +32,7 @@ export const apiErrorCodes = {
   LOGIN_LOCKED: [429],
   PASSWORD_CHECKS_LOCKED: [429],
   REGISTRATION_LIMITED: [429],
+  SPONSOR_LOOKUPS_LIMITED: [429],
   CURRENT_PASSWORD_WRONG: [422],
   // Who may call what
   ADMIN_ONLY: [403],

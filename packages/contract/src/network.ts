@@ -137,13 +137,20 @@ export type PlacementTree = z.infer<typeof placementTreeSchema>;
 
 // ---- downline table ---------------------------------------------------------------
 
+/** The columns the downline can be ordered by (issue 15, point 15); volume is the left plus the right BV. */
+export const DOWNLINE_SORTS = ['joined', '-joined', 'username', '-username', 'volume', '-volume'] as const;
+export const downlineSortSchema = z.enum(DOWNLINE_SORTS, { error: `sort must be one of ${DOWNLINE_SORTS.join(', ')}` });
+export type DownlineSort = z.infer<typeof downlineSortSchema>;
+
 export const downlineQuerySchema = pageQuerySchema.extend({
   root: idParam('root').optional(),
   level: z.coerce.number().int('level must be a whole number').min(1, 'level must be at least 1').max(1_000_000).optional(),
   leg: sideSchema.optional(),
   search: usernameSearchSchema,
-  /** Continue after this member (keyset paging, for lists longer than `page` reaches). */
+  /** Continue after this member (keyset paging, for lists longer than `page` reaches; tree order only). */
   after: idParam('after').optional(),
+  /** Absent: tree order (the left leg, then the right leg). Else a column, `-` first for descending. */
+  sort: downlineSortSchema.optional(),
 });
 export type DownlineQuery = z.infer<typeof downlineQuerySchema>;
 
@@ -161,6 +168,8 @@ export const downlineRowSchema = z.object({
   leg: sideSchema,
   leftCount: z.number().int(),
   rightCount: z.number().int(),
+  leftVolume: volumeSchema,
+  rightVolume: volumeSchema,
 });
 export type DownlineRow = z.infer<typeof downlineRowSchema>;
 
@@ -180,7 +189,10 @@ export type Downline = z.infer<typeof downlineSchema>;
 export const placementsQuerySchema = pageQuerySchema.extend({
   /** Admins: only this sponsor's waiting referrals. */
   sponsor: idParam('sponsor').optional(),
+  /** Only waiting members whose username starts with this. */
+  search: usernameSearchSchema,
 });
+export type WaitingListQuery = z.infer<typeof placementsQuerySchema>;
 
 export const waitingMemberSchema = z.object({
   id: z.number().int(),
@@ -200,6 +212,60 @@ export const waitingListSchema = pageOf(waitingMemberSchema).extend({
   viewerPlaced: z.boolean(),
 });
 export type WaitingList = z.infer<typeof waitingListSchema>;
+
+// ---- free positions for a waiting member ------------------------------------------------
+
+export const freeSlotsQuerySchema = z.object({
+  /** The waiting member to place: the positions offered are inside its sponsor's team. */
+  member: idParam('member'),
+  /** Only positions under members whose username starts with this. */
+  search: usernameSearchSchema,
+  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 50').max(50, 'limit must be between 1 and 50').default(20),
+});
+export type FreeSlotsQuery = z.infer<typeof freeSlotsQuerySchema>;
+
+export const freeSlotSchema = z.object({
+  parentId: z.number().int(),
+  parentUsername: z.string(),
+  parentFullName: z.string(),
+  side: sideSchema,
+  /** Levels below the sponsor (the sponsor's own free positions are at level 1). */
+  level: z.number().int(),
+});
+export type FreeSlot = z.infer<typeof freeSlotSchema>;
+
+export const freeSlotsSchema = z.object({
+  /** The sponsor whose team the positions are in. */
+  sponsorId: z.number().int(),
+  sponsor: z.string(),
+  /** The free positions nearest the sponsor first (by level, then left to right). */
+  items: z.array(freeSlotSchema),
+  /** True when there are more: search a username to reach them. */
+  more: z.boolean(),
+  searchTruncated: z.boolean(),
+});
+export type FreeSlots = z.infer<typeof freeSlotsSchema>;
+
+// ---- who invited a visitor (the sign-up form) ---------------------------------------
+
+export const sponsorLookupQuerySchema = z.object({
+  /** The `ref` of a referral link: the sponsor's username. */
+  username: text(undefined, { label: 'username' }).trim().min(1, 'username is required').max(64, 'username must be at most 64 characters'),
+});
+
+/** Only what the sign-up form shows: nothing private. */
+export const sponsorLookupSchema = z.object({
+  /** Null when no member has this username. */
+  sponsor: z
+    .object({
+      username: z.string(),
+      fullName: z.string(),
+      /** False when the account is blocked: sign-ups under it are refused. */
+      acceptsMembers: z.boolean(),
+    })
+    .nullable(),
+});
+export type SponsorLookup = z.infer<typeof sponsorLookupSchema>;
 
 const idField = (name: string) =>
   z.number({ error: `${name} must be a member id` }).int(`${name} must be a member id`).positive(`${name} must be a member id`).max(Number.MAX_SAFE_INTEGER, `${name} must be a member id`);

@@ -3,6 +3,8 @@ import {
   apiErrorSchema,
   downlineQuerySchema,
   downlineSchema,
+  freeSlotsQuerySchema,
+  freeSlotsSchema,
   placementBodySchema,
   placementResultSchema,
   placementsQuerySchema,
@@ -10,6 +12,8 @@ import {
   placementTreeSchema,
   referralLinkSchema,
   sponsorTreeQuerySchema,
+  sponsorLookupQuerySchema,
+  sponsorLookupSchema,
   sponsorTreeSchema,
   waitingListSchema,
 } from '@portal/contract';
@@ -83,6 +87,16 @@ export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async (request) => network.waitingList(viewerOf(request), request.query));
 
+    app.get('/network/free-slots', {
+      schema: {
+        tags,
+        security,
+        summary: 'Free positions for a waiting referral inside its sponsor\'s team, nearest first; `search` finds them under a username',
+        querystring: freeSlotsQuerySchema,
+        response: { 200: freeSlotsSchema, ...errors },
+      },
+    }, async (request) => network.freeSlots(viewerOf(request), request.query));
+
     app.post('/network/placements', {
       schema: {
         tags,
@@ -92,5 +106,23 @@ export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: placementResultSchema, ...errors },
       },
     }, async (request, reply) => reply.code(201).send(await network.place(viewerOf(request), request.body)));
+  };
+}
+
+/**
+ * `/api/network/sponsor` for visitors: the register page names whose
+ * referral link brought them. Listed among the guest routes (routes.ts).
+ */
+export function networkGuestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const network = createNetworkService(ctx);
+  return async (app) => {
+    app.get('/network/sponsor', {
+      schema: {
+        tags,
+        summary: 'Whose referral link this is: the sponsor\'s username and name, or null for no such member (rate-limited per address)',
+        querystring: sponsorLookupQuerySchema,
+        response: { 200: sponsorLookupSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+      },
+    }, async (request) => network.lookUpSponsor(request.query.username, { ip: request.ip }));
   };
 }

@@ -13,11 +13,11 @@ import { z } from 'zod';
 import { api } from '../../shared/api/instance';
 import { errorMessage } from '../../shared/api/errors';
 import { PasswordField } from '../../shared/components/PasswordField';
-import { StatusChip } from '../../shared/components/StatusChip';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
 import { AuthHeader } from './AuthHeader';
+import { InvitedBy } from './InvitedBy';
 
 /** The contract's schema, plus the confirmation the browser checks alone. */
 export const registerFormSchema = registerBodySchema
@@ -52,6 +52,7 @@ export function RegisterPage() {
   });
 
   const { handleSubmit, setError, formState } = form;
+  const sponsorField = form.watch('sponsor') ?? '';
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     setFormError(null);
     try {
@@ -75,6 +76,7 @@ export function RegisterPage() {
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Create account">
         <Stack spacing={5}>
           {formError && <Alert severity="error">{formError}</Alert>}
+          <InvitedBy sponsor={sponsorField} side={side} />
           <TextField label="Username" autoComplete="username" autoFocus {...field('username')} />
           <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
           <TextField label="Full name" autoComplete="name" {...field('fullName')} />
@@ -85,14 +87,6 @@ export function RegisterPage() {
           />
           <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
           <TextField label="Sponsor" {...field('sponsor', 'The username of the member who invited you.')} />
-          {side && (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }} data-testid="register-leg">
-              <Typography variant="body2" color="text.secondary">
-                Placement leg
-              </Typography>
-              <StatusChip status={side} color="primary" label={`Leg: ${side === 'left' ? 'Left' : 'Right'}`} />
-            </Box>
-          )}
           <SubmitButton fullWidth size="large" loading={formState.isSubmitting}>
             Create account
           </SubmitButton>

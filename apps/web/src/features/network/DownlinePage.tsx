@@ -1,87 +1,90 @@
-import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { useNavigate, useSearchParams } from 'react-router';
-import { DOWNLINE_MAX_OFFSET, type DownlineRow } from '@portal/contract';
-import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { useNavigate } from 'react-router';
+import { DOWNLINE_MAX_OFFSET, DOWNLINE_SORTS, type DownlineRow, type DownlineSort } from '@portal/contract';
+import { DataTable, type Column } from '../../shared/components/DataTable';
+import { FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { StatusChip } from '../../shared/components/StatusChip';
-import { formatCount, formatDate } from '../../shared/format';
+import { formatBV, formatCount, formatDate } from '../../shared/format';
+import { tableState, useListParams } from '../../shared/list-params';
 import { useDownline, type DownlineParams } from './api';
 
-const PAGE_SIZES = [10, 20, 50, 100];
+const FILTERS = ['level', 'leg', 'search', 'root'] as const;
 
-/** The table's view, kept in the URL (level, leg, search, page, pageSize, root). */
-function useDownlineParams(): [DownlineParams, (changes: Record<string, string | number | undefined>) => void] {
-  const [params, setParams] = useSearchParams();
-  const int = (name: string) => {
-    const value = Number(params.get(name));
-    return Number.isInteger(value) && value > 0 ? value : undefined;
-  };
-  const leg = params.get('leg');
-  const pageSize = int('pageSize');
-  const query: DownlineParams = {
-    page: int('page') ?? 1,
-    pageSize: pageSize && PAGE_SIZES.includes(pageSize) ? pageSize : 20,
-    level: int('level'),
-    leg: leg === 'left' || leg === 'right' ? leg : undefined,
-    search: params.get('search') || undefined,
-    root: int('root'),
-  };
-  const update = (changes: Record<string, string | number | undefined>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [name, value] of Object.entries(changes)) {
-        if (value === undefined || value === '') next.delete(name);
-        else next.set(name, String(value));
-      }
-      // A new filter starts again from the first page.
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
-  return [query, update];
-}
+/** The orders offered (issue 15, point 15); the first choice of the menu, tree order, is the default. */
+const ORDERS: Array<{ value: DownlineSort; label: string }> = [
+  { value: '-joined', label: 'Joined, newest first' },
+  { value: 'joined', label: 'Joined, oldest first' },
+  { value: 'username', label: 'Username, A to Z' },
+  { value: '-username', label: 'Username, Z to A' },
+  { value: '-volume', label: 'Volume, highest first' },
+  { value: 'volume', label: 'Volume, lowest first' },
+];
+
+const isSort = (value: string): value is DownlineSort => (DOWNLINE_SORTS as readonly string[]).includes(value);
+const positive = (value: string) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+const COLUMNS: Column<DownlineRow>[] = [
+  { id: 'level', label: 'Level', align: 'right', render: (row) => formatCount(row.level) },
+  { id: 'username', label: 'Username', sortField: 'username', render: (row) => <Typography sx={{ fontWeight: 500 }} variant="body2">{row.username}</Typography> },
+  { id: 'fullName', label: 'Full name', minWidth: 140, secondary: true, render: (row) => row.fullName },
+  { id: 'sponsor', label: 'Sponsor', secondary: true, render: (row) => row.sponsor ?? '—' },
+  {
+    id: 'package',
+    label: 'Package',
+    secondary: true,
+    render: (row) => row.package ?? <Typography component="span" variant="body2" color="text.secondary">None</Typography>,
+  },
+  { id: 'joined', label: 'Joined', sortField: 'joined', render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.joinedAt)}</span> },
+  { id: 'leg', label: 'Leg', render: (row) => <StatusChip status={row.leg} color={row.leg === 'left' ? 'info' : 'success'} /> },
+  {
+    id: 'volume',
+    label: 'Left BV / right BV',
+    align: 'right',
+    sortField: 'volume',
+    render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatBV(row.leftVolume)} / {formatBV(row.rightVolume)}</span>,
+  },
+  {
+    id: 'team',
+    label: 'Team left / right',
+    align: 'right',
+    secondary: true,
+    render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatCount(row.leftCount)} / {formatCount(row.rightCount)}</span>,
+  },
+];
 
 /**
- * /member-network2: the placement downline as a table, in tree order (the
- * left leg, then the right leg). Filter by level and leg, search usernames,
- * page through; a row opens the binary tree from that member.
+ * /member-network2: the placement downline as a table, on the shared list
+ * kit. Tree order (the left leg, then the right leg) unless a column order is
+ * chosen; filter by level and leg, search usernames; everything in the URL.
+ * A row opens the binary tree from that member.
  */
 export function DownlinePage() {
-  const [query, update] = useDownlineParams();
+  const list = useListParams({ filters: FILTERS, defaultSort: '' });
+  const sort = isSort(list.sort) ? list.sort : undefined;
+  const leg = list.filters.leg === 'left' || list.filters.leg === 'right' ? list.filters.leg : undefined;
+  const query: DownlineParams = {
+    page: list.page,
+    pageSize: list.pageSize,
+    level: positive(list.filters.level),
+    leg,
+    search: list.filters.search || undefined,
+    root: positive(list.filters.root),
+    sort,
+  };
   const downline = useDownline(query);
   const navigate = useNavigate();
-  const [search, setSearch] = useState(query.search ?? '');
-
-  // Typing searches after a pause; the URL keeps the search.
-  useEffect(() => {
-    const trimmed = search.trim();
-    if (trimmed === (query.search ?? '')) return;
-    const timer = setTimeout(() => update({ search: trimmed || undefined }), 400);
-    return () => clearTimeout(timer);
-  }, [search]);
-
-  if (downline.isError && isSessionEnded(downline.error)) return null;
   const data = downline.data;
-  const reachable = Math.min(data?.total ?? 0, DOWNLINE_MAX_OFFSET);
-  const atWindowEnd = query.page * query.pageSize >= DOWNLINE_MAX_OFFSET;
+  const filtered = Boolean(query.level || query.leg || query.search);
+  const atWindowEnd = list.page * list.pageSize >= DOWNLINE_MAX_OFFSET;
+  const orderLabel = ORDERS.find((o) => o.value === sort)?.label.toLowerCase() ?? 'in tree order: the left leg, then the right leg';
 
   return (
     <Card>
@@ -89,59 +92,44 @@ export function DownlinePage() {
         title="Downline"
         subheader={
           data
-            ? `${data.totalExact ? formatCount(data.total) : `${formatCount(data.total)}+`} ${data.total === 1 ? 'member' : 'members'}${query.level || query.leg || query.search ? ' match' : ' in your binary team'} · in tree order: the left leg, then the right leg`
+            ? `${formatCount(data.total)}${data.totalExact ? '' : '+'} ${data.total === 1 ? 'member' : 'members'}${filtered ? ' match' : ' in your binary team'} · ${orderLabel}`
             : 'Your binary team'
         }
       />
-      <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-        <TextField
-          label="Search username"
-          value={search}
-          onChange={(e) => setSearch(e.target.value.replace(/[^A-Za-z0-9_.-]/g, ''))}
-          size="small"
-          sx={{ flex: '1 1 220px' }}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
-            htmlInput: { maxLength: 32, 'data-testid': 'downline-search' },
-          }}
+      <FilterBar>
+        <SearchField label="Search username" value={list.filters.search} onChange={(search) => list.update({ search: search.replace(/[^A-Za-z0-9_.-]/g, '') })}
+          testId="downline-search"
+          maxLength={32}
         />
         <TextField
           label="Level"
           type="number"
           size="small"
-          value={query.level ?? ''}
+          value={list.filters.level}
           onChange={(e) => {
             const value = Math.floor(Number(e.target.value));
-            update({ level: value > 0 ? value : undefined });
+            list.update({ level: value > 0 ? String(value) : '' });
           }}
           placeholder="All"
-          sx={{ width: 160 }}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1, 'data-testid': 'downline-level' } }}
         />
-        <TextField
-          select
+        <SelectFilter
           label="Leg"
-          size="small"
-          value={query.leg ?? ''}
-          onChange={(e) => update({ leg: e.target.value || undefined })}
-          sx={{ width: 160 }}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-        >
-          <MenuItem value="">Both legs</MenuItem>
-          <MenuItem value="left">Left leg</MenuItem>
-          <MenuItem value="right">Right leg</MenuItem>
-        </TextField>
-        {(query.level || query.leg || query.search) && (
-          <Button
-            onClick={() => {
-              setSearch('');
-              update({ level: undefined, leg: undefined, search: undefined });
-            }}
-          >
+          value={leg ?? ''}
+          onChange={(value) => list.update({ leg: value })}
+          anyLabel="Both legs"
+          choices={[
+            { value: 'left', label: 'Left leg' },
+            { value: 'right', label: 'Right leg' },
+          ]}
+        />
+        <SelectFilter label="Order" value={sort ?? ''} onChange={(value) => list.update({ sort: value })} anyLabel="Tree order" choices={ORDERS} />
+        {filtered && (
+          <Button sx={{ justifySelf: 'start' }} onClick={() => list.update({ level: '', leg: '', search: '' })}>
             Clear filters
           </Button>
         )}
-      </CardContent>
+      </FilterBar>
       {data && !data.placed && (
         <Alert severity="info" sx={{ mx: 5, mb: 5 }}>
           You have not been placed in the binary tree yet, so there is no team below you. Your sponsor will place you.
@@ -152,92 +140,24 @@ export function DownlinePage() {
           Many usernames start with “{query.search}”: only the first 2,000 of them were looked at. Type more of the name to find the rest.
         </Alert>
       )}
-      {downline.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mx: 5, mb: 5 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => update({ page: undefined })}>
-              First page
-            </Button>
-          }
-        >
-          {errorMessage(downline.error, 'The downline could not be loaded.')}
-        </Alert>
-      ) : (
-        <Box sx={{ position: 'relative' }}>
-          {downline.isFetching && data && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
-          {/* Focusable: the table scrolls sideways on a phone (axe scrollable-region-focusable). */}
-          <TableContainer tabIndex={0} role="region" aria-label="Downline table">
-            <Table aria-label="Downline" data-testid="downline-table">
-              <TableHead>
-                <TableRow>
-                  {['Level', 'Username', 'Full name', 'Sponsor', 'Package', 'Joined', 'Leg', 'Team left / right'].map((label) => (
-                    <TableCell key={label} sx={{ whiteSpace: 'nowrap' }} align={label === 'Level' || label.startsWith('Team') ? 'right' : undefined}>
-                      {label}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {!data
-                  ? Array.from({ length: 3 }, (_, i) => (
-                      <TableRow key={i}>
-                        <TableCell colSpan={8}>
-                          <Skeleton variant="text" />
-                        </TableCell>
-                      </TableRow>
-                    ))
-                  : data.items.map((row) => <Row key={row.id} row={row} onOpen={() => navigate(`/member-network?root=${row.id}`)} />)}
-                {data && data.items.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={8}>
-                      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-                        {query.level || query.leg || query.search ? 'Nobody matches these filters.' : 'Nobody below you yet. Share your referral link to build your team.'}
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={data ? (data.totalExact ? data.total : -1) : 0}
-            page={Math.max(0, query.page - 1)}
-            rowsPerPage={query.pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, page) => update({ page: page + 1 })}
-            onRowsPerPageChange={(e) => update({ pageSize: Number(e.target.value), page: undefined })}
-            labelDisplayedRows={({ from, to, count }) => `${formatCount(from)}–${formatCount(to)} of ${count === -1 ? `${formatCount(data?.total ?? 0)}+` : formatCount(count)}`}
-            slotProps={{ actions: { nextButton: { disabled: !data || atWindowEnd || query.page * query.pageSize >= (data.totalExact ? data.total : reachable + 1) } } }}
-          />
-          {atWindowEnd && (
-            <Typography variant="body2" color="text.secondary" sx={{ px: 5, pb: 5 }}>
-              Pages reach the first {formatCount(DOWNLINE_MAX_OFFSET)} rows. Choose a level, a leg or a search to see the others.
-            </Typography>
-          )}
-        </Box>
+      <DataTable
+        label="Downline"
+        columns={COLUMNS}
+        rowKey={(row) => row.id}
+        rowTestId={(row) => `downline-row-${row.username}`}
+        onRowClick={(row) => void navigate(`/member-network?root=${row.id}`)}
+        empty={filtered ? 'Nobody matches these filters.' : 'Nobody below you yet. Share your referral link to build your team.'}
+        {...tableState(list, downline)}
+        // Pages reach the first 10,000 rows; a count that stopped at its bound says so.
+        total={data ? Math.min(data.total, DOWNLINE_MAX_OFFSET) : undefined}
+        totalIsLowerBound={data ? !data.totalExact || data.total > DOWNLINE_MAX_OFFSET : false}
+        sort={sort}
+      />
+      {atWindowEnd && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 5, pb: 5 }}>
+          Pages reach the first {formatCount(DOWNLINE_MAX_OFFSET)} rows. Choose a level, a leg or a search to see the others.
+        </Typography>
       )}
     </Card>
-  );
-}
-
-function Row({ row, onOpen }: { row: DownlineRow; onOpen: () => void }) {
-  return (
-    <TableRow hover onClick={onOpen} sx={{ cursor: 'pointer' }} data-testid={`downline-row-${row.username}`}>
-      <TableCell align="right">{formatCount(row.level)}</TableCell>
-      <TableCell sx={{ fontWeight: 500 }}>{row.username}</TableCell>
-      <TableCell sx={{ minWidth: 140 }}>{row.fullName}</TableCell>
-      <TableCell>{row.sponsor ?? '—'}</TableCell>
-      <TableCell>{row.package ?? <Typography component="span" variant="body2" color="text.secondary">None</Typography>}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.joinedAt)}</TableCell>
-      <TableCell>
-        <StatusChip status={row.leg} color={row.leg === 'left' ? 'info' : 'success'} />
-      </TableCell>
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        {formatCount(row.leftCount)} / {formatCount(row.rightCount)}
-      </TableCell>
-    </TableRow>
   );
 }

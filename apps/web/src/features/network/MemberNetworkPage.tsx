@@ -17,7 +17,7 @@ import type { PlacementNode } from '@portal/contract';
 import { errorMessage, isApiError, isSessionEnded } from '../../shared/api/errors';
 import { FactList, type Fact } from '../../shared/components/FactList';
 import { useSession } from '../../shared/session/useSession';
-import { formatCount, formatDate, formatMoney } from '../../shared/format';
+import { formatBV, formatCount, formatDate } from '../../shared/format';
 import { usePlacementTree, useViewerPlaced } from './api';
 import { BinaryTree } from './BinaryTree';
 import { useTreeRoot } from './useTreeLocation';
@@ -128,8 +128,8 @@ function RootSummary({ node }: { node: PlacementNode }) {
   const facts: Fact[] = [
     ['Left team', formatCount(node.leftCount)],
     ['Right team', formatCount(node.rightCount)],
-    ['Left volume (BV)', formatMoney(node.leftVolume)],
-    ['Right volume (BV)', formatMoney(node.rightVolume)],
+    ['Left BV', formatBV(node.leftVolume)],
+    ['Right BV', formatBV(node.rightVolume)],
     ['Package', node.package ?? 'None yet'],
     ['Sponsor', node.sponsor ?? '—'],
     ['Joined', formatDate(node.joinedAt)],

@@ -6,7 +6,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -14,7 +13,6 @@ import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
@@ -22,10 +20,10 @@ import ChevronRightOutlined from '@mui/icons-material/ChevronRightOutlined';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import MyLocationOutlined from '@mui/icons-material/MyLocationOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SponsorNode, SponsorTree } from '@portal/contract';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { SearchField } from '../../shared/components/ListFilters';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import { formatCount, formatDate, initialsOf } from '../../shared/format';
@@ -240,27 +238,19 @@ function NodeRow(props: { node: SponsorNode; depth: number; expanded: boolean; b
 /** Usernames starting with the text, anywhere in the viewer's sponsor network. */
 function UsernameSearch({ onPick }: { onPick: (id: number) => void }) {
   const anchor = useRef<HTMLDivElement>(null);
-  const [text, setText] = useState('');
   const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text]);
   const found = useSponsorTree({ search: term, depth: 1, limit: 1 }, term.length > 0);
   const matches = term && found.data ? found.data.matches : [];
 
   return (
-    <Box ref={anchor} sx={{ position: 'relative', flex: '1 1 260px', minWidth: 0 }}>
-      <TextField
+    <Box ref={anchor} sx={{ position: 'relative', display: 'grid', flex: '1 1 260px', minWidth: 0 }}>
+      {/* The shared search field: applies what was typed after a pause, like every list's search. */}
+      <SearchField
         label="Find a member by username"
-        size="small"
-        fullWidth
-        value={text}
-        onChange={(e) => setText(e.target.value.replace(/[^A-Za-z0-9_.-]/g, ''))}
-        slotProps={{
-          input: { startAdornment: <InputAdornment position="start"><SearchOutlined fontSize="small" /></InputAdornment> },
-          htmlInput: { maxLength: 32, 'data-testid': 'sponsor-search' },
-        }}
+        value={term}
+        onChange={(value) => setTerm(value.replace(/[^A-Za-z0-9_.-]/g, ''))}
+        testId="sponsor-search"
+        maxLength={32}
       />
       {/* In a popper above the page, so the card around the field never clips the suggestions (issue 15, point 16). */}
       <Popper
@@ -282,7 +272,6 @@ function UsernameSearch({ onPick }: { onPick: (id: number) => void }) {
                   key={match.id}
                   onClick={() => {
                     onPick(match.id);
-                    setText('');
                     setTerm('');
                   }}
                 >

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Downline,
+  DownlineSort,
+  FreeSlots,
   PlacementBody,
   PlacementResult,
   PlacementTree,
@@ -20,7 +22,8 @@ export const networkKeys = {
   sponsorTree: (query: SponsorTreeParams) => ['network', 'sponsor-tree', query] as const,
   placementTree: (root: number | undefined, depth: number) => ['network', 'placement-tree', root ?? 'me', depth] as const,
   downline: (query: DownlineParams) => ['network', 'downline', query] as const,
-  placements: (page: number, pageSize: number) => ['network', 'placements', page, pageSize] as const,
+  placements: (page: number, pageSize: number, search: string) => ['network', 'placements', page, pageSize, search] as const,
+  freeSlots: (member: number, search: string) => ['network', 'free-slots', member, search] as const,
 };
 
 export function useReferralLink() {
@@ -85,6 +88,8 @@ export interface DownlineParams {
   leg?: 'left' | 'right';
   search?: string;
   root?: number;
+  /** Absent: tree order. */
+  sort?: DownlineSort;
 }
 
 export function useDownline(query: DownlineParams) {
@@ -95,10 +100,19 @@ export function useDownline(query: DownlineParams) {
   });
 }
 
-export function useWaitingList(page: number, pageSize: number) {
+export function useWaitingList(page: number, pageSize: number, search = '') {
   return useQuery({
-    queryKey: networkKeys.placements(page, pageSize),
-    queryFn: ({ signal }) => api.get<WaitingList>('/network/placements', { query: { page, pageSize }, signal }),
+    queryKey: networkKeys.placements(page, pageSize, search),
+    queryFn: ({ signal }) => api.get<WaitingList>('/network/placements', { query: { page, pageSize, search }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Free positions for a waiting member in its sponsor's team, nearest first (no tree is loaded). */
+export function useFreeSlots(member: number, search: string) {
+  return useQuery({
+    queryKey: networkKeys.freeSlots(member, search),
+    queryFn: ({ signal }) => api.get<FreeSlots>('/network/free-slots', { query: { member, search, limit: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -18,6 +18,7 @@ import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutl
 import KeyboardArrowRightOutlined from '@mui/icons-material/KeyboardArrowRightOutlined';
 import { errorMessage } from '../api/errors';
 import { PAGE_SIZES } from '../list-params';
+import { formatCount } from '../format';
 
 export interface Column<T> {
   id: string;
@@ -86,6 +87,10 @@ export interface DataTableProps<T> {
   renderExpansion?: (row: T) => ReactNode;
   /** Names a row's disclosure button for assistive technology ("Raw data of entry 12"). */
   expansionLabel?: (row: T) => string;
+  /** A test id per row (e.g. `downline-row-<username>`), for browser tests. */
+  rowTestId?: (row: T) => string;
+  /** `total` is a lower bound (a count that stops at a limit): paging says "of 10,000+". */
+  totalIsLowerBound?: boolean;
 }
 
 /**
@@ -214,6 +219,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                               ...(props.onRowClick && { cursor: 'pointer' }),
                               ...(open && { '& > td': { borderBottom: 'unset' } }),
                             }}
+                            data-testid={props.rowTestId?.(row)}
                           >
                             {renderExpansion && (
                               <TableCell padding="checkbox">
@@ -279,6 +285,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
           rowsPerPageOptions={[...PAGE_SIZES]}
           onPageChange={(_event, page) => props.onPage(page + 1)}
           onRowsPerPageChange={(event) => props.onPageSize(Number(event.target.value))}
+          {...(props.totalIsLowerBound && {
+            labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+              `${formatCount(from)}–${formatCount(to)} of ${formatCount(count)}+`,
+          })}
         />
       )}
     </Box>

@@ -30,11 +30,16 @@ export function SearchField({
   value,
   onChange,
   placeholder,
+  testId,
+  maxLength = 100,
 }: {
   label?: string;
   value: string;
   onChange: (value: string) => void;
   placeholder?: string;
+  /** `data-testid` of the input, for browser tests. */
+  testId?: string;
+  maxLength?: number;
 }) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
@@ -61,7 +66,7 @@ export function SearchField({
             </InputAdornment>
           ),
         },
-        htmlInput: { maxLength: 100 },
+        htmlInput: { maxLength, 'data-testid': testId },
       }}
     />
   );
