@@ -1,11 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
+import { axeSerious } from './support/tour';
 
 /**
  * The plan's admin pages (issue 15, points 3, 7 and 8). The daily close is
  * run here and nowhere else in the browser tests: a server's today can be
  * closed once, and the scheduler closed yesterday at start.
  */
+
+// axe-core is injected inline, as in the tour.
+test.use({ bypassCSP: true });
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const utcDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -43,6 +47,12 @@ test('the close form starts on the first open day, refuses closed and future day
   await expect(day).toContainText(today);
   const closeButton = page.getByRole('button', { name: 'Close day' });
   await expect(closeButton).toBeEnabled();
+  // The sales chart (MUI X Charts, issue 15 point 23) is named, and its figures read as a table.
+  const chart = page.getByRole('figure', { name: 'Sales and bonuses by day' });
+  await expect(chart).toHaveAccessibleDescription(/^Sales and Bonuses in USDT, stacked, for \d+ periods? from /);
+  await chart.getByRole('button', { name: 'Show the figures as a table' }).click();
+  await expect(chart.getByRole('table', { name: 'Sales and bonuses by day, figures' })).toContainText(today);
+  expect(await axeSerious(page)).toEqual([]);
 
   // The calendar: no later month, yesterday marked closed (when it shows in this month).
   await page.getByRole('button', { name: /Choose date/ }).click();
@@ -81,6 +91,7 @@ test('the close form starts on the first open day, refuses closed and future day
   await expect(row).not.toContainText(top.username);
   await row.getByRole('button', { name: 'Show lines' }).click();
   await expect(row).toContainText(`${top.username} / income wallet`);
+  expect(await axeSerious(page)).toEqual([]);
   await row.getByRole('link', { name: `Close report for ${today}` }).click();
   await expect(page).toHaveURL(new RegExp(`/admin-matching-bonus\\?from=${today}&to=${today}`));
   await expect(page.getByRole('table', { name: 'Matching bonuses' })).toContainText(top.username);
@@ -94,6 +105,9 @@ test('the close form starts on the first open day, refuses closed and future day
   await expect(history.getByRole('row')).toHaveCount(2);
   await expect(history).toContainText(`Matching bonus for ${today}: 100 BV matched at 10%`);
   await expect(history).toContainText('Matching bonus');
+  await page.goto('/total-income');
+  await expect(page.getByRole('figure', { name: 'Income by period' })).toBeVisible();
+  expect(await axeSerious(page)).toEqual([]);
 });
 
 test('plan settings and packages save only after a review of what changes, with refusals in words beside the field', async ({ page, request }) => {

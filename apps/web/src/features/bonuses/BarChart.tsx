@@ -11,6 +11,9 @@ import Typography from '@mui/material/Typography';
 import { BarChart as MuiBarChart } from '@mui/x-charts/BarChart';
 import { formatMoney, LOCALE } from '../../shared/format';
 
+/** Read by assistive technology, not shown. */
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
 export interface BarSeries {
   label: string;
   /** Decimal strings, one per period, as the API sent them. */
@@ -38,6 +41,7 @@ function periodLabel(period: string): string {
 export function BarChart({ periods, series, label, unit = 'USDT' }: { periods: string[]; series: BarSeries[]; label: string; unit?: string }) {
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
+  const descriptionId = useId();
   const empty = periods.length === 0 || series.every((s) => s.values.every((v) => /^-?0*(\.0*)?$/.test(v)));
   if (empty) {
     return (
@@ -48,11 +52,13 @@ export function BarChart({ periods, series, label, unit = 'USDT' }: { periods: s
   }
   const description = `${series.map((s) => s.label).join(' and ')} in ${unit}, stacked, for ${periods.length} period${periods.length === 1 ? '' : 's'} from ${periodLabel(periods[0]!)} to ${periodLabel(periods[periods.length - 1]!)}.`;
   return (
-    <Box component="figure" sx={{ m: 0 }} aria-label={label}>
+    // The figure is named and described here (the chart's own title lands on a role="none" element, where it names nothing).
+    <Box component="figure" sx={{ m: 0 }} aria-label={label} aria-describedby={descriptionId}>
+      <Box component="span" id={descriptionId} sx={visuallyHidden}>
+        {description}
+      </Box>
       <MuiBarChart
         height={280}
-        title={label}
-        desc={description}
         xAxis={[{ scaleType: 'band', data: periods, valueFormatter: (period: string) => periodLabel(period) }]}
         yAxis={[{ valueFormatter: (value: number) => AXIS_FORMAT.format(value), width: 56 }]}
         series={series.map((s) => ({
