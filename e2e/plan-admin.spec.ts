@@ -31,6 +31,8 @@ async function buyer(request: APIRequestContext, adminToken: string, options: { 
 }
 
 test('the close form starts on the first open day, refuses closed and future days, and the close reads as one row and as each member\'s own line', async ({ page, request }) => {
+  // One story from purchases to the member's line, with three axe runs: longer than the default minute on a busy machine.
+  test.setTimeout(150_000);
   const admin = await adminLogin(request);
   const top = await buyer(request, admin.accessToken, { side: 'left' });
   await buyer(request, admin.accessToken, { sponsor: top.username, side: 'left' });
