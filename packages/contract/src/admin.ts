@@ -76,8 +76,22 @@ export const journalEntrySchema = z.object({
   memo: z.string(),
   actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   createdAt: z.string(),
+  /**
+   * At most `POSTINGS_SHOWN` of the entry's postings (issue 15, point 3): a
+   * daily close is one entry with a posting per member paid, so a list never
+   * ships them all. Filtered by member, the member's own postings come first;
+   * otherwise the system side (the totals). The CSV has every posting.
+   */
   postings: z.array(postingSchema),
+  /** How many postings the entry has in all. */
+  postingCount: z.number().int(),
+  /** A matching close's entry: the close it paid, with its totals (the close report lists every member). */
+  close: z
+    .object({ date: z.string(), members: z.number().int(), matched: z.string(), paid: moneySchema, flushed: moneySchema })
+    .nullable(),
 });
+/** The postings a list row carries at most; the rest are counted (`postingCount`). */
+export const POSTINGS_SHOWN = 10;
 export type JournalEntry = z.infer<typeof journalEntrySchema>;
 
 export const transactionsQuerySchema = listQuery({

@@ -1,5 +1,6 @@
-import { fromBaseUnits, WALLET_LABELS, type JournalEntry, type Posting, type TransactionsQuery, type Unit, type Wallet } from '@portal/contract';
+import { fromBaseUnits, POSTINGS_SHOWN, WALLET_LABELS, type JournalEntry, type Posting, type TransactionsQuery, type Unit, type Wallet } from '@portal/contract';
 import type { Sql } from '../db/database';
+import { bvText } from '../packages/service';
 import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
 
 /** Every journal entry, filtered (admin Transactions list and its CSV). */
@@ -10,6 +11,8 @@ export type TransactionsFilter = Omit<TransactionsQuery, 'page' | 'pageSize' | '
 
 const SORTS = { createdAt: 'e.created_at', id: 'e.id', type: 'e.type' } as const;
 
+const memberIdOf = (placeholder: string) => `(SELECT id FROM users WHERE lower(username) = lower(${placeholder}))`;
+
 function filterOf(query: TransactionsFilter): SqlFilter {
   const filter = new SqlFilter();
   if (query.type) filter.where(`e.type = ${filter.param(query.type)}`);
@@ -17,7 +20,7 @@ function filterOf(query: TransactionsFilter): SqlFilter {
   if (query.maxId !== undefined) filter.where(`e.id <= ${filter.param(query.maxId)}`);
   if (query.member || query.wallet) {
     const conditions = ["a.kind = 'member'"];
-    if (query.member) conditions.push(`a.owner_id = (SELECT id FROM users WHERE lower(username) = lower(${filter.param(query.member)}))`);
+    if (query.member) conditions.push(`a.owner_id = ${memberIdOf(filter.param(query.member))}`);
     if (query.wallet) conditions.push(`a.wallet = ${filter.param(query.wallet)}`);
     filter.where(`e.id IN (SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE ${conditions.join(' AND ')})`);
   }
@@ -42,6 +45,11 @@ interface EntryRow {
   actor_id: number | null;
   actor_username: string | null;
   created_at: Date;
+  close_date: string | null;
+  close_members: number | null;
+  close_matched: string | null;
+  close_paid: string | null;
+  close_flushed: string | null;
 }
 
 interface PostingRow {
@@ -55,48 +63,117 @@ interface PostingRow {
   unit: Unit;
   owner_id: number | null;
   owner_username: string | null;
+  /** All postings of the entry (the row may be one of a few shown). */
+  entry_postings: number;
 }
 
-export async function listTransactions(sql: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<JournalEntry[]> {
+/** A matching close's chunks each name their close (`refs.closeDate`); its totals come from the close's own row. */
+const ENTRY_SELECT = `SELECT e.id, e.type, e.memo, e.actor_id, act.username AS actor_username, e.created_at,
+        to_char(c.close_date, 'YYYY-MM-DD') AS close_date, c.members AS close_members, c.matched::text AS close_matched,
+        c.paid::text AS close_paid, c.flushed::text AS close_flushed
+   FROM journal_entries e
+   LEFT JOIN users act ON act.id = e.actor_id
+   LEFT JOIN matching_closes c ON e.type = 'matching_bonus' AND c.close_date = (e.refs->>'closeDate')::date`;
+
+async function entryRows(sql: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<EntryRow[]> {
   const filter = filterOf(query);
-  const entries = await sql.query<EntryRow>(
-    `SELECT e.id, e.type, e.memo, e.actor_id, act.username AS actor_username, e.created_at
-       FROM journal_entries e LEFT JOIN users act ON act.id = e.actor_id
-       ${filter.sql}
-      ${orderBy(query.sort, SORTS, 'e.id')} ${pageClause(filter, window)}`,
+  const { rows } = await sql.query<EntryRow>(
+    `${ENTRY_SELECT} ${filter.sql} ${orderBy(query.sort, SORTS, 'e.id')} ${pageClause(filter, window)}`,
     filter.params,
   );
-  if (entries.rows.length === 0) return [];
-  const postings = await sql.query<PostingRow>(
-    `SELECT p.id, p.entry_id, p.account_id, p.amount, p.balance_after, a.code, a.wallet, a.unit, a.owner_id, o.username AS owner_username
+  return rows;
+}
+
+const POSTING_COLUMNS = `p.id, p.entry_id, p.account_id, p.amount::text AS amount, p.balance_after::text AS balance_after,
+        a.code, a.wallet, a.unit, a.owner_id, o.username AS owner_username`;
+
+/**
+ * At most `POSTINGS_SHOWN` postings of each entry, and how many it has: the
+ * filtered member's own postings first, then the system side, then the rest.
+ * A close's entry has up to `BULK_CHUNK` postings (ledger/bulk.ts), so the
+ * ranking reads one chunk at most, and only the shown rows leave the database.
+ */
+async function shownPostings(sql: Sql, entryIds: number[], member: string | undefined): Promise<PostingRow[]> {
+  const { rows } = await sql.query<PostingRow>(
+    `SELECT ${POSTING_COLUMNS}, r.entry_postings
+       FROM (SELECT p.id, count(*) OVER (PARTITION BY p.entry_id)::int AS entry_postings,
+                    row_number() OVER (PARTITION BY p.entry_id
+                                       ORDER BY (a.owner_id = ${memberIdOf('$2')}) IS TRUE DESC, (a.owner_id IS NULL) DESC, p.id) AS rank
+               FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+              WHERE p.entry_id = ANY($1::bigint[])) r
+       JOIN postings p ON p.id = r.id
+       JOIN ledger_accounts a ON a.id = p.account_id
+       LEFT JOIN users o ON o.id = a.owner_id
+      WHERE r.rank <= $3
+      ORDER BY p.entry_id, p.id`,
+    [entryIds, member ?? null, POSTINGS_SHOWN],
+  );
+  return rows;
+}
+
+/** Every posting of the entries (the CSV: the books line by line). */
+async function everyPosting(sql: Sql, entryIds: number[]): Promise<PostingRow[]> {
+  const { rows } = await sql.query<PostingRow>(
+    `SELECT ${POSTING_COLUMNS}, 0 AS entry_postings
        FROM postings p
        JOIN ledger_accounts a ON a.id = p.account_id
        LEFT JOIN users o ON o.id = a.owner_id
       WHERE p.entry_id = ANY($1::bigint[])
       ORDER BY p.entry_id, p.id`,
-    [entries.rows.map((row) => row.id)],
+    [entryIds],
   );
-  const byEntry = new Map<number, Posting[]>();
-  for (const row of postings.rows) {
-    const list = byEntry.get(row.entry_id) ?? [];
-    list.push(toPosting(row));
-    byEntry.set(row.entry_id, list);
+  return rows;
+}
+
+/** A page of entries, each with a few of its postings and their count (issue 15, point 3). */
+export async function listTransactions(sql: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<JournalEntry[]> {
+  const entries = await entryRows(sql, query, window);
+  if (entries.length === 0) return [];
+  return toEntries(entries, await shownPostings(sql, entries.map((row) => row.id), query.member));
+}
+
+/** Entries with every posting, for the CSV. */
+export async function listTransactionsInFull(sql: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<JournalEntry[]> {
+  const entries = await entryRows(sql, query, window);
+  if (entries.length === 0) return [];
+  const postings = await everyPosting(sql, entries.map((row) => row.id));
+  return toEntries(entries, postings, true);
+}
+
+function toEntries(entries: EntryRow[], postings: PostingRow[], counted = false): JournalEntry[] {
+  const byEntry = new Map<number, { shown: Posting[]; count: number }>();
+  for (const row of postings) {
+    const group = byEntry.get(Number(row.entry_id)) ?? { shown: [], count: 0 };
+    group.shown.push(toPosting(row));
+    group.count = counted ? group.shown.length : row.entry_postings;
+    byEntry.set(Number(row.entry_id), group);
   }
-  return entries.rows.map((row) => ({
-    id: row.id,
+  return entries.map((row) => ({
+    id: Number(row.id),
     type: row.type,
     memo: row.memo,
-    actor: row.actor_id === null ? null : { id: row.actor_id, username: row.actor_username ?? '' },
+    actor: row.actor_id === null ? null : { id: Number(row.actor_id), username: row.actor_username ?? '' },
     createdAt: new Date(row.created_at).toISOString(),
-    postings: byEntry.get(row.id) ?? [],
+    postings: byEntry.get(Number(row.id))?.shown ?? [],
+    postingCount: byEntry.get(Number(row.id))?.count ?? 0,
+    close:
+      row.close_date === null
+        ? null
+        : {
+            date: row.close_date,
+            members: row.close_members!,
+            matched: bvText(row.close_matched!),
+            paid: fromBaseUnits(BigInt(row.close_paid!)),
+            flushed: fromBaseUnits(BigInt(row.close_flushed!)),
+          },
   }));
 }
 
 function toPosting(row: PostingRow): Posting {
-  const member = row.owner_id === null ? null : { id: row.owner_id, username: row.owner_username ?? '' };
+  const member = row.owner_id === null ? null : { id: Number(row.owner_id), username: row.owner_username ?? '' };
   return {
-    id: row.id,
-    accountId: row.account_id,
+    id: Number(row.id),
+    accountId: Number(row.account_id),
     account: member && row.wallet ? `${member.username} / ${WALLET_LABELS[row.wallet].toLowerCase()}` : (row.code ?? String(row.account_id)),
     member,
     wallet: row.wallet,

@@ -1,6 +1,7 @@
 import { fromBaseUnits, type AllEntriesQuery, type EntryKind, type Wallet, type WalletEntry } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { WALLET_UNITS } from '../ledger/accounts';
+import { bvText } from '../packages/service';
 import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
 
 interface EntryRow {
@@ -13,6 +14,9 @@ interface EntryRow {
   memo: string;
   refs: Record<string, unknown>;
   created_at: Date;
+  /** A matching bonus line: what the member's close matched, and at which rate. */
+  matched: string | null;
+  rate: string | null;
 }
 
 /** Each owner-facing kind as a condition on the line (read side only: the books are not touched). */
@@ -47,6 +51,10 @@ const FROM = `postings p
   JOIN ledger_accounts a ON a.id = p.account_id
   JOIN journal_entries e ON e.id = p.entry_id`;
 
+/** The member's own record of a close (one row by primary key), never the close's other members. */
+const MATCHING_JOIN = `LEFT JOIN matching_bonuses mb
+  ON e.type = 'matching_bonus' AND mb.close_date = (e.refs->>'closeDate')::date AND mb.member_id = a.owner_id`;
+
 export async function countWalletEntries(sql: Sql, memberId: number, query: AllEntriesQuery): Promise<number> {
   const filter = filterOf(memberId, query);
   const { rows } = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${FROM} ${filter.sql}`, filter.params);
@@ -57,8 +65,9 @@ export async function countWalletEntries(sql: Sql, memberId: number, query: AllE
 export async function listWalletEntries(sql: Sql, memberId: number, query: AllEntriesQuery, window: { limit: number; offset: number }): Promise<WalletEntry[]> {
   const filter = filterOf(memberId, query);
   const { rows } = await sql.query<EntryRow>(
-    `SELECT p.id, p.entry_id, a.wallet, e.type, p.amount, p.balance_after, e.memo, e.refs, e.created_at
-       FROM ${FROM} ${filter.sql}
+    `SELECT p.id, p.entry_id, a.wallet, e.type, p.amount, p.balance_after, e.memo, e.refs, e.created_at,
+            mb.matched::text AS matched, mb.rate
+       FROM ${FROM} ${MATCHING_JOIN} ${filter.sql}
       ${orderBy(query.sort, SORTS, 'p.id')} ${pageClause(filter, window)}`,
     filter.params,
   );
@@ -70,7 +79,7 @@ export async function listWalletEntries(sql: Sql, memberId: number, query: AllEn
     type: row.type,
     amount: fromBaseUnits(BigInt(row.amount)),
     balanceAfter: fromBaseUnits(BigInt(row.balance_after)),
-    description: describeForMember(row.type, row.refs ?? {}, row.memo, BigInt(row.amount) > 0n),
+    description: describeForMember(row.type, { ...row.refs, ...(row.matched === null ? {} : { matched: bvText(row.matched), rate: row.rate }) }, row.memo, BigInt(row.amount) > 0n),
     createdAt: new Date(row.created_at).toISOString(),
   }));
 }
@@ -91,7 +100,10 @@ export function describeForMember(type: string, refs: Record<string, unknown>, m
         ? `Referral bonus: ${String(refs.buyer ?? 'a member')} bought ${String(refs.package ?? 'a package')}`
         : `${type === 'purchase' ? 'Purchase' : 'Repurchase'} of ${String(refs.package ?? 'a package')}`;
     case 'matching_bonus':
-      return memo || 'Matching bonus';
+      // One line of a close that paid every matched member: the member sees their own day and volume only.
+      return refs.closeDate
+        ? `Matching bonus for ${String(refs.closeDate)}${refs.matched ? `: ${String(refs.matched)} BV matched at ${String(refs.rate)}%` : ''}`
+        : memo || 'Matching bonus';
     default:
       return memo || type;
   }

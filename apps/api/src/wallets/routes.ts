@@ -4,8 +4,7 @@ import { allEntriesQuerySchema, apiErrorSchema, walletEntriesQuerySchema, wallet
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { walletBalances } from '../ledger/queries';
-import { pageResult, pageWindow } from '../shared/pagination';
-import { countWalletEntries, listWalletEntries } from './queries';
+import { walletHistory } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -23,15 +22,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: allEntriesQuerySchema,
         response: { 200: walletEntryPageSchema, ...errors },
       },
-    }, async (request) => {
-      const memberId = principalOf(request).userId;
-      const query = request.query;
-      const [total, items] = await Promise.all([
-        countWalletEntries(ctx.db, memberId, query),
-        listWalletEntries(ctx.db, memberId, query, pageWindow(query)),
-      ]);
-      return pageResult(items, total, query);
-    });
+    }, async (request) => walletHistory(ctx.db, principalOf(request).userId, request.query));
 
     app.get('/wallets/:wallet/entries', {
       schema: {
@@ -41,14 +32,6 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: walletEntriesQuerySchema,
         response: { 200: walletEntryPageSchema, ...errors },
       },
-    }, async (request) => {
-      const memberId = principalOf(request).userId;
-      const query = { ...request.query, wallet: request.params.wallet };
-      const [total, items] = await Promise.all([
-        countWalletEntries(ctx.db, memberId, query),
-        listWalletEntries(ctx.db, memberId, query, pageWindow(query)),
-      ]);
-      return pageResult(items, total, query);
-    });
+    }, async (request) => walletHistory(ctx.db, principalOf(request).userId, { ...request.query, wallet: request.params.wallet }));
   };
 }

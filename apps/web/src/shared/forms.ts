@@ -23,8 +23,18 @@ export function applyServerFieldError<T extends FieldValues>(
   const target =
     aliases[error.field] ?? (fields.includes(error.field as Path<T>) ? (error.field as Path<T>) : undefined);
   if (!target) return false;
-  setError(target, { type: 'server', message: error.message }, { shouldFocus: true });
+  setError(target, { type: 'server', message: fieldMessage(error.message, error.field) }, { shouldFocus: true });
   return true;
+}
+
+/**
+ * A field error in words, for beside its field: the API's validation
+ * answers name the field first ("name: Name is required"), which the field
+ * itself already says (issue 15, point 7).
+ */
+export function fieldMessage(message: string, field: string): string {
+  const prefix = `${field}: `;
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
 }
 
 /**

@@ -12,14 +12,24 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { Package } from '@portal/contract';
 import { errorMessage, isApiError, isSessionEnded } from '../../shared/api/errors';
+import { ChangeReview, changesOf } from '../../shared/components/ChangeReview';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
+import { fieldMessage } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
 import { useAdminPackages, useSavePackage } from '../packages/api';
 
 type Draft = { id?: number; name: string; price: string; bv: string; dailyCap: string; active: boolean };
 const EMPTY: Draft = { name: '', price: '', bv: '', dailyCap: '', active: true };
+const FIELDS = ['name', 'price', 'bv', 'dailyCap', 'active'] as const;
+const FIELD_LABELS: Record<(typeof FIELDS)[number], { label: string; unit?: string }> = {
+  name: { label: 'Name' },
+  price: { label: 'Price', unit: 'USDT' },
+  bv: { label: 'Business volume', unit: 'BV' },
+  dailyCap: { label: 'Daily matching cap', unit: 'USDT' },
+  active: { label: 'On sale' },
+};
 
 /** /admin/packages: the catalogue; add, edit, deactivate (audited by the API). */
 export function AdminPackagesPage() {
@@ -27,7 +37,17 @@ export function AdminPackagesPage() {
   const packages = useAdminPackages();
   const save = useSavePackage();
   const [draft, setDraft] = useState<Draft | null>(null);
+  /** The package as it was when the dialog opened: the review shows what the save changes (issue 15, point 7). */
+  const [original, setOriginal] = useState<Draft>(EMPTY);
+  const [reviewing, setReviewing] = useState(false);
   const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
+  const open = (value: Draft) => {
+    setFieldError(null);
+    setReviewing(false);
+    setOriginal(value);
+    setDraft(value);
+  };
+  const changes = draft ? changesOf(original, { ...draft, name: draft.name.trim() }, FIELDS, (field) => FIELD_LABELS[field]) : [];
 
   const columns: Column<Package>[] = [
     { id: 'name', label: 'Name', render: (p) => p.name },
@@ -40,12 +60,21 @@ export function AdminPackagesPage() {
       label: '',
       align: 'right',
       render: (p) => (
-        <Button size="small" onClick={() => { setFieldError(null); setDraft({ id: p.id, name: p.name, price: p.price, bv: p.bv, dailyCap: p.dailyCap, active: p.active }); }}>
+        <Button size="small" onClick={() => open({ id: p.id, name: p.name, price: p.price, bv: p.bv, dailyCap: p.dailyCap, active: p.active })}>
           Edit
         </Button>
       ),
     },
   ];
+
+  const review = () => {
+    if (changes.length === 0) {
+      toast.info('Nothing changed.');
+      return;
+    }
+    setFieldError(null);
+    setReviewing(true);
+  };
 
   const submit = async () => {
     if (!draft) return;
@@ -55,8 +84,12 @@ export function AdminPackagesPage() {
       toast.success(`${saved.name} saved.`);
       setDraft(null);
     } catch (error) {
-      toast.error(errorMessage(error));
-      setFieldError({ field: isApiError(error) ? error.field : undefined, message: errorMessage(error) });
+      // A refused value goes back beside its field, in words; anything else is the one toast.
+      const field = isApiError(error) ? error.field : undefined;
+      if (field && field in FIELD_LABELS) {
+        setFieldError({ field, message: fieldMessage(errorMessage(error), field) });
+        setReviewing(false);
+      } else toast.error(errorMessage(error));
     }
   };
   const err = (field: keyof Draft) => (fieldError?.field === field ? { error: true, helperText: fieldError.message } : {});
@@ -66,7 +99,7 @@ export function AdminPackagesPage() {
       <CardHeader
         title="Packages"
         subheader="Price and caps in USDT. Changes apply to later purchases and closes; deactivated packages can no longer be bought."
-        action={<Button variant="contained" onClick={() => { setFieldError(null); setDraft(EMPTY); }}>Add package</Button>}
+        action={<Button variant="contained" onClick={() => open(EMPTY)}>Add package</Button>}
       />
       <DataTable
         label="Packages"
@@ -85,9 +118,10 @@ export function AdminPackagesPage() {
         empty="No packages yet."
       />
       <Dialog open={!!draft} onClose={save.isPending ? undefined : () => setDraft(null)} fullWidth maxWidth="xs">
-        <DialogTitle>{draft?.id ? 'Edit package' : 'Add package'}</DialogTitle>
+        <DialogTitle>{reviewing ? 'Review the changes' : draft?.id ? 'Edit package' : 'Add package'}</DialogTitle>
         <DialogContent>
-          {draft && (
+          {draft && reviewing && <ChangeReview changes={changes} />}
+          {draft && !reviewing && (
             <Stack spacing={4} sx={{ mt: 2 }}>
               <TextField label="Name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} {...err('name')} />
               <TextField label="Price (USDT)" value={draft.price} inputMode="decimal" onChange={(e) => setDraft({ ...draft, price: e.target.value })} {...err('price')} />
@@ -98,8 +132,17 @@ export function AdminPackagesPage() {
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setDraft(null)} disabled={save.isPending}>Cancel</Button>
-          <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>Save</Button>
+          {reviewing ? (
+            <>
+              <Button onClick={() => setReviewing(false)} disabled={save.isPending}>Back</Button>
+              <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>Save</Button>
+            </>
+          ) : (
+            <>
+              <Button onClick={() => setDraft(null)} disabled={save.isPending}>Cancel</Button>
+              <Button variant="contained" onClick={review}>Review</Button>
+            </>
+          )}
         </DialogActions>
       </Dialog>
     </Card>

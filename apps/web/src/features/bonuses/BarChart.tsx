@@ -1,65 +1,106 @@
+import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import { formatMoney } from '../../shared/format';
+import { BarChart as MuiBarChart } from '@mui/x-charts/BarChart';
+import { formatMoney, LOCALE } from '../../shared/format';
+
+/** Read by assistive technology, not shown. */
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export interface BarSeries {
   label: string;
-  /** Decimal strings, one per period: heights are computed in bigint, never as floats of money. */
+  /** Decimal strings, one per period, as the API sent them. */
   values: string[];
   color: string;
 }
 
-const SCALE = 10n ** 18n;
-const units = (value: string): bigint => {
-  const [whole = '0', fraction = ''] = value.replace('-', '').split('.');
-  return BigInt(whole) * SCALE + BigInt((fraction + '0'.repeat(18)).slice(0, 18));
-};
+/** Axis ticks are round figures the chart chose, not amounts from the API: compact is enough ("1.5K"). */
+const AXIS_FORMAT = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
 
-/** A small stacked bar chart in SVG: one bar per period, series stacked. */
-export function BarChart({ periods, series, label }: { periods: string[]; series: BarSeries[]; label: string }) {
-  const theme = useTheme();
-  const totals = periods.map((_, i) => series.reduce((sum, s) => sum + units(s.values[i] ?? '0'), 0n));
-  const max = totals.reduce((m, t) => (t > m ? t : m), 0n);
-  if (periods.length === 0 || max === 0n) {
+/** A day (`2026-11-20`) as "Nov 20"; a month (`2026-11`) as "Nov 2026". */
+function periodLabel(period: string): string {
+  const [year, month, day] = period.split('-');
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day ?? 1)));
+  return date.toLocaleDateString(LOCALE, day ? { month: 'short', day: 'numeric', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * Stacked bars by period (MUI X Charts, issue 15 point 23): axes, a tooltip
+ * per period, the theme's colours in light and dark, a title and description
+ * for assistive technology, and the same figures as a table on demand.
+ * Amounts stay decimal strings everywhere they are read (tooltip, axis,
+ * table); only the bar heights are drawn from a float of them.
+ */
+export function BarChart({ periods, series, label, unit = 'USDT' }: { periods: string[]; series: BarSeries[]; label: string; unit?: string }) {
+  const [showTable, setShowTable] = useState(false);
+  const tableId = useId();
+  const descriptionId = useId();
+  const empty = periods.length === 0 || series.every((s) => s.values.every((v) => /^-?0*(\.0*)?$/.test(v)));
+  if (empty) {
     return (
       <Typography variant="body2" color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
         Nothing to chart yet.
       </Typography>
     );
   }
-  const height = 160;
-  const barWidth = 28;
-  const gap = 12;
-  const width = periods.length * (barWidth + gap) + gap;
+  const description = `${series.map((s) => s.label).join(' and ')} in ${unit}, stacked, for ${periods.length} period${periods.length === 1 ? '' : 's'} from ${periodLabel(periods[0]!)} to ${periodLabel(periods[periods.length - 1]!)}.`;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
-      <svg role="img" aria-label={label} width={Math.max(width, 240)} height={height + 40}>
-        {periods.map((period, i) => {
-          let y = height;
-          return (
-            <g key={period}>
-              <title>{`${period}: ${series.map((s) => `${s.label} ${formatMoney(s.values[i])}`).join(', ')}`}</title>
-              {series.map((s) => {
-                const h = Number((units(s.values[i] ?? '0') * BigInt(height)) / max);
-                y -= h;
-                return <rect key={s.label} x={gap + i * (barWidth + gap)} y={y} width={barWidth} height={h} rx={3} fill={s.color} />;
-              })}
-              <text x={gap + i * (barWidth + gap) + barWidth / 2} y={height + 16} fontSize={10} textAnchor="middle" fill={theme.palette.text.secondary}>
-                {period.length > 7 ? period.slice(5) : period}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
-      <Box sx={{ display: 'flex', gap: 4, mt: 1 }}>
-        {series.map((s) => (
-          <Typography key={s.label} variant="body2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Box component="span" sx={{ width: 10, height: 10, borderRadius: '2px', bgcolor: s.color, display: 'inline-block' }} />
-            {s.label}
-          </Typography>
-        ))}
+    // The figure is named and described here (the chart's own title lands on a role="none" element, where it names nothing).
+    <Box component="figure" sx={{ m: 0 }} aria-label={label} aria-describedby={descriptionId}>
+      <Box component="span" id={descriptionId} sx={visuallyHidden}>
+        {description}
       </Box>
+      <MuiBarChart
+        height={280}
+        xAxis={[{ scaleType: 'band', data: periods, valueFormatter: (period: string) => periodLabel(period) }]}
+        yAxis={[{ valueFormatter: (value: number) => AXIS_FORMAT.format(value), width: 56 }]}
+        series={series.map((s) => ({
+          label: s.label,
+          stack: 'total',
+          color: s.color,
+          data: s.values.map(Number),
+          // The tooltip shows the API's figure, not the float the bar was drawn from.
+          valueFormatter: (_value: number | null, { dataIndex }: { dataIndex: number }) => `${formatMoney(s.values[dataIndex])} ${unit}`,
+        }))}
+        grid={{ horizontal: true }}
+        slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
+      />
+      <Box component="figcaption" sx={{ mt: 1 }}>
+        <Button size="small" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable(!showTable)}>
+          {showTable ? 'Hide the figures' : 'Show the figures as a table'}
+        </Button>
+      </Box>
+      <Collapse in={showTable} id={tableId} unmountOnExit>
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={`${label}, figures`}>
+          <Table size="small" aria-label={`${label}, figures`}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Period</TableCell>
+                {series.map((s) => (
+                  <TableCell key={s.label} align="right">{`${s.label} (${unit})`}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {periods.map((period, i) => (
+                <TableRow key={period}>
+                  <TableCell>{period}</TableCell>
+                  {series.map((s) => (
+                    <TableCell key={s.label} align="right">{formatMoney(s.values[i])}</TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </Collapse>
     </Box>
   );
 }

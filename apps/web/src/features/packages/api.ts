@@ -24,6 +24,7 @@ export const planKeys = {
   adminBonuses: (query: object) => ['plan', 'admin-bonuses', query] as const,
   income: (query: object) => ['plan', 'income', query] as const,
   dashboard: ['plan', 'dashboard'] as const,
+  closes: ['plan', 'closes'] as const,
 };
 
 export type PurchaseListItem = Omit<Purchase, 'referralPaid' | 'volumePending'>;
@@ -74,6 +75,12 @@ export function useSavePackage() {
 
 export const useAdminDashboard = () =>
   useQuery({ queryKey: planKeys.dashboard, queryFn: ({ signal }) => api.get<AdminDashboard>('/admin/dashboard', { signal }) });
+
+export type CloseSummary = Omit<CloseResult, 'created'>;
+
+/** GET /api/admin/plan/closes: the latest closes, newest first. */
+export const useCloses = () =>
+  useQuery({ queryKey: planKeys.closes, queryFn: ({ signal }) => api.get<{ items: CloseSummary[] }>('/admin/plan/closes', { signal }) });
 
 export function useCloseDay() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -20,6 +20,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '../../shared/api/instance';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { ChangeReview, changesOf } from '../../shared/components/ChangeReview';
+import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
@@ -62,21 +64,33 @@ export function SettingsPage() {
     if (settings.data) reset(settings.data);
   }, [settings.data, reset]);
 
-  const submit = handleSubmit(async (values) => {
-    const patch: Record<string, string | boolean> = {};
-    for (const key of KEYS) if (values[key] !== settings.data?.[key]) patch[key] = values[key];
-    if (Object.keys(patch).length === 0) {
+  // The values the admin asked to save, shown for review (old → new) before anything is sent (issue 15, point 7).
+  const [review, setReview] = useState<Settings | null>(null);
+  const changes = review && settings.data ? changesOf(settings.data, review, KEYS, (key) => SETTINGS_LABELS[key]) : [];
+
+  const submit = handleSubmit((values) => {
+    if (!settings.data || changesOf(settings.data, values, KEYS, (key) => SETTINGS_LABELS[key]).length === 0) {
       toast.info('Nothing changed.');
       return;
     }
+    setReview(values);
+  });
+
+  const confirm = async () => {
+    if (!review) return;
+    const patch: Record<string, string | boolean> = {};
+    for (const change of changes) patch[change.field] = review[change.field as keyof Settings];
     try {
       const saved = await save.mutateAsync(patch);
       reset(saved);
       toast.success('Settings saved. They apply to events from now on.');
     } catch (error) {
+      // A refused value goes beside its field, in words; anything else is the one toast.
       if (!applyServerFieldError(error, setError, KEYS)) toast.error(errorMessage(error));
+    } finally {
+      setReview(null);
     }
-  });
+  };
 
   if (settings.isError && isSessionEnded(settings.error)) return null;
 
@@ -149,6 +163,19 @@ export function SettingsPage() {
           </Box>
         )}
       </CardContent>
+      <ConfirmDialog
+        open={review !== null}
+        title="Review the changes"
+        confirmLabel={`Save ${changes.length} change${changes.length === 1 ? '' : 's'}`}
+        busy={save.isPending}
+        onConfirm={() => void confirm()}
+        onClose={() => setReview(null)}
+      >
+        <ChangeReview changes={changes} />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+          The new values apply to later events only; the change is written to the audit log.
+        </Typography>
+      </ConfirmDialog>
     </Card>
   );
 }
