@@ -31,11 +31,15 @@ test('point 12: Transfer names the receiver as it is typed and refuses the compa
 
   // The root: refused in words as soon as it is typed, before any button is pressed.
   await username.fill(ROOT_USERNAME);
-  await expect(page.getByText("That is the company's account, which cannot receive transfers. Send to a member.")).toBeVisible();
+  await expect(
+    page.getByText("That is the company's account, which cannot receive transfers. Send to a member."),
+  ).toBeVisible();
   await expect(username).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Amount').fill('5');
   await page.getByRole('button', { name: 'Review transfer' }).click();
-  await expect(page.getByText("That is the company's account, which cannot receive transfers. Send to a member.")).toBeVisible();
+  await expect(
+    page.getByText("That is the company's account, which cannot receive transfers. Send to a member."),
+  ).toBeVisible();
   await expect(page.getByTestId('transfer-confirmation')).toHaveCount(0);
 
   // Oneself and an unknown name are refused the same way.

@@ -15,7 +15,11 @@ usePortal((started, signedIn) => {
 });
 
 const lookup = (session: Session, username: string) =>
-  portal.app.inject({ method: 'GET', url: `/api/transfers/receiver?username=${encodeURIComponent(username)}`, headers: bearer(session) });
+  portal.app.inject({
+    method: 'GET',
+    url: `/api/transfers/receiver?username=${encodeURIComponent(username)}`,
+    headers: bearer(session),
+  });
 
 describe('receiver lookup', () => {
   let alice: Session;
@@ -26,7 +30,12 @@ describe('receiver lookup', () => {
     bob = await registerMember(portal.app, { fullName: 'Bob Receiver' });
     blocked = await registerMember(portal.app);
     await fund(portal.app, admin, alice.user.id, 'deposit', '20');
-    const res = await portal.app.inject({ method: 'PATCH', url: `/api/admin/users/${blocked.user.id}`, headers: bearer(admin), payload: { status: 'blocked' } });
+    const res = await portal.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${blocked.user.id}`,
+      headers: bearer(admin),
+      payload: { status: 'blocked' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -50,11 +59,17 @@ describe('receiver lookup', () => {
   });
 
   it("says in words that the root is the company's account", async () => {
-    expect(errorOf(await lookup(alice, ROOT)).message).toBe("That is the company's account, which cannot receive transfers. Send to a member.");
+    expect(errorOf(await lookup(alice, ROOT)).message).toBe(
+      "That is the company's account, which cannot receive transfers. Send to a member.",
+    );
   });
 
   it('the quote and the transfer refuse the root too, and nothing moves', async () => {
-    const quote = await portal.app.inject({ method: 'GET', url: `/api/transfers/quote?toUsername=${ROOT}&amount=5`, headers: bearer(alice) });
+    const quote = await portal.app.inject({
+      method: 'GET',
+      url: `/api/transfers/quote?toUsername=${ROOT}&amount=5`,
+      headers: bearer(alice),
+    });
     expect(errorOf(quote)).toMatchObject({ code: 'RECEIVER_IS_ROOT', field: 'toUsername' });
     const before = await booksFingerprint(portal.db);
     const res = await transfer(portal.app, alice, { toUsername: ROOT, amount: '5' }, 'to-root-1');

@@ -32,7 +32,8 @@ export const productRoutes: AppRoute[] = [
     title: 'Redemption Approval History',
     ...ADMIN_ONLY,
     menu: { group: 'adminApprovals', label: 'Redemption decisions', icon: HistoryOutlined },
-    page: () => import('./RedemptionApprovalPage').then(({ RedemptionApprovalHistoryPage }) => <RedemptionApprovalHistoryPage />),
+    page: () =>
+      import('./RedemptionApprovalPage').then(({ RedemptionApprovalHistoryPage }) => <RedemptionApprovalHistoryPage />),
   },
   {
     path: '/admin/products',

@@ -17,13 +17,15 @@ export const transferRoutes: AppRoute[] = [
     title: 'Transfers Sent',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Transfers sent', icon: CallMadeOutlined },
-    page: () => import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="sent" />),
+    page: () =>
+      import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="sent" />),
   },
   {
     path: '/transfer-Receiver-history',
     title: 'Transfers Received',
     ...MEMBER,
     menu: { group: 'wallet', label: 'Transfers received', icon: CallReceivedOutlined },
-    page: () => import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="received" />),
+    page: () =>
+      import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="received" />),
   },
 ];

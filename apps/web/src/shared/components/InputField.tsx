@@ -1,4 +1,11 @@
-import { useId, type ChangeEventHandler, type FocusEventHandler, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  type ChangeEventHandler,
+  type FocusEventHandler,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
@@ -30,7 +37,17 @@ export interface InputFieldProps {
  * brings MUI's Select, Menu, Popover and Modal along (about 20 KB gzipped):
  * the sign-in pages use this one to stay light (issue 16, item 8).
  */
-export function InputField({ label, helperText, error, fullWidth, disabled, endAdornment, htmlInput, inputRef, ...input }: InputFieldProps) {
+export function InputField({
+  label,
+  helperText,
+  error,
+  fullWidth,
+  disabled,
+  endAdornment,
+  htmlInput,
+  inputRef,
+  ...input
+}: InputFieldProps) {
   const id = useId();
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (

@@ -12,7 +12,12 @@ function setUp(overrides: Partial<ConfirmedMutationOptions<string, string>> = {}
   const send = vi.fn(async (review: string) => `done ${review}`);
   const fieldError = vi.fn((error: unknown) => error instanceof ApiError && error.field === 'amount');
   const hook = renderHook(() =>
-    useConfirmedMutation<string, string>({ send, successMessage: (result) => `OK: ${result}`, fieldError, ...overrides }),
+    useConfirmedMutation<string, string>({
+      send,
+      successMessage: (result) => `OK: ${result}`,
+      fieldError,
+      ...overrides,
+    }),
   );
   return { send, fieldError, hook };
 }

@@ -42,7 +42,9 @@ export interface ConfirmedMutation<TReview> {
  * money twice. Field errors are shown inline only, anything else as one
  * toast; a double click sends once.
  */
-export function useConfirmedMutation<TReview, TResult>(options: ConfirmedMutationOptions<TReview, TResult>): ConfirmedMutation<TReview> {
+export function useConfirmedMutation<TReview, TResult>(
+  options: ConfirmedMutationOptions<TReview, TResult>,
+): ConfirmedMutation<TReview> {
   const toast = useToast();
   const [attempt, setAttempt] = useState<{ review: TReview; key: string } | null>(null);
   const [preparing, setPreparing] = useState(false);
