@@ -27,17 +27,11 @@ export default defineConfig({
     assetsInlineLimit: 0,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate files cache better.
+        // React and the router are loaded by every page and change less often than the app: one file that
+        // caches well. Everything else is split by who imports it, so a library only some pages use (charts,
+        // date pickers, QR codes) stays out of the sign-in page (e2e/sign-in-weight.spec.ts keeps it light).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            {
-              name: 'mui',
-              test: /node_modules[\\/](@mui|@emotion|@popperjs|notistack|goober|react-transition-group|stylis)[\\/]/,
-              priority: 2,
-            },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

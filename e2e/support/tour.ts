@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 
@@ -14,17 +14,27 @@ export interface TourRoute {
   kind: 'guest' | 'member' | 'admin';
 }
 
-const ROUTES_FILE = path.resolve(import.meta.dirname, '../../apps/web/src/app/routes.tsx');
+const FEATURES_DIR = path.resolve(import.meta.dirname, '../../apps/web/src/features');
 
-/** Every `path: '…'` of APP_ROUTES with its access (`...GUEST`, `...MEMBER`, `...ADMIN_ONLY`). */
+/**
+ * Every `path: '…'` of the route table with its access (`...GUEST`,
+ * `...MEMBER`, `...ADMIN_ONLY`), read from each feature's `routes.tsx`
+ * (app/routes.tsx only puts those lists together).
+ */
 export function readRoutes(): TourRoute[] {
-  const source = readFileSync(ROUTES_FILE, 'utf8');
-  const table = source.slice(source.indexOf('export const APP_ROUTES'));
   const routes: TourRoute[] = [];
   const entry = /path:\s*'([^']+)'[\s\S]*?\.\.\.(GUEST|MEMBER|ADMIN_ONLY)\b/g;
-  for (const match of table.matchAll(entry)) {
-    const kind = match[2] === 'GUEST' ? 'guest' : match[2] === 'MEMBER' ? 'member' : 'admin';
-    routes.push({ path: match[1]!, kind });
+  for (const feature of readdirSync(FEATURES_DIR).sort()) {
+    let source: string;
+    try {
+      source = readFileSync(path.join(FEATURES_DIR, feature, 'routes.tsx'), 'utf8');
+    } catch {
+      continue; // a feature without pages of its own
+    }
+    for (const match of source.matchAll(entry)) {
+      const kind = match[2] === 'GUEST' ? 'guest' : match[2] === 'MEMBER' ? 'member' : 'admin';
+      routes.push({ path: match[1]!, kind });
+    }
   }
   return routes;
 }

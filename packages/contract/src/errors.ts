@@ -62,6 +62,7 @@ export const apiErrorCodes = {
   BELOW_MINIMUM: [422],
   INSUFFICIENT_BALANCE: [422],
   RECEIVER_BLOCKED: [422],
+  RECEIVER_IS_ROOT: [422],
   RECEIVER_NOT_FOUND: [422],
   TRANSFER_TO_SELF: [422],
   // Packages and the plan

@@ -35,8 +35,9 @@ export function createTransferService(ctx: AppContext) {
 
   /** The receiver, or the reason a transfer to them is refused. `lock` holds their status until commit. */
   async function findReceiver(sql: Sql, senderId: number, username: string, lock = false): Promise<Party> {
-    const { rows } = await sql.query<Party & { status: string; is_member: boolean }>(
-      `SELECT u.id, u.username, u.full_name, u.status, (m.user_id IS NOT NULL) AS is_member
+    const { rows } = await sql.query<Party & { status: string; is_member: boolean; is_root: boolean }>(
+      `SELECT u.id, u.username, u.full_name, u.status, (m.user_id IS NOT NULL) AS is_member,
+              (m.user_id IS NOT NULL AND m.sponsor_id IS NULL) AS is_root
          FROM users u LEFT JOIN members m ON m.user_id = u.id
         WHERE u.username_key = $1
         ${lock ? 'FOR SHARE OF u' : ''}`,
@@ -44,6 +45,7 @@ export function createTransferService(ctx: AppContext) {
     );
     const receiver = rows[0];
     if (!receiver?.is_member) throw unprocessable('RECEIVER_NOT_FOUND', `No member has the username "${username}".`, 'toUsername');
+    if (receiver.is_root) throw rootRefusal();
     if (receiver.id === senderId) throw unprocessable('TRANSFER_TO_SELF', 'You cannot transfer to yourself.', 'toUsername');
     if (receiver.status !== 'active') {
       throw unprocessable('RECEIVER_BLOCKED', `The account of "${receiver.username}" is blocked and cannot receive transfers.`, 'toUsername');
@@ -193,12 +195,19 @@ function transferRefusal(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The company's root member tops the trees and belongs to no one: it receives no transfer (issue 15, point 12). */
+function rootRefusal() {
+  return unprocessable('RECEIVER_IS_ROOT', "That is the company's account, which cannot receive transfers. Send to a member.", 'toUsername');
+}
+
 /** The API's answer to a refusal, with the messages the statement-by-statement transfer gave. */
 function refusal(code: string, detail: string | undefined, context: { body: TransferBody; minimum: bigint }) {
   const { body, minimum } = context;
   switch (code) {
     case 'RECEIVER_NOT_FOUND':
       return unprocessable('RECEIVER_NOT_FOUND', `No member has the username "${body.toUsername}".`, 'toUsername');
+    case 'RECEIVER_IS_ROOT':
+      return rootRefusal();
     case 'TRANSFER_TO_SELF':
       return unprocessable('TRANSFER_TO_SELF', 'You cannot transfer to yourself.', 'toUsername');
     case 'RECEIVER_BLOCKED':

@@ -3,7 +3,6 @@ import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import { styled } from '@mui/material/styles';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { closeSnackbar, MaterialDesignContent, SnackbarProvider } from 'notistack';
 import { ThemeModeProvider } from './theme/ThemeModeProvider';
 import { layout } from './theme/tokens';
@@ -50,8 +49,12 @@ const toastPlacement = (
   <GlobalStyles styles={{ '.portal-toasts': { top: `${layout.appBarHeight + 8}px !important` } }} />
 );
 
-/** Theme, toasts (top right below the app bar, 3 s, dismissible, paused on hover) and server state. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * Theme and toasts (top right below the app bar, 3 s, dismissible, paused on
+ * hover). Server state (TanStack Query) is provided by the signed-in frame
+ * (`layouts/SignedInFrame.tsx`), so the guest pages do not load it.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeModeProvider>
       <SnackbarProvider
@@ -68,7 +71,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
         )}
       >
         {toastPlacement}
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+        {children}
       </SnackbarProvider>
     </ThemeModeProvider>
   );

@@ -22,12 +22,18 @@ function signedInAs(role: 'admin' | 'member') {
   window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'ref');
 }
 
-/** Opens `path` in a memory router (loaders only, nothing rendered) and returns where it ended up. */
+/**
+ * Opens `path` in a memory router (loaders only, nothing rendered) and returns where it ended up.
+ * Pages are lazy routes: the first visit of each imports (and here transforms) its module, hence the timeout.
+ */
 async function land(path: string) {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
-  await vi.waitFor(() => {
-    if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still navigating');
-  });
+  await vi.waitFor(
+    () => {
+      if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still navigating');
+    },
+    { timeout: 20_000 },
+  );
   const where = router.state.location.pathname;
   router.dispose();
   return where;

@@ -5,7 +5,6 @@ import type { RouteHandle } from '../shared/routing';
 import { rememberNextPath, withNext } from '../shared/next-path';
 import { decide, type GuardFlags } from './guard';
 import { BlankLayout } from './layouts/BlankLayout';
-import { VerticalLayout } from './layouts/VerticalLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { RootShell } from './RootShell';
@@ -46,7 +45,8 @@ function toRouteObject(route: AppRoute): RouteObject {
     caseSensitive: true,
     handle,
     loader: guardLoader(route),
-    element: route.page,
+    // The page's own chunk, fetched while the guard runs (in parallel).
+    lazy: async () => ({ element: await route.page() }),
   };
 }
 
@@ -63,7 +63,11 @@ export function buildRoutes(): RouteObject[] {
           element: <Navigate to="/login" replace />,
         },
         { element: <BlankLayout />, children: APP_ROUTES.filter((r) => r.layout === 'blank').map(toRouteObject) },
-        { element: <VerticalLayout />, children: APP_ROUTES.filter((r) => r.layout === 'vertical').map(toRouteObject) },
+        {
+          // The signed-in frame (menu, app bar, server state) is a chunk of its own: the guest pages never load it.
+          lazy: async () => ({ Component: (await import('./layouts/SignedInFrame')).SignedInFrame }),
+          children: APP_ROUTES.filter((r) => r.layout === 'vertical').map(toRouteObject),
+        },
         {
           path: '*',
           handle: { title: 'Page Not Found' } satisfies RouteHandle,

@@ -3,11 +3,11 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../shared/api/instance';
 import { CREDENTIALS_REQUIRED_MESSAGE, LOGIN_FAILED_MESSAGE, isApiError } from '../../shared/api/errors';
+import { InputField } from '../../shared/components/InputField';
 import { PasswordField } from '../../shared/components/PasswordField';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { session } from '../../shared/session/instance';
@@ -69,7 +69,7 @@ export function LoginPage() {
               {error}
             </Alert>
           )}
-          <TextField
+          <InputField
             label="Username"
             name="username"
             autoComplete="username"
@@ -91,7 +91,7 @@ export function LoginPage() {
             disabled={sending}
           />
           {codeNeeded && (
-            <TextField
+            <InputField
               label="Authentication code"
               name="totp"
               autoComplete="one-time-code"
@@ -101,7 +101,7 @@ export function LoginPage() {
               onChange={(e) => setCode(e.target.value)}
               disabled={sending}
               helperText="Two-factor sign-in is on: enter the 6-digit code from your authenticator app, or a recovery code."
-              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'login-totp' } }}
+              htmlInput={{ inputMode: 'numeric', 'data-testid': 'login-totp' }}
             />
           )}
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: '8px !important' }}>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,15 +11,13 @@ import { amountSchema, type ConversionQuote } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { errorMessage } from '../../shared/api/errors';
 import { AmountField } from '../../shared/components/AmountField';
 import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { Money } from '../../shared/components/Money';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { formatMoney } from '../../shared/format';
-import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
-import { useToast } from '../../shared/toast';
+import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useWallets } from '../wallet/api';
 import { fetchConversionQuote, useConversionTerms, useConvert } from './api';
 
@@ -28,9 +25,8 @@ const formSchema = z.object({ amount: z.string().trim().pipe(amountSchema('Amoun
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
-/** /convert ("Point Conversion"): income wallet USDT into points at the rate in force. */
+/** /convert ("Point Conversion"): income wallet USDT into points at the rate in force; points pay for products (/redeem-product). */
 export function ConvertPage() {
-  const toast = useToast();
   const wallets = useWallets();
   const terms = useConversionTerms();
   const convert = useConvert();
@@ -38,40 +34,27 @@ export function ConvertPage() {
     resolver: zodResolver(formSchema),
     defaultValues: { amount: '' },
   });
-  const { handleSubmit, setError, reset, formState } = form;
-  const [pending, setPending] = useState<{ quote: ConversionQuote; key: string } | null>(null);
+  const { handleSubmit, setError, reset } = form;
+  const conversion = useConfirmedMutation({
+    send: (quote: ConversionQuote, key: string) => convert.mutateAsync({ amount: quote.amount, key }),
+    successMessage: (done) => `Converted ${formatMoney(done.amount)} USDT into ${formatMoney(done.points)} points.`,
+    fieldError: (error) => applyServerFieldError(error, setError, ['amount']),
+    onSuccess: () => reset(),
+  });
+  const pending = conversion.pending;
   const income = wallets.data?.wallets.find((w) => w.wallet === 'income');
   const points = wallets.data?.wallets.find((w) => w.wallet === 'points');
 
-  const review = handleSubmit(async ({ amount }) => {
-    try {
-      setPending({ quote: await fetchConversionQuote(amount), key: newIdempotencyKey() });
-    } catch (error) {
-      toast.error(errorMessage(error));
-      applyServerFieldError(error, setError, ['amount']);
-    }
-  });
-
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const done = await convert.mutateAsync({ amount: pending.quote.amount, key: pending.key });
-      toast.success(`Converted ${formatMoney(done.amount)} USDT into ${formatMoney(done.points)} points.`);
-      setPending(null);
-      reset();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      if (isAnswerLost(error)) return;
-      setPending(null);
-      applyServerFieldError(error, setError, ['amount']);
-    }
-  };
+  const review = handleSubmit(({ amount }) => conversion.prepare(() => fetchConversionQuote(amount)));
 
   return (
     <Grid container spacing={6}>
       <Grid size={{ xs: 12, md: 7 }}>
         <Card>
-          <CardHeader title="Convert income into points" subheader="Points pay for products in the catalogue." />
+          <CardHeader
+            title="Convert income into points"
+            subheader="Points pay for products under Redeem product; they cannot be turned back into USDT."
+          />
           <CardContent>
             <Box component="form" noValidate onSubmit={review} aria-label="Point conversion">
               <Stack spacing={5}>
@@ -87,7 +70,7 @@ export function ConvertPage() {
                   )}
                 />
                 <Box>
-                  <SubmitButton loading={formState.isSubmitting}>Review conversion</SubmitButton>
+                  <SubmitButton loading={conversion.preparing}>Review conversion</SubmitButton>
                 </Box>
               </Stack>
             </Box>
@@ -110,32 +93,30 @@ export function ConvertPage() {
             <Typography variant="h5" component="p" sx={{ mb: 4 }} data-testid="convert-points">
               {points ? <Money value={points.balance} unit="points" /> : '—'}
             </Typography>
-            <Button component={Link} to="/convert-history" variant="outlined" size="small">
-              Conversion history
-            </Button>
+            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2 }}>
+              <Button component={Link} to="/redeem-product" variant="outlined" size="small">
+                Redeem product
+              </Button>
+              <Button component={Link} to="/convert-history" variant="outlined" size="small">
+                Conversion history
+              </Button>
+            </Stack>
           </CardContent>
         </Card>
       </Grid>
 
-      <ConfirmDialog
-        open={!!pending}
-        title="Confirm the conversion"
-        confirmLabel="Convert"
-        busy={convert.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setPending(null)}
-      >
+      <ConfirmDialog title="Confirm the conversion" confirmLabel="Convert" {...conversion.dialog}>
         {pending && (
           <Box data-testid="conversion-confirmation">
             <ConfirmLine label="From your income wallet">
-              <Money value={pending.quote.amount} unit="USDT" />
+              <Money value={pending.amount} unit="USDT" />
             </ConfirmLine>
-            <ConfirmLine label="Rate">{pending.quote.rate} points per USDT</ConfirmLine>
+            <ConfirmLine label="Rate">{pending.rate} points per USDT</ConfirmLine>
             <ConfirmLine label="Fee">
               <Money value="0" unit="USDT" />
             </ConfirmLine>
             <ConfirmLine label="Points you receive" strong>
-              <Money value={pending.quote.points} unit="points" />
+              <Money value={pending.points} unit="points" />
             </ConfirmLine>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
               A conversion cannot be undone.

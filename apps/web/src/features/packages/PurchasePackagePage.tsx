@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,19 +16,21 @@ import { errorMessage } from '../../shared/api/errors';
 import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { Money } from '../../shared/components/Money';
 import { formatMoney } from '../../shared/format';
-import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
-import { useToast } from '../../shared/toast';
+import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useWallets } from '../wallet/api';
 import { useBuy, usePackages, usePlanStatus } from './api';
 
 /** /purchase-package and /repurchase: package cards, a confirmation, paid from the deposit wallet. */
 export function PurchasePackagePage({ repurchase = false }: { repurchase?: boolean }) {
-  const toast = useToast();
   const packages = usePackages();
   const status = usePlanStatus();
   const wallets = useWallets();
   const buy = useBuy();
-  const [pending, setPending] = useState<{ pkg: Package; key: string } | null>(null);
+  const purchase = useConfirmedMutation({
+    send: (pkg: Package, key: string) => buy.mutateAsync({ packageId: pkg.id, key }),
+    successMessage: (done) => `${done.kind === 'purchase' ? 'Purchased' : 'Repurchased'} ${done.package.name} for ${formatMoney(done.price)} USDT.`,
+  });
+  const pending = purchase.pending;
   const deposit = wallets.data?.wallets.find((w) => w.wallet === 'deposit');
   const active = status.data?.active ?? false;
   // Short of the price: say so and how to fund it, instead of a button that can only fail (issue 15, point 11).
@@ -37,19 +38,6 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
     if (!deposit) return null;
     const missing = toBaseUnits(price) - toBaseUnits(deposit.balance);
     return missing > 0n ? fromBaseUnits(missing) : null;
-  };
-
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const done = await buy.mutateAsync({ packageId: pending.pkg.id, key: pending.key });
-      toast.success(`${done.kind === 'purchase' ? 'Purchased' : 'Repurchased'} ${done.package.name} for ${formatMoney(done.price)} USDT.`);
-      setPending(null);
-    } catch (error) {
-      toast.error(errorMessage(error));
-      if (isAnswerLost(error)) return;
-      setPending(null);
-    }
   };
 
   return (
@@ -114,7 +102,7 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
                   <MuiLink component={Link} to="/transfer">transfer</MuiLink>.
                 </Alert>
               ) : (
-                <Button variant="contained" fullWidth disabled={!deposit} onClick={() => setPending({ pkg, key: newIdempotencyKey() })}>
+                <Button variant="contained" fullWidth disabled={!deposit} onClick={() => purchase.open(pkg)}>
                   {active ? 'Repurchase' : 'Buy'}
                 </Button>
               )}
@@ -127,19 +115,16 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
       </Grid>
 
       <ConfirmDialog
-        open={!!pending}
         title={active ? 'Confirm the repurchase' : 'Confirm the purchase'}
         confirmLabel="Pay"
-        busy={buy.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setPending(null)}
+        {...purchase.dialog}
       >
         {pending && (
           <Box data-testid="purchase-confirmation">
-            <ConfirmLine label="Package">{pending.pkg.name}</ConfirmLine>
-            <ConfirmLine label="From your deposit wallet"><Money value={pending.pkg.price} unit="USDT" /></ConfirmLine>
+            <ConfirmLine label="Package">{pending.name}</ConfirmLine>
+            <ConfirmLine label="From your deposit wallet"><Money value={pending.price} unit="USDT" /></ConfirmLine>
             <ConfirmLine label="Fee"><Money value="0" unit="USDT" /></ConfirmLine>
-            <ConfirmLine label="Business volume added to your team" strong>{pending.pkg.bv} BV</ConfirmLine>
+            <ConfirmLine label="Business volume added to your team" strong>{pending.bv} BV</ConfirmLine>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>A purchase cannot be undone.</Typography>
           </Box>
         )}

@@ -30,9 +30,8 @@ import { Money } from '../../shared/components/Money';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { formatCount, formatMoney } from '../../shared/format';
-import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
+import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useListParams } from '../../shared/list-params';
-import { useToast } from '../../shared/toast';
 import { useWallets } from '../wallet/api';
 import { fetchRedemptionQuote, useCatalogue, useRedeem } from './api';
 
@@ -170,46 +169,28 @@ function ProductCard({ product, onRedeem }: { product: Product; onRedeem: () => 
 }
 
 function RedeemDialog({ product, onClose }: { product: Product; onClose: () => void }) {
-  const toast = useToast();
   const redeem = useRedeem();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
     defaultValues: { quantity: '1', deliveryAddress: '' },
   });
-  const { handleSubmit, setError, formState } = form;
-  const [pending, setPending] = useState<{ quote: RedemptionQuote; address: string; key: string } | null>(null);
-
-  const review = handleSubmit(async ({ quantity, deliveryAddress }) => {
-    try {
-      const quote = await fetchRedemptionQuote(product.id, quantity);
-      setPending({ quote, address: deliveryAddress, key: newIdempotencyKey() });
-    } catch (error) {
-      toast.error(errorMessage(error));
-      applyServerFieldError(error, setError, ['quantity', 'deliveryAddress']);
-    }
+  const { handleSubmit, setError } = form;
+  const redemption = useConfirmedMutation({
+    send: ({ quote, address }: { quote: RedemptionQuote; address: string }, key: string) =>
+      redeem.mutateAsync({ body: { productId: product.id, quantity: quote.quantity, deliveryAddress: address }, key }),
+    successMessage: (done) => `Redeemed ${done.quantity} × ${done.product.name} for ${formatMoney(done.points)} points. It is waiting for approval.`,
+    fieldError: (error) => applyServerFieldError(error, setError, ['quantity', 'deliveryAddress']),
+    onSuccess: () => onClose(),
   });
+  const pending = redemption.pending;
 
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const done = await redeem.mutateAsync({
-        body: { productId: product.id, quantity: pending.quote.quantity, deliveryAddress: pending.address },
-        key: pending.key,
-      });
-      toast.success(`Redeemed ${done.quantity} × ${done.product.name} for ${formatMoney(done.points)} points. It is waiting for approval.`);
-      setPending(null);
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      if (isAnswerLost(error)) return;
-      setPending(null);
-      applyServerFieldError(error, setError, ['quantity', 'deliveryAddress']);
-    }
-  };
+  const review = handleSubmit(({ quantity, deliveryAddress }) =>
+    redemption.prepare(async () => ({ quote: await fetchRedemptionQuote(product.id, quantity), address: deliveryAddress })),
+  );
 
   return (
     <>
-      <Dialog open={!pending} onClose={formState.isSubmitting ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="redeem-title">
+      <Dialog open={!pending} onClose={redemption.preparing ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="redeem-title">
         <Box component="form" noValidate onSubmit={review} aria-label="Redeem product">
           <DialogTitle id="redeem-title">Redeem {product.name}</DialogTitle>
           <DialogContent>
@@ -228,22 +209,15 @@ function RedeemDialog({ product, onClose }: { product: Product; onClose: () => v
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button variant="outlined" color="secondary" onClick={onClose} disabled={formState.isSubmitting}>
+            <Button variant="outlined" color="secondary" onClick={onClose} disabled={redemption.preparing}>
               Cancel
             </Button>
-            <SubmitButton loading={formState.isSubmitting}>Review</SubmitButton>
+            <SubmitButton loading={redemption.preparing}>Review</SubmitButton>
           </DialogActions>
         </Box>
       </Dialog>
 
-      <ConfirmDialog
-        open={!!pending}
-        title="Confirm the redemption"
-        confirmLabel="Redeem"
-        busy={redeem.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setPending(null)}
-      >
+      <ConfirmDialog title="Confirm the redemption" confirmLabel="Redeem" {...redemption.dialog}>
         {pending && (
           <Box data-testid="redemption-confirmation">
             <ConfirmLine label="Product">

@@ -15,15 +15,14 @@ import { amountSchema, receiverUsernameSchema, type TransferQuote } from '@porta
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { errorMessage, isApiError } from '../../shared/api/errors';
+import { isApiError } from '../../shared/api/errors';
 import { AmountField } from '../../shared/components/AmountField';
 import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { Money } from '../../shared/components/Money';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { formatMoney } from '../../shared/format';
-import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
-import { useToast } from '../../shared/toast';
+import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useWallets } from '../wallet/api';
 import { fetchTransferQuote, useReceiver, useSendTransfer, useTransferTerms } from './api';
 
@@ -43,9 +42,13 @@ function useDebounced(value: string, ms = 400): string {
   return debounced;
 }
 
-/** /transfer: deposit wallet to another member's deposit wallet, confirmed in a dialog that restates everything. */
+/**
+ * /transfer: deposit wallet to another member's deposit wallet. The receiver
+ * is looked up as it is typed: their name, or plainly why they cannot receive
+ * (unknown, blocked, oneself, the company's account), before any
+ * confirmation (issue 15, point 12); the dialog restates everything.
+ */
 export function TransferPage() {
-  const toast = useToast();
   const wallets = useWallets();
   const terms = useTransferTerms();
   const send = useSendTransfer();
@@ -53,40 +56,29 @@ export function TransferPage() {
     resolver: zodResolver(formSchema),
     defaultValues: { toUsername: '', amount: '' },
   });
-  const { handleSubmit, setError, reset, watch, formState } = form;
-  const [pending, setPending] = useState<{ quote: TransferQuote; body: FormOutput; key: string } | null>(null);
+  const { handleSubmit, setError, clearErrors, reset, watch } = form;
+  const transfer = useConfirmedMutation({
+    send: ({ body }: { quote: TransferQuote; body: FormOutput }, key: string) => send.mutateAsync({ body, key }),
+    successMessage: (done) => `Sent ${formatMoney(done.amount)} USDT to ${done.to.fullName}; ${formatMoney(done.received)} USDT arrived.`,
+    fieldError: (error) => applyServerFieldError(error, setError, ['toUsername', 'amount']),
+    onSuccess: () => reset(),
+  });
+  const pending = transfer.pending;
 
   const typed = useDebounced(watch('toUsername').trim());
   const receiver = useReceiver(typed);
   const deposit = wallets.data?.wallets.find((w) => w.wallet === 'deposit');
+  // A new name is looked up afresh: the refusal of the previous one no longer applies.
+  useEffect(() => clearErrors('toUsername'), [typed, clearErrors]);
 
   const review = handleSubmit(async (values) => {
-    try {
-      const quote = await fetchTransferQuote(values);
-      setPending({ quote, body: values, key: newIdempotencyKey() });
-    } catch (error) {
-      toast.error(errorMessage(error));
-      applyServerFieldError(error, setError, ['toUsername', 'amount']);
+    // The lookup already refused this receiver: say it on the field, with no quote and no dialog.
+    if (receiver.isError && isApiError(receiver.error) && typed.toLowerCase() === values.toUsername.toLowerCase()) {
+      setError('toUsername', { type: 'server', message: receiver.error.message }, { shouldFocus: true });
+      return;
     }
+    await transfer.prepare(async () => ({ quote: await fetchTransferQuote(values), body: values }));
   });
-
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const transfer = await send.mutateAsync({ body: pending.body, key: pending.key });
-      toast.success(
-        `Sent ${formatMoney(transfer.amount)} USDT to ${transfer.to.fullName}; ${formatMoney(transfer.received)} USDT arrived.`,
-      );
-      setPending(null);
-      reset();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      // No answer (or a server fault): the dialog stays with the same key, so Confirm again cannot pay twice.
-      if (isAnswerLost(error)) return;
-      setPending(null);
-      applyServerFieldError(error, setError, ['toUsername', 'amount']);
-    }
-  };
 
   const receiverHelp = (() => {
     if (typed.length < 3) return 'The username of the member you are paying.';
@@ -134,7 +126,7 @@ export function TransferPage() {
                   )}
                 />
                 <Box>
-                  <SubmitButton loading={formState.isSubmitting}>Review transfer</SubmitButton>
+                  <SubmitButton loading={transfer.preparing}>Review transfer</SubmitButton>
                 </Box>
               </Stack>
             </Box>
@@ -163,14 +155,7 @@ export function TransferPage() {
         </Card>
       </Grid>
 
-      <ConfirmDialog
-        open={!!pending}
-        title="Confirm the transfer"
-        confirmLabel="Confirm transfer"
-        busy={send.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setPending(null)}
-      >
+      <ConfirmDialog title="Confirm the transfer" confirmLabel="Confirm transfer" {...transfer.dialog}>
         {pending && (
           <Box data-testid="transfer-confirmation">
             <ConfirmLine label="To">

@@ -10,23 +10,22 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { WithdrawalQuote } from '@portal/contract';
+import type { WithdrawalBody, WithdrawalQuote } from '@portal/contract';
 import { Link } from 'react-router';
-import { errorMessage, isApiError } from '../../shared/api/errors';
+import { isApiError } from '../../shared/api/errors';
 import { AmountField } from '../../shared/components/AmountField';
 import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { Money } from '../../shared/components/Money';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { formatDateTime, formatMoney } from '../../shared/format';
-import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
-import { useToast } from '../../shared/toast';
+import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { fetchWithdrawalQuote, useRequestWithdrawal, useWithdrawalAddresses, useWithdrawalTerms } from './api';
 
-type Field = 'amount' | 'address' | 'totpCode';
+const FIELDS = ['amount', 'address', 'totpCode'] as const;
+type Field = (typeof FIELDS)[number];
 
 /** /withdraw: income wallet to a saved BEP20 address; the fee and what arrives are restated before confirming. */
 export function WithdrawPage() {
-  const toast = useToast();
   const terms = useWithdrawalTerms();
   const addresses = useWithdrawalAddresses();
   const request = useRequestWithdrawal();
@@ -34,19 +33,28 @@ export function WithdrawPage() {
   const [address, setAddress] = useState('');
   const [totpCode, setTotpCode] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [reviewing, setReviewing] = useState(false);
-  const [pending, setPending] = useState<{ quote: WithdrawalQuote; key: string } | null>(null);
 
   const usable = addresses.data?.items.filter((a) => a.usable) ?? [];
   const waiting = addresses.data?.items.filter((a) => !a.usable) ?? [];
   const t = terms.data;
   const blocked = t && t.requiresTwoFactor && !t.twoFactorEnabled;
 
-  const fieldError = (error: unknown) => {
-    if (isApiError(error) && error.field && ['amount', 'address', 'totpCode'].includes(error.field)) {
+  const withdrawal = useConfirmedMutation({
+    send: ({ quote, body }: { quote: WithdrawalQuote; body: WithdrawalBody }, key: string) =>
+      request.mutateAsync({ body: { ...body, amount: quote.amount }, key }),
+    successMessage: (done) =>
+      `Withdrawal of ${formatMoney(done.amount)} USDT requested; ${formatMoney(done.net)} USDT will arrive once an admin approves it.`,
+    fieldError: (error) => {
+      if (!isApiError(error) || !error.field || !(FIELDS as readonly string[]).includes(error.field)) return false;
       setErrors({ [error.field as Field]: error.message });
-    }
-  };
+      return true;
+    },
+    onSuccess: () => {
+      setAmount('');
+      setTotpCode('');
+    },
+  });
+  const pending = withdrawal.pending;
 
   const review = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -56,35 +64,9 @@ export function WithdrawPage() {
     if (t?.twoFactorEnabled && !/^\d{6}$/.test(totpCode.trim()) && totpCode.trim().length < 6) next.totpCode = 'Enter the 6-digit code from your authenticator app';
     setErrors(next);
     if (Object.keys(next).length) return;
-    setReviewing(true);
-    try {
-      const quote = await fetchWithdrawalQuote(amount.trim());
-      setPending({ quote, key: newIdempotencyKey() });
-    } catch (error) {
-      toast.error(errorMessage(error));
-      fieldError(error);
-    } finally {
-      setReviewing(false);
-    }
-  };
-
-  const confirm = async () => {
-    if (!pending) return;
-    try {
-      const done = await request.mutateAsync({
-        body: { amount: pending.quote.amount, address, ...(t?.twoFactorEnabled ? { totpCode: totpCode.trim() } : {}) },
-        key: pending.key,
-      });
-      toast.success(`Withdrawal of ${formatMoney(done.amount)} USDT requested; ${formatMoney(done.net)} USDT will arrive once an admin approves it.`);
-      setPending(null);
-      setAmount('');
-      setTotpCode('');
-    } catch (error) {
-      toast.error(errorMessage(error));
-      if (isAnswerLost(error)) return;
-      setPending(null);
-      fieldError(error);
-    }
+    // The address and code are fixed with the quote: the dialog restates what is sent.
+    const body: WithdrawalBody = { amount: amount.trim(), address, ...(t?.twoFactorEnabled ? { totpCode: totpCode.trim() } : {}) };
+    await withdrawal.prepare(async () => ({ quote: await fetchWithdrawalQuote(body.amount), body }));
   };
 
   return (
@@ -144,7 +126,7 @@ export function WithdrawPage() {
                   />
                 )}
                 <Box>
-                  <SubmitButton loading={reviewing} disabled={!!blocked}>
+                  <SubmitButton loading={withdrawal.preparing} disabled={!!blocked}>
                     Review withdrawal
                   </SubmitButton>
                 </Box>
@@ -170,11 +152,11 @@ export function WithdrawPage() {
         </Card>
       </Grid>
 
-      <ConfirmDialog open={!!pending} title="Confirm the withdrawal" confirmLabel="Confirm withdrawal" busy={request.isPending} onConfirm={() => void confirm()} onClose={() => setPending(null)}>
+      <ConfirmDialog title="Confirm the withdrawal" confirmLabel="Confirm withdrawal" {...withdrawal.dialog}>
         {pending && (
           <Box data-testid="withdraw-confirmation">
             <ConfirmLine label="To">
-              <span style={{ fontFamily: 'monospace' }}>{address}</span>
+              <span style={{ fontFamily: 'monospace' }}>{pending.body.address}</span>
             </ConfirmLine>
             <ConfirmLine label="Amount">
               <Money value={pending.quote.amount} unit="USDT" />

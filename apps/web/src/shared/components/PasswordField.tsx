@@ -1,36 +1,30 @@
 import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import { InputField, type InputFieldProps } from './InputField';
 
-/** A password input with a show/hide button. */
-export function PasswordField(props: TextFieldProps) {
+/** A password input with a show/hide button (on the light InputField: the sign-in page uses it). */
+export function PasswordField(props: Omit<InputFieldProps, 'type' | 'endAdornment'>) {
   const [visible, setVisible] = useState(false);
-  const { slotProps, ...rest } = props;
   return (
-    <TextField
-      {...rest}
+    <InputField
+      {...props}
       type={visible ? 'text' : 'password'}
-      slotProps={{
-        ...slotProps,
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                edge="end"
-                size="small"
-                aria-label={visible ? 'Hide password' : 'Show password'}
-                onClick={() => setVisible((v) => !v)}
-                onMouseDown={(event) => event.preventDefault()}
-              >
-                {visible ? <VisibilityOffOutlined fontSize="small" /> : <VisibilityOutlined fontSize="small" />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            edge="end"
+            size="small"
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            onClick={() => setVisible((v) => !v)}
+            onMouseDown={(event) => event.preventDefault()}
+          >
+            {visible ? <VisibilityOffOutlined fontSize="small" /> : <VisibilityOutlined fontSize="small" />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -1,0 +1,20 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../shared/api/queryClient';
+import { session } from '../../shared/session/instance';
+import { VerticalLayout } from './VerticalLayout';
+
+/**
+ * Server state lives with the signed-in pages, the only ones that query:
+ * the guest pages (the sign-in page first) do not load TanStack Query.
+ * One client for the whole tab, emptied when the session ends.
+ */
+const queryClient = createQueryClient(session);
+
+/** The signed-in frame: the vertical layout (menu, app bar) over the page, with server state. */
+export function SignedInFrame() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <VerticalLayout />
+    </QueryClientProvider>
+  );
+}

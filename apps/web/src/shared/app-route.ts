@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import type { SvgIconComponent } from '@mui/icons-material';
+
+/**
+ * What one page of the portal is: path (exact, case-sensitive, as the
+ * original wrote it), title, layout, sign-in and admin flags, menu place,
+ * and how to load the page. Each feature lists its pages in its own
+ * `routes.tsx`; `src/app/routes.tsx` puts the lists together.
+ */
+export type LayoutKind = 'blank' | 'vertical';
+
+/** Menu sections, in the order the navigation shows them (UI.md "Menu groups"). */
+export const MENU_GROUPS = [
+  { id: 'main', heading: null, adminOnly: false },
+  { id: 'network', heading: 'Network', adminOnly: false },
+  { id: 'wallet', heading: 'Wallet', adminOnly: false },
+  { id: 'packages', heading: 'Packages', adminOnly: false },
+  { id: 'bonuses', heading: 'Bonuses', adminOnly: false },
+  { id: 'products', heading: 'Products', adminOnly: false },
+  { id: 'account', heading: 'Account', adminOnly: false },
+  // The Admin group, in sections so that its labels stay short.
+  { id: 'admin', heading: 'Admin', adminOnly: true },
+  { id: 'adminApprovals', heading: 'Approvals', adminOnly: true },
+  { id: 'adminTreasury', heading: 'Deposits & treasury', adminOnly: true },
+  { id: 'adminReports', heading: 'Bonus reports', adminOnly: true },
+  { id: 'adminPlan', heading: 'Plan & catalogue', adminOnly: true },
+] as const;
+export type MenuGroupId = (typeof MENU_GROUPS)[number]['id'];
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  layout: LayoutKind;
+  /** Needs a signed-in session (else → `/`). */
+  auth: boolean;
+  /** Admins only (others → `/dashboard`). */
+  admin: boolean;
+  /** Guest-only by flag; as in the original only /login acts on it (it ends the session). */
+  guest?: boolean;
+  /** Place in the navigation; absent = reachable by link only. */
+  menu?: { group: MenuGroupId; label: string; icon: SvgIconComponent };
+  /**
+   * Loads the page's module on the first visit and renders it: a dynamic
+   * `import()`, so every page (and the libraries only it uses) is its own
+   * chunk and the sign-in page loads none of the others.
+   */
+  page: () => Promise<ReactNode>;
+}
+
+export const GUEST = { layout: 'blank', auth: false, admin: false, guest: true } as const;
+export const MEMBER = { layout: 'vertical', auth: true, admin: false } as const;
+export const ADMIN_ONLY = { layout: 'vertical', auth: true, admin: true } as const;
