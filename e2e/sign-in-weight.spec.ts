@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
  *
  * The issue's goal is 150 KB; lazy routes took the page from 345 KB to 186 KB
  * (React DOM, React Router and MUI's styling engine alone are 131 KB, see
- * docs/decisions/h1-0016-lazy-routes-and-confirmed-money-forms.md). The budget
+ * docs/decisions/0017-lazy-routes-and-confirmed-money-forms.md). The budget
  * is the weight reached, so it cannot grow back unnoticed; lower it with
  * every step towards the goal.
  */

@@ -44,7 +44,7 @@ describe('useConfirmedMutation', () => {
     const { hook } = setUp({
       send: async (_review, key) => {
         keys.push(key);
-        if (fail) throw new ApiError(0, 'NETWORK', 'Cannot reach the server.');
+        if (fail) throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach the server.');
         return 'sent';
       },
     });
@@ -79,7 +79,7 @@ describe('useConfirmedMutation', () => {
     const { hook } = setUp();
     await act(() =>
       hook.result.current.prepare(async () => {
-        throw new ApiError(409, 'SOLD_OUT', 'The product is sold out.');
+        throw new ApiError(422, 'OUT_OF_STOCK', 'The product is sold out.');
       }),
     );
     expect(toast.error).toHaveBeenCalledExactlyOnceWith('The product is sold out.');
