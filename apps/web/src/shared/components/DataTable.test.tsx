@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { DataTable, type Column } from './DataTable';
+
+interface Row {
+  id: number;
+  name: string;
+}
+
+const COLUMNS: Column<Row>[] = [{ id: 'name', label: 'Name', sortField: 'name', render: (r) => r.name }];
+const ROWS: Row[] = [
+  { id: 1, name: 'alice' },
+  { id: 2, name: 'bob' },
+];
+
+const base = {
+  label: 'People',
+  columns: COLUMNS,
+  rows: ROWS,
+  total: 2,
+  rowKey: (r: Row) => r.id,
+  page: 1,
+  pageSize: 20,
+  onPage: () => {},
+  onPageSize: () => {},
+  loading: false,
+  empty: 'Nobody',
+};
+
+afterEach(cleanup);
+
+describe('DataTable', () => {
+  it('has no disclosure column unless rows can open', () => {
+    render(<DataTable {...base} />);
+    expect(screen.getAllByRole('columnheader')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /Raw/ })).toBeNull();
+  });
+
+  it('opens and closes a row below it, saying so to assistive technology', () => {
+    render(<DataTable {...base} renderExpansion={(r) => <pre>raw {r.name}</pre>} expansionLabel={(r) => `Raw record of ${r.name}`} />);
+    expect(screen.getAllByRole('columnheader')).toHaveLength(2);
+    const button = screen.getByRole('button', { name: 'Raw record of bob' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('raw bob')).toBeNull();
+
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const panel = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(within(panel).getByText('raw bob')).toBeTruthy();
+    expect(screen.queryByText('raw alice')).toBeNull();
+
+    fireEvent.click(button);
+    expect(screen.queryByText('raw bob')).toBeNull();
+  });
+
+  it('sorts by a header: ascending first, then descending', () => {
+    const sorts: string[] = [];
+    const { rerender } = render(<DataTable {...base} sort="-id" onSort={(s) => sorts.push(s)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Name' }));
+    rerender(<DataTable {...base} sort="name" onSort={(s) => sorts.push(s)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Name' }));
+    expect(sorts).toEqual(['name', '-name']);
+  });
+});
