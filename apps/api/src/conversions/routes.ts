@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { pageResult, pageWindow } from '../shared/pagination';
 import { createConversionService } from './service';
+import { sendIdempotent } from '../ledger/idempotency';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
@@ -30,8 +31,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async (request, reply) => {
       const answer = await conversions.create(principalOf(request).userId, request.body.amount, request.headers['idempotency-key']);
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.status).send(answer.body);
+      return sendIdempotent(reply, answer);
     });
 
     app.get('/conversions', {

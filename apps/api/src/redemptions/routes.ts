@@ -22,6 +22,7 @@ import { actorOf } from '../audit/service';
 import { csvFilename, csvStream, everyRow, sendCsv, type CsvColumn } from '../shared/csv';
 import { pageResult, pageWindow } from '../shared/pagination';
 import { createRedemptionService, listAdminRedemptions } from './service';
+import { sendIdempotent } from '../ledger/idempotency';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
@@ -39,8 +40,7 @@ export function redemptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async (request, reply) => {
       const answer = await redemptions.create(principalOf(request).userId, request.body, request.headers['idempotency-key']);
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.status).send(answer.body);
+      return sendIdempotent(reply, answer);
     });
 
     app.get('/redemptions', {
@@ -115,8 +115,7 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async (request, reply) => {
       const answer = await redemptions.reject(actorOf(request), [request.params.id], request.body.reason, request.headers['idempotency-key']);
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.status).send(answer.body.items[0]!);
+      return sendIdempotent(reply, { ...answer, body: answer.body.items[0]! });
     });
 
     app.post('/redemptions/approve', {
@@ -138,8 +137,7 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async (request, reply) => {
       const answer = await redemptions.reject(actorOf(request), request.body.ids, request.body.reason, request.headers['idempotency-key']);
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.status).send(answer.body);
+      return sendIdempotent(reply, answer);
     });
   };
 }

@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { pageResult, pageWindow } from '../shared/pagination';
 import { createTransferService } from './service';
+import { sendIdempotent } from '../ledger/idempotency';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
@@ -35,8 +36,7 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }, async (request, reply) => {
       const principal = principalOf(request);
       const answer = await transfers.create(principal.userId, request.body, request.headers['idempotency-key'], principal.sessionUnchecked ? principal.sessionId : undefined);
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.status).send(answer.body);
+      return sendIdempotent(reply, answer);
     });
 
     app.get('/transfers', {

@@ -34,6 +34,7 @@ import { payoutChainOf } from './payout/chain';
 import { kickPayouts } from './payout/registry';
 import { createPayoutService } from './payout/service';
 import { createWithdrawalService } from './service';
+import { sendIdempotent } from '../ledger/idempotency';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
@@ -56,8 +57,7 @@ export function withdrawalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async (request, reply) => {
       const answer = await withdrawals.request(principalOf(request).userId, request.body, request.headers['idempotency-key']);
-      if (answer.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(answer.status).send(answer.body);
+      return sendIdempotent(reply, answer);
     });
 
     app.get('/withdrawals', {
