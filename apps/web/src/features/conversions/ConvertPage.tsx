@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -9,9 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { amountSchema, type ConversionQuote } from '@portal/contract';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { AmountField } from '../../shared/components/AmountField';
+import { BalancePanel } from '../../shared/components/BalancePanel';
 import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { Money } from '../../shared/components/Money';
 import { SubmitButton } from '../../shared/components/SubmitButton';
@@ -78,31 +77,17 @@ export function ConvertPage() {
         </Card>
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
-        <Card>
-          <CardHeader title="Your wallets" />
-          <CardContent>
-            <Typography variant="body2" color="text.secondary">
-              Income wallet (available)
-            </Typography>
-            <Typography variant="h5" component="p" sx={{ mb: 3 }} data-testid="convert-income">
-              {income ? <Money value={income.balance} unit="USDT" /> : '—'}
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Point wallet
-            </Typography>
-            <Typography variant="h5" component="p" sx={{ mb: 4 }} data-testid="convert-points">
-              {points ? <Money value={points.balance} unit="points" /> : '—'}
-            </Typography>
-            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2 }}>
-              <Button component={Link} to="/redeem-product" variant="outlined" size="small">
-                Redeem product
-              </Button>
-              <Button component={Link} to="/convert-history" variant="outlined" size="small">
-                Conversion history
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
+        <BalancePanel
+          title="Your wallets"
+          lines={[
+            { label: 'Income wallet (available)', value: income?.balance, unit: 'USDT', testId: 'convert-income' },
+            { label: 'Point wallet', value: points?.balance, unit: 'points', testId: 'convert-points' },
+          ]}
+          links={[
+            { to: '/redeem-product', label: 'Redeem product' },
+            { to: '/convert-history', label: 'Conversion history' },
+          ]}
+        />
       </Grid>
 
       <ConfirmDialog title="Confirm the conversion" confirmLabel="Convert" {...conversion.dialog}>

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
@@ -13,10 +12,10 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import { amountSchema, receiverUsernameSchema, type TransferQuote } from '@portal/contract';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { isApiError } from '../../shared/api/errors';
 import { AmountField } from '../../shared/components/AmountField';
+import { BalancePanel } from '../../shared/components/BalancePanel';
 import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { Money } from '../../shared/components/Money';
 import { SubmitButton } from '../../shared/components/SubmitButton';
@@ -134,25 +133,14 @@ export function TransferPage() {
         </Card>
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
-        <Card>
-          <CardHeader title="Deposit wallet" />
-          <CardContent>
-            <Typography variant="body2" color="text.secondary">
-              Available to transfer
-            </Typography>
-            <Typography variant="h4" component="p" sx={{ mb: 4 }} data-testid="transfer-available">
-              {deposit ? <Money value={deposit.balance} unit="USDT" /> : '—'}
-            </Typography>
-            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2 }}>
-              <Button component={Link} to="/transfer-sender-history" variant="outlined" size="small">
-                Transfers sent
-              </Button>
-              <Button component={Link} to="/transfer-Receiver-history" variant="outlined" size="small">
-                Transfers received
-              </Button>
-            </Stack>
-          </CardContent>
-        </Card>
+        <BalancePanel
+          title="Deposit wallet"
+          lines={[{ label: 'Available to transfer', value: deposit?.balance, unit: 'USDT', testId: 'transfer-available' }]}
+          links={[
+            { to: '/transfer-sender-history', label: 'Transfers sent' },
+            { to: '/transfer-Receiver-history', label: 'Transfers received' },
+          ]}
+        />
       </Grid>
 
       <ConfirmDialog title="Confirm the transfer" confirmLabel="Confirm transfer" {...transfer.dialog}>

@@ -14,6 +14,7 @@ import type { WithdrawalBody, WithdrawalQuote } from '@portal/contract';
 import { Link } from 'react-router';
 import { isApiError } from '../../shared/api/errors';
 import { AmountField } from '../../shared/components/AmountField';
+import { BalancePanel } from '../../shared/components/BalancePanel';
 import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { Money } from '../../shared/components/Money';
 import { SubmitButton } from '../../shared/components/SubmitButton';
@@ -136,20 +137,11 @@ export function WithdrawPage() {
         </Card>
       </Grid>
       <Grid size={{ xs: 12, md: 5 }}>
-        <Card>
-          <CardHeader title="Income wallet" />
-          <CardContent>
-            <Typography variant="body2" color="text.secondary">
-              Available to withdraw
-            </Typography>
-            <Typography variant="h4" component="p" sx={{ mb: 4 }} data-testid="withdraw-available">
-              {t ? <Money value={t.balance} unit="USDT" /> : '—'}
-            </Typography>
-            <Button component={Link} to="/withdraw-history" variant="outlined" size="small">
-              Withdrawal history
-            </Button>
-          </CardContent>
-        </Card>
+        <BalancePanel
+          title="Income wallet"
+          lines={[{ label: 'Available to withdraw', value: t?.balance, unit: 'USDT', testId: 'withdraw-available' }]}
+          links={[{ to: '/withdraw-history', label: 'Withdrawal history' }]}
+        />
       </Grid>
 
       <ConfirmDialog title="Confirm the withdrawal" confirmLabel="Confirm withdrawal" {...withdrawal.dialog}>
