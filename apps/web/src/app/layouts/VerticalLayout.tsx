@@ -9,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { alpha, useTheme } from '@mui/material/styles';
 import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import { Outlet } from 'react-router';
+import { timeZoneLabel } from '../../shared/format';
 import { usePageTitle } from '../../shared/routing';
 import { useSession } from '../../shared/session/useSession';
 import { layout } from '../theme/tokens';
@@ -135,6 +136,10 @@ export function VerticalLayout() {
           }}
         >
           <Typography variant="body2">© {new Date().getFullYear()} Members Portal</Typography>
+          {/* Every date on the page is in this zone (shared/format.ts); said once, here. */}
+          <Typography variant="body2" data-testid="time-zone">
+            Dates and times in {timeZoneLabel()}
+          </Typography>
           <Typography variant="body2">USDT on BNB Smart Chain (BEP20)</Typography>
         </Box>
       </Box>
