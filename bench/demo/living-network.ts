@@ -129,7 +129,7 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
       amount: fromBaseUnits(amount),
       reason: `Demo funding (seed:demo): ${why}. No USDT was received for it.`,
       // What the member reads in their history: demo money, said plainly.
-      memo: 'Demo funding (seed:demo): no USDT was received for it',
+      memo: 'Demo funding (seed:demo). No USDT was received for it.',
     });
     deposit.set(memberId, toBaseUnits(answer.body.balance));
     summary.fundings += 1;
