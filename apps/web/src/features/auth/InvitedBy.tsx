@@ -4,7 +4,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import type { Side, SponsorLookup } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { errorMessage } from '../../shared/api/errors';
@@ -23,6 +22,29 @@ function useSettled(value: string, delayMs = 400): string {
 }
 
 /**
+ * Looks the sponsor up as the field settles. A plain effect, not TanStack
+ * Query: guest pages run without the signed-in frame's QueryClient, which
+ * stays out of their bundle (docs/decisions/0017).
+ */
+function useSponsorLookup(username: string): { data?: SponsorLookup; isError: boolean; error?: unknown } {
+  const [state, setState] = useState<{ for: string; data?: SponsorLookup; error?: unknown }>({ for: '' });
+  useEffect(() => {
+    if (!username) return;
+    const controller = new AbortController();
+    api
+      .get<SponsorLookup>('/network/sponsor', { query: { username }, signal: controller.signal })
+      .then((data) => setState({ for: username, data }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ for: username, error });
+      });
+    return () => controller.abort();
+  }, [username]);
+  // An answer for an earlier value of the field is not shown as this one's.
+  const current = state.for === username;
+  return { data: current ? state.data : undefined, isError: current && state.error !== undefined, error: current ? state.error : undefined };
+}
+
+/**
  * Whose referral link brought the visitor (issue 15, point 13): the
  * sponsor's name and username, and the leg of a left/right link, checked
  * as the sponsor field changes. An unknown or blocked sponsor is explained
@@ -30,13 +52,7 @@ function useSettled(value: string, delayMs = 400): string {
  */
 export function InvitedBy({ sponsor, side }: { sponsor: string; side?: Side }) {
   const username = useSettled(sponsor.trim());
-  const lookup = useQuery({
-    queryKey: ['network', 'sponsor', username.toLowerCase()],
-    queryFn: ({ signal }) => api.get<SponsorLookup>('/network/sponsor', { query: { username }, signal }),
-    enabled: username.length > 0,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const lookup = useSponsorLookup(username);
   const leg = side && <StatusChip status={side} color="primary" label={`Leg: ${side === 'left' ? 'Left' : 'Right'}`} />;
 
   if (!username) {

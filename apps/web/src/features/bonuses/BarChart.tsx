@@ -10,9 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart as MuiBarChart } from '@mui/x-charts/BarChart';
 import { formatMoney, LOCALE } from '../../shared/format';
+import { visuallyHidden } from '../../shared/visually-hidden';
 
-/** Read by assistive technology, not shown. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 export interface BarSeries {
   label: string;

@@ -19,6 +19,7 @@ import KeyboardArrowRightOutlined from '@mui/icons-material/KeyboardArrowRightOu
 import { errorMessage } from '../api/errors';
 import { PAGE_SIZES } from '../list-params';
 import { formatCount } from '../format';
+import { visuallyHidden } from '../visually-hidden';
 
 export interface Column<T> {
   id: string;
@@ -33,8 +34,6 @@ export interface Column<T> {
 }
 
 const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
-/** Read by screen readers, not shown. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 
 /**
  * Whether the element scrolls sideways, kept up to date as it resizes. The
