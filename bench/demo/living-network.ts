@@ -14,6 +14,7 @@ import { AppError } from '../../apps/api/src/shared/errors';
 import { createTransferService } from '../../apps/api/src/transfers/service';
 import type { DemoClock } from './clock';
 import { demoName, randomFrom, type Random } from './random';
+import { sql } from '../../apps/api/src/db/sql';
 
 /**
  * A living demo network: members join over the last `days` days under one
@@ -76,9 +77,8 @@ const PACKAGE_WEIGHTS = [45, 30, 20, 5];
  */
 export async function existingDemo(ctx: AppContext): Promise<{ seededAt: string; summary: LivingDemoSummary } | undefined> {
   const { rows } = await ctx.db.query<{ members: number; created_at: Date | null; details: { figures: LivingDemoSummary } | null }>(
-    `SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members, a.created_at, a.details
-       FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT created_at, details FROM audit_log WHERE action = $1 ORDER BY id DESC LIMIT 1) a ON true`,
-    [DEMO_AUDIT_ACTION],
+    sql`SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members, a.created_at, a.details
+       FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT created_at, details FROM audit_log WHERE action = ${DEMO_AUDIT_ACTION} ORDER BY id DESC LIMIT 1) a ON true`,
   );
   const row = rows[0]!;
   if (row.details && row.created_at) return { seededAt: new Date(row.created_at).toISOString(), summary: row.details.figures };
@@ -106,14 +106,14 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
     conversions: createConversionService(ctx),
     members: createMemberAdminService(ctx),
   };
-  const packages = (await db.query<{ id: number; price: string }>('SELECT id, price::text AS price FROM packages WHERE active ORDER BY price, id')).rows;
+  const packages = (await db.query<{ id: number; price: string }>(sql`SELECT id, price::text AS price FROM packages WHERE active ORDER BY price, id`)).rows;
   if (packages.length === 0) throw new Error('No active package to buy: add one under Packages first.');
   const settings = await readSettings(db);
   const conversionMinimum = toBaseUnits(settings.conversionMinimum);
 
   const today = Date.parse(utcDay(clock.realNow()));
   const firstDay = clock.simulated ? today - (options.days - 1) * DAY_MS : today;
-  const root = (await db.query<{ user_id: number }>('SELECT user_id FROM members WHERE sponsor_id IS NULL')).rows[0]!.user_id;
+  const root = (await db.query<{ user_id: number }>(sql`SELECT user_id FROM members WHERE sponsor_id IS NULL`)).rows[0]!.user_id;
 
   const joined: number[] = [];
   const nextSide = new Map<number, Side>();
@@ -149,11 +149,10 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
     const memberId = await db.transaction(async (tx) => {
       // What registration writes (auth/service.ts register), with the demo password's hash made once.
       const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO users (username, email, full_name, password_hash, role) VALUES ($1, $2, $3, $4, 'member') RETURNING id`,
-        [username, `${username}@example.invalid`, demoName(index), options.passwordHash],
+        sql`INSERT INTO users (username, email, full_name, password_hash, role) VALUES (${username}, ${`${username}@example.invalid`}, ${demoName(index)}, ${options.passwordHash}, 'member') RETURNING id`,
       );
       const id = rows[0]!.id;
-      await tx.query('INSERT INTO members (user_id, sponsor_id, requested_side) VALUES ($1, $2, $3)', [id, sponsorId, side]);
+      await tx.query(sql`INSERT INTO members (user_id, sponsor_id, requested_side) VALUES (${id}, ${sponsorId}, ${side})`);
       await joinNetwork(tx, { memberId: id, sponsorId, side });
       return id;
     });
@@ -195,9 +194,8 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
   const convert = async (count: number) => {
     // Income comes from bonuses the services paid: ask the books who has some.
     const { rows } = await db.query<{ owner_id: number; balance: string }>(
-      `SELECT owner_id, balance::text AS balance FROM ledger_accounts
-        WHERE kind = 'member' AND wallet = 'income' AND balance >= $1 ORDER BY owner_id`,
-      [(conversionMinimum * 2n).toString()],
+      sql`SELECT owner_id, balance::text AS balance FROM ledger_accounts
+        WHERE kind = 'member' AND wallet = 'income' AND balance >= ${(conversionMinimum * 2n).toString()} ORDER BY owner_id`,
     );
     for (const row of shuffle(random, rows).slice(0, count)) {
       const whole = (BigInt(row.balance) * BigInt(20 + Math.floor(random() * 40))) / 100n / 10n ** 18n;
@@ -273,13 +271,13 @@ function describeDemo(s: LivingDemoSummary, simulated: boolean): string {
 }
 
 async function adminActor(ctx: AppContext): Promise<Actor> {
-  const { rows } = await ctx.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 'admin' AND status = 'active' ORDER BY id LIMIT 1`);
+  const { rows } = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE role = 'admin' AND status = 'active' ORDER BY id LIMIT 1`);
   if (!rows[0]) throw new Error('No active admin account: start the portal once first (it creates one).');
   return { userId: rows[0].id, ip: null };
 }
 
 async function usernameOf(ctx: AppContext, id: number): Promise<string> {
-  return (await ctx.db.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [id])).rows[0]!.username;
+  return (await ctx.db.query<{ username: string }>(sql`SELECT username FROM users WHERE id = ${id}`)).rows[0]!.username;
 }
 
 /** A step the portal refuses (a balance that a conversion or transfer no longer covers) is left out, as a member would give up. */

@@ -1,4 +1,5 @@
 import type { Database } from '../../apps/api/src/db/database';
+import { sql, type SqlQuery } from '../../apps/api/src/db/sql';
 
 /**
  * Builds synthetic networks with set-based SQL: a handful of INSERT … SELECT
@@ -51,7 +52,7 @@ export async function generateNetwork(db: Database, options: GenerateOptions): P
 
   if (!/^[a-z][a-z0-9_]{1,15}$/.test(options.prefix)) throw new Error('prefix: 2-16 lower-case letters, digits or _, starting with a letter');
   const state = await db.query<{ root: number; base: number; members: number; children: number }>(
-    `SELECT (SELECT user_id FROM members WHERE sponsor_id IS NULL) AS root,
+    sql`SELECT (SELECT user_id FROM members WHERE sponsor_id IS NULL) AS root,
             (SELECT coalesce(max(id), 0) FROM users) AS base,
             (SELECT count(*) FROM members) AS members,
             (SELECT count(*) FROM network_nodes WHERE parent_id IS NOT NULL) AS children`,
@@ -74,94 +75,87 @@ export async function generateNetwork(db: Database, options: GenerateOptions): P
   const balancedId = (i: number) => (i === 1 ? root : base + i);
   const chainId = (c: number) => base + total + c;
 
-  // Values the statements share: $1 root id, $2 id base, $3 heap size.
-  const uid = (i: string) => `(CASE WHEN ${i} = 1 THEN $1::bigint ELSE $2::bigint + ${i} END)`;
+  // The id of heap index i (an SQL expression): the root's, or the id base plus i.
+  const uid = (i: SqlQuery) => sql`(CASE WHEN ${i} = 1 THEN ${root}::bigint ELSE ${base}::bigint + ${i} END)`;
   // Heap index i: its bits below the leading 1 are its path from the root (0 left, 1 right).
-  const heap = `generate_series(2, $3::bigint) AS i,
+  const heap = sql`generate_series(2, ${total}::bigint) AS i,
     LATERAL (SELECT ltrim((i::bit(64))::text, '0') AS binary) AS b,
     LATERAL (SELECT length(b.binary) - 1 AS depth, substr(b.binary, 2) AS bits) AS h`;
-  // Size of heap j's subtree in a complete tree of $3 nodes: full levels, then the cut last level.
-  const size = (expr: string) => {
-    const j = `(${expr})`;
-    return `(CASE WHEN ${j} > $3::bigint THEN 0 ELSE
-      (SELECT (2::bigint ^ l)::bigint - 1 + greatest(0, least((2::bigint ^ l)::bigint, $3::bigint - ${j} * (2::bigint ^ l)::bigint + 1))
-         FROM (SELECT ${lastLevel} - (length(ltrim((${j}::bit(64))::text, '0')) - 1) AS l) AS x) END)`;
+  // Size of heap j's subtree in a complete tree of `total` nodes: full levels, then the cut last level.
+  const size = (expr: SqlQuery) => {
+    const j = sql`(${expr})`;
+    return sql`(CASE WHEN ${j} > ${total}::bigint THEN 0 ELSE
+      (SELECT (2::bigint ^ l)::bigint - 1 + greatest(0, least((2::bigint ^ l)::bigint, ${total}::bigint - ${j} * (2::bigint ^ l)::bigint + 1))
+         FROM (SELECT ${lastLevel}::int - (length(ltrim((${j}::bit(64))::text, '0')) - 1) AS l) AS x) END)`;
   };
 
   await db.transaction(async (tx) => {
     await timed('balanced: users', () =>
       tx.query(
-        `INSERT INTO users (id, username, email, full_name, password_hash, role)
+        sql`INSERT INTO users (id, username, email, full_name, password_hash, role)
          OVERRIDING SYSTEM VALUE
-         SELECT $1::bigint + i, $3 || (i - 1), $3 || (i - 1) || '@example.invalid', 'Member ' || (i - 1), $4, 'member'
-           FROM generate_series(2, $2::bigint) AS i`,
-        [base, total, options.prefix, options.passwordHash],
+         SELECT ${base}::bigint + i, ${options.prefix} || (i - 1), ${options.prefix} || (i - 1) || '@example.invalid', 'Member ' || (i - 1), ${options.passwordHash}, 'member'
+           FROM generate_series(2, ${total}::bigint) AS i`,
       ),
     );
     await timed('balanced: members', () =>
       tx.query(
-        `INSERT INTO members (user_id, sponsor_id, requested_side, sponsor_depth, sponsor_key, direct_count, placed)
-         SELECT ${uid('i')}, ${uid('i / 2')}, CASE WHEN i % 2 = 0 THEN 'left' ELSE 'right' END,
+        sql`INSERT INTO members (user_id, sponsor_id, requested_side, sponsor_depth, sponsor_key, direct_count, placed)
+         SELECT ${uid(sql`i`)}, ${uid(sql`i / 2`)}, CASE WHEN i % 2 = 0 THEN 'left' ELSE 'right' END,
                 h.depth, replace(h.bits, '1', '100')::varbit,
-                (CASE WHEN 2 * i <= $3::bigint THEN 1 ELSE 0 END) + (CASE WHEN 2 * i + 1 <= $3::bigint THEN 1 ELSE 0 END),
+                (CASE WHEN 2 * i <= ${total}::bigint THEN 1 ELSE 0 END) + (CASE WHEN 2 * i + 1 <= ${total}::bigint THEN 1 ELSE 0 END),
                 true
            FROM ${heap}`,
-        [root, base, total],
       ),
     );
     await timed('balanced: placement nodes', () =>
       tx.query(
-        `INSERT INTO network_nodes (member_id, parent_id, side, depth, path, left_count, right_count)
-         SELECT ${uid('i')}, ${uid('i / 2')}, CASE WHEN i % 2 = 0 THEN 'left' ELSE 'right' END,
-                h.depth, (h.bits || '1')::varbit, ${size('2 * i')}, ${size('2 * i + 1')}
+        sql`INSERT INTO network_nodes (member_id, parent_id, side, depth, path, left_count, right_count)
+         SELECT ${uid(sql`i`)}, ${uid(sql`i / 2`)}, CASE WHEN i % 2 = 0 THEN 'left' ELSE 'right' END,
+                h.depth, (h.bits || '1')::varbit, ${size(sql`2 * i`)}, ${size(sql`2 * i + 1`)}
            FROM ${heap}`,
-        [root, base, total],
       ),
     );
     await tx.query(
-      `UPDATE members SET direct_count = least($2::bigint - 1, 2) WHERE user_id = $1`,
-      [root, total],
+      sql`UPDATE members SET direct_count = least(${total}::bigint - 1, 2) WHERE user_id = ${root}`,
     );
-    await tx.query('UPDATE network_nodes SET left_count = $2, right_count = $3 WHERE member_id = $1', [root, heapSize(2), heapSize(3)]);
+    await tx.query(sql`UPDATE network_nodes SET left_count = ${heapSize(2)}, right_count = ${heapSize(3)} WHERE member_id = ${root}`);
 
     if (options.chain > 0) {
       const k = options.chain;
       await timed('chain: users', () =>
         tx.query(
-          `INSERT INTO users (id, username, email, full_name, password_hash, role)
+          sql`INSERT INTO users (id, username, email, full_name, password_hash, role)
            OVERRIDING SYSTEM VALUE
-           SELECT $1::bigint + c, $2 || 'c' || c, $2 || 'c' || c || '@example.invalid', 'Chain member ' || c, $3, 'member'
-             FROM generate_series(1, $4::int) AS c`,
-          [base + total, options.prefix, options.passwordHash, k],
+           SELECT ${base + total}::bigint + c, ${options.prefix} || 'c' || c, ${options.prefix} || 'c' || c || '@example.invalid', 'Chain member ' || c, ${options.passwordHash}, 'member'
+             FROM generate_series(1, ${k}::int) AS c`,
         ),
       );
       // Every step of the outer left leg is a first referral (code 0) and a left child (bit 0).
       await timed('chain: members', () =>
         tx.query(
-          `INSERT INTO members (user_id, sponsor_id, requested_side, sponsor_depth, sponsor_key, direct_count, placed)
-           SELECT $1::bigint + c, CASE WHEN c = 1 THEN $2::bigint ELSE $1::bigint + c - 1 END, 'left',
-                  $3::int + c, repeat('0', $3::int + c)::varbit, CASE WHEN c < $4::bigint THEN 1 ELSE 0 END, true
-             FROM generate_series(1, $4::int) AS c`,
-          [base + total, balancedId(leftmost), lastLevel, k],
+          sql`INSERT INTO members (user_id, sponsor_id, requested_side, sponsor_depth, sponsor_key, direct_count, placed)
+           SELECT ${base + total}::bigint + c, CASE WHEN c = 1 THEN ${balancedId(leftmost)}::bigint ELSE ${base + total}::bigint + c - 1 END, 'left',
+                  ${lastLevel}::int + c, repeat('0', ${lastLevel}::int + c)::varbit, CASE WHEN c < ${k}::bigint THEN 1 ELSE 0 END, true
+             FROM generate_series(1, ${k}::int) AS c`,
         ),
       );
       await timed('chain: placement nodes', () =>
         tx.query(
-          `INSERT INTO network_nodes (member_id, parent_id, side, depth, path, left_count, right_count)
-           SELECT $1::bigint + c, CASE WHEN c = 1 THEN $2::bigint ELSE $1::bigint + c - 1 END, 'left',
-                  $3::int + c, (repeat('0', $3::int + c) || '1')::varbit, $4::bigint - c, 0
-             FROM generate_series(1, $4::int) AS c`,
-          [base + total, balancedId(leftmost), lastLevel, k],
+          sql`INSERT INTO network_nodes (member_id, parent_id, side, depth, path, left_count, right_count)
+           SELECT ${base + total}::bigint + c, CASE WHEN c = 1 THEN ${balancedId(leftmost)}::bigint ELSE ${base + total}::bigint + c - 1 END, 'left',
+                  ${lastLevel}::int + c, (repeat('0', ${lastLevel}::int + c) || '1')::varbit, ${k}::bigint - c, 0
+             FROM generate_series(1, ${k}::int) AS c`,
         ),
       );
       // The chain lies in the left leg of every node of the outer left spine above it.
-      await tx.query(`UPDATE members SET direct_count = direct_count + 1 WHERE user_id = $1`, [balancedId(leftmost)]);
+      await tx.query(sql`UPDATE members SET direct_count = direct_count + 1 WHERE user_id = ${balancedId(leftmost)}`);
       const spine = Array.from({ length: lastLevel + 1 }, (_, d) => balancedId(2 ** d));
-      await tx.query('UPDATE network_nodes SET left_count = left_count + $2 WHERE member_id = ANY($1::bigint[])', [spine, k]);
+      await tx.query(sql`UPDATE network_nodes SET left_count = left_count + ${k} WHERE member_id = ANY(${spine}::bigint[])`);
     }
 
     // New rows were written with explicit ids: move the identity past them.
-    await tx.query(`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`);
+    await tx.query(sql`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`);
   });
 
   await timed('vacuum analyze', () => db.exec('VACUUM ANALYZE users, members, network_nodes'));

@@ -12,6 +12,7 @@
 import { execFile } from 'node:child_process';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { startBenchPortal } from '../lib/portal';
+import { sql } from '../../apps/api/src/db/sql';
 
 const REQUESTS = Number(process.env.BENCH_AUTH_REQUESTS ?? 200);
 const PASSWORD = 'Bench-Member-Pass-2026';
@@ -72,7 +73,7 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
     const output = await runClient(portal.baseUrl, plan);
     const times = { registered: [] as number[], unknown: [] as number[] };
     output.forEach((elapsed, i) => (plan[i]!.known ? times.registered : times.unknown).push(elapsed));
-    const mails = await portal.ctx.db.query<{ n: number }>('SELECT count(*) AS n FROM mail_outbox');
+    const mails = await portal.ctx.db.query<{ n: number }>(sql`SELECT count(*) AS n FROM mail_outbox`);
     const known = percentiles(times.registered);
     const unknown = percentiles(times.unknown);
     ctx.log(`median answer: registered ${known.p50} ms, unknown ${unknown.p50} ms (${Number(mails.rows[0]!.n)} mails queued after the answers)`);

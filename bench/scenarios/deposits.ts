@@ -23,6 +23,7 @@ import { createDepositWatcher } from '../../apps/api/src/deposits/watcher';
 import { generateNetwork } from '../lib/network-generator';
 import { startBenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
+import { sql } from '../../apps/api/src/db/sql';
 
 const MEMBERS = Number(process.env.BENCH_DEPOSIT_MEMBERS ?? 1_000_000);
 const TRANSFERS = Number(process.env.BENCH_DEPOSIT_TRANSFERS ?? 100_000);
@@ -48,17 +49,17 @@ const scenario: Scenario = {
       let started = performance.now();
       await generateNetwork(db, { members: MEMBERS, chain: 0, prefix: 'dep', passwordHash: null });
       await db.query(
-        `INSERT INTO deposit_addresses (member_id, address_index, address)
+        sql`INSERT INTO deposit_addresses (member_id, address_index, address)
          SELECT user_id, (row_number() OVER (ORDER BY user_id))::int - 1, '0x' || lpad(to_hex(user_id), 40, '0')
            FROM members WHERE sponsor_id IS NOT NULL`,
       );
-      await db.query(`SELECT setval('deposit_address_index_seq', (SELECT max(address_index) FROM deposit_addresses) + 1)`);
-      const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM deposit_addresses');
+      await db.query(sql`SELECT setval('deposit_address_index_seq', (SELECT max(address_index) FROM deposit_addresses) + 1)`);
+      const { rows } = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposit_addresses`);
       figures.push({ metric: 'deposit addresses in the database', value: rows[0]!.n, unit: 'rows', note: `members and addresses made in ${round((performance.now() - started) / 1000, 1)} s` });
       bench.log(`${rows[0]!.n} deposit addresses`);
 
       // Depositors spread over the whole id range.
-      const members = (await db.query<{ user_id: number }>('SELECT user_id FROM members WHERE sponsor_id IS NOT NULL ORDER BY user_id')).rows.map((r) => Number(r.user_id));
+      const members = (await db.query<{ user_id: number }>(sql`SELECT user_id FROM members WHERE sponsor_id IS NOT NULL ORDER BY user_id`)).rows.map((r) => Number(r.user_id));
       const step = Math.max(1, Math.floor(members.length / HITS));
       const depositors = Array.from({ length: HITS }, (_, i) => members[(i * step) % members.length]!);
 
@@ -105,7 +106,7 @@ const scenario: Scenario = {
         const result = await watcher.tick();
         logs += result.logs;
         credited += result.credited;
-        const status = await db.query<{ behind: boolean }>(`SELECT final_next <= final_block AS behind FROM chain_watch`);
+        const status = await db.query<{ behind: boolean }>(sql`SELECT final_next <= final_block AS behind FROM chain_watch`);
         if (!status.rows[0]?.behind) break;
       }
       const seconds = (performance.now() - started) / 1000;
@@ -119,7 +120,7 @@ const scenario: Scenario = {
       const latencies: number[] = [];
       for (let i = 0; i < SAMPLES; i += 1) {
         const memberId = depositors[i % depositors.length]!;
-        const before = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deposits WHERE member_id = $1 AND status = 'credited'`, [memberId])).rows[0]!.n;
+        const before = (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposits WHERE member_id = ${memberId} AND status = 'credited'`)).rows[0]!.n;
         const hash = await dev.writeContract({ address: token, abi: testUsdtAbi, functionName: 'transfer', args: [getAddress(addressOf(memberId)), parseUnits('7', 18)], nonce: nonce++ });
         const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 600_000 });
         // Mine until the node reports the block final, then time the credit.
@@ -130,7 +131,7 @@ const scenario: Scenario = {
         }
         const final = performance.now();
         for (;;) {
-          const n = (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM deposits WHERE member_id = $1 AND status = 'credited'`, [memberId])).rows[0]!.n;
+          const n = (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposits WHERE member_id = ${memberId} AND status = 'credited'`)).rows[0]!.n;
           if (n > before) break;
           await new Promise((resolve) => setTimeout(resolve, 10));
         }

@@ -17,6 +17,7 @@ import { rollUpNetwork } from '../../apps/api/src/network/rollup';
 import { generateNetwork, type GeneratedNetwork } from '../lib/network-generator';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
+import { sql } from '../../apps/api/src/db/sql';
 
 const CHAIN = 10_000;
 const MEMBER_PASSWORD = 'Bench-Member-Pass-2026';
@@ -101,8 +102,8 @@ async function measureEndpoints(portal: BenchPortal, net: GeneratedNetwork, figu
   const chainTop = net.chainId(1);
   const chainDeep = net.chainId(9_000);
   const hash = await hashPassword(MEMBER_PASSWORD);
-  await db.query('UPDATE users SET password_hash = $2 WHERE id = ANY($1::bigint[])', [[top, mid, chainTop, chainDeep], hash]);
-  const names = await db.query<{ id: number; username: string }>('SELECT id, username FROM users WHERE id = ANY($1::bigint[])', [[top, mid, chainTop, chainDeep]]);
+  await db.query(sql`UPDATE users SET password_hash = ${hash} WHERE id = ANY(${[top, mid, chainTop, chainDeep]}::bigint[])`);
+  const names = await db.query<{ id: number; username: string }>(sql`SELECT id, username FROM users WHERE id = ANY(${[top, mid, chainTop, chainDeep]}::bigint[])`);
   const nameOf = (id: number) => names.rows.find((r) => r.id === id)!.username;
   const as = {
     top: await signIn(portal.baseUrl, nameOf(top), MEMBER_PASSWORD),
@@ -180,12 +181,11 @@ async function measureEndpoints(portal: BenchPortal, net: GeneratedNetwork, figu
   const placements = Math.min(requests, 100);
   const waiting = async (sponsorId: number, prefix: string) => {
     const { rows } = await db.query<{ id: number }>(
-      `WITH u AS (
+      sql`WITH u AS (
          INSERT INTO users (username, email, full_name, password_hash, role)
-         SELECT $2 || g, $2 || g || '@example.invalid', 'Waiting ' || g, NULL, 'member' FROM generate_series(1, $3::int) AS g
+         SELECT ${prefix} || g, ${prefix} || g || '@example.invalid', 'Waiting ' || g, NULL, 'member' FROM generate_series(1, ${placements}::int) AS g
          RETURNING id)
-       INSERT INTO members (user_id, sponsor_id) SELECT id, $1 FROM u ORDER BY id RETURNING user_id AS id`,
-      [sponsorId, prefix, placements],
+       INSERT INTO members (user_id, sponsor_id) SELECT id, ${sponsorId} FROM u ORDER BY id RETURNING user_id AS id`,
     );
     return rows.map((r) => r.id).sort((a, b) => a - b);
   };
@@ -206,7 +206,7 @@ async function measureEndpoints(portal: BenchPortal, net: GeneratedNetwork, figu
   );
 
   // Whatever the background job has not applied yet, applied now and timed.
-  const pending = await db.query<{ n: number }>('SELECT count(*) AS n FROM network_events WHERE rolled_up_at IS NULL');
+  const pending = await db.query<{ n: number }>(sql`SELECT count(*) AS n FROM network_events WHERE rolled_up_at IS NULL`);
   const started = performance.now();
   const applied = await rollUpNetwork(db);
   figures.push({
@@ -227,12 +227,12 @@ async function measureEndpoints(portal: BenchPortal, net: GeneratedNetwork, figu
 async function timeRollUpReplay(portal: BenchPortal, events: number, deepMember: number): Promise<Figure> {
   const db = portal.ctx.db;
   await rollUpNetwork(db);
-  await db.query(`INSERT INTO network_events (member_id, kind, count_delta) SELECT $1, 'placement', 1 FROM generate_series(1, $2::int)`, [deepMember, events]);
+  await db.query(sql`INSERT INTO network_events (member_id, kind, count_delta) SELECT ${deepMember}, 'placement', 1 FROM generate_series(1, ${events}::int)`);
   const started = performance.now();
   await rollUpNetwork(db, { batchSize: events });
   const ms = performance.now() - started;
   // Undo: the same events with the opposite sign.
-  await db.query(`INSERT INTO network_events (member_id, kind, count_delta) SELECT $1, 'placement', -1 FROM generate_series(1, $2::int)`, [deepMember, events]);
+  await db.query(sql`INSERT INTO network_events (member_id, kind, count_delta) SELECT ${deepMember}, 'placement', -1 FROM generate_series(1, ${events}::int)`);
   await rollUpNetwork(db, { batchSize: events });
   return { metric: `roll-up of ${events.toLocaleString('en-US')} events at depth ${CHAIN.toLocaleString('en-US')}+ (one batch)`, value: round(ms, 1), unit: 'ms', note: 'one walk up, one UPDATE of the distinct ancestors' };
 }

@@ -16,6 +16,7 @@ import { closeDay } from '../../apps/api/src/plan/close';
 import { generateNetwork } from '../lib/network-generator';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
+import { sql } from '../../apps/api/src/db/sql';
 
 const CHAIN = 10_000;
 const BUYERS = 16;
@@ -29,8 +30,8 @@ async function token(baseUrl: string, username: string, password: string): Promi
 
 async function buyers(portal: BenchPortal, ids: number[], perBuyer: number, admin: string): Promise<string[]> {
   const db = portal.ctx.db;
-  await db.query('UPDATE users SET password_hash = $2 WHERE id = ANY($1::bigint[])', [ids, await hashPassword(PASSWORD)]);
-  const names = await db.query<{ id: number; username: string }>('SELECT id, username FROM users WHERE id = ANY($1::bigint[])', [ids]);
+  await db.query(sql`UPDATE users SET password_hash = ${await hashPassword(PASSWORD)} WHERE id = ANY(${ids}::bigint[])`);
+  const names = await db.query<{ id: number; username: string }>(sql`SELECT id, username FROM users WHERE id = ANY(${ids}::bigint[])`);
   const tokens: string[] = [];
   for (const row of names.rows) {
     const res = await fetch(`${portal.baseUrl}/api/admin/members/${row.id}/adjustments`, {
@@ -87,7 +88,7 @@ const scenario: Scenario = {
       const net = await generateNetwork(db, { members, chain: CHAIN, prefix: 'plan', passwordHash: null });
       ctx.log(`  generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       const admin = await token(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD);
-      const starter = (await db.query<{ id: number }>(`SELECT id FROM packages WHERE name = 'Starter'`)).rows[0]!.id;
+      const starter = (await db.query<{ id: number }>(sql`SELECT id FROM packages WHERE name = 'Starter'`)).rows[0]!.id;
       const total = net.balancedSize + 1;
       const lastLevelFirst = 2 ** Math.floor(Math.log2(total));
       const balancedBuyers = Array.from({ length: BUYERS }, (_, i) => net.balancedId(lastLevelFirst + i * 7));
@@ -121,11 +122,11 @@ const scenario: Scenario = {
 
       // The close over everyone: all members active on Starter, every inner node with volume on both legs.
       const s0 = performance.now();
-      await db.query(`UPDATE members SET active = true, package_id = $1, package_price = (SELECT price FROM packages WHERE id = $1) WHERE sponsor_id IS NOT NULL`, [starter]);
-      await db.query(`UPDATE network_nodes SET left_volume = left_volume + 300 + (member_id % 7) * 100, right_volume = right_volume + 200 + (member_id % 5) * 100
+      await db.query(sql`UPDATE members SET active = true, package_id = ${starter}, package_price = (SELECT price FROM packages WHERE id = ${starter}) WHERE sponsor_id IS NOT NULL`);
+      await db.query(sql`UPDATE network_nodes SET left_volume = left_volume + 300 + (member_id % 7) * 100, right_volume = right_volume + 200 + (member_id % 5) * 100
                        WHERE member_id IN (SELECT parent_id FROM network_nodes WHERE side = 'right')`);
       // The state autovacuum leaves during a day: the set-up's own dead row versions reclaimed, statistics fresh.
-      await db.query('VACUUM ANALYZE network_nodes, members');
+      await db.query(sql`VACUUM ANALYZE network_nodes, members`);
       const setup = (performance.now() - s0) / 1000;
       ctx.log(`  close set-up (SQL, not measured as the close): ${setup.toFixed(1)} s`);
       const day = new Date().toISOString().slice(0, 10);

@@ -20,6 +20,7 @@ import { startPayoutJob } from '../../apps/api/src/withdrawals/payout/job';
 import { createWithdrawalService } from '../../apps/api/src/withdrawals/service';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal } from '../lib/portal';
 import { round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
+import { sql } from '../../apps/api/src/db/sql';
 
 const COUNT = Number(process.env.BENCH_WITHDRAWALS ?? 1000);
 
@@ -48,19 +49,18 @@ const scenario: Scenario = {
         embedded: false,
       });
       const { db } = portal.ctx;
-      await db.query(`INSERT INTO settings (key, value) VALUES ('withdrawalRequiresTwoFactor', 'false'), ('withdrawalAddressHoldHours', '"0"')
+      await db.query(sql`INSERT INTO settings (key, value) VALUES ('withdrawalRequiresTwoFactor', 'false'), ('withdrawalAddressHoldHours', '"0"')
                       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
 
       // Members with 20 USDT of income each, made in the database (no sign-up per member).
-      const root = await db.query<{ id: number }>(`SELECT id FROM users WHERE username = 'company'`);
+      const root = await db.query<{ id: number }>(sql`SELECT id FROM users WHERE username = 'company'`);
       const ids = await db.transaction(async (tx) => {
         const users = await tx.query<{ id: number }>(
-          `INSERT INTO users (username, email, full_name, role)
-           SELECT 'wd' || g, 'wd' || g || '@bench.local', 'Bench ' || g, 'member' FROM generate_series(1, $1::int) g RETURNING id`,
-          [COUNT],
+          sql`INSERT INTO users (username, email, full_name, role)
+           SELECT 'wd' || g, 'wd' || g || '@bench.local', 'Bench ' || g, 'member' FROM generate_series(1, ${COUNT}::int) g RETURNING id`,
         );
         const list = users.rows.map((row) => Number(row.id));
-        await tx.query('INSERT INTO members (user_id, sponsor_id) SELECT unnest($1::bigint[]), $2', [list, root.rows[0]!.id]);
+        await tx.query(sql`INSERT INTO members (user_id, sponsor_id) SELECT unnest(${list}::bigint[]), ${root.rows[0]!.id}`);
         for (const id of list) {
           await postEntry(tx, {
             type: 'adjustment',
@@ -105,7 +105,7 @@ const scenario: Scenario = {
       const deadline = Date.now() + 15 * 60_000;
       while (Date.now() < deadline) {
         const { rows } = await db.query<{ paid: number; failed: number }>(
-          `SELECT count(*) FILTER (WHERE status = 'paid')::int AS paid, count(*) FILTER (WHERE status = 'failed')::int AS failed FROM withdrawals`,
+          sql`SELECT count(*) FILTER (WHERE status = 'paid')::int AS paid, count(*) FILTER (WHERE status = 'failed')::int AS failed FROM withdrawals`,
         );
         paid = rows[0]!.paid;
         if (rows[0]!.failed > 0) throw new Error(`${rows[0]!.failed} payouts failed`);

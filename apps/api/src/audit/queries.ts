@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
+import { sql, type SqlQuery } from '../db/sql';
+import { betweenDays, orderBy, pageClause, where } from '../shared/sql-list';
 
 /** The audit log as admins read it: who (actor), what (action, details), to whom (subject). */
 interface AuditRow {
@@ -25,42 +26,38 @@ const SORTS = { createdAt: 'l.created_at', action: 'l.action' } as const;
  * user, else the `member` of the details (a redemption's). Ids are checked
  * to be numbers before the cast, so a throttled username never breaks it.
  */
-const SUBJECT_ID = `CASE
+const SUBJECT_ID = sql`CASE
     WHEN l.target_type IN ('member', 'user') AND l.target_id ~ '^[0-9]{1,18}$' THEN l.target_id::bigint
     WHEN jsonb_typeof(l.details -> 'member') = 'number' THEN (l.details ->> 'member')::bigint
   END`;
 
-function filterOf(query: AuditQuery): SqlFilter {
-  const filter = new SqlFilter();
-  if (query.action) filter.where(`l.action = ${filter.param(query.action)}`);
-  if (query.actor) filter.where(`lower(a.username) = lower(${filter.param(query.actor)})`);
-  if (query.targetType) filter.where(`l.target_type = ${filter.param(query.targetType)}`);
-  if (query.targetId) filter.where(`l.target_id = ${filter.param(query.targetId)}`);
-  whereDays(filter, 'l.created_at', query.from, query.to);
-  return filter;
+function filterOf(query: AuditQuery): SqlQuery {
+  return where(
+    query.action ? sql`l.action = ${query.action}` : undefined,
+    query.actor ? sql`lower(a.username) = lower(${query.actor})` : undefined,
+    query.targetType ? sql`l.target_type = ${query.targetType}` : undefined,
+    query.targetId ? sql`l.target_id = ${query.targetId}` : undefined,
+    ...betweenDays(sql`l.created_at`, query.from, query.to),
+  );
 }
 
-export async function countAudit(sql: Sql, query: AuditQuery): Promise<number> {
-  const filter = filterOf(query);
-  const { rows } = await sql.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM audit_log l LEFT JOIN users a ON a.id = l.actor_id ${filter.sql}`,
-    filter.params,
+export async function countAudit(db: Sql, query: AuditQuery): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(
+    sql`SELECT count(*)::int AS total FROM audit_log l LEFT JOIN users a ON a.id = l.actor_id ${filterOf(query)}`,
   );
   return rows[0]!.total;
 }
 
-export async function listAudit(sql: Sql, query: AuditQuery, window: { limit: number; offset: number }): Promise<AuditEntry[]> {
-  const filter = filterOf(query);
-  const { rows } = await sql.query<AuditRow>(
-    `SELECT l.id, l.actor_id, a.username AS actor_username, l.action, l.target_type, l.target_id, l.details, l.ip, l.created_at,
+export async function listAudit(db: Sql, query: AuditQuery, window: { limit: number; offset: number }): Promise<AuditEntry[]> {
+  const { rows } = await db.query<AuditRow>(
+    sql`SELECT l.id, l.actor_id, a.username AS actor_username, l.action, l.target_type, l.target_id, l.details, l.ip, l.created_at,
             t.id AS subject_id, t.username AS subject_username,
             EXISTS (SELECT 1 FROM members m WHERE m.user_id = t.id) AS subject_is_member
        FROM audit_log l
        LEFT JOIN users a ON a.id = l.actor_id
        LEFT JOIN users t ON t.id = ${SUBJECT_ID}
-       ${filter.sql}
-      ${orderBy(query.sort, SORTS, 'l.id')} ${pageClause(filter, window)}`,
-    filter.params,
+       ${filterOf(query)}
+      ${orderBy(query.sort, SORTS, 'l.id')} ${pageClause(window)}`,
   );
   return rows.map(toAuditEntry);
 }

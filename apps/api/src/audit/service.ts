@@ -6,6 +6,7 @@ import { inBatches, type CsvColumn } from '../shared/csv';
 import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
 import { pageWindow } from '../shared/pagination';
 import { countAudit, listAudit } from './queries';
+import { sql } from '../db/sql';
 
 /** Who does an admin action, and from where: recorded with the action. */
 export interface Actor {
@@ -25,10 +26,9 @@ export interface AuditInput {
 }
 
 /** Writes one audit row, in the caller's transaction: the record and the action commit together. */
-export async function writeAudit(sql: Sql, input: AuditInput): Promise<void> {
-  await sql.query(
-    `INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [input.actor.userId, input.action, input.targetType ?? null, input.targetId === undefined ? null : String(input.targetId), JSON.stringify(input.details ?? {}), input.actor.ip],
+export async function writeAudit(db: Sql, input: AuditInput): Promise<void> {
+  await db.query(
+    sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip) VALUES (${input.actor.userId}, ${input.action}, ${input.targetType ?? null}, ${input.targetId === undefined ? null : String(input.targetId)}, ${JSON.stringify(input.details ?? {})}, ${input.actor.ip})`,
   );
 }
 
@@ -44,10 +44,10 @@ const CSV_COLUMNS: CsvColumn<AuditEntry>[] = [
 ];
 
 /** The audit log: a page, or with `format=csv` the whole filtered list in the same order. */
-export async function auditLog(sql: Sql, now: Date, query: AuditQuery): Promise<ListAnswer<AuditEntry>> {
+export async function auditLog(db: Sql, now: Date, query: AuditQuery): Promise<ListAnswer<AuditEntry>> {
   if (query.format === 'csv') {
-    return csvFile('audit-log', now, CSV_COLUMNS, inBatches((offset, limit) => listAudit(sql, query, { offset, limit })));
+    return csvFile('audit-log', now, CSV_COLUMNS, inBatches((offset, limit) => listAudit(db, query, { offset, limit })));
   }
-  const [total, items] = await Promise.all([countAudit(sql, query), listAudit(sql, query, pageWindow(query))]);
+  const [total, items] = await Promise.all([countAudit(db, query), listAudit(db, query, pageWindow(query))]);
   return listPage(items, total, query);
 }

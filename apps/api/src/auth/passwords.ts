@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { hash, verify } from '@node-rs/argon2';
+import { badRequest } from '../shared/errors';
 
 // PRODUCT.md §11: argon2id, at least 19 MiB of memory, t=2, p=1.
 // algorithm 2 is Argon2id (a const enum in the typings, so spelled out here).
@@ -29,4 +30,10 @@ const commonList = createRequire(import.meta.url)('fxa-common-password-list') as
 
 export function isCommonPassword(password: string): boolean {
   return commonList.test(password) || commonList.test(password.toLowerCase());
+}
+
+export function assertPasswordAllowed(password: string, field = 'password'): void {
+  if (isCommonPassword(password)) {
+    throw badRequest('PASSWORD_TOO_COMMON', 'This password is too common. Choose a less predictable one.', field);
+  }
 }

@@ -1,4 +1,5 @@
 import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
 
 /**
  * Counts hits of a key in a sliding window (`rate_hits`, migration 0011):
@@ -7,22 +8,21 @@ import type { Sql } from '../db/database';
  * not, how long until the oldest hit of the window leaves it.
  */
 export async function hit(
-  sql: Sql,
+  db: Sql,
   key: string,
   rule: { limit: number; windowMs: number },
   now: Date,
 ): Promise<{ allowed: boolean; retryAfterMs: number }> {
   const windowStart = new Date(now.getTime() - rule.windowMs);
-  await sql.query('DELETE FROM rate_hits WHERE key = $1 AND at <= $2', [key, windowStart]);
-  const { rows } = await sql.query<{ count: number | string; oldest: Date | null }>(
-    'SELECT count(*) AS count, min(at) AS oldest FROM rate_hits WHERE key = $1 AND at > $2',
-    [key, windowStart],
+  await db.query(sql`DELETE FROM rate_hits WHERE key = ${key} AND at <= ${windowStart}`);
+  const { rows } = await db.query<{ count: number | string; oldest: Date | null }>(
+    sql`SELECT count(*) AS count, min(at) AS oldest FROM rate_hits WHERE key = ${key} AND at > ${windowStart}`,
   );
   const count = Number(rows[0]?.count ?? 0);
   if (count >= rule.limit) {
     const oldest = rows[0]?.oldest ? new Date(rows[0].oldest).getTime() : now.getTime();
     return { allowed: false, retryAfterMs: Math.max(1000, oldest + rule.windowMs - now.getTime()) };
   }
-  await sql.query('INSERT INTO rate_hits (key, at) VALUES ($1, $2)', [key, now]);
+  await db.query(sql`INSERT INTO rate_hits (key, at) VALUES (${key}, ${now})`);
   return { allowed: true, retryAfterMs: 0 };
 }

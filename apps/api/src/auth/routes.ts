@@ -13,12 +13,14 @@ import {
 import type { AppContext } from '../context';
 import { parseBasicCredentials } from './basic-credentials';
 import { DEVICE_COOKIE, readCookie } from './device-cookie';
-import { createAuthService } from './service';
+import { forgotPassword, resetPassword } from './password-reset';
+import { logout, refreshTokens } from './refresh';
+import { register } from './register';
+import { signIn } from './sign-in';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const auth = createAuthService(ctx);
   return async (app) => {
     app.post('/login', {
       schema: {
@@ -30,30 +32,30 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { username, password } = parseBasicCredentials(request.headers.authorization);
       const deviceCookie = readCookie(request.headers.cookie, DEVICE_COOKIE);
       const totpCode = request.headers['x-totp-code'];
-      const signIn = await auth.login(username, password, {
+      const answer = await signIn(ctx, username, password, {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
         deviceCookie,
         totpCode: typeof totpCode === 'string' ? totpCode : undefined,
       });
-      reply.header('set-cookie', signIn.setCookie);
-      return signIn.response;
+      reply.header('set-cookie', answer.setCookie);
+      return answer.response;
     });
 
     app.post('/refresh-token', {
       schema: { tags: ['auth'], summary: 'Rotate the refresh token', body: refreshBodySchema, response: { 200: tokenPairSchema, ...errors } },
-    }, async (request) => auth.refresh(request.body.refreshToken));
+    }, async (request) => refreshTokens(ctx, request.body.refreshToken));
 
     app.post('/logout', {
       schema: { tags: ['auth'], summary: 'End the sign-in of this refresh token', body: refreshBodySchema, response: { 204: z.null(), ...errors } },
     }, async (request, reply) => {
-      await auth.logout(request.body.refreshToken);
+      await logout(ctx, request.body.refreshToken);
       return reply.code(204).send(null);
     });
 
     app.post('/register', {
       schema: { tags: ['auth'], summary: 'Join under a sponsor', body: registerBodySchema, response: { 201: userSchema, ...errors } },
-    }, async (request, reply) => reply.code(201).send(await auth.register(request.body, { ip: request.ip })));
+    }, async (request, reply) => reply.code(201).send(await register(ctx, request.body, { ip: request.ip })));
 
     app.post('/forgot-password', {
       schema: {
@@ -63,7 +65,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 202: z.object({ message: z.string() }), ...errors },
       },
     }, async (request, reply) => {
-      const perAccountWork = await auth.forgotPassword(request.body.email, { ip: request.ip });
+      const perAccountWork = await forgotPassword(ctx, request.body.email, { ip: request.ip });
       // Answer first; the token and the mail (when the address has an account) come after the reply.
       // 'close' comes after the answer was sent, or when the client went away first: the work is done either way, once.
       let started = false;
@@ -80,7 +82,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/reset-password', {
       schema: { tags: ['auth'], summary: 'Set a new password with the mailed token', body: resetPasswordBodySchema, response: { 204: z.null(), ...errors } },
     }, async (request, reply) => {
-      await auth.resetPassword(request.body.token, request.body.password);
+      await resetPassword(ctx, request.body.token, request.body.password);
       return reply.code(204).send(null);
     });
   };

@@ -1,37 +1,32 @@
 import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export async function createSession(
-  sql: Sql,
+  db: Sql,
   userId: number,
   client: { ip: string; userAgent?: string },
 ): Promise<string> {
-  const { rows } = await sql.query<{ id: string }>(
-    'INSERT INTO auth_sessions (user_id, ip, user_agent) VALUES ($1, $2, $3) RETURNING id',
-    [userId, client.ip, client.userAgent?.slice(0, 300) ?? null],
+  const { rows } = await db.query<{ id: string }>(
+    sql`INSERT INTO auth_sessions (user_id, ip, user_agent) VALUES (${userId}, ${client.ip}, ${client.userAgent?.slice(0, 300) ?? null}) RETURNING id`,
   );
   return rows[0]!.id;
 }
 
-export async function issueRefreshToken(sql: Sql, sessionId: string, expiresAt: Date): Promise<string> {
+export async function issueRefreshToken(db: Sql, sessionId: string, expiresAt: Date): Promise<string> {
   const token = newOpaqueToken();
-  await sql.query('INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)', [
-    hashToken(token),
-    sessionId,
-    expiresAt,
-  ]);
+  await db.query(sql`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES (${hashToken(token)}, ${sessionId}, ${expiresAt})`);
   return token;
 }
 
-export async function revokeSession(sql: Sql, sessionId: string): Promise<void> {
-  await sql.query('UPDATE auth_sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+export async function revokeSession(db: Sql, sessionId: string): Promise<void> {
+  await db.query(sql`UPDATE auth_sessions SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL`);
 }
 
 /** Ends every sign-in of a user, except `keepSessionId` when given (the one changing its own password). */
-export async function revokeUserSessions(sql: Sql, userId: number, keepSessionId?: string): Promise<void> {
-  await sql.query(
-    'UPDATE auth_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $2',
-    [userId, keepSessionId ?? null],
+export async function revokeUserSessions(db: Sql, userId: number, keepSessionId?: string): Promise<void> {
+  await db.query(
+    sql`UPDATE auth_sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL AND id IS DISTINCT FROM ${keepSessionId ?? null}`,
   );
 }
 
@@ -43,14 +38,13 @@ export interface SessionState {
   is_member: boolean;
 }
 
-export async function findSessionState(sql: Sql, sessionId: string): Promise<SessionState | undefined> {
-  const { rows } = await sql.query<SessionState>(
-    `SELECT s.user_id, u.role, u.status, (s.revoked_at IS NOT NULL) AS revoked, (m.user_id IS NOT NULL) AS is_member
+export async function findSessionState(db: Sql, sessionId: string): Promise<SessionState | undefined> {
+  const { rows } = await db.query<SessionState>(
+    sql`SELECT s.user_id, u.role, u.status, (s.revoked_at IS NOT NULL) AS revoked, (m.user_id IS NOT NULL) AS is_member
        FROM auth_sessions s
        JOIN users u ON u.id = s.user_id
        LEFT JOIN members m ON m.user_id = s.user_id
-      WHERE s.id = $1`,
-    [sessionId],
+      WHERE s.id = ${sessionId}`,
   );
   return rows[0];
 }

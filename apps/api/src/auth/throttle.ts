@@ -1,4 +1,5 @@
 import type { Database, Sql } from '../db/database';
+import { sql } from '../db/sql';
 import { tooManyRequests } from '../shared/errors';
 
 /**
@@ -36,10 +37,12 @@ export const userKey = (key: string) => `user:${key}`;
 export const addressKey = (ip: string) => `ip:${ip}`;
 export const deviceKey = (nonce: string) => `device:${nonce}`;
 
-async function failuresOf(sql: Sql, key: string, now: Date): Promise<{ count: number; last: Date | null }> {
-  const { rows } = await sql.query<{ count: number | string; last: Date | null }>(
-    'SELECT count(*) AS count, max(failed_at) AS last FROM login_failures WHERE key = $1 AND failed_at > $2 AND failed_at <= $3',
-    [key, new Date(now.getTime() - THROTTLE.windowMs), now],
+/** The failures of a key within the window that ends at `now`. */
+const inWindow = (key: string, now: Date) => sql`key = ${key} AND failed_at > ${new Date(now.getTime() - THROTTLE.windowMs)} AND failed_at <= ${now}`;
+
+async function failuresOf(db: Sql, key: string, now: Date): Promise<{ count: number; last: Date | null }> {
+  const { rows } = await db.query<{ count: number | string; last: Date | null }>(
+    sql`SELECT count(*) AS count, max(failed_at) AS last FROM login_failures WHERE ${inWindow(key, now)}`,
   );
   const row = rows[0];
   return { count: Number(row?.count ?? 0), last: row?.last ? new Date(row.last) : null };
@@ -52,8 +55,8 @@ function refuse(waitMs: number, what: string, code = 'LOGIN_LOCKED'): never {
 }
 
 /** Refuses (429 LOGIN_LOCKED, Retry-After) while the username's growing delay runs. */
-export async function assertUsernameNotSlowed(sql: Sql, key: string, now: Date, what = 'sign-in attempts', code = 'LOGIN_LOCKED'): Promise<void> {
-  const { count, last } = await failuresOf(sql, key, now);
+export async function assertUsernameNotSlowed(db: Sql, key: string, now: Date, what = 'sign-in attempts', code = 'LOGIN_LOCKED'): Promise<void> {
+  const { count, last } = await failuresOf(db, key, now);
   const delay = delayAfter(count);
   if (!delay || !last) return;
   const wait = last.getTime() + delay - now.getTime();
@@ -61,12 +64,11 @@ export async function assertUsernameNotSlowed(sql: Sql, key: string, now: Date, 
 }
 
 /** True when the address has used up its failures for the window. */
-export async function addressOverLimit(sql: Sql, ip: string, now: Date): Promise<{ over: boolean; waitMs: number }> {
-  const { rows } = await sql.query<{ count: number | string; oldest: Date | null }>(
-    `SELECT count(*) AS count, min(failed_at) AS oldest FROM (
-       SELECT failed_at FROM login_failures WHERE key = $1 AND failed_at > $2 AND failed_at <= $3
-        ORDER BY failed_at DESC LIMIT $4) recent`,
-    [addressKey(ip), new Date(now.getTime() - THROTTLE.windowMs), now, THROTTLE.addressFailures],
+export async function addressOverLimit(db: Sql, ip: string, now: Date): Promise<{ over: boolean; waitMs: number }> {
+  const { rows } = await db.query<{ count: number | string; oldest: Date | null }>(
+    sql`SELECT count(*) AS count, min(failed_at) AS oldest FROM (
+          SELECT failed_at FROM login_failures WHERE ${inWindow(addressKey(ip), now)}
+           ORDER BY failed_at DESC LIMIT ${THROTTLE.addressFailures}) recent`,
   );
   const count = Number(rows[0]?.count ?? 0);
   if (count < THROTTLE.addressFailures) return { over: false, waitMs: 0 };
@@ -77,30 +79,40 @@ export async function addressOverLimit(sql: Sql, ip: string, now: Date): Promise
 export const refuseAddress = (waitMs: number): never => refuse(waitMs, 'sign-in attempts from this address');
 
 /** True when the device cookie has failed too often to be trusted any more. */
-export async function deviceDistrusted(sql: Sql, nonce: string, now: Date): Promise<boolean> {
-  return (await failuresOf(sql, deviceKey(nonce), now)).count >= THROTTLE.deviceFailures;
+export async function deviceDistrusted(db: Sql, nonce: string, now: Date): Promise<boolean> {
+  return (await failuresOf(db, deviceKey(nonce), now)).count >= THROTTLE.deviceFailures;
 }
 
 /**
  * Records one failure under each key, forgets failures older than the window,
  * and audits the moment a key starts being throttled.
  */
-export async function recordFailure(sql: Sql, keys: string[], now: Date, ip: string): Promise<void> {
-  await sql.query('DELETE FROM login_failures WHERE key = ANY($1) AND failed_at <= $2', [keys, new Date(now.getTime() - THROTTLE.windowMs)]);
-  await sql.query('INSERT INTO login_failures (key, failed_at) SELECT unnest($1::text[]), $2', [keys, now]);
-  await auditThresholds(sql, keys, now, ip);
+export async function recordFailure(db: Sql, keys: string[], now: Date, ip: string): Promise<void> {
+  await forgetOldFailures(db, keys, now);
+  await writeFailures(db, keys, now);
+  await auditThresholds(db, keys, now, ip);
 }
 
-async function auditThresholds(sql: Sql, keys: string[], now: Date, ip: string): Promise<void> {
+/** One failure row per key at `now`. */
+async function writeFailures(db: Sql, keys: string[], now: Date): Promise<void> {
+  await db.query(sql`INSERT INTO login_failures (key, failed_at) SELECT unnest(${keys}::text[]), ${now}`);
+}
+
+/** Failures older than the window no longer count: they go. */
+async function forgetOldFailures(db: Sql, keys: string[], now: Date): Promise<void> {
+  await db.query(sql`DELETE FROM login_failures WHERE key = ANY(${keys}::text[]) AND failed_at <= ${new Date(now.getTime() - THROTTLE.windowMs)}`);
+}
+
+async function auditThresholds(db: Sql, keys: string[], now: Date, ip: string): Promise<void> {
   for (const key of keys) {
-    const { count } = await failuresOf(sql, key, now);
+    const { count } = await failuresOf(db, key, now);
     const threshold = key.startsWith('ip:')
       ? THROTTLE.addressFailures
       : key.startsWith('device:')
         ? THROTTLE.deviceFailures
         : THROTTLE.freeFailures;
     if (count === threshold) {
-      await auditThrottle(sql, key, { failures: count, windowMinutes: THROTTLE.windowMs / 60_000 }, ip);
+      await auditThrottle(db, key, { failures: count, windowMinutes: THROTTLE.windowMs / 60_000 }, ip);
     }
   }
 }
@@ -117,32 +129,29 @@ async function auditThresholds(sql: Sql, keys: string[], now: Date, ip: string):
 export async function reserveAttempt(db: Database, keys: string[], now: Date, check: (tx: Sql) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
     if (db.kind === 'postgres') {
-      for (const key of [...keys].sort()) await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`login:${key}`]);
+      for (const key of [...keys].sort()) await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${key}`}))`);
     }
     await check(tx);
-    await tx.query('INSERT INTO login_failures (key, failed_at) SELECT unnest($1::text[]), $2', [keys, now]);
+    await writeFailures(tx, keys, now);
   });
 }
 
 /** A wrong password: the reservation stays a failure; old ones are forgotten and a throttle that starts is audited. */
-export async function confirmFailure(sql: Sql, keys: string[], now: Date, ip: string): Promise<void> {
-  await sql.query('DELETE FROM login_failures WHERE key = ANY($1) AND failed_at <= $2', [keys, new Date(now.getTime() - THROTTLE.windowMs)]);
-  await auditThresholds(sql, keys, now, ip);
+export async function confirmFailure(db: Sql, keys: string[], now: Date, ip: string): Promise<void> {
+  await forgetOldFailures(db, keys, now);
+  await auditThresholds(db, keys, now, ip);
 }
 
 /** The right password: the reservation (one row per key at `now`) is taken back. */
-export async function releaseAttempt(sql: Sql, keys: string[], now: Date): Promise<void> {
+export async function releaseAttempt(db: Sql, keys: string[], now: Date): Promise<void> {
   for (const key of keys) {
-    await sql.query(
-      'DELETE FROM login_failures WHERE ctid IN (SELECT ctid FROM login_failures WHERE key = $1 AND failed_at = $2 LIMIT 1)',
-      [key, now],
-    );
+    await db.query(sql`DELETE FROM login_failures WHERE ctid IN (SELECT ctid FROM login_failures WHERE key = ${key} AND failed_at = ${now} LIMIT 1)`);
   }
 }
 
 /** A success forgets the failures of these keys. */
-export async function clearFailures(sql: Sql, keys: string[]): Promise<void> {
-  await sql.query('DELETE FROM login_failures WHERE key = ANY($1)', [keys]);
+export async function clearFailures(db: Sql, keys: string[]): Promise<void> {
+  await db.query(sql`DELETE FROM login_failures WHERE key = ANY(${keys}::text[])`);
 }
 
 /**
@@ -150,13 +159,14 @@ export async function clearFailures(sql: Sql, keys: string[]): Promise<void> {
  * acts), the throttled key as target. Written straight into audit_log since
  * `writeAudit` wants a signed-in actor.
  */
-async function auditThrottle(sql: Sql, key: string, details: Record<string, unknown>, ip: string): Promise<void> {
+async function auditThrottle(db: Sql, key: string, details: Record<string, unknown>, ip: string): Promise<void> {
   const colon = key.indexOf(':');
   const kind = key.slice(0, colon);
   // A device cookie's nonce is a credential of sorts: the audit keeps only its start.
   const target = kind === 'device' ? `${key.slice(colon + 1, colon + 7)}…` : key.slice(colon + 1);
-  await sql.query(
-    `INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip) VALUES (NULL, $1, $2, $3, $4, $5)`,
-    [`auth.throttle.${kind === 'ip' ? 'address' : kind === 'user' ? 'username' : kind}`, kind === 'ip' ? 'address' : kind, target, JSON.stringify(details), ip],
+  const action = `auth.throttle.${kind === 'ip' ? 'address' : kind === 'user' ? 'username' : kind}`;
+  await db.query(
+    sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip)
+        VALUES (NULL, ${action}, ${kind === 'ip' ? 'address' : kind}, ${target}, ${JSON.stringify(details)}, ${ip})`,
   );
 }

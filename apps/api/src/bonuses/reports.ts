@@ -1,23 +1,29 @@
 import { fromBaseUnits, type AdminBonusListQuery, type IncomeSummaryQuery, type MatchingBonus, type ReferralBonus } from '@portal/contract';
+import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
-import { pageResult, pageWindow } from '../shared/pagination';
-import { csvStream, type CsvColumn } from '../shared/csv';
+import { pageWindow } from '../shared/pagination';
+import type { CsvColumn } from '../shared/csv';
+import { csvFile, listPage, type ListAnswer, type ListPage } from '../shared/list-reply';
 import { allMatchingBonuses, allReferralBonuses, countBonuses, incomeByPeriod, listMatchingBonuses, listReferralBonuses, type BonusQuery } from './service';
 
-/** The use cases behind the bonus routes: a page of bonuses, the income summary, the CSV export. */
+/** The use cases behind the bonus routes: a page of bonuses (or everyone's as CSV), the income summary. */
+
+type BonusItem = ReferralBonus | MatchingBonus;
+/** What a bonus page tells beside its rows: which bonuses, and the filtered list's total paid. */
+type BonusTotals = { type: BonusQuery['type']; totalPaid: string };
 
 /** A page of referral or matching bonuses, with the filtered list's total paid; a member's own when `memberId` is given. */
-export async function bonusPage(sql: Sql, query: BonusQuery & { page: number; pageSize: number }, memberId?: number) {
+export async function bonusPage(db: Sql, query: BonusQuery & { page: number; pageSize: number }, memberId?: number): Promise<ListPage<BonusItem, BonusTotals>> {
   const window = pageWindow(query);
-  const { total, paid } = await countBonuses(sql, query, memberId);
+  const { total, paid } = await countBonuses(db, query, memberId);
   const items =
-    query.type === 'referral' ? await listReferralBonuses(sql, query, window, memberId) : await listMatchingBonuses(sql, query, window, memberId);
-  return { type: query.type, ...pageResult<ReferralBonus | MatchingBonus>(items, total, query), totalPaid: fromBaseUnits(paid) };
+    query.type === 'referral' ? await listReferralBonuses(db, query, window, memberId) : await listMatchingBonuses(db, query, window, memberId);
+  return listPage<BonusItem, BonusTotals>(items, total, query, { type: query.type, totalPaid: fromBaseUnits(paid) });
 }
 
 /** A member's bonus income by type, per day or month, as decimal strings. */
-export async function incomeSummary(sql: Sql, query: IncomeSummaryQuery, memberId: number) {
-  const { series, totals } = await incomeByPeriod(sql, query.period, query.from, query.to, memberId);
+export async function incomeSummary(db: Sql, query: IncomeSummaryQuery, memberId: number) {
+  const { series, totals } = await incomeByPeriod(db, query.period, query.from, query.to, memberId);
   return {
     totals: { referral: fromBaseUnits(totals.referral), matching: fromBaseUnits(totals.matching), total: fromBaseUnits(totals.total) },
     series: series.map((s) => ({ period: s.period, referral: fromBaseUnits(s.referral), matching: fromBaseUnits(s.matching), total: fromBaseUnits(s.total) })),
@@ -51,9 +57,10 @@ const MATCHING_CSV: CsvColumn<MatchingBonus>[] = [
   { header: 'Carry right', value: (r) => r.carryRight, raw: true },
 ];
 
-/** Everyone's referral or matching bonuses of the filtered list, as a CSV stream, with the file's base name. */
-export function bonusCsv(sql: Sql, query: AdminBonusListQuery) {
+/** Everyone's referral or matching bonuses: a page, or with `format=csv` the whole filtered list. */
+export async function bonusList(ctx: AppContext, query: AdminBonusListQuery): Promise<ListAnswer<BonusItem, BonusTotals>> {
+  if (query.format !== 'csv') return bonusPage(ctx.db, query);
   return query.type === 'referral'
-    ? { name: 'referral-bonuses', body: csvStream(REFERRAL_CSV, allReferralBonuses(sql, query)) }
-    : { name: 'matching-bonuses', body: csvStream(MATCHING_CSV, allMatchingBonuses(sql, query)) };
+    ? csvFile('referral-bonuses', ctx.now(), REFERRAL_CSV, allReferralBonuses(ctx.db, query))
+    : csvFile('matching-bonuses', ctx.now(), MATCHING_CSV, allMatchingBonuses(ctx.db, query));
 }

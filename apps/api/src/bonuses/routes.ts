@@ -10,8 +10,8 @@ import {
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
-import { csvFilename, sendCsv } from '../shared/csv';
-import { bonusCsv, bonusPage, incomeSummary } from './reports';
+import { sendList } from '../shared/list-reply';
+import { bonusList, bonusPage, incomeSummary } from './reports';
 import { planStatus } from './status';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -26,7 +26,7 @@ export function bonusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: bonusListQuerySchema,
         response: { 200: bonusPageSchema, ...errors },
       },
-    }, async (request) => bonusPage(ctx.db, request.query, principalOf(request).userId));
+    }, async (request, reply) => sendList(reply, await bonusPage(ctx.db, request.query, principalOf(request).userId)));
 
     app.get('/income/summary', {
       schema: {
@@ -53,10 +53,6 @@ export function bonusAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: adminBonusListQuerySchema,
         response: { 200: bonusPageSchema, ...errors },
       },
-    }, async (request, reply) => {
-      if (request.query.format !== 'csv') return bonusPage(ctx.db, request.query);
-      const csv = bonusCsv(ctx.db, request.query);
-      return sendCsv(reply, csvFilename(csv.name, ctx.now()), csv.body);
-    });
+    }, async (request, reply) => sendList(reply, await bonusList(ctx, request.query)));
   };
 }

@@ -1,8 +1,9 @@
 import { fromBaseUnits, type AdminBonusListQuery, type BonusListQuery, type MatchingBonus, type ReferralBonus } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { bvText } from '../packages/service';
+import { sql, type SqlQuery } from '../db/sql';
 import { everyRow } from '../shared/csv';
-import { SqlFilter, endOfDay, startOfDay, whereDays } from '../shared/sql-filter';
+import { betweenDays, pageClause, where } from '../shared/sql-list';
 
 /**
  * Bonus reports: referral bonuses (one row per upline paid per purchase) and
@@ -41,26 +42,25 @@ interface MatchingRow {
 
 export type BonusQuery = BonusListQuery & { member?: string; sort?: AdminBonusListQuery['sort'] };
 
-function referralFilter(query: BonusQuery, memberId?: number): SqlFilter {
-  const filter = new SqlFilter();
-  if (memberId !== undefined) filter.where(`b.member_id = ${filter.param(memberId)}`);
-  if (query.member) filter.where(`lower(mu.username) = lower(${filter.param(query.member)})`);
-  whereDays(filter, 'b.created_at', query.from, query.to);
-  return filter;
+/** The conditions both bonus lists share: whose (a member's own, or an admin's `member` filter). */
+function whose(query: BonusQuery, memberId?: number): Array<SqlQuery | undefined> {
+  return [
+    memberId !== undefined ? sql`b.member_id = ${memberId}` : undefined,
+    query.member ? sql`lower(mu.username) = lower(${query.member})` : undefined,
+  ];
 }
 
-function matchingFilter(query: BonusQuery, memberId?: number): SqlFilter {
-  const filter = new SqlFilter();
-  if (memberId !== undefined) filter.where(`b.member_id = ${filter.param(memberId)}`);
-  if (query.member) filter.where(`lower(mu.username) = lower(${filter.param(query.member)})`);
-  if (query.from) filter.where(`b.close_date >= ${filter.param(query.from)}::date`);
-  if (query.to) filter.where(`b.close_date <= ${filter.param(query.to)}::date`);
-  return filter;
+/** A matching bonus's close date between two optional days, both inclusive. */
+function closeDays(column: SqlQuery, from?: string, to?: string): Array<SqlQuery | undefined> {
+  return [from ? sql`${column} >= ${from}::date` : undefined, to ? sql`${column} <= ${to}::date` : undefined];
 }
 
-const REFERRAL_FROM = `referral_bonuses b JOIN users mu ON mu.id = b.member_id JOIN users bu ON bu.id = b.buyer_id
+const referralFilter = (query: BonusQuery, memberId?: number) => where(...whose(query, memberId), ...betweenDays(sql`b.created_at`, query.from, query.to));
+const matchingFilter = (query: BonusQuery, memberId?: number) => where(...whose(query, memberId), ...closeDays(sql`b.close_date`, query.from, query.to));
+
+const REFERRAL_FROM = sql`referral_bonuses b JOIN users mu ON mu.id = b.member_id JOIN users bu ON bu.id = b.buyer_id
   JOIN purchases p ON p.id = b.purchase_id JOIN packages k ON k.id = p.package_id`;
-const MATCHING_FROM = 'matching_bonuses b JOIN users mu ON mu.id = b.member_id';
+const MATCHING_FROM = sql`matching_bonuses b JOIN users mu ON mu.id = b.member_id`;
 
 /**
  * The filtered list's size and the sum paid. Everyone's matching bonuses
@@ -68,49 +68,46 @@ const MATCHING_FROM = 'matching_bonuses b JOIN users mu ON mu.id = b.member_id';
  * own totals, which are the same figures; a member's from their index. Only
  * the join the filter needs is made.
  */
-export async function countBonuses(sql: Sql, query: BonusQuery, memberId?: number): Promise<{ total: number; paid: bigint }> {
-  let text: string;
-  let params: unknown[];
+export async function countBonuses(db: Sql, query: BonusQuery, memberId?: number): Promise<{ total: number; paid: bigint }> {
+  let statement: SqlQuery;
   if (query.type === 'matching' && memberId === undefined && !query.member) {
-    const filter = new SqlFilter();
-    if (query.from) filter.where(`close_date >= ${filter.param(query.from)}::date`);
-    if (query.to) filter.where(`close_date <= ${filter.param(query.to)}::date`);
-    text = `SELECT COALESCE(sum(members), 0)::int AS total, COALESCE(sum(paid), 0)::text AS paid FROM matching_closes ${filter.sql}`;
-    params = filter.params;
+    statement = sql`SELECT COALESCE(sum(members), 0)::int AS total, COALESCE(sum(paid), 0)::text AS paid
+                      FROM matching_closes ${where(...closeDays(sql`close_date`, query.from, query.to))}`;
   } else {
     const referral = query.type === 'referral';
     const filter = referral ? referralFilter(query, memberId) : matchingFilter(query, memberId);
-    text = `SELECT count(*)::int AS total, COALESCE(sum(b.${referral ? 'amount' : 'paid'}), 0)::text AS paid
-              FROM ${referral ? 'referral_bonuses' : 'matching_bonuses'} b ${query.member ? 'JOIN users mu ON mu.id = b.member_id' : ''} ${filter.sql}`;
-    params = filter.params;
+    const table = referral ? sql`referral_bonuses b` : sql`matching_bonuses b`;
+    const paid = referral ? sql`b.amount` : sql`b.paid`;
+    statement = sql`SELECT count(*)::int AS total, COALESCE(sum(${paid}), 0)::text AS paid
+                      FROM ${table} ${query.member ? sql`JOIN users mu ON mu.id = b.member_id` : sql.empty} ${filter}`;
   }
-  const { rows } = await sql.query<{ total: number; paid: string }>(text, params);
+  const { rows } = await db.query<{ total: number; paid: string }>(statement);
   return { total: rows[0]!.total, paid: BigInt(rows[0]!.paid) };
 }
 
 /** Every referral bonus of the filtered list, for CSV: in date order (by id) from the last row read, otherwise by offset. */
-export function allReferralBonuses(sql: Sql, query: BonusQuery, size = 1000): AsyncGenerator<ReferralBonus> {
+export function allReferralBonuses(db: Sql, query: BonusQuery, size = 1000): AsyncGenerator<ReferralBonus> {
   const byDate = query.sort === undefined || query.sort === 'date' || query.sort === '-date';
-  return everyRow((window, after: ReferralBonus | undefined) => listReferralBonuses(sql, query, window, undefined, after?.id), byDate, size);
+  return everyRow((window, after: ReferralBonus | undefined) => listReferralBonuses(db, query, window, undefined, after?.id), byDate, size);
 }
 
+const REFERRAL_ORDERS = { amount: 'b.amount, b.id', '-amount': 'b.amount DESC, b.id DESC', date: 'b.id', '-date': 'b.id DESC' } as const;
+
 export async function listReferralBonuses(
-  sql: Sql,
+  db: Sql,
   query: BonusQuery,
   window: { limit: number; offset: number },
   memberId?: number,
   /** In date order only: the rows after this id. */
   afterId?: number,
 ): Promise<ReferralBonus[]> {
-  const filter = referralFilter(query, memberId);
-  if (afterId !== undefined) filter.where(`b.id ${query.sort === 'date' ? '>' : '<'} ${filter.param(afterId)}`);
-  const order = query.sort === 'amount' ? 'b.amount, b.id' : query.sort === '-amount' ? 'b.amount DESC, b.id DESC' : query.sort === 'date' ? 'b.id' : 'b.id DESC';
-  const { rows } = await sql.query<ReferralRow>(
-    `SELECT b.id, mu.username AS member, bu.username AS buyer, b.purchase_id, p.kind, k.name AS package_name, b.level, b.rate,
-            b.base::text AS base, b.amount::text AS amount, b.created_at
-       FROM ${REFERRAL_FROM} ${filter.sql}
-      ORDER BY ${order} LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
-    filter.params,
+  const after = afterId === undefined ? undefined : query.sort === 'date' ? sql`b.id > ${afterId}` : sql`b.id < ${afterId}`;
+  const filter = where(...whose(query, memberId), ...betweenDays(sql`b.created_at`, query.from, query.to), after);
+  const { rows } = await db.query<ReferralRow>(
+    sql`SELECT b.id, mu.username AS member, bu.username AS buyer, b.purchase_id, p.kind, k.name AS package_name, b.level, b.rate,
+               b.base::text AS base, b.amount::text AS amount, b.created_at
+          FROM ${REFERRAL_FROM} ${filter}
+         ORDER BY ${sql.raw(REFERRAL_ORDERS[query.sort ?? '-date'])} ${pageClause(window)}`,
   );
   return rows.map((row) => ({
     id: row.id,
@@ -127,8 +124,8 @@ export async function listReferralBonuses(
   }));
 }
 
-export async function listMatchingBonuses(sql: Sql, query: BonusQuery, window: { limit: number; offset: number }, memberId?: number): Promise<MatchingBonus[]> {
-  return (await matchingRows(sql, query, window, memberId)).map(toMatchingBonus);
+export async function listMatchingBonuses(db: Sql, query: BonusQuery, window: { limit: number; offset: number }, memberId?: number): Promise<MatchingBonus[]> {
+  return (await matchingRows(db, query, window, memberId)).map(toMatchingBonus);
 }
 
 /**
@@ -137,33 +134,37 @@ export async function listMatchingBonuses(sql: Sql, query: BonusQuery, window: {
  * records costs the same per batch from first to last; the amount orders
  * page by offset.
  */
-export async function* allMatchingBonuses(sql: Sql, query: BonusQuery, size = 1000): AsyncGenerator<MatchingBonus> {
+export async function* allMatchingBonuses(db: Sql, query: BonusQuery, size = 1000): AsyncGenerator<MatchingBonus> {
   const byDate = query.sort === undefined || query.sort === 'date' || query.sort === '-date';
   const key = (row: MatchingRow | undefined) => row && { date: row.close_date, memberId: Number(row.member_id) };
-  const rows = everyRow((window, after: MatchingRow | undefined) => matchingRows(sql, query, window, undefined, key(after)), byDate, size);
+  const rows = everyRow((window, after: MatchingRow | undefined) => matchingRows(db, query, window, undefined, key(after)), byDate, size);
   for await (const row of rows) yield toMatchingBonus(row);
 }
 
+// Date orders follow the primary key (close_date, member_id), either way, so a page never sorts a day's records.
+const MATCHING_ORDERS = {
+  amount: 'b.paid, b.close_date, b.member_id',
+  '-amount': 'b.paid DESC, b.close_date DESC, b.member_id DESC',
+  date: 'b.close_date, b.member_id',
+  '-date': 'b.close_date DESC, b.member_id DESC',
+} as const;
+
 async function matchingRows(
-  sql: Sql,
+  db: Sql,
   query: BonusQuery,
   window: { limit: number; offset: number },
   memberId?: number,
   after?: { date: string; memberId: number },
 ): Promise<MatchingRow[]> {
-  const filter = matchingFilter(query, memberId);
-  const ascending = query.sort === 'date';
-  if (after) filter.where(`(b.close_date, b.member_id) ${ascending ? '>' : '<'} (${filter.param(after.date)}::date, ${filter.param(after.memberId)}::bigint)`);
-  const order =
-    // Date orders follow the primary key (close_date, member_id), either way, so a page never sorts a day's records.
-    query.sort === 'amount' ? 'b.paid, b.close_date, b.member_id' : query.sort === '-amount' ? 'b.paid DESC, b.close_date DESC, b.member_id DESC' : ascending ? 'b.close_date, b.member_id' : 'b.close_date DESC, b.member_id DESC';
-  const { rows } = await sql.query<MatchingRow>(
-    `SELECT to_char(b.close_date, 'YYYY-MM-DD') AS close_date, b.member_id, mu.username AS member, b.left_volume::text AS left_volume, b.right_volume::text AS right_volume,
-            b.matched::text AS matched, b.rate, b.earned::text AS earned, b.daily_cap::text AS daily_cap, b.paid::text AS paid,
-            b.flushed::text AS flushed, b.carry_left::text AS carry_left, b.carry_right::text AS carry_right
-       FROM ${MATCHING_FROM} ${filter.sql}
-      ORDER BY ${order} LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
-    filter.params,
+  const key = after && sql`(${after.date}::date, ${after.memberId}::bigint)`;
+  const afterKey = key && (query.sort === 'date' ? sql`(b.close_date, b.member_id) > ${key}` : sql`(b.close_date, b.member_id) < ${key}`);
+  const filter = where(...whose(query, memberId), ...closeDays(sql`b.close_date`, query.from, query.to), afterKey);
+  const { rows } = await db.query<MatchingRow>(
+    sql`SELECT to_char(b.close_date, 'YYYY-MM-DD') AS close_date, b.member_id, mu.username AS member, b.left_volume::text AS left_volume, b.right_volume::text AS right_volume,
+               b.matched::text AS matched, b.rate, b.earned::text AS earned, b.daily_cap::text AS daily_cap, b.paid::text AS paid,
+               b.flushed::text AS flushed, b.carry_left::text AS carry_left, b.carry_right::text AS carry_right
+          FROM ${MATCHING_FROM} ${filter}
+         ORDER BY ${sql.raw(MATCHING_ORDERS[query.sort ?? '-date'])} ${pageClause(window)}`,
   );
   return rows;
 }
@@ -186,36 +187,19 @@ function toMatchingBonus(row: MatchingRow): MatchingBonus {
 }
 
 /** Referral and matching income of one member (or everyone), by day or month. */
-export async function incomeByPeriod(sql: Sql, period: 'day' | 'month', from?: string, to?: string, memberId?: number) {
-  const params: unknown[] = [period];
-  const where = (column: string, isDate: boolean) => {
-    const clauses: string[] = [];
-    if (memberId !== undefined) {
-      params.push(memberId);
-      clauses.push(`member_id = $${params.length}`);
-    }
-    if (from) {
-      params.push(isDate ? from : startOfDay(from));
-      clauses.push(`${column} >= $${params.length}${isDate ? '::date' : ''}`);
-    }
-    if (to) {
-      params.push(isDate ? to : endOfDay(to));
-      clauses.push(`${column} ${isDate ? '<=' : '<'} $${params.length}${isDate ? '::date' : ''}`);
-    }
-    return clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-  };
-  const referralWhere = where('created_at', false);
-  const matchingWhere = where('close_date', true);
-  const { rows } = await sql.query<{ period: string; referral: string; matching: string }>(
-    `SELECT to_char(p, CASE $1 WHEN 'month' THEN 'YYYY-MM' ELSE 'YYYY-MM-DD' END) AS period,
-            sum(referral)::text AS referral, sum(matching)::text AS matching
-       FROM (
-         SELECT date_trunc($1, created_at AT TIME ZONE 'UTC') AS p, amount AS referral, 0 AS matching FROM referral_bonuses ${referralWhere}
-         UNION ALL
-         SELECT date_trunc($1, close_date::timestamp) AS p, 0, paid FROM matching_bonuses ${matchingWhere}
-       ) x
-      GROUP BY p ORDER BY p`,
-    params,
+export async function incomeByPeriod(db: Sql, period: 'day' | 'month', from?: string, to?: string, memberId?: number) {
+  const own = memberId !== undefined ? sql`member_id = ${memberId}` : undefined;
+  const referralWhere = where(own, ...betweenDays(sql`created_at`, from, to));
+  const matchingWhere = where(own, ...closeDays(sql`close_date`, from, to));
+  const { rows } = await db.query<{ period: string; referral: string; matching: string }>(
+    sql`SELECT to_char(p, CASE ${period}::text WHEN 'month' THEN 'YYYY-MM' ELSE 'YYYY-MM-DD' END) AS period,
+               sum(referral)::text AS referral, sum(matching)::text AS matching
+          FROM (
+            SELECT date_trunc(${period}, created_at AT TIME ZONE 'UTC') AS p, amount AS referral, 0 AS matching FROM referral_bonuses ${referralWhere}
+            UNION ALL
+            SELECT date_trunc(${period}, close_date::timestamp) AS p, 0, paid FROM matching_bonuses ${matchingWhere}
+          ) x
+         GROUP BY p ORDER BY p`,
   );
   const series = rows.map((row) => {
     const referral = BigInt(row.referral);

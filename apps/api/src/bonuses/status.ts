@@ -1,32 +1,32 @@
 import { fromBaseUnits, type PlanStatus } from '@portal/contract';
 import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
 import { bvText } from '../packages/service';
 import { PENDING_LEGS } from '../network/queries';
 import { bvToUnits, matchDay, percentToPpm, unitsToBv } from '../plan/rules';
 import { readSettings } from '../settings/service';
 
 /** A member's package and legs; volumes include events the roll-up has not applied yet. */
-export async function planStatus(sql: Sql, memberId: number): Promise<PlanStatus> {
-  const { rows } = await sql.query<{
+export async function planStatus(db: Sql, memberId: number): Promise<PlanStatus> {
+  const { rows } = await db.query<{
     active: boolean; package_id: number | null; name: string | null; daily_cap: string | null; pending: string;
     placed: boolean; lv: string | null; rv: string | null;
   }>(
-    `SELECT m.active, m.package_id, k.name, k.daily_cap::text AS daily_cap, m.pending_volume::text AS pending,
+    sql`SELECT m.active, m.package_id, k.name, k.daily_cap::text AS daily_cap, m.pending_volume::text AS pending,
             (n.member_id IS NOT NULL) AS placed,
             (n.left_volume + COALESCE(pend.lv, 0))::text AS lv, (n.right_volume + COALESCE(pend.rv, 0))::text AS rv
        FROM members m
        LEFT JOIN packages k ON k.id = m.package_id
        LEFT JOIN network_nodes n ON n.member_id = m.user_id
-       LEFT JOIN LATERAL (${PENDING_LEGS('n')}) pend ON n.member_id IS NOT NULL
-      WHERE m.user_id = $1`,
-    [memberId],
+       LEFT JOIN LATERAL (${sql.raw(PENDING_LEGS('n'))}) pend ON n.member_id IS NOT NULL
+      WHERE m.user_id = ${memberId}`,
   );
   const row = rows[0]!;
   const lv = row.lv ?? '0';
   const rv = row.rv ?? '0';
   let nextClose: PlanStatus['nextClose'] = null;
   if (row.active && row.placed) {
-    const rate = percentToPpm((await readSettings(sql)).matchingPercent);
+    const rate = percentToPpm((await readSettings(db)).matchingPercent);
     const day = matchDay(bvToUnits(lv), bvToUnits(rv), rate, BigInt(row.daily_cap!));
     nextClose = { matched: unitsToBv(day.matched), bonus: fromBaseUnits(day.paid), flushed: fromBaseUnits(day.flushed) };
   }

@@ -13,14 +13,15 @@ import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, postEntry } from '../ledger/post';
 import { readSettings } from '../settings/service';
 import { unprocessable } from '../shared/errors';
-import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
+import { betweenDays, orderBy, pageClause, where } from '../shared/sql-list';
+import { sql } from '../db/sql';
 
 /** Income wallet to point wallet at the rate in force, above a minimum (PRODUCT.md §9). */
 export function createConversionService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function price(sql: Sql, amountText: string) {
-    const settings = await readSettings(sql);
+  async function price(db: Sql, amountText: string) {
+    const settings = await readSettings(db);
     const amount = toBaseUnits(amountText);
     const minimum = toBaseUnits(settings.conversionMinimum);
     if (amount < minimum) {
@@ -60,8 +61,7 @@ export function createConversionService(ctx: AppContext) {
           ],
         });
         const { rows } = await tx.query<{ id: number; created_at: Date }>(
-          `INSERT INTO conversions (entry_id, user_id, amount, rate, points, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, created_at`,
-          [entry.id, memberId, amount.toString(), rate, points.toString(), entry.createdAt],
+          sql`INSERT INTO conversions (entry_id, user_id, amount, rate, points, created_at) VALUES (${entry.id}, ${memberId}, ${amount.toString()}, ${rate}, ${points.toString()}, ${entry.createdAt}) RETURNING id, created_at`,
         );
         return {
           status: 201,
@@ -78,16 +78,12 @@ export function createConversionService(ctx: AppContext) {
     },
 
     async list(memberId: number, query: ConversionListQuery, window: { limit: number; offset: number }) {
-      const filter = new SqlFilter();
-      filter.where(`c.user_id = ${filter.param(memberId)}`);
-      whereDays(filter, 'c.created_at', query.from, query.to);
-      const countParams = [...filter.params];
+      const filter = where(sql`c.user_id = ${memberId}`, ...betweenDays(sql`c.created_at`, query.from, query.to));
       const [count, page] = await Promise.all([
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM conversions c ${filter.sql}`, countParams),
+        db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM conversions c ${filter}`),
         db.query<{ id: number; entry_id: number; amount: string; rate: string; points: string; created_at: Date }>(
-          `SELECT c.id, c.entry_id, c.amount, c.rate, c.points, c.created_at FROM conversions c ${filter.sql}
-            ${orderBy(query.sort, { createdAt: 'c.id', amount: 'c.amount' }, 'c.id')} ${pageClause(filter, window)}`,
-          filter.params,
+          sql`SELECT c.id, c.entry_id, c.amount, c.rate, c.points, c.created_at FROM conversions c ${filter}
+            ${orderBy(query.sort, { createdAt: 'c.id', amount: 'c.amount' }, 'c.id')} ${pageClause(window)}`,
         ),
       ]);
       const items: Conversion[] = page.rows.map((row) => ({

@@ -1,5 +1,6 @@
 import { fromBaseUnits, type AdminDashboard } from '@portal/contract';
 import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
 
 /** Bonuses / sales as a percentage with 2 decimals, rounded down; null without sales. */
 export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
@@ -9,11 +10,11 @@ export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
 }
 
 /** The admin dashboard's plan figures: members, sales, bonuses, payout ratio, the last 30 days. */
-export async function adminDashboard(sql: Sql, now: Date): Promise<AdminDashboard> {
+export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard> {
   const totals = (
-    await sql.query<{ members: number; active: number; sales: string; purchases: number; referral: string; matching: string; last_close: string | null }>(
+    await db.query<{ members: number; active: number; sales: string; purchases: number; referral: string; matching: string; last_close: string | null }>(
       // Members without the company root (the only member without a sponsor); the Members list shows the root too and says so.
-      `SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members,
+      sql`SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members,
               (SELECT count(*)::int FROM members WHERE active) AS active,
               (SELECT COALESCE(sum(price), 0)::text FROM purchases) AS sales,
               (SELECT count(*)::int FROM purchases) AS purchases,
@@ -23,16 +24,16 @@ export async function adminDashboard(sql: Sql, now: Date): Promise<AdminDashboar
     )
   ).rows[0]!;
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * 86_400_000);
+  // `since` is bound once per use: as a timestamptz, then its day, as when one parameter served all three.
   const days = (
-    await sql.query<{ day: string; sales: string; bonuses: string }>(
-      `SELECT to_char(d, 'YYYY-MM-DD') AS day, sum(sales)::text AS sales, sum(bonuses)::text AS bonuses FROM (
-         SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS d, price AS sales, 0 AS bonuses FROM purchases WHERE created_at >= $1
+    await db.query<{ day: string; sales: string; bonuses: string }>(
+      sql`SELECT to_char(d, 'YYYY-MM-DD') AS day, sum(sales)::text AS sales, sum(bonuses)::text AS bonuses FROM (
+         SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS d, price AS sales, 0 AS bonuses FROM purchases WHERE created_at >= ${since}
          UNION ALL
-         SELECT date_trunc('day', created_at AT TIME ZONE 'UTC'), 0, amount FROM referral_bonuses WHERE created_at >= $1
+         SELECT date_trunc('day', created_at AT TIME ZONE 'UTC'), 0, amount FROM referral_bonuses WHERE created_at >= ${since}
          UNION ALL
-         SELECT close_date::timestamp, 0, paid FROM matching_closes WHERE close_date >= $1::date
+         SELECT close_date::timestamp, 0, paid FROM matching_closes WHERE close_date >= ${since}::timestamptz::date
        ) x GROUP BY d ORDER BY d`,
-      [since],
     )
   ).rows;
   const sales = BigInt(totals.sales);

@@ -1,3 +1,5 @@
+import type { SqlQuery } from './sql';
+
 /**
  * The one interface every service talks to. Two implementations: PostgreSQL
  * (a server, via DATABASE_URL) and PGlite (embedded, the default). Services
@@ -10,7 +12,8 @@ export interface QueryResult<T> {
 
 /** Anything that runs SQL: the database itself or an open transaction. */
 export interface Sql {
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs one statement written with the `sql` tag (./sql.ts, decision 0022). */
+  query<T = Record<string, unknown>>(query: SqlQuery): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(script: string): Promise<void>;
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, QueryResult, Sql } from './database';
+import { statement, type SqlQuery } from './sql';
 import { Mutex } from './mutex';
 
 /**
@@ -29,8 +30,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
   return {
     kind: 'pglite',
-    query<T>(text: string, params?: readonly unknown[]) {
-      return mutex.run(async () => toResult<T>(await pg.query(text, params as unknown[])));
+    query<T>(query: SqlQuery) {
+      return mutex.run(async () => toResult<T>(await pg.query(...statement(query))));
     },
     exec(script: string) {
       return mutex.run(async () => {
@@ -41,8 +42,8 @@ export async function openPglite(dataDir: string): Promise<Database> {
       return mutex.run(() =>
         pg.transaction(async (inner) => {
           const tx: Sql = {
-            async query<R>(text: string, params?: readonly unknown[]) {
-              return toResult<R>(await inner.query(text, params as unknown[]));
+            async query<R>(query: SqlQuery) {
+              return toResult<R>(await inner.query(...statement(query)));
             },
             async exec(script: string) {
               await inner.exec(script);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, QueryResult, Sql } from './database';
+import { statement, type SqlQuery } from './sql';
 
 // int8 (counts, ids) fits a JS number for every id and count we keep; NUMERIC
 // (money) stays a string and is parsed into bigint base units by the ledger.
@@ -23,8 +24,8 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
 
   return {
     kind: 'postgres',
-    async query<T>(text: string, params?: readonly unknown[]): Promise<QueryResult<T>> {
-      const result = await pool.query(text, params as unknown[]);
+    async query<T>(query: SqlQuery): Promise<QueryResult<T>> {
+      const result = await pool.query(...statement(query));
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
     },
     async exec(script: string) {
@@ -33,8 +34,8 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
     async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       const tx: Sql = {
-        async query<R>(text: string, params?: readonly unknown[]) {
-          const result = await client.query(text, params as unknown[]);
+        async query<R>(query: SqlQuery) {
+          const result = await client.query(...statement(query));
           return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
         },
         async exec(script: string) {

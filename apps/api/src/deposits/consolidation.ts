@@ -10,6 +10,8 @@ import { AppError, isUniqueViolation } from '../shared/errors';
 import { pageWindow } from '../shared/pagination';
 import { chainUnavailable, requireChain } from './service';
 import { describeChainError } from './watcher';
+import { sql } from '../db/sql';
+import { pageClause } from '../shared/sql-list';
 
 /**
  * Consolidation (PRODUCT.md §6): every deposit address holding at least the
@@ -50,14 +52,13 @@ export function createConsolidationService(ctx: AppContext) {
 
   async function record(consolidationId: number, kind: TxRow['kind'], index: number | null, signed: SignedTx, amount: bigint, unit: TxRow['unit']): Promise<TxRow> {
     const { rows } = await db.query<TxRow>(
-      `INSERT INTO consolidation_txs (consolidation_id, kind, address_index, from_address, to_address, amount, unit, nonce, tx_hash, raw_tx, status)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'signed') RETURNING *`,
-      [consolidationId, kind, index, signed.from.toLowerCase(), signed.to.toLowerCase(), amount.toString(), unit, signed.nonce, signed.hash, signed.serialized],
+      sql`INSERT INTO consolidation_txs (consolidation_id, kind, address_index, from_address, to_address, amount, unit, nonce, tx_hash, raw_tx, status)
+       VALUES (${consolidationId}, ${kind}, ${index}, ${signed.from.toLowerCase()}, ${signed.to.toLowerCase()}, ${amount.toString()}, ${unit}, ${signed.nonce}, ${signed.hash}, ${signed.serialized}, 'signed') RETURNING *`,
     );
     return rows[0]!;
   }
 
-  const setStatus = (id: number, status: TxRow['status']) => db.query(`UPDATE consolidation_txs SET status = $2, updated_at = now() WHERE id = $1`, [id, status]);
+  const setStatus = (id: number, status: TxRow['status']) => db.query(sql`UPDATE consolidation_txs SET status = ${status}, updated_at = now() WHERE id = ${id}`);
 
   /** Sends what is recorded and not yet mined, then waits for every one of `txs` to be mined; marks each. */
   async function settle(chain: Chain, txs: TxRow[]): Promise<void> {
@@ -80,7 +81,7 @@ export function createConsolidationService(ctx: AppContext) {
   async function nextNonce(chain: Chain, address: Address): Promise<number> {
     const [pending, recorded] = await Promise.all([
       chain.client.getTransactionCount({ address, blockTag: 'pending' }),
-      db.query<{ nonce: number | null }>(`SELECT max(nonce) AS nonce FROM consolidation_txs WHERE from_address = $1 AND status <> 'failed'`, [address.toLowerCase()]),
+      db.query<{ nonce: number | null }>(sql`SELECT max(nonce) AS nonce FROM consolidation_txs WHERE from_address = ${address.toLowerCase()} AND status <> 'failed'`),
     ]);
     const after = recorded.rows[0]?.nonce;
     return after === null || after === undefined ? pending : Math.max(pending, after + 1);
@@ -94,14 +95,14 @@ export function createConsolidationService(ctx: AppContext) {
       throw new AppError(503, 'CONSOLIDATION_UNAVAILABLE', 'Consolidation needs DEPOSIT_MNEMONIC and GAS_WALLET_KEY in the configuration.');
     }
     // Resume first: whatever an earlier attempt recorded is settled as it is.
-    const earlier = await db.query<TxRow>(`SELECT * FROM consolidation_txs WHERE consolidation_id = $1 ORDER BY id`, [consolidationId]);
+    const earlier = await db.query<TxRow>(sql`SELECT * FROM consolidation_txs WHERE consolidation_id = ${consolidationId} ORDER BY id`);
     await settle(chain, earlier.rows);
     const swept = new Set(earlier.rows.filter((t) => t.kind === 'sweep' && t.status !== 'failed').map((t) => t.address_index));
     const toppedUp = new Set(earlier.rows.filter((t) => t.kind === 'gas_topup' && t.status === 'confirmed').map((t) => t.address_index));
 
     // Candidates: addresses that ever received a deposit; their balances in one batched request.
     const { rows: candidates } = await db.query<{ address_index: number; address: string }>(
-      `SELECT a.address_index, a.address FROM deposit_addresses a
+      sql`SELECT a.address_index, a.address FROM deposit_addresses a
         WHERE EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address AND d.status <> 'dropped') ORDER BY a.address_index`,
     );
     const todo = candidates.filter((c) => !swept.has(c.address_index));
@@ -148,7 +149,7 @@ export function createConsolidationService(ctx: AppContext) {
   }
 
   async function toConsolidation(row: ConsolidationRow): Promise<Consolidation> {
-    const { rows } = await db.query<TxRow>(`SELECT * FROM consolidation_txs WHERE consolidation_id = $1 ORDER BY id`, [row.id]);
+    const { rows } = await db.query<TxRow>(sql`SELECT * FROM consolidation_txs WHERE consolidation_id = ${row.id} ORDER BY id`);
     return shape(row, rows);
   }
 
@@ -181,7 +182,7 @@ export function createConsolidationService(ctx: AppContext) {
     };
   }
 
-  const SELECT = `SELECT c.id, c.status, u.username AS started_by, c.threshold::text, c.created_at, c.finished_at, c.error
+  const SELECT = sql`SELECT c.id, c.status, u.username AS started_by, c.threshold::text, c.created_at, c.finished_at, c.error
                     FROM consolidations c LEFT JOIN users u ON u.id = c.started_by`;
 
   return {
@@ -191,7 +192,7 @@ export function createConsolidationService(ctx: AppContext) {
       const settings = await readSettings(db);
       const threshold = toBaseUnits(settings.consolidationThreshold);
       let id: number;
-      const running = await db.query<{ id: number; threshold: string }>(`SELECT id, threshold::text FROM consolidations WHERE status = 'running'`);
+      const running = await db.query<{ id: number; threshold: string }>(sql`SELECT id, threshold::text FROM consolidations WHERE status = 'running'`);
       let resumed = false;
       if (running.rows[0]) {
         id = Number(running.rows[0].id);
@@ -200,8 +201,7 @@ export function createConsolidationService(ctx: AppContext) {
         try {
           id = await db.transaction(async (tx) => {
             const { rows } = await tx.query<{ id: number }>(
-              `INSERT INTO consolidations (chain_id, status, started_by, threshold) VALUES ($1, 'running', $2, $3) RETURNING id`,
-              [chain.chainId, actor.userId, threshold.toString()],
+              sql`INSERT INTO consolidations (chain_id, status, started_by, threshold) VALUES (${chain.chainId}, 'running', ${actor.userId}, ${threshold.toString()}) RETURNING id`,
             );
             await writeAudit(tx, { actor, action: 'consolidation.start', targetType: 'consolidation', targetId: rows[0]!.id, details: { threshold: fromBaseUnits(threshold) } });
             return Number(rows[0]!.id);
@@ -214,31 +214,31 @@ export function createConsolidationService(ctx: AppContext) {
       if (resumed) await writeAudit(db, { actor, action: 'consolidation.resume', targetType: 'consolidation', targetId: id });
       try {
         await run(chain, id, running.rows[0] ? BigInt(running.rows[0].threshold) : threshold);
-        await db.query(`UPDATE consolidations SET status = 'completed', finished_at = now(), error = NULL WHERE id = $1`, [id]);
+        await db.query(sql`UPDATE consolidations SET status = 'completed', finished_at = now(), error = NULL WHERE id = ${id}`);
       } catch (error) {
         if (error instanceof AppError) {
-          await db.query(`UPDATE consolidations SET status = 'failed', finished_at = now(), error = $2 WHERE id = $1`, [id, error.message]);
+          await db.query(sql`UPDATE consolidations SET status = 'failed', finished_at = now(), error = ${error.message} WHERE id = ${id}`);
           throw error;
         }
         // Left running: POST again resumes it from what was recorded.
         const message = describeChainError(chain, error);
-        await db.query(`UPDATE consolidations SET error = $2 WHERE id = $1`, [id, message]);
+        await db.query(sql`UPDATE consolidations SET error = ${message} WHERE id = ${id}`);
         ctx.log.warn({ err: message, consolidation: id }, 'consolidation interrupted; start it again to resume');
         throw chainUnavailable(message);
       }
-      const { rows } = await db.query<ConsolidationRow>(`${SELECT} WHERE c.id = $1`, [id]);
+      const { rows } = await db.query<ConsolidationRow>(sql`${SELECT} WHERE c.id = ${id}`);
       return toConsolidation(rows[0]!);
     },
 
     async list(query: PageQuery): Promise<ConsolidationPage> {
       const window = pageWindow(query);
       const [{ rows }, count, total] = await Promise.all([
-        db.query<ConsolidationRow>(`${SELECT} ORDER BY c.id DESC LIMIT $1 OFFSET $2`, [window.limit, window.offset]),
-        db.query<{ n: number }>(`SELECT count(*)::int AS n FROM consolidations`),
-        db.query<{ total: string }>(`SELECT COALESCE(sum(amount), 0)::text AS total FROM consolidation_txs WHERE kind = 'sweep' AND status = 'confirmed'`),
+        db.query<ConsolidationRow>(sql`${SELECT} ORDER BY c.id DESC ${pageClause(window)}`),
+        db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM consolidations`),
+        db.query<{ total: string }>(sql`SELECT COALESCE(sum(amount), 0)::text AS total FROM consolidation_txs WHERE kind = 'sweep' AND status = 'confirmed'`),
       ]);
       const txs = rows.length
-        ? (await db.query<TxRow>(`SELECT * FROM consolidation_txs WHERE consolidation_id = ANY($1::bigint[]) ORDER BY id`, [rows.map((r) => r.id)])).rows
+        ? (await db.query<TxRow>(sql`SELECT * FROM consolidation_txs WHERE consolidation_id = ANY(${rows.map((r) => r.id)}::bigint[]) ORDER BY id`)).rows
         : [];
       return {
         items: rows.map((row) => shape(row, txs.filter((t) => Number(t.consolidation_id) === Number(row.id)))),

@@ -11,32 +11,16 @@ import {
   myDepositsQuerySchema,
   myDepositsSchema,
   pageQuerySchema,
-  type Deposit,
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { actorOf } from '../audit/service';
-import { csvFilename, csvStream, sendCsv, type CsvColumn } from '../shared/csv';
+import { sendList } from '../shared/list-reply';
 import { createConsolidationService } from './consolidation';
 import { createDepositService } from './service';
 import { createChainWalletService } from './wallets';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema };
-
-const CSV_COLUMNS: CsvColumn<Deposit>[] = [
-  { header: 'id', value: (d) => d.id, raw: true },
-  { header: 'seen_at', value: (d) => d.seenAt },
-  { header: 'member', value: (d) => d.member.username },
-  { header: 'amount', value: (d) => d.amount, raw: true },
-  { header: 'status', value: (d) => d.status },
-  { header: 'confirmations', value: (d) => d.confirmations, raw: true },
-  { header: 'credited_at', value: (d) => d.creditedAt },
-  { header: 'address', value: (d) => d.address },
-  { header: 'from_address', value: (d) => d.fromAddress },
-  { header: 'tx_hash', value: (d) => d.txHash },
-  { header: 'log_index', value: (d) => d.logIndex, raw: true },
-  { header: 'block_number', value: (d) => d.blockNumber, raw: true },
-];
 
 /** `/api/deposits` (members). */
 export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -70,10 +54,7 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: depositListQuerySchema,
         response: { 200: depositPageSchema, ...errors },
       },
-    }, async (request, reply) => {
-      if (request.query.format === 'csv') return sendCsv(reply, csvFilename('deposits', ctx.now()), csvStream(CSV_COLUMNS, deposits.all(request.query)));
-      return deposits.list(request.query);
-    });
+    }, async (request, reply) => sendList(reply, await deposits.list(request.query)));
 
     app.get('/consolidations', {
       schema: { tags: ['admin'], summary: 'Consolidations with their transactions, and the total swept', querystring: pageQuerySchema, response: { 200: consolidationPageSchema, ...errors } },

@@ -15,8 +15,11 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { readSettings } from '../settings/service';
 import { AppError } from '../shared/errors';
+import { sql, type SqlQuery } from '../db/sql';
+import type { CsvColumn } from '../shared/csv';
+import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
 import { pageWindow } from '../shared/pagination';
-import { pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
+import { betweenDays, pageClause, where } from '../shared/sql-list';
 import { ensureDepositAddress } from './addresses';
 import { describeChainError, readChainStatus } from './watcher';
 
@@ -43,7 +46,7 @@ interface DepositRow {
   credited_at: Date | null;
 }
 
-const SELECT = `SELECT d.id, d.member_id, u.username, d.address, d.from_address, d.amount::text, d.status, d.tx_hash, d.log_index,
+const SELECT = sql`SELECT d.id, d.member_id, u.username, d.address, d.from_address, d.amount::text, d.status, d.tx_hash, d.log_index,
                        d.block_number::text, d.seen_at, d.credited_at
                   FROM deposits d JOIN users u ON u.id = d.member_id`;
 
@@ -71,24 +74,54 @@ export function toDeposit(ctx: AppContext, row: DepositRow, status: ChainStatus)
   };
 }
 
-function adminFilter(query: Omit<DepositListQuery, 'page' | 'pageSize' | 'format'> & { memberId?: number; maxId?: number }): SqlFilter {
-  const filter = new SqlFilter();
-  if (query.memberId !== undefined) filter.where(`d.member_id = ${filter.param(query.memberId)}`);
-  if (query.member) filter.where(`lower(u.username) = lower(${filter.param(query.member)})`);
-  if (query.status) filter.where(`d.status = ${filter.param(query.status)}`);
-  whereDays(filter, 'd.seen_at', query.from, query.to);
-  if (query.maxId !== undefined) filter.where(`d.id <= ${filter.param(query.maxId)}`);
-  return filter;
+type DepositFilter = Omit<DepositListQuery, 'page' | 'pageSize' | 'format'> & { memberId?: number; maxId?: number };
+
+function filterOf(query: DepositFilter): SqlQuery {
+  return where(
+    query.memberId !== undefined ? sql`d.member_id = ${query.memberId}` : undefined,
+    query.member ? sql`lower(u.username) = lower(${query.member})` : undefined,
+    query.status ? sql`d.status = ${query.status}` : undefined,
+    ...betweenDays(sql`d.seen_at`, query.from, query.to),
+    query.maxId !== undefined ? sql`d.id <= ${query.maxId}` : undefined,
+  );
 }
 
-async function listRows(sql: Sql, filter: SqlFilter, window: { limit: number; offset: number }): Promise<DepositRow[]> {
-  const { rows } = await sql.query<DepositRow>(`${SELECT} ${filter.sql} ORDER BY d.id DESC ${pageClause(filter, window)}`, filter.params);
+async function listRows(db: Sql, query: DepositFilter, window: { limit: number; offset: number }): Promise<DepositRow[]> {
+  const { rows } = await db.query<DepositRow>(sql`${SELECT} ${filterOf(query)} ORDER BY d.id DESC ${pageClause(window)}`);
   return rows;
 }
 
-async function countRows(sql: Sql, filter: SqlFilter): Promise<number> {
-  const { rows } = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM deposits d JOIN users u ON u.id = d.member_id ${filter.sql}`, filter.params);
+async function countRows(db: Sql, query: DepositFilter): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM deposits d JOIN users u ON u.id = d.member_id ${filterOf(query)}`);
   return rows[0]!.total;
+}
+
+const CSV_COLUMNS: CsvColumn<Deposit>[] = [
+  { header: 'id', value: (d) => d.id, raw: true },
+  { header: 'seen_at', value: (d) => d.seenAt },
+  { header: 'member', value: (d) => d.member.username },
+  { header: 'amount', value: (d) => d.amount, raw: true },
+  { header: 'status', value: (d) => d.status },
+  { header: 'confirmations', value: (d) => d.confirmations, raw: true },
+  { header: 'credited_at', value: (d) => d.creditedAt },
+  { header: 'address', value: (d) => d.address },
+  { header: 'from_address', value: (d) => d.fromAddress },
+  { header: 'tx_hash', value: (d) => d.txHash },
+  { header: 'log_index', value: (d) => d.logIndex, raw: true },
+  { header: 'block_number', value: (d) => d.blockNumber, raw: true },
+];
+
+/** Every deposit of the filter, newest first, for the CSV: a fixed set while new ones arrive, read from the last id on. */
+async function* everyDeposit(ctx: AppContext, query: DepositFilter): AsyncGenerator<Deposit> {
+  const status = await readChainStatus(ctx);
+  const max = await ctx.db.query<{ id: number | null }>(sql`SELECT max(id)::int AS id FROM deposits`);
+  let maxId = max.rows[0]?.id ?? 0;
+  for (;;) {
+    const rows = await listRows(ctx.db, { ...query, maxId }, { limit: 1000, offset: 0 });
+    for (const row of rows) yield toDeposit(ctx, row, status);
+    if (rows.length < 1000) return;
+    maxId = Number(rows[rows.length - 1]!.id) - 1;
+  }
 }
 
 export function createDepositService(ctx: AppContext) {
@@ -116,13 +149,13 @@ export function createDepositService(ctx: AppContext) {
     },
 
     async mine(memberId: number, query: MyDepositsQuery): Promise<MyDeposits> {
-      const filter = () => adminFilter({ memberId, member: undefined, status: query.status });
+      const filter = { memberId, member: undefined, status: query.status };
       const window = pageWindow(query);
       const [status, total, rows, balance] = await Promise.all([
         readChainStatus(ctx),
-        countRows(db, filter()),
-        listRows(db, filter(), window),
-        db.query<{ balance: string }>(`SELECT balance::text FROM ledger_accounts WHERE owner_id = $1 AND wallet = 'deposit'`, [memberId]),
+        countRows(db, filter),
+        listRows(db, filter, window),
+        db.query<{ balance: string }>(sql`SELECT balance::text FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'deposit'`),
       ]);
       return {
         items: rows.map((row) => toDeposit(ctx, row, status)),
@@ -134,26 +167,12 @@ export function createDepositService(ctx: AppContext) {
       };
     },
 
-    async list(query: DepositListQuery) {
-      const { page, pageSize, format: _format, ...rest } = query;
-      const window = pageWindow({ page, pageSize });
-      const [status, total, rows] = await Promise.all([readChainStatus(ctx), countRows(db, adminFilter(rest)), listRows(db, adminFilter(rest), window)]);
-      return { items: rows.map((row) => toDeposit(ctx, row, status)), total, page, pageSize };
-    },
-
-    /** Every deposit of the filter, newest first, for the CSV (a fixed set while new ones arrive). */
-    async *all(query: DepositListQuery): AsyncGenerator<Deposit> {
-      const { page: _p, pageSize: _s, format: _f, ...rest } = query;
-      const status = await readChainStatus(ctx);
-      const max = await db.query<{ id: number | null }>('SELECT max(id)::int AS id FROM deposits');
-      let maxId = max.rows[0]?.id ?? 0;
-      for (;;) {
-        const filter = adminFilter({ ...rest, maxId });
-        const rows = await listRows(db, filter, { limit: 1000, offset: 0 });
-        for (const row of rows) yield toDeposit(ctx, row, status);
-        if (rows.length < 1000) return;
-        maxId = Number(rows[rows.length - 1]!.id) - 1;
-      }
+    /** All deposits: a page, or with `format=csv` the whole filtered list, newest first. */
+    async list(query: DepositListQuery): Promise<ListAnswer<Deposit>> {
+      const { page, pageSize, format, ...filter } = query;
+      if (format === 'csv') return csvFile('deposits', ctx.now(), CSV_COLUMNS, everyDeposit(ctx, filter));
+      const [status, total, rows] = await Promise.all([readChainStatus(ctx), countRows(db, filter), listRows(db, filter, pageWindow({ page, pageSize }))]);
+      return listPage(rows.map((row) => toDeposit(ctx, row, status)), total, { page, pageSize });
     },
   };
 }

@@ -3,8 +3,10 @@ import { getAddress, type Address } from 'viem';
 import type { Chain } from '../chain';
 import { nativeBalances, toLedgerUnits, tokenBalances } from '../chain/token';
 import type { AppContext } from '../context';
+import { sql } from '../db/sql';
 import { AppError } from '../shared/errors';
 import { pageWindow } from '../shared/pagination';
+import { pageClause } from '../shared/sql-list';
 import { chainUnavailable, requireChain } from './service';
 import { describeChainError, readChainStatus } from './watcher';
 
@@ -20,19 +22,17 @@ export function createChainWalletService(ctx: AppContext) {
   async function reconcile(chain: Chain, decimals: number) {
     // The ledger: members' USDT wallets, and the treasury account (every USDT that came in or left on chain).
     const ledger = await db.query<{ owed: string; treasury: string; in_flight: string }>(
-      `SELECT (SELECT COALESCE(sum(balance), 0) FROM ledger_accounts WHERE kind = 'member' AND unit = 'USDT')::text AS owed,
+      sql`SELECT (SELECT COALESCE(sum(balance), 0) FROM ledger_accounts WHERE kind = 'member' AND unit = 'USDT')::text AS owed,
               (SELECT COALESCE(sum(p.amount), 0) FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.code = 'treasury')::text AS treasury,
               (SELECT COALESCE(sum(p.amount), 0) FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.code = 'withdrawals_in_flight')::text AS in_flight`,
     );
     const deposits = await db.query<{ not_final: string; below: string; pending_sweeps: string }>(
-      `SELECT (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = $1 AND status = 'seen')::text AS not_final,
-              (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = $1 AND status = 'below_minimum')::text AS below,
-              (SELECT COALESCE(sum(amount), 0) FROM consolidation_txs WHERE kind = 'sweep' AND status IN ('signed', 'sent'))::text AS pending_sweeps`,
-      [chain.chainId],
+      sql`SELECT (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen')::text AS not_final,
+                 (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'below_minimum')::text AS below,
+                 (SELECT COALESCE(sum(amount), 0) FROM consolidation_txs WHERE kind = 'sweep' AND status IN ('signed', 'sent'))::text AS pending_sweeps`,
     );
     const addresses = await db.query<{ address: string }>(
-      `SELECT DISTINCT address FROM deposits WHERE chain_id = $1 AND status <> 'dropped'`,
-      [chain.chainId],
+      sql`SELECT DISTINCT address FROM deposits WHERE chain_id = ${chain.chainId} AND status <> 'dropped'`,
     );
     const token = (await chain.token()).address;
     const fixed = [chain.treasuryAddress, ...(chain.hotWallet ? [chain.hotWallet.address] : [])];
@@ -78,12 +78,11 @@ export function createChainWalletService(ctx: AppContext) {
           ...(chain.hotWallet ? [{ role: 'hot' as const, label: 'Hot wallet (payouts)', address: chain.hotWallet.address, member: null, explorerUrl: chain.explorerAddress(chain.hotWallet.address) }] : []),
         ];
         const [count, rows] = await Promise.all([
-          db.query<{ n: number }>(`SELECT count(DISTINCT address)::int AS n FROM deposits`),
+          db.query<{ n: number }>(sql`SELECT count(DISTINCT address)::int AS n FROM deposits`),
           db.query<{ address: string; member_id: number; username: string }>(
-            `SELECT a.address, a.member_id, u.username FROM deposit_addresses a JOIN users u ON u.id = a.member_id
-              WHERE EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address)
-              ORDER BY a.address_index LIMIT $1 OFFSET $2`,
-            [window.limit, window.offset],
+            sql`SELECT a.address, a.member_id, u.username FROM deposit_addresses a JOIN users u ON u.id = a.member_id
+                 WHERE EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address)
+                 ORDER BY a.address_index ${pageClause(window)}`,
           ),
         ]);
         const pageRows: Array<Omit<ChainWallet, 'token' | 'bnb'>> = [

@@ -9,6 +9,7 @@ import { postBulkCredits } from '../ledger/bulk';
 import { postEntry } from '../ledger/post';
 import { readSettings } from '../settings/service';
 import { matchDepositAddresses } from './addresses';
+import { sql } from '../db/sql';
 
 /**
  * The deposit watcher (PRODUCT.md §6, docs/decisions/0012): reads the
@@ -161,10 +162,9 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
 
   async function claim(): Promise<WatchRow | undefined> {
     const { rows } = await db.query<WatchRow>(
-      `UPDATE chain_watch SET leased_by = $3, leased_until = now() + make_interval(secs => $4)
-        WHERE chain_id = $1 AND token = $2 AND (leased_by = $3 OR leased_until IS NULL OR leased_until < now())
+      sql`UPDATE chain_watch SET leased_by = ${owner}, leased_until = now() + make_interval(secs => ${LEASE_SECONDS})
+        WHERE chain_id = ${chainId} AND token = ${token} AND (leased_by = ${owner} OR leased_until IS NULL OR leased_until < now())
         RETURNING final_next::text, seen_next::text`,
-      [chainId, token, owner, LEASE_SECONDS],
     );
     return rows[0];
   }
@@ -172,8 +172,7 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
   async function ensureCursor(final: bigint): Promise<void> {
     const start = chain.settings.startBlock !== undefined ? BigInt(chain.settings.startBlock) : final + 1n;
     await db.query(
-      `INSERT INTO chain_watch (chain_id, token, final_next, seen_next) VALUES ($1, $2, $3, $3) ON CONFLICT DO NOTHING`,
-      [chainId, token, start.toString()],
+      sql`INSERT INTO chain_watch (chain_id, token, final_next, seen_next) VALUES (${chainId}, ${token}, ${start.toString()}, ${start.toString()}) ON CONFLICT DO NOTHING`,
     );
   }
 
@@ -182,8 +181,7 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
     const creditedIds: number[] = [];
     const done = await db.transaction(async (tx) => {
       const cursor = await tx.query<{ final_next: string }>(
-        'SELECT final_next::text FROM chain_watch WHERE chain_id = $1 AND token = $2 FOR UPDATE',
-        [chainId, token],
+        sql`SELECT final_next::text FROM chain_watch WHERE chain_id = ${chainId} AND token = ${token} FOR UPDATE`,
       );
       if (cursor.rows[0]?.final_next !== from.toString()) return false;
       if (matched.length) {
@@ -193,16 +191,15 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
         const below = open.filter((row) => BigInt(row.amount) < minimum);
         const credit = open.filter((row) => BigInt(row.amount) >= minimum);
         if (below.length) {
-          await tx.query(`UPDATE deposits SET status = 'below_minimum', final_at = now() WHERE id = ANY($1::bigint[])`, [below.map((row) => row.id)]);
+          await tx.query(sql`UPDATE deposits SET status = 'below_minimum', final_at = now() WHERE id = ANY(${below.map((row) => row.id)}::bigint[])`);
         }
         if (credit.length >= BULK_FROM) {
           // Catching up: the range's credits set-based, one line per member (their deposits summed), entries of up to 5,000 lines.
-          await tx.query('DROP TABLE IF EXISTS pg_temp.deposit_credits');
+          await tx.query(sql`DROP TABLE IF EXISTS pg_temp.deposit_credits`);
           await tx.query(
-            `CREATE TEMPORARY TABLE deposit_credits ON COMMIT DROP AS
+            sql`CREATE TEMPORARY TABLE deposit_credits ON COMMIT DROP AS
              SELECT member_id, sum(amount) AS amount, NULL::bigint AS entry_id
-               FROM unnest($1::bigint[], $2::numeric[]) AS u(member_id, amount) GROUP BY member_id`,
-            [credit.map((row) => row.member_id), credit.map((row) => row.amount)],
+               FROM unnest(${credit.map((row) => row.member_id)}::bigint[], ${credit.map((row) => row.amount)}::numeric[]) AS u(member_id, amount) GROUP BY member_id`,
           );
           await postBulkCredits(tx, {
             type: 'deposit',
@@ -214,9 +211,8 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
             source: 'deposit_credits',
           });
           await tx.query(
-            `UPDATE deposits d SET status = 'credited', entry_id = c.entry_id, final_at = now(), credited_at = now()
-               FROM pg_temp.deposit_credits c WHERE d.id = ANY($1::bigint[]) AND d.member_id = c.member_id`,
-            [credit.map((row) => row.id)],
+            sql`UPDATE deposits d SET status = 'credited', entry_id = c.entry_id, final_at = now(), credited_at = now()
+               FROM pg_temp.deposit_credits c WHERE d.id = ANY(${credit.map((row) => row.id)}::bigint[]) AND d.member_id = c.member_id`,
           );
           creditedIds.push(...credit.map((row) => Number(row.id)));
         } else {
@@ -232,20 +228,18 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
                 { account: { system: 'treasury' }, amount: -amount },
               ],
             });
-            await tx.query(`UPDATE deposits SET status = 'credited', entry_id = $2, final_at = now(), credited_at = now() WHERE id = $1`, [row.id, entry.id]);
+            await tx.query(sql`UPDATE deposits SET status = 'credited', entry_id = ${entry.id}, final_at = now(), credited_at = now() WHERE id = ${row.id}`);
             creditedIds.push(Number(row.id));
           }
         }
       }
       // Seen in this range but not among its final logs: reorganised away.
       const dropped = await tx.query(
-        `UPDATE deposits SET status = 'dropped', final_at = now() WHERE chain_id = $1 AND status = 'seen' AND block_number BETWEEN $2 AND $3`,
-        [chainId, from.toString(), to.toString()],
+        sql`UPDATE deposits SET status = 'dropped', final_at = now() WHERE chain_id = ${chainId} AND status = 'seen' AND block_number BETWEEN ${from.toString()} AND ${to.toString()}`,
       );
       await tx.query(
-        `UPDATE chain_watch SET final_next = $3, seen_next = GREATEST(seen_next, $3), leased_until = now() + make_interval(secs => $4)
-          WHERE chain_id = $1 AND token = $2`,
-        [chainId, token, (to + 1n).toString(), LEASE_SECONDS],
+        sql`UPDATE chain_watch SET final_next = ${(to + 1n).toString()}, seen_next = GREATEST(seen_next, ${(to + 1n).toString()}), leased_until = now() + make_interval(secs => ${LEASE_SECONDS})
+          WHERE chain_id = ${chainId} AND token = ${token}`,
       );
       result.dropped += dropped.rowCount;
       return true;
@@ -264,28 +258,16 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
   }
 
   /** Inserts the logs as `seen`; an existing row in one of `reopen` takes the log's block. Returns the rows inserted or reopened. */
-  async function upsertDeposits(sql: Sql, logs: Array<TransferLog & { memberId: number }>, decimals: number, reopen: string[]): Promise<OpenRow[]> {
-    const { rows } = await sql.query<OpenRow>(
-      `INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, status)
-       SELECT $1, u.tx_hash, u.log_index, u.block_number, u.block_hash, u.member_id, u.address, u.from_address, u.amount, 'seen'
-         FROM unnest($2::text[], $3::int[], $4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::numeric[])
+  async function upsertDeposits(db: Sql, logs: Array<TransferLog & { memberId: number }>, decimals: number, reopen: string[]): Promise<OpenRow[]> {
+    const { rows } = await db.query<OpenRow>(
+      sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, status)
+       SELECT ${chainId}, u.tx_hash, u.log_index, u.block_number, u.block_hash, u.member_id, u.address, u.from_address, u.amount, 'seen'
+         FROM unnest(${logs.map((l) => l.txHash)}::text[], ${logs.map((l) => l.logIndex)}::int[], ${logs.map((l) => l.blockNumber.toString())}::bigint[], ${logs.map((l) => l.blockHash)}::text[], ${logs.map((l) => l.memberId)}::bigint[], ${logs.map((l) => l.to)}::text[], ${logs.map((l) => l.from)}::text[], ${logs.map((l) => toLedgerUnits(l.value, decimals).toString())}::numeric[])
               AS u(tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount)
        ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE
           SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash, status = 'seen'
-        WHERE deposits.status = ANY($10::text[])
+        WHERE deposits.status = ANY(${reopen}::text[])
        RETURNING id::text, member_id::text, amount::text, tx_hash, log_index`,
-      [
-        chainId,
-        logs.map((l) => l.txHash),
-        logs.map((l) => l.logIndex),
-        logs.map((l) => l.blockNumber.toString()),
-        logs.map((l) => l.blockHash),
-        logs.map((l) => l.memberId),
-        logs.map((l) => l.to),
-        logs.map((l) => l.from),
-        logs.map((l) => toLedgerUnits(l.value, decimals).toString()),
-        reopen,
-      ],
     );
     return rows;
   }
@@ -334,12 +316,11 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
       const matched = logs.filter((l) => members.has(l.to)).map((l) => ({ ...l, memberId: members.get(l.to)! }));
       result.logs += logs.length;
       if (matched.length) result.seen += (await upsertDeposits(db, matched, info.decimals, ['seen'])).length;
-      await db.query(`UPDATE chain_watch SET seen_next = GREATEST(seen_next, $3) WHERE chain_id = $1 AND token = $2`, [chainId, token, (finality.latest + 1n).toString()]);
+      await db.query(sql`UPDATE chain_watch SET seen_next = GREATEST(seen_next, ${(finality.latest + 1n).toString()}) WHERE chain_id = ${chainId} AND token = ${token}`);
     }
     await db.query(
-      `UPDATE chain_watch SET latest_block = $3, final_block = $4, finality = $5, checked_at = now(), failures = 0, last_error = NULL, last_error_at = NULL
-        WHERE chain_id = $1 AND token = $2`,
-      [chainId, token, finality.latest.toString(), finality.final.toString(), finality.source],
+      sql`UPDATE chain_watch SET latest_block = ${finality.latest.toString()}, final_block = ${finality.final.toString()}, finality = ${finality.source}, checked_at = now(), failures = 0, last_error = NULL, last_error_at = NULL
+        WHERE chain_id = ${chainId} AND token = ${token}`,
     );
     return result;
   }
@@ -349,7 +330,7 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
     lastErrors.set(chainId, message);
     log.warn({ err: message, failures }, 'deposit watcher: the chain did not answer; retrying with back-off');
     await db
-      .query(`UPDATE chain_watch SET last_error = $3, last_error_at = now(), failures = $4 WHERE chain_id = $1 AND token = $2`, [chainId, token, message, failures])
+      .query(sql`UPDATE chain_watch SET last_error = ${message}, last_error_at = now(), failures = ${failures} WHERE chain_id = ${chainId} AND token = ${token}`)
       .catch(() => undefined);
   }
 
@@ -379,7 +360,7 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
       stopped = true;
       if (timer) clearTimeout(timer);
       await running?.catch(() => undefined);
-      await db.query(`UPDATE chain_watch SET leased_until = NULL WHERE chain_id = $1 AND token = $2 AND leased_by = $3`, [chainId, token, owner]).catch(() => undefined);
+      await db.query(sql`UPDATE chain_watch SET leased_until = NULL WHERE chain_id = ${chainId} AND token = ${token} AND leased_by = ${owner}`).catch(() => undefined);
     },
   };
   return watcher;
@@ -400,9 +381,8 @@ export async function readChainStatus(ctx: AppContext): Promise<ChainStatus> {
   const chain = ctx.chain;
   if (!chain) return { status: 'off', chainId: null, latestBlock: null, finalBlock: null, scannedTo: null, finality: null, checkedAt: null, lastError: null };
   const { rows } = await ctx.db.query<StatusRow>(
-    `SELECT final_next::text, latest_block::text, final_block::text, finality, checked_at, last_error, last_error_at
-       FROM chain_watch WHERE chain_id = $1 AND token = $2`,
-    [chain.chainId, chain.settings.tokenAddress.toLowerCase()],
+    sql`SELECT final_next::text, latest_block::text, final_block::text, finality, checked_at, last_error, last_error_at
+       FROM chain_watch WHERE chain_id = ${chain.chainId} AND token = ${chain.settings.tokenAddress.toLowerCase()}`,
   );
   const row = rows[0];
   if (!row) {

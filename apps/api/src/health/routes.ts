@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { apiErrorSchema, chainStatusSchema } from '@portal/contract';
 import { readChainStatus } from '../deposits/watcher';
+import { sql } from '../db/sql';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -14,7 +15,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async (_request, reply) => {
       try {
-        await ctx.db.query('SELECT 1');
+        await ctx.db.query(sql`SELECT 1`);
         return ctx.chain ? { status: 'ok' as const, chain: await readChainStatus(ctx) } : { status: 'ok' as const };
       } catch {
         return reply.code(503).send({ message: 'The database is not reachable.', code: 'DATABASE_UNAVAILABLE' });

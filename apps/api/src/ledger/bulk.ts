@@ -2,6 +2,7 @@ import type { Wallet } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { LedgerBug } from './post';
 import { SYSTEM_ACCOUNTS, WALLET_UNITS, type SystemAccount } from './accounts';
+import { sql } from '../db/sql';
 
 /**
  * Set-based credits for the daily matching close: up to millions of member
@@ -38,12 +39,12 @@ export const BULK_CHUNK = 5_000;
 export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<number> {
   if (!/^[a-z_][a-z0-9_]*$/.test(input.source)) throw new LedgerBug(`not a table name: ${input.source}`);
   if (SYSTEM_ACCOUNTS[input.from] !== WALLET_UNITS[input.wallet]) throw new LedgerBug(`${input.from} and ${input.wallet} differ in unit`);
-  const source = `pg_temp.${input.source}`;
+  const source = sql.raw(`pg_temp.${input.source}`); // checked above: a table name
   const size = input.chunkSize ?? BULK_CHUNK;
 
   const shape = (
     await tx.query<{ lines: number; members: number; negative: number }>(
-      `SELECT count(*)::int AS lines, count(DISTINCT member_id)::int AS members, count(*) FILTER (WHERE amount < 0)::int AS negative
+      sql`SELECT count(*)::int AS lines, count(DISTINCT member_id)::int AS members, count(*) FILTER (WHERE amount < 0)::int AS negative
          FROM ${source} WHERE amount <> 0`,
     )
   ).rows[0]!;
@@ -53,58 +54,52 @@ export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<
 
   // Wallets that never held money yet, then every wallet locked at once in id order.
   await tx.query(
-    `INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
-     SELECT 'member', s.member_id, $1, $2, 0 FROM ${source} s
-      WHERE s.amount > 0 AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.owner_id = s.member_id AND a.wallet = $1)
+    sql`INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
+     SELECT 'member', s.member_id, ${input.wallet}, ${WALLET_UNITS[input.wallet]}, 0 FROM ${source} s
+      WHERE s.amount > 0 AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.owner_id = s.member_id AND a.wallet = ${input.wallet})
       ORDER BY s.member_id
      ON CONFLICT (owner_id, wallet) DO NOTHING`,
-    [input.wallet, WALLET_UNITS[input.wallet]],
   );
   const locked = await tx.query<{ locked: number }>(
-    `SELECT count(*)::int AS locked FROM (
-       SELECT 1 FROM ledger_accounts a JOIN ${source} s ON a.owner_id = s.member_id AND a.wallet = $1
+    sql`SELECT count(*)::int AS locked FROM (
+       SELECT 1 FROM ledger_accounts a JOIN ${source} s ON a.owner_id = s.member_id AND a.wallet = ${input.wallet}
         WHERE s.amount > 0 ORDER BY a.id FOR NO KEY UPDATE OF a) l`,
-    [input.wallet],
   );
   if (locked.rows[0]!.locked !== shape.lines) throw new LedgerBug(`bulk credit: ${shape.lines} wallets wanted, ${locked.rows[0]!.locked} locked`);
 
   // Each line with its wallet, its balance after (from the locked row) and its part.
-  await tx.query('DROP TABLE IF EXISTS pg_temp.ledger_bulk_lines');
+  await tx.query(sql`DROP TABLE IF EXISTS pg_temp.ledger_bulk_lines`);
   await tx.query(
-    `CREATE TEMPORARY TABLE ledger_bulk_lines ON COMMIT DROP AS
+    sql`CREATE TEMPORARY TABLE ledger_bulk_lines ON COMMIT DROP AS
      SELECT s.member_id, a.id AS account_id, s.amount, a.balance + s.amount AS balance_after,
-            ((row_number() OVER (ORDER BY a.id) - 1) / $2 + 1)::int AS part
-       FROM ${source} s JOIN ledger_accounts a ON a.owner_id = s.member_id AND a.wallet = $1
+            ((row_number() OVER (ORDER BY a.id) - 1) / ${size} + 1)::int AS part
+       FROM ${source} s JOIN ledger_accounts a ON a.owner_id = s.member_id AND a.wallet = ${input.wallet}
       WHERE s.amount > 0`,
-    [input.wallet, size],
   );
   const parts = Math.ceil(shape.lines / size);
   const entries = (
     await tx.query<{ id: number; part: number }>(
-      `INSERT INTO journal_entries (type, memo, actor_id, refs)
-       SELECT $1, $2, $3, $4::jsonb || jsonb_build_object('part', p) FROM generate_series(1, $5::int) AS p ORDER BY p
+      sql`INSERT INTO journal_entries (type, memo, actor_id, refs)
+       SELECT ${input.type}, ${input.memo}, ${input.actorId}, ${JSON.stringify(input.refs ?? {})}::jsonb || jsonb_build_object('part', p) FROM generate_series(1, ${parts}::int) AS p ORDER BY p
        RETURNING id, (refs->>'part')::int AS part`,
-      [input.type, input.memo, input.actorId, JSON.stringify(input.refs ?? {}), parts],
     )
   ).rows;
   const posted = await tx.query(
-    `INSERT INTO postings (entry_id, account_id, amount, balance_after)
+    sql`INSERT INTO postings (entry_id, account_id, amount, balance_after)
      SELECT e.entry_id, l.account_id, l.amount, l.balance_after
        FROM (SELECT part, 0 AS payer, account_id, amount, balance_after FROM pg_temp.ledger_bulk_lines
              UNION ALL
-             SELECT part, 1, (SELECT id FROM ledger_accounts WHERE code = $3 AND kind = 'system'), -sum(amount), NULL
+             SELECT part, 1, (SELECT id FROM ledger_accounts WHERE code = ${input.from} AND kind = 'system'), -sum(amount), NULL
                FROM pg_temp.ledger_bulk_lines GROUP BY part) l
-       JOIN unnest($1::int[], $2::bigint[]) AS e(part, entry_id) ON e.part = l.part
+       JOIN unnest(${entries.map((e) => e.part)}::int[], ${entries.map((e) => e.id)}::bigint[]) AS e(part, entry_id) ON e.part = l.part
       ORDER BY l.part, l.payer, l.account_id`,
-    [entries.map((e) => e.part), entries.map((e) => e.id), input.from],
   );
   if (posted.rowCount !== shape.lines + parts) throw new LedgerBug(`bulk credit: ${shape.lines + parts} postings wanted, ${posted.rowCount} posted`);
 
   await tx.query(
-    `UPDATE ${source} s SET entry_id = e.entry_id
-       FROM pg_temp.ledger_bulk_lines l JOIN unnest($1::int[], $2::bigint[]) AS e(part, entry_id) ON e.part = l.part
+    sql`UPDATE ${source} s SET entry_id = e.entry_id
+       FROM pg_temp.ledger_bulk_lines l JOIN unnest(${entries.map((e) => e.part)}::int[], ${entries.map((e) => e.id)}::bigint[]) AS e(part, entry_id) ON e.part = l.part
       WHERE s.member_id = l.member_id`,
-    [entries.map((e) => e.part), entries.map((e) => e.id)],
   );
   return shape.lines;
 }

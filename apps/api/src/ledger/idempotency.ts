@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Database, Sql } from '../db/database';
 import { conflict, unprocessable } from '../shared/errors';
+import { sql } from '../db/sql';
 
 /**
  * `Idempotency-Key`: the first answer to a key is stored in the same
@@ -33,28 +34,23 @@ export interface IdempotentAnswer<T> extends Answer<T> {
 export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, work: (tx: Sql) => Promise<Answer<T>>): Promise<IdempotentAnswer<T>> {
   if (scope.key === undefined) return { ...(await db.transaction(work)), replayed: false };
   const requestHash = hashRequest(scope.request);
-  const id = [scope.userId, scope.operation, scope.key];
+  const { userId, operation, key } = scope;
+  const isThisKey = sql`user_id = ${userId} AND operation = ${operation} AND key = ${key}`;
 
   return db.transaction(async (tx) => {
-    const claimed = await tx.query(
-      `INSERT INTO idempotency_keys (user_id, operation, key, request_hash) VALUES ($1, $2, $3, $4)
+    const claimed = await tx.query<{ claimed: number }>(
+      sql`INSERT INTO idempotency_keys (user_id, operation, key, request_hash) VALUES (${userId}, ${operation}, ${key}, ${requestHash})
        ON CONFLICT (user_id, operation, key) DO NOTHING RETURNING 1 AS claimed`,
-      [...id, requestHash],
     );
     if (claimed.rows.length === 0) {
       const { rows } = await tx.query<{ request_hash: string; status_code: number | null; response: T | null }>(
-        'SELECT request_hash, status_code, response FROM idempotency_keys WHERE user_id = $1 AND operation = $2 AND key = $3',
-        id,
+        sql`SELECT request_hash, status_code, response FROM idempotency_keys WHERE ${isThisKey}`,
       );
       const stored = rows[0];
       return storedAnswer<T>(stored?.request_hash, requestHash, stored?.status_code ?? null, stored?.response ?? null);
     }
     const answer = await work(tx);
-    await tx.query('UPDATE idempotency_keys SET status_code = $4, response = $5 WHERE user_id = $1 AND operation = $2 AND key = $3', [
-      ...id,
-      answer.status,
-      JSON.stringify(answer.body),
-    ]);
+    await tx.query(sql`UPDATE idempotency_keys SET status_code = ${answer.status}, response = ${JSON.stringify(answer.body)} WHERE ${isThisKey}`);
     return { ...answer, replayed: false };
   });
 }

@@ -2,6 +2,7 @@ import { fromBaseUnits, type Unit } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { unprocessable } from '../shared/errors';
 import { isMemberRef, refKey, unitName, unitOf, walletName, type AccountRef, type MemberAccountRef } from './accounts';
+import { sql } from '../db/sql';
 
 /**
  * The only code that moves money. Everything that does calls `postEntry`
@@ -61,8 +62,7 @@ export async function postEntry(tx: Sql, input: EntryInput): Promise<PostedEntry
   }
 
   const entry = await tx.query<{ id: number; created_at: Date }>(
-    `INSERT INTO journal_entries (type, memo, actor_id, refs) VALUES ($1, $2, $3, $4) RETURNING id, created_at`,
-    [input.type, input.memo, input.actorId, JSON.stringify(input.refs ?? {})],
+    sql`INSERT INTO journal_entries (type, memo, actor_id, refs) VALUES (${input.type}, ${input.memo}, ${input.actorId}, ${JSON.stringify(input.refs ?? {})}) RETURNING id, created_at`,
   );
   const { id, created_at: createdAt } = entry.rows[0]!;
 
@@ -72,22 +72,15 @@ export async function postEntry(tx: Sql, input: EntryInput): Promise<PostedEntry
     // Each wallet's balance after the line, from the row locked above; the
     // database moves the balance and refuses a wrong figure (migration 0006).
     posted = await tx.query<{ account_id: number; balance_after: string | null }>(
-      `INSERT INTO postings (entry_id, account_id, amount, balance_after)
-       SELECT $1, COALESCE(u.account_id, s.id), u.amount, u.balance_after
-         FROM unnest($2::bigint[], $3::text[], $4::numeric[], $5::numeric[]) WITH ORDINALITY AS u(account_id, code, amount, balance_after, n)
+      sql`INSERT INTO postings (entry_id, account_id, amount, balance_after)
+       SELECT ${id}, COALESCE(u.account_id, s.id), u.amount, u.balance_after
+         FROM unnest(${lines.map((line) => wallet(line)?.id ?? null)}::bigint[], ${lines.map((line) => (isMemberRef(line.account) ? null : line.account.system))}::text[], ${lines.map((line) => line.amount.toString())}::numeric[], ${lines.map((line) => {
+          const account = wallet(line);
+          return account ? (BigInt(account.balance) + line.amount).toString() : null;
+        })}::numeric[]) WITH ORDINALITY AS u(account_id, code, amount, balance_after, n)
          LEFT JOIN ledger_accounts s ON s.code = u.code AND s.kind = 'system'
         ORDER BY u.n
        RETURNING account_id, balance_after`,
-      [
-        id,
-        lines.map((line) => wallet(line)?.id ?? null),
-        lines.map((line) => (isMemberRef(line.account) ? null : line.account.system)),
-        lines.map((line) => line.amount.toString()),
-        lines.map((line) => {
-          const account = wallet(line);
-          return account ? (BigInt(account.balance) + line.amount).toString() : null;
-        }),
-      ],
     );
   } catch (error) {
     // Only reachable if a balance moved outside this function's lock.
@@ -135,26 +128,24 @@ function assertBalanced(lines: PostingLine[]): void {
  */
 async function lockMemberAccounts(tx: Sql, refs: MemberAccountRef[]): Promise<Map<string, LockedAccount>> {
   if (refs.length === 0) return new Map();
-  const params = [refs.map((ref) => ref.member), refs.map((ref) => ref.wallet)];
+  const wanted = sql`unnest(${refs.map((ref) => ref.member)}::bigint[], ${refs.map((ref) => ref.wallet)}::text[]) AS u(owner_id, wallet)`;
   const lock = () =>
     tx.query<LockedAccount>(
-      `SELECT a.id, a.owner_id, a.wallet, a.balance
+      sql`SELECT a.id, a.owner_id, a.wallet, a.balance
          FROM ledger_accounts a
-         JOIN unnest($1::bigint[], $2::text[]) AS u(owner_id, wallet) ON a.owner_id = u.owner_id AND a.wallet = u.wallet
+         JOIN ${wanted} ON a.owner_id = u.owner_id AND a.wallet = u.wallet
         ORDER BY a.id
           FOR NO KEY UPDATE OF a`,
-      params,
     );
   let { rows } = await lock();
   if (rows.length < refs.length) {
     await tx.query(
-      `INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
+      sql`INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
        SELECT 'member', u.owner_id, u.wallet, CASE u.wallet WHEN 'points' THEN 'POINT' ELSE 'USDT' END, 0
-         FROM unnest($1::bigint[], $2::text[]) AS u(owner_id, wallet)
+         FROM ${wanted}
         WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.owner_id = u.owner_id AND a.wallet = u.wallet)
         ORDER BY u.owner_id, u.wallet
        ON CONFLICT (owner_id, wallet) DO NOTHING`,
-      params,
     );
     rows = (await lock()).rows;
   }
@@ -169,8 +160,8 @@ async function lockMemberAccounts(tx: Sql, refs: MemberAccountRef[]): Promise<Ma
  * The same overdraft check as `postEntry`, without a lock: for quotes shown
  * before a confirmation. The posting itself checks again.
  */
-export async function assertCanSpend(sql: Sql, ref: MemberAccountRef, amount: bigint): Promise<void> {
-  const { rows } = await sql.query<{ balance: string }>('SELECT balance FROM ledger_accounts WHERE owner_id = $1 AND wallet = $2', [ref.member, ref.wallet]);
+export async function assertCanSpend(db: Sql, ref: MemberAccountRef, amount: bigint): Promise<void> {
+  const { rows } = await db.query<{ balance: string }>(sql`SELECT balance FROM ledger_accounts WHERE owner_id = ${ref.member} AND wallet = ${ref.wallet}`);
   const balance = BigInt(rows[0]?.balance ?? '0');
   if (balance < amount) throw insufficientBalance(ref, balance, amount);
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { writeOwnerOnly } from '../setup/data-folder';
 import { redactSecrets } from './redact';
+import { sql } from '../db/sql';
 
 export interface Mail {
   to: string;
@@ -47,8 +48,7 @@ export function createMailer(options: {
   return {
     async send(mail) {
       const { rows } = await db.query<{ id: number }>(
-        'INSERT INTO mail_outbox (to_address, subject, body) VALUES ($1, $2, $3) RETURNING id',
-        [mail.to, mail.subject, redactSecrets(mail.text)],
+        sql`INSERT INTO mail_outbox (to_address, subject, body) VALUES (${mail.to}, ${mail.subject}, ${redactSecrets(mail.text)}) RETURNING id`,
       );
       const id = rows[0]!.id;
       const file = outboxDir ? path.join(outboxDir, outboxFileName(id)) : undefined;

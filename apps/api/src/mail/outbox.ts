@@ -2,6 +2,8 @@ import type { PageQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { pageResult, pageWindow } from '../shared/pagination';
 import { redactSecrets } from './redact';
+import { sql } from '../db/sql';
+import { pageClause, where } from '../shared/sql-list';
 
 export interface OutboxMail {
   id: number;
@@ -25,14 +27,13 @@ interface OutboxRow {
  * one address, with its secrets redacted (stored redacted; redacted again
  * here for rows kept before that): a reset link is for its recipient only.
  */
-export async function outboxPage(sql: Sql, query: PageQuery & { to?: string }) {
+export async function outboxPage(db: Sql, query: PageQuery & { to?: string }) {
   const { limit, offset } = pageWindow(query);
-  const { rows } = await sql.query<OutboxRow>(
-    `SELECT id, to_address, subject, body, created_at, count(*) OVER () AS total
+  const { rows } = await db.query<OutboxRow>(
+    sql`SELECT id, to_address, subject, body, created_at, count(*) OVER () AS total
        FROM mail_outbox
-      WHERE $1::text IS NULL OR lower(to_address) = lower($1)
-      ORDER BY id DESC LIMIT $2 OFFSET $3`,
-    [query.to ?? null, limit, offset],
+      ${where(query.to === undefined ? undefined : sql`lower(to_address) = lower(${query.to})`)}
+      ORDER BY id DESC ${pageClause({ limit, offset })}`,
   );
   const items: OutboxMail[] = rows.map((row) => ({
     id: Number(row.id),

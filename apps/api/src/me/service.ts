@@ -6,6 +6,7 @@ import { assertUsernameNotSlowed, recordFailure } from '../auth/throttle';
 import { revokeUserSessions } from '../auth/sessions';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../shared/errors';
 import { findUserById, isEmailTaken, setPasswordHash, toUser } from '../users/queries';
+import { sql } from '../db/sql';
 
 export function createMeService(ctx: AppContext) {
   const { db } = ctx;
@@ -27,20 +28,13 @@ export function createMeService(ctx: AppContext) {
       }
       try {
         await db.query(
-          `UPDATE users SET
-             full_name = CASE WHEN $2 THEN $3 ELSE full_name END,
-             email     = CASE WHEN $4 THEN $5 ELSE email END,
-             phone     = CASE WHEN $6 THEN $7 ELSE phone END,
-             country   = CASE WHEN $8 THEN $9 ELSE country END,
+          sql`UPDATE users SET
+             full_name = CASE WHEN ${changes.fullName !== undefined} THEN ${changes.fullName ?? null} ELSE full_name END,
+             email     = CASE WHEN ${changes.email !== undefined} THEN ${changes.email ?? null} ELSE email END,
+             phone     = CASE WHEN ${changes.phone !== undefined} THEN ${changes.phone || null} ELSE phone END,
+             country   = CASE WHEN ${changes.country !== undefined} THEN ${changes.country || null} ELSE country END,
              updated_at = now()
-           WHERE id = $1`,
-          [
-            userId,
-            changes.fullName !== undefined, changes.fullName ?? null,
-            changes.email !== undefined, changes.email ?? null,
-            changes.phone !== undefined, changes.phone || null,
-            changes.country !== undefined, changes.country || null,
-          ],
+           WHERE id = ${userId}`,
         );
       } catch (error) {
         if (isUniqueViolation(error, 'users_email_key')) {

@@ -3,7 +3,8 @@ import { fromBaseUnits, type AdminMember, type MembersQuery } from '@portal/cont
 type MemberSortField = MembersQuery['sort'] extends `-${infer F}` ? F : never;
 import type { Sql } from '../db/database';
 import { everyRow } from '../shared/csv';
-import { SqlFilter, containsPattern, exactUsername, orderBy, pageClause } from '../shared/sql-filter';
+import { sql, type SqlQuery } from '../db/sql';
+import { exactUsername, orderBy, pageClause, userSearch, where } from '../shared/sql-list';
 import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';
 
 /**
@@ -31,20 +32,21 @@ export interface MemberRow extends TeamColumns {
 }
 
 const team = teamSql('m');
-const MEMBER_SELECT = `
+// teamSql (network/team.ts) is fixed text of the code, without values.
+const MEMBER_SELECT = sql`
   SELECT u.id, u.username, u.full_name, u.email, u.phone, u.country, u.status, u.role,
          m.sponsor_id, s.username AS sponsor_username, m.joined_at, m.joined_at::text AS joined_key,
          COALESCE(wd.balance, 0)::text AS deposit,
          COALESCE(wi.balance, 0)::text AS income,
          COALESCE(wp.balance, 0)::text AS points,
-         ${team.columns}
+         ${sql.raw(team.columns)}
     FROM members m
     JOIN users u ON u.id = m.user_id
     LEFT JOIN users s ON s.id = m.sponsor_id
     LEFT JOIN ledger_accounts wd ON wd.owner_id = m.user_id AND wd.wallet = 'deposit'
     LEFT JOIN ledger_accounts wi ON wi.owner_id = m.user_id AND wi.wallet = 'income'
     LEFT JOIN ledger_accounts wp ON wp.owner_id = m.user_id AND wp.wallet = 'points'
-    ${team.joins}`;
+    ${sql.raw(team.joins)}`;
 
 const SORTS = {
   joinedAt: 'm.joined_at',
@@ -63,45 +65,37 @@ const SORTS = {
 
 export type MemberFilter = Partial<Pick<MembersQuery, 'search' | 'status' | 'sponsor'>> & { id?: number };
 
-function filterOf(query: MemberFilter): SqlFilter {
-  const filter = new SqlFilter();
-  if (query.id !== undefined) filter.where(`m.user_id = ${filter.param(query.id)}`);
-  if (query.search) {
-    const pattern = filter.param(containsPattern(query.search));
-    filter.where(`(u.username ILIKE ${pattern} OR u.full_name ILIKE ${pattern} OR u.email ILIKE ${pattern})`);
-  }
-  if (query.status) filter.where(`u.status = ${filter.param(query.status)}`);
-  if (query.sponsor) filter.where(`lower(s.username) = lower(${filter.param(query.sponsor)})`);
-  return filter;
+/** The list's conditions, for `where`. */
+function filterOf(query: MemberFilter): Array<SqlQuery | undefined> {
+  return [
+    query.id !== undefined ? sql`m.user_id = ${query.id}` : undefined,
+    userSearch(query.search),
+    query.status ? sql`u.status = ${query.status}` : undefined,
+    query.sponsor ? sql`lower(s.username) = lower(${query.sponsor})` : undefined,
+  ];
 }
 
-export async function countMembers(sql: Sql, query: MemberFilter): Promise<number> {
-  const filter = filterOf(query);
-  const needsSponsor = query.sponsor ? 'LEFT JOIN users s ON s.id = m.sponsor_id' : '';
-  const { rows } = await sql.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM members m JOIN users u ON u.id = m.user_id ${needsSponsor} ${filter.sql}`,
-    filter.params,
+export async function countMembers(db: Sql, query: MemberFilter): Promise<number> {
+  const needsSponsor = query.sponsor ? sql`LEFT JOIN users s ON s.id = m.sponsor_id` : sql.empty;
+  const { rows } = await db.query<{ total: number }>(
+    sql`SELECT count(*)::int AS total FROM members m JOIN users u ON u.id = m.user_id ${needsSponsor} ${where(...filterOf(query))}`,
   );
   return rows[0]!.total;
 }
 
 export async function selectMembers(
-  sql: Sql,
+  db: Sql,
   query: MemberFilter & { sort?: MembersQuery['sort'] },
   window: { limit: number; offset: number },
   /** In join order only: the rows after this one (keyset paging). */
   after?: MemberRow,
 ): Promise<MemberRow[]> {
-  const filter = filterOf(query);
-  if (after) {
-    const newestFirst = (query.sort ?? '-joinedAt') === '-joinedAt';
-    filter.where(`(m.joined_at, m.user_id) ${newestFirst ? '<' : '>'} (${filter.param(after.joined_key)}::timestamptz, ${filter.param(after.id)}::bigint)`);
-  }
-  const first = exactUsername(filter, 'u.username_key', query.search);
-  const { rows } = await sql.query<MemberRow>(
-    `${MEMBER_SELECT} ${filter.sql}
-      ${orderBy(query.sort ?? '-joinedAt', SORTS, 'm.user_id', first)} ${pageClause(filter, window)}`,
-    filter.params,
+  const newestFirst = (query.sort ?? '-joinedAt') === '-joinedAt';
+  const beyond = after && sql`(m.joined_at, m.user_id) ${newestFirst ? sql`<` : sql`>`} (${after.joined_key}::timestamptz, ${after.id}::bigint)`;
+  const first = exactUsername('u.username_key', query.search);
+  const { rows } = await db.query<MemberRow>(
+    sql`${MEMBER_SELECT} ${where(...filterOf(query), beyond)}
+      ${orderBy(query.sort ?? '-joinedAt', SORTS, 'm.user_id', first)} ${pageClause(window)}`,
   );
   return rows;
 }
@@ -111,10 +105,10 @@ export async function selectMembers(
  * without a search (the exact match would break the keyset) from the last
  * row read, otherwise by offset.
  */
-export function allMembers(sql: Sql, query: MemberFilter & { sort?: MembersQuery['sort'] }, size = 1000): AsyncGenerator<MemberRow> {
+export function allMembers(db: Sql, query: MemberFilter & { sort?: MembersQuery['sort'] }, size = 1000): AsyncGenerator<MemberRow> {
   const sort = query.sort ?? '-joinedAt';
   const keyset = !query.search && (sort === '-joinedAt' || sort === 'joinedAt');
-  return everyRow((window, after: MemberRow | undefined) => selectMembers(sql, query, window, after), keyset, size);
+  return everyRow((window, after: MemberRow | undefined) => selectMembers(db, query, window, after), keyset, size);
 }
 
 export function toAdminMember(row: MemberRow): AdminMember {

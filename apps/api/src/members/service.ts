@@ -11,6 +11,7 @@ import type { CsvColumn } from '../shared/csv';
 import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
 import { pageWindow } from '../shared/pagination';
 import { allMembers, countMembers, selectMembers, toAdminMember, type MemberRow } from './queries';
+import { sql } from '../db/sql';
 
 const CSV_COLUMNS: CsvColumn<MemberRow>[] = [
   { header: 'id', value: (m) => m.id, raw: true },
@@ -32,8 +33,8 @@ const CSV_COLUMNS: CsvColumn<MemberRow>[] = [
 export function createMemberAdminService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function memberRow(sql: Sql, id: number) {
-    const row = (await selectMembers(sql, { id }, { limit: 1, offset: 0 }))[0];
+  async function memberRow(db: Sql, id: number) {
+    const row = (await selectMembers(db, { id }, { limit: 1, offset: 0 }))[0];
     if (!row) throw notFound('MEMBER_NOT_FOUND', `There is no member with id ${id}.`);
     return row;
   }
@@ -48,7 +49,7 @@ export function createMemberAdminService(ctx: AppContext) {
 
     async detail(id: number): Promise<AdminMemberDetail> {
       const row = await memberRow(db, id);
-      const referrals = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM members WHERE sponsor_id = $1', [id]);
+      const referrals = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM members WHERE sponsor_id = ${id}`);
       return {
         ...toAdminMember(row),
         phone: row.phone,

@@ -1,11 +1,13 @@
 import { DOWNLINE_MAX_OFFSET, type Downline, type DownlineQuery, type DownlineRow } from '@portal/contract';
 import type { AppContext } from '../context';
+import { sql } from '../db/sql';
 import { badRequest } from '../shared/errors';
 import { pageResult, pageWindow } from '../shared/pagination';
+import { where } from '../shared/sql-list';
 import { COUNT_LIMIT, SEARCH_CANDIDATES, SEARCH_SCAN_LIMIT } from './limits';
 import { legRange, subtreeRange, type KeyRange } from './paths';
 import { findNodeWithin, likePrefix, PENDING_LEGS } from './queries';
-import { binder, iso, MEMBER_DETAILS, notInNetwork, placementBase, placementRoot } from './viewpoint';
+import { iso, MEMBER_DETAILS, notInNetwork, placementBase, placementRoot } from './viewpoint';
 import type { Viewer } from './viewer';
 
 /**
@@ -22,12 +24,18 @@ const ORDERS = {
   volume: { join: '', key: '(o.left_volume + o.right_volume)', shown: '(pg.left_volume + pg.right_volume)' },
 } as const;
 
+/** The chosen order as SQL text: whitelisted columns and a direction, never input. */
 function orderOf(sort: DownlineQuery['sort']) {
   if (!sort) return undefined;
   const descending = sort.startsWith('-');
   const order = ORDERS[sort.replace(/^-/, '') as keyof typeof ORDERS];
+  if (!order) throw new Error(`sort field not whitelisted: ${sort}`);
   const dir = descending ? 'DESC' : 'ASC';
-  return { join: order.join, key: `${order.key} ${dir}, o.member_id ${dir}`, shown: `${order.shown} ${dir}, pg.member_id ${dir}` };
+  return {
+    join: sql.raw(order.join),
+    key: sql.raw(`${order.key} ${dir}, o.member_id ${dir}`),
+    shown: sql.raw(`${order.shown} ${dir}, pg.member_id ${dir}`),
+  };
 }
 
 interface DownlineDetail {
@@ -65,9 +73,8 @@ export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQ
   // The maintained counts (and pending events) give the size of the whole list or of one leg.
   const counts = (
     await db.query<{ lc: number; rc: number }>(
-      `SELECT t.left_count + pend.lc AS lc, t.right_count + pend.rc AS rc
-         FROM network_nodes t LEFT JOIN LATERAL (${PENDING_LEGS('t')}) pend ON true WHERE t.member_id = $1`,
-      [root.member_id],
+      sql`SELECT t.left_count + pend.lc AS lc, t.right_count + pend.rc AS rc
+         FROM network_nodes t LEFT JOIN LATERAL (${sql.raw(PENDING_LEGS('t'))}) pend ON true WHERE t.member_id = ${root.member_id}`,
     )
   ).rows[0]!;
   const listSize = query.leg === 'left' ? counts.lc : query.leg === 'right' ? counts.rc : counts.lc + counts.rc;
@@ -79,47 +86,47 @@ export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQ
   // Small downlines are searched by scanning them; large ones from the username index (bounded).
   const strategy = !query.search ? 'range' : listSize <= SEARCH_SCAN_LIMIT ? 'scan' : 'candidates';
 
-  /** The rows of the list, as network_nodes columns, with its parameters bound through `p`. */
-  const matching = (p: (value: unknown) => string, withCursor: boolean) => {
-    const where = [`n.path > ${p(range.after)}::varbit`];
-    if (range.before !== null) where.push(`n.path < ${p(range.before)}::varbit`);
-    if (!query.leg) where.push(`n.member_id <> ${p(root.member_id)}`);
-    if (query.level !== undefined) where.push(`n.depth = ${p(root.depth + query.level)}`);
-    if (withCursor && after) where.push(`n.path > ${p(after.path)}::varbit`);
-    const columns = 'n.member_id, n.depth, n.path, n.left_count, n.right_count, n.left_volume, n.right_volume';
-    if (strategy === 'range') return { with: '', from: `SELECT ${columns} FROM network_nodes n WHERE ${where.join(' AND ')}` };
-    const like = p(likePrefix(query.search!));
+  /** The rows of the list, as network_nodes columns: a `WITH` entry (or nothing) and the `SELECT`. */
+  const matching = (withCursor: boolean) => {
+    const filter = where(
+      sql`n.path > ${range.after}::varbit`,
+      range.before !== null && sql`n.path < ${range.before}::varbit`,
+      !query.leg && sql`n.member_id <> ${root.member_id}`,
+      query.level !== undefined && sql`n.depth = ${root.depth + query.level}`,
+      withCursor && after && sql`n.path > ${after.path}::varbit`,
+    );
+    const columns = sql`n.member_id, n.depth, n.path, n.left_count, n.right_count, n.left_volume, n.right_volume`;
+    if (strategy === 'range') return { with: sql.empty, from: sql`SELECT ${columns} FROM network_nodes n ${filter}` };
+    const like = likePrefix(query.search!);
     if (strategy === 'scan') {
       return {
-        with: '',
-        from: `SELECT ${columns} FROM network_nodes n JOIN users su ON su.id = n.member_id
-                WHERE ${where.join(' AND ')} AND lower(su.username) COLLATE "C" LIKE ${like} ESCAPE '\\'`,
+        with: sql.empty,
+        from: sql`SELECT ${columns} FROM network_nodes n JOIN users su ON su.id = n.member_id
+                ${filter} AND lower(su.username) COLLATE "C" LIKE ${like} ESCAPE '\\'`,
       };
     }
     return {
-      with: `candidates AS (SELECT id FROM users WHERE lower(username) COLLATE "C" LIKE ${like} ESCAPE '\\'
-                             ORDER BY lower(username) COLLATE "C" LIMIT ${p(SEARCH_CANDIDATES)}),`,
-      from: `SELECT ${columns} FROM candidates c JOIN network_nodes n ON n.member_id = c.id WHERE ${where.join(' AND ')}`,
+      with: sql`candidates AS (SELECT id FROM users WHERE lower(username) COLLATE "C" LIKE ${like} ESCAPE '\\'
+                             ORDER BY lower(username) COLLATE "C" LIMIT ${SEARCH_CANDIDATES}),`,
+      from: sql`SELECT ${columns} FROM candidates c JOIN network_nodes n ON n.member_id = c.id ${filter}`,
     };
   };
 
-  const page = binder();
-  const source = matching(page.p, true);
+  const source = matching(true);
   const rows = (
     await db.query<DownlineDetail>(
-      `WITH ${source.with} pg AS (${
+      sql`WITH ${source.with} pg AS (${
          order
-           ? `SELECT o.* FROM (${source.from}) o ${order.join} ORDER BY ${order.key}`
-           : `${source.from} ORDER BY n.path`
-       } LIMIT ${page.p(limit)} OFFSET ${page.p(offset)})
-       SELECT pg.member_id, pg.depth, get_bit(pg.path, ${page.p(root.depth)}) AS leg_bit,
+           ? sql`SELECT o.* FROM (${source.from}) o ${order.join} ORDER BY ${order.key}`
+           : sql`${source.from} ORDER BY n.path`
+       } LIMIT ${limit} OFFSET ${offset})
+       SELECT pg.member_id, pg.depth, get_bit(pg.path, ${root.depth}) AS leg_bit,
               pg.left_count + pend.lc AS left_count, pg.right_count + pend.rc AS right_count,
               (pg.left_volume + pend.lv)::text AS left_volume, (pg.right_volume + pend.rv)::text AS right_volume,
               ${MEMBER_DETAILS.columns}
          FROM pg ${MEMBER_DETAILS.joins('pg')}
-         LEFT JOIN LATERAL (${PENDING_LEGS('pg')}) pend ON true
-        ORDER BY ${order ? order.shown : 'pg.path'}`,
-      page.params,
+         LEFT JOIN LATERAL (${sql.raw(PENDING_LEGS('pg'))}) pend ON true
+        ORDER BY ${order ? order.shown : sql`pg.path`}`,
     )
   ).rows;
 
@@ -128,12 +135,10 @@ export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQ
   let totalExact = true;
   let searchTruncated = false;
   if (strategy !== 'range' || query.level !== undefined) {
-    const count = binder();
-    const counted = matching(count.p, false);
+    const counted = matching(false);
     const { rows: summary } = await db.query<{ n: number; examined: number }>(
-      `WITH ${counted.with} hits AS (${counted.from} LIMIT ${COUNT_LIMIT + 1})
-       SELECT (SELECT count(*) FROM hits) AS n, ${strategy === 'candidates' ? '(SELECT count(*) FROM candidates)' : '0'} AS examined`,
-      count.params,
+      sql`WITH ${counted.with} hits AS (${counted.from} LIMIT ${COUNT_LIMIT + 1})
+       SELECT (SELECT count(*) FROM hits) AS n, ${strategy === 'candidates' ? sql`(SELECT count(*) FROM candidates)` : sql`0`} AS examined`,
     );
     total = Math.min(summary[0]!.n, COUNT_LIMIT);
     searchTruncated = summary[0]!.examined >= SEARCH_CANDIDATES;

@@ -1,11 +1,11 @@
 import type { FreeSlot, FreeSlots, FreeSlotsQuery } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
-import { conflict, notFound, unprocessable } from '../shared/errors';
+import { sql } from '../db/sql';
 import { SEARCH_CANDIDATES } from './limits';
 import { subtreeRange, type KeyRange } from './paths';
-import { findNode, likePrefix, type NodeRow } from './queries';
-import { binder } from './viewpoint';
+import { likePrefix } from './queries';
+import { placeableReferral } from './viewpoint';
 import type { Viewer } from './viewer';
 
 /** Levels walked per request before answering "more": a long spillover chain has a free slot on every level anyway. */
@@ -20,15 +20,17 @@ interface FreeNodeRow {
   right_free: boolean;
 }
 
-/** Nodes of `range` with a free side, in path order; parameters bound through `p`. */
-function freeNodesSql(p: (value: unknown) => string, range: KeyRange) {
-  const childOn = (side: string) => `EXISTS (SELECT 1 FROM network_nodes c WHERE c.parent_id = n.member_id AND c.side = '${side}')`;
-  return {
-    columns: `n.member_id, n.depth, u.username, u.full_name, NOT ${childOn('left')} AS left_free, NOT ${childOn('right')} AS right_free`,
-    inRange: `n.path > ${p(range.after)}::varbit${range.before === null ? '' : ` AND n.path < ${p(range.before)}::varbit`}`,
-    free: `(NOT ${childOn('left')} OR NOT ${childOn('right')})`,
-  };
-}
+/** The side of a child as fixed SQL text (a literal, as the slot index has it), never input. */
+const childOn = (side: 'left' | 'right') =>
+  sql.raw(`EXISTS (SELECT 1 FROM network_nodes c WHERE c.parent_id = n.member_id AND c.side = '${side}')`);
+
+/** Nodes `n` with a free side: their columns, and the condition. */
+const FREE_NODE_COLUMNS = sql`n.member_id, n.depth, u.username, u.full_name, NOT ${childOn('left')} AS left_free, NOT ${childOn('right')} AS right_free`;
+const HAS_FREE_SIDE = sql`(NOT ${childOn('left')} OR NOT ${childOn('right')})`;
+
+/** Nodes `n` inside `range` (path order). */
+const inRange = (range: KeyRange) =>
+  sql`n.path > ${range.after}::varbit${range.before === null ? sql.empty : sql` AND n.path < ${range.before}::varbit`}`;
 
 /**
  * The free positions (a missing left or right child) in the team of a
@@ -39,7 +41,7 @@ function freeNodesSql(p: (value: unknown) => string, range: KeyRange) {
  */
 export async function freeSlots(ctx: AppContext, viewer: Viewer, query: FreeSlotsQuery): Promise<FreeSlots> {
   const { db } = ctx;
-  const { member, sponsorNode } = await waitingMemberAndSponsor(db, viewer, query.member);
+  const { member, sponsorNode } = await placeableReferral(db, viewer, query.member, { lock: false, field: 'member' });
   const range = subtreeRange(sponsorNode.path);
   const wanted = query.limit + 1;
   const found: FreeNodeRow[] = [];
@@ -47,16 +49,13 @@ export async function freeSlots(ctx: AppContext, viewer: Viewer, query: FreeSlot
   let walkedOut = false;
 
   if (query.search) {
-    const b = binder();
-    const sql = freeNodesSql(b.p, range);
     const { rows } = await db.query<FreeNodeRow & { examined: number }>(
-      `WITH candidates AS (SELECT id FROM users WHERE lower(username) COLLATE "C" LIKE ${b.p(likePrefix(query.search))} ESCAPE '\\'
-                            ORDER BY lower(username) COLLATE "C" LIMIT ${b.p(SEARCH_CANDIDATES)})
-       SELECT ${sql.columns}, (SELECT count(*) FROM candidates) AS examined
+      sql`WITH candidates AS (SELECT id FROM users WHERE lower(username) COLLATE "C" LIKE ${likePrefix(query.search)} ESCAPE '\\'
+                            ORDER BY lower(username) COLLATE "C" LIMIT ${SEARCH_CANDIDATES})
+       SELECT ${FREE_NODE_COLUMNS}, (SELECT count(*) FROM candidates) AS examined
          FROM candidates ca JOIN network_nodes n ON n.member_id = ca.id JOIN users u ON u.id = n.member_id
-        WHERE ${sql.inRange} AND ${sql.free}
-        ORDER BY n.depth, n.path LIMIT ${b.p(wanted)}`,
-      b.params,
+        WHERE ${inRange(range)} AND ${HAS_FREE_SIDE}
+        ORDER BY n.depth, n.path LIMIT ${wanted}`,
     );
     found.push(...rows);
     searchTruncated = (rows[0]?.examined ?? 0) >= SEARCH_CANDIDATES;
@@ -66,14 +65,11 @@ export async function freeSlots(ctx: AppContext, viewer: Viewer, query: FreeSlot
         walkedOut = true;
         break;
       }
-      const b = binder();
-      const sql = freeNodesSql(b.p, range);
       const { rows } = await db.query<FreeNodeRow>(
-        `SELECT ${sql.columns}
+        sql`SELECT ${FREE_NODE_COLUMNS}
            FROM network_nodes n JOIN users u ON u.id = n.member_id
-          WHERE n.depth = ${b.p(depth)} AND ${sql.inRange} AND ${sql.free}
-          ORDER BY n.path LIMIT ${b.p(wanted - found.length)}`,
-        b.params,
+          WHERE n.depth = ${depth} AND ${inRange(range)} AND ${HAS_FREE_SIDE}
+          ORDER BY n.path LIMIT ${wanted - found.length}`,
       );
       found.push(...rows);
       if (rows.length === 0 && !(await levelHasNodes(db, depth, range))) break;
@@ -95,33 +91,6 @@ export async function freeSlots(ctx: AppContext, viewer: Viewer, query: FreeSlot
 }
 
 async function levelHasNodes(db: Sql, depth: number, range: KeyRange): Promise<boolean> {
-  const b = binder();
-  const sql = freeNodesSql(b.p, range);
-  const { rows } = await db.query(`SELECT 1 FROM network_nodes n WHERE n.depth = ${b.p(depth)} AND ${sql.inRange} LIMIT 1`, b.params);
+  const { rows } = await db.query<{ one: number }>(sql`SELECT 1 AS one FROM network_nodes n WHERE n.depth = ${depth} AND ${inRange(range)} LIMIT 1`);
   return rows.length > 0;
-}
-
-/** The waiting member the viewer may place (its sponsor, or an admin) and the sponsor's node; the same refusals as placing. */
-async function waitingMemberAndSponsor(db: Sql, viewer: Viewer, memberId: number): Promise<{ member: { sponsor: string }; sponsorNode: NodeRow }> {
-  const { rows } = await db.query<{ sponsor_id: number | null; placed: boolean; username: string; sponsor: string | null }>(
-    `SELECT m.sponsor_id, m.placed, u.username, s.username AS sponsor
-       FROM members m JOIN users u ON u.id = m.user_id LEFT JOIN users s ON s.id = m.sponsor_id
-      WHERE m.user_id = $1`,
-    [memberId],
-  );
-  const member = rows[0];
-  if (!member || member.sponsor_id === null || (!viewer.isAdmin && member.sponsor_id !== viewer.userId)) {
-    throw notFound('REFERRAL_NOT_FOUND', 'None of your referrals has this id.');
-  }
-  if (member.placed) throw conflict('ALREADY_PLACED', `${member.username} has already been placed.`, 'member');
-  const sponsorNode = await findNode(db, member.sponsor_id);
-  if (!sponsorNode) {
-    throw unprocessable(
-      'SPONSOR_NOT_PLACED',
-      viewer.userId === member.sponsor_id
-        ? 'You have not been placed in the binary tree yet, so you cannot place your referrals. Your sponsor places you first.'
-        : `${member.sponsor} has not been placed yet, so their referrals cannot be placed.`,
-    );
-  }
-  return { member: { sponsor: member.sponsor! }, sponsorNode };
 }

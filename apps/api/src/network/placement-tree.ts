@@ -1,5 +1,6 @@
 import type { PlacementNode, PlacementTree, PlacementTreeQuery } from '@portal/contract';
 import type { AppContext } from '../context';
+import { sql } from '../db/sql';
 import { notFound } from '../shared/errors';
 import { PENDING_LEGS } from './queries';
 import { iso, MEMBER_DETAILS, placementBase, placementRoot } from './viewpoint';
@@ -29,22 +30,21 @@ export async function placementTree(ctx: AppContext, viewer: Viewer, query: Plac
   const root = await placementRoot(db, viewer, base, query.root);
   // Down `depth` levels by the (parent, side) key: at most 2^(depth+1)-1 nodes, whatever lies below.
   const { rows } = await db.query<PlacementDetail>(
-    `WITH RECURSIVE t AS (
+    sql`WITH RECURSIVE t AS (
        SELECT n.member_id, n.parent_id, n.side, n.depth, n.path, n.left_count, n.right_count, n.left_volume, n.right_volume
-         FROM network_nodes n WHERE n.member_id = $1
+         FROM network_nodes n WHERE n.member_id = ${root.member_id}
        UNION ALL
        SELECT c.member_id, c.parent_id, c.side, c.depth, c.path, c.left_count, c.right_count, c.left_volume, c.right_volume
          FROM t JOIN network_nodes c ON c.parent_id = t.member_id
-        WHERE t.depth < $2
+        WHERE t.depth < ${root.depth + query.depth}
      )
      SELECT t.member_id, t.parent_id, t.side, t.depth,
             t.left_count + pend.lc AS left_count, t.right_count + pend.rc AS right_count,
             (t.left_volume + pend.lv)::text AS left_volume, (t.right_volume + pend.rv)::text AS right_volume,
             ${MEMBER_DETAILS.columns}
        FROM t ${MEMBER_DETAILS.joins('t')}
-       LEFT JOIN LATERAL (${PENDING_LEGS('t')}) pend ON true
+       LEFT JOIN LATERAL (${sql.raw(PENDING_LEGS('t'))}) pend ON true
       ORDER BY t.depth, t.path`,
-    [root.member_id, root.depth + query.depth],
   );
   const toNode = (row: PlacementDetail): PlacementNode => ({
     id: row.member_id,

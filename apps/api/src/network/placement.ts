@@ -1,9 +1,11 @@
 import type { PlacementBody, PlacementResult } from '@portal/contract';
 import type { Database, Sql } from '../db/database';
-import { AppError, conflict, isUniqueViolation, notFound, unprocessable } from '../shared/errors';
+import { sql } from '../db/sql';
+import { AppError, conflict, isUniqueViolation, unprocessable } from '../shared/errors';
 import { sideBit, subtreeRange, type Side } from './paths';
 import { findNode, findNodeWithin, type NodeRow } from './queries';
 import type { Viewer } from './viewer';
+import { placeableReferral } from './viewpoint';
 import { releasePendingVolume } from '../purchases/service';
 
 /** Spillover retries when another sign-up takes the same outermost slot first. */
@@ -23,30 +25,23 @@ function isPathTooLong(error: unknown): boolean {
  * left (right) child until it is missing. In path order that is the first
  * (last) node of the subtree's range: one index probe at any depth.
  */
-export async function outermostNode(sql: Sql, top: NodeRow, side: Side): Promise<number> {
+export async function outermostNode(db: Sql, top: NodeRow, side: Side): Promise<number> {
   const range = subtreeRange(top.path);
-  const params: unknown[] = [range.after];
-  let bound = '';
-  if (range.before !== null) {
-    params.push(range.before);
-    bound = 'AND path < $2::varbit';
-  }
-  const { rows } = await sql.query<{ member_id: number }>(
-    `SELECT member_id FROM network_nodes WHERE path > $1::varbit ${bound}
-      ORDER BY path ${side === 'left' ? 'ASC' : 'DESC'} LIMIT 1`,
-    params,
+  const bound = range.before !== null ? sql`AND path < ${range.before}::varbit` : sql.empty;
+  const { rows } = await db.query<{ member_id: number }>(
+    sql`SELECT member_id FROM network_nodes WHERE path > ${range.after}::varbit ${bound}
+         ORDER BY path ${side === 'left' ? sql`ASC` : sql`DESC`} LIMIT 1`,
   );
   return rows[0]!.member_id;
 }
 
 /** Puts `memberId` into the free `side` slot of `parentId`; 409 when the slot is taken. */
-async function insertNode(sql: Sql, memberId: number, parentId: number, side: Side, placedBy: number | null): Promise<void> {
+async function insertNode(db: Sql, memberId: number, parentId: number, side: Side, placedBy: number | null): Promise<void> {
   try {
-    await sql.query(
-      `INSERT INTO network_nodes (member_id, parent_id, side, depth, path, placed_by)
-       SELECT $1, p.member_id, $3, p.depth + 1, substring(p.path FROM 1 FOR p.depth) || $4::varbit || B'1', $5
-         FROM network_nodes p WHERE p.member_id = $2`,
-      [memberId, parentId, side, sideBit(side), placedBy],
+    await db.query(
+      sql`INSERT INTO network_nodes (member_id, parent_id, side, depth, path, placed_by)
+          SELECT ${memberId}, p.member_id, ${side}, p.depth + 1, substring(p.path FROM 1 FOR p.depth) || ${sideBit(side)}::varbit || B'1', ${placedBy}
+            FROM network_nodes p WHERE p.member_id = ${parentId}`,
     );
   } catch (error) {
     if (isPathTooLong(error)) {
@@ -57,12 +52,12 @@ async function insertNode(sql: Sql, memberId: number, parentId: number, side: Si
 }
 
 /** Marks the member placed and queues the team-count event for the roll-up. */
-async function recordPlacement(sql: Sql, memberId: number): Promise<void> {
-  const { rowCount } = await sql.query('UPDATE members SET placed = true WHERE user_id = $1 AND NOT placed', [memberId]);
+async function recordPlacement(db: Sql, memberId: number): Promise<void> {
+  const { rowCount } = await db.query(sql`UPDATE members SET placed = true WHERE user_id = ${memberId} AND NOT placed`);
   if (rowCount !== 1) throw conflict('ALREADY_PLACED', 'This member has already been placed.', 'memberId');
-  await sql.query(`INSERT INTO network_events (member_id, kind, count_delta) VALUES ($1, 'placement', 1)`, [memberId]);
+  await db.query(sql`INSERT INTO network_events (member_id, kind, count_delta) VALUES (${memberId}, 'placement', 1)`);
   // The plan: BV the member bought while waiting now flows up the legs.
-  await releasePendingVolume(sql, memberId);
+  await releasePendingVolume(db, memberId);
 }
 
 /**
@@ -70,16 +65,16 @@ async function recordPlacement(sql: Sql, memberId: number): Promise<void> {
  * racing for that slot both find it; the unique slot key lets one in and the
  * other looks again from a savepoint (it then sees the winner's node).
  */
-async function placeBySpillover(sql: Sql, memberId: number, top: NodeRow, side: Side, placedBy: number | null): Promise<number> {
+async function placeBySpillover(db: Sql, memberId: number, top: NodeRow, side: Side, placedBy: number | null): Promise<number> {
   for (let attempt = 0; attempt < SPILLOVER_ATTEMPTS; attempt += 1) {
-    const parentId = await outermostNode(sql, top, side);
-    await sql.query('SAVEPOINT network_spillover');
+    const parentId = await outermostNode(db, top, side);
+    await db.query(sql`SAVEPOINT network_spillover`);
     try {
-      await insertNode(sql, memberId, parentId, side, placedBy);
-      await sql.query('RELEASE SAVEPOINT network_spillover');
+      await insertNode(db, memberId, parentId, side, placedBy);
+      await db.query(sql`RELEASE SAVEPOINT network_spillover`);
       return parentId;
     } catch (error) {
-      await sql.query('ROLLBACK TO SAVEPOINT network_spillover');
+      await db.query(sql`ROLLBACK TO SAVEPOINT network_spillover`);
       if (!isSlotTaken(error)) throw error;
     }
   }
@@ -105,56 +100,35 @@ export async function joinNetwork(tx: Sql, input: { memberId: number; sponsorId:
  */
 export async function placeWaitingMember(db: Database, viewer: Viewer, body: PlacementBody): Promise<PlacementResult> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ user_id: number; sponsor_id: number | null; placed: boolean; username: string; sponsor: string | null }>(
-      `SELECT m.user_id, m.sponsor_id, m.placed, u.username, s.username AS sponsor
-         FROM members m JOIN users u ON u.id = m.user_id LEFT JOIN users s ON s.id = m.sponsor_id
-        WHERE m.user_id = $1
-        FOR UPDATE OF m`,
-      [body.memberId],
-    );
-    const member = rows[0];
-    if (!member || member.sponsor_id === null || (!viewer.isAdmin && member.sponsor_id !== viewer.userId)) {
-      throw notFound('REFERRAL_NOT_FOUND', 'None of your referrals has this id.');
-    }
-    if (member.placed) throw conflict('ALREADY_PLACED', `${member.username} has already been placed.`, 'memberId');
-    const sponsorNode = await findNode(tx, member.sponsor_id);
-    if (!sponsorNode) {
-      throw unprocessable(
-        'SPONSOR_NOT_PLACED',
-        viewer.userId === member.sponsor_id
-          ? 'You have not been placed in the binary tree yet, so you cannot place your referrals. Your sponsor places you first.'
-          : `${member.sponsor} has not been placed yet, so their referrals cannot be placed.`,
-      );
-    }
+    const { member, sponsorNode } = await placeableReferral(tx, viewer, body.memberId, { lock: true, field: 'memberId' });
 
     let parentId: number;
     let side: Side;
     if ('auto' in body) {
       side = body.auto;
-      parentId = await placeBySpillover(tx, member.user_id, sponsorNode, side, viewer.userId);
+      parentId = await placeBySpillover(tx, member.id, sponsorNode, side, viewer.userId);
     } else {
       side = body.side;
       const parent = await findNodeWithin(tx, body.parentId, sponsorNode.member_id);
       if (!parent) {
-        throw new AppError(404, 'PARENT_NOT_FOUND', `Choose a position inside ${viewer.userId === member.sponsor_id ? 'your own' : `${member.sponsor}'s`} team.`, 'parentId');
+        throw new AppError(404, 'PARENT_NOT_FOUND', `Choose a position inside ${viewer.userId === member.sponsorId ? 'your own' : `${member.sponsor}'s`} team.`, 'parentId');
       }
-      await tx.query('SAVEPOINT network_slot');
+      await tx.query(sql`SAVEPOINT network_slot`);
       try {
-        await insertNode(tx, member.user_id, parent.member_id, side, viewer.userId);
+        await insertNode(tx, member.id, parent.member_id, side, viewer.userId);
       } catch (error) {
         if (!isSlotTaken(error)) throw error;
-        await tx.query('ROLLBACK TO SAVEPOINT network_slot');
+        await tx.query(sql`ROLLBACK TO SAVEPOINT network_slot`);
         const taken = await tx.query<{ username: string }>(
-          `SELECT u.username FROM network_nodes n JOIN users u ON u.id = n.member_id WHERE n.parent_id = $1 AND n.side = $2`,
-          [parent.member_id, side],
+          sql`SELECT u.username FROM network_nodes n JOIN users u ON u.id = n.member_id WHERE n.parent_id = ${parent.member_id} AND n.side = ${side}`,
         );
         const who = taken.rows[0] ? ` by ${taken.rows[0].username}` : '';
         throw conflict('SLOT_TAKEN', `The ${side} position under this member is already taken${who}. Choose another position.`, 'side');
       }
       parentId = parent.member_id;
     }
-    await recordPlacement(tx, member.user_id);
-    const parent = await tx.query<{ username: string }>('SELECT username FROM users WHERE id = $1', [parentId]);
-    return { memberId: member.user_id, username: member.username, parentId, parentUsername: parent.rows[0]!.username, side };
+    await recordPlacement(tx, member.id);
+    const parent = await tx.query<{ username: string }>(sql`SELECT username FROM users WHERE id = ${parentId}`);
+    return { memberId: member.id, username: member.username, parentId, parentUsername: parent.rows[0]!.username, side };
   });
 }

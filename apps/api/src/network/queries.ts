@@ -1,4 +1,5 @@
 import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
 import type { Side } from './paths';
 
 /** A placement node as the services use it; `path` is the bit string as text ('0101'). */
@@ -10,15 +11,15 @@ export interface NodeRow {
   path: string;
 }
 
-const NODE_COLUMNS = 'n.member_id, n.parent_id, n.side, n.depth, n.path::text AS path';
+const NODE_COLUMNS = sql`n.member_id, n.parent_id, n.side, n.depth, n.path::text AS path`;
 
-export async function findNode(sql: Sql, memberId: number): Promise<NodeRow | undefined> {
-  const { rows } = await sql.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM network_nodes n WHERE n.member_id = $1`, [memberId]);
+export async function findNode(db: Sql, memberId: number): Promise<NodeRow | undefined> {
+  const { rows } = await db.query<NodeRow>(sql`SELECT ${NODE_COLUMNS} FROM network_nodes n WHERE n.member_id = ${memberId}`);
   return rows[0];
 }
 
-export async function findRootNode(sql: Sql): Promise<NodeRow> {
-  const { rows } = await sql.query<NodeRow>(`SELECT ${NODE_COLUMNS} FROM network_nodes n WHERE n.parent_id IS NULL`);
+export async function findRootNode(db: Sql): Promise<NodeRow> {
+  const { rows } = await db.query<NodeRow>(sql`SELECT ${NODE_COLUMNS} FROM network_nodes n WHERE n.parent_id IS NULL`);
   if (!rows[0]) throw new Error('The placement tree has no root: was the company root member created?');
   return rows[0];
 }
@@ -27,13 +28,12 @@ export async function findRootNode(sql: Sql): Promise<NodeRow> {
  * The node `memberId` when it is `homeId` or below it in the placement tree:
  * a prefix test on the two paths, whatever the depth; no walk.
  */
-export async function findNodeWithin(sql: Sql, memberId: number, homeId: number): Promise<NodeRow | undefined> {
-  const { rows } = await sql.query<NodeRow>(
-    `SELECT ${NODE_COLUMNS}
-       FROM network_nodes n, network_nodes h
-      WHERE n.member_id = $1 AND h.member_id = $2 AND n.depth >= h.depth
-        AND substring(n.path FROM 1 FOR h.depth) = substring(h.path FROM 1 FOR h.depth)`,
-    [memberId, homeId],
+export async function findNodeWithin(db: Sql, memberId: number, homeId: number): Promise<NodeRow | undefined> {
+  const { rows } = await db.query<NodeRow>(
+    sql`SELECT ${NODE_COLUMNS}
+          FROM network_nodes n, network_nodes h
+         WHERE n.member_id = ${memberId} AND h.member_id = ${homeId} AND n.depth >= h.depth
+           AND substring(n.path FROM 1 FOR h.depth) = substring(h.path FROM 1 FOR h.depth)`,
   );
   return rows[0];
 }
@@ -47,27 +47,26 @@ export interface SponsorRow {
   placed: boolean;
 }
 
-const SPONSOR_COLUMNS = 'm.user_id, m.sponsor_id, m.sponsor_depth, m.sponsor_key::text AS sponsor_key, m.placed';
+const SPONSOR_COLUMNS = sql`m.user_id, m.sponsor_id, m.sponsor_depth, m.sponsor_key::text AS sponsor_key, m.placed`;
 
-export async function findSponsorRow(sql: Sql, memberId: number): Promise<SponsorRow | undefined> {
-  const { rows } = await sql.query<SponsorRow>(`SELECT ${SPONSOR_COLUMNS} FROM members m WHERE m.user_id = $1`, [memberId]);
+export async function findSponsorRow(db: Sql, memberId: number): Promise<SponsorRow | undefined> {
+  const { rows } = await db.query<SponsorRow>(sql`SELECT ${SPONSOR_COLUMNS} FROM members m WHERE m.user_id = ${memberId}`);
   return rows[0];
 }
 
-export async function findCompanyRoot(sql: Sql): Promise<SponsorRow> {
-  const { rows } = await sql.query<SponsorRow>(`SELECT ${SPONSOR_COLUMNS} FROM members m WHERE m.sponsor_id IS NULL`);
+export async function findCompanyRoot(db: Sql): Promise<SponsorRow> {
+  const { rows } = await db.query<SponsorRow>(sql`SELECT ${SPONSOR_COLUMNS} FROM members m WHERE m.sponsor_id IS NULL`);
   if (!rows[0]) throw new Error('The company root member is missing.');
   return rows[0];
 }
 
 /** The member `memberId` when it is `homeId` or anywhere below it in the sponsor tree (a key prefix test). */
-export async function findSponsorRowWithin(sql: Sql, memberId: number, homeId: number): Promise<SponsorRow | undefined> {
-  const { rows } = await sql.query<SponsorRow>(
-    `SELECT ${SPONSOR_COLUMNS}
-       FROM members m, members h
-      WHERE m.user_id = $1 AND h.user_id = $2 AND m.sponsor_depth >= h.sponsor_depth
-        AND substring(m.sponsor_key FROM 1 FOR bit_length(h.sponsor_key)) = h.sponsor_key`,
-    [memberId, homeId],
+export async function findSponsorRowWithin(db: Sql, memberId: number, homeId: number): Promise<SponsorRow | undefined> {
+  const { rows } = await db.query<SponsorRow>(
+    sql`SELECT ${SPONSOR_COLUMNS}
+          FROM members m, members h
+         WHERE m.user_id = ${memberId} AND h.user_id = ${homeId} AND m.sponsor_depth >= h.sponsor_depth
+           AND substring(m.sponsor_key FROM 1 FOR bit_length(h.sponsor_key)) = h.sponsor_key`,
   );
   return rows[0];
 }

@@ -1,5 +1,6 @@
 import type { ReferralLink } from '@portal/contract';
 import type { AppContext } from '../context';
+import { sql } from '../db/sql';
 import { forbidden } from '../shared/errors';
 import type { Viewer } from './viewer';
 
@@ -7,15 +8,14 @@ import type { Viewer } from './viewer';
 export async function referralLink(ctx: AppContext, viewer: Viewer): Promise<ReferralLink> {
   if (!viewer.isMember) throw forbidden('NOT_A_MEMBER', 'Only network members have a referral link.');
   const { rows } = await ctx.db.query<{ username: string; total: number; left: number; right: number; none: number; waiting: number }>(
-    `SELECT u.username, m.direct_count AS total, c.left, c.right, c.none, c.waiting
+    sql`SELECT u.username, m.direct_count AS total, c.left, c.right, c.none, c.waiting
        FROM members m JOIN users u ON u.id = m.user_id,
             LATERAL (SELECT count(*) FILTER (WHERE requested_side = 'left') AS left,
                             count(*) FILTER (WHERE requested_side = 'right') AS right,
                             count(*) FILTER (WHERE requested_side IS NULL) AS none,
                             count(*) FILTER (WHERE NOT placed) AS waiting
                        FROM members WHERE sponsor_id = m.user_id) c
-      WHERE m.user_id = $1`,
-    [viewer.userId],
+      WHERE m.user_id = ${viewer.userId}`,
   );
   const row = rows[0]!;
   // The register page reads `ref` and `side` (sponsor-lookup.ts tells the visitor whose link it is).

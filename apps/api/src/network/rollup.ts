@@ -1,4 +1,5 @@
 import type { Database, Sql } from '../db/database';
+import { sql } from '../db/sql';
 
 /**
  * The network roll-up: brings every placement ancestor's left/right team
@@ -60,16 +61,15 @@ export async function rollUpNetwork(
 
 export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Promise<number | 'busy'> {
   if (wait) {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [NETWORK_ROLLUP_LOCK]);
+    await tx.query(sql`SELECT pg_advisory_xact_lock(${NETWORK_ROLLUP_LOCK})`);
   } else {
-    const { rows } = await tx.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [NETWORK_ROLLUP_LOCK]);
+    const { rows } = await tx.query<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${NETWORK_ROLLUP_LOCK}) AS locked`);
     if (!rows[0]?.locked) return 'busy';
   }
   const events = (
     await tx.query<EventRow>(
-      `SELECT id, member_id, count_delta, volume::text AS volume FROM network_events
-        WHERE rolled_up_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE`,
-      [batchSize],
+      sql`SELECT id, member_id, count_delta, volume::text AS volume FROM network_events
+        WHERE rolled_up_at IS NULL ORDER BY id LIMIT ${batchSize} FOR UPDATE`,
     )
   ).rows;
   if (events.length === 0) return 0;
@@ -86,13 +86,12 @@ export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Pr
   // Every ancestor of the batch, each once.
   const up = (
     await tx.query<UpRow>(
-      `WITH RECURSIVE up (member_id, parent_id, side, depth) AS (
-         SELECT member_id, parent_id, side, depth FROM network_nodes WHERE member_id = ANY($1::bigint[])
+      sql`WITH RECURSIVE up (member_id, parent_id, side, depth) AS (
+         SELECT member_id, parent_id, side, depth FROM network_nodes WHERE member_id = ANY(${[...own.keys()]}::bigint[])
          UNION
          SELECT p.member_id, p.parent_id, p.side, p.depth FROM up JOIN network_nodes p ON p.member_id = up.parent_id
        )
        SELECT member_id, parent_id, side, depth FROM up`,
-      [[...own.keys()]],
     )
   ).rows;
 
@@ -128,15 +127,15 @@ export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Pr
     const pick = (f: (d: Delta) => number | bigint, volume = false) =>
       ids.map((id) => (volume ? fromScaled(f(deltas.get(id)!) as bigint, scale) : f(deltas.get(id)!)));
     await tx.query(
-      `UPDATE network_nodes n
+      sql`UPDATE network_nodes n
           SET left_count = n.left_count + d.lc, right_count = n.right_count + d.rc,
               left_volume = n.left_volume + d.lv, right_volume = n.right_volume + d.rv
-         FROM unnest($1::bigint[], $2::bigint[], $3::bigint[], $4::numeric[], $5::numeric[]) AS d (id, lc, rc, lv, rv)
+         FROM unnest(${ids}::bigint[], ${pick((d) => d.leftCount)}::bigint[], ${pick((d) => d.rightCount)}::bigint[],
+                     ${pick((d) => d.leftVolume, true)}::numeric[], ${pick((d) => d.rightVolume, true)}::numeric[]) AS d (id, lc, rc, lv, rv)
         WHERE n.member_id = d.id`,
-      [ids, pick((d) => d.leftCount), pick((d) => d.rightCount), pick((d) => d.leftVolume, true), pick((d) => d.rightVolume, true)],
     );
   }
-  await tx.query('UPDATE network_events SET rolled_up_at = now() WHERE id = ANY($1::bigint[])', [events.map((e) => e.id)]);
+  await tx.query(sql`UPDATE network_events SET rolled_up_at = now() WHERE id = ANY(${events.map((e) => e.id)}::bigint[])`);
   return events.length;
 }
 

@@ -1,5 +1,6 @@
 import type { NetworkMatch, SponsorNode, SponsorTree, SponsorTreeQuery } from '@portal/contract';
 import type { AppContext } from '../context';
+import { sql } from '../db/sql';
 import { MATCHES, SEARCH_CANDIDATES } from './limits';
 import { findSponsorRow, findSponsorRowWithin, likePrefix, type SponsorRow } from './queries';
 import { iso, notInNetwork, sponsorBase } from './viewpoint';
@@ -32,12 +33,11 @@ export async function sponsorTree(ctx: AppContext, viewer: Viewer, query: Sponso
   const childrenOf = async (parents: number[], after: number) =>
     (
       await db.query<{ parent: number; user_id: number }>(
-        `SELECT p.id AS parent, c.user_id
-           FROM unnest($1::bigint[]) AS p (id)
-           CROSS JOIN LATERAL (SELECT user_id FROM members WHERE sponsor_id = p.id AND user_id > $2
-                                ORDER BY user_id LIMIT $3) c
+        sql`SELECT p.id AS parent, c.user_id
+           FROM unnest(${parents}::bigint[]) AS p (id)
+           CROSS JOIN LATERAL (SELECT user_id FROM members WHERE sponsor_id = p.id AND user_id > ${after}
+                                ORDER BY user_id LIMIT ${query.limit + 1}) c
           ORDER BY p.id, c.user_id`,
-        [parents, after, query.limit + 1],
       )
     ).rows;
 
@@ -61,10 +61,9 @@ export async function sponsorTree(ctx: AppContext, viewer: Viewer, query: Sponso
 
   const details = (
     await db.query<SponsorDetail>(
-      `SELECT m.user_id, m.sponsor_id, m.sponsor_depth, m.direct_count, m.placed, m.joined_at, u.username, u.full_name, pk.name AS package
+      sql`SELECT m.user_id, m.sponsor_id, m.sponsor_depth, m.direct_count, m.placed, m.joined_at, u.username, u.full_name, pk.name AS package
          FROM members m JOIN users u ON u.id = m.user_id LEFT JOIN packages pk ON pk.id = m.package_id
-        WHERE m.user_id = ANY($1::bigint[])`,
-      [[root.user_id, ...shown]],
+        WHERE m.user_id = ANY(${[root.user_id, ...shown]}::bigint[])`,
     )
   ).rows;
   const byId = new Map(details.map((row) => [row.user_id, row]));
@@ -97,17 +96,16 @@ export async function sponsorTree(ctx: AppContext, viewer: Viewer, query: Sponso
 /** Usernames starting with `search` in `base`'s sponsor tree: the first candidates by name, kept if inside. */
 async function searchSponsorTree(db: AppContext['db'], base: SponsorRow, search: string): Promise<{ matches: NetworkMatch[]; truncated: boolean }> {
   const { rows } = await db.query<{ id: number; username: string; full_name: string; sponsor_depth: number; examined: number }>(
-    `WITH candidates AS (
+    sql`WITH candidates AS (
        SELECT id, username, full_name FROM users
-        WHERE lower(username) COLLATE "C" LIKE $1 ESCAPE '\\'
-        ORDER BY lower(username) COLLATE "C" LIMIT $2
+        WHERE lower(username) COLLATE "C" LIKE ${likePrefix(search)} ESCAPE '\\'
+        ORDER BY lower(username) COLLATE "C" LIMIT ${SEARCH_CANDIDATES}
      )
      SELECT c.id, c.username, c.full_name, m.sponsor_depth, (SELECT count(*) FROM candidates) AS examined
        FROM candidates c JOIN members m ON m.user_id = c.id
-      WHERE m.sponsor_depth > $3
-        AND substring(m.sponsor_key FROM 1 FOR bit_length($4::varbit)) = $4::varbit
-      ORDER BY lower(c.username) COLLATE "C" LIMIT $5`,
-    [likePrefix(search), SEARCH_CANDIDATES, base.sponsor_depth, base.sponsor_key, MATCHES],
+      WHERE m.sponsor_depth > ${base.sponsor_depth}
+        AND substring(m.sponsor_key FROM 1 FOR bit_length(${base.sponsor_key}::varbit)) = ${base.sponsor_key}::varbit
+      ORDER BY lower(c.username) COLLATE "C" LIMIT ${MATCHES}`,
   );
   const examined = rows[0]?.examined ?? (await countCandidates(db, search));
   return {
@@ -118,8 +116,7 @@ async function searchSponsorTree(db: AppContext['db'], base: SponsorRow, search:
 
 async function countCandidates(db: AppContext['db'], search: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*) AS n FROM (SELECT 1 FROM users WHERE lower(username) COLLATE "C" LIKE $1 ESCAPE '\\' LIMIT $2) c`,
-    [likePrefix(search), SEARCH_CANDIDATES],
+    sql`SELECT count(*) AS n FROM (SELECT 1 FROM users WHERE lower(username) COLLATE "C" LIKE ${likePrefix(search)} ESCAPE '\\' LIMIT ${SEARCH_CANDIDATES}) c`,
   );
   return rows[0]!.n;
 }

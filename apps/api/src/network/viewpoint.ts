@@ -1,5 +1,6 @@
 import type { Sql } from '../db/database';
-import { forbidden, notFound } from '../shared/errors';
+import { sql } from '../db/sql';
+import { conflict, forbidden, notFound, unprocessable } from '../shared/errors';
 import { findCompanyRoot, findNode, findNodeWithin, findRootNode, findSponsorRow, type NodeRow, type SponsorRow } from './queries';
 import type { Viewer } from './viewer';
 
@@ -34,24 +35,55 @@ export async function sponsorBase(sql: Sql, viewer: Viewer): Promise<SponsorRow>
   return row;
 }
 
+/** A waiting referral the viewer may place, with its sponsor's node. */
+export interface PlaceableReferral {
+  member: { id: number; username: string; sponsorId: number; sponsor: string };
+  sponsorNode: NodeRow;
+}
+
+/**
+ * The referral `memberId` when the viewer may place it (its sponsor, or an
+ * admin): it must wait unplaced, and its sponsor must be placed already.
+ * Placing locks the member row (`lock`); `field` names the request's field
+ * of the member, in the ALREADY_PLACED refusal.
+ */
+export async function placeableReferral(
+  db: Sql,
+  viewer: Viewer,
+  memberId: number,
+  options: { lock: boolean; field: string },
+): Promise<PlaceableReferral> {
+  const { rows } = await db.query<{ sponsor_id: number | null; placed: boolean; username: string; sponsor: string | null }>(
+    sql`SELECT m.sponsor_id, m.placed, u.username, s.username AS sponsor
+          FROM members m JOIN users u ON u.id = m.user_id LEFT JOIN users s ON s.id = m.sponsor_id
+         WHERE m.user_id = ${memberId}
+         ${options.lock ? sql`FOR UPDATE OF m` : sql.empty}`,
+  );
+  const member = rows[0];
+  if (!member || member.sponsor_id === null || (!viewer.isAdmin && member.sponsor_id !== viewer.userId)) {
+    throw notFound('REFERRAL_NOT_FOUND', 'None of your referrals has this id.');
+  }
+  if (member.placed) throw conflict('ALREADY_PLACED', `${member.username} has already been placed.`, options.field);
+  const sponsorNode = await findNode(db, member.sponsor_id);
+  if (!sponsorNode) {
+    throw unprocessable(
+      'SPONSOR_NOT_PLACED',
+      viewer.userId === member.sponsor_id
+        ? 'You have not been placed in the binary tree yet, so you cannot place your referrals. Your sponsor places you first.'
+        : `${member.sponsor} has not been placed yet, so their referrals cannot be placed.`,
+    );
+  }
+  return { member: { id: memberId, username: member.username, sponsorId: member.sponsor_id, sponsor: member.sponsor! }, sponsorNode };
+}
+
 /** What a tree node or a downline row shows of a member, for rows aliased with a `member_id`. */
 export const MEMBER_DETAILS = {
-  columns: 'u.username, u.full_name, s.username AS sponsor, m.joined_at, pk.name AS package',
-  joins: (t: string) => `
+  columns: sql`u.username, u.full_name, s.username AS sponsor, m.joined_at, pk.name AS package`,
+  /** `t` is the row's alias, fixed text from the code. */
+  joins: (t: string) =>
+    sql.raw(`
     JOIN users u ON u.id = ${t}.member_id
     JOIN members m ON m.user_id = ${t}.member_id
     LEFT JOIN users s ON s.id = m.sponsor_id
-    LEFT JOIN packages pk ON pk.id = m.package_id`,
+    LEFT JOIN packages pk ON pk.id = m.package_id`),
 };
-
-/** Numbered parameters for SQL put together piece by piece. */
-export function binder() {
-  const params: unknown[] = [];
-  return {
-    params,
-    p(value: unknown) {
-      params.push(value);
-      return `$${params.length}`;
-    },
-  };
-}

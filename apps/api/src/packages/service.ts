@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { writeAudit, type Actor } from '../audit/service';
 import { conflict, isUniqueViolation, notFound } from '../shared/errors';
+import { sql } from '../db/sql';
 
 export interface PackageRow {
   id: number;
@@ -13,7 +14,7 @@ export interface PackageRow {
   active: boolean;
 }
 
-export const PACKAGE_COLUMNS = 'id, name, price::text AS price, bv::text AS bv, daily_cap::text AS daily_cap, active';
+export const PACKAGE_COLUMNS = sql`id, name, price::text AS price, bv::text AS bv, daily_cap::text AS daily_cap, active`;
 
 /** BV as a canonical decimal string: "100", "12.5". */
 export function bvText(value: string): string {
@@ -33,8 +34,8 @@ export function toPackage(row: PackageRow): Package {
   };
 }
 
-export async function findPackage(sql: Sql, id: number, lock = false): Promise<PackageRow | undefined> {
-  const { rows } = await sql.query<PackageRow>(`SELECT ${PACKAGE_COLUMNS} FROM packages WHERE id = $1 ${lock ? 'FOR SHARE' : ''}`, [id]);
+export async function findPackage(db: Sql, id: number, lock = false): Promise<PackageRow | undefined> {
+  const { rows } = await db.query<PackageRow>(sql`SELECT ${PACKAGE_COLUMNS} FROM packages WHERE id = ${id} ${lock ? sql`FOR SHARE` : sql.empty}`);
   return rows[0];
 }
 
@@ -46,7 +47,7 @@ export function createPackageService(ctx: AppContext) {
   return {
     async list(onlyActive: boolean): Promise<Package[]> {
       const { rows } = await db.query<PackageRow>(
-        `SELECT ${PACKAGE_COLUMNS} FROM packages ${onlyActive ? 'WHERE active' : ''} ORDER BY packages.price, packages.id`,
+        sql`SELECT ${PACKAGE_COLUMNS} FROM packages ${onlyActive ? sql`WHERE active` : sql.empty} ORDER BY packages.price, packages.id`,
       );
       return rows.map(toPackage);
     },
@@ -57,8 +58,7 @@ export function createPackageService(ctx: AppContext) {
         try {
           row = (
             await tx.query<PackageRow>(
-              `INSERT INTO packages (name, price, bv, daily_cap, active) VALUES ($1, $2, $3, $4, $5) RETURNING ${PACKAGE_COLUMNS}`,
-              [body.name, toBaseUnits(body.price).toString(), body.bv, toBaseUnits(body.dailyCap).toString(), body.active],
+              sql`INSERT INTO packages (name, price, bv, daily_cap, active) VALUES (${body.name}, ${toBaseUnits(body.price).toString()}, ${body.bv}, ${toBaseUnits(body.dailyCap).toString()}, ${body.active}) RETURNING ${PACKAGE_COLUMNS}`,
             )
           ).rows[0]!;
         } catch (error) {
@@ -73,7 +73,7 @@ export function createPackageService(ctx: AppContext) {
 
     async update(actor: Actor, id: number, patch: PackagePatch): Promise<Package> {
       return db.transaction(async (tx) => {
-        const before = (await tx.query<PackageRow>(`SELECT ${PACKAGE_COLUMNS} FROM packages WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+        const before = (await tx.query<PackageRow>(sql`SELECT ${PACKAGE_COLUMNS} FROM packages WHERE id = ${id} FOR UPDATE`)).rows[0];
         if (!before) throw notFound('PACKAGE_NOT_FOUND', 'No package has this id.');
         const next = {
           name: patch.name ?? before.name,
@@ -86,9 +86,8 @@ export function createPackageService(ctx: AppContext) {
         try {
           row = (
             await tx.query<PackageRow>(
-              `UPDATE packages SET name = $2, price = $3, bv = $4, daily_cap = $5, active = $6, updated_at = now()
-                WHERE id = $1 RETURNING ${PACKAGE_COLUMNS}`,
-              [id, next.name, next.price, next.bv, next.dailyCap, next.active],
+              sql`UPDATE packages SET name = ${next.name}, price = ${next.price}, bv = ${next.bv}, daily_cap = ${next.dailyCap}, active = ${next.active}, updated_at = now()
+                WHERE id = ${id} RETURNING ${PACKAGE_COLUMNS}`,
             )
           ).rows[0]!;
         } catch (error) {

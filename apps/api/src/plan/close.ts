@@ -8,6 +8,7 @@ import { writeAudit, type Actor } from '../audit/service';
 import { unprocessable } from '../shared/errors';
 import { bvText } from '../packages/service';
 import { percentToPpm } from './rules';
+import { sql } from '../db/sql';
 
 /**
  * The daily matching close (PRODUCT.md §5), one transaction:
@@ -18,7 +19,7 @@ import { percentToPpm } from './rules';
  *    transaction: the close sees every purchase committed before it read the
  *    events; anything committed later stays pending for the next close;
  * 3. every active member with volume on both legs matched at once, in SQL
- *    (`MATCHES_SQL`, the set-based form of `matchDay` in rules.ts) into a
+ *    (`matchesSql`, the set-based form of `matchDay` in rules.ts) into a
  *    temporary table; from it, the paid bonuses credited to income wallets
  *    (`postBulkCredits`), one record per member, and the legs cut down to
  *    their carry. Nothing per member crosses to JavaScript: a close over
@@ -31,21 +32,22 @@ import { percentToPpm } from './rules';
  * last close (leg volumes do not know which day BV arrived on).
  */
 export const PLAN_CLOSE_LOCK = 724_500;
-const CLOSE_WORK_MEM = '128MB';
+/** A literal, not a parameter: `SET` takes none. */
+const CLOSE_WORK_MEM = sql`'128MB'`;
 
 /**
- * `matchDay` for every candidate, $1 the matching rate in millionths, $2 the
- * days the close covers: matched = min(left, right); earned = rate × matched
+ * `matchDay` for every candidate, at `ratePpm` the matching rate in
+ * millionths over the `days` the close covers: matched = min(left, right); earned = rate × matched
  * in base units, rounded down (`shareOf`); the cap = the package's daily cap
  * × days; amount (paid) = earned capped; the caller derives flushed
  * (earned − amount) and the carries (leg − matched). plan.property.test.ts
  * checks closes against an independent simulator.
  */
-const MATCHES_SQL = `
+const matchesSql = (ratePpm: string, days: number) => sql`
   SELECT c.member_id, c.left_volume, c.right_volume, c.matched, c.earned, c.daily_cap,
          least(c.earned, c.daily_cap) AS amount, NULL::bigint AS entry_id
-    FROM (SELECT n.member_id, n.left_volume, n.right_volume, least(n.left_volume, n.right_volume) AS matched, k.daily_cap * $2::int AS daily_cap,
-                 div(least(n.left_volume, n.right_volume) * 1000000000000000000 * $1::bigint, 1000000) AS earned
+    FROM (SELECT n.member_id, n.left_volume, n.right_volume, least(n.left_volume, n.right_volume) AS matched, k.daily_cap * ${days}::int AS daily_cap,
+                 div(least(n.left_volume, n.right_volume) * 1000000000000000000 * ${ratePpm}::bigint, 1000000) AS earned
             FROM network_nodes n JOIN members m ON m.user_id = n.member_id JOIN packages k ON k.id = m.package_id
            WHERE m.active AND n.left_volume > 0 AND n.right_volume > 0) c`;
 
@@ -61,7 +63,7 @@ interface CloseRow {
   events: number;
 }
 
-const CLOSE_COLUMNS = `to_char(close_date, 'YYYY-MM-DD') AS close_date, closed_at, days, rate, members, matched::text AS matched, paid::text AS paid, flushed::text AS flushed, events`;
+const CLOSE_COLUMNS = sql`to_char(close_date, 'YYYY-MM-DD') AS close_date, closed_at, days, rate, members, matched::text AS matched, paid::text AS paid, flushed::text AS flushed, events`;
 
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
@@ -84,18 +86,18 @@ export function toCloseResult(row: CloseRow): Omit<CloseResult, 'created'> {
 export async function closeDay(ctx: AppContext, date: string, actor: Actor | null): Promise<CloseResult> {
   const actorId = actor?.userId ?? null;
   return ctx.db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [PLAN_CLOSE_LOCK]);
-    const existing = await tx.query<CloseRow>(`SELECT ${CLOSE_COLUMNS} FROM matching_closes WHERE close_date = $1`, [date]);
+    await tx.query(sql`SELECT pg_advisory_xact_lock(${PLAN_CLOSE_LOCK})`);
+    const existing = await tx.query<CloseRow>(sql`SELECT ${CLOSE_COLUMNS} FROM matching_closes WHERE close_date = ${date}`);
     if (existing.rows[0]) return { ...toCloseResult(existing.rows[0]), created: false };
 
     const today = utcDay(ctx.now());
     if (date > today) throw unprocessable('CLOSE_IN_FUTURE', `${date} has not begun yet; the latest day that can be closed is ${today}.`, 'date');
-    const last = (await tx.query<{ last: string | null }>(`SELECT to_char(max(close_date), 'YYYY-MM-DD') AS last FROM matching_closes`)).rows[0]!.last;
+    const last = (await tx.query<{ last: string | null }>(sql`SELECT to_char(max(close_date), 'YYYY-MM-DD') AS last FROM matching_closes`)).rows[0]!.last;
     if (last !== null && date < last) {
       throw unprocessable('CLOSE_OUT_OF_ORDER', `${last} is already closed, so an earlier day (${date}) can no longer be closed.`, 'date');
     }
 
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [NETWORK_ROLLUP_LOCK]);
+    await tx.query(sql`SELECT pg_advisory_xact_lock(${NETWORK_ROLLUP_LOCK})`);
     let events = 0;
     for (;;) {
       const applied = await rollUpBatch(tx, ROLLUP_BATCH, true);
@@ -106,21 +108,20 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
 
     const settings = await readSettings(tx);
     // Hashes and sorts over every matched member stay in memory, for this transaction only.
-    await tx.query(`SET LOCAL work_mem = '${CLOSE_WORK_MEM}'`);
+    await tx.query(sql`SET LOCAL work_mem = ${CLOSE_WORK_MEM}`);
     const days = last === null ? 1 : daysBetween(last, date);
-    await tx.query(`CREATE TEMPORARY TABLE close_matches ON COMMIT DROP AS ${MATCHES_SQL}`, [percentToPpm(settings.matchingPercent).toString(), days]);
+    await tx.query(sql`CREATE TEMPORARY TABLE close_matches ON COMMIT DROP AS ${matchesSql(percentToPpm(settings.matchingPercent).toString(), days)}`);
     const totals = (
       await tx.query<{ members: number; matched: string; paid: string; flushed: string }>(
-        `SELECT count(*)::int AS members, COALESCE(sum(matched), 0)::text AS matched,
+        sql`SELECT count(*)::int AS members, COALESCE(sum(matched), 0)::text AS matched,
                 COALESCE(sum(amount), 0)::text AS paid, COALESCE(sum(earned - amount), 0)::text AS flushed
            FROM pg_temp.close_matches`,
       )
     ).rows[0]!;
 
     const closed = await tx.query<CloseRow>(
-      `INSERT INTO matching_closes (close_date, closed_at, closed_by, days, rate, members, matched, paid, flushed, events)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING ${CLOSE_COLUMNS}`,
-      [date, ctx.now(), actorId, days, settings.matchingPercent, totals.members, totals.matched, totals.paid, totals.flushed, events],
+      sql`INSERT INTO matching_closes (close_date, closed_at, closed_by, days, rate, members, matched, paid, flushed, events)
+       VALUES (${date}, ${ctx.now()}, ${actorId}, ${days}, ${settings.matchingPercent}, ${totals.members}, ${totals.matched}, ${totals.paid}, ${totals.flushed}, ${events}) RETURNING ${CLOSE_COLUMNS}`,
     );
     await postBulkCredits(tx, {
       type: 'matching_bonus',
@@ -132,14 +133,13 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
       source: 'close_matches',
     });
     await tx.query(
-      `INSERT INTO matching_bonuses (close_date, member_id, left_volume, right_volume, matched, rate, earned, daily_cap, paid, flushed, carry_left, carry_right, entry_id)
-       SELECT $1, member_id, left_volume, right_volume, matched, $2, earned, daily_cap, amount, earned - amount,
+      sql`INSERT INTO matching_bonuses (close_date, member_id, left_volume, right_volume, matched, rate, earned, daily_cap, paid, flushed, carry_left, carry_right, entry_id)
+       SELECT ${date}, member_id, left_volume, right_volume, matched, ${settings.matchingPercent}, earned, daily_cap, amount, earned - amount,
               left_volume - matched, right_volume - matched, entry_id
          FROM pg_temp.close_matches ORDER BY member_id`,
-      [date, settings.matchingPercent],
     );
     await tx.query(
-      `UPDATE network_nodes n SET left_volume = n.left_volume - c.matched, right_volume = n.right_volume - c.matched
+      sql`UPDATE network_nodes n SET left_volume = n.left_volume - c.matched, right_volume = n.right_volume - c.matched
          FROM pg_temp.close_matches c WHERE n.member_id = c.member_id`,
     );
     const result = { ...toCloseResult(closed.rows[0]!), created: true };
@@ -149,7 +149,7 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
 }
 
 export async function listCloses(db: Database): Promise<Array<Omit<CloseResult, 'created'>>> {
-  const { rows } = await db.query<CloseRow>(`SELECT ${CLOSE_COLUMNS} FROM matching_closes ORDER BY close_date DESC LIMIT 60`);
+  const { rows } = await db.query<CloseRow>(sql`SELECT ${CLOSE_COLUMNS} FROM matching_closes ORDER BY close_date DESC LIMIT 60`);
   return rows.map(toCloseResult);
 }
 
@@ -173,7 +173,7 @@ export function startPlanScheduler(ctx: AppContext, intervalMs = 60_000) {
     try {
       const settings = await readSettings(ctx.db);
       const day = dueDay(ctx.now(), settings.closeTimeUtc);
-      const { rows } = await ctx.db.query<{ last: string | null }>(`SELECT to_char(max(close_date), 'YYYY-MM-DD') AS last FROM matching_closes`);
+      const { rows } = await ctx.db.query<{ last: string | null }>(sql`SELECT to_char(max(close_date), 'YYYY-MM-DD') AS last FROM matching_closes`);
       const last = rows[0]!.last;
       if (last === null || day > last) {
         const result = await closeDay(ctx, day, null);

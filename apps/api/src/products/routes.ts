@@ -12,16 +12,14 @@ import {
   productPageSchema,
   productPatchSchema,
   productSchema,
-  type Product,
   text,
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import { actorOf } from '../audit/service';
-import { csvFilename, csvStream, everyRow, sendCsv, type CsvColumn } from '../shared/csv';
 import { AppError, badRequest } from '../shared/errors';
-import { pageResult, pageWindow } from '../shared/pagination';
+import { sendList } from '../shared/list-reply';
 import { imageTooLarge, readStoredImage, STORED_CONTENT_TYPES } from './images';
-import { createProductService, listProducts } from './service';
+import { createProductService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -49,23 +47,9 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/products', {
       schema: { tags: ['products'], summary: 'The active product catalogue (prices in points)', querystring: productListQuerySchema, response: { 200: productPageSchema, ...errors } },
-    }, async (request) => {
-      const { items, total } = await products.catalogue(request.query, pageWindow(request.query));
-      return pageResult(items, total, request.query);
-    });
+    }, async (request, reply) => sendList(reply, await products.catalogue(request.query)));
   };
 }
-
-const CSV_COLUMNS: CsvColumn<Product>[] = [
-  { header: 'id', value: (p) => p.id, raw: true },
-  { header: 'name', value: (p) => p.name },
-  { header: 'description', value: (p) => p.description },
-  { header: 'price_points', value: (p) => p.price, raw: true },
-  { header: 'stock', value: (p) => p.stock, raw: true },
-  { header: 'active', value: (p) => p.active },
-  { header: 'image_url', value: (p) => p.imageUrl },
-  { header: 'updated_at', value: (p) => p.updatedAt },
-];
 
 /** `/api/admin/products`: the whole catalogue; create, edit, deactivate, picture (all audited). */
 export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -76,15 +60,7 @@ export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/products', {
       schema: { tags: ['admin'], summary: 'Every product, active or not (`format=csv` for the whole filtered list)', querystring: productAdminListQuerySchema, response: { 200: productPageSchema, ...errors } },
-    }, async (request, reply) => {
-      const { format, page, pageSize, ...filter } = request.query;
-      if (format === 'csv') {
-        const rows = everyRow(async (window) => (await listProducts(ctx.db, filter, window)).items, false);
-        return sendCsv(reply, csvFilename('products', ctx.now()), csvStream(CSV_COLUMNS, rows));
-      }
-      const { items, total } = await products.list(filter, pageWindow({ page, pageSize }));
-      return pageResult(items, total, request.query);
-    });
+    }, async (request, reply) => sendList(reply, await products.list(request.query)));
 
     app.get('/products/:id', {
       schema: { tags: ['admin'], summary: 'One product', params: productIdParamsSchema, response: { 200: productSchema, ...errors } },

@@ -9,12 +9,16 @@ import {
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
 import { writeAudit, type Actor } from '../audit/service';
+import { everyRow, type CsvColumn } from '../shared/csv';
 import { conflict, isUniqueViolation, notFound } from '../shared/errors';
-import { containsPattern, orderBy, pageClause, SqlFilter } from '../shared/sql-filter';
+import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
+import { pageWindow } from '../shared/pagination';
+import { containsPattern, orderBy, pageClause, where } from '../shared/sql-list';
 import { imageUrls, storeProductImage } from './images';
 
-export interface ProductRow {
+interface ProductRow {
   id: number;
   name: string;
   description: string;
@@ -27,9 +31,9 @@ export interface ProductRow {
   updated_at: Date;
 }
 
-export const PRODUCT_COLUMNS = 'id, name, description, price::text AS price, stock, active, image_hash, image_format, created_at, updated_at';
+const PRODUCT_COLUMNS = sql`id, name, description, price::text AS price, stock, active, image_hash, image_format, created_at, updated_at`;
 
-export function toProduct(row: ProductRow): Product {
+function toProduct(row: ProductRow): Product {
   return {
     id: Number(row.id),
     name: row.name,
@@ -49,38 +53,50 @@ const unknownProduct = () => notFound('PRODUCT_NOT_FOUND', 'No product has this 
 
 type ListFilter = { search?: string; status?: 'active' | 'inactive'; sort: string };
 
-function filterOf(query: ListFilter): SqlFilter {
-  const filter = new SqlFilter();
-  if (query.status) filter.where(`p.active = ${filter.param(query.status === 'active')}`);
-  if (query.search) {
-    const pattern = filter.param(containsPattern(query.search));
-    filter.where(`(p.name ILIKE ${pattern} OR p.description ILIKE ${pattern})`);
-  }
-  return filter;
+const filterOf = (query: ListFilter) =>
+  where(
+    query.status ? sql`p.active = ${query.status === 'active'}` : undefined,
+    query.search ? sql`(p.name ILIKE ${containsPattern(query.search)} OR p.description ILIKE ${containsPattern(query.search)})` : undefined,
+  );
+
+async function countProducts(db: Sql, query: ListFilter): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM products p ${filterOf(query)}`);
+  return rows[0]!.total;
 }
 
-export async function listProducts(sql: Sql, query: ListFilter, window: { limit: number; offset: number }): Promise<{ items: Product[]; total: number }> {
-  const filter = filterOf(query);
-  const countParams = [...filter.params];
-  const [count, page] = await Promise.all([
-    sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM products p ${filter.sql}`, countParams),
-    sql.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products p ${filter.sql} ${orderBy(query.sort, SORTS, 'p.id')} ${pageClause(filter, window)}`, filter.params),
-  ]);
-  return { items: page.rows.map(toProduct), total: count.rows[0]!.total };
+async function selectProducts(db: Sql, query: ListFilter, window: { limit: number; offset: number }): Promise<Product[]> {
+  const { rows } = await db.query<ProductRow>(sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${filterOf(query)} ${orderBy(query.sort, SORTS, 'p.id')} ${pageClause(window)}`);
+  return rows.map(toProduct);
 }
+
+async function productPage(db: Sql, query: ListFilter & { page: number; pageSize: number }) {
+  const [total, items] = await Promise.all([countProducts(db, query), selectProducts(db, query, pageWindow(query))]);
+  return listPage(items, total, query);
+}
+
+const CSV_COLUMNS: CsvColumn<Product>[] = [
+  { header: 'id', value: (p) => p.id, raw: true },
+  { header: 'name', value: (p) => p.name },
+  { header: 'description', value: (p) => p.description },
+  { header: 'price_points', value: (p) => p.price, raw: true },
+  { header: 'stock', value: (p) => p.stock, raw: true },
+  { header: 'active', value: (p) => p.active },
+  { header: 'image_url', value: (p) => p.imageUrl },
+  { header: 'updated_at', value: (p) => p.updatedAt },
+];
 
 /** The product catalogue (PRODUCT.md §10): members see the active products, admins manage all. */
 export function createProductService(ctx: AppContext) {
   const { db } = ctx;
 
   async function lockProduct(tx: Sql, id: number): Promise<ProductRow> {
-    const row = (await tx.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [id])).rows[0];
+    const row = (await tx.query<ProductRow>(sql`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ${id} FOR UPDATE`)).rows[0];
     if (!row) throw unknownProduct();
     return row;
   }
 
   async function get(id: number): Promise<Product> {
-    const row = (await db.query<ProductRow>(`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = $1`, [id])).rows[0];
+    const row = (await db.query<ProductRow>(sql`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ${id}`)).rows[0];
     if (!row) throw unknownProduct();
     return toProduct(row);
   }
@@ -88,12 +104,16 @@ export function createProductService(ctx: AppContext) {
   return {
     get,
 
-    catalogue(query: ProductListQuery, window: { limit: number; offset: number }) {
-      return listProducts(db, { ...query, status: 'active' }, window);
+    /** The active catalogue, a page at a time (members). */
+    catalogue(query: ProductListQuery): Promise<ListAnswer<Product>> {
+      return productPage(db, { ...query, status: 'active' });
     },
 
-    list(query: Omit<ProductAdminListQuery, 'page' | 'pageSize' | 'format'>, window: { limit: number; offset: number }) {
-      return listProducts(db, query, window);
+    /** Every product: a page, or with `format=csv` the whole filtered list in the same order. */
+    async list(query: ProductAdminListQuery): Promise<ListAnswer<Product>> {
+      const { format, ...filter } = query;
+      if (format !== 'csv') return productPage(db, filter);
+      return csvFile('products', ctx.now(), CSV_COLUMNS, everyRow((window) => selectProducts(db, filter, window), false));
     },
 
     async create(actor: Actor, body: ProductCreate): Promise<Product> {
@@ -102,8 +122,9 @@ export function createProductService(ctx: AppContext) {
         try {
           row = (
             await tx.query<ProductRow>(
-              `INSERT INTO products (name, description, price, stock, active) VALUES ($1, $2, $3, $4, $5) RETURNING ${PRODUCT_COLUMNS}`,
-              [body.name, body.description, toBaseUnits(body.price).toString(), body.stock, body.active],
+              sql`INSERT INTO products (name, description, price, stock, active)
+                  VALUES (${body.name}, ${body.description}, ${toBaseUnits(body.price).toString()}, ${body.stock}, ${body.active})
+                  RETURNING ${PRODUCT_COLUMNS}`,
             )
           ).rows[0]!;
         } catch (error) {
@@ -123,16 +144,11 @@ export function createProductService(ctx: AppContext) {
         try {
           row = (
             await tx.query<ProductRow>(
-              `UPDATE products SET name = $2, description = $3, price = $4, stock = $5, active = $6, updated_at = now()
-                WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
-              [
-                id,
-                patch.name ?? before.name,
-                patch.description ?? before.description,
-                patch.price !== undefined ? toBaseUnits(patch.price).toString() : before.price,
-                patch.stock ?? before.stock,
-                patch.active ?? before.active,
-              ],
+              sql`UPDATE products
+                     SET name = ${patch.name ?? before.name}, description = ${patch.description ?? before.description},
+                         price = ${patch.price !== undefined ? toBaseUnits(patch.price).toString() : before.price},
+                         stock = ${patch.stock ?? before.stock}, active = ${patch.active ?? before.active}, updated_at = now()
+                   WHERE id = ${id} RETURNING ${PRODUCT_COLUMNS}`,
             )
           ).rows[0]!;
         } catch (error) {
@@ -161,8 +177,7 @@ export function createProductService(ctx: AppContext) {
         const before = await lockProduct(tx, id);
         const row = (
           await tx.query<ProductRow>(
-            `UPDATE products SET image_hash = $2, image_format = $3, updated_at = now() WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
-            [id, stored.hash, stored.format],
+            sql`UPDATE products SET image_hash = ${stored.hash}, image_format = ${stored.format}, updated_at = now() WHERE id = ${id} RETURNING ${PRODUCT_COLUMNS}`,
           )
         ).rows[0]!;
         await writeAudit(tx, {

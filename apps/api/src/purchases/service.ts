@@ -15,7 +15,8 @@ import { bvText } from '../packages/service';
 import { percentToPpm } from '../plan/rules';
 import { lastReadSettings, readVersionedSettings } from '../settings/service';
 import { notFound, unprocessable } from '../shared/errors';
-import { SqlFilter, whereDays } from '../shared/sql-filter';
+import { betweenDays, pageClause, where } from '../shared/sql-list';
+import { sql } from '../db/sql';
 
 /** What plan_purchase answers (amounts in base units, as text). */
 interface PurchaseResult {
@@ -31,8 +32,8 @@ interface PurchaseResult {
   createdAtMs: number;
 }
 
-async function packagePrice(sql: Sql, packageId: number): Promise<bigint> {
-  const { rows } = await sql.query<{ price: string }>('SELECT price::text AS price FROM packages WHERE id = $1', [packageId]);
+async function packagePrice(db: Sql, packageId: number): Promise<bigint> {
+  const { rows } = await db.query<{ price: string }>(sql`SELECT price::text AS price FROM packages WHERE id = ${packageId}`);
   return BigInt(rows[0]?.price ?? '0');
 }
 
@@ -54,15 +55,11 @@ export function createPurchaseService(ctx: AppContext) {
       let known = lastReadSettings() ?? (await readVersionedSettings(db));
       for (let attempt = 1; ; attempt += 1) {
         const percents = referralLevelPercents(known.settings);
-        const work = async (sql: Sql) => {
-          const { rows } = await sql.query<{ result: PurchaseResult }>('SELECT plan_purchase($1, $2, $3, $4::numeric[], $5::text[], $6::uuid) AS result', [
-            memberId,
-            uncheckedSessionId ?? null,
-            body.packageId,
-            percents.map((percent) => percentToPpm(percent).toString()),
-            percents,
-            known.version,
-          ]);
+        const ppms = percents.map((percent) => percentToPpm(percent).toString());
+        const work = async (tx: Sql) => {
+          const { rows } = await tx.query<{ result: PurchaseResult }>(
+            sql`SELECT plan_purchase(${memberId}, ${uncheckedSessionId ?? null}, ${body.packageId}, ${ppms}::numeric[], ${percents}::text[], ${known.version}::uuid) AS result`,
+          );
           const r = rows[0]!.result;
           return {
             status: 201,
@@ -82,7 +79,7 @@ export function createPurchaseService(ctx: AppContext) {
         try {
           if (idempotencyKey === undefined) return { ...(await work(db)), replayed: false };
           // A repeated key answers without running the statement: the session first.
-          if (uncheckedSessionId) await db.query('SELECT auth_check_session($1, $2)', [uncheckedSessionId, memberId]);
+          if (uncheckedSessionId) await db.query(sql`SELECT auth_check_session(${uncheckedSessionId}, ${memberId})`);
           return await runIdempotent(db, { userId: memberId, operation: 'purchase', key: idempotencyKey, request: body }, work);
         } catch (error) {
           const e = error as { code?: string; message?: string; detail?: string };
@@ -111,19 +108,18 @@ export function createPurchaseService(ctx: AppContext) {
     },
 
     async list(memberId: number, query: PurchaseListQuery, window: { limit: number; offset: number }) {
-      const filter = new SqlFilter();
-      filter.where(`p.member_id = ${filter.param(memberId)}`);
-      if (query.kind) filter.where(`p.kind = ${filter.param(query.kind)}`);
-      whereDays(filter, 'p.created_at', query.from, query.to);
-      const from = `purchases p JOIN packages k ON k.id = p.package_id ${filter.sql}`;
-      const countParams = [...filter.params];
+      const filter = where(
+        sql`p.member_id = ${memberId}`,
+        query.kind ? sql`p.kind = ${query.kind}` : undefined,
+        ...betweenDays(sql`p.created_at`, query.from, query.to),
+      );
+      const from = sql`purchases p JOIN packages k ON k.id = p.package_id ${filter}`;
       const [count, page] = await Promise.all([
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, countParams),
+        db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${from}`),
         db.query<{ id: number; entry_id: number; kind: PurchaseKind; package_id: number; name: string; price: string; bv: string; created_at: Date }>(
-          `SELECT p.id, p.entry_id, p.kind, p.package_id, k.name, p.price::text AS price, p.bv::text AS bv, p.created_at
+          sql`SELECT p.id, p.entry_id, p.kind, p.package_id, k.name, p.price::text AS price, p.bv::text AS bv, p.created_at
              FROM ${from} ORDER BY p.id DESC
-            LIMIT ${filter.param(window.limit)} OFFSET ${filter.param(window.offset)}`,
-          filter.params,
+            ${pageClause(window)}`,
         ),
       ]);
       return {
@@ -145,10 +141,9 @@ export function createPurchaseService(ctx: AppContext) {
 /** Placement hook: the BV a member bought while unplaced becomes a volume event (inside the placement's transaction). */
 export async function releasePendingVolume(tx: Sql, memberId: number): Promise<void> {
   const { rows } = await tx.query<{ pending: string }>(
-    'SELECT pending_volume::text AS pending FROM members WHERE user_id = $1 AND pending_volume > 0 FOR UPDATE',
-    [memberId],
+    sql`SELECT pending_volume::text AS pending FROM members WHERE user_id = ${memberId} AND pending_volume > 0 FOR UPDATE`,
   );
   if (rows.length === 0) return;
-  await tx.query('UPDATE members SET pending_volume = 0 WHERE user_id = $1', [memberId]);
-  await tx.query(`INSERT INTO network_events (member_id, kind, volume) VALUES ($1, 'volume', $2)`, [memberId, rows[0]!.pending]);
+  await tx.query(sql`UPDATE members SET pending_volume = 0 WHERE user_id = ${memberId}`);
+  await tx.query(sql`INSERT INTO network_events (member_id, kind, volume) VALUES (${memberId}, 'volume', ${rows[0]!.pending})`);
 }

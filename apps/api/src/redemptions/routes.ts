@@ -14,21 +14,20 @@ import {
   redemptionQuoteSchema,
   redemptionRejectSchema,
   redemptionSchema,
-  type Redemption,
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { actorOf } from '../audit/service';
-import { csvFilename, csvStream, everyRow, sendCsv, type CsvColumn } from '../shared/csv';
-import { pageResult, pageWindow } from '../shared/pagination';
-import { createRedemptionService, listAdminRedemptions } from './service';
 import { sendIdempotent } from '../ledger/idempotency';
+import { sendList } from '../shared/list-reply';
+import { approveRedemptions, rejectRedemptions } from './decide';
+import { adminRedemptions, memberRedemptions } from './list';
+import { quoteRedemption, redeem } from './redeem';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** `/api/redemptions`: redeem a product with points; your history. */
 export function redemptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const redemptions = createRedemptionService(ctx);
   return async (app) => {
     app.post('/redemptions', {
       schema: {
@@ -38,17 +37,11 @@ export function redemptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: redemptionBodySchema,
         response: { 201: redemptionSchema, ...errors },
       },
-    }, async (request, reply) => {
-      const answer = await redemptions.create(principalOf(request).userId, request.body, request.headers['idempotency-key']);
-      return sendIdempotent(reply, answer);
-    });
+    }, async (request, reply) => sendIdempotent(reply, await redeem(ctx, principalOf(request).userId, request.body, request.headers['idempotency-key'])));
 
     app.get('/redemptions', {
       schema: { tags: ['redemptions'], summary: 'Your redemptions (status, dates)', querystring: redemptionListQuerySchema, response: { 200: redemptionPageSchema, ...errors } },
-    }, async (request) => {
-      const { items, total } = await redemptions.list(principalOf(request).userId, request.query, pageWindow(request.query));
-      return pageResult(items, total, request.query);
-    });
+    }, async (request, reply) => sendList(reply, await memberRedemptions(ctx, principalOf(request).userId, request.query)));
 
     app.get('/redemptions/quote', {
       schema: {
@@ -57,31 +50,12 @@ export function redemptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: redemptionQuoteQuerySchema,
         response: { 200: redemptionQuoteSchema, ...errors },
       },
-    }, async (request) => redemptions.quote(principalOf(request).userId, request.query.productId, request.query.quantity));
+    }, async (request) => quoteRedemption(ctx, principalOf(request).userId, request.query.productId, request.query.quantity));
   };
 }
 
-const CSV_COLUMNS: CsvColumn<Redemption>[] = [
-  { header: 'id', value: (r) => r.id, raw: true },
-  { header: 'created_at', value: (r) => r.createdAt },
-  { header: 'member', value: (r) => r.member.username },
-  { header: 'full_name', value: (r) => r.member.fullName },
-  { header: 'product', value: (r) => r.product.name },
-  { header: 'quantity', value: (r) => r.quantity, raw: true },
-  { header: 'unit_price_points', value: (r) => r.unitPrice, raw: true },
-  { header: 'points', value: (r) => r.points, raw: true },
-  { header: 'delivery_address', value: (r) => r.deliveryAddress },
-  { header: 'status', value: (r) => r.status },
-  { header: 'reason', value: (r) => r.reason },
-  { header: 'decided_by', value: (r) => r.decidedBy },
-  { header: 'decided_at', value: (r) => r.decidedAt },
-  { header: 'entry_id', value: (r) => r.entryId, raw: true },
-  { header: 'refund_entry_id', value: (r) => r.refundEntryId, raw: true },
-];
-
 /** `/api/admin/redemptions`: the approval list and its history; approve or reject one or many (audited). */
 export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const redemptions = createRedemptionService(ctx);
   return async (app) => {
     app.get('/redemptions', {
       schema: {
@@ -90,19 +64,11 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: redemptionAdminListQuerySchema,
         response: { 200: redemptionPageSchema, ...errors },
       },
-    }, async (request, reply) => {
-      const { format, page, pageSize, ...filter } = request.query;
-      if (format === 'csv') {
-        const rows = everyRow((window) => listAdminRedemptions(ctx.db, filter, window), false);
-        return sendCsv(reply, csvFilename('redemptions', ctx.now()), csvStream(CSV_COLUMNS, rows));
-      }
-      const { items, total } = await redemptions.adminList(filter, pageWindow({ page, pageSize }));
-      return pageResult(items, total, request.query);
-    });
+    }, async (request, reply) => sendList(reply, await adminRedemptions(ctx, request.query)));
 
     app.post('/redemptions/:id/approve', {
       schema: { tags: ['admin'], summary: 'Approve (shipped) one pending redemption (audited)', params: redemptionIdParamsSchema, response: { 200: redemptionSchema, ...errors } },
-    }, async (request) => (await redemptions.approve(actorOf(request), [request.params.id]))[0]!);
+    }, async (request) => (await approveRedemptions(ctx, actorOf(request), [request.params.id]))[0]!);
 
     app.post('/redemptions/:id/reject', {
       schema: {
@@ -114,7 +80,7 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: redemptionSchema, ...errors },
       },
     }, async (request, reply) => {
-      const answer = await redemptions.reject(actorOf(request), [request.params.id], request.body.reason, request.headers['idempotency-key']);
+      const answer = await rejectRedemptions(ctx, actorOf(request), [request.params.id], request.body.reason, request.headers['idempotency-key']);
       return sendIdempotent(reply, { ...answer, body: answer.body.items[0]! });
     });
 
@@ -125,7 +91,7 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: redemptionBulkApproveSchema,
         response: { 200: redemptionDecisionSchema, ...errors },
       },
-    }, async (request) => ({ items: await redemptions.approve(actorOf(request), request.body.ids) }));
+    }, async (request) => ({ items: await approveRedemptions(ctx, actorOf(request), request.body.ids) }));
 
     app.post('/redemptions/reject', {
       schema: {
@@ -136,7 +102,7 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 200: redemptionDecisionSchema, ...errors },
       },
     }, async (request, reply) => {
-      const answer = await redemptions.reject(actorOf(request), request.body.ids, request.body.reason, request.headers['idempotency-key']);
+      const answer = await rejectRedemptions(ctx, actorOf(request), request.body.ids, request.body.reason, request.headers['idempotency-key']);
       return sendIdempotent(reply, answer);
     });
   };

@@ -2,6 +2,7 @@ import { SETTINGS_DEFAULTS, settingsSchema, type Settings, type SettingsPatch } 
 import type { AppContext } from '../context';
 import type { Database, Sql } from '../db/database';
 import { writeAudit, type Actor } from '../audit/service';
+import { sql } from '../db/sql';
 
 /** Settings as read at one version (migration 0014: every change gives a new random version). */
 export interface VersionedSettings {
@@ -20,15 +21,14 @@ let lastRead: VersionedSettings | undefined;
  * is the one this process read last, it answers no rows and the copy is
  * used (nothing to parse).
  */
-export async function readSettings(sql: Sql): Promise<Settings> {
-  return (await readVersionedSettings(sql)).settings;
+export async function readSettings(db: Sql): Promise<Settings> {
+  return (await readVersionedSettings(db)).settings;
 }
 
-export async function readVersionedSettings(sql: Sql): Promise<VersionedSettings> {
+export async function readVersionedSettings(db: Sql): Promise<VersionedSettings> {
   const known = lastRead;
-  const { rows } = await sql.query<{ version: string; key: string | null; value: unknown }>(
-    'SELECT v.version::text AS version, s.key, s.value FROM settings_version v LEFT JOIN settings s ON v.version IS DISTINCT FROM $1::uuid',
-    [known?.version ?? null],
+  const { rows } = await db.query<{ version: string; key: string | null; value: unknown }>(
+    sql`SELECT v.version::text AS version, s.key, s.value FROM settings_version v LEFT JOIN settings s ON v.version IS DISTINCT FROM ${known?.version ?? null}::uuid`,
   );
   const version = rows[0]!.version;
   if (known && version === known.version) return known;
@@ -72,16 +72,15 @@ export function createSettingsService(ctx: AppContext) {
     async update(actor: Actor, patch: SettingsPatch): Promise<Settings> {
       return ctx.db.transaction(async (tx) => {
         // One admin at a time: two edits never interleave their before/after.
-        await tx.query('LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE');
+        await tx.query(sql`LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE`);
         const before = await readSettings(tx);
         const changes: Record<string, { from: string | boolean; to: string | boolean }> = {};
         for (const [key, value] of Object.entries(patch) as Array<[keyof Settings, string | boolean]>) {
           if (before[key] === value) continue;
           changes[key] = { from: before[key], to: value };
           await tx.query(
-            `INSERT INTO settings (key, value, updated_at, updated_by) VALUES ($1, $2, now(), $3)
+            sql`INSERT INTO settings (key, value, updated_at, updated_by) VALUES (${key}, ${JSON.stringify(value)}, now(), ${actor.userId})
              ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
-            [key, JSON.stringify(value), actor.userId],
           );
         }
         if (Object.keys(changes).length > 0) {

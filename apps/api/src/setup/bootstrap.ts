@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { hashPassword } from '../auth/passwords';
 import { findUserByUsername } from '../users/queries';
 import { ADMIN_PASSWORD_FILE, writeOwnerOnly } from './data-folder';
+import { sql } from '../db/sql';
 
 export interface BootstrapResult {
   rootCreated: boolean;
@@ -20,18 +21,18 @@ export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
   const result: BootstrapResult = { rootCreated: false };
 
   await db.transaction(async (tx) => {
-    const root = await tx.query('SELECT 1 FROM members WHERE sponsor_id IS NULL');
+    const root = await tx.query<{ found: number }>(sql`SELECT 1 AS found FROM members WHERE sponsor_id IS NULL`);
     if (root.rows.length > 0) return;
+    const rootEmail = `${config.rootUsername.toLowerCase()}@portal.local`;
     const { rows } = await tx.query<{ id: number }>(
-      `INSERT INTO users (username, email, full_name, password_hash, role)
-       VALUES ($1, $2, 'Company', NULL, 'member') RETURNING id`,
-      [config.rootUsername, `${config.rootUsername.toLowerCase()}@portal.local`],
+      sql`INSERT INTO users (username, email, full_name, password_hash, role)
+       VALUES (${config.rootUsername}, ${rootEmail}, 'Company', NULL, 'member') RETURNING id`,
     );
-    await tx.query('INSERT INTO members (user_id, sponsor_id) VALUES ($1, NULL)', [rows[0]!.id]);
+    await tx.query(sql`INSERT INTO members (user_id, sponsor_id) VALUES (${rows[0]!.id}, NULL)`);
     result.rootCreated = true;
   });
 
-  const admins = await db.query("SELECT 1 FROM users WHERE role = 'admin' LIMIT 1");
+  const admins = await db.query<{ found: number }>(sql`SELECT 1 AS found FROM users WHERE role = 'admin' LIMIT 1`);
   if (admins.rows.length === 0) {
     if (await findUserByUsername(db, config.adminUsername)) {
       throw new Error(`ADMIN_USERNAME: "${config.adminUsername}" is already taken by a member; choose another name.`);
@@ -43,9 +44,8 @@ export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
     if (passwordFile) writeOwnerOnly(passwordFile, adminPasswordFileText(config.adminUsername, generatedPassword!));
     const passwordHash = await hashPassword(config.adminPassword ?? generatedPassword!);
     await db.query(
-      `INSERT INTO users (username, email, full_name, password_hash, role)
-       VALUES ($1, $2, 'Administrator', $3, 'admin')`,
-      [config.adminUsername, config.adminEmail, passwordHash],
+      sql`INSERT INTO users (username, email, full_name, password_hash, role)
+       VALUES (${config.adminUsername}, ${config.adminEmail}, 'Administrator', ${passwordHash}, 'admin')`,
     );
     result.admin = { username: config.adminUsername, generatedPassword, passwordFile };
   }

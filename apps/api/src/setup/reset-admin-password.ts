@@ -18,6 +18,7 @@ import { writeAudit } from '../audit/service';
 import { findUserByUsername, setPasswordHash } from '../users/queries';
 import { adminPasswordFileText } from './bootstrap';
 import { ADMIN_PASSWORD_FILE, DataFolderLockedError, lockDataFolder, writeOwnerOnly } from './data-folder';
+import { sql } from '../db/sql';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -28,7 +29,7 @@ async function main(): Promise<number> {
     await migrate(db);
     const user = await findUserByUsername(db, username);
     if (!user || user.role !== 'admin') {
-      const { rows } = await db.query<{ username: string }>("SELECT username FROM users WHERE role = 'admin' ORDER BY id");
+      const { rows } = await db.query<{ username: string }>(sql`SELECT username FROM users WHERE role = 'admin' ORDER BY id`);
       console.error(`No admin account "${username}". Admins: ${rows.map((row) => row.username).join(', ') || 'none (start the portal once to create one)'}.`);
       return 1;
     }

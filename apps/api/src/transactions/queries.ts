@@ -1,7 +1,8 @@
 import { fromBaseUnits, POSTINGS_SHOWN, WALLET_LABELS, type JournalEntry, type Posting, type TransactionsQuery, type Unit, type Wallet } from '@portal/contract';
 import type { Sql } from '../db/database';
+import { sql, type SqlQuery } from '../db/sql';
 import { bvText } from '../packages/service';
-import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
+import { betweenDays, orderBy, pageClause, where } from '../shared/sql-list';
 
 /** Every journal entry, filtered (admin Transactions list and its CSV). */
 export type TransactionsFilter = Omit<TransactionsQuery, 'page' | 'pageSize' | 'format'> & {
@@ -11,30 +12,28 @@ export type TransactionsFilter = Omit<TransactionsQuery, 'page' | 'pageSize' | '
 
 const SORTS = { createdAt: 'e.created_at', id: 'e.id', type: 'e.type' } as const;
 
-const memberIdOf = (placeholder: string) => `(SELECT id FROM users WHERE lower(username) = lower(${placeholder}))`;
+const memberIdOf = (username: string | null) => sql`(SELECT id FROM users WHERE lower(username) = lower(${username}))`;
 
-function filterOf(query: TransactionsFilter): SqlFilter {
-  const filter = new SqlFilter();
-  if (query.type) filter.where(`e.type = ${filter.param(query.type)}`);
-  whereDays(filter, 'e.created_at', query.from, query.to);
-  if (query.maxId !== undefined) filter.where(`e.id <= ${filter.param(query.maxId)}`);
-  if (query.member || query.wallet) {
-    const conditions = ["a.kind = 'member'"];
-    if (query.member) conditions.push(`a.owner_id = ${memberIdOf(filter.param(query.member))}`);
-    if (query.wallet) conditions.push(`a.wallet = ${filter.param(query.wallet)}`);
-    filter.where(`e.id IN (SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE ${conditions.join(' AND ')})`);
-  }
-  return filter;
+function filterOf(query: TransactionsFilter): SqlQuery {
+  const postings =
+    (query.member || query.wallet) ?
+    sql`e.id IN (SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+                  ${where(sql`a.kind = 'member'`, query.member ? sql`a.owner_id = ${memberIdOf(query.member)}` : undefined, query.wallet ? sql`a.wallet = ${query.wallet}` : undefined)})` : undefined;
+  return where(
+    query.type ? sql`e.type = ${query.type}` : undefined,
+    ...betweenDays(sql`e.created_at`, query.from, query.to),
+    query.maxId !== undefined && sql`e.id <= ${query.maxId}`,
+    postings,
+  );
 }
 
-export async function countTransactions(sql: Sql, query: TransactionsFilter): Promise<number> {
-  const filter = filterOf(query);
-  const { rows } = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM journal_entries e ${filter.sql}`, filter.params);
+export async function countTransactions(db: Sql, query: TransactionsFilter): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM journal_entries e ${filterOf(query)}`);
   return rows[0]!.total;
 }
 
-export async function latestEntryId(sql: Sql): Promise<number> {
-  const { rows } = await sql.query<{ id: number | null }>('SELECT max(id) AS id FROM journal_entries');
+export async function latestEntryId(db: Sql): Promise<number> {
+  const { rows } = await db.query<{ id: number | null }>(sql`SELECT max(id) AS id FROM journal_entries`);
   return rows[0]?.id ?? 0;
 }
 
@@ -68,23 +67,19 @@ interface PostingRow {
 }
 
 /** A matching close's chunks each name their close (`refs.closeDate`); its totals come from the close's own row. */
-const ENTRY_SELECT = `SELECT e.id, e.type, e.memo, e.actor_id, act.username AS actor_username, e.created_at,
+const ENTRY_SELECT = sql`SELECT e.id, e.type, e.memo, e.actor_id, act.username AS actor_username, e.created_at,
         to_char(c.close_date, 'YYYY-MM-DD') AS close_date, c.members AS close_members, c.matched::text AS close_matched,
         c.paid::text AS close_paid, c.flushed::text AS close_flushed
    FROM journal_entries e
    LEFT JOIN users act ON act.id = e.actor_id
    LEFT JOIN matching_closes c ON e.type = 'matching_bonus' AND c.close_date = (e.refs->>'closeDate')::date`;
 
-async function entryRows(sql: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<EntryRow[]> {
-  const filter = filterOf(query);
-  const { rows } = await sql.query<EntryRow>(
-    `${ENTRY_SELECT} ${filter.sql} ${orderBy(query.sort, SORTS, 'e.id')} ${pageClause(filter, window)}`,
-    filter.params,
-  );
+async function entryRows(db: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<EntryRow[]> {
+  const { rows } = await db.query<EntryRow>(sql`${ENTRY_SELECT} ${filterOf(query)} ${orderBy(query.sort, SORTS, 'e.id')} ${pageClause(window)}`);
   return rows;
 }
 
-const POSTING_COLUMNS = `p.id, p.entry_id, p.account_id, p.amount::text AS amount, p.balance_after::text AS balance_after,
+const POSTING_COLUMNS = sql`p.id, p.entry_id, p.account_id, p.amount::text AS amount, p.balance_after::text AS balance_after,
         a.code, a.wallet, a.unit, a.owner_id, o.username AS owner_username`;
 
 /**
@@ -93,50 +88,48 @@ const POSTING_COLUMNS = `p.id, p.entry_id, p.account_id, p.amount::text AS amoun
  * A close's entry has up to `BULK_CHUNK` postings (ledger/bulk.ts), so the
  * ranking reads one chunk at most, and only the shown rows leave the database.
  */
-async function shownPostings(sql: Sql, entryIds: number[], member: string | undefined): Promise<PostingRow[]> {
-  const { rows } = await sql.query<PostingRow>(
-    `SELECT ${POSTING_COLUMNS}, r.entry_postings
+async function shownPostings(db: Sql, entryIds: number[], member: string | undefined): Promise<PostingRow[]> {
+  const { rows } = await db.query<PostingRow>(
+    sql`SELECT ${POSTING_COLUMNS}, r.entry_postings
        FROM (SELECT p.id, count(*) OVER (PARTITION BY p.entry_id)::int AS entry_postings,
                     row_number() OVER (PARTITION BY p.entry_id
-                                       ORDER BY (a.owner_id = ${memberIdOf('$2')}) IS TRUE DESC, (a.owner_id IS NULL) DESC, p.id) AS rank
+                                       ORDER BY (a.owner_id = ${memberIdOf(member ?? null)}) IS TRUE DESC, (a.owner_id IS NULL) DESC, p.id) AS rank
                FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
-              WHERE p.entry_id = ANY($1::bigint[])) r
+              WHERE p.entry_id = ANY(${entryIds}::bigint[])) r
        JOIN postings p ON p.id = r.id
        JOIN ledger_accounts a ON a.id = p.account_id
        LEFT JOIN users o ON o.id = a.owner_id
-      WHERE r.rank <= $3
+      WHERE r.rank <= ${POSTINGS_SHOWN}
       ORDER BY p.entry_id, p.id`,
-    [entryIds, member ?? null, POSTINGS_SHOWN],
   );
   return rows;
 }
 
 /** Every posting of the entries (the CSV: the books line by line). */
-async function everyPosting(sql: Sql, entryIds: number[]): Promise<PostingRow[]> {
-  const { rows } = await sql.query<PostingRow>(
-    `SELECT ${POSTING_COLUMNS}, 0 AS entry_postings
+async function everyPosting(db: Sql, entryIds: number[]): Promise<PostingRow[]> {
+  const { rows } = await db.query<PostingRow>(
+    sql`SELECT ${POSTING_COLUMNS}, 0 AS entry_postings
        FROM postings p
        JOIN ledger_accounts a ON a.id = p.account_id
        LEFT JOIN users o ON o.id = a.owner_id
-      WHERE p.entry_id = ANY($1::bigint[])
+      WHERE p.entry_id = ANY(${entryIds}::bigint[])
       ORDER BY p.entry_id, p.id`,
-    [entryIds],
   );
   return rows;
 }
 
 /** A page of entries, each with a few of its postings and their count (issue 15, point 3). */
-export async function listTransactions(sql: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<JournalEntry[]> {
-  const entries = await entryRows(sql, query, window);
+export async function listTransactions(db: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<JournalEntry[]> {
+  const entries = await entryRows(db, query, window);
   if (entries.length === 0) return [];
-  return toEntries(entries, await shownPostings(sql, entries.map((row) => row.id), query.member));
+  return toEntries(entries, await shownPostings(db, entries.map((row) => row.id), query.member));
 }
 
 /** Entries with every posting, for the CSV. */
-export async function listTransactionsInFull(sql: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<JournalEntry[]> {
-  const entries = await entryRows(sql, query, window);
+export async function listTransactionsInFull(db: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<JournalEntry[]> {
+  const entries = await entryRows(db, query, window);
   if (entries.length === 0) return [];
-  const postings = await everyPosting(sql, entries.map((row) => row.id));
+  const postings = await everyPosting(db, entries.map((row) => row.id));
   return toEntries(entries, postings, true);
 }
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, journalEntryPageSchema, transactionsQuerySchema } from '@portal/contract';
 import type { AppContext } from '../context';
-import { csvFilename, sendCsv } from '../shared/csv';
-import { transactionsCsv, transactionsPage } from './service';
+import { sendList } from '../shared/list-reply';
+import { transactionList } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -17,10 +17,6 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: transactionsQuerySchema,
         response: { 200: journalEntryPageSchema, ...errors },
       },
-    }, async (request, reply) => {
-      const { format, page, pageSize, ...filter } = request.query;
-      if (format === 'csv') return sendCsv(reply, csvFilename('transactions', ctx.now()), transactionsCsv(ctx.db, filter));
-      return transactionsPage(ctx.db, { page, pageSize, ...filter });
-    });
+    }, async (request, reply) => sendList(reply, await transactionList(ctx, request.query)));
   };
 }

@@ -1,15 +1,10 @@
 import type { JournalEntry, Posting, TransactionsQuery } from '@portal/contract';
+import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
-import { csvStream, inBatches, type CsvColumn } from '../shared/csv';
-import { pageResult, pageWindow } from '../shared/pagination';
+import { inBatches, type CsvColumn } from '../shared/csv';
+import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
+import { pageWindow } from '../shared/pagination';
 import { countTransactions, latestEntryId, listTransactions, listTransactionsInFull, type TransactionsFilter } from './queries';
-
-/** A page of the admin Transactions list. */
-export async function transactionsPage(sql: Sql, query: Omit<TransactionsQuery, 'format'>) {
-  const { page, pageSize, ...filter } = query;
-  const [total, items] = await Promise.all([countTransactions(sql, filter), listTransactions(sql, filter, pageWindow({ page, pageSize }))]);
-  return pageResult(items, total, { page, pageSize });
-}
 
 type CsvRow = { entry: JournalEntry; posting: Posting };
 
@@ -33,13 +28,20 @@ const CSV_COLUMNS: CsvColumn<CsvRow>[] = [
 /** Entries per batch of the export; a close's entry carries up to 5,000 postings, so batches stay small. */
 const CSV_BATCH = 100;
 
-async function* csvRows(sql: Sql, query: TransactionsFilter): AsyncGenerator<CsvRow> {
-  const fixed = { ...query, maxId: await latestEntryId(sql) };
-  const entries = inBatches((offset, limit) => listTransactionsInFull(sql, fixed, { offset, limit }), CSV_BATCH);
+async function* csvRows(db: Sql, query: TransactionsFilter): AsyncGenerator<CsvRow> {
+  const fixed = { ...query, maxId: await latestEntryId(db) };
+  const entries = inBatches((offset, limit) => listTransactionsInFull(db, fixed, { offset, limit }), CSV_BATCH);
   for await (const entry of entries) for (const posting of entry.postings) yield { entry, posting };
 }
 
-/** The whole filtered list as CSV, one line per posting (every posting, not the few a page shows). */
-export function transactionsCsv(sql: Sql, query: TransactionsFilter) {
-  return csvStream(CSV_COLUMNS, csvRows(sql, query));
+/**
+ * The admin Transactions list: a page of entries with a few postings each,
+ * or with `format=csv` the whole filtered list, one line per posting (every
+ * posting, not the few a page shows).
+ */
+export async function transactionList(ctx: AppContext, query: TransactionsQuery): Promise<ListAnswer<JournalEntry>> {
+  const { format, page, pageSize, ...filter } = query;
+  if (format === 'csv') return csvFile('transactions', ctx.now(), CSV_COLUMNS, csvRows(ctx.db, filter));
+  const [total, items] = await Promise.all([countTransactions(ctx.db, filter), listTransactions(ctx.db, filter, pageWindow({ page, pageSize }))]);
+  return listPage(items, total, { page, pageSize });
 }

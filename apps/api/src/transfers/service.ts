@@ -17,7 +17,8 @@ import { hashRequest, storedAnswer, type IdempotentAnswer } from '../ledger/idem
 import { assertCanSpend, insufficientBalance } from '../ledger/post';
 import { lastReadSettings, readSettings, readVersionedSettings } from '../settings/service';
 import { unprocessable } from '../shared/errors';
-import { containsPattern, orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
+import { betweenDays, containsPattern, orderBy, pageClause, where } from '../shared/sql-list';
+import { sql } from '../db/sql';
 
 interface Party {
   id: number;
@@ -34,14 +35,13 @@ export function createTransferService(ctx: AppContext) {
   const { db } = ctx;
 
   /** The receiver, or the reason a transfer to them is refused. `lock` holds their status until commit. */
-  async function findReceiver(sql: Sql, senderId: number, username: string, lock = false): Promise<Party> {
-    const { rows } = await sql.query<Party & { status: string; is_member: boolean; is_root: boolean }>(
-      `SELECT u.id, u.username, u.full_name, u.status, (m.user_id IS NOT NULL) AS is_member,
+  async function findReceiver(db: Sql, senderId: number, username: string, lock = false): Promise<Party> {
+    const { rows } = await db.query<Party & { status: string; is_member: boolean; is_root: boolean }>(
+      sql`SELECT u.id, u.username, u.full_name, u.status, (m.user_id IS NOT NULL) AS is_member,
               (m.user_id IS NOT NULL AND m.sponsor_id IS NULL) AS is_root
          FROM users u LEFT JOIN members m ON m.user_id = u.id
-        WHERE u.username_key = $1
-        ${lock ? 'FOR SHARE OF u' : ''}`,
-      [usernameKey(username)],
+        WHERE u.username_key = ${usernameKey(username)}
+        ${lock ? sql`FOR SHARE OF u` : sql.empty}`,
     );
     const receiver = rows[0];
     if (!receiver?.is_member) throw unprocessable('RECEIVER_NOT_FOUND', `No member has the username "${username}".`, 'toUsername');
@@ -54,8 +54,8 @@ export function createTransferService(ctx: AppContext) {
   }
 
   /** Amount, fee and what arrives, under the settings in force; refuses what a transfer would refuse. */
-  async function price(sql: Sql, amountText: string) {
-    const settings = await readSettings(sql);
+  async function price(db: Sql, amountText: string) {
+    const settings = await readSettings(db);
     const amount = toBaseUnits(amountText);
     const minimum = toBaseUnits(settings.transferMinimum);
     if (amount < minimum) {
@@ -112,21 +112,7 @@ export function createTransferService(ctx: AppContext) {
         const received = amount - fee;
         try {
           const { rows } = await db.query<{ answer: { replayed: boolean; hash?: string; status?: number | null; response: Transfer | null } }>(
-            'SELECT ledger_transfer($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) AS answer',
-            [
-              senderId,
-              uncheckedSessionId ?? null,
-              usernameKey(body.toUsername),
-              amount.toString(),
-              fee.toString(),
-              minimum.toString(),
-              known.version,
-              idempotencyKey ?? null,
-              requestHash,
-              fromBaseUnits(amount),
-              fromBaseUnits(fee),
-              fromBaseUnits(received),
-            ],
+            sql`SELECT ledger_transfer(${senderId}, ${uncheckedSessionId ?? null}, ${usernameKey(body.toUsername)}, ${amount.toString()}, ${fee.toString()}, ${minimum.toString()}, ${known.version}, ${idempotencyKey ?? null}, ${requestHash}, ${fromBaseUnits(amount)}, ${fromBaseUnits(fee)}, ${fromBaseUnits(received)}) AS answer`,
           );
           const answer = rows[0]!.answer;
           if (!answer.replayed) return { status: 201, body: answer.response!, replayed: false };
@@ -146,29 +132,27 @@ export function createTransferService(ctx: AppContext) {
     },
 
     async list(memberId: number, query: TransferListQuery, window: { limit: number; offset: number }) {
-      const filter = new SqlFilter();
-      const mine = query.direction === 'sent' ? 't.from_user_id' : 't.to_user_id';
-      const other = query.direction === 'sent' ? 'r' : 'f';
-      filter.where(`${mine} = ${filter.param(memberId)}`);
-      if (query.search) {
-        const pattern = filter.param(containsPattern(query.search));
-        filter.where(`(${other}.username ILIKE ${pattern} OR ${other}.full_name ILIKE ${pattern})`);
-      }
-      whereDays(filter, 't.created_at', query.from, query.to);
-      const from = `transfers t JOIN users f ON f.id = t.from_user_id JOIN users r ON r.id = t.to_user_id ${filter.sql}`;
-      const countParams = [...filter.params];
+      const sent = query.direction === 'sent';
+      const mine = sent ? sql`t.from_user_id` : sql`t.to_user_id`;
+      const other = sent ? sql`r` : sql`f`;
+      const pattern = query.search && containsPattern(query.search);
+      const filter = where(
+        sql`${mine} = ${memberId}`,
+        pattern ? sql`(${other}.username ILIKE ${pattern} OR ${other}.full_name ILIKE ${pattern})` : undefined,
+        ...betweenDays(sql`t.created_at`, query.from, query.to),
+      );
+      const from = sql`transfers t JOIN users f ON f.id = t.from_user_id JOIN users r ON r.id = t.to_user_id ${filter}`;
       const [count, page] = await Promise.all([
-        db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from}`, countParams),
+        db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${from}`),
         db.query<{
           id: number; entry_id: number; amount: string; fee: string; created_at: Date;
           f_id: number; f_username: string; f_full_name: string; r_id: number; r_username: string; r_full_name: string;
         }>(
-          `SELECT t.id, t.entry_id, t.amount, t.fee, t.created_at,
+          sql`SELECT t.id, t.entry_id, t.amount, t.fee, t.created_at,
                   f.id AS f_id, f.username AS f_username, f.full_name AS f_full_name,
                   r.id AS r_id, r.username AS r_username, r.full_name AS r_full_name
              FROM ${from}
-            ${orderBy(query.sort, { createdAt: 't.id', amount: 't.amount' }, 't.id')} ${pageClause(filter, window)}`,
-          filter.params,
+            ${orderBy(query.sort, { createdAt: 't.id', amount: 't.amount' }, 't.id')} ${pageClause(window)}`,
         ),
       ]);
       const items: Transfer[] = page.rows.map((row) => ({

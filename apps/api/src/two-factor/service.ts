@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { conflict, unauthorized, unprocessable } from '../shared/errors';
 import { openSecret, sealSecret, totpKey } from './secret-box';
+import { sql } from '../db/sql';
 
 /**
  * Two-factor sign-in with TOTP (RFC 6238 through the `otpauth` library:
@@ -36,8 +37,8 @@ function totpOf(secretBase32: string, label: string): TOTP {
   return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secretBase32) });
 }
 
-export async function isTwoFactorEnabled(sql: Sql, userId: number): Promise<boolean> {
-  const { rows } = await sql.query('SELECT 1 FROM two_factor WHERE user_id = $1 AND enabled_at IS NOT NULL', [userId]);
+export async function isTwoFactorEnabled(db: Sql, userId: number): Promise<boolean> {
+  const { rows } = await db.query<{ found: number }>(sql`SELECT 1 AS found FROM two_factor WHERE user_id = ${userId} AND enabled_at IS NOT NULL`);
   return rows.length > 0;
 }
 
@@ -47,7 +48,7 @@ export async function isTwoFactorEnabled(sql: Sql, userId: number): Promise<bool
  * pass.
  */
 export async function consumeCode(ctx: AppContext, tx: Sql, userId: number, code: string, options: { allowPending?: boolean } = {}): Promise<CodeCheck> {
-  const { rows } = await tx.query<TwoFactorRow>('SELECT secret_enc, enabled_at, last_used_step FROM two_factor WHERE user_id = $1 FOR UPDATE', [userId]);
+  const { rows } = await tx.query<TwoFactorRow>(sql`SELECT secret_enc, enabled_at, last_used_step FROM two_factor WHERE user_id = ${userId} FOR UPDATE`);
   const row = rows[0];
   if (!row || (!row.enabled_at && !options.allowPending)) return 'not_enabled';
   const token = code.replace(/\s/g, '');
@@ -58,13 +59,12 @@ export async function consumeCode(ctx: AppContext, tx: Sql, userId: number, code
     if (delta === null) return 'invalid';
     const step = totp.counter({ timestamp }) + delta;
     if (row.last_used_step !== null && BigInt(step) <= BigInt(row.last_used_step)) return 'reused';
-    await tx.query('UPDATE two_factor SET last_used_step = $2 WHERE user_id = $1', [userId, step]);
+    await tx.query(sql`UPDATE two_factor SET last_used_step = ${step} WHERE user_id = ${userId}`);
     return 'ok';
   }
   if (!row.enabled_at) return 'invalid';
-  const used = await tx.query(
-    'UPDATE two_factor_recovery_codes SET used_at = $3 WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL RETURNING 1',
-    [userId, hashCode(token), ctx.now()],
+  const used = await tx.query<{ used: number }>(
+    sql`UPDATE two_factor_recovery_codes SET used_at = ${ctx.now()} WHERE user_id = ${userId} AND code_hash = ${hashCode(token)} AND used_at IS NULL RETURNING 1 AS used`,
   );
   return used.rows.length > 0 ? 'ok' : 'invalid';
 }
@@ -97,9 +97,8 @@ export function createTwoFactorService(ctx: AppContext) {
   return {
     async status(userId: number): Promise<TwoFactorStatus> {
       const { rows } = await db.query<{ enabled_at: Date | null; left: number }>(
-        `SELECT t.enabled_at, (SELECT count(*)::int FROM two_factor_recovery_codes r WHERE r.user_id = t.user_id AND r.used_at IS NULL) AS left
-           FROM two_factor t WHERE t.user_id = $1`,
-        [userId],
+        sql`SELECT t.enabled_at, (SELECT count(*)::int FROM two_factor_recovery_codes r WHERE r.user_id = t.user_id AND r.used_at IS NULL) AS left
+           FROM two_factor t WHERE t.user_id = ${userId}`,
       );
       const row = rows[0];
       return {
@@ -113,12 +112,11 @@ export function createTwoFactorService(ctx: AppContext) {
     async setup(userId: number, username: string): Promise<TwoFactorSetup> {
       const secret = new Secret({ size: 20 });
       const sealed = sealSecret(totpKey(ctx.config), userId, secret.base32);
-      const saved = await db.query(
-        `INSERT INTO two_factor (user_id, secret_enc) VALUES ($1, $2)
+      const saved = await db.query<{ saved: number }>(
+        sql`INSERT INTO two_factor (user_id, secret_enc) VALUES (${userId}, ${sealed})
          ON CONFLICT (user_id) DO UPDATE SET secret_enc = EXCLUDED.secret_enc, last_used_step = NULL, created_at = now()
           WHERE two_factor.enabled_at IS NULL
-         RETURNING 1`,
-        [userId, sealed],
+         RETURNING 1 AS saved`,
       );
       if (saved.rows.length === 0) throw conflict('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already enabled. Disable it first to set up a new authenticator.');
       return { secret: secret.base32, otpauthUrl: totpOf(secret.base32, username).toString() };
@@ -126,16 +124,16 @@ export function createTwoFactorService(ctx: AppContext) {
 
     async enable(userId: number, code: string): Promise<TwoFactorEnabled> {
       return db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ enabled_at: Date | null }>('SELECT enabled_at FROM two_factor WHERE user_id = $1 FOR UPDATE', [userId]);
+        const { rows } = await tx.query<{ enabled_at: Date | null }>(sql`SELECT enabled_at FROM two_factor WHERE user_id = ${userId} FOR UPDATE`);
         if (!rows[0]) throw conflict('TWO_FACTOR_NOT_SET_UP', 'Start the two-factor set-up first: scan the QR code, then enter the first code.');
         if (rows[0].enabled_at) throw conflict('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already enabled.');
         if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) throw unprocessable('TOTP_INVALID', 'Enter the 6-digit code shown by your authenticator app.', 'code');
         const check = await consumeCode(ctx, tx, userId, code, { allowPending: true });
         if (check !== 'ok') throw unprocessable(check === 'reused' ? 'TOTP_REUSED' : 'TOTP_INVALID', CODE_MESSAGES[check === 'reused' ? 'reused' : 'invalid'], 'code');
         const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-        await tx.query('UPDATE two_factor SET enabled_at = $2 WHERE user_id = $1', [userId, ctx.now()]);
-        await tx.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [userId]);
-        await tx.query('INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT $1, unnest($2::text[])', [userId, codes.map(hashCode)]);
+        await tx.query(sql`UPDATE two_factor SET enabled_at = ${ctx.now()} WHERE user_id = ${userId}`);
+        await tx.query(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
+        await tx.query(sql`INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT ${userId}, unnest(${codes.map(hashCode)}::text[])`);
         return { enabled: true as const, recoveryCodes: codes };
       });
     },
@@ -145,8 +143,8 @@ export function createTwoFactorService(ctx: AppContext) {
         const check = await consumeCode(ctx, tx, userId, code);
         if (check === 'not_enabled') throw conflict('TWO_FACTOR_NOT_ENABLED', CODE_MESSAGES.not_enabled);
         if (check !== 'ok') throw unprocessable(check === 'reused' ? 'TOTP_REUSED' : 'TOTP_INVALID', CODE_MESSAGES[check], 'code');
-        await tx.query('DELETE FROM two_factor_recovery_codes WHERE user_id = $1', [userId]);
-        await tx.query('DELETE FROM two_factor WHERE user_id = $1', [userId]);
+        await tx.query(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
+        await tx.query(sql`DELETE FROM two_factor WHERE user_id = ${userId}`);
       });
     },
   };

@@ -1,7 +1,8 @@
 import type { AdminUser, UsersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { everyRow } from '../shared/csv';
-import { containsPattern, exactUsername, orderBy, pageClause, SqlFilter } from '../shared/sql-filter';
+import { sql, type SqlQuery } from '../db/sql';
+import { exactUsername, orderBy, pageClause, userSearch, where } from '../shared/sql-list';
 
 /** The admin Users list: every account, members and admins alike. */
 interface AdminUserRow {
@@ -35,26 +36,23 @@ const SORTS = {
 
 export type UserFilter = Partial<Pick<UsersQuery, 'search' | 'role' | 'status'>> & { id?: number };
 
-function filterOf(query: UserFilter): SqlFilter {
-  const filter = new SqlFilter();
-  if (query.id !== undefined) filter.where(`u.id = ${filter.param(query.id)}`);
-  if (query.search) {
-    const pattern = filter.param(containsPattern(query.search));
-    filter.where(`(u.username ILIKE ${pattern} OR u.full_name ILIKE ${pattern} OR u.email ILIKE ${pattern})`);
-  }
-  if (query.role) filter.where(`u.role = ${filter.param(query.role)}`);
-  if (query.status) filter.where(`u.status = ${filter.param(query.status)}`);
-  return filter;
+/** The list's conditions, for `where`. */
+function filterOf(query: UserFilter): Array<SqlQuery | undefined> {
+  return [
+    query.id !== undefined ? sql`u.id = ${query.id}` : undefined,
+    userSearch(query.search),
+    query.role ? sql`u.role = ${query.role}` : undefined,
+    query.status ? sql`u.status = ${query.status}` : undefined,
+  ];
 }
 
-export async function countUsers(sql: Sql, query: UserFilter): Promise<number> {
-  const filter = filterOf(query);
-  const { rows } = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM users u ${filter.sql}`, filter.params);
+export async function countUsers(db: Sql, query: UserFilter): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM users u ${where(...filterOf(query))}`);
   return rows[0]!.total;
 }
 
-export async function selectUsers(sql: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, window: { limit: number; offset: number }): Promise<AdminUser[]> {
-  return (await userRows(sql, query, window)).map(toAdminUser);
+export async function selectUsers(db: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, window: { limit: number; offset: number }): Promise<AdminUser[]> {
+  return (await userRows(db, query, window)).map(toAdminUser);
 }
 
 /**
@@ -62,28 +60,24 @@ export async function selectUsers(sql: Sql, query: UserFilter & { sort?: UsersQu
  * without a search (the exact match would break the keyset) from the last
  * row read, otherwise by offset.
  */
-export async function* allUsers(sql: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, size = 1000): AsyncGenerator<AdminUser> {
+export async function* allUsers(db: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, size = 1000): AsyncGenerator<AdminUser> {
   const sort = query.sort ?? '-createdAt';
   const keyset = !query.search && (sort === '-createdAt' || sort === 'createdAt');
-  const rows = everyRow((window, after: AdminUserRow | undefined) => userRows(sql, query, window, after), keyset, size);
+  const rows = everyRow((window, after: AdminUserRow | undefined) => userRows(db, query, window, after), keyset, size);
   for await (const row of rows) yield toAdminUser(row);
 }
 
-async function userRows(sql: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, window: { limit: number; offset: number }, after?: AdminUserRow): Promise<AdminUserRow[]> {
-  const filter = filterOf(query);
-  if (after) {
-    const newestFirst = (query.sort ?? '-createdAt') === '-createdAt';
-    filter.where(`(u.created_at, u.id) ${newestFirst ? '<' : '>'} (${filter.param(after.created_key)}::timestamptz, ${filter.param(after.id)}::bigint)`);
-  }
-  const first = exactUsername(filter, 'u.username_key', query.search);
-  const { rows } = await sql.query<AdminUserRow>(
-    `SELECT u.id, u.username, u.email, u.full_name, u.role, u.status, u.created_at, u.created_at::text AS created_key,
+async function userRows(db: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, window: { limit: number; offset: number }, after?: AdminUserRow): Promise<AdminUserRow[]> {
+  const newestFirst = (query.sort ?? '-createdAt') === '-createdAt';
+  const beyond = after && sql`(u.created_at, u.id) ${newestFirst ? sql`<` : sql`>`} (${after.created_key}::timestamptz, ${after.id}::bigint)`;
+  const first = exactUsername('u.username_key', query.search);
+  const { rows } = await db.query<AdminUserRow>(
+    sql`SELECT u.id, u.username, u.email, u.full_name, u.role, u.status, u.created_at, u.created_at::text AS created_key,
             EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member,
             EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
             (SELECT max(s.created_at) FROM auth_sessions s WHERE s.user_id = u.id) AS last_sign_in_at
-       FROM users u ${filter.sql}
-      ${orderBy(query.sort ?? '-createdAt', SORTS, 'u.id', first)} ${pageClause(filter, window)}`,
-    filter.params,
+       FROM users u ${where(...filterOf(query), beyond)}
+      ${orderBy(query.sort ?? '-createdAt', SORTS, 'u.id', first)} ${pageClause(window)}`,
   );
   return rows;
 }

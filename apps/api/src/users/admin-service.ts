@@ -11,6 +11,7 @@ import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
 import { pageWindow } from '../shared/pagination';
 import { allUsers, countUsers, selectUsers } from './admin-queries';
 import { findUserByUsername, isEmailTaken, setPasswordHash } from './queries';
+import { sql } from '../db/sql';
 
 const CSV_COLUMNS: CsvColumn<AdminUser>[] = [
   { header: 'id', value: (u) => u.id, raw: true },
@@ -28,8 +29,8 @@ const CSV_COLUMNS: CsvColumn<AdminUser>[] = [
 export function createUserAdminService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function load(sql: Sql, id: number): Promise<AdminUser> {
-    const user = (await selectUsers(sql, { id }, { limit: 1, offset: 0 }))[0];
+  async function load(db: Sql, id: number): Promise<AdminUser> {
+    const user = (await selectUsers(db, { id }, { limit: 1, offset: 0 }))[0];
     if (!user) throw notFound('USER_NOT_FOUND', `There is no account with id ${id}.`);
     return user;
   }
@@ -52,8 +53,7 @@ export function createUserAdminService(ctx: AppContext) {
       try {
         return await db.transaction(async (tx) => {
           const { rows } = await tx.query<{ id: number }>(
-            `INSERT INTO users (username, email, full_name, password_hash, role) VALUES ($1, $2, $3, $4, 'admin') RETURNING id`,
-            [body.username, body.email, body.fullName, passwordHash],
+            sql`INSERT INTO users (username, email, full_name, password_hash, role) VALUES (${body.username}, ${body.email}, ${body.fullName}, ${passwordHash}, 'admin') RETURNING id`,
           );
           const id = rows[0]!.id;
           await writeAudit(tx, { actor, action: 'user.create_admin', targetType: 'user', targetId: id, details: { username: body.username, email: body.email } });
@@ -71,11 +71,10 @@ export function createUserAdminService(ctx: AppContext) {
       const passwordHash = body.password === undefined ? undefined : (assertPasswordAllowed(body.password), await hashPassword(body.password));
       return db.transaction(async (tx) => {
         const { rows } = await tx.query<{ id: number; username: string; role: string; status: string; password_hash: string | null; is_root: boolean; is_member: boolean }>(
-          `SELECT u.id, u.username, u.role, u.status, u.password_hash,
+          sql`SELECT u.id, u.username, u.role, u.status, u.password_hash,
                   EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
                   EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member
-             FROM users u WHERE u.id = $1 FOR UPDATE`,
-          [id],
+             FROM users u WHERE u.id = ${id} FOR UPDATE`,
         );
         const user = rows[0];
         if (!user) throw notFound('USER_NOT_FOUND', `There is no account with id ${id}.`);
@@ -84,7 +83,7 @@ export function createUserAdminService(ctx: AppContext) {
         if (body.status !== undefined && body.status !== user.status) {
           if (self) throw unprocessable('CANNOT_CHANGE_SELF', 'You cannot block your own account.', 'status');
           if (user.is_root) throw unprocessable('ROOT_ACCOUNT', "The company's root account cannot be blocked.", 'status');
-          await tx.query('UPDATE users SET status = $2, updated_at = now() WHERE id = $1', [id, body.status]);
+          await tx.query(sql`UPDATE users SET status = ${body.status}, updated_at = now() WHERE id = ${id}`);
           // A blocked account is signed out everywhere at once.
           if (body.status === 'blocked') await revokeUserSessions(tx, id);
           await writeAudit(tx, { actor, action: body.status === 'blocked' ? 'user.block' : 'user.unblock', targetType: 'user', targetId: id, details: { username: user.username } });
@@ -96,7 +95,7 @@ export function createUserAdminService(ctx: AppContext) {
           if (body.role === 'member' && !user.is_member) {
             throw unprocessable('NOT_A_MEMBER', 'This account has no network membership, so it cannot be a member. Block it instead.', 'role');
           }
-          await tx.query('UPDATE users SET role = $2, updated_at = now() WHERE id = $1', [id, body.role]);
+          await tx.query(sql`UPDATE users SET role = ${body.role}, updated_at = now() WHERE id = ${id}`);
           await writeAudit(tx, { actor, action: 'user.role', targetType: 'user', targetId: id, details: { username: user.username, from: user.role, to: body.role } });
         }
 

@@ -1,5 +1,6 @@
 import { usernameKey, type Role, type User } from '@portal/contract';
 import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
 
 export interface UserRow {
   id: number;
@@ -15,44 +16,38 @@ export interface UserRow {
   created_at: Date;
 }
 
-const USER_COLUMNS = `u.id, u.username, u.email, u.full_name, u.phone, u.country, u.password_hash,
+const USER_COLUMNS = sql`u.id, u.username, u.email, u.full_name, u.phone, u.country, u.password_hash,
   u.role, u.status, u.created_at, (m.user_id IS NOT NULL) AS is_member`;
 
-export async function findUserById(sql: Sql, id: number): Promise<UserRow | undefined> {
-  const { rows } = await sql.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN members m ON m.user_id = u.id WHERE u.id = $1`,
-    [id],
+export async function findUserById(db: Sql, id: number): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    sql`SELECT ${USER_COLUMNS} FROM users u LEFT JOIN members m ON m.user_id = u.id WHERE u.id = ${id}`,
   );
   return rows[0];
 }
 
 /** By username, through the one normalisation (`usernameKey`: NFKC and case fold, migration 0011). */
-export async function findUserByUsername(sql: Sql, username: string): Promise<UserRow | undefined> {
-  const { rows } = await sql.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN members m ON m.user_id = u.id WHERE u.username_key = $1`,
-    [usernameKey(username)],
+export async function findUserByUsername(db: Sql, username: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    sql`SELECT ${USER_COLUMNS} FROM users u LEFT JOIN members m ON m.user_id = u.id WHERE u.username_key = ${usernameKey(username)}`,
   );
   return rows[0];
 }
 
-export async function findUserByEmail(sql: Sql, email: string): Promise<UserRow | undefined> {
-  const { rows } = await sql.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN members m ON m.user_id = u.id WHERE lower(u.email) = lower($1)`,
-    [email],
+export async function findUserByEmail(db: Sql, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    sql`SELECT ${USER_COLUMNS} FROM users u LEFT JOIN members m ON m.user_id = u.id WHERE lower(u.email) = lower(${email})`,
   );
   return rows[0];
 }
 
-export async function isEmailTaken(sql: Sql, email: string, exceptUserId?: number): Promise<boolean> {
-  const { rows } = await sql.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id IS DISTINCT FROM $2', [
-    email,
-    exceptUserId ?? null,
-  ]);
+export async function isEmailTaken(db: Sql, email: string, exceptUserId?: number): Promise<boolean> {
+  const { rows } = await db.query<{ found: number }>(sql`SELECT 1 AS found FROM users WHERE lower(email) = lower(${email}) AND id IS DISTINCT FROM ${exceptUserId ?? null}`);
   return rows.length > 0;
 }
 
-export async function setPasswordHash(sql: Sql, userId: number, passwordHash: string): Promise<void> {
-  await sql.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [userId, passwordHash]);
+export async function setPasswordHash(db: Sql, userId: number, passwordHash: string): Promise<void> {
+  await db.query(sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${userId}`);
 }
 
 /** The public view of an account: never the hash. */

@@ -2,7 +2,8 @@ import { fromBaseUnits, type AllEntriesQuery, type EntryKind, type Wallet, type 
 import type { Sql } from '../db/database';
 import { WALLET_UNITS } from '../ledger/accounts';
 import { bvText } from '../packages/service';
-import { orderBy, pageClause, SqlFilter, whereDays } from '../shared/sql-filter';
+import { sql, type SqlQuery } from '../db/sql';
+import { betweenDays, orderBy, pageClause, where } from '../shared/sql-list';
 
 interface EntryRow {
   id: number;
@@ -20,56 +21,53 @@ interface EntryRow {
 }
 
 /** Each owner-facing kind as a condition on the line (read side only: the books are not touched). */
-const KIND_SQL: Record<EntryKind, string> = {
-  referral_bonus: `e.type IN ('purchase', 'repurchase') AND p.amount > 0`,
-  matching_bonus: `e.type = 'matching_bonus'`,
-  transfer_in: `e.type = 'transfer' AND p.amount > 0`,
-  transfer_out: `e.type = 'transfer' AND p.amount < 0`,
-  purchase: `e.type = 'purchase' AND p.amount < 0`,
-  repurchase: `e.type = 'repurchase' AND p.amount < 0`,
-  conversion: `e.type = 'conversion'`,
-  adjustment: `e.type = 'adjustment'`,
-  redemption: `e.type = 'redemption'`,
-  redemption_refund: `e.type = 'redemption_refund'`,
+const KIND_SQL: Record<EntryKind, SqlQuery> = {
+  referral_bonus: sql`e.type IN ('purchase', 'repurchase') AND p.amount > 0`,
+  matching_bonus: sql`e.type = 'matching_bonus'`,
+  transfer_in: sql`e.type = 'transfer' AND p.amount > 0`,
+  transfer_out: sql`e.type = 'transfer' AND p.amount < 0`,
+  purchase: sql`e.type = 'purchase' AND p.amount < 0`,
+  repurchase: sql`e.type = 'repurchase' AND p.amount < 0`,
+  conversion: sql`e.type = 'conversion'`,
+  adjustment: sql`e.type = 'adjustment'`,
+  redemption: sql`e.type = 'redemption'`,
+  redemption_refund: sql`e.type = 'redemption_refund'`,
 };
 
 const SORTS = { createdAt: 'p.id', amount: 'p.amount' } as const;
 
-function filterOf(memberId: number, query: AllEntriesQuery): SqlFilter {
-  const filter = new SqlFilter();
-  filter.where(`a.owner_id = ${filter.param(memberId)}`);
-  if (query.wallet) filter.where(`a.wallet = ${filter.param(query.wallet)}`);
-  if (query.type) filter.where(`e.type = ${filter.param(query.type)}`);
-  if (query.kind) filter.where(KIND_SQL[query.kind]);
-  if (query.direction === 'in') filter.where('p.amount > 0');
-  if (query.direction === 'out') filter.where('p.amount < 0');
-  whereDays(filter, 'e.created_at', query.from, query.to);
-  return filter;
+function filterOf(memberId: number, query: AllEntriesQuery): SqlQuery {
+  return where(
+    sql`a.owner_id = ${memberId}`,
+    query.wallet ? sql`a.wallet = ${query.wallet}` : undefined,
+    query.type ? sql`e.type = ${query.type}` : undefined,
+    query.kind ? KIND_SQL[query.kind] : undefined,
+    query.direction === 'in' ? sql`p.amount > 0` : undefined,
+    query.direction === 'out' ? sql`p.amount < 0` : undefined,
+    ...betweenDays(sql`e.created_at`, query.from, query.to),
+  );
 }
 
-const FROM = `postings p
+const FROM = sql`postings p
   JOIN ledger_accounts a ON a.id = p.account_id
   JOIN journal_entries e ON e.id = p.entry_id`;
 
 /** The member's own record of a close (one row by primary key), never the close's other members. */
-const MATCHING_JOIN = `LEFT JOIN matching_bonuses mb
+const MATCHING_JOIN = sql`LEFT JOIN matching_bonuses mb
   ON e.type = 'matching_bonus' AND mb.close_date = (e.refs->>'closeDate')::date AND mb.member_id = a.owner_id`;
 
-export async function countWalletEntries(sql: Sql, memberId: number, query: AllEntriesQuery): Promise<number> {
-  const filter = filterOf(memberId, query);
-  const { rows } = await sql.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${FROM} ${filter.sql}`, filter.params);
+export async function countWalletEntries(db: Sql, memberId: number, query: AllEntriesQuery): Promise<number> {
+  const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${FROM} ${filterOf(memberId, query)}`);
   return rows[0]!.total;
 }
 
 /** A member's wallet history: one line per posting, newest first by default. */
-export async function listWalletEntries(sql: Sql, memberId: number, query: AllEntriesQuery, window: { limit: number; offset: number }): Promise<WalletEntry[]> {
-  const filter = filterOf(memberId, query);
-  const { rows } = await sql.query<EntryRow>(
-    `SELECT p.id, p.entry_id, a.wallet, e.type, p.amount, p.balance_after, e.memo, e.refs, e.created_at,
+export async function listWalletEntries(db: Sql, memberId: number, query: AllEntriesQuery, window: { limit: number; offset: number }): Promise<WalletEntry[]> {
+  const { rows } = await db.query<EntryRow>(
+    sql`SELECT p.id, p.entry_id, a.wallet, e.type, p.amount, p.balance_after, e.memo, e.refs, e.created_at,
             mb.matched::text AS matched, mb.rate
-       FROM ${FROM} ${MATCHING_JOIN} ${filter.sql}
-      ${orderBy(query.sort, SORTS, 'p.id')} ${pageClause(filter, window)}`,
-    filter.params,
+       FROM ${FROM} ${MATCHING_JOIN} ${filterOf(memberId, query)}
+      ${orderBy(query.sort, SORTS, 'p.id')} ${pageClause(window)}`,
   );
   return rows.map((row) => ({
     id: row.id,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
 import type { OwnAddress } from './address-rules';
 import { payoutChainOf } from './payout/chain';
 
@@ -9,12 +10,12 @@ export interface PlatformAddresses {
   tokenDecimals: number;
   others: OwnAddress[];
   /** Whether `address` is one of the members' deposit addresses. */
-  isDepositAddress(sql: Sql, address: string): Promise<boolean>;
+  isDepositAddress(db: Sql, address: string): Promise<boolean>;
 }
 
 /** Deposit addresses are stored in lower case (migration 0013), so the unique index answers. */
-async function isDepositAddress(sql: Sql, address: string): Promise<boolean> {
-  const found = await sql.query('SELECT 1 FROM deposit_addresses WHERE address = $1', [address.toLowerCase()]);
+async function isDepositAddress(db: Sql, address: string): Promise<boolean> {
+  const found = await db.query<{ one: number }>(sql`SELECT 1 AS one FROM deposit_addresses WHERE address = ${address.toLowerCase()}`);
   return found.rows.length > 0;
 }
 

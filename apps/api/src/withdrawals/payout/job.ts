@@ -6,6 +6,7 @@ import type { Sql } from '../../db/database';
 import { postEntry } from '../../ledger/post';
 import { payoutChainOf, type PayoutChain } from './chain';
 import { registerPayoutJob } from './registry';
+import { sql } from '../../db/sql';
 
 /**
  * The payout job (docs/decisions/0014-withdrawals-and-payouts.md). Any API
@@ -70,17 +71,16 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
 
   async function takeLease(chain: PayoutChain, wallet: Address): Promise<boolean> {
     const { rows } = await db.query(
-      `INSERT INTO payout_leases (chain_id, wallet, holder, lease_until) VALUES ($1, $2, $3, clock_timestamp() + make_interval(secs => $4))
+      sql`INSERT INTO payout_leases (chain_id, wallet, holder, lease_until) VALUES (${chain.chainId}, ${wallet}, ${holder}, clock_timestamp() + make_interval(secs => ${LEASE_SECONDS}))
        ON CONFLICT (chain_id, wallet) DO UPDATE SET holder = EXCLUDED.holder, lease_until = EXCLUDED.lease_until
         WHERE payout_leases.holder = EXCLUDED.holder OR payout_leases.lease_until < clock_timestamp()
        RETURNING 1`,
-      [chain.chainId, wallet, holder, LEASE_SECONDS],
     );
     return rows.length > 0;
   }
 
   async function releaseLease(chain: PayoutChain, wallet: Address) {
-    await db.query('UPDATE payout_leases SET lease_until = clock_timestamp() WHERE chain_id = $1 AND wallet = $2 AND holder = $3', [chain.chainId, wallet, holder]);
+    await db.query(sql`UPDATE payout_leases SET lease_until = clock_timestamp() WHERE chain_id = ${chain.chainId} AND wallet = ${wallet} AND holder = ${holder}`);
   }
 
   async function receiptOf(chain: PayoutChain, hash: Hex): Promise<TransactionReceipt | null> {
@@ -107,8 +107,7 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
     const byPayout = new Map<number, TxRow[]>();
     if (payoutIds.length === 0) return byPayout;
     const { rows } = await db.query<TxRow & { payout_id: number }>(
-      'SELECT payout_id, id, tx_hash, raw, max_fee_per_gas, created_at FROM payout_transactions WHERE payout_id = ANY($1::bigint[]) ORDER BY id',
-      [payoutIds],
+      sql`SELECT payout_id, id, tx_hash, raw, max_fee_per_gas, created_at FROM payout_transactions WHERE payout_id = ANY(${payoutIds}::bigint[]) ORDER BY id`,
     );
     for (const row of rows) {
       const id = Number(row.payout_id);
@@ -118,7 +117,7 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
   }
 
   async function txsOf(payoutId: number): Promise<TxRow[]> {
-    const { rows } = await db.query<TxRow>('SELECT id, tx_hash, raw, max_fee_per_gas, created_at FROM payout_transactions WHERE payout_id = $1 ORDER BY id', [payoutId]);
+    const { rows } = await db.query<TxRow>(sql`SELECT id, tx_hash, raw, max_fee_per_gas, created_at FROM payout_transactions WHERE payout_id = ${payoutId} ORDER BY id`);
     return rows;
   }
 
@@ -138,36 +137,29 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
     const hash = keccak256(raw);
     await db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO payout_transactions (payout_id, tx_hash, raw, max_fee_per_gas, priority_fee, created_at) VALUES ($1, $2, $3, $4, $4, $5)`,
-        [payout.id, hash, raw, gasPrice.toString(), ctx.now()],
+        sql`INSERT INTO payout_transactions (payout_id, tx_hash, raw, max_fee_per_gas, priority_fee, created_at) VALUES (${payout.id}, ${hash}, ${raw}, ${gasPrice.toString()}, ${gasPrice.toString()}, ${ctx.now()})`,
       );
-      await tx.query(`UPDATE payouts SET status = CASE WHEN status = 'queued' THEN 'signed' ELSE status END, updated_at = now() WHERE id = $1`, [payout.id]);
+      await tx.query(sql`UPDATE payouts SET status = CASE WHEN status = 'queued' THEN 'signed' ELSE status END, updated_at = now() WHERE id = ${payout.id}`);
     });
     return raw;
   }
 
   async function markBroadcast(payoutId: number, raw: Hex) {
-    await db.query(`UPDATE payout_transactions SET broadcast_at = COALESCE(broadcast_at, $2) WHERE tx_hash = $1`, [keccak256(raw), ctx.now()]);
-    await db.query(`UPDATE payouts SET status = 'broadcast', error = NULL, updated_at = now() WHERE id = $1 AND status = 'signed'`, [payoutId]);
+    await db.query(sql`UPDATE payout_transactions SET broadcast_at = COALESCE(broadcast_at, ${ctx.now()}) WHERE tx_hash = ${keccak256(raw)}`);
+    await db.query(sql`UPDATE payouts SET status = 'broadcast', error = NULL, updated_at = now() WHERE id = ${payoutId} AND status = 'signed'`);
   }
 
   async function fail(payout: PayoutRow, reason: string, tx_hash: string | null = null, block: bigint | null = null) {
     await db.transaction(async (tx) => {
-      await tx.query(`UPDATE payouts SET status = 'failed', error = $2, tx_hash = $3, block_number = $4, updated_at = now() WHERE id = $1`, [
-        payout.id,
-        reason,
-        tx_hash,
-        block?.toString() ?? null,
-      ]);
-      await tx.query(`UPDATE withdrawals SET status = 'failed', reason = $2 WHERE id = $1 AND status = 'approved'`, [payout.withdrawal_id, reason]);
+      await tx.query(sql`UPDATE payouts SET status = 'failed', error = ${reason}, tx_hash = ${tx_hash}, block_number = ${block?.toString() ?? null}, updated_at = now() WHERE id = ${payout.id}`);
+      await tx.query(sql`UPDATE withdrawals SET status = 'failed', reason = ${reason} WHERE id = ${payout.withdrawal_id} AND status = 'approved'`);
     });
   }
 
   /** The journal entry of a paid withdrawal: in flight out; what arrived to the treasury's side, the fee to the company. */
   async function settle(tx: Sql, payout: PayoutRow, hash: Hex, block: bigint) {
     const { rows } = await tx.query<{ user_id: number; amount: string; fee: string; status: string }>(
-      'SELECT user_id, amount, fee, status FROM withdrawals WHERE id = $1 FOR UPDATE',
-      [payout.withdrawal_id],
+      sql`SELECT user_id, amount, fee, status FROM withdrawals WHERE id = ${payout.withdrawal_id} FOR UPDATE`,
     );
     const w = rows[0]!;
     if (w.status !== 'approved') return;
@@ -184,14 +176,8 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
         { account: { system: 'fees' }, amount: fee },
       ],
     });
-    await tx.query(`UPDATE payouts SET status = 'paid', updated_at = now() WHERE id = $1`, [payout.id]);
-    await tx.query(`UPDATE withdrawals SET status = 'paid', tx_hash = $2, block_number = $3, paid_at = $4, settle_entry_id = $5 WHERE id = $1`, [
-      payout.withdrawal_id,
-      hash,
-      block.toString(),
-      ctx.now(),
-      entry.id,
-    ]);
+    await tx.query(sql`UPDATE payouts SET status = 'paid', updated_at = now() WHERE id = ${payout.id}`);
+    await tx.query(sql`UPDATE withdrawals SET status = 'paid', tx_hash = ${hash}, block_number = ${block.toString()}, paid_at = ${ctx.now()}, settle_entry_id = ${entry.id} WHERE id = ${payout.withdrawal_id}`);
   }
 
   /** One pass over the hot wallet's payouts: follow what is in flight, settle what is final, start what is queued. */
@@ -207,9 +193,8 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
 
       // 1. In flight: signed (broadcast again), broadcast (receipt, or a fee bump), mined (final?).
       const inFlight = await db.query<PayoutRow>(
-        `SELECT id, withdrawal_id, status, to_address, amount::text, nonce::text FROM payouts
-          WHERE chain_id = $1 AND wallet = $2 AND status IN ('signed', 'broadcast', 'mined') ORDER BY nonce`,
-        [chain.chainId, wallet],
+        sql`SELECT id, withdrawal_id, status, to_address, amount::text, nonce::text FROM payouts
+          WHERE chain_id = ${chain.chainId} AND wallet = ${wallet} AND status IN ('signed', 'broadcast', 'mined') ORDER BY nonce`,
       );
       const finality = inFlight.rows.some((p) => p.status !== 'signed') ? await chain.finality() : null;
       // Every transaction of every payout in flight, and their receipts, read at once (one JSON-RPC batch per 200).
@@ -240,7 +225,7 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
         if (!mined) {
           if (payout.status === 'mined') {
             // Its block was reorganised away: back to waiting for a receipt.
-            await db.query(`UPDATE payouts SET status = 'broadcast', tx_hash = NULL, block_number = NULL WHERE id = $1`, [payout.id]);
+            await db.query(sql`UPDATE payouts SET status = 'broadcast', tx_hash = NULL, block_number = NULL WHERE id = ${payout.id}`);
             continue;
           }
           if (ctx.now().getTime() - new Date(latest.created_at).getTime() >= bumpAfterMs) {
@@ -261,11 +246,7 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
           continue;
         }
         if (payout.status === 'broadcast') {
-          await db.query(`UPDATE payouts SET status = 'mined', tx_hash = $2, block_number = $3, updated_at = now() WHERE id = $1`, [
-            payout.id,
-            mined.transactionHash,
-            mined.blockNumber.toString(),
-          ]);
+          await db.query(sql`UPDATE payouts SET status = 'mined', tx_hash = ${mined.transactionHash}, block_number = ${mined.blockNumber.toString()}, updated_at = now() WHERE id = ${payout.id}`);
           progressed += 1;
         }
         if (finality && mined.blockNumber <= finality.final) {
@@ -276,9 +257,8 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
 
       // 2. Queued: a nonce reserved (or resumed), signed and stored, then broadcast.
       const queued = await db.query<PayoutRow>(
-        `SELECT id, withdrawal_id, status, to_address, amount::text, nonce::text FROM payouts
-          WHERE chain_id = $1 AND wallet = $2 AND status = 'queued' ORDER BY nonce NULLS LAST, id LIMIT ${BATCH}`,
-        [chain.chainId, wallet],
+        sql`SELECT id, withdrawal_id, status, to_address, amount::text, nonce::text FROM payouts
+          WHERE chain_id = ${chain.chainId} AND wallet = ${wallet} AND status = 'queued' ORDER BY nonce NULLS LAST, id LIMIT ${BATCH}`,
       );
       if (queued.rows.length > 0) {
         const [tokenBalance, gasBalance, gasPrice, owedRows] = await Promise.all([
@@ -286,9 +266,8 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
           chain.client.getBalance({ address: wallet, blockTag: 'latest' }),
           chain.client.getGasPrice(),
           db.query<{ owed: string; n: number }>(
-            `SELECT COALESCE(sum(amount), 0)::text AS owed, count(*)::int AS n FROM payouts
-              WHERE chain_id = $1 AND wallet = $2 AND (status IN ('signed', 'broadcast') OR (status = 'queued' AND nonce IS NOT NULL))`,
-            [chain.chainId, wallet],
+            sql`SELECT COALESCE(sum(amount), 0)::text AS owed, count(*)::int AS n FROM payouts
+              WHERE chain_id = ${chain.chainId} AND wallet = ${wallet} AND (status IN ('signed', 'broadcast') OR (status = 'queued' AND nonce IS NOT NULL))`,
           ),
         ]);
         const scale = 10n ** BigInt(18 - token.decimals);
@@ -326,8 +305,7 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
         }
       }
       const open = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM payouts WHERE chain_id = $1 AND wallet = $2 AND status NOT IN ('paid', 'failed')`,
-        [chain.chainId, wallet],
+        sql`SELECT count(*)::int AS n FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${wallet} AND status NOT IN ('paid', 'failed')`,
       );
       return { progressed, open: open.rows[0]!.n, ran: true };
     } finally {
@@ -338,10 +316,10 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
   /** The next nonce of the hot wallet, reserved in its own committed transaction (UNIQUE (chain, wallet, nonce)). */
   async function reserveNonce(chain: PayoutChain, wallet: Address, payoutId: number, onChain: number): Promise<string> {
     return db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ next: string | null }>('SELECT (max(nonce) + 1)::text AS next FROM payouts WHERE chain_id = $1 AND wallet = $2', [chain.chainId, wallet]);
+      const { rows } = await tx.query<{ next: string | null }>(sql`SELECT (max(nonce) + 1)::text AS next FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${wallet}`);
       const fromDb = BigInt(rows[0]!.next ?? '0');
       const nonce = (fromDb > BigInt(onChain) ? fromDb : BigInt(onChain)).toString();
-      await tx.query('UPDATE payouts SET nonce = $2, updated_at = now() WHERE id = $1 AND nonce IS NULL', [payoutId, nonce]);
+      await tx.query(sql`UPDATE payouts SET nonce = ${nonce}, updated_at = now() WHERE id = ${payoutId} AND nonce IS NULL`);
       return nonce;
     });
   }

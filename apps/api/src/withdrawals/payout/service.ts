@@ -3,6 +3,7 @@ import { erc20Abi } from 'viem';
 import { fromBaseUnits, type HotWallet } from '@portal/contract';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
+import { sql } from '../../db/sql';
 import { conflict } from '../../shared/errors';
 import { GAS_PER_PAYOUT } from './job';
 import { payoutChainOf } from './chain';
@@ -18,16 +19,16 @@ export function createPayoutService(ctx: AppContext) {
       const chain = payoutChainOf(ctx);
       if (!chain?.hotWallet) throw notConfigured();
       await tx.query(
-        `INSERT INTO payouts (withdrawal_id, status, chain_id, wallet, to_address, amount)
-         SELECT id, 'queued', $2, $3, address, amount - fee FROM withdrawals WHERE id = ANY($1::bigint[]) ORDER BY id`,
-        [withdrawalIds, chain.chainId, chain.hotWallet.address],
+        sql`INSERT INTO payouts (withdrawal_id, status, chain_id, wallet, to_address, amount)
+            SELECT id, 'queued', ${chain.chainId}, ${chain.hotWallet.address}, address, amount - fee
+              FROM withdrawals WHERE id = ANY(${withdrawalIds}::bigint[]) ORDER BY id`,
       );
     },
 
     /** A failed payout tried again: a new payout, the withdrawal approved again. */
     async retry(tx: Sql, withdrawalId: number): Promise<void> {
       await this.queue(tx, [withdrawalId]);
-      await tx.query(`UPDATE withdrawals SET status = 'approved', reason = NULL WHERE id = $1`, [withdrawalId]);
+      await tx.query(sql`UPDATE withdrawals SET status = 'approved', reason = NULL WHERE id = ${withdrawalId}`);
     },
 
     /**
@@ -36,13 +37,13 @@ export function createPayoutService(ctx: AppContext) {
      * chain, so no signed transaction of it can still land; this checks it.
      */
     async refundRefusal(tx: Sql, withdrawalId: number): Promise<string | null> {
-      const { rows } = await tx.query<{ status: string }>(`SELECT status FROM payouts WHERE withdrawal_id = $1 AND status <> 'failed'`, [withdrawalId]);
+      const { rows } = await tx.query<{ status: string }>(sql`SELECT status FROM payouts WHERE withdrawal_id = ${withdrawalId} AND status <> 'failed'`);
       return rows[0] ? `A payout of this withdrawal is still ${rows[0].status}; it cannot be refunded.` : null;
     },
 
     async hotWallet(): Promise<HotWallet> {
       const { rows } = await ctx.db.query<{ owed: string; pending: string }>(
-        `SELECT COALESCE((SELECT sum(amount) FROM payouts WHERE status IN ('queued', 'signed', 'broadcast')), 0)::text AS owed,
+        sql`SELECT COALESCE((SELECT sum(amount) FROM payouts WHERE status IN ('queued', 'signed', 'broadcast')), 0)::text AS owed,
                 COALESCE((SELECT sum(amount - fee) FROM withdrawals WHERE status = 'pending'), 0)::text AS pending`,
       );
       const owed = BigInt(rows[0]!.owed);
@@ -69,8 +70,8 @@ export function createPayoutService(ctx: AppContext) {
       if (tokenLedger < owed + pendingNet) {
         warnings.push(`The hot wallet holds ${fromBaseUnits(tokenLedger)} ${token.symbol}; approved and pending withdrawals need ${fromBaseUnits(owed + pendingNet)}. Payouts beyond what it holds will fail until it is funded.`);
       }
-      const { rows: queued } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM payouts WHERE status IN ('queued', 'signed', 'broadcast')`);
-      const { rows: waiting } = await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`);
+      const { rows: queued } = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM payouts WHERE status IN ('queued', 'signed', 'broadcast')`);
+      const { rows: waiting } = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`);
       const gasNeeded = GAS_PER_PAYOUT * gasPrice * BigInt(queued[0]!.n + waiting[0]!.n);
       if (gas < gasNeeded) warnings.push(`The hot wallet holds ${formatUnits(gas, 18)} BNB for gas; paying everything approved and pending needs about ${formatUnits(gasNeeded, 18)} BNB.`);
       return {

@@ -1,0 +1,127 @@
+import { fromBaseUnits, type Redemption } from '@portal/contract';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
+import { writeAudit, type Actor } from '../audit/service';
+import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
+import { postEntry } from '../ledger/post';
+import { conflict, notFound } from '../shared/errors';
+import { redemptionsByIds } from './rows';
+
+/**
+ * An admin decides pending redemptions: approve (shipped) records the
+ * decision; reject returns the points by a reversing entry and the stock to
+ * the shelf, for all of them or none. See docs/decisions/0011.
+ *
+ * Lock order, the same everywhere so that nothing waits in a cycle:
+ * redemption rows (by id) → product rows (by id) → member wallets (by id,
+ * inside postEntry).
+ */
+
+interface PendingRow {
+  id: number;
+  member_id: number;
+  product_id: number;
+  product_name: string;
+  quantity: number;
+  points: string;
+  status: string;
+}
+
+/** Locks the redemptions in id order; all must exist and be pending, or nothing happens. */
+async function lockPending(tx: Sql, ids: number[]): Promise<PendingRow[]> {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const { rows } = await tx.query<PendingRow>(
+    sql`SELECT id, member_id, product_id, product_name, quantity, points::text AS points, status FROM redemptions
+         WHERE id = ANY(${unique}::bigint[]) ORDER BY id FOR UPDATE`,
+  );
+  if (rows.length !== unique.length) {
+    const found = new Set(rows.map((row) => Number(row.id)));
+    const missing = unique.filter((id) => !found.has(id));
+    throw notFound('REDEMPTION_NOT_FOUND', `No redemption has the id ${missing.join(', ')}.`);
+  }
+  const decided = rows.filter((row) => row.status !== 'pending');
+  if (decided.length > 0) {
+    throw conflict(
+      'REDEMPTION_ALREADY_DECIDED',
+      decided.length === 1
+        ? `Redemption R-${decided[0]!.id} was already ${decided[0]!.status}; nothing was changed.`
+        : `Redemptions ${decided.map((row) => `R-${row.id}`).join(', ')} were already decided; nothing was changed.`,
+    );
+  }
+  return rows;
+}
+
+/** Approve = shipped: the points already left with the redemption, so only the decision is recorded. */
+export async function approveRedemptions(ctx: AppContext, actor: Actor, ids: number[]): Promise<Redemption[]> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await lockPending(tx, ids);
+    await tx.query(
+      sql`UPDATE redemptions SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${ctx.now()}
+           WHERE id = ANY(${rows.map((row) => row.id)}::bigint[])`,
+    );
+    for (const row of rows) {
+      await writeAudit(tx, {
+        actor,
+        action: 'redemption.approve',
+        targetType: 'redemption',
+        targetId: row.id,
+        details: { member: Number(row.member_id), product: row.product_name, quantity: Number(row.quantity), points: fromBaseUnits(BigInt(row.points)), batch: rows.length },
+      });
+    }
+    return redemptionsByIds(tx, rows.map((row) => Number(row.id)));
+  });
+}
+
+/** Reject: a reversing entry returns the points and the stock comes back, for all of them or none. */
+export async function rejectRedemptions(
+  ctx: AppContext,
+  actor: Actor,
+  ids: number[],
+  reason: string,
+  idempotencyKey?: string,
+): Promise<IdempotentAnswer<{ items: Redemption[] }>> {
+  const request = { ids: [...new Set(ids)].sort((a, b) => a - b), reason };
+  return runIdempotent(ctx.db, { userId: actor.userId, operation: 'redemption.reject', key: idempotencyKey, request }, async (tx) => {
+    const rows = await lockPending(tx, ids);
+    // Stock back, one statement per product, in product id order.
+    const perProduct = new Map<number, number>();
+    for (const row of rows) perProduct.set(Number(row.product_id), (perProduct.get(Number(row.product_id)) ?? 0) + Number(row.quantity));
+    const products = [...perProduct.keys()].sort((a, b) => a - b);
+    await tx.query(sql`SELECT id FROM products WHERE id = ANY(${products}::bigint[]) ORDER BY id FOR UPDATE`);
+    await tx.query(
+      sql`UPDATE products p SET stock = p.stock + u.quantity, updated_at = now()
+            FROM unnest(${products}::bigint[], ${products.map((id) => perProduct.get(id)!)}::int[]) AS u(id, quantity) WHERE p.id = u.id`,
+    );
+    // The members' point wallets in id order before any entry, so two
+    // batches never take them in different orders.
+    const members = [...new Set(rows.map((row) => Number(row.member_id)))];
+    await tx.query(sql`SELECT id FROM ledger_accounts WHERE wallet = 'points' AND owner_id = ANY(${members}::bigint[]) ORDER BY id FOR NO KEY UPDATE`);
+    const now = ctx.now();
+    for (const row of rows) {
+      const points = BigInt(row.points);
+      const entry = await postEntry(tx, {
+        type: 'redemption_refund',
+        memo: `Redemption R-${row.id} rejected (${row.quantity} × ${row.product_name}): ${reason}`,
+        actorId: actor.userId,
+        refs: { redemptionId: Number(row.id), product: row.product_name, quantity: Number(row.quantity) },
+        lines: [
+          { account: { system: 'redemptions' }, amount: -points },
+          { account: { member: Number(row.member_id), wallet: 'points' }, amount: points },
+        ],
+      });
+      await tx.query(
+        sql`UPDATE redemptions SET status = 'rejected', reason = ${reason}, decided_by = ${actor.userId}, decided_at = ${now}, refund_entry_id = ${entry.id}
+             WHERE id = ${row.id}`,
+      );
+      await writeAudit(tx, {
+        actor,
+        action: 'redemption.reject',
+        targetType: 'redemption',
+        targetId: row.id,
+        details: { member: Number(row.member_id), product: row.product_name, quantity: Number(row.quantity), points: fromBaseUnits(points), reason, refundEntryId: entry.id, batch: rows.length },
+      });
+    }
+    return { status: 200, body: { items: await redemptionsByIds(tx, rows.map((row) => Number(row.id))) } };
+  });
+}

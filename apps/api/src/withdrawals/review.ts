@@ -1,0 +1,177 @@
+import { fromBaseUnits, type BulkResult, type Withdrawal } from '@portal/contract';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
+import { writeAudit, type Actor } from '../audit/service';
+import { postEntry } from '../ledger/post';
+import { conflict, notFound } from '../shared/errors';
+import { withdrawalById, withdrawalNotFound, type ToWithdrawal } from './rows';
+
+/**
+ * The admin's side of withdrawals: approval (which queues the payout),
+ * rejection (which refunds), a failed payout retried or refunded, and what
+ * the approval page shows beside a request.
+ */
+
+/** What the payouts side does inside the admin's transactions (./payout/service.ts). */
+export interface PayoutHooks {
+  queue(tx: Sql, withdrawalIds: number[]): Promise<void>;
+  retry(tx: Sql, withdrawalId: number): Promise<void>;
+  /** Why a failed payout may not be refunded yet, or null. */
+  refundRefusal(tx: Sql, withdrawalId: number): Promise<string | null>;
+}
+
+interface HeldRow {
+  id: number;
+  user_id: number;
+  amount: string;
+}
+
+async function refundEntry(tx: Sql, actor: Actor, row: HeldRow, memo: string): Promise<number> {
+  const amount = BigInt(row.amount);
+  const entry = await postEntry(tx, {
+    type: 'withdrawal_refund',
+    memo,
+    actorId: actor.userId,
+    refs: { withdrawalId: row.id },
+    lines: [
+      { account: { system: 'withdrawals_in_flight' }, amount: -amount },
+      { account: { member: row.user_id, wallet: 'income' }, amount },
+    ],
+  });
+  return entry.id;
+}
+
+async function skippedOf(tx: Sql, ids: number[], done: number[]) {
+  const rest = [...new Set(ids)].filter((id) => !done.includes(id));
+  if (rest.length === 0) return [];
+  const { rows } = await tx.query<{ id: number; status: string }>(sql`SELECT id, status FROM withdrawals WHERE id = ANY(${rest}::bigint[])`);
+  const status = new Map(rows.map((row) => [Number(row.id), row.status]));
+  return rest.map((id) => ({ id, message: status.has(id) ? `Withdrawal #${id} is ${status.get(id)}, not pending.` : `There is no withdrawal #${id}.` }));
+}
+
+/** A single decision's skip as the error it is: no such withdrawal (404), or not pending (409). */
+function refuseSkipped(result: BulkResult): void {
+  const skipped = result.skipped[0];
+  if (!skipped) return;
+  throw skipped.message.startsWith('There is no') ? notFound('WITHDRAWAL_NOT_FOUND', skipped.message) : conflict('WITHDRAWAL_NOT_PENDING', skipped.message);
+}
+
+/** Locks a withdrawal that must have failed, for a retry or a refund. */
+async function lockFailed(tx: Sql, id: number, what: 'retried' | 'refunded') {
+  const { rows } = await tx.query<HeldRow & { status: string; reason: string | null }>(
+    sql`SELECT id, user_id, amount, status, reason FROM withdrawals WHERE id = ${id} FOR UPDATE`,
+  );
+  const row = rows[0];
+  if (!row) throw withdrawalNotFound();
+  if (row.status !== 'failed') throw conflict('WITHDRAWAL_NOT_FAILED', `Only a failed payout can be ${what}; this withdrawal is ${row.status}.`);
+  return row;
+}
+
+export function createWithdrawalReview(ctx: AppContext, toWithdrawal: ToWithdrawal, payouts: PayoutHooks, kickPayouts: () => void) {
+  const { db } = ctx;
+  const get = (id: number) => withdrawalById(db, toWithdrawal, id);
+
+  /**
+   * Approves pending withdrawals, all in one transaction: each becomes
+   * `approved` and gets a queued payout (run by the payout job). Those no
+   * longer pending are skipped with the reason.
+   */
+  async function approve(actor: Actor, ids: number[]): Promise<BulkResult> {
+    const result = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ id: number }>(
+        sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${ctx.now()}
+             WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' RETURNING id`,
+      );
+      const done = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+      if (done.length > 0) {
+        await payouts.queue(tx, done);
+        await tx.query(
+          sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip)
+              SELECT ${actor.userId}, 'withdrawal.approve', 'withdrawal', id::text, '{}'::jsonb, ${actor.ip} FROM unnest(${done}::bigint[]) AS id`,
+        );
+      }
+      return { done, skipped: await skippedOf(tx, ids, done) };
+    });
+    if (result.done.length > 0) kickPayouts();
+    return result;
+  }
+
+  /** Rejects pending withdrawals with a reason; each is refunded to the income wallet in one journal entry. */
+  async function reject(actor: Actor, ids: number[], reason: string): Promise<BulkResult> {
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.query<HeldRow>(
+        sql`SELECT id, user_id, amount FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE`,
+      );
+      for (const row of rows) {
+        const entry = await refundEntry(tx, actor, row, `Withdrawal #${row.id} rejected: ${reason}`);
+        await tx.query(
+          sql`UPDATE withdrawals SET status = 'rejected', reason = ${reason}, decided_by = ${actor.userId}, decided_at = ${ctx.now()}, settle_entry_id = ${entry}
+               WHERE id = ${row.id}`,
+        );
+        await writeAudit(tx, { actor, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: row.id, details: { reason } });
+      }
+      const done = rows.map((row) => Number(row.id));
+      return { done, skipped: await skippedOf(tx, ids, done) };
+    });
+  }
+
+  return {
+    get,
+    approve,
+    reject,
+
+    /** One withdrawal approved, as it now stands; 404 or 409 when it could not be. */
+    async approveOne(actor: Actor, id: number): Promise<Withdrawal> {
+      refuseSkipped(await approve(actor, [id]));
+      return get(id);
+    },
+
+    /** One withdrawal rejected with a reason, as it now stands; 404 or 409 when it could not be. */
+    async rejectOne(actor: Actor, id: number, reason: string): Promise<Withdrawal> {
+      refuseSkipped(await reject(actor, [id], reason));
+      return get(id);
+    },
+
+    /** A failed payout queued again (after funding the hot wallet). */
+    async retry(actor: Actor, id: number): Promise<Withdrawal> {
+      await db.transaction(async (tx) => {
+        await lockFailed(tx, id, 'retried');
+        await payouts.retry(tx, id);
+        await writeAudit(tx, { actor, action: 'withdrawal.retry', targetType: 'withdrawal', targetId: id });
+      });
+      kickPayouts();
+      return get(id);
+    },
+
+    /** A failed payout given back: the whole amount to the income wallet in one entry. */
+    async refundFailed(actor: Actor, id: number): Promise<Withdrawal> {
+      await db.transaction(async (tx) => {
+        const row = await lockFailed(tx, id, 'refunded');
+        const refusal = await payouts.refundRefusal(tx, id);
+        if (refusal) throw conflict('PAYOUT_MAY_STILL_LAND', refusal);
+        const entry = await refundEntry(tx, actor, row, `Withdrawal #${row.id} refunded after a failed payout`);
+        await tx.query(sql`UPDATE withdrawals SET status = 'refunded', settle_entry_id = ${entry} WHERE id = ${id}`);
+        await writeAudit(tx, { actor, action: 'withdrawal.refund', targetType: 'withdrawal', targetId: id, details: { failure: row.reason } });
+      });
+      return get(id);
+    },
+
+    /** The member's latest wallet movements, beside a pending request on the approval page. */
+    async recentActivity(withdrawalId: number) {
+      await get(withdrawalId);
+      const { rows } = await db.query<{ type: string; memo: string; amount: string; created_at: Date }>(
+        sql`SELECT e.type, e.memo, p.amount, e.created_at
+              FROM withdrawals w
+              JOIN ledger_accounts a ON a.owner_id = w.user_id
+              JOIN postings p ON p.account_id = a.id
+              JOIN journal_entries e ON e.id = p.entry_id
+             WHERE w.id = ${withdrawalId}
+             ORDER BY p.id DESC LIMIT 10`,
+      );
+      return {
+        items: rows.map((row) => ({ type: row.type, description: row.memo, amount: fromBaseUnits(BigInt(row.amount)), createdAt: new Date(row.created_at).toISOString() })),
+      };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import { fromBaseUnits, type Withdrawal, type WithdrawalStatus } from '@portal/contract';
+import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
+import { notFound } from '../shared/errors';
+
+/** A withdrawal as every use case reads it, with its member. */
+export interface WithdrawalRow {
+  id: number;
+  user_id: number;
+  username: string;
+  full_name: string;
+  amount: string;
+  fee: string;
+  address: string;
+  status: WithdrawalStatus;
+  reason: string | null;
+  tx_hash: string | null;
+  block_number: string | null;
+  created_at: Date;
+  decided_at: Date | null;
+  paid_at: Date | null;
+}
+
+export const WITHDRAWAL_SELECT = sql`SELECT w.id, w.user_id, u.username, u.full_name, w.amount, w.fee, w.address, w.status, w.reason,
+        w.tx_hash, w.block_number::text AS block_number, w.created_at, w.decided_at, w.paid_at
+   FROM withdrawals w JOIN users u ON u.id = w.user_id`;
+
+export const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
+
+/** Turns rows into the API's withdrawals; the explorer link comes from the payout chain, when there is one. */
+export type ToWithdrawal = (row: WithdrawalRow) => Withdrawal;
+
+export function withdrawalMapper(explorerTx: (hash: string) => string | null): ToWithdrawal {
+  return (row) => {
+    const amount = BigInt(row.amount);
+    const fee = BigInt(row.fee);
+    return {
+      id: row.id,
+      member: { id: row.user_id, username: row.username, fullName: row.full_name },
+      amount: fromBaseUnits(amount),
+      fee: fromBaseUnits(fee),
+      net: fromBaseUnits(amount - fee),
+      address: row.address,
+      status: row.status,
+      reason: row.reason,
+      txHash: row.tx_hash,
+      blockNumber: row.block_number,
+      explorerUrl: row.tx_hash ? explorerTx(row.tx_hash) : null,
+      createdAt: new Date(row.created_at).toISOString(),
+      decidedAt: iso(row.decided_at),
+      paidAt: iso(row.paid_at),
+    };
+  };
+}
+
+export const withdrawalNotFound = () => notFound('WITHDRAWAL_NOT_FOUND', 'There is no such withdrawal.');
+
+/** One withdrawal by id, or 404. */
+export async function withdrawalById(db: Sql, toWithdrawal: ToWithdrawal, id: number): Promise<Withdrawal> {
+  const { rows } = await db.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${id}`);
+  if (!rows[0]) throw withdrawalNotFound();
+  return toWithdrawal(rows[0]);
+}
