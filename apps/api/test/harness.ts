@@ -12,6 +12,7 @@ import { bootstrap } from '../src/setup/bootstrap';
 import { checkEveryAnswer } from './contract';
 import { createChain } from '../src/chain';
 import { settingsFromEnv } from '../src/chain/config';
+import { sql } from '../src/db/sql';
 
 export const ADMIN_PASSWORD = 'Admin-Pass-2026!';
 export const ROOT = 'company';
@@ -31,7 +32,7 @@ export interface TestPortal {
  * A whole portal on a real database: in-memory PGlite by default, a fresh
  * schema on the PostgreSQL server when DATABASE_URL is set (dropped at close).
  * No chain unless the test opts in: pass a test chain's `env`
- * (test/chain-helpers.ts) and the portal talks to it.
+ * (test/chain/chain-helpers.ts) and the portal talks to it.
  */
 export async function startPortal(env: Record<string, string> = {}, options: { log?: pino.Logger } = {}): Promise<TestPortal> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -84,7 +85,7 @@ export async function startPortal(env: Record<string, string> = {}, options: { l
     mails,
     async close() {
       await app.close();
-      if (schema) await db.query(`DROP SCHEMA ${schema} CASCADE`);
+      if (schema) await db.query(sql`DROP SCHEMA ${sql.raw(schema)} CASCADE`); // a name the harness made, not input
       await db.close();
     },
   };

@@ -79,8 +79,27 @@ function passwordFrom(dataDir: string): string {
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
+/**
+ * A portal killed with SIGKILL cannot stop its embedded chain: the anvil it
+ * started keeps running (and mining) with the folder's state file in its
+ * arguments. End those here, so the rest of the suite does not share the
+ * machine with them.
+ */
+function killOrphanedChains(dir: string): void {
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir)) process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // gone already, or not ours to read
+    }
+  }
+}
+
 afterAll(() => {
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  for (const dir of folders) {
+    killOrphanedChains(dir);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('the data folder lock', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBaseUnits } from '@portal/contract';
 import { depositOnEmbeddedChain } from '../../../bench/demo/chain-deposits';
 import { bearer, registerMember, startPortal, type Session, type TestPortal } from './harness';
-import { balances } from './ledger-helpers';
+import { balances } from './ledger/ledger-helpers';
 
 /**
  * seed:demo's deposits of today: the embedded chain of DATA_DIR started as

@@ -1,0 +1,49 @@
+import { expect } from 'vitest';
+import { decodeEventLog, erc20Abi, parseUnits, type Address, type Hex } from 'viem';
+import { createPayoutRunner, type PayoutHooks } from '../../src/withdrawals/payout/job';
+import type { TestChain } from '../chain/chain-helpers';
+import { bearer, registerMember, type Session, type TestPortal } from '../harness';
+import { fund } from '../ledger/ledger-helpers';
+import { requestWithdrawal } from './withdrawal-helpers';
+
+/** A member with income and a pending withdrawal of `amount` to `to` (two-factor off, hold 0 in these tests). */
+export async function pendingWithdrawal(portal: TestPortal, admin: Session, to: Address, amount: string, income = amount): Promise<{ member: Session; id: number }> {
+  const member = await registerMember(portal.app);
+  await fund(portal.app, admin, member.user.id, 'income', income);
+  const res = await requestWithdrawal(portal.app, member, { amount, address: to });
+  expect(res.statusCode, res.body).toBe(201);
+  return { member, id: res.json().id as number };
+}
+
+export async function approve(portal: TestPortal, admin: Session, ids: number[]) {
+  const res = await portal.app.inject({ method: 'POST', url: '/api/admin/withdrawals/approve', headers: bearer(admin), payload: { ids } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { done: number[]; skipped: Array<{ id: number; message: string }> };
+}
+
+/** Passes of the payout job, mining blocks between them, until nothing is open (or `rounds` run out). */
+export async function payAll(portal: TestPortal, chain: TestChain, hooks: PayoutHooks = {}, rounds = 8): Promise<void> {
+  const runner = createPayoutRunner(portal.ctx, hooks);
+  for (let round = 0; round < rounds; round += 1) {
+    const result = await runner.pass();
+    if (result.ran && result.open === 0) return;
+    await chain.mine(3);
+  }
+}
+
+export async function withdrawal(portal: TestPortal, admin: Session, id: number) {
+  const res = await portal.app.inject({ method: 'GET', url: `/api/admin/withdrawals?pageSize=100`, headers: bearer(admin) });
+  return (res.json().items as Array<Record<string, unknown> & { id: number }>).find((w) => w.id === id)!;
+}
+
+/** The token transfer a mined transaction made: to and raw amount, from its receipt's log. */
+export async function transferOf(chain: TestChain, hash: Hex): Promise<{ to: Address; value: bigint; blockNumber: bigint }> {
+  const receipt = await chain.client.getTransactionReceipt({ hash });
+  expect(receipt.status).toBe('success');
+  const log = receipt.logs.find((l) => l.address.toLowerCase() === chain.token.toLowerCase())!;
+  const event = decodeEventLog({ abi: erc20Abi, data: log.data, topics: log.topics });
+  const args = event.args as { to: Address; value: bigint };
+  return { to: args.to, value: args.value, blockNumber: receipt.blockNumber };
+}
+
+export const usdt = (text: string) => parseUnits(text, 18);
