@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './support/constants';
+import { AccountSettingsPage } from './pages/AccountSettingsPage';
+import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
+import { LoginPage } from './pages/LoginPage';
+import { RegisterPage } from './pages/RegisterPage';
+import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { MEMBER_PASSWORD, latestMailTo, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
 
 test.describe('routes and guard', () => {
@@ -41,17 +46,18 @@ test.describe('sign-in', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/auth/login')) calls += 1;
     });
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.submit();
     await expect(page.getByText('Username and password are required.').first()).toBeVisible();
     expect(calls).toBe(0);
   });
 
   test("a failed sign-in shows the server's message", async ({ page }) => {
-    await page.goto('/login');
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill('definitely-wrong');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.fill('admin', 'definitely-wrong');
+    await login.submit();
     await expect(page.getByText('Invalid username or password.').first()).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
   });
@@ -78,7 +84,7 @@ test.describe('sign-in', () => {
 
   test('visiting /login ends the session', async ({ page }) => {
     await signInAdmin(page);
-    await page.goto('/login');
+    await new LoginPage(page).goto();
     const cleared = await page.evaluate(() => [sessionStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
     expect(cleared).toEqual([null, null]);
     await page.goto('/dashboard');
@@ -104,8 +110,9 @@ test.describe('token refresh', () => {
     });
     // A token the server no longer accepts, as after its 15 minutes have passed.
     await page.evaluate(() => sessionStorage.setItem('accessToken', 'expired.token.value'));
-    await page.goto('/account-settings');
-    await expect(page.getByLabel('Full name')).toHaveValue('Administrator');
+    const settings = new AccountSettingsPage(page);
+    await settings.goto();
+    await expect(settings.fullName).toHaveValue('Administrator');
     expect(refreshes).toHaveLength(1);
     const rotated = await page.evaluate(() => sessionStorage.getItem('accessToken'));
     expect(rotated).not.toBe('expired.token.value');
@@ -117,7 +124,7 @@ test.describe('token refresh', () => {
       sessionStorage.setItem('accessToken', 'expired.token.value');
       localStorage.setItem('refreshToken', 'revoked-refresh-token');
     });
-    await page.goto('/account-settings');
+    await new AccountSettingsPage(page).goto();
     await expect(page.getByText('Refresh token expired').first()).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('refreshToken'))).toBeNull();
@@ -128,45 +135,38 @@ test.describe('accounts', () => {
   test('register from a referral link, then sign in', async ({ page, request }) => {
     const sponsor = await registerViaApi(request);
     const username = uniqueName('reg');
-    await page.goto(`/register?ref=${sponsor.username}&side=right`);
-    await expect(page.getByLabel('Sponsor')).toHaveValue(sponsor.username);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Full name').fill('Referred Person');
-    await page.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
-    await page.getByLabel('Confirm password').fill(MEMBER_PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    const register = new RegisterPage(page);
+    await register.goto(`?ref=${sponsor.username}&side=right`);
+    await expect(register.sponsor).toHaveValue(sponsor.username);
+    await register.fill({ username, email: `${username}@example.com`, fullName: 'Referred Person', password: MEMBER_PASSWORD });
+    await register.submit();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, username, MEMBER_PASSWORD);
     await expect(page.getByText('Referred Person').first()).toBeVisible();
   });
 
   test('registration errors are shown on the field', async ({ page }) => {
-    await page.goto('/register?ref=no-such-sponsor');
+    const register = new RegisterPage(page);
+    await register.goto('?ref=no-such-sponsor');
     const username = uniqueName('bad');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Email').fill(`${username}@example.com`);
-    await page.getByLabel('Full name').fill('Some One');
-    await page.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
-    await page.getByLabel('Confirm password').fill(MEMBER_PASSWORD);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await register.fill({ username, email: `${username}@example.com`, fullName: 'Some One', password: MEMBER_PASSWORD });
+    await register.submit();
     await expect(page.getByText('Sponsor "no-such-sponsor" does not exist.').first()).toBeVisible();
     await expect(page).toHaveURL(/\/register/);
   });
 
   test('forgot password, mail in the outbox, reset, sign in with the new password', async ({ page, request }) => {
     const member = await registerViaApi(request);
-    await page.goto('/forgot-password');
-    await page.getByLabel('Email').fill(member.email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const forgot = new ForgotPasswordPage(page);
+    await forgot.goto();
+    await forgot.requestLink(member.email);
     await expect(page.getByText('If an account uses this address, a reset link is on its way.').first()).toBeVisible();
 
     const mail = await latestMailTo(request, member.email);
     const link = /(http\S+\/password-reset\?token=\S+)/.exec(mail)![1]!;
-    await page.goto(link);
-    await page.getByLabel('New password').fill('Fresh-Orchard-Window-5');
-    await page.getByLabel('Confirm password').fill('Fresh-Orchard-Window-5');
-    await page.getByRole('button', { name: 'Reset password' }).click();
+    const reset = new ResetPasswordPage(page);
+    await reset.goto(link);
+    await reset.reset('Fresh-Orchard-Window-5');
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, member.username, 'Fresh-Orchard-Window-5');
   });
@@ -174,15 +174,12 @@ test.describe('accounts', () => {
   test('account settings change the profile and the password', async ({ page, request }) => {
     const member = await registerViaApi(request);
     await signIn(page, member.username, member.password);
-    await page.goto('/account-settings');
-    await page.getByLabel('Full name').fill('Changed Name');
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    const settings = new AccountSettingsPage(page);
+    await settings.goto();
+    await settings.saveFullName('Changed Name');
     await expect(page.getByText('Changed Name').first()).toBeVisible();
-    await page.getByRole('tab', { name: /security/i }).click();
-    await page.getByLabel('Current password').fill(member.password);
-    await page.getByLabel('New password').fill('Another-Bright-Meadow-3');
-    await page.getByLabel('Confirm password').fill('Another-Bright-Meadow-3');
-    await page.getByRole('button', { name: 'Change password' }).click();
+    await settings.securityTab.click();
+    await settings.changePassword(member.password, 'Another-Bright-Meadow-3');
     await expect(page.getByText(/password (was )?changed/i).first()).toBeVisible();
     await signIn(page, member.username, 'Another-Bright-Meadow-3');
   });

@@ -1,16 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
+import { RegisterPage } from './pages/RegisterPage';
 import { ROOT_USERNAME } from './support/constants';
 import { MEMBER_PASSWORD, registerViaApi, signIn, uniqueName } from './support/api';
 
 /** Fills the sign-up form that a referral link opened, as a newcomer would. */
 async function registerThroughLink(page: Page, link: string, username: string) {
   await page.goto(link);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Email').fill(`${username}@example.com`);
-  await page.getByLabel('Full name').fill(`Newcomer ${username}`);
-  await page.getByLabel('Password', { exact: true }).fill(MEMBER_PASSWORD);
-  await page.getByLabel('Confirm password').fill(MEMBER_PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
+  const register = new RegisterPage(page);
+  await register.fill({ username, email: `${username}@example.com`, fullName: `Newcomer ${username}`, password: MEMBER_PASSWORD });
+  await register.submit();
   await expect(page).toHaveURL(/\/login$/);
 }
 
@@ -34,7 +32,7 @@ test.describe('the network', () => {
     const waiting = uniqueName('wait');
     await registerThroughLink(guestPage, new URL(leftLink).pathname + new URL(leftLink).search, onLeft);
     await guestPage.goto(new URL(plainLink).pathname + new URL(plainLink).search);
-    await expect(guestPage.getByLabel('Sponsor')).toHaveValue(sponsor.username);
+    await expect(new RegisterPage(guestPage).sponsor).toHaveValue(sponsor.username);
     await expect(guestPage.getByTestId('register-leg')).toHaveCount(0);
     await registerThroughLink(guestPage, new URL(plainLink).pathname + new URL(plainLink).search, waiting);
     await guest.close();

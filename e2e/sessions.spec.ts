@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { LoginPage } from './pages/LoginPage';
 import { registerViaApi, signIn } from './support/api';
 
 /**
@@ -110,29 +111,29 @@ test.describe('return to the page asked for', () => {
     const member = await registerViaApi(request);
     await page.goto('/withdraw-history');
     await expect(page).toHaveURL(/\/login$/);
-    await page.getByLabel('Username').fill(member.username);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const login = new LoginPage(page);
+    await login.fill(member.username, member.password);
+    await login.submit();
     await expect(page).toHaveURL(/\/withdraw-history$/);
   });
 
   for (const next of ['//evil.example', 'https://evil.example', '/\\evil.example']) {
     test(`?next=${next} lands on the dashboard`, async ({ page, request }) => {
       const member = await registerViaApi(request);
-      await page.goto(`/login?next=${encodeURIComponent(next)}`);
-      await page.getByLabel('Username').fill(member.username);
-      await page.getByLabel('Password', { exact: true }).fill(member.password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      const login = new LoginPage(page);
+      await login.goto(next);
+      await login.fill(member.username, member.password);
+      await login.submit();
       await expect(page).toHaveURL(/\/dashboard$/);
     });
   }
 
   test('?next= with a page of the portal returns there', async ({ page, request }) => {
     const member = await registerViaApi(request);
-    await page.goto(`/login?next=${encodeURIComponent('/wallet')}`);
-    await page.getByLabel('Username').fill(member.username);
-    await page.getByLabel('Password', { exact: true }).fill(member.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    const login = new LoginPage(page);
+    await login.goto('/wallet');
+    await login.fill(member.username, member.password);
+    await login.submit();
     await expect(page).toHaveURL(/\/wallet$/);
   });
 });

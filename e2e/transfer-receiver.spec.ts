@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { TransferPage } from './pages/TransferPage';
 import { adminLogin, apiLogin, registerViaApi, signIn } from './support/api';
 import { ROOT_USERNAME } from './support/constants';
 
@@ -26,8 +27,9 @@ test('point 12: Transfer names the receiver as it is typed and refuses the compa
   });
 
   await signIn(page, sender.username, sender.password);
-  await page.goto('/transfer');
-  const username = page.getByLabel('Receiver username');
+  const transfer = new TransferPage(page);
+  await transfer.goto();
+  const username = transfer.receiver;
 
   // The root: refused in words as soon as it is typed, before any button is pressed.
   await username.fill(ROOT_USERNAME);
@@ -35,12 +37,12 @@ test('point 12: Transfer names the receiver as it is typed and refuses the compa
     page.getByText("That is the company's account, which cannot receive transfers. Send to a member."),
   ).toBeVisible();
   await expect(username).toHaveAttribute('aria-invalid', 'true');
-  await page.getByLabel('Amount').fill('5');
-  await page.getByRole('button', { name: 'Review transfer' }).click();
+  await transfer.amount.fill('5');
+  await transfer.reviewButton.click();
   await expect(
     page.getByText("That is the company's account, which cannot receive transfers. Send to a member."),
   ).toBeVisible();
-  await expect(page.getByTestId('transfer-confirmation')).toHaveCount(0);
+  await expect(transfer.confirmation).toHaveCount(0);
 
   // Oneself and an unknown name are refused the same way.
   await username.fill(sender.username);
@@ -51,10 +53,10 @@ test('point 12: Transfer names the receiver as it is typed and refuses the compa
   // A member: their name shows while typing, and the confirmation restates it.
   await username.fill(receiver.username);
   await expect(page.getByText(`Paying Rhea Receiver (@${receiver.username})`)).toBeVisible();
-  await page.getByRole('button', { name: 'Review transfer' }).click();
-  await expect(page.getByTestId('transfer-confirmation')).toContainText('Rhea Receiver');
-  await page.getByRole('button', { name: 'Confirm transfer' }).click();
+  await transfer.reviewButton.click();
+  await expect(transfer.confirmation).toContainText('Rhea Receiver');
+  await transfer.confirmButton.click();
   await expect(page.getByText(/^Sent 5\.00 USDT to Rhea Receiver/)).toHaveCount(1);
-  await expect(page.getByTestId('transfer-available')).toContainText('15.00');
+  await expect(transfer.available).toContainText('15.00');
   expect(transfers).toHaveLength(1);
 });

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LoginPage } from '../pages/LoginPage';
 import { E2E_ADMIN_PASSWORD, ROOT_USERNAME, e2eDataDir } from './constants';
 
 export const MEMBER_PASSWORD = 'Quiet-Harbor-Lantern-7';
@@ -42,6 +43,25 @@ export async function registerViaApi(
 }
 
 /**
+ * A new member whose wallet an admin credited through an adjustment (found by
+ * username, as the admin would); answers the member and the admin's headers.
+ */
+export async function registerCreditedMember(
+  request: APIRequestContext,
+  fullName: string,
+  credit: { wallet: 'income' | 'points' | 'deposit'; amount: string; reason: string },
+) {
+  const member = await registerViaApi(request, { fullName });
+  const admin = await adminLogin(request);
+  const headers = { authorization: `Bearer ${admin.accessToken}` };
+  const found = await request.get(`/api/admin/members?search=${member.username}`, { headers });
+  const memberId = ((await found.json()) as { items: Array<{ id: number; username: string }> }).items.find((m) => m.username === member.username)!.id;
+  const res = await request.post(`/api/admin/members/${memberId}/adjustments`, { headers, data: { ...credit, direction: 'credit' } });
+  expect(res.status()).toBe(201);
+  return { member, headers };
+}
+
+/**
  * The newest mail the portal sent to this address (no SMTP in tests): read
  * from the file outbox in the server's data folder, as the operator would;
  * the admin outbox in the API shows mails with their links redacted.
@@ -61,10 +81,10 @@ export async function latestMailTo(_request: APIRequestContext, email: string): 
 
 /** Signs in through the login page, as a person would. */
 export async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.fill(username, password);
+  await login.submit();
   // Members land on /dashboard, admins on /admindashboard (issue 15, point 1).
   await expect(page).toHaveURL(/\/(admin)?dashboard$/);
 }

@@ -1,0 +1,48 @@
+import type { Locator, Page } from '@playwright/test';
+
+export interface Registration {
+  username: string;
+  email: string;
+  fullName: string;
+  password: string;
+}
+
+/** `/register`, usually opened from a referral link (`?ref=…&side=…`). */
+export class RegisterPage {
+  readonly page: Page;
+  readonly sponsor: Locator;
+  readonly username: Locator;
+  readonly email: Locator;
+  readonly fullName: Locator;
+  readonly password: Locator;
+  readonly confirmPassword: Locator;
+  readonly createAccountButton: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.sponsor = page.getByLabel('Sponsor');
+    this.username = page.getByLabel('Username');
+    this.email = page.getByLabel('Email');
+    this.fullName = page.getByLabel('Full name');
+    this.password = page.getByLabel('Password', { exact: true });
+    this.confirmPassword = page.getByLabel('Confirm password');
+    this.createAccountButton = page.getByRole('button', { name: 'Create account' });
+  }
+
+  async goto(query = '') {
+    await this.page.goto(`/register${query}`);
+  }
+
+  /** Fills every field but the sponsor, typing the password twice. */
+  async fill(person: Registration) {
+    await this.username.fill(person.username);
+    await this.email.fill(person.email);
+    await this.fullName.fill(person.fullName);
+    await this.password.fill(person.password);
+    await this.confirmPassword.fill(person.password);
+  }
+
+  async submit() {
+    await this.createAccountButton.click();
+  }
+}
