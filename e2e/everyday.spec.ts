@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin } from './support/api';
 
 /**
@@ -18,6 +18,26 @@ function failures(page: Page): string[] {
     if (m.type() === 'error') seen.push(`console: ${m.text()}`);
   });
   return seen;
+}
+
+/**
+ * Waits until none of the page's requests has been in flight for 300 ms:
+ * `networkidle` for a move inside the app, which loads no new document.
+ */
+function quietNetwork(page: Page): () => Promise<void> {
+  const inFlight = new Set<Request>();
+  let quietSince = Date.now();
+  const done = (r: Request) => {
+    inFlight.delete(r);
+    quietSince = Date.now();
+  };
+  page.on('request', (r) => inFlight.add(r));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async () => {
+    quietSince = Date.now(); // the move's first request may not have started yet
+    await expect.poll(() => inFlight.size === 0 && Date.now() - quietSince >= 300, { intervals: [50] }).toBe(true);
+  };
 }
 
 test('point 1: an admin without membership lands on the admin dashboard, Admin group first, no member page that can only fail', async ({
@@ -41,12 +61,18 @@ test('point 1: an admin without membership lands on the admin dashboard, Admin g
   await page.reload();
   await expect(nav.getByRole('link', { name: 'Users Management', exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Matching Bonus Report' })).toHaveCount(0);
-  // Every page the menu offers opens without a failed request.
-  const hrefs = await nav.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
-  for (const href of hrefs) {
-    await page.goto(href);
-    await page.waitForLoadState('networkidle');
+  // Every page the menu offers opens from the menu, as the admin moves
+  // around, without a failed request.
+  await page.getByTestId('nav-group-adminReports').click();
+  const idle = quietNetwork(page);
+  const entries = nav.getByRole('listitem').getByRole('link');
+  const hrefs = await entries.evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  for (const [i, href] of hrefs.entries()) {
+    await entries.nth(i).click();
+    await expect(page).toHaveURL(href);
+    await idle();
   }
+  expect(hrefs.length).toBeGreaterThan(15);
   expect(seen).toEqual([]);
 });
 

@@ -51,7 +51,7 @@ const toastPlacement = (
 
 /**
  * Theme and toasts (top right below the app bar, 3 s, dismissible, paused on
- * hover). Server state (TanStack Query) is provided by the signed-in frame
+ * hover; a repeated message replaces itself, see `shared/toast.tsx`). Server state (TanStack Query) is provided by the signed-in frame
  * (`layouts/SignedInFrame.tsx`), so the guest pages do not load it.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -59,7 +59,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ThemeModeProvider>
       <SnackbarProvider
         maxSnack={3}
-        preventDuplicate
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
         classes={{ containerAnchorOriginTopRight: 'portal-toasts' }}
         autoHideDuration={3000}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { closeSnackbar, enqueueSnackbar, useSnackbar, type VariantType } from 'notistack';
+import { useSnackbar, type EnqueueSnackbar, type ProviderContext, type SnackbarKey, type VariantType } from 'notistack';
 
 export type ToastVariant = VariantType; // 'default' | 'success' | 'error' | 'info' | 'warning'
 
@@ -11,9 +11,37 @@ export interface Toast {
   warning: (message: string) => void;
 }
 
-function build(enqueue: typeof enqueueSnackbar): Toast {
+/**
+ * The toast on screen for each message, and the repeat waiting for it to leave.
+ * A repeat (saving the same package twice) replaces the toast on screen: it
+ * leaves, then the new one enters with a fresh 3 s, so the second save is
+ * confirmed too and the message is never on screen twice. notistack's own
+ * `preventDuplicate` dropped the repeat instead, even while the first was leaving.
+ */
+type OnScreen = Map<string, { key: SnackbarKey; next?: () => void }>;
+const screens = new WeakMap<EnqueueSnackbar, OnScreen>(); // one per provider: its enqueue is stable
+
+function build({ enqueueSnackbar: enqueue, closeSnackbar }: ProviderContext): Toast {
+  const onScreen: OnScreen = screens.get(enqueue) ?? new Map();
+  screens.set(enqueue, onScreen);
   const show = (message: string, variant: ToastVariant = 'default') => {
-    enqueue(message, { variant });
+    const enter = () => {
+      const key = enqueue(message, {
+        variant,
+        onExited: () => {
+          const entry = onScreen.get(message);
+          if (entry?.key !== key) return;
+          onScreen.delete(message);
+          entry.next?.();
+        },
+      });
+      onScreen.set(message, { key });
+    };
+    const present = onScreen.get(message);
+    if (present === undefined) return enter();
+    // Several repeats while it leaves: the last one shows.
+    present.next = enter;
+    closeSnackbar(present.key);
   };
   return {
     show,
@@ -26,10 +54,6 @@ function build(enqueue: typeof enqueueSnackbar): Toast {
 
 /** Toasts from components (the provider in src/app sets position, duration and the close button). */
 export function useToast(): Toast {
-  const { enqueueSnackbar: enqueue } = useSnackbar();
-  return useMemo(() => build(enqueue), [enqueue]);
+  const snackbar = useSnackbar();
+  return useMemo(() => build(snackbar), [snackbar]);
 }
-
-/** Toasts from outside React (the provider must be mounted). */
-export const toast: Toast = build(enqueueSnackbar);
-export { closeSnackbar };

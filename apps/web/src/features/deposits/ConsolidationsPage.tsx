@@ -11,9 +11,9 @@ import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, formatMoney } from '../../shared/format';
 import { tableState, useListParams } from '../../shared/list-params';
-import { toast } from '../../shared/toast';
+import { useToast } from '../../shared/toast';
 import { useConsolidations, useStartConsolidation } from './api';
 import { TxLink } from './DepositStatus';
 import { ChainStatusAlert } from './ChainStatusAlert';
@@ -59,12 +59,13 @@ export function ConsolidationsPage() {
   const { sort: _sort, ...query } = list.query;
   const consolidations = useConsolidations(query);
   const start = useStartConsolidation();
+  const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const run = () =>
     start.mutate(undefined, {
       onSuccess: (c) => {
         setConfirming(false);
-        toast.success(c.addresses ? `Consolidation done: ${c.totalSwept} USDT moved to the treasury from ${c.addresses} address(es).` : 'Nothing to sweep: no deposit address holds the threshold.');
+        toast.success(c.addresses ? `Consolidation done: ${formatMoney(c.totalSwept, { unit: 'USDT' })} moved to the treasury from ${c.addresses} address(es).` : 'Nothing to sweep: no deposit address holds the threshold.');
       },
       onError: (error) => {
         setConfirming(false);

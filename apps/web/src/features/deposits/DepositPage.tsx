@@ -14,13 +14,14 @@ import { errorMessage } from '../../shared/api/errors';
 import { DataTable } from '../../shared/components/DataTable';
 import { FactList } from '../../shared/components/FactList';
 import { Money } from '../../shared/components/Money';
-import { toast } from '../../shared/toast';
+import { useToast } from '../../shared/toast';
 import { useDepositAddress, useMyDeposits } from './api';
 import { MEMBER_DEPOSIT_COLUMNS } from './columns';
 
 /** The address card: QR code, copy button, token and network named plainly, the minimum, the warning. */
 export function DepositAddressCard() {
   const address = useDepositAddress();
+  const toast = useToast();
   const [copied, setCopied] = useState(false);
   if (address.isError) return <Alert severity="warning">{errorMessage(address.error)}</Alert>;
   const info = address.data;
