@@ -79,11 +79,25 @@ function passwordFrom(dataDir: string): string {
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
+/** The embedded chain's process, as the portal recorded it in its data folder. */
+function anvilPidOf(dir: string): number {
+  return (JSON.parse(readFileSync(path.join(dir, 'chain.json'), 'utf8')) as { anvilPid: number }).anvilPid;
+}
+
+/** Alive and not a zombie (a killed child waits for its parent to reap it). */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A portal killed with SIGKILL cannot stop its embedded chain: the anvil it
- * started keeps running (and mining) with the folder's state file in its
- * arguments. End those here, so the rest of the suite does not share the
- * machine with them.
+ * started keeps running (and mining) until the next start on the folder ends
+ * it. Each test's last kill -9 has no next start: end those chains here, so
+ * the rest of the suite does not share the machine with them.
  */
 function killOrphanedChains(dir: string): void {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
@@ -112,9 +126,14 @@ describe('the data folder lock', () => {
     expect(await second.outcome).toEqual({ kind: 'exited', code: 1 });
     expect(second.output()).toContain(`The data folder ${dir} is in use by process ${first.child.pid}`);
 
+    const orphan = anvilPidOf(dir);
     await kill9(first);
+    expect(isRunning(orphan)).toBe(true); // nothing could stop it: the portal died at once
     const third = start(dir, await freePort());
     expect(await third.outcome, third.output()).toEqual({ kind: 'running' });
+    // The new start ended the chain the killed portal left behind, and runs its own.
+    expect(isRunning(orphan)).toBe(false);
+    expect(anvilPidOf(dir)).not.toBe(orphan);
     await kill9(third);
   });
 });

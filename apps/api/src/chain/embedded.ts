@@ -30,7 +30,10 @@ export interface EmbeddedInfo {
   rpcUrl: string;
   chainId: number;
   tokenAddress: Address;
+  /** The portal's process. */
   pid: number;
+  /** Its anvil's process: ended by the next start if the portal died without stopping it. */
+  anvilPid?: number;
 }
 
 export interface EmbeddedChain {
@@ -44,13 +47,20 @@ export interface EmbeddedChain {
 export async function startEmbeddedChain(dataDir: string, env: ChainEnv): Promise<EmbeddedChain> {
   mkdirSync(dataDir, { recursive: true });
   const keys = loadOrCreateKeys(path.join(dataDir, KEYS_FILE));
+  const statePath = path.join(dataDir, STATE_FILE);
+  const infoPath = path.join(dataDir, INFO_FILE);
+  const previous = existsSync(infoPath) ? (JSON.parse(readFileSync(infoPath, 'utf8')) as Partial<EmbeddedInfo>) : {};
+  // The caller holds the data folder's lock: an anvil still running on this
+  // folder's state belongs to a portal that was killed (kill -9, a crash).
+  if (previous.anvilPid) await endStaleChain(previous.anvilPid, statePath);
   const started = performance.now();
-  const node: AnvilNode = await startAnvil({ statePath: path.join(dataDir, STATE_FILE), blockTime: 1 });
+  const node: AnvilNode = await startAnvil({ statePath, blockTime: 1 });
   const startSeconds = (performance.now() - started) / 1000;
+  // Recorded before anything else can fail, so that even a start that dies
+  // here leaves the next one able to end this anvil.
+  writeFileSync(infoPath, JSON.stringify({ ...previous, pid: process.pid, anvilPid: node.pid }, null, 2) + '\n');
   try {
     const client = anvilClient(node.rpcUrl);
-    const infoPath = path.join(dataDir, INFO_FILE);
-    const previous = existsSync(infoPath) ? (JSON.parse(readFileSync(infoPath, 'utf8')) as Partial<EmbeddedInfo>) : {};
     let tokenAddress = previous.tokenAddress as Address | undefined;
     const deployed = tokenAddress ? await client.getCode({ address: tokenAddress }) : undefined;
     const hot = privateKeyToAccount(keys.hotWalletKey).address;
@@ -65,7 +75,7 @@ export async function startEmbeddedChain(dataDir: string, env: ChainEnv): Promis
     }
     await client.readContract({ address: tokenAddress, abi: erc20Abi, functionName: 'decimals' });
     tokenAddress = getAddress(tokenAddress);
-    const info: EmbeddedInfo = { rpcUrl: node.rpcUrl, chainId: ANVIL_CHAIN_ID, tokenAddress, pid: process.pid };
+    const info: EmbeddedInfo = { rpcUrl: node.rpcUrl, chainId: ANVIL_CHAIN_ID, tokenAddress, pid: process.pid, anvilPid: node.pid };
     writeFileSync(infoPath, JSON.stringify(info, null, 2) + '\n');
     const settings: ChainSettings = {
       rpcUrl: node.rpcUrl,
@@ -87,6 +97,25 @@ export async function startEmbeddedChain(dataDir: string, env: ChainEnv): Promis
     await node.stop();
     throw error;
   }
+}
+
+/**
+ * Ends the anvil a dead portal left running on this state file: SIGTERM (it
+ * saves its state), SIGKILL after 5 s. A pid whose command line does not
+ * name the state file is another process that reused the number: left alone.
+ */
+async function endStaleChain(pid: number, statePath: string): Promise<void> {
+  const alive = () => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(statePath);
+    } catch {
+      return false; // gone, or no /proc: nothing of ours to end
+    }
+  };
+  if (!alive()) return;
+  process.kill(pid, 'SIGTERM');
+  for (let waited = 0; alive() && waited < 5_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  if (alive()) process.kill(pid, 'SIGKILL');
 }
 
 function loadOrCreateKeys(file: string): EmbeddedKeys {
