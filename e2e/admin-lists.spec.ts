@@ -1,4 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { AuditLogPage } from './pages/AuditLogPage';
+import { MembersPage } from './pages/MembersPage';
+import { UsersPage } from './pages/UsersPage';
 import { adminLogin, registerViaApi, signInAdmin, uniqueName } from './support/api';
 import { axeSerious } from './support/tour';
 
@@ -29,8 +32,6 @@ async function credit(request: APIRequestContext, id: number, amount: string, ex
   expect(res.status(), await res.text()).toBe(201);
 }
 
-const rows = (page: Page, table: string) => page.getByRole('table', { name: table }).locator('tbody tr');
-
 test('Members and Users: the exact username first, any column sorts, the sort stays in the URL', async ({ page, request }) => {
   const tag = uniqueName('ex');
   await registerViaApi(request, { username: `${tag}a`, fullName: 'Similar Rich' });
@@ -40,35 +41,37 @@ test('Members and Users: the exact username first, any column sorts, the sort st
   await credit(request, await memberId(request, `${tag}b`), '10');
 
   await signInAdmin(page);
-  await page.goto(`/Members?search=${tag.toUpperCase()}`);
-  await expect(rows(page, 'Members')).toHaveCount(3);
-  await expect(rows(page, 'Members').first()).toContainText(`@${tag}`);
-  await expect(rows(page, 'Members').first()).toContainText('Exact Match');
+  const members = new MembersPage(page);
+  await members.goto(`?search=${tag.toUpperCase()}`);
+  await expect(members.rows).toHaveCount(3);
+  await expect(members.rows.first()).toContainText(`@${tag}`);
+  await expect(members.rows.first()).toContainText('Exact Match');
 
   // Deposit, lowest first, then highest first: the exact match stays on top, the others follow the sort.
-  const deposit = page.getByRole('columnheader', { name: 'Deposit' });
-  await deposit.getByRole('button').click();
+  const deposit = members.columnHeader('Deposit');
+  await members.sortButton('Deposit').click();
   await expect(page).toHaveURL(/sort=deposit(&|$)/);
-  await expect(rows(page, 'Members').nth(1)).toContainText('Similar Poor');
-  await deposit.getByRole('button').click();
+  await expect(members.rows.nth(1)).toContainText('Similar Poor');
+  await members.sortButton('Deposit').click();
   await expect(page).toHaveURL(/sort=-deposit/);
-  await expect(rows(page, 'Members').first()).toContainText('Exact Match');
-  await expect(rows(page, 'Members').nth(1)).toContainText('Similar Rich');
+  await expect(members.rows.first()).toContainText('Exact Match');
+  await expect(members.rows.nth(1)).toContainText('Similar Rich');
   await expect(deposit).toHaveAttribute('aria-sort', 'descending');
 
   // The URL is the view: a reload shows the same order.
   await page.reload();
-  await expect(rows(page, 'Members').nth(1)).toContainText('Similar Rich');
+  await expect(members.rows.nth(1)).toContainText('Similar Rich');
   for (const header of ['Sponsor', 'Team L / R', 'Status']) {
-    await expect(page.getByRole('columnheader', { name: header }).getByRole('button')).toBeVisible();
+    await expect(members.sortButton(header)).toBeVisible();
   }
 
-  await page.goto(`/Users?search=${tag}`);
-  await expect(rows(page, 'Users').first()).toContainText('Exact Match');
-  await page.getByRole('columnheader', { name: 'Email' }).getByRole('button').click();
+  const users = new UsersPage(page);
+  await users.goto(`?search=${tag}`);
+  await expect(users.rows.first()).toContainText('Exact Match');
+  await users.sortButton('Email').click();
   await expect(page).toHaveURL(/sort=email/);
-  await expect(rows(page, 'Users').first()).toContainText('Exact Match');
-  await expect(rows(page, 'Users').nth(1)).toContainText(`@${tag}a`);
+  await expect(users.rows.first()).toContainText('Exact Match');
+  await expect(users.rows.nth(1)).toContainText(`@${tag}a`);
 });
 
 // axe-core is injected inline, which the portal's content-security policy refuses otherwise.
@@ -80,25 +83,26 @@ test.describe(() => {
     await credit(request, id, '12.5', { memo: 'Welcome credit', reason: 'Goodwill for ticket 88' });
 
     await signInAdmin(page);
-    await page.goto(`/admin/audit-log?targetType=member&targetId=${id}`);
-    const row = rows(page, 'Audit log').first();
+    const log = new AuditLogPage(page);
+    await log.goto(`?targetType=member&targetId=${id}`);
+    const row = log.rows.first();
     await expect(row).toContainText(`@admin credited 12.50 USDT to the deposit wallet of @${member.username}`);
     await expect(row).toContainText('Member reads: “Welcome credit”');
     await expect(row).toContainText('Internal note: “Goodwill for ticket 88”');
     // No raw JSON until asked for.
     await expect(page.getByText('"entryId"')).toHaveCount(0);
 
-    const disclosure = row.getByRole('button', { name: /Raw record of entry/ });
+    const disclosure = log.rawRecordButton(row);
     await expect(disclosure).toHaveAttribute('aria-expanded', 'false');
     await disclosure.click();
     await expect(disclosure).toHaveAttribute('aria-expanded', 'true');
-    const raw = page.locator('pre[data-testid^="raw-entry-"]');
+    const raw = log.rawRecord;
     await expect(raw).toContainText('"reason": "Goodwill for ticket 88"');
     await expect(raw).toContainText('"memo": "Welcome credit"');
     expect(await axeSerious(page)).toEqual([]);
 
     // The member is a link to their page.
-    await row.getByRole('link', { name: `@${member.username}` }).click();
+    await log.memberLink(row, member.username).click();
     await expect(page).toHaveURL(new RegExp(`/Members/${id}$`));
 
     // A changed setting shows its before and after.
@@ -108,12 +112,12 @@ test.describe(() => {
     const patched = await request.patch('/api/admin/settings', { headers, data: { withdrawalOnePending: next } });
     expect(patched.status(), await patched.text()).toBe(200);
     await request.patch('/api/admin/settings', { headers, data: { withdrawalOnePending: current.withdrawalOnePending } });
-    await page.goto('/admin/audit-log?action=settings.update');
+    await log.goto('?action=settings.update');
     const before = current.withdrawalOnePending ? 'yes' : 'no';
     const after = next ? 'yes' : 'no';
-    const change = rows(page, 'Audit log').filter({ hasText: `withdrawal one pending: ${before} → ${after}` }).first();
+    const change = log.rows.filter({ hasText: `withdrawal one pending: ${before} → ${after}` }).first();
     await expect(change).toContainText('@admin changed 1 setting in Settings');
-    await expect(change.getByRole('list', { name: 'What changed' })).toBeVisible();
-    await expect(change.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/admin/settings');
+    await expect(log.whatChanged(change)).toBeVisible();
+    await expect(log.settingsLink(change)).toHaveAttribute('href', '/admin/settings');
   });
 });

@@ -1,4 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { AdminDepositHistoryPage } from './pages/AdminDepositHistoryPage';
+import { Bep20WalletsPage } from './pages/Bep20WalletsPage';
+import { ConsolidationsPage } from './pages/ConsolidationsPage';
+import { DepositPage } from './pages/DepositPage';
+import { MemberDepositHistoryPage } from './pages/MemberDepositHistoryPage';
 import { registerViaApi, signIn, signInAdmin } from './support/api';
 import { chainRpc, chainSend } from './support/chain';
 
@@ -14,13 +19,14 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   test.setTimeout(120_000);
   const member = await registerViaApi(page.request, { fullName: 'Dora Deposit' });
   await signIn(page, member.username, member.password);
-  await page.goto('/deposit');
+  const deposit = new DepositPage(page);
+  await deposit.goto();
   await expect(page.getByText('USDT · BNB Smart Chain (BEP20)')).toBeVisible();
-  await expect(page.getByRole('img', { name: 'QR code of your deposit address' })).toBeVisible();
+  await expect(deposit.qrCode).toBeVisible();
   await expect(page.getByText('Other tokens, or USDT sent on another network, are lost', { exact: false })).toBeVisible();
-  const address = (await page.getByTestId('deposit-address').textContent())!.trim();
+  const address = await deposit.readAddress();
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-  await expect(page.getByTestId('deposit-balance')).toHaveText('0.00 USDT');
+  await expect(deposit.balance).toHaveText('0.00 USDT');
 
   // Mining is held while the transfer goes out, so its block stays unfinal long enough to watch.
   await chainRpc('evm_setIntervalMining', [0]);
@@ -32,35 +38,37 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   expect(await sent).toContain('Sent 250 test USDT');
 
   // No reload from here on: the page polls.
-  const table = page.getByRole('table', { name: 'Recent deposits' });
   try {
-    await expect(table.locator('[data-status="seen"]')).toBeVisible({ timeout: 20_000 });
-    await expect(table).toContainText('250.00');
+    await expect(deposit.recentWithStatus('seen')).toBeVisible({ timeout: 20_000 });
+    await expect(deposit.recent).toContainText('250.00');
   } finally {
     await chainRpc('evm_setIntervalMining', [1]);
   }
-  await expect(table.locator('[data-status="credited"]')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('deposit-balance')).toHaveText('250.00 USDT');
-  await page.goto('/deposit-history-member');
-  await expect(page.getByRole('table', { name: 'Your deposits' })).toContainText('250.00');
+  await expect(deposit.recentWithStatus('credited')).toBeVisible({ timeout: 30_000 });
+  await expect(deposit.balance).toHaveText('250.00 USDT');
+  const history = new MemberDepositHistoryPage(page);
+  await history.goto();
+  await expect(history.table).toContainText('250.00');
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInAdmin(admin);
-  await admin.goto('/deposit-history');
-  await expect(admin.getByRole('table', { name: 'All deposits' })).toContainText(member.username);
+  const allDeposits = new AdminDepositHistoryPage(admin);
+  await allDeposits.goto();
+  await expect(allDeposits.table).toContainText(member.username);
 
-  await admin.goto('/deposit-consolidate-history');
-  await admin.getByRole('button', { name: 'Consolidate now' }).click();
-  await admin.getByRole('dialog').getByRole('button', { name: 'Consolidate' }).click();
-  const sweeps = admin.getByRole('table', { name: 'Consolidations' });
+  const consolidations = new ConsolidationsPage(admin);
+  await consolidations.goto();
+  await consolidations.consolidate();
+  const sweeps = consolidations.table;
   await expect(sweeps).toContainText('Completed', { timeout: 30_000 });
   await expect(sweeps).toContainText('Gas top-up');
   await expect(sweeps).toContainText('Sweep250.00 USDT');
 
-  await admin.goto('/bep20-wallets');
-  await expect(admin.getByTestId('balance-treasury')).toHaveText('250.00 USDT');
-  await expect(admin.getByTestId('reconciliation')).toContainText('Balanced');
-  await expect(admin.getByTestId('unexplained')).toHaveText('0.00 USDT');
+  const wallets = new Bep20WalletsPage(admin);
+  await wallets.goto();
+  await expect(wallets.treasuryBalance).toHaveText('250.00 USDT');
+  await expect(wallets.reconciliation).toContainText('Balanced');
+  await expect(wallets.unexplained).toHaveText('0.00 USDT');
   await adminContext.close();
 });

@@ -1,4 +1,11 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { DashboardPage } from './pages/DashboardPage';
+import { MemberNetworkPage } from './pages/MemberNetworkPage';
+import { PurchasePackagePage } from './pages/PurchasePackagePage';
+import { SignedInFrame } from './pages/SignedInFrame';
+import { SponsorTreePage } from './pages/SponsorTreePage';
+import { TransferSenderHistoryPage } from './pages/TransferSenderHistoryPage';
+import { WalletPage } from './pages/WalletPage';
 import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin } from './support/api';
 
 /**
@@ -46,26 +53,25 @@ test('point 1: an admin without membership lands on the admin dashboard, Admin g
   const seen = failures(page);
   await signInAdmin(page);
   await expect(page).toHaveURL(/\/admindashboard$/);
-  const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  const lists = nav.getByRole('list');
-  await expect(lists.first()).toHaveAccessibleName('Admin');
+  const frame = new SignedInFrame(page);
+  await expect(frame.menuGroups.first()).toHaveAccessibleName('Admin');
   for (const failing of ['Dashboard', 'Referral Link', 'Wallet', 'Transfer', 'Purchase Package']) {
-    await expect(nav.getByRole('link', { name: failing, exact: true })).toHaveCount(0);
+    await expect(frame.menuLink(failing)).toHaveCount(0);
   }
   // Menu names are the page titles.
-  await nav.getByRole('link', { name: 'Users Management', exact: true }).click();
-  await expect(page.getByTestId('page-title')).toHaveText('Users Management');
+  await frame.menuLink('Users Management').click();
+  await expect(frame.pageTitle).toHaveText('Users Management');
   // A group folds and stays folded after a reload.
-  await page.getByTestId('nav-group-adminReports').click();
-  await expect(nav.getByRole('link', { name: 'Matching Bonus Report' })).toHaveCount(0);
+  await frame.groupToggle('adminReports').click();
+  await expect(frame.menuLink('Matching Bonus Report', { exact: false })).toHaveCount(0);
   await page.reload();
-  await expect(nav.getByRole('link', { name: 'Users Management', exact: true })).toBeVisible();
-  await expect(nav.getByRole('link', { name: 'Matching Bonus Report' })).toHaveCount(0);
+  await expect(frame.menuLink('Users Management')).toBeVisible();
+  await expect(frame.menuLink('Matching Bonus Report', { exact: false })).toHaveCount(0);
   // Every page the menu offers opens from the menu, as the admin moves
   // around, without a failed request.
-  await page.getByTestId('nav-group-adminReports').click();
+  await frame.groupToggle('adminReports').click();
   const idle = quietNetwork(page);
-  const entries = nav.getByRole('listitem').getByRole('link');
+  const entries = frame.menuLinks;
   const hrefs = await entries.evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
   for (const [i, href] of hrefs.entries()) {
     await entries.nth(i).click();
@@ -85,9 +91,10 @@ test('point 10: a member not placed yet reads an explanation on the dashboard an
   const seen = failures(page);
   await signIn(page, member.username, member.password);
   await page.waitForLoadState('networkidle');
-  await expect(page.getByTestId('plan-overview')).toContainText('Not placed yet');
-  await page.goto('/member-network');
-  await expect(page.getByTestId('not-placed')).toContainText('You have not been placed in the binary tree yet');
+  await expect(new DashboardPage(page).planOverview).toContainText('Not placed yet');
+  const tree = new MemberNetworkPage(page);
+  await tree.goto();
+  await expect(tree.notPlaced).toContainText('You have not been placed in the binary tree yet');
   await page.waitForLoadState('networkidle');
   expect(seen).toEqual([]);
 });
@@ -105,13 +112,13 @@ test('point 11: with a short balance, Buy shows the balance and how to fund it i
   });
   expect(credit.status()).toBe(201);
   await signIn(page, member.username, member.password);
-  await page.goto('/purchase-package');
-  await expect(page.getByTestId('purchase-deposit')).toContainText('40.00');
-  const starter = page.getByTestId('package-Starter');
-  await expect(starter.getByTestId('short-Starter')).toContainText('60.00 USDT short');
-  await expect(starter.getByRole('link', { name: 'deposit' })).toHaveAttribute('href', '/deposit');
-  await expect(starter.getByRole('link', { name: 'transfer' })).toHaveAttribute('href', '/transfer');
-  await expect(starter.getByRole('button', { name: 'Buy' })).toHaveCount(0);
+  const purchase = new PurchasePackagePage(page);
+  await purchase.goto();
+  await expect(purchase.depositBalance).toContainText('40.00');
+  await expect(purchase.shortfall('Starter')).toContainText('60.00 USDT short');
+  await expect(purchase.fundingLink('Starter', 'deposit')).toHaveAttribute('href', '/deposit');
+  await expect(purchase.fundingLink('Starter', 'transfer')).toHaveAttribute('href', '/transfer');
+  await expect(purchase.buyButton('Starter')).toHaveCount(0);
 });
 
 test('point 17: typing a year into a date filter keeps it and puts the whole day in the URL', async ({ page, request }) => {
@@ -121,8 +128,9 @@ test('point 17: typing a year into a date filter keeps it and puts the whole day
   page.on('request', (r) => {
     if (r.url().includes('/api/transfers?')) lists.push(r.url());
   });
-  await page.goto('/transfer-sender-history?from=2026-03-15');
-  const from = page.getByLabel('From');
+  const sent = new TransferSenderHistoryPage(page);
+  await sent.goto('?from=2026-03-15');
+  const from = sent.from;
   await expect(from).toHaveValue('2026-03-15');
   // Overtype the year: month, day, year segments (en-US), so two steps right from the month.
   await from.click({ position: { x: 12, y: 10 } });
@@ -150,9 +158,10 @@ test('point 19: a double click gives one request outcome and one toast', async (
     if (r.method() === 'POST' && r.url().includes('/api/purchases')) purchases.push(r.url());
   });
   await signIn(page, member.username, member.password);
-  await page.goto('/purchase-package');
-  await page.getByTestId('package-Starter').getByRole('button', { name: 'Buy' }).click();
-  await page.getByRole('button', { name: 'Pay' }).dblclick();
+  const purchase = new PurchasePackagePage(page);
+  await purchase.goto();
+  await purchase.buyButton('Starter').click();
+  await purchase.payButton.dblclick();
   await expect(page.getByText('Purchased Starter for 100.00 USDT.')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
   await expect(page.getByText(/Purchased Starter/)).toHaveCount(1);
@@ -184,11 +193,11 @@ test('point 4: a referral bonus reads as one in the income wallet history, which
   await buyPackage(buyer);
 
   await signIn(page, sponsor.username, sponsor.password);
-  await page.goto('/wallet');
-  await page.getByRole('combobox', { name: 'Kind' }).click();
-  await page.getByRole('option', { name: 'Referral bonus' }).click();
+  const wallet = new WalletPage(page);
+  await wallet.goto();
+  await wallet.filterByKind('Referral bonus');
   await expect(page).toHaveURL(/kind=referral_bonus/);
-  const history = page.getByRole('table', { name: 'Wallet history' });
+  const history = wallet.history;
   await expect(history.getByRole('row')).toHaveCount(2);
   await expect(history).toContainText('Referral bonus');
   await expect(history).toContainText(buyer.username);
@@ -198,16 +207,12 @@ test('point 4: a referral bonus reads as one in the income wallet history, which
 test('point 16: sponsor-tree search suggestions are not clipped by their card', async ({ page, request }) => {
   const found = await registerViaApi(request, { username: `zq${Date.now().toString(36)}` });
   await signInAdmin(page);
-  await page.goto('/sponsor-tree');
-  await page.getByTestId('sponsor-search').fill(found.username.slice(0, 6));
-  const list = page.getByRole('list', { name: 'Members found' });
-  const option = list.getByRole('button', { name: new RegExp(found.username) });
+  const sponsorTree = new SponsorTreePage(page);
+  await sponsorTree.goto();
+  await sponsorTree.search.fill(found.username.slice(0, 6));
+  const option = sponsorTree.found(found.username);
   await expect(option).toBeVisible();
   // What is drawn at the suggestion's centre is the suggestion itself, not the card or page below it.
-  const box = (await option.boundingBox())!;
-  const hit = await page.evaluate(
-    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[aria-label="Members found"]') !== null,
-    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
-  );
+  const hit = await sponsorTree.drawnOnTop(option);
   expect(hit).toBe(true);
 });

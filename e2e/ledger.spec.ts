@@ -1,4 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { ConversionHistoryPage } from './pages/ConversionHistoryPage';
+import { ConvertPage } from './pages/ConvertPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { MemberDetailPage } from './pages/MemberDetailPage';
+import { TransactionsPage } from './pages/TransactionsPage';
+import { TransferPage } from './pages/TransferPage';
+import { TransferReceiverHistoryPage } from './pages/TransferReceiverHistoryPage';
+import { TransferSenderHistoryPage } from './pages/TransferSenderHistoryPage';
+import { WalletPage } from './pages/WalletPage';
 import { adminLogin, registerViaApi, signIn, signInAdmin } from './support/api';
 
 /**
@@ -16,31 +25,6 @@ async function memberId(request: Parameters<typeof adminLogin>[0], username: str
   return body.items.find((m) => m.username === username)!.id;
 }
 
-async function creditThroughUi(
-  page: Page,
-  id: number,
-  wallet: 'Deposit wallet' | 'Income wallet',
-  amount: string,
-  reason: string,
-) {
-  await page.goto(`/Members/${id}`);
-  await page.getByRole('button', { name: 'Adjust balance' }).click();
-  const dialog = page.getByRole('dialog');
-  if (wallet !== 'Deposit wallet') {
-    await dialog.getByRole('combobox', { name: 'Wallet' }).click();
-    await page.getByRole('option', { name: new RegExp(wallet) }).click();
-  }
-  await dialog.getByLabel('Amount').fill(amount);
-  await dialog.getByRole('button', { name: 'Review' }).click();
-  // The reason is required: the dialog refuses to go on without one.
-  await expect(dialog.getByText('A reason is required', { exact: false })).toBeVisible();
-  await dialog.getByLabel('Reason').fill(reason);
-  await dialog.getByRole('button', { name: 'Review' }).click();
-  await expect(page.getByTestId('adjustment-confirmation')).toContainText(reason);
-  await page.getByRole('button', { name: 'Confirm credit' }).click();
-  await expect(page.getByText(/^Credited /).first()).toBeVisible();
-}
-
 test('an admin credits a member, who transfers to another member; both histories and the CSV agree', async ({
   page,
   browser,
@@ -51,29 +35,33 @@ test('an admin credits a member, who transfers to another member; both histories
   const aliceId = await memberId(request, alice.username);
 
   await signInAdmin(page);
-  await creditThroughUi(page, aliceId, 'Deposit wallet', '100.000000000000000001', 'Opening balance');
-  await expect(page.getByTestId('balance-deposit')).toContainText('100.00');
+  const aliceByAdmin = new MemberDetailPage(page);
+  await aliceByAdmin.goto(aliceId);
+  await aliceByAdmin.creditAndWait('Deposit wallet', '100.000000000000000001', 'Opening balance');
+  await expect(aliceByAdmin.depositBalance).toContainText('100.00');
 
   const aliceContext = await browser.newContext();
   const alicePage = await aliceContext.newPage();
   await signIn(alicePage, alice.username, alice.password);
-  await expect(alicePage.getByTestId('balance-deposit')).toContainText('100.00');
+  await expect(new DashboardPage(alicePage).depositBalance).toContainText('100.00');
 
-  await alicePage.goto('/transfer');
-  await alicePage.getByLabel('Receiver username').fill(bob.username);
+  const transfer = new TransferPage(alicePage);
+  await transfer.goto();
+  await transfer.receiver.fill(bob.username);
   await expect(alicePage.getByText('Paying Bob Ledger')).toBeVisible();
-  await alicePage.getByLabel('Amount').fill('25.125');
-  await alicePage.getByRole('button', { name: 'Review transfer' }).click();
-  const confirmation = alicePage.getByTestId('transfer-confirmation');
+  await transfer.amount.fill('25.125');
+  await transfer.reviewButton.click();
+  const confirmation = transfer.confirmation;
   await expect(confirmation).toContainText('Bob Ledger');
   await expect(confirmation).toContainText('25.13 USDT'); // 25.125 shown with 2 decimals
   await expect(confirmation).toContainText('Fee (0%)');
-  await alicePage.getByRole('button', { name: 'Confirm transfer' }).click();
+  await transfer.confirmButton.click();
   await expect(alicePage.getByText(`Sent 25.13 USDT to Bob Ledger`)).toBeVisible();
-  await expect(alicePage.getByTestId('transfer-available')).toContainText('74.88');
+  await expect(transfer.available).toContainText('74.88');
 
-  await alicePage.goto('/transfer-sender-history');
-  const sent = alicePage.getByRole('table', { name: 'Transfers sent' });
+  const sentHistory = new TransferSenderHistoryPage(alicePage);
+  await sentHistory.goto();
+  const sent = sentHistory.table;
   await expect(sent.getByRole('row')).toHaveCount(2);
   await expect(sent).toContainText('Bob Ledger');
   await expect(sent).toContainText('25.13 USDT');
@@ -81,27 +69,22 @@ test('an admin credits a member, who transfers to another member; both histories
   const bobContext = await browser.newContext();
   const bobPage = await bobContext.newPage();
   await signIn(bobPage, bob.username, bob.password);
-  await bobPage.goto('/transfer-Receiver-history');
-  const received = bobPage.getByRole('table', { name: 'Transfers received' });
+  const receivedHistory = new TransferReceiverHistoryPage(bobPage);
+  await receivedHistory.goto();
+  const received = receivedHistory.table;
   await expect(received.getByRole('row')).toHaveCount(2);
   await expect(received).toContainText('Alice Ledger');
   await expect(received).toContainText('25.13 USDT');
-  await bobPage.goto('/wallet');
-  await expect(bobPage.getByTestId('balance-deposit')).toContainText('25.13');
-  await expect(bobPage.getByRole('table', { name: 'Wallet history' })).toContainText(`Transfer from ${alice.username}`);
+  const bobWallet = new WalletPage(bobPage);
+  await bobWallet.goto();
+  await expect(bobWallet.depositBalance).toContainText('25.13');
+  await expect(bobWallet.history).toContainText(`Transfer from ${alice.username}`);
 
   // The admin's CSV carries the exact figures.
-  await page.goto(`/Transactions?member=${alice.username}`);
-  await expect(page.getByRole('table', { name: 'Transactions' })).toContainText('Transfer');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export CSV' }).click(),
-  ]);
-  const csv = await (
-    await download.createReadStream()
-  )
-    .toArray()
-    .then((chunks) => Buffer.concat(chunks).toString('utf8'));
+  const transactions = new TransactionsPage(page);
+  await transactions.goto(`?member=${alice.username}`);
+  await expect(transactions.table).toContainText('Transfer');
+  const csv = await transactions.exportCsv();
   expect(csv).toContain(
     `${alice.username} / deposit wallet,${alice.username},deposit,,USDT,-25.125,74.875000000000000001`,
   );
@@ -120,31 +103,36 @@ test('a member converts income into points after a confirmation; a refused amoun
   const carol = await registerViaApi(request, { fullName: 'Carol Points' });
   const carolId = await memberId(request, carol.username);
   await signInAdmin(page);
-  await creditThroughUi(page, carolId, 'Income wallet', '30', 'Bonus correction');
+  const carolByAdmin = new MemberDetailPage(page);
+  await carolByAdmin.goto(carolId);
+  await carolByAdmin.creditAndWait('Income wallet', '30', 'Bonus correction');
 
   const context = await browser.newContext();
   const member = await context.newPage();
   await signIn(member, carol.username, carol.password);
-  await member.goto('/convert');
-  await expect(member.getByTestId('convert-income')).toContainText('30.00 USDT');
+  const convert = new ConvertPage(member);
+  await convert.goto();
+  await expect(convert.income).toContainText('30.00 USDT');
 
-  await member.getByLabel('Amount').fill('9.99');
-  await member.getByRole('button', { name: 'Review conversion' }).click();
+  await convert.amount.fill('9.99');
+  await convert.reviewButton.click();
   await expect(member.getByText('The minimum conversion is 10.00 USDT.').first()).toBeVisible();
 
-  await member.getByLabel('Amount').fill('12.5');
-  await member.getByRole('button', { name: 'Review conversion' }).click();
-  await expect(member.getByTestId('conversion-confirmation')).toContainText('12.50 points');
-  await member.getByRole('button', { name: 'Convert', exact: true }).click();
+  await convert.amount.fill('12.5');
+  await convert.reviewButton.click();
+  await expect(convert.confirmation).toContainText('12.50 points');
+  await convert.convertButton.click();
   await expect(member.getByText('Converted 12.50 USDT into 12.50 points.')).toBeVisible();
-  await expect(member.getByTestId('convert-income')).toContainText('17.50 USDT');
-  await expect(member.getByTestId('convert-points')).toContainText('12.50 points');
+  await expect(convert.income).toContainText('17.50 USDT');
+  await expect(convert.points).toContainText('12.50 points');
 
-  await member.goto('/convert-history');
-  await expect(member.getByRole('table', { name: 'Point conversions' })).toContainText('12.50 points');
-  await member.goto('/dashboard');
-  await expect(member.getByTestId('balance-points')).toContainText('12.50');
-  await expect(member.getByRole('table', { name: 'Recent activity' })).toContainText('Converted to points');
+  const conversions = new ConversionHistoryPage(member);
+  await conversions.goto();
+  await expect(conversions.table).toContainText('12.50 points');
+  const dashboard = new DashboardPage(member);
+  await dashboard.goto();
+  await expect(dashboard.pointsBalance).toContainText('12.50');
+  await expect(dashboard.recentActivity).toContainText('Converted to points');
   await context.close();
 });
 
@@ -168,13 +156,14 @@ test('a blocked member cannot receive a transfer; the sender is told so', async 
   );
 
   await signIn(page, dave.username, dave.password);
-  await page.goto('/transfer');
-  await page.getByLabel('Receiver username').fill(erin.username);
+  const transfer = new TransferPage(page);
+  await transfer.goto();
+  await transfer.receiver.fill(erin.username);
   await expect(
     page.getByText(`The account of "${erin.username}" is blocked and cannot receive transfers.`),
   ).toBeVisible();
-  await page.getByLabel('Amount').fill('2');
-  await page.getByRole('button', { name: 'Review transfer' }).click();
-  await expect(page.getByTestId('transfer-confirmation')).toHaveCount(0);
-  await expect(page.getByTestId('transfer-available')).toContainText('5.00 USDT');
+  await transfer.amount.fill('2');
+  await transfer.reviewButton.click();
+  await expect(transfer.confirmation).toHaveCount(0);
+  await expect(transfer.available).toContainText('5.00 USDT');
 });

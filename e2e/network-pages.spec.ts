@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { DownlinePage } from './pages/DownlinePage';
+import { PlacementPage } from './pages/PlacementPage';
+import { RegisterPage } from './pages/RegisterPage';
 import { ROOT_USERNAME } from './support/constants';
 import { registerViaApi, signIn, uniqueName } from './support/api';
 
@@ -17,23 +20,24 @@ test.describe('network pages as people use them', () => {
   test('the register page names the sponsor of a referral link and its leg, and explains an unknown one', async ({ page, request }) => {
     const sponsor = await registerViaApi(request, { sponsor: ROOT_USERNAME, side: 'left', fullName: 'Rosa Referrer' });
 
-    await page.goto(`/register?ref=${sponsor.username}&side=right`);
-    const invitedBy = page.getByTestId('invited-by');
+    const register = new RegisterPage(page);
+    await register.goto(`?ref=${sponsor.username}&side=right`);
+    const invitedBy = register.invitedBy;
     await expect(invitedBy).toContainText('You were invited by');
     await expect(invitedBy).toContainText(`Rosa Referrer (${sponsor.username})`);
-    await expect(invitedBy.getByTestId('register-leg')).toContainText('Leg: Right');
+    await expect(register.invitedByLeg).toContainText('Leg: Right');
 
     // A plain link: the sponsor, no leg.
-    await page.goto(`/register?ref=${sponsor.username}`);
-    await expect(page.getByTestId('invited-by')).toContainText('Rosa Referrer');
-    await expect(page.getByTestId('register-leg')).toHaveCount(0);
+    await register.goto(`?ref=${sponsor.username}`);
+    await expect(register.invitedBy).toContainText('Rosa Referrer');
+    await expect(register.leg).toHaveCount(0);
 
     // A link to nobody: said on the form, and the sponsor can be typed instead.
     const nobody = uniqueName('nobody');
-    await page.goto(`/register?ref=${nobody}`);
-    await expect(page.getByTestId('invited-by-unknown')).toContainText(`No member is called “${nobody}”`);
-    await page.getByLabel('Sponsor').fill(sponsor.username);
-    await expect(page.getByTestId('invited-by')).toContainText('Rosa Referrer');
+    await register.goto(`?ref=${nobody}`);
+    await expect(register.unknownSponsor).toContainText(`No member is called “${nobody}”`);
+    await register.sponsor.fill(sponsor.username);
+    await expect(register.invitedBy).toContainText('Rosa Referrer');
   });
 
   test('placement counts who waits, offers free positions with a search, and fits a 360 px phone', async ({ page, request }) => {
@@ -44,40 +48,41 @@ test.describe('network pages as people use them', () => {
 
     await page.setViewportSize({ width: 360, height: 740 });
     await signIn(page, sponsor.username, sponsor.password);
-    await page.goto('/placement');
-    await expect(page.getByTestId('waiting-count')).toHaveText('2 members wait to be placed.');
-    await expect(page.getByTestId(`waiting-${first.username}`)).toBeVisible();
-    await expect(page.getByTestId(`waiting-${second.username}`)).toBeVisible();
+    const placement = new PlacementPage(page);
+    await placement.goto();
+    await expect(placement.waitingCount).toHaveText('2 members wait to be placed.');
+    await expect(placement.waiting(first.username)).toBeVisible();
+    await expect(placement.waiting(second.username)).toBeVisible();
     // The shared list search narrows the waiting list, and the count says what it counts.
-    await page.getByLabel('Search username').fill(second.username);
-    await expect(page.getByTestId(`waiting-${first.username}`)).toHaveCount(0);
-    await expect(page.getByTestId('waiting-count')).toHaveText(`1 waiting member matches “${second.username}”.`);
-    await page.getByLabel('Search username').fill('');
-    await expect(page.getByTestId('waiting-count')).toHaveText('2 members wait to be placed.');
+    await placement.search.fill(second.username);
+    await expect(placement.waiting(first.username)).toHaveCount(0);
+    await expect(placement.waitingCount).toHaveText(`1 waiting member matches “${second.username}”.`);
+    await placement.search.fill('');
+    await expect(placement.waitingCount).toHaveText('2 members wait to be placed.');
 
-    await page.getByTestId(`waiting-${first.username}`).getByRole('button', { name: 'Choose a position' }).click();
-    const dialog = page.getByRole('dialog', { name: `Choose a position for ${first.username}` });
+    await placement.openChooser(first.username);
+    const dialog = placement.chooserFor(first.username);
     await expect(dialog).toBeVisible();
     // The nearest free positions first: the sponsor's own right, then under the left-leg member.
-    const slots = dialog.getByTestId('free-slots').getByRole('listitem');
+    const slots = placement.freeSlots;
     await expect(slots.first()).toContainText(`Right of ${sponsor.username}`);
-    await expect(dialog.getByTestId(`free-slot-${onLeft.username}-left`)).toBeVisible();
+    await expect(placement.freeSlot(onLeft.username, 'left')).toBeVisible();
     // Nothing of the dialog is cut off on the phone: it is no wider than the screen.
     const widths = await dialog.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, right: el.getBoundingClientRect().right }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     expect(widths.right).toBeLessThanOrEqual(360);
 
     // A search narrows the positions to those under one member.
-    await dialog.getByLabel('Search a username in the team').fill(onLeft.username);
+    await placement.teamSearch.fill(onLeft.username);
     await expect(slots).toHaveCount(2);
-    await expect(dialog.getByTestId(`free-slot-${sponsor.username}-right`)).toHaveCount(0);
-    await dialog.getByTestId(`free-slot-${onLeft.username}-right`).getByRole('button', { name: 'Place here' }).click();
+    await expect(placement.freeSlot(sponsor.username, 'right')).toHaveCount(0);
+    await placement.chooseFreeSlot(onLeft.username, 'right');
 
-    await expect(page.getByRole('dialog', { name: `Place ${first.username}?` })).toContainText(`free right position under ${onLeft.username}`);
-    await page.getByRole('button', { name: 'Place', exact: true }).click();
+    await expect(placement.confirmationFor(first.username)).toContainText(`free right position under ${onLeft.username}`);
+    await placement.placeButton.click();
     await expect(page.getByText(`${first.username} is placed on the right of ${onLeft.username}.`)).toBeVisible();
-    await expect(page.getByTestId('waiting-count')).toHaveText('1 member waits to be placed.');
-    await expect(page.getByTestId(`waiting-${first.username}`)).toHaveCount(0);
+    await expect(placement.waitingCount).toHaveText('1 member waits to be placed.');
+    await expect(placement.waiting(first.username)).toHaveCount(0);
     // No sideways scrolling of the page itself at 360 px.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
@@ -87,14 +92,15 @@ test.describe('network pages as people use them', () => {
     const zed = await registerViaApi(request, { sponsor: sponsor.username, side: 'left', username: uniqueName('zz') });
     const abe = await registerViaApi(request, { sponsor: sponsor.username, side: 'right', username: uniqueName('aa') });
     await signIn(page, sponsor.username, sponsor.password);
-    await page.goto('/member-network2');
-    const rows = page.getByRole('table', { name: 'Downline' }).locator('tbody tr');
+    const downline = new DownlinePage(page);
+    await downline.goto();
+    const rows = downline.rows;
     await expect(rows.first()).toHaveAttribute('data-testid', `downline-row-${zed.username}`); // tree order: left leg first
-    await page.getByRole('button', { name: 'Username' }).click();
+    await downline.usernameSortButton.click();
     await expect(page).toHaveURL(/sort=username/);
     await expect(rows.first()).toHaveAttribute('data-testid', `downline-row-${abe.username}`);
     await page.reload();
-    await expect(page.getByLabel('Order')).toContainText('Username, A to Z');
+    await expect(downline.order).toContainText('Username, A to Z');
     await expect(rows.first()).toHaveAttribute('data-testid', `downline-row-${abe.username}`);
   });
 });

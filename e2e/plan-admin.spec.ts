@@ -1,4 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { AdminDashboardPage } from './pages/AdminDashboardPage';
+import { AdminMatchingBonusPage } from './pages/AdminMatchingBonusPage';
+import { AdminPackagesPage } from './pages/AdminPackagesPage';
+import { AdminSettingsPage } from './pages/AdminSettingsPage';
+import { TotalIncomePage } from './pages/TotalIncomePage';
+import { TransactionsPage } from './pages/TransactionsPage';
+import { WalletPage } from './pages/WalletPage';
 import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
 import { axeSerious } from './support/tour';
 
@@ -43,72 +50,70 @@ test('the close form starts on the first open day, refuses closed and future day
   expect(closes.items[0]?.date).toBe(utcDay(-1));
 
   await signInAdmin(page);
-  await page.goto('/admindashboard');
-  await expect(page.getByTestId('close-status')).toHaveText(`Closed up to ${utcDay(-1)}. The first open day is ${today}.`);
-  const day = page.getByRole('group', { name: 'UTC day' });
+  const dashboard = new AdminDashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.closeStatus).toHaveText(`Closed up to ${utcDay(-1)}. The first open day is ${today}.`);
+  const day = dashboard.day;
   await expect(day).toContainText(today);
-  const closeButton = page.getByRole('button', { name: 'Close day' });
+  const closeButton = dashboard.closeDayButton;
   await expect(closeButton).toBeEnabled();
   // The sales chart (MUI X Charts, issue 15 point 23) is named, and its figures read as a table.
-  const chart = page.getByRole('figure', { name: 'Sales and bonuses by day' });
+  const chart = dashboard.chart;
   await expect(chart).toHaveAccessibleDescription(/^Sales and Bonuses in USDT, stacked, for \d+ periods? from /);
-  await chart.getByRole('button', { name: 'Show the figures as a table' }).click();
-  await expect(chart.getByRole('table', { name: 'Sales and bonuses by day, figures' })).toContainText(today);
+  await dashboard.showFiguresButton.click();
+  await expect(dashboard.figures).toContainText(today);
   expect(await axeSerious(page)).toEqual([]);
 
   // The calendar: no later month, yesterday marked closed (when it shows in this month).
-  await page.getByRole('button', { name: /Choose date/ }).click();
-  const calendar = page.getByRole('dialog');
-  await expect(calendar.getByRole('button', { name: 'Next month' })).toBeDisabled();
+  await dashboard.chooseDateButton.click();
+  await expect(dashboard.nextMonthButton).toBeDisabled();
   if (utcDay(-1).slice(0, 7) === today.slice(0, 7)) {
-    await expect(calendar.locator('[data-closed="true"]', { hasText: new RegExp(`^${Number(utcDay(-1).slice(8))}$`) })).toBeDisabled();
+    await expect(dashboard.closedDay(Number(utcDay(-1).slice(8)))).toBeDisabled();
   }
   await page.keyboard.press('Escape');
 
   // Typed days outside the open range are refused in words, and nothing can be sent.
   for (const refused of [utcDay(-1), utcDay(1)]) {
-    await day.click();
-    await page.keyboard.press('ControlOrMeta+a');
-    await page.keyboard.type(refused.replaceAll('-', ''));
+    await dashboard.typeDay(refused);
     await expect(page.getByText(`Choose a day from ${today} to ${today}`)).toBeVisible();
     await expect(closeButton).toBeDisabled();
   }
-  await day.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type(today.replaceAll('-', ''));
+  await dashboard.typeDay(today);
   await expect(closeButton).toBeEnabled();
 
   await closeButton.click();
-  await expect(page.getByRole('dialog')).toContainText(today);
-  await page.getByRole('button', { name: 'Close the day' }).click();
+  await expect(dashboard.closeConfirmation).toContainText(today);
+  await dashboard.confirmCloseButton.click();
   await expect(page.getByText(new RegExp(`^Closed ${today}: 1 member matched, 10\\.00 USDT paid\\.$`))).toBeVisible();
-  await expect(page.getByTestId('close-status')).toHaveText(`Closed up to ${today}. Every day up to today is closed; the next can be closed tomorrow (UTC).`);
+  await expect(dashboard.closeStatus).toHaveText(`Closed up to ${today}. Every day up to today is closed; the next can be closed tomorrow (UTC).`);
   await expect(closeButton).toBeDisabled();
 
   // Transactions: the close is one row with its totals and a link to its report; its lines open on demand.
-  await page.goto('/Transactions?type=matching_bonus');
-  const table = page.getByRole('table', { name: 'Transactions' });
-  const row = table.getByRole('row').filter({ hasText: `Close of ${today}` });
+  const transactions = new TransactionsPage(page);
+  await transactions.goto('?type=matching_bonus');
+  const row = transactions.closeRow(today);
   await expect(row).toContainText('1 member paid 10.00 USDT for 100 BV matched');
   await expect(row).not.toContainText(top.username);
-  await row.getByRole('button', { name: 'Show lines' }).click();
+  await transactions.showCloseLines(today);
   await expect(row).toContainText(`${top.username} / income wallet`);
   expect(await axeSerious(page)).toEqual([]);
-  await row.getByRole('link', { name: `Close report for ${today}` }).click();
+  await transactions.closeReportLink(today).click();
   await expect(page).toHaveURL(new RegExp(`/admin-matching-bonus\\?from=${today}&to=${today}`));
-  await expect(page.getByRole('table', { name: 'Matching bonuses' })).toContainText(top.username);
+  await expect(new AdminMatchingBonusPage(page).table).toContainText(top.username);
 
   // The member who was paid reads their own line: the kind, the day, the volume.
   await page.context().clearCookies();
   await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
   await signIn(page, top.username, top.password);
-  await page.goto('/wallet?kind=matching_bonus');
-  const history = page.getByRole('table', { name: 'Wallet history' });
+  const wallet = new WalletPage(page);
+  await wallet.goto('?kind=matching_bonus');
+  const history = wallet.history;
   await expect(history.getByRole('row')).toHaveCount(2);
   await expect(history).toContainText(`Matching bonus for ${today}: 100 BV matched at 10%`);
   await expect(history).toContainText('Matching bonus');
-  await page.goto('/total-income');
-  await expect(page.getByRole('figure', { name: 'Income by period' })).toBeVisible();
+  const income = new TotalIncomePage(page);
+  await income.goto();
+  await expect(income.chart).toBeVisible();
   expect(await axeSerious(page)).toEqual([]);
 });
 
@@ -118,53 +123,52 @@ test('plan settings and packages save only after a review of what changes, with 
   // A later close time only moves the scheduler's due day back to one already closed: nothing else in the run notices.
   const later = before.closeTimeUtc === '00:30' ? '00:45' : '00:30';
   await signInAdmin(page);
-  await page.goto('/admin/settings');
-  const closeTime = page.getByLabel('Daily close time');
+  const settings = new AdminSettingsPage(page);
+  await settings.goto();
+  const closeTime = settings.closeTime;
   await closeTime.fill('25:00');
-  await page.getByRole('button', { name: 'Save settings' }).click();
+  await settings.saveButton.click();
   await expect(page.getByText('Close time must be a time of day as HH:MM (UTC)')).toBeVisible();
   await closeTime.fill(later);
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  const review = page.getByRole('dialog', { name: 'Review the changes' });
-  const changes = review.getByRole('list', { name: 'Changes' }).getByRole('listitem');
+  await settings.saveButton.click();
+  const changes = settings.changes;
   await expect(changes).toHaveCount(1);
   await expect(changes.first()).toHaveText(`Daily close time${before.closeTimeUtc} UTC → ${later} UTC`);
   // Cancel sends nothing.
-  await review.getByRole('button', { name: 'Cancel' }).click();
+  await settings.cancelButton.click();
   expect(((await (await request.get('/api/admin/settings', { headers: auth(admin.accessToken) })).json()) as { closeTimeUtc: string }).closeTimeUtc).toBe(before.closeTimeUtc);
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await review.getByRole('button', { name: 'Save 1 change' }).click();
+  await settings.saveButton.click();
+  await settings.confirmButton(1).click();
   await expect(page.getByText('Settings saved. They apply to events from now on.')).toBeVisible();
   expect(((await (await request.get('/api/admin/settings', { headers: auth(admin.accessToken) })).json()) as { closeTimeUtc: string }).closeTimeUtc).toBe(later);
   await request.patch('/api/admin/settings', { headers: auth(admin.accessToken), data: { closeTimeUtc: before.closeTimeUtc } });
 
   // A package: the server's refusal stands beside its field, in words, with no second message.
-  await page.goto('/admin/packages');
-  await page.getByRole('button', { name: 'Add package' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Price (USDT)').fill('5');
-  await dialog.getByLabel('Business volume (BV)').fill('5');
-  await dialog.getByLabel('Daily matching cap (USDT)').fill('5');
-  await dialog.getByLabel('On sale').uncheck();
-  await dialog.getByRole('button', { name: 'Review' }).click();
-  await expect(dialog.getByRole('listitem')).toHaveCount(4);
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
+  const packages = new AdminPackagesPage(page);
+  await packages.goto();
+  await packages.addButton.click();
+  await packages.price.fill('5');
+  await packages.businessVolume.fill('5');
+  await packages.dailyCap.fill('5');
+  await packages.onSale.uncheck();
+  await packages.reviewButton.click();
+  await expect(packages.changes).toHaveCount(4);
+  await packages.saveButton.click();
+  await expect(packages.name).toHaveAccessibleDescription('Name is required');
   await expect(page.getByText('name: Name is required')).toHaveCount(0);
   const name = uniqueName('Pack');
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByRole('button', { name: 'Review' }).click();
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await packages.name.fill(name);
+  await packages.reviewButton.click();
+  await packages.saveButton.click();
   await expect(page.getByText(`${name} saved.`)).toBeVisible();
 
   // Editing shows only what changed, old → new.
-  const row = page.getByRole('table', { name: 'Packages' }).getByRole('row').filter({ hasText: name });
-  await row.getByRole('button', { name: 'Edit' }).click();
-  await dialog.getByLabel('Price (USDT)').fill('6');
-  await dialog.getByRole('button', { name: 'Review' }).click();
-  await expect(dialog.getByRole('listitem')).toHaveCount(1);
-  await expect(dialog.getByRole('listitem')).toHaveText(/^Price5(\.0+)? USDT → 6 USDT$/);
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await packages.openEdit(name);
+  await packages.price.fill('6');
+  await packages.reviewButton.click();
+  await expect(packages.changes).toHaveCount(1);
+  await expect(packages.changes).toHaveText(/^Price5(\.0+)? USDT → 6 USDT$/);
+  await packages.saveButton.click();
   await expect(page.getByText(`${name} saved.`)).toBeVisible();
-  await expect(row).toContainText('6.00 USDT');
+  await expect(packages.row(name)).toContainText('6.00 USDT');
 });

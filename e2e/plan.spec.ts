@@ -1,4 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { AdminPackagesPage } from './pages/AdminPackagesPage';
+import { AdminReferralBonusPage } from './pages/AdminReferralBonusPage';
+import { DashboardPage } from './pages/DashboardPage';
+import { PurchasePackagePage } from './pages/PurchasePackagePage';
+import { ReferralBonusPage } from './pages/ReferralBonusPage';
+import { RepurchaseHistoryPage } from './pages/RepurchaseHistoryPage';
+import { TotalIncomePage } from './pages/TotalIncomePage';
 import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
 
 /** Credits a member's deposit wallet through the admin API (an audited adjustment). */
@@ -20,45 +27,52 @@ test('a member buys a package after confirming, the sponsor sees the referral bo
 
   // The sponsor buys first, so it is active and earns.
   await signIn(page, sponsor.username, sponsor.password);
-  await page.goto('/purchase-package');
-  await page.getByTestId('package-Starter').getByRole('button', { name: 'Buy' }).click();
-  await expect(page.getByTestId('purchase-confirmation')).toContainText('100.00 USDT');
-  await page.getByRole('button', { name: 'Pay' }).click();
+  const purchase = new PurchasePackagePage(page);
+  await purchase.goto();
+  await purchase.buyButton('Starter').click();
+  await expect(purchase.confirmation).toContainText('100.00 USDT');
+  await purchase.payButton.click();
   await expect(page.getByText('Purchased Starter for 100.00 USDT.')).toBeVisible();
-  await expect(page.getByTestId('purchase-status')).toHaveText('Active · Starter');
+  await expect(purchase.status).toHaveText('Active · Starter');
 
   await page.context().clearCookies();
   await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
   await signIn(page, buyer.username, buyer.password);
-  await page.goto('/purchase-package');
-  await page.getByTestId('package-Gold').getByRole('button', { name: 'Buy' }).click();
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await purchase.goto();
+  await purchase.buyButton('Gold').click();
+  await purchase.payButton.click();
   await expect(page.getByText('Purchased Gold for 1,000.00 USDT.')).toBeVisible();
   // Not enough left for another: the card says so and how to fund it, with no button that can only fail (issue 15, point 11).
-  await expect(page.getByTestId('short-Starter')).toContainText('100.00 USDT short');
-  await expect(page.getByTestId('package-Starter').getByRole('button', { name: 'Repurchase' })).toHaveCount(0);
-  await page.goto('/repurchase-history');
-  await expect(page.getByRole('table', { name: 'Purchases' })).toContainText('Gold');
+  await expect(purchase.shortfall('Starter')).toContainText('100.00 USDT short');
+  await expect(purchase.repurchaseButton('Starter')).toHaveCount(0);
+  const purchases = new RepurchaseHistoryPage(page);
+  await purchases.goto();
+  await expect(purchases.table).toContainText('Gold');
 
   await page.context().clearCookies();
   await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
   await signIn(page, sponsor.username, sponsor.password);
-  await page.goto('/referral-bonus');
-  await expect(page.getByRole('table', { name: 'Referral bonuses' })).toContainText(buyer.username);
-  await expect(page.getByTestId('bonus-total')).toContainText('100.00 USDT');
-  await page.goto('/total-income');
-  await expect(page.getByTestId('income-referral')).toHaveText('100.00 USDT');
+  const bonuses = new ReferralBonusPage(page);
+  await bonuses.goto();
+  await expect(bonuses.table).toContainText(buyer.username);
+  await expect(bonuses.total).toContainText('100.00 USDT');
+  const income = new TotalIncomePage(page);
+  await income.goto();
+  await expect(income.referralIncome).toHaveText('100.00 USDT');
   // The dashboard shows the legs and what the next close would pay on them (nothing yet: one leg only).
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('plan-overview')).toContainText('1,000.00 BV carried');
-  await expect(page.getByTestId('next-close')).toHaveText('Next close: +0.00 USDT');
+  const dashboard = new DashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.planOverview).toContainText('1,000.00 BV carried');
+  await expect(dashboard.nextClose).toHaveText('Next close: +0.00 USDT');
 
   await page.context().clearCookies();
   await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
   await signInAdmin(page);
   // The daily close itself is run in plan-admin.spec.ts: a server's today closes once.
-  await page.goto(`/admin-referral-bonus?member=${sponsor.username}`);
-  await expect(page.getByRole('table', { name: 'Referral bonuses' })).toContainText(buyer.username);
-  await page.goto('/admin/packages');
-  await expect(page.getByRole('table', { name: 'Packages' })).toContainText('Platinum');
+  const allBonuses = new AdminReferralBonusPage(page);
+  await allBonuses.goto(`?member=${sponsor.username}`);
+  await expect(allBonuses.table).toContainText(buyer.username);
+  const packages = new AdminPackagesPage(page);
+  await packages.goto();
+  await expect(packages.table).toContainText('Platinum');
 });

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
+import { SignedInFrame } from './pages/SignedInFrame';
 import { registerViaApi, signIn } from './support/api';
 
 /**
@@ -50,8 +51,7 @@ test.describe('two tabs', () => {
       await expect(tab.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
     }
 
-    await page.getByTestId('user-menu-button').click();
-    await page.getByTestId('logout-menu-item').click();
+    await new SignedInFrame(page).logOut();
     await expect(page).toHaveURL(/\/login$/);
 
     // A page this tab has not read yet, so it makes a request (a visited one may answer from the query cache).

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { LoginPage } from './pages/LoginPage';
 
 /**
  * The sign-in page stays light (issue 16, item 8): the JavaScript it loads
@@ -23,8 +24,9 @@ test('the sign-in page loads at most 150 KB of gzipped JavaScript', async ({ pag
     if (response.request().resourceType() === 'script' || type.includes('javascript'))
       scripts.set(response.url(), response.body());
   });
-  await page.goto('/login');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  const login = new LoginPage(page);
+  await login.goto();
+  await expect(login.signInButton).toBeVisible();
   await page.waitForLoadState('networkidle');
 
   const sizes = await Promise.all(

@@ -2,6 +2,13 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { privateKeyToAccount } from 'viem/accounts';
 import { randomBytes } from 'node:crypto';
+import { AccountSettingsPage } from './pages/AccountSettingsPage';
+import { LoginPage } from './pages/LoginPage';
+import { SignedInFrame } from './pages/SignedInFrame';
+import { WithdrawApprovalHistoryPage } from './pages/WithdrawApprovalHistoryPage';
+import { WithdrawApprovalPage } from './pages/WithdrawApprovalPage';
+import { WithdrawHistoryPage } from './pages/WithdrawHistoryPage';
+import { WithdrawPage } from './pages/WithdrawPage';
 import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin } from './support/api';
 import { chainSend } from './support/chain';
 
@@ -52,51 +59,50 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   const memberContext = await browser.newContext();
   const m = await memberContext.newPage();
   await signIn(m, member.username, member.password);
-  await m.goto('/withdraw');
+  const withdraw = new WithdrawPage(m);
+  await withdraw.goto();
   await expect(m.getByText('Withdrawals need two-factor sign-in')).toBeVisible();
-  await m.goto('/account-settings?tab=security');
-  await m.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
-  await expect(m.getByLabel('Two-factor QR code')).toBeVisible();
-  const secret = (await m.getByTestId('totp-secret').textContent())!.trim();
-  await m.getByTestId('totp-enable-code').fill(code(secret));
-  await m.getByRole('button', { name: 'Turn on' }).click();
-  await expect(m.getByTestId('recovery-codes')).toContainText('shown only once');
-  const recovery = ((await m.getByTestId('recovery-codes').textContent()) ?? '').match(/[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}/)![0];
+  const settings = new AccountSettingsPage(m);
+  await settings.goto('security');
+  await settings.setUpTwoFactorButton.click();
+  await expect(settings.twoFactorQrCode).toBeVisible();
+  const secret = await settings.readTwoFactorSecret();
+  await settings.twoFactorCode.fill(code(secret));
+  await settings.turnOnButton.click();
+  await expect(settings.recoveryCodes).toContainText('shown only once');
+  const recovery = await settings.firstRecoveryCode();
 
   // Signing in again asks for a code after the password (here a recovery code: the
   // next authenticator code is kept for the withdrawal, each code being single-use).
-  await m.getByTestId('user-menu-button').click();
-  await m.getByTestId('logout-menu-item').click();
-  await m.goto('/login');
-  await m.getByLabel('Username').fill(member.username);
-  await m.getByLabel('Password', { exact: true }).fill(member.password);
-  await m.getByRole('button', { name: 'Sign in' }).click();
-  await expect(m.getByTestId('login-totp')).toBeVisible();
-  await m.getByTestId('login-totp').fill(recovery);
-  await m.getByRole('button', { name: 'Sign in' }).click();
+  await new SignedInFrame(m).logOut();
+  const login = new LoginPage(m);
+  await login.goto();
+  await login.fill(member.username, member.password);
+  await login.submit();
+  await expect(login.code).toBeVisible();
+  await login.code.fill(recovery);
+  await login.submit();
   await expect(m).toHaveURL(/\/dashboard$/);
 
   // An address saved (hold 0: usable at once).
   const to = freshAddress();
-  await m.goto('/account-settings?tab=security');
-  await m.getByTestId('new-address').fill(to);
-  await m.getByRole('button', { name: 'Save address' }).click();
-  await expect(m.getByTestId('withdrawal-addresses')).toContainText(to);
+  await settings.goto('security');
+  await settings.saveAddress(to);
+  await expect(settings.withdrawalAddresses).toContainText(to);
 
   // The request: fee and what arrives, before confirming.
-  await m.goto('/withdraw');
-  await expect(m.getByTestId('withdraw-available')).toContainText('120.50');
-  await m.getByLabel('Amount').fill('50');
-  await m.getByRole('combobox', { name: 'To address' }).click();
-  await m.getByRole('option', { name: new RegExp(to) }).click();
-  await m.getByTestId('withdraw-totp').fill(code(secret, 30_000));
-  await m.getByRole('button', { name: 'Review withdrawal' }).click();
-  const confirmation = m.getByTestId('withdraw-confirmation');
+  await withdraw.goto();
+  await expect(withdraw.available).toContainText('120.50');
+  await withdraw.amount.fill('50');
+  await withdraw.chooseAddress(to);
+  await withdraw.code.fill(code(secret, 30_000));
+  await withdraw.reviewButton.click();
+  const confirmation = withdraw.confirmation;
   await expect(confirmation).toContainText('2.50');
   await expect(confirmation).toContainText('47.50');
-  await m.getByRole('button', { name: 'Confirm withdrawal' }).click();
+  await withdraw.confirmButton.click();
   await expect(m.getByText(/Withdrawal of 50.00 USDT requested/)).toBeVisible();
-  await expect(m.getByTestId('withdraw-available')).toContainText('70.50');
+  await expect(withdraw.available).toContainText('70.50');
 
   await otherRequest(request, admin.accessToken, '20');
   await otherRequest(request, admin.accessToken, '10');
@@ -109,15 +115,15 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   await chainSend(hotAddress, '100');
 
   await signInAdmin(page);
-  await page.goto('/withdraw-approval');
-  const hot = page.getByTestId('hot-wallet');
-  await expect(hot).toContainText('USDT');
+  const approval = new WithdrawApprovalPage(page);
+  await approval.goto();
+  await expect(approval.hotWallet).toContainText('USDT');
   const before = ((await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as { token: string }).token;
-  await expect(page.getByRole('table', { name: 'Pending withdrawals' }).getByRole('row')).toHaveCount(4);
-  await page.getByRole('button', { name: 'Select all on this page' }).click();
-  await page.getByRole('button', { name: 'Approve (3)' }).click();
-  await expect(page.getByRole('dialog')).toContainText('75.50');
-  await page.getByRole('button', { name: 'Approve and pay' }).click();
+  await expect(approval.table.getByRole('row')).toHaveCount(4);
+  await approval.selectAllButton.click();
+  await approval.approveSelectedButton(3).click();
+  await expect(approval.dialog).toContainText('75.50');
+  await approval.approveAndPayButton.click();
   await expect(page.getByText('3 withdrawals approved')).toBeVisible();
 
   // Paid on chain: the hot wallet sent exactly 47.5 + 19 + 9 (the 1 USDT fee floor).
@@ -134,12 +140,14 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   };
   expect(units(before) - units(after)).toBe(75_500_000_000_000_000_000n);
 
-  await m.goto('/withdraw-history');
-  const row = m.getByRole('table', { name: 'Withdrawals' }).getByRole('row').nth(1);
+  const history = new WithdrawHistoryPage(m);
+  await history.goto();
+  const row = history.table.getByRole('row').nth(1);
   await expect(row).toContainText('Paid');
   await expect(row).toContainText('47.50');
   await expect(row).toContainText(/0x[0-9a-f]{8}…[0-9a-f]{6}/);
-  await page.goto('/withdraw-approval-history?status=paid');
-  await expect(page.getByRole('table', { name: 'Withdrawal decisions' }).getByRole('row')).toHaveCount(4);
+  const decisions = new WithdrawApprovalHistoryPage(page);
+  await decisions.goto('?status=paid');
+  await expect(decisions.table.getByRole('row')).toHaveCount(4);
   await memberContext.close();
 });

@@ -7,6 +7,8 @@ export class ConvertPage {
   readonly reviewButton: Locator;
   readonly convertButton: Locator;
   readonly points: Locator;
+  readonly income: Locator;
+  readonly confirmation: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -14,6 +16,8 @@ export class ConvertPage {
     this.reviewButton = page.getByRole('button', { name: 'Review conversion' });
     this.convertButton = page.getByRole('button', { name: 'Convert', exact: true });
     this.points = page.getByTestId('convert-points');
+    this.income = page.getByTestId('convert-income');
+    this.confirmation = page.getByTestId('conversion-confirmation');
   }
 
   async goto() {

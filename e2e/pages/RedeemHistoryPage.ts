@@ -1,16 +1,9 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { TablePage } from './TablePage';
 
 /** `/redeem-history`: the member's own redemptions. */
-export class RedeemHistoryPage {
-  readonly page: Page;
-  readonly table: Locator;
-
+export class RedeemHistoryPage extends TablePage {
   constructor(page: Page) {
-    this.page = page;
-    this.table = page.getByRole('table', { name: 'Redemptions' });
-  }
-
-  async goto() {
-    await this.page.goto('/redeem-history');
+    super(page, '/redeem-history', 'Redemptions');
   }
 }

@@ -17,6 +17,10 @@ export class RegisterPage {
   readonly password: Locator;
   readonly confirmPassword: Locator;
   readonly createAccountButton: Locator;
+  readonly invitedBy: Locator;
+  readonly invitedByLeg: Locator;
+  readonly leg: Locator;
+  readonly unknownSponsor: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -27,6 +31,11 @@ export class RegisterPage {
     this.password = page.getByLabel('Password', { exact: true });
     this.confirmPassword = page.getByLabel('Confirm password');
     this.createAccountButton = page.getByRole('button', { name: 'Create account' });
+    // Who sent the link and the leg it asks for; a leg without a sponsor stands alone.
+    this.invitedBy = page.getByTestId('invited-by');
+    this.invitedByLeg = this.invitedBy.getByTestId('register-leg');
+    this.leg = page.getByTestId('register-leg');
+    this.unknownSponsor = page.getByTestId('invited-by-unknown');
   }
 
   async goto(query = '') {

@@ -4,18 +4,21 @@ import type { Locator, Page } from '@playwright/test';
 export class WalletPage {
   readonly page: Page;
   readonly pointsBalance: Locator;
+  readonly depositBalance: Locator;
   readonly history: Locator;
   readonly kindFilter: Locator;
 
   constructor(page: Page) {
     this.page = page;
     this.pointsBalance = page.getByTestId('balance-points');
+    this.depositBalance = page.getByTestId('balance-deposit');
     this.history = page.getByRole('table', { name: 'Wallet history' });
     this.kindFilter = page.getByRole('combobox', { name: 'Kind' });
   }
 
-  async goto() {
-    await this.page.goto('/wallet');
+  /** With `query`, the filter of the URL (`?kind=…`). */
+  async goto(query = '') {
+    await this.page.goto(`/wallet${query}`);
   }
 
   async filterByKind(kind: string) {

@@ -1,0 +1,49 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** `/admindashboard`: the daily close (a UTC day chosen in a date picker, then confirmed) and the sales chart. */
+export class AdminDashboardPage {
+  readonly page: Page;
+  readonly closeStatus: Locator;
+  readonly day: Locator;
+  readonly closeDayButton: Locator;
+  readonly chart: Locator;
+  readonly showFiguresButton: Locator;
+  readonly figures: Locator;
+  readonly chooseDateButton: Locator;
+  readonly calendar: Locator;
+  readonly nextMonthButton: Locator;
+  /** The dialog that restates the day before it is closed (the calendar is closed by then). */
+  readonly closeConfirmation: Locator;
+  readonly confirmCloseButton: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.closeStatus = page.getByTestId('close-status');
+    this.day = page.getByRole('group', { name: 'UTC day' });
+    this.closeDayButton = page.getByRole('button', { name: 'Close day' });
+    this.chart = page.getByRole('figure', { name: 'Sales and bonuses by day' });
+    this.showFiguresButton = this.chart.getByRole('button', { name: 'Show the figures as a table' });
+    this.figures = this.chart.getByRole('table', { name: 'Sales and bonuses by day, figures' });
+    this.chooseDateButton = page.getByRole('button', { name: /Choose date/ });
+    this.calendar = page.getByRole('dialog');
+    this.nextMonthButton = this.calendar.getByRole('button', { name: 'Next month' });
+    this.closeConfirmation = page.getByRole('dialog');
+    this.confirmCloseButton = page.getByRole('button', { name: 'Close the day' });
+  }
+
+  async goto() {
+    await this.page.goto('/admindashboard');
+  }
+
+  /** A day of the calendar's month marked closed, by its number (1-31). */
+  closedDay(dayOfMonth: number): Locator {
+    return this.calendar.locator('[data-closed="true"]', { hasText: new RegExp(`^${dayOfMonth}$`) });
+  }
+
+  /** Types a day (`YYYY-MM-DD`) over the one in the field, as digits, the way a person overtypes it. */
+  async typeDay(day: string) {
+    await this.day.click();
+    await this.page.keyboard.press('ControlOrMeta+a');
+    await this.page.keyboard.type(day.replaceAll('-', ''));
+  }
+}

@@ -1,0 +1,23 @@
+import type { Locator, Page } from '@playwright/test';
+import { TablePage } from './TablePage';
+
+/** `/withdraw-approval`: the pending withdrawals, approved as a batch and paid from the hot wallet. */
+export class WithdrawApprovalPage extends TablePage {
+  readonly hotWallet: Locator;
+  readonly selectAllButton: Locator;
+  readonly dialog: Locator;
+  readonly approveAndPayButton: Locator;
+
+  constructor(page: Page) {
+    super(page, '/withdraw-approval', 'Pending withdrawals');
+    this.hotWallet = page.getByTestId('hot-wallet');
+    this.selectAllButton = page.getByRole('button', { name: 'Select all on this page' });
+    this.dialog = page.getByRole('dialog');
+    this.approveAndPayButton = page.getByRole('button', { name: 'Approve and pay' });
+  }
+
+  /** The batch's button, which counts the withdrawals selected. */
+  approveSelectedButton(count: number): Locator {
+    return this.page.getByRole('button', { name: `Approve (${count})` });
+  }
+}
