@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { muiWithoutCssVariables } from './build/mui-without-css-variables';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -8,7 +9,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // Vite serves it and forwards /api to the API process.
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), muiWithoutCssVariables()],
   server: {
     port: 5173,
     proxy: {
@@ -28,10 +29,17 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React and the router are loaded by every page and change less often than the app: one file that
-        // caches well. Everything else is split by who imports it, so a library only some pages use (charts,
-        // date pickers, QR codes) stays out of the sign-in page (e2e/sign-in-weight.spec.ts keeps it light).
+        // caches well. The sign-in page, the first page of most visits, is one file with all it needs beyond
+        // React (MUI's core, the toasts, its form fields), loaded with the entry: one file compresses better than
+        // the dozen small shared chunks it was split into, and the signed-in pages need most of it too.
+        // Everything else is split by who imports it, so a library only some pages use (charts, date pickers,
+        // QR codes) stays out of the sign-in page (e2e/sign-in-weight.spec.ts keeps it light;
+        // docs/decisions/0023-a-light-sign-in-page.md).
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'sign-in', test: /src[\\/]features[\\/]auth[\\/]LoginPage\.tsx$/ },
+          ],
         },
       },
     },

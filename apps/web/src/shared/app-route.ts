@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SvgIconComponent } from '@mui/icons-material';
+import type { MenuIconName } from './menu-icons';
 
 /**
  * What one page of the portal is: path (exact, case-sensitive, as the
@@ -37,8 +37,11 @@ export interface AppRoute {
   admin: boolean;
   /** Guest-only by flag; as in the original only /login acts on it (it ends the session). */
   guest?: boolean;
-  /** Place in the navigation; absent = reachable by link only. */
-  menu?: { group: MenuGroupId; label: string; icon: SvgIconComponent };
+  /**
+   * Place in the navigation; absent = reachable by link only. The icon is a
+   * name from `shared/menu-icons.ts`, so the icons stay out of the sign-in page.
+   */
+  menu?: { group: MenuGroupId; label: string; icon: MenuIconName };
   /**
    * Loads the page's module on the first visit and renders it: a dynamic
    * `import()`, so every page (and the libraries only it uses) is its own

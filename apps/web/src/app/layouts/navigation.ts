@@ -1,9 +1,11 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import { MENU_ICONS } from '../../shared/menu-icons';
 import { APP_ROUTES, MENU_GROUPS, type AppRoute, type MenuGroupId } from '../routes';
 
 export interface NavSection {
   id: MenuGroupId;
   heading: string | null;
-  items: Array<{ path: string; label: string; icon: NonNullable<AppRoute['menu']>['icon'] }>;
+  items: Array<{ path: string; label: string; icon: SvgIconComponent }>;
 }
 
 /**
@@ -48,7 +50,7 @@ export function navigationFor(isAdmin: boolean, isMember = true): NavSection[] {
       items: APP_ROUTES.filter((r) => r.menu?.group === group.id && usableBy(r, isAdmin, isMember)).map((r) => ({
         path: r.path,
         label: r.title,
-        icon: r.menu!.icon,
+        icon: MENU_ICONS[r.menu!.icon],
       })),
     }))
     .filter((section) => section.items.length > 0);

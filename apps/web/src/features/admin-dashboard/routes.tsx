@@ -1,4 +1,3 @@
-import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
 
 /** The admin's dashboard. Each page is loaded on its first visit. */
@@ -7,7 +6,7 @@ export const adminDashboardRoutes: AppRoute[] = [
     path: '/admindashboard',
     title: 'Admin Dashboard',
     ...ADMIN_ONLY,
-    menu: { group: 'admin', label: 'Admin dashboard', icon: AdminPanelSettingsOutlined },
+    menu: { group: 'admin', label: 'Admin dashboard', icon: 'AdminPanelSettingsOutlined' },
     page: () => import('./AdminDashboardPage').then(({ AdminDashboardPage }) => <AdminDashboardPage />),
   },
 ];

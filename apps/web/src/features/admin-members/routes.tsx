@@ -1,4 +1,3 @@
-import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
 
 /** Member management (admins). Each page is loaded on its first visit. */
@@ -7,7 +6,7 @@ export const adminMemberRoutes: AppRoute[] = [
     path: '/Members',
     title: 'Members Management',
     ...ADMIN_ONLY,
-    menu: { group: 'admin', label: 'Members', icon: GroupsOutlined },
+    menu: { group: 'admin', label: 'Members', icon: 'GroupsOutlined' },
     page: () => import('./MembersPage').then(({ MembersPage }) => <MembersPage />),
   },
   {

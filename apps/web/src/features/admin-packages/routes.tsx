@@ -1,4 +1,3 @@
-import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
 
 /** The package catalogue (admins). Each page is loaded on its first visit. */
@@ -7,7 +6,7 @@ export const adminPackageRoutes: AppRoute[] = [
     path: '/admin/packages',
     title: 'Packages',
     ...ADMIN_ONLY,
-    menu: { group: 'adminPlan', label: 'Packages', icon: Inventory2Outlined },
+    menu: { group: 'adminPlan', label: 'Packages', icon: 'Inventory2Outlined' },
     page: () => import('./AdminPackagesPage').then(({ AdminPackagesPage }) => <AdminPackagesPage />),
   },
 ];

@@ -1,4 +1,3 @@
-import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
 
 /** Every journal entry (admins). Each page is loaded on its first visit. */
@@ -7,7 +6,7 @@ export const adminTransactionRoutes: AppRoute[] = [
     path: '/Transactions',
     title: 'Transactions List',
     ...ADMIN_ONLY,
-    menu: { group: 'admin', label: 'Transactions', icon: ReceiptLongOutlined },
+    menu: { group: 'admin', label: 'Transactions', icon: 'ReceiptLongOutlined' },
     page: () => import('./TransactionsPage').then(({ TransactionsPage }) => <TransactionsPage />),
   },
 ];

@@ -1,4 +1,3 @@
-import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
 
 /** Account management (admins). Each page is loaded on its first visit. */
@@ -7,7 +6,7 @@ export const adminUserRoutes: AppRoute[] = [
     path: '/Users',
     title: 'Users Management',
     ...ADMIN_ONLY,
-    menu: { group: 'admin', label: 'Users', icon: PeopleOutlined },
+    menu: { group: 'admin', label: 'Users', icon: 'PeopleOutlined' },
     page: () => import('./UsersPage').then(({ UsersPage }) => <UsersPage />),
   },
 ];

@@ -1,4 +1,3 @@
-import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
 import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
 
 /** The audit log (admins). Each page is loaded on its first visit. */
@@ -7,7 +6,7 @@ export const auditLogRoutes: AppRoute[] = [
     path: '/admin/audit-log',
     title: 'Audit Log',
     ...ADMIN_ONLY,
-    menu: { group: 'adminPlan', label: 'Audit log', icon: PolicyOutlined },
+    menu: { group: 'adminPlan', label: 'Audit log', icon: 'PolicyOutlined' },
     page: () => import('./AuditLogPage').then(({ AuditLogPage }) => <AuditLogPage />),
   },
 ];

@@ -2,20 +2,18 @@ import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { registerBodySchema, sideSchema, type User } from '@portal/contract';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { api } from '../../shared/api/instance';
 import { errorMessage } from '../../shared/api/errors';
 import { PasswordField } from '../../shared/components/PasswordField';
-import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
+import { AuthFooter } from './AuthFooter';
 import { AuthHeader } from './AuthHeader';
 import { InvitedBy } from './InvitedBy';
 
@@ -87,15 +85,13 @@ export function RegisterPage() {
           />
           <PasswordField label="Confirm password" autoComplete="new-password" {...field('confirmPassword')} />
           <TextField label="Sponsor" {...field('sponsor', 'The username of the member who invited you.')} />
-          <SubmitButton fullWidth size="large" loading={formState.isSubmitting}>
-            Create account
-          </SubmitButton>
-          <Typography sx={{ textAlign: 'center' }} color="text.secondary">
-            Already have an account?{' '}
-            <Link component={RouterLink} to="/login">
-              Sign in instead
-            </Link>
-          </Typography>
+          <AuthFooter
+            submitLabel="Create account"
+            sending={formState.isSubmitting}
+            question="Already have an account?"
+            to="/login"
+            linkText="Sign in instead"
+          />
         </Stack>
       </Box>
     </>

@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { APP_ROUTES } from '../../app/routes';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { FactList, type Fact } from '../../shared/components/FactList';
+import { MENU_ICONS } from '../../shared/menu-icons';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import { formatDate, initialsOf } from '../../shared/format';
@@ -148,7 +149,7 @@ function AdminCard() {
       <CardContent>
         <List disablePadding aria-label="Admin pages">
           {shortcuts.map((route) => {
-            const Icon = route.menu?.icon;
+            const Icon = route.menu && MENU_ICONS[route.menu.icon];
             return (
               <ListItemButton key={route.path} component={Link} to={route.path} sx={{ borderRadius: 1, px: 3 }}>
                 {Icon && (

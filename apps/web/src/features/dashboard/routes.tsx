@@ -1,4 +1,3 @@
-import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import { MEMBER, type AppRoute } from '../../shared/app-route';
 
 /** The member's dashboard. Each page is loaded on its first visit. */
@@ -7,7 +6,7 @@ export const dashboardRoutes: AppRoute[] = [
     path: '/dashboard',
     title: 'Dashboard',
     ...MEMBER,
-    menu: { group: 'main', label: 'Dashboard', icon: DashboardOutlined },
+    menu: { group: 'main', label: 'Dashboard', icon: 'DashboardOutlined' },
     page: () => import('./DashboardPage').then(({ DashboardPage }) => <DashboardPage />),
   },
 ];

@@ -1,5 +1,3 @@
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { MEMBER, type AppRoute } from '../../shared/app-route';
 
 /** Buying packages and the purchase history. Each page is loaded on its first visit. */
@@ -8,7 +6,7 @@ export const packageRoutes: AppRoute[] = [
     path: '/purchase-package',
     title: 'Purchase Package',
     ...MEMBER,
-    menu: { group: 'packages', label: 'Purchase package', icon: ShoppingCartOutlined },
+    menu: { group: 'packages', label: 'Purchase package', icon: 'ShoppingCartOutlined' },
     page: () => import('./PurchasePackagePage').then(({ PurchasePackagePage }) => <PurchasePackagePage />),
   },
   {
@@ -21,7 +19,7 @@ export const packageRoutes: AppRoute[] = [
     path: '/repurchase-history',
     title: 'Repurchase History',
     ...MEMBER,
-    menu: { group: 'packages', label: 'Repurchase history', icon: HistoryOutlined },
+    menu: { group: 'packages', label: 'Repurchase history', icon: 'HistoryOutlined' },
     page: () => import('./RepurchaseHistoryPage').then(({ RepurchaseHistoryPage }) => <RepurchaseHistoryPage />),
   },
 ];

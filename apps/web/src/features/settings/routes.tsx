@@ -1,4 +1,3 @@
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
 
 /** The plan settings (admins). Each page is loaded on its first visit. */
@@ -7,7 +6,7 @@ export const settingsRoutes: AppRoute[] = [
     path: '/admin/settings',
     title: 'Plan Settings',
     ...ADMIN_ONLY,
-    menu: { group: 'adminPlan', label: 'Settings', icon: TuneOutlined },
+    menu: { group: 'adminPlan', label: 'Settings', icon: 'TuneOutlined' },
     page: () => import('./SettingsPage').then(({ SettingsPage }) => <SettingsPage />),
   },
 ];

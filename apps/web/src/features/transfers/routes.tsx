@@ -1,6 +1,3 @@
-import CallMadeOutlined from '@mui/icons-material/CallMadeOutlined';
-import CallReceivedOutlined from '@mui/icons-material/CallReceivedOutlined';
-import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import { MEMBER, type AppRoute } from '../../shared/app-route';
 
 /** Transfers between members and their history. Each page is loaded on its first visit. */
@@ -9,14 +6,14 @@ export const transferRoutes: AppRoute[] = [
     path: '/transfer',
     title: 'Transfer',
     ...MEMBER,
-    menu: { group: 'wallet', label: 'Transfer', icon: SwapHorizOutlined },
+    menu: { group: 'wallet', label: 'Transfer', icon: 'SwapHorizOutlined' },
     page: () => import('./TransferPage').then(({ TransferPage }) => <TransferPage />),
   },
   {
     path: '/transfer-sender-history',
     title: 'Transfers Sent',
     ...MEMBER,
-    menu: { group: 'wallet', label: 'Transfers sent', icon: CallMadeOutlined },
+    menu: { group: 'wallet', label: 'Transfers sent', icon: 'CallMadeOutlined' },
     page: () =>
       import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="sent" />),
   },
@@ -24,7 +21,7 @@ export const transferRoutes: AppRoute[] = [
     path: '/transfer-Receiver-history',
     title: 'Transfers Received',
     ...MEMBER,
-    menu: { group: 'wallet', label: 'Transfers received', icon: CallReceivedOutlined },
+    menu: { group: 'wallet', label: 'Transfers received', icon: 'CallReceivedOutlined' },
     page: () =>
       import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="received" />),
   },
