@@ -4,7 +4,8 @@ type MemberSortField = MembersQuery['sort'] extends `-${infer F}` ? F : never;
 import type { Sql } from '../db/database';
 import { everyRow } from '../shared/csv';
 import { sql, type SqlQuery } from '../db/sql';
-import { exactUsername, orderBy, pageClause, userSearch, where } from '../shared/sql-list';
+import { accountList } from '../shared/account-list';
+import { where } from '../shared/sql-list';
 import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';
 
 /**
@@ -63,16 +64,13 @@ const SORTS = {
   status: 'u.status',
 } as const satisfies Record<MemberSortField, string>;
 
+const MEMBERS = accountList({ sorts: SORTS, timeField: 'joinedAt', time: 'm.joined_at', id: 'm.user_id' });
+
 export type MemberFilter = Partial<Pick<MembersQuery, 'search' | 'status' | 'sponsor'>> & { id?: number };
 
 /** The list's conditions, for `where`. */
 function filterOf(query: MemberFilter): Array<SqlQuery | undefined> {
-  return [
-    query.id !== undefined ? sql`m.user_id = ${query.id}` : undefined,
-    userSearch(query.search),
-    query.status ? sql`u.status = ${query.status}` : undefined,
-    query.sponsor ? sql`lower(s.username) = lower(${query.sponsor})` : undefined,
-  ];
+  return [...MEMBERS.filters(query), query.sponsor ? sql`lower(s.username) = lower(${query.sponsor})` : undefined];
 }
 
 export async function countMembers(db: Sql, query: MemberFilter): Promise<number> {
@@ -90,13 +88,8 @@ export async function selectMembers(
   /** In join order only: the rows after this one (keyset paging). */
   after?: MemberRow,
 ): Promise<MemberRow[]> {
-  const newestFirst = (query.sort ?? '-joinedAt') === '-joinedAt';
-  const beyond = after && sql`(m.joined_at, m.user_id) ${newestFirst ? sql`<` : sql`>`} (${after.joined_key}::timestamptz, ${after.id}::bigint)`;
-  const first = exactUsername('u.username_key', query.search);
-  const { rows } = await db.query<MemberRow>(
-    sql`${MEMBER_SELECT} ${where(...filterOf(query), beyond)}
-      ${orderBy(query.sort ?? '-joinedAt', SORTS, 'm.user_id', first)} ${pageClause(window)}`,
-  );
+  const beyond = MEMBERS.after(query, after && { time: after.joined_key, id: after.id });
+  const { rows } = await db.query<MemberRow>(sql`${MEMBER_SELECT} ${where(...filterOf(query), beyond)} ${MEMBERS.orderAndPage(query, window)}`);
   return rows;
 }
 
@@ -106,9 +99,7 @@ export async function selectMembers(
  * row read, otherwise by offset.
  */
 export function allMembers(db: Sql, query: MemberFilter & { sort?: MembersQuery['sort'] }, size = 1000): AsyncGenerator<MemberRow> {
-  const sort = query.sort ?? '-joinedAt';
-  const keyset = !query.search && (sort === '-joinedAt' || sort === 'joinedAt');
-  return everyRow((window, after: MemberRow | undefined) => selectMembers(db, query, window, after), keyset, size);
+  return everyRow((window, after: MemberRow | undefined) => selectMembers(db, query, window, after), MEMBERS.keyset(query), size);
 }
 
 export function toAdminMember(row: MemberRow): AdminMember {
