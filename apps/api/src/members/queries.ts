@@ -4,7 +4,7 @@ type MemberSortField = MembersQuery['sort'] extends `-${infer F}` ? F : never;
 import type { Sql } from '../db/database';
 import { everyRow } from '../shared/csv';
 import { sql, type SqlQuery } from '../db/sql';
-import { accountList } from '../shared/account-list';
+import { ACCOUNT_SORTS, accountList } from '../shared/account-list';
 import { where } from '../shared/sql-list';
 import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';
 
@@ -50,10 +50,8 @@ const MEMBER_SELECT = sql`
     ${sql.raw(team.joins)}`;
 
 const SORTS = {
+  ...ACCOUNT_SORTS,
   joinedAt: 'm.joined_at',
-  username: 'u.username_key',
-  fullName: 'lower(u.full_name)',
-  email: 'lower(u.email)',
   sponsor: 'lower(s.username)',
   // Left and right together, as the list shows them (the columns of teamSql).
   team: 'COALESCE(team_node.left_count + team_pending.lc, 0) + COALESCE(team_node.right_count + team_pending.rc, 0)',
@@ -61,7 +59,6 @@ const SORTS = {
   deposit: 'COALESCE(wd.balance, 0)',
   income: 'COALESCE(wi.balance, 0)',
   points: 'COALESCE(wp.balance, 0)',
-  status: 'u.status',
 } as const satisfies Record<MemberSortField, string>;
 
 const MEMBERS = accountList({ sorts: SORTS, timeField: 'joinedAt', time: 'm.joined_at', id: 'm.user_id' });

@@ -8,6 +8,14 @@ import { exactUsername, orderBy, pageClause, userSearch } from './sql-list';
  * (keyset on the time column and the id, the list's unique order) when it is
  * in time order without a search, otherwise by offset.
  */
+/** The columns every account list sorts by, the same way (a username by its one key, text case-blind). */
+export const ACCOUNT_SORTS = {
+  username: 'u.username_key',
+  fullName: 'lower(u.full_name)',
+  email: 'lower(u.email)',
+  status: 'u.status',
+} as const;
+
 export interface AccountList<F extends string> {
   sorts: Record<F, string>;
   /** The sort field of the time column (`joinedAt`); the default order is its newest first. */

@@ -2,7 +2,7 @@ import type { AdminUser, UsersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { everyRow } from '../shared/csv';
 import { sql, type SqlQuery } from '../db/sql';
-import { accountList } from '../shared/account-list';
+import { ACCOUNT_SORTS, accountList } from '../shared/account-list';
 import { where } from '../shared/sql-list';
 
 /** The admin Users list: every account, members and admins alike. */
@@ -25,12 +25,9 @@ type UserSortField = UsersQuery['sort'] extends `-${infer F}` ? F : never;
 
 /** `member` and `lastSignInAt` are the SELECT's own columns: ORDER BY may name them bare. */
 const SORTS = {
+  ...ACCOUNT_SORTS,
   createdAt: 'u.created_at',
-  username: 'u.username_key',
-  fullName: 'lower(u.full_name)',
-  email: 'lower(u.email)',
   role: 'u.role',
-  status: 'u.status',
   member: 'is_member',
   lastSignInAt: 'last_sign_in_at',
 } as const satisfies Record<UserSortField, string>;
