@@ -21,7 +21,7 @@ import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
 import { pageWindow } from '../shared/pagination';
 import { betweenDays, pageClause, where } from '../shared/sql-list';
 import { ensureDepositAddress } from './addresses';
-import { describeChainError, readChainStatus } from './watcher';
+import { describeChainError, readChainStatus } from './chain-status';
 
 export const chainUnavailable = (detail?: string) =>
   new AppError(503, 'CHAIN_UNAVAILABLE', `Deposits are unavailable right now: the chain does not answer${detail ? ` (${detail})` : ''}. Try again shortly.`);

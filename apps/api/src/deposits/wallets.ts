@@ -8,7 +8,7 @@ import { AppError } from '../shared/errors';
 import { pageWindow } from '../shared/pagination';
 import { pageClause } from '../shared/sql-list';
 import { chainUnavailable, requireChain } from './service';
-import { describeChainError, readChainStatus } from './watcher';
+import { describeChainError, readChainStatus } from './chain-status';
 
 /**
  * `/bep20-wallets`: the treasury, gas and hot wallets and the deposit

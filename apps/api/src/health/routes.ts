@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import { apiErrorSchema, chainStatusSchema } from '@portal/contract';
-import { readChainStatus } from '../deposits/watcher';
+import { readChainStatus } from '../deposits/chain-status';
 import { sql } from '../db/sql';
 
 export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -4,7 +4,8 @@ type MemberSortField = MembersQuery['sort'] extends `-${infer F}` ? F : never;
 import type { Sql } from '../db/database';
 import { everyRow } from '../shared/csv';
 import { sql, type SqlQuery } from '../db/sql';
-import { exactUsername, orderBy, pageClause, userSearch, where } from '../shared/sql-list';
+import { ACCOUNT_SORTS, accountList } from '../shared/account-list';
+import { where } from '../shared/sql-list';
 import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';
 
 /**
@@ -49,10 +50,8 @@ const MEMBER_SELECT = sql`
     ${sql.raw(team.joins)}`;
 
 const SORTS = {
+  ...ACCOUNT_SORTS,
   joinedAt: 'm.joined_at',
-  username: 'u.username_key',
-  fullName: 'lower(u.full_name)',
-  email: 'lower(u.email)',
   sponsor: 'lower(s.username)',
   // Left and right together, as the list shows them (the columns of teamSql).
   team: 'COALESCE(team_node.left_count + team_pending.lc, 0) + COALESCE(team_node.right_count + team_pending.rc, 0)',
@@ -60,19 +59,15 @@ const SORTS = {
   deposit: 'COALESCE(wd.balance, 0)',
   income: 'COALESCE(wi.balance, 0)',
   points: 'COALESCE(wp.balance, 0)',
-  status: 'u.status',
 } as const satisfies Record<MemberSortField, string>;
+
+const MEMBERS = accountList({ sorts: SORTS, timeField: 'joinedAt', time: 'm.joined_at', id: 'm.user_id' });
 
 export type MemberFilter = Partial<Pick<MembersQuery, 'search' | 'status' | 'sponsor'>> & { id?: number };
 
 /** The list's conditions, for `where`. */
 function filterOf(query: MemberFilter): Array<SqlQuery | undefined> {
-  return [
-    query.id !== undefined ? sql`m.user_id = ${query.id}` : undefined,
-    userSearch(query.search),
-    query.status ? sql`u.status = ${query.status}` : undefined,
-    query.sponsor ? sql`lower(s.username) = lower(${query.sponsor})` : undefined,
-  ];
+  return [...MEMBERS.filters(query), query.sponsor ? sql`lower(s.username) = lower(${query.sponsor})` : undefined];
 }
 
 export async function countMembers(db: Sql, query: MemberFilter): Promise<number> {
@@ -90,13 +85,8 @@ export async function selectMembers(
   /** In join order only: the rows after this one (keyset paging). */
   after?: MemberRow,
 ): Promise<MemberRow[]> {
-  const newestFirst = (query.sort ?? '-joinedAt') === '-joinedAt';
-  const beyond = after && sql`(m.joined_at, m.user_id) ${newestFirst ? sql`<` : sql`>`} (${after.joined_key}::timestamptz, ${after.id}::bigint)`;
-  const first = exactUsername('u.username_key', query.search);
-  const { rows } = await db.query<MemberRow>(
-    sql`${MEMBER_SELECT} ${where(...filterOf(query), beyond)}
-      ${orderBy(query.sort ?? '-joinedAt', SORTS, 'm.user_id', first)} ${pageClause(window)}`,
-  );
+  const beyond = MEMBERS.after(query, after && { time: after.joined_key, id: after.id });
+  const { rows } = await db.query<MemberRow>(sql`${MEMBER_SELECT} ${where(...filterOf(query), beyond)} ${MEMBERS.orderAndPage(query, window)}`);
   return rows;
 }
 
@@ -106,9 +96,7 @@ export async function selectMembers(
  * row read, otherwise by offset.
  */
 export function allMembers(db: Sql, query: MemberFilter & { sort?: MembersQuery['sort'] }, size = 1000): AsyncGenerator<MemberRow> {
-  const sort = query.sort ?? '-joinedAt';
-  const keyset = !query.search && (sort === '-joinedAt' || sort === 'joinedAt');
-  return everyRow((window, after: MemberRow | undefined) => selectMembers(db, query, window, after), keyset, size);
+  return everyRow((window, after: MemberRow | undefined) => selectMembers(db, query, window, after), MEMBERS.keyset(query), size);
 }
 
 export function toAdminMember(row: MemberRow): AdminMember {

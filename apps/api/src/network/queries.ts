@@ -1,5 +1,5 @@
 import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import { sql, type SqlQuery } from '../db/sql';
 import type { Side } from './paths';
 
 /** A placement node as the services use it; `path` is the bit string as text ('0101'). */
@@ -11,33 +11,6 @@ export interface NodeRow {
   path: string;
 }
 
-const NODE_COLUMNS = sql`n.member_id, n.parent_id, n.side, n.depth, n.path::text AS path`;
-
-export async function findNode(db: Sql, memberId: number): Promise<NodeRow | undefined> {
-  const { rows } = await db.query<NodeRow>(sql`SELECT ${NODE_COLUMNS} FROM network_nodes n WHERE n.member_id = ${memberId}`);
-  return rows[0];
-}
-
-export async function findRootNode(db: Sql): Promise<NodeRow> {
-  const { rows } = await db.query<NodeRow>(sql`SELECT ${NODE_COLUMNS} FROM network_nodes n WHERE n.parent_id IS NULL`);
-  if (!rows[0]) throw new Error('The placement tree has no root: was the company root member created?');
-  return rows[0];
-}
-
-/**
- * The node `memberId` when it is `homeId` or below it in the placement tree:
- * a prefix test on the two paths, whatever the depth; no walk.
- */
-export async function findNodeWithin(db: Sql, memberId: number, homeId: number): Promise<NodeRow | undefined> {
-  const { rows } = await db.query<NodeRow>(
-    sql`SELECT ${NODE_COLUMNS}
-          FROM network_nodes n, network_nodes h
-         WHERE n.member_id = ${memberId} AND h.member_id = ${homeId} AND n.depth >= h.depth
-           AND substring(n.path FROM 1 FOR h.depth) = substring(h.path FROM 1 FOR h.depth)`,
-  );
-  return rows[0];
-}
-
 /** A member's place in the sponsor tree. */
 export interface SponsorRow {
   user_id: number;
@@ -47,29 +20,73 @@ export interface SponsorRow {
   placed: boolean;
 }
 
-const SPONSOR_COLUMNS = sql`m.user_id, m.sponsor_id, m.sponsor_depth, m.sponsor_key::text AS sponsor_key, m.placed`;
-
-export async function findSponsorRow(db: Sql, memberId: number): Promise<SponsorRow | undefined> {
-  const { rows } = await db.query<SponsorRow>(sql`SELECT ${SPONSOR_COLUMNS} FROM members m WHERE m.user_id = ${memberId}`);
-  return rows[0];
+/** A tree as its rows are stored: each row keyed by its member, the root's parent NULL. */
+interface Tree {
+  table: string;
+  /** The alias of the row asked for; the home row of `within` is `h`. */
+  alias: string;
+  id: string;
+  parent: string;
+  columns: SqlQuery;
+  /** The row is the home row or below it: a prefix test of its key on the home's, whatever the depth. */
+  atOrBelowHome: SqlQuery;
+  noRoot: string;
 }
 
-export async function findCompanyRoot(db: Sql): Promise<SponsorRow> {
-  const { rows } = await db.query<SponsorRow>(sql`SELECT ${SPONSOR_COLUMNS} FROM members m WHERE m.sponsor_id IS NULL`);
-  if (!rows[0]) throw new Error('The company root member is missing.');
-  return rows[0];
+/** The three lookups both trees answer: a member's row, the root's, and a member's row when it is `homeId` or below it (no walk). */
+function lookupsOf<Row>(tree: Tree) {
+  const from = sql.raw(`${tree.table} ${tree.alias}`);
+  const column = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
+  return {
+    async find(db: Sql, memberId: number): Promise<Row | undefined> {
+      const { rows } = await db.query<Row>(sql`SELECT ${tree.columns} FROM ${from} WHERE ${column(tree.alias, tree.id)} = ${memberId}`);
+      return rows[0];
+    },
+    async root(db: Sql): Promise<Row> {
+      const { rows } = await db.query<Row>(sql`SELECT ${tree.columns} FROM ${from} WHERE ${column(tree.alias, tree.parent)} IS NULL`);
+      if (!rows[0]) throw new Error(tree.noRoot);
+      return rows[0];
+    },
+    async within(db: Sql, memberId: number, homeId: number): Promise<Row | undefined> {
+      const { rows } = await db.query<Row>(
+        sql`SELECT ${tree.columns}
+              FROM ${from}, ${sql.raw(tree.table)} h
+             WHERE ${column(tree.alias, tree.id)} = ${memberId} AND ${column('h', tree.id)} = ${homeId} AND ${tree.atOrBelowHome}`,
+      );
+      return rows[0];
+    },
+  };
 }
 
+const placementTree = lookupsOf<NodeRow>({
+  table: 'network_nodes',
+  alias: 'n',
+  id: 'member_id',
+  parent: 'parent_id',
+  columns: sql`n.member_id, n.parent_id, n.side, n.depth, n.path::text AS path`,
+  atOrBelowHome: sql`n.depth >= h.depth AND substring(n.path FROM 1 FOR h.depth) = substring(h.path FROM 1 FOR h.depth)`,
+  noRoot: 'The placement tree has no root: was the company root member created?',
+});
+
+const sponsorTree = lookupsOf<SponsorRow>({
+  table: 'members',
+  alias: 'm',
+  id: 'user_id',
+  parent: 'sponsor_id',
+  columns: sql`m.user_id, m.sponsor_id, m.sponsor_depth, m.sponsor_key::text AS sponsor_key, m.placed`,
+  atOrBelowHome: sql`m.sponsor_depth >= h.sponsor_depth AND substring(m.sponsor_key FROM 1 FOR bit_length(h.sponsor_key)) = h.sponsor_key`,
+  noRoot: 'The company root member is missing.',
+});
+
+export const findNode = placementTree.find;
+export const findRootNode = placementTree.root;
+/** The node `memberId` when it is `homeId` or below it in the placement tree: a prefix test on the two paths. */
+export const findNodeWithin = placementTree.within;
+
+export const findSponsorRow = sponsorTree.find;
+export const findCompanyRoot = sponsorTree.root;
 /** The member `memberId` when it is `homeId` or anywhere below it in the sponsor tree (a key prefix test). */
-export async function findSponsorRowWithin(db: Sql, memberId: number, homeId: number): Promise<SponsorRow | undefined> {
-  const { rows } = await db.query<SponsorRow>(
-    sql`SELECT ${SPONSOR_COLUMNS}
-          FROM members m, members h
-         WHERE m.user_id = ${memberId} AND h.user_id = ${homeId} AND m.sponsor_depth >= h.sponsor_depth
-           AND substring(m.sponsor_key FROM 1 FOR bit_length(h.sponsor_key)) = h.sponsor_key`,
-  );
-  return rows[0];
-}
+export const findSponsorRowWithin = sponsorTree.within;
 
 /**
  * Left/right counts and volumes of the node aliased `t`, including events the

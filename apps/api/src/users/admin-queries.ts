@@ -2,7 +2,8 @@ import type { AdminUser, UsersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { everyRow } from '../shared/csv';
 import { sql, type SqlQuery } from '../db/sql';
-import { exactUsername, orderBy, pageClause, userSearch, where } from '../shared/sql-list';
+import { ACCOUNT_SORTS, accountList } from '../shared/account-list';
+import { where } from '../shared/sql-list';
 
 /** The admin Users list: every account, members and admins alike. */
 interface AdminUserRow {
@@ -24,26 +25,20 @@ type UserSortField = UsersQuery['sort'] extends `-${infer F}` ? F : never;
 
 /** `member` and `lastSignInAt` are the SELECT's own columns: ORDER BY may name them bare. */
 const SORTS = {
+  ...ACCOUNT_SORTS,
   createdAt: 'u.created_at',
-  username: 'u.username_key',
-  fullName: 'lower(u.full_name)',
-  email: 'lower(u.email)',
   role: 'u.role',
-  status: 'u.status',
   member: 'is_member',
   lastSignInAt: 'last_sign_in_at',
 } as const satisfies Record<UserSortField, string>;
+
+const USERS = accountList({ sorts: SORTS, timeField: 'createdAt', time: 'u.created_at', id: 'u.id' });
 
 export type UserFilter = Partial<Pick<UsersQuery, 'search' | 'role' | 'status'>> & { id?: number };
 
 /** The list's conditions, for `where`. */
 function filterOf(query: UserFilter): Array<SqlQuery | undefined> {
-  return [
-    query.id !== undefined ? sql`u.id = ${query.id}` : undefined,
-    userSearch(query.search),
-    query.role ? sql`u.role = ${query.role}` : undefined,
-    query.status ? sql`u.status = ${query.status}` : undefined,
-  ];
+  return [...USERS.filters(query), query.role ? sql`u.role = ${query.role}` : undefined];
 }
 
 export async function countUsers(db: Sql, query: UserFilter): Promise<number> {
@@ -61,23 +56,19 @@ export async function selectUsers(db: Sql, query: UserFilter & { sort?: UsersQue
  * row read, otherwise by offset.
  */
 export async function* allUsers(db: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, size = 1000): AsyncGenerator<AdminUser> {
-  const sort = query.sort ?? '-createdAt';
-  const keyset = !query.search && (sort === '-createdAt' || sort === 'createdAt');
-  const rows = everyRow((window, after: AdminUserRow | undefined) => userRows(db, query, window, after), keyset, size);
+  const rows = everyRow((window, after: AdminUserRow | undefined) => userRows(db, query, window, after), USERS.keyset(query), size);
   for await (const row of rows) yield toAdminUser(row);
 }
 
 async function userRows(db: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, window: { limit: number; offset: number }, after?: AdminUserRow): Promise<AdminUserRow[]> {
-  const newestFirst = (query.sort ?? '-createdAt') === '-createdAt';
-  const beyond = after && sql`(u.created_at, u.id) ${newestFirst ? sql`<` : sql`>`} (${after.created_key}::timestamptz, ${after.id}::bigint)`;
-  const first = exactUsername('u.username_key', query.search);
+  const beyond = USERS.after(query, after && { time: after.created_key, id: after.id });
   const { rows } = await db.query<AdminUserRow>(
     sql`SELECT u.id, u.username, u.email, u.full_name, u.role, u.status, u.created_at, u.created_at::text AS created_key,
             EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member,
             EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
             (SELECT max(s.created_at) FROM auth_sessions s WHERE s.user_id = u.id) AS last_sign_in_at
        FROM users u ${where(...filterOf(query), beyond)}
-      ${orderBy(query.sort ?? '-createdAt', SORTS, 'u.id', first)} ${pageClause(window)}`,
+      ${USERS.orderAndPage(query, window)}`,
   );
   return rows;
 }

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { decodeEventLog, erc20Abi, parseUnits, type Address, type Hex } from 'viem';
-import { createPayoutRunner, type PayoutHooks } from '../../src/withdrawals/payout/job';
+import { createPayoutRunner } from '../../src/withdrawals/payout/job';
+import type { PayoutHooks } from '../../src/withdrawals/payout/pass';
 import type { TestChain } from '../chain/chain-helpers';
 import { bearer, registerMember, type Session, type TestPortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';

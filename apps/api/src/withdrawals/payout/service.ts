@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { sql } from '../../db/sql';
 import { conflict } from '../../shared/errors';
-import { GAS_PER_PAYOUT } from './job';
+import { GAS_PER_PAYOUT } from './transactions';
 import { payoutChainOf } from './chain';
 
 const notConfigured = () =>

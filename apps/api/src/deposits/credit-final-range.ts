@@ -1,0 +1,90 @@
+import { fromBaseUnits, toBaseUnits } from '@portal/contract';
+import type { Database, Sql } from '../db/database';
+import { sql } from '../db/sql';
+import { postBulkCredits } from '../ledger/bulk';
+import { postEntry } from '../ledger/post';
+import { readSettings } from '../settings/service';
+import { recordDeposits, type OpenDeposit } from './record-deposits';
+import type { MatchedLog } from './transfer-logs';
+import { advanceFinal, lockFinalNext, type WatchKey } from './watch-cursor';
+
+/** From this many credits in one range on, they are posted set-based (ledger/bulk.ts) rather than one entry each. */
+export const BULK_FROM = 20;
+
+export interface RangeCredited {
+  /** The deposits credited. */
+  credited: number[];
+  /** Seen deposits of the range missing from its final logs. */
+  dropped: number;
+}
+
+/**
+ * Records a final range in one transaction: its deposits credited (or
+ * `below_minimum`), the seen ones it no longer holds `dropped`, the cursor
+ * moved past it. Null when the cursor no longer stands at `from` (another
+ * process recorded it meanwhile): nothing is written.
+ */
+export async function creditFinalRange(db: Database, key: WatchKey, from: bigint, to: bigint, matched: MatchedLog[], decimals: number): Promise<RangeCredited | null> {
+  return db.transaction(async (tx) => {
+    if ((await lockFinalNext(tx, key)) !== from.toString()) return null;
+    const credited: number[] = [];
+    if (matched.length) {
+      const settings = await readSettings(tx);
+      const minimum = toBaseUnits(settings.depositMinimum);
+      const open = await recordDeposits(tx, key.chainId, matched, decimals, ['seen', 'dropped']);
+      const below = open.filter((row) => BigInt(row.amount) < minimum);
+      const credit = open.filter((row) => BigInt(row.amount) >= minimum);
+      if (below.length) {
+        await tx.query(sql`UPDATE deposits SET status = 'below_minimum', final_at = now() WHERE id = ANY(${below.map((row) => row.id)}::bigint[])`);
+      }
+      if (credit.length >= BULK_FROM) await creditInBulk(tx, key.chainId, from, to, credit);
+      else for (const row of credit) await creditOne(tx, key.chainId, row);
+      credited.push(...credit.map((row) => Number(row.id)));
+    }
+    // Seen in this range but not among its final logs: reorganised away.
+    const dropped = await tx.query(
+      sql`UPDATE deposits SET status = 'dropped', final_at = now() WHERE chain_id = ${key.chainId} AND status = 'seen' AND block_number BETWEEN ${from.toString()} AND ${to.toString()}`,
+    );
+    await advanceFinal(tx, key, to);
+    return { credited, dropped: dropped.rowCount };
+  });
+}
+
+/** Catching up: the range's credits set-based, one line per member (their deposits summed), entries of up to 5,000 lines. */
+async function creditInBulk(tx: Sql, chainId: number, from: bigint, to: bigint, credit: OpenDeposit[]): Promise<void> {
+  await tx.query(sql`DROP TABLE IF EXISTS pg_temp.deposit_credits`);
+  await tx.query(
+    sql`CREATE TEMPORARY TABLE deposit_credits ON COMMIT DROP AS
+     SELECT member_id, sum(amount) AS amount, NULL::bigint AS entry_id
+       FROM unnest(${credit.map((row) => row.member_id)}::bigint[], ${credit.map((row) => row.amount)}::numeric[]) AS u(member_id, amount) GROUP BY member_id`,
+  );
+  await postBulkCredits(tx, {
+    type: 'deposit',
+    memo: `Deposits (BEP20), blocks ${from}-${to}`,
+    actorId: null,
+    refs: { chainId, fromBlock: from.toString(), toBlock: to.toString() },
+    from: 'treasury',
+    wallet: 'deposit',
+    source: 'deposit_credits',
+  });
+  await tx.query(
+    sql`UPDATE deposits d SET status = 'credited', entry_id = c.entry_id, final_at = now(), credited_at = now()
+       FROM pg_temp.deposit_credits c WHERE d.id = ANY(${credit.map((row) => row.id)}::bigint[]) AND d.member_id = c.member_id`,
+  );
+}
+
+/** A deposit credited in an entry of its own. */
+async function creditOne(tx: Sql, chainId: number, row: OpenDeposit): Promise<void> {
+  const amount = BigInt(row.amount);
+  const entry = await postEntry(tx, {
+    type: 'deposit',
+    memo: `Deposit of ${fromBaseUnits(amount)} USDT (BEP20)`,
+    actorId: null,
+    refs: { depositId: Number(row.id), txHash: row.tx_hash, logIndex: row.log_index, chainId },
+    lines: [
+      { account: { member: Number(row.member_id), wallet: 'deposit' }, amount },
+      { account: { system: 'treasury' }, amount: -amount },
+    ],
+  });
+  await tx.query(sql`UPDATE deposits SET status = 'credited', entry_id = ${entry.id}, final_at = now(), credited_at = now() WHERE id = ${row.id}`);
+}

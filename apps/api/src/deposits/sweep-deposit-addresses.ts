@@ -1,0 +1,129 @@
+import { erc20Abi, getAddress, type Address, type Hex } from 'viem';
+import type { Chain } from '../chain';
+import { toLedgerUnits, toTokenUnits } from '../chain/token';
+import { broadcast, gasPrice as readGasPrice, signNativeTransfer, signTokenTransfer, TOKEN_TRANSFER_GAS, transactionState, type SignedTx } from '../chain/tx';
+import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
+import { AppError } from '../shared/errors';
+
+/**
+ * The chain side of a consolidation (PRODUCT.md §6): every deposit address
+ * holding at least the threshold is swept to the treasury, its gas topped up
+ * from the gas wallet first where needed. Each transaction is signed,
+ * recorded with its nonce, hash and bytes, and only then broadcast; a rerun
+ * resumes: recorded transactions are confirmed or re-sent as they are, never
+ * signed anew, and an address whose sweep is recorded is not swept twice.
+ */
+export interface ConsolidationTxRow {
+  id: number;
+  consolidation_id: number;
+  kind: 'gas_topup' | 'sweep';
+  address_index: number | null;
+  from_address: string;
+  to_address: string;
+  amount: string;
+  unit: 'USDT' | 'BNB';
+  nonce: number;
+  tx_hash: string;
+  raw_tx: string;
+  status: 'signed' | 'sent' | 'confirmed' | 'failed';
+}
+
+async function record(db: Sql, consolidationId: number, kind: ConsolidationTxRow['kind'], index: number | null, signed: SignedTx, amount: bigint, unit: ConsolidationTxRow['unit']): Promise<ConsolidationTxRow> {
+  const { rows } = await db.query<ConsolidationTxRow>(
+    sql`INSERT INTO consolidation_txs (consolidation_id, kind, address_index, from_address, to_address, amount, unit, nonce, tx_hash, raw_tx, status)
+     VALUES (${consolidationId}, ${kind}, ${index}, ${signed.from.toLowerCase()}, ${signed.to.toLowerCase()}, ${amount.toString()}, ${unit}, ${signed.nonce}, ${signed.hash}, ${signed.serialized}, 'signed') RETURNING *`,
+  );
+  return rows[0]!;
+}
+
+const setStatus = (db: Sql, id: number, status: ConsolidationTxRow['status']) => db.query(sql`UPDATE consolidation_txs SET status = ${status}, updated_at = now() WHERE id = ${id}`);
+
+/** Sends what is recorded and not yet mined, then waits for every one of `txs` to be mined; marks each. */
+async function settle(db: Sql, chain: Chain, txs: ConsolidationTxRow[]): Promise<void> {
+  for (const tx of txs) {
+    if (tx.status === 'confirmed' || tx.status === 'failed') continue;
+    const state = await transactionState(chain.client, tx.tx_hash as Hex);
+    if (state.state === 'unknown') await broadcast(chain.client, tx.raw_tx as Hex);
+    if (tx.status === 'signed') await setStatus(db, tx.id, 'sent');
+    tx.status = 'sent';
+  }
+  for (const tx of txs) {
+    if (tx.status !== 'sent') continue;
+    const receipt = await chain.client.waitForTransactionReceipt({ hash: tx.tx_hash as Hex, pollingInterval: 250, timeout: 120_000 });
+    tx.status = receipt.status === 'success' ? 'confirmed' : 'failed';
+    await setStatus(db, tx.id, tx.status);
+  }
+}
+
+/** The next nonce of `address`: the node's pending count, or past the highest this portal recorded. */
+async function nextNonce(db: Sql, chain: Chain, address: Address): Promise<number> {
+  const [pending, recorded] = await Promise.all([
+    chain.client.getTransactionCount({ address, blockTag: 'pending' }),
+    db.query<{ nonce: number | null }>(sql`SELECT max(nonce) AS nonce FROM consolidation_txs WHERE from_address = ${address.toLowerCase()} AND status <> 'failed'`),
+  ]);
+  const after = recorded.rows[0]?.nonce;
+  return after === null || after === undefined ? pending : Math.max(pending, after + 1);
+}
+
+/** Sweeps every deposit address holding at least `threshold` (ledger units) for consolidation `consolidationId`; answers once all its transactions are mined. */
+export async function sweepDepositAddresses(db: Sql, chain: Chain, consolidationId: number, threshold: bigint): Promise<void> {
+  const token = await chain.token();
+  const gasWallet = chain.gasWallet;
+  const depositSigner = chain.depositSigner;
+  if (!gasWallet || !depositSigner) {
+    throw new AppError(503, 'CONSOLIDATION_UNAVAILABLE', 'Consolidation needs DEPOSIT_MNEMONIC and GAS_WALLET_KEY in the configuration.');
+  }
+  // Resume first: whatever an earlier attempt recorded is settled as it is.
+  const earlier = await db.query<ConsolidationTxRow>(sql`SELECT * FROM consolidation_txs WHERE consolidation_id = ${consolidationId} ORDER BY id`);
+  await settle(db, chain, earlier.rows);
+  const swept = new Set(earlier.rows.filter((t) => t.kind === 'sweep' && t.status !== 'failed').map((t) => t.address_index));
+  const toppedUp = new Set(earlier.rows.filter((t) => t.kind === 'gas_topup' && t.status === 'confirmed').map((t) => t.address_index));
+
+  // Candidates: addresses that ever received a deposit; their balances in one batched request.
+  const { rows: candidates } = await db.query<{ address_index: number; address: string }>(
+    sql`SELECT a.address_index, a.address FROM deposit_addresses a
+      WHERE EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address AND d.status <> 'dropped') ORDER BY a.address_index`,
+  );
+  const todo = candidates.filter((c) => !swept.has(c.address_index));
+  const balances = await Promise.all(todo.map((c) => chain.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [getAddress(c.address)] })));
+  const thresholdRaw = toTokenUnits(threshold, token.decimals);
+  const due = todo.map((c, i) => ({ ...c, balance: balances[i]! })).filter((c) => c.balance > 0n && c.balance >= thresholdRaw);
+  if (!due.length) return;
+
+  // A margin over the node's price, so a rising base fee does not strand a sweep.
+  const price = ((await readGasPrice(chain.client)) * 15n) / 10n;
+  const fee = price * TOKEN_TRANSFER_GAS;
+  const native = await Promise.all(due.map((c) => chain.client.getBalance({ address: getAddress(c.address) })));
+
+  // Gas top-ups from the gas wallet, nonces in a row, recorded before sending.
+  const topups: ConsolidationTxRow[] = [];
+  let nonce = await nextNonce(db, chain, gasWallet.address);
+  for (const [i, c] of due.entries()) {
+    if (native[i]! >= fee || toppedUp.has(c.address_index)) continue;
+    // Twice the fee: a rerun at a higher gas price still finds enough.
+    const value = 2n * fee - native[i]!;
+    const signed = await signNativeTransfer(chain.client, gasWallet, { to: getAddress(c.address), value, nonce, gasPrice: price });
+    topups.push(await record(db, consolidationId, 'gas_topup', c.address_index, signed, value, 'BNB'));
+    nonce += 1;
+  }
+  await settle(db, chain, topups);
+
+  // The sweeps, each from its own address, at a price its BNB covers.
+  const funded = await Promise.all(due.map((c) => chain.client.getBalance({ address: getAddress(c.address) })));
+  const sweeps: ConsolidationTxRow[] = [];
+  for (const [i, c] of due.entries()) {
+    const affordable = funded[i]! / TOKEN_TRANSFER_GAS;
+    const signer = depositSigner(c.address_index);
+    if (signer.address.toLowerCase() !== c.address) throw new Error(`deposit address ${c.address_index} does not match DEPOSIT_MNEMONIC`);
+    const signed = await signTokenTransfer(chain.client, signer, {
+      token: token.address,
+      to: chain.treasuryAddress,
+      amount: c.balance,
+      nonce: await nextNonce(db, chain, signer.address),
+      gasPrice: affordable < price ? affordable : price,
+    });
+    sweeps.push(await record(db, consolidationId, 'sweep', c.address_index, signed, toLedgerUnits(c.balance, token.decimals), 'USDT'));
+  }
+  await settle(db, chain, sweeps);
+}

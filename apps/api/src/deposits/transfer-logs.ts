@@ -1,0 +1,103 @@
+import type { Hex } from 'viem';
+import type { Chain } from '../chain';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
+import { matchDepositAddresses } from './addresses';
+
+/**
+ * The token's Transfer logs as the deposit watcher reads them: a range of
+ * blocks at a time, with no `to` filter (with a million deposit addresses
+ * it cannot work); recipients are matched against the deposit addresses by
+ * a batched indexed lookup afterwards.
+ */
+
+/** The widest range read at once (public BSC nodes refuse wider). */
+export const MAX_RANGE = 2_000n;
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+export interface TransferLog {
+  blockNumber: bigint;
+  blockHash: string;
+  txHash: string;
+  logIndex: number;
+  from: string;
+  to: string;
+  value: bigint;
+}
+
+/** A log whose recipient is a member's deposit address. */
+export type MatchedLog = TransferLog & { memberId: number };
+
+interface RawLog {
+  blockNumber: Hex;
+  blockHash: string;
+  transactionHash: string;
+  logIndex: Hex;
+  topics: string[];
+  data: Hex;
+  removed?: boolean;
+}
+
+export class RangeChanged extends Error {}
+
+/** A node's (or viem's) refusal of an answer too large: too many logs, too wide a range. */
+export function tooLarge(error: unknown): boolean {
+  const e = error as { name?: string; message?: string; details?: string } | undefined;
+  const text = `${e?.name ?? ''} ${e?.message ?? ''} ${e?.details ?? ''}`.toLowerCase();
+  return /too large|too many|exceed|limit|more than \d+ results|response size/.test(text);
+}
+
+const toHex = (n: bigint) => `0x${n.toString(16)}`;
+
+/** The ERC-20 Transfer logs of the token in blocks `from`..`to`, addresses lower-cased. */
+export async function readTransferLogs(chain: Chain, from: bigint, to: bigint): Promise<TransferLog[]> {
+  const raw = await chain.client.request({
+    method: 'eth_getLogs',
+    params: [{ address: chain.settings.tokenAddress, topics: [TRANSFER_TOPIC], fromBlock: toHex(from), toBlock: toHex(to) }] as never,
+  }) as unknown as RawLog[];
+  const logs: TransferLog[] = [];
+  for (const entry of raw) {
+    if (entry.removed || entry.topics.length !== 3) continue; // not an ERC-20 Transfer (e.g. ERC-721 shape)
+    logs.push({
+      blockNumber: BigInt(entry.blockNumber),
+      blockHash: entry.blockHash.toLowerCase(),
+      txHash: entry.transactionHash.toLowerCase(),
+      logIndex: Number(entry.logIndex),
+      from: `0x${entry.topics[1]!.slice(26)}`.toLowerCase(),
+      to: `0x${entry.topics[2]!.slice(26)}`.toLowerCase(),
+      value: entry.data === '0x' ? 0n : BigInt(entry.data),
+    });
+  }
+  return logs;
+}
+
+/** The logs sent to a deposit address, each with its member. */
+export async function matchToMembers(db: Sql, logs: TransferLog[]): Promise<MatchedLog[]> {
+  const members = await matchDepositAddresses(db, [...new Set(logs.map((l) => l.to))]);
+  return logs.filter((l) => members.has(l.to)).map((l) => ({ ...l, memberId: members.get(l.to)! }));
+}
+
+async function blockHash(chain: Chain, number: bigint): Promise<string> {
+  const block = await chain.client.getBlock({ blockNumber: number });
+  return block.hash!.toLowerCase();
+}
+
+/**
+ * Logs of a final range whose matched logs sit in canonical blocks: each
+ * matched log's block hash is checked against the canonical header, and the
+ * range's last block before and after the read; a range whose hashes changed
+ * is read again (up to 3 times).
+ */
+export async function readFinalRange(ctx: AppContext, chain: Chain, from: bigint, to: bigint): Promise<{ logs: TransferLog[]; matched: MatchedLog[] }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const endBefore = await blockHash(chain, to);
+    const logs = await readTransferLogs(chain, from, to);
+    const matched = await matchToMembers(ctx.db, logs);
+    const blocks = [...new Set(matched.map((l) => l.blockNumber))];
+    const [endAfter, ...hashes] = await Promise.all([blockHash(chain, to), ...blocks.map((b) => blockHash(chain, b))]);
+    const canonical = new Map(blocks.map((b, i) => [b, hashes[i]!]));
+    if (endBefore === endAfter && matched.every((l) => canonical.get(l.blockNumber) === l.blockHash)) return { logs, matched };
+    if (attempt >= 3) throw new RangeChanged(`blocks ${from}-${to} kept changing while read`);
+    ctx.log.warn({ from: String(from), to: String(to) }, 'deposit watcher: block hashes changed during the read; reading the range again');
+  }
+}

@@ -1,0 +1,80 @@
+import type { Chain, Finality } from '../chain';
+import type { Sql } from '../db/database';
+import { sql, type SqlQuery } from '../db/sql';
+
+/**
+ * The deposit watcher's cursor: one `chain_watch` row per (chain, token)
+ * holding the next final block to credit (`final_next`), the next block to
+ * look at for seen deposits (`seen_next`), the lease that lets one process
+ * work at a time, and the last look at the node for the status.
+ */
+export const LEASE_SECONDS = 30;
+
+export interface WatchKey {
+  chainId: number;
+  token: string;
+}
+
+export interface WatchRow {
+  final_next: string;
+  seen_next: string;
+}
+
+export const watchKeyOf = (chain: Chain): WatchKey => ({ chainId: chain.chainId, token: chain.settings.tokenAddress.toLowerCase() });
+
+/** The condition selecting the cursor row of `key`. */
+export const watchRow = (key: WatchKey): SqlQuery => sql`chain_id = ${key.chainId} AND token = ${key.token}`;
+
+/** Creates the cursor on the first start: at CHAIN_START_BLOCK, or just after the final block. */
+export async function ensureCursor(db: Sql, chain: Chain, final: bigint): Promise<void> {
+  const { chainId, token } = watchKeyOf(chain);
+  const start = chain.settings.startBlock !== undefined ? BigInt(chain.settings.startBlock) : final + 1n;
+  await db.query(
+    sql`INSERT INTO chain_watch (chain_id, token, final_next, seen_next) VALUES (${chainId}, ${token}, ${start.toString()}, ${start.toString()}) ON CONFLICT DO NOTHING`,
+  );
+}
+
+/** Takes (or renews) the lease for `owner`; undefined while another process holds it. */
+export async function claimCursor(db: Sql, key: WatchKey, owner: string): Promise<WatchRow | undefined> {
+  const { rows } = await db.query<WatchRow>(
+    sql`UPDATE chain_watch SET leased_by = ${owner}, leased_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      WHERE ${watchRow(key)} AND (leased_by = ${owner} OR leased_until IS NULL OR leased_until < now())
+      RETURNING final_next::text, seen_next::text`,
+  );
+  return rows[0];
+}
+
+export async function releaseCursor(db: Sql, key: WatchKey, owner: string): Promise<void> {
+  await db.query(sql`UPDATE chain_watch SET leased_until = NULL WHERE ${watchRow(key)} AND leased_by = ${owner}`);
+}
+
+/** The cursor's next final block, the row locked for the transaction that records a range. */
+export async function lockFinalNext(tx: Sql, key: WatchKey): Promise<string | undefined> {
+  const { rows } = await tx.query<{ final_next: string }>(sql`SELECT final_next::text FROM chain_watch WHERE ${watchRow(key)} FOR UPDATE`);
+  return rows[0]?.final_next;
+}
+
+/** Moves the cursor past a recorded final range (`to` included) and renews the lease. */
+export async function advanceFinal(tx: Sql, key: WatchKey, to: bigint): Promise<void> {
+  const next = (to + 1n).toString();
+  await tx.query(
+    sql`UPDATE chain_watch SET final_next = ${next}, seen_next = GREATEST(seen_next, ${next}), leased_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      WHERE ${watchRow(key)}`,
+  );
+}
+
+export async function advanceSeen(db: Sql, key: WatchKey, latest: bigint): Promise<void> {
+  await db.query(sql`UPDATE chain_watch SET seen_next = GREATEST(seen_next, ${(latest + 1n).toString()}) WHERE ${watchRow(key)}`);
+}
+
+/** A pass that went well: the node's head and final block, no error. */
+export async function recordChecked(db: Sql, key: WatchKey, finality: Finality): Promise<void> {
+  await db.query(
+    sql`UPDATE chain_watch SET latest_block = ${finality.latest.toString()}, final_block = ${finality.final.toString()}, finality = ${finality.source}, checked_at = now(), failures = 0, last_error = NULL, last_error_at = NULL
+      WHERE ${watchRow(key)}`,
+  );
+}
+
+export async function recordFailure(db: Sql, key: WatchKey, message: string, failures: number): Promise<void> {
+  await db.query(sql`UPDATE chain_watch SET last_error = ${message}, last_error_at = now(), failures = ${failures} WHERE ${watchRow(key)}`);
+}

@@ -1,0 +1,71 @@
+import { sql, type SqlQuery } from '../db/sql';
+import { exactUsername, orderBy, pageClause, userSearch } from './sql-list';
+
+/**
+ * What the admin account lists (Members, Users) share: the filters every
+ * account has, the order (a whitelisted sort, the exact username match of a
+ * search first, newest first by default), and the CSV read from the last row
+ * (keyset on the time column and the id, the list's unique order) when it is
+ * in time order without a search, otherwise by offset.
+ */
+/** The columns every account list sorts by, the same way (a username by its one key, text case-blind). */
+export const ACCOUNT_SORTS = {
+  username: 'u.username_key',
+  fullName: 'lower(u.full_name)',
+  email: 'lower(u.email)',
+  status: 'u.status',
+} as const;
+
+export interface AccountList<F extends string> {
+  sorts: Record<F, string>;
+  /** The sort field of the time column (`joinedAt`); the default order is its newest first. */
+  timeField: F;
+  /** The time column and the id column, together the list's unique order (`m.joined_at`, `m.user_id`). */
+  time: string;
+  id: string;
+}
+
+/** Where the next batch of a CSV starts: after the row with this time (to the microsecond, as text) and id. */
+export interface RowKey {
+  time: string;
+  id: number;
+}
+
+export interface AccountQuery {
+  id?: number;
+  search?: string;
+  status?: 'active' | 'blocked';
+  sort?: string;
+}
+
+export function accountList<F extends string>(list: AccountList<F>) {
+  const newestFirst = `-${list.timeField}`;
+  const sortOf = (query: AccountQuery) => query.sort ?? newestFirst;
+  return {
+    /** The conditions every account list has (one account, the search box, the status), for `where`. */
+    filters(query: AccountQuery): Array<SqlQuery | undefined> {
+      return [
+        query.id !== undefined ? sql`${sql.raw(list.id)} = ${query.id}` : undefined,
+        userSearch(query.search),
+        query.status ? sql`u.status = ${query.status}` : undefined,
+      ];
+    },
+
+    /** The rows after `after` in the list's time order, for `where`; undefined for the first batch. */
+    after(query: AccountQuery, after: RowKey | undefined): SqlQuery | undefined {
+      const direction = sortOf(query) === newestFirst ? sql`<` : sql`>`;
+      return after && sql`(${sql.raw(list.time)}, ${sql.raw(list.id)}) ${direction} (${after.time}::timestamptz, ${after.id}::bigint)`;
+    },
+
+    /** `ORDER BY … LIMIT … OFFSET …` of a page. */
+    orderAndPage(query: AccountQuery, window: { limit: number; offset: number }): SqlQuery {
+      return sql`${orderBy(sortOf(query), list.sorts, list.id, exactUsername('u.username_key', query.search))} ${pageClause(window)}`;
+    },
+
+    /** Whether the CSV can be read by keyset: in time order, without a search (the exact match first would break it). */
+    keyset(query: AccountQuery): boolean {
+      const sort = sortOf(query);
+      return !query.search && (sort === newestFirst || sort === list.timeField);
+    },
+  };
+}

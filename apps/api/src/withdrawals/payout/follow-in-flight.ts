@@ -1,0 +1,90 @@
+import type { TransactionReceipt } from 'viem';
+import { sql } from '../../db/sql';
+import type { PayoutPass } from './pass';
+import { failPayout, settlePayout } from './settle';
+import { broadcastPayout, receiptOf, sendPayoutTransaction, selectPayouts, signAndStore, transactionsOf, type PayoutRow, type PayoutTxRow } from './transactions';
+
+/** A replacement pays at least this much more per gas (nodes want ≥ 10 %). */
+const BUMP_NUMERATOR = 125n;
+const BUMP_DENOMINATOR = 100n;
+/** Receipts asked for in one JSON-RPC batch. */
+const RECEIPTS_PER_BATCH = 200;
+
+/**
+ * The payouts in flight, one step each: signed (broadcast again), broadcast
+ * (a receipt, or a fee bump at the same nonce after
+ * PAYOUT_BUMP_AFTER_SECONDS), mined (final? then paid). Answers how many
+ * moved a step.
+ */
+export async function followInFlight(pass: PayoutPass): Promise<number> {
+  const { ctx, chain, wallet, token } = pass;
+  const { db } = ctx;
+  const bumpAfterMs = ctx.config.payoutBumpAfterSeconds * 1000;
+  let progressed = 0;
+  const inFlight = await db.query<PayoutRow>(
+    sql`${selectPayouts(chain.chainId, wallet)} AND status IN ('signed', 'broadcast', 'mined') ORDER BY nonce`,
+  );
+  const sent = inFlight.rows.filter((p) => p.status !== 'signed');
+  const finality = sent.length > 0 ? await chain.finality() : null;
+  const allTxs = await transactionsOf(db, inFlight.rows.map((p) => p.id));
+  const receipts = await receiptsOf(pass, sent.flatMap((p) => allTxs.get(p.id) ?? []));
+  for (const payout of inFlight.rows) {
+    const txs = allTxs.get(payout.id)!;
+    const latest = txs[txs.length - 1]!;
+    if (payout.status === 'signed') {
+      await broadcastPayout(ctx, chain, payout.id, latest.raw);
+      progressed += 1;
+      await pass.hooks.after?.('broadcast', payout.id);
+      continue;
+    }
+    // Whichever of its transactions was mined (at most one can be: they share the nonce).
+    let mined: TransactionReceipt | null = null;
+    for (const t of [...txs].reverse()) {
+      mined = receipts.get(t.tx_hash) ?? null;
+      if (mined) break;
+    }
+    if (!mined) {
+      if (payout.status === 'mined') {
+        // Its block was reorganised away: back to waiting for a receipt.
+        await db.query(sql`UPDATE payouts SET status = 'broadcast', tx_hash = NULL, block_number = NULL WHERE id = ${payout.id}`);
+        continue;
+      }
+      if (ctx.now().getTime() - new Date(latest.created_at).getTime() >= bumpAfterMs) {
+        const current = await chain.client.getGasPrice();
+        const bumped = (BigInt(latest.max_fee_per_gas) * BUMP_NUMERATOR) / BUMP_DENOMINATOR + 1n;
+        const raw = await signAndStore(ctx, chain, token.address, payout, token.decimals, current > bumped ? current : bumped);
+        await broadcastPayout(ctx, chain, payout.id, raw);
+        progressed += 1;
+      } else {
+        await sendPayoutTransaction(chain, latest.raw);
+      }
+      continue;
+    }
+    if (mined.status !== 'success') {
+      await failPayout(ctx, payout, `The payout transaction ${mined.transactionHash} was reverted on chain (block ${mined.blockNumber}); no tokens left the hot wallet. Check its token balance, then retry or refund.`, mined.transactionHash, mined.blockNumber);
+      progressed += 1;
+      continue;
+    }
+    if (payout.status === 'broadcast') {
+      await db.query(sql`UPDATE payouts SET status = 'mined', tx_hash = ${mined.transactionHash}, block_number = ${mined.blockNumber.toString()}, updated_at = now() WHERE id = ${payout.id}`);
+      progressed += 1;
+    }
+    if (finality && mined.blockNumber <= finality.final) {
+      await db.transaction((tx) => settlePayout(ctx, tx, payout, mined.transactionHash, mined.blockNumber));
+      progressed += 1;
+    }
+  }
+  return progressed;
+}
+
+/** The receipts of `txs`, read at once (one JSON-RPC batch per RECEIPTS_PER_BATCH); null for those not mined. */
+async function receiptsOf(pass: PayoutPass, txs: PayoutTxRow[]): Promise<Map<string, TransactionReceipt | null>> {
+  const receipts = new Map<string, TransactionReceipt | null>();
+  const hashes = txs.map((t) => t.tx_hash);
+  for (let i = 0; i < hashes.length; i += RECEIPTS_PER_BATCH) {
+    const chunk = hashes.slice(i, i + RECEIPTS_PER_BATCH);
+    const found = await Promise.all(chunk.map((hash) => receiptOf(pass.chain, hash)));
+    chunk.forEach((hash, j) => receipts.set(hash, found[j]!));
+  }
+  return receipts;
+}

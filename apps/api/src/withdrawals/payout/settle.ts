@@ -1,0 +1,44 @@
+import type { Hex } from 'viem';
+import { fromBaseUnits } from '@portal/contract';
+import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
+import { sql } from '../../db/sql';
+import { postEntry } from '../../ledger/post';
+import type { PayoutRow } from './transactions';
+
+/**
+ * How a payout ends: paid once its block is final (one journal entry), or
+ * failed with a plain reason (the withdrawal `failed`, to be retried or
+ * refunded by an admin).
+ */
+
+/** The journal entry of a paid withdrawal: in flight out; what arrived to the treasury's side, the fee to the company. */
+export async function settlePayout(ctx: AppContext, tx: Sql, payout: PayoutRow, hash: Hex, block: bigint): Promise<void> {
+  const { rows } = await tx.query<{ user_id: number; amount: string; fee: string; status: string }>(
+    sql`SELECT user_id, amount, fee, status FROM withdrawals WHERE id = ${payout.withdrawal_id} FOR UPDATE`,
+  );
+  const w = rows[0]!;
+  if (w.status !== 'approved') return;
+  const amount = BigInt(w.amount);
+  const fee = BigInt(w.fee);
+  const entry = await postEntry(tx, {
+    type: 'withdrawal_payout',
+    memo: `Withdrawal #${payout.withdrawal_id} paid: ${fromBaseUnits(amount - fee)} USDT to ${payout.to_address} (fee ${fromBaseUnits(fee)} USDT), tx ${hash}`,
+    actorId: null,
+    refs: { withdrawalId: payout.withdrawal_id, txHash: hash, block: block.toString() },
+    lines: [
+      { account: { system: 'withdrawals_in_flight' }, amount: -amount },
+      { account: { system: 'treasury' }, amount: amount - fee },
+      { account: { system: 'fees' }, amount: fee },
+    ],
+  });
+  await tx.query(sql`UPDATE payouts SET status = 'paid', updated_at = now() WHERE id = ${payout.id}`);
+  await tx.query(sql`UPDATE withdrawals SET status = 'paid', tx_hash = ${hash}, block_number = ${block.toString()}, paid_at = ${ctx.now()}, settle_entry_id = ${entry.id} WHERE id = ${payout.withdrawal_id}`);
+}
+
+export async function failPayout(ctx: AppContext, payout: PayoutRow, reason: string, txHash: string | null = null, block: bigint | null = null): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.query(sql`UPDATE payouts SET status = 'failed', error = ${reason}, tx_hash = ${txHash}, block_number = ${block?.toString() ?? null}, updated_at = now() WHERE id = ${payout.id}`);
+    await tx.query(sql`UPDATE withdrawals SET status = 'failed', reason = ${reason} WHERE id = ${payout.withdrawal_id} AND status = 'approved'`);
+  });
+}

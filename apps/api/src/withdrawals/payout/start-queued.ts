@@ -1,0 +1,80 @@
+import { erc20Abi, type Address } from 'viem';
+import { fromBaseUnits } from '@portal/contract';
+import type { Database } from '../../db/database';
+import { sql } from '../../db/sql';
+import type { PayoutChain } from './chain';
+import type { PayoutPass } from './pass';
+import { failPayout } from './settle';
+import { broadcastPayout, GAS_PER_PAYOUT, selectPayouts, signAndStore, type PayoutRow } from './transactions';
+
+/** Queued payouts started in one pass. */
+const BATCH = 500;
+
+/**
+ * The queued payouts, in order: a nonce reserved (or resumed), the transfer
+ * signed and stored, then broadcast, each step committed before the next. A
+ * payout the hot wallet cannot cover (tokens, or BNB for gas) fails before
+ * its nonce is reserved. Answers how many moved a step.
+ */
+export async function startQueued(pass: PayoutPass): Promise<number> {
+  const { ctx, chain, wallet, token, hooks } = pass;
+  const { db } = ctx;
+  let progressed = 0;
+  const queued = await db.query<PayoutRow>(
+    sql`${selectPayouts(chain.chainId, wallet)} AND status = 'queued' ORDER BY nonce NULLS LAST, id LIMIT ${BATCH}`,
+  );
+  if (queued.rows.length === 0) return 0;
+  const [tokenBalance, gasBalance, gasPrice, owedRows] = await Promise.all([
+    chain.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [wallet], blockTag: 'latest' }),
+    chain.client.getBalance({ address: wallet, blockTag: 'latest' }),
+    chain.client.getGasPrice(),
+    db.query<{ owed: string; n: number }>(
+      sql`SELECT COALESCE(sum(amount), 0)::text AS owed, count(*)::int AS n FROM payouts
+        WHERE chain_id = ${chain.chainId} AND wallet = ${wallet} AND (status IN ('signed', 'broadcast') OR (status = 'queued' AND nonce IS NOT NULL))`,
+    ),
+  ]);
+  const scale = 10n ** BigInt(18 - token.decimals);
+  // What is left once every transaction already signed (not yet mined) is paid.
+  let tokensLeft = tokenBalance * scale - BigInt(owedRows.rows[0]!.owed);
+  let gasLeft = gasBalance - GAS_PER_PAYOUT * gasPrice * BigInt(owedRows.rows[0]!.n);
+  const gasCost = GAS_PER_PAYOUT * gasPrice;
+  let onChainNonce: number | undefined;
+  for (const payout of queued.rows) {
+    if (payout.nonce === null) {
+      const amount = BigInt(payout.amount);
+      if (tokensLeft < amount) {
+        await failPayout(ctx, payout, `The hot wallet does not hold enough ${token.symbol}: ${fromBaseUnits(tokensLeft < 0n ? 0n : tokensLeft)} available for a payout of ${fromBaseUnits(amount)}. Fund the hot wallet, then retry.`);
+        progressed += 1;
+        continue;
+      }
+      if (gasLeft < gasCost) {
+        await failPayout(ctx, payout, `The hot wallet does not hold enough BNB for gas (about ${fromBaseUnits(gasCost)} BNB per payout). Fund it with BNB, then retry.`);
+        progressed += 1;
+        continue;
+      }
+      onChainNonce ??= await chain.client.getTransactionCount({ address: wallet, blockTag: 'pending' });
+      payout.nonce = await reserveNonce(db, chain, wallet, payout.id, onChainNonce);
+      await hooks.after?.('reserved', payout.id);
+      tokensLeft -= amount;
+      gasLeft -= gasCost;
+    }
+    // A nonce reserved earlier but never signed (a crash in between) is signed now.
+    const raw = await signAndStore(ctx, chain, token.address, payout, token.decimals, gasPrice);
+    progressed += 1;
+    await hooks.after?.('signed', payout.id);
+    await broadcastPayout(ctx, chain, payout.id, raw);
+    await hooks.after?.('broadcast', payout.id);
+  }
+  return progressed;
+}
+
+/** The next nonce of the hot wallet, reserved in its own committed transaction (UNIQUE (chain, wallet, nonce)). */
+async function reserveNonce(db: Database, chain: PayoutChain, wallet: Address, payoutId: number, onChain: number): Promise<string> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ next: string | null }>(sql`SELECT (max(nonce) + 1)::text AS next FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${wallet}`);
+    const fromDb = BigInt(rows[0]!.next ?? '0');
+    const nonce = (fromDb > BigInt(onChain) ? fromDb : BigInt(onChain)).toString();
+    await tx.query(sql`UPDATE payouts SET nonce = ${nonce}, updated_at = now() WHERE id = ${payoutId} AND nonce IS NULL`);
+    return nonce;
+  });
+}
