@@ -41,12 +41,6 @@ export async function* inBatches<T>(fetchBatch: (offset: number, limit: number) 
 }
 
 /**
- * Pages through a list from the last row read (keyset paging): the list's
- * order is a unique key, and `fetchBatch(after, limit)` reads the rows after
- * `after` (undefined for the first batch). Every batch costs what the first
- * does, however deep the export; an offset would read all rows before it.
- */
-/**
  * The whole filtered list for an export, read by `fetch(window, after)`: from
  * the last row read when the list's order is a unique key the query can
  * continue from (`keyset`), otherwise by offset.
@@ -61,6 +55,12 @@ export function everyRow<T>(
     : inBatches((offset, limit) => fetch({ limit, offset }, undefined), size);
 }
 
+/**
+ * Pages through a list from the last row read (keyset paging): the list's
+ * order is a unique key, and `fetchBatch(after, limit)` reads the rows after
+ * `after` (undefined for the first batch). Every batch costs what the first
+ * does, however deep the export; an offset would read all rows before it.
+ */
 async function* afterEachBatch<T>(fetchBatch: (after: T | undefined, limit: number) => Promise<T[]>, size = 1000): AsyncGenerator<T> {
   let after: T | undefined;
   for (;;) {
