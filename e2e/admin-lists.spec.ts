@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AuditLogPage } from './pages/AuditLogPage';
 import { MembersPage } from './pages/MembersPage';
 import { UsersPage } from './pages/UsersPage';
-import { adminLogin, registerViaApi, signInAdmin, uniqueName } from './support/api';
+import { adminHeaders, creditMember, memberIdOf, registerViaApi, signInAdmin, uniqueName } from './support/api';
 import { axeSerious } from './support/tour';
 
 /**
@@ -13,32 +13,13 @@ import { axeSerious } from './support/tour';
  * disclosure.
  */
 
-async function asAdmin(request: APIRequestContext) {
-  const admin = await adminLogin(request);
-  return { authorization: `Bearer ${admin.accessToken}` };
-}
-
-async function memberId(request: APIRequestContext, username: string): Promise<number> {
-  const res = await request.get(`/api/admin/members?search=${username}`, { headers: await asAdmin(request) });
-  const body = (await res.json()) as { items: Array<{ id: number; username: string }> };
-  return body.items.find((m) => m.username === username)!.id;
-}
-
-async function credit(request: APIRequestContext, id: number, amount: string, extra: { reason?: string; memo?: string } = {}) {
-  const res = await request.post(`/api/admin/members/${id}/adjustments`, {
-    headers: await asAdmin(request),
-    data: { wallet: 'deposit', direction: 'credit', amount, reason: 'Browser test funding', ...extra },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
 test('Members and Users: the exact username first, any column sorts, the sort stays in the URL', async ({ page, request }) => {
   const tag = uniqueName('ex');
   await registerViaApi(request, { username: `${tag}a`, fullName: 'Similar Rich' });
   await registerViaApi(request, { username: tag, fullName: 'Exact Match' });
   await registerViaApi(request, { username: `${tag}b`, fullName: 'Similar Poor' });
-  await credit(request, await memberId(request, `${tag}a`), '30');
-  await credit(request, await memberId(request, `${tag}b`), '10');
+  await creditMember(request, await memberIdOf(request, `${tag}a`), { amount: '30' });
+  await creditMember(request, await memberIdOf(request, `${tag}b`), { amount: '10' });
 
   await signInAdmin(page);
   const members = new MembersPage(page);
@@ -79,8 +60,8 @@ test.describe(() => {
   test.use({ bypassCSP: true });
   test('the audit log says who did what to whom, with links, and keeps the raw record behind a disclosure', async ({ page, request }) => {
     const member = await registerViaApi(request, { fullName: 'Audited Member' });
-    const id = await memberId(request, member.username);
-    await credit(request, id, '12.5', { memo: 'Welcome credit', reason: 'Goodwill for ticket 88' });
+    const id = await memberIdOf(request, member.username);
+    await creditMember(request, id, { amount: '12.5', memo: 'Welcome credit', reason: 'Goodwill for ticket 88' });
 
     await signInAdmin(page);
     const log = new AuditLogPage(page);
@@ -106,7 +87,7 @@ test.describe(() => {
     await expect(page).toHaveURL(new RegExp(`/Members/${id}$`));
 
     // A changed setting shows its before and after.
-    const headers = await asAdmin(request);
+    const headers = await adminHeaders(request);
     const current = (await (await request.get('/api/admin/settings', { headers })).json()) as { withdrawalOnePending: boolean };
     const next = !current.withdrawalOnePending;
     const patched = await request.patch('/api/admin/settings', { headers, data: { withdrawalOnePending: next } });

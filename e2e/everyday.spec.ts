@@ -6,7 +6,7 @@ import { SignedInFrame } from './pages/SignedInFrame';
 import { SponsorTreePage } from './pages/SponsorTreePage';
 import { TransferSenderHistoryPage } from './pages/TransferSenderHistoryPage';
 import { WalletPage } from './pages/WalletPage';
-import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin } from './support/api';
+import { apiLogin, creditMember, registerViaApi, signIn, signInAdmin } from './support/api';
 
 /**
  * Today's pages as people use them (issue 15): one test per point that
@@ -104,13 +104,8 @@ test('point 11: with a short balance, Buy shows the balance and how to fund it i
   request,
 }) => {
   const member = await registerViaApi(request);
-  const admin = await adminLogin(request);
   const me = await apiLogin(request, member.username, member.password);
-  const credit = await request.post(`/api/admin/members/${me.user.id}/adjustments`, {
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-    data: { wallet: 'deposit', direction: 'credit', amount: '40', reason: 'Browser test funding' },
-  });
-  expect(credit.status()).toBe(201);
+  await creditMember(request, me.user.id, { amount: '40' });
   await signIn(page, member.username, member.password);
   const purchase = new PurchasePackagePage(page);
   await purchase.goto();
@@ -146,13 +141,8 @@ test('point 17: typing a year into a date filter keeps it and puts the whole day
 
 test('point 19: a double click gives one request outcome and one toast', async ({ page, request }) => {
   const member = await registerViaApi(request);
-  const admin = await adminLogin(request);
   const me = await apiLogin(request, member.username, member.password);
-  const credit = await request.post(`/api/admin/members/${me.user.id}/adjustments`, {
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-    data: { wallet: 'deposit', direction: 'credit', amount: '300', reason: 'Browser test funding' },
-  });
-  expect(credit.status()).toBe(201);
+  await creditMember(request, me.user.id, { amount: '300' });
   const purchases: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/api/purchases')) purchases.push(r.url());
@@ -169,16 +159,11 @@ test('point 19: a double click gives one request outcome and one toast', async (
 });
 
 test('point 4: a referral bonus reads as one in the income wallet history, which filters by kind', async ({ page, request }) => {
-  const admin = await adminLogin(request);
   const sponsor = await registerViaApi(request, { side: 'left' });
   const buyer = await registerViaApi(request, { sponsor: sponsor.username, side: 'left' });
   const buyPackage = async (who: { username: string; password: string }) => {
     const me = await apiLogin(request, who.username, who.password);
-    const credit = await request.post(`/api/admin/members/${me.user.id}/adjustments`, {
-      headers: { authorization: `Bearer ${admin.accessToken}` },
-      data: { wallet: 'deposit', direction: 'credit', amount: '100', reason: 'Browser test funding' },
-    });
-    expect(credit.status()).toBe(201);
+    await creditMember(request, me.user.id, { amount: '100' });
     const packages = (await (await request.get('/api/packages', { headers: { authorization: `Bearer ${me.accessToken}` } })).json()) as {
       items: Array<{ id: number; name: string }>;
     };

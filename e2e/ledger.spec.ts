@@ -8,22 +8,13 @@ import { TransferPage } from './pages/TransferPage';
 import { TransferReceiverHistoryPage } from './pages/TransferReceiverHistoryPage';
 import { TransferSenderHistoryPage } from './pages/TransferSenderHistoryPage';
 import { WalletPage } from './pages/WalletPage';
-import { adminLogin, registerViaApi, signIn, signInAdmin } from './support/api';
+import { adminLogin, creditMember, memberIdOf, registerViaApi, signIn, signInAdmin } from './support/api';
 
 /**
  * The ledger as people use it: an admin credits a member, the member sends
  * part of it to another member and converts income into points; every page
  * and the CSV agree to the last decimal.
  */
-
-async function memberId(request: Parameters<typeof adminLogin>[0], username: string): Promise<number> {
-  const admin = await adminLogin(request);
-  const res = await request.get(`/api/admin/members?search=${username}`, {
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-  });
-  const body = (await res.json()) as { items: Array<{ id: number; username: string }> };
-  return body.items.find((m) => m.username === username)!.id;
-}
 
 test('an admin credits a member, who transfers to another member; both histories and the CSV agree', async ({
   page,
@@ -32,7 +23,7 @@ test('an admin credits a member, who transfers to another member; both histories
 }) => {
   const alice = await registerViaApi(request, { fullName: 'Alice Ledger' });
   const bob = await registerViaApi(request, { fullName: 'Bob Ledger' });
-  const aliceId = await memberId(request, alice.username);
+  const aliceId = await memberIdOf(request, alice.username);
 
   await signInAdmin(page);
   const aliceByAdmin = new MemberDetailPage(page);
@@ -101,7 +92,7 @@ test('a member converts income into points after a confirmation; a refused amoun
   request,
 }) => {
   const carol = await registerViaApi(request, { fullName: 'Carol Points' });
-  const carolId = await memberId(request, carol.username);
+  const carolId = await memberIdOf(request, carol.username);
   await signInAdmin(page);
   const carolByAdmin = new MemberDetailPage(page);
   await carolByAdmin.goto(carolId);
@@ -141,16 +132,9 @@ test('a blocked member cannot receive a transfer; the sender is told so', async 
   const erin = await registerViaApi(request);
   const admin = await adminLogin(request);
   const headers = { authorization: `Bearer ${admin.accessToken}` };
-  const daveId = await memberId(request, dave.username);
-  const erinId = await memberId(request, erin.username);
-  expect(
-    (
-      await request.post(`/api/admin/members/${daveId}/adjustments`, {
-        headers,
-        data: { wallet: 'deposit', direction: 'credit', amount: '5', reason: 'Test' },
-      })
-    ).status(),
-  ).toBe(201);
+  const daveId = await memberIdOf(request, dave.username);
+  const erinId = await memberIdOf(request, erin.username);
+  await creditMember(request, daveId, { amount: '5', reason: 'Test' });
   expect((await request.patch(`/api/admin/users/${erinId}`, { headers, data: { status: 'blocked' } })).status()).toBe(
     200,
   );

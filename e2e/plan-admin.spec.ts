@@ -6,7 +6,7 @@ import { AdminSettingsPage } from './pages/AdminSettingsPage';
 import { TotalIncomePage } from './pages/TotalIncomePage';
 import { TransactionsPage } from './pages/TransactionsPage';
 import { WalletPage } from './pages/WalletPage';
-import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
+import { adminLogin, apiLogin, creditMember, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
 import { axeSerious } from './support/tour';
 
 /**
@@ -25,11 +25,7 @@ const utcDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOS
 async function buyer(request: APIRequestContext, adminToken: string, options: { sponsor?: string; side?: 'left' | 'right' }) {
   const member = await registerViaApi(request, { username: uniqueName('pa'), ...options });
   const session = await apiLogin(request, member.username, member.password);
-  const funded = await request.post(`/api/admin/members/${session.user.id}/adjustments`, {
-    headers: auth(adminToken),
-    data: { wallet: 'deposit', direction: 'credit', amount: '100', reason: 'Browser test funding' },
-  });
-  expect(funded.status(), await funded.text()).toBe(201);
+  await creditMember(request, session.user.id, { amount: '100' });
   const packages = (await (await request.get('/api/packages', { headers: auth(session.accessToken) })).json()) as { items: Array<{ id: number; name: string }> };
   const starter = packages.items.find((p) => p.name === 'Starter')!;
   const bought = await request.post('/api/purchases', { headers: auth(session.accessToken), data: { packageId: starter.id } });

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AdminPackagesPage } from './pages/AdminPackagesPage';
 import { AdminReferralBonusPage } from './pages/AdminReferralBonusPage';
 import { DashboardPage } from './pages/DashboardPage';
@@ -6,24 +6,13 @@ import { PurchasePackagePage } from './pages/PurchasePackagePage';
 import { ReferralBonusPage } from './pages/ReferralBonusPage';
 import { RepurchaseHistoryPage } from './pages/RepurchaseHistoryPage';
 import { TotalIncomePage } from './pages/TotalIncomePage';
-import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
-
-/** Credits a member's deposit wallet through the admin API (an audited adjustment). */
-async function fund(request: APIRequestContext, username: string, password: string, amount: string) {
-  const admin = await adminLogin(request);
-  const member = await apiLogin(request, username, password);
-  const res = await request.post(`/api/admin/members/${member.user.id}/adjustments`, {
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-    data: { wallet: 'deposit', direction: 'credit', amount, reason: 'Browser test funding' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-}
+import { creditMember, memberIdOf, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
 
 test('a member buys a package after confirming, the sponsor sees the referral bonus, the admin sees it in the reports', async ({ page, request }) => {
   const sponsor = await registerViaApi(request, { username: uniqueName('sp'), side: 'left' });
   const buyer = await registerViaApi(request, { username: uniqueName('by'), sponsor: sponsor.username, side: 'left' });
-  await fund(request, sponsor.username, sponsor.password, '100');
-  await fund(request, buyer.username, buyer.password, '1000');
+  await creditMember(request, await memberIdOf(request, sponsor.username), { amount: '100' });
+  await creditMember(request, await memberIdOf(request, buyer.username), { amount: '1000' });
 
   // The sponsor buys first, so it is active and earns.
   await signIn(page, sponsor.username, sponsor.password);

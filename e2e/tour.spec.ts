@@ -1,5 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
+import { apiLogin, creditMember, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
 import { readRoutes, visitAndCheck, watch, type Problem } from './support/tour';
 
 /**
@@ -32,14 +32,9 @@ test.beforeAll(async ({ request }) => {
     side: 'left',
     fullName: 'Tour Member',
   });
-  const admin = await adminLogin(request);
   const member = await apiLogin(request, memberUser.username, memberUser.password);
   memberId = member.user.id;
-  const credit = await request.post(`/api/admin/members/${memberId}/adjustments`, {
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-    data: { wallet: 'deposit', direction: 'credit', amount: '250', reason: 'Tour funding' },
-  });
-  expect(credit.status(), await credit.text()).toBe(201);
+  await creditMember(request, memberId, { amount: '250', reason: 'Tour funding' });
 });
 
 function concrete(path: string): string | null {

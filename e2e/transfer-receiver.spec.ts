@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { TransferPage } from './pages/TransferPage';
-import { adminLogin, apiLogin, registerViaApi, signIn } from './support/api';
+import { apiLogin, creditMember, registerViaApi, signIn } from './support/api';
 import { ROOT_USERNAME } from './support/constants';
 
 /**
@@ -14,13 +14,8 @@ test('point 12: Transfer names the receiver as it is typed and refuses the compa
 }) => {
   const sender = await registerViaApi(request);
   const receiver = await registerViaApi(request, { fullName: 'Rhea Receiver' });
-  const admin = await adminLogin(request);
   const me = await apiLogin(request, sender.username, sender.password);
-  const credit = await request.post(`/api/admin/members/${me.user.id}/adjustments`, {
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-    data: { wallet: 'deposit', direction: 'credit', amount: '20', reason: 'Browser test funding' },
-  });
-  expect(credit.status()).toBe(201);
+  await creditMember(request, me.user.id, { amount: '20' });
   const transfers: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/api/transfers')) transfers.push(r.url());

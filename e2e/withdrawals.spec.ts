@@ -9,7 +9,7 @@ import { WithdrawApprovalHistoryPage } from './pages/WithdrawApprovalHistoryPage
 import { WithdrawApprovalPage } from './pages/WithdrawApprovalPage';
 import { WithdrawHistoryPage } from './pages/WithdrawHistoryPage';
 import { WithdrawPage } from './pages/WithdrawPage';
-import { adminLogin, apiLogin, registerViaApi, signIn, signInAdmin } from './support/api';
+import { adminLogin, apiLogin, creditMember, memberIdOf, registerViaApi, signIn, signInAdmin } from './support/api';
 import { chainSend } from './support/chain';
 
 /**
@@ -25,20 +25,10 @@ const code = (secret: string, offsetMs = 0) =>
 const freshAddress = () => privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function memberId(request: APIRequestContext, token: string, username: string): Promise<number> {
-  const res = await request.get(`/api/admin/members?search=${username}`, { headers: auth(token) });
-  return ((await res.json()) as { items: Array<{ id: number; username: string }> }).items.find((m) => m.username === username)!.id;
-}
-
-async function fundIncome(request: APIRequestContext, token: string, id: number, amount: string) {
-  const res = await request.post(`/api/admin/members/${id}/adjustments`, { headers: auth(token), data: { wallet: 'income', direction: 'credit', amount, reason: 'Bonus for the test' } });
-  expect(res.status(), await res.text()).toBe(201);
-}
-
 /** Another member asking through the API: two-factor on, address saved, request signed off with a code. */
 async function otherRequest(request: APIRequestContext, adminToken: string, amount: string) {
   const other = await registerViaApi(request);
-  await fundIncome(request, adminToken, await memberId(request, adminToken, other.username), amount);
+  await creditMember(request, await memberIdOf(request, other.username), { wallet: 'income', amount, reason: 'Bonus for the test' });
   const session = await apiLogin(request, other.username, other.password);
   const setup = (await (await request.post('/api/me/2fa/setup', { headers: auth(session.accessToken) })).json()) as { secret: string };
   expect((await request.post('/api/me/2fa/enable', { headers: auth(session.accessToken), data: { code: code(setup.secret) } })).status()).toBe(200);
@@ -53,7 +43,7 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   const admin = await adminLogin(request);
   expect((await request.patch('/api/admin/settings', { headers: auth(admin.accessToken), data: { withdrawalAddressHoldHours: '0' } })).status()).toBe(200);
   const member = await registerViaApi(request, { fullName: 'Wanda Withdraw' });
-  await fundIncome(request, admin.accessToken, await memberId(request, admin.accessToken, member.username), '120.5');
+  await creditMember(request, await memberIdOf(request, member.username), { wallet: 'income', amount: '120.5', reason: 'Bonus for the test' });
 
   // Two-factor on, in the browser.
   const memberContext = await browser.newContext();

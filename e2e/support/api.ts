@@ -42,23 +42,46 @@ export async function registerViaApi(
   return { username, password: MEMBER_PASSWORD, email: `${username}@example.com` };
 }
 
+/** An admin's headers for the API (a fresh sign-in). */
+export async function adminHeaders(request: APIRequestContext) {
+  const admin = await adminLogin(request);
+  return { authorization: `Bearer ${admin.accessToken}` };
+}
+
+/** A member's id, found by username in the admin's Members list, as an admin would. */
+export async function memberIdOf(request: APIRequestContext, username: string): Promise<number> {
+  const res = await request.get(`/api/admin/members?search=${username}`, { headers: await adminHeaders(request) });
+  const body = (await res.json()) as { items: Array<{ id: number; username: string }> };
+  return body.items.find((m) => m.username === username)!.id;
+}
+
+export interface Credit {
+  amount: string;
+  /** Default: the deposit wallet. */
+  wallet?: 'income' | 'points' | 'deposit';
+  /** Default: "Browser test funding". */
+  reason?: string;
+  memo?: string;
+}
+
+/** Credits a member's wallet through an admin adjustment (audited, in the ledger). */
+export async function creditMember(request: APIRequestContext, memberId: number, credit: Credit) {
+  const { wallet = 'deposit', reason = 'Browser test funding', ...rest } = credit;
+  const res = await request.post(`/api/admin/members/${memberId}/adjustments`, {
+    headers: await adminHeaders(request),
+    data: { wallet, reason, ...rest, direction: 'credit' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 /**
  * A new member whose wallet an admin credited through an adjustment (found by
  * username, as the admin would); answers the member and the admin's headers.
  */
-export async function registerCreditedMember(
-  request: APIRequestContext,
-  fullName: string,
-  credit: { wallet: 'income' | 'points' | 'deposit'; amount: string; reason: string },
-) {
+export async function registerCreditedMember(request: APIRequestContext, fullName: string, credit: Credit) {
   const member = await registerViaApi(request, { fullName });
-  const admin = await adminLogin(request);
-  const headers = { authorization: `Bearer ${admin.accessToken}` };
-  const found = await request.get(`/api/admin/members?search=${member.username}`, { headers });
-  const memberId = ((await found.json()) as { items: Array<{ id: number; username: string }> }).items.find((m) => m.username === member.username)!.id;
-  const res = await request.post(`/api/admin/members/${memberId}/adjustments`, { headers, data: { ...credit, direction: 'credit' } });
-  expect(res.status()).toBe(201);
-  return { member, headers };
+  await creditMember(request, await memberIdOf(request, member.username), credit);
+  return { member, headers: await adminHeaders(request) };
 }
 
 /**
