@@ -71,6 +71,14 @@ export function useListParams<F extends string>(options: {
   return { page, pageSize, sort, filters, query, update, reset };
 }
 
+/** A filter control's `value` and `onChange`, bound to the list's URL state. */
+export function filterProps<F extends string>(list: ListParams<F>, name: F) {
+  return {
+    value: list.filters[name],
+    onChange: (value: string) => list.update({ [name]: value } as Parameters<ListParams<F>['update']>[0]),
+  };
+}
+
 interface ListQueryResult<T> {
   data?: { items: T[]; total: number };
   isPending: boolean;

@@ -28,8 +28,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../shared/api/errors';
 import { AmountField } from '../../shared/components/AmountField';
-import { ConfirmLine } from '../../shared/components/ConfirmDialog';
-import { Money } from '../../shared/components/Money';
+import { ConfirmAmount, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { formatMoney } from '../../shared/format';
 import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
@@ -165,15 +164,14 @@ export function AdjustmentDialog({
             <Box data-testid="adjustment-confirmation">
               <ConfirmLine label="Member">@{member.username}</ConfirmLine>
               <ConfirmLine label="Wallet">{WALLET_LABELS[review.body.wallet]}</ConfirmLine>
-              <ConfirmLine label={review.body.direction === 'credit' ? 'Credit' : 'Debit'} strong>
-                <Money value={review.body.amount} unit={walletUnit(review.body.wallet)} />
-              </ConfirmLine>
-              <ConfirmLine label="Balance now">
-                <Money value={current} unit={walletUnit(review.body.wallet)} />
-              </ConfirmLine>
-              <ConfirmLine label="Balance after">
-                <Money value={after} unit={walletUnit(review.body.wallet)} />
-              </ConfirmLine>
+              <ConfirmAmount
+                label={review.body.direction === 'credit' ? 'Credit' : 'Debit'}
+                value={review.body.amount}
+                unit={walletUnit(review.body.wallet)}
+                strong
+              />
+              <ConfirmAmount label="Balance now" value={current} unit={walletUnit(review.body.wallet)} />
+              <ConfirmAmount label="Balance after" value={after} unit={walletUnit(review.body.wallet)} />
               <ConfirmLine label="Member reads">{review.body.memo ?? DEFAULT_ADJUSTMENT_MEMO}</ConfirmLine>
               <ConfirmLine label="Internal note">{review.body.reason}</ConfirmLine>
               {after?.startsWith('-') && (

@@ -4,12 +4,14 @@ import Typography from '@mui/material/Typography';
 import type { AdminMember } from '@portal/contract';
 import { useNavigate } from 'react-router';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { AccountSearchField, AccountStatusFilter } from '../../shared/components/AccountFilters';
+import { FilterBar, SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
+import { PersonName } from '../../shared/components/PersonName';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatCount, formatDate } from '../../shared/format';
-import { tableState, useListParams } from '../../shared/list-params';
+import { filterProps, tableState, useListParams } from '../../shared/list-params';
 import { useMembers } from './api';
 
 const FILTERS = ['search', 'status', 'sponsor'] as const;
@@ -20,14 +22,7 @@ const COLUMNS: Column<AdminMember>[] = [
     label: 'Member',
     sortField: 'username',
     minWidth: 180,
-    render: (m) => (
-      <>
-        {m.fullName}
-        <Typography variant="body2" color="text.secondary">
-          @{m.username}
-        </Typography>
-      </>
-    ),
+    render: (m) => <PersonName person={m} />,
   },
   { id: 'email', label: 'Email', secondary: true, sortField: 'email', render: (m) => m.email },
   { id: 'sponsor', label: 'Sponsor', secondary: true, sortField: 'sponsor', render: (m) => (m.sponsor ? `@${m.sponsor.username}` : '—') },
@@ -74,8 +69,7 @@ export function MembersPage() {
   const navigate = useNavigate();
   const list = useListParams({ filters: FILTERS, defaultSort: '-joinedAt' });
   const members = useMembers(list.query);
-  const { filters, update } = list;
-  const hasFilters = FILTERS.some((name) => filters[name]);
+  const hasFilters = FILTERS.some((name) => list.filters[name]);
 
   return (
     <Card>
@@ -97,26 +91,9 @@ export function MembersPage() {
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <FilterBar>
-        <SearchField
-          placeholder="Username, name or email"
-          value={filters.search}
-          onChange={(search) => update({ search })}
-        />
-        <SelectFilter
-          label="Status"
-          value={filters.status}
-          onChange={(status) => update({ status })}
-          choices={[
-            { value: 'active', label: 'Active' },
-            { value: 'blocked', label: 'Blocked' },
-          ]}
-        />
-        <SearchField
-          label="Sponsor"
-          placeholder="Exact username"
-          value={filters.sponsor}
-          onChange={(sponsor) => update({ sponsor })}
-        />
+        <AccountSearchField {...filterProps(list, 'search')} />
+        <AccountStatusFilter {...filterProps(list, 'status')} />
+        <SearchField label="Sponsor" placeholder="Exact username" {...filterProps(list, 'sponsor')} />
       </FilterBar>
       <DataTable
         label="Members"

@@ -1,15 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdjustmentBody, Adjustment, AdminMember, AdminMemberDetail, AdminUser } from '@portal/contract';
 import { api } from '../../shared/api/instance';
+import { useListQuery } from '../../shared/api/list-query';
 import type { Page } from '../wallet/api';
 import { adminKeys } from '../admin-transactions/api';
 
 export function useMembers(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: adminKeys.members(query),
-    queryFn: ({ signal }) => api.get<Page<AdminMember>>('/admin/members', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<Page<AdminMember>>(adminKeys.members(query), '/admin/members', query);
 }
 
 export function useMember(id: number) {

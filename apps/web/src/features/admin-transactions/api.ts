@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { JournalEntry } from '@portal/contract';
-import { api } from '../../shared/api/instance';
+import { useListQuery } from '../../shared/api/list-query';
 import type { Page } from '../wallet/api';
 
 export const adminKeys = {
@@ -15,9 +14,5 @@ export const adminKeys = {
 
 /** GET /api/admin/transactions */
 export function useTransactions(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: adminKeys.transactions(query),
-    queryFn: ({ signal }) => api.get<Page<JournalEntry>>('/admin/transactions', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<Page<JournalEntry>>(adminKeys.transactions(query), '/admin/transactions', query);
 }

@@ -14,11 +14,13 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { AccountSearchField, AccountStatusFilter } from '../../shared/components/AccountFilters';
+import { FilterBar, SelectFilter, type Choice } from '../../shared/components/ListFilters';
+import { PersonName } from '../../shared/components/PersonName';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatDate, formatDateTime } from '../../shared/format';
-import { tableState, useListParams } from '../../shared/list-params';
+import { filterProps, tableState, useListParams } from '../../shared/list-params';
 import { useSession } from '../../shared/session/useSession';
 import { useToast } from '../../shared/toast';
 import { useUpdateUser } from '../admin-members/api';
@@ -26,6 +28,10 @@ import { useUsers } from './api';
 import { CreateAdminDialog, ResetPasswordDialog } from './UserDialogs';
 
 const FILTERS = ['search', 'role', 'status'] as const;
+const ROLE_CHOICES: Choice[] = [
+  { value: 'admin', label: 'Admin' },
+  { value: 'member', label: 'Member' },
+];
 
 type Change = {
   user: AdminUser;
@@ -46,7 +52,6 @@ export function UsersPage() {
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; user: AdminUser } | null>(null);
   const [change, setChange] = useState<Change | null>(null);
-  const { filters, update: setList } = list;
 
   const apply = async () => {
     if (!change) return;
@@ -66,14 +71,7 @@ export function UsersPage() {
       label: 'User',
       sortField: 'username',
       minWidth: 180,
-      render: (u) => (
-        <>
-          {u.fullName}
-          <Typography variant="body2" color="text.secondary">
-            @{u.username}
-          </Typography>
-        </>
-      ),
+      render: (u) => <PersonName person={u} />,
     },
     { id: 'email', label: 'Email', secondary: true, sortField: 'email', render: (u) => u.email },
     {
@@ -120,29 +118,9 @@ export function UsersPage() {
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <FilterBar>
-        <SearchField
-          placeholder="Username, name or email"
-          value={filters.search}
-          onChange={(search) => setList({ search })}
-        />
-        <SelectFilter
-          label="Role"
-          value={filters.role}
-          onChange={(role) => setList({ role })}
-          choices={[
-            { value: 'admin', label: 'Admin' },
-            { value: 'member', label: 'Member' },
-          ]}
-        />
-        <SelectFilter
-          label="Status"
-          value={filters.status}
-          onChange={(status) => setList({ status })}
-          choices={[
-            { value: 'active', label: 'Active' },
-            { value: 'blocked', label: 'Blocked' },
-          ]}
-        />
+        <AccountSearchField {...filterProps(list, 'search')} />
+        <SelectFilter label="Role" choices={ROLE_CHOICES} {...filterProps(list, 'role')} />
+        <AccountStatusFilter {...filterProps(list, 'status')} />
       </FilterBar>
       <DataTable
         label="Users"

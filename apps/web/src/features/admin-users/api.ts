@@ -1,15 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, CreateAdminBody } from '@portal/contract';
 import { api } from '../../shared/api/instance';
+import { useListQuery } from '../../shared/api/list-query';
 import type { Page } from '../wallet/api';
 import { adminKeys } from '../admin-transactions/api';
 
 export function useUsers(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: adminKeys.users(query),
-    queryFn: ({ signal }) => api.get<Page<AdminUser>>('/admin/users', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<Page<AdminUser>>(adminKeys.users(query), '/admin/users', query);
 }
 
 export function useCreateAdmin() {

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,7 +6,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import type { AuditEntry } from '@portal/contract';
-import { api } from '../../shared/api/instance';
+import { useListQuery } from '../../shared/api/list-query';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
@@ -86,11 +85,7 @@ function RawEntry({ entry }: { entry: AuditEntry }) {
 /** /admin/audit-log: every admin action, written in the same transaction as the action. */
 export function AuditLogPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: '-createdAt' });
-  const log = useQuery({
-    queryKey: adminKeys.audit(list.query),
-    queryFn: ({ signal }) => api.get<Page<AuditEntry>>('/admin/audit-log', { query: list.query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const log = useListQuery<Page<AuditEntry>>(adminKeys.audit(list.query), '/admin/audit-log', list.query);
   const { filters, update } = list;
 
   return (

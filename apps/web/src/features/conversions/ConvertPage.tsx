@@ -1,19 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
-import Grid from '@mui/material/Grid';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { amountSchema, type ConversionQuote } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AmountField } from '../../shared/components/AmountField';
-import { BalancePanel } from '../../shared/components/BalancePanel';
-import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
-import { Money } from '../../shared/components/Money';
-import { SubmitButton } from '../../shared/components/SubmitButton';
+import { ConfirmAmount, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
+import { MoneyFormPage } from '../../shared/components/MoneyFormPage';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
@@ -40,75 +31,42 @@ export function ConvertPage() {
     fieldError: (error) => applyServerFieldError(error, setError, ['amount']),
     onSuccess: () => reset(),
   });
-  const pending = conversion.pending;
   const income = wallets.data?.wallets.find((w) => w.wallet === 'income');
   const points = wallets.data?.wallets.find((w) => w.wallet === 'points');
 
+  const amountHint = terms.data ? `Minimum ${formatMoney(terms.data.minimum)} USDT · rate ${terms.data.rate} points per USDT` : ' ';
   const review = handleSubmit(({ amount }) => conversion.prepare(() => fetchConversionQuote(amount)));
 
   return (
-    <Grid container spacing={6}>
-      <Grid size={{ xs: 12, md: 7 }}>
-        <Card>
-          <CardHeader
-            title="Convert income into points"
-            subheader="Points pay for products under Redeem product; they cannot be turned back into USDT."
-          />
-          <CardContent>
-            <Box component="form" noValidate onSubmit={review} aria-label="Point conversion">
-              <Stack spacing={5}>
-                <AmountField
-                  label="Amount"
-                  unit="USDT"
-                  {...fieldProps(
-                    form,
-                    'amount',
-                    terms.data
-                      ? `Minimum ${formatMoney(terms.data.minimum)} USDT · rate ${terms.data.rate} points per USDT`
-                      : ' ',
-                  )}
-                />
-                <Box>
-                  <SubmitButton loading={conversion.preparing}>Review conversion</SubmitButton>
-                </Box>
-              </Stack>
-            </Box>
-          </CardContent>
-        </Card>
-      </Grid>
-      <Grid size={{ xs: 12, md: 5 }}>
-        <BalancePanel
-          title="Your wallets"
-          lines={[
-            { label: 'Income wallet (available)', value: income?.balance, unit: 'USDT', testId: 'convert-income' },
-            { label: 'Point wallet', value: points?.balance, unit: 'points', testId: 'convert-points' },
-          ]}
-          links={[
-            { to: '/redeem-product', label: 'Redeem product' },
-            { to: '/convert-history', label: 'Conversion history' },
-          ]}
-        />
-      </Grid>
-
-      <ConfirmDialog title="Confirm the conversion" confirmLabel="Convert" {...conversion.dialog}>
-        {pending && (
-          <Box data-testid="conversion-confirmation">
-            <ConfirmLine label="From your income wallet">
-              <Money value={pending.amount} unit="USDT" />
-            </ConfirmLine>
-            <ConfirmLine label="Rate">{pending.rate} points per USDT</ConfirmLine>
-            <ConfirmLine label="Fee">
-              <Money value="0" unit="USDT" />
-            </ConfirmLine>
-            <ConfirmLine label="Points you receive" strong>
-              <Money value={pending.points} unit="points" />
-            </ConfirmLine>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-              A conversion cannot be undone.
-            </Typography>
-          </Box>
-        )}
-      </ConfirmDialog>
-    </Grid>
+    <MoneyFormPage
+      header={{
+        title: 'Convert income into points',
+        subheader: 'Points pay for products under Redeem product; they cannot be turned back into USDT.',
+      }}
+      form={{ label: 'Point conversion', submit: 'Review conversion', onSubmit: review }}
+      flow={conversion}
+      confirm={{ title: 'Confirm the conversion', label: 'Convert' }}
+      summary={(pending) => (
+        <ConfirmSummary testId="conversion-confirmation" note="A conversion cannot be undone.">
+          <ConfirmAmount label="From your income wallet" value={pending.amount} unit="USDT" />
+          <ConfirmLine label="Rate">{pending.rate} points per USDT</ConfirmLine>
+          <ConfirmAmount label="Fee" value="0" unit="USDT" />
+          <ConfirmAmount label="Points you receive" value={pending.points} unit="points" strong />
+        </ConfirmSummary>
+      )}
+      balance={{
+        title: 'Your wallets',
+        lines: [
+          { label: 'Income wallet (available)', value: income?.balance, unit: 'USDT', testId: 'convert-income' },
+          { label: 'Point wallet', value: points?.balance, unit: 'points', testId: 'convert-points' },
+        ],
+        links: [
+          { to: '/redeem-product', label: 'Redeem product' },
+          { to: '/convert-history', label: 'Conversion history' },
+        ],
+      }}
+    >
+      <AmountField label="Amount" unit="USDT" {...fieldProps(form, 'amount', amountHint)} />
+    </MoneyFormPage>
   );
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Conversion, ConversionQuote, ConversionTerms } from '@portal/contract';
 import { api } from '../../shared/api/instance';
+import { useListQuery } from '../../shared/api/list-query';
 import { ledgerKeys, type Page } from '../wallet/api';
 
 export function useConversionTerms() {
@@ -14,11 +15,7 @@ export const fetchConversionQuote = (amount: string) =>
   api.get<ConversionQuote>('/conversions/quote', { query: { amount } });
 
 export function useConversions(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: ledgerKeys.conversions(query),
-    queryFn: ({ signal }) => api.get<Page<Conversion>>('/conversions', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<Page<Conversion>>(ledgerKeys.conversions(query), '/conversions', query);
 }
 
 export function useConvert() {

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChainStatus, ChainWallets, Consolidation, ConsolidationPage, Deposit, DepositAddress, MyDeposits } from '@portal/contract';
 import { api } from '../../shared/api/instance';
+import { useListQuery } from '../../shared/api/list-query';
 import type { Page } from '../wallet/api';
 
 /** Deposits live under `ledger` too: a credit refreshes the wallet figures everywhere. */
@@ -40,20 +41,11 @@ export function useMyDeposits(query: Record<string, string | number>, live = fal
 }
 
 export function useAdminDeposits(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: depositKeys.admin(query),
-    queryFn: ({ signal }) => api.get<Page<Deposit>>('/admin/deposits', { query, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 10_000,
-  });
+  return useListQuery<Page<Deposit>>(depositKeys.admin(query), '/admin/deposits', query, { refetchInterval: 10_000 });
 }
 
 export function useConsolidations(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: depositKeys.consolidations(query),
-    queryFn: ({ signal }) => api.get<ConsolidationPage>('/admin/consolidations', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<ConsolidationPage>(depositKeys.consolidations(query), '/admin/consolidations', query);
 }
 
 export function useStartConsolidation() {
@@ -66,12 +58,7 @@ export function useStartConsolidation() {
 }
 
 export function useChainWallets(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: depositKeys.wallets(query),
-    queryFn: ({ signal }) => api.get<ChainWallets>('/admin/chain/wallets', { query, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 15_000,
-  });
+  return useListQuery<ChainWallets>(depositKeys.wallets(query), '/admin/chain/wallets', query, { refetchInterval: 15_000 });
 }
 
 /** The deposit watcher's state, as /api/health reports it (admin pages warn when it is not ok). */

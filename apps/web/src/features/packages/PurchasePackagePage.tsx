@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { fromBaseUnits, toBaseUnits, type Package } from '@portal/contract';
 import { Link } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
-import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
+import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { Money } from '../../shared/components/Money';
 import { formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
@@ -120,13 +120,12 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
         {...purchase.dialog}
       >
         {pending && (
-          <Box data-testid="purchase-confirmation">
+          <ConfirmSummary testId="purchase-confirmation" note="A purchase cannot be undone.">
             <ConfirmLine label="Package">{pending.name}</ConfirmLine>
-            <ConfirmLine label="From your deposit wallet"><Money value={pending.price} unit="USDT" /></ConfirmLine>
-            <ConfirmLine label="Fee"><Money value="0" unit="USDT" /></ConfirmLine>
+            <ConfirmAmount label="From your deposit wallet" value={pending.price} unit="USDT" />
+            <ConfirmAmount label="Fee" value="0" unit="USDT" />
             <ConfirmLine label="Business volume added to your team" strong>{pending.bv} BV</ConfirmLine>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>A purchase cannot be undone.</Typography>
-          </Box>
+          </ConfirmSummary>
         )}
       </ConfirmDialog>
     </Grid>

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminDashboard,
   CloseResult,
@@ -12,6 +12,7 @@ import type {
   ReferralBonus,
 } from '@portal/contract';
 import { api } from '../../shared/api/instance';
+import { useListQuery } from '../../shared/api/list-query';
 import { ledgerKeys, type Page } from '../wallet/api';
 
 export const planKeys = {
@@ -34,11 +35,7 @@ export const usePackages = () => useQuery({ queryKey: planKeys.packages, queryFn
 export const usePlanStatus = () => useQuery({ queryKey: planKeys.status, queryFn: ({ signal }) => api.get<PlanStatus>('/plan/status', { signal }) });
 
 export function usePurchases(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: planKeys.purchases(query),
-    queryFn: ({ signal }) => api.get<Page<PurchaseListItem>>('/purchases', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<Page<PurchaseListItem>>(planKeys.purchases(query), '/purchases', query);
 }
 
 export function useBuy() {
@@ -50,11 +47,11 @@ export function useBuy() {
 }
 
 export function useBonuses<T extends ReferralBonus | MatchingBonus>(query: Record<string, string | number>, admin = false) {
-  return useQuery({
-    queryKey: admin ? planKeys.adminBonuses(query) : planKeys.bonuses(query),
-    queryFn: ({ signal }) => api.get<BonusPage<T>>(admin ? '/admin/bonuses' : '/bonuses', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<BonusPage<T>>(
+    admin ? planKeys.adminBonuses(query) : planKeys.bonuses(query),
+    admin ? '/admin/bonuses' : '/bonuses',
+    query,
+  );
 }
 
 export function useIncomeSummary(query: Record<string, string>) {

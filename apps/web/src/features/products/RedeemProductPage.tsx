@@ -24,7 +24,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
-import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
+import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { SubmitButton } from '../../shared/components/SubmitButton';
@@ -219,31 +219,23 @@ function RedeemDialog({ product, onClose }: { product: Product; onClose: () => v
 
       <ConfirmDialog title="Confirm the redemption" confirmLabel="Redeem" {...redemption.dialog}>
         {pending && (
-          <Box data-testid="redemption-confirmation">
+          <ConfirmSummary
+            testId="redemption-confirmation"
+            note="The points leave your point wallet now. If the redemption is rejected, they come back."
+          >
             <ConfirmLine label="Product">
               {pending.quote.quantity} × {pending.quote.productName}
             </ConfirmLine>
-            <ConfirmLine label="Price each">
-              <Money value={pending.quote.unitPrice} unit="points" />
-            </ConfirmLine>
-            <ConfirmLine label="Points before">
-              <Money value={pending.quote.balanceBefore} unit="points" />
-            </ConfirmLine>
-            <ConfirmLine label="Points to pay" strong>
-              <Money value={pending.quote.points} unit="points" />
-            </ConfirmLine>
-            <ConfirmLine label="Points after" strong>
-              <Money value={pending.quote.balanceAfter} unit="points" />
-            </ConfirmLine>
+            <ConfirmAmount label="Price each" value={pending.quote.unitPrice} unit="points" />
+            <ConfirmAmount label="Points before" value={pending.quote.balanceBefore} unit="points" />
+            <ConfirmAmount label="Points to pay" value={pending.quote.points} unit="points" strong />
+            <ConfirmAmount label="Points after" value={pending.quote.balanceAfter} unit="points" strong />
             <ConfirmLine label="Deliver to">
               <Box component="span" sx={{ whiteSpace: 'pre-line' }}>
                 {pending.address}
               </Box>
             </ConfirmLine>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-              The points leave your point wallet now. If the redemption is rejected, they come back.
-            </Typography>
-          </Box>
+          </ConfirmSummary>
         )}
       </ConfirmDialog>
     </>

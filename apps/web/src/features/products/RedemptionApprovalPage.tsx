@@ -10,11 +10,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { fromBaseUnits, REJECTION_REASON_MAX, rejectionReasonSchema, toBaseUnits, type Redemption } from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
-import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
+import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
-import { Money } from '../../shared/components/Money';
 import { formatMoney } from '../../shared/format';
 import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
 import { tableState, useListParams } from '../../shared/list-params';
@@ -168,9 +167,7 @@ export function RedemptionApprovalPage() {
         {decision && (
           <Box data-testid="decision-confirmation">
             <ConfirmLine label="Redemptions">{decision.rows.map((r) => `R-${r.id}`).join(', ')}</ConfirmLine>
-            <ConfirmLine label="Points in all" strong>
-              <Money value={total(decision.rows)} unit="points" />
-            </ConfirmLine>
+            <ConfirmAmount label="Points in all" value={total(decision.rows)} unit="points" strong />
             {decision.action === 'approve' ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
                 Approving marks {decision.rows.length === 1 ? 'it' : 'them'} as shipped. This is final.

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product, ProductCreate, ProductPatch, Redemption, RedemptionBody, RedemptionQuote } from '@portal/contract';
 import { api } from '../../shared/api/instance';
+import { useListQuery } from '../../shared/api/list-query';
 import { ledgerKeys, type Page } from '../wallet/api';
 
 /** Query keys: the catalogue, and redemptions under `ledger` (they move points). */
@@ -13,11 +14,7 @@ export const productKeys = {
 };
 
 export function useCatalogue(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: productKeys.catalogue(query),
-    queryFn: ({ signal }) => api.get<Page<Product>>('/products', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<Page<Product>>(productKeys.catalogue(query), '/products', query);
 }
 
 export const fetchRedemptionQuote = (productId: number, quantity: number) =>
@@ -37,21 +34,13 @@ export function useRedeem() {
 }
 
 export function useRedemptions(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: productKeys.redemptions(query),
-    queryFn: ({ signal }) => api.get<Page<Redemption>>('/redemptions', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<Page<Redemption>>(productKeys.redemptions(query), '/redemptions', query);
 }
 
 // ---- admin ------------------------------------------------------------------
 
 export function useAdminProducts(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: productKeys.admin(query),
-    queryFn: ({ signal }) => api.get<Page<Product>>('/admin/products', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<Page<Product>>(productKeys.admin(query), '/admin/products', query);
 }
 
 export function useSaveProduct() {
@@ -76,11 +65,7 @@ export function useUploadProductImage() {
 }
 
 export function useAdminRedemptions(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: productKeys.adminRedemptions(query),
-    queryFn: ({ signal }) => api.get<Page<Redemption>>('/admin/redemptions', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<Page<Redemption>>(productKeys.adminRedemptions(query), '/admin/redemptions', query);
 }
 
 export function useDecideRedemptions() {

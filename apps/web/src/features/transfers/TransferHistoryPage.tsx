@@ -1,26 +1,15 @@
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
-import Typography from '@mui/material/Typography';
 import type { Transfer } from '@portal/contract';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
+import { PersonName } from '../../shared/components/PersonName';
 import { formatDateTime } from '../../shared/format';
 import { tableState, useListParams } from '../../shared/list-params';
 import { useTransfers } from './api';
 
 const FILTERS = ['search', 'from', 'to'] as const;
-
-function party(p: Transfer['to']) {
-  return (
-    <>
-      {p.fullName}
-      <Typography variant="body2" color="text.secondary">
-        @{p.username}
-      </Typography>
-    </>
-  );
-}
 
 /** /transfer-sender-history and /transfer-Receiver-history. */
 export function TransferHistoryPage({ direction }: { direction: 'sent' | 'received' }) {
@@ -35,7 +24,7 @@ export function TransferHistoryPage({ direction }: { direction: 'sent' | 'receiv
       minWidth: 170,
       render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.createdAt)}</span>,
     },
-    { id: 'party', label: sent ? 'To' : 'From', minWidth: 180, render: (t) => party(sent ? t.to : t.from) },
+    { id: 'party', label: sent ? 'To' : 'From', minWidth: 180, render: (t) => <PersonName person={sent ? t.to : t.from} /> },
     {
       id: 'amount',
       label: sent ? 'Amount sent' : 'Amount',

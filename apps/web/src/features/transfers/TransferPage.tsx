@@ -1,24 +1,16 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
-import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import { amountSchema, receiverUsernameSchema, type TransferQuote } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../shared/api/errors';
 import { AmountField } from '../../shared/components/AmountField';
-import { BalancePanel } from '../../shared/components/BalancePanel';
-import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
-import { Money } from '../../shared/components/Money';
-import { SubmitButton } from '../../shared/components/SubmitButton';
+import { ConfirmAmount, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
+import { MoneyFormPage } from '../../shared/components/MoneyFormPage';
+import { PersonName } from '../../shared/components/PersonName';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
@@ -62,7 +54,6 @@ export function TransferPage() {
     fieldError: (error) => applyServerFieldError(error, setError, ['toUsername', 'amount']),
     onSuccess: () => reset(),
   });
-  const pending = transfer.pending;
 
   const typed = useDebounced(watch('toUsername').trim());
   const receiver = useReceiver(typed);
@@ -86,87 +77,55 @@ export function TransferPage() {
     if (receiver.data) return `Paying ${receiver.data.fullName} (@${receiver.data.username})`;
     return ' ';
   })();
+  const amountHint = terms.data ? `Minimum ${formatMoney(terms.data.minimum)} USDT · fee ${terms.data.feePercent}% taken from the amount` : ' ';
   const usernameField = fieldProps(form, 'toUsername');
 
   return (
-    <Grid container spacing={6}>
-      <Grid size={{ xs: 12, md: 7 }}>
-        <Card>
-          <CardHeader title="Send USDT to another member" subheader="From your deposit wallet to theirs." />
-          <CardContent>
-            <Box component="form" noValidate onSubmit={review} aria-label="Transfer">
-              <Stack spacing={5}>
-                <TextField
-                  label="Receiver username"
-                  autoComplete="off"
-                  {...usernameField}
-                  error={usernameField.error || (typed.length >= 3 && receiver.isError)}
-                  helperText={usernameField.error ? usernameField.helperText : receiverHelp}
-                  slotProps={{
-                    input: {
-                      endAdornment:
-                        receiver.data && !usernameField.error ? (
-                          <InputAdornment position="end">
-                            <CheckCircleOutlined color="success" fontSize="small" aria-label="Member found" />
-                          </InputAdornment>
-                        ) : undefined,
-                    },
-                  }}
-                />
-                <AmountField
-                  label="Amount"
-                  unit="USDT"
-                  {...fieldProps(
-                    form,
-                    'amount',
-                    terms.data
-                      ? `Minimum ${formatMoney(terms.data.minimum)} USDT · fee ${terms.data.feePercent}% taken from the amount`
-                      : ' ',
-                  )}
-                />
-                <Box>
-                  <SubmitButton loading={transfer.preparing}>Review transfer</SubmitButton>
-                </Box>
-              </Stack>
-            </Box>
-          </CardContent>
-        </Card>
-      </Grid>
-      <Grid size={{ xs: 12, md: 5 }}>
-        <BalancePanel
-          title="Deposit wallet"
-          lines={[{ label: 'Available to transfer', value: deposit?.balance, unit: 'USDT', testId: 'transfer-available' }]}
-          links={[
-            { to: '/transfer-sender-history', label: 'Transfers sent' },
-            { to: '/transfer-Receiver-history', label: 'Transfers received' },
-          ]}
-        />
-      </Grid>
-
-      <ConfirmDialog title="Confirm the transfer" confirmLabel="Confirm transfer" {...transfer.dialog}>
-        {pending && (
-          <Box data-testid="transfer-confirmation">
-            <ConfirmLine label="To">
-              {pending.quote.receiver.fullName}
-              <Typography variant="body2" color="text.secondary">
-                @{pending.quote.receiver.username}
-              </Typography>
-            </ConfirmLine>
-            <ConfirmLine label="Amount">
-              <Money value={pending.quote.amount} unit="USDT" />
-            </ConfirmLine>
-            <ConfirmLine label={`Fee (${pending.quote.feePercent}%)`}>
-              <Money value={pending.quote.fee} unit="USDT" />
-            </ConfirmLine>
-            <ConfirmLine label="They receive" strong>
-              <Money value={pending.quote.received} unit="USDT" />
-            </ConfirmLine>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-              {formatMoney(pending.quote.amount)} USDT leaves your deposit wallet. A transfer cannot be undone.
-            </Typography>
-          </Box>
-        )}
-      </ConfirmDialog>
-    </Grid>
+    <MoneyFormPage
+      header={{ title: 'Send USDT to another member', subheader: 'From your deposit wallet to theirs.' }}
+      form={{ label: 'Transfer', submit: 'Review transfer', onSubmit: review }}
+      flow={transfer}
+      confirm={{ title: 'Confirm the transfer', label: 'Confirm transfer' }}
+      summary={(pending) => (
+        <ConfirmSummary
+          testId="transfer-confirmation"
+          note={`${formatMoney(pending.quote.amount)} USDT leaves your deposit wallet. A transfer cannot be undone.`}
+        >
+          <ConfirmLine label="To">
+            <PersonName person={pending.quote.receiver} />
+          </ConfirmLine>
+          <ConfirmAmount label="Amount" value={pending.quote.amount} unit="USDT" />
+          <ConfirmAmount label={`Fee (${pending.quote.feePercent}%)`} value={pending.quote.fee} unit="USDT" />
+          <ConfirmAmount label="They receive" value={pending.quote.received} unit="USDT" strong />
+        </ConfirmSummary>
+      )}
+      balance={{
+        title: 'Deposit wallet',
+        lines: [{ label: 'Available to transfer', value: deposit?.balance, unit: 'USDT', testId: 'transfer-available' }],
+        links: [
+          { to: '/transfer-sender-history', label: 'Transfers sent' },
+          { to: '/transfer-Receiver-history', label: 'Transfers received' },
+        ],
+      }}
+    >
+      <TextField
+        label="Receiver username"
+        autoComplete="off"
+        {...usernameField}
+        error={usernameField.error || (typed.length >= 3 && receiver.isError)}
+        helperText={usernameField.error ? usernameField.helperText : receiverHelp}
+        slotProps={{
+          input: {
+            endAdornment:
+              receiver.data && !usernameField.error ? (
+                <InputAdornment position="end">
+                  <CheckCircleOutlined color="success" fontSize="small" aria-label="Member found" />
+                </InputAdornment>
+              ) : undefined,
+          },
+        }}
+      />
+      <AmountField label="Amount" unit="USDT" {...fieldProps(form, 'amount', amountHint)} />
+    </MoneyFormPage>
   );
 }

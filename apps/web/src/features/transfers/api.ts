@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Receiver, Transfer, TransferBody, TransferQuote, TransferTerms } from '@portal/contract';
 import { api } from '../../shared/api/instance';
+import { useListQuery } from '../../shared/api/list-query';
 import { ledgerKeys, type Page } from '../wallet/api';
 
 export function useTransferTerms() {
@@ -23,11 +24,7 @@ export function useReceiver(username: string) {
 export const fetchTransferQuote = (body: TransferBody) => api.get<TransferQuote>('/transfers/quote', { query: body });
 
 export function useTransfers(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: ledgerKeys.transfers(query),
-    queryFn: ({ signal }) => api.get<Page<Transfer>>('/transfers', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<Page<Transfer>>(ledgerKeys.transfers(query), '/transfers', query);
 }
 
 /** POST /api/transfers with the Idempotency-Key of this confirmation. */

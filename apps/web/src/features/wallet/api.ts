@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { WalletEntry, WalletsResponse } from '@portal/contract';
 import { api } from '../../shared/api/instance';
+import { useListQuery } from '../../shared/api/list-query';
 
 export interface Page<T> {
   items: T[];
@@ -31,10 +32,5 @@ export function useWallets(enabled = true) {
 
 /** GET /api/wallets/entries (all wallets, or `wallet=`) */
 export function useWalletEntries(query: Record<string, string | number>, enabled = true) {
-  return useQuery({
-    queryKey: ledgerKeys.entries(query),
-    queryFn: ({ signal }) => api.get<Page<WalletEntry>>('/wallets/entries', { query, signal }),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useListQuery<Page<WalletEntry>>(ledgerKeys.entries(query), '/wallets/entries', query, { enabled });
 }

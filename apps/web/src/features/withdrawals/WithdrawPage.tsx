@@ -1,23 +1,14 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
-import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { WithdrawalBody, WithdrawalQuote } from '@portal/contract';
 import { Link } from 'react-router';
 import { isApiError } from '../../shared/api/errors';
 import { AmountField } from '../../shared/components/AmountField';
-import { BalancePanel } from '../../shared/components/BalancePanel';
-import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
-import { Money } from '../../shared/components/Money';
-import { SubmitButton } from '../../shared/components/SubmitButton';
+import { ConfirmAmount, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
+import { MoneyFormPage } from '../../shared/components/MoneyFormPage';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { fetchWithdrawalQuote, useRequestWithdrawal, useWithdrawalAddresses, useWithdrawalTerms } from './api';
@@ -55,7 +46,6 @@ export function WithdrawPage() {
       setTotpCode('');
     },
   });
-  const pending = withdrawal.pending;
 
   const review = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -71,100 +61,82 @@ export function WithdrawPage() {
   };
 
   return (
-    <Grid container spacing={6}>
-      <Grid size={{ xs: 12, md: 7 }}>
-        <Card>
-          <CardHeader title="Withdraw USDT" subheader="From your income wallet to your own BEP20 address (BNB Smart Chain)." />
-          <CardContent>
-            {blocked && (
-              <Alert severity="warning" sx={{ mb: 5 }} action={<Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">Set up</Button>}>
-                Withdrawals need two-factor sign-in. Turn it on under Account settings → Security, then come back.
-              </Alert>
-            )}
-            {addresses.data && usable.length === 0 && (
-              <Alert severity="info" sx={{ mb: 5 }} action={<Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">Add address</Button>}>
-                {waiting.length > 0
-                  ? `Your address can be used from ${formatDateTime(waiting[0]!.usableFrom)}.`
-                  : 'Save a withdrawal address under Account settings → Security first.'}
-              </Alert>
-            )}
-            <Box component="form" noValidate onSubmit={(e) => void review(e)} aria-label="Withdraw">
-              <Stack spacing={5}>
-                <AmountField
-                  label="Amount"
-                  unit="USDT"
-                  value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
-                  error={!!errors.amount}
-                  helperText={errors.amount ?? (t ? `Minimum ${formatMoney(t.minimum)} USDT · fee ${t.feePercent}% (at least ${formatMoney(t.feeMinimum)} USDT), taken from the amount` : ' ')}
-                  name="amount"
-                />
-                <TextField
-                  select
-                  label="To address"
-                  value={address}
-                  onChange={(e) => setAddress(e.target.value)}
-                  error={!!errors.address}
-                  helperText={errors.address ?? 'Only saved addresses past their hold are offered.'}
-                  slotProps={{ htmlInput: { 'data-testid': 'withdraw-address' } }}
-                >
-                  {usable.map((a) => (
-                    <MenuItem key={a.id} value={a.address} sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-                      {a.label ? `${a.label} — ` : ''}
-                      {a.address}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                {t?.twoFactorEnabled && (
-                  <TextField
-                    label="Authentication code"
-                    value={totpCode}
-                    onChange={(e) => setTotpCode(e.target.value)}
-                    autoComplete="one-time-code"
-                    error={!!errors.totpCode}
-                    helperText={errors.totpCode ?? 'The current 6-digit code from your authenticator app.'}
-                    slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'withdraw-totp' } }}
-                  />
-                )}
-                <Box>
-                  <SubmitButton loading={withdrawal.preparing} disabled={!!blocked}>
-                    Review withdrawal
-                  </SubmitButton>
-                </Box>
-              </Stack>
-            </Box>
-          </CardContent>
-        </Card>
-      </Grid>
-      <Grid size={{ xs: 12, md: 5 }}>
-        <BalancePanel
-          title="Income wallet"
-          lines={[{ label: 'Available to withdraw', value: t?.balance, unit: 'USDT', testId: 'withdraw-available' }]}
-          links={[{ to: '/withdraw-history', label: 'Withdrawal history' }]}
+    <MoneyFormPage
+      header={{ title: 'Withdraw USDT', subheader: 'From your income wallet to your own BEP20 address (BNB Smart Chain).' }}
+      form={{ label: 'Withdraw', submit: 'Review withdrawal', onSubmit: (e) => void review(e), disabled: !!blocked }}
+      flow={withdrawal}
+      confirm={{ title: 'Confirm the withdrawal', label: 'Confirm withdrawal' }}
+      summary={(pending) => (
+        <ConfirmSummary
+          testId="withdraw-confirmation"
+          note={`${formatMoney(pending.quote.amount)} USDT leaves your income wallet now and is held until an admin approves the withdrawal (or rejects it and gives it back).`}
+        >
+          <ConfirmLine label="To">
+            <span style={{ fontFamily: 'monospace' }}>{pending.body.address}</span>
+          </ConfirmLine>
+          <ConfirmAmount label="Amount" value={pending.quote.amount} unit="USDT" />
+          <ConfirmAmount label="Fee" value={pending.quote.fee} unit="USDT" />
+          <ConfirmAmount label="Arrives on chain" value={pending.quote.net} unit="USDT" strong />
+        </ConfirmSummary>
+      )}
+      balance={{
+        title: 'Income wallet',
+        lines: [{ label: 'Available to withdraw', value: t?.balance, unit: 'USDT', testId: 'withdraw-available' }],
+        links: [{ to: '/withdraw-history', label: 'Withdrawal history' }],
+      }}
+      notices={
+        <>
+          {blocked && (
+            <Alert severity="warning" sx={{ mb: 5 }} action={<Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">Set up</Button>}>
+              Withdrawals need two-factor sign-in. Turn it on under Account settings → Security, then come back.
+            </Alert>
+          )}
+          {addresses.data && usable.length === 0 && (
+            <Alert severity="info" sx={{ mb: 5 }} action={<Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">Add address</Button>}>
+              {waiting.length > 0
+                ? `Your address can be used from ${formatDateTime(waiting[0]!.usableFrom)}.`
+                : 'Save a withdrawal address under Account settings → Security first.'}
+            </Alert>
+          )}
+        </>
+      }
+    >
+      <AmountField
+        label="Amount"
+        unit="USDT"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={!!errors.amount}
+        helperText={errors.amount ?? (t ? `Minimum ${formatMoney(t.minimum)} USDT · fee ${t.feePercent}% (at least ${formatMoney(t.feeMinimum)} USDT), taken from the amount` : ' ')}
+        name="amount"
+      />
+      <TextField
+        select
+        label="To address"
+        value={address}
+        onChange={(e) => setAddress(e.target.value)}
+        error={!!errors.address}
+        helperText={errors.address ?? 'Only saved addresses past their hold are offered.'}
+        slotProps={{ htmlInput: { 'data-testid': 'withdraw-address' } }}
+      >
+        {usable.map((a) => (
+          <MenuItem key={a.id} value={a.address} sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+            {a.label ? `${a.label} — ` : ''}
+            {a.address}
+          </MenuItem>
+        ))}
+      </TextField>
+      {t?.twoFactorEnabled && (
+        <TextField
+          label="Authentication code"
+          value={totpCode}
+          onChange={(e) => setTotpCode(e.target.value)}
+          autoComplete="one-time-code"
+          error={!!errors.totpCode}
+          helperText={errors.totpCode ?? 'The current 6-digit code from your authenticator app.'}
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'withdraw-totp' } }}
         />
-      </Grid>
-
-      <ConfirmDialog title="Confirm the withdrawal" confirmLabel="Confirm withdrawal" {...withdrawal.dialog}>
-        {pending && (
-          <Box data-testid="withdraw-confirmation">
-            <ConfirmLine label="To">
-              <span style={{ fontFamily: 'monospace' }}>{pending.body.address}</span>
-            </ConfirmLine>
-            <ConfirmLine label="Amount">
-              <Money value={pending.quote.amount} unit="USDT" />
-            </ConfirmLine>
-            <ConfirmLine label="Fee">
-              <Money value={pending.quote.fee} unit="USDT" />
-            </ConfirmLine>
-            <ConfirmLine label="Arrives on chain" strong>
-              <Money value={pending.quote.net} unit="USDT" />
-            </ConfirmLine>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-              {formatMoney(pending.quote.amount)} USDT leaves your income wallet now and is held until an admin approves the withdrawal (or rejects it and gives it back).
-            </Typography>
-          </Box>
-        )}
-      </ConfirmDialog>
-    </Grid>
+      )}
+    </MoneyFormPage>
   );
 }

@@ -16,7 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { withdrawalStatuses, type Withdrawal } from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
-import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
+import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
@@ -228,9 +228,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
 
       <ConfirmDialog open={approving} title={`Approve ${chosen.length} withdrawal${chosen.length === 1 ? '' : 's'}`} confirmLabel="Approve and pay" busy={decide.isPending} onConfirm={() => void run('approve')} onClose={() => setApproving(false)}>
         <ConfirmLine label="Withdrawals">{chosen.length}</ConfirmLine>
-        <ConfirmLine label="Total to send on chain" strong>
-          <Money value={netTotal} unit="USDT" />
-        </ConfirmLine>
+        <ConfirmAmount label="Total to send on chain" value={netTotal} unit="USDT" strong />
         {overHot && <Alert severity="warning" sx={{ mt: 3 }}>The hot wallet holds {formatMoney(hot.data!.token)} USDT, not enough for these and the payouts already approved. Payouts beyond it will fail until it is funded.</Alert>}
       </ConfirmDialog>
 

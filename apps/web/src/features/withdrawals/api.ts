@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BulkResult,
   HotWallet,
@@ -13,6 +13,7 @@ import type {
   WithdrawalTerms,
 } from '@portal/contract';
 import { api } from '../../shared/api/instance';
+import { useListQuery } from '../../shared/api/list-query';
 import type { Page } from '../wallet/api';
 
 /** Everything under `ledger` is refreshed after money moves (wallet/api.ts). */
@@ -32,20 +33,11 @@ export function useWithdrawalTerms() {
 export const fetchWithdrawalQuote = (amount: string) => api.get<WithdrawalQuote>('/withdrawals/quote', { query: { amount } });
 
 export function useMyWithdrawals(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: withdrawalKeys.mine(query),
-    queryFn: ({ signal }) => api.get<Page<Withdrawal>>('/withdrawals', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useListQuery<Page<Withdrawal>>(withdrawalKeys.mine(query), '/withdrawals', query);
 }
 
 export function useAdminWithdrawals(query: Record<string, string | number>) {
-  return useQuery({
-    queryKey: withdrawalKeys.admin(query),
-    queryFn: ({ signal }) => api.get<Page<Withdrawal>>('/admin/withdrawals', { query, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 5_000,
-  });
+  return useListQuery<Page<Withdrawal>>(withdrawalKeys.admin(query), '/admin/withdrawals', query, { refetchInterval: 5_000 });
 }
 
 export function useHotWallet() {

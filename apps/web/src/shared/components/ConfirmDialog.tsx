@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import CircularProgress from '@mui/material/CircularProgress';
+import { Money } from './Money';
 
 /** A label and value line of a confirmation. */
 export function ConfirmLine({
@@ -32,6 +33,41 @@ export function ConfirmLine({
       <Typography color="text.secondary">{label}</Typography>
       <Typography sx={{ fontWeight: strong ? 600 : 500, textAlign: 'right', overflowWrap: 'anywhere' }} component="div">
         {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A confirmation line whose value is an amount from the API (a decimal string, never a number). */
+export function ConfirmAmount({
+  label,
+  value,
+  unit,
+  strong = false,
+}: {
+  label: string;
+  /** As the API answered it; undefined while it loads (shown as a dash). */
+  value: string | null | undefined;
+  unit: string;
+  strong?: boolean;
+}) {
+  return (
+    <ConfirmLine label={label} strong={strong}>
+      <Money value={value} unit={unit} />
+    </ConfirmLine>
+  );
+}
+
+/**
+ * What a confirmation restates: its lines, then one sentence on what happens
+ * to the money. The test id lets browser tests read the summary as a whole.
+ */
+export function ConfirmSummary({ testId, note, children }: { testId: string; note: ReactNode; children: ReactNode }) {
+  return (
+    <Box data-testid={testId}>
+      {children}
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+        {note}
       </Typography>
     </Box>
   );
