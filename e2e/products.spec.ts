@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
+import { AdminDashboardPage } from './pages/AdminDashboardPage';
 import { AdminProductsPage } from './pages/AdminProductsPage';
 import { ConvertPage } from './pages/ConvertPage';
 import { RedeemHistoryPage } from './pages/RedeemHistoryPage';
@@ -85,9 +86,14 @@ test('add a product with a picture → convert → redeem → approve: both hist
   await expect(mine).toContainText('Pending');
   await expect(mine).toContainText('80.00 points');
 
-  // The admin approves it (selected, then approved as a batch).
+  // The admin's dashboard says a redemption waits, and leads to it; the admin
+  // approves it (selected, then approved as a batch).
+  const dashboard = new AdminDashboardPage(page);
+  await dashboard.goto();
+  await expect(dashboard.redemptionsToApprove).not.toHaveText(/^(0|—)$/);
+  await dashboard.redemptionsToApproveLink.click();
+  await expect(page).toHaveURL('/redemption-approval');
   const approval = new RedemptionApprovalPage(page);
-  await approval.goto();
   const pendingRow = approval.row(member.username);
   await expect(pendingRow).toContainText('7 Orchard Lane');
   const reference = await approval.reference(pendingRow);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** `/admindashboard`: the daily close (a UTC day chosen in a date picker, then confirmed) and the sales chart. */
+/** `/admindashboard`: the figures, what waits for approval, the daily close (a UTC day chosen in a date picker, then confirmed) and the sales chart. */
 export class AdminDashboardPage {
   readonly page: Page;
   readonly closeStatus: Locator;
@@ -15,9 +15,14 @@ export class AdminDashboardPage {
   /** The dialog that restates the day before it is closed (the calendar is closed by then). */
   readonly closeConfirmation: Locator;
   readonly confirmCloseButton: Locator;
+  /** The count of redemptions waiting for a decision, and the link under it to the approval page. */
+  readonly redemptionsToApprove: Locator;
+  readonly redemptionsToApproveLink: Locator;
 
   constructor(page: Page) {
     this.page = page;
+    this.redemptionsToApprove = page.getByTestId('admin-pending-redemptions');
+    this.redemptionsToApproveLink = page.locator('main a[href="/redemption-approval"]');
     this.closeStatus = page.getByTestId('close-status');
     this.day = page.getByRole('group', { name: 'UTC day' });
     this.closeDayButton = page.getByRole('button', { name: 'Close day' });

@@ -197,6 +197,15 @@ export const adminDashboardSchema = z.object({
   payoutRatio: z.string().nullable(),
   lastClose: z.string().nullable(),
   series: z.array(z.object({ day: z.string(), sales: moneySchema, bonuses: moneySchema, payoutRatio: z.string().nullable() })),
+  /** Deposits credited to members' wallets, ever. */
+  deposits: z.object({ count: z.number().int(), total: moneySchema }),
+  /** USDT the ledger says the company holds on chain (treasury, hot wallet, deposit addresses); BEP20 Wallets reconciles it with the chain. */
+  treasury: moneySchema,
+  /** What waits for an admin's decision. */
+  pending: z.object({
+    withdrawals: z.object({ count: z.number().int(), amount: moneySchema }),
+    redemptions: z.object({ count: z.number().int(), points: moneySchema }),
+  }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 

@@ -9,10 +9,13 @@ export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
   return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
 }
 
-/** The admin dashboard's plan figures: members, sales, bonuses, payout ratio, the last 30 days. */
+/** The admin dashboard's figures: members, sales, bonuses, payout ratio, the last 30 days; deposits, the treasury and what waits for approval. */
 export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard> {
   const totals = (
-    await db.query<{ members: number; active: number; sales: string; purchases: number; referral: string; matching: string; last_close: string | null }>(
+    await db.query<{
+      members: number; active: number; sales: string; purchases: number; referral: string; matching: string; last_close: string | null;
+      deposits: number; deposited: string; treasury: string; withdrawals: number; withdrawn: string; redemptions: number; points: string;
+    }>(
       // Members without the company root (the only member without a sponsor); the Members list shows the root too and says so.
       sql`SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members,
               (SELECT count(*)::int FROM members WHERE active) AS active,
@@ -20,7 +23,15 @@ export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard
               (SELECT count(*)::int FROM purchases) AS purchases,
               (SELECT COALESCE(sum(amount), 0)::text FROM referral_bonuses) AS referral,
               (SELECT COALESCE(sum(paid), 0)::text FROM matching_closes) AS matching,
-              (SELECT to_char(max(close_date), 'YYYY-MM-DD') FROM matching_closes) AS last_close`,
+              (SELECT to_char(max(close_date), 'YYYY-MM-DD') FROM matching_closes) AS last_close,
+              (SELECT count(*)::int FROM deposits WHERE status = 'credited') AS deposits,
+              (SELECT COALESCE(sum(amount), 0)::text FROM deposits WHERE status = 'credited') AS deposited,
+              -- The treasury account is debited for every USDT that reached the company on chain and credited for every one that left.
+              (SELECT COALESCE(-sum(p.amount), 0)::text FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.code = 'treasury') AS treasury,
+              (SELECT count(*)::int FROM withdrawals WHERE status = 'pending') AS withdrawals,
+              (SELECT COALESCE(sum(amount), 0)::text FROM withdrawals WHERE status = 'pending') AS withdrawn,
+              (SELECT count(*)::int FROM redemptions WHERE status = 'pending') AS redemptions,
+              (SELECT COALESCE(sum(points), 0)::text FROM redemptions WHERE status = 'pending') AS points`,
     )
   ).rows[0]!;
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * 86_400_000);
@@ -53,5 +64,11 @@ export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard
       bonuses: fromBaseUnits(BigInt(d.bonuses)),
       payoutRatio: payoutRatio(BigInt(d.bonuses), BigInt(d.sales)),
     })),
+    deposits: { count: totals.deposits, total: fromBaseUnits(BigInt(totals.deposited)) },
+    treasury: fromBaseUnits(BigInt(totals.treasury)),
+    pending: {
+      withdrawals: { count: totals.withdrawals, amount: fromBaseUnits(BigInt(totals.withdrawn)) },
+      redemptions: { count: totals.redemptions, points: fromBaseUnits(BigInt(totals.points)) },
+    },
   };
 }

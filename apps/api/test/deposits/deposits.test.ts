@@ -71,6 +71,14 @@ const depositEntries = async (memberId?: number) =>
     ).rows[0]!.n,
   );
 
+/** What the admin dashboard says of deposits and of the USDT the ledger holds on chain, in base units. */
+async function dashboardMoney(): Promise<{ count: number; total: bigint; treasury: bigint }> {
+  const res = await portal.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
+  expect(res.statusCode, res.body).toBe(200);
+  const { deposits, treasury } = res.json() as { deposits: { count: number; total: string }; treasury: string };
+  return { count: deposits.count, total: toBaseUnits(deposits.total), treasury: toBaseUnits(treasury) };
+}
+
 describe('deposit address', () => {
   it('is derived once per member, never changes, and names the token and network', async () => {
     const { session, address, info } = await member();
@@ -88,8 +96,11 @@ describe('deposit address', () => {
 describe('the watcher', () => {
   it('records a deposit when seen and credits it once after finality', async () => {
     const { session, address } = await member();
+    const before = await dashboardMoney();
     await chain.send(address, '25');
     await watcher.tick();
+    // Seen is not credited: the dashboard counts only what reached a wallet.
+    expect(await dashboardMoney()).toEqual(before);
     let mine = await myDeposits(session);
     expect(mine.items).toHaveLength(1);
     expect(mine.items[0]).toMatchObject({ status: 'seen', amount: '25.00' });
@@ -101,6 +112,8 @@ describe('the watcher', () => {
     expect(mine.items[0]).toMatchObject({ status: 'credited', amount: '25.00' });
     expect(mine.items[0].explorerUrl).toBe(`https://explorer.test/tx/${mine.items[0].txHash}`);
     expect(mine.balance).toBe('25.00');
+    const twentyFive = toBaseUnits('25');
+    expect(await dashboardMoney()).toEqual({ count: before.count + 1, total: before.total + twentyFive, treasury: before.treasury + twentyFive });
     await watcher.tick();
     await finalize();
     expect((await myDeposits(session)).balance).toBe('25.00');

@@ -4,6 +4,7 @@ import { bearer, errorOf, registerMember, type Session, type TestPortal } from '
 import { assertBooksConsistent, balances, convert, fund } from '../ledger/ledger-helpers';
 import { createProduct, redeem, shopFingerprint, startProductPortal, stockOf } from '../products/product-helpers';
 import { sql } from '../../src/db/sql';
+import { toBaseUnits } from '@portal/contract';
 
 let portal: TestPortal;
 let admin: Session;
@@ -31,6 +32,14 @@ function decide(action: 'approve' | 'reject', id: number | null, payload: object
     headers: { ...bearer(admin), ...(key ? { 'idempotency-key': key } : {}) },
     payload,
   });
+}
+
+/** The admin dashboard's count of redemptions waiting for a decision, and their points in base units. */
+async function waitingOnDashboard(): Promise<{ count: number; points: bigint }> {
+  const res = await portal.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
+  expect(res.statusCode, res.body).toBe(200);
+  const { count, points } = res.json().pending.redemptions as { count: number; points: string };
+  return { count, points: toBaseUnits(points) };
 }
 
 async function redemptionsSystemBalance(): Promise<bigint> {
@@ -129,7 +138,9 @@ describe('approving and rejecting redemptions', () => {
   it('a rejection returns exactly the points and the stock, with the reason in both histories and the audit log', async () => {
     const member = await memberWithPoints('77.7');
     const product = await createProduct(portal.app, admin, { price: '12.35', stock: 9 });
+    const waiting = await waitingOnDashboard();
     const redeemed = (await redeem(portal.app, member, { productId: product.id, quantity: 3, deliveryAddress: ADDRESS })).json();
+    expect(await waitingOnDashboard()).toEqual({ count: waiting.count + 1, points: waiting.points + toBaseUnits('37.05') });
     expect((await balances(portal.app, member)).points).toBe('40.65');
     expect(await stockOf(portal.db, product.id)).toBe(6);
     const systemBefore = await redemptionsSystemBalance();
@@ -141,6 +152,7 @@ describe('approving and rejecting redemptions', () => {
     const rejected = await decide('reject', redeemed.id, { reason: 'Address outside delivery area' });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'Address outside delivery area', decidedBy: 'admin' });
+    expect(await waitingOnDashboard()).toEqual(waiting);
     expect((await balances(portal.app, member)).points).toBe('77.70');
     expect(await stockOf(portal.db, product.id)).toBe(9);
     expect(await redemptionsSystemBalance()).toBe(systemBefore - 37_050_000_000_000_000_000n);

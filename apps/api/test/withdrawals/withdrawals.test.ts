@@ -4,6 +4,7 @@ import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers'
 import { codeAt, enableTwoFactor, freshCode } from '../two-factor/two-factor-helpers';
 import { OUTSIDE, requestWithdrawal, saveAddress, setSettings } from './withdrawal-helpers';
 import { sql } from '../../src/db/sql';
+import { toBaseUnits } from '@portal/contract';
 
 describe('withdrawal requests (no chain)', () => {
   let portal: TestPortal;
@@ -12,6 +13,14 @@ describe('withdrawal requests (no chain)', () => {
     portal = p;
     admin = a;
   });
+
+  /** The admin dashboard's count of withdrawals waiting for approval, and their amount in base units. */
+  async function waitingOnDashboard(): Promise<{ count: number; amount: bigint }> {
+    const res = await portal.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    const { count, amount } = res.json().pending.withdrawals as { count: number; amount: string };
+    return { count, amount: toBaseUnits(amount) };
+  }
 
   async function readyMember(income = '100') {
     const member = await registerMember(portal.app);
@@ -141,9 +150,11 @@ describe('withdrawal requests (no chain)', () => {
   it('rejects with a reason and refunds the whole amount in one entry; the member sees the reason', async () => {
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0' });
     const { member, secret } = await readyMember('40');
+    const waiting = await waitingOnDashboard();
     const ok = await requestWithdrawal(portal.app, member, { amount: '40', address: OUTSIDE[3], totpCode: freshCode(portal, secret) });
     expect(ok.statusCode, ok.body).toBe(201);
     const id = ok.json().id as number;
+    expect(await waitingOnDashboard()).toEqual({ count: waiting.count + 1, amount: waiting.amount + toBaseUnits('40') });
     const noReason = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/reject`, headers: bearer(admin), payload: {} });
     expect(errorOf(noReason)).toMatchObject({ field: 'reason' });
     const memberTry = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/reject`, headers: bearer(member), payload: { reason: 'mine' } });
@@ -155,6 +166,7 @@ describe('withdrawal requests (no chain)', () => {
     const rejected = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/reject`, headers: bearer(admin), payload: { reason: 'Address looks wrong' } });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'Address looks wrong' });
+    expect(await waitingOnDashboard()).toEqual(waiting);
     expect((await balances(portal.app, member)).income).toBe('40.00');
     const again = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/reject`, headers: bearer(admin), payload: { reason: 'twice' } });
     expect(again.statusCode).toBe(409);

@@ -3,8 +3,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
 import { Money } from '../../shared/components/Money';
 import { formatCount, formatMoney } from '../../shared/format';
@@ -12,19 +15,71 @@ import { useAdminDashboard } from '../packages/api';
 import { BarChart } from '../bonuses/BarChart';
 import { DailyCloseCard } from './DailyCloseCard';
 
-/** /admindashboard: members, sales, bonuses paid and the payout ratio; the daily close. */
+interface Stat {
+  id: string;
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+}
+
+/** A hint that opens the page where the figure is worked on. */
+const PageLink = ({ to, children }: { to: string; children: ReactNode }) => (
+  <Link component={RouterLink} to={to}>
+    {children}
+  </Link>
+);
+
+/**
+ * /admindashboard: members, sales, bonuses paid and the payout ratio; money
+ * in (deposits, what the ledger holds on chain) and what waits for approval;
+ * the daily close.
+ */
 export function AdminDashboardPage() {
   const theme = useTheme();
   const dashboard = useAdminDashboard();
   const d = dashboard.data;
 
-  const stats = [
+  const stats: Stat[] = [
     // Says what it counts: the Members list shows the root too, so it is one more (issue 15, point 9).
     { id: 'members', label: 'Members', value: d ? formatCount(d.members) : '—', hint: 'Not counting the company root' },
     { id: 'active', label: 'Active members', value: d ? formatCount(d.activeMembers) : '—' },
     { id: 'sales', label: 'Package sales', value: d ? <Money value={d.sales} unit="USDT" /> : '—' },
     { id: 'bonuses', label: 'Bonuses paid', value: d ? <Money value={d.bonusesPaid.total} unit="USDT" /> : '—' },
     { id: 'ratio', label: 'Payout ratio', value: d ? (d.payoutRatio === null ? 'No sales yet' : `${d.payoutRatio}%`) : '—' },
+  ];
+  const money: Stat[] = [
+    {
+      id: 'deposits',
+      label: 'Deposits credited',
+      value: d ? <Money value={d.deposits.total} unit="USDT" /> : '—',
+      hint: d && <PageLink to="/deposit-history">{d.deposits.count === 0 ? 'No deposits yet' : `${formatCount(d.deposits.count)} deposits`}</PageLink>,
+    },
+    {
+      id: 'treasury',
+      label: 'On chain, by the ledger',
+      value: d ? <Money value={d.treasury} unit="USDT" /> : '—',
+      hint: <PageLink to="/bep20-wallets">Checked against the chain on BEP20 Wallets</PageLink>,
+    },
+    {
+      id: 'pending-withdrawals',
+      label: 'Withdrawals to approve',
+      value: d ? formatCount(d.pending.withdrawals.count) : '—',
+      hint: d && (
+        <PageLink to="/withdraw-approval">
+          {d.pending.withdrawals.count === 0 ? 'None waiting' : `${formatMoney(d.pending.withdrawals.amount, { unit: 'USDT' })} asked`}
+        </PageLink>
+      ),
+    },
+    {
+      id: 'pending-redemptions',
+      label: 'Redemptions to approve',
+      value: d ? formatCount(d.pending.redemptions.count) : '—',
+      hint: d && (
+        <PageLink to="/redemption-approval">
+          {d.pending.redemptions.count === 0 ? 'None waiting' : `${formatMoney(d.pending.redemptions.points, { unit: 'points' })} asked`}
+        </PageLink>
+      ),
+    },
   ];
 
   return (
@@ -35,15 +90,10 @@ export function AdminDashboardPage() {
         </Grid>
       )}
       {stats.map((s) => (
-        <Grid key={s.id} size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }}>
-          <Card>
-            <CardContent>
-              <Typography variant="body2" color="text.secondary">{s.label}</Typography>
-              <Typography variant="h5" component="p" data-testid={`admin-${s.id}`}>{s.value}</Typography>
-              {'hint' in s && <Typography variant="caption" color="text.secondary">{s.hint}</Typography>}
-            </CardContent>
-          </Card>
-        </Grid>
+        <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} />
+      ))}
+      {money.map((s) => (
+        <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, lg: 3 }} />
       ))}
       <Grid size={{ xs: 12, lg: 8 }}>
         <Card>
@@ -65,6 +115,20 @@ export function AdminDashboardPage() {
       <Grid size={{ xs: 12, lg: 4 }}>
         <DailyCloseCard />
       </Grid>
+    </Grid>
+  );
+}
+
+function StatCard({ stat, size }: { stat: Stat; size: Record<string, number> }) {
+  return (
+    <Grid size={size}>
+      <Card sx={{ height: '100%' }}>
+        <CardContent>
+          <Typography variant="body2" color="text.secondary">{stat.label}</Typography>
+          <Typography variant="h5" component="p" data-testid={`admin-${stat.id}`}>{stat.value}</Typography>
+          {stat.hint && <Typography variant="caption" color="text.secondary">{stat.hint}</Typography>}
+        </CardContent>
+      </Card>
     </Grid>
   );
 }
