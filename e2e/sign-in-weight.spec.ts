@@ -10,15 +10,15 @@ import { LoginPage } from './pages/LoginPage';
  *
  * The issue's goal is 150 KB, not reached: lazy routes took the page from
  * 345 KB to 186.6 KB (docs/decisions/0017-lazy-routes-and-confirmed-money-forms.md),
- * then 166.4 KB (docs/decisions/0023-a-light-sign-in-page.md: MUI without its
+ * then 158.2 KB (docs/decisions/0023-a-light-sign-in-page.md: MUI without its
  * CSS-variables code, the page in one file, the menu icons out of the route
- * table). React DOM and React Router alone are 95 KB, MUI's core and the
- * form's fields about 45 KB, the toasts 8 KB; ADR 0023 lists what the last
- * 16 KB would cost. The budget is the weight reached, so it cannot grow back
- * unnoticed; lower it with every step towards the goal.
+ * table, the toasts loaded with the first toast). React DOM and React Router
+ * alone are 95 KB, MUI's core and the form's fields about 45 KB; ADR 0023
+ * lists what the last 8 KB would cost. The budget is the weight reached, so
+ * it cannot grow back unnoticed; lower it with every step towards the goal.
  */
 const GOAL_BYTES = 150 * 1024;
-const BUDGET_BYTES = 167 * 1024;
+const BUDGET_BYTES = 159 * 1024;
 
 test('the sign-in page loads no more gzipped JavaScript than its budget (goal: 150 KB)', async ({ page }) => {
   const scripts = new Map<string, Promise<Buffer>>();

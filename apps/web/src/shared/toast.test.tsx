@@ -1,46 +1,59 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
-import { useToast, type Toast } from './toast';
-
-/** The provider with a component that hands out its toasts. */
-function renderToasts(props: { transitionDuration?: { enter: number; exit: number } } = {}): Toast {
-  let toast: Toast | undefined;
-  function Grab() {
-    toast = useToast();
-    return null;
-  }
-  render(
-    <SnackbarProvider autoHideDuration={60_000} {...props}>
-      <Grab />
-    </SnackbarProvider>,
-  );
-  return toast!;
-}
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Toaster } from '../app/Toaster';
+import { AppProviders } from '../app/providers';
+import { ThemeModeProvider } from '../app/theme/ThemeModeProvider';
+import { useToast } from './toast';
 
 afterEach(cleanup);
 
-describe('toast', () => {
+function SaveButton({ message }: { message: string }) {
+  const toast = useToast();
+  return <button onClick={() => toast.success(message)}>Save</button>;
+}
+
+describe('toasts', () => {
+  it('the first toast loads the toaster and shows once it is there', async () => {
+    render(
+      <AppProviders>
+        <SaveButton message="Settings saved." />
+      </AppProviders>,
+    );
+    expect(document.querySelector('.portal-toasts')).toBeNull(); // not loaded before a toast
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Settings saved.')).toBeTruthy();
+  });
+
   it('confirms a repeated action again: the repeat replaces the toast on screen, never beside it', async () => {
-    const toast = renderToasts({ transitionDuration: { enter: 1, exit: 1 } });
-    act(() => toast.success('Starter saved.'));
+    render(
+      <ThemeModeProvider>
+        <Toaster autoHideDuration={60_000} />
+        <SaveButton message="Starter saved." />
+      </ThemeModeProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const first = await screen.findByText('Starter saved.');
 
-    act(() => toast.success('Starter saved.'));
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     // The first leaves, and a new toast with the same words takes its place.
-    await waitFor(() => expect(first.isConnected).toBe(false));
+    await waitFor(() => expect(first.isConnected).toBe(false), { timeout: 3000 });
     const second = await screen.findByText('Starter saved.');
     expect(second).not.toBe(first);
     expect(screen.getAllByText('Starter saved.')).toHaveLength(1);
   });
 
   it('shows different messages side by side', async () => {
-    const toast = renderToasts();
-    act(() => {
-      toast.success('Starter saved.');
-      toast.error('Gold could not be saved.');
-    });
+    render(
+      <ThemeModeProvider>
+        <Toaster autoHideDuration={60_000} />
+        <SaveButton message="Starter saved." />
+        <SaveButton message="Gold saved." />
+      </ThemeModeProvider>,
+    );
+    const [starter, gold] = screen.getAllByRole('button', { name: 'Save' });
+    fireEvent.click(starter!);
+    fireEvent.click(gold!);
     expect(await screen.findByText('Starter saved.')).toBeTruthy();
-    expect(await screen.findByText('Gold could not be saved.')).toBeTruthy();
+    expect(await screen.findByText('Gold saved.')).toBeTruthy();
   });
 });

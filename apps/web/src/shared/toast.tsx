@@ -1,7 +1,4 @@
-import { useMemo } from 'react';
-import { useSnackbar, type EnqueueSnackbar, type ProviderContext, type SnackbarKey, type VariantType } from 'notistack';
-
-export type ToastVariant = VariantType; // 'default' | 'success' | 'error' | 'info' | 'warning'
+export type ToastVariant = 'default' | 'success' | 'error' | 'info' | 'warning';
 
 export interface Toast {
   show: (message: string, variant?: ToastVariant) => void;
@@ -11,49 +8,65 @@ export interface Toast {
   warning: (message: string) => void;
 }
 
-/**
- * The toast on screen for each message, and the repeat waiting for it to leave.
- * A repeat (saving the same package twice) replaces the toast on screen: it
- * leaves, then the new one enters with a fresh 3 s, so the second save is
- * confirmed too and the message is never on screen twice. notistack's own
- * `preventDuplicate` dropped the repeat instead, even while the first was leaving.
- */
-type OnScreen = Map<string, { key: SnackbarKey; next?: () => void }>;
-const screens = new WeakMap<EnqueueSnackbar, OnScreen>(); // one per provider: its enqueue is stable
+export interface ToastRequest {
+  message: string;
+  variant: ToastVariant;
+}
 
-function build({ enqueueSnackbar: enqueue, closeSnackbar }: ProviderContext): Toast {
-  const onScreen: OnScreen = screens.get(enqueue) ?? new Map();
-  screens.set(enqueue, onScreen);
-  const show = (message: string, variant: ToastVariant = 'default') => {
-    const enter = () => {
-      const key = enqueue(message, {
-        variant,
-        onExited: () => {
-          const entry = onScreen.get(message);
-          if (entry?.key !== key) return;
-          onScreen.delete(message);
-          entry.next?.();
-        },
-      });
-      onScreen.set(message, { key });
-    };
-    const present = onScreen.get(message);
-    if (present === undefined) return enter();
-    // Several repeats while it leaves: the last one shows.
-    present.next = enter;
-    closeSnackbar(present.key);
-  };
-  return {
-    show,
-    success: (message) => show(message, 'success'),
-    error: (message) => show(message, 'error'),
-    info: (message) => show(message, 'info'),
-    warning: (message) => show(message, 'warning'),
+/**
+ * Toasts are asked for here and shown by the toaster (`app/Toaster.tsx`),
+ * which loads with the first toast: most visits to the sign-in page never
+ * show one, and the toast library is 8 KB of it (docs/decisions/0023).
+ * What is asked for before the toaster is there waits for it, in order.
+ */
+let deliver: ((request: ToastRequest) => void) | null = null;
+const waiting: ToastRequest[] = [];
+const whenNeeded = new Set<() => void>();
+let needed = false;
+
+/**
+ * Loads the toaster now, before any toast: the signed-in pages do, since
+ * their actions end in toasts. The sign-in page waits for its first toast.
+ */
+export function prepareToaster() {
+  needed = true;
+  for (const listener of whenNeeded) listener();
+}
+
+function ask(request: ToastRequest) {
+  if (deliver) return deliver(request);
+  waiting.push(request);
+  prepareToaster();
+}
+
+/** The toaster, once mounted, takes the toasts: those waiting first. Answers the disconnect. */
+export function connectToaster(show: (request: ToastRequest) => void): () => void {
+  deliver = show;
+  for (const request of waiting.splice(0)) show(request);
+  return () => {
+    if (deliver === show) deliver = null;
   };
 }
 
-/** Toasts from components (the provider in src/app sets position, duration and the close button). */
+/** Called when the toaster is needed (a toast asked for, or `prepareToaster`); the app then loads it. */
+export function onToasterNeeded(listener: () => void): () => void {
+  whenNeeded.add(listener);
+  if (needed) listener();
+  return () => {
+    whenNeeded.delete(listener);
+  };
+}
+
+const show = (message: string, variant: ToastVariant = 'default') => ask({ message, variant });
+const TOAST: Toast = {
+  show,
+  success: (message) => show(message, 'success'),
+  error: (message) => show(message, 'error'),
+  info: (message) => show(message, 'info'),
+  warning: (message) => show(message, 'warning'),
+};
+
+/** Toasts from components (the toaster in src/app sets position, duration and the close button). */
 export function useToast(): Toast {
-  const snackbar = useSnackbar();
-  return useMemo(() => build(snackbar), [snackbar]);
+  return TOAST;
 }

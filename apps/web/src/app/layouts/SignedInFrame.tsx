@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../shared/api/queryClient';
 import { session } from '../../shared/session/instance';
+import { prepareToaster } from '../../shared/toast';
 import { VerticalLayout } from './VerticalLayout';
 
 /**
@@ -9,6 +10,9 @@ import { VerticalLayout } from './VerticalLayout';
  * One client for the whole tab, emptied when the session ends.
  */
 const queryClient = createQueryClient(session);
+
+// Signed-in actions end in toasts: the toaster loads with this frame.
+prepareToaster();
 
 /** The signed-in frame: the vertical layout (menu, app bar) over the page, with server state. */
 export function SignedInFrame() {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ThemeModeProvider } from '../../app/theme/ThemeModeProvider';
 import { session } from '../../shared/session/instance';
@@ -19,9 +18,7 @@ function renderLogin() {
   );
   render(
     <ThemeModeProvider>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
+      <RouterProvider router={router} />
     </ThemeModeProvider>,
   );
   return router;
