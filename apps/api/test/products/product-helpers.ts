@@ -1,19 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Sql } from '../../src/db/database';
 import { bearer, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
 import { sql } from '../../src/db/sql';
 
-/** A portal whose pictures go to a fresh temporary folder. */
-export async function startProductPortal(): Promise<{ portal: TestPortal; admin: Session; mediaDir: string }> {
-  const mediaDir = mkdtempSync(path.join(tmpdir(), 'portal-media-'));
-  const portal = await startPortal({ MEDIA_DIR: mediaDir });
-  return { portal, admin: await loginAdmin(portal.app), mediaDir };
+/**
+ * A portal for the file's tests whose pictures go to a fresh temporary
+ * folder, removed with the portal after the last test (`usePortal`'s twin).
+ */
+export function useProductPortal(ready: (portal: TestPortal, admin: Session, mediaDir: string) => void): void {
+  let portal: TestPortal | undefined;
+  let mediaDir: string | undefined;
+  beforeAll(async () => {
+    mediaDir = mkdtempSync(path.join(tmpdir(), 'portal-media-'));
+    portal = await startPortal({ MEDIA_DIR: mediaDir });
+    ready(portal, await loginAdmin(portal.app), mediaDir);
+  });
+  afterAll(async () => {
+    await portal?.close();
+    if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+  });
 }
 
 let names = 0;

@@ -1,21 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_PRODUCT_IMAGE_BYTES } from '@portal/contract';
 import { bearer, errorOf, registerMember, type Session, type TestPortal } from '../harness';
-import { createProduct, pngOf, shopFingerprint, startProductPortal, uploadImage, withLyingHeader } from './product-helpers';
+import { createProduct, pngOf, shopFingerprint, useProductPortal, uploadImage, withLyingHeader } from './product-helpers';
 import { sql } from '../../src/db/sql';
 
 let portal: TestPortal;
 let admin: Session;
 let mediaDir: string;
-beforeAll(async () => {
-  ({ portal, admin, mediaDir } = await startProductPortal());
-});
-afterAll(async () => {
-  await portal?.close();
-  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+useProductPortal((started, signedIn, media) => {
+  portal = started;
+  admin = signedIn;
+  mediaDir = media;
 });
 
 describe('the product catalogue', () => {

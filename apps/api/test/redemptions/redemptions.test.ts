@@ -1,20 +1,15 @@
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, registerMember, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances, convert, fund } from '../ledger/ledger-helpers';
-import { createProduct, redeem, shopFingerprint, startProductPortal, stockOf } from '../products/product-helpers';
+import { createProduct, redeem, shopFingerprint, useProductPortal, stockOf } from '../products/product-helpers';
 import { sql } from '../../src/db/sql';
 import { toBaseUnits } from '@portal/contract';
 
 let portal: TestPortal;
 let admin: Session;
-let mediaDir: string;
-beforeAll(async () => {
-  ({ portal, admin, mediaDir } = await startProductPortal());
-});
-afterAll(async () => {
-  await portal?.close();
-  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true });
+useProductPortal((started, signedIn) => {
+  portal = started;
+  admin = signedIn;
 });
 
 const ADDRESS = '12 Harbour Road, Unit 4, Singapore 049321';
