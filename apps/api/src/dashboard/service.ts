@@ -1,6 +1,7 @@
 import { fromBaseUnits, type AdminDashboard } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
+import { systemBalance } from '../ledger/queries';
 
 /** Bonuses / sales as a percentage with 2 decimals, rounded down; null without sales. */
 export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
@@ -27,7 +28,7 @@ export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard
               (SELECT count(*)::int FROM deposits WHERE status = 'credited') AS deposits,
               (SELECT COALESCE(sum(amount), 0)::text FROM deposits WHERE status = 'credited') AS deposited,
               -- The treasury account is debited for every USDT that reached the company on chain and credited for every one that left.
-              (SELECT COALESCE(-sum(p.amount), 0)::text FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.code = 'treasury') AS treasury,
+              (-${systemBalance('treasury')})::text AS treasury,
               (SELECT count(*)::int FROM withdrawals WHERE status = 'pending') AS withdrawals,
               (SELECT COALESCE(sum(amount), 0)::text FROM withdrawals WHERE status = 'pending') AS withdrawn,
               (SELECT count(*)::int FROM redemptions WHERE status = 'pending') AS redemptions,

@@ -4,6 +4,7 @@ import type { Chain } from '../chain';
 import { nativeBalances, toLedgerUnits, tokenBalances } from '../chain/token';
 import type { AppContext } from '../context';
 import { sql } from '../db/sql';
+import { systemBalance } from '../ledger/queries';
 import { AppError } from '../shared/errors';
 import { pageWindow } from '../shared/pagination';
 import { pageClause } from '../shared/sql-list';
@@ -23,8 +24,8 @@ export function createChainWalletService(ctx: AppContext) {
     // The ledger: members' USDT wallets, and the treasury account (every USDT that came in or left on chain).
     const ledger = await db.query<{ owed: string; treasury: string; in_flight: string }>(
       sql`SELECT (SELECT COALESCE(sum(balance), 0) FROM ledger_accounts WHERE kind = 'member' AND unit = 'USDT')::text AS owed,
-              (SELECT COALESCE(sum(p.amount), 0) FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.code = 'treasury')::text AS treasury,
-              (SELECT COALESCE(sum(p.amount), 0) FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.code = 'withdrawals_in_flight')::text AS in_flight`,
+              ${systemBalance('treasury')}::text AS treasury,
+              ${systemBalance('withdrawals_in_flight')}::text AS in_flight`,
     );
     const deposits = await db.query<{ not_final: string; below: string; pending_sweeps: string }>(
       sql`SELECT (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen')::text AS not_final,

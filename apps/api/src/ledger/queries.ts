@@ -1,6 +1,6 @@
 import { fromBaseUnits, WALLET_LABELS, wallets, type WalletBalance } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { WALLET_UNITS } from './accounts';
+import { WALLET_UNITS, type SystemAccount } from './accounts';
 import { sql } from '../db/sql';
 
 /** A member's three wallets; a wallet that never held money reads zero. */
@@ -25,3 +25,11 @@ export async function systemBalances(db: Sql): Promise<Array<{ code: string; uni
   );
   return rows.map((row) => ({ ...row, balance: fromBaseUnits(BigInt(row.balance)) }));
 }
+
+/**
+ * A system account's balance as a SQL fragment (numeric, base units): the sum
+ * of its postings, since system accounts keep no running balance (no company
+ * row is locked by every money movement, docs/decisions/0013).
+ */
+export const systemBalance = (account: SystemAccount) =>
+  sql`(SELECT COALESCE(sum(p.amount), 0) FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.code = ${account})`;

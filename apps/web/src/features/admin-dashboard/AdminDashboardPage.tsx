@@ -29,6 +29,16 @@ const PageLink = ({ to, children }: { to: string; children: ReactNode }) => (
   </Link>
 );
 
+/** What waits for an admin's decision: how many, how much is asked, and the page that decides it. */
+function waiting(id: string, label: string, to: string, count: number | undefined, asked: string | undefined): Stat {
+  return {
+    id,
+    label,
+    value: count === undefined ? '—' : formatCount(count),
+    hint: count !== undefined && <PageLink to={to}>{count === 0 ? 'None waiting' : `${asked} asked`}</PageLink>,
+  };
+}
+
 /**
  * /admindashboard: members, sales, bonuses paid and the payout ratio; money
  * in (deposits, what the ledger holds on chain) and what waits for approval;
@@ -60,26 +70,8 @@ export function AdminDashboardPage() {
       value: d ? <Money value={d.treasury} unit="USDT" /> : '—',
       hint: <PageLink to="/bep20-wallets">Checked against the chain on BEP20 Wallets</PageLink>,
     },
-    {
-      id: 'pending-withdrawals',
-      label: 'Withdrawals to approve',
-      value: d ? formatCount(d.pending.withdrawals.count) : '—',
-      hint: d && (
-        <PageLink to="/withdraw-approval">
-          {d.pending.withdrawals.count === 0 ? 'None waiting' : `${formatMoney(d.pending.withdrawals.amount, { unit: 'USDT' })} asked`}
-        </PageLink>
-      ),
-    },
-    {
-      id: 'pending-redemptions',
-      label: 'Redemptions to approve',
-      value: d ? formatCount(d.pending.redemptions.count) : '—',
-      hint: d && (
-        <PageLink to="/redemption-approval">
-          {d.pending.redemptions.count === 0 ? 'None waiting' : `${formatMoney(d.pending.redemptions.points, { unit: 'points' })} asked`}
-        </PageLink>
-      ),
-    },
+    waiting('pending-withdrawals', 'Withdrawals to approve', '/withdraw-approval', d?.pending.withdrawals.count, d && formatMoney(d.pending.withdrawals.amount, { unit: 'USDT' })),
+    waiting('pending-redemptions', 'Redemptions to approve', '/redemption-approval', d?.pending.redemptions.count, d && formatMoney(d.pending.redemptions.points, { unit: 'points' })),
   ];
 
   return (
