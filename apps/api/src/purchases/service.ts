@@ -9,7 +9,8 @@ import {
 import type { AppContext } from '../context';
 import { sessionRefusal } from '../auth/guard';
 import type { Sql } from '../db/database';
-import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
+import { purchaseAnswer, storedPurchase, type PurchaseResult } from './answer';
+import { hashRequest, storedAnswer, type IdempotentAnswer } from '../ledger/idempotency';
 import { insufficientBalance } from '../ledger/post';
 import { bvText } from '../packages/service';
 import { percentToPpm } from '../plan/rules';
@@ -18,18 +19,12 @@ import { notFound, unprocessable } from '../shared/errors';
 import { betweenDays, pageClause, where } from '../shared/sql-list';
 import { sql } from '../db/sql';
 
-/** What plan_purchase answers (amounts in base units, as text). */
-interface PurchaseResult {
-  purchaseId: number;
-  entryId: number;
-  kind: PurchaseKind;
-  packageId: number;
-  packageName: string;
-  price: string;
-  bv: string;
-  paid: Array<{ memberId: number; level: number; username: string; amount: string }>;
-  volumePending: boolean;
-  createdAtMs: number;
+/** What plan_purchase returns: its result, or a repeated key's stored answer (or the first request's hash while it runs). */
+interface StatementAnswer {
+  replayed: boolean;
+  hash?: string;
+  status?: number | null;
+  response: PurchaseResult | Purchase | null;
 }
 
 async function packagePrice(db: Sql, packageId: number): Promise<bigint> {
@@ -43,44 +38,29 @@ export function createPurchaseService(ctx: AppContext) {
 
   return {
     /**
-     * One statement (`plan_purchase`, migration 0014) locks, checks, writes
-     * the records and posts the entry, with the referral rates this process
-     * read last; it refuses them (SETTINGS_CHANGED) unless they are the
-     * settings in force, and the purchase is retried with the settings read
-     * again. With an Idempotency-Key it runs inside runIdempotent's
-     * transaction, which claims the key and stores the answer. The session
-     * is checked in the statement when `uncheckedSessionId` is given.
+     * One statement (`plan_purchase`, migrations 0014 and 0017) checks the
+     * session when `uncheckedSessionId` is given, claims the key, locks,
+     * checks, writes the records, posts the entry and stores the answer, with
+     * the referral rates this process read last; it refuses them
+     * (SETTINGS_CHANGED) unless they are the settings in force, and the
+     * purchase is retried with the settings read again. A repeated key gets
+     * the stored answer without moving anything.
      */
     async buy(memberId: number, body: PurchaseBody, idempotencyKey?: string, uncheckedSessionId?: string): Promise<IdempotentAnswer<Purchase>> {
+      const requestHash = idempotencyKey === undefined ? null : hashRequest(body);
       let known = lastReadSettings() ?? (await readVersionedSettings(db));
       for (let attempt = 1; ; attempt += 1) {
         const percents = referralLevelPercents(known.settings);
         const ppms = percents.map((percent) => percentToPpm(percent).toString());
-        const work = async (tx: Sql) => {
-          const { rows } = await tx.query<{ result: PurchaseResult }>(
-            sql`SELECT plan_purchase(${memberId}, ${uncheckedSessionId ?? null}, ${body.packageId}, ${ppms}::numeric[], ${percents}::text[], ${known.version}::uuid) AS result`,
-          );
-          const r = rows[0]!.result;
-          return {
-            status: 201,
-            body: {
-              id: r.purchaseId,
-              entryId: r.entryId,
-              kind: r.kind,
-              package: { id: r.packageId, name: r.packageName },
-              price: fromBaseUnits(BigInt(r.price)),
-              bv: bvText(r.bv),
-              referralPaid: r.paid.map((p) => ({ level: p.level, username: p.username, rate: percents[p.level - 1]!, amount: fromBaseUnits(BigInt(p.amount)) })),
-              volumePending: r.volumePending,
-              createdAt: new Date(r.createdAtMs).toISOString(),
-            } satisfies Purchase,
-          };
-        };
         try {
-          if (idempotencyKey === undefined) return { ...(await work(db)), replayed: false };
-          // A repeated key answers without running the statement: the session first.
-          if (uncheckedSessionId) await db.query(sql`SELECT auth_check_session(${uncheckedSessionId}, ${memberId})`);
-          return await runIdempotent(db, { userId: memberId, operation: 'purchase', key: idempotencyKey, request: body }, work);
+          const { rows } = await db.query<{ answer: StatementAnswer }>(
+            sql`SELECT plan_purchase(${memberId}, ${uncheckedSessionId ?? null}, ${body.packageId}, ${ppms}::numeric[], ${percents}::text[], ${known.version}::uuid,
+                                    ${idempotencyKey ?? null}, ${requestHash}) AS answer`,
+          );
+          const answer = rows[0]!.answer;
+          if (!answer.replayed) return { status: 201, body: purchaseAnswer(answer.response as PurchaseResult), replayed: false };
+          const stored = storedAnswer<PurchaseResult | Purchase>(answer.hash ?? undefined, requestHash!, answer.status ?? null, answer.response);
+          return { ...stored, body: storedPurchase(stored.body) };
         } catch (error) {
           const e = error as { code?: string; message?: string; detail?: string };
           const sessionError = sessionRefusal(error);
