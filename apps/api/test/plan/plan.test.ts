@@ -175,6 +175,31 @@ describe('purchases', () => {
     await assertBooksConsistent(db);
   });
 
+  it('replays a key with the first answer, at the rate it paid, after the rates changed; an answer stored before migration 0017 replays as sent', async () => {
+    const { app, db } = portal;
+    const S = await member('keysponsor', 'company', 'left');
+    const A = await member('keybuyer', 'keysponsor', 'left');
+    const ids = await packageIds(app, A);
+    await mustBuy(app, S, ids.Starter!);
+    const first = await buy(app, A, ids.Starter, 'rate-key');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().referralPaid).toEqual([{ level: 1, username: 'keysponsor', rate: '10', amount: '10.00' }]);
+    const patch = await app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: bearer(admin), payload: { referralLevel1Percent: '12.5' } });
+    expect(patch.statusCode, patch.body).toBe(200);
+    const before = await booksFingerprint(db);
+    const again = await buy(app, A, ids.Starter, 'rate-key');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await booksFingerprint(db)).toBe(before);
+    // Keys claimed before the statement stored its own result hold the answer as it was sent.
+    await db.query(sql`UPDATE idempotency_keys SET response = ${JSON.stringify(first.json())}
+                        WHERE user_id = ${A.user.id} AND operation = 'purchase' AND key = 'rate-key'`);
+    const legacy = await buy(app, A, ids.Starter, 'rate-key');
+    expect(legacy.headers['idempotent-replayed']).toBe('true');
+    expect(legacy.json()).toEqual(first.json());
+  });
+
   it('pays only active uplines, three levels, with no compression', async () => {
     const { app } = portal;
     const L3 = await member('lvl3', 'company', 'left');
