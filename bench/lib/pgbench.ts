@@ -26,6 +26,8 @@ export async function measurePgbench(databaseUrl?: string): Promise<Figure | und
   }
 }
 
+export type Pgbench = ReturnType<typeof openPgbench>;
+
 /** A pgbench database initialised once, run as often as needed (beside each measured shape), dropped at close. */
 export function openPgbench(databaseUrl: string) {
   const { args, env } = pgArgs(databaseUrl);

@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,6 +71,10 @@ export async function startServerProcess(options: { databaseUrl?: string; adminP
       PORT: String(port),
       HOST: '127.0.0.1',
       JWT_SECRET: 'bench-secret-that-is-long-enough-0123456789',
+      // Production requires it; a scratch key per run (the bench never sets up two-factor).
+      TOTP_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      // The bench registers its members from one address.
+      REGISTRATIONS_PER_HOUR: '1000000',
       ADMIN_PASSWORD: options.adminPassword,
       ...(scratch ? { DATABASE_URL: scratch.url } : { DATABASE_URL: '', DATA_DIR: dataDir! }),
       ...options.env,
