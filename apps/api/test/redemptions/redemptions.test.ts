@@ -3,6 +3,7 @@ import { bearer, errorOf, registerMember, type Session, type TestPortal } from '
 import { assertBooksConsistent, balances, convert, fund } from '../ledger/ledger-helpers';
 import { createProduct, redeem, shopFingerprint, useProductPortal, stockOf } from '../products/product-helpers';
 import { sql } from '../../src/db/sql';
+import { systemBalance } from '../../src/ledger/queries';
 import { toBaseUnits } from '@portal/contract';
 
 let portal: TestPortal;
@@ -38,9 +39,7 @@ async function waitingOnDashboard(): Promise<{ count: number; points: bigint }> 
 }
 
 async function redemptionsSystemBalance(): Promise<bigint> {
-  const { rows } = await portal.db.query<{ total: string }>(
-    sql`SELECT COALESCE(sum(p.amount), 0)::text AS total FROM postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE a.code = 'redemptions'`,
-  );
+  const { rows } = await portal.db.query<{ total: string }>(sql`SELECT ${systemBalance('redemptions')}::text AS total`);
   return BigInt(rows[0]!.total);
 }
 
