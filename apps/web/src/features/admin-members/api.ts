@@ -6,7 +6,7 @@ import type { Page } from '../wallet/api';
 import { adminKeys } from '../admin-transactions/api';
 
 export function useMembers(query: Record<string, string | number>) {
-  return useListQuery<Page<AdminMember>>(adminKeys.members(query), '/admin/members', query);
+  return useListQuery<Page<AdminMember>>(adminKeys.members, '/admin/members', query);
 }
 
 export function useMember(id: number) {

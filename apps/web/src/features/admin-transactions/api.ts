@@ -14,5 +14,5 @@ export const adminKeys = {
 
 /** GET /api/admin/transactions */
 export function useTransactions(query: Record<string, string | number>) {
-  return useListQuery<Page<JournalEntry>>(adminKeys.transactions(query), '/admin/transactions', query);
+  return useListQuery<Page<JournalEntry>>(adminKeys.transactions, '/admin/transactions', query);
 }

@@ -6,7 +6,7 @@ import type { Page } from '../wallet/api';
 import { adminKeys } from '../admin-transactions/api';
 
 export function useUsers(query: Record<string, string | number>) {
-  return useListQuery<Page<AdminUser>>(adminKeys.users(query), '/admin/users', query);
+  return useListQuery<Page<AdminUser>>(adminKeys.users, '/admin/users', query);
 }
 
 export function useCreateAdmin() {

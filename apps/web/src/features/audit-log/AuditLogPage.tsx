@@ -85,7 +85,7 @@ function RawEntry({ entry }: { entry: AuditEntry }) {
 /** /admin/audit-log: every admin action, written in the same transaction as the action. */
 export function AuditLogPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: '-createdAt' });
-  const log = useListQuery<Page<AuditEntry>>(adminKeys.audit(list.query), '/admin/audit-log', list.query);
+  const log = useListQuery<Page<AuditEntry>>(adminKeys.audit, '/admin/audit-log', list.query);
   const { filters, update } = list;
 
   return (

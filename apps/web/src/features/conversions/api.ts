@@ -15,7 +15,7 @@ export const fetchConversionQuote = (amount: string) =>
   api.get<ConversionQuote>('/conversions/quote', { query: { amount } });
 
 export function useConversions(query: Record<string, string | number>) {
-  return useListQuery<Page<Conversion>>(ledgerKeys.conversions(query), '/conversions', query);
+  return useListQuery<Page<Conversion>>(ledgerKeys.conversions, '/conversions', query);
 }
 
 export function useConvert() {

@@ -41,11 +41,11 @@ export function useMyDeposits(query: Record<string, string | number>, live = fal
 }
 
 export function useAdminDeposits(query: Record<string, string | number>) {
-  return useListQuery<Page<Deposit>>(depositKeys.admin(query), '/admin/deposits', query, { refetchInterval: 10_000 });
+  return useListQuery<Page<Deposit>>(depositKeys.admin, '/admin/deposits', query, { refetchInterval: 10_000 });
 }
 
 export function useConsolidations(query: Record<string, string | number>) {
-  return useListQuery<ConsolidationPage>(depositKeys.consolidations(query), '/admin/consolidations', query);
+  return useListQuery<ConsolidationPage>(depositKeys.consolidations, '/admin/consolidations', query);
 }
 
 export function useStartConsolidation() {
@@ -58,7 +58,7 @@ export function useStartConsolidation() {
 }
 
 export function useChainWallets(query: Record<string, string | number>) {
-  return useListQuery<ChainWallets>(depositKeys.wallets(query), '/admin/chain/wallets', query, { refetchInterval: 15_000 });
+  return useListQuery<ChainWallets>(depositKeys.wallets, '/admin/chain/wallets', query, { refetchInterval: 15_000 });
 }
 
 /** The deposit watcher's state, as /api/health reports it (admin pages warn when it is not ok). */

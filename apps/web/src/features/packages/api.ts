@@ -35,7 +35,7 @@ export const usePackages = () => useQuery({ queryKey: planKeys.packages, queryFn
 export const usePlanStatus = () => useQuery({ queryKey: planKeys.status, queryFn: ({ signal }) => api.get<PlanStatus>('/plan/status', { signal }) });
 
 export function usePurchases(query: Record<string, string | number>) {
-  return useListQuery<Page<PurchaseListItem>>(planKeys.purchases(query), '/purchases', query);
+  return useListQuery<Page<PurchaseListItem>>(planKeys.purchases, '/purchases', query);
 }
 
 export function useBuy() {
@@ -48,7 +48,7 @@ export function useBuy() {
 
 export function useBonuses<T extends ReferralBonus | MatchingBonus>(query: Record<string, string | number>, admin = false) {
   return useListQuery<BonusPage<T>>(
-    admin ? planKeys.adminBonuses(query) : planKeys.bonuses(query),
+    admin ? planKeys.adminBonuses : planKeys.bonuses,
     admin ? '/admin/bonuses' : '/bonuses',
     query,
   );

@@ -14,7 +14,7 @@ export const productKeys = {
 };
 
 export function useCatalogue(query: Record<string, string | number>) {
-  return useListQuery<Page<Product>>(productKeys.catalogue(query), '/products', query);
+  return useListQuery<Page<Product>>(productKeys.catalogue, '/products', query);
 }
 
 export const fetchRedemptionQuote = (productId: number, quantity: number) =>
@@ -34,13 +34,13 @@ export function useRedeem() {
 }
 
 export function useRedemptions(query: Record<string, string | number>) {
-  return useListQuery<Page<Redemption>>(productKeys.redemptions(query), '/redemptions', query);
+  return useListQuery<Page<Redemption>>(productKeys.redemptions, '/redemptions', query);
 }
 
 // ---- admin ------------------------------------------------------------------
 
 export function useAdminProducts(query: Record<string, string | number>) {
-  return useListQuery<Page<Product>>(productKeys.admin(query), '/admin/products', query);
+  return useListQuery<Page<Product>>(productKeys.admin, '/admin/products', query);
 }
 
 export function useSaveProduct() {
@@ -65,7 +65,7 @@ export function useUploadProductImage() {
 }
 
 export function useAdminRedemptions(query: Record<string, string | number>) {
-  return useListQuery<Page<Redemption>>(productKeys.adminRedemptions(query), '/admin/redemptions', query);
+  return useListQuery<Page<Redemption>>(productKeys.adminRedemptions, '/admin/redemptions', query);
 }
 
 export function useDecideRedemptions() {

@@ -24,7 +24,7 @@ export function useReceiver(username: string) {
 export const fetchTransferQuote = (body: TransferBody) => api.get<TransferQuote>('/transfers/quote', { query: body });
 
 export function useTransfers(query: Record<string, string | number>) {
-  return useListQuery<Page<Transfer>>(ledgerKeys.transfers(query), '/transfers', query);
+  return useListQuery<Page<Transfer>>(ledgerKeys.transfers, '/transfers', query);
 }
 
 /** POST /api/transfers with the Idempotency-Key of this confirmation. */

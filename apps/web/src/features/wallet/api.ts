@@ -32,5 +32,5 @@ export function useWallets(enabled = true) {
 
 /** GET /api/wallets/entries (all wallets, or `wallet=`) */
 export function useWalletEntries(query: Record<string, string | number>, enabled = true) {
-  return useListQuery<Page<WalletEntry>>(ledgerKeys.entries(query), '/wallets/entries', query, { enabled });
+  return useListQuery<Page<WalletEntry>>(ledgerKeys.entries, '/wallets/entries', query, { enabled });
 }

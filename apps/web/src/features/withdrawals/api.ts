@@ -33,11 +33,11 @@ export function useWithdrawalTerms() {
 export const fetchWithdrawalQuote = (amount: string) => api.get<WithdrawalQuote>('/withdrawals/quote', { query: { amount } });
 
 export function useMyWithdrawals(query: Record<string, string | number>) {
-  return useListQuery<Page<Withdrawal>>(withdrawalKeys.mine(query), '/withdrawals', query);
+  return useListQuery<Page<Withdrawal>>(withdrawalKeys.mine, '/withdrawals', query);
 }
 
 export function useAdminWithdrawals(query: Record<string, string | number>) {
-  return useListQuery<Page<Withdrawal>>(withdrawalKeys.admin(query), '/admin/withdrawals', query, { refetchInterval: 5_000 });
+  return useListQuery<Page<Withdrawal>>(withdrawalKeys.admin, '/admin/withdrawals', query, { refetchInterval: 5_000 });
 }
 
 export function useHotWallet() {
