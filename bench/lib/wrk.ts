@@ -109,13 +109,20 @@ export interface WrkResult {
   dbCpu: number;
 }
 
-/** `threads`: wrk's threads, the connections shared among them (one each: `tid` names the connection). */
-export async function runWrk(server: ServerProcess, script: string, seconds: number, dir: string, urlPath: string, threads = 2): Promise<WrkResult> {
+/** `threads`: wrk's threads, the connections shared among them (as many threads as connections: `tid` names the connection). */
+export async function runWrk(
+  server: ServerProcess,
+  script: string,
+  seconds: number,
+  dir: string,
+  urlPath: string,
+  { threads = 2, connections = CONNECTIONS }: { threads?: number; connections?: number } = {},
+): Promise<WrkResult> {
   const file = path.join(dir, `wrk-${Date.now()}.lua`);
   writeFileSync(file, script);
   const api0 = cpuSeconds(server.pid);
   const db = server.databaseUrl ? await watchBackends(server.databaseUrl, new URL(server.databaseUrl).pathname.slice(1)) : null;
-  const { stdout } = await promisify(execFile)('wrk', [`-t${threads}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', '-s', file, `${server.baseUrl}${urlPath}`], {
+  const { stdout } = await promisify(execFile)('wrk', [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-s', file, `${server.baseUrl}${urlPath}`], {
     encoding: 'utf8',
   });
   const dbCpu = db ? await db.stop() : 0;

@@ -60,27 +60,38 @@ local shared = ${shared ? lua(shared) : 'nil'}`;
   );
 }
 
-type Shape = { name: string; unit: string; script: (tag: string) => string; urlPath: string; threads?: number };
+const connections = (n: number) => `${n} connection${n === 1 ? '' : 's'}`;
+
+interface Shape {
+  name: string;
+  unit: string;
+  script: (tag: string) => string;
+  urlPath: string;
+  threads?: number;
+  connections?: number;
+  /** A latency-only shape (one connection) has no rate to compare with pgbench's. */
+  latencyOnly?: boolean;
+}
 
 /** One shape measured: wrk for SECONDS, then pgbench beside it; its figures and log lines. */
 async function measure(ctx: BenchContext, server: ServerProcess, pgbench: Pgbench | null, dir: string, shape: Shape, tag: string): Promise<Figure[]> {
   // The set-up's WAL (a million members) would otherwise end in a checkpoint inside the measured window.
   if (server.databaseUrl) await onDatabase(server.databaseUrl, (client) => client.query('CHECKPOINT'));
-  const run: WrkResult = await runWrk(server, shape.script(`${shape.name.replace(/\W/g, '')}${tag}`), SECONDS, dir, shape.urlPath, shape.threads);
+  const run: WrkResult = await runWrk(server, shape.script(`${shape.name.replace(/\W/g, '')}${tag}`), SECONDS, dir, shape.urlPath, shape);
   const perSecond = run.ok / run.seconds;
   const refused = run.other + run.socketErrors;
   const per = (cpu: number) => round((cpu * 1000) / run.ok, 2);
   ctx.log(`${shape.name}: ${run.ok} ${shape.unit}s in ${run.seconds.toFixed(1)} s, p50 ${run.p50.toFixed(1)} ms, p90 ${run.p90.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms${refused ? `; ${run.other} other answers, ${run.socketErrors} socket errors, first: ${run.first}` : ''}`);
   ctx.log(`  CPU per ${shape.unit}: API process ${per(run.apiCpu)} ms, database ${per(run.dbCpu)} ms`);
   const figures: Figure[] = [
-    { metric: `${shape.unit}s/s, ${shape.name}`, value: round(perSecond, 1), unit: '/s', note: `wrk, ${CONNECTIONS} connections${refused ? `; ${refused} not 201` : ''}` },
+    { metric: `${shape.unit}s/s, ${shape.name}`, value: round(perSecond, 1), unit: '/s', note: `wrk, ${connections(shape.connections ?? CONNECTIONS)}${refused ? `; ${refused} not 201` : ''}` },
     { metric: `latency p50, ${shape.name}`, value: round(run.p50, 1), unit: 'ms' },
     { metric: `latency p90, ${shape.name}`, value: round(run.p90, 1), unit: 'ms' },
     { metric: `latency p99, ${shape.name}`, value: round(run.p99, 1), unit: 'ms' },
     { metric: `API CPU per ${shape.unit}, ${shape.name}`, value: per(run.apiCpu), unit: 'ms' },
   ];
   if (server.databaseUrl) figures.push({ metric: `database CPU per ${shape.unit}, ${shape.name}`, value: per(run.dbCpu), unit: 'ms' });
-  if (pgbench) {
+  if (pgbench && !shape.latencyOnly) {
     const tpcb = await pgbench.run();
     ctx.log(`  pgbench beside it: ${tpcb.tps} tx/s, database CPU ${tpcb.cpuMsPerTx.toFixed(2)} ms per transaction; ratio ${(perSecond / tpcb.tps).toFixed(3)}`);
     figures.push(
@@ -146,8 +157,10 @@ const scenario: Scenario = {
       if (buyerIds.length) {
         const buyers = await purchaseShape(server, admin.token, buyerIds);
         const script = (t: string) => wrkScript(buyers.globals, buyers.request(t));
-        await runWrk(server, script(`warmbuy${tag}`), 3, dir, '/api/purchases', buyers.buyers);
+        await runWrk(server, script(`warmbuy${tag}`), 3, dir, '/api/purchases', { threads: buyers.buyers });
         shapes.push({ name: `${buyers.buyers} buyers on the ${purchaseMembers().toLocaleString('en-US')}-member network`, unit: 'purchase', urlPath: '/api/purchases', script, threads: buyers.buyers });
+        // The latency of a purchase that queues behind no other: buyer 1 alone.
+        shapes.push({ name: 'one buyer alone', unit: 'purchase', urlPath: '/api/purchases', script, threads: 1, connections: 1, latencyOnly: true });
       }
       for (const shape of shapes) figures.push(...(await measure(ctx, server, pgbench, dir, shape, tag)));
       if (server.databaseUrl) await assertBalanced(server.databaseUrl);
