@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { muiWithoutCssVariables } from './build/mui-without-css-variables';
+import { signedInPreload } from './build/signed-in-preload';
+import { GUEST_PATHS } from './src/shared/guest-paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -9,7 +11,12 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // Vite serves it and forwards /api to the API process.
 export default defineConfig({
   root,
-  plugins: [react(), muiWithoutCssVariables()],
+  plugins: [
+    react(),
+    muiWithoutCssVariables(),
+    // The server preloads the signed-in route table on every path but the guest pages.
+    signedInPreload({ module: /src[\\/]app[\\/]signed-in-routes\.tsx$/, except: GUEST_PATHS }),
+  ],
   server: {
     port: 5173,
     proxy: {
