@@ -52,7 +52,9 @@ test('the sign-in page loads no more gzipped JavaScript than its budget (goal: 1
   );
 });
 
-test('the HTML of a signed-in page preloads the signed-in route table, the sign-in page does not', async ({ request }) => {
+test('the HTML of a signed-in page preloads the signed-in route table, the sign-in page does not', async ({
+  request,
+}) => {
   // The server adds the table's modulepreload link on any path but `/` and the guest pages, so that a full
   // load of a signed-in page fetches it alongside the entry, not after it (apps/api/src/shared/page-html.ts).
   const preloads = async (path: string) => {
@@ -63,5 +65,6 @@ test('the HTML of a signed-in page preloads the signed-in route table, the sign-
   const signedIn = (await preloads('/dashboard')).filter((href) => !signIn.includes(href));
   expect(signedIn).toEqual([expect.stringMatching(/^\/assets\/signed-in-routes-[\w-]+\.js$/)]);
   expect((await request.get(signedIn[0]!)).ok()).toBe(true);
-  for (const guest of ['/', '/register', '/forgot-password', '/password-reset']) expect(await preloads(guest)).toEqual(signIn);
+  for (const guest of ['/', '/register', '/forgot-password', '/password-reset'])
+    expect(await preloads(guest)).toEqual(signIn);
 });

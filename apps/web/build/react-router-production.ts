@@ -25,7 +25,9 @@ export function reactRouterProduction(): Plugin {
       if (!resolved || !DEVELOPMENT.test(resolved.id)) return resolved;
       const production = resolved.id.replace(DEVELOPMENT, '$1production$2');
       if (!existsSync(production))
-        this.error(`React Router has no production build at ${production}: review apps/web/build/react-router-production.ts.`);
+        this.error(
+          `React Router has no production build at ${production}: review apps/web/build/react-router-production.ts.`,
+        );
       return { ...resolved, id: production };
     },
   };

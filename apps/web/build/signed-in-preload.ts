@@ -31,21 +31,33 @@ export function signedInPreload(options: { module: RegExp; except: readonly stri
     configResolved(config) {
       base = config.base;
     },
-    generateBundle(_output, bundle) {
-      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-      const table = chunks.find((chunk) => chunk.facadeModuleId !== null && options.module.test(chunk.facadeModuleId));
-      if (!table) {
-        this.error(`No chunk of its own for ${options.module}: the route table would load after the entry.`);
-        return;
-      }
-      const loadedByHtml = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((entry) => staticClosure(entry, bundle)));
-      const preload: SignedInPreload = {
-        modulepreload: staticClosure(table, bundle)
-          .filter((fileName) => !loadedByHtml.has(fileName))
-          .map((fileName) => base + fileName),
-        except: ['/', ...options.except],
-      };
-      this.emitFile({ type: 'asset', fileName: SIGNED_IN_PRELOAD_FILE, source: `${JSON.stringify(preload, null, 2)}\n` });
+    // Before Vite's HTML plugin, which drops an entry chunk that only imports others (the HTML names those).
+    generateBundle: {
+      order: 'pre',
+      handler(_output, bundle) {
+        const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+        const table = chunks.find(
+          (chunk) => chunk.facadeModuleId !== null && options.module.test(chunk.facadeModuleId),
+        );
+        if (!table) {
+          this.error(`No chunk of its own for ${options.module}: the route table would load after the entry.`);
+          return;
+        }
+        const loadedByHtml = new Set(
+          chunks.filter((chunk) => chunk.isEntry).flatMap((entry) => staticClosure(entry, bundle)),
+        );
+        const preload: SignedInPreload = {
+          modulepreload: staticClosure(table, bundle)
+            .filter((fileName) => !loadedByHtml.has(fileName))
+            .map((fileName) => base + fileName),
+          except: ['/', ...options.except],
+        };
+        this.emitFile({
+          type: 'asset',
+          fileName: SIGNED_IN_PRELOAD_FILE,
+          source: `${JSON.stringify(preload, null, 2)}\n`,
+        });
+      },
     },
   };
 }

@@ -38,7 +38,10 @@ export function pageHtml(webDist: string): (path: string) => Promise<string> {
     // React Router ignores a trailing slash: /login/ is the sign-in page.
     const page = path.length > 1 ? path.replace(/\/+$/, '') : path;
     if (!preload || preload.except.includes(page)) return html;
-    const links = preload.modulepreload.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`);
+    const links = preload.modulepreload
+      .map((href) => escapeAttribute(href))
+      .filter((href) => !html.includes(`"${href}"`)) // the HTML's own scripts and preloads
+      .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
     return html.replace('</head>', `${links.join('\n')}\n</head>`);
   };
 }
@@ -51,6 +54,7 @@ async function readPreload(webDist: string): Promise<SignedInPreload | null> {
     return null;
   }
   const value: unknown = JSON.parse(text);
-  if (!isSignedInPreload(value)) throw new Error(`${SIGNED_IN_PRELOAD_FILE} of the web build is not what the server expects.`);
+  if (!isSignedInPreload(value))
+    throw new Error(`${SIGNED_IN_PRELOAD_FILE} of the web build is not what the server expects.`);
   return value;
 }

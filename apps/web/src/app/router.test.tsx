@@ -115,7 +115,8 @@ describe('the routes of the entry and the signed-in ones', () => {
   it('knows only the guest pages until a path needs more, so the sign-in page loads no other table', async () => {
     expect(authRoutes.map((r) => r.path)).toEqual(GUEST_PATHS);
     expect(APP_ROUTES.filter((r) => r.layout === 'blank')).toEqual(authRoutes);
-    for (const path of ['/', ...GUEST_PATHS]) expect(matchRoutes(buildRoutes(), path)?.at(-1)?.route.path).not.toBe('*');
+    for (const path of ['/', ...GUEST_PATHS])
+      expect(matchRoutes(buildRoutes(), path)?.at(-1)?.route.path).not.toBe('*');
     expect(matchRoutes(buildRoutes(), '/dashboard')?.at(-1)?.route.path).toBe('*');
 
     const router = appRouter('/login');
