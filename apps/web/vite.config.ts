@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { muiWithoutCssVariables } from './build/mui-without-css-variables';
+import { muiWithoutUnusedThemeCode } from './build/mui-without-unused-theme-code';
 import { reactRouterProduction } from './build/react-router-production';
 import { signedInPreload } from './build/signed-in-preload';
 import { GUEST_PATHS } from './src/shared/guest-paths';
@@ -14,7 +14,7 @@ export default defineConfig({
   root,
   plugins: [
     react(),
-    muiWithoutCssVariables(),
+    muiWithoutUnusedThemeCode(),
     reactRouterProduction(),
     // The server preloads the signed-in route table on every path but the guest pages.
     signedInPreload({ module: /src[\\/]app[\\/]signed-in-routes\.tsx$/, except: GUEST_PATHS }),
