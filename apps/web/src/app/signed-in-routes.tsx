@@ -7,7 +7,7 @@ import { APP_ROUTES } from './routes';
 // The API client's refresh comes with the signed-in pages (shared/api/refresh.ts): a signed-in tab refreshes and
 // hears the other tabs' refreshes from now on. In this chunk, which the server preloads on a signed-in path, it
 // is there when a tab resumes its sign-in in the guard.
-api.useRefresh(createRefresh);
+api.installRefresh(createRefresh);
 
 /** The id of the signed-in frame's route, under which the signed-in pages are. */
 export const SIGNED_IN_FRAME_ID = 'signed-in-frame';

@@ -166,8 +166,8 @@ describe('the refresh comes with the signed-in pages', () => {
       made.push(options);
       return createRefresh(options);
     };
-    client.useRefresh(create);
-    client.useRefresh(create);
+    client.installRefresh(create);
+    client.installRefresh(create);
     expect(made).toHaveLength(1);
     expect(made[0]!.session).toBe(session);
 

@@ -87,7 +87,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   /**
    * The refresh (`refresh.ts`: one shared refresh, the tabs' turns), which only
-   * a signed-in tab needs: it comes with the signed-in pages (`useRefresh`), or
+   * a signed-in tab needs: it comes with the signed-in pages (`installRefresh`), or
    * is loaded on the first 401 elsewhere, so the sign-in page does not carry it.
    */
   let refresh: Promise<Refresh> | null = null;
@@ -239,7 +239,7 @@ export function createApiClient(options: ApiClientOptions) {
      * Starts the refresh with `createRefresh` of `refresh.ts`: the signed-in pages hand it over as they load
      * (`app/signed-in-routes.tsx`), so a tab's first 401 or resume does not wait for a download.
      */
-    useRefresh(createRefresh: (options: RefreshOptions) => Refresh): void {
+    installRefresh(createRefresh: (options: RefreshOptions) => Refresh): void {
       refresh ??= Promise.resolve(createRefresh(refreshOptions()));
     },
     get: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
