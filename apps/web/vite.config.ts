@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { muiWithoutCssVariables } from './build/mui-without-css-variables';
+import { muiWithoutUnusedThemeCode } from './build/mui-without-unused-theme-code';
+import { reactRouterProduction } from './build/react-router-production';
+import { signedInPreload } from './build/signed-in-preload';
+import { GUEST_PATHS } from './src/shared/guest-paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -9,7 +12,13 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 // Vite serves it and forwards /api to the API process.
 export default defineConfig({
   root,
-  plugins: [react(), muiWithoutCssVariables()],
+  plugins: [
+    react(),
+    muiWithoutUnusedThemeCode(),
+    reactRouterProduction(),
+    // The server preloads the signed-in route table on every path but the guest pages.
+    signedInPreload({ module: /src[\\/]app[\\/]signed-in-routes\.tsx$/, except: GUEST_PATHS }),
+  ],
   server: {
     port: 5173,
     proxy: {
@@ -27,18 +36,31 @@ export default defineConfig({
     // Everything (fonts included) is bundled; nothing is fetched from another origin.
     assetsInlineLimit: 0,
     rolldownOptions: {
+      treeshake: {
+        // @emotion/react imports hoist-non-react-statics (with its own react-is) for `withTheme` alone, which
+        // nothing here uses, but the import stays for what a CommonJS module without a `sideEffects` field might
+        // do on load. It only defines functions: declared free of side effects, it goes when unused (0.9 KB of
+        // the sign-in page; ADR 0023, step 7). Every other module keeps its package's own word.
+        moduleSideEffects: (id: string) =>
+          /node_modules[\\/]hoist-non-react-statics[\\/]/.test(id) ? false : undefined,
+      },
       output: {
         // React and the router are loaded by every page and change less often than the app: one file that
-        // caches well. The sign-in page, the first page of most visits, is one file with all it needs beyond
-        // React (MUI's core, the toasts, its form fields), loaded with the entry: one file compresses better than
-        // the dozen small shared chunks it was split into, and the signed-in pages need most of it too.
+        // caches well. The entry and the sign-in page, the first page of most visits, are one file with all they
+        // need beyond React (the app's frame, MUI's core, the toasts, the form's fields): one file compresses
+        // better than the dozen small shared chunks it was split into, and than the entry and the page apart,
+        // which named each other's bindings; the signed-in pages need most of it too. Vite's modulepreload
+        // polyfill goes in first, as it did in the entry, and the HTML then names the file itself.
         // Everything else is split by who imports it, so a library only some pages use (charts, date pickers,
         // QR codes) stays out of the sign-in page (e2e/sign-in-weight.spec.ts keeps it light;
         // docs/decisions/0023-a-light-sign-in-page.md).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'sign-in', test: /src[\\/]features[\\/]auth[\\/]LoginPage\.tsx$/ },
+            {
+              name: 'sign-in',
+              test: /(src[\\/](main|features[\\/]auth[\\/]LoginPage)\.tsx|vite[\\/]modulepreload-polyfill\.js)$/,
+            },
           ],
         },
       },

@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import { authenticate, requireAdmin, requireMember } from './auth/guard';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
 import { installErrorHandler, installNotFoundHandler } from './shared/error-handler';
+import { pageHtml } from './shared/page-html';
 import { inScope, openApiTransform, openApiTransformObject, refuseEmptyPatches, trackMethods } from './openapi/document';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -17,6 +18,8 @@ const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 export interface BuildAppOptions {
   /** Serve the built web app at `/` (the default when it has been built). */
   serveWeb?: boolean;
+  /** Where the built web app is (apps/web/dist; tests give a folder of their own). */
+  webDist?: string;
   logger?: boolean | object;
 }
 
@@ -94,11 +97,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     });
   }, { prefix: '/api' });
 
-  const serveWeb = (options.serveWeb ?? true) && existsSync(WEB_DIST);
+  const webDist = options.webDist ?? WEB_DIST;
+  const serveWeb = (options.serveWeb ?? true) && existsSync(webDist);
   if (serveWeb) {
     // Built files as they are; hashed assets never change, so browsers may keep them.
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: webDist,
       wildcard: false,
       index: false,
       setHeaders: (res, filePath) => {
@@ -106,7 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     });
   }
-  installNotFoundHandler(app, { spaIndex: serveWeb, allowedMethods });
+  installNotFoundHandler(app, { pageHtml: serveWeb ? pageHtml(webDist) : undefined, allowedMethods });
   return app;
 }
 

@@ -34,7 +34,10 @@ export interface TestPortal {
  * No chain unless the test opts in: pass a test chain's `env`
  * (test/chain/chain-helpers.ts) and the portal talks to it.
  */
-export async function startPortal(env: Record<string, string> = {}, options: { log?: pino.Logger } = {}): Promise<TestPortal> {
+export async function startPortal(
+  env: Record<string, string> = {},
+  options: { log?: pino.Logger; /** Serve this folder as the built web app. */ webDist?: string } = {},
+): Promise<TestPortal> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const config = loadConfig({
@@ -73,7 +76,7 @@ export async function startPortal(env: Record<string, string> = {}, options: { l
   const chainSettings = settingsFromEnv(config.chain);
   if (chainSettings) ctx.chain = createChain(chainSettings);
   await bootstrap(ctx);
-  const app = await buildApp(ctx, { serveWeb: false });
+  const app = await buildApp(ctx, options.webDist ? { webDist: options.webDist } : { serveWeb: false });
   await app.ready();
   // Every answer a test gets must be one the OpenAPI document describes.
   checkEveryAnswer(app);

@@ -44,10 +44,14 @@ export function installErrorHandler(app: FastifyInstance): void {
 /**
  * Unknown paths: a JSON 404 for the API (a 405 with `Allow` when the path
  * exists for other methods); with the web app served, any other page path
- * gets its index.html so that the client-side router decides.
+ * gets its index.html (`pageHtml`, ./page-html.ts) so that the client-side
+ * router decides.
  */
-export function installNotFoundHandler(app: FastifyInstance, options: { spaIndex: boolean; allowedMethods?: (path: string) => string[] }): void {
-  app.setNotFoundHandler((request, reply) => {
+export function installNotFoundHandler(
+  app: FastifyInstance,
+  options: { pageHtml?: (path: string) => Promise<string>; allowedMethods?: (path: string) => string[] },
+): void {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0]!;
     const allowed = path.startsWith('/api/') ? (options.allowedMethods?.(path) ?? []) : [];
     if (allowed.length > 0) {
@@ -57,13 +61,14 @@ export function installNotFoundHandler(app: FastifyInstance, options: { spaIndex
         .send({ message: `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`, code: 'METHOD_NOT_ALLOWED' });
     }
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!options.spaIndex || path === '/api' || path.startsWith('/api/') || !isPage) {
+    if (!options.pageHtml || path === '/api' || path.startsWith('/api/') || !isPage) {
       return reply.code(404).send({ message: `No such endpoint: ${request.method} ${path}`, code: 'NOT_FOUND' });
     }
     if (/\.[a-z0-9]+$/i.test(path)) {
       return reply.code(404).send({ message: `No such file: ${path}`, code: 'NOT_FOUND' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const html = await options.pageHtml(path);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }
 

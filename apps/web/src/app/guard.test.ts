@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decide } from './guard';
+import { GUEST_PATHS } from '../shared/guest-paths';
 import { APP_ROUTES } from './routes';
 
 const guestSession = { isAuthenticated: false, role: 'Member' };
@@ -135,7 +136,7 @@ describe('route table', () => {
 
   it('puts guest pages in the blank layout and requires sign-in everywhere else', () => {
     for (const route of APP_ROUTES) {
-      const isGuest = ['/login', '/register', '/forgot-password', '/password-reset'].includes(route.path);
+      const isGuest = GUEST_PATHS.includes(route.path);
       expect(route.layout).toBe(isGuest ? 'blank' : 'vertical');
       expect(route.auth).toBe(!isGuest);
     }

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryRouter } from 'react-router';
+import { createMemoryRouter, matchRoutes } from 'react-router';
+import { authRoutes } from '../features/auth/routes';
+import { GUEST_PATHS } from '../shared/guest-paths';
 import { STORAGE_KEYS } from '../shared/session/storage';
-import { buildRoutes } from './router';
+import { buildRoutes, discoverSignedInRoutes } from './router';
+import { APP_ROUTES } from './routes';
 
 const USER = {
   id: 3,
@@ -22,12 +25,16 @@ function signedInAs(role: 'admin' | 'member') {
   window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'ref');
 }
 
+/** The app's router in memory: the entry's routes, the signed-in ones added on demand. */
+const appRouter = (path: string) =>
+  createMemoryRouter(buildRoutes(), { initialEntries: [path], patchRoutesOnNavigation: discoverSignedInRoutes });
+
 /**
  * Opens `path` in a memory router (loaders only, nothing rendered) and returns where it ended up.
  * Pages are lazy routes: the first visit of each imports (and here transforms) its module, hence the timeout.
  */
 async function land(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const router = appRouter(path);
   await vi.waitFor(
     () => {
       if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still navigating');
@@ -76,10 +83,13 @@ describe('routes and guard', () => {
 
   it('matches paths case-sensitively: /users is not /Users', async () => {
     signedInAs('admin');
-    const router = createMemoryRouter(buildRoutes(), { initialEntries: ['/users'] });
-    await vi.waitFor(() => {
-      if (!router.state.initialized) throw new Error('still navigating');
-    });
+    const router = appRouter('/users');
+    await vi.waitFor(
+      () => {
+        if (!router.state.initialized) throw new Error('still navigating');
+      },
+      { timeout: 20_000 },
+    );
     expect(router.state.matches.at(-1)?.route.path).toBe('*');
     router.dispose();
   });
@@ -93,5 +103,43 @@ describe('routes and guard', () => {
       '/api/auth/logout',
       expect.objectContaining({ method: 'POST', body: JSON.stringify({ refreshToken: 'ref' }) }),
     );
+  });
+});
+
+describe('the routes of the entry and the signed-in ones', () => {
+  const pagePaths = (router: ReturnType<typeof appRouter>) =>
+    router.routes.flatMap(function paths(route): string[] {
+      return [...(route.path && route.path !== '*' ? [route.path] : []), ...(route.children ?? []).flatMap(paths)];
+    });
+
+  it('knows only the guest pages until a path needs more, so the sign-in page loads no other table', async () => {
+    expect(authRoutes.map((r) => r.path)).toEqual(GUEST_PATHS);
+    expect(APP_ROUTES.filter((r) => r.layout === 'blank')).toEqual(authRoutes);
+    for (const path of ['/', ...GUEST_PATHS])
+      expect(matchRoutes(buildRoutes(), path)?.at(-1)?.route.path).not.toBe('*');
+    expect(matchRoutes(buildRoutes(), '/dashboard')?.at(-1)?.route.path).toBe('*');
+
+    const router = appRouter('/login');
+    await vi.waitFor(() => {
+      if (!router.state.initialized) throw new Error('still navigating');
+    });
+    expect(pagePaths(router)).toEqual(GUEST_PATHS);
+    router.dispose();
+  });
+
+  it('adds every signed-in page once, however many paths ask', async () => {
+    signedInAs('member');
+    const router = appRouter('/wallet');
+    await vi.waitFor(
+      () => {
+        if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still navigating');
+      },
+      { timeout: 20_000 },
+    );
+    await router.navigate('/no-such-page');
+    await router.navigate('/another-missing-page');
+    expect(router.state.matches.at(-1)?.route.path).toBe('*');
+    expect([...pagePaths(router)].sort()).toEqual(APP_ROUTES.map((r) => r.path).sort());
+    router.dispose();
   });
 });

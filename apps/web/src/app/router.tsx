@@ -1,58 +1,31 @@
-import { createBrowserRouter, Navigate, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { api } from '../shared/api/instance';
-import { session } from '../shared/session/instance';
+import {
+  createBrowserRouter,
+  Navigate,
+  redirect,
+  type LoaderFunctionArgs,
+  type PatchRoutesOnNavigationFunction,
+  type RouteObject,
+} from 'react-router';
 import type { RouteHandle } from '../shared/routing';
-import { rememberNextPath, withNext } from '../shared/next-path';
-import { decide, type GuardFlags } from './guard';
+import { withNext } from '../shared/next-path';
+import { authRoutes } from '../features/auth/routes';
+import { guardLoader, toRouteObject } from './page-routes';
 import { BlankLayout } from './layouts/BlankLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
 import { RootShell } from './RootShell';
-import { APP_ROUTES, type AppRoute } from './routes';
+
+const ROOT_ID = 'root';
 
 /**
- * Runs before every navigation to a page: restores the session from storage,
- * then applies the guard (seed §2 "Navigation guard").
+ * The routes the entry knows: `/`, the guest pages and the 404. The signed-in
+ * pages (`signed-in-routes.tsx`, with the rest of the route table) are added
+ * by `discoverSignedInRoutes`, so the sign-in page does not load them.
  */
-export function guardLoader(flags: GuardFlags) {
-  return async ({ request }: LoaderFunctionArgs) => {
-    let state = session.restore();
-    // A tab with no access token but a refresh token (a second tab, a
-    // bookmark) resumes the sign-in before the guard decides (issue #14).
-    if (flags.auth && !state.isAuthenticated && state.refreshToken && (await api.resume())) state = session.restore();
-    const decision = decide(flags, state);
-    if (decision.kind === 'redirect') {
-      // Signed out: `/` (seed §2); the sign-in returns to the page asked for.
-      if (decision.to === '/') {
-        const url = new URL(request.url);
-        rememberNextPath(url.pathname + url.search);
-      }
-      throw redirect(decision.to);
-    }
-    if (decision.kind === 'logout') {
-      // Visiting /login ends the session; the server is told when there is a refresh token.
-      if (state.refreshToken) void api.logout();
-      else session.clear();
-    }
-    return null;
-  };
-}
-
-function toRouteObject(route: AppRoute): RouteObject {
-  const handle: RouteHandle = { title: route.title };
-  return {
-    path: route.path,
-    caseSensitive: true,
-    handle,
-    loader: guardLoader(route),
-    // The page's own chunk, fetched while the guard runs (in parallel).
-    lazy: async () => ({ element: await route.page() }),
-  };
-}
-
 export function buildRoutes(): RouteObject[] {
   return [
     {
+      id: ROOT_ID,
       element: <RootShell />,
       errorElement: <RouteErrorPage />,
       HydrateFallback: () => null,
@@ -62,12 +35,7 @@ export function buildRoutes(): RouteObject[] {
           loader: ({ request }: LoaderFunctionArgs) => redirect(withNext('/login', new URL(request.url).searchParams.get('next'))),
           element: <Navigate to="/login" replace />,
         },
-        { element: <BlankLayout />, children: APP_ROUTES.filter((r) => r.layout === 'blank').map(toRouteObject) },
-        {
-          // The signed-in frame (menu, app bar, server state) is a chunk of its own: the guest pages never load it.
-          lazy: async () => ({ Component: (await import('./layouts/SignedInFrame')).SignedInFrame }),
-          children: APP_ROUTES.filter((r) => r.layout === 'vertical').map(toRouteObject),
-        },
+        { element: <BlankLayout />, children: authRoutes.map(toRouteObject) },
         {
           path: '*',
           handle: { title: 'Page Not Found' } satisfies RouteHandle,
@@ -79,6 +47,17 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
+/**
+ * React Router asks for more routes when a path matches only the 404 (any path
+ * but `/` and the guest pages): the signed-in pages are added then, once per
+ * router (later calls find them there). On a full load the server has already
+ * preloaded their chunk; after the sign-in form, the form has started it.
+ */
+export const discoverSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+  const { signedInRoutes } = await import('./signed-in-routes');
+  patch(ROOT_ID, signedInRoutes());
+};
+
 export function createAppRouter() {
-  return createBrowserRouter(buildRoutes());
+  return createBrowserRouter(buildRoutes(), { patchRoutesOnNavigation: discoverSignedInRoutes });
 }

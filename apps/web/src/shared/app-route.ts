@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { MenuGroupId } from './menu-groups';
 import type { MenuIconName } from './menu-icons';
 
 /**
@@ -8,24 +9,6 @@ import type { MenuIconName } from './menu-icons';
  * `routes.tsx`; `src/app/routes.tsx` puts the lists together.
  */
 export type LayoutKind = 'blank' | 'vertical';
-
-/** Menu sections, in the order the navigation shows them (UI.md "Menu groups"). */
-export const MENU_GROUPS = [
-  { id: 'main', heading: null, adminOnly: false },
-  { id: 'network', heading: 'Network', adminOnly: false },
-  { id: 'wallet', heading: 'Wallet', adminOnly: false },
-  { id: 'packages', heading: 'Packages', adminOnly: false },
-  { id: 'bonuses', heading: 'Bonuses', adminOnly: false },
-  { id: 'products', heading: 'Products', adminOnly: false },
-  { id: 'account', heading: 'Account', adminOnly: false },
-  // The Admin group, in sections so that its labels stay short.
-  { id: 'admin', heading: 'Admin', adminOnly: true },
-  { id: 'adminApprovals', heading: 'Approvals', adminOnly: true },
-  { id: 'adminTreasury', heading: 'Deposits & treasury', adminOnly: true },
-  { id: 'adminReports', heading: 'Bonus reports', adminOnly: true },
-  { id: 'adminPlan', heading: 'Plan & catalogue', adminOnly: true },
-] as const;
-export type MenuGroupId = (typeof MENU_GROUPS)[number]['id'];
 
 export interface AppRoute {
   path: string;

@@ -1,3 +1,5 @@
+import { GUEST_PATHS } from './guest-paths';
+
 /**
  * Where to go after sign-in (issue #14): the page the user asked for, carried
  * as `?next=` from the guard through `/` to `/login`. Only a path of this
@@ -6,7 +8,6 @@
  * to this origin. Anything else, and the guest pages, lead to the dashboard.
  */
 export const AFTER_SIGN_IN = '/dashboard';
-const GUEST_PATHS = ['/login', '/register', '/forgot-password', '/password-reset'];
 
 export function safeNextPath(next: string | null | undefined): string | null {
   if (!next || next.length > 2000) return null;

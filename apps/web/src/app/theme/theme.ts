@@ -69,6 +69,7 @@ export function createAppTheme(mode: Mode): Theme {
   const theme = createTheme(options);
   const shadow = cardShadow[mode];
 
+  // Components only the signed-in pages use get theirs in the signed-in frame (signed-in-components.ts).
   const components: ThemeOptions['components'] = {
     MuiCssBaseline: {
       styleOverrides: {
@@ -106,20 +107,11 @@ export function createAppTheme(mode: Mode): Theme {
       defaultProps: { elevation: 0 },
       styleOverrides: { root: { boxShadow: shadow, backgroundImage: 'none', borderRadius: radius.base } },
     },
-    MuiCardHeader: {
-      defaultProps: { slotProps: { title: { variant: 'h5' } } },
-      styleOverrides: {
-        root: { padding: theme.spacing(5), paddingBottom: 0 },
-        action: { alignSelf: 'center', margin: 0 },
-      },
-    },
     MuiCardContent: {
       styleOverrides: { root: { padding: theme.spacing(5), '&:last-child': { paddingBottom: theme.spacing(5) } } },
     },
-    MuiCardActions: { styleOverrides: { root: { padding: theme.spacing(5), paddingTop: 0 } } },
     MuiTextField: { defaultProps: { variant: 'outlined', size: 'medium', color: 'primary' } },
     MuiFormControl: { defaultProps: { variant: 'outlined', size: 'medium', color: 'primary' } },
-    MuiSelect: { defaultProps: { variant: 'outlined', size: 'medium', color: 'primary' } },
     MuiOutlinedInput: {
       styleOverrides: {
         root: {
@@ -132,9 +124,6 @@ export function createAppTheme(mode: Mode): Theme {
       },
     },
     MuiFormHelperText: { styleOverrides: { root: { marginInline: theme.spacing(3), letterSpacing: 0 } } },
-    MuiCheckbox: { defaultProps: { color: 'primary' } },
-    MuiRadio: { defaultProps: { color: 'primary' } },
-    MuiSwitch: { defaultProps: { color: 'primary' } },
     MuiChip: {
       styleOverrides: {
         root: {
@@ -162,33 +151,7 @@ export function createAppTheme(mode: Mode): Theme {
       },
     },
     MuiAvatar: { styleOverrides: { root: { fontWeight: 500 }, rounded: { borderRadius: radius.base } } },
-    MuiTableContainer: { styleOverrides: { root: { overflowX: 'auto' } } },
-    MuiTableCell: {
-      styleOverrides: {
-        root: { borderBottomColor: theme.palette.divider, paddingInline: theme.spacing(5) },
-        head: {
-          backgroundColor: surface.tableHeader,
-          textTransform: 'uppercase',
-          fontSize: '0.8125rem',
-          fontWeight: 500,
-          letterSpacing: '0.2px',
-          lineHeight: 1.8,
-        },
-      },
-    },
-    MuiTabs: { styleOverrides: { indicator: { height: 2 } } },
-    MuiTab: { styleOverrides: { root: { textTransform: 'none', fontSize: '0.9375rem', minHeight: 44 } } },
-    MuiMenu: { styleOverrides: { paper: { boxShadow: shadow, marginTop: 4 } } },
-    MuiMenuItem: {
-      styleOverrides: {
-        root: { marginInline: theme.spacing(2), borderRadius: radius.base, paddingInline: theme.spacing(3) },
-      },
-    },
-    MuiTooltip: { styleOverrides: { tooltip: { fontSize: '0.8125rem' } } },
     MuiAlert: { styleOverrides: { root: { borderRadius: radius.base } } },
-    MuiDivider: { styleOverrides: { root: { borderColor: theme.palette.divider } } },
-    MuiAppBar: { defaultProps: { elevation: 0, color: 'default' } },
-    MuiDrawer: { styleOverrides: { paper: { backgroundImage: 'none' } } },
     // Underlined always: a link inside text must not rely on colour alone (axe link-in-text-block).
     MuiLink: { defaultProps: { underline: 'always' } },
   };

@@ -38,6 +38,9 @@ export function LoginPage() {
     setMissing(false);
     setError(null);
     setSending(true);
+    // The signed-in route table downloads while the credentials are checked: the page after sign-in needs it
+    // (the router adds the signed-in pages from it; app/router.tsx), and the sign-in page does not load it up front.
+    void import('../../app/signed-in-routes');
     try {
       await api.login(username, password, codeNeeded ? code.trim() : undefined);
       // Back to the page asked for before sign-in (same-origin paths only), else

@@ -4,6 +4,7 @@ import { SessionStore } from '../session/session';
 import { STORAGE_KEYS } from '../session/storage';
 import { createApiClient } from './client';
 import { ApiError, REFRESH_EXPIRED_MESSAGE } from './errors';
+import { createRefresh, type RefreshOptions } from './refresh';
 import { shouldRetry } from './queryClient';
 
 const USER: User = {
@@ -151,6 +152,30 @@ describe('401 → one shared refresh → one retry each', () => {
     await expect(client.get('/x')).rejects.toMatchObject({ status: 401, message: 'Still no' });
     expect(server.callsTo('/x')).toHaveLength(2);
     expect(server.refreshCalls()).toHaveLength(1);
+  });
+});
+
+describe('the refresh comes with the signed-in pages', () => {
+  it('uses the refresh the signed-in pages hand over, made once for the client', async () => {
+    signInStorage();
+    const server = fakeServer({ validToken: 'old-access' });
+    const session = new SessionStore();
+    const client = createApiClient({ session, fetch: server.fetch });
+    const made: RefreshOptions[] = [];
+    const create = (options: RefreshOptions) => {
+      made.push(options);
+      return createRefresh(options);
+    };
+    client.installRefresh(create);
+    client.installRefresh(create);
+    expect(made).toHaveLength(1);
+    expect(made[0]!.session).toBe(session);
+
+    window.sessionStorage.setItem(STORAGE_KEYS.accessToken, 'expired-access');
+    session.restore();
+    expect((await client.get<{ path: string }>('/a')).path).toBe('/a');
+    expect(server.refreshCalls()).toHaveLength(1);
+    expect(made).toHaveLength(1);
   });
 });
 

@@ -1,14 +1,13 @@
-import type { LoginResponse, TokenPair } from '@portal/contract';
+import type { LoginResponse } from '@portal/contract';
 import type { SessionStore } from '../session/session';
 import { sessionStorageArea } from '../session/storage';
-import { createTabSync, type TabSync } from './tab-sync';
+import type { Refresh, RefreshOptions } from './refresh';
 import {
   ApiError,
   type ErrorCode,
   CREDENTIALS_REQUIRED_MESSAGE,
   LOGIN_FAILED_MESSAGE,
   NETWORK_MESSAGE,
-  REFRESH_EXPIRED_MESSAGE,
   TIMEOUT_MESSAGE,
 } from './errors';
 
@@ -42,12 +41,12 @@ export interface ApiClientOptions {
   crossTab?: boolean;
 }
 
-interface RawResponse {
+export interface RawResponse {
   status: number;
   data: unknown;
 }
 
-interface SendOptions extends RequestOptions {
+export interface SendOptions extends RequestOptions {
   /** The Authorization header to send instead of the Bearer token (login). */
   authorization?: string;
 }
@@ -73,21 +72,6 @@ function toApiError(response: RawResponse, fallbackMessage?: string): ApiError {
   return new ApiError(response.status, code, message, field, response.data);
 }
 
-/** The `sub` claim of a JWT access token, or undefined for anything else. */
-function subjectOf(token: string): string | undefined {
-  try {
-    const payload = token.split('.')[1];
-    if (!payload) return undefined;
-    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
-    const sub = claims && typeof claims === 'object' ? (claims as { sub?: unknown }).sub : undefined;
-    return typeof sub === 'string' ? sub : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const sessionExpiredError = () => new ApiError(401, 'SESSION_EXPIRED', REFRESH_EXPIRED_MESSAGE);
-
 /**
  * The API client (seed §4, §7, §8): base /api, JSON, 10 s timeout, a Bearer
  * header whenever an access token exists, and on a 401 to a signed-in
@@ -101,9 +85,24 @@ export function createApiClient(options: ApiClientOptions) {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const fetchImpl = (...args: Parameters<typeof fetch>) => (options.fetch ?? globalThis.fetch)(...args);
 
-  /** The refresh in progress, shared by every request that got a 401. */
-  let refreshing: Promise<string> | null = null;
-  const tabs: TabSync | null = options.crossTab ? createTabSync(session) : null;
+  /**
+   * The refresh (`refresh.ts`: one shared refresh, the tabs' turns), which only
+   * a signed-in tab needs: it comes with the signed-in pages (`installRefresh`), or
+   * is loaded on the first 401 elsewhere, so the sign-in page does not carry it.
+   */
+  let refresh: Promise<Refresh> | null = null;
+  const refreshOptions = (): RefreshOptions => ({ session, send, crossTab: options.crossTab });
+  function loadRefresh(): Promise<Refresh> {
+    refresh ??= import('./refresh').then(
+      ({ createRefresh }) => createRefresh(refreshOptions()),
+      () => {
+        // Not downloaded (offline): the next 401 tries again.
+        refresh = null;
+        throw new ApiError(0, 'NETWORK_ERROR', NETWORK_MESSAGE);
+      },
+    );
+    return refresh;
+  }
 
   function urlOf(path: string, query?: Record<string, QueryValue>): string {
     let url = `${baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
@@ -172,60 +171,13 @@ export function createApiClient(options: ApiClientOptions) {
     throw toApiError(response);
   }
 
-  /** Ends the session after a failed refresh: storage cleared, listeners told (toast, query cache, navigation). */
-  function expire(): never {
-    session.clear(REFRESH_EXPIRED_MESSAGE);
-    throw sessionExpiredError();
-  }
-
-  async function runRefresh(staleToken: string | null): Promise<string> {
-    if (!tabs) return refreshOnce(session.refreshToken);
-    // One tab at a time; a tab that waited may find the others' result ready.
-    return tabs.exclusive(async () => {
-      const adopted = await tabs.adoptedSince(staleToken);
-      if (adopted) return adopted;
-      return refreshOnce(sessionStorageArea.readRefreshToken() ?? session.refreshToken);
-    });
-  }
-
-  async function refreshOnce(refreshToken: string | null): Promise<string> {
-    if (!refreshToken) expire();
-    let response: RawResponse;
-    try {
-      response = await send('/auth/refresh-token', { method: 'POST', body: { refreshToken } }, session.accessToken);
-    } catch {
-      expire();
-    }
-    const pair = response.data as Partial<TokenPair> | undefined;
-    if (response.status !== 200 || !pair?.accessToken || !pair.refreshToken) expire();
-    // Another account signed in in another tab meanwhile: this tab's sign-in is over.
-    const user = session.getState().user;
-    const subject = subjectOf(pair.accessToken);
-    if (user && subject !== undefined && subject !== String(user.id)) expire();
-    session.setTokens(pair.accessToken, pair.refreshToken);
-    tabs?.announce(pair.accessToken, pair.refreshToken, subject);
-    return pair.accessToken;
-  }
-
-  /** The fresh access token after `staleToken` was refused: one refresh for everyone. */
-  function freshToken(staleToken: string): Promise<string> {
-    if (refreshing) return refreshing;
-    const current = session.accessToken;
-    // Another request already refreshed while this one was in flight.
-    if (current && current !== staleToken) return Promise.resolve(current);
-    refreshing = runRefresh(staleToken).finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  }
-
   /** A signed-in (or guest) call with the 401 → refresh → one retry rule. */
   async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
     const token = session.accessToken;
     const response = await send(path, opts, token);
     // Already logged out (no token, or the session ended meanwhile): the error passes through.
     if (response.status === 401 && token && session.getState().isAuthenticated) {
-      const fresh = await freshToken(token);
+      const fresh = await (await loadRefresh()).freshToken(token);
       return finish<T>(await send(path, opts, fresh));
     }
     return finish<T>(response);
@@ -260,13 +212,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (session.getState().isAuthenticated) return true;
     if (!(sessionStorageArea.readRefreshToken() ?? session.refreshToken)) return false;
     try {
-      const accessToken = await freshToken('');
-      const response = await send('/me', {}, accessToken);
-      if (response.status !== 200) return false;
-      const refreshToken = session.refreshToken;
-      if (!refreshToken) return false;
-      session.signIn({ user: response.data as LoginResponse['user'], accessToken: session.accessToken ?? accessToken, refreshToken });
-      return true;
+      return await (await loadRefresh()).resume();
     } catch {
       return false;
     }
@@ -289,6 +235,13 @@ export function createApiClient(options: ApiClientOptions) {
     login,
     logout,
     resume,
+    /**
+     * Starts the refresh with `createRefresh` of `refresh.ts`: the signed-in pages hand it over as they load
+     * (`app/signed-in-routes.tsx`), so a tab's first 401 or resume does not wait for a download.
+     */
+    installRefresh(createRefresh: (options: RefreshOptions) => Refresh): void {
+      refresh ??= Promise.resolve(createRefresh(refreshOptions()));
+    },
     get: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
       request<T>(path, { ...opts, method: 'GET' }),
     post: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
