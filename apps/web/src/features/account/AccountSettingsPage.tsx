@@ -65,7 +65,7 @@ export function AccountSettingsPage() {
               <AddressesCard />
             </Stack>
           ) : me.isPending ? (
-            <Stack spacing={4} aria-busy="true" aria-label="Loading your profile">
+            <Stack spacing={4} role="status" aria-busy="true" aria-label="Loading your profile">
               <Skeleton variant="rounded" height={56} />
               <Skeleton variant="rounded" height={56} />
               <Skeleton variant="rounded" height={56} />
