@@ -13,7 +13,8 @@ import { openDatabase } from '../../apps/api/src/db/database';
 import { sql } from '../../apps/api/src/db/sql';
 import { generateNetwork } from './network-generator';
 import type { ServerProcess } from './server';
-import { CONNECTIONS, fundDeposit, lua, signIn } from './wrk';
+import { fundDeposit, signIn } from './client';
+import { CONNECTIONS, lua } from './wrk';
 
 const PASSWORD = 'Bench-Member-Pass-2026';
 

@@ -1,7 +1,6 @@
 /**
  * Driving the portal with wrk (a C load generator) against a server process:
- * the client calls the bench makes to set things up, and one Lua skeleton
- * whose `request()` body each shape writes. wrk counts 201s and everything
+ * one Lua skeleton whose `request()` body each shape writes. wrk counts 201s and everything
  * else, and prints one RESULT line (the answer count, p50/p90/p99 in ms) that
  * `runWrk` reads, with the CPU the API process and the database's backends
  * spent meanwhile.
@@ -15,37 +14,6 @@ import type { ServerProcess } from './server';
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-
-export async function call<T>(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
-
-export async function signIn(baseUrl: string, username: string, password: string) {
-  const res = await call<{ accessToken: string; user: { id: number } }>(baseUrl, 'POST', '/api/auth/login', {
-    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
-  });
-  if (res.status !== 200) throw new Error(`sign-in ${username}: ${res.status}`);
-  return { token: res.body.accessToken, id: res.body.user.id };
-}
-
-/** An admin credit of a member's deposit wallet (the bench's funding). */
-export async function fundDeposit(baseUrl: string, adminToken: string, memberId: number, amount: string) {
-  const res = await call(baseUrl, 'POST', `/api/admin/members/${memberId}/adjustments`, {
-    token: adminToken,
-    body: { wallet: 'deposit', direction: 'credit', amount, reason: 'Benchmark funding' },
-  });
-  if (res.status !== 201) throw new Error(`funding ${memberId}: ${res.status} ${JSON.stringify(res.body)}`);
-}
 
 export const lua = (s: string) => JSON.stringify(s);
 

@@ -12,6 +12,7 @@
  * shows in the p99 of requests that arrive meanwhile. BENCH_NETWORK_MEMBERS
  * and BENCH_NETWORK_REQUESTS override the sizes.
  */
+import { signIn } from '../lib/client';
 import { hashPassword } from '../../apps/api/src/auth/passwords';
 import { rollUpNetwork } from '../../apps/api/src/network/rollup';
 import { generateNetwork, type GeneratedNetwork } from '../lib/network-generator';
@@ -27,14 +28,9 @@ interface Client {
   post(path: string, body: unknown): Promise<Response>;
 }
 
-async function signIn(baseUrl: string, username: string, password: string): Promise<Client> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
-  });
-  if (res.status !== 200) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  const headers = { authorization: `Bearer ${accessToken}` };
+async function signedIn(baseUrl: string, username: string, password: string): Promise<Client> {
+  const { token } = await signIn(baseUrl, username, password);
+  const headers = { authorization: `Bearer ${token}` };
   return {
     get: (path) => fetch(`${baseUrl}${path}`, { headers }),
     post: (path, body) => fetch(`${baseUrl}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
@@ -106,11 +102,11 @@ async function measureEndpoints(portal: BenchPortal, net: GeneratedNetwork, figu
   const names = await db.query<{ id: number; username: string }>(sql`SELECT id, username FROM users WHERE id = ANY(${[top, mid, chainTop, chainDeep]}::bigint[])`);
   const nameOf = (id: number) => names.rows.find((r) => r.id === id)!.username;
   const as = {
-    top: await signIn(portal.baseUrl, nameOf(top), MEMBER_PASSWORD),
-    mid: await signIn(portal.baseUrl, nameOf(mid), MEMBER_PASSWORD),
-    chainTop: await signIn(portal.baseUrl, nameOf(chainTop), MEMBER_PASSWORD),
-    chainDeep: await signIn(portal.baseUrl, nameOf(chainDeep), MEMBER_PASSWORD),
-    admin: await signIn(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD),
+    top: await signedIn(portal.baseUrl, nameOf(top), MEMBER_PASSWORD),
+    mid: await signedIn(portal.baseUrl, nameOf(mid), MEMBER_PASSWORD),
+    chainTop: await signedIn(portal.baseUrl, nameOf(chainTop), MEMBER_PASSWORD),
+    chainDeep: await signedIn(portal.baseUrl, nameOf(chainDeep), MEMBER_PASSWORD),
+    admin: await signedIn(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD),
   };
 
   // A random member of `top`'s subtree: heap indexes below 2 at a random depth.

@@ -13,6 +13,7 @@
 import { hashPassword } from '../../apps/api/src/auth/passwords';
 import { rollUpNetwork } from '../../apps/api/src/network/rollup';
 import { closeDay } from '../../apps/api/src/plan/close';
+import { fundDeposit, signIn } from '../lib/client';
 import { generateNetwork } from '../lib/network-generator';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
@@ -22,25 +23,14 @@ const CHAIN = 10_000;
 const BUYERS = 16;
 const PASSWORD = 'Bench-Member-Pass-2026';
 
-async function token(baseUrl: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` } });
-  if (res.status !== 200) throw new Error(`sign-in ${username}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
 async function buyers(portal: BenchPortal, ids: number[], perBuyer: number, admin: string): Promise<string[]> {
   const db = portal.ctx.db;
   await db.query(sql`UPDATE users SET password_hash = ${await hashPassword(PASSWORD)} WHERE id = ANY(${ids}::bigint[])`);
   const names = await db.query<{ id: number; username: string }>(sql`SELECT id, username FROM users WHERE id = ANY(${ids}::bigint[])`);
   const tokens: string[] = [];
   for (const row of names.rows) {
-    const res = await fetch(`${portal.baseUrl}/api/admin/members/${row.id}/adjustments`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ wallet: 'deposit', direction: 'credit', amount: String(200 * perBuyer), reason: 'Bench funding' }),
-    });
-    if (res.status !== 201) throw new Error(`funding ${row.username}: ${res.status} ${await res.text()}`);
-    tokens.push(await token(portal.baseUrl, row.username, PASSWORD));
+    await fundDeposit(portal.baseUrl, admin, row.id, String(200 * perBuyer));
+    tokens.push((await signIn(portal.baseUrl, row.username, PASSWORD)).token);
   }
   return tokens;
 }
@@ -87,7 +77,7 @@ const scenario: Scenario = {
       const t0 = performance.now();
       const net = await generateNetwork(db, { members, chain: CHAIN, prefix: 'plan', passwordHash: null });
       ctx.log(`  generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      const admin = await token(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD);
+      const admin = (await signIn(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD)).token;
       const starter = (await db.query<{ id: number }>(sql`SELECT id FROM packages WHERE name = 'Starter'`)).rows[0]!.id;
       const total = net.balancedSize + 1;
       const lastLevelFirst = 2 ** Math.floor(Math.log2(total));

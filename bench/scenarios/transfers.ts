@@ -24,7 +24,8 @@ import { openPgbench, type Pgbench } from '../lib/pgbench';
 import { generatePurchaseNetwork, purchaseMembers, purchaseShape } from '../lib/purchase-buyers';
 import { round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { startServerProcess, type ServerProcess } from '../lib/server';
-import { call, CONNECTIONS, fundDeposit, lua, runWrk, SECONDS, signIn, wrkScript, type WrkResult } from '../lib/wrk';
+import { call, fundDeposit, signIn } from '../lib/client';
+import { CONNECTIONS, lua, runWrk, SECONDS, wrkScript, type WrkResult } from '../lib/wrk';
 
 const MEMBERS = 64;
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-2026';

@@ -7,6 +7,7 @@
  * the time until every withdrawal is `paid` (final on chain, journal entry
  * posted) and payouts per second. BENCH_WITHDRAWALS overrides the count.
  */
+import { signIn } from '../lib/client';
 import { randomBytes } from 'node:crypto';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
@@ -85,11 +86,7 @@ const scenario: Scenario = {
       const requestSeconds = (performance.now() - requested) / 1000;
       ctx.log(`${COUNT} requests in ${round(requestSeconds)} s`);
 
-      const login = await fetch(`${portal.baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`admin:${BENCH_ADMIN_PASSWORD}`).toString('base64')}` },
-      });
-      const { accessToken } = (await login.json()) as { accessToken: string };
+      const { token: accessToken } = await signIn(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD);
       const started = performance.now();
       const approval = await fetch(`${portal.baseUrl}/api/admin/withdrawals/approve`, {
         method: 'POST',
