@@ -84,6 +84,7 @@ export const purchaseListQuerySchema = listQuery({
 });
 export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
 export const purchaseListItemSchema = purchaseSchema.omit({ referralPaid: true, volumePending: true });
+export type PurchaseListItem = z.infer<typeof purchaseListItemSchema>;
 export const purchasePageSchema = pageOf(purchaseListItemSchema);
 
 /** Where a member stands in the plan. */

@@ -1,4 +1,4 @@
-import { fromBaseUnits, type Purchase, type PurchaseKind } from '@portal/contract';
+import { fromBaseUnits, type Purchase, type PurchaseKind, type PurchaseListItem } from '@portal/contract';
 import { bvText } from '../packages/service';
 
 /**
@@ -20,17 +20,36 @@ export interface PurchaseResult {
   createdAtMs: number;
 }
 
+/** A purchase as the API shows it in a list (and, with the bonuses, as the answer): price and BV formatted once, here. */
+export interface PurchaseRecord {
+  id: number;
+  entryId: number;
+  kind: PurchaseKind;
+  packageId: number;
+  packageName: string;
+  /** Base units, as text. */
+  price: string;
+  bv: string;
+  createdAt: Date;
+}
+
+export function purchaseItem(p: PurchaseRecord): PurchaseListItem {
+  return {
+    id: p.id,
+    entryId: p.entryId,
+    kind: p.kind,
+    package: { id: p.packageId, name: p.packageName },
+    price: fromBaseUnits(BigInt(p.price)),
+    bv: bvText(p.bv),
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
 export function purchaseAnswer(r: PurchaseResult): Purchase {
   return {
-    id: r.purchaseId,
-    entryId: r.entryId,
-    kind: r.kind,
-    package: { id: r.packageId, name: r.packageName },
-    price: fromBaseUnits(BigInt(r.price)),
-    bv: bvText(r.bv),
+    ...purchaseItem({ ...r, id: r.purchaseId, createdAt: new Date(r.createdAtMs) }),
     referralPaid: r.paid.map((p) => ({ level: p.level, username: p.username, rate: p.rate, amount: fromBaseUnits(BigInt(p.amount)) })),
     volumePending: r.volumePending,
-    createdAt: new Date(r.createdAtMs).toISOString(),
   };
 }
 

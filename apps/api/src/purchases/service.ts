@@ -1,5 +1,4 @@
 import {
-  fromBaseUnits,
   referralLevelPercents,
   type Purchase,
   type PurchaseBody,
@@ -9,10 +8,9 @@ import {
 import type { AppContext } from '../context';
 import { sessionRefusal } from '../auth/guard';
 import type { Sql } from '../db/database';
-import { purchaseAnswer, storedPurchase, type PurchaseResult } from './answer';
+import { purchaseAnswer, purchaseItem, storedPurchase, type PurchaseResult } from './answer';
 import { hashRequest, storedAnswer, type IdempotentAnswer } from '../ledger/idempotency';
 import { insufficientBalance } from '../ledger/post';
-import { bvText } from '../packages/service';
 import { percentToPpm } from '../plan/rules';
 import { lastReadSettings, readVersionedSettings } from '../settings/service';
 import { notFound, unprocessable } from '../shared/errors';
@@ -104,15 +102,9 @@ export function createPurchaseService(ctx: AppContext) {
       ]);
       return {
         total: count.rows[0]!.total,
-        items: page.rows.map((row) => ({
-          id: row.id,
-          entryId: row.entry_id,
-          kind: row.kind,
-          package: { id: row.package_id, name: row.name },
-          price: fromBaseUnits(BigInt(row.price)),
-          bv: bvText(row.bv),
-          createdAt: new Date(row.created_at).toISOString(),
-        })),
+        items: page.rows.map((row) =>
+          purchaseItem({ ...row, entryId: row.entry_id, packageId: row.package_id, packageName: row.name, createdAt: new Date(row.created_at) }),
+        ),
       };
     },
   };

@@ -9,6 +9,7 @@ import type {
   PackagePatch,
   PlanStatus,
   Purchase,
+  PurchaseListItem,
   ReferralBonus,
 } from '@portal/contract';
 import { api } from '../../shared/api/instance';
@@ -28,7 +29,7 @@ export const planKeys = {
   closes: ['plan', 'closes'] as const,
 };
 
-export type PurchaseListItem = Omit<Purchase, 'referralPaid' | 'volumePending'>;
+export type { PurchaseListItem };
 export type BonusPage<T> = Page<T> & { type: 'referral' | 'matching'; totalPaid: string };
 
 export const usePackages = () => useQuery({ queryKey: planKeys.packages, queryFn: ({ signal }) => api.get<{ items: Package[] }>('/packages', { signal }) });
