@@ -1,17 +1,11 @@
+// By path, not by package name: Vite bundles the config's relative imports, but would hand `@portal/contract`
+// (TypeScript source) to Node as it is.
+import { SIGNED_IN_PRELOAD_FILE, type SignedInPreload } from '../../../packages/contract/src/web-build';
 import type { Plugin, Rolldown } from 'vite';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
-/** The file the server reads (apps/api/src/shared/page-html.ts); keep the two in step. */
-export const SIGNED_IN_PRELOAD_FILE = 'signed-in-preload.json';
-
-export interface SignedInPreload {
-  /** The signed-in route table's chunk and the chunks it imports that `index.html` does not load already. */
-  modulepreload: string[];
-  /** The page paths that do not need it: `/` and the guest pages. */
-  except: string[];
-}
 
 /**
  * The signed-in route table (`src/app/signed-in-routes.tsx`) is a chunk the

@@ -12,3 +12,4 @@ export * from './products';
 export * from './errors';
 export * from './deposits';
 export * from './withdrawals';
+export * from './web-build';

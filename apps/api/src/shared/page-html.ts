@@ -1,17 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-
-/**
- * What the web build writes beside index.html (apps/web/build/signed-in-preload.ts;
- * keep the two in step): the chunks of the signed-in route table, and the
- * page paths that do not need them.
- */
-const SIGNED_IN_PRELOAD_FILE = 'signed-in-preload.json';
-
-interface SignedInPreload {
-  modulepreload: string[];
-  except: string[];
-}
+import { SIGNED_IN_PRELOAD_FILE, type SignedInPreload } from '@portal/contract';
 
 function isSignedInPreload(value: unknown): value is SignedInPreload {
   const v = value as SignedInPreload | null;

@@ -41,17 +41,24 @@ function builtApp(withPreloadList: boolean): string {
   return dist;
 }
 
-describe('page HTML with the signed-in route table preloaded', () => {
-  let portal: TestPortal;
+/** A portal serving a built app of its own (with or without the preload list) for the enclosing describe. */
+function useBuiltApp(withPreloadList: boolean, ready: (portal: TestPortal) => void) {
+  let portal: TestPortal | undefined;
   let dist: string;
   beforeAll(async () => {
-    dist = builtApp(true);
+    dist = builtApp(withPreloadList);
     portal = await startPortal({}, { webDist: dist });
+    ready(portal);
   });
   afterAll(async () => {
     await portal?.close();
     rmSync(dist, { recursive: true, force: true });
   });
+}
+
+describe('page HTML with the signed-in route table preloaded', () => {
+  let portal: TestPortal;
+  useBuiltApp(true, (started) => (portal = started));
 
   const page = async (url: string) => {
     const res = await portal.app.inject({ method: 'GET', url });
@@ -101,15 +108,7 @@ describe('page HTML with the signed-in route table preloaded', () => {
 
 describe('page HTML of a build without the preload list', () => {
   let portal: TestPortal;
-  let dist: string;
-  beforeAll(async () => {
-    dist = builtApp(false);
-    portal = await startPortal({}, { webDist: dist });
-  });
-  afterAll(async () => {
-    await portal?.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  useBuiltApp(false, (started) => (portal = started));
 
   it('serves index.html as it is on every page path', async () => {
     for (const url of ['/dashboard', '/login']) {
