@@ -11,7 +11,8 @@ import {
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
-import { pageResult, pageWindow } from '../shared/pagination';
+import { sendList } from '../shared/list-reply';
+import { memberConversions } from './list';
 import { createConversionService } from './service';
 import { sendIdempotent } from '../ledger/idempotency';
 
@@ -36,10 +37,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/conversions', {
       schema: { tags: ['conversions'], summary: 'Your conversions', querystring: conversionListQuerySchema, response: { 200: conversionPageSchema, ...errors } },
-    }, async (request) => {
-      const { items, total } = await conversions.list(principalOf(request).userId, request.query, pageWindow(request.query));
-      return pageResult(items, total, request.query);
-    });
+    }, async (request, reply) => sendList(reply, await memberConversions(ctx.db, principalOf(request).userId, request.query)));
 
     app.get('/conversions/terms', {
       schema: { tags: ['conversions'], summary: 'The rate and minimum in force', response: { 200: conversionTermsSchema, ...errors } },

@@ -3,7 +3,6 @@ import {
   fromBaseUnits,
   toBaseUnits,
   type Conversion,
-  type ConversionListQuery,
   type ConversionQuote,
   type ConversionTerms,
 } from '@portal/contract';
@@ -13,7 +12,6 @@ import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, postEntry } from '../ledger/post';
 import { readSettings } from '../settings/service';
 import { unprocessable } from '../shared/errors';
-import { betweenDays, orderBy, pageClause, where } from '../shared/sql-list';
 import { sql } from '../db/sql';
 
 /** Income wallet to point wallet at the rate in force, above a minimum (PRODUCT.md §9). */
@@ -75,26 +73,6 @@ export function createConversionService(ctx: AppContext) {
           },
         };
       });
-    },
-
-    async list(memberId: number, query: ConversionListQuery, window: { limit: number; offset: number }) {
-      const filter = where(sql`c.user_id = ${memberId}`, ...betweenDays(sql`c.created_at`, query.from, query.to));
-      const [count, page] = await Promise.all([
-        db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM conversions c ${filter}`),
-        db.query<{ id: number; entry_id: number; amount: string; rate: string; points: string; created_at: Date }>(
-          sql`SELECT c.id, c.entry_id, c.amount, c.rate, c.points, c.created_at FROM conversions c ${filter}
-            ${orderBy(query.sort, { createdAt: 'c.id', amount: 'c.amount' }, 'c.id')} ${pageClause(window)}`,
-        ),
-      ]);
-      const items: Conversion[] = page.rows.map((row) => ({
-        id: row.id,
-        entryId: row.entry_id,
-        amount: fromBaseUnits(BigInt(row.amount)),
-        rate: row.rate,
-        points: fromBaseUnits(BigInt(row.points)),
-        createdAt: new Date(row.created_at).toISOString(),
-      }));
-      return { items, total: count.rows[0]!.total };
     },
   };
 }

@@ -11,11 +11,11 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { writeAudit, type Actor } from '../audit/service';
-import { everyRow, type CsvColumn } from '../shared/csv';
+import type { CsvColumn } from '../shared/csv';
 import { conflict, isUniqueViolation, notFound } from '../shared/errors';
-import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
-import { pageWindow } from '../shared/pagination';
-import { containsPattern, orderBy, pageClause, where } from '../shared/sql-list';
+import { defineList, type ListFilter } from '../shared/list-query';
+import type { ListAnswer } from '../shared/list-reply';
+import { containsPattern } from '../shared/sql-list';
 import { imageUrls, storeProductImage } from './images';
 
 interface ProductRow {
@@ -51,28 +51,15 @@ const SORTS = { name: 'lower(p.name)', price: 'p.price', stock: 'p.stock', creat
 const duplicateName = (name: string) => conflict('PRODUCT_NAME_TAKEN', `A product named "${name}" already exists.`, 'name');
 const unknownProduct = () => notFound('PRODUCT_NOT_FOUND', 'No product has this id.');
 
-type ListFilter = { search?: string; status?: 'active' | 'inactive'; sort: string };
+type ProductFilter = { search?: string; status?: 'active' | 'inactive'; sort: string };
 
-const filterOf = (query: ListFilter) =>
-  where(
+const filterOf = (query: ProductFilter): ListFilter<ProductRow> => ({
+  where: [
     query.status ? sql`p.active = ${query.status === 'active'}` : undefined,
     query.search ? sql`(p.name ILIKE ${containsPattern(query.search)} OR p.description ILIKE ${containsPattern(query.search)})` : undefined,
-  );
-
-async function countProducts(db: Sql, query: ListFilter): Promise<number> {
-  const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM products p ${filterOf(query)}`);
-  return rows[0]!.total;
-}
-
-async function selectProducts(db: Sql, query: ListFilter, window: { limit: number; offset: number }): Promise<Product[]> {
-  const { rows } = await db.query<ProductRow>(sql`SELECT ${PRODUCT_COLUMNS} FROM products p ${filterOf(query)} ${orderBy(query.sort, SORTS, 'p.id')} ${pageClause(window)}`);
-  return rows.map(toProduct);
-}
-
-async function productPage(db: Sql, query: ListFilter & { page: number; pageSize: number }) {
-  const [total, items] = await Promise.all([countProducts(db, query), selectProducts(db, query, pageWindow(query))]);
-  return listPage(items, total, query);
-}
+  ],
+  sort: query.sort,
+});
 
 const CSV_COLUMNS: CsvColumn<Product>[] = [
   { header: 'id', value: (p) => p.id, raw: true },
@@ -84,6 +71,15 @@ const CSV_COLUMNS: CsvColumn<Product>[] = [
   { header: 'image_url', value: (p) => p.imageUrl },
   { header: 'updated_at', value: (p) => p.updatedAt },
 ];
+
+const PRODUCTS = defineList({
+  select: sql`SELECT ${PRODUCT_COLUMNS} FROM products p`,
+  counted: sql`products p`,
+  sorts: SORTS,
+  tieBreaker: 'p.id',
+  toItem: toProduct,
+  csv: { name: 'products', columns: CSV_COLUMNS },
+});
 
 /** The product catalogue (PRODUCT.md §10): members see the active products, admins manage all. */
 export function createProductService(ctx: AppContext) {
@@ -106,14 +102,12 @@ export function createProductService(ctx: AppContext) {
 
     /** The active catalogue, a page at a time (members). */
     catalogue(query: ProductListQuery): Promise<ListAnswer<Product>> {
-      return productPage(db, { ...query, status: 'active' });
+      return PRODUCTS.page(db, filterOf({ ...query, status: 'active' }), query);
     },
 
     /** Every product: a page, or with `format=csv` the whole filtered list in the same order. */
-    async list(query: ProductAdminListQuery): Promise<ListAnswer<Product>> {
-      const { format, ...filter } = query;
-      if (format !== 'csv') return productPage(db, filter);
-      return csvFile('products', ctx.now(), CSV_COLUMNS, everyRow((window) => selectProducts(db, filter, window), false));
+    list(query: ProductAdminListQuery): Promise<ListAnswer<Product>> {
+      return PRODUCTS.answer(db, filterOf(query), query, ctx.now());
     },
 
     async create(actor: Actor, body: ProductCreate): Promise<Product> {

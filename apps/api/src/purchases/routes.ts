@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, idempotencyHeadersSchema, purchaseBodySchema, purchaseListQuerySchema, purchasePageSchema, purchaseSchema } from '@portal/contract';
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
-import { pageResult, pageWindow } from '../shared/pagination';
+import { sendList } from '../shared/list-reply';
+import { memberPurchases } from './list';
 import { createPurchaseService } from './service';
 import { sendIdempotent } from '../ledger/idempotency';
 
@@ -35,9 +36,6 @@ export function purchaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: purchaseListQuerySchema,
         response: { 200: purchasePageSchema, ...errors },
       },
-    }, async (request) => {
-      const { items, total } = await purchases.list(principalOf(request).userId, request.query, pageWindow(request.query));
-      return pageResult(items, total, request.query);
-    });
+    }, async (request, reply) => sendList(reply, await memberPurchases(ctx.db, principalOf(request).userId, request.query)));
   };
 }

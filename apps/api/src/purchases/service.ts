@@ -2,19 +2,16 @@ import {
   referralLevelPercents,
   type Purchase,
   type PurchaseBody,
-  type PurchaseKind,
-  type PurchaseListQuery,
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import { sessionRefusal } from '../auth/guard';
 import type { Sql } from '../db/database';
-import { purchaseAnswer, purchaseItem, storedPurchase, type PurchaseResult } from './answer';
+import { purchaseAnswer, storedPurchase, type PurchaseResult } from './answer';
 import { hashRequest, storedAnswer, type IdempotentAnswer } from '../ledger/idempotency';
 import { insufficientBalance } from '../ledger/post';
 import { percentToPpm } from '../plan/rules';
 import { lastReadSettings, readVersionedSettings } from '../settings/service';
 import { notFound, unprocessable } from '../shared/errors';
-import { betweenDays, pageClause, where } from '../shared/sql-list';
 import { sql } from '../db/sql';
 
 /** What plan_purchase returns: its result, or a repeated key's stored answer (or the first request's hash while it runs). */
@@ -83,29 +80,6 @@ export function createPurchaseService(ctx: AppContext) {
           throw error;
         }
       }
-    },
-
-    async list(memberId: number, query: PurchaseListQuery, window: { limit: number; offset: number }) {
-      const filter = where(
-        sql`p.member_id = ${memberId}`,
-        query.kind ? sql`p.kind = ${query.kind}` : undefined,
-        ...betweenDays(sql`p.created_at`, query.from, query.to),
-      );
-      const from = sql`purchases p JOIN packages k ON k.id = p.package_id ${filter}`;
-      const [count, page] = await Promise.all([
-        db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${from}`),
-        db.query<{ id: number; entry_id: number; kind: PurchaseKind; package_id: number; name: string; price: string; bv: string; created_at: Date }>(
-          sql`SELECT p.id, p.entry_id, p.kind, p.package_id, k.name, p.price::text AS price, p.bv::text AS bv, p.created_at
-             FROM ${from} ORDER BY p.id DESC
-            ${pageClause(window)}`,
-        ),
-      ]);
-      return {
-        total: count.rows[0]!.total,
-        items: page.rows.map((row) =>
-          purchaseItem({ ...row, entryId: row.entry_id, packageId: row.package_id, packageName: row.name, createdAt: new Date(row.created_at) }),
-        ),
-      };
     },
   };
 }

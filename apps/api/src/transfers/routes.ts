@@ -13,7 +13,8 @@ import {
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
-import { pageResult, pageWindow } from '../shared/pagination';
+import { sendList } from '../shared/list-reply';
+import { memberTransfers } from './list';
 import { createTransferService } from './service';
 import { sendIdempotent } from '../ledger/idempotency';
 
@@ -46,10 +47,7 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: transferListQuerySchema,
         response: { 200: transferPageSchema, ...errors },
       },
-    }, async (request) => {
-      const { items, total } = await transfers.list(principalOf(request).userId, request.query, pageWindow(request.query));
-      return pageResult(items, total, request.query);
-    });
+    }, async (request, reply) => sendList(reply, await memberTransfers(ctx.db, principalOf(request).userId, request.query)));
 
     app.get('/transfers/terms', {
       schema: { tags: ['transfers'], summary: 'The minimum and fee in force', response: { 200: transferTermsSchema, ...errors } },

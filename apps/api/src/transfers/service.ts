@@ -6,7 +6,6 @@ import {
   type Receiver,
   type Transfer,
   type TransferBody,
-  type TransferListQuery,
   type TransferQuote,
   type TransferTerms,
 } from '@portal/contract';
@@ -17,7 +16,6 @@ import { hashRequest, storedAnswer, type IdempotentAnswer } from '../ledger/idem
 import { assertCanSpend, insufficientBalance } from '../ledger/post';
 import { lastReadSettings, readSettings, readVersionedSettings } from '../settings/service';
 import { unprocessable } from '../shared/errors';
-import { betweenDays, containsPattern, orderBy, pageClause, where } from '../shared/sql-list';
 import { sql } from '../db/sql';
 
 interface Party {
@@ -129,43 +127,6 @@ export function createTransferService(ctx: AppContext) {
           throw refusal(code, (error as { detail?: string }).detail, { body, minimum });
         }
       }
-    },
-
-    async list(memberId: number, query: TransferListQuery, window: { limit: number; offset: number }) {
-      const sent = query.direction === 'sent';
-      const mine = sent ? sql`t.from_user_id` : sql`t.to_user_id`;
-      const other = sent ? sql`r` : sql`f`;
-      const pattern = query.search && containsPattern(query.search);
-      const filter = where(
-        sql`${mine} = ${memberId}`,
-        pattern ? sql`(${other}.username ILIKE ${pattern} OR ${other}.full_name ILIKE ${pattern})` : undefined,
-        ...betweenDays(sql`t.created_at`, query.from, query.to),
-      );
-      const from = sql`transfers t JOIN users f ON f.id = t.from_user_id JOIN users r ON r.id = t.to_user_id ${filter}`;
-      const [count, page] = await Promise.all([
-        db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${from}`),
-        db.query<{
-          id: number; entry_id: number; amount: string; fee: string; created_at: Date;
-          f_id: number; f_username: string; f_full_name: string; r_id: number; r_username: string; r_full_name: string;
-        }>(
-          sql`SELECT t.id, t.entry_id, t.amount, t.fee, t.created_at,
-                  f.id AS f_id, f.username AS f_username, f.full_name AS f_full_name,
-                  r.id AS r_id, r.username AS r_username, r.full_name AS r_full_name
-             FROM ${from}
-            ${orderBy(query.sort, { createdAt: 't.id', amount: 't.amount' }, 't.id')} ${pageClause(window)}`,
-        ),
-      ]);
-      const items: Transfer[] = page.rows.map((row) => ({
-        id: row.id,
-        entryId: row.entry_id,
-        from: { id: row.f_id, username: row.f_username, fullName: row.f_full_name },
-        to: { id: row.r_id, username: row.r_username, fullName: row.r_full_name },
-        amount: fromBaseUnits(BigInt(row.amount)),
-        fee: fromBaseUnits(BigInt(row.fee)),
-        received: fromBaseUnits(BigInt(row.amount) - BigInt(row.fee)),
-        createdAt: new Date(row.created_at).toISOString(),
-      }));
-      return { items, total: count.rows[0]!.total };
     },
   };
 }

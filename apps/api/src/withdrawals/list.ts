@@ -1,10 +1,10 @@
 import type { AdminWithdrawalListQuery, Withdrawal, WithdrawalListQuery } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql, type SqlQuery } from '../db/sql';
-import { everyRow, type CsvColumn } from '../shared/csv';
-import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
-import { pageWindow } from '../shared/pagination';
-import { betweenDays, containsPattern, orderBy, pageClause, where } from '../shared/sql-list';
+import { sql } from '../db/sql';
+import type { CsvColumn } from '../shared/csv';
+import { defineList, type ListFilter } from '../shared/list-query';
+import type { ListAnswer } from '../shared/list-reply';
+import { betweenDays, containsPattern } from '../shared/sql-list';
 import { WITHDRAWAL_SELECT, type ToWithdrawal, type WithdrawalRow } from './rows';
 
 /** The withdrawal lists: a member's own, and every member's for admins (search, CSV). */
@@ -26,43 +26,34 @@ const CSV_COLUMNS: CsvColumn<Withdrawal>[] = [
   { header: 'paid_at', value: (w) => w.paidAt },
 ];
 
-function filterOf(query: WithdrawalListQuery | AdminWithdrawalListQuery, memberId?: number): SqlQuery {
+function filterOf(query: WithdrawalListQuery | AdminWithdrawalListQuery, memberId?: number): ListFilter<WithdrawalRow> {
   const pattern = 'search' in query && query.search ? containsPattern(query.search) : undefined;
-  return where(
-    memberId !== undefined ? sql`w.user_id = ${memberId}` : undefined,
-    query.status ? sql`w.status = ${query.status}` : undefined,
-    pattern ? sql`(u.username ILIKE ${pattern} OR w.address ILIKE ${pattern} OR w.tx_hash ILIKE ${pattern})` : undefined,
-    ...betweenDays(sql`w.created_at`, query.from, query.to),
-  );
+  return {
+    where: [
+      memberId !== undefined ? sql`w.user_id = ${memberId}` : undefined,
+      query.status ? sql`w.status = ${query.status}` : undefined,
+      pattern ? sql`(u.username ILIKE ${pattern} OR w.address ILIKE ${pattern} OR w.tx_hash ILIKE ${pattern})` : undefined,
+      ...betweenDays(sql`w.created_at`, query.from, query.to),
+    ],
+    sort: query.sort,
+  };
 }
 
 export function createWithdrawalLists(ctx: AppContext, toWithdrawal: ToWithdrawal) {
-  const { db } = ctx;
-
-  async function select(filter: SqlQuery, sort: string, window: { limit: number; offset: number }): Promise<Withdrawal[]> {
-    const { rows } = await db.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} ${filter} ${orderBy(sort, SORTS, 'w.id')} ${pageClause(window)}`);
-    return rows.map(toWithdrawal);
-  }
-
-  async function page(filter: SqlQuery, query: WithdrawalListQuery | AdminWithdrawalListQuery) {
-    const [count, items] = await Promise.all([
-      db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM withdrawals w JOIN users u ON u.id = w.user_id ${filter}`),
-      select(filter, query.sort, pageWindow(query)),
-    ]);
-    return listPage(items, count.rows[0]!.total, query);
-  }
+  const withdrawals = defineList({
+    select: WITHDRAWAL_SELECT,
+    counted: sql`withdrawals w JOIN users u ON u.id = w.user_id`,
+    sorts: SORTS,
+    tieBreaker: 'w.id',
+    toItem: toWithdrawal,
+    csv: { name: 'withdrawals', columns: CSV_COLUMNS },
+  });
 
   return {
     /** The member's own withdrawals, a page at a time. */
-    mine(memberId: number, query: WithdrawalListQuery): Promise<ListAnswer<Withdrawal>> {
-      return page(filterOf(query, memberId), query);
-    },
+    mine: (memberId: number, query: WithdrawalListQuery): Promise<ListAnswer<Withdrawal>> => withdrawals.page(ctx.db, filterOf(query, memberId), query),
 
     /** Every withdrawal: a page, or with `format=csv` the whole filtered list in the same order. */
-    async list(query: AdminWithdrawalListQuery): Promise<ListAnswer<Withdrawal>> {
-      const filter = filterOf(query);
-      if (query.format !== 'csv') return page(filter, query);
-      return csvFile('withdrawals', ctx.now(), CSV_COLUMNS, everyRow((window) => select(filter, query.sort, window), false));
-    },
+    list: (query: AdminWithdrawalListQuery): Promise<ListAnswer<Withdrawal>> => withdrawals.answer(ctx.db, filterOf(query), query, ctx.now()),
   };
 }

@@ -1,0 +1,84 @@
+import type { PageQuery } from '@portal/contract';
+import type { Sql } from '../db/database';
+import { sql, type SqlQuery } from '../db/sql';
+import { everyRow, type CsvColumn } from './csv';
+import { csvFile, listPage, type ListAnswer, type ListPage } from './list-reply';
+import { pageWindow } from './pagination';
+import { orderBy, pageClause, where } from './sql-list';
+
+/**
+ * The one list pipeline (issue 16, item 3): a list says its query once —
+ * what a row selects, what the count reads, the sorts it allows, how a row
+ * becomes an item, its CSV columns — and gets from it the page (items and
+ * total from the same conditions) and the whole filtered list as CSV, in
+ * the page's order. A new list is its `defineList` and a filter function.
+ */
+export interface ListSource<Row, Item> {
+  /** `SELECT … FROM … JOIN …` of one row, without WHERE, ORDER BY or LIMIT. */
+  select: SqlQuery;
+  /** What the count reads: the tables the conditions name (`withdrawals w JOIN users u ON …`). */
+  counted: SqlQuery;
+  /** The sort fields the query schema allows, each to its column (whitelisted; never input). */
+  sorts: Record<string, string>;
+  /** A unique column: ties are ordered by it, so pages never overlap. */
+  tieBreaker: string;
+  toItem: (row: Row) => Item;
+  /** The export (`?format=csv`): the file's name (`withdrawals-2026-01-31.csv`) and its columns. */
+  csv?: { name: string; columns: CsvColumn<Item>[] };
+}
+
+/** One request of a list: its conditions (absent ones left out) and its order. */
+export interface ListFilter<Row> {
+  where: Array<SqlQuery | undefined | false>;
+  /** `field` or `-field`, a key of the source's `sorts`. */
+  sort: string;
+  /** Rows where this holds come first (a search's exact username match). */
+  first?: SqlQuery;
+  /**
+   * When the order is a unique key the query can continue from: the rows
+   * after `row`. The CSV then reads by keyset (every batch costs what the
+   * first does); without it, by offset.
+   */
+  after?: (row: Row) => SqlQuery;
+}
+
+export type PageWindow = { limit: number; offset: number };
+
+export function defineList<Row extends object, Item>(source: ListSource<Row, Item>) {
+  async function rows(db: Sql, filter: ListFilter<Row>, window: PageWindow, after?: Row): Promise<Row[]> {
+    const beyond = after && filter.after?.(after);
+    const { rows } = await db.query<Row>(
+      sql`${source.select} ${where(...filter.where, beyond)}
+        ${orderBy(filter.sort, source.sorts, source.tieBreaker, filter.first)} ${pageClause(window)}`,
+    );
+    return rows;
+  }
+
+  async function count(db: Sql, filter: ListFilter<Row>): Promise<number> {
+    const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${source.counted} ${where(...filter.where)}`);
+    return rows[0]!.total;
+  }
+
+  const items = async (db: Sql, filter: ListFilter<Row>, window: PageWindow): Promise<Item[]> =>
+    (await rows(db, filter, window)).map(source.toItem);
+
+  /** One page: its items and the total of the filtered list, read side by side. */
+  async function page(db: Sql, filter: ListFilter<Row>, query: PageQuery): Promise<ListPage<Item>> {
+    const [total, found] = await Promise.all([count(db, filter), items(db, filter, pageWindow(query))]);
+    return listPage(found, total, query);
+  }
+
+  /** The whole filtered list in the page's order, read in batches. */
+  async function* every(db: Sql, filter: ListFilter<Row>, size = 1000): AsyncGenerator<Item> {
+    const all = everyRow((window, after: Row | undefined) => rows(db, filter, window, after), filter.after !== undefined, size);
+    for await (const row of all) yield source.toItem(row);
+  }
+
+  /** What a list endpoint answers: the page, or with `format=csv` the whole filtered list as a file. */
+  async function answer(db: Sql, filter: ListFilter<Row>, query: PageQuery & { format?: 'json' | 'csv' }, now: Date): Promise<ListAnswer<Item>> {
+    if (query.format === 'csv' && source.csv) return csvFile(source.csv.name, now, source.csv.columns, every(db, filter));
+    return page(db, filter, query);
+  }
+
+  return { items, page, every, answer };
+}
