@@ -1,11 +1,9 @@
 import { fromBaseUnits, type AdminMember, type MembersQuery } from '@portal/contract';
-
-type MemberSortField = MembersQuery['sort'] extends `-${infer F}` ? F : never;
 import type { Sql } from '../db/database';
-import { everyRow } from '../shared/csv';
-import { sql, type SqlQuery } from '../db/sql';
+import type { CsvColumn } from '../shared/csv';
+import { sql } from '../db/sql';
 import { ACCOUNT_SORTS, accountList } from '../shared/account-list';
-import { where } from '../shared/sql-list';
+import { defineList, type ListFilter } from '../shared/list-query';
 import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';
 
 /**
@@ -49,6 +47,8 @@ const MEMBER_SELECT = sql`
     LEFT JOIN ledger_accounts wp ON wp.owner_id = m.user_id AND wp.wallet = 'points'
     ${sql.raw(team.joins)}`;
 
+type MemberSortField = MembersQuery['sort'] extends `-${infer F}` ? F : never;
+
 const SORTS = {
   ...ACCOUNT_SORTS,
   joinedAt: 'm.joined_at',
@@ -61,43 +61,52 @@ const SORTS = {
   points: 'COALESCE(wp.balance, 0)',
 } as const satisfies Record<MemberSortField, string>;
 
-const MEMBERS = accountList({ sorts: SORTS, timeField: 'joinedAt', time: 'm.joined_at', id: 'm.user_id' });
+const MEMBERS = accountList({ timeField: 'joinedAt', time: 'm.joined_at', id: 'm.user_id' });
 
-export type MemberFilter = Partial<Pick<MembersQuery, 'search' | 'status' | 'sponsor'>> & { id?: number };
+export type MemberFilter = Partial<Pick<MembersQuery, 'search' | 'status' | 'sponsor' | 'sort'>> & { id?: number };
 
-/** The list's conditions, for `where`. */
-function filterOf(query: MemberFilter): Array<SqlQuery | undefined> {
-  return [...MEMBERS.filters(query), query.sponsor ? sql`lower(s.username) = lower(${query.sponsor})` : undefined];
+function filterOf(query: MemberFilter): ListFilter<MemberRow> {
+  const own = [query.sponsor ? sql`lower(s.username) = lower(${query.sponsor})` : undefined];
+  return MEMBERS.filter(query, own, (row: MemberRow) => ({ time: row.joined_key, id: row.id }));
 }
 
-export async function countMembers(db: Sql, query: MemberFilter): Promise<number> {
-  const needsSponsor = query.sponsor ? sql`LEFT JOIN users s ON s.id = m.sponsor_id` : sql.empty;
-  const { rows } = await db.query<{ total: number }>(
-    sql`SELECT count(*)::int AS total FROM members m JOIN users u ON u.id = m.user_id ${needsSponsor} ${where(...filterOf(query))}`,
-  );
-  return rows[0]!.total;
+const CSV_COLUMNS: CsvColumn<MemberRow>[] = [
+  { header: 'id', value: (m) => m.id, raw: true },
+  { header: 'username', value: (m) => m.username },
+  { header: 'full_name', value: (m) => m.full_name },
+  { header: 'email', value: (m) => m.email },
+  { header: 'status', value: (m) => m.status },
+  { header: 'sponsor', value: (m) => m.sponsor_username },
+  { header: 'joined_at', value: (m) => new Date(m.joined_at).toISOString() },
+  { header: 'deposit_usdt', value: (m) => toAdminMember(m).balances.deposit, raw: true },
+  { header: 'income_usdt', value: (m) => toAdminMember(m).balances.income, raw: true },
+  { header: 'points', value: (m) => toAdminMember(m).balances.points, raw: true },
+  { header: 'direct_referrals', value: (m) => m.direct_count, raw: true },
+  { header: 'placed', value: (m) => (m.placed ? 'yes' : 'no') },
+  { header: 'team_left', value: (m) => m.team_left, raw: true },
+  { header: 'team_right', value: (m) => m.team_right, raw: true },
+];
+
+const MEMBER_LIST = defineList({
+  select: MEMBER_SELECT,
+  // The sponsor's join is there for the sponsor filter; PostgreSQL leaves it out of a count that does not use it.
+  counted: sql`members m JOIN users u ON u.id = m.user_id LEFT JOIN users s ON s.id = m.sponsor_id`,
+  sorts: SORTS,
+  tieBreaker: 'm.user_id',
+  toItem: toAdminMember,
+  csv: { name: 'members', columns: CSV_COLUMNS, line: (row: MemberRow) => row },
+});
+
+/** The Members list: a page, or with `format=csv` the whole filtered list (with its network columns) in the same order. */
+export const memberList = (db: Sql, query: MembersQuery, now: Date) => MEMBER_LIST.answer(db, filterOf(query), query, now);
+
+/** One member's row (the detail page), or undefined. */
+export async function memberRow(db: Sql, id: number): Promise<MemberRow | undefined> {
+  return (await MEMBER_LIST.rows(db, filterOf({ id }), { limit: 1, offset: 0 }))[0];
 }
 
-export async function selectMembers(
-  db: Sql,
-  query: MemberFilter & { sort?: MembersQuery['sort'] },
-  window: { limit: number; offset: number },
-  /** In join order only: the rows after this one (keyset paging). */
-  after?: MemberRow,
-): Promise<MemberRow[]> {
-  const beyond = MEMBERS.after(query, after && { time: after.joined_key, id: after.id });
-  const { rows } = await db.query<MemberRow>(sql`${MEMBER_SELECT} ${where(...filterOf(query), beyond)} ${MEMBERS.orderAndPage(query, window)}`);
-  return rows;
-}
-
-/**
- * The whole filtered list, for CSV, in the list's order: in join order
- * without a search (the exact match would break the keyset) from the last
- * row read, otherwise by offset.
- */
-export function allMembers(db: Sql, query: MemberFilter & { sort?: MembersQuery['sort'] }, size = 1000): AsyncGenerator<MemberRow> {
-  return everyRow((window, after: MemberRow | undefined) => selectMembers(db, query, window, after), MEMBERS.keyset(query), size);
-}
+/** The whole filtered list, in the list's order (by keyset in join order without a search, otherwise by offset). */
+export const allMembers = (db: Sql, query: MemberFilter, size = 1000) => MEMBER_LIST.every(db, filterOf(query), size);
 
 export function toAdminMember(row: MemberRow): AdminMember {
   return {

@@ -7,48 +7,25 @@ import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { walletBalances } from '../ledger/queries';
 import { postEntry } from '../ledger/post';
 import { notFound } from '../shared/errors';
-import type { CsvColumn } from '../shared/csv';
-import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
-import { pageWindow } from '../shared/pagination';
-import { allMembers, countMembers, selectMembers, toAdminMember, type MemberRow } from './queries';
+import type { ListAnswer } from '../shared/list-reply';
+import { memberList, memberRow, toAdminMember } from './queries';
 import { sql } from '../db/sql';
-
-const CSV_COLUMNS: CsvColumn<MemberRow>[] = [
-  { header: 'id', value: (m) => m.id, raw: true },
-  { header: 'username', value: (m) => m.username },
-  { header: 'full_name', value: (m) => m.full_name },
-  { header: 'email', value: (m) => m.email },
-  { header: 'status', value: (m) => m.status },
-  { header: 'sponsor', value: (m) => m.sponsor_username },
-  { header: 'joined_at', value: (m) => new Date(m.joined_at).toISOString() },
-  { header: 'deposit_usdt', value: (m) => toAdminMember(m).balances.deposit, raw: true },
-  { header: 'income_usdt', value: (m) => toAdminMember(m).balances.income, raw: true },
-  { header: 'points', value: (m) => toAdminMember(m).balances.points, raw: true },
-  { header: 'direct_referrals', value: (m) => m.direct_count, raw: true },
-  { header: 'placed', value: (m) => (m.placed ? 'yes' : 'no') },
-  { header: 'team_left', value: (m) => m.team_left, raw: true },
-  { header: 'team_right', value: (m) => m.team_right, raw: true },
-];
 
 export function createMemberAdminService(ctx: AppContext) {
   const { db } = ctx;
 
-  async function memberRow(db: Sql, id: number) {
-    const row = (await selectMembers(db, { id }, { limit: 1, offset: 0 }))[0];
+  async function existingMember(db: Sql, id: number) {
+    const row = await memberRow(db, id);
     if (!row) throw notFound('MEMBER_NOT_FOUND', `There is no member with id ${id}.`);
     return row;
   }
 
   return {
     /** The Members list: a page, or with `format=csv` the whole filtered list in the same order. */
-    async list(query: MembersQuery): Promise<ListAnswer<AdminMember>> {
-      if (query.format === 'csv') return csvFile('members', ctx.now(), CSV_COLUMNS, allMembers(db, query));
-      const [total, rows] = await Promise.all([countMembers(db, query), selectMembers(db, query, pageWindow(query))]);
-      return listPage(rows.map(toAdminMember), total, query);
-    },
+    list: (query: MembersQuery): Promise<ListAnswer<AdminMember>> => memberList(db, query, ctx.now()),
 
     async detail(id: number): Promise<AdminMemberDetail> {
-      const row = await memberRow(db, id);
+      const row = await existingMember(db, id);
       const referrals = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM members WHERE sponsor_id = ${id}`);
       return {
         ...toAdminMember(row),
@@ -70,7 +47,7 @@ export function createMemberAdminService(ctx: AppContext) {
       const memo = body.memo ?? DEFAULT_ADJUSTMENT_MEMO;
       const request = { memberId, wallet: body.wallet, direction: body.direction, amount: fromBaseUnits(amount), reason: body.reason, memo };
       return runIdempotent(db, { userId: actor.userId, operation: 'adjustment', key: idempotencyKey, request }, async (tx) => {
-        const member = await memberRow(tx, memberId);
+        const member = await existingMember(tx, memberId);
         const signed = body.direction === 'credit' ? amount : -amount;
         const counterpart = body.wallet === 'points' ? 'point_adjustments' : 'adjustments';
         const entry = await postEntry(tx, {

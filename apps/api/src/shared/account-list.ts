@@ -1,7 +1,8 @@
 import { sql, type SqlQuery } from '../db/sql';
-import { exactUsername, orderBy, pageClause, userSearch } from './sql-list';
+import type { ListFilter } from './list-query';
+import { exactUsername, userSearch } from './sql-list';
 
-/**
+/*
  * What the admin account lists (Members, Users) share: the filters every
  * account has, the order (a whitelisted sort, the exact username match of a
  * search first, newest first by default), and the CSV read from the last row
@@ -17,7 +18,6 @@ export const ACCOUNT_SORTS = {
 } as const;
 
 export interface AccountList<F extends string> {
-  sorts: Record<F, string>;
   /** The sort field of the time column (`joinedAt`); the default order is its newest first. */
   timeField: F;
   /** The time column and the id column, together the list's unique order (`m.joined_at`, `m.user_id`). */
@@ -40,32 +40,34 @@ export interface AccountQuery {
 
 export function accountList<F extends string>(list: AccountList<F>) {
   const newestFirst = `-${list.timeField}`;
-  const sortOf = (query: AccountQuery) => query.sort ?? newestFirst;
   return {
-    /** The conditions every account list has (one account, the search box, the status), for `where`. */
-    filters(query: AccountQuery): Array<SqlQuery | undefined> {
-      return [
-        query.id !== undefined ? sql`${sql.raw(list.id)} = ${query.id}` : undefined,
-        userSearch(query.search),
-        query.status ? sql`u.status = ${query.status}` : undefined,
-      ];
-    },
-
-    /** The rows after `after` in the list's time order, for `where`; undefined for the first batch. */
-    after(query: AccountQuery, after: RowKey | undefined): SqlQuery | undefined {
-      const direction = sortOf(query) === newestFirst ? sql`<` : sql`>`;
-      return after && sql`(${sql.raw(list.time)}, ${sql.raw(list.id)}) ${direction} (${after.time}::timestamptz, ${after.id}::bigint)`;
-    },
-
-    /** `ORDER BY … LIMIT … OFFSET …` of a page. */
-    orderAndPage(query: AccountQuery, window: { limit: number; offset: number }): SqlQuery {
-      return sql`${orderBy(sortOf(query), list.sorts, list.id, exactUsername('u.username_key', query.search))} ${pageClause(window)}`;
-    },
-
-    /** Whether the CSV can be read by keyset: in time order, without a search (the exact match first would break it). */
-    keyset(query: AccountQuery): boolean {
-      const sort = sortOf(query);
-      return !query.search && (sort === newestFirst || sort === list.timeField);
+    /**
+     * A request of the list (`defineList`): the conditions every account list
+     * has (one account, the search box, the status) and the list's own, its
+     * order with the exact username match first, and the keyset of the CSV
+     * (from the row's `key`) when in time order without a search (the exact
+     * match first would break it).
+     */
+    filter<Row>(query: AccountQuery, own: Array<SqlQuery | undefined>, key: (row: Row) => RowKey): ListFilter<Row> {
+      const sort = query.sort ?? newestFirst;
+      const direction = sort === newestFirst ? sql`<` : sql`>`;
+      const keyset = !query.search && (sort === newestFirst || sort === list.timeField);
+      return {
+        where: [
+          query.id !== undefined ? sql`${sql.raw(list.id)} = ${query.id}` : undefined,
+          userSearch(query.search),
+          query.status ? sql`u.status = ${query.status}` : undefined,
+          ...own,
+        ],
+        sort,
+        first: exactUsername('u.username_key', query.search),
+        after: keyset
+          ? (row) => {
+              const after = key(row);
+              return sql`(${sql.raw(list.time)}, ${sql.raw(list.id)}) ${direction} (${after.time}::timestamptz, ${after.id}::bigint)`;
+            }
+          : undefined,
+      };
     },
   };
 }

@@ -13,7 +13,7 @@ import { orderBy, pageClause, where } from './sql-list';
  * total from the same conditions) and the whole filtered list as CSV, in
  * the page's order. A new list is its `defineList` and a filter function.
  */
-export interface ListSource<Row, Item> {
+export interface ListSource<Row, Item, Line = Item> {
   /** `SELECT … FROM … JOIN …` of one row, without WHERE, ORDER BY or LIMIT. */
   select: SqlQuery;
   /** What the count reads: the tables the conditions name (`withdrawals w JOIN users u ON …`). */
@@ -23,8 +23,12 @@ export interface ListSource<Row, Item> {
   /** A unique column: ties are ordered by it, so pages never overlap. */
   tieBreaker: string;
   toItem: (row: Row) => Item;
-  /** The export (`?format=csv`): the file's name (`withdrawals-2026-01-31.csv`) and its columns. */
-  csv?: { name: string; columns: CsvColumn<Item>[] };
+  /**
+   * The export (`?format=csv`): the file's name (`withdrawals-2026-01-31.csv`)
+   * and its columns, over the items, or over `line(row)` where the file has
+   * columns the page does not show.
+   */
+  csv?: { name: string; columns: CsvColumn<Line>[]; line?: (row: Row) => Line };
 }
 
 /** One request of a list: its conditions (absent ones left out) and its order. */
@@ -44,7 +48,10 @@ export interface ListFilter<Row> {
 
 export type PageWindow = { limit: number; offset: number };
 
-export function defineList<Row extends object, Item>(source: ListSource<Row, Item>) {
+export function defineList<Row extends object, Item, Line = Item>(source: ListSource<Row, Item, Line>) {
+  // Without `line`, Line is Item (its default): a CSV line is the page's item.
+  const lineOf = (source.csv?.line ?? source.toItem) as (row: Row) => Line;
+
   async function rows(db: Sql, filter: ListFilter<Row>, window: PageWindow, after?: Row): Promise<Row[]> {
     const beyond = after && filter.after?.(after);
     const { rows } = await db.query<Row>(
@@ -68,10 +75,10 @@ export function defineList<Row extends object, Item>(source: ListSource<Row, Ite
     return listPage(found, total, query);
   }
 
-  /** The whole filtered list in the page's order, read in batches. */
-  async function* every(db: Sql, filter: ListFilter<Row>, size = 1000): AsyncGenerator<Item> {
+  /** The whole filtered list in the page's order, read in batches, as the CSV's lines. */
+  async function* every(db: Sql, filter: ListFilter<Row>, size = 1000): AsyncGenerator<Line> {
     const all = everyRow((window, after: Row | undefined) => rows(db, filter, window, after), filter.after !== undefined, size);
-    for await (const row of all) yield source.toItem(row);
+    for await (const row of all) yield lineOf(row);
   }
 
   /** What a list endpoint answers: the page, or with `format=csv` the whole filtered list as a file. */
@@ -80,5 +87,5 @@ export function defineList<Row extends object, Item>(source: ListSource<Row, Ite
     return page(db, filter, query);
   }
 
-  return { items, page, every, answer };
+  return { rows, items, page, every, answer };
 }

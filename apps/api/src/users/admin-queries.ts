@@ -1,9 +1,9 @@
 import type { AdminUser, UsersQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { everyRow } from '../shared/csv';
-import { sql, type SqlQuery } from '../db/sql';
+import type { CsvColumn } from '../shared/csv';
+import { sql } from '../db/sql';
 import { ACCOUNT_SORTS, accountList } from '../shared/account-list';
-import { where } from '../shared/sql-list';
+import { defineList, type ListFilter } from '../shared/list-query';
 
 /** The admin Users list: every account, members and admins alike. */
 interface AdminUserRow {
@@ -32,46 +32,49 @@ const SORTS = {
   lastSignInAt: 'last_sign_in_at',
 } as const satisfies Record<UserSortField, string>;
 
-const USERS = accountList({ sorts: SORTS, timeField: 'createdAt', time: 'u.created_at', id: 'u.id' });
+const USERS = accountList({ timeField: 'createdAt', time: 'u.created_at', id: 'u.id' });
 
-export type UserFilter = Partial<Pick<UsersQuery, 'search' | 'role' | 'status'>> & { id?: number };
+export type UserFilter = Partial<Pick<UsersQuery, 'search' | 'role' | 'status' | 'sort'>> & { id?: number };
 
-/** The list's conditions, for `where`. */
-function filterOf(query: UserFilter): Array<SqlQuery | undefined> {
-  return [...USERS.filters(query), query.role ? sql`u.role = ${query.role}` : undefined];
+function filterOf(query: UserFilter): ListFilter<AdminUserRow> {
+  return USERS.filter(query, [query.role ? sql`u.role = ${query.role}` : undefined], (row: AdminUserRow) => ({ time: row.created_key, id: row.id }));
 }
 
-export async function countUsers(db: Sql, query: UserFilter): Promise<number> {
-  const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM users u ${where(...filterOf(query))}`);
-  return rows[0]!.total;
+const CSV_COLUMNS: CsvColumn<AdminUser>[] = [
+  { header: 'id', value: (u) => u.id, raw: true },
+  { header: 'username', value: (u) => u.username },
+  { header: 'full_name', value: (u) => u.fullName },
+  { header: 'email', value: (u) => u.email },
+  { header: 'role', value: (u) => u.role },
+  { header: 'status', value: (u) => u.status },
+  { header: 'member', value: (u) => (u.isMember ? 'yes' : 'no') },
+  { header: 'created_at', value: (u) => u.createdAt },
+  { header: 'last_sign_in_at', value: (u) => u.lastSignInAt },
+];
+
+const USER_LIST = defineList({
+  select: sql`SELECT u.id, u.username, u.email, u.full_name, u.role, u.status, u.created_at, u.created_at::text AS created_key,
+         EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member,
+         EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
+         (SELECT max(s.created_at) FROM auth_sessions s WHERE s.user_id = u.id) AS last_sign_in_at
+    FROM users u`,
+  counted: sql`users u`,
+  sorts: SORTS,
+  tieBreaker: 'u.id',
+  toItem: toAdminUser,
+  csv: { name: 'users', columns: CSV_COLUMNS },
+});
+
+/** The Users list: a page, or with `format=csv` the whole filtered list in the same order. */
+export const userList = (db: Sql, query: UsersQuery, now: Date) => USER_LIST.answer(db, filterOf(query), query, now);
+
+/** One account as the admin pages show it, or undefined. */
+export async function adminUser(db: Sql, id: number): Promise<AdminUser | undefined> {
+  return (await USER_LIST.items(db, filterOf({ id }), { limit: 1, offset: 0 }))[0];
 }
 
-export async function selectUsers(db: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, window: { limit: number; offset: number }): Promise<AdminUser[]> {
-  return (await userRows(db, query, window)).map(toAdminUser);
-}
-
-/**
- * The whole filtered list, for CSV, in the list's order: in creation order
- * without a search (the exact match would break the keyset) from the last
- * row read, otherwise by offset.
- */
-export async function* allUsers(db: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, size = 1000): AsyncGenerator<AdminUser> {
-  const rows = everyRow((window, after: AdminUserRow | undefined) => userRows(db, query, window, after), USERS.keyset(query), size);
-  for await (const row of rows) yield toAdminUser(row);
-}
-
-async function userRows(db: Sql, query: UserFilter & { sort?: UsersQuery['sort'] }, window: { limit: number; offset: number }, after?: AdminUserRow): Promise<AdminUserRow[]> {
-  const beyond = USERS.after(query, after && { time: after.created_key, id: after.id });
-  const { rows } = await db.query<AdminUserRow>(
-    sql`SELECT u.id, u.username, u.email, u.full_name, u.role, u.status, u.created_at, u.created_at::text AS created_key,
-            EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member,
-            EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
-            (SELECT max(s.created_at) FROM auth_sessions s WHERE s.user_id = u.id) AS last_sign_in_at
-       FROM users u ${where(...filterOf(query), beyond)}
-      ${USERS.orderAndPage(query, window)}`,
-  );
-  return rows;
-}
+/** The whole filtered list, in the list's order (by keyset in creation order without a search, otherwise by offset). */
+export const allUsers = (db: Sql, query: UserFilter, size = 1000) => USER_LIST.every(db, filterOf(query), size);
 
 function toAdminUser(row: AdminUserRow): AdminUser {
   return {

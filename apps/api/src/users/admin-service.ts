@@ -6,42 +6,24 @@ import { assertPasswordAllowed } from '../auth/service';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { conflict, isUniqueViolation, notFound, unprocessable } from '../shared/errors';
-import type { CsvColumn } from '../shared/csv';
-import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
-import { pageWindow } from '../shared/pagination';
-import { allUsers, countUsers, selectUsers } from './admin-queries';
+import type { ListAnswer } from '../shared/list-reply';
+import { adminUser, userList } from './admin-queries';
 import { findUserByUsername, isEmailTaken, setPasswordHash } from './queries';
 import { sql } from '../db/sql';
-
-const CSV_COLUMNS: CsvColumn<AdminUser>[] = [
-  { header: 'id', value: (u) => u.id, raw: true },
-  { header: 'username', value: (u) => u.username },
-  { header: 'full_name', value: (u) => u.fullName },
-  { header: 'email', value: (u) => u.email },
-  { header: 'role', value: (u) => u.role },
-  { header: 'status', value: (u) => u.status },
-  { header: 'member', value: (u) => (u.isMember ? 'yes' : 'no') },
-  { header: 'created_at', value: (u) => u.createdAt },
-  { header: 'last_sign_in_at', value: (u) => u.lastSignInAt },
-];
 
 /** Admin management of accounts: create admins, block and unblock, role, password reset. Every change is audited. */
 export function createUserAdminService(ctx: AppContext) {
   const { db } = ctx;
 
   async function load(db: Sql, id: number): Promise<AdminUser> {
-    const user = (await selectUsers(db, { id }, { limit: 1, offset: 0 }))[0];
+    const user = await adminUser(db, id);
     if (!user) throw notFound('USER_NOT_FOUND', `There is no account with id ${id}.`);
     return user;
   }
 
   return {
     /** The Users list: a page, or with `format=csv` the whole filtered list in the same order. */
-    async list(query: UsersQuery): Promise<ListAnswer<AdminUser>> {
-      if (query.format === 'csv') return csvFile('users', ctx.now(), CSV_COLUMNS, allUsers(db, query));
-      const [total, items] = await Promise.all([countUsers(db, query), selectUsers(db, query, pageWindow(query))]);
-      return listPage(items, total, query);
-    },
+    list: (query: UsersQuery): Promise<ListAnswer<AdminUser>> => userList(db, query, ctx.now()),
 
     get: (id: number) => load(db, id),
 
