@@ -1,7 +1,9 @@
 import type { AuditEntry, AuditQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { sql, type SqlQuery } from '../db/sql';
-import { betweenDays, orderBy, pageClause, where } from '../shared/sql-list';
+import { sql } from '../db/sql';
+import type { CsvColumn } from '../shared/csv';
+import { defineList, type ListFilter } from '../shared/list-query';
+import { betweenDays } from '../shared/sql-list';
 
 /** The audit log as admins read it: who (actor), what (action, details), to whom (subject). */
 interface AuditRow {
@@ -31,36 +33,47 @@ const SUBJECT_ID = sql`CASE
     WHEN jsonb_typeof(l.details -> 'member') = 'number' THEN (l.details ->> 'member')::bigint
   END`;
 
-function filterOf(query: AuditQuery): SqlQuery {
-  return where(
-    query.action ? sql`l.action = ${query.action}` : undefined,
-    query.actor ? sql`lower(a.username) = lower(${query.actor})` : undefined,
-    query.targetType ? sql`l.target_type = ${query.targetType}` : undefined,
-    query.targetId ? sql`l.target_id = ${query.targetId}` : undefined,
-    ...betweenDays(sql`l.created_at`, query.from, query.to),
-  );
+function filterOf(query: AuditQuery): ListFilter<AuditRow> {
+  return {
+    where: [
+      query.action ? sql`l.action = ${query.action}` : undefined,
+      query.actor ? sql`lower(a.username) = lower(${query.actor})` : undefined,
+      query.targetType ? sql`l.target_type = ${query.targetType}` : undefined,
+      query.targetId ? sql`l.target_id = ${query.targetId}` : undefined,
+      ...betweenDays(sql`l.created_at`, query.from, query.to),
+    ],
+    sort: query.sort,
+  };
 }
 
-export async function countAudit(db: Sql, query: AuditQuery): Promise<number> {
-  const { rows } = await db.query<{ total: number }>(
-    sql`SELECT count(*)::int AS total FROM audit_log l LEFT JOIN users a ON a.id = l.actor_id ${filterOf(query)}`,
-  );
-  return rows[0]!.total;
-}
+const CSV_COLUMNS: CsvColumn<AuditEntry>[] = [
+  { header: 'id', value: (e) => e.id, raw: true },
+  { header: 'created_at', value: (e) => e.createdAt },
+  { header: 'actor', value: (e) => e.actor?.username },
+  { header: 'action', value: (e) => e.action },
+  { header: 'target_type', value: (e) => e.targetType },
+  { header: 'target_id', value: (e) => e.targetId },
+  { header: 'details', value: (e) => JSON.stringify(e.details) },
+  { header: 'ip', value: (e) => e.ip },
+];
 
-export async function listAudit(db: Sql, query: AuditQuery, window: { limit: number; offset: number }): Promise<AuditEntry[]> {
-  const { rows } = await db.query<AuditRow>(
-    sql`SELECT l.id, l.actor_id, a.username AS actor_username, l.action, l.target_type, l.target_id, l.details, l.ip, l.created_at,
-            t.id AS subject_id, t.username AS subject_username,
-            EXISTS (SELECT 1 FROM members m WHERE m.user_id = t.id) AS subject_is_member
-       FROM audit_log l
-       LEFT JOIN users a ON a.id = l.actor_id
-       LEFT JOIN users t ON t.id = ${SUBJECT_ID}
-       ${filterOf(query)}
-      ${orderBy(query.sort, SORTS, 'l.id')} ${pageClause(window)}`,
-  );
-  return rows.map(toAuditEntry);
-}
+const AUDIT_LOG = defineList({
+  select: sql`SELECT l.id, l.actor_id, a.username AS actor_username, l.action, l.target_type, l.target_id, l.details, l.ip, l.created_at,
+         t.id AS subject_id, t.username AS subject_username,
+         EXISTS (SELECT 1 FROM members m WHERE m.user_id = t.id) AS subject_is_member
+    FROM audit_log l
+    LEFT JOIN users a ON a.id = l.actor_id
+    LEFT JOIN users t ON t.id = ${SUBJECT_ID}`,
+  counted: sql`audit_log l LEFT JOIN users a ON a.id = l.actor_id`,
+  sorts: SORTS,
+  tieBreaker: 'l.id',
+  keyOf: (row) => row.id,
+  toItem: toAuditEntry,
+  csv: { name: 'audit-log', columns: CSV_COLUMNS },
+});
+
+/** The audit log: a page, or with `format=csv` the whole filtered list in the same order. */
+export const auditLog = (db: Sql, now: Date, query: AuditQuery) => AUDIT_LOG.answer(db, filterOf(query), query, now);
 
 function toAuditEntry(row: AuditRow): AuditEntry {
   return {

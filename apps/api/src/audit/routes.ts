@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, auditPageSchema, auditQuerySchema } from '@portal/contract';
 import type { AppContext } from '../context';
 import { sendList } from '../shared/list-reply';
-import { auditLog } from './service';
+import { auditLog } from './queries';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 

@@ -77,6 +77,7 @@ const PRODUCTS = defineList({
   counted: sql`products p`,
   sorts: SORTS,
   tieBreaker: 'p.id',
+  keyOf: (row) => row.id,
   toItem: toProduct,
   csv: { name: 'products', columns: CSV_COLUMNS },
 });

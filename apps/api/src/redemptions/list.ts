@@ -54,6 +54,7 @@ const REDEMPTIONS = defineList({
   counted: sql`redemptions r JOIN users u ON u.id = r.member_id`,
   sorts: SORTS,
   tieBreaker: 'r.id',
+  keyOf: (row) => row.id,
   toItem: toRedemption,
   csv: { name: 'redemptions', columns: CSV_COLUMNS },
 });

@@ -22,6 +22,12 @@ export interface ListSource<Row, Item, Line = Item> {
   sorts: Record<string, string>;
   /** A unique column: ties are ordered by it, so pages never overlap. */
   tieBreaker: string;
+  /**
+   * The tie-breaker's value in a row. When the list is sorted by that column
+   * alone (its id order, the default of most lists), the CSV reads from the
+   * last row instead of by offset.
+   */
+  keyOf?: (row: Row) => number | string;
   toItem: (row: Row) => Item;
   /**
    * The export (`?format=csv`): the file's name (`withdrawals-2026-01-31.csv`)
@@ -52,8 +58,18 @@ export function defineList<Row extends object, Item, Line = Item>(source: ListSo
   // Without `line`, Line is Item (its default): a CSV line is the page's item.
   const lineOf = (source.csv?.line ?? source.toItem) as (row: Row) => Line;
 
+  /** The rows after a row in the filter's order, when that order is a key the query can continue from. */
+  function keyset(filter: ListFilter<Row>): ((row: Row) => SqlQuery) | undefined {
+    if (filter.after) return filter.after;
+    const descending = filter.sort.startsWith('-');
+    const column = source.sorts[descending ? filter.sort.slice(1) : filter.sort];
+    const keyOf = source.keyOf;
+    if (!keyOf || filter.first || column !== source.tieBreaker) return undefined;
+    return (row) => sql`${sql.raw(source.tieBreaker)} ${sql.raw(descending ? '<' : '>')} ${keyOf(row)}`;
+  }
+
   async function rows(db: Sql, filter: ListFilter<Row>, window: PageWindow, after?: Row): Promise<Row[]> {
-    const beyond = after && filter.after?.(after);
+    const beyond = after && keyset(filter)?.(after);
     const { rows } = await db.query<Row>(
       sql`${source.select} ${where(...filter.where, beyond)}
         ${orderBy(filter.sort, source.sorts, source.tieBreaker, filter.first)} ${pageClause(window)}`,
@@ -77,7 +93,7 @@ export function defineList<Row extends object, Item, Line = Item>(source: ListSo
 
   /** The whole filtered list in the page's order, read in batches, as the CSV's lines. */
   async function* every(db: Sql, filter: ListFilter<Row>, size = 1000): AsyncGenerator<Line> {
-    const all = everyRow((window, after: Row | undefined) => rows(db, filter, window, after), filter.after !== undefined, size);
+    const all = everyRow((window, after: Row | undefined) => rows(db, filter, window, after), keyset(filter) !== undefined, size);
     for await (const row of all) yield lineOf(row);
   }
 

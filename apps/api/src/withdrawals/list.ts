@@ -45,6 +45,7 @@ export function createWithdrawalLists(ctx: AppContext, toWithdrawal: ToWithdrawa
     counted: sql`withdrawals w JOIN users u ON u.id = w.user_id`,
     sorts: SORTS,
     tieBreaker: 'w.id',
+    keyOf: (row) => row.id,
     toItem: toWithdrawal,
     csv: { name: 'withdrawals', columns: CSV_COLUMNS },
   });
