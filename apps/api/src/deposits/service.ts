@@ -12,14 +12,13 @@ import {
 } from '@portal/contract';
 import type { Chain } from '../chain';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
 import { readSettings } from '../settings/service';
 import { AppError } from '../shared/errors';
-import { sql, type SqlQuery } from '../db/sql';
+import { sql } from '../db/sql';
 import type { CsvColumn } from '../shared/csv';
-import { csvFile, listPage, type ListAnswer } from '../shared/list-reply';
-import { pageWindow } from '../shared/pagination';
-import { betweenDays, pageClause, where } from '../shared/sql-list';
+import { defineList, type ListFilter } from '../shared/list-query';
+import type { ListAnswer } from '../shared/list-reply';
+import { betweenDays } from '../shared/sql-list';
 import { ensureDepositAddress } from './addresses';
 import { describeChainError, readChainStatus } from './chain-status';
 
@@ -76,24 +75,17 @@ export function toDeposit(ctx: AppContext, row: DepositRow, status: ChainStatus)
 
 type DepositFilter = Omit<DepositListQuery, 'page' | 'pageSize' | 'format'> & { memberId?: number; maxId?: number };
 
-function filterOf(query: DepositFilter): SqlQuery {
-  return where(
-    query.memberId !== undefined ? sql`d.member_id = ${query.memberId}` : undefined,
-    query.member ? sql`lower(u.username) = lower(${query.member})` : undefined,
-    query.status ? sql`d.status = ${query.status}` : undefined,
-    ...betweenDays(sql`d.seen_at`, query.from, query.to),
-    query.maxId !== undefined ? sql`d.id <= ${query.maxId}` : undefined,
-  );
-}
-
-async function listRows(db: Sql, query: DepositFilter, window: { limit: number; offset: number }): Promise<DepositRow[]> {
-  const { rows } = await db.query<DepositRow>(sql`${SELECT} ${filterOf(query)} ORDER BY d.id DESC ${pageClause(window)}`);
-  return rows;
-}
-
-async function countRows(db: Sql, query: DepositFilter): Promise<number> {
-  const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM deposits d JOIN users u ON u.id = d.member_id ${filterOf(query)}`);
-  return rows[0]!.total;
+function filterOf(query: DepositFilter): ListFilter<DepositRow> {
+  return {
+    where: [
+      query.memberId !== undefined ? sql`d.member_id = ${query.memberId}` : undefined,
+      query.member ? sql`lower(u.username) = lower(${query.member})` : undefined,
+      query.status ? sql`d.status = ${query.status}` : undefined,
+      ...betweenDays(sql`d.seen_at`, query.from, query.to),
+      query.maxId !== undefined ? sql`d.id <= ${query.maxId}` : undefined,
+    ],
+    sort: '-seenAt',
+  };
 }
 
 const CSV_COLUMNS: CsvColumn<Deposit>[] = [
@@ -111,17 +103,17 @@ const CSV_COLUMNS: CsvColumn<Deposit>[] = [
   { header: 'block_number', value: (d) => d.blockNumber, raw: true },
 ];
 
-/** Every deposit of the filter, newest first, for the CSV: a fixed set while new ones arrive, read from the last id on. */
-async function* everyDeposit(ctx: AppContext, query: DepositFilter): AsyncGenerator<Deposit> {
-  const status = await readChainStatus(ctx);
-  const max = await ctx.db.query<{ id: number | null }>(sql`SELECT max(id)::int AS id FROM deposits`);
-  let maxId = max.rows[0]?.id ?? 0;
-  for (;;) {
-    const rows = await listRows(ctx.db, { ...query, maxId }, { limit: 1000, offset: 0 });
-    for (const row of rows) yield toDeposit(ctx, row, status);
-    if (rows.length < 1000) return;
-    maxId = Number(rows[rows.length - 1]!.id) - 1;
-  }
+/** The deposits, newest first, with their confirmations as of `status`. */
+function depositList(ctx: AppContext, status: ChainStatus) {
+  return defineList({
+    select: SELECT,
+    counted: sql`deposits d JOIN users u ON u.id = d.member_id`,
+    sorts: { seenAt: 'd.id' },
+    tieBreaker: 'd.id',
+    keyOf: (row: DepositRow) => row.id,
+    toItem: (row: DepositRow) => toDeposit(ctx, row, status),
+    csv: { name: 'deposits', columns: CSV_COLUMNS },
+  });
 }
 
 export function createDepositService(ctx: AppContext) {
@@ -149,30 +141,19 @@ export function createDepositService(ctx: AppContext) {
     },
 
     async mine(memberId: number, query: MyDepositsQuery): Promise<MyDeposits> {
-      const filter = { memberId, member: undefined, status: query.status };
-      const window = pageWindow(query);
-      const [status, total, rows, balance] = await Promise.all([
+      const [status, balance] = await Promise.all([
         readChainStatus(ctx),
-        countRows(db, filter),
-        listRows(db, filter, window),
         db.query<{ balance: string }>(sql`SELECT balance::text FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'deposit'`),
       ]);
-      return {
-        items: rows.map((row) => toDeposit(ctx, row, status)),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-        balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')),
-        chain: status,
-      };
+      const { page } = await depositList(ctx, status).page(db, filterOf({ memberId, member: undefined, status: query.status }), query);
+      return { ...page, balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')), chain: status };
     },
 
     /** All deposits: a page, or with `format=csv` the whole filtered list, newest first. */
     async list(query: DepositListQuery): Promise<ListAnswer<Deposit>> {
-      const { page, pageSize, format, ...filter } = query;
-      if (format === 'csv') return csvFile('deposits', ctx.now(), CSV_COLUMNS, everyDeposit(ctx, filter));
-      const [status, total, rows] = await Promise.all([readChainStatus(ctx), countRows(db, filter), listRows(db, filter, pageWindow({ page, pageSize }))]);
-      return listPage(rows.map((row) => toDeposit(ctx, row, status)), total, { page, pageSize });
+      // The CSV is a fixed set while new deposits arrive: those up to the newest when the export began.
+      const maxId = query.format === 'csv' ? (await db.query<{ id: number | null }>(sql`SELECT max(id)::int AS id FROM deposits`)).rows[0]?.id ?? 0 : undefined;
+      return depositList(ctx, await readChainStatus(ctx)).answer(db, filterOf({ ...query, maxId }), query, ctx.now());
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { PageQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { sql, type SqlQuery } from '../db/sql';
-import { everyRow, type CsvColumn } from './csv';
+import type { CsvColumn } from './csv';
 import { csvFile, listPage, type ListAnswer, type ListPage } from './list-reply';
 import { pageWindow } from './pagination';
 import { orderBy, pageClause, where } from './sql-list';
@@ -28,13 +28,16 @@ export interface ListSource<Row, Item, Line = Item> {
    * last row instead of by offset.
    */
   keyOf?: (row: Row) => number | string;
-  toItem: (row: Row) => Item;
+  /** An item of the page from its row; or `toItems`, for a batch of rows, where an item needs more than its row. */
+  toItem?: (row: Row) => Item;
+  toItems?: (db: Sql, rows: Row[]) => Promise<Item[]>;
   /**
    * The export (`?format=csv`): the file's name (`withdrawals-2026-01-31.csv`)
    * and its columns, over the items, or over `line(row)` where the file has
-   * columns the page does not show.
+   * columns the page does not show, or `lines(db, rows)` where a row is
+   * several lines (an entry's postings); `batch` rows are read at a time.
    */
-  csv?: { name: string; columns: CsvColumn<Line>[]; line?: (row: Row) => Line };
+  csv?: { name: string; columns: CsvColumn<Line>[]; line?: (row: Row) => Line; lines?: (db: Sql, rows: Row[]) => Promise<Line[]>; batch?: number };
 }
 
 /** One request of a list: its conditions (absent ones left out) and its order. */
@@ -55,8 +58,10 @@ export interface ListFilter<Row> {
 export type PageWindow = { limit: number; offset: number };
 
 export function defineList<Row extends object, Item, Line = Item>(source: ListSource<Row, Item, Line>) {
-  // Without `line`, Line is Item (its default): a CSV line is the page's item.
-  const lineOf = (source.csv?.line ?? source.toItem) as (row: Row) => Line;
+  const toItems = source.toItems ?? (async (_db: Sql, rows: Row[]) => rows.map(source.toItem!));
+  // Without `line` or `lines`, Line is Item (its default): a CSV line is the page's item.
+  const csvLine = source.csv?.line;
+  const toLines = source.csv?.lines ?? (csvLine ? async (_db: Sql, rows: Row[]) => rows.map(csvLine) : (toItems as unknown as (db: Sql, rows: Row[]) => Promise<Line[]>));
 
   /** The rows after a row in the filter's order, when that order is a key the query can continue from. */
   function keyset(filter: ListFilter<Row>): ((row: Row) => SqlQuery) | undefined {
@@ -82,8 +87,7 @@ export function defineList<Row extends object, Item, Line = Item>(source: ListSo
     return rows[0]!.total;
   }
 
-  const items = async (db: Sql, filter: ListFilter<Row>, window: PageWindow): Promise<Item[]> =>
-    (await rows(db, filter, window)).map(source.toItem);
+  const items = async (db: Sql, filter: ListFilter<Row>, window: PageWindow): Promise<Item[]> => toItems(db, await rows(db, filter, window));
 
   /** One page: its items and the total of the filtered list, read side by side. */
   async function page(db: Sql, filter: ListFilter<Row>, query: PageQuery): Promise<ListPage<Item>> {
@@ -91,10 +95,20 @@ export function defineList<Row extends object, Item, Line = Item>(source: ListSo
     return listPage(found, total, query);
   }
 
-  /** The whole filtered list in the page's order, read in batches, as the CSV's lines. */
-  async function* every(db: Sql, filter: ListFilter<Row>, size = 1000): AsyncGenerator<Line> {
-    const all = everyRow((window, after: Row | undefined) => rows(db, filter, window, after), keyset(filter) !== undefined, size);
-    for await (const row of all) yield lineOf(row);
+  /**
+   * The whole filtered list in the page's order, as the CSV's lines, read
+   * `size` rows at a time: from the last row read where the order is a key
+   * (every batch costs what the first does), otherwise by offset.
+   */
+  async function* every(db: Sql, filter: ListFilter<Row>, size = source.csv?.batch ?? 1000): AsyncGenerator<Line> {
+    const byKey = keyset(filter) !== undefined;
+    let last: Row | undefined;
+    for (let offset = 0; ; offset += size) {
+      const batch = await rows(db, filter, { limit: size, offset: byKey ? 0 : offset }, last);
+      yield* await toLines(db, batch);
+      if (batch.length < size) return;
+      last = batch[batch.length - 1];
+    }
   }
 
   /** What a list endpoint answers: the page, or with `format=csv` the whole filtered list as a file. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, journalEntryPageSchema, transactionsQuerySchema } from '@portal/contract';
 import type { AppContext } from '../context';
 import { sendList } from '../shared/list-reply';
-import { transactionList } from './service';
+import { transactionList } from './list';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -17,6 +17,6 @@ export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: transactionsQuerySchema,
         response: { 200: journalEntryPageSchema, ...errors },
       },
-    }, async (request, reply) => sendList(reply, await transactionList(ctx, request.query)));
+    }, async (request, reply) => sendList(reply, await transactionList(ctx.db, request.query, ctx.now())));
   };
 }

@@ -3,7 +3,9 @@ import type { Sql } from '../db/database';
 import { WALLET_UNITS } from '../ledger/accounts';
 import { bvText } from '../packages/service';
 import { sql, type SqlQuery } from '../db/sql';
-import { betweenDays, orderBy, pageClause, where } from '../shared/sql-list';
+import { defineList } from '../shared/list-query';
+import type { ListAnswer } from '../shared/list-reply';
+import { betweenDays } from '../shared/sql-list';
 
 interface EntryRow {
   id: number;
@@ -36,8 +38,8 @@ const KIND_SQL: Record<EntryKind, SqlQuery> = {
 
 const SORTS = { createdAt: 'p.id', amount: 'p.amount' } as const;
 
-function filterOf(memberId: number, query: AllEntriesQuery): SqlQuery {
-  return where(
+function conditionsOf(memberId: number, query: AllEntriesQuery): Array<SqlQuery | undefined> {
+  return [
     sql`a.owner_id = ${memberId}`,
     query.wallet ? sql`a.wallet = ${query.wallet}` : undefined,
     query.type ? sql`e.type = ${query.type}` : undefined,
@@ -45,7 +47,7 @@ function filterOf(memberId: number, query: AllEntriesQuery): SqlQuery {
     query.direction === 'in' ? sql`p.amount > 0` : undefined,
     query.direction === 'out' ? sql`p.amount < 0` : undefined,
     ...betweenDays(sql`e.created_at`, query.from, query.to),
-  );
+  ];
 }
 
 const FROM = sql`postings p
@@ -56,20 +58,8 @@ const FROM = sql`postings p
 const MATCHING_JOIN = sql`LEFT JOIN matching_bonuses mb
   ON e.type = 'matching_bonus' AND mb.close_date = (e.refs->>'closeDate')::date AND mb.member_id = a.owner_id`;
 
-export async function countWalletEntries(db: Sql, memberId: number, query: AllEntriesQuery): Promise<number> {
-  const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${FROM} ${filterOf(memberId, query)}`);
-  return rows[0]!.total;
-}
-
-/** A member's wallet history: one line per posting, newest first by default. */
-export async function listWalletEntries(db: Sql, memberId: number, query: AllEntriesQuery, window: { limit: number; offset: number }): Promise<WalletEntry[]> {
-  const { rows } = await db.query<EntryRow>(
-    sql`SELECT p.id, p.entry_id, a.wallet, e.type, p.amount, p.balance_after, e.memo, e.refs, e.created_at,
-            mb.matched::text AS matched, mb.rate
-       FROM ${FROM} ${MATCHING_JOIN} ${filterOf(memberId, query)}
-      ${orderBy(query.sort, SORTS, 'p.id')} ${pageClause(window)}`,
-  );
-  return rows.map((row) => ({
+function toWalletEntry(row: EntryRow): WalletEntry {
+  return {
     id: row.id,
     entryId: row.entry_id,
     wallet: row.wallet,
@@ -79,7 +69,22 @@ export async function listWalletEntries(db: Sql, memberId: number, query: AllEnt
     balanceAfter: fromBaseUnits(BigInt(row.balance_after)),
     description: describeForMember(row.type, { ...row.refs, ...(row.matched === null ? {} : { matched: bvText(row.matched), rate: row.rate }) }, row.memo, BigInt(row.amount) > 0n),
     createdAt: new Date(row.created_at).toISOString(),
-  }));
+  };
+}
+
+const WALLET_ENTRIES = defineList({
+  select: sql`SELECT p.id, p.entry_id, a.wallet, e.type, p.amount, p.balance_after, e.memo, e.refs, e.created_at,
+         mb.matched::text AS matched, mb.rate
+    FROM ${FROM} ${MATCHING_JOIN}`,
+  counted: FROM,
+  sorts: SORTS,
+  tieBreaker: 'p.id',
+  toItem: toWalletEntry,
+});
+
+/** A page of a member's wallet history (all wallets, or the one in `query.wallet`): one line per posting, newest first by default. */
+export function walletHistory(db: Sql, memberId: number, query: AllEntriesQuery): Promise<ListAnswer<WalletEntry>> {
+  return WALLET_ENTRIES.page(db, { where: conditionsOf(memberId, query), sort: query.sort }, query);
 }
 
 /** What a line means to the member who sees it in one of their wallets. */

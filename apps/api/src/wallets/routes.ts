@@ -4,7 +4,8 @@ import { allEntriesQuerySchema, apiErrorSchema, walletEntriesQuerySchema, wallet
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { walletBalances } from '../ledger/queries';
-import { walletHistory } from './service';
+import { sendList } from '../shared/list-reply';
+import { walletHistory } from './queries';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
@@ -22,7 +23,7 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: allEntriesQuerySchema,
         response: { 200: walletEntryPageSchema, ...errors },
       },
-    }, async (request) => walletHistory(ctx.db, principalOf(request).userId, request.query));
+    }, async (request, reply) => sendList(reply, await walletHistory(ctx.db, principalOf(request).userId, request.query)));
 
     app.get('/wallets/:wallet/entries', {
       schema: {
@@ -32,6 +33,6 @@ export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: walletEntriesQuerySchema,
         response: { 200: walletEntryPageSchema, ...errors },
       },
-    }, async (request) => walletHistory(ctx.db, principalOf(request).userId, { ...request.query, wallet: request.params.wallet }));
+    }, async (request, reply) => sendList(reply, await walletHistory(ctx.db, principalOf(request).userId, { ...request.query, wallet: request.params.wallet })));
   };
 }

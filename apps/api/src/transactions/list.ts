@@ -2,7 +2,10 @@ import { fromBaseUnits, POSTINGS_SHOWN, WALLET_LABELS, type JournalEntry, type P
 import type { Sql } from '../db/database';
 import { sql, type SqlQuery } from '../db/sql';
 import { bvText } from '../packages/service';
-import { betweenDays, orderBy, pageClause, where } from '../shared/sql-list';
+import type { CsvColumn } from '../shared/csv';
+import { defineList } from '../shared/list-query';
+import type { ListAnswer } from '../shared/list-reply';
+import { betweenDays, where } from '../shared/sql-list';
 
 /** Every journal entry, filtered (admin Transactions list and its CSV). */
 export type TransactionsFilter = Omit<TransactionsQuery, 'page' | 'pageSize' | 'format'> & {
@@ -14,22 +17,17 @@ const SORTS = { createdAt: 'e.created_at', id: 'e.id', type: 'e.type' } as const
 
 const memberIdOf = (username: string | null) => sql`(SELECT id FROM users WHERE lower(username) = lower(${username}))`;
 
-function filterOf(query: TransactionsFilter): SqlQuery {
+function conditionsOf(query: TransactionsFilter): Array<SqlQuery | undefined | false> {
   const postings =
     (query.member || query.wallet) ?
     sql`e.id IN (SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
                   ${where(sql`a.kind = 'member'`, query.member ? sql`a.owner_id = ${memberIdOf(query.member)}` : undefined, query.wallet ? sql`a.wallet = ${query.wallet}` : undefined)})` : undefined;
-  return where(
+  return [
     query.type ? sql`e.type = ${query.type}` : undefined,
     ...betweenDays(sql`e.created_at`, query.from, query.to),
     query.maxId !== undefined && sql`e.id <= ${query.maxId}`,
     postings,
-  );
-}
-
-export async function countTransactions(db: Sql, query: TransactionsFilter): Promise<number> {
-  const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM journal_entries e ${filterOf(query)}`);
-  return rows[0]!.total;
+  ];
 }
 
 export async function latestEntryId(db: Sql): Promise<number> {
@@ -74,11 +72,6 @@ const ENTRY_SELECT = sql`SELECT e.id, e.type, e.memo, e.actor_id, act.username A
    LEFT JOIN users act ON act.id = e.actor_id
    LEFT JOIN matching_closes c ON e.type = 'matching_bonus' AND c.close_date = (e.refs->>'closeDate')::date`;
 
-async function entryRows(db: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<EntryRow[]> {
-  const { rows } = await db.query<EntryRow>(sql`${ENTRY_SELECT} ${filterOf(query)} ${orderBy(query.sort, SORTS, 'e.id')} ${pageClause(window)}`);
-  return rows;
-}
-
 const POSTING_COLUMNS = sql`p.id, p.entry_id, p.account_id, p.amount::text AS amount, p.balance_after::text AS balance_after,
         a.code, a.wallet, a.unit, a.owner_id, o.username AS owner_username`;
 
@@ -118,19 +111,56 @@ async function everyPosting(db: Sql, entryIds: number[]): Promise<PostingRow[]> 
   return rows;
 }
 
-/** A page of entries, each with a few of its postings and their count (issue 15, point 3). */
-export async function listTransactions(db: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<JournalEntry[]> {
-  const entries = await entryRows(db, query, window);
-  if (entries.length === 0) return [];
-  return toEntries(entries, await shownPostings(db, entries.map((row) => row.id), query.member));
+type CsvLine = { entry: JournalEntry; posting: Posting };
+
+/** One line per posting: the books as an accountant reads them, to the last decimal. */
+const CSV_COLUMNS: CsvColumn<CsvLine>[] = [
+  { header: 'entry_id', value: (r) => r.entry.id, raw: true },
+  { header: 'created_at', value: (r) => r.entry.createdAt },
+  { header: 'type', value: (r) => r.entry.type },
+  { header: 'memo', value: (r) => r.entry.memo },
+  { header: 'actor', value: (r) => r.entry.actor?.username },
+  { header: 'posting_id', value: (r) => r.posting.id, raw: true },
+  { header: 'account', value: (r) => r.posting.account },
+  { header: 'member', value: (r) => r.posting.member?.username },
+  { header: 'wallet', value: (r) => r.posting.wallet },
+  { header: 'system_account', value: (r) => r.posting.system },
+  { header: 'unit', value: (r) => r.posting.unit },
+  { header: 'amount', value: (r) => r.posting.amount, raw: true },
+  { header: 'balance_after', value: (r) => r.posting.balanceAfter, raw: true },
+];
+
+const ids = (entries: EntryRow[]) => entries.map((row) => row.id);
+
+/**
+ * The admin Transactions list: a page of entries, each with a few of its
+ * postings (the filtered member's first) and their count (issue 15, point 3);
+ * the CSV is one line per posting, every posting, not the few a page shows.
+ */
+function transactions(member: string | undefined) {
+  return defineList({
+    select: ENTRY_SELECT,
+    counted: sql`journal_entries e`,
+    sorts: SORTS,
+    tieBreaker: 'e.id',
+    keyOf: (row: EntryRow) => row.id,
+    toItems: async (db, entries) => (entries.length ? toEntries(entries, await shownPostings(db, ids(entries), member)) : []),
+    csv: {
+      name: 'transactions',
+      columns: CSV_COLUMNS,
+      lines: async (db, entries): Promise<CsvLine[]> =>
+        entries.length ? toEntries(entries, await everyPosting(db, ids(entries)), true).flatMap((entry) => entry.postings.map((posting) => ({ entry, posting }))) : [],
+      // A close's entry carries up to 5,000 postings, so batches of entries stay small.
+      batch: 100,
+    },
+  });
 }
 
-/** Entries with every posting, for the CSV. */
-export async function listTransactionsInFull(db: Sql, query: TransactionsFilter, window: { limit: number; offset: number }): Promise<JournalEntry[]> {
-  const entries = await entryRows(db, query, window);
-  if (entries.length === 0) return [];
-  const postings = await everyPosting(db, entries.map((row) => row.id));
-  return toEntries(entries, postings, true);
+/** A page of entries, or with `format=csv` every posting of the filtered entries, up to the last entry when the export began. */
+export async function transactionList(db: Sql, query: TransactionsQuery, now: Date): Promise<ListAnswer<JournalEntry>> {
+  const maxId = query.format === 'csv' ? await latestEntryId(db) : undefined;
+  const filter = { where: conditionsOf({ ...query, maxId }), sort: query.sort };
+  return transactions(query.member).answer(db, filter, query, now);
 }
 
 function toEntries(entries: EntryRow[], postings: PostingRow[], counted = false): JournalEntry[] {
