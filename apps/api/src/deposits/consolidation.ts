@@ -3,12 +3,11 @@ import type { AppContext } from '../context';
 import { writeAudit, type Actor } from '../audit/service';
 import { readSettings } from '../settings/service';
 import { AppError, isUniqueViolation } from '../shared/errors';
-import { pageWindow } from '../shared/pagination';
+import { defineList } from '../shared/list-query';
 import { chainUnavailable, requireChain } from './service';
 import { describeChainError } from './chain-status';
 import { sweepDepositAddresses, type ConsolidationTxRow } from './sweep-deposit-addresses';
 import { sql } from '../db/sql';
-import { pageClause } from '../shared/sql-list';
 
 /**
  * Consolidation (PRODUCT.md §6): an admin starts one, the deposit addresses
@@ -66,6 +65,20 @@ export function createConsolidationService(ctx: AppContext) {
   const SELECT = sql`SELECT c.id, c.status, u.username AS started_by, c.threshold::text, c.created_at, c.finished_at, c.error
                     FROM consolidations c LEFT JOIN users u ON u.id = c.started_by`;
 
+  /** The consolidations, newest first, each with its transactions. */
+  const CONSOLIDATIONS = defineList({
+    select: SELECT,
+    counted: sql`consolidations c`,
+    sorts: { startedAt: 'c.id' },
+    tieBreaker: 'c.id',
+    async toItems(db, rows: ConsolidationRow[]) {
+      const txs = rows.length
+        ? (await db.query<ConsolidationTxRow>(sql`SELECT * FROM consolidation_txs WHERE consolidation_id = ANY(${rows.map((r) => r.id)}::bigint[]) ORDER BY id`)).rows
+        : [];
+      return rows.map((row) => shape(row, txs.filter((t) => Number(t.consolidation_id) === Number(row.id))));
+    },
+  });
+
   return {
     /** Starts a consolidation, or resumes the one left running; answers when its transactions are mined. */
     async start(actor: Actor): Promise<Consolidation> {
@@ -112,22 +125,11 @@ export function createConsolidationService(ctx: AppContext) {
     },
 
     async list(query: PageQuery): Promise<ConsolidationPage> {
-      const window = pageWindow(query);
-      const [{ rows }, count, total] = await Promise.all([
-        db.query<ConsolidationRow>(sql`${SELECT} ORDER BY c.id DESC ${pageClause(window)}`),
-        db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM consolidations`),
+      const [{ page }, total] = await Promise.all([
+        CONSOLIDATIONS.page(db, { where: [], sort: '-startedAt' }, query),
         db.query<{ total: string }>(sql`SELECT COALESCE(sum(amount), 0)::text AS total FROM consolidation_txs WHERE kind = 'sweep' AND status = 'confirmed'`),
       ]);
-      const txs = rows.length
-        ? (await db.query<ConsolidationTxRow>(sql`SELECT * FROM consolidation_txs WHERE consolidation_id = ANY(${rows.map((r) => r.id)}::bigint[]) ORDER BY id`)).rows
-        : [];
-      return {
-        items: rows.map((row) => shape(row, txs.filter((t) => Number(t.consolidation_id) === Number(row.id)))),
-        total: count.rows[0]!.n,
-        page: query.page,
-        pageSize: query.pageSize,
-        totalSwept: fromBaseUnits(BigInt(total.rows[0]!.total)),
-      };
+      return { ...page, totalSwept: fromBaseUnits(BigInt(total.rows[0]!.total)) };
     },
   };
 }

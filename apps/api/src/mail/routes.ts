@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, pageOf, pageQuerySchema, text } from '@portal/contract';
 import type { AppContext } from '../context';
+import { sendList } from '../shared/list-reply';
 import { outboxPage } from './outbox';
 
 const outboxMailSchema = z.object({
@@ -22,6 +23,6 @@ export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: pageQuerySchema.extend({ to: text(undefined, { label: 'to' }).trim().max(254).optional() }),
         response: { 200: pageOf(outboxMailSchema), 400: apiErrorSchema },
       },
-    }, async (request) => outboxPage(ctx.db, request.query));
+    }, async (request, reply) => sendList(reply, await outboxPage(ctx.db, request.query)));
   };
 }
