@@ -11,7 +11,8 @@ import {
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { sendList } from '../shared/list-reply';
-import { bonusList, bonusPage, incomeSummary } from './reports';
+import { incomeSummary } from './reports';
+import { bonusList, bonusPage } from './service';
 import { planStatus } from './status';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -53,6 +54,6 @@ export function bonusAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: adminBonusListQuerySchema,
         response: { 200: bonusPageSchema, ...errors },
       },
-    }, async (request, reply) => sendList(reply, await bonusList(ctx, request.query)));
+    }, async (request, reply) => sendList(reply, await bonusList(ctx.db, request.query, ctx.now())));
   };
 }

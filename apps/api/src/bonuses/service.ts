@@ -1,9 +1,11 @@
-import { fromBaseUnits, type AdminBonusListQuery, type BonusListQuery, type MatchingBonus, type ReferralBonus } from '@portal/contract';
+import { fromBaseUnits, type AdminBonusListQuery, type BonusListQuery, type MatchingBonus, type PageQuery, type ReferralBonus } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { bvText } from '../packages/service';
 import { sql, type SqlQuery } from '../db/sql';
-import { everyRow } from '../shared/csv';
-import { betweenDays, pageClause, where } from '../shared/sql-list';
+import type { CsvColumn } from '../shared/csv';
+import { defineList, type ListFilter } from '../shared/list-query';
+import type { ListAnswer, ListPage } from '../shared/list-reply';
+import { betweenDays, where } from '../shared/sql-list';
 
 /**
  * Bonus reports: referral bonuses (one row per upline paid per purchase) and
@@ -55,120 +57,6 @@ function closeDays(column: SqlQuery, from?: string, to?: string): Array<SqlQuery
   return [from ? sql`${column} >= ${from}::date` : undefined, to ? sql`${column} <= ${to}::date` : undefined];
 }
 
-const referralFilter = (query: BonusQuery, memberId?: number) => where(...whose(query, memberId), ...betweenDays(sql`b.created_at`, query.from, query.to));
-const matchingFilter = (query: BonusQuery, memberId?: number) => where(...whose(query, memberId), ...closeDays(sql`b.close_date`, query.from, query.to));
-
-const REFERRAL_FROM = sql`referral_bonuses b JOIN users mu ON mu.id = b.member_id JOIN users bu ON bu.id = b.buyer_id
-  JOIN purchases p ON p.id = b.purchase_id JOIN packages k ON k.id = p.package_id`;
-const MATCHING_FROM = sql`matching_bonuses b JOIN users mu ON mu.id = b.member_id`;
-
-/**
- * The filtered list's size and the sum paid. Everyone's matching bonuses
- * (500,000 records a day on a 1M network) are counted from the closes'
- * own totals, which are the same figures; a member's from their index. Only
- * the join the filter needs is made.
- */
-export async function countBonuses(db: Sql, query: BonusQuery, memberId?: number): Promise<{ total: number; paid: bigint }> {
-  let statement: SqlQuery;
-  if (query.type === 'matching' && memberId === undefined && !query.member) {
-    statement = sql`SELECT COALESCE(sum(members), 0)::int AS total, COALESCE(sum(paid), 0)::text AS paid
-                      FROM matching_closes ${where(...closeDays(sql`close_date`, query.from, query.to))}`;
-  } else {
-    const referral = query.type === 'referral';
-    const filter = referral ? referralFilter(query, memberId) : matchingFilter(query, memberId);
-    const table = referral ? sql`referral_bonuses b` : sql`matching_bonuses b`;
-    const paid = referral ? sql`b.amount` : sql`b.paid`;
-    statement = sql`SELECT count(*)::int AS total, COALESCE(sum(${paid}), 0)::text AS paid
-                      FROM ${table} ${query.member ? sql`JOIN users mu ON mu.id = b.member_id` : sql.empty} ${filter}`;
-  }
-  const { rows } = await db.query<{ total: number; paid: string }>(statement);
-  return { total: rows[0]!.total, paid: BigInt(rows[0]!.paid) };
-}
-
-/** Every referral bonus of the filtered list, for CSV: in date order (by id) from the last row read, otherwise by offset. */
-export function allReferralBonuses(db: Sql, query: BonusQuery, size = 1000): AsyncGenerator<ReferralBonus> {
-  const byDate = query.sort === undefined || query.sort === 'date' || query.sort === '-date';
-  return everyRow((window, after: ReferralBonus | undefined) => listReferralBonuses(db, query, window, undefined, after?.id), byDate, size);
-}
-
-const REFERRAL_ORDERS = { amount: 'b.amount, b.id', '-amount': 'b.amount DESC, b.id DESC', date: 'b.id', '-date': 'b.id DESC' } as const;
-
-export async function listReferralBonuses(
-  db: Sql,
-  query: BonusQuery,
-  window: { limit: number; offset: number },
-  memberId?: number,
-  /** In date order only: the rows after this id. */
-  afterId?: number,
-): Promise<ReferralBonus[]> {
-  const after = afterId === undefined ? undefined : query.sort === 'date' ? sql`b.id > ${afterId}` : sql`b.id < ${afterId}`;
-  const filter = where(...whose(query, memberId), ...betweenDays(sql`b.created_at`, query.from, query.to), after);
-  const { rows } = await db.query<ReferralRow>(
-    sql`SELECT b.id, mu.username AS member, bu.username AS buyer, b.purchase_id, p.kind, k.name AS package_name, b.level, b.rate,
-               b.base::text AS base, b.amount::text AS amount, b.created_at
-          FROM ${REFERRAL_FROM} ${filter}
-         ORDER BY ${sql.raw(REFERRAL_ORDERS[query.sort ?? '-date'])} ${pageClause(window)}`,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    member: row.member,
-    buyer: row.buyer,
-    purchaseId: row.purchase_id,
-    purchaseKind: row.kind,
-    packageName: row.package_name,
-    level: row.level,
-    rate: row.rate,
-    base: fromBaseUnits(BigInt(row.base)),
-    amount: fromBaseUnits(BigInt(row.amount)),
-    createdAt: new Date(row.created_at).toISOString(),
-  }));
-}
-
-export async function listMatchingBonuses(db: Sql, query: BonusQuery, window: { limit: number; offset: number }, memberId?: number): Promise<MatchingBonus[]> {
-  return (await matchingRows(db, query, window, memberId)).map(toMatchingBonus);
-}
-
-/**
- * Every matching record of the filtered list, for CSV. In date order (either
- * way) it walks the primary key from the last row read, so a day of 500,000
- * records costs the same per batch from first to last; the amount orders
- * page by offset.
- */
-export async function* allMatchingBonuses(db: Sql, query: BonusQuery, size = 1000): AsyncGenerator<MatchingBonus> {
-  const byDate = query.sort === undefined || query.sort === 'date' || query.sort === '-date';
-  const key = (row: MatchingRow | undefined) => row && { date: row.close_date, memberId: Number(row.member_id) };
-  const rows = everyRow((window, after: MatchingRow | undefined) => matchingRows(db, query, window, undefined, key(after)), byDate, size);
-  for await (const row of rows) yield toMatchingBonus(row);
-}
-
-// Date orders follow the primary key (close_date, member_id), either way, so a page never sorts a day's records.
-const MATCHING_ORDERS = {
-  amount: 'b.paid, b.close_date, b.member_id',
-  '-amount': 'b.paid DESC, b.close_date DESC, b.member_id DESC',
-  date: 'b.close_date, b.member_id',
-  '-date': 'b.close_date DESC, b.member_id DESC',
-} as const;
-
-async function matchingRows(
-  db: Sql,
-  query: BonusQuery,
-  window: { limit: number; offset: number },
-  memberId?: number,
-  after?: { date: string; memberId: number },
-): Promise<MatchingRow[]> {
-  const key = after && sql`(${after.date}::date, ${after.memberId}::bigint)`;
-  const afterKey = key && (query.sort === 'date' ? sql`(b.close_date, b.member_id) > ${key}` : sql`(b.close_date, b.member_id) < ${key}`);
-  const filter = where(...whose(query, memberId), ...closeDays(sql`b.close_date`, query.from, query.to), afterKey);
-  const { rows } = await db.query<MatchingRow>(
-    sql`SELECT to_char(b.close_date, 'YYYY-MM-DD') AS close_date, b.member_id, mu.username AS member, b.left_volume::text AS left_volume, b.right_volume::text AS right_volume,
-               b.matched::text AS matched, b.rate, b.earned::text AS earned, b.daily_cap::text AS daily_cap, b.paid::text AS paid,
-               b.flushed::text AS flushed, b.carry_left::text AS carry_left, b.carry_right::text AS carry_right
-          FROM ${MATCHING_FROM} ${filter}
-         ORDER BY ${sql.raw(MATCHING_ORDERS[query.sort ?? '-date'])} ${pageClause(window)}`,
-  );
-  return rows;
-}
-
 function toMatchingBonus(row: MatchingRow): MatchingBonus {
   return {
     closeDate: row.close_date,
@@ -185,6 +73,143 @@ function toMatchingBonus(row: MatchingRow): MatchingBonus {
     carryRight: bvText(row.carry_right),
   };
 }
+
+const REFERRAL_CSV: CsvColumn<ReferralBonus>[] = [
+  { header: 'Date', value: (r) => r.createdAt },
+  { header: 'Member', value: (r) => r.member },
+  { header: 'Buyer', value: (r) => r.buyer },
+  { header: 'Purchase', value: (r) => r.purchaseId, raw: true },
+  { header: 'Kind', value: (r) => r.purchaseKind },
+  { header: 'Package', value: (r) => r.packageName },
+  { header: 'Level', value: (r) => r.level, raw: true },
+  { header: 'Rate %', value: (r) => r.rate, raw: true },
+  { header: 'Price', value: (r) => r.base, raw: true },
+  { header: 'Amount', value: (r) => r.amount, raw: true },
+];
+const MATCHING_CSV: CsvColumn<MatchingBonus>[] = [
+  { header: 'Close date', value: (r) => r.closeDate },
+  { header: 'Member', value: (r) => r.member },
+  { header: 'Left', value: (r) => r.leftVolume, raw: true },
+  { header: 'Right', value: (r) => r.rightVolume, raw: true },
+  { header: 'Matched', value: (r) => r.matched, raw: true },
+  { header: 'Rate %', value: (r) => r.rate, raw: true },
+  { header: 'Earned', value: (r) => r.earned, raw: true },
+  { header: 'Daily cap', value: (r) => r.dailyCap, raw: true },
+  { header: 'Paid', value: (r) => r.paid, raw: true },
+  { header: 'Flushed', value: (r) => r.flushed, raw: true },
+  { header: 'Carry left', value: (r) => r.carryLeft, raw: true },
+  { header: 'Carry right', value: (r) => r.carryRight, raw: true },
+];
+
+/** What a bonus page tells beside its rows: which bonuses, and the filtered list's total paid. */
+export type BonusTotals = { type: BonusQuery['type']; totalPaid: string };
+
+/** The filtered list's size and the sum paid (`paid`, a column of `b`), read from `counted`. */
+async function sumPaid(db: Sql, counted: SqlQuery, paid: string, filter: { where: ListFilter<never>['where'] }, type: BonusQuery['type']): Promise<{ total: number; extra: BonusTotals }> {
+  const { rows } = await db.query<{ total: number; paid: string }>(
+    sql`SELECT count(*)::int AS total, COALESCE(sum(${sql.raw(paid)}), 0)::text AS paid FROM ${counted} ${where(...filter.where)}`,
+  );
+  return { total: rows[0]!.total, extra: { type, totalPaid: fromBaseUnits(BigInt(rows[0]!.paid)) } };
+}
+
+const byDate = (query: BonusQuery) => query.sort === undefined || query.sort === 'date' || query.sort === '-date';
+
+// The member's user is joined for the `member` filter only: PostgreSQL leaves an unused LEFT JOIN out of the count.
+const REFERRAL_COUNTED = sql`referral_bonuses b LEFT JOIN users mu ON mu.id = b.member_id`;
+
+/** Referral bonuses, newest first by default; in date order the id is the order, so the CSV reads from the last row. */
+const REFERRALS = defineList({
+  select: sql`SELECT b.id, mu.username AS member, bu.username AS buyer, b.purchase_id, p.kind, k.name AS package_name, b.level, b.rate,
+         b.base::text AS base, b.amount::text AS amount, b.created_at
+    FROM referral_bonuses b JOIN users mu ON mu.id = b.member_id JOIN users bu ON bu.id = b.buyer_id
+    JOIN purchases p ON p.id = b.purchase_id JOIN packages k ON k.id = p.package_id`,
+  counted: REFERRAL_COUNTED,
+  sorts: { date: 'b.id', amount: 'b.amount' },
+  tieBreaker: 'b.id',
+  keyOf: (row: ReferralRow) => row.id,
+  toItem: (row: ReferralRow): ReferralBonus => ({
+    id: row.id,
+    member: row.member,
+    buyer: row.buyer,
+    purchaseId: row.purchase_id,
+    purchaseKind: row.kind,
+    packageName: row.package_name,
+    level: row.level,
+    rate: row.rate,
+    base: fromBaseUnits(BigInt(row.base)),
+    amount: fromBaseUnits(BigInt(row.amount)),
+    createdAt: new Date(row.created_at).toISOString(),
+  }),
+  csv: { name: 'referral-bonuses', columns: REFERRAL_CSV },
+  summary: (db, filter) => sumPaid(db, REFERRAL_COUNTED, 'b.amount', filter, 'referral'),
+});
+
+const referralFilter = (query: BonusQuery, memberId?: number): ListFilter<ReferralRow> => ({
+  where: [...whose(query, memberId), ...betweenDays(sql`b.created_at`, query.from, query.to)],
+  sort: query.sort ?? '-date',
+});
+
+const MATCHING_COUNTED = sql`matching_bonuses b LEFT JOIN users mu ON mu.id = b.member_id`;
+
+/**
+ * Matching records, one per member per close. Date orders follow the primary
+ * key (close_date, member_id), either way, so a page never sorts a day's
+ * records and the CSV walks the key from the last row read: a day of 500,000
+ * records costs the same per batch from first to last. Everyone's records
+ * are counted from the closes' own totals, which are the same figures.
+ */
+const MATCHING = defineList({
+  select: sql`SELECT to_char(b.close_date, 'YYYY-MM-DD') AS close_date, b.member_id, mu.username AS member, b.left_volume::text AS left_volume,
+         b.right_volume::text AS right_volume, b.matched::text AS matched, b.rate, b.earned::text AS earned, b.daily_cap::text AS daily_cap,
+         b.paid::text AS paid, b.flushed::text AS flushed, b.carry_left::text AS carry_left, b.carry_right::text AS carry_right
+    FROM matching_bonuses b JOIN users mu ON mu.id = b.member_id`,
+  counted: MATCHING_COUNTED,
+  sorts: { date: 'b.close_date', amount: ['b.paid', 'b.close_date'] },
+  tieBreaker: 'b.member_id',
+  toItem: toMatchingBonus,
+  csv: { name: 'matching-bonuses', columns: MATCHING_CSV },
+  async summary(db, filter): Promise<{ total: number; extra: BonusTotals }> {
+    const everyone = (filter as MatchingFilter).everyone;
+    if (!everyone) return sumPaid(db, MATCHING_COUNTED, 'b.paid', filter, 'matching');
+    const { from, to } = everyone;
+    const { rows } = await db.query<{ total: number; paid: string }>(
+      sql`SELECT COALESCE(sum(members), 0)::int AS total, COALESCE(sum(paid), 0)::text AS paid
+            FROM matching_closes ${where(...closeDays(sql`close_date`, from, to))}`,
+    );
+    return { total: rows[0]!.total, extra: { type: 'matching', totalPaid: fromBaseUnits(BigInt(rows[0]!.paid)) } };
+  },
+});
+
+function matchingFilter(query: BonusQuery, memberId?: number): MatchingFilter {
+  const descending = query.sort !== 'date';
+  return {
+    where: [...whose(query, memberId), ...closeDays(sql`b.close_date`, query.from, query.to)],
+    sort: query.sort ?? '-date',
+    after: byDate(query)
+      ? (row) => sql`(b.close_date, b.member_id) ${sql.raw(descending ? '<' : '>')} (${row.close_date}::date, ${row.member_id}::bigint)`
+      : undefined,
+    everyone: memberId === undefined && !query.member ? { from: query.from, to: query.to } : undefined,
+  };
+}
+
+/** A matching list's request; `everyone` when no member is chosen, so the count comes from the closes. */
+type MatchingFilter = ListFilter<MatchingRow> & { everyone?: { from?: string; to?: string } };
+
+/** A page of referral or matching bonuses, with the filtered list's total paid; a member's own when `memberId` is given. */
+export function bonusPage(db: Sql, query: BonusQuery & PageQuery, memberId?: number): Promise<ListPage<ReferralBonus | MatchingBonus, BonusTotals>> {
+  return query.type === 'referral' ? REFERRALS.page(db, referralFilter(query, memberId), query) : MATCHING.page(db, matchingFilter(query, memberId), query);
+}
+
+/** Everyone's referral or matching bonuses: a page, or with `format=csv` the whole filtered list. */
+export function bonusList(db: Sql, query: AdminBonusListQuery, now: Date): Promise<ListAnswer<ReferralBonus | MatchingBonus, BonusTotals>> {
+  return query.type === 'referral' ? REFERRALS.answer(db, referralFilter(query), query, now) : MATCHING.answer(db, matchingFilter(query), query, now);
+}
+
+/** Every referral bonus of the filtered list, in its order (the CSV's lines). */
+export const allReferralBonuses = (db: Sql, query: BonusQuery, size = 1000) => REFERRALS.every(db, referralFilter(query), size);
+
+/** Every matching record of the filtered list, in its order (the CSV's lines). */
+export const allMatchingBonuses = (db: Sql, query: BonusQuery, size = 1000) => MATCHING.every(db, matchingFilter(query), size);
 
 /** Referral and matching income of one member (or everyone), by day or month. */
 export async function incomeByPeriod(db: Sql, period: 'day' | 'month', from?: string, to?: string, memberId?: number) {

@@ -31,46 +31,6 @@ export function csvLine<T>(columns: CsvColumn<T>[], row: T): string {
   return columns.map((column) => csvCell(column.value(row), column.raw)).join(',') + '\r\n';
 }
 
-/** Pages through `fetchBatch(offset, limit)` until a short batch. */
-export async function* inBatches<T>(fetchBatch: (offset: number, limit: number) => Promise<T[]>, size = 1000): AsyncGenerator<T> {
-  for (let offset = 0; ; offset += size) {
-    const rows = await fetchBatch(offset, size);
-    yield* rows;
-    if (rows.length < size) return;
-  }
-}
-
-/**
- * The whole filtered list for an export, read by `fetch(window, after)`: from
- * the last row read when the list's order is a unique key the query can
- * continue from (`keyset`), otherwise by offset.
- */
-export function everyRow<T>(
-  fetch: (window: { limit: number; offset: number }, after: T | undefined) => Promise<T[]>,
-  keyset: boolean,
-  size = 1000,
-): AsyncGenerator<T> {
-  return keyset
-    ? afterEachBatch((after, limit) => fetch({ limit, offset: 0 }, after), size)
-    : inBatches((offset, limit) => fetch({ limit, offset }, undefined), size);
-}
-
-/**
- * Pages through a list from the last row read (keyset paging): the list's
- * order is a unique key, and `fetchBatch(after, limit)` reads the rows after
- * `after` (undefined for the first batch). Every batch costs what the first
- * does, however deep the export; an offset would read all rows before it.
- */
-async function* afterEachBatch<T>(fetchBatch: (after: T | undefined, limit: number) => Promise<T[]>, size = 1000): AsyncGenerator<T> {
-  let after: T | undefined;
-  for (;;) {
-    const rows = await fetchBatch(after, size);
-    yield* rows;
-    if (rows.length < size) return;
-    after = rows[rows.length - 1];
-  }
-}
-
 export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T>): Readable {
   return Readable.from(
     (async function* () {

@@ -13,13 +13,13 @@ import { orderBy, pageClause, where } from './sql-list';
  * total from the same conditions) and the whole filtered list as CSV, in
  * the page's order. A new list is its `defineList` and a filter function.
  */
-export interface ListSource<Row, Item, Line = Item> {
+export interface ListSource<Row, Item, Line = Item, Extra extends object = object> {
   /** `SELECT … FROM … JOIN …` of one row, without WHERE, ORDER BY or LIMIT. */
   select: SqlQuery;
   /** What the count reads: the tables the conditions name (`withdrawals w JOIN users u ON …`). */
   counted: SqlQuery;
-  /** The sort fields the query schema allows, each to its column (whitelisted; never input). */
-  sorts: Record<string, string>;
+  /** The sort fields the query schema allows, each to its column or columns (whitelisted; never input). */
+  sorts: Record<string, string | readonly string[]>;
   /** A unique column: ties are ordered by it, so pages never overlap. */
   tieBreaker: string;
   /**
@@ -38,6 +38,11 @@ export interface ListSource<Row, Item, Line = Item> {
    * several lines (an entry's postings); `batch` rows are read at a time.
    */
   csv?: { name: string; columns: CsvColumn<Line>[]; line?: (row: Row) => Line; lines?: (db: Sql, rows: Row[]) => Promise<Line[]>; batch?: number };
+  /**
+   * What a page tells of the whole filtered list, in place of the plain
+   * count of `counted`: its total and figures beside it (the sum paid).
+   */
+  summary?: (db: Sql, filter: ListFilter<Row>) => Promise<{ total: number; extra: Extra }>;
 }
 
 /** One request of a list: its conditions (absent ones left out) and its order. */
@@ -57,7 +62,7 @@ export interface ListFilter<Row> {
 
 export type PageWindow = { limit: number; offset: number };
 
-export function defineList<Row extends object, Item, Line = Item>(source: ListSource<Row, Item, Line>) {
+export function defineList<Row extends object, Item, Line = Item, Extra extends object = object>(source: ListSource<Row, Item, Line, Extra>) {
   const toItems = source.toItems ?? (async (_db: Sql, rows: Row[]) => rows.map(source.toItem!));
   // Without `line` or `lines`, Line is Item (its default): a CSV line is the page's item.
   const csvLine = source.csv?.line;
@@ -82,17 +87,18 @@ export function defineList<Row extends object, Item, Line = Item>(source: ListSo
     return rows;
   }
 
-  async function count(db: Sql, filter: ListFilter<Row>): Promise<number> {
+  async function summary(db: Sql, filter: ListFilter<Row>): Promise<{ total: number; extra?: Extra }> {
+    if (source.summary) return source.summary(db, filter);
     const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${source.counted} ${where(...filter.where)}`);
-    return rows[0]!.total;
+    return { total: rows[0]!.total };
   }
 
   const items = async (db: Sql, filter: ListFilter<Row>, window: PageWindow): Promise<Item[]> => toItems(db, await rows(db, filter, window));
 
   /** One page: its items and the total of the filtered list, read side by side. */
-  async function page(db: Sql, filter: ListFilter<Row>, query: PageQuery): Promise<ListPage<Item>> {
-    const [total, found] = await Promise.all([count(db, filter), items(db, filter, pageWindow(query))]);
-    return listPage(found, total, query);
+  async function page(db: Sql, filter: ListFilter<Row>, query: PageQuery): Promise<ListPage<Item, Extra>> {
+    const [{ total, extra }, found] = await Promise.all([summary(db, filter), items(db, filter, pageWindow(query))]);
+    return listPage(found, total, query, extra);
   }
 
   /**
@@ -112,7 +118,7 @@ export function defineList<Row extends object, Item, Line = Item>(source: ListSo
   }
 
   /** What a list endpoint answers: the page, or with `format=csv` the whole filtered list as a file. */
-  async function answer(db: Sql, filter: ListFilter<Row>, query: PageQuery & { format?: 'json' | 'csv' }, now: Date): Promise<ListAnswer<Item>> {
+  async function answer(db: Sql, filter: ListFilter<Row>, query: PageQuery & { format?: 'json' | 'csv' }, now: Date): Promise<ListAnswer<Item, Extra>> {
     if (query.format === 'csv' && source.csv) return csvFile(source.csv.name, now, source.csv.columns, every(db, filter));
     return page(db, filter, query);
   }

@@ -36,18 +36,20 @@ export function userSearch(search: string | undefined): SqlQuery | undefined {
 
 /**
  * `ORDER BY` for a whitelisted `sort` (`field` or `-field`) with a unique
- * tie-breaker in the same direction, so pages never overlap. `first`, a
- * boolean expression, puts the rows where it holds before all others
- * (the exact username match of a search, issue 15 point 2).
+ * tie-breaker in the same direction, so pages never overlap. A field may
+ * stand for several columns (an amount, then the day), each in that
+ * direction. `first`, a boolean expression, puts the rows where it holds
+ * before all others (the exact username match of a search, issue 15 point 2).
  */
-export function orderBy<F extends string>(sort: string, columns: Record<F, string>, tieBreaker: string, first?: SqlQuery): SqlQuery {
+export function orderBy<F extends string>(sort: string, columns: Record<F, string | readonly string[]>, tieBreaker: string, first?: SqlQuery): SqlQuery {
   const descending = sort.startsWith('-');
   const field = (descending ? sort.slice(1) : sort) as F;
   const column = columns[field];
   if (!column) throw new Error(`sort field not whitelisted: ${field}`);
   const direction = descending ? 'DESC' : 'ASC';
   const lead = first ? sql`(${first}) DESC, ` : sql.empty;
-  return sql`ORDER BY ${lead}${sql.raw(`${column} ${direction}, ${tieBreaker} ${direction}`)}`;
+  const order = [column, tieBreaker].flat().map((c) => `${c} ${direction}`);
+  return sql`ORDER BY ${lead}${sql.raw(order.join(', '))}`;
 }
 
 /**
