@@ -11,8 +11,8 @@ import {
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { sendList } from '../shared/list-reply';
-import { incomeSummary } from './reports';
-import { bonusList, bonusPage } from './service';
+import { incomeSummary } from './income';
+import { bonusList, bonusPage } from './list';
 import { planStatus } from './status';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { allMatchingBonuses, allReferralBonuses } from '../../src/bonuses/service';
+import { allMatchingBonuses, allReferralBonuses } from '../../src/bonuses/list';
 import { rollUpNetwork } from '../../src/network/rollup';
 import { bearer, errorOf, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances, booksFingerprint, fund } from '../ledger/ledger-helpers';

@@ -53,7 +53,7 @@ function whose(query: BonusQuery, memberId?: number): Array<SqlQuery | undefined
 }
 
 /** A matching bonus's close date between two optional days, both inclusive. */
-function closeDays(column: SqlQuery, from?: string, to?: string): Array<SqlQuery | undefined> {
+export function closeDays(column: SqlQuery, from?: string, to?: string): Array<SqlQuery | undefined> {
   return [from ? sql`${column} >= ${from}::date` : undefined, to ? sql`${column} <= ${to}::date` : undefined];
 }
 
@@ -210,27 +210,3 @@ export const allReferralBonuses = (db: Sql, query: BonusQuery, size = 1000) => R
 
 /** Every matching record of the filtered list, in its order (the CSV's lines). */
 export const allMatchingBonuses = (db: Sql, query: BonusQuery, size = 1000) => MATCHING.every(db, matchingFilter(query), size);
-
-/** Referral and matching income of one member (or everyone), by day or month. */
-export async function incomeByPeriod(db: Sql, period: 'day' | 'month', from?: string, to?: string, memberId?: number) {
-  const own = memberId !== undefined ? sql`member_id = ${memberId}` : undefined;
-  const referralWhere = where(own, ...betweenDays(sql`created_at`, from, to));
-  const matchingWhere = where(own, ...closeDays(sql`close_date`, from, to));
-  const { rows } = await db.query<{ period: string; referral: string; matching: string }>(
-    sql`SELECT to_char(p, CASE ${period}::text WHEN 'month' THEN 'YYYY-MM' ELSE 'YYYY-MM-DD' END) AS period,
-               sum(referral)::text AS referral, sum(matching)::text AS matching
-          FROM (
-            SELECT date_trunc(${period}, created_at AT TIME ZONE 'UTC') AS p, amount AS referral, 0 AS matching FROM referral_bonuses ${referralWhere}
-            UNION ALL
-            SELECT date_trunc(${period}, close_date::timestamp) AS p, 0, paid FROM matching_bonuses ${matchingWhere}
-          ) x
-         GROUP BY p ORDER BY p`,
-  );
-  const series = rows.map((row) => {
-    const referral = BigInt(row.referral);
-    const matching = BigInt(row.matching);
-    return { period: row.period, referral, matching, total: referral + matching };
-  });
-  const totals = series.reduce((t, s) => ({ referral: t.referral + s.referral, matching: t.matching + s.matching }), { referral: 0n, matching: 0n });
-  return { series, totals: { ...totals, total: totals.referral + totals.matching } };
-}

@@ -1,0 +1,38 @@
+import { fromBaseUnits, type IncomeSummaryQuery } from '@portal/contract';
+import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
+import { betweenDays, where } from '../shared/sql-list';
+import { closeDays } from './list';
+
+/** A member's bonus income by type, per day or month, as decimal strings (the Total Income page; the bonus lists are in `list.ts`). */
+export async function incomeSummary(db: Sql, query: IncomeSummaryQuery, memberId: number) {
+  const { series, totals } = await incomeByPeriod(db, query.period, query.from, query.to, memberId);
+  return {
+    totals: { referral: fromBaseUnits(totals.referral), matching: fromBaseUnits(totals.matching), total: fromBaseUnits(totals.total) },
+    series: series.map((s) => ({ period: s.period, referral: fromBaseUnits(s.referral), matching: fromBaseUnits(s.matching), total: fromBaseUnits(s.total) })),
+  };
+}
+
+/** Referral and matching income of one member (or everyone), by day or month. */
+export async function incomeByPeriod(db: Sql, period: 'day' | 'month', from?: string, to?: string, memberId?: number) {
+  const own = memberId !== undefined ? sql`member_id = ${memberId}` : undefined;
+  const referralWhere = where(own, ...betweenDays(sql`created_at`, from, to));
+  const matchingWhere = where(own, ...closeDays(sql`close_date`, from, to));
+  const { rows } = await db.query<{ period: string; referral: string; matching: string }>(
+    sql`SELECT to_char(p, CASE ${period}::text WHEN 'month' THEN 'YYYY-MM' ELSE 'YYYY-MM-DD' END) AS period,
+               sum(referral)::text AS referral, sum(matching)::text AS matching
+          FROM (
+            SELECT date_trunc(${period}, created_at AT TIME ZONE 'UTC') AS p, amount AS referral, 0 AS matching FROM referral_bonuses ${referralWhere}
+            UNION ALL
+            SELECT date_trunc(${period}, close_date::timestamp) AS p, 0, paid FROM matching_bonuses ${matchingWhere}
+          ) x
+         GROUP BY p ORDER BY p`,
+  );
+  const series = rows.map((row) => {
+    const referral = BigInt(row.referral);
+    const matching = BigInt(row.matching);
+    return { period: row.period, referral, matching, total: referral + matching };
+  });
+  const totals = series.reduce((t, s) => ({ referral: t.referral + s.referral, matching: t.matching + s.matching }), { referral: 0n, matching: 0n });
+  return { series, totals: { ...totals, total: totals.referral + totals.matching } };
+}
