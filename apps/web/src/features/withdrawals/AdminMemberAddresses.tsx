@@ -1,18 +1,29 @@
 import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import type { WithdrawalAddressList } from '@portal/contract';
+import type { WithdrawalAddress, WithdrawalAddressList } from '@portal/contract';
 import { api } from '../../shared/api/instance';
+import { isSessionEnded } from '../../shared/api/errors';
+import { DataTable, type Column } from '../../shared/components/DataTable';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatDateTime } from '../../shared/format';
+
+const COLUMNS: Column<WithdrawalAddress>[] = [
+  { id: 'address', label: 'Address', render: (a) => <span style={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{a.address}</span> },
+  { id: 'label', label: 'Label', render: (a) => a.label ?? '' },
+  { id: 'createdAt', label: 'Saved', secondary: true, render: (a) => formatDateTime(a.createdAt) },
+  { id: 'usableFrom', label: 'Usable from', secondary: true, render: (a) => formatDateTime(a.usableFrom) },
+  {
+    id: 'status',
+    label: 'Status',
+    render: (a) =>
+      a.removedAt ? (
+        <StatusChip status="removed" color="secondary" label={`Removed ${formatDateTime(a.removedAt)}`} />
+      ) : (
+        <StatusChip status={a.usable ? 'approved' : 'pending'} label={a.usable ? 'Usable' : 'On hold'} />
+      ),
+  },
+];
 
 /** A member's withdrawal addresses, removed ones included: the history an admin checks before approving. */
 export function AdminMemberAddresses({ memberId }: { memberId: number }) {
@@ -20,46 +31,26 @@ export function AdminMemberAddresses({ memberId }: { memberId: number }) {
     queryKey: ['admin-member-addresses', memberId],
     queryFn: ({ signal }) => api.get<WithdrawalAddressList>(`/admin/members/${memberId}/withdrawal-addresses`, { signal }),
   });
-  const items = addresses.data?.items ?? [];
+  const items = addresses.data?.items;
   return (
     <Card data-testid="member-withdrawal-addresses">
       <CardHeader title="Withdrawal addresses" subheader="Every address the member saved, removed ones included." />
-      <CardContent>
-        {items.length === 0 ? (
-          <Typography color="text.secondary">{addresses.isPending ? 'Loading…' : 'No address saved.'}</Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-label="Withdrawal addresses">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Address</TableCell>
-                  <TableCell>Label</TableCell>
-                  <TableCell>Saved</TableCell>
-                  <TableCell>Usable from</TableCell>
-                  <TableCell>Status</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((a) => (
-                  <TableRow key={a.id}>
-                    <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{a.address}</TableCell>
-                    <TableCell>{a.label ?? ''}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.createdAt)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.usableFrom)}</TableCell>
-                    <TableCell>
-                      {a.removedAt ? (
-                        <StatusChip status="removed" color="secondary" label={`Removed ${formatDateTime(a.removedAt)}`} />
-                      ) : (
-                        <StatusChip status={a.usable ? 'approved' : 'pending'} label={a.usable ? 'Usable' : 'On hold'} />
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </CardContent>
+      <DataTable
+        label="Withdrawal addresses"
+        columns={COLUMNS}
+        rows={items}
+        total={items?.length}
+        rowKey={(a) => a.id}
+        page={1}
+        pageSize={items?.length ?? 0}
+        onPage={() => {}}
+        onPageSize={() => {}}
+        loading={addresses.isPending}
+        error={addresses.isError && !isSessionEnded(addresses.error) ? addresses.error : undefined}
+        onRetry={() => void addresses.refetch()}
+        empty="No address saved."
+        hidePagination
+      />
     </Card>
   );
 }
