@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { csvFilename, csvStream, sendCsv, type CsvColumn } from './csv';
 import { pageResult } from './pagination';
-import type { PageQuery } from '@portal/contract';
+import type { Page, PageQuery } from '@portal/contract';
 
 /** A whole list as a CSV file: its name and the streamed body. */
 export interface CsvFile {
@@ -14,7 +14,7 @@ export interface CsvFile {
 /** One page of a list, as the API answers it; `Extra` are figures of the whole filtered list (a total paid). */
 export interface ListPage<T, Extra extends object = object> {
   kind: 'page';
-  page: { items: T[]; total: number; page: number; pageSize: number } & Extra;
+  page: Page<T> & Extra;
 }
 
 /** What a list's service answers for `?format=json|csv`: the route only sends it (`sendList`). */

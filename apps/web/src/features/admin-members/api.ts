@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdjustmentBody, Adjustment, AdminMember, AdminMemberDetail, AdminUser } from '@portal/contract';
+import type { Adjustment, AdjustmentBody, AdminMember, AdminMemberDetail, AdminUser, Page } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
-import type { Page } from '../wallet/api';
 import { adminKeys } from '../admin-transactions/api';
 
 export function useMembers(query: Record<string, string | number>) {

@@ -1,6 +1,5 @@
-import type { JournalEntry } from '@portal/contract';
+import type { JournalEntry, Page } from '@portal/contract';
 import { useListQuery } from '../../shared/api/list-query';
-import type { Page } from '../wallet/api';
 
 export const adminKeys = {
   all: ['admin'] as const,

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, CreateAdminBody } from '@portal/contract';
+import type { AdminUser, CreateAdminBody, Page } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
-import type { Page } from '../wallet/api';
 import { adminKeys } from '../admin-transactions/api';
 
 export function useUsers(query: Record<string, string | number>) {

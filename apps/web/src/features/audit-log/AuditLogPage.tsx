@@ -5,7 +5,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { AuditEntry } from '@portal/contract';
+import type { AuditEntry, Page } from '@portal/contract';
 import { useListQuery } from '../../shared/api/list-query';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
@@ -13,7 +13,6 @@ import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatDateTime } from '../../shared/format';
 import { tableState, useListParams } from '../../shared/list-params';
 import { adminKeys } from '../admin-transactions/api';
-import type { Page } from '../wallet/api';
 import { AUDIT_ACTIONS, actionLabel, describeAuditEntry, type SentencePart } from './describe';
 
 const FILTERS = ['action', 'actor', 'targetType', 'targetId', 'from', 'to'] as const;

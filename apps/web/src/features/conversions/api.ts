@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Conversion, ConversionQuote, ConversionTerms } from '@portal/contract';
+import type { Conversion, ConversionQuote, ConversionTerms, Page } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
-import { ledgerKeys, type Page } from '../wallet/api';
+import { ledgerKeys } from '../wallet/api';
 
 export function useConversionTerms() {
   return useQuery({

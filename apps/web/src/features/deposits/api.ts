@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChainStatus, ChainWallets, Consolidation, ConsolidationPage, Deposit, DepositAddress, MyDeposits } from '@portal/contract';
+import type { ChainStatus, ChainWallets, Consolidation, ConsolidationPage, Deposit, DepositAddress, MyDeposits, Page } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
-import type { Page } from '../wallet/api';
 
 /** Deposits live under `ledger` too: a credit refreshes the wallet figures everywhere. */
 export const depositKeys = {

@@ -7,6 +7,7 @@ import type {
   Package,
   PackageCreate,
   PackagePatch,
+  Page,
   PlanStatus,
   Purchase,
   PurchaseListItem,
@@ -14,7 +15,7 @@ import type {
 } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
-import { ledgerKeys, type Page } from '../wallet/api';
+import { ledgerKeys } from '../wallet/api';
 
 export const planKeys = {
   all: ['plan'] as const,

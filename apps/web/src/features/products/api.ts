@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Product, ProductCreate, ProductPatch, Redemption, RedemptionBody, RedemptionQuote } from '@portal/contract';
+import type { Page, Product, ProductCreate, ProductPatch, Redemption, RedemptionBody, RedemptionQuote } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
-import { ledgerKeys, type Page } from '../wallet/api';
+import { ledgerKeys } from '../wallet/api';
 
 /** Query keys: the catalogue, and redemptions under `ledger` (they move points). */
 export const productKeys = {

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Receiver, Transfer, TransferBody, TransferQuote, TransferTerms } from '@portal/contract';
+import type { Page, Receiver, Transfer, TransferBody, TransferQuote, TransferTerms } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
-import { ledgerKeys, type Page } from '../wallet/api';
+import { ledgerKeys } from '../wallet/api';
 
 export function useTransferTerms() {
   return useQuery({

@@ -1,14 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WalletEntry, WalletsResponse } from '@portal/contract';
+import type { Page, WalletEntry, WalletsResponse } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 /** Query keys of the member's money: everything under `ledger` is refreshed after money moves. */
 export const ledgerKeys = {

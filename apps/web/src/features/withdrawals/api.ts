@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BulkResult,
   HotWallet,
+  Page,
   TwoFactorEnabled,
   TwoFactorSetup,
   TwoFactorStatus,
@@ -14,7 +15,6 @@ import type {
 } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
-import type { Page } from '../wallet/api';
 
 /** Everything under `ledger` is refreshed after money moves (wallet/api.ts). */
 export const withdrawalKeys = {
