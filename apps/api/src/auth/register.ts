@@ -2,13 +2,11 @@ import type { RegisterBody, User } from '@portal/contract';
 import type { AppContext } from '../context';
 import { sql } from '../db/sql';
 import { joinNetwork } from '../network/placement';
-import { conflict, isUniqueViolation, tooManyRequests, unprocessable } from '../shared/errors';
-import { findUserById, findUserByUsername, isEmailTaken, toUser } from '../users/queries';
+import { tooManyRequests, unprocessable } from '../shared/errors';
+import { findUserById, findUserByUsername, toUser } from '../users/queries';
+import { accountConflict, assertAccountFree } from '../users/uniqueness';
 import { assertPasswordAllowed, hashPassword } from './passwords';
 import { hit } from './rate-limit';
-
-const usernameTaken = () => conflict('USERNAME_TAKEN', 'This username is already taken.', 'username');
-const emailTaken = () => conflict('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
 
 /** A new member signs up under a sponsor: limited per client address; placed at once with a side, else waiting for the sponsor. */
 export async function register(ctx: AppContext, input: RegisterBody, client: { ip: string }): Promise<User> {
@@ -25,8 +23,7 @@ export async function register(ctx: AppContext, input: RegisterBody, client: { i
   if (sponsor.status === 'blocked') {
     throw unprocessable('SPONSOR_BLOCKED', `Sponsor "${input.sponsor}" cannot take new members.`, 'sponsor');
   }
-  if (await findUserByUsername(db, input.username)) throw usernameTaken();
-  if (await isEmailTaken(db, input.email)) throw emailTaken();
+  await assertAccountFree(db, { username: input.username, email: input.email });
   const passwordHash = await hashPassword(input.password);
   try {
     const id = await db.transaction(async (tx) => {
@@ -43,8 +40,6 @@ export async function register(ctx: AppContext, input: RegisterBody, client: { i
     return toUser((await findUserById(db, id))!);
   } catch (error) {
     // Two sign-ups racing for the same name or address: the loser hears why.
-    if (isUniqueViolation(error, 'users_username_key') || isUniqueViolation(error, 'users_username_norm_key')) throw usernameTaken();
-    if (isUniqueViolation(error, 'users_email_key')) throw emailTaken();
-    throw error;
+    throw accountConflict(error) ?? error;
   }
 }

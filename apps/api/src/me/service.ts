@@ -4,8 +4,9 @@ import { assertPasswordAllowed } from '../auth/service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { assertUsernameNotSlowed, recordFailure } from '../auth/throttle';
 import { revokeUserSessions } from '../auth/sessions';
-import { conflict, isUniqueViolation, notFound, unprocessable } from '../shared/errors';
-import { findUserById, isEmailTaken, setPasswordHash, toUser } from '../users/queries';
+import { notFound, unprocessable } from '../shared/errors';
+import { findUserById, setPasswordHash, toUser } from '../users/queries';
+import { accountConflict, assertAccountFree } from '../users/uniqueness';
 import { sql } from '../db/sql';
 
 export function createMeService(ctx: AppContext) {
@@ -23,9 +24,7 @@ export function createMeService(ctx: AppContext) {
     },
 
     async updateProfile(userId: number, changes: UpdateProfileBody): Promise<User> {
-      if (changes.email !== undefined && (await isEmailTaken(db, changes.email, userId))) {
-        throw conflict('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
-      }
+      await assertAccountFree(db, { email: changes.email }, userId);
       try {
         await db.query(
           sql`UPDATE users SET
@@ -37,10 +36,7 @@ export function createMeService(ctx: AppContext) {
            WHERE id = ${userId}`,
         );
       } catch (error) {
-        if (isUniqueViolation(error, 'users_email_key')) {
-          throw conflict('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
-        }
-        throw error;
+        throw accountConflict(error) ?? error;
       }
       return toUser(await load(userId));
     },

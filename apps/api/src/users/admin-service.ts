@@ -5,10 +5,11 @@ import { writeAudit, type Actor } from '../audit/service';
 import { assertPasswordAllowed } from '../auth/service';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
-import { conflict, isUniqueViolation, notFound, unprocessable } from '../shared/errors';
+import { notFound, unprocessable } from '../shared/errors';
 import type { ListAnswer } from '../shared/list-reply';
 import { adminUser, userList } from './admin-queries';
-import { findUserByUsername, isEmailTaken, setPasswordHash } from './queries';
+import { setPasswordHash } from './queries';
+import { accountConflict, assertAccountFree } from './uniqueness';
 import { sql } from '../db/sql';
 
 /** Admin management of accounts: create admins, block and unblock, role, password reset. Every change is audited. */
@@ -29,8 +30,7 @@ export function createUserAdminService(ctx: AppContext) {
 
     async createAdmin(actor: Actor, body: CreateAdminBody): Promise<AdminUser> {
       assertPasswordAllowed(body.password);
-      if (await findUserByUsername(db, body.username)) throw conflict('USERNAME_TAKEN', 'This username is already taken.', 'username');
-      if (await isEmailTaken(db, body.email)) throw conflict('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
+      await assertAccountFree(db, { username: body.username, email: body.email });
       const passwordHash = await hashPassword(body.password);
       try {
         return await db.transaction(async (tx) => {
@@ -42,9 +42,7 @@ export function createUserAdminService(ctx: AppContext) {
           return load(tx, id);
         });
       } catch (error) {
-        if (isUniqueViolation(error, 'users_username_key')) throw conflict('USERNAME_TAKEN', 'This username is already taken.', 'username');
-        if (isUniqueViolation(error, 'users_email_key')) throw conflict('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
-        throw error;
+        throw accountConflict(error) ?? error;
       }
     },
 

@@ -80,6 +80,17 @@ describe('users', () => {
     expect(parseCsv(csv.body)).toEqual([expect.objectContaining({ username: member.user.username, full_name: 'Zelda Findable', role: 'member' })]);
   });
 
+  it('two admins created at once under one name: one is created, the other hears USERNAME_TAKEN, never a 500', async () => {
+    const body = (username: string, i: number) => ({ username, email: `racer-${i}@example.com`, fullName: 'Racing Admin', password: 'Another-Admin-Pass-1' });
+    const answers = await Promise.all(
+      ['racer-admin', 'RACER-admin', 'Racer-Admin', 'racer-ADMIN'].map((name, i) =>
+        portal.app.inject({ method: 'POST', url: '/api/admin/users', headers: bearer(admin), payload: body(name, i) }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) expect(errorOf(refused)).toMatchObject({ code: 'USERNAME_TAKEN', field: 'username' });
+  });
+
   it('creates an admin who can sign in; duplicates are refused with their own codes; audited', async () => {
     const body = { username: 'second-admin', email: 'second-admin@example.com', fullName: 'Second Admin', password: 'Another-Admin-Pass-1' };
     const res = await portal.app.inject({ method: 'POST', url: '/api/admin/users', headers: bearer(admin), payload: body });
