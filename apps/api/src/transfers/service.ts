@@ -42,27 +42,19 @@ export function createTransferService(ctx: AppContext) {
         ${lock ? sql`FOR SHARE OF u` : sql.empty}`,
     );
     const receiver = rows[0];
-    if (!receiver?.is_member) throw unprocessable('RECEIVER_NOT_FOUND', `No member has the username "${username}".`, 'toUsername');
-    if (receiver.is_root) throw rootRefusal();
-    if (receiver.id === senderId) throw unprocessable('TRANSFER_TO_SELF', 'You cannot transfer to yourself.', 'toUsername');
-    if (receiver.status !== 'active') {
-      throw unprocessable('RECEIVER_BLOCKED', `The account of "${receiver.username}" is blocked and cannot receive transfers.`, 'toUsername');
-    }
+    if (!receiver?.is_member) throw refusal('RECEIVER_NOT_FOUND', undefined, { toUsername: username });
+    if (receiver.is_root) throw refusal('RECEIVER_IS_ROOT', undefined, { toUsername: username });
+    if (receiver.id === senderId) throw refusal('TRANSFER_TO_SELF', undefined, { toUsername: username });
+    if (receiver.status !== 'active') throw refusal('RECEIVER_BLOCKED', receiver.username, { toUsername: username });
     return receiver;
   }
 
   /** Amount, fee and what arrives, under the settings in force; refuses what a transfer would refuse. */
-  async function price(db: Sql, amountText: string) {
-    const settings = await readSettings(db);
-    const amount = toBaseUnits(amountText);
-    const minimum = toBaseUnits(settings.transferMinimum);
-    if (amount < minimum) {
-      throw unprocessable('BELOW_MINIMUM', `The minimum transfer is ${fromBaseUnits(minimum)} USDT.`, 'amount');
-    }
-    const fee = feeFor(amount, settings.transferFeePercent);
-    const received = amount - fee;
-    if (received <= 0n) throw unprocessable('AMOUNT_TOO_SMALL', 'After the fee nothing would arrive. Send a larger amount.', 'amount');
-    return { amount, fee, received, feePercent: settings.transferFeePercent };
+  async function price(db: Sql, body: TransferBody) {
+    const priced = transferPrice(toBaseUnits(body.amount), await readSettings(db));
+    if (priced.amount < priced.minimum) throw refusal('BELOW_MINIMUM', undefined, { ...body, minimum: priced.minimum });
+    if (priced.received <= 0n) throw refusal('AMOUNT_TOO_SMALL', undefined, body);
+    return priced;
   }
 
   return {
@@ -79,7 +71,7 @@ export function createTransferService(ctx: AppContext) {
     /** Everything the confirmation dialog restates, checked as the transfer itself would be. */
     async quote(senderId: number, body: TransferBody): Promise<TransferQuote> {
       const receiver = await findReceiver(db, senderId, body.toUsername);
-      const { amount, fee, received, feePercent } = await price(db, body.amount);
+      const { amount, fee, received, feePercent } = await price(db, body);
       await assertCanSpend(db, { member: senderId, wallet: 'deposit' }, amount);
       return {
         receiver: { username: receiver.username, fullName: receiver.full_name },
@@ -104,10 +96,7 @@ export function createTransferService(ctx: AppContext) {
       const amount = toBaseUnits(body.amount);
       let known = lastReadSettings() ?? (await readVersionedSettings(db));
       for (let attempt = 1; ; attempt += 1) {
-        const { settings } = known;
-        const minimum = toBaseUnits(settings.transferMinimum);
-        const fee = feeFor(amount, settings.transferFeePercent);
-        const received = amount - fee;
+        const { minimum, fee, received } = transferPrice(amount, known.settings);
         try {
           const { rows } = await db.query<{ answer: { replayed: boolean; hash?: string; status?: number | null; response: Transfer | null } }>(
             sql`SELECT ledger_transfer(${senderId}, ${uncheckedSessionId ?? null}, ${usernameKey(body.toUsername)}, ${amount.toString()}, ${fee.toString()}, ${minimum.toString()}, ${known.version}, ${idempotencyKey ?? null}, ${requestHash}, ${fromBaseUnits(amount)}, ${fromBaseUnits(fee)}, ${fromBaseUnits(received)}) AS answer`,
@@ -124,7 +113,7 @@ export function createTransferService(ctx: AppContext) {
             continue;
           }
           if (code === undefined) throw error;
-          throw refusal(code, (error as { detail?: string }).detail, { body, minimum });
+          throw refusal(code, (error as { detail?: string }).detail, { ...body, minimum });
         }
       }
     },
@@ -140,31 +129,41 @@ function transferRefusal(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The company's root member tops the trees and belongs to no one: it receives no transfer (issue 15, point 12). */
-function rootRefusal() {
-  return unprocessable('RECEIVER_IS_ROOT', "That is the company's account, which cannot receive transfers. Send to a member.", 'toUsername');
+/**
+ * A transfer's price under `settings`: the amount, the fee taken from it,
+ * what arrives, and the minimum it is checked against. The quote and the
+ * statement both price here.
+ */
+function transferPrice(amount: bigint, settings: { transferMinimum: string; transferFeePercent: string }) {
+  const fee = feeFor(amount, settings.transferFeePercent);
+  return { amount, fee, received: amount - fee, minimum: toBaseUnits(settings.transferMinimum), feePercent: settings.transferFeePercent };
 }
 
-/** The API's answer to a refusal, with the messages the statement-by-statement transfer gave. */
-function refusal(code: string, detail: string | undefined, context: { body: TransferBody; minimum: bigint }) {
-  const { body, minimum } = context;
+/**
+ * Every refusal of a transfer, in words, whoever finds it: the quote's
+ * checks, or `ledger_transfer` (its code and detail). The company's root
+ * member tops the trees and belongs to no one: it receives no transfer
+ * (issue 15, point 12).
+ */
+function refusal(code: string, detail: string | undefined, context: { toUsername: string; amount?: string; minimum?: bigint }) {
+  const { toUsername, amount, minimum } = context;
   switch (code) {
     case 'RECEIVER_NOT_FOUND':
-      return unprocessable('RECEIVER_NOT_FOUND', `No member has the username "${body.toUsername}".`, 'toUsername');
+      return unprocessable('RECEIVER_NOT_FOUND', `No member has the username "${toUsername}".`, 'toUsername');
     case 'RECEIVER_IS_ROOT':
-      return rootRefusal();
+      return unprocessable('RECEIVER_IS_ROOT', "That is the company's account, which cannot receive transfers. Send to a member.", 'toUsername');
     case 'TRANSFER_TO_SELF':
       return unprocessable('TRANSFER_TO_SELF', 'You cannot transfer to yourself.', 'toUsername');
     case 'RECEIVER_BLOCKED':
       return unprocessable('RECEIVER_BLOCKED', `The account of "${detail}" is blocked and cannot receive transfers.`, 'toUsername');
     case 'BELOW_MINIMUM':
-      return unprocessable('BELOW_MINIMUM', `The minimum transfer is ${fromBaseUnits(minimum)} USDT.`, 'amount');
+      return unprocessable('BELOW_MINIMUM', `The minimum transfer is ${fromBaseUnits(minimum ?? 0n)} USDT.`, 'amount');
     case 'AMOUNT_TOO_SMALL':
       return unprocessable('AMOUNT_TOO_SMALL', 'After the fee nothing would arrive. Send a larger amount.', 'amount');
     case 'INSUFFICIENT_BALANCE':
       return detail === undefined
         ? unprocessable('INSUFFICIENT_BALANCE', 'Insufficient balance for this operation.')
-        : insufficientBalance({ member: 0, wallet: 'deposit' }, BigInt(detail), toBaseUnits(body.amount));
+        : insufficientBalance({ member: 0, wallet: 'deposit' }, BigInt(detail), toBaseUnits(amount ?? '0'));
     default:
       return new Error(`ledger_transfer refused with ${code}`);
   }
