@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import type { Page } from '@portal/contract';
 import { useSearchParams } from 'react-router';
 import { isSessionEnded } from './api/errors';
 
@@ -80,7 +81,8 @@ export function filterProps<F extends string>(list: ListParams<F>, name: F) {
 }
 
 interface ListQueryResult<T> {
-  data?: { items: T[]; total: number };
+  /** The contract's page; only its rows and total are read here. */
+  data?: Pick<Page<T>, 'items' | 'total'>;
   isPending: boolean;
   isFetching: boolean;
   isError: boolean;

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -26,13 +25,11 @@ import {
 } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { errorMessage } from '../../shared/api/errors';
 import { AmountField } from '../../shared/components/AmountField';
-import { ConfirmAmount, ConfirmLine } from '../../shared/components/ConfirmDialog';
+import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { formatMoney } from '../../shared/format';
-import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
-import { useToast } from '../../shared/toast';
+import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { walletUnit } from '../wallet/labels';
 import { useAdjust } from './api';
 
@@ -44,6 +41,11 @@ type FormInput = z.input<typeof formSchema>;
  * the message to the member is optional and separate (the member never sees
  * the reason), the second step restates the change and the balance before
  * and after, and the admin confirms. The audit log keeps both texts.
+ *
+ * The confirmation is the shared one of every money form
+ * (`useConfirmedMutation` + `ConfirmDialog`, architecture.md, Money forms):
+ * an Idempotency-Key per attempt, kept when the answer is lost, and one
+ * feedback per action (a field error on its field, anything else a toast).
  */
 export function AdjustmentDialog({
   member,
@@ -54,62 +56,47 @@ export function AdjustmentDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const toast = useToast();
   const adjust = useAdjust(member.id);
   const form = useForm<FormInput, unknown, AdjustmentBody>({
     resolver: zodResolver(formSchema),
     defaultValues: { wallet: 'deposit', direction: 'credit', amount: '', reason: '', memo: '' },
   });
   const { control, handleSubmit, setError, reset, watch } = form;
-  const [review, setReview] = useState<{ body: AdjustmentBody; key: string } | null>(null);
+  const flow = useConfirmedMutation({
+    send: (body: AdjustmentBody, key: string) => adjust.mutateAsync({ body, key }),
+    successMessage: (done) =>
+      `${done.direction === 'credit' ? 'Credited' : 'Debited'} ${formatMoney(done.amount)} ${walletUnit(done.wallet)}; the ${WALLET_LABELS[done.wallet].toLowerCase()} now holds ${formatMoney(done.balance)}.`,
+    fieldError: (error) => applyServerFieldError(error, setError, ['wallet', 'direction', 'amount', 'reason', 'memo']),
+    onSuccess: () => onClose(),
+  });
+  const review = flow.pending;
 
   useEffect(() => {
-    if (!open) {
-      reset();
-      setReview(null);
-    }
+    if (!open) reset();
   }, [open, reset]);
 
   const wallet = watch('wallet');
   const unit = walletUnit(wallet);
-  const current = member.wallets.find((w) => w.wallet === (review?.body.wallet ?? wallet))?.balance ?? '0';
+  const current = member.wallets.find((w) => w.wallet === (review?.wallet ?? wallet))?.balance ?? '0';
 
-  const next = handleSubmit((body) => setReview({ body, key: newIdempotencyKey() }));
-
-  const confirm = async () => {
-    if (!review) return;
-    try {
-      const done = await adjust.mutateAsync(review);
-      toast.success(
-        `${done.direction === 'credit' ? 'Credited' : 'Debited'} ${formatMoney(done.amount)} ${walletUnit(done.wallet)}; the ${WALLET_LABELS[done.wallet].toLowerCase()} now holds ${formatMoney(done.balance)}.`,
-      );
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error));
-      if (isAnswerLost(error)) return;
-      setReview(null);
-      applyServerFieldError(error, setError, ['wallet', 'direction', 'amount', 'reason', 'memo']);
-    }
-  };
+  const next = handleSubmit((body) => flow.open(body));
 
   const after = (() => {
     if (!review) return undefined;
-    const delta = toBaseUnits(review.body.amount);
-    return fromBaseUnits(toBaseUnits(current) + (review.body.direction === 'credit' ? delta : -delta));
+    const delta = toBaseUnits(review.amount);
+    return fromBaseUnits(toBaseUnits(current) + (review.direction === 'credit' ? delta : -delta));
   })();
 
   return (
-    <Dialog
-      open={open}
-      onClose={adjust.isPending ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="adjust-title"
-    >
-      <DialogTitle id="adjust-title">
-        {review ? 'Confirm the adjustment' : `Adjust a wallet of @${member.username}`}
-      </DialogTitle>
-      {!review ? (
+    <>
+      <Dialog
+        open={open}
+        onClose={flow.sending ? undefined : onClose}
+        fullWidth
+        maxWidth="sm"
+        aria-labelledby="adjust-title"
+      >
+        <DialogTitle id="adjust-title">Adjust a wallet of @{member.username}</DialogTitle>
         <Box component="form" noValidate onSubmit={next} aria-label="Adjustment">
           <DialogContent>
             <Stack spacing={5}>
@@ -158,47 +145,42 @@ export function AdjustmentDialog({
             </Button>
           </DialogActions>
         </Box>
-      ) : (
-        <>
-          <DialogContent>
-            <Box data-testid="adjustment-confirmation">
-              <ConfirmLine label="Member">@{member.username}</ConfirmLine>
-              <ConfirmLine label="Wallet">{WALLET_LABELS[review.body.wallet]}</ConfirmLine>
-              <ConfirmAmount
-                label={review.body.direction === 'credit' ? 'Credit' : 'Debit'}
-                value={review.body.amount}
-                unit={walletUnit(review.body.wallet)}
-                strong
-              />
-              <ConfirmAmount label="Balance now" value={current} unit={walletUnit(review.body.wallet)} />
-              <ConfirmAmount label="Balance after" value={after} unit={walletUnit(review.body.wallet)} />
-              <ConfirmLine label="Member reads">{review.body.memo ?? DEFAULT_ADJUSTMENT_MEMO}</ConfirmLine>
-              <ConfirmLine label="Internal note">{review.body.reason}</ConfirmLine>
-              {after?.startsWith('-') && (
-                <Typography color="error" variant="body2" sx={{ mt: 3 }}>
+      </Dialog>
+
+      <ConfirmDialog
+        title="Confirm the adjustment"
+        confirmLabel={`Confirm ${review?.direction ?? 'credit'}`}
+        color={review?.direction === 'debit' ? 'error' : 'primary'}
+        {...flow.dialog}
+      >
+        {review && (
+          <ConfirmSummary
+            testId="adjustment-confirmation"
+            note={
+              after?.startsWith('-') ? (
+                <Typography component="span" color="error" variant="body2">
                   This debit is more than the wallet holds; it will be refused.
                 </Typography>
-              )}
-            </Box>
-          </DialogContent>
-          <DialogActions>
-            <Button variant="outlined" color="secondary" onClick={() => setReview(null)} disabled={adjust.isPending}>
-              Back
-            </Button>
-            <Button
-              variant="contained"
-              color={review.body.direction === 'debit' ? 'error' : 'primary'}
-              onClick={() => void confirm()}
-              disabled={adjust.isPending}
-              startIcon={
-                adjust.isPending ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined
-              }
-            >
-              Confirm {review.body.direction}
-            </Button>
-          </DialogActions>
-        </>
-      )}
-    </Dialog>
+              ) : (
+                `${formatMoney(review.amount)} ${walletUnit(review.wallet)} ${review.direction === 'credit' ? 'is added to' : 'is taken from'} @${member.username}'s ${WALLET_LABELS[review.wallet].toLowerCase()}. The audit log keeps the reason.`
+              )
+            }
+          >
+            <ConfirmLine label="Member">@{member.username}</ConfirmLine>
+            <ConfirmLine label="Wallet">{WALLET_LABELS[review.wallet]}</ConfirmLine>
+            <ConfirmAmount
+              label={review.direction === 'credit' ? 'Credit' : 'Debit'}
+              value={review.amount}
+              unit={walletUnit(review.wallet)}
+              strong
+            />
+            <ConfirmAmount label="Balance now" value={current} unit={walletUnit(review.wallet)} />
+            <ConfirmAmount label="Balance after" value={after} unit={walletUnit(review.wallet)} />
+            <ConfirmLine label="Member reads">{review.memo ?? DEFAULT_ADJUSTMENT_MEMO}</ConfirmLine>
+            <ConfirmLine label="Internal note">{review.reason}</ConfirmLine>
+          </ConfirmSummary>
+        )}
+      </ConfirmDialog>
+    </>
   );
 }

@@ -11,7 +11,7 @@ import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import type { ReactNode } from 'react';
 import { StatusChip, type StatusColor } from '../../shared/components/StatusChip';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
-import { formatCount, formatMoney } from '../../shared/format';
+import { formatBV, formatCount, formatMoney } from '../../shared/format';
 import { usePlacementTree } from '../network/api';
 import { useIncomeSummary, usePlanStatus } from '../packages/api';
 
@@ -71,14 +71,14 @@ export function PlanOverview() {
         color="info"
         label="Left team"
         value={notPlaced ? 'Not placed yet' : me && teamSize(me.leftCount)}
-        note={status.data && `${formatMoney(status.data.leftVolume)} BV carried`}
+        note={status.data && `${formatBV(status.data.leftVolume)} BV carried`}
       />
       <StatCard
         icon={<CallMadeOutlined />}
         color="warning"
         label="Right team"
         value={notPlaced ? 'Not placed yet' : me && teamSize(me.rightCount)}
-        note={status.data && `${formatMoney(status.data.rightVolume)} BV carried`}
+        note={status.data && `${formatBV(status.data.rightVolume)} BV carried`}
       />
     </Grid>
   );

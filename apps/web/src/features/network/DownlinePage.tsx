@@ -2,12 +2,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { DOWNLINE_MAX_OFFSET, DOWNLINE_SORTS, type DownlineRow, type DownlineSort } from '@portal/contract';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { FilterBar, NumberFilter, SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatBV, formatCount, formatDate } from '../../shared/format';
 import { tableState, useListParams } from '../../shared/list-params';
@@ -101,18 +100,7 @@ export function DownlinePage() {
           testId="downline-search"
           maxLength={32}
         />
-        <TextField
-          label="Level"
-          type="number"
-          size="small"
-          value={list.filters.level}
-          onChange={(e) => {
-            const value = Math.floor(Number(e.target.value));
-            list.update({ level: value > 0 ? String(value) : '' });
-          }}
-          placeholder="All"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: 1, 'data-testid': 'downline-level' } }}
-        />
+        <NumberFilter label="Level" value={list.filters.level} onChange={(level) => list.update({ level })} testId="downline-level" />
         <SelectFilter
           label="Leg"
           value={leg ?? ''}

@@ -14,7 +14,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { withdrawalStatuses, type Withdrawal } from '@portal/contract';
+import { fromBaseUnits, toBaseUnits, withdrawalStatuses, type Withdrawal } from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
@@ -150,9 +150,9 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   const rows = withdrawals.data?.items ?? [];
   const chosen = rows.filter((w) => selected.includes(w.id));
   const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
-  const sum = (key: 'amount' | 'net') => chosen.reduce((total, w) => total + toUnits(w[key]), 0n);
-  const netTotal = fromUnits(sum('net'));
-  const overHot = hot.data?.configured && toUnits(hot.data.token) < toUnits(hot.data.owed) + sum('net');
+  const sum = (key: 'amount' | 'net') => chosen.reduce((total, w) => total + toBaseUnits(w[key]), 0n);
+  const netTotal = fromBaseUnits(sum('net'));
+  const overHot = hot.data?.configured && toBaseUnits(hot.data.token) < toBaseUnits(hot.data.owed) + sum('net');
 
   const run = async (action: 'approve' | 'reject') => {
     try {
@@ -249,17 +249,4 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
       </Dialog>
     </Stack>
   );
-}
-
-/** Decimal text ↔ 18-decimal base units, for adding up a selection (never a JS number). */
-function toUnits(text: string): bigint {
-  const [whole = '0', fraction = ''] = text.replace(/^-/, '').split('.');
-  const units = BigInt(whole) * 10n ** 18n + BigInt((fraction + '0'.repeat(18)).slice(0, 18));
-  return text.startsWith('-') ? -units : units;
-}
-
-function fromUnits(units: bigint): string {
-  const whole = units / 10n ** 18n;
-  const fraction = (units % 10n ** 18n).toString().padStart(18, '0').replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole.toString();
 }

@@ -157,3 +157,39 @@ export function SelectFilter({
     </TextField>
   );
 }
+
+/**
+ * A whole-number filter (a level, a count): what is typed is rounded down,
+ * and anything below `min` or a cleared field means "any" (an empty value).
+ */
+export function NumberFilter({
+  label,
+  value,
+  onChange,
+  min = 1,
+  placeholder = 'All',
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  min?: number;
+  placeholder?: string;
+  /** `data-testid` of the input, for browser tests. */
+  testId?: string;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="number"
+      size="small"
+      value={value}
+      onChange={(event) => {
+        const number = Math.floor(Number(event.target.value));
+        onChange(number >= min ? String(number) : '');
+      }}
+      placeholder={placeholder}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, 'data-testid': testId } }}
+    />
+  );
+}
