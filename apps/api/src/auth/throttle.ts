@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@portal/contract';
 import type { Database, Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { tooManyRequests } from '../shared/errors';
@@ -48,14 +49,14 @@ async function failuresOf(db: Sql, key: string, now: Date): Promise<{ count: num
   return { count: Number(row?.count ?? 0), last: row?.last ? new Date(row.last) : null };
 }
 
-function refuse(waitMs: number, what: string, code = 'LOGIN_LOCKED'): never {
+function refuse(waitMs: number, what: string, code: ApiErrorCode = 'LOGIN_LOCKED'): never {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const when = seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
   throw tooManyRequests(code, `Too many failed ${what}. Try again in ${when}.`, seconds);
 }
 
 /** Refuses (429 LOGIN_LOCKED, Retry-After) while the username's growing delay runs. */
-export async function assertUsernameNotSlowed(db: Sql, key: string, now: Date, what = 'sign-in attempts', code = 'LOGIN_LOCKED'): Promise<void> {
+export async function assertUsernameNotSlowed(db: Sql, key: string, now: Date, what = 'sign-in attempts', code: ApiErrorCode = 'LOGIN_LOCKED'): Promise<void> {
   const { count, last } = await failuresOf(db, key, now);
   const delay = delayAfter(count);
   if (!delay || !last) return;

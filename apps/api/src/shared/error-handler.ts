@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { apiErrorCodes, type ApiErrorCode } from '@portal/contract';
 import { AppError } from './errors';
 
 /**
@@ -33,7 +34,10 @@ export function installErrorHandler(app: FastifyInstance): void {
     const fastifyError = error as FastifyError;
     const status = fastifyError.statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.code(status).send({ message: clientMessage(fastifyError), code: fastifyError.code ?? 'BAD_REQUEST' });
+      // Fastify's own codes reach clients only where the contract lists them with this status; any other is a 400.
+      const listed = apiErrorCodes[fastifyError.code as ApiErrorCode] as readonly number[] | undefined;
+      if (listed?.includes(status)) return reply.code(status).send({ message: clientMessage(fastifyError), code: fastifyError.code });
+      return reply.code(400).send({ message: clientMessage(fastifyError), code: 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });

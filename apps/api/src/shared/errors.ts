@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@portal/contract';
 /**
  * A failure a client can act on. Services throw these; one handler turns them
  * into `{ message, code, field? }` with `status`. Anything else is a bug: it is
@@ -6,7 +7,8 @@
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    /** Only a code the contract lists: the compiler refuses any other. */
+    readonly code: ApiErrorCode,
     message: string,
     readonly field?: string,
     /** Extra headers for the answer, such as Retry-After on a 429. */
@@ -17,14 +19,14 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string, field?: string) => new AppError(400, code, message, field);
-export const unauthorized = (code: string, message: string) => new AppError(401, code, message);
-export const forbidden = (code: string, message: string) => new AppError(403, code, message);
-export const notFound = (code: string, message: string) => new AppError(404, code, message);
-export const conflict = (code: string, message: string, field?: string) => new AppError(409, code, message, field);
-export const unprocessable = (code: string, message: string, field?: string) =>
+export const badRequest = (code: ApiErrorCode, message: string, field?: string) => new AppError(400, code, message, field);
+export const unauthorized = (code: ApiErrorCode, message: string) => new AppError(401, code, message);
+export const forbidden = (code: ApiErrorCode, message: string) => new AppError(403, code, message);
+export const notFound = (code: ApiErrorCode, message: string) => new AppError(404, code, message);
+export const conflict = (code: ApiErrorCode, message: string, field?: string) => new AppError(409, code, message, field);
+export const unprocessable = (code: ApiErrorCode, message: string, field?: string) =>
   new AppError(422, code, message, field);
-export const tooManyRequests = (code: string, message: string, retryAfterSeconds: number) =>
+export const tooManyRequests = (code: ApiErrorCode, message: string, retryAfterSeconds: number) =>
   new AppError(429, code, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /** PostgreSQL's unique_violation, raised when two requests race for the same unique value. */

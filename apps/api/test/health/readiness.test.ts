@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AppContext } from '../context';
-import { readiness } from './readiness';
+import type { AppContext } from '../../src/context';
+import { readiness } from '../../src/health/readiness';
 
 describe('readiness', () => {
   it('is ready when the database answers, and refuses with 503 DATABASE_UNAVAILABLE when it does not', async () => {

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { defineList } from './list-query';
+import { openDatabase, type Database } from '../../src/db/database';
+import type { Sql } from '../../src/db/database';
+import { sql } from '../../src/db/sql';
+import { defineList } from '../../src/shared/list-query';
 
 interface Row {
   id: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { matchDay, percentToPpm, referralPayouts, shareOf } from './rules';
+import { matchDay, percentToPpm, referralPayouts, shareOf } from '../../src/plan/rules';
 
 const usdt = (whole: number) => BigInt(whole) * 10n ** 18n;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bitsOf, childPath, compareBits, inRange, isWithin, legOf, legRange, ROOT_PATH, subtreeRange, successor, type Side } from './paths';
+import { bitsOf, childPath, compareBits, inRange, isWithin, legOf, legRange, ROOT_PATH, subtreeRange, successor, type Side } from '../../src/network/paths';
 
 /** A binary tree built by random placements, with the naive answers to compare against. */
 interface Node {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from './sql';
-import { where, orderBy, pageClause, betweenDays } from '../shared/sql-list';
+import { sql } from '../../src/db/sql';
+import { where, orderBy, pageClause, betweenDays } from '../../src/shared/sql-list';
 
 describe('the sql tag', () => {
   it('binds every value as a numbered parameter, never as text', () => {
