@@ -9,7 +9,7 @@ import { foundry } from 'viem/chains';
 import { testUsdtAbi, testUsdtBytecode } from './token/artifact';
 
 /**
- * Foundry's anvil as a child process (docs/decisions/0012-evm-node.md): the
+ * Foundry's anvil as a child process (docs/decisions/0012-evm-node-and-deposit-watcher.md): the
  * embedded chain of `npm start` and the chain of the chain tests.
  */
 export const ANVIL_BIN = path.join(path.dirname(createRequire(import.meta.url).resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
