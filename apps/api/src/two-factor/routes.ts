@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, twoFactorCodeBodySchema, twoFactorEnabledSchema, twoFactorSetupSchema, twoFactorStatusSchema } from '@portal/contract';
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
-import { findUserById } from '../users/queries';
 import { createTwoFactorService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
@@ -18,11 +17,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/me/2fa/setup', {
       schema: { tags: ['account'], summary: 'A new TOTP secret and its otpauth URL (not active until enabled with a first code)', response: { 200: twoFactorSetupSchema, ...errors } },
-    }, async (request) => {
-      const { userId } = principalOf(request);
-      const user = await findUserById(ctx.db, userId);
-      return twoFactor.setup(userId, user?.username ?? String(userId));
-    });
+    }, async (request) => twoFactor.setup(principalOf(request).userId));
 
     app.post('/me/2fa/enable', {
       schema: {

@@ -4,6 +4,7 @@ import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '@portal/
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { conflict, unauthorized, unprocessable } from '../shared/errors';
+import { findUserById } from '../users/queries';
 import { openSecret, sealSecret, totpKey } from './secret-box';
 import { sql } from '../db/sql';
 
@@ -108,8 +109,9 @@ export function createTwoFactorService(ctx: AppContext) {
       };
     },
 
-    /** A new secret (replacing an unconfirmed one); two-factor is on only after `enable` with a first code. */
-    async setup(userId: number, username: string): Promise<TwoFactorSetup> {
+    /** A new secret (replacing an unconfirmed one), named in the authenticator by the username; two-factor is on only after `enable` with a first code. */
+    async setup(userId: number): Promise<TwoFactorSetup> {
+      const username = (await findUserById(db, userId))?.username ?? String(userId);
       const secret = new Secret({ size: 20 });
       const sealed = sealSecret(totpKey(ctx.config), userId, secret.base32);
       const saved = await db.query<{ saved: number }>(
