@@ -1,10 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './support/constants';
 import { AccountSettingsPage } from './pages/AccountSettingsPage';
+import { AdminDashboardPage } from './pages/AdminDashboardPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
 import { LoginPage } from './pages/LoginPage';
 import { RegisterPage } from './pages/RegisterPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { SignedInFrame } from './pages/SignedInFrame';
+import { UsersPage } from './pages/UsersPage';
 import { MEMBER_PASSWORD, latestMailTo, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
 
 test.describe('routes and guard', () => {
@@ -33,10 +36,11 @@ test.describe('routes and guard', () => {
 
   test('the admin reaches admin pages and sees their titles', async ({ page }) => {
     await signInAdmin(page);
-    await page.goto('/admindashboard');
-    await expect(page.getByRole('heading', { name: 'Admin Dashboard' }).first()).toBeVisible();
-    await page.goto('/Users');
-    await expect(page.getByRole('heading', { name: 'Users Management' }).first()).toBeVisible();
+    const frame = new SignedInFrame(page);
+    await new AdminDashboardPage(page).goto();
+    await expect(frame.pageTitle).toHaveText('Admin Dashboard');
+    await new UsersPage(page).goto();
+    await expect(frame.pageTitle).toHaveText('Users Management');
   });
 });
 
@@ -93,8 +97,7 @@ test.describe('sign-in', () => {
 
   test('logout from the user menu', async ({ page }) => {
     await signInAdmin(page);
-    await page.getByTestId('user-menu-button').click();
-    await page.getByRole('menuitem', { name: /log ?out/i }).click();
+    await new SignedInFrame(page).logOut();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);

@@ -42,7 +42,7 @@ test('add a product with a picture → convert → redeem → approve: both hist
   const row = products.row(productName);
   await expect(row).toContainText('40.00 points');
   await expect(row).toContainText('Active');
-  await expect(row.locator('img')).toHaveAttribute('src', /^\/api\/media\/products\/[0-9a-f]{64}-thumb\.webp$/);
+  await expect(products.thumbnail(productName)).toHaveAttribute('src', /^\/api\/media\/products\/[0-9a-f]{64}-thumb\.webp$/);
 
   // The member converts income into points and redeems two, on a phone-sized screen.
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -60,7 +60,7 @@ test('add a product with a picture → convert → redeem → approve: both hist
   await expect(card).toContainText('40.00 points');
   await expect(card).toContainText('5 in stock');
   // The picture really loads, from the portal's own origin.
-  await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  await expect.poll(() => redeem.picture(productName).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await redeem.openRedeemForm(productName);
@@ -126,10 +126,15 @@ test('add a product with a picture → convert → redeem → approve: both hist
 
   // The admin pages work at 360 px too: the tables scroll, the page does not.
   await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of ['/admin/products', '/redemption-approval', RedemptionHistoryPage.path(member.username)]) {
-    await page.goto(path);
-    await expect(page.getByRole('table')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
+  const adminTables = [
+    { open: () => products.goto(), table: products.table },
+    { open: () => approval.goto(), table: approval.table },
+    { open: () => decisions.goto(member.username), table: decisions.table },
+  ];
+  for (const { open, table } of adminTables) {
+    await open();
+    await expect(table).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), page.url()).toBeLessThanOrEqual(360);
   }
 });
 

@@ -24,8 +24,13 @@ async function expireAccessToken(page: Page) {
 }
 
 /** A client-side navigation through the menu (the guard restores the session from storage on the way). */
-async function openFromMenu(page: Page, label: string) {
-  await page.getByRole('link', { name: label, exact: true }).first().click();
+async function openFromMenu(page: Page, title: string) {
+  await new SignedInFrame(page).menuLink(title).click();
+}
+
+/** The title the signed-in frame shows for the page open in this tab. */
+function titleOf(page: Page) {
+  return new SignedInFrame(page).pageTitle;
 }
 
 test.describe('two tabs', () => {
@@ -36,19 +41,19 @@ test.describe('two tabs', () => {
     const second = await context.newPage();
     await second.goto('/wallet');
     await expect(second).toHaveURL(/\/wallet$/);
-    await expect(second.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
+    await expect(titleOf(second)).toHaveText('Wallet');
 
     for (const tab of [page, second]) {
       await expireAccessToken(tab);
       await openFromMenu(tab, 'Dashboard');
       await expect(tab).toHaveURL(/\/dashboard$/);
-      await expect(tab.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+      await expect(titleOf(tab)).toHaveText('Dashboard');
     }
     // Still signed in, both of them, after both refreshed.
     for (const tab of [page, second]) {
       await openFromMenu(tab, 'Wallet');
       await expect(tab).toHaveURL(/\/wallet$/);
-      await expect(tab.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
+      await expect(titleOf(tab)).toHaveText('Wallet');
     }
 
     await new SignedInFrame(page).logOut();
@@ -64,24 +69,24 @@ test.describe('two tabs', () => {
     await signIn(page, member.username, member.password);
     const second = await context.newPage();
     await second.goto('/wallet');
-    await expect(second.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
+    await expect(titleOf(second)).toHaveText('Wallet');
 
     const counter = countRefreshes(context);
     await expireAccessToken(page);
     await expireAccessToken(second);
     await Promise.all([openFromMenu(page, 'Wallet'), openFromMenu(second, 'Dashboard')]);
-    await expect(page.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
-    await expect(second.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+    await expect(titleOf(page)).toHaveText('Wallet');
+    await expect(titleOf(second)).toHaveText('Dashboard');
     expect(counter.refreshes).toBe(1);
 
     // No revocation: both tabs go on working, and a later refresh still succeeds.
     await expireAccessToken(second);
     await openFromMenu(second, 'Wallet');
     await expect(second).toHaveURL(/\/wallet$/);
-    await expect(second.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
+    await expect(titleOf(second)).toHaveText('Wallet');
     await openFromMenu(page, 'Dashboard');
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { name: 'Dashboard' }).first()).toBeVisible();
+    await expect(titleOf(page)).toHaveText('Dashboard');
   });
 
   test('a replay of a rotated refresh token after the grace interval still ends the sign-in', async ({ page, request }) => {
@@ -93,7 +98,7 @@ test.describe('two tabs', () => {
     // The tab refreshes (its token rotates), then the old token is replayed past the grace interval.
     await expireAccessToken(page);
     await openFromMenu(page, 'Wallet');
-    await expect(page.getByRole('heading', { name: 'Wallet' }).first()).toBeVisible();
+    await expect(titleOf(page)).toHaveText('Wallet');
     await expect.poll(() => page.evaluate(() => window.localStorage.getItem('refreshToken'))).not.toBe(stolen);
     await page.waitForTimeout(6_000); // the grace interval is 5 s (REFRESH_GRACE_MS)
     const replay = await request.post('/api/auth/refresh-token', { data: { refreshToken: stolen } });

@@ -42,6 +42,11 @@ export class AdminProductsPage {
     return this.table.getByRole('row', { name: new RegExp(productName) });
   }
 
+  /** The picture's thumbnail in a product's row. */
+  thumbnail(productName: string): Locator {
+    return this.row(productName).locator('img');
+  }
+
   /** Opens the dialog and fills it; saving is left to the test, which may check the form first. */
   async fillNew(product: NewProduct) {
     await this.addButton.click();

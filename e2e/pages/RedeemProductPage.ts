@@ -37,6 +37,11 @@ export class RedeemProductPage {
     return this.page.getByTestId('product-card').filter({ hasText: productName });
   }
 
+  /** The product's picture on its card. */
+  picture(productName: string): Locator {
+    return this.card(productName).locator('img');
+  }
+
   async openRedeemForm(productName: string) {
     await this.card(productName).getByRole('button', { name: 'Redeem' }).click();
   }
