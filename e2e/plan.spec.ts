@@ -51,7 +51,7 @@ test('a member buys a package after confirming, the sponsor sees the referral bo
   // The dashboard shows the legs and what the next close would pay on them (nothing yet: one leg only).
   const dashboard = new DashboardPage(page);
   await dashboard.goto();
-  await expect(dashboard.planOverview).toContainText('1,000.00 BV carried');
+  await expect(dashboard.planOverview).toContainText('1,000 BV carried');
   await expect(dashboard.nextClose).toHaveText('Next close: +0.00 USDT');
 
   await page.context().clearCookies();
