@@ -1,6 +1,6 @@
 import { fromBaseUnits, type AdminBonusListQuery, type BonusListQuery, type MatchingBonus, type PageQuery, type ReferralBonus } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { bvText } from '../packages/service';
+import { bvText } from '../shared/bv';
 import { sql, type SqlQuery } from '../db/sql';
 import type { CsvColumn } from '../shared/csv';
 import { defineList, type ListFilter } from '../shared/list-query';

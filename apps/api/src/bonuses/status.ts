@@ -1,7 +1,7 @@
 import { fromBaseUnits, type PlanStatus } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
-import { bvText } from '../packages/service';
+import { bvText } from '../shared/bv';
 import { PENDING_LEGS } from '../network/queries';
 import { bvToUnits, matchDay, percentToPpm, unitsToBv } from '../plan/rules';
 import { readSettings } from '../settings/service';

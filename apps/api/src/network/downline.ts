@@ -9,6 +9,7 @@ import { legRange, subtreeRange, type KeyRange } from './paths';
 import { findNodeWithin, likePrefix, PENDING_LEGS } from './queries';
 import { iso, MEMBER_DETAILS, notInNetwork, placementBase, placementRoot } from './viewpoint';
 import type { Viewer } from './viewer';
+import { bvText } from '../shared/bv';
 
 /**
  * A chosen order (issue 15, point 15): the sort key inside the page's CTE
@@ -156,8 +157,8 @@ export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQ
     leg: row.leg_bit === 0 ? 'left' : 'right',
     leftCount: row.left_count,
     rightCount: row.right_count,
-    leftVolume: row.left_volume,
-    rightVolume: row.right_volume,
+    leftVolume: bvText(row.left_volume),
+    rightVolume: bvText(row.right_volume),
   }));
   return {
     ...pageResult(items, total, query),

@@ -5,6 +5,7 @@ import { notFound } from '../shared/errors';
 import { PENDING_LEGS } from './queries';
 import { iso, MEMBER_DETAILS, placementBase, placementRoot } from './viewpoint';
 import type { Viewer } from './viewer';
+import { bvText } from '../shared/bv';
 
 interface PlacementDetail {
   member_id: number;
@@ -58,8 +59,8 @@ export async function placementTree(ctx: AppContext, viewer: Viewer, query: Plac
     joinedAt: iso(row.joined_at),
     leftCount: row.left_count,
     rightCount: row.right_count,
-    leftVolume: row.left_volume,
-    rightVolume: row.right_volume,
+    leftVolume: bvText(row.left_volume),
+    rightVolume: bvText(row.right_volume),
     hasLeft: row.left_count > 0,
     hasRight: row.right_count > 0,
   });

@@ -4,6 +4,7 @@ import type { Sql } from '../db/database';
 import { writeAudit, type Actor } from '../audit/service';
 import { conflict, isUniqueViolation, notFound } from '../shared/errors';
 import { sql } from '../db/sql';
+import { bvText } from '../shared/bv';
 
 export interface PackageRow {
   id: number;
@@ -15,13 +16,6 @@ export interface PackageRow {
 }
 
 export const PACKAGE_COLUMNS = sql`id, name, price::text AS price, bv::text AS bv, daily_cap::text AS daily_cap, active`;
-
-/** BV as a canonical decimal string: "100", "12.5". */
-export function bvText(value: string): string {
-  const [whole = '0', fraction = ''] = value.split('.');
-  const trimmed = fraction.replace(/0+$/, '');
-  return trimmed ? `${BigInt(whole)}.${trimmed}` : BigInt(whole).toString();
-}
 
 export function toPackage(row: PackageRow): Package {
   return {

@@ -6,7 +6,7 @@ import { NETWORK_ROLLUP_LOCK, ROLLUP_BATCH, rollUpBatch } from '../network/rollu
 import { readSettings } from '../settings/service';
 import { writeAudit, type Actor } from '../audit/service';
 import { unprocessable } from '../shared/errors';
-import { bvText } from '../packages/service';
+import { bvText } from '../shared/bv';
 import { percentToPpm } from './rules';
 import { sql } from '../db/sql';
 

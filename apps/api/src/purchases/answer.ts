@@ -1,5 +1,5 @@
 import { fromBaseUnits, type Purchase, type PurchaseKind, type PurchaseListItem } from '@portal/contract';
-import { bvText } from '../packages/service';
+import { bvText } from '../shared/bv';
 
 /**
  * What `plan_purchase` (migration 0017) returns and stores as the answer to

@@ -1,7 +1,7 @@
 import { fromBaseUnits, POSTINGS_SHOWN, WALLET_LABELS, type JournalEntry, type Posting, type TransactionsQuery, type Unit, type Wallet } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { sql, type SqlQuery } from '../db/sql';
-import { bvText } from '../packages/service';
+import { bvText } from '../shared/bv';
 import type { CsvColumn } from '../shared/csv';
 import { defineList } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';

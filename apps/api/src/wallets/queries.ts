@@ -1,7 +1,7 @@
 import { fromBaseUnits, type AllEntriesQuery, type EntryKind, type Wallet, type WalletEntry } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { WALLET_UNITS } from '../ledger/accounts';
-import { bvText } from '../packages/service';
+import { bvText } from '../shared/bv';
 import { sql, type SqlQuery } from '../db/sql';
 import { defineList } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
