@@ -220,3 +220,16 @@ export const auditQuerySchema = listQuery({
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export const auditPageSchema = pageOf(auditEntrySchema);
 
+
+/** The mail outbox (no SMTP server configured): what the portal kept, newest first, links and codes redacted. */
+export const outboxQuerySchema = listQuery({ to: text(undefined, { label: 'to' }).trim().max(254).optional() });
+export type OutboxQuery = z.infer<typeof outboxQuerySchema>;
+export const outboxMailSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+export const outboxPageSchema = pageOf(outboxMailSchema);

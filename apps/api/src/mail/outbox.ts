@@ -1,17 +1,9 @@
-import type { PageQuery } from '@portal/contract';
+import type { OutboxMail, OutboxQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { defineList } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { redactSecrets } from './redact';
 import { sql } from '../db/sql';
-
-export interface OutboxMail {
-  id: number;
-  to: string;
-  subject: string;
-  body: string;
-  createdAt: string;
-}
 
 interface OutboxRow {
   id: number;
@@ -40,7 +32,7 @@ const OUTBOX = defineList({
  * one address, with its secrets redacted (stored redacted; redacted again
  * here for rows kept before that): a reset link is for its recipient only.
  */
-export function outboxPage(db: Sql, query: PageQuery & { to?: string }): Promise<ListAnswer<OutboxMail>> {
+export function outboxPage(db: Sql, query: OutboxQuery): Promise<ListAnswer<OutboxMail>> {
   const where = [query.to === undefined ? undefined : sql`lower(to_address) = lower(${query.to})`];
   return OUTBOX.page(db, { where, sort: '-createdAt' }, query);
 }
