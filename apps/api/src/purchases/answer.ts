@@ -21,17 +21,7 @@ export interface PurchaseResult {
 }
 
 /** A purchase as the API shows it in a list (and, with the bonuses, as the answer): price and BV formatted once, here. */
-export interface PurchaseRecord {
-  id: number;
-  entryId: number;
-  kind: PurchaseKind;
-  packageId: number;
-  packageName: string;
-  /** Base units, as text. */
-  price: string;
-  bv: string;
-  createdAt: Date;
-}
+export type PurchaseRecord = Pick<PurchaseResult, 'entryId' | 'kind' | 'packageId' | 'packageName' | 'price' | 'bv'> & { id: number; createdAt: Date };
 
 export function purchaseItem(p: PurchaseRecord): PurchaseListItem {
   return {
