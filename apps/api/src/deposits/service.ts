@@ -103,15 +103,21 @@ const CSV_COLUMNS: CsvColumn<Deposit>[] = [
   { header: 'block_number', value: (d) => d.blockNumber, raw: true },
 ];
 
-/** The deposits, newest first, with their confirmations as of `status`. */
-function depositList(ctx: AppContext, status: ChainStatus) {
+/**
+ * The deposits, newest first, with their confirmations as of `status` (a
+ * promise, so the chain status is read beside the page, not before it).
+ */
+function depositList(ctx: AppContext, status: Promise<ChainStatus>) {
   return defineList({
     select: SELECT,
     counted: sql`deposits d JOIN users u ON u.id = d.member_id`,
     sorts: { seenAt: 'd.id' },
     tieBreaker: 'd.id',
     keyOf: (row: DepositRow) => row.id,
-    toItem: (row: DepositRow) => toDeposit(ctx, row, status),
+    toItems: async (_db, rows: DepositRow[]) => {
+      const chain = await status;
+      return rows.map((row) => toDeposit(ctx, row, chain));
+    },
     csv: { name: 'deposits', columns: CSV_COLUMNS },
   });
 }
@@ -141,19 +147,24 @@ export function createDepositService(ctx: AppContext) {
     },
 
     async mine(memberId: number, query: MyDepositsQuery): Promise<MyDeposits> {
-      const [status, balance] = await Promise.all([
-        readChainStatus(ctx),
+      const status = readChainStatus(ctx);
+      const [{ page }, balance, chain] = await Promise.all([
+        depositList(ctx, status).page(db, filterOf({ memberId, member: undefined, status: query.status }), query),
         db.query<{ balance: string }>(sql`SELECT balance::text FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'deposit'`),
+        status,
       ]);
-      const { page } = await depositList(ctx, status).page(db, filterOf({ memberId, member: undefined, status: query.status }), query);
-      return { ...page, balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')), chain: status };
+      return { ...page, balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')), chain };
     },
 
     /** All deposits: a page, or with `format=csv` the whole filtered list, newest first. */
     async list(query: DepositListQuery): Promise<ListAnswer<Deposit>> {
       // The CSV is a fixed set while new deposits arrive: those up to the newest when the export began.
-      const maxId = query.format === 'csv' ? (await db.query<{ id: number | null }>(sql`SELECT max(id)::int AS id FROM deposits`)).rows[0]?.id ?? 0 : undefined;
-      return depositList(ctx, await readChainStatus(ctx)).answer(db, filterOf({ ...query, maxId }), query, ctx.now());
+      const [status, newest] = await Promise.all([
+        readChainStatus(ctx),
+        query.format === 'csv' ? db.query<{ id: number | null }>(sql`SELECT max(id)::int AS id FROM deposits`) : undefined,
+      ]);
+      const maxId = newest ? (newest.rows[0]?.id ?? 0) : undefined;
+      return depositList(ctx, Promise.resolve(status)).answer(db, filterOf({ ...query, maxId }), query, ctx.now());
     },
   };
 }
