@@ -14,7 +14,7 @@ export function purchaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const purchases = createPurchaseService(ctx);
   return async (app) => {
     app.post('/purchases', {
-      // The session is checked by plan_purchase itself (one round trip fewer).
+      // The session is checked by plan_purchases itself (one round trip fewer).
       config: { sessionCheckedInStatement: true },
       schema: {
         tags: ['packages'],

@@ -25,7 +25,7 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const transfers = createTransferService(ctx);
   return async (app) => {
     app.post('/transfers', {
-      // The session is checked by ledger_transfer itself (one round trip fewer).
+      // The session is checked by ledger_transfers itself (one round trip fewer).
       config: { sessionCheckedInStatement: true },
       schema: {
         tags: ['transfers'],

@@ -11,7 +11,8 @@ import {
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
-import { sessionRefusal } from '../auth/guard';
+import { refusedSession } from '../auth/guard';
+import { groupCommit } from '../db/group-commit';
 import { hashRequest, storedAnswer, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, insufficientBalance } from '../ledger/post';
 import { lastReadSettings, readSettings, readVersionedSettings } from '../settings/service';
@@ -31,6 +32,7 @@ interface Party {
  */
 export function createTransferService(ctx: AppContext) {
   const { db } = ctx;
+  const sendTransfer = groupCommit(transferGroups(db), { maxGroup: 32, concurrency: 1 });
 
   /** The receiver, or the reason a transfer to them is refused. `lock` holds their status until commit. */
   async function findReceiver(db: Sql, senderId: number, username: string, lock = false): Promise<Party> {
@@ -83,47 +85,89 @@ export function createTransferService(ctx: AppContext) {
     },
 
     /**
-     * One statement (`ledger_transfer`, migration 0014) checks the session
-     * when `uncheckedSessionId` is given (the route left it), claims the key,
-     * checks and locks, posts the entry and stores the answer. It is priced
-     * here with the settings this process read last and refuses them with
-     * SETTINGS_CHANGED unless they are the settings in force when it runs;
-     * then they are read again and the transfer retried.
+     * The transfer joins the group going to the database next (ADR 0025):
+     * one statement (`ledger_transfers`, migration 0018) runs the group's
+     * transfers in order and one commit ends them. Each is checked as alone:
+     * its session when `uncheckedSessionId` is given (the route left it), its
+     * key, its receiver, price and balance; a refusal is its own outcome.
      */
     async create(senderId: number, body: TransferBody, idempotencyKey?: string, uncheckedSessionId?: string): Promise<IdempotentAnswer<Transfer>> {
       const request = { toUsername: usernameKey(body.toUsername), amount: fromBaseUnits(toBaseUnits(body.amount)) };
       const requestHash = idempotencyKey === undefined ? null : hashRequest(request);
-      const amount = toBaseUnits(body.amount);
-      let known = lastReadSettings() ?? (await readVersionedSettings(db));
-      for (let attempt = 1; ; attempt += 1) {
-        const { minimum, fee, received } = transferPrice(amount, known.settings);
-        try {
-          const { rows } = await db.query<{ answer: { replayed: boolean; hash?: string; status?: number | null; response: Transfer | null } }>(
-            sql`SELECT ledger_transfer(${senderId}, ${uncheckedSessionId ?? null}, ${usernameKey(body.toUsername)}, ${amount.toString()}, ${fee.toString()}, ${minimum.toString()}, ${known.version}, ${idempotencyKey ?? null}, ${requestHash}, ${fromBaseUnits(amount)}, ${fromBaseUnits(fee)}, ${fromBaseUnits(received)}) AS answer`,
-          );
-          const answer = rows[0]!.answer;
-          if (!answer.replayed) return { status: 201, body: answer.response!, replayed: false };
-          return storedAnswer<Transfer>(answer.hash ?? undefined, requestHash!, answer.status ?? null, answer.response);
-        } catch (error) {
-          const sessionError = sessionRefusal(error);
-          if (sessionError) throw sessionError;
-          const code = transferRefusal(error);
-          if (code === 'SETTINGS_CHANGED' && attempt < 5) {
-            known = await readVersionedSettings(db);
-            continue;
-          }
-          if (code === undefined) throw error;
-          throw refusal(code, (error as { detail?: string }).detail, { ...body, minimum });
-        }
+      let outcome: TransferOutcome;
+      try {
+        outcome = await sendTransfer({ senderId, sessionId: uncheckedSessionId ?? null, toUsername: request.toUsername, amount: toBaseUnits(body.amount), key: idempotencyKey ?? null, hash: requestHash });
+      } catch (error) {
+        // Only reachable if a balance moved outside the statement's lock, or the settings kept changing.
+        const code = transferRefusal(error);
+        if (code === undefined) throw error;
+        throw refusal(code, (error as { detail?: string }).detail, body);
       }
+      if ('refused' in outcome) {
+        throw refusedSession(outcome.refused) ?? refusal(outcome.refused, outcome.detail ?? undefined, { ...body, minimum: outcome.minimum });
+      }
+      if (!outcome.replayed) return { status: 201, body: outcome.response!, replayed: false };
+      return storedAnswer<Transfer>(outcome.hash ?? undefined, requestHash!, outcome.status ?? null, outcome.response);
     },
   };
 }
 
-/** The error code `ledger_transfer` refused with (SQLSTATE PT422, or PT409 for settings that changed), if it did. */
+/** A transfer as it goes to `ledger_transfers`: amounts in base units, the receiver by username key. */
+interface TransferRequest {
+  senderId: number;
+  sessionId: string | null;
+  toUsername: string;
+  amount: bigint;
+  key: string | null;
+  hash: string | null;
+}
+
+/** One transfer's outcome: done, a repeated key's stored answer, or refused (with the minimum it was priced against). */
+type TransferOutcome =
+  | { replayed: boolean; hash?: string; status?: number | null; response: Transfer | null }
+  | { refused: string; detail?: string | null; minimum: bigint };
+
+/**
+ * Runs a group of transfers in one statement, priced with the settings this
+ * process read last; `ledger_transfers` refuses the group with
+ * SETTINGS_CHANGED unless they are the settings in force when it runs, and
+ * the group is priced again with the settings read anew.
+ */
+function transferGroups(db: Sql) {
+  return async function runTransfers(requests: TransferRequest[]): Promise<TransferOutcome[]> {
+    let known = lastReadSettings() ?? (await readVersionedSettings(db));
+    for (let attempt = 1; ; attempt += 1) {
+      const priced = requests.map((r) => ({ request: r, ...transferPrice(r.amount, known.settings) }));
+      const group = priced.map(({ request, amount, fee, received, minimum }) => ({
+        sender: request.senderId,
+        session: request.sessionId,
+        to: request.toUsername,
+        amount: amount.toString(),
+        fee: fee.toString(),
+        minimum: minimum.toString(),
+        key: request.key,
+        hash: request.hash,
+        amountText: fromBaseUnits(amount),
+        feeText: fromBaseUnits(fee),
+        receivedText: fromBaseUnits(received),
+      }));
+      try {
+        const { rows } = await db.query<{ outcomes: TransferOutcome[] }>(
+          sql`SELECT ledger_transfers(${JSON.stringify(group)}::jsonb, ${known.version}::uuid) AS outcomes`,
+        );
+        return rows[0]!.outcomes.map((outcome, i) => ('refused' in outcome ? { ...outcome, minimum: priced[i]!.minimum } : outcome));
+      } catch (error) {
+        if (transferRefusal(error) !== 'SETTINGS_CHANGED' || attempt >= 5) throw error;
+        known = await readVersionedSettings(db);
+      }
+    }
+  };
+}
+
+/** The error code a transfer's statement raised (PT409 for settings that changed), if it did. */
 function transferRefusal(error: unknown): string | undefined {
   const e = error as { code?: string; message?: string; constraint?: string };
-  if (e?.code === 'PT422' || e?.code === 'PT409') return e.message;
+  if (e?.code === 'PT409') return e.message;
   // Only reachable if a balance moved outside the function's lock.
   if (e?.code === '23514' && String(e.message).includes('member_balance_not_negative')) return 'INSUFFICIENT_BALANCE';
   return undefined;
@@ -141,7 +185,7 @@ function transferPrice(amount: bigint, settings: { transferMinimum: string; tran
 
 /**
  * Every refusal of a transfer, in words, whoever finds it: the quote's
- * checks, or `ledger_transfer` (its code and detail). The company's root
+ * checks, or `ledger_transfers` (its code and detail). The company's root
  * member tops the trees and belongs to no one: it receives no transfer
  * (issue 15, point 12).
  */
@@ -165,6 +209,6 @@ function refusal(code: string, detail: string | undefined, context: { toUsername
         ? unprocessable('INSUFFICIENT_BALANCE', 'Insufficient balance for this operation.')
         : insufficientBalance({ member: 0, wallet: 'deposit' }, BigInt(detail), toBaseUnits(amount ?? '0'));
     default:
-      return new Error(`ledger_transfer refused with ${code}`);
+      return new Error(`ledger_transfers refused with ${code}`);
   }
 }
