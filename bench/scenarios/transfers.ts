@@ -14,7 +14,8 @@
  *
  * BENCH_SECONDS (default 10) per shape, BENCH_CONNECTIONS (16),
  * BENCH_PURCHASE_MEMBERS (1,000,000; 0 leaves purchases out),
- * BENCH_SERVER_ENV (extra server variables, `A=1 B=2`), BENCH_PORT.
+ * BENCH_SERVER_ENV (extra server variables, `A=1 B=2`), BENCH_PORT,
+ * BENCH_WAITS=1 (what the backends wait on during each shape, bench/lib/waits.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ import { round, type BenchContext, type Figure, type Scenario } from '../lib/sce
 import { startServerProcess, type ServerProcess } from '../lib/server';
 import { call, fundDeposit, signIn } from '../lib/client';
 import { CONNECTIONS, lua, runWrk, SECONDS, wrkScript, type WrkResult } from '../lib/wrk';
+import { sampleWaits } from '../lib/waits';
 
 const MEMBERS = 64;
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-2026';
@@ -78,12 +80,15 @@ interface Shape {
 async function measure(ctx: BenchContext, server: ServerProcess, pgbench: Pgbench | null, dir: string, shape: Shape, tag: string): Promise<Figure[]> {
   // The set-up's WAL (a million members) would otherwise end in a checkpoint inside the measured window.
   if (server.databaseUrl) await onDatabase(server.databaseUrl, (client) => client.query('CHECKPOINT'));
+  const waits = process.env.BENCH_WAITS === '1' && server.databaseUrl ? await sampleWaits(server.databaseUrl) : null;
   const run: WrkResult = await runWrk(server, shape.script(`${shape.name.replace(/\W/g, '')}${tag}`), SECONDS, dir, shape.urlPath, shape);
+  const profile = await waits?.stop();
   const perSecond = run.ok / run.seconds;
   const refused = run.other + run.socketErrors;
   const per = (cpu: number) => round((cpu * 1000) / run.ok, 2);
   ctx.log(`${shape.name}: ${run.ok} ${shape.unit}s in ${run.seconds.toFixed(1)} s, p50 ${run.p50.toFixed(1)} ms, p90 ${run.p90.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms${refused ? `; ${run.other} other answers, ${run.socketErrors} socket errors, first: ${run.first}` : ''}`);
   ctx.log(`  CPU per ${shape.unit}: API process ${per(run.apiCpu)} ms, database ${per(run.dbCpu)} ms`);
+  if (profile) ctx.log(`  backends by state (average): ${profile.map((w) => `${w.state} ${w.backends.toFixed(2)}`).join(', ') || 'none active'}`);
   const figures: Figure[] = [
     { metric: `${shape.unit}s/s, ${shape.name}`, value: round(perSecond, 1), unit: '/s', note: `wrk, ${connections(shape.connections ?? CONNECTIONS)}${refused ? `; ${refused} not 201` : ''}` },
     { metric: `latency p50, ${shape.name}`, value: round(run.p50, 1), unit: 'ms' },

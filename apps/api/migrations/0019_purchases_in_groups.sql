@@ -198,7 +198,8 @@ DECLARE
   revenue_account bigint;
   expense_account bigint;
   buyers bigint[];
-  uplines bigint[];
+  level_up bigint[];
+  uplines bigint[] := '{}';
   q jsonb;
   outcomes jsonb := '[]'::jsonb;
 BEGIN
@@ -216,14 +217,14 @@ BEGIN
    WHERE p.id = ANY (ARRAY(SELECT (r ->> 'package')::bigint FROM jsonb_array_elements(requests) r))
    ORDER BY p.id
      FOR SHARE OF p;
-  WITH RECURSIVE up (user_id, sponsor_id, level) AS (
-    SELECT s.user_id, s.sponsor_id, 1 FROM members b JOIN members s ON s.user_id = b.sponsor_id
-     WHERE b.user_id = ANY (buyers) AND coalesce(array_length(rates, 1), 0) >= 1
-    UNION
-    SELECT s.user_id, s.sponsor_id, up.level + 1 FROM up JOIN members s ON s.user_id = up.sponsor_id
-     WHERE up.level < array_length(rates, 1)
-  )
-  SELECT coalesce(array_agg(DISTINCT up.user_id), '{}') INTO uplines FROM up;
+  -- Their sponsors, level by level, as far up as the plan pays (a recursive
+  -- query over a set of buyers was planned as a scan of every member).
+  level_up := buyers;
+  FOR depth IN 1 .. coalesce(array_length(rates, 1), 0) LOOP
+    level_up := ARRAY(SELECT m.sponsor_id FROM members m WHERE m.user_id = ANY (level_up) AND m.sponsor_id IS NOT NULL);
+    EXIT WHEN cardinality(level_up) = 0;
+    uplines := uplines || level_up;
+  END LOOP;
   PERFORM 1 FROM ledger_accounts a
    WHERE (a.owner_id = ANY (buyers) AND a.wallet = 'deposit')
       OR (a.owner_id = ANY (uplines) AND a.wallet = 'income')
