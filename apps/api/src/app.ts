@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +10,7 @@ import { authenticate, requireAdmin, requireMember } from './auth/guard';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
 import { installErrorHandler, installNotFoundHandler } from './shared/error-handler';
 import { pageHtml } from './shared/page-html';
+import { sendSecurityHeaders } from './shared/security-headers';
 import { inScope, openApiTransform, openApiTransformObject, refuseEmptyPatches, trackMethods } from './openapi/document';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -44,7 +44,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const allowedMethods = trackMethods(app);
   refuseEmptyPatches(app);
 
-  await app.register(helmet, {
+  sendSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -378,8 +378,20 @@ describe('health and docs', () => {
   });
 
   it('sends security headers with a content-security policy', async () => {
-    const res = await inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const answers = [
+      await inject({ method: 'GET', url: '/api/health' }),
+      // An error answer and a refused money request carry them too (they are set before routing).
+      await inject({ method: 'GET', url: '/api/no-such-route' }),
+      await inject({ method: 'POST', url: '/api/transfers', payload: { toUsername: 'x', amount: '1' } }),
+    ];
+    for (const res of answers) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 401]);
   });
 });
