@@ -165,6 +165,7 @@ describe('a consolidation left behind', () => {
 
     // Half a minute later the lease has run out: the next request takes it and resumes.
     await portal.db.query(sql`UPDATE consolidations SET leased_until = clock_timestamp() - interval '1 second' WHERE status = 'running'`);
+    proxy.delay(20); // the resumed run outlasts the 50 ms before the second request
     const [resumed, concurrent] = await Promise.all([consolidate(), new Promise((resolve) => setTimeout(resolve, 50)).then(consolidate)]);
     expect(resumed.statusCode, resumed.body).toBe(201);
     expect(concurrent.statusCode).toBe(409);
