@@ -5,11 +5,14 @@ import { TablePage } from './TablePage';
 export class ConsolidationsPage extends TablePage {
   readonly consolidateNowButton: Locator;
   readonly confirmButton: Locator;
+  /** The notice shown when another consolidation holds the lease (409 CONSOLIDATION_RUNNING). */
+  readonly alreadyRunningNotice: Locator;
 
   constructor(page: Page) {
     super(page, '/deposit-consolidate-history', 'Consolidations');
     this.consolidateNowButton = page.getByRole('button', { name: 'Consolidate now' });
     this.confirmButton = page.getByRole('dialog').getByRole('button', { name: 'Consolidate' });
+    this.alreadyRunningNotice = page.getByTestId('consolidation-running');
   }
 
   async consolidate() {

@@ -6,13 +6,17 @@ import { AppError, isUniqueViolation } from '../shared/errors';
 import { defineList } from '../shared/list-query';
 import { chainUnavailable, requireChain } from './service';
 import { describeChainError } from './chain-status';
+import { isChainError } from '../chain/errors';
+import { claimConsolidation, consolidationRunning, leaseHeldBy, newHolder, releaseLease, renewLease, RENEW_MS } from './consolidation-lease';
 import { sweepDepositAddresses, type ConsolidationTxRow } from './sweep-deposit-addresses';
 import { sql } from '../db/sql';
 
 /**
  * Consolidation (PRODUCT.md §6): an admin starts one, the deposit addresses
  * are swept to the treasury (`sweep-deposit-addresses.ts`); a rerun (POST
- * again after a crash, or a failed run) resumes the running consolidation.
+ * again after a crash, or a failed run) resumes the running consolidation,
+ * one run at a time (./consolidation-lease.ts,
+ * docs/decisions/0028-one-consolidation-at-a-time.md).
  * The list shows each with its transactions.
  */
 interface ConsolidationRow {
@@ -80,45 +84,74 @@ export function createConsolidationService(ctx: AppContext) {
   });
 
   return {
-    /** Starts a consolidation, or resumes the one left running; answers when its transactions are mined. */
+    /**
+     * Starts a consolidation, or resumes the one left running; answers when
+     * its transactions are mined. One at a time: the run holds the running
+     * consolidation's lease (./consolidation-lease.ts) from its first
+     * statement to its last, and a request that finds it held answers 409
+     * CONSOLIDATION_RUNNING.
+     */
     async start(actor: Actor): Promise<Consolidation> {
       const chain = requireChain(ctx);
       const settings = await readSettings(db);
-      const threshold = toBaseUnits(settings.consolidationThreshold);
-      let id: number;
-      const running = await db.query<{ id: number; threshold: string }>(sql`SELECT id, threshold::text FROM consolidations WHERE status = 'running'`);
-      let resumed = false;
-      if (running.rows[0]) {
-        id = Number(running.rows[0].id);
-        resumed = true;
-      } else {
-        try {
-          id = await db.transaction(async (tx) => {
+      const holder = newHolder();
+      const claim = await claimConsolidation(
+        db,
+        holder,
+        (lease) =>
+          db.transaction(async (tx) => {
+            const threshold = toBaseUnits(settings.consolidationThreshold);
             const { rows } = await tx.query<{ id: number }>(
-              sql`INSERT INTO consolidations (chain_id, status, started_by, threshold) VALUES (${chain.chainId}, 'running', ${actor.userId}, ${threshold.toString()}) RETURNING id`,
+              sql`INSERT INTO consolidations (chain_id, status, started_by, threshold, leased_by, leased_until)
+               VALUES (${chain.chainId}, 'running', ${actor.userId}, ${threshold.toString()}, ${lease}) RETURNING id`,
             );
             await writeAudit(tx, { actor, action: 'consolidation.start', targetType: 'consolidation', targetId: rows[0]!.id, details: { threshold: fromBaseUnits(threshold) } });
-            return Number(rows[0]!.id);
-          });
-        } catch (error) {
-          if (isUniqueViolation(error, 'consolidations_one_running')) throw new AppError(409, 'CONSOLIDATION_RUNNING', 'A consolidation is already running. Wait for it to finish.');
-          throw error;
-        }
-      }
-      if (resumed) await writeAudit(db, { actor, action: 'consolidation.resume', targetType: 'consolidation', targetId: id });
+            return { id: Number(rows[0]!.id), threshold };
+          }),
+        (error) => isUniqueViolation(error, 'consolidations_one_running'),
+      );
+      const { id } = claim;
+      const lease = { id, holder };
+      // Renewed while the run waits for receipts; a renewal that fails is only
+      // logged: the fenced statements refuse a run whose lease was taken over.
+      const renewal = setInterval(() => {
+        renewLease(db, id, holder).then(
+          (held) => held || ctx.log.warn({ consolidation: id }, 'consolidation lease taken over by another run'),
+          (error: unknown) => ctx.log.warn({ err: error, consolidation: id }, 'consolidation lease not renewed'),
+        );
+      }, RENEW_MS);
+      renewal.unref?.();
       try {
-        await sweepDepositAddresses(db, chain, id, running.rows[0] ? BigInt(running.rows[0].threshold) : threshold);
-        await db.query(sql`UPDATE consolidations SET status = 'completed', finished_at = now(), error = NULL WHERE id = ${id}`);
-      } catch (error) {
-        if (error instanceof AppError) {
-          await db.query(sql`UPDATE consolidations SET status = 'failed', finished_at = now(), error = ${error.message} WHERE id = ${id}`);
+        if (claim.resumed) await writeAudit(db, { actor, action: 'consolidation.resume', targetType: 'consolidation', targetId: id });
+        try {
+          await sweepDepositAddresses(db, chain, lease, claim.threshold);
+          const done = await db.query(sql`UPDATE consolidations SET status = 'completed', finished_at = now(), error = NULL WHERE ${leaseHeldBy(id, holder)} RETURNING 1`);
+          if (!done.rows.length) throw consolidationRunning();
+        } catch (error) {
+          // Another run holds it now: it is that run's to end.
+          if (error instanceof AppError && error.code === 'CONSOLIDATION_RUNNING') throw error;
+          if (error instanceof AppError) {
+            await db.query(sql`UPDATE consolidations SET status = 'failed', finished_at = now(), error = ${error.message} WHERE ${leaseHeldBy(id, holder)}`);
+            throw error;
+          }
+          // Left running either way: POST again resumes it from what was recorded.
+          if (isChainError(error)) {
+            const message = describeChainError(chain, error);
+            await db.query(sql`UPDATE consolidations SET error = ${message} WHERE ${leaseHeldBy(id, holder)}`);
+            ctx.log.warn({ err: message, consolidation: id }, 'consolidation interrupted by the chain; start it again to resume');
+            throw chainUnavailable(message);
+          }
+          // Not the chain (the database, a bug): answered 500 and logged by the
+          // error handler as it is, never passed off as a chain outage.
+          await db
+            .query(sql`UPDATE consolidations SET error = ${'Interrupted by an unexpected error (see the server log). Start it again to resume.'} WHERE ${leaseHeldBy(id, holder)}`)
+            .catch(() => undefined);
           throw error;
         }
-        // Left running: POST again resumes it from what was recorded.
-        const message = describeChainError(chain, error);
-        await db.query(sql`UPDATE consolidations SET error = ${message} WHERE id = ${id}`);
-        ctx.log.warn({ err: message, consolidation: id }, 'consolidation interrupted; start it again to resume');
-        throw chainUnavailable(message);
+      } finally {
+        clearInterval(renewal);
+        // Free at once, so that POST again resumes without waiting for the expiry.
+        await releaseLease(db, id, holder).catch((error: unknown) => ctx.log.warn({ err: error, consolidation: id }, 'consolidation lease not released; it expires by itself'));
       }
       const { rows } = await db.query<ConsolidationRow>(sql`${SELECT} WHERE c.id = ${id}`);
       return toConsolidation(rows[0]!);

@@ -63,7 +63,7 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/consolidations', {
       schema: {
         tags: ['admin'],
-        summary: 'Sweep every deposit address holding at least the threshold to the treasury (resumes one left running)',
+        summary: 'Sweep every deposit address holding at least the threshold to the treasury (resumes one left running; one at a time, 409 CONSOLIDATION_RUNNING while another runs)',
         response: { 201: consolidationSchema, ...errors },
       },
     }, async (request, reply) => reply.code(201).send(await consolidations.start(actorOf(request))));

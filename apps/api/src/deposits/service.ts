@@ -21,6 +21,7 @@ import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays } from '../shared/sql-list';
 import { ensureDepositAddress } from './addresses';
 import { describeChainError, readChainStatus } from './chain-status';
+import { isChainError } from '../chain/errors';
 
 export const chainUnavailable = (detail?: string) =>
   new AppError(503, 'CHAIN_UNAVAILABLE', `Deposits are unavailable right now: the chain does not answer${detail ? ` (${detail})` : ''}. Try again shortly.`);
@@ -131,6 +132,7 @@ export function createDepositService(ctx: AppContext) {
       try {
         token = await chain.token();
       } catch (error) {
+        if (!isChainError(error)) throw error;
         throw chainUnavailable(describeChainError(chain, error));
       }
       const { address } = await ensureDepositAddress(db, chain, memberId);

@@ -5,6 +5,7 @@ import { broadcast, gasPrice as readGasPrice, signNativeTransfer, signTokenTrans
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { AppError } from '../shared/errors';
+import { consolidationRunning, heldLease, type Lease } from './consolidation-lease';
 
 /**
  * The chain side of a consolidation (PRODUCT.md §6): every deposit address
@@ -29,12 +30,20 @@ export interface ConsolidationTxRow {
   status: 'signed' | 'sent' | 'confirmed' | 'failed';
 }
 
-async function record(db: Sql, consolidationId: number, kind: ConsolidationTxRow['kind'], index: number | null, signed: SignedTx, amount: bigint, unit: ConsolidationTxRow['unit']): Promise<ConsolidationTxRow> {
+/**
+ * Records a signed transaction before it is broadcast, only while `lease` is
+ * held (`heldLease`, ./consolidation-lease.ts): a run that lost its lease
+ * records and therefore sends nothing new.
+ */
+async function record(db: Sql, lease: Lease, kind: ConsolidationTxRow['kind'], index: number | null, signed: SignedTx, amount: bigint, unit: ConsolidationTxRow['unit']): Promise<ConsolidationTxRow> {
   const { rows } = await db.query<ConsolidationTxRow>(
-    sql`INSERT INTO consolidation_txs (consolidation_id, kind, address_index, from_address, to_address, amount, unit, nonce, tx_hash, raw_tx, status)
-     VALUES (${consolidationId}, ${kind}, ${index}, ${signed.from.toLowerCase()}, ${signed.to.toLowerCase()}, ${amount.toString()}, ${unit}, ${signed.nonce}, ${signed.hash}, ${signed.serialized}, 'signed') RETURNING *`,
+    sql`WITH lease AS (${heldLease(lease.id, lease.holder)})
+     INSERT INTO consolidation_txs (consolidation_id, kind, address_index, from_address, to_address, amount, unit, nonce, tx_hash, raw_tx, status)
+     SELECT lease.id, ${kind}, ${index}, ${signed.from.toLowerCase()}, ${signed.to.toLowerCase()}, ${amount.toString()}, ${unit}, ${signed.nonce}, ${signed.hash}, ${signed.serialized}, 'signed' FROM lease
+     RETURNING *`,
   );
-  return rows[0]!;
+  if (!rows[0]) throw consolidationRunning();
+  return rows[0];
 }
 
 const setStatus = (db: Sql, id: number, status: ConsolidationTxRow['status']) => db.query(sql`UPDATE consolidation_txs SET status = ${status}, updated_at = now() WHERE id = ${id}`);
@@ -56,18 +65,37 @@ async function settle(db: Sql, chain: Chain, txs: ConsolidationTxRow[]): Promise
   }
 }
 
-/** The next nonce of `address`: the node's pending count, or past the highest this portal recorded. */
+/**
+ * The next nonce of `address` on this chain: the larger of the node's
+ * pending count and one past the highest nonce recorded for it.
+ *
+ * The node's pending count knows every mined transaction and the ones in its
+ * pool, but not one recorded and not yet broadcast (a crash between recording
+ * and sending; the resume path re-sends it as recorded) nor one its pool
+ * dropped; reusing such a nonce would sign a second transaction where one is
+ * already committed to (two sweeps of one address, one of them reverting).
+ * The recorded nonces cover those; a mined one (confirmed, or `failed`: it
+ * reverted, and a reverted transaction spends its nonce too) also covers a
+ * node behind the others of a load-balanced RPC. A recorded transaction that
+ * can never be mined would leave a gap the node waits on, but every recorded
+ * one is re-sent until mined (`settle`), so it does not stay one. Read under
+ * the run's lease, so no other run records for these senders meanwhile.
+ */
 async function nextNonce(db: Sql, chain: Chain, address: Address): Promise<number> {
   const [pending, recorded] = await Promise.all([
     chain.client.getTransactionCount({ address, blockTag: 'pending' }),
-    db.query<{ nonce: number | null }>(sql`SELECT max(nonce) AS nonce FROM consolidation_txs WHERE from_address = ${address.toLowerCase()} AND status <> 'failed'`),
+    db.query<{ nonce: number | null }>(
+      sql`SELECT max(t.nonce) AS nonce FROM consolidation_txs t JOIN consolidations c ON c.id = t.consolidation_id
+       WHERE t.from_address = ${address.toLowerCase()} AND c.chain_id = ${chain.chainId}`,
+    ),
   ]);
   const after = recorded.rows[0]?.nonce;
-  return after === null || after === undefined ? pending : Math.max(pending, after + 1);
+  return after === null || after === undefined ? pending : Math.max(pending, Number(after) + 1);
 }
 
-/** Sweeps every deposit address holding at least `threshold` (ledger units) for consolidation `consolidationId`; answers once all its transactions are mined. */
-export async function sweepDepositAddresses(db: Sql, chain: Chain, consolidationId: number, threshold: bigint): Promise<void> {
+/** Sweeps every deposit address holding at least `threshold` (ledger units) for the consolidation whose `lease` the caller holds; answers once all its transactions are mined. */
+export async function sweepDepositAddresses(db: Sql, chain: Chain, lease: Lease, threshold: bigint): Promise<void> {
+  const consolidationId = lease.id;
   const token = await chain.token();
   const gasWallet = chain.gasWallet;
   const depositSigner = chain.depositSigner;
@@ -104,7 +132,7 @@ export async function sweepDepositAddresses(db: Sql, chain: Chain, consolidation
     // Twice the fee: a rerun at a higher gas price still finds enough.
     const value = 2n * fee - native[i]!;
     const signed = await signNativeTransfer(chain.client, gasWallet, { to: getAddress(c.address), value, nonce, gasPrice: price });
-    topups.push(await record(db, consolidationId, 'gas_topup', c.address_index, signed, value, 'BNB'));
+    topups.push(await record(db, lease, 'gas_topup', c.address_index, signed, value, 'BNB'));
     nonce += 1;
   }
   await settle(db, chain, topups);
@@ -123,7 +151,7 @@ export async function sweepDepositAddresses(db: Sql, chain: Chain, consolidation
       nonce: await nextNonce(db, chain, signer.address),
       gasPrice: affordable < price ? affordable : price,
     });
-    sweeps.push(await record(db, consolidationId, 'sweep', c.address_index, signed, toLedgerUnits(c.balance, token.decimals), 'USDT'));
+    sweeps.push(await record(db, lease, 'sweep', c.address_index, signed, toLedgerUnits(c.balance, token.decimals), 'USDT'));
   }
   await settle(db, chain, sweeps);
 }

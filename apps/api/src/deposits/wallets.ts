@@ -5,7 +5,7 @@ import { nativeBalances, toLedgerUnits, tokenBalances } from '../chain/token';
 import type { AppContext } from '../context';
 import { sql } from '../db/sql';
 import { systemBalance } from '../ledger/queries';
-import { AppError } from '../shared/errors';
+import { isChainError } from '../chain/errors';
 import { pageWindow } from '../shared/pagination';
 import { pageClause } from '../shared/sql-list';
 import { chainUnavailable, requireChain } from './service';
@@ -113,7 +113,8 @@ export function createChainWalletService(ctx: AppContext) {
           chain: status,
         };
       } catch (error) {
-        if (error instanceof AppError) throw error;
+        // Only the node failing is a chain outage; a database error or a bug is a 500 (chain/errors.ts).
+        if (!isChainError(error)) throw error;
         throw chainUnavailable(describeChainError(chain, error));
       }
     },

@@ -146,6 +146,8 @@ export interface RpcProxy {
   refuse(methods: string[]): void;
   /** Refuses eth_getLogs over more than `blocks` blocks, as public BSC nodes do (null: no limit). */
   limitLogRange(blocks: number | null): void;
+  /** Answers every request `ms` late, as a distant node does (0: at once). */
+  delay(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -154,10 +156,12 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   let isDown = false;
   let refused = new Set<string>();
   let logRange: number | null = null;
+  let latency = 0;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
+      if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
       if (isDown) {
         res.writeHead(503).end('node unavailable');
         return;
@@ -202,6 +206,9 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     },
     limitLogRange: (blocks) => {
       logRange = blocks;
+    },
+    delay: (ms) => {
+      latency = ms;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -6,7 +7,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Consolidation } from '@portal/contract';
-import { errorMessage } from '../../shared/api/errors';
+import { errorMessage, isApiError } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
@@ -61,7 +62,10 @@ export function ConsolidationsPage() {
   const start = useStartConsolidation();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
-  const run = () =>
+  // Another run holds the consolidation (apps/api/src/deposits/consolidation-lease.ts): not a failure, a notice that stays until the next attempt.
+  const [alreadyRunning, setAlreadyRunning] = useState<string | null>(null);
+  const run = () => {
+    setAlreadyRunning(null);
     start.mutate(undefined, {
       onSuccess: (c) => {
         setConfirming(false);
@@ -69,9 +73,11 @@ export function ConsolidationsPage() {
       },
       onError: (error) => {
         setConfirming(false);
-        toast.error(errorMessage(error));
+        if (isApiError(error) && error.code === 'CONSOLIDATION_RUNNING') setAlreadyRunning(error.message);
+        else toast.error(errorMessage(error));
       },
     });
+  };
   return (
     <Card>
       <CardHeader
@@ -93,6 +99,11 @@ export function ConsolidationsPage() {
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <ChainStatusAlert />
+      {alreadyRunning && (
+        <Alert severity="info" role="status" sx={{ mx: 6, mb: 4 }} data-testid="consolidation-running" onClose={() => setAlreadyRunning(null)}>
+          {alreadyRunning}
+        </Alert>
+      )}
       <DataTable label="Consolidations" columns={COLUMNS} rowKey={(c) => c.id} {...tableState(list, consolidations)} empty="No consolidation has run yet." />
       <ConfirmDialog open={confirming} title="Consolidate deposits?" confirmLabel="Consolidate" busy={start.isPending} onConfirm={run} onClose={() => setConfirming(false)}>
         <Typography>
