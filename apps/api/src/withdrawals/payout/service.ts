@@ -33,8 +33,10 @@ export function createPayoutService(ctx: AppContext) {
 
     /**
      * Why a failed withdrawal may not be refunded, or null. A payout fails
-     * only before its nonce is reserved or when its transaction reverted on
-     * chain, so no signed transaction of it can still land; this checks it.
+     * only before its nonce is reserved, when its transaction reverted on
+     * chain, or when another transaction took its nonce in a final block
+     * (follow-in-flight.ts), so no signed transaction of it can still land;
+     * this checks that no other payout of it is live.
      */
     async refundRefusal(tx: Sql, withdrawalId: number): Promise<string | null> {
       const { rows } = await tx.query<{ status: string }>(sql`SELECT status FROM payouts WHERE withdrawal_id = ${withdrawalId} AND status <> 'failed'`);
