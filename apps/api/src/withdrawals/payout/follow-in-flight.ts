@@ -103,11 +103,19 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
   return progressed;
 }
 
-/** The hot wallet's transaction count (the next nonce) in the final block and at the head. */
+/**
+ * The hot wallet's transaction count (the next nonce) in the final block and at the head. A node that no longer
+ * keeps the final block's state (a pruned one) answers no final count: nothing is failed for a taken nonce then.
+ */
 async function walletNonces(pass: PayoutPass, finality: Finality): Promise<{ final: bigint; latest: bigint }> {
   const { client } = pass.chain;
   const [final, latest] = await Promise.all([
-    finality.final < 0n ? 0 : client.getTransactionCount({ address: pass.wallet, blockNumber: finality.final }),
+    finality.final < 0n
+      ? 0
+      : client.getTransactionCount({ address: pass.wallet, blockNumber: finality.final }).catch((error: unknown) => {
+          pass.ctx.log.warn({ err: error instanceof Error ? error.message : String(error), block: finality.final.toString() }, 'hot wallet nonce at the final block unavailable');
+          return 0;
+        }),
     client.getTransactionCount({ address: pass.wallet, blockTag: 'latest' }),
   ]);
   return { final: BigInt(final), latest: BigInt(latest) };
