@@ -121,6 +121,8 @@ describe('a payout whose nonce was taken from outside', () => {
     expect(await payoutsOf(id)).toEqual([expect.objectContaining({ status: 'broadcast', txs: 1, error: expect.stringMatching(`Nonce ${nonce} was used by another transaction from the hot wallet in a block not final yet`) })]);
     expect((await withdrawal(portal, admin, id)).status).toBe('approved');
     expect(errorOf(await refund(id))).toMatchObject({ code: 'WITHDRAWAL_NOT_FAILED' });
+    const card = await portal.app.inject({ method: 'GET', url: '/api/admin/withdrawals/hot-wallet', headers: bearer(admin) });
+    expect(card.json().warning).toContain(`A payout is held up: Nonce ${nonce} was used by another transaction`);
 
     // Final: the payout fails with the reason in words; nothing left the hot wallet for it; its 28.50 is no longer owed.
     await chain.mine(3);
@@ -133,6 +135,8 @@ describe('a payout whose nonce was taken from outside', () => {
     expect(await chain.balanceOf(to)).toBe(0n);
     expect(usdt(await owed())).toBe(usdt(owedBefore) - usdt('28.5'));
     expect(await failedOnDashboard()).toEqual({ count: 1, amount: '30.00' });
+    const after = await portal.app.inject({ method: 'GET', url: '/api/admin/withdrawals/hot-wallet', headers: bearer(admin) });
+    expect(after.json().warning ?? '').not.toContain('held up');
 
     // Refund once: the member's 30 back through the ledger; a second refund, or a retry after it, moves nothing.
     const first = await refund(id);
