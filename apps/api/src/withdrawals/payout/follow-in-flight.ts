@@ -92,7 +92,7 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
       continue;
     }
     if (payout.status === 'broadcast') {
-      await db.query(sql`UPDATE payouts SET status = 'mined', tx_hash = ${mined.transactionHash}, block_number = ${mined.blockNumber.toString()}, updated_at = now() WHERE id = ${payout.id}`);
+      await db.query(sql`UPDATE payouts SET status = 'mined', tx_hash = ${mined.transactionHash}, block_number = ${mined.blockNumber.toString()}, error = NULL, updated_at = now() WHERE id = ${payout.id}`);
       progressed += 1;
     }
     if (finality && mined.blockNumber <= finality.final) {
