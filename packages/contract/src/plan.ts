@@ -206,6 +206,8 @@ export const adminDashboardSchema = z.object({
   pending: z.object({
     withdrawals: z.object({ count: z.number().int(), amount: moneySchema }),
     redemptions: z.object({ count: z.number().int(), points: moneySchema }),
+    /** Withdrawals whose payout failed (hot wallet short, reverted, nonce taken): each waits for a Retry or a Refund; `amount` is what members asked. */
+    failedPayouts: z.object({ count: z.number().int(), amount: moneySchema }),
   }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -10,12 +10,13 @@ export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
   return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
 }
 
-/** The admin dashboard's figures: members, sales, bonuses, payout ratio, the last 30 days; deposits, the treasury and what waits for approval. */
+/** The admin dashboard's figures: members, sales, bonuses, payout ratio, the last 30 days; deposits, the treasury, what waits for approval and the failed payouts waiting for a retry or refund. */
 export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard> {
   const totals = (
     await db.query<{
       members: number; active: number; sales: string; purchases: number; referral: string; matching: string; last_close: string | null;
       deposits: number; deposited: string; treasury: string; withdrawals: number; withdrawn: string; redemptions: number; points: string;
+      failed: number; failed_amount: string;
     }>(
       // Members without the company root (the only member without a sponsor); the Members list shows the root too and says so.
       sql`SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members,
@@ -32,7 +33,9 @@ export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard
               (SELECT count(*)::int FROM withdrawals WHERE status = 'pending') AS withdrawals,
               (SELECT COALESCE(sum(amount), 0)::text FROM withdrawals WHERE status = 'pending') AS withdrawn,
               (SELECT count(*)::int FROM redemptions WHERE status = 'pending') AS redemptions,
-              (SELECT COALESCE(sum(points), 0)::text FROM redemptions WHERE status = 'pending') AS points`,
+              (SELECT COALESCE(sum(points), 0)::text FROM redemptions WHERE status = 'pending') AS points,
+              (SELECT count(*)::int FROM withdrawals WHERE status = 'failed') AS failed,
+              (SELECT COALESCE(sum(amount), 0)::text FROM withdrawals WHERE status = 'failed') AS failed_amount`,
     )
   ).rows[0]!;
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * 86_400_000);
@@ -70,6 +73,7 @@ export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard
     pending: {
       withdrawals: { count: totals.withdrawals, amount: fromBaseUnits(BigInt(totals.withdrawn)) },
       redemptions: { count: totals.redemptions, points: fromBaseUnits(BigInt(totals.points)) },
+      failedPayouts: { count: totals.failed, amount: fromBaseUnits(BigInt(totals.failed_amount)) },
     },
   };
 }

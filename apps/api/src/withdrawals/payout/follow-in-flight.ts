@@ -1,4 +1,5 @@
 import type { TransactionReceipt } from 'viem';
+import type { Finality } from '../../chain';
 import { sql } from '../../db/sql';
 import type { PayoutPass } from './pass';
 import { failPayout, settlePayout } from './settle';
@@ -13,8 +14,12 @@ const RECEIPTS_PER_BATCH = 200;
 /**
  * The payouts in flight, one step each: signed (broadcast again), broadcast
  * (a receipt, or a fee bump at the same nonce after
- * PAYOUT_BUMP_AFTER_SECONDS), mined (final? then paid). Answers how many
- * moved a step.
+ * PAYOUT_BUMP_AFTER_SECONDS), mined (final? then paid). A broadcast payout
+ * none of whose transactions has a receipt while the hot wallet's nonce in
+ * the final block is past its own had its nonce taken by another
+ * transaction: it fails, since none of its transactions can be mined any
+ * more (docs/decisions/0014-withdrawals-and-payouts.md, "A taken nonce").
+ * Answers how many moved a step.
  */
 export async function followInFlight(pass: PayoutPass): Promise<number> {
   const { ctx, chain, wallet, token } = pass;
@@ -26,6 +31,9 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
   );
   const sent = inFlight.rows.filter((p) => p.status !== 'signed');
   const finality = sent.length > 0 ? await chain.finality() : null;
+  // Read after the final block and before the receipts: a nonce used at or below the final block was used
+  // before any receipt below is asked for, so one of ours being the user shows as its receipt.
+  const used = finality ? await walletNonces(pass, finality) : null;
   const allTxs = await transactionsOf(db, inFlight.rows.map((p) => p.id));
   const receipts = await receiptsOf(pass, sent.flatMap((p) => allTxs.get(p.id) ?? []));
   for (const payout of inFlight.rows) {
@@ -49,6 +57,24 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
         await db.query(sql`UPDATE payouts SET status = 'broadcast', tx_hash = NULL, block_number = NULL WHERE id = ${payout.id}`);
         continue;
       }
+      const nonce = BigInt(payout.nonce!);
+      if (used && nonce < used.final) {
+        await failPayout(
+          ctx,
+          payout,
+          `Nonce ${nonce} was used by another transaction from the hot wallet (final by block ${finality!.final}); none of this payout's transactions was mined and none can be now, so nothing left the hot wallet for it. Retry (it takes a new nonce) or refund.`,
+        );
+        progressed += 1;
+        continue;
+      }
+      if (used && nonce < used.latest) {
+        // Taken in a block that is not final: a reorganisation could still drop that transaction and let ours in, so
+        // the payout waits as deposits and payouts wait for finality (chain/finality.ts). No bump: the node refuses the nonce.
+        const note = `Nonce ${nonce} was used by another transaction from the hot wallet in a block not final yet; the payout fails once that block is final (unless one of its own transactions is mined instead).`;
+        if (payout.error !== note) await db.query(sql`UPDATE payouts SET error = ${note}, updated_at = now() WHERE id = ${payout.id}`);
+        continue;
+      }
+      if (payout.error !== null) await db.query(sql`UPDATE payouts SET error = NULL, updated_at = now() WHERE id = ${payout.id}`);
       if (ctx.now().getTime() - new Date(latest.created_at).getTime() >= bumpAfterMs) {
         const current = await chain.client.getGasPrice();
         const bumped = (BigInt(latest.max_fee_per_gas) * BUMP_NUMERATOR) / BUMP_DENOMINATOR + 1n;
@@ -66,7 +92,7 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
       continue;
     }
     if (payout.status === 'broadcast') {
-      await db.query(sql`UPDATE payouts SET status = 'mined', tx_hash = ${mined.transactionHash}, block_number = ${mined.blockNumber.toString()}, updated_at = now() WHERE id = ${payout.id}`);
+      await db.query(sql`UPDATE payouts SET status = 'mined', tx_hash = ${mined.transactionHash}, block_number = ${mined.blockNumber.toString()}, error = NULL, updated_at = now() WHERE id = ${payout.id}`);
       progressed += 1;
     }
     if (finality && mined.blockNumber <= finality.final) {
@@ -75,6 +101,24 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
     }
   }
   return progressed;
+}
+
+/**
+ * The hot wallet's transaction count (the next nonce) in the final block and at the head. A node that no longer
+ * keeps the final block's state (a pruned one) answers no final count: nothing is failed for a taken nonce then.
+ */
+async function walletNonces(pass: PayoutPass, finality: Finality): Promise<{ final: bigint; latest: bigint }> {
+  const { client } = pass.chain;
+  const [final, latest] = await Promise.all([
+    finality.final < 0n
+      ? 0
+      : client.getTransactionCount({ address: pass.wallet, blockNumber: finality.final }).catch((error: unknown) => {
+          pass.ctx.log.warn({ err: error instanceof Error ? error.message : String(error), block: finality.final.toString() }, 'hot wallet nonce at the final block unavailable');
+          return 0;
+        }),
+    client.getTransactionCount({ address: pass.wallet, blockTag: 'latest' }),
+  ]);
+  return { final: BigInt(final), latest: BigInt(latest) };
 }
 
 /** The receipts of `txs`, read at once (one JSON-RPC batch per RECEIPTS_PER_BATCH); null for those not mined. */

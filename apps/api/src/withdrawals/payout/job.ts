@@ -25,8 +25,11 @@ import { startQueued } from './start-queued';
  * replacements, `transactions.ts`) spends that one nonce, so at most one of
  * them is ever mined: the payout records whichever it is. A payout fails
  * (`failed`, withdrawal `failed` with a plain reason) only before its nonce
- * is reserved (not enough tokens or gas) or when its transaction reverted
- * on chain; in both cases nothing of it can still land.
+ * is reserved (not enough tokens or gas), when its transaction reverted
+ * on chain, or when another transaction from the hot wallet took its nonce
+ * in a final block (none of its own mined); in each case nothing of it can
+ * still land, and the withdrawal is retried (a new payout, a new nonce) or
+ * refunded by an admin.
  */
 export interface PassResult {
   /** Payouts that moved a step in this pass. */

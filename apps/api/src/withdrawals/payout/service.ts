@@ -33,8 +33,10 @@ export function createPayoutService(ctx: AppContext) {
 
     /**
      * Why a failed withdrawal may not be refunded, or null. A payout fails
-     * only before its nonce is reserved or when its transaction reverted on
-     * chain, so no signed transaction of it can still land; this checks it.
+     * only before its nonce is reserved, when its transaction reverted on
+     * chain, or when another transaction took its nonce in a final block
+     * (follow-in-flight.ts), so no signed transaction of it can still land;
+     * this checks that no other payout of it is live.
      */
     async refundRefusal(tx: Sql, withdrawalId: number): Promise<string | null> {
       const { rows } = await tx.query<{ status: string }>(sql`SELECT status FROM payouts WHERE withdrawal_id = ${withdrawalId} AND status <> 'failed'`);
@@ -73,6 +75,11 @@ export function createPayoutService(ctx: AppContext) {
       const { rows: queued } = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM payouts WHERE status IN ('queued', 'signed', 'broadcast')`);
       const { rows: waiting } = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`);
       const gasNeeded = GAS_PER_PAYOUT * gasPrice * BigInt(queued[0]!.n + waiting[0]!.n);
+      // A payout the follower noted (its nonce used by another transaction, not final yet) still holds its amount: say why.
+      const { rows: held } = await ctx.db.query<{ n: number; error: string }>(
+        sql`SELECT count(*) OVER ()::int AS n, error FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${address} AND status = 'broadcast' AND error IS NOT NULL ORDER BY id LIMIT 1`,
+      );
+      if (held[0]) warnings.push(`${held[0].n === 1 ? 'A payout is' : `${held[0].n} payouts are`} held up: ${held[0].error}`);
       if (gas < gasNeeded) warnings.push(`The hot wallet holds ${formatUnits(gas, 18)} BNB for gas; paying everything approved and pending needs about ${formatUnits(gasNeeded, 18)} BNB.`);
       return {
         configured: true,

@@ -21,11 +21,13 @@ export interface PayoutRow {
   to_address: string;
   amount: string;
   nonce: string | null;
+  /** What the job last noted about it (a refused broadcast, a nonce taken in a block not final yet), or the failure. */
+  error: string | null;
 }
 
 /** The hot wallet's payouts as `PayoutRow`s; the caller adds `AND …` conditions and the order. */
 export const selectPayouts = (chainId: number, wallet: Address): SqlQuery =>
-  sql`SELECT id, withdrawal_id, status, to_address, amount::text, nonce::text FROM payouts WHERE chain_id = ${chainId} AND wallet = ${wallet}`;
+  sql`SELECT id, withdrawal_id, status, to_address, amount::text, nonce::text, error FROM payouts WHERE chain_id = ${chainId} AND wallet = ${wallet}`;
 
 export interface PayoutTxRow {
   id: number;
@@ -45,23 +47,50 @@ export async function receiptOf(chain: PayoutChain, hash: Hex): Promise<Transact
   }
 }
 
-/** Sends a stored transaction as it is (again, when the node may have lost it). */
-export async function sendPayoutTransaction(chain: PayoutChain, raw: Hex): Promise<void> {
+/**
+ * What the node said to a stored transaction sent again:
+ * - `sent`: taken into its pool now;
+ * - `known`: it has this very transaction already (ours is in the pool: keep following it);
+ * - `underpriced`: another transaction at the nonce pays more (one of our own fee bumps, or one from outside: the follower tells);
+ * - `nonce-used`: the wallet's nonce is past this one: either one of the payout's transactions was mined
+ *   (the follower settles it) or another transaction took the nonce (the follower fails the payout once that is final,
+ *   docs/decisions/0014-withdrawals-and-payouts.md, "A taken nonce").
+ */
+export type SendOutcome = 'sent' | 'known' | 'underpriced' | 'nonce-used';
+
+/** Which refusal of a node (geth/BSC, anvil, Erigon wordings) a send met; null for any other error. */
+export function sendRefusalOf(error: unknown): Exclude<SendOutcome, 'sent'> | null {
+  const text = String((error as Error)?.message ?? error).toLowerCase();
+  if (text.includes('already known') || text.includes('already imported') || text.includes('already in the pool') || text.includes('known transaction')) return 'known';
+  if (text.includes('nonce too low') || text.includes('nonce has already been used')) return 'nonce-used';
+  if (text.includes('underpriced')) return 'underpriced';
+  return null;
+}
+
+/** Sends a stored transaction as it is (again, when the node may have lost it); answers what the node made of it. */
+export async function sendPayoutTransaction(chain: PayoutChain, raw: Hex): Promise<SendOutcome> {
   try {
     await chain.client.sendRawTransaction({ serializedTransaction: raw });
+    return 'sent';
   } catch (error) {
-    const text = String((error as Error)?.message ?? error).toLowerCase();
-    // The node has it already, or it (or its replacement) was mined: nothing to send.
-    if (text.includes('already known') || text.includes('already imported') || text.includes('nonce too low') || text.includes('underpriced')) return;
+    const refusal = sendRefusalOf(error);
+    if (refusal) return refusal;
     throw error;
   }
 }
 
-/** Sends a stored transaction of the payout and records it as broadcast. */
-export async function broadcastPayout(ctx: AppContext, chain: PayoutChain, payoutId: number, raw: Hex): Promise<void> {
-  await sendPayoutTransaction(chain, raw);
+/**
+ * Sends a stored transaction of the payout and records it as broadcast. A
+ * used nonce records it as broadcast too, with a note: only the follower,
+ * reading receipts and the wallet's final nonce, can tell whether the payout
+ * was mined or its nonce taken.
+ */
+export async function broadcastPayout(ctx: AppContext, chain: PayoutChain, payoutId: number, raw: Hex): Promise<SendOutcome> {
+  const outcome = await sendPayoutTransaction(chain, raw);
+  const note = outcome === 'nonce-used' ? 'The node answered "nonce too low": this nonce is used; checking whether the payout itself was mined.' : null;
   await ctx.db.query(sql`UPDATE payout_transactions SET broadcast_at = COALESCE(broadcast_at, ${ctx.now()}) WHERE tx_hash = ${keccak256(raw)}`);
-  await ctx.db.query(sql`UPDATE payouts SET status = 'broadcast', error = NULL, updated_at = now() WHERE id = ${payoutId} AND status = 'signed'`);
+  await ctx.db.query(sql`UPDATE payouts SET status = 'broadcast', error = ${note}, updated_at = now() WHERE id = ${payoutId} AND status = 'signed'`);
+  return outcome;
 }
 
 /** The stored transactions of each payout, oldest first. */

@@ -41,8 +41,8 @@ function waiting(id: string, label: string, to: string, count: number | undefine
 
 /**
  * /admindashboard: members, sales, bonuses paid and the payout ratio; money
- * in (deposits, what the ledger holds on chain) and what waits for approval;
- * the daily close.
+ * in (deposits, what the ledger holds on chain), what waits for approval and
+ * the failed payouts waiting for a retry or refund; the daily close.
  */
 export function AdminDashboardPage() {
   const theme = useTheme();
@@ -72,6 +72,17 @@ export function AdminDashboardPage() {
     },
     waiting('pending-withdrawals', 'Withdrawals to approve', '/withdraw-approval', d?.pending.withdrawals.count, d && formatMoney(d.pending.withdrawals.amount, { unit: 'USDT' })),
     waiting('pending-redemptions', 'Redemptions to approve', '/redemption-approval', d?.pending.redemptions.count, d && formatMoney(d.pending.redemptions.points, { unit: 'points' })),
+    // Retry and Refund are on the decisions list, filtered to the failed ones (docs/decisions/0014-withdrawals-and-payouts.md).
+    {
+      id: 'failed-payouts',
+      label: 'Failed payouts',
+      value: d ? formatCount(d.pending.failedPayouts.count) : '—',
+      hint: d && (
+        <PageLink to="/withdraw-approval-history?status=failed">
+          {d.pending.failedPayouts.count === 0 ? 'None to retry or refund' : `${formatMoney(d.pending.failedPayouts.amount, { unit: 'USDT' })} to retry or refund`}
+        </PageLink>
+      ),
+    },
   ];
 
   return (
@@ -85,7 +96,7 @@ export function AdminDashboardPage() {
         <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} />
       ))}
       {money.map((s) => (
-        <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, lg: 3 }} />
+        <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, lg: 2.4 }} />
       ))}
       <Grid size={{ xs: 12, lg: 8 }}>
         <Card>

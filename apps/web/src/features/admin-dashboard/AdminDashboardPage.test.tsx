@@ -1,0 +1,61 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { AdminDashboard } from '@portal/contract';
+import { ThemeModeProvider } from '../../app/theme/ThemeModeProvider';
+import { AdminDashboardPage } from './AdminDashboardPage';
+
+const figures: { data: AdminDashboard | undefined } = { data: undefined };
+
+// The figures come from a stub of the query; the daily close card (its own queries) is left out.
+vi.mock('../packages/api', () => ({ useAdminDashboard: () => ({ data: figures.data, isError: false, error: null }) }));
+vi.mock('./DailyCloseCard', () => ({ DailyCloseCard: () => null }));
+
+function dashboard(failed: { count: number; amount: string }): AdminDashboard {
+  return {
+    members: 3,
+    activeMembers: 2,
+    sales: '300.00',
+    purchases: 3,
+    bonusesPaid: { referral: '30.00', matching: '0.00', total: '30.00' },
+    payoutRatio: '10.00',
+    lastClose: null,
+    series: [],
+    deposits: { count: 1, total: '100.00' },
+    treasury: '100.00',
+    pending: {
+      withdrawals: { count: 0, amount: '0.00' },
+      redemptions: { count: 0, points: '0.00' },
+      failedPayouts: failed,
+    },
+  };
+}
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/admindashboard', element: <AdminDashboardPage /> }], { initialEntries: ['/admindashboard'] });
+  render(
+    <ThemeModeProvider>
+      <RouterProvider router={router} />
+    </ThemeModeProvider>,
+  );
+}
+
+afterEach(() => cleanup());
+
+describe('AdminDashboardPage', () => {
+  it('shows the failed payouts waiting for a retry or refund, linked to the decisions list filtered to them', () => {
+    figures.data = dashboard({ count: 2, amount: '58.50' });
+    renderPage();
+    expect(screen.getByTestId('admin-failed-payouts').textContent).toBe('2');
+    const link = screen.getByRole('link', { name: /58\.50 USDT to retry or refund/ });
+    expect(link.getAttribute('href')).toBe('/withdraw-approval-history?status=failed');
+  });
+
+  it('says when none failed', () => {
+    figures.data = dashboard({ count: 0, amount: '0.00' });
+    renderPage();
+    expect(screen.getByTestId('admin-failed-payouts').textContent).toBe('0');
+    const card = screen.getByTestId('admin-failed-payouts').parentElement!;
+    expect(within(card).getByRole('link', { name: 'None to retry or refund' })).toBeTruthy();
+  });
+});
