@@ -47,7 +47,9 @@ for (const theme of THEMES) {
         await expect(page.locator('html'), where).toHaveAttribute('data-theme', theme);
         await expect(guide.navLink(entry.nav), where).toHaveAttribute('aria-current', 'page');
         await watcher.idle();
-        const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const sideways = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         if (sideways > 1) problems.push(`${where}: page scrolls sideways by ${sideways}px`);
         for (const what of await axeSerious(page)) problems.push(`${where}: ${what}`);
         for (const what of watcher.take()) problems.push(`${where}: ${what}`);
@@ -122,7 +124,9 @@ test.describe('what the style guide shows', () => {
     // Sorting goes back to the first page; amount ascending puts the smallest first.
     await guide.sortButton('Amount').click();
     await expect(guide.pageCount).toHaveText('1–10 of 42');
-    const amounts = await guide.rows.evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[3]!.textContent ?? ''));
+    const amounts = await guide.rows.evaluateAll((rows) =>
+      rows.map((row) => row.querySelectorAll('td')[3]!.textContent ?? ''),
+    );
     const numbers = amounts.map((text) => Number(text.replace(/[^\d.]/g, '')));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     await guide.memberSearch.fill('alice');
@@ -139,6 +143,9 @@ test.describe('what the style guide shows', () => {
     const guide = new StyleGuidePage(page);
     await guide.goto('/form-layouts');
     await expect(page.getByText('The username of the member you are paying.')).toBeVisible();
+    // A field shown in error, in the contract's own words (amountProblem).
+    await expect(guide.fieldInError).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText(/^Amount must be a plain decimal number such as 125\.50/)).toBeVisible();
     await guide.reviewButton.click();
     await expect(page.getByText('Receiver username is required')).toBeVisible();
     await expect(page.getByText('Amount is required')).toBeVisible();

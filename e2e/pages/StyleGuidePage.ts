@@ -41,6 +41,7 @@ export class StyleGuidePage {
   readonly openConfirmationButton: Locator;
   readonly dialog: Locator;
   readonly confirmButton: Locator;
+  readonly fieldInError: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -66,6 +67,7 @@ export class StyleGuidePage {
     this.openConfirmationButton = page.getByRole('button', { name: 'Open the confirmation' });
     this.dialog = page.getByRole('dialog', { name: 'Confirm the sample transfer' });
     this.confirmButton = this.dialog.getByRole('button', { name: 'Confirm sample' });
+    this.fieldInError = page.getByTestId('field-in-error');
   }
 
   async goto(path: StyleGuidePath) {

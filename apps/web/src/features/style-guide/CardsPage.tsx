@@ -77,10 +77,16 @@ const FORMATS: Array<{ what: string; input: string; output: ReactNode; testId: s
 export function CardsPage() {
   return (
     <>
-      <Section title="Balance cards" description="The wallet page's cards (features/wallet/BalanceCards.tsx) with sample balances.">
+      <Section
+        title="Balance cards"
+        description="The wallet page's cards (features/wallet/BalanceCards.tsx) with sample balances."
+      >
         <BalanceCards wallets={SAMPLE_WALLETS} />
       </Section>
-      <Section title="Stat cards" description="The dashboard's stat card (shared/components/StatCard.tsx) with sample figures.">
+      <Section
+        title="Stat cards"
+        description="The dashboard's stat card (shared/components/StatCard.tsx) with sample figures."
+      >
         <Grid container spacing={6}>
           <StatCard
             icon={<TrendingUpOutlined />}
@@ -135,7 +141,12 @@ export function CardsPage() {
                 >
                   <Box component="dt" sx={{ minWidth: 0 }}>
                     <Typography variant="body2">{format.what}</Typography>
-                    <Typography variant="caption" color="text.secondary" component="code" sx={{ overflowWrap: 'anywhere' }}>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      component="code"
+                      sx={{ overflowWrap: 'anywhere' }}
+                    >
                       {format.input}
                     </Typography>
                   </Box>

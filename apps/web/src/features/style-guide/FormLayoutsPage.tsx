@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -5,10 +6,11 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import TextField from '@mui/material/TextField';
-import { amountSchema, receiverUsernameSchema, text } from '@portal/contract';
+import { amountProblem, amountSchema, receiverUsernameSchema, text } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AmountField } from '../../shared/components/AmountField';
+import { PasswordField } from '../../shared/components/PasswordField';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { fieldProps } from '../../shared/forms';
@@ -53,38 +55,60 @@ export function FormLayoutsPage() {
     <>
       <Section
         title="A money form"
-        description="Review checks each field with the contract's rules; the errors and the helper texts are the fields' own."
+        description="Review checks each field with the contract's rules (press it with empty fields to see them); the errors and the helper texts are the fields' own."
       >
-        <Card sx={{ maxWidth: 560 }}>
-          <CardHeader title="Send sample USDT" subheader={SAMPLE_DATA_LABEL} />
-          <CardContent>
-            <Box
-              component="form"
-              noValidate
-              aria-label="Sample transfer"
-              onSubmit={(event) => void review(event)}
-              sx={{ display: 'grid', gap: 5 }}
-            >
-              <TextField
-                label="Receiver username"
-                autoComplete="off"
-                {...fieldProps(form, 'toUsername', 'The username of the member you are paying.')}
-              />
-              <AmountField label="Amount" unit="USDT" {...fieldProps(form, 'amount', 'Minimum 10.00 USDT (a sample rule).')} />
-              <TextField label="Memo" multiline minRows={2} {...fieldProps(form, 'memo', 'Optional, up to 100 characters.')} />
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3 }}>
-                <SubmitButton>Review sample transfer</SubmitButton>
-                <Button variant="outlined" onClick={() => flow.open(SAMPLE_REVIEW)}>
-                  Open the confirmation
-                </Button>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 6,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
+            alignItems: 'start',
+          }}
+        >
+          <Card>
+            <CardHeader title="Send sample USDT" subheader={SAMPLE_DATA_LABEL} />
+            <CardContent>
+              <Box
+                component="form"
+                noValidate
+                aria-label="Sample transfer"
+                onSubmit={(event) => void review(event)}
+                sx={{ display: 'grid', gap: 5 }}
+              >
+                <TextField
+                  label="Receiver username"
+                  autoComplete="off"
+                  {...fieldProps(form, 'toUsername', 'The username of the member you are paying.')}
+                />
+                <AmountField
+                  label="Amount"
+                  unit="USDT"
+                  {...fieldProps(form, 'amount', 'A decimal such as 125.50, more than 0.')}
+                />
+                <TextField
+                  label="Memo"
+                  multiline
+                  minRows={2}
+                  {...fieldProps(form, 'memo', 'Optional, up to 100 characters.')}
+                />
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3 }}>
+                  <SubmitButton>Review sample transfer</SubmitButton>
+                  <Button variant="outlined" onClick={() => flow.open(SAMPLE_REVIEW)}>
+                    Open the confirmation
+                  </Button>
+                </Box>
               </Box>
-            </Box>
-          </CardContent>
-        </Card>
+            </CardContent>
+          </Card>
+          <FieldStates />
+        </Box>
       </Section>
       <ConfirmDialog title="Confirm the sample transfer" confirmLabel="Confirm sample" {...flow.dialog}>
         {pending && (
-          <ConfirmSummary testId="sample-confirmation" note="A sample: confirming closes this dialog and moves nothing.">
+          <ConfirmSummary
+            testId="sample-confirmation"
+            note="A sample: confirming closes this dialog and moves nothing."
+          >
             <ConfirmLine label="To">{pending.toUsername}</ConfirmLine>
             <ConfirmAmount label="Amount" value={pending.amount} unit="USDT" strong />
             {pending.memo && <ConfirmLine label="Memo">{pending.memo}</ConfirmLine>}
@@ -92,5 +116,36 @@ export function FormLayoutsPage() {
         )}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** The fields' states side by side; the error is the contract's own words for a mistyped amount. */
+function FieldStates() {
+  const [password, setPassword] = useState('sample-password');
+  return (
+    <Card>
+      <CardHeader title="Field states" subheader={SAMPLE_DATA_LABEL} />
+      <CardContent sx={{ display: 'grid', gap: 5 }}>
+        <TextField label="Filled" defaultValue="sample-alice" helperText="A helper text says what to type." fullWidth />
+        <AmountField
+          label="In error"
+          unit="USDT"
+          defaultValue="1,000"
+          error
+          helperText={amountProblem('1,000')}
+          fullWidth
+          slotProps={{ htmlInput: { 'data-testid': 'field-in-error' } }}
+        />
+        <TextField label="Disabled" defaultValue="Cannot be changed" disabled fullWidth />
+        <PasswordField
+          label="Password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoComplete="off"
+          helperText="The eye button shows what is typed."
+          fullWidth
+        />
+      </CardContent>
+    </Card>
   );
 }

@@ -20,8 +20,15 @@ interface IconEntry {
 /** The menu's icons (`shared/menu-icons.ts`), each with the pages whose menu entry names it (the route table). */
 function menuIcons(): IconEntry[] {
   return (Object.entries(MENU_ICONS) as [MenuIconName, SvgIconComponent][]).map(([name, Icon]) => {
-    const pages = APP_ROUTES.filter((route) => route.menu?.icon === name).map((route) => `${route.title} (${route.path})`);
-    return { name, Icon, color: 'primary', usedIn: pages.length ? pages : ['Defined for the menu, named by no page yet'] };
+    const pages = APP_ROUTES.filter((route) => route.menu?.icon === name).map(
+      (route) => `${route.title} (${route.path})`,
+    );
+    return {
+      name,
+      Icon,
+      color: 'primary',
+      usedIn: pages.length ? pages : ['Defined for the menu, named by no page yet'],
+    };
   });
 }
 
@@ -81,7 +88,10 @@ export function IconsPage() {
       >
         <IconGrid icons={menu} testId="menu-icons" />
       </Section>
-      <Section title="Wallet icons" description="From features/wallet/BalanceCards.tsx: the icon of each wallet's card.">
+      <Section
+        title="Wallet icons"
+        description="From features/wallet/BalanceCards.tsx: the icon of each wallet's card."
+      >
         <IconGrid icons={walletIcons()} testId="wallet-icons" />
       </Section>
     </>

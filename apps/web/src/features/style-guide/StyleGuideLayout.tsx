@@ -39,13 +39,24 @@ export function StyleGuideLayout() {
             borderColor: 'divider',
           }}
         >
-          <Box component={Link} to="/login" aria-label="Members Portal: sign in" sx={{ display: 'flex', textDecoration: 'none' }}>
+          <Box
+            component={Link}
+            to="/login"
+            aria-label="Members Portal: sign in"
+            sx={{ display: 'flex', textDecoration: 'none' }}
+          >
             <Logo />
           </Box>
           <Typography component="p" variant="h6" sx={{ flex: 1, minWidth: 0 }}>
             Style guide
           </Typography>
-          <Typography component="p" variant="body2" color="text.secondary" data-testid="style-guide-mode">
+          <Typography
+            component="p"
+            variant="body2"
+            color="text.secondary"
+            data-testid="style-guide-mode"
+            sx={{ display: { xs: 'none', sm: 'block' } }}
+          >
             {mode === 'light' ? 'Light theme' : 'Dark theme'}
           </Typography>
           <ThemeToggle />

@@ -24,7 +24,13 @@ const COLUMNS: Column<SampleTransfer>[] = [
   { id: 'id', label: 'No.', sortField: 'id', render: (row) => row.id },
   { id: 'member', label: 'Member', sortField: 'member', render: (row) => row.member },
   { id: 'status', label: 'Status', render: (row) => <StatusChip status={row.status} /> },
-  { id: 'amount', label: 'Amount', sortField: 'amount', align: 'right', render: (row) => <Money value={row.amount} unit="USDT" /> },
+  {
+    id: 'amount',
+    label: 'Amount',
+    sortField: 'amount',
+    align: 'right',
+    render: (row) => <Money value={row.amount} unit="USDT" />,
+  },
   {
     id: 'createdAt',
     label: 'Date (UTC)',
@@ -65,7 +71,12 @@ export function TablesPage() {
         <Card>
           <CardHeader title="Sample transfers" subheader={SAMPLE_DATA_LABEL} />
           <FilterBar>
-            <SearchField label="Member" placeholder="sample-alice" testId="sample-search" {...filterProps(list, 'search')} />
+            <SearchField
+              label="Member"
+              placeholder="sample-alice"
+              testId="sample-search"
+              {...filterProps(list, 'search')}
+            />
             <SelectFilter label="Status" choices={STATUS_CHOICES} {...filterProps(list, 'status')} />
           </FilterBar>
           <DataTable

@@ -53,7 +53,12 @@ function pairsOf(theme: Theme): Pair[] {
   const tonal = tonalTextShade(palette.mode);
   return [
     { name: 'text.primary', use: 'Body text on a card', foreground: palette.text.primary, background: paper },
-    { name: 'text.secondary', use: 'Labels and notes on a card', foreground: palette.text.secondary, background: paper },
+    {
+      name: 'text.secondary',
+      use: 'Labels and notes on a card',
+      foreground: palette.text.secondary,
+      background: paper,
+    },
     { name: 'text.primary on the page', use: 'Page titles', foreground: palette.text.primary, background: page },
     { name: 'text.secondary on the page', use: 'Page notes', foreground: palette.text.secondary, background: page },
     ...COLORS.flatMap((color): Pair[] => [
@@ -89,13 +94,17 @@ export function TypographyPage() {
             {VARIANTS.map((variant) => {
               const style = theme.typography[variant];
               return (
-                <Box key={variant} data-testid={`type-${variant}`} sx={{ borderBottom: 1, borderColor: 'divider', pb: 3, minWidth: 0 }}>
+                <Box
+                  key={variant}
+                  data-testid={`type-${variant}`}
+                  sx={{ borderBottom: 1, borderColor: 'divider', pb: 3, minWidth: 0 }}
+                >
                   <Typography variant={variant} component="p" sx={{ overflowWrap: 'anywhere' }}>
                     {variant === 'overline' || variant === 'caption' ? 'Members portal' : 'Members portal 1,234.57'}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    <code>{variant}</code> · {sizeInPx(theme, style.fontSize)} · weight {String(style.fontWeight)} · line height{' '}
-                    {String(style.lineHeight)}
+                    <code>{variant}</code> · {sizeInPx(theme, style.fontSize)} · weight {String(style.fontWeight)} ·
+                    line height {String(style.lineHeight)}
                   </Typography>
                 </Box>
               );
@@ -121,7 +130,14 @@ export function TypographyPage() {
               <Card key={pair.name} data-testid={`contrast-${pair.name}`}>
                 <Box sx={{ px: 5, py: 4, bgcolor: pair.under?.[0] ?? 'transparent' }}>
                   <Box
-                    sx={{ bgcolor: pair.background, color: pair.foreground, px: 3, py: 2, borderRadius: 1, fontWeight: 500 }}
+                    sx={{
+                      bgcolor: pair.background,
+                      color: pair.foreground,
+                      px: 3,
+                      py: 2,
+                      borderRadius: 1,
+                      fontWeight: 500,
+                    }}
                   >
                     Aa Sample text
                   </Box>

@@ -46,8 +46,13 @@ describe('contrast', () => {
       expect(contrastRatio(palette.text.primary, paper)).toBeGreaterThanOrEqual(AA_NORMAL);
       expect(contrastRatio(palette.text.secondary, paper)).toBeGreaterThanOrEqual(AA_NORMAL);
       for (const color of ['primary', 'secondary', 'success', 'info', 'warning', 'error'] as const) {
-        expect(contrastRatio(palette[color].main, paper), `${mode} ${color} on paper`).toBeGreaterThanOrEqual(AA_NORMAL);
-        expect(contrastRatio(palette[color].contrastText, palette[color].main), `${mode} text on ${color}`).toBeGreaterThanOrEqual(AA_NORMAL);
+        expect(contrastRatio(palette[color].main, paper), `${mode} ${color} on paper`).toBeGreaterThanOrEqual(
+          AA_NORMAL,
+        );
+        expect(
+          contrastRatio(palette[color].contrastText, palette[color].main),
+          `${mode} text on ${color}`,
+        ).toBeGreaterThanOrEqual(AA_NORMAL);
       }
     }
   });

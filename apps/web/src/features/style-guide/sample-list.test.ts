@@ -29,7 +29,8 @@ describe('the style guide sample list', () => {
 
   it('sorts by amount as money, both ways, with the id breaking ties', () => {
     const up = sampleList(SAMPLE_TRANSFERS, { ...base, sort: 'amount', pageSize: 100 }).items;
-    for (let i = 1; i < up.length; i += 1) expect(compareDecimal(up[i - 1]!.amount, up[i]!.amount)).toBeLessThanOrEqual(0);
+    for (let i = 1; i < up.length; i += 1)
+      expect(compareDecimal(up[i - 1]!.amount, up[i]!.amount)).toBeLessThanOrEqual(0);
     const down = sampleList(SAMPLE_TRANSFERS, { ...base, sort: '-amount', pageSize: 100 }).items;
     expect(down.map((r) => r.id)).toEqual([...up].reverse().map((r) => r.id));
     const byMember = sampleList(SAMPLE_TRANSFERS, { ...base, sort: 'member', pageSize: 100 }).items;

@@ -14,7 +14,13 @@ import { TonalAvatar } from './TonalAvatar';
  * (`features/style-guide/CardsPage.tsx`) shows this very card; a skeleton
  * while `value` is not there yet.
  */
-export function StatCard(props: { icon: ReactNode; color: StatusColor; label: string; value: ReactNode; note: ReactNode }) {
+export function StatCard(props: {
+  icon: ReactNode;
+  color: StatusColor;
+  label: string;
+  value: ReactNode;
+  note: ReactNode;
+}) {
   return (
     <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
       <Card sx={{ height: '100%' }}>
