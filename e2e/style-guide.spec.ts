@@ -180,5 +180,7 @@ test.describe('what the style guide shows', () => {
       await expect(page).toHaveURL(new RegExp(`${entry.path}$`));
       await expect(guide.heading).toHaveText(entry.heading);
     }
+    // Never /login, which would end a signed-in visitor's session.
+    await expect(guide.portalLink).toHaveAttribute('href', '/dashboard');
   });
 });

@@ -18,6 +18,7 @@ export class StyleGuidePage {
   readonly sampleDataLabel: Locator;
   readonly nav: Locator;
   readonly themeToggle: Locator;
+  readonly portalLink: Locator;
   // /typography
   readonly typeScale: Locator;
   readonly contrastPasses: Locator;
@@ -49,6 +50,7 @@ export class StyleGuidePage {
     this.sampleDataLabel = page.getByTestId('sample-data-label');
     this.nav = page.getByRole('navigation', { name: 'Style guide pages' });
     this.themeToggle = page.getByTestId('theme-toggle');
+    this.portalLink = page.getByRole('link', { name: 'Members Portal: go to the portal' });
     this.typeScale = page.locator('[data-testid^="type-"]');
     this.contrastPasses = page.locator('[data-testid^="contrast-"]').filter({ hasText: 'AA pass' });
     this.contrastFails = page.locator('[data-testid^="contrast-"]').filter({ hasText: 'AA fail' });

@@ -39,10 +39,12 @@ export function StyleGuideLayout() {
             borderColor: 'divider',
           }}
         >
+          {/* To the portal, never to /login: visiting /login ends a session (app/guard.ts), and the dashboard's guard
+              sends a signed-out visitor to the sign-in anyway. */}
           <Box
             component={Link}
-            to="/login"
-            aria-label="Members Portal: sign in"
+            to="/dashboard"
+            aria-label="Members Portal: go to the portal"
             sx={{ display: 'flex', textDecoration: 'none' }}
           >
             <Logo />
