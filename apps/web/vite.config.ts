@@ -5,6 +5,7 @@ import { muiWithoutUnusedThemeCode } from './build/mui-without-unused-theme-code
 import { reactRouterProduction } from './build/react-router-production';
 import { signedInPreload } from './build/signed-in-preload';
 import { GUEST_PATHS } from './src/shared/guest-paths';
+import { STYLE_GUIDE_PATHS } from './src/shared/style-guide-paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -16,8 +17,11 @@ export default defineConfig({
     react(),
     muiWithoutUnusedThemeCode(),
     reactRouterProduction(),
-    // The server preloads the signed-in route table on every path but the guest pages.
-    signedInPreload({ module: /src[\\/]app[\\/]signed-in-routes\.tsx$/, except: GUEST_PATHS }),
+    // The server preloads the signed-in route table on every path but the guest pages and the style guide's.
+    signedInPreload({
+      module: /src[\\/]app[\\/]signed-in-routes\.tsx$/,
+      except: [...GUEST_PATHS, ...STYLE_GUIDE_PATHS],
+    }),
   ],
   server: {
     port: 5173,

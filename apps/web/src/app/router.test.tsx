@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, matchRoutes } from 'react-router';
 import { authRoutes } from '../features/auth/routes';
+import { STYLE_GUIDE_PAGES } from '../features/style-guide/routes';
 import { GUEST_PATHS } from '../shared/guest-paths';
+import { isStyleGuidePath, STYLE_GUIDE_PATHS } from '../shared/style-guide-paths';
 import { STORAGE_KEYS } from '../shared/session/storage';
 import { buildRoutes, discoverSignedInRoutes } from './router';
 import { APP_ROUTES } from './routes';
@@ -140,6 +142,61 @@ describe('the routes of the entry and the signed-in ones', () => {
     await router.navigate('/another-missing-page');
     expect(router.state.matches.at(-1)?.route.path).toBe('*');
     expect([...pagePaths(router)].sort()).toEqual(APP_ROUTES.map((r) => r.path).sort());
+    router.dispose();
+  });
+});
+
+describe('the style guide', () => {
+  const pagePaths = (router: ReturnType<typeof appRouter>) =>
+    router.routes.flatMap(function paths(route): string[] {
+      return [...(route.path && route.path !== '*' ? [route.path] : []), ...(route.children ?? []).flatMap(paths)];
+    });
+
+  it('lists the same five pages in its routes as the build and the router know', () => {
+    expect(STYLE_GUIDE_PAGES.map((p) => p.path)).toEqual(STYLE_GUIDE_PATHS);
+    expect(STYLE_GUIDE_PATHS).toEqual(['/typography', '/icons', '/cards', '/tables', '/form-layouts']);
+    // Not the route table's: no guard, no menu, not toured as a signed-in page.
+    for (const path of STYLE_GUIDE_PATHS) expect(APP_ROUTES.some((r) => r.path === path)).toBe(false);
+    expect(isStyleGuidePath('/typography/')).toBe(true);
+    expect(isStyleGuidePath('/Typography')).toBe(false);
+  });
+
+  it('opens signed out, adds only its own pages and calls no API', async () => {
+    for (const path of STYLE_GUIDE_PATHS) {
+      const router = appRouter(path);
+      await vi.waitFor(
+        () => {
+          if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still navigating');
+        },
+        { timeout: 20_000 },
+      );
+      expect(router.state.location.pathname).toBe(path);
+      expect(router.state.matches.at(-1)?.route.path).toBe(path);
+      expect([...pagePaths(router)].sort()).toEqual([...GUEST_PATHS, ...STYLE_GUIDE_PATHS].sort());
+      router.dispose();
+    }
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('still adds the signed-in pages after it', async () => {
+    signedInAs('member');
+    const router = appRouter('/cards');
+    await vi.waitFor(
+      () => {
+        if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still navigating');
+      },
+      { timeout: 20_000 },
+    );
+    await router.navigate('/wallet');
+    await vi.waitFor(
+      () => {
+        if (router.state.navigation.state !== 'idle') throw new Error('still navigating');
+      },
+      { timeout: 20_000 },
+    );
+    expect(router.state.matches.at(-1)?.route.path).toBe('/wallet');
+    await router.navigate('/tables');
+    expect(router.state.matches.at(-1)?.route.path).toBe('/tables');
     router.dispose();
   });
 });

@@ -8,6 +8,7 @@ import {
 } from 'react-router';
 import type { RouteHandle } from '../shared/routing';
 import { withNext } from '../shared/next-path';
+import { isStyleGuidePath } from '../shared/style-guide-paths';
 import { authRoutes } from '../features/auth/routes';
 import { guardLoader, toRouteObject } from './page-routes';
 import { BlankLayout } from './layouts/BlankLayout';
@@ -49,11 +50,19 @@ export function buildRoutes(): RouteObject[] {
 
 /**
  * React Router asks for more routes when a path matches only the 404 (any path
- * but `/` and the guest pages): the signed-in pages are added then, once per
+ * but `/` and the guest pages): the style guide's pages when the path is one of
+ * theirs, otherwise the signed-in pages, each added then, once per
  * router (later calls find them there). On a full load the server has already
  * preloaded their chunk; after the sign-in form, the form has started it.
  */
-export const discoverSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ patch }) => {
+export const discoverSignedInRoutes: PatchRoutesOnNavigationFunction = async ({ path, patch }) => {
+  // The style guide's pages are open to anyone and call no API: they come with neither the signed-in table nor
+  // its frame (features/style-guide/routes.tsx).
+  if (isStyleGuidePath(path)) {
+    const { styleGuideRoutes } = await import('../features/style-guide/routes');
+    patch(ROOT_ID, styleGuideRoutes());
+    return;
+  }
   const { signedInRoutes } = await import('./signed-in-routes');
   patch(ROOT_ID, signedInRoutes());
 };

@@ -1,16 +1,11 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import CallMadeOutlined from '@mui/icons-material/CallMadeOutlined';
 import CallReceivedOutlined from '@mui/icons-material/CallReceivedOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
-import type { ReactNode } from 'react';
-import { StatusChip, type StatusColor } from '../../shared/components/StatusChip';
-import { TonalAvatar } from '../../shared/components/TonalAvatar';
+import { StatCard } from '../../shared/components/StatCard';
+import { StatusChip } from '../../shared/components/StatusChip';
 import { formatBV, formatCount, formatMoney } from '../../shared/format';
 import { usePlacementTree } from '../network/api';
 import { useIncomeSummary, usePlanStatus } from '../packages/api';
@@ -85,32 +80,3 @@ export function PlanOverview() {
 }
 
 const teamSize = (count: number) => `${formatCount(count)} ${count === 1 ? 'member' : 'members'}`;
-
-function StatCard(props: { icon: ReactNode; color: StatusColor; label: string; value: ReactNode; note: ReactNode }) {
-  return (
-    <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-      <Card sx={{ height: '100%' }}>
-        <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-          <TonalAvatar variant="rounded" color={props.color} sx={{ width: 48, height: 48 }}>
-            {props.icon}
-          </TonalAvatar>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" color="text.secondary">
-              {props.label}
-            </Typography>
-            {props.value ? (
-              <Typography variant="h5" component="p" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {props.value}
-              </Typography>
-            ) : (
-              <Skeleton variant="text" width={120} height={32} />
-            )}
-            <Typography variant="caption" color="text.secondary" component="div">
-              {props.note}
-            </Typography>
-          </Box>
-        </CardContent>
-      </Card>
-    </Grid>
-  );
-}

@@ -13,10 +13,11 @@ import type { StatusColor } from '../../shared/components/StatusChip';
 import { formatMoney } from '../../shared/format';
 import { unitLabel } from './labels';
 
-const LOOK: Record<string, { icon: typeof SavingsOutlined; color: StatusColor; note: string }> = {
-  deposit: { icon: AccountBalanceWalletOutlined, color: 'primary', note: 'For packages and transfers' },
-  income: { icon: SavingsOutlined, color: 'success', note: 'Bonuses; for withdrawals and conversion' },
-  points: { icon: StarsOutlined, color: 'warning', note: 'For product redemption' },
+/** Each wallet's icon (and its name: a production build keeps no component names), colour and note (exported for the style guide's icon list, `features/style-guide/IconsPage.tsx`). */
+export const WALLET_LOOK: Readonly<Record<string, { icon: typeof SavingsOutlined; iconName: string; color: StatusColor; note: string }>> = {
+  deposit: { icon: AccountBalanceWalletOutlined, iconName: 'AccountBalanceWalletOutlined', color: 'primary', note: 'For packages and transfers' },
+  income: { icon: SavingsOutlined, iconName: 'SavingsOutlined', color: 'success', note: 'Bonuses; for withdrawals and conversion' },
+  points: { icon: StarsOutlined, iconName: 'StarsOutlined', color: 'warning', note: 'For product redemption' },
 };
 
 /** The three wallets as stat cards; `wallets` undefined while loading. */
@@ -29,7 +30,7 @@ export function BalanceCards({ wallets }: { wallets: WalletBalance[] | undefined
   return (
     <Grid container spacing={6}>
       {shown.map((wallet) => {
-        const look = LOOK[wallet.wallet]!;
+        const look = WALLET_LOOK[wallet.wallet]!;
         const Icon = look.icon;
         return (
           <Grid key={wallet.wallet} size={{ xs: 12, sm: 6, md: 4 }}>

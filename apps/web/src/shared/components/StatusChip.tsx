@@ -3,7 +3,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 export type StatusColor = 'primary' | 'secondary' | 'success' | 'info' | 'warning' | 'error';
 
 /** Status → colour (UI.md): pending warning, approved/paid success, rejected/failed error, seen info. */
-const STATUS_COLORS: Record<string, StatusColor> = {
+export const STATUS_COLORS: Readonly<Record<string, StatusColor>> = {
   pending: 'warning',
   approved: 'success',
   paid: 'success',
