@@ -11,14 +11,49 @@ import { pageClause } from '../shared/sql-list';
 import { chainUnavailable, requireChain } from './service';
 import { describeChainError, readChainStatus } from './chain-status';
 
+/** Deposit addresses read per chunk for the reconciliation: one database page, one JSON-RPC batch of eth_calls (split by clients.ts into HTTP requests of 200). */
+export const RECONCILE_CHUNK = 2_000;
+
 /**
  * `/bep20-wallets`: the treasury, gas and hot wallets and the deposit
  * addresses that received deposits, with balances read from the chain in
  * one batched JSON-RPC request per page, and the reconciliation of the
  * ledger against the chain.
+ *
+ * The reconciliation counts the token held by EVERY issued deposit address
+ * (docs/decisions/0012, "Reconciliation"), not only those with recorded
+ * deposits: tokens that reached an address unseen by the watcher (sent
+ * before its start block, or in blocks a node lost and the watcher never
+ * read) then show as a difference. The addresses are read in chunks of
+ * batched `eth_call`s (plain anvil has no Multicall3), all at one block,
+ * and the sum is kept per (block, addresses issued): views within a block
+ * read nothing again.
  */
 export function createChainWalletService(ctx: AppContext) {
   const { db } = ctx;
+  let held: { chainId: number; block: bigint; issued: number; total: Promise<bigint> } | undefined;
+
+  /** The raw token balance of every issued deposit address at `block`, summed. */
+  function depositAddressesHold(chain: Chain, token: Address, block: bigint, issued: number): Promise<bigint> {
+    if (held && held.chainId === chain.chainId && held.block === block && held.issued === issued) return held.total;
+    const total = (async () => {
+      let sum = 0n;
+      for (let after = -1; ; ) {
+        const { rows } = await db.query<{ address_index: number; address: string }>(
+          sql`SELECT address_index, address FROM deposit_addresses WHERE address_index > ${after} ORDER BY address_index LIMIT ${RECONCILE_CHUNK}`,
+        );
+        if (!rows.length) return sum;
+        const balances = await tokenBalances(chain.client, token, rows.map((r) => getAddress(r.address)), block);
+        for (const b of balances) sum += b;
+        after = rows[rows.length - 1]!.address_index;
+      }
+    })();
+    held = { chainId: chain.chainId, block, issued, total };
+    total.catch(() => {
+      if (held?.total === total) held = undefined; // a failed read is not kept
+    });
+    return total;
+  }
 
   async function reconcile(chain: Chain, decimals: number) {
     // The ledger: members' USDT wallets, and the treasury account (every USDT that came in or left on chain).
@@ -32,17 +67,15 @@ export function createChainWalletService(ctx: AppContext) {
                  (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'below_minimum')::text AS below,
                  (SELECT COALESCE(sum(amount), 0) FROM consolidation_txs WHERE kind = 'sweep' AND status IN ('signed', 'sent'))::text AS pending_sweeps`,
     );
-    const addresses = await db.query<{ address: string }>(
-      sql`SELECT DISTINCT address FROM deposits WHERE chain_id = ${chain.chainId} AND status <> 'dropped'`,
-    );
+    const issued = (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposit_addresses`)).rows[0]!.n;
     const token = (await chain.token()).address;
+    // Every balance at one block, so that the sum is consistent and can be kept for that block.
+    const block = await chain.client.getBlockNumber({ cacheTime: 0 });
     const fixed = [chain.treasuryAddress, ...(chain.hotWallet ? [chain.hotWallet.address] : [])];
-    const all = [...fixed, ...addresses.rows.map((r) => getAddress(r.address))];
-    const raw = await tokenBalances(chain.client, token, all);
-    const scaled = raw.map((b) => toLedgerUnits(b, decimals));
-    const treasury = scaled[0]!;
-    const hot = chain.hotWallet ? scaled[1]! : 0n;
-    const depositAddresses = scaled.slice(fixed.length).reduce((a, b) => a + b, 0n);
+    const [raw, rawDeposits] = await Promise.all([tokenBalances(chain.client, token, fixed, block), depositAddressesHold(chain, token, block, issued)]);
+    const treasury = toLedgerUnits(raw[0]!, decimals);
+    const hot = chain.hotWallet ? toLedgerUnits(raw[1]!, decimals) : 0n;
+    const depositAddresses = toLedgerUnits(rawDeposits, decimals);
     const owed = BigInt(ledger.rows[0]!.owed);
     const expected = -BigInt(ledger.rows[0]!.treasury);
     const onChain = treasury + hot + depositAddresses;
