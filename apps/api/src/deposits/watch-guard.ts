@@ -43,15 +43,11 @@ const WALK_BATCH = 16;
 export async function guardCursor(ctx: AppContext, chain: Chain, key: WatchKey, finalNext: bigint, finality: Finality): Promise<Guarded | null> {
   const last = finalNext - 1n;
   const [anchor] = await readBlocks(ctx.db, key, last, 1);
-  const behind = last >= 0n && finality.final < last;
-  if (!behind) {
-    if (!anchor) return { next: finalNext, anchor: undefined };
-    if ((await blockHash(chain, anchor.number)) === anchor.hash) return { next: finalNext, anchor };
-  } else if (!anchor) {
-    // Nothing recorded to compare with (the ring starts with the first range read after migration 0023): wait for the node.
-    await recordStall(ctx, key, 'behind', finalNext, last, null);
-    return null;
-  }
+  // Nothing read yet (a cursor at CHAIN_START_BLOCK, which may lie ahead of
+  // the node; or the first range after migration 0023): nothing to compare.
+  if (!anchor) return { next: finalNext, anchor: undefined };
+  const behind = finality.final < last;
+  if (!behind && (await blockHash(chain, anchor.number)) === anchor.hash) return { next: finalNext, anchor };
   const reason = behind ? 'behind' : 'changed';
   const agreed = await lastAgreed(chain, await readBlocks(ctx.db, key, finality.final));
   const configured = chain.settings.startBlock !== undefined ? BigInt(chain.settings.startBlock) : null;
