@@ -11,6 +11,7 @@ import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { tableState, useListParams } from '../../shared/list-params';
 import { useChainWallets } from './api';
+import { ChainStatusNotice } from './ChainStatusAlert';
 
 const ROLE_LABELS = { treasury: 'Treasury', gas: 'Gas', hot: 'Hot', deposit: 'Deposit' } as const;
 
@@ -74,12 +75,7 @@ export function Bep20WalletsPage() {
                 ['Unexplained', <Money key="u" value={r.unexplained} unit="USDT" signed data-testid="unexplained" />],
               ]}
             />
-            {data.chain.status !== 'ok' ? (
-              <Alert severity="warning" sx={{ mt: 4 }}>
-                Deposit watcher: {data.chain.status}
-                {data.chain.lastError ? ` — ${data.chain.lastError}` : ''}
-              </Alert>
-            ) : null}
+            <ChainStatusNotice chain={data.chain} sx={{ mt: 4 }} />
           </CardContent>
         </Card>
       ) : null}
