@@ -146,6 +146,8 @@ export interface RpcProxy {
   refuse(methods: string[]): void;
   /** Refuses eth_getLogs over more than `blocks` blocks, as public BSC nodes do (null: no limit). */
   limitLogRange(blocks: number | null): void;
+  /** HTTP requests and JSON-RPC calls (by method) forwarded so far. */
+  counts(): { requests: number; calls: Record<string, number> };
   close(): Promise<void>;
 }
 
@@ -154,6 +156,8 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   let isDown = false;
   let refused = new Set<string>();
   let logRange: number | null = null;
+  let requests = 0;
+  const callCounts: Record<string, number> = {};
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -179,6 +183,8 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]));
         return;
       }
+      requests += 1;
+      for (const c of calls) callCounts[c.method] = (callCounts[c.method] ?? 0) + 1;
       try {
         const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
         res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
@@ -203,6 +209,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     limitLogRange: (blocks) => {
       logRange = blocks;
     },
+    counts: () => ({ requests, calls: { ...callCounts } }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

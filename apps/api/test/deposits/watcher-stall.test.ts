@@ -98,6 +98,25 @@ describe('the reconciliation', () => {
   });
 });
 
+describe('the reconciliation over many addresses', () => {
+  it('reads every issued address in batched requests, not one per member, and once per block', async () => {
+    const issued = 30;
+    await Promise.all(Array.from({ length: issued }, () => member()));
+    const total = (await portal.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposit_addresses`)).rows[0]!.n;
+    const before = proxy.counts();
+    await reconciliation();
+    const first = proxy.counts();
+    const firstCalls = (first.calls.eth_call ?? 0) - (before.calls.eth_call ?? 0);
+    // balanceOf of every issued address (and the page's own rows), in a handful of HTTP requests.
+    expect(firstCalls).toBeGreaterThanOrEqual(total);
+    expect(first.requests - before.requests).toBeLessThan(10);
+    // No block mined since: the deposit addresses' sum is kept, only the page's rows and the fixed wallets are read.
+    await reconciliation();
+    const second = proxy.counts();
+    expect((second.calls.eth_call ?? 0) - (first.calls.eth_call ?? 0)).toBeLessThanOrEqual(firstCalls - total);
+  });
+});
+
 describe('a node behind the cursor (the embedded chain lost its last seconds)', () => {
   it('is reported, credits nothing wrongly, reads the blocks again and credits a new deposit below the old cursor exactly once', async () => {
     const a = await member();
