@@ -172,6 +172,16 @@ export const reconciliationSchema = z.object({
   /** difference - the explained parts; anything but zero is flagged. */
   unexplained: moneySchema,
   balanced: z.boolean(),
+  /**
+   * For finding a difference: issued deposit addresses that hold tokens but
+   * have no deposit recorded (sent before the watcher's start block, or in
+   * blocks it never read), their sum and the first 10 of them.
+   */
+  unrecorded: z.object({
+    total: moneySchema,
+    count: z.number().int(),
+    addresses: z.array(z.object({ address: z.string(), member: z.object({ id: z.number().int(), username: z.string() }), amount: moneySchema })),
+  }),
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 

@@ -14,6 +14,15 @@ import { describeChainError, readChainStatus } from './chain-status';
 /** Deposit addresses read per chunk for the reconciliation: one database page, one JSON-RPC batch of eth_calls (split by clients.ts into HTTP requests of 200). */
 export const RECONCILE_CHUNK = 2_000;
 
+interface Held {
+  /** Raw token units at every issued deposit address. */
+  sum: bigint;
+  /** Raw token units at those with no deposit recorded, how many, and the first 10. */
+  unrecorded: bigint;
+  unrecordedCount: number;
+  first: Array<{ address: string; memberId: number; username: string; raw: bigint }>;
+}
+
 /**
  * `/bep20-wallets`: the treasury, gas and hot wallets and the deposit
  * addresses that received deposits, with balances read from the chain in
@@ -31,20 +40,42 @@ export const RECONCILE_CHUNK = 2_000;
  */
 export function createChainWalletService(ctx: AppContext) {
   const { db } = ctx;
-  let held: { chainId: number; block: bigint; issued: number; total: Promise<bigint> } | undefined;
+  let held: { chainId: number; block: bigint; issued: number; total: Promise<Held> } | undefined;
 
-  /** The raw token balance of every issued deposit address at `block`, summed. */
-  function depositAddressesHold(chain: Chain, token: Address, block: bigint, issued: number): Promise<bigint> {
+  /**
+   * The raw token balance of every issued deposit address at `block`,
+   * summed; and of those holding tokens, the ones with no deposit recorded
+   * (looked up only among the holders, so the cost follows them).
+   */
+  function depositAddressesHold(chain: Chain, token: Address, block: bigint, issued: number): Promise<Held> {
     if (held && held.chainId === chain.chainId && held.block === block && held.issued === issued) return held.total;
     const total = (async () => {
-      let sum = 0n;
+      const result: Held = { sum: 0n, unrecorded: 0n, unrecordedCount: 0, first: [] };
       for (let after = -1; ; ) {
         const { rows } = await db.query<{ address_index: number; address: string }>(
           sql`SELECT address_index, address FROM deposit_addresses WHERE address_index > ${after} ORDER BY address_index LIMIT ${RECONCILE_CHUNK}`,
         );
-        if (!rows.length) return sum;
+        if (!rows.length) return result;
         const balances = await tokenBalances(chain.client, token, rows.map((r) => getAddress(r.address)), block);
-        for (const b of balances) sum += b;
+        const holding = new Map<string, bigint>();
+        rows.forEach((r, i) => {
+          result.sum += balances[i]!;
+          if (balances[i]! > 0n) holding.set(r.address, balances[i]!);
+        });
+        if (holding.size) {
+          const unseen = await db.query<{ address: string; member_id: string; username: string }>(
+            sql`SELECT a.address, a.member_id::text, u.username FROM deposit_addresses a JOIN users u ON u.id = a.member_id
+                 WHERE a.address = ANY(${[...holding.keys()]}::text[])
+                   AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address AND d.chain_id = ${chain.chainId} AND d.status <> 'dropped')
+                 ORDER BY a.address_index`,
+          );
+          for (const r of unseen.rows) {
+            const raw = holding.get(r.address)!;
+            result.unrecorded += raw;
+            result.unrecordedCount += 1;
+            if (result.first.length < 10) result.first.push({ address: getAddress(r.address), memberId: Number(r.member_id), username: r.username, raw });
+          }
+        }
         after = rows[rows.length - 1]!.address_index;
       }
     })();
@@ -72,10 +103,10 @@ export function createChainWalletService(ctx: AppContext) {
     // Every balance at one block, so that the sum is consistent and can be kept for that block.
     const block = await chain.client.getBlockNumber({ cacheTime: 0 });
     const fixed = [chain.treasuryAddress, ...(chain.hotWallet ? [chain.hotWallet.address] : [])];
-    const [raw, rawDeposits] = await Promise.all([tokenBalances(chain.client, token, fixed, block), depositAddressesHold(chain, token, block, issued)]);
+    const [raw, deposited] = await Promise.all([tokenBalances(chain.client, token, fixed, block), depositAddressesHold(chain, token, block, issued)]);
     const treasury = toLedgerUnits(raw[0]!, decimals);
     const hot = chain.hotWallet ? toLedgerUnits(raw[1]!, decimals) : 0n;
-    const depositAddresses = toLedgerUnits(rawDeposits, decimals);
+    const depositAddresses = toLedgerUnits(deposited.sum, decimals);
     const owed = BigInt(ledger.rows[0]!.owed);
     const expected = -BigInt(ledger.rows[0]!.treasury);
     const onChain = treasury + hot + depositAddresses;
@@ -97,6 +128,11 @@ export function createChainWalletService(ctx: AppContext) {
       withdrawalsInFlight: fromBaseUnits(BigInt(ledger.rows[0]!.in_flight)),
       unexplained: fromBaseUnits(unexplained),
       balanced: unexplained === 0n,
+      unrecorded: {
+        total: fromBaseUnits(toLedgerUnits(deposited.unrecorded, decimals)),
+        count: deposited.unrecordedCount,
+        addresses: deposited.first.map((a) => ({ address: a.address, member: { id: a.memberId, username: a.username }, amount: fromBaseUnits(toLedgerUnits(a.raw, decimals)) })),
+      },
     };
   }
 

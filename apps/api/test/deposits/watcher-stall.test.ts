@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromBaseUnits, toBaseUnits } from '@portal/contract';
+import { fromBaseUnits, toBaseUnits, type Reconciliation } from '@portal/contract';
 import { encodeFunctionData, erc20Abi, parseUnits, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_DEV_KEY } from '../../src/chain/anvil';
@@ -60,7 +60,7 @@ async function health() {
 async function reconciliation() {
   const res = await portal.app.inject({ method: 'GET', url: '/api/admin/chain/wallets', headers: bearer(admin) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().reconciliation as { balanced: boolean; unexplained: string; depositAddresses: string };
+  return res.json().reconciliation as Reconciliation;
 }
 
 const cursor = async () => BigInt((await portal.db.query<{ n: string }>(sql`SELECT final_next::text AS n FROM chain_watch`)).rows[0]!.n);
@@ -93,6 +93,8 @@ describe('the reconciliation', () => {
     expect(await cursor()).toBeGreaterThan(startBlock);
     const after = await reconciliation();
     expect(after).toMatchObject({ balanced: false, unexplained: '4.00', depositAddresses: '4.00' });
+    // And says where they are.
+    expect(after.unrecorded).toEqual({ total: '4.00', count: 1, addresses: [{ address, member: { id: session.user.id, username: session.user.username }, amount: '4.00' }] });
     // The watcher is not stalled by it.
     expect((await health()).chain).toMatchObject({ status: 'ok', stall: null });
   });
