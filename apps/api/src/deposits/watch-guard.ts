@@ -34,6 +34,8 @@ export interface Guarded {
 
 /** Node hashes fetched per JSON-RPC batch while walking back. */
 const WALK_BATCH = 16;
+/** The last stall this process logged, per chain and token. */
+const logged = new Map<string, string>();
 
 /**
  * The cursor to read on from, moved back if the node is behind it or its
@@ -51,13 +53,19 @@ export async function guardCursor(ctx: AppContext, chain: Chain, key: WatchKey, 
   const reason = behind ? 'behind' : 'changed';
   const agreed = await lastAgreed(chain, await readBlocks(ctx.db, key, finality.final));
   const configured = chain.settings.startBlock !== undefined ? BigInt(chain.settings.startBlock) : null;
-  const from = agreed ? agreed.number + 1n : configured;
-  ctx.log.warn(
-    { reason, cursor: String(finalNext), nodeFinal: String(finality.final), nodeLatest: String(finality.latest), rescanFrom: from === null ? null : String(from) },
-    reason === 'behind'
-      ? 'deposit watcher: the node is behind the blocks already read; reading again from the last block both agree on'
-      : 'deposit watcher: the chain changed under the blocks already read; reading again from the last block both agree on',
-  );
+  let from = agreed ? agreed.number + 1n : configured;
+  if (from !== null && from > finalNext) from = finalNext; // never forward: that would skip blocks
+  // Said once per stall and cursor, not on every tick while it lasts (/api/health says it all along).
+  const said = `${reason}:${finalNext}:${from}`;
+  if (logged.get(`${key.chainId}:${key.token}`) !== said) {
+    logged.set(`${key.chainId}:${key.token}`, said);
+    ctx.log.warn(
+      { reason, cursor: String(finalNext), nodeFinal: String(finality.final), nodeLatest: String(finality.latest), rescanFrom: from === null ? null : String(from) },
+      reason === 'behind'
+        ? 'deposit watcher: the node is behind the blocks already read; reading again from the last block both agree on'
+        : 'deposit watcher: the chain changed under the blocks already read; reading again from the last block both agree on',
+    );
+  }
   const moved = await recordStall(ctx, key, reason, finalNext, last, from);
   if (!moved || from === null) return null;
   return { next: from, anchor: agreed ?? undefined };

@@ -218,3 +218,24 @@ describe('a chain changed under the cursor', () => {
     expect(r.unexplained).toBe(fromBaseUnits(toBaseUnits(unexplained) - toBaseUnits('5')));
   });
 });
+
+describe('no recorded block on the node\'s chain', () => {
+  it('reads again from CHAIN_START_BLOCK, crediting nothing twice', async () => {
+    const e = await member();
+    await chain.send(e.address, '3');
+    await finalize();
+    await finalize();
+    expect(await depositEntries(e.session.user.id)).toBe(1);
+    const read = (await cursor()) - 1n;
+    // As if every block the watcher recorded were from another chain.
+    await portal.db.query(sql`UPDATE chain_watch_blocks SET block_hash = '0x' || repeat('ab', 32)`);
+    await watcher.tick();
+    const status = (await health()).chain;
+    expect(status.stall).toMatchObject({ reason: 'changed', cursorBlock: String(read), rescanFrom: String(startBlock) });
+    await finalize();
+    await finalize();
+    expect((await health()).chain.status).toBe('ok');
+    expect(await depositEntries(e.session.user.id)).toBe(1);
+    expect((await myDeposits(e.session)).balance).toBe('3.00');
+  });
+});
