@@ -98,11 +98,13 @@ export async function advanceSeen(db: Sql, key: WatchKey, latest: bigint): Promi
 }
 
 /** A pass that went well: the node's head and final block, no error. */
-export async function recordChecked(db: Sql, key: WatchKey, finality: Finality): Promise<void> {
-  // A stall is resolved once the cursor has passed the block it had read up to, on the node's chain.
+export async function recordChecked(db: Sql, key: WatchKey, finality: Finality, verified: boolean): Promise<void> {
+  // A stall is resolved once the cursor stands past the block it had read up
+  // to, on a chain the guard verified this pass (`verified`: not while it
+  // waits with nothing in common with the node, its cursor left in place).
   await db.query(
     sql`UPDATE chain_watch SET latest_block = ${finality.latest.toString()}, final_block = ${finality.final.toString()}, finality = ${finality.source}, checked_at = now(), failures = 0, last_error = NULL, last_error_at = NULL,
-        stall_resolved_at = CASE WHEN stall_reason IS NOT NULL AND stall_resolved_at IS NULL AND final_next > stall_block THEN now() ELSE stall_resolved_at END
+        stall_resolved_at = CASE WHEN ${verified} AND stall_reason IS NOT NULL AND stall_resolved_at IS NULL AND final_next > stall_block THEN now() ELSE stall_resolved_at END
       WHERE ${watchRow(key)}`,
   );
 }

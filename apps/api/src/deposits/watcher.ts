@@ -80,7 +80,7 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
     // The node behind the cursor, or its chain changed under it: read again from the last block both agree on (watch-guard.ts).
     const guarded = await guardCursor(ctx, chain, key, BigInt(row.final_next), finality);
     if (!guarded) {
-      await recordChecked(db, key, finality);
+      await recordChecked(db, key, finality, false);
       return result;
     }
     let { next, anchor } = guarded;
@@ -125,7 +125,7 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
       if (matched.length) result.seen += (await recordDeposits(db, key.chainId, matched, info.decimals, ['seen'])).length;
       await advanceSeen(db, key, finality.latest);
     }
-    await recordChecked(db, key, finality);
+    await recordChecked(db, key, finality, true);
     return result;
   }
 

@@ -239,3 +239,41 @@ describe('no recorded block on the node\'s chain', () => {
     expect((await myDeposits(e.session)).balance).toBe('3.00');
   });
 });
+
+describe('no recorded block on the node\'s chain, and no CHAIN_START_BLOCK', () => {
+  it('credits nothing and says so until the node serves the chain read again', async () => {
+    const env: Record<string, string> = { ...chain.env, CHAIN_RPC_URL: proxy.url };
+    delete env.CHAIN_START_BLOCK;
+    const other = await startPortal(env);
+    const otherWatcher = createDepositWatcher(other.ctx, other.ctx.chain!);
+    const status = async () => (await other.app.inject({ method: 'GET', url: '/api/health' })).json().chain;
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        await chain.mine(3);
+        await otherWatcher.tick();
+      }
+      const before = (await other.db.query<{ final_next: string }>(sql`SELECT final_next::text FROM chain_watch`)).rows[0]!.final_next;
+      const recorded = (await other.db.query<{ block_number: string; block_hash: string }>(sql`SELECT block_number::text, block_hash FROM chain_watch_blocks`)).rows;
+      expect(recorded.length).toBeGreaterThan(1);
+      await other.db.query(sql`UPDATE chain_watch_blocks SET block_hash = '0x' || repeat('cd', 32)`);
+      await chain.mine(3);
+      await otherWatcher.tick();
+      await otherWatcher.tick();
+      const stalled = await status();
+      expect(stalled).toMatchObject({ status: 'stalled', stall: { reason: 'changed', rescanFrom: null, resolvedAt: null } });
+      expect(stalled.stall.message).toContain('set CHAIN_START_BLOCK');
+      // The cursor waits where it was.
+      expect((await other.db.query<{ final_next: string }>(sql`SELECT final_next::text FROM chain_watch`)).rows[0]!.final_next).toBe(before);
+
+      // The node serves the chain the watcher read again: it resumes by itself.
+      for (const r of recorded) await other.db.query(sql`UPDATE chain_watch_blocks SET block_hash = ${r.block_hash} WHERE block_number = ${r.block_number}`);
+      await otherWatcher.tick();
+      const resumed = await status();
+      expect(resumed.status).toBe('ok');
+      expect(resumed.stall.resolvedAt).toBeTruthy();
+    } finally {
+      await otherWatcher.stop();
+      await other.close();
+    }
+  });
+});
