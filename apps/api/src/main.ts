@@ -51,9 +51,12 @@ async function main() {
     config.jwtSecret = persistentJwtSecret(config.dataDir);
     if (config.deviceCookieKeyDerived) config.deviceCookieKey = deviceCookieKeyFrom(config.jwtSecret);
   }
-  // Until the shutdown below is in place, a signal still ends the process
-  // through process.exit, so the embedded chain's child process goes with it.
-  const exitEarly = () => process.exit(1);
+  // The embedded anvil (its state in DATA_DIR), once started below.
+  let embedded: EmbeddedChain | undefined;
+  // Until the shutdown below is in place, a signal still ends the process,
+  // the embedded chain stopped first with SIGTERM so that it writes its
+  // state (chain/anvil.ts; a SIGKILL would lose its last second).
+  const exitEarly = () => void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
   process.on('SIGINT', exitEarly);
   process.on('SIGTERM', exitEarly);
 
@@ -65,7 +68,6 @@ async function main() {
   const ctx: AppContext = { config, db, log, now: () => new Date(), mailer };
 
   // The chain: CHAIN_RPC_URL's, or the embedded anvil (its state in DATA_DIR).
-  let embedded: EmbeddedChain | undefined;
   let chainSettings = settingsFromEnv(config.chain);
   if (!chainSettings) {
     try {
@@ -131,14 +133,19 @@ async function main() {
   const payouts = startPayoutJob(ctx, ctx.chain?.settings.pollMs);
 
   const shutdown = async () => {
-    stopScheduler();
-    await watcher?.stop();
-    await payouts.stop();
-    await app.close();
-    await db.close();
-    lock?.release();
-    await embedded?.stop();
-    process.exit(0);
+    try {
+      stopScheduler();
+      await watcher?.stop();
+      await payouts.stop();
+      await app.close();
+    } finally {
+      // The chain stops before the data folder's lock goes, whatever failed
+      // above: SIGTERM makes anvil write its state file (its last second).
+      await embedded?.stop().catch(() => undefined);
+      await db.close().catch(() => undefined);
+      lock?.release();
+      process.exit(0);
+    }
   };
   process.off('SIGINT', exitEarly);
   process.off('SIGTERM', exitEarly);

@@ -19,8 +19,29 @@ export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
 };
 
 /** The chain as the watcher last saw it. */
+/**
+ * The last time the node stood below the watcher's cursor (`behind`) or held
+ * other blocks than the ones the watcher had read (`changed`), in words
+ * (docs/decisions/0012-evm-node-and-deposit-watcher.md). Shown while
+ * unresolved, and for a day after.
+ */
+export const chainStallSchema = z.object({
+  reason: z.enum(['behind', 'changed']),
+  /** What happened and what the operator should do. */
+  message: z.string(),
+  since: z.iso.datetime(),
+  /** The last block the watcher had read when it happened. */
+  cursorBlock: z.string(),
+  /** The block it reads again from; null when none of the blocks it recorded is on the node's chain (it waits). */
+  rescanFrom: z.string().nullable(),
+  /** When the watcher passed `cursorBlock` again on the node's chain; null while it waits. */
+  resolvedAt: z.iso.datetime().nullable(),
+});
+export type ChainStall = z.infer<typeof chainStallSchema>;
+
 export const chainStatusSchema = z.object({
-  status: z.enum(['ok', 'lagging', 'unreachable', 'starting', 'off']),
+  /** `stalled`: the node is behind the watcher's cursor or its chain changed under it (see `stall`). */
+  status: z.enum(['ok', 'lagging', 'stalled', 'unreachable', 'starting', 'off']),
   chainId: z.number().int().nullable(),
   latestBlock: z.string().nullable(),
   finalBlock: z.string().nullable(),
@@ -29,6 +50,7 @@ export const chainStatusSchema = z.object({
   finality: z.enum(['finalized', 'confirmations']).nullable(),
   checkedAt: z.iso.datetime().nullable(),
   lastError: z.string().nullable(),
+  stall: chainStallSchema.nullable(),
 });
 export type ChainStatus = z.infer<typeof chainStatusSchema>;
 
@@ -150,6 +172,16 @@ export const reconciliationSchema = z.object({
   /** difference - the explained parts; anything but zero is flagged. */
   unexplained: moneySchema,
   balanced: z.boolean(),
+  /**
+   * For finding a difference: issued deposit addresses that hold tokens but
+   * have no deposit recorded (sent before the watcher's start block, or in
+   * blocks it never read), their sum and the first 10 of them.
+   */
+  unrecorded: z.object({
+    total: moneySchema,
+    count: z.number().int(),
+    addresses: z.array(z.object({ address: z.string(), member: z.object({ id: z.number().int(), username: z.string() }), amount: moneySchema })),
+  }),
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
 

@@ -50,7 +50,10 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
   const port = options.port ?? (await freePort());
   const args = ['--host', '127.0.0.1', '--port', String(port), '--slots-in-an-epoch', '1', '--chain-id', String(ANVIL_CHAIN_ID)];
   if (options.blockTime) args.push('--block-time', String(options.blockTime));
-  if (options.statePath) args.push('--state', options.statePath, '--state-interval', '5', '--preserve-historical-states');
+  // State written every second and on SIGTERM/SIGINT (anvil dumps it on
+  // either): a crash loses at most the last second of chain, and the watcher
+  // notices even that (deposits/watch-guard.ts).
+  if (options.statePath) args.push('--state', options.statePath, '--state-interval', '1', '--preserve-historical-states');
   const child = spawn(ANVIL_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   await new Promise<void>((resolve, reject) => {
@@ -76,7 +79,10 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
   child.stdout!.removeAllListeners('data').resume();
   child.stderr!.removeAllListeners('data').resume();
   child.removeAllListeners('exit');
-  const killOnExit = () => child.kill('SIGKILL');
+  // A portal that exits without stopping it (process.exit) sends SIGTERM, not
+  // SIGKILL: anvil then writes its state before it goes; one that hangs is
+  // ended by the next start on the folder (embedded.ts).
+  const killOnExit = () => child.kill('SIGTERM');
   process.once('exit', killOnExit);
   return { rpcUrl: `http://127.0.0.1:${port}`, port, pid: child.pid!, stop: () => stopChild(child, killOnExit) };
 }

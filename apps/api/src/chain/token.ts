@@ -30,9 +30,15 @@ export function toTokenUnits(ledger: bigint, decimals: number): bigint {
   return ledger / scale;
 }
 
-/** Token balances of many addresses: one batched JSON-RPC request (see clients.ts). */
-export async function tokenBalances(client: PublicClient, token: Address, owners: readonly Address[]): Promise<bigint[]> {
-  return Promise.all(owners.map((owner) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })));
+/**
+ * Token balances of many addresses: one batched JSON-RPC request (see
+ * clients.ts), at `blockNumber` when given (else the head). Callers with
+ * more than a page of addresses go through them in chunks.
+ */
+export async function tokenBalances(client: PublicClient, token: Address, owners: readonly Address[], blockNumber?: bigint): Promise<bigint[]> {
+  return Promise.all(
+    owners.map((owner) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner], ...(blockNumber !== undefined ? { blockNumber } : {}) })),
+  );
 }
 
 /** Native (BNB) balances of many addresses, batched the same way. */

@@ -21,10 +21,10 @@ export interface RangeCredited {
 /**
  * Records a final range in one transaction: its deposits credited (or
  * `below_minimum`), the seen ones it no longer holds `dropped`, the cursor
- * moved past it. Null when the cursor no longer stands at `from` (another
+ * moved past it and the hash of its last block kept (`watch-cursor.ts`). Null when the cursor no longer stands at `from` (another
  * process recorded it meanwhile): nothing is written.
  */
-export async function creditFinalRange(db: Database, key: WatchKey, from: bigint, to: bigint, matched: MatchedLog[], decimals: number): Promise<RangeCredited | null> {
+export async function creditFinalRange(db: Database, key: WatchKey, from: bigint, to: bigint, toHash: string, matched: MatchedLog[], decimals: number): Promise<RangeCredited | null> {
   return db.transaction(async (tx) => {
     if ((await lockFinalNext(tx, key)) !== from.toString()) return null;
     const credited: number[] = [];
@@ -45,7 +45,7 @@ export async function creditFinalRange(db: Database, key: WatchKey, from: bigint
     const dropped = await tx.query(
       sql`UPDATE deposits SET status = 'dropped', final_at = now() WHERE chain_id = ${key.chainId} AND status = 'seen' AND block_number BETWEEN ${from.toString()} AND ${to.toString()}`,
     );
-    await advanceFinal(tx, key, to);
+    await advanceFinal(tx, key, to, toHash);
     return { credited, dropped: dropped.rowCount };
   });
 }

@@ -77,26 +77,42 @@ export async function matchToMembers(db: Sql, logs: TransferLog[]): Promise<Matc
   return logs.filter((l) => members.has(l.to)).map((l) => ({ ...l, memberId: members.get(l.to)! }));
 }
 
-async function blockHash(chain: Chain, number: bigint): Promise<string> {
-  const block = await chain.client.getBlock({ blockNumber: number });
-  return block.hash!.toLowerCase();
+/** The hash of the node's block `number`, lower-cased; null when the node has no such block (it is behind). */
+export async function blockHash(chain: Chain, number: bigint): Promise<string | null> {
+  const block = await chain.client.request({ method: 'eth_getBlockByNumber', params: [toHex(number), false] as never }) as unknown as { hash: string } | null;
+  return block ? block.hash.toLowerCase() : null;
+}
+
+export interface FinalRange {
+  logs: TransferLog[];
+  matched: MatchedLog[];
+  /** The hash of the range's last block, kept with the cursor. */
+  toHash: string;
 }
 
 /**
  * Logs of a final range whose matched logs sit in canonical blocks: each
  * matched log's block hash is checked against the canonical header, and the
  * range's last block before and after the read; a range whose hashes changed
- * is read again (up to 3 times).
+ * is read again (up to 3 times). `anchor`, the block before `from` as the
+ * watcher recorded it, is checked after the read too: null when the node's
+ * chain no longer holds it (nothing of the range may then be recorded; the
+ * next tick finds where the two agree, watch-guard.ts).
  */
-export async function readFinalRange(ctx: AppContext, chain: Chain, from: bigint, to: bigint): Promise<{ logs: TransferLog[]; matched: MatchedLog[] }> {
+export async function readFinalRange(ctx: AppContext, chain: Chain, from: bigint, to: bigint, anchor?: { number: bigint; hash: string }): Promise<FinalRange | null> {
   for (let attempt = 1; ; attempt += 1) {
     const endBefore = await blockHash(chain, to);
     const logs = await readTransferLogs(chain, from, to);
     const matched = await matchToMembers(ctx.db, logs);
     const blocks = [...new Set(matched.map((l) => l.blockNumber))];
-    const [endAfter, ...hashes] = await Promise.all([blockHash(chain, to), ...blocks.map((b) => blockHash(chain, b))]);
+    const [endAfter, anchorNow, ...hashes] = await Promise.all([
+      blockHash(chain, to),
+      anchor ? blockHash(chain, anchor.number) : Promise.resolve(null),
+      ...blocks.map((b) => blockHash(chain, b)),
+    ]);
+    if (anchor && anchorNow !== anchor.hash) return null;
     const canonical = new Map(blocks.map((b, i) => [b, hashes[i]!]));
-    if (endBefore === endAfter && matched.every((l) => canonical.get(l.blockNumber) === l.blockHash)) return { logs, matched };
+    if (endBefore !== null && endBefore === endAfter && matched.every((l) => canonical.get(l.blockNumber) === l.blockHash)) return { logs, matched, toHash: endAfter };
     if (attempt >= 3) throw new RangeChanged(`blocks ${from}-${to} kept changing while read`);
     ctx.log.warn({ from: String(from), to: String(to) }, 'deposit watcher: block hashes changed during the read; reading the range again');
   }

@@ -11,14 +11,80 @@ import { pageClause } from '../shared/sql-list';
 import { chainUnavailable, requireChain } from './service';
 import { describeChainError, readChainStatus } from './chain-status';
 
+/** Deposit addresses read per chunk for the reconciliation: one database page, one JSON-RPC batch of eth_calls (split by clients.ts into HTTP requests of 200). */
+export const RECONCILE_CHUNK = 2_000;
+
+interface Held {
+  /** Raw token units at every issued deposit address. */
+  sum: bigint;
+  /** Raw token units at those with no deposit recorded, how many, and the first 10. */
+  unrecorded: bigint;
+  unrecordedCount: number;
+  first: Array<{ address: string; memberId: number; username: string; raw: bigint }>;
+}
+
 /**
  * `/bep20-wallets`: the treasury, gas and hot wallets and the deposit
  * addresses that received deposits, with balances read from the chain in
  * one batched JSON-RPC request per page, and the reconciliation of the
  * ledger against the chain.
+ *
+ * The reconciliation counts the token held by EVERY issued deposit address
+ * (docs/decisions/0012, "Reconciliation"), not only those with recorded
+ * deposits: tokens that reached an address unseen by the watcher (sent
+ * before its start block, or in blocks a node lost and the watcher never
+ * read) then show as a difference. The addresses are read in chunks of
+ * batched `eth_call`s (plain anvil has no Multicall3), all at one block,
+ * and the sum is kept per (block, addresses issued): views within a block
+ * read nothing again.
  */
 export function createChainWalletService(ctx: AppContext) {
   const { db } = ctx;
+  let held: { chainId: number; block: bigint; issued: number; total: Promise<Held> } | undefined;
+
+  /**
+   * The raw token balance of every issued deposit address at `block`,
+   * summed; and of those holding tokens, the ones with no deposit recorded
+   * (looked up only among the holders, so the cost follows them).
+   */
+  function depositAddressesHold(chain: Chain, token: Address, block: bigint, issued: number): Promise<Held> {
+    if (held && held.chainId === chain.chainId && held.block === block && held.issued === issued) return held.total;
+    const total = (async () => {
+      const result: Held = { sum: 0n, unrecorded: 0n, unrecordedCount: 0, first: [] };
+      for (let after = -1; ; ) {
+        const { rows } = await db.query<{ address_index: number; address: string }>(
+          sql`SELECT address_index, address FROM deposit_addresses WHERE address_index > ${after} ORDER BY address_index LIMIT ${RECONCILE_CHUNK}`,
+        );
+        if (!rows.length) return result;
+        const balances = await tokenBalances(chain.client, token, rows.map((r) => getAddress(r.address)), block);
+        const holding = new Map<string, bigint>();
+        rows.forEach((r, i) => {
+          result.sum += balances[i]!;
+          if (balances[i]! > 0n) holding.set(r.address, balances[i]!);
+        });
+        if (holding.size) {
+          const unseen = await db.query<{ address: string; member_id: string; username: string }>(
+            sql`SELECT a.address, a.member_id::text, u.username FROM deposit_addresses a JOIN users u ON u.id = a.member_id
+                 WHERE a.address = ANY(${[...holding.keys()]}::text[])
+                   AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address AND d.chain_id = ${chain.chainId} AND d.status <> 'dropped')
+                 ORDER BY a.address_index`,
+          );
+          for (const r of unseen.rows) {
+            const raw = holding.get(r.address)!;
+            result.unrecorded += raw;
+            result.unrecordedCount += 1;
+            if (result.first.length < 10) result.first.push({ address: getAddress(r.address), memberId: Number(r.member_id), username: r.username, raw });
+          }
+        }
+        after = rows[rows.length - 1]!.address_index;
+      }
+    })();
+    held = { chainId: chain.chainId, block, issued, total };
+    total.catch(() => {
+      if (held?.total === total) held = undefined; // a failed read is not kept
+    });
+    return total;
+  }
 
   async function reconcile(chain: Chain, decimals: number) {
     // The ledger: members' USDT wallets, and the treasury account (every USDT that came in or left on chain).
@@ -32,17 +98,15 @@ export function createChainWalletService(ctx: AppContext) {
                  (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'below_minimum')::text AS below,
                  (SELECT COALESCE(sum(amount), 0) FROM consolidation_txs WHERE kind = 'sweep' AND status IN ('signed', 'sent'))::text AS pending_sweeps`,
     );
-    const addresses = await db.query<{ address: string }>(
-      sql`SELECT DISTINCT address FROM deposits WHERE chain_id = ${chain.chainId} AND status <> 'dropped'`,
-    );
+    const issued = (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposit_addresses`)).rows[0]!.n;
     const token = (await chain.token()).address;
+    // Every balance at one block, so that the sum is consistent and can be kept for that block.
+    const block = await chain.client.getBlockNumber({ cacheTime: 0 });
     const fixed = [chain.treasuryAddress, ...(chain.hotWallet ? [chain.hotWallet.address] : [])];
-    const all = [...fixed, ...addresses.rows.map((r) => getAddress(r.address))];
-    const raw = await tokenBalances(chain.client, token, all);
-    const scaled = raw.map((b) => toLedgerUnits(b, decimals));
-    const treasury = scaled[0]!;
-    const hot = chain.hotWallet ? scaled[1]! : 0n;
-    const depositAddresses = scaled.slice(fixed.length).reduce((a, b) => a + b, 0n);
+    const [raw, deposited] = await Promise.all([tokenBalances(chain.client, token, fixed, block), depositAddressesHold(chain, token, block, issued)]);
+    const treasury = toLedgerUnits(raw[0]!, decimals);
+    const hot = chain.hotWallet ? toLedgerUnits(raw[1]!, decimals) : 0n;
+    const depositAddresses = toLedgerUnits(deposited.sum, decimals);
     const owed = BigInt(ledger.rows[0]!.owed);
     const expected = -BigInt(ledger.rows[0]!.treasury);
     const onChain = treasury + hot + depositAddresses;
@@ -64,6 +128,11 @@ export function createChainWalletService(ctx: AppContext) {
       withdrawalsInFlight: fromBaseUnits(BigInt(ledger.rows[0]!.in_flight)),
       unexplained: fromBaseUnits(unexplained),
       balanced: unexplained === 0n,
+      unrecorded: {
+        total: fromBaseUnits(toLedgerUnits(deposited.unrecorded, decimals)),
+        count: deposited.unrecordedCount,
+        addresses: deposited.first.map((a) => ({ address: a.address, member: { id: a.memberId, username: a.username }, amount: fromBaseUnits(toLedgerUnits(a.raw, decimals)) })),
+      },
     };
   }
 

@@ -54,13 +54,43 @@ export async function lockFinalNext(tx: Sql, key: WatchKey): Promise<string | un
   return rows[0]?.final_next;
 }
 
-/** Moves the cursor past a recorded final range (`to` included) and renews the lease. */
-export async function advanceFinal(tx: Sql, key: WatchKey, to: bigint): Promise<void> {
+/** Range ends kept in `chain_watch_blocks`: the depth the watcher can walk back to find a block it and the node agree on. */
+export const KEPT_BLOCKS = 256;
+
+/**
+ * Moves the cursor past a recorded final range (`to` included), keeps the
+ * hash of `to` in the ring of read blocks (dropping any above it: a
+ * cursor moved back reads them again) and renews the lease.
+ */
+export async function advanceFinal(tx: Sql, key: WatchKey, to: bigint, toHash: string): Promise<void> {
   const next = (to + 1n).toString();
   await tx.query(
     sql`UPDATE chain_watch SET final_next = ${next}, seen_next = GREATEST(seen_next, ${next}), leased_until = now() + make_interval(secs => ${LEASE_SECONDS})
       WHERE ${watchRow(key)}`,
   );
+  await tx.query(sql`DELETE FROM chain_watch_blocks WHERE ${watchRow(key)} AND block_number > ${to.toString()}`);
+  await tx.query(
+    sql`INSERT INTO chain_watch_blocks (chain_id, token, block_number, block_hash) VALUES (${key.chainId}, ${key.token}, ${to.toString()}, ${toHash})
+      ON CONFLICT (chain_id, token, block_number) DO UPDATE SET block_hash = EXCLUDED.block_hash, recorded_at = now()`,
+  );
+  await tx.query(
+    sql`DELETE FROM chain_watch_blocks WHERE ${watchRow(key)} AND block_number < (
+        SELECT block_number FROM chain_watch_blocks WHERE ${watchRow(key)} ORDER BY block_number DESC OFFSET ${KEPT_BLOCKS - 1} LIMIT 1)`,
+  );
+}
+
+export interface ReadBlock {
+  number: bigint;
+  hash: string;
+}
+
+/** The ring's blocks at or below `atMost`, newest first. */
+export async function readBlocks(db: Sql, key: WatchKey, atMost: bigint, limit = KEPT_BLOCKS): Promise<ReadBlock[]> {
+  const { rows } = await db.query<{ block_number: string; block_hash: string }>(
+    sql`SELECT block_number::text, block_hash FROM chain_watch_blocks WHERE ${watchRow(key)} AND block_number <= ${atMost.toString()}
+      ORDER BY block_number DESC LIMIT ${limit}`,
+  );
+  return rows.map((r) => ({ number: BigInt(r.block_number), hash: r.block_hash }));
 }
 
 export async function advanceSeen(db: Sql, key: WatchKey, latest: bigint): Promise<void> {
@@ -68,9 +98,13 @@ export async function advanceSeen(db: Sql, key: WatchKey, latest: bigint): Promi
 }
 
 /** A pass that went well: the node's head and final block, no error. */
-export async function recordChecked(db: Sql, key: WatchKey, finality: Finality): Promise<void> {
+export async function recordChecked(db: Sql, key: WatchKey, finality: Finality, verified: boolean): Promise<void> {
+  // A stall is resolved once the cursor stands past the block it had read up
+  // to, on a chain the guard verified this pass (`verified`: not while it
+  // waits with nothing in common with the node, its cursor left in place).
   await db.query(
-    sql`UPDATE chain_watch SET latest_block = ${finality.latest.toString()}, final_block = ${finality.final.toString()}, finality = ${finality.source}, checked_at = now(), failures = 0, last_error = NULL, last_error_at = NULL
+    sql`UPDATE chain_watch SET latest_block = ${finality.latest.toString()}, final_block = ${finality.final.toString()}, finality = ${finality.source}, checked_at = now(), failures = 0, last_error = NULL, last_error_at = NULL,
+        stall_resolved_at = CASE WHEN ${verified} AND stall_reason IS NOT NULL AND stall_resolved_at IS NULL AND final_next > stall_block THEN now() ELSE stall_resolved_at END
       WHERE ${watchRow(key)}`,
   );
 }

@@ -5,6 +5,7 @@ import { clearWatcherError, describeChainError, noteWatcherError } from './chain
 import { creditFinalRange } from './credit-final-range';
 import { recordDeposits } from './record-deposits';
 import { MAX_RANGE, matchToMembers, readFinalRange, readTransferLogs, tooLarge } from './transfer-logs';
+import { guardCursor } from './watch-guard';
 import { advanceSeen, claimCursor, ensureCursor, recordChecked, recordFailure, releaseCursor, watchKeyOf } from './watch-cursor';
 
 /**
@@ -20,6 +21,11 @@ import { advanceSeen, claimCursor, ensureCursor, recordChecked, recordFailure, r
  * - records `seen` deposits from the blocks after that up to `latest`, for
  *   the member's live status; a seen deposit missing from its final range
  *   is `dropped` and never credited.
+ *
+ * Before reading on, it checks the node still holds the blocks it read
+ * (`watch-guard.ts`): a node whose final block is below the cursor, or
+ * whose block at the last recorded range end has another hash, makes it
+ * read again from the last block both agree on, and report the stall.
  *
  * Exactly once per (chain, tx hash, log index): a UNIQUE constraint, a
  * status that leaves `seen` once, and the cursor moved only in the
@@ -71,12 +77,18 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
     const row = await claimCursor(db, key, owner);
     if (!row) return result;
     result.worked = true;
-    let next = BigInt(row.final_next);
+    // The node behind the cursor, or its chain changed under it: read again from the last block both agree on (watch-guard.ts).
+    const guarded = await guardCursor(ctx, chain, key, BigInt(row.final_next), finality);
+    if (!guarded) {
+      await recordChecked(db, key, finality, false);
+      return result;
+    }
+    let { next, anchor } = guarded;
     for (let i = 0; i < RANGES_PER_TICK && next <= finality.final; i += 1) {
       const to = next + span - 1n < finality.final ? next + span - 1n : finality.final;
       let read;
       try {
-        read = await readFinalRange(ctx, chain, next, to);
+        read = await readFinalRange(ctx, chain, next, to, anchor);
       } catch (error) {
         if (!tooLarge(error) || to === next) throw error;
         span = (to - next + 1n) / 2n;
@@ -84,15 +96,17 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
         log.info({ span: String(span) }, 'deposit watcher: the logs of a range were too large; reading narrower ranges');
         continue;
       }
-      const { logs, matched } = read;
+      if (!read) break; // the block before the range changed while it was read: the next tick's guard finds where the chains agree
+      const { logs, matched, toHash } = read;
       result.logs += logs.length;
       result.matched += matched.length;
-      const recorded = await creditFinalRange(db, key, next, to, matched, info.decimals);
+      const recorded = await creditFinalRange(db, key, next, to, toHash, matched, info.decimals);
       if (!recorded) return result; // the cursor moved meanwhile: another process recorded the range
       result.credited += recorded.credited.length;
       result.dropped += recorded.dropped;
       if (recorded.credited.length) watcher.onCredited?.(recorded.credited);
       next = to + 1n;
+      anchor = { number: to, hash: toHash };
       // Widen again slowly once narrower ranges have gone well for a while.
       if (span < MAX_RANGE && (spanSuccesses += 1) >= 16) {
         span = span * 2n > MAX_RANGE ? MAX_RANGE : span * 2n;
@@ -111,7 +125,7 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
       if (matched.length) result.seen += (await recordDeposits(db, key.chainId, matched, info.decimals, ['seen'])).length;
       await advanceSeen(db, key, finality.latest);
     }
-    await recordChecked(db, key, finality);
+    await recordChecked(db, key, finality, true);
     return result;
   }
 

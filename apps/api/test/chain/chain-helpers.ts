@@ -148,6 +148,8 @@ export interface RpcProxy {
   limitLogRange(blocks: number | null): void;
   /** Answers every request `ms` late, as a distant node does (0: at once). */
   delay(ms: number): void;
+  /** HTTP requests and JSON-RPC calls (by method) forwarded so far. */
+  counts(): { requests: number; calls: Record<string, number> };
   close(): Promise<void>;
 }
 
@@ -157,6 +159,8 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   let refused = new Set<string>();
   let logRange: number | null = null;
   let latency = 0;
+  let requests = 0;
+  const callCounts: Record<string, number> = {};
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -183,6 +187,8 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]));
         return;
       }
+      requests += 1;
+      for (const c of calls) callCounts[c.method] = (callCounts[c.method] ?? 0) + 1;
       try {
         const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
         res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
@@ -210,6 +216,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     delay: (ms) => {
       latency = ms;
     },
+    counts: () => ({ requests, calls: { ...callCounts } }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -11,6 +11,7 @@ import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { tableState, useListParams } from '../../shared/list-params';
 import { useChainWallets } from './api';
+import { ChainStatusNotice } from './ChainStatusAlert';
 
 const ROLE_LABELS = { treasury: 'Treasury', gas: 'Gas', hot: 'Hot', deposit: 'Deposit' } as const;
 
@@ -72,14 +73,23 @@ export function Bep20WalletsPage() {
                 ['Sweeps in flight', <Money key="s" value={r.pendingSweeps} unit="USDT" />],
                 ['Withdrawals in flight', <Money key="i" value={r.withdrawalsInFlight} unit="USDT" />],
                 ['Unexplained', <Money key="u" value={r.unexplained} unit="USDT" signed data-testid="unexplained" />],
+                ['At deposit addresses with no recorded deposit', <Money key="r" value={r.unrecorded.total} unit="USDT" data-testid="unrecorded" />],
               ]}
             />
-            {data.chain.status !== 'ok' ? (
-              <Alert severity="warning" sx={{ mt: 4 }}>
-                Deposit watcher: {data.chain.status}
-                {data.chain.lastError ? ` — ${data.chain.lastError}` : ''}
+            {r.unrecorded.count ? (
+              <Alert severity="warning" sx={{ mt: 4 }} data-testid="unrecorded-addresses">
+                {r.unrecorded.count === 1 ? 'One deposit address holds' : `${r.unrecorded.count} deposit addresses hold`} tokens the deposit watcher never recorded
+                (sent before its start block, or in blocks it did not read): they are in no member&apos;s wallet.
+                <Stack component="ul" spacing={1} sx={{ m: 0, mt: 2, pl: 4, wordBreak: 'break-all' }}>
+                  {r.unrecorded.addresses.map((a) => (
+                    <li key={a.address}>
+                      {a.member.username}: <span style={{ fontFamily: 'monospace' }}>{a.address}</span> <Money value={a.amount} unit="USDT" />
+                    </li>
+                  ))}
+                </Stack>
               </Alert>
             ) : null}
+            <ChainStatusNotice chain={data.chain} sx={{ mt: 4 }} />
           </CardContent>
         </Card>
       ) : null}

@@ -102,6 +102,10 @@ export function DepositPage() {
           <Alert severity="warning" sx={{ mx: 6, mb: 4 }}>
             The chain is not answering right now; deposits will appear as soon as it does.
           </Alert>
+        ) : data?.chain.status === 'stalled' ? (
+          <Alert severity="warning" sx={{ mx: 6, mb: 4 }} data-testid="chain-stalled">
+            The chain node is catching up; new deposits will be credited once it has.
+          </Alert>
         ) : null}
         <DataTable
           label="Recent deposits"
