@@ -66,7 +66,10 @@ async function tableExists(db: Database, name: string): Promise<boolean> {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const sqlFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.sql')).sort();
+const sqlFiles = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
 
 describe('migrate', () => {
   it('leaves every function of the database in one file of apps/api/sql/functions, the version in force', async () => {
@@ -93,7 +96,9 @@ describe('migrate', () => {
 
     // The migrations hold tables, indexes, triggers and data moves, no function bodies.
     for (const file of sqlFiles(MIGRATIONS)) {
-      expect(readFileSync(path.join(MIGRATIONS, file), 'utf8'), file).not.toMatch(/CREATE\s+(OR\s+REPLACE\s+)?FUNCTION/i);
+      expect(readFileSync(path.join(MIGRATIONS, file), 'utf8'), file).not.toMatch(
+        /CREATE\s+(OR\s+REPLACE\s+)?FUNCTION/i,
+      );
     }
     // auth_check_session is gone (0025): nothing called it since 0018 and 0019.
     expect(inDatabase.map((f) => f.name)).not.toContain('auth_check_session');
@@ -140,7 +145,10 @@ describe('migrate', () => {
     const migrationsDir = copyOf(MIGRATIONS);
     await migrate(db, { migrationsDir });
 
-    appendFileSync(path.join(migrationsDir, '0008_list_order_indexes.sql'), '\nCREATE INDEX users_email_plain_idx ON users (email);\n');
+    appendFileSync(
+      path.join(migrationsDir, '0008_list_order_indexes.sql'),
+      '\nCREATE INDEX users_email_plain_idx ON users (email);\n',
+    );
     writeFileSync(path.join(migrationsDir, '9999_next.sql'), 'CREATE TABLE next_thing (id int);\n');
     const refused = migrate(db, { migrationsDir });
     await expect(refused).rejects.toBeInstanceOf(MigrationChangedError);
@@ -158,12 +166,17 @@ describe('migrate', () => {
     await db.exec('ALTER TABLE schema_migrations DROP COLUMN checksum; DROP TABLE schema_functions;');
     // The text it ran differs from today's (0002–0019 lost their function bodies in ADR 0029).
     const edited = path.join(migrationsDir, '0014_money_paths_in_one_statement.sql');
-    appendFileSync(edited, '\n-- today\'s text differs from what this database ran\n');
+    appendFileSync(edited, "\n-- today's text differs from what this database ran\n");
 
     expect(await migrate(db, { migrationsDir })).toEqual({ migrations: [], functions: sqlFiles(FUNCTIONS) });
-    const { rows } = await db.query<{ name: string; checksum: string }>(sql`SELECT name, checksum FROM schema_migrations ORDER BY name`);
+    const { rows } = await db.query<{ name: string; checksum: string }>(
+      sql`SELECT name, checksum FROM schema_migrations ORDER BY name`,
+    );
     expect(rows).toEqual(
-      sqlFiles(migrationsDir).map((name) => ({ name, checksum: sha256(readFileSync(path.join(migrationsDir, name), 'utf8')) })),
+      sqlFiles(migrationsDir).map((name) => ({
+        name,
+        checksum: sha256(readFileSync(path.join(migrationsDir, name), 'utf8')),
+      })),
     );
 
     // From then on the text adopted is the text guarded.
@@ -179,14 +192,19 @@ describe('migrate', () => {
     const before = await sourceOf(db, 'ledger_refuse_change');
 
     writeFileSync(path.join(migrationsDir, '9998_fine.sql'), 'CREATE TABLE fine_thing (id int);\n');
-    writeFileSync(path.join(migrationsDir, '9999_broken.sql'), 'CREATE TABLE broken_thing (id int REFERENCES no_such_table (id));\n');
+    writeFileSync(
+      path.join(migrationsDir, '9999_broken.sql'),
+      'CREATE TABLE broken_thing (id int REFERENCES no_such_table (id));\n',
+    );
     const file = path.join(functionsDir, 'ledger_refuse_change.sql');
     writeFileSync(file, readFileSync(file, 'utf8').replace('instead', 'instead (new)'));
 
     await expect(migrate(db, { migrationsDir, functionsDir })).rejects.toThrow(/no_such_table/);
     expect(await tableExists(db, 'fine_thing')).toBe(false);
     expect(await sourceOf(db, 'ledger_refuse_change')).toBe(before);
-    const { rows } = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM schema_migrations WHERE name LIKE '999%'`);
+    const { rows } = await db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM schema_migrations WHERE name LIKE '999%'`,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 
@@ -221,9 +239,14 @@ describe('migrate', () => {
 
     // A file removed (its function dropped by a migration) is forgotten, so that it is applied again if it comes back.
     rmSync(path.join(functionsDir, 'notes_refuse_empty.sql'));
-    writeFileSync(path.join(migrationsDir, '9999_notes_gone.sql'), 'DROP TABLE notes; DROP FUNCTION notes_refuse_empty();\n');
+    writeFileSync(
+      path.join(migrationsDir, '9999_notes_gone.sql'),
+      'DROP TABLE notes; DROP FUNCTION notes_refuse_empty();\n',
+    );
     await migrate(db, { migrationsDir, functionsDir });
-    const { rows } = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM schema_functions WHERE name = 'notes_refuse_empty.sql'`);
+    const { rows } = await db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM schema_functions WHERE name = 'notes_refuse_empty.sql'`,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 });
