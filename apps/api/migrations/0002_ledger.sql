@@ -63,71 +63,21 @@ CREATE TABLE postings (
 CREATE INDEX postings_entry_idx ON postings (entry_id);
 CREATE INDEX postings_account_idx ON postings (account_id, id);
 
--- A posting moves its member wallet's balance, in the same statement: no
--- code can post without the balance following, and the CHECK above refuses
--- an overdraft whatever the interleaving.
-CREATE FUNCTION ledger_apply_posting() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE ledger_accounts SET balance = balance + NEW.amount
-   WHERE id = NEW.account_id AND kind = 'member'
-  RETURNING balance INTO NEW.balance_after;
-  RETURN NEW;
-END $$;
-CREATE TRIGGER postings_apply BEFORE INSERT ON postings
-  FOR EACH ROW EXECUTE FUNCTION ledger_apply_posting();
-
--- ...and a balance moves only through a posting (the trigger above runs at
--- depth 2); an account never changes what it is.
-CREATE FUNCTION ledger_guard_account() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF NEW.kind IS DISTINCT FROM OLD.kind OR NEW.owner_id IS DISTINCT FROM OLD.owner_id
-     OR NEW.wallet IS DISTINCT FROM OLD.wallet OR NEW.code IS DISTINCT FROM OLD.code
-     OR NEW.unit IS DISTINCT FROM OLD.unit THEN
-    RAISE EXCEPTION 'ledger accounts cannot change what they are' USING ERRCODE = 'P0001';
-  END IF;
-  IF NEW.balance IS DISTINCT FROM OLD.balance AND pg_trigger_depth() < 2 THEN
-    RAISE EXCEPTION 'a balance changes only through a posting' USING ERRCODE = 'P0001';
-  END IF;
-  RETURN NEW;
-END $$;
+-- The functions of these triggers are in apps/api/sql/functions/, one file
+-- each, and exist before this runs (docs/decisions/0029-sql-functions-one-file-each.md).
+-- Balances move only with postings: the posting trigger (postings_apply, with
+-- the entry check journal_entries_balanced, since 0005 and 0006) moves them,
+-- the CHECK above refuses an overdraft whatever the interleaving, and
+-- ledger_guard_account.sql refuses any other change of a balance or of what
+-- an account is.
 CREATE TRIGGER ledger_accounts_guard BEFORE UPDATE ON ledger_accounts
   FOR EACH ROW EXECUTE FUNCTION ledger_guard_account();
 
--- A new account starts at zero.
-CREATE FUNCTION ledger_guard_new_accounts() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM new_accounts WHERE balance IS DISTINCT FROM CASE kind WHEN 'member' THEN 0 END) THEN
-    RAISE EXCEPTION 'a new ledger account starts with a zero balance' USING ERRCODE = 'P0001';
-  END IF;
-  RETURN NULL;
-END $$;
+-- A new account starts at zero (ledger_guard_new_accounts.sql).
 CREATE TRIGGER ledger_accounts_start_at_zero AFTER INSERT ON ledger_accounts
   REFERENCING NEW TABLE AS new_accounts FOR EACH STATEMENT EXECUTE FUNCTION ledger_guard_new_accounts();
 
--- Every entry balances per unit, checked when the transaction commits.
-CREATE FUNCTION ledger_check_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  unbalanced text;
-BEGIN
-  SELECT a.unit INTO unbalanced
-    FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
-   WHERE p.entry_id = NEW.entry_id
-   GROUP BY a.unit
-  HAVING sum(p.amount) <> 0
-   LIMIT 1;
-  IF unbalanced IS NOT NULL THEN
-    RAISE EXCEPTION 'journal entry % does not sum to zero in %', NEW.entry_id, unbalanced USING ERRCODE = '23514';
-  END IF;
-  RETURN NULL;
-END $$;
-CREATE CONSTRAINT TRIGGER postings_balanced AFTER INSERT ON postings
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_check_balanced();
-
--- Posted records are permanent.
-CREATE FUNCTION ledger_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION '% rows are permanent: post a reversing entry instead', TG_TABLE_NAME USING ERRCODE = 'P0001';
-END $$;
+-- Posted records are permanent (ledger_refuse_change.sql).
 CREATE TRIGGER journal_entries_permanent BEFORE UPDATE OR DELETE ON journal_entries
   FOR EACH ROW EXECUTE FUNCTION ledger_refuse_change();
 CREATE TRIGGER journal_entries_no_truncate BEFORE TRUNCATE ON journal_entries

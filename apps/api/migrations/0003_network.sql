@@ -2,15 +2,10 @@
 -- and the events that roll team counts (and, later, leg volumes) up the tree.
 -- See docs/network.md and docs/decisions/0005-network-path-keys-and-rollup.md.
 
--- A step in the sponsor tree, as a prefix-free bit code of the member's rank
--- among its sponsor's referrals (1st, 2nd, …): n = 2^k + r is k ones, a zero,
--- then r in k bits. 1 -> 0, 2 -> 100, 3 -> 101, 4 -> 11000.
-CREATE FUNCTION network_sponsor_code(n bigint) RETURNS varbit
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT (repeat('1', k) || '0' || right(bits, k))::varbit
-    FROM (SELECT ltrim((n::bit(64))::text, '0') AS bits) AS b,
-         LATERAL (SELECT length(bits) - 1 AS k) AS l
-$$;
+-- A step in the sponsor tree is a prefix-free bit code of the member's rank
+-- among its sponsor's referrals: network_sponsor_code (apps/api/sql/functions/,
+-- like every function this migration's triggers and data move use; they exist
+-- before it runs, docs/decisions/0029-sql-functions-one-file-each.md).
 
 -- sponsor_key: the codes of every step from the root, so "X is in P's sponsor
 -- tree" is "P's key is a prefix of X's key", checked without walking.
@@ -28,27 +23,8 @@ CREATE INDEX members_unplaced_idx ON members (sponsor_id, user_id) WHERE NOT pla
 CREATE INDEX users_username_prefix_idx ON users ((lower(username) COLLATE "C"));
 
 -- Whatever inserts a member gets its sponsor key, depth and rank; the root
--- is placed at the top at once. The bulk generator fills these in itself.
-CREATE FUNCTION network_member_joins() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  rank bigint;
-  parent_depth int;
-  parent_key varbit;
-BEGIN
-  IF NEW.sponsor_id IS NULL THEN
-    NEW.sponsor_depth := 0;
-    NEW.sponsor_key := B'';
-    NEW.placed := true;
-    RETURN NEW;
-  END IF;
-  UPDATE members SET direct_count = direct_count + 1
-   WHERE user_id = NEW.sponsor_id
-  RETURNING direct_count, sponsor_depth, sponsor_key INTO rank, parent_depth, parent_key;
-  NEW.sponsor_depth := parent_depth + 1;
-  NEW.sponsor_key := parent_key || network_sponsor_code(rank);
-  NEW.placed := false;
-  RETURN NEW;
-END $$;
+-- is placed at the top at once (network_member_joins.sql). The bulk generator
+-- fills these in itself.
 CREATE TRIGGER members_network_join BEFORE INSERT ON members
   FOR EACH ROW WHEN (NEW.sponsor_key IS NULL) EXECUTE FUNCTION network_member_joins();
 
@@ -86,11 +62,7 @@ CREATE UNIQUE INDEX network_nodes_path_key ON network_nodes (path);
 CREATE INDEX network_nodes_level_idx ON network_nodes (depth, path);
 CREATE UNIQUE INDEX network_nodes_single_root ON network_nodes ((true)) WHERE parent_id IS NULL;
 
-CREATE FUNCTION network_place_root() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO network_nodes (member_id, depth, path) VALUES (NEW.user_id, 0, B'1');
-  RETURN NULL;
-END $$;
+-- The root tops the placement tree from the start (network_place_root.sql).
 CREATE TRIGGER members_network_root AFTER INSERT ON members
   FOR EACH ROW WHEN (NEW.sponsor_id IS NULL) EXECUTE FUNCTION network_place_root();
 

@@ -10,25 +10,7 @@ ALTER TABLE matching_bonuses
   DROP CONSTRAINT matching_bonuses_member_id_fkey,
   DROP CONSTRAINT matching_bonuses_entry_id_fkey;
 
-CREATE FUNCTION plan_check_matching_bonuses() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  wrong text;
-BEGIN
-  SELECT CASE
-           WHEN NOT EXISTS (SELECT 1 FROM matching_closes c WHERE c.close_date = r.close_date) THEN 'no close of ' || r.close_date
-           WHEN NOT EXISTS (SELECT 1 FROM members m WHERE m.user_id = r.member_id) THEN 'no member ' || r.member_id
-           ELSE 'no journal entry ' || r.entry_id
-         END INTO wrong
-    FROM new_records r
-   WHERE NOT EXISTS (SELECT 1 FROM matching_closes c WHERE c.close_date = r.close_date)
-      OR NOT EXISTS (SELECT 1 FROM members m WHERE m.user_id = r.member_id)
-      OR (r.entry_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM journal_entries e WHERE e.id = r.entry_id))
-   LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION 'matching bonus record refers to %', wrong USING ERRCODE = '23503';
-  END IF;
-  RETURN NULL;
-END $$;
+-- The set-based check: plan_check_matching_bonuses (apps/api/sql/functions/).
 CREATE TRIGGER matching_bonuses_refs AFTER INSERT ON matching_bonuses
   REFERENCING NEW TABLE AS new_records FOR EACH STATEMENT EXECUTE FUNCTION plan_check_matching_bonuses();
 CREATE TRIGGER matching_bonuses_permanent BEFORE UPDATE OR DELETE ON matching_bonuses

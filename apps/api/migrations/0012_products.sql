@@ -51,19 +51,6 @@ CREATE INDEX redemptions_status_idx ON redemptions (status, id);
 CREATE INDEX redemptions_decided_idx ON redemptions (decided_at, id) WHERE decided_at IS NOT NULL;
 
 -- A decision is final: a decided redemption never changes again, and none is deleted.
-CREATE FUNCTION redemptions_decide_once() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    RAISE EXCEPTION 'redemptions are never deleted' USING ERRCODE = 'restrict_violation';
-  END IF;
-  IF OLD.status <> 'pending' THEN
-    RAISE EXCEPTION 'redemption % was already decided', OLD.id USING ERRCODE = 'restrict_violation';
-  END IF;
-  IF NEW.member_id <> OLD.member_id OR NEW.product_id <> OLD.product_id OR NEW.quantity <> OLD.quantity
-     OR NEW.points <> OLD.points OR NEW.entry_id <> OLD.entry_id OR NEW.delivery_address <> OLD.delivery_address THEN
-    RAISE EXCEPTION 'redemption % may only change its decision', OLD.id USING ERRCODE = 'restrict_violation';
-  END IF;
-  RETURN NEW;
-END $$;
+-- (redemptions_decide_once.sql in apps/api/sql/functions/)
 CREATE TRIGGER redemptions_decide_once BEFORE UPDATE OR DELETE ON redemptions
   FOR EACH ROW EXECUTE FUNCTION redemptions_decide_once();

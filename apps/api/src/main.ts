@@ -2,7 +2,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, deviceCookieKeyFrom, loadConfig } from './config';
 import { openDatabase } from './db/database';
-import { migrate } from './db/migrate';
+import { migrate, MigrationChangedError } from './db/migrate';
 import { createMailer } from './mail/mailer';
 import { bootstrap } from './setup/bootstrap';
 import { buildApp } from './app';
@@ -61,8 +61,18 @@ async function main() {
   process.on('SIGTERM', exitEarly);
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await migrate(db);
-  if (applied.length) log.info({ migrations: applied }, 'database migrated');
+  let migrated;
+  try {
+    migrated = await migrate(db);
+  } catch (error) {
+    // An edited migration: nothing was changed; say which file, as for a locked data folder.
+    if (error instanceof MigrationChangedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (migrated.migrations.length || migrated.functions.length) log.info(migrated, 'database migrated');
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, outboxDir: path.join(config.dataDir, 'outbox') });
   const ctx: AppContext = { config, db, log, now: () => new Date(), mailer };

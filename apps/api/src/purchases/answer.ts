@@ -2,7 +2,7 @@ import { fromBaseUnits, type Purchase, type PurchaseKind, type PurchaseListItem 
 import { bvText } from '../shared/bv';
 
 /**
- * What `plan_purchases` (migration 0019) returns and stores as the answer to
+ * What `plan_purchases` (apps/api/sql/functions/plan_purchases.sql) returns and stores as the answer to
  * an Idempotency-Key: amounts in base units as text, each bonus with the rate
  * it was paid at. The API formats it here, the same way for the first answer
  * and for a replay.

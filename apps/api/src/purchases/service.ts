@@ -83,7 +83,7 @@ export function createPurchaseService(ctx: AppContext) {
   return {
     /**
      * The purchase joins the group going to the database next (ADR 0025):
-     * one statement (`plan_purchases`, migration 0019) runs the group's
+     * one statement (`plan_purchases`, apps/api/sql/functions/plan_purchases.sql) runs the group's
      * purchases in order and one commit ends them. Each is checked as alone:
      * its session when `uncheckedSessionId` is given, its key, the member,
      * the package and the balance; it writes the records, posts the entry

@@ -4,7 +4,7 @@ import type { Database, Sql } from '../db/database';
 import { writeAudit, type Actor } from '../audit/service';
 import { sql } from '../db/sql';
 
-/** Settings as read at one version (migration 0014: every change gives a new random version). */
+/** Settings as read at one version (settings_bump_version.sql in apps/api/sql/functions: every change gives a new random version). */
 export interface VersionedSettings {
   version: string;
   settings: Settings;
@@ -56,7 +56,7 @@ export function forgetSettings(version?: string): void {
 
 /**
  * On PostgreSQL, several API processes share the settings: each drops its
- * copy as soon as another commits a change (migration 0014 notifies
+ * copy as soon as another commits a change (settings_bump_version.sql notifies
  * `portal_settings`), so its next event need not be refused and retried.
  * Correctness never depends on it: every event checks the version itself.
  */

@@ -86,7 +86,7 @@ export function createTransferService(ctx: AppContext) {
 
     /**
      * The transfer joins the group going to the database next (ADR 0025):
-     * one statement (`ledger_transfers`, migration 0018) runs the group's
+     * one statement (`ledger_transfers`, apps/api/sql/functions/ledger_transfers.sql) runs the group's
      * transfers in order and one commit ends them. Each is checked as alone:
      * its session when `uncheckedSessionId` is given (the route left it), its
      * key, its receiver, price and balance; a refusal is its own outcome.

@@ -5,7 +5,7 @@ import { assertBooksConsistent, balances, fund } from './ledger-helpers';
 import { sql } from '../../src/db/sql';
 
 /**
- * `ledger_transfers` (migration 0018) runs the transfers that arrived
+ * `ledger_transfers` (apps/api/sql/functions/ledger_transfers.sql) runs the transfers that arrived
  * together in one statement: in order, each seeing the balances the ones
  * before it left, each refused or done on its own. Called here with a group
  * built by hand, on both databases.

@@ -6,7 +6,7 @@ import { packageIds } from './plan-helpers';
 import { sql } from '../../src/db/sql';
 
 /**
- * `plan_purchases` (migration 0019) runs the purchases that arrived together
+ * `plan_purchases` (apps/api/sql/functions/plan_purchases.sql) runs the purchases that arrived together
  * in one statement: in order, each seeing what the ones before it did (a
  * sponsor who became active earns from the next purchase), each refused or
  * done on its own. Called here with a group built by hand, on both databases.
