@@ -28,3 +28,16 @@ export function idSchema(name = 'id') {
 
 /** `/…/:id`, for every route with an id in its path. */
 export const idParamSchema = z.object({ id: idSchema('id') });
+
+/**
+ * Any other whole number a client writes in a query (a page, a page size, a
+ * tree depth, a quantity): decimal digits by the same rule as ids, so
+ * `page=0x10` is not page 16; then within `[min, max]`, `message` naming the bounds.
+ */
+export function wholeNumberSchema(name: string, min: number, max: number, message = `${name} must be a whole number from ${min} to ${max}`) {
+  return text({ error: message }, { label: name })
+    .regex(/^(0|[1-9][0-9]{0,15})$/, message)
+    .transform(Number)
+    .refine((value) => value >= min && value <= max, message)
+    .meta({ description: `A whole number from ${min} to ${max}, in decimal digits`, pattern: '^(0|[1-9][0-9]*)$' });
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
-import { idSchema } from './ids';
+import { idSchema, wholeNumberSchema } from './ids';
 import { pageOf, pageQuerySchema, sideSchema } from './common';
 
 /**
@@ -42,9 +42,9 @@ export type ReferralLink = z.infer<typeof referralLinkSchema>;
 
 export const sponsorTreeQuerySchema = z.object({
   root: idSchema('root').optional(),
-  depth: z.coerce.number().int().min(1, 'depth must be 1 or 2').max(2, 'depth must be 1 or 2').default(1),
+  depth: wholeNumberSchema('depth', 1, 2, 'depth must be 1 or 2').default(1),
   /** Children shown per node. */
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 50').max(50, 'limit must be between 1 and 50').default(20),
+  limit: wholeNumberSchema('limit', 1, 50, 'limit must be between 1 and 50').default(20),
   /** The root's children after this member id (the next page of a wide node). */
   after: idSchema('after').optional(),
   search: usernameSearchSchema,
@@ -95,7 +95,7 @@ export type SponsorTree = z.infer<typeof sponsorTreeSchema>;
 
 export const placementTreeQuerySchema = z.object({
   root: idSchema('root').optional(),
-  depth: z.coerce.number().int().min(1, 'depth must be between 1 and 4').max(4, 'depth must be between 1 and 4').default(3),
+  depth: wholeNumberSchema('depth', 1, 4, 'depth must be between 1 and 4').default(3),
 });
 export type PlacementTreeQuery = z.infer<typeof placementTreeQuerySchema>;
 
@@ -138,7 +138,7 @@ export type DownlineSort = z.infer<typeof downlineSortSchema>;
 
 export const downlineQuerySchema = pageQuerySchema.extend({
   root: idSchema('root').optional(),
-  level: z.coerce.number().int('level must be a whole number').min(1, 'level must be at least 1').max(1_000_000).optional(),
+  level: wholeNumberSchema('level', 1, 1_000_000, 'level must be a whole number of at least 1').optional(),
   leg: sideSchema.optional(),
   search: usernameSearchSchema,
   /** Continue after this member (keyset paging, for lists longer than `page` reaches; tree order only). */
@@ -214,7 +214,7 @@ export const freeSlotsQuerySchema = z.object({
   member: idSchema('member'),
   /** Only positions under members whose username starts with this. */
   search: usernameSearchSchema,
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 50').max(50, 'limit must be between 1 and 50').default(20),
+  limit: wholeNumberSchema('limit', 1, 50, 'limit must be between 1 and 50').default(20),
 });
 export type FreeSlotsQuery = z.infer<typeof freeSlotsQuerySchema>;
 

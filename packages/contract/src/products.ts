@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './common';
 import { text } from './text';
-import { idSchema } from './ids';
+import { idSchema, wholeNumberSchema } from './ids';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
 import { amountSchema, moneySchema } from './money';
 
@@ -117,7 +117,7 @@ export type RedemptionBody = z.infer<typeof redemptionBodySchema>;
 /** What the confirmation shows: refuses what the redemption would refuse. */
 export const redemptionQuoteQuerySchema = z.object({
   productId: idSchema('productId'),
-  quantity: z.coerce.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(MAX_REDEEM_QUANTITY, `Quantity must be at most ${MAX_REDEEM_QUANTITY}`),
+  quantity: wholeNumberSchema('quantity', 1, MAX_REDEEM_QUANTITY, `Quantity must be a whole number from 1 to ${MAX_REDEEM_QUANTITY}`),
 });
 export const redemptionQuoteSchema = z.object({
   productId: z.number().int(),

@@ -80,3 +80,23 @@ describe('ids in the query', () => {
     expect(root.statusCode).toBe(200);
   });
 });
+
+describe('other whole numbers in the query', () => {
+  it('are decimal digits too: page=0x10 is not page 16, quantity=1e0 not 1', async () => {
+    for (const [url, field] of [
+      ['/api/admin/members?page=', 'page'],
+      ['/api/admin/members?pageSize=', 'pageSize'],
+      ['/api/network/placement-tree?depth=', 'depth'],
+      ['/api/redemptions/quote?productId=1&quantity=', 'quantity'],
+    ] as const) {
+      for (const value of ['0x10', '+1', '1.0', '01', '1e0', ' 1', '-1']) {
+        const res = await portal.app.inject({ method: 'GET', url: `${url}${encodeURIComponent(value)}`, headers: bearer(url.includes('redemptions') ? member : admin) });
+        expect(res.statusCode, `${url}${value}`).toBe(400);
+        expect(errorOf(res).field, `${url}${value}`).toBe(field);
+      }
+    }
+    const page = await portal.app.inject({ method: 'GET', url: '/api/admin/members?page=2&pageSize=5', headers: bearer(admin) });
+    expect(page.statusCode).toBe(200);
+    expect(page.json()).toMatchObject({ page: 2, pageSize: 5 });
+  });
+});
