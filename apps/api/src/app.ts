@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context';
 import { authenticate, requireAdmin, requireMember } from './auth/guard';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
-import { installErrorHandler, installNotFoundHandler } from './shared/error-handler';
+import { clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, refuseBadQueryEncoding } from './shared/error-handler';
 import { pageHtml } from './shared/page-html';
 import { sendSecurityHeaders } from './shared/security-headers';
 import { inScope, openApiTransform, openApiTransformObject, refuseEmptyPatches, trackMethods } from './openapi/document';
@@ -34,12 +34,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     // logged by the error handler). docs/decisions/0013b-quiet-hot-path.md
     logController: new LogController({ disableRequestLogging: ctx.log.level !== 'debug' && ctx.log.level !== 'trace' }),
     routerOptions: { maxParamLength: 200 },
+    // The errors met before routing answer `{ message, code }` too (shared/error-handler.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
   installErrorHandler(app);
+  refuseBadQueryEncoding(app);
   acceptEmptyJsonBodies(app);
   const allowedMethods = trackMethods(app);
   refuseEmptyPatches(app);

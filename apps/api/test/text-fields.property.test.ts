@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { TEXT_PATTERNS } from '@portal/contract';
+import { TEXT_PATTERNS, UNICODE_PATTERN } from '@portal/contract';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from '../src/routes';
 import { startPortal, type TestPortal } from './harness';
 
@@ -23,7 +23,7 @@ interface Field {
   usesText: boolean;
 }
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; checks?: Array<{ _zod: { def: { pattern?: RegExp } } }>; format?: string };
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; valueType?: z.ZodType; left?: z.ZodType; right?: z.ZodType; items?: z.ZodType[]; shape?: Record<string, z.ZodType>; checks?: Array<{ _zod: { def: { pattern?: RegExp } } }>; format?: string };
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The string schema under optional / nullable / default / pipe / transform wrappers, if any. */
@@ -37,11 +37,48 @@ function stringUnder(schema: z.ZodType): z.ZodType | undefined {
   return undefined;
 }
 
+/** Not valid Unicode text: lone surrogates (either half, alone or reversed) and noncharacters of the BMP and the astral planes. */
+const INVALID_UNICODE = ['\ud800', '\udbff', '\udc00', '\udfff', '\udc00\ud800', '\ufffe', '\uffff', '\ufdd0', '\ufdef', '\u{1fffe}', '\u{1ffff}', '\u{10fffe}', '\u{10ffff}'];
+const code = (value: string) => [...value].map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`).join(' ');
+
+/**
+ * Every string schema anywhere under `schema` (nested objects, arrays,
+ * unions, records, wrappers) with where it is: the top-level fields are
+ * tried value by value below; this finds the ones deeper down that would
+ * bypass `text()` unseen.
+ */
+function stringsWithin(schema: z.ZodType, path: string, seen = new Set<z.ZodType>()): Array<{ path: string; schema: z.ZodType }> {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = defOf(schema);
+  if (def.type === 'string') return [{ path, schema }];
+  const children: Array<[string, z.ZodType | undefined]> = [
+    ...Object.entries(def.shape ?? {}).map(([name, child]) => [`${path}.${name}`, child] as [string, z.ZodType]),
+    [`${path}[]`, def.element],
+    [`${path}{}`, def.valueType],
+    ...(def.options ?? []).map((child, i) => [`${path}|${i}`, child] as [string, z.ZodType]),
+    ...(def.items ?? []).map((child, i) => [`${path}[${i}]`, child] as [string, z.ZodType]),
+    [path, def.innerType],
+    [path, def.in],
+    [path, def.out],
+    [path, def.left],
+    [path, def.right],
+  ];
+  return children.flatMap(([where, child]) => (child ? stringsWithin(child, where, seen) : []));
+}
+
+const isText = (string: z.ZodType) => {
+  const def = defOf(string);
+  const patterns = (def.checks ?? []).map((check) => check._zod.def.pattern).filter(Boolean);
+  return Boolean(def.format) || (patterns.some((pattern) => TEXT_PATTERNS.includes(pattern!)) && patterns.includes(UNICODE_PATTERN));
+};
+
 const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)].map((code) => String.fromCharCode(code));
 const LINE_CONTROLS = new Set(['\t', '\n', '\r']);
 
 let portal: TestPortal;
 const fields: Field[] = [];
+const bareStrings: string[] = [];
 
 beforeAll(async () => {
   portal = await startPortal();
@@ -53,7 +90,11 @@ beforeAll(async () => {
     const schema = (route.schema ?? {}) as Record<string, z.ZodType | undefined>;
     for (const part of ['body', 'querystring', 'headers', 'params']) {
       const object = schema[part];
-      if (!object || defOf(object).type !== 'object') continue;
+      if (!object) continue;
+      for (const found of stringsWithin(object, part)) {
+        if (!isText(found.schema)) bareStrings.push(`${[route.method].flat().join(',')} ${route.url} ${found.path}`);
+      }
+      if (defOf(object).type !== 'object') continue;
       for (const [name, field] of Object.entries(defOf(object).shape ?? {})) {
         const string = stringUnder(field);
         if (!string) continue;
@@ -66,7 +107,7 @@ beforeAll(async () => {
           name,
           object,
           multiline: patterns.includes(TEXT_PATTERNS[1]),
-          usesText: patterns.some((pattern) => TEXT_PATTERNS.includes(pattern!)),
+          usesText: patterns.some((pattern) => TEXT_PATTERNS.includes(pattern!)) && patterns.includes(UNICODE_PATTERN),
         });
       }
     }
@@ -99,7 +140,22 @@ describe('every text field of the contract', () => {
     expect(bare).toEqual([]);
   });
 
-  it('refuses every control character, anywhere in the value, naming the field', () => {
+  it('has no string below the top level (in an array, a nested object, a union) that is not built on text()', () => {
+    expect(bareStrings).toEqual([]);
+  });
+
+  it('keeps valid text: letters of every script, emoji (a surrogate pair), U+FFFD and the private use area', () => {
+    const valid = ['Zoë Ñandú', 'Анна', '李小龍', 'مريم', '😀👍🏽', 'a\ufffdb', '\ue000', '\u{10fffd}', '\u{1fffd}'];
+    for (const field of fields) {
+      for (const value of valid) {
+        const result = field.object.safeParse({ [field.name]: value });
+        const issues = result.success ? [] : result.error.issues.filter((issue) => issue.path[0] === field.name).map((issue) => issue.message);
+        expect(issues.filter((message) => /Unicode|control/.test(message)), `${field.route} ${field.name} ${JSON.stringify(value)}`).toEqual([]);
+      }
+    }
+  });
+
+  it('refuses every control character, lone surrogate and noncharacter, anywhere in the value, naming the field', () => {
     for (const field of fields) {
       const refused = CONTROLS.filter((c) => !(field.multiline && LINE_CONTROLS.has(c)));
       const refuses = (value: string) => {
@@ -109,8 +165,12 @@ describe('every text field of the contract', () => {
       for (const c of refused) {
         expect(refuses(`ab${c}cd`), `${field.route} ${field.name} U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`).toBe(true);
       }
+      for (const bad of INVALID_UNICODE) {
+        expect(refuses(`ab${bad}cd`), `${field.route} ${field.name} ${code(bad)}`).toBe(true);
+        expect(refuses(bad), `${field.route} ${field.name} ${code(bad)} alone`).toBe(true);
+      }
       fc.assert(
-        fc.property(fc.string({ maxLength: 20 }), fc.constantFrom(...refused), fc.string({ maxLength: 20 }), (before, c, after) => refuses(before + c + after)),
+        fc.property(fc.string({ maxLength: 20 }), fc.constantFrom(...refused, ...INVALID_UNICODE), fc.string({ maxLength: 20 }), (before, c, after) => refuses(before + c + after)),
         { numRuns: 50 },
       );
     }

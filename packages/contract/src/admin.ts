@@ -140,7 +140,6 @@ export const adminMemberDetailSchema = adminMemberSchema.extend({
 });
 export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
 
-export const idParamSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(9_007_199_254_740_991) });
 
 // ---- users -----------------------------------------------------------------
 

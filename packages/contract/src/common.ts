@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumberSchema } from './ids';
 
 /** Every error the API answers has this shape; `field` names the bad input on a 400. */
 export const apiErrorSchema = z.object({
@@ -16,8 +17,8 @@ export type Side = z.infer<typeof sideSchema>;
 
 /** List answers: `{ items, total, page, pageSize }` (API.md conventions). */
 export const pageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: wholeNumberSchema('page', 1, 1_000_000).default(1),
+  pageSize: wholeNumberSchema('pageSize', 1, 100).default(20),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

@@ -15,6 +15,9 @@ export const apiErrorCodes = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415],
   NOT_FOUND: [404],
   METHOD_NOT_ALLOWED: [405],
+  // Refused by Node's HTTP parser before routing (shared/error-handler.ts `clientErrorHandler`).
+  REQUEST_TIMEOUT: [408],
+  HEADERS_TOO_LARGE: [431],
   INTERNAL_ERROR: [500],
   DATABASE_UNAVAILABLE: [503],
   PAGE_TOO_DEEP: [400],

@@ -1,5 +1,6 @@
 export * from './common';
 export * from './text';
+export * from './ids';
 export * from './auth';
 export * from './money';
 export * from './lists';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { idSchema, wholeNumberSchema } from './ids';
 import { pageOf, pageQuerySchema, sideSchema } from './common';
 
 /**
@@ -8,13 +9,6 @@ import { pageOf, pageQuerySchema, sideSchema } from './common';
  * user ids of members. A member may ask about its own downline only; an
  * admin about anyone's.
  */
-
-const idParam = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be a member id` })
-    .int(`${name} must be a member id`)
-    .positive(`${name} must be a member id`)
-    .max(Number.MAX_SAFE_INTEGER, `${name} must be a member id`);
 
 /** A username prefix to search for (letters, digits, dot, dash, underscore). */
 const usernameSearchSchema = text(undefined, { label: 'search' })
@@ -47,12 +41,12 @@ export type ReferralLink = z.infer<typeof referralLinkSchema>;
 // ---- sponsor tree ---------------------------------------------------------------
 
 export const sponsorTreeQuerySchema = z.object({
-  root: idParam('root').optional(),
-  depth: z.coerce.number().int().min(1, 'depth must be 1 or 2').max(2, 'depth must be 1 or 2').default(1),
+  root: idSchema('root').optional(),
+  depth: wholeNumberSchema('depth', 1, 2, 'depth must be 1 or 2').default(1),
   /** Children shown per node. */
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 50').max(50, 'limit must be between 1 and 50').default(20),
+  limit: wholeNumberSchema('limit', 1, 50, 'limit must be between 1 and 50').default(20),
   /** The root's children after this member id (the next page of a wide node). */
-  after: idParam('after').optional(),
+  after: idSchema('after').optional(),
   search: usernameSearchSchema,
 });
 export type SponsorTreeQuery = z.infer<typeof sponsorTreeQuerySchema>;
@@ -100,8 +94,8 @@ export type SponsorTree = z.infer<typeof sponsorTreeSchema>;
 // ---- placement (binary) tree ---------------------------------------------------------
 
 export const placementTreeQuerySchema = z.object({
-  root: idParam('root').optional(),
-  depth: z.coerce.number().int().min(1, 'depth must be between 1 and 4').max(4, 'depth must be between 1 and 4').default(3),
+  root: idSchema('root').optional(),
+  depth: wholeNumberSchema('depth', 1, 4, 'depth must be between 1 and 4').default(3),
 });
 export type PlacementTreeQuery = z.infer<typeof placementTreeQuerySchema>;
 
@@ -143,12 +137,12 @@ export const downlineSortSchema = z.enum(DOWNLINE_SORTS, { error: `sort must be 
 export type DownlineSort = z.infer<typeof downlineSortSchema>;
 
 export const downlineQuerySchema = pageQuerySchema.extend({
-  root: idParam('root').optional(),
-  level: z.coerce.number().int('level must be a whole number').min(1, 'level must be at least 1').max(1_000_000).optional(),
+  root: idSchema('root').optional(),
+  level: wholeNumberSchema('level', 1, 1_000_000, 'level must be a whole number of at least 1').optional(),
   leg: sideSchema.optional(),
   search: usernameSearchSchema,
   /** Continue after this member (keyset paging, for lists longer than `page` reaches; tree order only). */
-  after: idParam('after').optional(),
+  after: idSchema('after').optional(),
   /** Absent: tree order (the left leg, then the right leg). Else a column, `-` first for descending. */
   sort: downlineSortSchema.optional(),
 });
@@ -188,7 +182,7 @@ export type Downline = z.infer<typeof downlineSchema>;
 
 export const placementsQuerySchema = pageQuerySchema.extend({
   /** Admins: only this sponsor's waiting referrals. */
-  sponsor: idParam('sponsor').optional(),
+  sponsor: idSchema('sponsor').optional(),
   /** Only waiting members whose username starts with this. */
   search: usernameSearchSchema,
 });
@@ -217,10 +211,10 @@ export type WaitingList = z.infer<typeof waitingListSchema>;
 
 export const freeSlotsQuerySchema = z.object({
   /** The waiting member to place: the positions offered are inside its sponsor's team. */
-  member: idParam('member'),
+  member: idSchema('member'),
   /** Only positions under members whose username starts with this. */
   search: usernameSearchSchema,
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 50').max(50, 'limit must be between 1 and 50').default(20),
+  limit: wholeNumberSchema('limit', 1, 50, 'limit must be between 1 and 50').default(20),
 });
 export type FreeSlotsQuery = z.infer<typeof freeSlotsQuerySchema>;
 

@@ -50,7 +50,6 @@ export const packagePatchSchema = z
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, 'Send at least one field to change');
 export type PackagePatch = z.infer<typeof packagePatchSchema>;
-export const packageIdParamsSchema = z.object({ id: z.coerce.number().int().positive('id must be a positive integer') });
 
 export const purchaseKindSchema = z.enum(['purchase', 'repurchase'], { error: () => 'kind must be purchase or repurchase' });
 export type PurchaseKind = z.infer<typeof purchaseKindSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './common';
 import { text } from './text';
+import { idSchema, wholeNumberSchema } from './ids';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
 import { amountSchema, moneySchema } from './money';
 
@@ -65,8 +66,6 @@ export const productPatchSchema = z
   .refine((patch) => Object.keys(patch).length > 0, 'Send at least one field to change');
 export type ProductPatch = z.infer<typeof productPatchSchema>;
 
-export const productIdParamsSchema = z.object({ id: z.coerce.number().int().positive('id must be a positive integer').max(Number.MAX_SAFE_INTEGER) });
-
 /** The member's catalogue: active products only. */
 export const productListQuerySchema = listQuery({
   sort: sortSchema(['name', 'price', 'createdAt'], 'name'),
@@ -117,8 +116,8 @@ export type RedemptionBody = z.infer<typeof redemptionBodySchema>;
 
 /** What the confirmation shows: refuses what the redemption would refuse. */
 export const redemptionQuoteQuerySchema = z.object({
-  productId: z.coerce.number({ error: 'productId must be a product id (a number)' }).int('productId must be a whole number').positive('productId must be positive').max(Number.MAX_SAFE_INTEGER, 'productId is not a product id'),
-  quantity: z.coerce.number({ error: 'Quantity must be a whole number' }).int('Quantity must be a whole number').min(1, 'Quantity must be at least 1').max(MAX_REDEEM_QUANTITY, `Quantity must be at most ${MAX_REDEEM_QUANTITY}`),
+  productId: idSchema('productId'),
+  quantity: wholeNumberSchema('quantity', 1, MAX_REDEEM_QUANTITY, `Quantity must be a whole number from 1 to ${MAX_REDEEM_QUANTITY}`),
 });
 export const redemptionQuoteSchema = z.object({
   productId: z.number().int(),
@@ -169,8 +168,6 @@ export const redemptionAdminListQuerySchema = listQuery({
   format: listFormatSchema,
 });
 export type RedemptionAdminListQuery = z.infer<typeof redemptionAdminListQuerySchema>;
-
-export const redemptionIdParamsSchema = productIdParamsSchema;
 
 export const REJECTION_REASON_MAX = 500;
 export const rejectionReasonSchema = text(

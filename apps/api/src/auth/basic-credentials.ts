@@ -1,4 +1,4 @@
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from '@portal/contract';
+import { CONTROL_CHARACTER_MESSAGE, INVALID_UNICODE_MESSAGE, hasControlCharacter, hasInvalidUnicode } from '@portal/contract';
 import { badRequest } from '../shared/errors';
 
 export const CREDENTIALS_REQUIRED = 'Username and password are required.';
@@ -16,6 +16,9 @@ export function parseBasicCredentials(header: string | undefined): { username: s
   // The same rule as every text field of the contract (`text()`): a NUL never reaches the database.
   if (hasControlCharacter(username)) throw badRequest('VALIDATION_ERROR', `username: Username ${CONTROL_CHARACTER_MESSAGE}`, 'username');
   if (hasControlCharacter(password)) throw badRequest('VALIDATION_ERROR', `password: Password ${CONTROL_CHARACTER_MESSAGE}`, 'password');
+  // base64 decoding already turns a lone surrogate into U+FFFD; a noncharacter (EF BF BF) gets through it.
+  if (hasInvalidUnicode(username)) throw badRequest('VALIDATION_ERROR', `username: Username ${INVALID_UNICODE_MESSAGE}`, 'username');
+  if (hasInvalidUnicode(password)) throw badRequest('VALIDATION_ERROR', `password: Password ${INVALID_UNICODE_MESSAGE}`, 'password');
   if (username.length > 64 || password.length > 128) {
     throw badRequest('CREDENTIALS_TOO_LONG', 'Username or password is too long.', 'authorization');
   }

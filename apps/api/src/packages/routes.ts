@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, packageCreateSchema, packageIdParamsSchema, packageListSchema, packagePatchSchema, packageSchema } from '@portal/contract';
+import { apiErrorSchema, packageCreateSchema, idParamSchema, packageListSchema, packagePatchSchema, packageSchema } from '@portal/contract';
 import type { AppContext } from '../context';
 import { actorOf } from '../audit/service';
 import { createPackageService } from './service';
@@ -32,7 +32,7 @@ export function packageAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['admin'],
         summary: 'Change or deactivate a package (audited; applies to later purchases)',
-        params: packageIdParamsSchema,
+        params: idParamSchema,
         body: packagePatchSchema,
         response: { 200: packageSchema, ...errors },
       },

@@ -7,7 +7,7 @@ import {
   MAX_PRODUCT_IMAGE_BYTES,
   productAdminListQuerySchema,
   productCreateSchema,
-  productIdParamsSchema,
+  idParamSchema,
   productListQuerySchema,
   productPageSchema,
   productPatchSchema,
@@ -63,7 +63,7 @@ export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }, async (request, reply) => sendList(reply, await products.list(request.query)));
 
     app.get('/products/:id', {
-      schema: { tags: ['admin'], summary: 'One product', params: productIdParamsSchema, response: { 200: productSchema, ...errors } },
+      schema: { tags: ['admin'], summary: 'One product', params: idParamSchema, response: { 200: productSchema, ...errors } },
     }, async (request) => products.get(request.params.id));
 
     app.post('/products', {
@@ -74,7 +74,7 @@ export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['admin'],
         summary: 'Change or deactivate a product (audited)',
-        params: productIdParamsSchema,
+        params: idParamSchema,
         body: productPatchSchema,
         response: { 200: productSchema, ...errors },
       },
@@ -84,7 +84,7 @@ export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['admin'],
         summary: `Upload the picture: multipart/form-data, one file field "image", JPEG, PNG or WebP up to ${MAX_PRODUCT_IMAGE_BYTES / (1024 * 1024)} MB (audited)`,
-        params: productIdParamsSchema,
+        params: idParamSchema,
         consumes: ['multipart/form-data'],
         response: { 200: productSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema },
       },

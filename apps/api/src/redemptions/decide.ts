@@ -1,4 +1,4 @@
-import { fromBaseUnits, type Redemption } from '@portal/contract';
+import { fromBaseUnits, MAX_PRODUCT_STOCK, type Redemption } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
@@ -73,7 +73,19 @@ export async function approveRedemptions(ctx: AppContext, actor: Actor, ids: num
   });
 }
 
-/** Reject: a reversing entry returns the points and the stock comes back, for all of them or none. */
+/**
+ * Reject: a reversing entry returns the points and the stock comes back, for
+ * all of them or none.
+ *
+ * The stock comes back up to the catalogue's bound, `MAX_PRODUCT_STOCK`
+ * (packages/contract/src/products.ts, also the database's CHECK, migration
+ * 0024), never past it: an admin may have filled the shelf to the bound
+ * since the redemption. The rejection is not refused then, because the
+ * member's points must come back whatever the shelf holds; the pieces that
+ * did not fit are left off the count and each rejection's audit entry says
+ * how many it put back (`stockReturned`, below its quantity when capped), so
+ * the admin can see why the count is lower than the pieces in hand.
+ */
 export async function rejectRedemptions(
   ctx: AppContext,
   actor: Actor,
@@ -88,9 +100,20 @@ export async function rejectRedemptions(
     const perProduct = new Map<number, number>();
     for (const row of rows) perProduct.set(Number(row.product_id), (perProduct.get(Number(row.product_id)) ?? 0) + Number(row.quantity));
     const products = [...perProduct.keys()].sort((a, b) => a - b);
-    await tx.query(sql`SELECT id FROM products WHERE id = ANY(${products}::bigint[]) ORDER BY id FOR UPDATE`);
+    const { rows: shelves } = await tx.query<{ id: number; stock: number }>(
+      sql`SELECT id, stock FROM products WHERE id = ANY(${products}::bigint[]) ORDER BY id FOR UPDATE`,
+    );
+    // Room left under the bound, per product, filled by the rejections in id order.
+    const room = new Map(shelves.map((shelf) => [Number(shelf.id), Math.max(0, MAX_PRODUCT_STOCK - Number(shelf.stock))]));
+    const returned = new Map<number, number>();
+    for (const row of rows) {
+      const product = Number(row.product_id);
+      const back = Math.min(Number(row.quantity), room.get(product) ?? 0);
+      room.set(product, (room.get(product) ?? 0) - back);
+      returned.set(Number(row.id), back);
+    }
     await tx.query(
-      sql`UPDATE products p SET stock = p.stock + u.quantity, updated_at = now()
+      sql`UPDATE products p SET stock = LEAST(p.stock + u.quantity, ${MAX_PRODUCT_STOCK}), updated_at = now()
             FROM unnest(${products}::bigint[], ${products.map((id) => perProduct.get(id)!)}::int[]) AS u(id, quantity) WHERE p.id = u.id`,
     );
     // The members' point wallets in id order before any entry, so two
@@ -119,7 +142,16 @@ export async function rejectRedemptions(
         action: 'redemption.reject',
         targetType: 'redemption',
         targetId: row.id,
-        details: { member: Number(row.member_id), product: row.product_name, quantity: Number(row.quantity), points: fromBaseUnits(points), reason, refundEntryId: entry.id, batch: rows.length },
+        details: {
+          member: Number(row.member_id),
+          product: row.product_name,
+          quantity: Number(row.quantity),
+          stockReturned: returned.get(Number(row.id)) ?? 0,
+          points: fromBaseUnits(points),
+          reason,
+          refundEntryId: entry.id,
+          batch: rows.length,
+        },
       });
     }
     return { status: 200, body: { items: await redemptionsByIds(tx, rows.map((row) => Number(row.id))) } };

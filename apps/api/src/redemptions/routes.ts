@@ -7,7 +7,7 @@ import {
   redemptionBulkApproveSchema,
   redemptionBulkRejectSchema,
   redemptionDecisionSchema,
-  redemptionIdParamsSchema,
+  idParamSchema,
   redemptionListQuerySchema,
   redemptionPageSchema,
   redemptionQuoteQuerySchema,
@@ -67,7 +67,7 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }, async (request, reply) => sendList(reply, await adminRedemptions(ctx, request.query)));
 
     app.post('/redemptions/:id/approve', {
-      schema: { tags: ['admin'], summary: 'Approve (shipped) one pending redemption (audited)', params: redemptionIdParamsSchema, response: { 200: redemptionSchema, ...errors } },
+      schema: { tags: ['admin'], summary: 'Approve (shipped) one pending redemption (audited)', params: idParamSchema, response: { 200: redemptionSchema, ...errors } },
     }, async (request) => (await approveRedemptions(ctx, actorOf(request), [request.params.id]))[0]!);
 
     app.post('/redemptions/:id/reject', {
@@ -75,7 +75,7 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['admin'],
         summary: 'Reject one pending redemption with a reason: points and stock are returned (audited; accepts Idempotency-Key)',
         headers: idempotencyHeadersSchema,
-        params: redemptionIdParamsSchema,
+        params: idParamSchema,
         body: redemptionRejectSchema,
         response: { 200: redemptionSchema, ...errors },
       },

@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiErrorCodes, type ApiErrorCode } from '@portal/contract';
-import { AppError } from './errors';
+import { AppError, badRequest } from './errors';
 
 /**
  * One place turns every failure into `{ message, code, field? }`. Validation
@@ -87,5 +89,80 @@ function clientMessage(error: FastifyError): string {
       return 'The request body is not valid JSON.';
     default:
       return error.message;
+  }
+}
+
+/**
+ * The errors Fastify's router meets before any route or hook, which it would
+ * otherwise answer in its own shape (`{ error, code, message, statusCode }`,
+ * without a code of the contract): a path whose percent-encoding is not
+ * UTF-8 (`/api/media/products/%ED%A0%80`, a lone surrogate) and a path
+ * segment past `maxParamLength` (app.ts). Both are the client's: 400 `BAD_REQUEST`.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request: FastifyRequest, reply: FastifyReply) => {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A segment of the path is too long.'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'The path is not valid: its percent-encoding must be UTF-8.'
+        : 'The request could not be routed.';
+  void reply.code(400).type('application/json; charset=utf-8').send({ message, code: 'BAD_REQUEST' });
+};
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request: headers (the
+ * request line included: a 70 kB URL) past Node's 16 kB limit answer 431
+ * `HEADERS_TOO_LARGE`, a request that never finished 408 `REQUEST_TIMEOUT`,
+ * anything else malformed 400 `BAD_REQUEST`, each as `{ message, code }`
+ * like every other error (Fastify's default writes `{ error, message, statusCode }`).
+ * The connection is then closed, as Node and Fastify do.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message]: [number, ApiErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', 'The request line or headers are too large (the address is too long?).']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', 'The request took too long to arrive.']
+        : [400, 'BAD_REQUEST', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ message, code });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * A query string whose percent-encoding is not UTF-8 (`?search=%ED%A0%80`, a
+ * lone surrogate; `%FF`; a lone `%`) reaches the routes as the raw text,
+ * `%ED%A0%80`, which is not what the client meant: it is refused like any
+ * text that is not valid Unicode (packages/contract/src/text.ts), 400
+ * naming the parameter. Only a query with a `%` in it is looked at, so the
+ * hot paths pay nothing (docs/decisions/0013b-quiet-hot-path.md).
+ */
+export function refuseBadQueryEncoding(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    const url = request.url;
+    const start = url.indexOf('?');
+    if (start < 0 || url.indexOf('%', start) < 0 || !url.startsWith('/api/')) return;
+    for (const pair of url.slice(start + 1).split('&')) {
+      const equals = pair.indexOf('=');
+      const rawName = equals < 0 ? pair : pair.slice(0, equals);
+      const name = decodeOrUndefined(rawName);
+      if (name === undefined || (equals >= 0 && decodeOrUndefined(pair.slice(equals + 1)) === undefined)) {
+        const field = name ?? 'query';
+        throw badRequest('VALIDATION_ERROR', `${field}: must be percent-encoded UTF-8 text (valid Unicode, no lone surrogate)`, field);
+      }
+    }
+  });
+}
+
+function decodeOrUndefined(component: string): string | undefined {
+  try {
+    return decodeURIComponent(component.replaceAll('+', ' '));
+  } catch {
+    return undefined;
   }
 }

@@ -49,6 +49,18 @@ describe('describeAuditEntry', () => {
     ]);
   });
 
+  it('says when a rejected redemption put fewer pieces back than it took (the stock limit)', () => {
+    const capped = describeAuditEntry(
+      entry({ action: 'redemption.reject', targetType: 'redemption', targetId: '12', details: { product: 'Mug', quantity: 1000, stockReturned: 300, points: '1000', reason: 'Recalled' } }),
+    );
+    expect(capped.notes).toEqual([
+      { label: 'Reason', text: 'Recalled' },
+      { label: 'Stock', text: '300 of 1000 pieces put back; the rest would have passed the 1,000,000 stock limit' },
+    ]);
+    const whole = describeAuditEntry(entry({ action: 'redemption.reject', targetType: 'redemption', targetId: '13', details: { quantity: 4, stockReturned: 4, points: '4', reason: 'Recalled' } }));
+    expect(whole.notes).toEqual([{ label: 'Reason', text: 'Recalled' }]);
+  });
+
   it('lists the before and after of changed settings and a changed role', () => {
     const settings = describeAuditEntry(
       entry({ action: 'settings.update', targetType: 'settings', targetId: null, subject: null, details: { changes: { minTransfer: { from: '10', to: '20' }, registrationOpen: { from: true, to: false } } } }),

@@ -1,4 +1,4 @@
-import { WALLET_LABELS, type AuditEntry, type Wallet } from '@portal/contract';
+import { MAX_PRODUCT_STOCK, WALLET_LABELS, type AuditEntry, type Wallet } from '@portal/contract';
 import { formatMoney } from '../../shared/format';
 
 /**
@@ -128,6 +128,10 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
       return say(who, ` approved redemption #${id} of `, whom, `: ${shown(d.quantity)} × ${shown(d.product)} for ${formatMoney(str(d.points))} points`);
     case 'redemption.reject':
       if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
+      // The stock stops at the catalogue's bound (apps/api/src/redemptions/decide.ts): say when pieces did not go back.
+      if (typeof d.stockReturned === 'number' && typeof d.quantity === 'number' && d.stockReturned < d.quantity) {
+        notes.push({ label: 'Stock', text: `${d.stockReturned} of ${d.quantity} pieces put back; the rest would have passed the ${MAX_PRODUCT_STOCK.toLocaleString('en-US')} stock limit` });
+      }
       return say(who, ` rejected redemption #${id} of `, whom, `; ${formatMoney(str(d.points))} points returned`);
     case 'withdrawal.approve':
       return say(who, ` approved `, { text: `withdrawal #${id}`, to: '/withdraw-approval-history' }, ' for payout');
