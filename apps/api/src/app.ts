@@ -10,6 +10,7 @@ import { authenticate, requireAdmin, requireMember } from './auth/guard';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
 import { installErrorHandler, installNotFoundHandler } from './shared/error-handler';
 import { pageHtml } from './shared/page-html';
+import { metricsOf } from './metrics/registry';
 import { sendSecurityHeaders } from './shared/security-headers';
 import { inScope, openApiTransform, openApiTransformObject, refuseEmptyPatches, trackMethods } from './openapi/document';
 
@@ -40,6 +41,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
   installErrorHandler(app);
+  // Requests counted and timed per route, for GET /api/metrics; no work at all while METRICS_TOKEN is unset (metrics/http.ts).
+  if (ctx.config.metricsToken) app.addHook('onResponse', metricsOf(ctx).onResponse);
   acceptEmptyJsonBodies(app);
   const allowedMethods = trackMethods(app);
   refuseEmptyPatches(app);
@@ -65,7 +68,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Members portal API', version: '1.0.0', description: 'Amounts are decimal strings. Errors are `{ message, code, field? }`.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          basic: { type: 'http', scheme: 'basic' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (GET /api/metrics only)' },
+        },
+      },
     },
     // Security, operationId, error answers, CSV and 204 derived for every route (openapi/document.ts).
     transform: openApiTransform,

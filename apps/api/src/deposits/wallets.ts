@@ -12,6 +12,60 @@ import { chainUnavailable, requireChain } from './service';
 import { describeChainError, readChainStatus } from './chain-status';
 
 /**
+ * The ledger against the chain: what members are owed and what the company
+ * holds, against the USDT on the treasury, the hot wallet and the deposit
+ * addresses. Read by the wallets page and, cached, by the metrics
+ * (metrics/chain-snapshot.ts).
+ */
+export async function reconcile(ctx: AppContext, chain: Chain, decimals: number) {
+  const { db } = ctx;
+  // The ledger: members' USDT wallets, and the treasury account (every USDT that came in or left on chain).
+  const ledger = await db.query<{ owed: string; treasury: string; in_flight: string }>(
+    sql`SELECT (SELECT COALESCE(sum(balance), 0) FROM ledger_accounts WHERE kind = 'member' AND unit = 'USDT')::text AS owed,
+            ${systemBalance('treasury')}::text AS treasury,
+            ${systemBalance('withdrawals_in_flight')}::text AS in_flight`,
+  );
+  const deposits = await db.query<{ not_final: string; below: string; pending_sweeps: string }>(
+    sql`SELECT (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen')::text AS not_final,
+               (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'below_minimum')::text AS below,
+               (SELECT COALESCE(sum(amount), 0) FROM consolidation_txs WHERE kind = 'sweep' AND status IN ('signed', 'sent'))::text AS pending_sweeps`,
+  );
+  const addresses = await db.query<{ address: string }>(
+    sql`SELECT DISTINCT address FROM deposits WHERE chain_id = ${chain.chainId} AND status <> 'dropped'`,
+  );
+  const token = (await chain.token()).address;
+  const fixed = [chain.treasuryAddress, ...(chain.hotWallet ? [chain.hotWallet.address] : [])];
+  const all = [...fixed, ...addresses.rows.map((r) => getAddress(r.address))];
+  const raw = await tokenBalances(chain.client, token, all);
+  const scaled = raw.map((b) => toLedgerUnits(b, decimals));
+  const treasury = scaled[0]!;
+  const hot = chain.hotWallet ? scaled[1]! : 0n;
+  const depositAddresses = scaled.slice(fixed.length).reduce((a, b) => a + b, 0n);
+  const owed = BigInt(ledger.rows[0]!.owed);
+  const expected = -BigInt(ledger.rows[0]!.treasury);
+  const onChain = treasury + hot + depositAddresses;
+  const notFinal = BigInt(deposits.rows[0]!.not_final);
+  const below = BigInt(deposits.rows[0]!.below);
+  const difference = onChain - expected;
+  const unexplained = difference - notFinal - below;
+  return {
+    owedToMembers: fromBaseUnits(owed),
+    companyShare: fromBaseUnits(expected - owed),
+    expected: fromBaseUnits(expected),
+    onChain: fromBaseUnits(onChain),
+    treasury: fromBaseUnits(treasury),
+    depositAddresses: fromBaseUnits(depositAddresses),
+    hotWallet: fromBaseUnits(hot),
+    difference: fromBaseUnits(difference),
+    explained: { depositsNotFinal: fromBaseUnits(notFinal), belowMinimum: fromBaseUnits(below) },
+    pendingSweeps: fromBaseUnits(BigInt(deposits.rows[0]!.pending_sweeps)),
+    withdrawalsInFlight: fromBaseUnits(BigInt(ledger.rows[0]!.in_flight)),
+    unexplained: fromBaseUnits(unexplained),
+    balanced: unexplained === 0n,
+  };
+}
+
+/**
  * `/bep20-wallets`: the treasury, gas and hot wallets and the deposit
  * addresses that received deposits, with balances read from the chain in
  * one batched JSON-RPC request per page, and the reconciliation of the
@@ -19,54 +73,6 @@ import { describeChainError, readChainStatus } from './chain-status';
  */
 export function createChainWalletService(ctx: AppContext) {
   const { db } = ctx;
-
-  async function reconcile(chain: Chain, decimals: number) {
-    // The ledger: members' USDT wallets, and the treasury account (every USDT that came in or left on chain).
-    const ledger = await db.query<{ owed: string; treasury: string; in_flight: string }>(
-      sql`SELECT (SELECT COALESCE(sum(balance), 0) FROM ledger_accounts WHERE kind = 'member' AND unit = 'USDT')::text AS owed,
-              ${systemBalance('treasury')}::text AS treasury,
-              ${systemBalance('withdrawals_in_flight')}::text AS in_flight`,
-    );
-    const deposits = await db.query<{ not_final: string; below: string; pending_sweeps: string }>(
-      sql`SELECT (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen')::text AS not_final,
-                 (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'below_minimum')::text AS below,
-                 (SELECT COALESCE(sum(amount), 0) FROM consolidation_txs WHERE kind = 'sweep' AND status IN ('signed', 'sent'))::text AS pending_sweeps`,
-    );
-    const addresses = await db.query<{ address: string }>(
-      sql`SELECT DISTINCT address FROM deposits WHERE chain_id = ${chain.chainId} AND status <> 'dropped'`,
-    );
-    const token = (await chain.token()).address;
-    const fixed = [chain.treasuryAddress, ...(chain.hotWallet ? [chain.hotWallet.address] : [])];
-    const all = [...fixed, ...addresses.rows.map((r) => getAddress(r.address))];
-    const raw = await tokenBalances(chain.client, token, all);
-    const scaled = raw.map((b) => toLedgerUnits(b, decimals));
-    const treasury = scaled[0]!;
-    const hot = chain.hotWallet ? scaled[1]! : 0n;
-    const depositAddresses = scaled.slice(fixed.length).reduce((a, b) => a + b, 0n);
-    const owed = BigInt(ledger.rows[0]!.owed);
-    const expected = -BigInt(ledger.rows[0]!.treasury);
-    const onChain = treasury + hot + depositAddresses;
-    const notFinal = BigInt(deposits.rows[0]!.not_final);
-    const below = BigInt(deposits.rows[0]!.below);
-    const difference = onChain - expected;
-    const unexplained = difference - notFinal - below;
-    return {
-      owedToMembers: fromBaseUnits(owed),
-      companyShare: fromBaseUnits(expected - owed),
-      expected: fromBaseUnits(expected),
-      onChain: fromBaseUnits(onChain),
-      treasury: fromBaseUnits(treasury),
-      depositAddresses: fromBaseUnits(depositAddresses),
-      hotWallet: fromBaseUnits(hot),
-      difference: fromBaseUnits(difference),
-      explained: { depositsNotFinal: fromBaseUnits(notFinal), belowMinimum: fromBaseUnits(below) },
-      pendingSweeps: fromBaseUnits(BigInt(deposits.rows[0]!.pending_sweeps)),
-      withdrawalsInFlight: fromBaseUnits(BigInt(ledger.rows[0]!.in_flight)),
-      unexplained: fromBaseUnits(unexplained),
-      balanced: unexplained === 0n,
-    };
-  }
-
   return {
     async wallets(query: PageQuery): Promise<ChainWallets> {
       const chain = requireChain(ctx);
@@ -100,7 +106,7 @@ export function createChainWalletService(ctx: AppContext) {
         const [tokens, bnb, reconciliation, status] = await Promise.all([
           tokenBalances(chain.client, token.address, addresses),
           nativeBalances(chain.client, addresses),
-          reconcile(chain, token.decimals),
+          reconcile(ctx, chain, token.decimals),
           readChainStatus(ctx),
         ]);
         return {
