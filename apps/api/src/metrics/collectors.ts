@@ -1,5 +1,5 @@
 import { fromBaseUnits } from '@portal/contract';
-import { Gauge, type Registry } from 'prom-client';
+import { Gauge, type Metric, type Registry } from 'prom-client';
 import type { AppContext } from '../context';
 import { lastCloseRun } from '../plan/close-timing';
 import type { ChainSnapshot } from './chain-snapshot';
@@ -29,6 +29,27 @@ function shared<T>(read: () => Promise<T>): () => Promise<T> {
     }));
 }
 
+/**
+ * A gauge without labels that has no sample while its figure does not exist
+ * (before the first close, without a cursor, while the node does not
+ * answer): prom-client's Gauge without labels always shows a value, and a 0
+ * there would read as "fine".
+ */
+function optionalGauge(registry: Registry, name: string, help: string, read: () => Promise<number | undefined> | number | undefined): void {
+  const metric = {
+    name,
+    help,
+    type: 'gauge',
+    aggregator: 'sum',
+    async get() {
+      const value = await read();
+      return { name, help, type: 'gauge', aggregator: 'sum', values: value === undefined ? [] : [{ value, labels: {} }] };
+    },
+    reset() {},
+  };
+  registry.registerMetric(metric as unknown as Metric);
+}
+
 export function registerCollectors(ctx: AppContext, registry: Registry, chain: ChainSnapshot | undefined): void {
   const registers = [registry];
   const database = shared(async () => {
@@ -38,6 +59,42 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
       readLastClose(ctx),
     ]);
     return { payouts, watcher, lastClose };
+  });
+
+  // The database driver (db/postgres.ts pool, db/pglite.ts mutex): from memory, no query; first, so that
+  // they are read before this scrape's own queries wait for the database.
+  new Gauge({
+    name: 'portal_db_info',
+    help: 'The database driver in use (always 1).',
+    labelNames: ['driver'] as const,
+    registers,
+    collect() {
+      this.set({ driver: ctx.db.kind }, 1);
+    },
+  });
+  new Gauge({
+    name: 'portal_db_waiting_requests',
+    help: 'Statements and transactions waiting: for a pool connection (PostgreSQL), or behind the one connection (PGlite).',
+    registers,
+    collect() {
+      this.set(ctx.db.stats().waiting);
+    },
+  });
+  new Gauge({
+    name: 'portal_db_pool_connections',
+    help: 'PostgreSQL pool connections open (state="total") and idle (state="idle"); absent on PGlite.',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const stats = ctx.db.stats();
+      if (stats.kind !== 'postgres') return;
+      this.set({ state: 'total' }, stats.total);
+      this.set({ state: 'idle' }, stats.idle);
+    },
+  });
+  optionalGauge(registry, 'portal_db_pool_max_connections', 'The PostgreSQL pool size; absent on PGlite.', () => {
+    const stats = ctx.db.stats();
+    return stats.kind === 'postgres' ? stats.max : undefined;
   });
 
   // The payout queue (withdrawals/payout/).
@@ -77,66 +134,8 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
   });
 
   // The daily close (plan/close.ts).
-  new Gauge({
-    name: 'portal_daily_close_last_run_timestamp_seconds',
-    help: 'When the last daily matching close ran (any process), in seconds since the epoch; absent before the first.',
-    registers,
-    async collect() {
-      this.reset();
-      const at = (await database()).lastClose;
-      if (at !== null) this.set(at);
-    },
-  });
-  new Gauge({
-    name: 'portal_daily_close_last_duration_seconds',
-    help: 'How long the last daily close run by this process took; absent until this process runs one.',
-    registers,
-    collect() {
-      this.reset();
-      const run = lastCloseRun();
-      if (run) this.set(run.seconds);
-    },
-  });
-
-  // The database driver (db/postgres.ts pool, db/pglite.ts mutex): from memory, no query.
-  new Gauge({
-    name: 'portal_db_info',
-    help: 'The database driver in use (always 1).',
-    labelNames: ['driver'] as const,
-    registers,
-    collect() {
-      this.set({ driver: ctx.db.kind }, 1);
-    },
-  });
-  new Gauge({
-    name: 'portal_db_waiting_requests',
-    help: 'Statements and transactions waiting: for a pool connection (PostgreSQL), or behind the one connection (PGlite).',
-    registers,
-    collect() {
-      this.set(ctx.db.stats().waiting);
-    },
-  });
-  new Gauge({
-    name: 'portal_db_pool_connections',
-    help: 'PostgreSQL pool connections open (state="total") and idle (state="idle"); absent on PGlite.',
-    labelNames: ['state'] as const,
-    registers,
-    collect() {
-      const stats = ctx.db.stats();
-      if (stats.kind !== 'postgres') return;
-      this.set({ state: 'total' }, stats.total);
-      this.set({ state: 'idle' }, stats.idle);
-    },
-  });
-  new Gauge({
-    name: 'portal_db_pool_max_connections',
-    help: 'The PostgreSQL pool size; absent on PGlite.',
-    registers,
-    collect() {
-      const stats = ctx.db.stats();
-      if (stats.kind === 'postgres') this.set(stats.max);
-    },
-  });
+  optionalGauge(registry, 'portal_daily_close_last_run_timestamp_seconds', 'When the last daily matching close ran (any process), in seconds since the epoch; absent before the first.', async () => (await database()).lastClose ?? undefined);
+  optionalGauge(registry, 'portal_daily_close_last_duration_seconds', 'How long the last daily close run by this process took; absent until this process runs one.', () => lastCloseRun()?.seconds);
 
   if (!ctx.chain || !chain) return;
 
@@ -149,16 +148,7 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
       this.set((await database()).watcher?.awaitingFinality ?? 0);
     },
   });
-  new Gauge({
-    name: 'portal_deposit_watcher_last_check_age_seconds',
-    help: "Seconds since the deposit watcher's last successful look at the node (any process); absent before its first.",
-    registers,
-    async collect() {
-      this.reset();
-      const age = (await database()).watcher?.cursor?.checkedSecondsAgo;
-      if (age !== undefined && age !== null) this.set(age);
-    },
-  });
+  optionalGauge(registry, 'portal_deposit_watcher_last_check_age_seconds', "Seconds since the deposit watcher's last successful look at the node (any process); absent before its first.", async () => (await database()).watcher?.cursor?.checkedSecondsAgo ?? undefined);
   new Gauge({
     name: 'portal_chain_up',
     help: 'Whether the last read of the node (at most every 15 s) succeeded.',
@@ -167,45 +157,21 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
       this.set((await chain.figures()).ok ? 1 : 0);
     },
   });
-  new Gauge({
-    name: 'portal_chain_head_block',
-    help: "The node's latest block (read at most every 15 s).",
-    registers,
-    async collect() {
-      this.reset();
-      const figures = await chain.figures();
-      if (figures.ok) this.set(Number(figures.head.number));
-    },
+  optionalGauge(registry, 'portal_chain_head_block', "The node's latest block (read at most every 15 s).", async () => {
+    const figures = await chain.figures();
+    return figures.ok ? Number(figures.head.number) : undefined;
   });
-  new Gauge({
-    name: 'portal_deposit_watcher_cursor_block',
-    help: 'The last block the deposit watcher has credited (read with the head, at most every 15 s).',
-    registers,
-    async collect() {
-      this.reset();
-      const figures = await chain.figures();
-      if (figures.ok && figures.cursor) this.set(Number(figures.cursor.block));
-    },
+  optionalGauge(registry, 'portal_deposit_watcher_cursor_block', 'The last block the deposit watcher has credited (read with the head, at most every 15 s).', async () => {
+    const figures = await chain.figures();
+    return figures.ok && figures.cursor ? Number(figures.cursor.block) : undefined;
   });
-  new Gauge({
-    name: 'portal_deposit_watcher_lag_blocks',
-    help: "Blocks between the node's head and the watcher's cursor (includes the finality depth the watcher waits for).",
-    registers,
-    async collect() {
-      this.reset();
-      const figures = await chain.figures();
-      if (figures.ok && figures.cursor) this.set(Number(figures.head.number - figures.cursor.block));
-    },
+  optionalGauge(registry, 'portal_deposit_watcher_lag_blocks', "Blocks between the node's head and the watcher's cursor (includes the finality depth the watcher waits for).", async () => {
+    const figures = await chain.figures();
+    return figures.ok && figures.cursor ? Number(figures.head.number - figures.cursor.block) : undefined;
   });
-  new Gauge({
-    name: 'portal_deposit_watcher_lag_seconds',
-    help: "Seconds between the head block's time and the time of the watcher's cursor block.",
-    registers,
-    async collect() {
-      this.reset();
-      const figures = await chain.figures();
-      if (figures.ok && figures.cursor) this.set(Number(figures.head.timestamp - figures.cursor.timestamp));
-    },
+  optionalGauge(registry, 'portal_deposit_watcher_lag_seconds', "Seconds between the head block's time and the time of the watcher's cursor block.", async () => {
+    const figures = await chain.figures();
+    return figures.ok && figures.cursor ? Number(figures.head.timestamp - figures.cursor.timestamp) : undefined;
   });
   new Gauge({
     name: 'portal_wallet_balance_usdt',
@@ -229,24 +195,12 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
       if (figures.ok) for (const w of figures.wallets) this.set({ wallet: w.role }, asFloat(w.bnb));
     },
   });
-  new Gauge({
-    name: 'portal_reconciliation_difference_usdt',
-    help: 'USDT on chain minus what the ledger expects there (deposits/wallets.ts reconcile; a float for monitoring only; every 15 s at most).',
-    registers,
-    async collect() {
-      this.reset();
-      const r = await chain.reconciliation();
-      if (r.ok) this.set(asFloat(r.difference));
-    },
+  optionalGauge(registry, 'portal_reconciliation_difference_usdt', 'USDT on chain minus what the ledger expects there (deposits/wallets.ts reconcile; a float for monitoring only; every 15 s at most).', async () => {
+    const r = await chain.reconciliation();
+    return r.ok ? asFloat(r.difference) : undefined;
   });
-  new Gauge({
-    name: 'portal_reconciliation_unexplained_usdt',
-    help: 'The part of the reconciliation difference that deposits not final yet or below the minimum do not explain (should be 0).',
-    registers,
-    async collect() {
-      this.reset();
-      const r = await chain.reconciliation();
-      if (r.ok) this.set(asFloat(r.unexplained));
-    },
+  optionalGauge(registry, 'portal_reconciliation_unexplained_usdt', 'The part of the reconciliation difference that deposits not final yet or below the minimum do not explain (should be 0).', async () => {
+    const r = await chain.reconciliation();
+    return r.ok ? asFloat(r.unexplained) : undefined;
   });
 }
