@@ -68,13 +68,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(swagger, {
     openapi: {
       info: { title: 'Members portal API', version: '1.0.0', description: 'Amounts are decimal strings. Errors are `{ message, code, field? }`.' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          basic: { type: 'http', scheme: 'basic' },
-          metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (GET /api/metrics only)' },
-        },
-      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } },
     },
     // Security, operationId, error answers, CSV and 204 derived for every route (openapi/document.ts).
     transform: openApiTransform,

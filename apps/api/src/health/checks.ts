@@ -11,12 +11,28 @@ import { readPayoutFigures, readWatcherFigures, stuckAfterSeconds } from '../met
  */
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * A load balancer's health check must not wait for a slow node's timeouts:
+ * past this, the hot wallet is `unknown` and the read goes on, cached for
+ * the next check (metrics/chain-snapshot.ts).
+ */
+const CHAIN_WAIT_SECONDS = 1;
+
+function withinSeconds<T>(value: Promise<T>, seconds: number): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), seconds * 1000);
+    timer.unref();
+  });
+  return Promise.race([value, late]).finally(() => clearTimeout(timer));
+}
+
 export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | undefined): Promise<HealthChecks> {
   const chain = ctx.chain;
   const [payouts, watcher, figures] = await Promise.all([
     readPayoutFigures(ctx),
     chain ? readWatcherFigures(ctx, chain) : undefined,
-    chain?.hotWallet ? chainSnapshotOf(ctx)!.figures() : undefined,
+    chain?.hotWallet ? withinSeconds(chainSnapshotOf(ctx)!.figures(), CHAIN_WAIT_SECONDS) : undefined,
   ]);
   const live = payouts.byState.queued + payouts.byState.signed + payouts.byState.broadcast + payouts.byState.mined;
 
@@ -59,7 +75,9 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
     };
   }
 
-  if (figures) {
+  if (figures === 'late') {
+    checks.hotWallet = { state: 'unknown', message: 'The node is slow to answer: the hot wallet balance is not known yet.' };
+  } else if (figures) {
     if (!figures.ok) {
       checks.hotWallet = { state: 'unknown', message: 'The node did not answer: the hot wallet balance is unknown.' };
     } else {

@@ -26,7 +26,8 @@ export function metricsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['health'],
         summary: 'Prometheus metrics, with `Authorization: Bearer <METRICS_TOKEN>`; 404 when METRICS_TOKEN is not set',
-        security: [{ metricsToken: [] }],
+        // A bearer token, but METRICS_TOKEN's, not a sign-in's (the summary says so).
+        security: [{ bearer: [] }],
         response: { 200: z.string(), 401: apiErrorSchema, 404: apiErrorSchema },
       },
     }, async (request, reply) => {
