@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
 import { sql } from '../../src/db/sql';
-import { startTestChain, type TestChain } from '../chain/chain-helpers';
+import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
 import { bearer, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
 import { approve, pendingWithdrawal } from '../withdrawals/payout-helpers';
 import { setSettings } from '../withdrawals/withdrawal-helpers';
@@ -19,10 +19,13 @@ describe('metrics and health checks with a chain', () => {
   let portal: TestPortal;
   let admin: Session;
   let watcher: DepositWatcher;
+  /** The portal reaches its node through this proxy, so a test can make the node slow or gone. */
+  let proxy: RpcProxy;
 
   beforeAll(async () => {
     chain = await startTestChain({ confirmations: 1, hotTokens: '50' });
-    portal = await startPortal({ ...chain.env, METRICS_TOKEN: TOKEN });
+    proxy = await startRpcProxy(chain.rpcUrl);
+    portal = await startPortal({ ...chain.env, CHAIN_RPC_URL: proxy.url, METRICS_TOKEN: TOKEN });
     admin = await loginAdmin(portal.app);
     watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
@@ -30,6 +33,7 @@ describe('metrics and health checks with a chain', () => {
   afterAll(async () => {
     await watcher?.stop();
     await portal?.close();
+    await proxy?.close();
     await chain?.stop();
   });
 
@@ -126,5 +130,28 @@ describe('metrics and health checks with a chain', () => {
     const stuck = await health();
     expect(stuck.checks.payouts).toMatchObject({ state: 'stuck', live: 2, stuck: 1 });
     expect(stuck.status).toBe('ok');
+  });
+
+  it('says so when the node is slow or gone: health does not wait for it, the metrics drop the chain figures', async () => {
+    proxy.delay(3000);
+    nextChainRead();
+    const started = Date.now();
+    const slow = await health();
+    expect(Date.now() - started).toBeLessThan(2500);
+    expect(slow.checks.hotWallet.state).toBe('unknown');
+    expect(slow.status).toBe('ok');
+    proxy.delay(0);
+
+    proxy.down();
+    nextChainRead();
+    const body = await scrape();
+    expect(sampleValue(body, 'portal_chain_up')).toBe(0);
+    expect(sampleValue(body, 'portal_chain_head_block')).toBeUndefined();
+    expect(sampleValue(body, 'portal_deposit_watcher_lag_blocks')).toBeUndefined();
+    expect(sampleValue(body, 'portal_wallet_balance_usdt', { wallet: 'hot' })).toBeUndefined();
+    expect(families(body)).toContain('portal_deposit_watcher_lag_blocks');
+    // The failed read is kept for 15 s: health does not ask the node again.
+    expect((await health()).checks.hotWallet).toMatchObject({ state: 'unknown', message: expect.stringMatching(/did not answer/) });
+    proxy.up();
   });
 });
