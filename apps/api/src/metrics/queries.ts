@@ -11,8 +11,6 @@ import { watchKeyOf, watchRow } from '../deposits/watch-cursor';
 
 export const PAYOUT_STATES = ['queued', 'signed', 'broadcast', 'mined', 'paid', 'failed'] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
-/** Not settled yet: the job still has work on them (migration 0015, `payouts.status`). */
-export const LIVE_PAYOUT_STATES: readonly PayoutState[] = ['queued', 'signed', 'broadcast', 'mined'];
 
 /**
  * A live payout older than this is stuck: long past the fee bump
@@ -33,6 +31,7 @@ export interface PayoutFigures {
 }
 
 export async function readPayoutFigures(ctx: AppContext): Promise<PayoutFigures> {
+  // Not settled yet: the job still has work on them (migration 0015, `payouts.status`).
   const live = sql`status IN ('queued', 'signed', 'broadcast', 'mined')`;
   const [states, totals] = await Promise.all([
     ctx.db.query<{ status: PayoutState; n: number }>(sql`SELECT status, count(*)::int AS n FROM payouts GROUP BY status`),
