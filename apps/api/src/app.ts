@@ -10,6 +10,7 @@ import { authenticate, requireAdmin, requireMember } from './auth/guard';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, refuseBadQueryEncoding } from './shared/error-handler';
 import { pageHtml } from './shared/page-html';
+import { metricsOf } from './metrics/registry';
 import { sendSecurityHeaders } from './shared/security-headers';
 import { inScope, openApiTransform, openApiTransformObject, refuseEmptyPatches, trackMethods } from './openapi/document';
 
@@ -44,6 +45,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorateRequest('principal', null);
   installErrorHandler(app);
   refuseBadQueryEncoding(app);
+  // Requests counted and timed per route, for GET /api/metrics; no work at all while METRICS_TOKEN is unset (metrics/http.ts).
+  if (ctx.config.metricsToken) app.addHook('onResponse', metricsOf(ctx).onResponse);
   acceptEmptyJsonBodies(app);
   const allowedMethods = trackMethods(app);
   refuseEmptyPatches(app);

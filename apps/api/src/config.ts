@@ -35,6 +35,8 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   TOTP_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
   PAYOUT_BUMP_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  // Turns GET /api/metrics on (docs/architecture.md, "Metrics and health"); its bearer token, never logged.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -70,6 +72,8 @@ export interface Config {
   totpEncryptionKey?: string;
   /** A payout transaction not mined after this long is replaced with a higher fee at the same nonce. */
   payoutBumpAfterSeconds: number;
+  /** The bearer token of GET /api/metrics; unset: the endpoint answers 404 (metrics/routes.ts). */
+  metricsToken?: string;
   /** Chain settings (chain/config.ts); no CHAIN_RPC_URL means the embedded chain. */
   chain: ChainEnv;
 }
@@ -120,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     payoutBumpAfterSeconds: e.PAYOUT_BUMP_AFTER_SECONDS,
+    metricsToken: e.METRICS_TOKEN,
     chain: chain.value!,
   };
 }

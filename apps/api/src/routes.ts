@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
+import { metricsRoutes } from './metrics/routes';
 import { outboxRoutes } from './mail/routes';
 import { meRoutes } from './me/routes';
 import { networkGuestRoutes, networkRoutes } from './network/routes';
@@ -33,6 +34,7 @@ type RouteModule = (ctx: AppContext) => FastifyPluginAsyncZod;
 /** No sign-in: `/api/...`. */
 export const guestRoutes: Array<[RouteModule, string]> = [
   [healthRoutes, ''],
+  [metricsRoutes, ''],
   [authRoutes, '/auth'],
   [mediaRoutes, ''],
   [networkGuestRoutes, ''],

@@ -14,3 +14,4 @@ export * from './errors';
 export * from './deposits';
 export * from './withdrawals';
 export * from './web-build';
+export * from './health';

@@ -18,8 +18,16 @@ export interface Sql {
   exec(script: string): Promise<void>;
 }
 
+/** How busy the driver is, for the metrics (metrics/collectors.ts); read without touching the database. */
+export type PoolStats =
+  | { kind: 'postgres'; max: number; total: number; idle: number; waiting: number }
+  /** PGlite is one connection behind a mutex: `waiting` counts the statements and transactions queued for it. */
+  | { kind: 'pglite'; waiting: number };
+
 export interface Database extends Sql {
   readonly kind: 'postgres' | 'pglite';
+  /** The pool's (PostgreSQL) or the mutex's (PGlite) figures at this moment. */
+  stats(): PoolStats;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T>;
   /**

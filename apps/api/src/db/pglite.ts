@@ -30,6 +30,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
   return {
     kind: 'pglite',
+    stats: () => ({ kind: 'pglite', waiting: mutex.waiting }),
     query<T>(query: SqlQuery) {
       return mutex.run(async () => toResult<T>(await pg.query(...statement(query))));
     },

@@ -6,10 +6,12 @@ import { statement, type SqlQuery } from './sql';
 // (money) stays a string and is parsed into bigint base units by the ledger.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+const POOL_MAX = 20;
+
 export async function openPostgres(url: string, schema?: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 20,
+    max: POOL_MAX,
     // A connection idle for pg's default 10 s was closed, and the next burst of requests paid for new backends:
     // each one starting, and planning every money function again (PL/pgSQL keeps plans per connection, ADR 0013).
     // Idle connections now stay five minutes.
@@ -28,6 +30,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
 
   return {
     kind: 'postgres',
+    stats: () => ({ kind: 'postgres', max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async query<T>(query: SqlQuery): Promise<QueryResult<T>> {
       const result = await pool.query(...statement(query));
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };

@@ -3,6 +3,7 @@ import { getAddress, type Address } from 'viem';
 import type { Chain } from '../chain';
 import { nativeBalances, toLedgerUnits, tokenBalances } from '../chain/token';
 import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { systemBalance } from '../ledger/queries';
 import { isChainError } from '../chain/errors';
@@ -23,6 +24,111 @@ interface Held {
   first: Array<{ address: string; memberId: number; username: string; raw: bigint }>;
 }
 
+/** The last sum read per chain (the portal's own Chain object), kept for the block it was read at. */
+const heldByChain = new WeakMap<Chain, { block: bigint; issued: number; total: Promise<Held> }>();
+
+/**
+ * The raw token balance of every issued deposit address at `block`,
+ * summed; and of those holding tokens, the ones with no deposit recorded
+ * (looked up only among the holders, so the cost follows them).
+ */
+function depositAddressesHold(db: Sql, chain: Chain, token: Address, block: bigint, issued: number): Promise<Held> {
+  const held = heldByChain.get(chain);
+  if (held && held.block === block && held.issued === issued) return held.total;
+  const total = (async () => {
+    const result: Held = { sum: 0n, unrecorded: 0n, unrecordedCount: 0, first: [] };
+    for (let after = -1; ; ) {
+      const { rows } = await db.query<{ address_index: number; address: string }>(
+        sql`SELECT address_index, address FROM deposit_addresses WHERE address_index > ${after} ORDER BY address_index LIMIT ${RECONCILE_CHUNK}`,
+      );
+      if (!rows.length) return result;
+      const balances = await tokenBalances(chain.client, token, rows.map((r) => getAddress(r.address)), block);
+      const holding = new Map<string, bigint>();
+      rows.forEach((r, i) => {
+        result.sum += balances[i]!;
+        if (balances[i]! > 0n) holding.set(r.address, balances[i]!);
+      });
+      if (holding.size) {
+        const unseen = await db.query<{ address: string; member_id: string; username: string }>(
+          sql`SELECT a.address, a.member_id::text, u.username FROM deposit_addresses a JOIN users u ON u.id = a.member_id
+               WHERE a.address = ANY(${[...holding.keys()]}::text[])
+                 AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address AND d.chain_id = ${chain.chainId} AND d.status <> 'dropped')
+               ORDER BY a.address_index`,
+        );
+        for (const r of unseen.rows) {
+          const raw = holding.get(r.address)!;
+          result.unrecorded += raw;
+          result.unrecordedCount += 1;
+          if (result.first.length < 10) result.first.push({ address: getAddress(r.address), memberId: Number(r.member_id), username: r.username, raw });
+        }
+      }
+      after = rows[rows.length - 1]!.address_index;
+    }
+  })();
+  heldByChain.set(chain, { block, issued, total });
+  total.catch(() => {
+    if (heldByChain.get(chain)?.total === total) heldByChain.delete(chain); // a failed read is not kept
+  });
+  return total;
+}
+
+/**
+ * The ledger against the chain: what members are owed and what the company
+ * holds, against the USDT on the treasury, the hot wallet and every issued
+ * deposit address. Read by the wallets page and, cached, by the metrics
+ * (metrics/chain-snapshot.ts).
+ */
+export async function reconcile(ctx: AppContext, chain: Chain, decimals: number) {
+  const { db } = ctx;
+  // The ledger: members' USDT wallets, and the treasury account (every USDT that came in or left on chain).
+  const ledger = await db.query<{ owed: string; treasury: string; in_flight: string }>(
+    sql`SELECT (SELECT COALESCE(sum(balance), 0) FROM ledger_accounts WHERE kind = 'member' AND unit = 'USDT')::text AS owed,
+            ${systemBalance('treasury')}::text AS treasury,
+            ${systemBalance('withdrawals_in_flight')}::text AS in_flight`,
+  );
+  const deposits = await db.query<{ not_final: string; below: string; pending_sweeps: string }>(
+    sql`SELECT (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen')::text AS not_final,
+               (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'below_minimum')::text AS below,
+               (SELECT COALESCE(sum(amount), 0) FROM consolidation_txs WHERE kind = 'sweep' AND status IN ('signed', 'sent'))::text AS pending_sweeps`,
+  );
+  const issued = (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposit_addresses`)).rows[0]!.n;
+  const token = (await chain.token()).address;
+  // Every balance at one block, so that the sum is consistent and can be kept for that block.
+  const block = await chain.client.getBlockNumber({ cacheTime: 0 });
+  const fixed = [chain.treasuryAddress, ...(chain.hotWallet ? [chain.hotWallet.address] : [])];
+  const [raw, deposited] = await Promise.all([tokenBalances(chain.client, token, fixed, block), depositAddressesHold(db, chain, token, block, issued)]);
+  const treasury = toLedgerUnits(raw[0]!, decimals);
+  const hot = chain.hotWallet ? toLedgerUnits(raw[1]!, decimals) : 0n;
+  const depositAddresses = toLedgerUnits(deposited.sum, decimals);
+  const owed = BigInt(ledger.rows[0]!.owed);
+  const expected = -BigInt(ledger.rows[0]!.treasury);
+  const onChain = treasury + hot + depositAddresses;
+  const notFinal = BigInt(deposits.rows[0]!.not_final);
+  const below = BigInt(deposits.rows[0]!.below);
+  const difference = onChain - expected;
+  const unexplained = difference - notFinal - below;
+  return {
+    owedToMembers: fromBaseUnits(owed),
+    companyShare: fromBaseUnits(expected - owed),
+    expected: fromBaseUnits(expected),
+    onChain: fromBaseUnits(onChain),
+    treasury: fromBaseUnits(treasury),
+    depositAddresses: fromBaseUnits(depositAddresses),
+    hotWallet: fromBaseUnits(hot),
+    difference: fromBaseUnits(difference),
+    explained: { depositsNotFinal: fromBaseUnits(notFinal), belowMinimum: fromBaseUnits(below) },
+    pendingSweeps: fromBaseUnits(BigInt(deposits.rows[0]!.pending_sweeps)),
+    withdrawalsInFlight: fromBaseUnits(BigInt(ledger.rows[0]!.in_flight)),
+    unexplained: fromBaseUnits(unexplained),
+    balanced: unexplained === 0n,
+    unrecorded: {
+      total: fromBaseUnits(toLedgerUnits(deposited.unrecorded, decimals)),
+      count: deposited.unrecordedCount,
+      addresses: deposited.first.map((a) => ({ address: a.address, member: { id: a.memberId, username: a.username }, amount: fromBaseUnits(toLedgerUnits(a.raw, decimals)) })),
+    },
+  };
+}
+
 /**
  * `/bep20-wallets`: the treasury, gas and hot wallets and the deposit
  * addresses that received deposits, with balances read from the chain in
@@ -40,102 +146,6 @@ interface Held {
  */
 export function createChainWalletService(ctx: AppContext) {
   const { db } = ctx;
-  let held: { chainId: number; block: bigint; issued: number; total: Promise<Held> } | undefined;
-
-  /**
-   * The raw token balance of every issued deposit address at `block`,
-   * summed; and of those holding tokens, the ones with no deposit recorded
-   * (looked up only among the holders, so the cost follows them).
-   */
-  function depositAddressesHold(chain: Chain, token: Address, block: bigint, issued: number): Promise<Held> {
-    if (held && held.chainId === chain.chainId && held.block === block && held.issued === issued) return held.total;
-    const total = (async () => {
-      const result: Held = { sum: 0n, unrecorded: 0n, unrecordedCount: 0, first: [] };
-      for (let after = -1; ; ) {
-        const { rows } = await db.query<{ address_index: number; address: string }>(
-          sql`SELECT address_index, address FROM deposit_addresses WHERE address_index > ${after} ORDER BY address_index LIMIT ${RECONCILE_CHUNK}`,
-        );
-        if (!rows.length) return result;
-        const balances = await tokenBalances(chain.client, token, rows.map((r) => getAddress(r.address)), block);
-        const holding = new Map<string, bigint>();
-        rows.forEach((r, i) => {
-          result.sum += balances[i]!;
-          if (balances[i]! > 0n) holding.set(r.address, balances[i]!);
-        });
-        if (holding.size) {
-          const unseen = await db.query<{ address: string; member_id: string; username: string }>(
-            sql`SELECT a.address, a.member_id::text, u.username FROM deposit_addresses a JOIN users u ON u.id = a.member_id
-                 WHERE a.address = ANY(${[...holding.keys()]}::text[])
-                   AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address AND d.chain_id = ${chain.chainId} AND d.status <> 'dropped')
-                 ORDER BY a.address_index`,
-          );
-          for (const r of unseen.rows) {
-            const raw = holding.get(r.address)!;
-            result.unrecorded += raw;
-            result.unrecordedCount += 1;
-            if (result.first.length < 10) result.first.push({ address: getAddress(r.address), memberId: Number(r.member_id), username: r.username, raw });
-          }
-        }
-        after = rows[rows.length - 1]!.address_index;
-      }
-    })();
-    held = { chainId: chain.chainId, block, issued, total };
-    total.catch(() => {
-      if (held?.total === total) held = undefined; // a failed read is not kept
-    });
-    return total;
-  }
-
-  async function reconcile(chain: Chain, decimals: number) {
-    // The ledger: members' USDT wallets, and the treasury account (every USDT that came in or left on chain).
-    const ledger = await db.query<{ owed: string; treasury: string; in_flight: string }>(
-      sql`SELECT (SELECT COALESCE(sum(balance), 0) FROM ledger_accounts WHERE kind = 'member' AND unit = 'USDT')::text AS owed,
-              ${systemBalance('treasury')}::text AS treasury,
-              ${systemBalance('withdrawals_in_flight')}::text AS in_flight`,
-    );
-    const deposits = await db.query<{ not_final: string; below: string; pending_sweeps: string }>(
-      sql`SELECT (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen')::text AS not_final,
-                 (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'below_minimum')::text AS below,
-                 (SELECT COALESCE(sum(amount), 0) FROM consolidation_txs WHERE kind = 'sweep' AND status IN ('signed', 'sent'))::text AS pending_sweeps`,
-    );
-    const issued = (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposit_addresses`)).rows[0]!.n;
-    const token = (await chain.token()).address;
-    // Every balance at one block, so that the sum is consistent and can be kept for that block.
-    const block = await chain.client.getBlockNumber({ cacheTime: 0 });
-    const fixed = [chain.treasuryAddress, ...(chain.hotWallet ? [chain.hotWallet.address] : [])];
-    const [raw, deposited] = await Promise.all([tokenBalances(chain.client, token, fixed, block), depositAddressesHold(chain, token, block, issued)]);
-    const treasury = toLedgerUnits(raw[0]!, decimals);
-    const hot = chain.hotWallet ? toLedgerUnits(raw[1]!, decimals) : 0n;
-    const depositAddresses = toLedgerUnits(deposited.sum, decimals);
-    const owed = BigInt(ledger.rows[0]!.owed);
-    const expected = -BigInt(ledger.rows[0]!.treasury);
-    const onChain = treasury + hot + depositAddresses;
-    const notFinal = BigInt(deposits.rows[0]!.not_final);
-    const below = BigInt(deposits.rows[0]!.below);
-    const difference = onChain - expected;
-    const unexplained = difference - notFinal - below;
-    return {
-      owedToMembers: fromBaseUnits(owed),
-      companyShare: fromBaseUnits(expected - owed),
-      expected: fromBaseUnits(expected),
-      onChain: fromBaseUnits(onChain),
-      treasury: fromBaseUnits(treasury),
-      depositAddresses: fromBaseUnits(depositAddresses),
-      hotWallet: fromBaseUnits(hot),
-      difference: fromBaseUnits(difference),
-      explained: { depositsNotFinal: fromBaseUnits(notFinal), belowMinimum: fromBaseUnits(below) },
-      pendingSweeps: fromBaseUnits(BigInt(deposits.rows[0]!.pending_sweeps)),
-      withdrawalsInFlight: fromBaseUnits(BigInt(ledger.rows[0]!.in_flight)),
-      unexplained: fromBaseUnits(unexplained),
-      balanced: unexplained === 0n,
-      unrecorded: {
-        total: fromBaseUnits(toLedgerUnits(deposited.unrecorded, decimals)),
-        count: deposited.unrecordedCount,
-        addresses: deposited.first.map((a) => ({ address: a.address, member: { id: a.memberId, username: a.username }, amount: fromBaseUnits(toLedgerUnits(a.raw, decimals)) })),
-      },
-    };
-  }
-
   return {
     async wallets(query: PageQuery): Promise<ChainWallets> {
       const chain = requireChain(ctx);
@@ -169,7 +179,7 @@ export function createChainWalletService(ctx: AppContext) {
         const [tokens, bnb, reconciliation, status] = await Promise.all([
           tokenBalances(chain.client, token.address, addresses),
           nativeBalances(chain.client, addresses),
-          reconcile(chain, token.decimals),
+          reconcile(ctx, chain, token.decimals),
           readChainStatus(ctx),
         ]);
         return {

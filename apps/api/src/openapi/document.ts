@@ -28,6 +28,8 @@ declare module 'fastify' {
     scope?: Scope;
     /** A route that answers 200 with raw bytes of these content types (pictures) instead of JSON. */
     binaryResponse?: readonly string[];
+    /** A route that answers 200 with text of this content type (the metrics) instead of JSON. */
+    textResponse?: { contentType: string; description: string };
   }
 }
 
@@ -158,6 +160,8 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
       content: Object.fromEntries(binary.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
     };
   }
+  const text = route.config?.textResponse;
+  if (text) responses[200] = { description: text.description, content: { [text.contentType]: { schema: { type: 'string' } } } };
   for (const status of errorStatuses(method, url, scope)) responses[status] ??= errorResponseSchema(status);
   schema.response = responses;
   nullableEnums(schema);

@@ -9,6 +9,7 @@ import { unprocessable } from '../shared/errors';
 import { bvText } from '../shared/bv';
 import { percentToPpm } from './rules';
 import { sql } from '../db/sql';
+import { noteCloseRun } from './close-timing';
 
 /**
  * The daily matching close (PRODUCT.md §5), one transaction:
@@ -85,7 +86,8 @@ export function toCloseResult(row: CloseRow): Omit<CloseResult, 'created'> {
 /** `actor`: the admin who asked (audited in the close's own transaction), or null for the scheduler. */
 export async function closeDay(ctx: AppContext, date: string, actor: Actor | null): Promise<CloseResult> {
   const actorId = actor?.userId ?? null;
-  return ctx.db.transaction(async (tx) => {
+  const started = performance.now();
+  const result = await ctx.db.transaction(async (tx): Promise<CloseResult> => {
     await tx.query(sql`SELECT pg_advisory_xact_lock(${PLAN_CLOSE_LOCK})`);
     const existing = await tx.query<CloseRow>(sql`SELECT ${CLOSE_COLUMNS} FROM matching_closes WHERE close_date = ${date}`);
     if (existing.rows[0]) return { ...toCloseResult(existing.rows[0]), created: false };
@@ -146,6 +148,9 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
     if (actor) await writeAudit(tx, { actor, action: 'plan.close', targetType: 'close', targetId: date, details: { result } });
     return result;
   });
+  // A day already closed moved nothing: only a close that ran is timed (plan/close-timing.ts).
+  if (result.created) noteCloseRun({ date, finishedAt: new Date(), seconds: (performance.now() - started) / 1000 });
+  return result;
 }
 
 export async function listCloses(db: Database): Promise<Array<Omit<CloseResult, 'created'>>> {

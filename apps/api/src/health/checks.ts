@@ -1,0 +1,100 @@
+import type { ChainStatus, HealthChecks } from '@portal/contract';
+import type { AppContext } from '../context';
+import { chainSnapshotOf } from '../metrics/chain-snapshot';
+import { readPayoutFigures, readWatcherFigures, stuckAfterSeconds } from '../metrics/queries';
+
+/**
+ * `/api/health`'s `checks`: the states an operator alerts on, in words,
+ * from the same reads as GET /api/metrics (metrics/queries.ts, and the
+ * chain read at most every 15 s, metrics/chain-snapshot.ts). Kept apart from
+ * readiness.ts: readiness decides ok or 503, these only describe.
+ */
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A load balancer's health check must not wait for a slow node's timeouts:
+ * past this, the hot wallet is `unknown` and the read goes on, cached for
+ * the next check (metrics/chain-snapshot.ts).
+ */
+const CHAIN_WAIT_SECONDS = 1;
+
+function withinSeconds<T>(value: Promise<T>, seconds: number): Promise<T | 'late'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), seconds * 1000);
+    timer.unref();
+  });
+  return Promise.race([value, late]).finally(() => clearTimeout(timer));
+}
+
+export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | undefined): Promise<HealthChecks> {
+  const chain = ctx.chain;
+  const [payouts, watcher, figures] = await Promise.all([
+    readPayoutFigures(ctx),
+    chain ? readWatcherFigures(ctx, chain) : undefined,
+    chain?.hotWallet ? withinSeconds(chainSnapshotOf(ctx)!.figures(), CHAIN_WAIT_SECONDS) : undefined,
+  ]);
+  const live = payouts.byState.queued + payouts.byState.signed + payouts.byState.broadcast + payouts.byState.mined;
+
+  const checks: HealthChecks = {
+    database: { state: 'ok', message: 'The database answers.' },
+    payouts: {
+      state: payouts.stuck > 0 ? 'stuck' : payouts.failedWithdrawals > 0 ? 'failed' : 'ok',
+      live,
+      stuck: payouts.stuck,
+      failed: payouts.failedWithdrawals,
+      message: [
+        `${plural(live, 'payout')} being sent`,
+        payouts.stuck > 0 ? `${plural(payouts.stuck, 'payout')} queued more than ${Math.round(stuckAfterSeconds(ctx) / 60)} minutes ago` : 'none stuck',
+        payouts.failedWithdrawals > 0 ? `${plural(payouts.failedWithdrawals, 'failed payout')} waiting for an admin's retry or refund` : 'no failed payout waiting',
+      ].join('; ') + '.',
+    },
+    hotWallet: { state: 'off', message: chain ? 'No hot wallet is configured (HOT_WALLET_KEY): withdrawals cannot be paid.' : 'No chain: withdrawals are not paid.' },
+  };
+
+  if (chain && watcher) {
+    const cursor = watcher.cursor;
+    const lag = cursor && cursor.latestBlock !== null ? cursor.latestBlock - cursor.scannedTo : null;
+    const state = chainStatus?.status ?? 'starting';
+    const where =
+      lag === null
+        ? 'The deposit watcher has not made its first pass yet'
+        : `The deposit watcher is ${plural(Number(lag), 'block')} behind the head it last saw`;
+    const words: Partial<Record<typeof state, string>> = {
+      ok: '',
+      lagging: ' and catching up',
+      unreachable: ', and the node does not answer',
+      starting: '',
+      off: '',
+    };
+    checks.watcher = {
+      state,
+      lagBlocks: lag === null ? null : lag.toString(),
+      awaitingFinality: watcher.awaitingFinality,
+      message: `${where}${words[state] ?? ` (${state})`}; ${plural(watcher.awaitingFinality, 'deposit waits', 'deposits wait')} for finality.`,
+    };
+  }
+
+  if (figures === 'late') {
+    checks.hotWallet = { state: 'unknown', message: 'The node is slow to answer: the hot wallet balance is not known yet.' };
+  } else if (figures) {
+    if (!figures.ok) {
+      checks.hotWallet = { state: 'unknown', message: 'The node did not answer: the hot wallet balance is unknown.' };
+    } else {
+      const hot = figures.wallets.find((w) => w.role === 'hot')!;
+      const short = hot.token < payouts.liveAmount;
+      const noGas = hot.bnb === 0n;
+      checks.hotWallet =
+        short || noGas
+          ? {
+              state: 'low',
+              message: [
+                short ? `The hot wallet holds less USDT than the ${plural(live, 'payout')} being sent need` : '',
+                noGas ? 'The hot wallet has no BNB for gas' : '',
+              ].filter(Boolean).join('; ') + '.',
+            }
+          : { state: 'ok', message: `The hot wallet covers the ${plural(live, 'payout')} being sent and has BNB for gas.` };
+    }
+  }
+  return checks;
+}

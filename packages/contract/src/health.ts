@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { chainStatusSchema } from './deposits';
+
+/**
+ * `/api/health`'s key states in words (beside `status` and `chain`): what an
+ * operator looks at first. Counts and states only, no amounts: the answer is
+ * public. GET /api/metrics (behind METRICS_TOKEN) carries the figures.
+ */
+export const healthChecksSchema = z.object({
+  database: z.object({ state: z.literal('ok'), message: z.string() }),
+  /** The deposit watcher: its state is the chain status's; absent without a chain. */
+  watcher: z
+    .object({
+      state: chainStatusSchema.shape.status,
+      /** Blocks between the head the watcher last saw and its cursor (finality depth included); null before its first pass. */
+      lagBlocks: z.string().nullable(),
+      awaitingFinality: z.number().int(),
+      message: z.string(),
+    })
+    .optional(),
+  payouts: z.object({
+    state: z.enum(['ok', 'stuck', 'failed']),
+    /** Payouts still being sent (queued, signed, broadcast, mined). */
+    live: z.number().int(),
+    stuck: z.number().int(),
+    /** Withdrawals whose payout failed, waiting for an admin's retry or refund. */
+    failed: z.number().int(),
+    message: z.string(),
+  }),
+  hotWallet: z.object({
+    /** low: less USDT than the live payouts need, or no BNB for gas; unknown: the node did not answer; off: no chain or no hot wallet. */
+    state: z.enum(['ok', 'low', 'unknown', 'off']),
+    message: z.string(),
+  }),
+});
+export type HealthChecks = z.infer<typeof healthChecksSchema>;
