@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { lockDataFolder } from '../setup/data-folder';
@@ -115,7 +115,9 @@ async function pgRestore(databaseUrl: string, file: string): Promise<void> {
   const { url, env } = connection(databaseUrl);
   await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file], env);
   await withClient(databaseUrl, async (client) => {
-    if (!(await holdsPortal(client))) throw new BackupError(`${file} restored, but it holds no portal (no schema_migrations table): is it a portal backup?`);
+    if (!(await holdsPortal(client))) {
+      throw new BackupError(`${file} restored, but it holds no portal (no schema_migrations table): is it a portal backup? Drop and create the database again before the next restore.`);
+    }
   });
 }
 
@@ -167,14 +169,21 @@ async function pgliteRestore(dataDir: string, file: string): Promise<void> {
     throw new BackupError(`${dataDir} already holds a database; a restore goes only into a new, empty DATA_DIR (move the old folder aside first).`);
   }
   const lock = lockDataFolder(dataDir, 'the restore');
+  // What the folder held before (the portal's own files may already be there): a failed restore removes only what it wrote.
+  const before = new Set(readdirSync(dataDir));
   try {
-    const db = await openPgliteRaw(dataDir, new Blob([readFileSync(file)]));
+    const db = await openPgliteRaw(dataDir, new Blob([readFileSync(file)])).catch((error: unknown) => {
+      throw new BackupError(`${file} could not be read as a backup of the embedded database (the .tar.gz npm run db:backup writes): ${error instanceof Error ? error.message : String(error)}. Nothing was restored.`);
+    });
     try {
       const found = await db.query<{ found: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`);
-      if (!found.rows[0]!.found) throw new BackupError(`${file} restored, but it holds no portal (no schema_migrations table): is it a portal backup?`);
+      if (!found.rows[0]!.found) throw new BackupError(`${file} holds no portal (no schema_migrations table): is it a portal backup? Nothing was restored.`);
     } finally {
       await db.close();
     }
+  } catch (error) {
+    for (const name of readdirSync(dataDir)) if (!before.has(name)) rmSync(path.join(dataDir, name), { recursive: true, force: true });
+    throw error;
   } finally {
     lock.release();
   }

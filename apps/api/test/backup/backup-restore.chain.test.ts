@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -223,7 +223,20 @@ describe('backup and restore of the embedded database (PGlite)', () => {
 
   it('refuses to back up a folder that holds no database, and to overwrite a file', async () => {
     await expect(backup({ dataDir: path.join(scratch, 'empty') }, path.join(scratch, 'x.tar.gz'))).rejects.toThrow(/holds no embedded database/);
-    await expect(backup({ dataDir: path.join(scratch, 'data') }, path.join(scratch, 'portal.tar.gz'))).rejects.toThrow(/already exists/);
+    const taken = path.join(scratch, 'taken.tar.gz');
+    writeFileSync(taken, 'an earlier backup');
+    await expect(backup({ dataDir: path.join(scratch, 'empty') }, taken)).rejects.toThrow(/already exists/);
+    expect(readFileSync(taken, 'utf8')).toBe('an earlier backup');
+  });
+
+  it('refuses a file that is no backup and leaves the folder as it was', async () => {
+    const garbage = path.join(scratch, 'garbage.tar.gz');
+    writeFileSync(garbage, 'not a backup');
+    const dataDir = path.join(scratch, 'fresh');
+    mkdirSync(dataDir);
+    writeFileSync(path.join(dataDir, 'jwt-secret'), 'kept\n');
+    await expect(restore({ dataDir }, garbage)).rejects.toThrow(/could not be read as a backup of the embedded database/);
+    expect(readdirSync(dataDir)).toEqual(['jwt-secret']);
   });
 });
 
@@ -271,7 +284,13 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL (pg_dump / pg_rest
       await client.connect();
       await client.query('CREATE TABLE something (x int)');
       await client.end();
-      await expect(restore({ databaseUrl: urlOf(other), dataDir: scratch }, path.join(scratch, 'portal.dump'))).rejects.toThrow(/not empty \(1 tables/);
+      const file = path.join(scratch, 'any.dump');
+      writeFileSync(file, 'checked after the database');
+      await expect(restore({ databaseUrl: urlOf(other), dataDir: scratch }, file)).rejects.toThrow(/not empty \(1 tables/);
+      const still = new pg.Client({ connectionString: urlOf(other) });
+      await still.connect();
+      expect((await still.query('SELECT count(*)::int AS n FROM something')).rows).toEqual([{ n: 0 }]);
+      await still.end();
     } finally {
       await admin((client) => client.query(`DROP DATABASE IF EXISTS ${other} WITH (FORCE)`));
     }
