@@ -54,15 +54,25 @@ export async function backup(target: BackupTarget, file: string): Promise<Backup
   return { kind: target.databaseUrl ? 'postgres' : 'pglite', file: out, bytes: statSync(out).size };
 }
 
-export async function restore(target: BackupTarget, file: string): Promise<{ kind: 'postgres' | 'pglite' }> {
+export interface RestoreResult {
+  kind: 'postgres' | 'pglite';
+  /**
+   * Payouts approved but not yet signed when the backup was taken. If the old
+   * portal paid one after the backup, the restored one cannot know (no hash,
+   * no nonce recorded) and would pay it again: the operator checks them
+   * against the hot wallet's transfers before starting the portal (ADR 0031).
+   */
+  unsignedPayouts: number;
+}
+
+/** Payouts of the restored database with no transaction signed yet. */
+const UNSIGNED_PAYOUTS = `SELECT count(*)::int AS n FROM payouts WHERE status = 'queued'`;
+
+export async function restore(target: BackupTarget, file: string): Promise<RestoreResult> {
   const from = path.resolve(file);
   if (!existsSync(from)) throw new BackupError(`${from} does not exist.`);
-  if (target.databaseUrl) {
-    await pgRestore(target.databaseUrl, from);
-    return { kind: 'postgres' };
-  }
-  await pgliteRestore(target.dataDir, from);
-  return { kind: 'pglite' };
+  if (target.databaseUrl) return { kind: 'postgres', unsignedPayouts: await pgRestore(target.databaseUrl, from) };
+  return { kind: 'pglite', unsignedPayouts: await pgliteRestore(target.dataDir, from) };
 }
 
 // --- PostgreSQL -------------------------------------------------------------
@@ -99,7 +109,7 @@ async function pgDump(databaseUrl: string, file: string): Promise<void> {
   await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${url}`], env);
 }
 
-async function pgRestore(databaseUrl: string, file: string): Promise<void> {
+async function pgRestore(databaseUrl: string, file: string): Promise<number> {
   await withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ n: number; portal: boolean }>(
       `SELECT count(*)::int AS n, bool_or(c.relname = 'schema_migrations') AS portal
@@ -114,10 +124,11 @@ async function pgRestore(databaseUrl: string, file: string): Promise<void> {
   // One transaction: a restore that fails half-way leaves the database empty, never half a portal.
   const { url, env } = connection(databaseUrl);
   await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file], env);
-  await withClient(databaseUrl, async (client) => {
+  return withClient(databaseUrl, async (client) => {
     if (!(await holdsPortal(client))) {
       throw new BackupError(`${file} restored, but it holds no portal (no schema_migrations table): is it a portal backup? Drop and create the database again before the next restore.`);
     }
+    return (await client.query<{ n: number }>(UNSIGNED_PAYOUTS)).rows[0]!.n;
   });
 }
 
@@ -164,7 +175,7 @@ async function pgliteDump(dataDir: string, file: string): Promise<void> {
   }
 }
 
-async function pgliteRestore(dataDir: string, file: string): Promise<void> {
+async function pgliteRestore(dataDir: string, file: string): Promise<number> {
   if (existsSync(path.join(dataDir, PG_VERSION))) {
     throw new BackupError(`${dataDir} already holds a database; a restore goes only into a new, empty DATA_DIR (move the old folder aside first).`);
   }
@@ -178,6 +189,7 @@ async function pgliteRestore(dataDir: string, file: string): Promise<void> {
     try {
       const found = await db.query<{ found: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`);
       if (!found.rows[0]!.found) throw new BackupError(`${file} holds no portal (no schema_migrations table): is it a portal backup? Nothing was restored.`);
+      return (await db.query<{ n: number }>(UNSIGNED_PAYOUTS)).rows[0]!.n;
     } finally {
       await db.close();
     }

@@ -29,8 +29,15 @@ async function main(): Promise<number> {
       console.log(`Not in the backup: the files beside the database in ${config.dataDir} (jwt-secret, totp-encryption.key, the embedded chain's keys and state, the outbox); keep them with it if you use them.`);
     }
   } else {
-    await restore(target, file);
+    const result = await restore(target, file);
     console.log(`Restored ${file} into ${where}. Start the portal on it with the same chain settings; the deposit watcher and the payouts resume from the restored state.`);
+    if (result.unsignedPayouts > 0) {
+      console.log(
+        `Warning: ${result.unsignedPayouts} approved payout(s) had no signed transaction when the backup was taken. If the old portal paid any of them after the backup, ` +
+          'the restored portal would pay it again: before starting the portal, compare the hot wallet\'s outgoing transfers since the backup (on the explorer) ' +
+          'with the approved withdrawals (docs/decisions/0031-backup-and-restore.md).',
+      );
+    }
   }
   return 0;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { bytesToHex, formatUnits, type Address, type Hex } from 'viem';
+import { bytesToHex, formatUnits, parseUnits, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBaseUnits } from '@portal/contract';
@@ -55,6 +55,8 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
   let payoutTo: Address;
   let payoutId: number;
   let paidBefore: bigint;
+  let queuedTo: Address;
+  let queuedId: number;
   try {
     admin = await loginAdmin(portal.app);
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
@@ -85,6 +87,10 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
         },
       }).pass(),
     ).rejects.toThrow('stopped after broadcasting');
+    // And one approved after it, queued: no transaction signed yet when the backup is taken.
+    queuedTo = fresh();
+    queuedId = (await pendingWithdrawal(portal, admin, queuedTo, '10')).id;
+    await approve(portal, admin, [queuedId]);
     paidBefore = await chain.balanceOf(payoutTo);
     expect(paidBefore).toBeGreaterThan(0n);
     expect((await withdrawal(portal, admin, payoutId)).status).toBe('approved');
@@ -124,7 +130,8 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
   await chain.mine(3);
 
   // --- Restore into a fresh database and run the portal there against the same chain ---
-  await restore(where.target, backupFile);
+  // The queued payout is named: the old portal could have paid it after the backup (ADR 0031).
+  expect(await restore(where.target, backupFile)).toMatchObject({ unsignedPayouts: 1 });
   await expect(restore(where.target, backupFile)).rejects.toThrow(where.refusal);
   portal = await open(where.target);
   try {
@@ -166,6 +173,10 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
       sql`SELECT count(*)::int AS n FROM journal_entries WHERE type = 'withdrawal_payout' AND id IN (SELECT settle_entry_id FROM withdrawals WHERE id = ${payoutId})`,
     );
     expect(payoutEntries.rows[0]!.n).toBe(1);
+
+    // The queued one (the old portal stopped before paying it): paid once after the restore, 10 less the minimum fee of 1.
+    expect((await withdrawal(portal, admin, queuedId)).status).toBe('paid');
+    expect(await chain.balanceOf(queuedTo)).toBe(parseUnits('9', 18));
 
     await assertBooksConsistent(portal.db);
     // The books and the chain agree: nothing waits for finality, the payout is booked, and the
