@@ -43,6 +43,8 @@ export async function backup(target: BackupTarget, file: string): Promise<Backup
   // Written beside the target and renamed at the end: a failed backup leaves no file that looks whole.
   const partial = `${out}.partial-${process.pid}`;
   try {
+    // Owner-only from its first byte: pg_dump writes into the file as it is, so it never holds data readable by others.
+    writeFileSync(partial, '', { mode: 0o600, flag: 'wx' });
     if (target.databaseUrl) await pgDump(target.databaseUrl, partial);
     else await pgliteDump(target.dataDir, partial);
     chmodSync(partial, 0o600);
