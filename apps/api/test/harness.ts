@@ -36,10 +36,20 @@ export interface TestPortal {
  */
 export async function startPortal(
   env: Record<string, string> = {},
-  options: { log?: pino.Logger; /** Serve this folder as the built web app. */ webDist?: string } = {},
+  options: {
+    log?: pino.Logger;
+    /** Serve this folder as the built web app. */ webDist?: string;
+    /**
+     * A database the test owns and keeps (backup/restore tests): a whole
+     * PostgreSQL database (`url`, its public schema) or a PGlite folder
+     * (`dataDir`), instead of a scratch schema or memory; not dropped at close.
+     */
+    database?: { url?: string; dataDir?: string };
+  } = {},
 ): Promise<TestPortal> {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const own = options.database;
+  const databaseUrl = own ? own.url : process.env.DATABASE_URL || undefined;
+  const schema = databaseUrl && !own ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
@@ -50,7 +60,7 @@ export async function startPortal(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const db = await openDatabase({ databaseUrl, dataDir: 'memory://', schema });
+  const db = await openDatabase({ databaseUrl, dataDir: own?.dataDir ?? 'memory://', schema });
   await migrate(db);
   const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const clock = {
