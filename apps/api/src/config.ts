@@ -35,6 +35,8 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   TOTP_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
   PAYOUT_BUMP_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  TEST_JOB_PAUSE_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -72,7 +74,27 @@ export interface Config {
   payoutBumpAfterSeconds: number;
   /** Chain settings (chain/config.ts); no CHAIN_RPC_URL means the embedded chain. */
   chain: ChainEnv;
+  /**
+   * API processes `npm start` runs (node:cluster, main.ts): WEB_CONCURRENCY,
+   * else DEFAULT_WEB_CONCURRENCY; always 1 on the embedded database
+   * (docs/decisions/0030-several-processes.md).
+   */
+  webConcurrency: number;
+  /**
+   * NODE_ENV=test only: the background jobs (payout, close, consolidation)
+   * stop this long in the middle of their work, so that a test can kill the
+   * process there (apps/api/test/multiprocess.test.ts). Refused otherwise.
+   */
+  testJobPauseMs?: number;
 }
+
+/**
+ * API processes on PostgreSQL when WEB_CONCURRENCY is not set. Measured on
+ * the 2-core machine of docs/performance.md ("Several API processes"): a
+ * second process did not pay there, the database's backends already use
+ * most of both cores.
+ */
+export const DEFAULT_WEB_CONCURRENCY = 1;
 
 export class ConfigError extends Error {}
 
@@ -92,6 +114,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.NODE_ENV === 'production' && !e.TOTP_ENCRYPTION_KEY) {
     throw new ConfigError('Invalid configuration:\n  TOTP_ENCRYPTION_KEY: is required when NODE_ENV=production');
+  }
+  if (e.TEST_JOB_PAUSE_MS !== undefined && e.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration:\n  TEST_JOB_PAUSE_MS: is only for the tests (NODE_ENV=test); unset it');
+  }
+  // The embedded database is one process's (setup/data-folder.ts): asking for more is a mistake to fix, not to ignore.
+  if (e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEB_CONCURRENCY: several processes need DATABASE_URL (PostgreSQL); the embedded database runs in one process. Unset WEB_CONCURRENCY or set DATABASE_URL.',
+    );
   }
   const jwtSecret = e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32);
   return {
@@ -121,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     payoutBumpAfterSeconds: e.PAYOUT_BUMP_AFTER_SECONDS,
     chain: chain.value!,
+    webConcurrency: e.DATABASE_URL ? (e.WEB_CONCURRENCY ?? DEFAULT_WEB_CONCURRENCY) : 1,
+    testJobPauseMs: e.TEST_JOB_PAUSE_MS,
   };
 }
 
