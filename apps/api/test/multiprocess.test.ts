@@ -1,6 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex, parseUnits, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { ConfigError, DEFAULT_WEB_CONCURRENCY, loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import { sql } from '../src/db/sql';
 import { startTestChain, type TestChain } from './chain/chain-helpers';
@@ -80,11 +81,56 @@ async function call(p: Proc, method: string, url: string, options: { token?: str
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+function configProblem(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+/** The processes whose parent is `pid`, with their command lines (Linux /proc). */
+function childrenOf(pid: number): Array<{ pid: number; cmdline: string }> {
+  const found: Array<{ pid: number; cmdline: string }> = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ') });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+describe('the configuration of several processes', () => {
+  it('takes WEB_CONCURRENCY on PostgreSQL, defaults it, and keeps the embedded database to one process', () => {
+    const server = { NODE_ENV: 'test', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' };
+    expect(loadConfig({ ...server, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig(server).webConcurrency).toBe(DEFAULT_WEB_CONCURRENCY);
+    expect(loadConfig({ NODE_ENV: 'test' }).webConcurrency).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(configProblem({ NODE_ENV: 'test', WEB_CONCURRENCY: '2' })).toContain('WEB_CONCURRENCY: several processes need DATABASE_URL');
+    expect(configProblem({ ...server, WEB_CONCURRENCY: '0' })).toContain('WEB_CONCURRENCY');
+  });
+
+  it('refuses the test-only job pause outside the tests', () => {
+    expect(loadConfig({ NODE_ENV: 'test', TEST_JOB_PAUSE_MS: '1000' }).testJobPauseMs).toBe(1000);
+    expect(configProblem({ NODE_ENV: 'development', TEST_JOB_PAUSE_MS: '1000' })).toContain('TEST_JOB_PAUSE_MS: is only for the tests');
+    expect(configProblem({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'a'.repeat(64), TEST_JOB_PAUSE_MS: '1000' })).toContain(
+      'TEST_JOB_PAUSE_MS',
+    );
+  });
+});
+
 describe.skipIf(!process.env.DATABASE_URL)('several API processes on one PostgreSQL database', () => {
   let chain: TestChain;
   let db: Database;
   let databaseUrl: string;
-  let dropDatabase: () => void;
   const procs: Proc[] = [];
   const dataDirs: string[] = [];
 
@@ -193,16 +239,22 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
   const fresh = (): Address => privateKeyToAccount(bytesToHex(randomBytes(32))).address;
   const count = async (query: ReturnType<typeof sql>) => Number((await db.query<{ n: string }>(query)).rows[0]!.n);
 
-  beforeAll(async () => {
-    chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
+  const drops: Array<() => void> = [];
+  /** A fresh, empty database on the server of DATABASE_URL (dropped after the file). */
+  function scratchDatabase(): string {
     const url = new URL(process.env.DATABASE_URL!);
     const name = `portal_mp_${randomBytes(5).toString('hex')}`;
     const args = ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
     const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
     execFileSync('createdb', [...args, name], { env });
-    dropDatabase = () => execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env });
+    drops.push(() => execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env }));
     url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    return url.toString();
+  }
+
+  beforeAll(async () => {
+    chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
+    databaseUrl = scratchDatabase();
     db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   }, 60_000);
 
@@ -210,7 +262,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
     await Promise.all(procs.map((p) => p.exited));
     await db?.close();
-    dropDatabase?.();
+    for (const drop of drops) drop();
     await chain?.stop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }, 30_000);
@@ -386,5 +438,66 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     const walletsPage = await call(d, 'GET', '/api/admin/chain/wallets', { token: admin.accessToken });
     expect(walletsPage.status, JSON.stringify(walletsPage.body)).toBe(200);
     expect(walletsPage.body.reconciliation).toMatchObject({ unexplained: '1000.00', withdrawalsInFlight: '0.00' });
+  }, 180_000);
+  it('npm start with WEB_CONCURRENCY=2: one embedded chain in the primary, workers that share the port, a dead worker replaced, SIGTERM stops all', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mp-cluster-'));
+    dataDirs.push(dataDir);
+    const { DATABASE_URL: _server, ...rest } = process.env;
+    const env = {
+      ...rest,
+      NODE_ENV: 'development',
+      DATABASE_URL: scratchDatabase(),
+      WEB_CONCURRENCY: '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    };
+    const primary = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    primary.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    primary.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
+    procs.push({ name: 'cluster', url: `http://127.0.0.1:${port}`, child: primary, output: () => output, exited });
+    const workers = () => childrenOf(primary.pid!).filter((p) => p.cmdline.includes('main.ts'));
+    const anvils = (pid: number) => childrenOf(pid).filter((p) => p.cmdline.includes('anvil'));
+
+    // The banner comes once every worker listens; the generated admin password is printed once, by the primary.
+    await until('the cluster to start', async () => output.includes('Members portal is running at'), 90_000);
+    expect(output).toContain('(2 API processes, WEB_CONCURRENCY)');
+    expect(output.match(/Admin account created/g)).toHaveLength(1);
+    const first = workers();
+    expect(first).toHaveLength(2);
+    expect(anvils(primary.pid!)).toHaveLength(1);
+    for (const w of first) expect(anvils(w.pid)).toHaveLength(0);
+
+    // Every worker talks to the primary's chain.
+    for (let i = 0; i < 6; i += 1) {
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json() as Promise<{ chain: { status: string; chainId: number } }>);
+      expect(health.chain).toMatchObject({ status: 'ok', chainId: 31337 });
+    }
+
+    // A worker that dies is replaced.
+    process.kill(first[0]!.pid, 'SIGKILL');
+    const replaced = await until('a new worker', async () => {
+      const now = workers();
+      return now.length === 2 && !now.some((w) => w.pid === first[0]!.pid) ? now : undefined;
+    }, 60_000);
+    // Connections go to the workers in turn: four answers in a row include the new worker's.
+    await until('the new worker to serve', async () => {
+      let ok = 0;
+      for (let i = 0; i < 4; i += 1) if ((await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.ok) ok += 1;
+      return ok === 4;
+    }, 60_000);
+    expect(replaced.some((w) => w.pid === first[1]!.pid)).toBe(true);
+
+    // SIGTERM to the primary: workers stopped gracefully, the embedded chain with them, exit code 0.
+    const anvilPid = anvils(primary.pid!)[0]!.pid;
+    primary.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    for (const pid of [...replaced.map((w) => w.pid), anvilPid]) {
+      expect(() => process.kill(pid, 0), `process ${pid} still running`).toThrow();
+    }
   }, 180_000);
 });
