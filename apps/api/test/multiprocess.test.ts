@@ -10,6 +10,10 @@ import { bytesToHex, parseUnits, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ConfigError, DEFAULT_WEB_CONCURRENCY, loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { bootstrap } from '../src/setup/bootstrap';
+import type { AppContext } from '../src/context';
+import pino from 'pino';
 import { sql } from '../src/db/sql';
 import { startTestChain, type TestChain } from './chain/chain-helpers';
 import { ADMIN_PASSWORD, ROOT, basic } from './harness';
@@ -266,6 +270,25 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     await chain?.stop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }, 30_000);
+
+  it('creates the root member and the admin once when processes bootstrap a fresh database at the same moment', async () => {
+    const url = scratchDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, JWT_SECRET, ADMIN_PASSWORD });
+    const dbs = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, dataDir: 'memory://' })));
+    try {
+      await migrate(dbs[0]!);
+      const log = pino({ level: 'silent' });
+      const contexts = dbs.map((one): AppContext => ({ config, db: one, log, now: () => new Date(), mailer: { send: async () => undefined } }));
+      const results = await Promise.all(contexts.map((ctx) => bootstrap(ctx)));
+      expect(results.filter((r) => r.rootCreated)).toHaveLength(1);
+      expect(results.filter((r) => r.admin)).toHaveLength(1);
+      const n = async (query: ReturnType<typeof sql>) => Number((await dbs[0]!.query<{ n: string }>(query)).rows[0]!.n);
+      expect(await n(sql`SELECT count(*) AS n FROM members WHERE sponsor_id IS NULL`)).toBe(1);
+      expect(await n(sql`SELECT count(*) AS n FROM users WHERE role = 'admin'`)).toBe(1);
+    } finally {
+      await Promise.all(dbs.map((one) => one.close()));
+    }
+  });
 
   let a: Proc;
   let b: Proc;
