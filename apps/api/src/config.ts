@@ -37,6 +37,8 @@ const envSchema = z.object({
   PAYOUT_BUMP_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   // Turns GET /api/metrics on (docs/architecture.md, "Metrics and health"); its bearer token, never logged.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  TEST_JOB_PAUSE_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -76,7 +78,27 @@ export interface Config {
   metricsToken?: string;
   /** Chain settings (chain/config.ts); no CHAIN_RPC_URL means the embedded chain. */
   chain: ChainEnv;
+  /**
+   * API processes `npm start` runs (node:cluster, main.ts): WEB_CONCURRENCY,
+   * else DEFAULT_WEB_CONCURRENCY; always 1 on the embedded database
+   * (docs/decisions/0030-several-processes.md).
+   */
+  webConcurrency: number;
+  /**
+   * NODE_ENV=test only: the background jobs (payout, close, consolidation)
+   * stop this long in the middle of their work, so that a test can kill the
+   * process there (apps/api/test/multiprocess.test.ts). Refused otherwise.
+   */
+  testJobPauseMs?: number;
 }
+
+/**
+ * API processes on PostgreSQL when WEB_CONCURRENCY is not set. Measured on
+ * the 2-core machine of docs/performance.md ("Several API processes"): a
+ * second process did not pay there, the database's backends already use
+ * most of both cores.
+ */
+export const DEFAULT_WEB_CONCURRENCY = 1;
 
 export class ConfigError extends Error {}
 
@@ -96,6 +118,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.NODE_ENV === 'production' && !e.TOTP_ENCRYPTION_KEY) {
     throw new ConfigError('Invalid configuration:\n  TOTP_ENCRYPTION_KEY: is required when NODE_ENV=production');
+  }
+  if (e.TEST_JOB_PAUSE_MS !== undefined && e.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration:\n  TEST_JOB_PAUSE_MS: is only for the tests (NODE_ENV=test); unset it');
+  }
+  // The embedded database is one process's (setup/data-folder.ts): asking for more is a mistake to fix, not to ignore.
+  if (e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEB_CONCURRENCY: several processes need DATABASE_URL (PostgreSQL); the embedded database runs in one process. Unset WEB_CONCURRENCY or set DATABASE_URL.',
+    );
   }
   const jwtSecret = e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32);
   return {
@@ -126,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payoutBumpAfterSeconds: e.PAYOUT_BUMP_AFTER_SECONDS,
     metricsToken: e.METRICS_TOKEN,
     chain: chain.value!,
+    webConcurrency: e.DATABASE_URL ? (e.WEB_CONCURRENCY ?? DEFAULT_WEB_CONCURRENCY) : 1,
+    testJobPauseMs: e.TEST_JOB_PAUSE_MS,
   };
 }
 

@@ -1,3 +1,4 @@
+import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, deviceCookieKeyFrom, loadConfig } from './config';
@@ -13,10 +14,13 @@ import { watchSettings } from './settings/service';
 import { startPayoutJob } from './withdrawals/payout/job';
 import { createChain } from './chain';
 import { settingsFromEnv } from './chain/config';
-import { startEmbeddedChain, type EmbeddedChain } from './chain/embedded';
+import { embeddedSettingsFor, startEmbeddedChain, type EmbeddedChain } from './chain/embedded';
+import { totpKey } from './two-factor/secret-box';
 import { createDepositWatcher } from './deposits/watcher';
 
 async function main() {
+  // A worker of the cluster below: the primary did the first-start work.
+  if (cluster.isWorker) return worker();
   let config;
   try {
     config = loadConfig();
@@ -104,50 +108,54 @@ async function main() {
     );
   }
 
-  await watchSettings(db);
-  const app = await buildApp(ctx);
-  await app.listen({ port: config.port, host: config.host });
+  const banner = () => {
+    const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+    const lines = [
+      '',
+      `  Members portal is running at ${address}${config.webConcurrency > 1 ? ` (${config.webConcurrency} API processes, WEB_CONCURRENCY)` : ''}`,
+      `  API docs: ${address}/api/docs`,
+      `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    ];
+    if (setup.admin && !setup.admin.generatedPassword) {
+      lines.push(`  Admin account created. Sign in as "${setup.admin.username}" with the password from ADMIN_PASSWORD.`);
+    } else if (!setup.admin) {
+      lines.push(`  Sign in with your admin account ("${config.adminUsername}" by default; \`npm run admin:reset-password\` if the password is lost).`);
+    }
+    if (embedded) {
+      lines.push(`  Chain: embedded anvil at ${embedded.info.rpcUrl} (chain id ${embedded.info.chainId}), test USDT at ${embedded.info.tokenAddress}`);
+      lines.push('  Send test USDT to a deposit address: npm run chain:send -- <address> <amount>');
+    } else if (chainSettings) {
+      lines.push(`  Chain: ${chainSettings.chainId} via CHAIN_RPC_URL, token ${chainSettings.tokenAddress}`);
+    } else {
+      lines.push('  Chain: not running (see the log); deposits are unavailable.');
+    }
+    if (config.jwtSecretGenerated) {
+      lines.push(`  JWT_SECRET is not set: the secret kept in ${config.dataDir} signs the sign-ins (set JWT_SECRET when several processes share one database).`);
+    }
+    if (!config.smtpUrl) lines.push(`  SMTP_URL is not set: mail is written to ${path.join(config.dataDir, 'outbox')}.`);
+    console.log(lines.join('\n') + '\n');
+  };
 
-  const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-  const lines = [
-    '',
-    `  Members portal is running at ${address}`,
-    `  API docs: ${address}/api/docs`,
-    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
-  ];
-  if (setup.admin && !setup.admin.generatedPassword) {
-    lines.push(`  Admin account created. Sign in as "${setup.admin.username}" with the password from ADMIN_PASSWORD.`);
-  } else if (!setup.admin) {
-    lines.push(`  Sign in with your admin account ("${config.adminUsername}" by default; \`npm run admin:reset-password\` if the password is lost).`);
+  if (config.webConcurrency > 1) {
+    // The primary of a cluster (docs/decisions/0030-several-processes.md):
+    // migrations, the first start and the embedded chain are done above,
+    // once; the workers serve. The development TOTP key is made here too, so
+    // that workers starting together never read a half-written file.
+    if (!config.totpEncryptionKey && config.env !== 'test') totpKey(config);
+    await db.close();
+    process.off('SIGINT', exitEarly);
+    process.off('SIGTERM', exitEarly);
+    await runCluster(config.webConcurrency, !!embedded, log, banner, async () => {
+      await embedded?.stop();
+    });
+    return;
   }
-  if (embedded) {
-    lines.push(`  Chain: embedded anvil at ${embedded.info.rpcUrl} (chain id ${embedded.info.chainId}), test USDT at ${embedded.info.tokenAddress}`);
-    lines.push('  Send test USDT to a deposit address: npm run chain:send -- <address> <amount>');
-  } else if (chainSettings) {
-    lines.push(`  Chain: ${chainSettings.chainId} via CHAIN_RPC_URL, token ${chainSettings.tokenAddress}`);
-  } else {
-    lines.push('  Chain: not running (see the log); deposits are unavailable.');
-  }
-  if (config.jwtSecretGenerated) {
-    lines.push(`  JWT_SECRET is not set: the secret kept in ${config.dataDir} signs the sign-ins (set JWT_SECRET when several processes share one database).`);
-  }
-  if (!config.smtpUrl) lines.push(`  SMTP_URL is not set: mail is written to ${path.join(config.dataDir, 'outbox')}.`);
-  console.log(lines.join('\n') + '\n');
 
-  // The daily matching close at the configured time (PRODUCT.md §5).
-  const stopScheduler = startPlanScheduler(ctx);
-  // The deposit watcher (deposits/watcher.ts): in every process, one at a time through the database.
-  const watcher = ctx.chain ? createDepositWatcher(ctx, ctx.chain) : undefined;
-  watcher?.start();
-
-  const payouts = startPayoutJob(ctx, ctx.chain?.settings.pollMs);
-
+  const stop = await serve(ctx);
+  banner();
   const shutdown = async () => {
     try {
-      stopScheduler();
-      await watcher?.stop();
-      await payouts.stop();
-      await app.close();
+      await stop();
     } finally {
       // The chain stops before the data folder's lock goes, whatever failed
       // above: SIGTERM makes anvil write its state file (its last second).
@@ -161,6 +169,140 @@ async function main() {
   process.off('SIGTERM', exitEarly);
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+/**
+ * The API and its background jobs in this process: the app listening, the
+ * daily close's scheduler, the deposit watcher and the payout job. Every
+ * job may run in any number of processes: each is coordinated through the
+ * database (docs/decisions/0030-several-processes.md). Answers `stop`.
+ */
+async function serve(ctx: AppContext): Promise<() => Promise<void>> {
+  const { config, db } = ctx;
+  await watchSettings(db);
+  const app = await buildApp(ctx);
+  await app.listen({ port: config.port, host: config.host });
+
+  // The daily matching close at the configured time (PRODUCT.md §5).
+  const stopScheduler = startPlanScheduler(ctx);
+  // The deposit watcher (deposits/watcher.ts): in every process, one at a time through the database.
+  const watcher = ctx.chain ? createDepositWatcher(ctx, ctx.chain) : undefined;
+  watcher?.start();
+
+  const payouts = startPayoutJob(ctx, ctx.chain?.settings.pollMs);
+
+  return async () => {
+    stopScheduler();
+    await watcher?.stop();
+    await payouts.stop();
+    await app.close();
+  };
+}
+
+/**
+ * A worker of the cluster: the configuration, the database and the chain
+ * the primary prepared (the embedded chain's settings read from DATA_DIR),
+ * then `serve`. SIGTERM (from the primary) stops it gracefully.
+ */
+async function worker() {
+  const config = loadConfig();
+  const log = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken', '*.token'],
+  });
+  if (config.jwtSecretGenerated) {
+    config.jwtSecret = persistentJwtSecret(config.dataDir);
+    if (config.deviceCookieKeyDerived) config.deviceCookieKey = deviceCookieKeyFrom(config.jwtSecret);
+  }
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, outboxDir: path.join(config.dataDir, 'outbox') });
+  const ctx: AppContext = { config, db, log, now: () => new Date(), mailer };
+  let chainSettings = settingsFromEnv(config.chain);
+  if (!chainSettings && process.env[EMBEDDED_CHAIN_ENV] === '1') chainSettings = embeddedSettingsFor(config.dataDir, config.chain);
+  if (chainSettings) ctx.chain = createChain(chainSettings);
+  const stop = await serve(ctx);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stop();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', shutdown);
+  // Ctrl-C reaches the whole process group: the primary decides, the worker waits for its SIGTERM.
+  process.on('SIGINT', () => undefined);
+}
+
+/** Tells a worker that the primary runs the embedded chain (its settings are in DATA_DIR). */
+const EMBEDDED_CHAIN_ENV = 'PORTAL_EMBEDDED_CHAIN';
+/** A worker that ends sooner than this after its start counts as a failed start. */
+const QUICK_EXIT_MS = 5_000;
+/** Failed starts in a row after which the primary gives up (a bad port, a database refusing). */
+const MAX_QUICK_EXITS = 5;
+/** How long a graceful stop may take before the workers are killed. */
+const STOP_TIMEOUT_MS = 30_000;
+
+/**
+ * The primary: forks `count` workers that share the port (node:cluster hands
+ * connections out in turn), forks a new one for any that dies, and on
+ * SIGTERM/SIGINT stops them gracefully (SIGTERM, then SIGKILL after
+ * STOP_TIMEOUT_MS) before ending its own resources.
+ */
+async function runCluster(count: number, embeddedChain: boolean, log: pino.Logger, banner: () => void, cleanup: () => Promise<void>): Promise<void> {
+  let stopping = false;
+  let quickExits = 0;
+  let announced = false;
+  const env = { [EMBEDDED_CHAIN_ENV]: embeddedChain ? '1' : '0' };
+  const startedAt = new Map<number, number>();
+  const listening = new Set<number>();
+
+  const fork = () => {
+    const w = cluster.fork(env);
+    startedAt.set(w.id, Date.now());
+    w.on('listening', () => {
+      listening.add(w.id);
+      quickExits = 0;
+      if (!announced && listening.size >= count) {
+        announced = true;
+        banner();
+      }
+    });
+  };
+
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+    const gone = Promise.all(workers.map((w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve())))));
+    for (const w of workers) w.process.kill('SIGTERM');
+    const timer = setTimeout(() => {
+      for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL');
+    }, STOP_TIMEOUT_MS);
+    await gone;
+    clearTimeout(timer);
+    await cleanup();
+    process.exit(code);
+  };
+
+  cluster.on('exit', (w, code, signal) => {
+    listening.delete(w.id);
+    if (stopping) return;
+    const quick = Date.now() - (startedAt.get(w.id) ?? 0) < QUICK_EXIT_MS;
+    startedAt.delete(w.id);
+    quickExits = quick ? quickExits + 1 : 0;
+    if (quickExits >= MAX_QUICK_EXITS) {
+      log.fatal({ worker: w.process.pid, code, signal }, `API workers failed to start ${MAX_QUICK_EXITS} times in a row; stopping`);
+      void stopAll(1);
+      return;
+    }
+    log.warn({ worker: w.process.pid, code, signal }, 'an API worker ended; starting another');
+    setTimeout(() => stopping || fork(), quick ? 1_000 : 0);
+  });
+
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+  for (let i = 0; i < count; i += 1) fork();
 }
 
 main().catch((error) => {

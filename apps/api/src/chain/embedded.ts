@@ -77,26 +77,42 @@ export async function startEmbeddedChain(dataDir: string, env: ChainEnv): Promis
     tokenAddress = getAddress(tokenAddress);
     const info: EmbeddedInfo = { rpcUrl: node.rpcUrl, chainId: ANVIL_CHAIN_ID, tokenAddress, pid: process.pid, anvilPid: node.pid };
     writeFileSync(infoPath, JSON.stringify(info, null, 2) + '\n');
-    const settings: ChainSettings = {
-      rpcUrl: node.rpcUrl,
-      chainId: ANVIL_CHAIN_ID,
-      tokenAddress,
-      depositXpub: xpubFromMnemonic(keys.depositMnemonic),
-      depositMnemonic: keys.depositMnemonic,
-      treasuryAddress: privateKeyToAccount(keys.treasuryKey).address,
-      gasWalletKey: keys.gasWalletKey,
-      hotWalletKey: keys.hotWalletKey,
-      confirmations: env.confirmations,
-      pollMs: env.pollMs,
-      explorerUrl: env.explorerUrl,
-      startBlock: 0,
-      embedded: true,
-    };
+    const settings = settingsOf(keys, info, env);
     return { settings, info, startSeconds, stop: () => node.stop() };
   } catch (error) {
     await node.stop();
     throw error;
   }
+}
+
+function settingsOf(keys: EmbeddedKeys, info: EmbeddedInfo, env: ChainEnv): ChainSettings {
+  return {
+    rpcUrl: info.rpcUrl,
+    chainId: info.chainId,
+    tokenAddress: info.tokenAddress,
+    depositXpub: xpubFromMnemonic(keys.depositMnemonic),
+    depositMnemonic: keys.depositMnemonic,
+    treasuryAddress: privateKeyToAccount(keys.treasuryKey).address,
+    gasWalletKey: keys.gasWalletKey,
+    hotWalletKey: keys.hotWalletKey,
+    confirmations: env.confirmations,
+    pollMs: env.pollMs,
+    explorerUrl: env.explorerUrl,
+    startBlock: 0,
+    embedded: true,
+  };
+}
+
+/**
+ * The settings of the embedded chain that the primary process of a cluster
+ * started (main.ts, WEB_CONCURRENCY): its RPC URL and token from the info
+ * file it wrote, the keys from the owner-only keys file. Read from DATA_DIR
+ * rather than passed down, so that no secret travels through the workers'
+ * environment.
+ */
+export function embeddedSettingsFor(dataDir: string, env: ChainEnv): ChainSettings {
+  const keys = JSON.parse(readFileSync(path.join(dataDir, KEYS_FILE), 'utf8')) as EmbeddedKeys;
+  return settingsOf(keys, readEmbeddedInfo(dataDir), env);
 }
 
 /**

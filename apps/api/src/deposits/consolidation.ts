@@ -10,6 +10,7 @@ import { isChainError } from '../chain/errors';
 import { claimConsolidation, consolidationRunning, leaseHeldBy, newHolder, releaseLease, renewLease, RENEW_MS } from './consolidation-lease';
 import { sweepDepositAddresses, type ConsolidationTxRow } from './sweep-deposit-addresses';
 import { sql } from '../db/sql';
+import { testPause } from '../shared/test-pause';
 
 /**
  * Consolidation (PRODUCT.md §6): an admin starts one, the deposit addresses
@@ -124,7 +125,8 @@ export function createConsolidationService(ctx: AppContext) {
       try {
         if (claim.resumed) await writeAudit(db, { actor, action: 'consolidation.resume', targetType: 'consolidation', targetId: id });
         try {
-          await sweepDepositAddresses(db, chain, lease, claim.threshold);
+          // Tests only: a pause between the top-ups and the sweeps (multiprocess.test.ts).
+          await sweepDepositAddresses(db, chain, lease, claim.threshold, () => testPause(ctx, 'consolidation'));
           const done = await db.query(sql`UPDATE consolidations SET status = 'completed', finished_at = now(), error = NULL WHERE ${leaseHeldBy(id, holder)} RETURNING 1`);
           if (!done.rows.length) throw consolidationRunning();
         } catch (error) {

@@ -94,7 +94,7 @@ async function nextNonce(db: Sql, chain: Chain, address: Address): Promise<numbe
 }
 
 /** Sweeps every deposit address holding at least `threshold` (ledger units) for the consolidation whose `lease` the caller holds; answers once all its transactions are mined. */
-export async function sweepDepositAddresses(db: Sql, chain: Chain, lease: Lease, threshold: bigint): Promise<void> {
+export async function sweepDepositAddresses(db: Sql, chain: Chain, lease: Lease, threshold: bigint, afterTopups?: () => Promise<void>): Promise<void> {
   const consolidationId = lease.id;
   const token = await chain.token();
   const gasWallet = chain.gasWallet;
@@ -136,6 +136,7 @@ export async function sweepDepositAddresses(db: Sql, chain: Chain, lease: Lease,
     nonce += 1;
   }
   await settle(db, chain, topups);
+  await afterTopups?.();
 
   // The sweeps, each from its own address, at a price its BNB covers.
   const funded = await Promise.all(due.map((c) => chain.client.getBalance({ address: getAddress(c.address) })));

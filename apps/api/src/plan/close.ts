@@ -10,6 +10,7 @@ import { bvText } from '../shared/bv';
 import { percentToPpm } from './rules';
 import { sql } from '../db/sql';
 import { noteCloseRun } from './close-timing';
+import { testPause } from '../shared/test-pause';
 
 /**
  * The daily matching close (PRODUCT.md §5), one transaction:
@@ -134,6 +135,8 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
       wallet: 'income',
       source: 'close_matches',
     });
+    // Tests only: a process killed here leaves a transaction that never commits (multiprocess.test.ts).
+    await testPause(ctx, 'close');
     await tx.query(
       sql`INSERT INTO matching_bonuses (close_date, member_id, left_volume, right_volume, matched, rate, earned, daily_cap, paid, flushed, carry_left, carry_right, entry_id)
        SELECT ${date}, member_id, left_volume, right_volume, matched, ${settings.matchingPercent}, earned, daily_cap, amount, earned - amount,

@@ -6,6 +6,9 @@ import { findUserByUsername } from '../users/queries';
 import { ADMIN_PASSWORD_FILE, writeOwnerOnly } from './data-folder';
 import { sql } from '../db/sql';
 
+/** Any constant, the same in every process (db/migrate.ts has its own). */
+const BOOTSTRAP_LOCK = 724_312;
+
 export interface BootstrapResult {
   rootCreated: boolean;
   /** Set when this start created the admin account; `password` only when it was generated. */
@@ -20,21 +23,25 @@ export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
   const { db, config } = ctx;
   const result: BootstrapResult = { rootCreated: false };
 
+  // One transaction under a lock: API processes that start together on one
+  // PostgreSQL database create the root and the admin once
+  // (docs/decisions/0030-several-processes.md); the others wait, then find them.
   await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
     const root = await tx.query<{ found: number }>(sql`SELECT 1 AS found FROM members WHERE sponsor_id IS NULL`);
-    if (root.rows.length > 0) return;
-    const rootEmail = `${config.rootUsername.toLowerCase()}@portal.local`;
-    const { rows } = await tx.query<{ id: number }>(
-      sql`INSERT INTO users (username, email, full_name, password_hash, role)
-       VALUES (${config.rootUsername}, ${rootEmail}, 'Company', NULL, 'member') RETURNING id`,
-    );
-    await tx.query(sql`INSERT INTO members (user_id, sponsor_id) VALUES (${rows[0]!.id}, NULL)`);
-    result.rootCreated = true;
-  });
+    if (root.rows.length === 0) {
+      const rootEmail = `${config.rootUsername.toLowerCase()}@portal.local`;
+      const { rows } = await tx.query<{ id: number }>(
+        sql`INSERT INTO users (username, email, full_name, password_hash, role)
+         VALUES (${config.rootUsername}, ${rootEmail}, 'Company', NULL, 'member') RETURNING id`,
+      );
+      await tx.query(sql`INSERT INTO members (user_id, sponsor_id) VALUES (${rows[0]!.id}, NULL)`);
+      result.rootCreated = true;
+    }
 
-  const admins = await db.query<{ found: number }>(sql`SELECT 1 AS found FROM users WHERE role = 'admin' LIMIT 1`);
-  if (admins.rows.length === 0) {
-    if (await findUserByUsername(db, config.adminUsername)) {
+    const admins = await tx.query<{ found: number }>(sql`SELECT 1 AS found FROM users WHERE role = 'admin' LIMIT 1`);
+    if (admins.rows.length > 0) return;
+    if (await findUserByUsername(tx, config.adminUsername)) {
       throw new Error(`ADMIN_USERNAME: "${config.adminUsername}" is already taken by a member; choose another name.`);
     }
     const generatedPassword = config.adminPassword ? undefined : randomBytes(12).toString('base64url');
@@ -43,12 +50,12 @@ export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
     const passwordFile = generatedPassword ? path.join(config.dataDir, ADMIN_PASSWORD_FILE) : undefined;
     if (passwordFile) writeOwnerOnly(passwordFile, adminPasswordFileText(config.adminUsername, generatedPassword!));
     const passwordHash = await hashPassword(config.adminPassword ?? generatedPassword!);
-    await db.query(
+    await tx.query(
       sql`INSERT INTO users (username, email, full_name, password_hash, role)
        VALUES (${config.adminUsername}, ${config.adminEmail}, 'Administrator', ${passwordHash}, 'admin')`,
     );
     result.admin = { username: config.adminUsername, generatedPassword, passwordFile };
-  }
+  });
   return result;
 }
 

@@ -7,6 +7,7 @@ import { releasePayoutLease, takePayoutLease } from './lease';
 import type { PayoutHooks } from './pass';
 import { registerPayoutJob } from './registry';
 import { startQueued } from './start-queued';
+import { testPause } from '../../shared/test-pause';
 
 /**
  * The payout job (docs/decisions/0014-withdrawals-and-payouts.md). Any API
@@ -73,7 +74,8 @@ export type PayoutRunner = ReturnType<typeof createPayoutRunner>;
  * the previous one in this process; the lease keeps other processes out.
  */
 export function startPayoutJob(ctx: AppContext, intervalMs = 1_000) {
-  const runner = createPayoutRunner(ctx);
+  // Tests only: stop once a payout's transaction is signed and stored, not yet broadcast (multiprocess.test.ts).
+  const runner = createPayoutRunner(ctx, ctx.config.testJobPauseMs ? { after: (step) => (step === 'signed' ? testPause(ctx, 'payout') : undefined) } : {});
   let running: Promise<void> | null = null;
   let again = false;
   const run = () => {

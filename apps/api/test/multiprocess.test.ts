@@ -1,0 +1,530 @@
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bytesToHex, parseUnits, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { ConfigError, DEFAULT_WEB_CONCURRENCY, loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import { bootstrap } from '../src/setup/bootstrap';
+import type { AppContext } from '../src/context';
+import pino from 'pino';
+import { sql } from '../src/db/sql';
+import { startTestChain, type TestChain } from './chain/chain-helpers';
+import { ADMIN_PASSWORD, ROOT, basic } from './harness';
+import { assertBooksConsistent } from './ledger/ledger-helpers';
+import { day, maintainedLegs, rebuildLegs } from './plan/plan-helpers';
+
+/**
+ * Several API processes on one PostgreSQL database
+ * (docs/decisions/0030-several-processes.md): real processes running
+ * `src/main.ts`, each on its own port, one scratch database, one anvil node.
+ * They serve each other's sign-ins, and every background job (deposit
+ * watcher, payouts, roll-up, daily close, consolidation) happens once
+ * whichever of them runs it, even when one is killed in the middle of it.
+ */
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const JWT_SECRET = 'multiprocess-secret-that-is-long-enough-0123';
+const TOTP_KEY = randomBytes(32).toString('hex');
+/** How long a process started with TEST_JOB_PAUSE_MS stops in a job: far longer than the test waits, it is killed there. */
+const PAUSE_MS = 300_000;
+
+interface Proc {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+interface Answer {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- answers of many routes, checked field by field
+}
+
+interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: { id: number; username: string };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+async function call(p: Proc, method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${p.url}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+function configProblem(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+/** The processes whose parent is `pid`, with their command lines (Linux /proc). */
+function childrenOf(pid: number): Array<{ pid: number; cmdline: string }> {
+  const found: Array<{ pid: number; cmdline: string }> = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ') });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+describe('the configuration of several processes', () => {
+  it('takes WEB_CONCURRENCY on PostgreSQL, defaults it, and keeps the embedded database to one process', () => {
+    const server = { NODE_ENV: 'test', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' };
+    expect(loadConfig({ ...server, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig(server).webConcurrency).toBe(DEFAULT_WEB_CONCURRENCY);
+    expect(loadConfig({ NODE_ENV: 'test' }).webConcurrency).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(configProblem({ NODE_ENV: 'test', WEB_CONCURRENCY: '2' })).toContain('WEB_CONCURRENCY: several processes need DATABASE_URL');
+    expect(configProblem({ ...server, WEB_CONCURRENCY: '0' })).toContain('WEB_CONCURRENCY');
+  });
+
+  it('refuses the test-only job pause outside the tests', () => {
+    expect(loadConfig({ NODE_ENV: 'test', TEST_JOB_PAUSE_MS: '1000' }).testJobPauseMs).toBe(1000);
+    expect(configProblem({ NODE_ENV: 'development', TEST_JOB_PAUSE_MS: '1000' })).toContain('TEST_JOB_PAUSE_MS: is only for the tests');
+    expect(configProblem({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'a'.repeat(64), TEST_JOB_PAUSE_MS: '1000' })).toContain(
+      'TEST_JOB_PAUSE_MS',
+    );
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('several API processes on one PostgreSQL database', () => {
+  let chain: TestChain;
+  let db: Database;
+  let databaseUrl: string;
+  const procs: Proc[] = [];
+  const dataDirs: string[] = [];
+
+  async function startProcess(name: string, extra: Record<string, string> = {}): Promise<Proc> {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), `portal-mp-${name}-`));
+    dataDirs.push(dataDir);
+    const env: Record<string, string> = {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      TOTP_ENCRYPTION_KEY: TOTP_KEY,
+      ADMIN_PASSWORD,
+      REGISTRATIONS_PER_HOUR: '1000000',
+      LOG_LEVEL: 'info',
+      WEB_CONCURRENCY: '1',
+      ...chain.env,
+      ...extra,
+    };
+    // node itself with tsx's loader, so that the pid is the server's (a SIGKILL reaches it, not a wrapper).
+    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const proc: Proc = { name, url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+    procs.push(proc);
+    await until(
+      `${name} to listen`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${name} ended at start:\n${output}`);
+        return fetch(`${proc.url}/api/health`).then((r) => r.ok, () => false);
+      },
+      60_000,
+    );
+    return proc;
+  }
+
+  async function login(p: Proc, username: string, password: string): Promise<Session> {
+    const res = await call(p, 'POST', '/api/auth/login', { headers: { authorization: basic(username, password) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Session;
+  }
+
+  let counter = 0;
+  async function register(p: Proc, sponsor = ROOT, side?: 'left' | 'right'): Promise<Session> {
+    counter += 1;
+    const username = `mp${counter}_${randomBytes(3).toString('hex')}`;
+    const password = 'Correct-Horse-Battery-9';
+    const res = await call(p, 'POST', '/api/auth/register', {
+      body: { username, email: `${username}@example.com`, fullName: `Member ${username}`, password, sponsor, ...(side ? { side } : {}) },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return login(p, username, password);
+  }
+
+  /**
+   * Every admin action of this file (settings, adjustments, approvals,
+   * consolidation, close) goes through here: the one place to adapt if admin
+   * actions come to need more (a two-factor code, for instance).
+   */
+  let admin: Session;
+  function adminAction(p: Proc, method: 'POST' | 'PATCH', url: string, body?: unknown): Promise<Answer> {
+    return call(p, method, url, { token: admin.accessToken, body });
+  }
+
+  async function fund(p: Proc, memberId: number, wallet: 'deposit' | 'income', amount: string) {
+    const res = await adminAction(p, 'POST', `/api/admin/members/${memberId}/adjustments`, { direction: 'credit', reason: 'Test funding', wallet, amount });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+
+  async function wallets(p: Proc, member: Session): Promise<Record<string, string>> {
+    const res = await call(p, 'GET', '/api/wallets', { token: member.accessToken });
+    expect(res.status).toBe(200);
+    return Object.fromEntries((res.body.wallets as Array<{ wallet: string; balance: string }>).map((w: { wallet: string; balance: string }) => [w.wallet, w.balance]));
+  }
+
+  async function withdrawalOf(p: Proc, id: number): Promise<{ status: string; net: string; txHash: string | null }> {
+    const res = await call(p, 'GET', '/api/admin/withdrawals?pageSize=100', { token: admin.accessToken });
+    return (res.body.items as Array<{ id: number; status: string; net: string; txHash: string | null }>).find((w) => w.id === id)!;
+  }
+
+  async function requestWithdrawal(p: Proc, member: Session, to: Address, amount: string): Promise<number> {
+    const res = await call(p, 'POST', '/api/withdrawals', { token: member.accessToken, body: { amount, address: to }, headers: { 'idempotency-key': randomBytes(8).toString('hex') } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as number;
+  }
+
+  /** Mines a block now and then (confirmations: 1) until `probe` holds. */
+  const mining = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000) =>
+    until(
+      what,
+      async () => {
+        await chain.mine(1);
+        return probe();
+      },
+      timeoutMs,
+      300,
+    );
+
+  const fresh = (): Address => privateKeyToAccount(bytesToHex(randomBytes(32))).address;
+  const count = async (query: ReturnType<typeof sql>) => Number((await db.query<{ n: string }>(query)).rows[0]!.n);
+
+  const drops: Array<() => void> = [];
+  /** A fresh, empty database on the server of DATABASE_URL (dropped after the file). */
+  function scratchDatabase(): string {
+    const url = new URL(process.env.DATABASE_URL!);
+    const name = `portal_mp_${randomBytes(5).toString('hex')}`;
+    const args = ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+    const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+    execFileSync('createdb', [...args, name], { env });
+    drops.push(() => execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env }));
+    url.pathname = `/${name}`;
+    return url.toString();
+  }
+
+  beforeAll(async () => {
+    chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
+    databaseUrl = scratchDatabase();
+    db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    await Promise.all(procs.map((p) => p.exited));
+    await db?.close();
+    for (const drop of drops) drop();
+    await chain?.stop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  }, 30_000);
+
+  it('creates the root member and the admin once when processes bootstrap a fresh database at the same moment', async () => {
+    const url = scratchDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, JWT_SECRET, ADMIN_PASSWORD });
+    const dbs = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, dataDir: 'memory://' })));
+    try {
+      await migrate(dbs[0]!);
+      const log = pino({ level: 'silent' });
+      const contexts = dbs.map((one): AppContext => ({ config, db: one, log, now: () => new Date(), mailer: { send: async () => undefined } }));
+      const results = await Promise.all(contexts.map((ctx) => bootstrap(ctx)));
+      expect(results.filter((r) => r.rootCreated)).toHaveLength(1);
+      expect(results.filter((r) => r.admin)).toHaveLength(1);
+      const n = async (query: ReturnType<typeof sql>) => Number((await dbs[0]!.query<{ n: string }>(query)).rows[0]!.n);
+      expect(await n(sql`SELECT count(*) AS n FROM members WHERE sponsor_id IS NULL`)).toBe(1);
+      expect(await n(sql`SELECT count(*) AS n FROM users WHERE role = 'admin'`)).toBe(1);
+    } finally {
+      await Promise.all(dbs.map((one) => one.close()));
+    }
+  });
+
+  let a: Proc;
+  let b: Proc;
+
+  it('two processes started together on a fresh database migrate and create the admin once, and serve each other’s sign-ins', async () => {
+    [a, b] = await Promise.all([startProcess('a'), startProcess('b')]);
+    expect(await count(sql`SELECT count(*) AS n FROM users WHERE role = 'admin'`)).toBe(1);
+    expect(await count(sql`SELECT count(*) AS n FROM members WHERE sponsor_id IS NULL`)).toBe(1);
+
+    // Signed in on A, served by B; refreshed on B, served by A.
+    admin = await login(a, 'admin', ADMIN_PASSWORD);
+    expect((await call(b, 'GET', '/api/me', { token: admin.accessToken })).status).toBe(200);
+    const refreshed = await call(b, 'POST', '/api/auth/refresh-token', { body: { refreshToken: admin.refreshToken } });
+    expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+    admin = { ...admin, ...(refreshed.body as Pick<Session, 'accessToken' | 'refreshToken'>) };
+    expect((await call(a, 'GET', '/api/me', { token: admin.accessToken })).status).toBe(200);
+    // The refresh token B rotated away is spent on A too.
+    expect((await call(a, 'POST', '/api/auth/refresh-token', { body: { refreshToken: refreshed.body.refreshToken } })).status).toBe(200);
+    admin = await login(b, 'admin', ADMIN_PASSWORD);
+
+    // A sign-out on A ends the session on B at once.
+    const member = await register(b);
+    expect((await call(a, 'GET', '/api/me', { token: member.accessToken })).status).toBe(200);
+    expect((await call(a, 'POST', '/api/auth/logout', { body: { refreshToken: member.refreshToken } })).status).toBe(204);
+    const after = await call(b, 'GET', '/api/me', { token: member.accessToken });
+    expect(after.status).toBe(401);
+    expect((await call(b, 'POST', '/api/auth/refresh-token', { body: { refreshToken: member.refreshToken } })).status).toBe(401);
+  }, 120_000);
+
+  let depositor: Session;
+  let sponsor: Session;
+  const depositAmount = '50';
+
+  it('runs every background job once while both run: a deposit, a payout, the roll-up, the scheduled close', async () => {
+    // Settings changed on A are read by B (the per-process cache is dropped through LISTEN/NOTIFY).
+    const patched = await adminAction(a, 'PATCH', '/api/admin/settings', { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false, consolidationThreshold: '1' });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(Number(patched.body.consolidationThreshold)).toBe(1);
+    await until('B to read the new settings', async () => (await call(b, 'GET', '/api/admin/settings', { token: admin.accessToken })).body.consolidationThreshold === patched.body.consolidationThreshold);
+
+    // Both schedulers ran at start on a database never closed: the due day was closed once, by one of them, and neither failed.
+    expect(await count(sql`SELECT count(*) AS n FROM matching_closes WHERE closed_by IS NULL`)).toBe(1);
+    const closedBy = [a, b].map((p) => (p.output().match(/"msg":"daily matching close"/g) ?? []).length);
+    expect(closedBy.reduce((x, y) => x + y, 0), `close log lines of A and B: ${closedBy.join(', ')}`).toBeGreaterThanOrEqual(1);
+    expect([a, b].map((p) => (p.output().match(/"created":true/g) ?? []).length).reduce((x, y) => x + y, 0)).toBe(1);
+    expect(a.output() + b.output()).not.toContain('daily matching close failed');
+
+    // A deposit, watched by both: credited once.
+    depositor = await register(a);
+    const address = (await call(b, 'GET', '/api/deposits/address', { token: depositor.accessToken })).body.address as Address;
+    const hash = await chain.send(address, depositAmount);
+    await mining('the deposit to be credited', async () => (await count(sql`SELECT count(*) AS n FROM deposits WHERE tx_hash = ${hash.toLowerCase()} AND status = 'credited'`)) === 1);
+    await sleep(1_500); // more passes of both watchers
+    expect(await count(sql`SELECT count(*) AS n FROM deposits WHERE tx_hash = ${hash.toLowerCase()}`)).toBe(1);
+    expect((await wallets(a, depositor)).deposit).toBe('50.00');
+
+    // A withdrawal approved on B, paid by whichever process: one payout, one transaction on chain.
+    const hot = privateKeyToAccount(chain.hotKey).address;
+    const earner = await register(a);
+    await fund(a, earner.user.id, 'income', '30');
+    const to = fresh();
+    const id = await requestWithdrawal(a, earner, to, '20');
+    const approved = await adminAction(b, 'POST', '/api/admin/withdrawals/approve', { ids: [id] });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const paid = await mining('the withdrawal to be paid', async () => {
+      const w = await withdrawalOf(a, id);
+      return w.status === 'paid' ? w : undefined;
+    });
+    await sleep(1_500);
+    expect(await count(sql`SELECT count(*) AS n FROM payouts WHERE withdrawal_id = ${id}`)).toBe(1);
+    expect(await count(sql`SELECT count(*) AS n FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id}`)).toBe(1);
+    expect(await chain.client.getTransactionCount({ address: hot })).toBe(1);
+    expect(await chain.balanceOf(to)).toBe(parseUnits(paid.net, 18));
+
+    // Purchases on both: the roll-up (in both) adds each volume once.
+    sponsor = await register(b, ROOT, 'left');
+    const left = await register(a, sponsor.user.username, 'left');
+    const right = await register(b, sponsor.user.username, 'right');
+    const packages = (await call(a, 'GET', '/api/packages', { token: sponsor.accessToken })).body.items as Array<{ id: number; name: string; price: string }>;
+    const cheapest = [...packages].sort((x, y) => Number(x.price) - Number(y.price))[0]!;
+    for (const [p, m] of [[a, sponsor], [b, left], [a, right]] as const) {
+      await fund(p, m.user.id, 'deposit', cheapest.price);
+      const bought = await call(p, 'POST', '/api/purchases', { token: m.accessToken, body: { packageId: cheapest.id }, headers: { 'idempotency-key': randomBytes(8).toString('hex') } });
+      expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    }
+    await until('the roll-up', async () => (await count(sql`SELECT count(*) AS n FROM network_events WHERE rolled_up_at IS NULL`)) === 0);
+    await sleep(1_500);
+    const legs = await maintainedLegs(db);
+    expect(legs).toEqual(await rebuildLegs(db));
+    expect(legs.get(sponsor.user.id)!.left).toBeGreaterThan(0n);
+    expect(legs.get(sponsor.user.id)!.left).toBe(legs.get(sponsor.user.id)!.right);
+    await assertBooksConsistent(db);
+  }, 120_000);
+
+  it('a process killed in the middle of a payout, a consolidation and a close leaves the other to finish each, once', async () => {
+    // Both stop gracefully on SIGTERM.
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+    expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+
+    // C stops in the middle of every job it starts (TEST_JOB_PAUSE_MS), alone at first so that it is the one that starts them.
+    const c = await startProcess('c', { TEST_JOB_PAUSE_MS: String(PAUSE_MS) });
+    admin = await login(c, 'admin', ADMIN_PASSWORD);
+    const incomeBefore = parseUnits((await wallets(c, sponsor)).income!, 18);
+    const hot = privateKeyToAccount(chain.hotKey).address;
+    const earner = await register(c);
+    await fund(c, earner.user.id, 'income', '40');
+    const to = fresh();
+    const id = await requestWithdrawal(c, earner, to, '25');
+    expect((await adminAction(c, 'POST', '/api/admin/withdrawals/approve', { ids: [id] })).status).toBe(200);
+    await until('C to stop inside the payout', async () => c.output().includes('test pause: payout'));
+    expect(await count(sql`SELECT count(*) AS n FROM payouts WHERE withdrawal_id = ${id} AND status = 'signed'`)).toBe(1);
+
+    const consolidating = adminAction(c, 'POST', '/api/admin/consolidations', {}).catch((error: unknown) => error);
+    await until('C to stop inside the consolidation', async () => c.output().includes('test pause: consolidation'), 60_000);
+    const today = day(0);
+    const closingOnC = adminAction(c, 'POST', '/api/admin/plan/close', { date: today }).catch((error: unknown) => error);
+    await until('C to stop inside the close', async () => c.output().includes('test pause: close'));
+
+    // D starts meanwhile and is asked for the same close: it waits for C's.
+    const d = await startProcess('d');
+    const closingOnD = adminAction(d, 'POST', '/api/admin/plan/close', { date: today });
+    await sleep(500);
+    c.child.kill('SIGKILL');
+    await c.exited;
+    expect(await closingOnC).toBeInstanceOf(Error);
+    expect(await consolidating).toBeInstanceOf(Error);
+
+    // The close: C's transaction never committed; D's is the one.
+    const closed = await closingOnD;
+    expect(closed.status, JSON.stringify(closed.body)).toBe(201);
+    expect(closed.body).toMatchObject({ date: today, created: true, members: 1 });
+    expect(await count(sql`SELECT count(*) AS n FROM matching_closes WHERE close_date = ${today}`)).toBe(1);
+    expect(await count(sql`SELECT count(*) AS n FROM matching_bonuses WHERE close_date = ${today}`)).toBe(1);
+    const bonus = (await db.query<{ paid: string }>(sql`SELECT paid::text AS paid FROM matching_bonuses WHERE close_date = ${today} AND member_id = ${sponsor.user.id}`)).rows[0]!;
+    expect(parseUnits((await wallets(d, sponsor)).income!, 18) - incomeBefore).toBe(BigInt(bonus.paid));
+    expect(BigInt(bonus.paid)).toBeGreaterThan(0n);
+
+    // The payout: D's job takes the hot wallet's lease once C's runs out and broadcasts what C signed.
+    const paid = await mining(
+      'D to pay the withdrawal C signed',
+      async () => {
+        const w = await withdrawalOf(d, id);
+        return w.status === 'paid' ? w : undefined;
+      },
+      75_000,
+    );
+    expect(await count(sql`SELECT count(*) AS n FROM payouts WHERE withdrawal_id = ${id}`)).toBe(1);
+    expect(await count(sql`SELECT count(*) AS n FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id}`)).toBe(1);
+    expect(await chain.client.getTransactionCount({ address: hot })).toBe(2); // one per withdrawal of this file
+    expect(await chain.balanceOf(to)).toBe(parseUnits(paid.net, 18));
+
+    // The consolidation: resumed on D once C's lease runs out, each address swept once.
+    const resumed = await until(
+      'D to resume the consolidation',
+      async () => {
+        const res = await adminAction(d, 'POST', '/api/admin/consolidations', {});
+        if (res.status === 409) return undefined;
+        return res;
+      },
+      60_000,
+      2_000,
+    );
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(201);
+    expect(resumed.body).toMatchObject({ status: 'completed', addresses: 1, totalSwept: '50.00' });
+    expect(await count(sql`SELECT count(*) AS n FROM consolidations`)).toBe(1);
+    expect(await count(sql`SELECT count(*) AS n FROM consolidation_txs WHERE kind = 'sweep'`)).toBe(1);
+    expect(await count(sql`SELECT count(*) AS n FROM consolidation_txs WHERE kind = 'gas_topup'`)).toBeLessThanOrEqual(1);
+    expect(await chain.balanceOf(chain.treasury)).toBe(parseUnits(depositAmount, 18));
+
+    // The books: every entry sums to zero, balances match their postings; the chain holds what the ledger says
+    // (beyond the hot wallet's own funding, which came from outside the books).
+    await assertBooksConsistent(db);
+    const walletsPage = await call(d, 'GET', '/api/admin/chain/wallets', { token: admin.accessToken });
+    expect(walletsPage.status, JSON.stringify(walletsPage.body)).toBe(200);
+    expect(walletsPage.body.reconciliation).toMatchObject({ unexplained: '1000.00', withdrawalsInFlight: '0.00' });
+  }, 180_000);
+  it('npm start with WEB_CONCURRENCY=2: one embedded chain in the primary, workers that share the port, a dead worker replaced, SIGTERM stops all', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mp-cluster-'));
+    dataDirs.push(dataDir);
+    const { DATABASE_URL: _server, ...rest } = process.env;
+    const env = {
+      ...rest,
+      NODE_ENV: 'development',
+      DATABASE_URL: scratchDatabase(),
+      WEB_CONCURRENCY: '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    };
+    const primary = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    primary.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    primary.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
+    procs.push({ name: 'cluster', url: `http://127.0.0.1:${port}`, child: primary, output: () => output, exited });
+    const workers = () => childrenOf(primary.pid!).filter((p) => p.cmdline.includes('main.ts'));
+    const anvils = (pid: number) => childrenOf(pid).filter((p) => p.cmdline.includes('anvil'));
+
+    // The banner comes once every worker listens; the generated admin password is printed once, by the primary.
+    await until('the cluster to start', async () => output.includes('Members portal is running at'), 90_000);
+    expect(output).toContain('(2 API processes, WEB_CONCURRENCY)');
+    expect(output.match(/Admin account created/g)).toHaveLength(1);
+    const first = workers();
+    expect(first).toHaveLength(2);
+    expect(anvils(primary.pid!)).toHaveLength(1);
+    for (const w of first) expect(anvils(w.pid)).toHaveLength(0);
+
+    // Every worker talks to the primary's chain.
+    for (let i = 0; i < 6; i += 1) {
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json() as Promise<{ chain: { status: string; chainId: number } }>);
+      expect(health.chain).toMatchObject({ status: 'ok', chainId: 31337 });
+    }
+
+    // A worker that dies is replaced.
+    process.kill(first[0]!.pid, 'SIGKILL');
+    const replaced = await until('a new worker', async () => {
+      const now = workers();
+      return now.length === 2 && !now.some((w) => w.pid === first[0]!.pid) ? now : undefined;
+    }, 60_000);
+    // Connections go to the workers in turn: four answers in a row include the new worker's.
+    await until('the new worker to serve', async () => {
+      let ok = 0;
+      for (let i = 0; i < 4; i += 1) if ((await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.ok) ok += 1;
+      return ok === 4;
+    }, 60_000);
+    expect(replaced.some((w) => w.pid === first[1]!.pid)).toBe(true);
+
+    // SIGTERM to the primary: workers stopped gracefully, the embedded chain with them, exit code 0.
+    const anvilPid = anvils(primary.pid!)[0]!.pid;
+    primary.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    for (const pid of [...replaced.map((w) => w.pid), anvilPid]) {
+      expect(() => process.kill(pid, 0), `process ${pid} still running`).toThrow();
+    }
+  }, 180_000);
+});
