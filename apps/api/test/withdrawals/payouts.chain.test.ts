@@ -3,7 +3,7 @@ import { bytesToHex, keccak256, parseTransaction, type Address, type Hex } from 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../chain/chain-helpers';
-import { bearer, errorOf, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
+import { bearer, enableAdminTwoFactor, errorOf, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
 import { approve, payAll, pendingWithdrawal, transferOf, usdt, withdrawal } from './payout-helpers';
 import { OUTSIDE, requestWithdrawal, saveAddress, setSettings } from './withdrawal-helpers';
@@ -21,6 +21,7 @@ describe('withdrawal payouts on a local chain', () => {
     chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
     portal = await startPortal(chain.env);
     admin = await loginAdmin(portal.app);
+    await enableAdminTwoFactor(portal, admin);
     hot = privateKeyToAccount(chain.hotKey).address;
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
   }, 60_000);
