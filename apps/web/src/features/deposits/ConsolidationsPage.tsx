@@ -17,6 +17,7 @@ import { useToast } from '../../shared/toast';
 import { useConsolidations, useStartConsolidation } from './api';
 import { TxLink } from './DepositStatus';
 import { ChainStatusAlert } from './ChainStatusAlert';
+import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 
 const short = (address: string) => `${address.slice(0, 8)}…${address.slice(-4)}`;
 
@@ -92,6 +93,9 @@ export function ConsolidationsPage() {
         }
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
+      <Box sx={{ px: 5 }}>
+        <AdminTwoFactorNotice action="start consolidations" />
+      </Box>
       <ChainStatusAlert />
       <DataTable label="Consolidations" columns={COLUMNS} rowKey={(c) => c.id} {...tableState(list, consolidations)} empty="No consolidation has run yet." />
       <ConfirmDialog open={confirming} title="Consolidate deposits?" confirmLabel="Consolidate" busy={start.isPending} onConfirm={run} onClose={() => setConfirming(false)}>
