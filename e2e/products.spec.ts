@@ -8,7 +8,7 @@ import { RedeemProductPage } from './pages/RedeemProductPage';
 import { RedemptionApprovalPage } from './pages/RedemptionApprovalPage';
 import { RedemptionHistoryPage } from './pages/RedemptionHistoryPage';
 import { WalletPage } from './pages/WalletPage';
-import { registerCreditedMember, signIn, signInAdmin, uniqueName } from './support/api';
+import { approverAdmin, registerCreditedMember, signIn, signInAdmin, signInApprover, uniqueName } from './support/api';
 
 /**
  * Products as people use them: an admin adds a product with a photo, a
@@ -26,7 +26,8 @@ test('add a product with a picture → convert → redeem → approve: both hist
   // The admin adds a product with a picture made here.
   const productName = `Canvas tote ${uniqueName('p')}`;
   const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 140, g: 87, b: 255 } } }).png().toBuffer();
-  await signInAdmin(page);
+  // The admin approves the redemption too: with two-factor on (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+  await signInApprover(page, await approverAdmin(request));
   const products = new AdminProductsPage(page);
   await products.goto();
   await products.fillNew({

@@ -24,6 +24,8 @@ export const twoFactorStatusSchema = z.object({
   recoveryCodesLeft: z.number().int(),
   /** True for an admin while the `adminsRequireTwoFactor` setting is on: the web app asks them to set it up. */
   required: z.boolean(),
+  /** `required` and off, at the admin's first sign-in: the web app takes them straight to the set-up. */
+  setupPrompt: z.boolean(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 

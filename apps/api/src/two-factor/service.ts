@@ -71,9 +71,15 @@ export function createTwoFactorService(ctx: AppContext) {
            FROM two_factor t WHERE t.user_id = ${userId}`,
       );
       const row = rows[0];
-      const [user, settings] = await Promise.all([findUserById(db, userId), readSettings(db)]);
+      const [user, settings, sessions] = await Promise.all([
+        findUserById(db, userId),
+        readSettings(db),
+        db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${userId} LIMIT 2) s`),
+      ]);
+      const required = user?.role === 'admin' && settings.adminsRequireTwoFactor;
       return {
-        required: user?.role === 'admin' && settings.adminsRequireTwoFactor,
+        required,
+        setupPrompt: required && !row?.enabled_at && (sessions.rows[0]?.n ?? 0) <= 1,
         enabled: Boolean(row?.enabled_at),
         enabledAt: row?.enabled_at ? new Date(row.enabled_at).toISOString() : null,
         recoveryCodesLeft: row?.enabled_at ? row.left : 0,

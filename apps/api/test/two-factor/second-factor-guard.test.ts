@@ -178,7 +178,10 @@ describe('admins who approve money out or change settings need two-factor (docs/
     try {
       const admin = await loginAdmin(portal.app);
       const status = await portal.app.inject({ method: 'GET', url: '/api/me/2fa', headers: bearer(admin) });
-      expect(status.json()).toMatchObject({ enabled: false, required: true });
+      // The first sign-in: the web app takes the admin to the set-up; later ones show the notice on the pages concerned.
+      expect(status.json()).toMatchObject({ enabled: false, required: true, setupPrompt: true });
+      const second = await loginAdmin(portal.app);
+      expect((await portal.app.inject({ method: 'GET', url: '/api/me/2fa', headers: bearer(second) })).json()).toMatchObject({ required: true, setupPrompt: false });
       const calls = [
         { method: 'PATCH' as const, url: '/api/admin/settings', payload: { withdrawalMinimum: '11' } },
         { method: 'POST' as const, url: '/api/admin/withdrawals/approve', payload: { ids: [1] } },
@@ -205,7 +208,7 @@ describe('admins who approve money out or change settings need two-factor (docs/
       expect(off.statusCode, off.body).toBe(204);
       const plain = await portal.app.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic('admin', 'Admin-Pass-2026!') } });
       expect(plain.statusCode).toBe(200);
-      expect((await portal.app.inject({ method: 'GET', url: '/api/me/2fa', headers: bearer(admin) })).json()).toMatchObject({ enabled: false, required: false });
+      expect((await portal.app.inject({ method: 'GET', url: '/api/me/2fa', headers: bearer(admin) })).json()).toMatchObject({ enabled: false, required: false, setupPrompt: false });
       await setSettings(portal.app, admin, { withdrawalMinimum: '11' });
       const approve = await portal.app.inject({ method: 'POST', url: '/api/admin/withdrawals/approve', headers: bearer(admin), payload: { ids: [1] } });
       expect(approve.statusCode, approve.body).toBe(200);

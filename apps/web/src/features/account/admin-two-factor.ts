@@ -5,11 +5,11 @@ import { api } from '../../shared/api/instance';
 /** Where an admin turns two-factor on: the Security tab, with the reason explained there. */
 export const ADMIN_TWO_FACTOR_SETUP = '/account-settings?tab=security&why=admin';
 
-/** Right after an admin signs in: true when the portal asks them for two-factor and they have none (a failed check never blocks the sign-in). */
+/** Right after an admin's first sign-in: true when the portal asks them for two-factor and they have none (a failed check never blocks the sign-in). */
 export async function adminNeedsTwoFactor(): Promise<boolean> {
   try {
     const status = await api.get<TwoFactorStatus>('/me/2fa');
-    return status.required && !status.enabled;
+    return status.setupPrompt;
   } catch {
     return false;
   }
