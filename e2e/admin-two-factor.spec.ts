@@ -13,6 +13,9 @@ import { axeSerious } from './support/tour';
  * pages concerned explain the refusal with a link to it, and once it is on
  * the notice is gone.
  */
+// axe-core is injected inline.
+test.use({ bypassCSP: true });
+
 test('a new admin is taken to the two-factor set-up at first sign-in; the settings page explains why until it is on', async ({ page, request }) => {
   const username = uniqueName('newadmin');
   const password = 'Careful-Admin-Newcomer-8';
