@@ -54,26 +54,6 @@ describe('withdrawal payouts on a local chain', () => {
     }
   });
 
-  it('an approval above the large-approval threshold is paid only with a fresh two-factor code (docs/decisions/0027)', async () => {
-    await setSettings(portal.app, admin, { largeApprovalThreshold: '50' });
-    try {
-      const to = fresh();
-      const { id } = await pendingWithdrawal(portal, admin, to, '60');
-      const send = (payload: Record<string, unknown>) =>
-        portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, headers: bearer(admin), payload });
-      const without = await send({});
-      expect(without.statusCode).toBe(422);
-      expect(errorOf(without).code).toBe('TOTP_REQUIRED');
-      expect((await withdrawal(portal, admin, id)).status).toBe('pending');
-      const approved = await send({ totpCode: adminCode(portal) });
-      expect(approved.statusCode, approved.body).toBe(200);
-      await payAll(portal, chain);
-      expect(await chain.balanceOf(to)).toBe(usdt('57'));
-    } finally {
-      await setSettings(portal.app, admin, { largeApprovalThreshold: '1000' });
-    }
-  });
-
   it('approves three at once: exactly amount minus fee arrives at each address, the hash and block match the chain', async () => {
     const to = [fresh(), fresh(), fresh()];
     const made = await Promise.all([
@@ -244,5 +224,25 @@ describe('withdrawal payouts on a local chain', () => {
     );
     expect(rows[0]!.held).toBe(rows[0]!.open);
     expect(OUTSIDE).toHaveLength(4);
+  });
+
+  it('an approval above the large-approval threshold is paid only with a fresh two-factor code (docs/decisions/0027)', async () => {
+    await setSettings(portal.app, admin, { largeApprovalThreshold: '50' });
+    try {
+      const to = fresh();
+      const { id } = await pendingWithdrawal(portal, admin, to, '60');
+      const send = (payload: Record<string, unknown>) =>
+        portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, headers: bearer(admin), payload });
+      const without = await send({});
+      expect(without.statusCode).toBe(422);
+      expect(errorOf(without).code).toBe('TOTP_REQUIRED');
+      expect((await withdrawal(portal, admin, id)).status).toBe('pending');
+      const approved = await send({ totpCode: adminCode(portal) });
+      expect(approved.statusCode, approved.body).toBe(200);
+      await payAll(portal, chain);
+      expect(await chain.balanceOf(to)).toBe(usdt('57'));
+    } finally {
+      await setSettings(portal.app, admin, { largeApprovalThreshold: '1000' });
+    }
   });
 });
