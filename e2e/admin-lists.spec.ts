@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { AuditLogPage } from './pages/AuditLogPage';
 import { MembersPage } from './pages/MembersPage';
 import { UsersPage } from './pages/UsersPage';
-import { adminHeaders, creditMember, memberIdOf, registerViaApi, signInAdmin, uniqueName } from './support/api';
+import { approverAdmin, creditMember, memberIdOf, registerViaApi, signInAdmin, uniqueName } from './support/api';
 import { axeSerious } from './support/tour';
 
 /**
@@ -86,8 +86,9 @@ test.describe(() => {
     await log.memberLink(row, member.username).click();
     await expect(page).toHaveURL(new RegExp(`/Members/${id}$`));
 
-    // A changed setting shows its before and after.
-    const headers = await adminHeaders(request);
+    // A changed setting shows its before and after (changed by an admin with two-factor, docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+    const approver = await approverAdmin(request);
+    const headers = approver.headers;
     const current = (await (await request.get('/api/admin/settings', { headers })).json()) as { withdrawalOnePending: boolean };
     const next = !current.withdrawalOnePending;
     const patched = await request.patch('/api/admin/settings', { headers, data: { withdrawalOnePending: next } });
@@ -97,7 +98,7 @@ test.describe(() => {
     const before = current.withdrawalOnePending ? 'yes' : 'no';
     const after = next ? 'yes' : 'no';
     const change = log.rows.filter({ hasText: `withdrawal one pending: ${before} → ${after}` }).first();
-    await expect(change).toContainText('@admin changed 1 setting in Settings');
+    await expect(change).toContainText(`@${approver.username} changed 1 setting in Settings`);
     await expect(log.whatChanged(change)).toBeVisible();
     await expect(log.settingsLink(change)).toHaveAttribute('href', '/admin/settings');
   });

@@ -4,7 +4,7 @@ import { Bep20WalletsPage } from './pages/Bep20WalletsPage';
 import { ConsolidationsPage } from './pages/ConsolidationsPage';
 import { DepositPage } from './pages/DepositPage';
 import { MemberDepositHistoryPage } from './pages/MemberDepositHistoryPage';
-import { registerViaApi, signIn, signInAdmin } from './support/api';
+import { approverAdmin, registerViaApi, signIn, signInApprover } from './support/api';
 import { chainRpc, chainSend } from './support/chain';
 
 /**
@@ -52,7 +52,8 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signInAdmin(admin);
+  // Consolidating needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+  await signInApprover(admin, await approverAdmin(page.request));
   const allDeposits = new AdminDepositHistoryPage(admin);
   await allDeposits.goto();
   await expect(allDeposits.table).toContainText(member.username);

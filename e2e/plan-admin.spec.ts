@@ -6,7 +6,7 @@ import { AdminSettingsPage } from './pages/AdminSettingsPage';
 import { TotalIncomePage } from './pages/TotalIncomePage';
 import { TransactionsPage } from './pages/TransactionsPage';
 import { WalletPage } from './pages/WalletPage';
-import { adminLogin, apiLogin, creditMember, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
+import { adminLogin, apiLogin, approverAdmin, creditMember, registerViaApi, signIn, signInAdmin, signInApprover, uniqueName } from './support/api';
 import { axeSerious } from './support/tour';
 
 /**
@@ -118,7 +118,9 @@ test('plan settings and packages save only after a review of what changes, with 
   const before = (await (await request.get('/api/admin/settings', { headers: auth(admin.accessToken) })).json()) as { closeTimeUtc: string };
   // A later close time only moves the scheduler's due day back to one already closed: nothing else in the run notices.
   const later = before.closeTimeUtc === '00:30' ? '00:45' : '00:30';
-  await signInAdmin(page);
+  // Settings change only for an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+  const approver = await approverAdmin(request);
+  await signInApprover(page, approver);
   const settings = new AdminSettingsPage(page);
   await settings.goto();
   const closeTime = settings.closeTime;
@@ -137,7 +139,7 @@ test('plan settings and packages save only after a review of what changes, with 
   await settings.confirmButton(1).click();
   await expect(page.getByText('Settings saved. They apply to events from now on.')).toBeVisible();
   expect(((await (await request.get('/api/admin/settings', { headers: auth(admin.accessToken) })).json()) as { closeTimeUtc: string }).closeTimeUtc).toBe(later);
-  await request.patch('/api/admin/settings', { headers: auth(admin.accessToken), data: { closeTimeUtc: before.closeTimeUtc } });
+  await request.patch('/api/admin/settings', { headers: approver.headers, data: { closeTimeUtc: before.closeTimeUtc } });
 
   // A package: the server's refusal stands beside its field, in words, with no second message.
   const packages = new AdminPackagesPage(page);

@@ -8,7 +8,7 @@ import { RedeemProductPage } from './pages/RedeemProductPage';
 import { RedemptionApprovalPage } from './pages/RedemptionApprovalPage';
 import { RedemptionHistoryPage } from './pages/RedemptionHistoryPage';
 import { WalletPage } from './pages/WalletPage';
-import { registerCreditedMember, signIn, signInAdmin, uniqueName } from './support/api';
+import { approverAdmin, registerCreditedMember, signIn, signInAdmin, signInApprover, uniqueName } from './support/api';
 
 /**
  * Products as people use them: an admin adds a product with a photo, a
@@ -26,7 +26,9 @@ test('add a product with a picture → convert → redeem → approve: both hist
   // The admin adds a product with a picture made here.
   const productName = `Canvas tote ${uniqueName('p')}`;
   const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 140, g: 87, b: 255 } } }).png().toBuffer();
-  await signInAdmin(page);
+  // The admin approves the redemption too: with two-factor on (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+  const approver = await approverAdmin(request);
+  await signInApprover(page, approver);
   const products = new AdminProductsPage(page);
   await products.goto();
   await products.fillNew({
@@ -112,7 +114,8 @@ test('add a product with a picture → convert → redeem → approve: both hist
   await expect(decided.getByRole('row')).toHaveCount(2);
   await expect(decided).toContainText(reference);
   await expect(decided).toContainText('Approved (shipped)');
-  await expect(decided).toContainText('admin');
+  // Decided by the admin who approved it (the approver admin, see above).
+  await expect(decided).toContainText(approver.username);
 
   // The member's history and point wallet agree with the admin's.
   await history.goto();

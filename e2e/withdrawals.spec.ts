@@ -9,7 +9,7 @@ import { WithdrawApprovalHistoryPage } from './pages/WithdrawApprovalHistoryPage
 import { WithdrawApprovalPage } from './pages/WithdrawApprovalPage';
 import { WithdrawHistoryPage } from './pages/WithdrawHistoryPage';
 import { WithdrawPage } from './pages/WithdrawPage';
-import { adminLogin, apiLogin, creditMember, memberIdOf, registerViaApi, signIn, signInAdmin } from './support/api';
+import { adminLogin, apiLogin, approverAdmin, creditMember, memberIdOf, registerViaApi, signIn, signInApprover } from './support/api';
 import { chainSend } from './support/chain';
 
 /**
@@ -41,7 +41,10 @@ async function otherRequest(request: APIRequestContext, adminToken: string, amou
 test('a member turns two-factor on, saves an address and withdraws; an admin approves it with two others and all are paid on chain', async ({ page, browser, request }) => {
   test.setTimeout(120_000);
   const admin = await adminLogin(request);
-  expect((await request.patch('/api/admin/settings', { headers: auth(admin.accessToken), data: { withdrawalAddressHoldHours: '0' } })).status()).toBe(200);
+  // Settings and approvals need an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+  const approver = await approverAdmin(request);
+  // A threshold under the three withdrawals' total: the approval dialog asks for a fresh code.
+  expect((await request.patch('/api/admin/settings', { headers: approver.headers, data: { withdrawalAddressHoldHours: '0', largeApprovalThreshold: '50' } })).status()).toBe(200);
   const member = await registerViaApi(request, { fullName: 'Wanda Withdraw' });
   await creditMember(request, await memberIdOf(request, member.username), { wallet: 'income', amount: '120.5', reason: 'Bonus for the test' });
 
@@ -104,7 +107,7 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   const hotAddress = ((await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as { address: string }).address;
   await chainSend(hotAddress, '100');
 
-  await signInAdmin(page);
+  await signInApprover(page, approver);
   const approval = new WithdrawApprovalPage(page);
   await approval.goto();
   await expect(approval.hotWallet).toContainText('USDT');
@@ -113,6 +116,9 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   await approval.selectAllButton.click();
   await approval.approveSelectedButton(3).click();
   await expect(approval.dialog).toContainText('75.50');
+  await expect(approval.dialog).toContainText('add up to more than 50.00 USDT');
+  await expect(approval.approveAndPayButton).toBeDisabled();
+  await page.getByTestId('approval-totp-code').fill(await approver.code());
   await approval.approveAndPayButton.click();
   await expect(page.getByText('3 withdrawals approved')).toBeVisible();
 

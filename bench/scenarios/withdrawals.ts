@@ -50,7 +50,10 @@ const scenario: Scenario = {
         embedded: false,
       });
       const { db } = portal.ctx;
-      await db.query(sql`INSERT INTO settings (key, value) VALUES ('withdrawalRequiresTwoFactor', 'false'), ('withdrawalAddressHoldHours', '"0"')
+      // This measures throughput, not security: the bench admin approves without two-factor and without a fresh code
+      // (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+      await db.query(sql`INSERT INTO settings (key, value) VALUES ('withdrawalRequiresTwoFactor', 'false'), ('withdrawalAddressHoldHours', '"0"'),
+                        ('adminsRequireTwoFactor', 'false'), ('largeApprovalThreshold', '"1000000000"')
                       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
 
       // Members with 20 USDT of income each, made in the database (no sign-up per member).

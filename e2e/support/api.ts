@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LoginPage } from '../pages/LoginPage';
@@ -113,3 +114,60 @@ export async function signIn(page: Page, username: string, password: string) {
 }
 
 export const signInAdmin = (page: Page) => signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+
+/** An admin whose two-factor is on, with the authenticator's secret (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md). */
+export interface ApproverAdmin {
+  username: string;
+  password: string;
+  accessToken: string;
+  headers: { authorization: string };
+  /** A code the portal has not accepted yet (waits for the next 30 s step when the ones around now are used). */
+  code(): Promise<string>;
+}
+
+/**
+ * Admins approve money out and change settings only with two-factor on (the
+ * `adminsRequireTwoFactor` setting, on by default). A new admin account per
+ * call, created by the admin, turns two-factor on through the real set-up
+ * flow with codes computed here from the secret the portal answered: each
+ * has its own secret, so files running side by side never use one another's
+ * codes, and the browser tests' admin keeps signing in with its password.
+ */
+export async function approverAdmin(request: APIRequestContext): Promise<ApproverAdmin> {
+  const username = uniqueName('approver');
+  const password = 'Steady-Ledger-Approver-4';
+  const created = await request.post('/api/admin/users', {
+    headers: await adminHeaders(request),
+    data: { username, email: `${username}@example.com`, fullName: `Approver ${username}`, password },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const first = await apiLogin(request, username, password);
+  const headers = { authorization: `Bearer ${first.accessToken}` };
+  const setup = (await (await request.post('/api/me/2fa/setup', { headers })).json()) as { secret: string };
+  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(setup.secret) });
+  let lastStep = -1;
+  const code = async () => {
+    let now = totp.counter();
+    while (lastStep >= now + 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      now = totp.counter();
+    }
+    lastStep = Math.max(now, lastStep + 1);
+    return totp.generate({ timestamp: lastStep * 30_000 });
+  };
+  const enabled = await request.post('/api/me/2fa/enable', { headers, data: { code: await code() } });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  return { username, password, accessToken: first.accessToken, headers, code };
+}
+
+/** Signs an approver admin in through the login page: password, then the code step. */
+export async function signInApprover(page: Page, approver: ApproverAdmin) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.fill(approver.username, approver.password);
+  await login.submit();
+  await expect(login.code).toBeVisible();
+  await login.code.fill(await approver.code());
+  await login.submit();
+  await expect(page).toHaveURL(/\/admindashboard$/);
+}

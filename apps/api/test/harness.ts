@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll } from 'vitest';
 import pino from 'pino';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -112,7 +113,11 @@ export function usePortal(ready: (portal: TestPortal, admin: Session) => void): 
   let portal: TestPortal | undefined;
   beforeAll(async () => {
     portal = await startPortal();
-    ready(portal, await loginAdmin(portal.app));
+    const admin = await loginAdmin(portal.app);
+    // The admin approves and changes settings: with two-factor on, as the
+    // `adminsRequireTwoFactor` setting (on by default) asks.
+    await enableAdminTwoFactor(portal, admin);
+    ready(portal, admin);
   });
   afterAll(async () => {
     await portal?.close();
@@ -135,7 +140,66 @@ export async function login(app: FastifyInstance, username: string, password: st
   return res.json();
 }
 
-export const loginAdmin = (app: FastifyInstance) => login(app, 'admin', ADMIN_PASSWORD);
+/** Signs the admin in; once `enableAdminTwoFactor` ran for this portal, with a fresh code. */
+export async function loginAdmin(app: FastifyInstance): Promise<Session> {
+  const totp = adminTotp.get(app);
+  if (!totp) return login(app, 'admin', ADMIN_PASSWORD);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { authorization: basic('admin', ADMIN_PASSWORD), 'x-totp-code': adminCode(totp.portal) },
+    remoteAddress: '10.0.0.1',
+  });
+  if (res.statusCode !== 200) throw new Error(`login admin failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** The admin's authenticator in the tests of a portal: the secret, and the last time step a code was made for. */
+const adminTotp = new WeakMap<FastifyInstance, { portal: TestPortal; secret: string; lastStep: number }>();
+
+const totpFor = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+
+/**
+ * Turns two-factor on for the admin through the real set-up flow (the code
+ * computed from the secret the portal answered), as an admin does before
+ * approving money out or changing settings. Later `loginAdmin` calls and
+ * `adminCode` use the same secret.
+ */
+export async function enableAdminTwoFactor(portal: TestPortal, admin: Session): Promise<string> {
+  const setup = await portal.app.inject({ method: 'POST', url: '/api/me/2fa/setup', headers: bearer(admin) });
+  if (setup.statusCode !== 200) throw new Error(`2fa setup failed: ${setup.statusCode} ${setup.body}`);
+  const { secret } = setup.json() as { secret: string };
+  const totp = totpFor(secret);
+  const step = totp.counter({ timestamp: portal.clock.now.getTime() });
+  const enable = await portal.app.inject({
+    method: 'POST',
+    url: '/api/me/2fa/enable',
+    headers: bearer(admin),
+    payload: { code: totp.generate({ timestamp: step * 30_000 }) },
+  });
+  if (enable.statusCode !== 200) throw new Error(`2fa enable failed: ${enable.statusCode} ${enable.body}`);
+  adminTotp.set(portal.app, { portal, secret, lastStep: step });
+  return secret;
+}
+
+/**
+ * A code the admin's authenticator shows that the portal has not accepted
+ * yet: the next time step, within the ±1 step the portal accepts; the
+ * portal's clock moves on only when a third code is asked within one step.
+ */
+export function adminCode(portal: TestPortal): string {
+  const totp = adminTotp.get(portal.app);
+  if (!totp) throw new Error('enableAdminTwoFactor first');
+  const generator = totpFor(totp.secret);
+  let current = generator.counter({ timestamp: portal.clock.now.getTime() });
+  const step = Math.max(current, totp.lastStep + 1);
+  while (step > current + 1) {
+    portal.clock.advance(30_000);
+    current = generator.counter({ timestamp: portal.clock.now.getTime() });
+  }
+  totp.lastStep = step;
+  return generator.generate({ timestamp: step * 30_000 });
+}
 
 let counter = 0;
 /** Registers a member under `sponsor` (the root by default) and signs them in. */

@@ -28,6 +28,8 @@ export const settingsShape = {
   withdrawalRequiresTwoFactor: z.boolean({ error: 'Withdrawals require two-factor must be true or false' }),
   withdrawalAddressHoldHours: text({ error: 'Address hold must be a whole number of hours' }, { label: 'Address hold' })
     .regex(/^(0|[1-9]\d{0,3})$/, 'Address hold must be a whole number of hours from 0 to 9999'),
+  adminsRequireTwoFactor: z.boolean({ error: 'Admins require two-factor must be true or false' }),
+  largeApprovalThreshold: amountSchema('Large approval threshold'),
 };
 
 export const settingsSchema = z.object(settingsShape);
@@ -51,6 +53,8 @@ export const SETTINGS_DEFAULTS: Settings = {
   withdrawalOnePending: true,
   withdrawalRequiresTwoFactor: true,
   withdrawalAddressHoldHours: '24',
+  adminsRequireTwoFactor: true,
+  largeApprovalThreshold: '1000',
 };
 
 /** The referral rates by level (level 1 first), as percentage strings. */
@@ -79,6 +83,15 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
   withdrawalOnePending: { label: 'One pending withdrawal at a time', help: 'A member may not ask again while a request waits for approval.' },
   withdrawalRequiresTwoFactor: { label: 'Withdrawals require two-factor', help: 'Members without two-factor sign-in may not withdraw; each request carries a current code.' },
   withdrawalAddressHoldHours: { label: 'New address hold', help: 'Hours before a newly saved withdrawal address can be used (0 turns the hold off).', unit: 'hours' },
+  adminsRequireTwoFactor: {
+    label: 'Admins require two-factor',
+    help: 'Admins without two-factor sign-in may not approve withdrawals, redemptions or consolidations, nor change settings.',
+  },
+  largeApprovalThreshold: {
+    label: 'Large approval threshold',
+    help: 'Approving withdrawals worth more than this in one go asks the admin for a fresh two-factor code.',
+    unit: 'USDT',
+  },
 };
 
 export const settingsPatchSchema = z

@@ -22,6 +22,10 @@ export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),
   enabledAt: z.string().nullable(),
   recoveryCodesLeft: z.number().int(),
+  /** True for an admin while the `adminsRequireTwoFactor` setting is on: the web app asks them to set it up. */
+  required: z.boolean(),
+  /** `required` and off, at the admin's first sign-in: the web app takes them straight to the set-up. */
+  setupPrompt: z.boolean(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
@@ -160,7 +164,9 @@ export const bulkIdsSchema = z
   })
   .min(1, 'Select at least one withdrawal')
   .max(1000, 'At most 1000 withdrawals at once');
-export const bulkApproveBodySchema = z.object({ ids: bulkIdsSchema });
+/** `totpCode`: a fresh code, asked when the approval moves more than the `largeApprovalThreshold` setting (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md). */
+export const bulkApproveBodySchema = z.object({ ids: bulkIdsSchema, totpCode: totpCodeSchema.optional() });
+export const approvalCodeBodySchema = z.object({ totpCode: totpCodeSchema.optional() });
 export const bulkRejectBodySchema = z.object({ ids: bulkIdsSchema, reason: rejectionBodySchema.shape.reason });
 export const bulkResultSchema = z.object({
   done: z.array(z.number().int()),

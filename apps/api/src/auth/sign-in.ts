@@ -74,11 +74,12 @@ async function checkCredentials(ctx: AppContext, username: string, password: str
   if (user.status !== 'blocked') {
     // Two-factor accounts answer TOTP_REQUIRED to the password alone (the
     // right password: the reservation is taken back); a wrong code keeps
-    // it as a failure, like a wrong password.
+    // it as a failure, like a wrong password. While the account's codes are
+    // locked (two-factor/guard.ts) the password was still right: no failure.
     try {
-      await requireLoginSecondFactor(ctx, user.id, client.totpCode, () => confirmFailure(db, counted, now, client.ip));
+      await requireLoginSecondFactor(ctx, user.id, client.totpCode, () => confirmFailure(db, counted, now, client.ip), client.ip);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'TOTP_REQUIRED') await releaseAttempt(db, counted, now);
+      if (error instanceof AppError && (error.code === 'TOTP_REQUIRED' || error.code === 'SECOND_FACTOR_LOCKED')) await releaseAttempt(db, counted, now);
       throw error;
     }
   }

@@ -16,6 +16,7 @@ import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { actorOf } from '../audit/service';
 import { sendList } from '../shared/list-reply';
+import { adminTwoFactorGate } from '../two-factor/service';
 import { createConsolidationService } from './consolidation';
 import { createDepositService } from './service';
 import { createChainWalletService } from './wallets';
@@ -60,7 +61,9 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: { tags: ['admin'], summary: 'Consolidations with their transactions, and the total swept', querystring: pageQuerySchema, response: { 200: consolidationPageSchema, ...errors } },
     }, async (request) => consolidations.list(request.query));
 
+    // Sweeping the deposit addresses needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
     app.post('/consolidations', {
+      preHandler: adminTwoFactorGate(ctx),
       schema: {
         tags: ['admin'],
         summary: 'Sweep every deposit address holding at least the threshold to the treasury (resumes one left running; one at a time, 409 CONSOLIDATION_RUNNING while another runs)',

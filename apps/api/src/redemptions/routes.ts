@@ -20,6 +20,7 @@ import { principalOf } from '../auth/guard';
 import { actorOf } from '../audit/service';
 import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
+import { adminTwoFactorGate } from '../two-factor/service';
 import { approveRedemptions, rejectRedemptions } from './decide';
 import { adminRedemptions, memberRedemptions } from './list';
 import { quoteRedemption, redeem } from './redeem';
@@ -56,6 +57,8 @@ export function redemptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 /** `/api/admin/redemptions`: the approval list and its history; approve or reject one or many (audited). */
 export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  // Approvals need an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+  const twoFactor = adminTwoFactorGate(ctx);
   return async (app) => {
     app.get('/redemptions', {
       schema: {
@@ -67,6 +70,7 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }, async (request, reply) => sendList(reply, await adminRedemptions(ctx, request.query)));
 
     app.post('/redemptions/:id/approve', {
+      preHandler: twoFactor,
       schema: { tags: ['admin'], summary: 'Approve (shipped) one pending redemption (audited)', params: idParamSchema, response: { 200: redemptionSchema, ...errors } },
     }, async (request) => (await approveRedemptions(ctx, actorOf(request), [request.params.id]))[0]!);
 
@@ -85,6 +89,7 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/redemptions/approve', {
+      preHandler: twoFactor,
       schema: {
         tags: ['admin'],
         summary: 'Approve many pending redemptions at once: all of them or none (audited)',

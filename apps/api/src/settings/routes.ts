@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, settingsPatchSchema, settingsSchema } from '@portal/contract';
 import type { AppContext } from '../context';
 import { actorOf } from '../audit/service';
+import { adminTwoFactorGate } from '../two-factor/service';
 import { createSettingsService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
@@ -14,7 +15,9 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: { tags: ['admin'], summary: 'The plan and operations settings in force', response: { 200: settingsSchema, ...errors } },
     }, async () => settings.read());
 
+    // Changing settings needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
     app.patch('/settings', {
+      preHandler: adminTwoFactorGate(ctx),
       schema: {
         tags: ['admin'],
         summary: 'Change settings (audited; applies to later events only)',

@@ -29,7 +29,12 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }, async (request) => twoFactor.enable(principalOf(request).userId, request.body.code));
 
     app.post('/me/2fa/disable', {
-      schema: { tags: ['account'], summary: 'Turn two-factor off with a current code (or a recovery code)', body: twoFactorCodeBodySchema, response: { 204: z.null(), ...errors } },
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-factor off with a current code (or a recovery code); repeated wrong codes lock the codes for a while (429)',
+        body: twoFactorCodeBodySchema,
+        response: { 204: z.null(), ...errors, 429: apiErrorSchema },
+      },
     }, async (request, reply) => {
       await twoFactor.disable(principalOf(request).userId, request.body.code);
       return reply.code(204).send(null);

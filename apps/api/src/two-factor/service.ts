@@ -1,96 +1,65 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { Secret, TOTP } from 'otpauth';
+import { randomBytes } from 'node:crypto';
+import { Secret } from 'otpauth';
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '@portal/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { conflict, unauthorized, unprocessable } from '../shared/errors';
+import { principalOf } from '../auth/guard';
+import { AppError, conflict, forbidden, unauthorized, unprocessable } from '../shared/errors';
 import { findUserById } from '../users/queries';
-import { openSecret, sealSecret, totpKey } from './secret-box';
+import { readSettings } from '../settings/service';
+import { sealSecret, totpKey } from './secret-box';
 import { sql } from '../db/sql';
+import { CODE_MESSAGES, consumeCode, hashCode, isTwoFactorEnabled, totpOf } from './codes';
+import { withSecondFactor } from './guard';
 
-/**
- * Two-factor sign-in with TOTP (RFC 6238 through the `otpauth` library:
- * SHA-1, 6 digits, 30 s). A code is accepted one step either side of now and
- * only once: the step it was accepted for is stored, and a code for that
- * step or an earlier one is refused. Recovery codes (shown once, stored
- * hashed) stand in for a code once each.
- */
-const ISSUER = 'Members Portal';
+export { CODE_MESSAGES, consumeCode, isTwoFactorEnabled, type CodeCheck } from './codes';
+
 const RECOVERY_CODES = 10;
-const WINDOW = 1;
-
-export type CodeCheck = 'ok' | 'invalid' | 'reused' | 'not_enabled';
-
-interface TwoFactorRow {
-  secret_enc: string;
-  enabled_at: Date | null;
-  last_used_step: string | null;
-}
-
-const hashCode = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
 
 function newRecoveryCode(): string {
   const hex = randomBytes(6).toString('hex');
   return `${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8, 12)}`;
 }
 
-function totpOf(secretBase32: string, label: string): TOTP {
-  return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secretBase32) });
-}
-
-export async function isTwoFactorEnabled(db: Sql, userId: number): Promise<boolean> {
-  const { rows } = await db.query<{ found: number }>(sql`SELECT 1 AS found FROM two_factor WHERE user_id = ${userId} AND enabled_at IS NOT NULL`);
-  return rows.length > 0;
-}
-
 /**
- * Checks and consumes a code (TOTP or recovery) inside the caller's
- * transaction: the row is locked, so two requests with one code never both
- * pass.
- */
-export async function consumeCode(ctx: AppContext, tx: Sql, userId: number, code: string, options: { allowPending?: boolean } = {}): Promise<CodeCheck> {
-  const { rows } = await tx.query<TwoFactorRow>(sql`SELECT secret_enc, enabled_at, last_used_step FROM two_factor WHERE user_id = ${userId} FOR UPDATE`);
-  const row = rows[0];
-  if (!row || (!row.enabled_at && !options.allowPending)) return 'not_enabled';
-  const token = code.replace(/\s/g, '');
-  if (/^\d{6}$/.test(token)) {
-    const totp = totpOf(openSecret(totpKey(ctx.config), userId, row.secret_enc), String(userId));
-    const timestamp = ctx.now().getTime();
-    const delta = totp.validate({ token, timestamp, window: WINDOW });
-    if (delta === null) return 'invalid';
-    const step = totp.counter({ timestamp }) + delta;
-    if (row.last_used_step !== null && BigInt(step) <= BigInt(row.last_used_step)) return 'reused';
-    await tx.query(sql`UPDATE two_factor SET last_used_step = ${step} WHERE user_id = ${userId}`);
-    return 'ok';
-  }
-  if (!row.enabled_at) return 'invalid';
-  const used = await tx.query<{ used: number }>(
-    sql`UPDATE two_factor_recovery_codes SET used_at = ${ctx.now()} WHERE user_id = ${userId} AND code_hash = ${hashCode(token)} AND used_at IS NULL RETURNING 1 AS used`,
-  );
-  return used.rows.length > 0 ? 'ok' : 'invalid';
-}
-
-export const CODE_MESSAGES: Record<Exclude<CodeCheck, 'ok'>, string> = {
-  invalid: 'The two-factor code is wrong or has expired. Enter the current code from your authenticator app.',
-  reused: 'This two-factor code was already used. Wait for the next code in your authenticator app.',
-  not_enabled: 'Two-factor sign-in is not enabled for this account.',
-};
-
-/**
- * The sign-in's second step (called by auth/service.ts after the password
+ * The sign-in's second step (called by auth/sign-in.ts after the password
  * is right). Accounts without two-factor pass untouched, so the original
  * login contract holds for them; the others answer 401 TOTP_REQUIRED until
- * the client re-sends the same login with the `X-TOTP-Code` header. A wrong
- * code counts as a failed sign-in (`onFailure`), so the lockout covers it.
+ * the client re-sends the same login with the `X-TOTP-Code` header. The code
+ * goes through the per-account guard (./guard.ts: 429 SECOND_FACTOR_LOCKED
+ * after repeated failures); a wrong code also counts as a failed sign-in
+ * (`onFailure`), so the sign-in's own slowdown covers it too.
  */
-export async function requireLoginSecondFactor(ctx: AppContext, userId: number, code: string | undefined, onFailure: () => Promise<void>): Promise<void> {
+export async function requireLoginSecondFactor(ctx: AppContext, userId: number, code: string | undefined, onFailure: () => Promise<void>, ip?: string): Promise<void> {
   if (!(await isTwoFactorEnabled(ctx.db, userId))) return;
-  if (!code) throw unauthorized('TOTP_REQUIRED', 'Enter the 6-digit code from your authenticator app (or a recovery code) to sign in.');
-  const check = await ctx.db.transaction((tx) => consumeCode(ctx, tx, userId, code));
-  if (check === 'ok') return;
-  await onFailure();
-  throw unauthorized(check === 'reused' ? 'TOTP_REUSED' : 'TOTP_INVALID', CODE_MESSAGES[check === 'reused' ? 'reused' : 'invalid']);
+  const requiredMessage = 'Enter the 6-digit code from your authenticator app (or a recovery code) to sign in.';
+  if (!code) throw unauthorized('TOTP_REQUIRED', requiredMessage);
+  try {
+    await withSecondFactor(ctx, userId, code, { status: 401, purpose: 'signing in', requiredMessage, ip }, (check) => ctx.db.transaction((tx) => check(tx)));
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'TOTP_INVALID' || error.code === 'TOTP_REUSED')) await onFailure();
+    throw error;
+  }
 }
+
+/**
+ * Admins approve money out and change settings: while the
+ * `adminsRequireTwoFactor` setting is on, an admin without two-factor is
+ * refused (403 TWO_FACTOR_REQUIRED) on those routes, so a stolen password
+ * alone cannot move money (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+ */
+export async function requireAdminTwoFactor(ctx: AppContext, userId: number): Promise<void> {
+  const settings = await readSettings(ctx.db);
+  if (!settings.adminsRequireTwoFactor) return;
+  if (await isTwoFactorEnabled(ctx.db, userId)) return;
+  throw forbidden(
+    'TWO_FACTOR_REQUIRED',
+    'Admins need two-factor sign-in for this. Turn it on under Account settings → Security (scan the QR code with an authenticator app), then try again.',
+  );
+}
+
+/** `requireAdminTwoFactor` as a route's preHandler, for the routes named in docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md. */
+export const adminTwoFactorGate = (ctx: AppContext) => async (request: FastifyRequest) => requireAdminTwoFactor(ctx, principalOf(request).userId);
 
 export function createTwoFactorService(ctx: AppContext) {
   const { db } = ctx;
@@ -102,7 +71,15 @@ export function createTwoFactorService(ctx: AppContext) {
            FROM two_factor t WHERE t.user_id = ${userId}`,
       );
       const row = rows[0];
+      const [user, settings, sessions] = await Promise.all([
+        findUserById(db, userId),
+        readSettings(db),
+        db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${userId} LIMIT 2) s`),
+      ]);
+      const required = user?.role === 'admin' && settings.adminsRequireTwoFactor;
       return {
+        required,
+        setupPrompt: required && !row?.enabled_at && (sessions.rows[0]?.n ?? 0) <= 1,
         enabled: Boolean(row?.enabled_at),
         enabledAt: row?.enabled_at ? new Date(row.enabled_at).toISOString() : null,
         recoveryCodesLeft: row?.enabled_at ? row.left : 0,
@@ -140,14 +117,16 @@ export function createTwoFactorService(ctx: AppContext) {
       });
     },
 
+    /** Two-factor off with a current code or a recovery code, checked through the per-account guard (./guard.ts). */
     async disable(userId: number, code: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const check = await consumeCode(ctx, tx, userId, code);
-        if (check === 'not_enabled') throw conflict('TWO_FACTOR_NOT_ENABLED', CODE_MESSAGES.not_enabled);
-        if (check !== 'ok') throw unprocessable(check === 'reused' ? 'TOTP_REUSED' : 'TOTP_INVALID', CODE_MESSAGES[check], 'code');
-        await tx.query(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
-        await tx.query(sql`DELETE FROM two_factor WHERE user_id = ${userId}`);
-      });
+      const options = { status: 422 as const, field: 'code', purpose: 'turning two-factor off', requiredMessage: 'Enter a current code to turn two-factor off.' };
+      await withSecondFactor(ctx, userId, code, options, (check) =>
+        db.transaction(async (tx) => {
+          if ((await check(tx)) === 'not_enabled') throw conflict('TWO_FACTOR_NOT_ENABLED', CODE_MESSAGES.not_enabled);
+          await tx.query(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
+          await tx.query(sql`DELETE FROM two_factor WHERE user_id = ${userId}`);
+        }),
+      );
     },
   };
 }

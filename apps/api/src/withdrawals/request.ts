@@ -5,7 +5,8 @@ import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, postEntry } from '../ledger/post';
 import { readSettings } from '../settings/service';
 import { conflict, unprocessable } from '../shared/errors';
-import { CODE_MESSAGES, consumeCode, isTwoFactorEnabled } from '../two-factor/service';
+import { withSecondFactor } from '../two-factor/guard';
+import { isTwoFactorEnabled } from '../two-factor/service';
 import { checkAddress, holdMessage, saveAddress } from './address-book';
 import { platformAddresses } from './platform';
 import { priceWithdrawal } from './pricing';
@@ -64,25 +65,22 @@ export function createWithdrawalRequests(ctx: AppContext, toWithdrawal: ToWithdr
           'totpCode',
         );
       }
-      if (twoFactor && !body.totpCode) {
-        throw unprocessable('TOTP_REQUIRED', 'Enter the current 6-digit code from your authenticator app to sign off this withdrawal.', 'totpCode');
-      }
+      const requiredMessage = 'Enter the current 6-digit code from your authenticator app to sign off this withdrawal.';
+      if (twoFactor && !body.totpCode) throw unprocessable('TOTP_REQUIRED', requiredMessage, 'totpCode');
 
       // An address not saved before is saved now (committed whatever follows) and waits out its hold.
       const saved = (await saveAddress(ctx, memberId, address, null, Number(settings.withdrawalAddressHoldHours))).address;
       if (!saved.usable) throw unprocessable('ADDRESS_ON_HOLD', holdMessage(saved.usableFrom), 'address');
 
-      return runIdempotent(db, { userId: memberId, operation: 'withdrawal', key: idempotencyKey, request }, async (tx) => {
+      // The code goes through the per-account guard (two-factor/guard.ts); it is checked and consumed in the money's transaction.
+      const code = twoFactor ? body.totpCode : undefined;
+      const guard = { status: 422 as const, field: 'totpCode', purpose: 'asking for a withdrawal', requiredMessage };
+      return withSecondFactor(ctx, memberId, code, guard, (check) => runIdempotent(db, { userId: memberId, operation: 'withdrawal', key: idempotencyKey, request }, async (tx) => {
         // One request of a member at a time: the one-pending rule holds whatever the concurrency.
         await tx.query(sql`SELECT 1 FROM members WHERE user_id = ${memberId} FOR NO KEY UPDATE`);
         const current = await readSettings(tx);
         const fee = priceWithdrawal(amount, current, platform.tokenDecimals);
-        if (twoFactor) {
-          const check = await consumeCode(ctx, tx, memberId, body.totpCode!);
-          if (check !== 'ok') {
-            throw unprocessable(check === 'reused' ? 'TOTP_REUSED' : 'TOTP_INVALID', CODE_MESSAGES[check === 'reused' ? 'reused' : 'invalid'], 'totpCode');
-          }
-        }
+        if (twoFactor) await check(tx);
         if (current.withdrawalOnePending) {
           const pending = await tx.query<{ one: number }>(sql`SELECT 1 AS one FROM withdrawals WHERE user_id = ${memberId} AND status = 'pending' LIMIT 1`);
           if (pending.rows.length > 0) {
@@ -105,7 +103,7 @@ export function createWithdrawalRequests(ctx: AppContext, toWithdrawal: ToWithdr
         );
         const created = await tx.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${rows[0]!.id}`);
         return { status: 201, body: toWithdrawal(created.rows[0]!) };
-      });
+      }));
     },
   };
 }

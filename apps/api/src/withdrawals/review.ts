@@ -1,10 +1,13 @@
-import { fromBaseUnits, type BulkResult, type Withdrawal } from '@portal/contract';
+import { fromBaseUnits, toBaseUnits, type BulkResult, type Withdrawal } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { writeAudit, type Actor } from '../audit/service';
 import { postEntry } from '../ledger/post';
-import { conflict, notFound } from '../shared/errors';
+import { readSettings } from '../settings/service';
+import { conflict, forbidden, notFound } from '../shared/errors';
+import { withSecondFactor, type SecondFactorCheck } from '../two-factor/guard';
+import { isTwoFactorEnabled } from '../two-factor/service';
 import { withdrawalById, withdrawalNotFound, type ToWithdrawal } from './rows';
 
 /**
@@ -73,12 +76,44 @@ export function createWithdrawalReview(ctx: AppContext, toWithdrawal: ToWithdraw
   const get = (id: number) => withdrawalById(db, toWithdrawal, id);
 
   /**
+   * Approving more than the `largeApprovalThreshold` setting in one go asks
+   * for a fresh code from the admin's authenticator, checked through the
+   * per-account guard (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md):
+   * a stolen admin session alone cannot send large amounts out. The total is
+   * of the rows locked for approval, so it is the amount that moves.
+   */
+  async function signOffLargeApproval(tx: Sql, actor: Actor, ids: number[], code: string | undefined, check: SecondFactorCheck): Promise<void> {
+    const { rows } = await tx.query<{ total: string | null }>(
+      sql`SELECT sum(amount)::text AS total FROM (SELECT amount FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE) w`,
+    );
+    const total = BigInt(rows[0]?.total ?? '0');
+    const threshold = toBaseUnits((await readSettings(tx)).largeApprovalThreshold);
+    if (total <= threshold) return;
+    const refusal = () =>
+      forbidden(
+        'TWO_FACTOR_REQUIRED',
+        `Approving more than ${fromBaseUnits(threshold)} USDT at once needs a fresh two-factor code, and this account has no two-factor sign-in. Turn it on under Account settings → Security.`,
+      );
+    if (code === undefined && !(await isTwoFactorEnabled(tx, actor.userId))) throw refusal();
+    if ((await check(tx)) === 'not_enabled') throw refusal();
+  }
+
+  /**
    * Approves pending withdrawals, all in one transaction: each becomes
    * `approved` and gets a queued payout (run by the payout job). Those no
-   * longer pending are skipped with the reason.
+   * longer pending are skipped with the reason. Above the threshold, only
+   * with a fresh two-factor code (`signOffLargeApproval`).
    */
-  async function approve(actor: Actor, ids: number[]): Promise<BulkResult> {
-    const result = await db.transaction(async (tx) => {
+  async function approve(actor: Actor, ids: number[], totpCode?: string): Promise<BulkResult> {
+    const guard = {
+      status: 422 as const,
+      field: 'totpCode',
+      purpose: 'approving withdrawals',
+      ip: actor.ip,
+      requiredMessage: 'This approval is above the large-approval threshold: enter the current 6-digit code from your authenticator app.',
+    };
+    const result = await withSecondFactor(ctx, actor.userId, totpCode, guard, (check) => db.transaction(async (tx) => {
+      await signOffLargeApproval(tx, actor, ids, totpCode, check);
       const { rows } = await tx.query<{ id: number }>(
         sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${ctx.now()}
              WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' RETURNING id`,
@@ -92,7 +127,7 @@ export function createWithdrawalReview(ctx: AppContext, toWithdrawal: ToWithdraw
         );
       }
       return { done, skipped: await skippedOf(tx, ids, done) };
-    });
+    }));
     if (result.done.length > 0) kickPayouts();
     return result;
   }
@@ -122,8 +157,8 @@ export function createWithdrawalReview(ctx: AppContext, toWithdrawal: ToWithdraw
     reject,
 
     /** One withdrawal approved, as it now stands; 404 or 409 when it could not be. */
-    async approveOne(actor: Actor, id: number): Promise<Withdrawal> {
-      refuseSkipped(await approve(actor, [id]));
+    async approveOne(actor: Actor, id: number, totpCode?: string): Promise<Withdrawal> {
+      refuseSkipped(await approve(actor, [id], totpCode));
       return get(id);
     },
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminWithdrawalListQuerySchema,
   apiErrorSchema,
+  approvalCodeBodySchema,
   bulkApproveBodySchema,
   bulkRejectBodySchema,
   bulkResultSchema,
@@ -27,6 +28,7 @@ import { principalOf } from '../auth/guard';
 import { actorOf } from '../audit/service';
 import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
+import { adminTwoFactorGate } from '../two-factor/service';
 import { createWithdrawalService } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
@@ -41,7 +43,7 @@ export function withdrawalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'Ask to withdraw from the income wallet to a saved BEP20 address (accepts Idempotency-Key)',
         headers: idempotencyHeadersSchema,
         body: withdrawalBodySchema,
-        response: { 201: withdrawalSchema, ...errors },
+        response: { 201: withdrawalSchema, ...errors, 429: apiErrorSchema },
       },
     }, async (request, reply) => sendIdempotent(reply, await withdrawals.request(principalOf(request).userId, request.body, request.headers['idempotency-key'])));
 
@@ -77,6 +79,8 @@ export function withdrawalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** `/api/admin/withdrawals`: approval, rejection, payouts, the hot wallet. */
 export function withdrawalAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const withdrawals = createWithdrawalService(ctx);
+  // Money out needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+  const twoFactor = adminTwoFactorGate(ctx);
   return async (app) => {
     app.get('/withdrawals', {
       schema: { tags: ['withdrawals'], summary: 'Every withdrawal (`status=`, search, dates; `format=csv`)', querystring: adminWithdrawalListQuerySchema, response: { 200: withdrawalPageSchema, ...errors } },
@@ -91,22 +95,36 @@ export function withdrawalAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     }, async (request) => withdrawals.recentActivity(request.params.id));
 
     app.post('/withdrawals/approve', {
-      schema: { tags: ['withdrawals'], summary: 'Approve many pending withdrawals at once (their payouts are queued)', body: bulkApproveBodySchema, response: { 200: bulkResultSchema, ...errors } },
-    }, async (request) => withdrawals.approve(actorOf(request), request.body.ids));
+      preHandler: twoFactor,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Approve many pending withdrawals at once (their payouts are queued); above the large-approval threshold with a fresh `totpCode`',
+        body: bulkApproveBodySchema,
+        response: { 200: bulkResultSchema, ...errors, 429: apiErrorSchema },
+      },
+    }, async (request) => withdrawals.approve(actorOf(request), request.body.ids, request.body.totpCode));
 
     app.post('/withdrawals/reject', {
       schema: { tags: ['withdrawals'], summary: 'Reject many pending withdrawals with one reason (each refunded)', body: bulkRejectBodySchema, response: { 200: bulkResultSchema, ...errors } },
     }, async (request) => withdrawals.reject(actorOf(request), request.body.ids, request.body.reason));
 
     app.post('/withdrawals/:id/approve', {
-      schema: { tags: ['withdrawals'], summary: 'Approve a pending withdrawal (its payout is queued)', params: idParamSchema, response: { 200: withdrawalSchema, ...errors } },
-    }, async (request) => withdrawals.approveOne(actorOf(request), request.params.id));
+      preHandler: twoFactor,
+      schema: {
+        tags: ['withdrawals'],
+        summary: 'Approve a pending withdrawal (its payout is queued); above the large-approval threshold with a fresh `totpCode`',
+        params: idParamSchema,
+        body: approvalCodeBodySchema.nullish(),
+        response: { 200: withdrawalSchema, ...errors, 429: apiErrorSchema },
+      },
+    }, async (request) => withdrawals.approveOne(actorOf(request), request.params.id, request.body?.totpCode));
 
     app.post('/withdrawals/:id/reject', {
       schema: { tags: ['withdrawals'], summary: 'Reject a pending withdrawal with a reason; the whole amount is refunded', params: idParamSchema, body: rejectionBodySchema, response: { 200: withdrawalSchema, ...errors } },
     }, async (request) => withdrawals.rejectOne(actorOf(request), request.params.id, request.body.reason));
 
     app.post('/withdrawals/:id/retry', {
+      preHandler: twoFactor,
       schema: { tags: ['withdrawals'], summary: 'Try a failed payout again (after funding the hot wallet)', params: idParamSchema, response: { 200: withdrawalSchema, ...errors } },
     }, async (request) => withdrawals.retry(actorOf(request), request.params.id));
 

@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Address } from 'viem';
 import { fromBaseUnits, toBaseUnits } from '@portal/contract';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
-import { bearer, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
+import { bearer, enableAdminTwoFactor, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
 import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
 import { sql } from '../../src/db/sql';
 
@@ -33,6 +33,7 @@ beforeAll(async () => {
   portal = await startPortal({ ...chain.env, CHAIN_RPC_URL: mainProxy.url }, { log: pino({ level: 'trace' }, sink) });
   watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
   admin = await loginAdmin(portal.app);
+  await enableAdminTwoFactor(portal, admin);
 });
 
 afterAll(async () => {

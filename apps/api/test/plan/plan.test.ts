@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allMatchingBonuses, allReferralBonuses } from '../../src/bonuses/list';
 import { rollUpNetwork } from '../../src/network/rollup';
-import { bearer, errorOf, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
+import { bearer, enableAdminTwoFactor, errorOf, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances, booksFingerprint, fund } from '../ledger/ledger-helpers';
 import { place } from '../network/network-helpers';
 import { buy, close, day, maintainedLegs, mustBuy, packageIds, rebuildLegs } from './plan-helpers';
@@ -12,6 +12,7 @@ let admin: Session;
 beforeEach(async () => {
   portal = await startPortal();
   admin = await loginAdmin(portal.app);
+  await enableAdminTwoFactor(portal, admin);
 });
 afterEach(async () => {
   await portal.close();

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Sql } from '../../src/db/database';
-import { bearer, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
+import { bearer, enableAdminTwoFactor, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
 import { sql } from '../../src/db/sql';
 
 /**
@@ -19,7 +19,9 @@ export function useProductPortal(ready: (portal: TestPortal, admin: Session, med
   beforeAll(async () => {
     mediaDir = mkdtempSync(path.join(tmpdir(), 'portal-media-'));
     portal = await startPortal({ MEDIA_DIR: mediaDir });
-    ready(portal, await loginAdmin(portal.app), mediaDir);
+    const admin = await loginAdmin(portal.app);
+    await enableAdminTwoFactor(portal, admin);
+    ready(portal, admin, mediaDir);
   });
   afterAll(async () => {
     await portal?.close();

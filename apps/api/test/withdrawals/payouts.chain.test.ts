@@ -3,7 +3,7 @@ import { bytesToHex, keccak256, parseTransaction, type Address, type Hex } from 
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../chain/chain-helpers';
-import { bearer, errorOf, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
+import { adminCode, bearer, enableAdminTwoFactor, errorOf, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
 import { approve, payAll, pendingWithdrawal, transferOf, usdt, withdrawal } from './payout-helpers';
 import { OUTSIDE, requestWithdrawal, saveAddress, setSettings } from './withdrawal-helpers';
@@ -21,6 +21,7 @@ describe('withdrawal payouts on a local chain', () => {
     chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
     portal = await startPortal(chain.env);
     admin = await loginAdmin(portal.app);
+    await enableAdminTwoFactor(portal, admin);
     hot = privateKeyToAccount(chain.hotKey).address;
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
   }, 60_000);
@@ -223,5 +224,25 @@ describe('withdrawal payouts on a local chain', () => {
     );
     expect(rows[0]!.held).toBe(rows[0]!.open);
     expect(OUTSIDE).toHaveLength(4);
+  });
+
+  it('an approval above the large-approval threshold is paid only with a fresh two-factor code (docs/decisions/0027)', async () => {
+    await setSettings(portal.app, admin, { largeApprovalThreshold: '50' });
+    try {
+      const to = fresh();
+      const { id } = await pendingWithdrawal(portal, admin, to, '60');
+      const send = (payload: Record<string, unknown>) =>
+        portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, headers: bearer(admin), payload });
+      const without = await send({});
+      expect(without.statusCode).toBe(422);
+      expect(errorOf(without).code).toBe('TOTP_REQUIRED');
+      expect((await withdrawal(portal, admin, id)).status).toBe('pending');
+      const approved = await send({ totpCode: adminCode(portal) });
+      expect(approved.statusCode, approved.body).toBe(200);
+      await payAll(portal, chain);
+      expect(await chain.balanceOf(to)).toBe(usdt('57'));
+    } finally {
+      await setSettings(portal.app, admin, { largeApprovalThreshold: '1000' });
+    }
   });
 });

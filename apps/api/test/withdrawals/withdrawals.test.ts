@@ -208,7 +208,7 @@ describe('withdrawal requests (no chain)', () => {
     const ok = await requestWithdrawal(portal.app, member, { amount: '20', address: OUTSIDE[1], totpCode: freshCode(portal, secret) });
     const id = ok.json().id as number;
     const res = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, headers: bearer(admin) });
-    expect(res.statusCode).toBe(409);
+    expect(res.statusCode, res.body).toBe(409);
     expect(errorOf(res).code).toBe('PAYOUTS_NOT_CONFIGURED');
     const after = await portal.app.inject({ method: 'GET', url: `/api/admin/withdrawals?status=pending`, headers: bearer(admin) });
     expect(after.json().items.map((w: { id: number }) => w.id)).toContain(id);

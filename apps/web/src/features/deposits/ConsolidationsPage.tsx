@@ -18,6 +18,7 @@ import { useToast } from '../../shared/toast';
 import { useConsolidations, useStartConsolidation } from './api';
 import { TxLink } from './DepositStatus';
 import { ChainStatusAlert } from './ChainStatusAlert';
+import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 
 const short = (address: string) => `${address.slice(0, 8)}…${address.slice(-4)}`;
 
@@ -98,6 +99,9 @@ export function ConsolidationsPage() {
         }
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
+      <Box sx={{ px: 5 }}>
+        <AdminTwoFactorNotice action="start consolidations" />
+      </Box>
       <ChainStatusAlert />
       {alreadyRunning && (
         <Alert severity="info" role="status" sx={{ mx: 6, mb: 4 }} data-testid="consolidation-running" onClose={() => setAlreadyRunning(null)}>

@@ -20,6 +20,7 @@ import { tableState, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useAdminRedemptions, useDecideRedemptions } from './api';
 import { redemptionColumns as c } from './RedemptionColumns';
+import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 
 type Decision = { action: 'approve' | 'reject'; rows: Redemption[]; key: string };
 
@@ -135,6 +136,9 @@ export function RedemptionApprovalPage() {
         action={<CsvExportButton path="/admin/redemptions" name="redemptions-pending" query={query} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
+      <Box sx={{ px: 5 }}>
+        <AdminTwoFactorNotice action="approve redemptions" />
+      </Box>
       <FilterBar>
         <SearchField label="Search member or product" value={list.filters.search} onChange={(search) => list.update({ search })} />
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />

@@ -26,6 +26,7 @@ import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
 import { adminKeys } from '../admin-transactions/api';
+import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 
 const KEYS = Object.keys(SETTINGS_LABELS) as Array<keyof Settings>;
 const OPERATIONS: Array<keyof Settings> = [
@@ -37,11 +38,14 @@ const OPERATIONS: Array<keyof Settings> = [
 const WITHDRAWALS = KEYS.filter((key) => key.startsWith('withdrawal'));
 /** The form's sections; any setting not named for operations belongs to the plan, so a new one is never hidden. */
 const DEPOSITS: Array<keyof Settings> = ['depositMinimum', 'consolidationThreshold'];
+const ADMINS: Array<keyof Settings> = ['adminsRequireTwoFactor', 'largeApprovalThreshold'];
+const NAMED = [...OPERATIONS, ...DEPOSITS, ...WITHDRAWALS, ...ADMINS];
 const SECTIONS = [
   { title: 'Transfers and point conversion', keys: OPERATIONS },
   { title: 'Deposits (BEP20)', keys: DEPOSITS },
   { title: 'Withdrawals', keys: WITHDRAWALS },
-  { title: 'Compensation plan', keys: KEYS.filter((key) => !OPERATIONS.includes(key) && !DEPOSITS.includes(key) && !WITHDRAWALS.includes(key)) },
+  { title: 'Admin approvals', keys: ADMINS },
+  { title: 'Compensation plan', keys: KEYS.filter((key) => !NAMED.includes(key)) },
 ];
 
 /** /admin/settings ("Plan Settings"): the values in force; a change applies to later events only and is audited. */
@@ -101,6 +105,7 @@ export function SettingsPage() {
         subheader="Each change is written to the audit log and applies to later events only."
       />
       <CardContent>
+        <AdminTwoFactorNotice action="change settings" />
         {settings.isError ? (
           <Alert severity="error">{errorMessage(settings.error, 'The settings could not be loaded.')}</Alert>
         ) : settings.isPending ? (

@@ -68,6 +68,12 @@ export function TwoFactorCard() {
         With two-factor on, signing in and every withdrawal ask for a 6-digit code from an authenticator app (Google Authenticator, Authy, 1Password…).
         {enabled && status.data?.enabledAt ? ` On since ${formatDate(status.data.enabledAt)}; ${status.data.recoveryCodesLeft} recovery codes left.` : ''}
       </Typography>
+      {status.data?.required && !enabled && (
+        <Alert severity="warning" sx={{ mb: 4 }} data-testid="admin-two-factor-required">
+          As an admin you approve withdrawals, redemptions and consolidations and change settings: the portal asks for two-factor sign-in before any of
+          these, so that a stolen password alone cannot move money. Set it up below (it takes a minute); large approvals will also ask for a fresh code.
+        </Alert>
+      )}
       {error && (
         <Alert severity="error" sx={{ mb: 4 }} role="alert">
           {error}

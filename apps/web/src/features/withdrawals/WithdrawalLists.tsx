@@ -14,7 +14,11 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fromBaseUnits, toBaseUnits, withdrawalStatuses, type Withdrawal } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { fromBaseUnits, toBaseUnits, withdrawalStatuses, type Settings, type Withdrawal } from '@portal/contract';
+import { api } from '../../shared/api/instance';
+import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
+import { adminKeys } from '../admin-transactions/api';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
@@ -146,6 +150,8 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [looking, setLooking] = useState<Withdrawal | null>(null);
+  const [totpCode, setTotpCode] = useState('');
+  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: ({ signal }) => api.get<Settings>('/admin/settings', { signal }), enabled: !history });
 
   const rows = withdrawals.data?.items ?? [];
   const chosen = rows.filter((w) => selected.includes(w.id));
@@ -153,17 +159,28 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   const sum = (key: 'amount' | 'net') => chosen.reduce((total, w) => total + toBaseUnits(w[key]), 0n);
   const netTotal = fromBaseUnits(sum('net'));
   const overHot = hot.data?.configured && toBaseUnits(hot.data.token) < toBaseUnits(hot.data.owed) + sum('net');
+  // Above the large-approval threshold the API asks for a fresh two-factor code (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+  const threshold = settings.data ? toBaseUnits(settings.data.largeApprovalThreshold) : null;
+  const needsCode = threshold !== null && sum('amount') > threshold;
 
   const run = async (action: 'approve' | 'reject') => {
     try {
-      const result = await decide.mutateAsync({ action, ids: selected, reason: action === 'reject' ? reason.trim() : undefined });
+      const result = await decide.mutateAsync({
+        action,
+        ids: selected,
+        reason: action === 'reject' ? reason.trim() : undefined,
+        totpCode: action === 'approve' && needsCode ? totpCode.trim() : undefined,
+      });
       toast.success(`${result.done.length} withdrawal${result.done.length === 1 ? '' : 's'} ${action === 'approve' ? 'approved: payouts are on their way' : 'rejected and refunded'}.`);
       for (const skipped of result.skipped) toast.warning(skipped.message);
       setSelected([]);
       setApproving(false);
       setRejecting(false);
       setReason('');
+      setTotpCode('');
     } catch (error) {
+      // A used code cannot be sent again: the field is emptied for the next one.
+      setTotpCode('');
       toast.error(errorMessage(error));
     }
   };
@@ -197,6 +214,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
 
   return (
     <Stack spacing={6}>
+      {!history && <AdminTwoFactorNotice action="approve withdrawals" />}
       {!history && <HotWalletCard />}
       <Card>
         <CardHeader
@@ -226,9 +244,33 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
         <DataTable label={history ? 'Withdrawal decisions' : 'Pending withdrawals'} columns={columns} rowKey={(w) => w.id} {...tableState(list, withdrawals)} empty={history ? 'No withdrawal yet.' : 'Nothing waits for approval.'} />
       </Card>
 
-      <ConfirmDialog open={approving} title={`Approve ${chosen.length} withdrawal${chosen.length === 1 ? '' : 's'}`} confirmLabel="Approve and pay" busy={decide.isPending} onConfirm={() => void run('approve')} onClose={() => setApproving(false)}>
+      <ConfirmDialog
+        open={approving}
+        title={`Approve ${chosen.length} withdrawal${chosen.length === 1 ? '' : 's'}`}
+        confirmLabel="Approve and pay"
+        busy={decide.isPending}
+        confirmDisabled={needsCode && !/^\S{6,}$/.test(totpCode.trim())}
+        onConfirm={() => void run('approve')}
+        onClose={() => setApproving(false)}
+      >
         <ConfirmLine label="Withdrawals">{chosen.length}</ConfirmLine>
         <ConfirmAmount label="Total to send on chain" value={netTotal} unit="USDT" strong />
+        {needsCode && (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 3, mb: 2 }}>
+              These withdrawals add up to more than {formatMoney(settings.data!.largeApprovalThreshold)} USDT: enter the current code from your authenticator app to approve them.
+            </Typography>
+            <TextField
+              label="Two-factor code"
+              value={totpCode}
+              onChange={(e) => setTotpCode(e.target.value)}
+              autoComplete="one-time-code"
+              fullWidth
+              required
+              slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'approval-totp-code' } }}
+            />
+          </>
+        )}
         {overHot && <Alert severity="warning" sx={{ mt: 3 }}>The hot wallet holds {formatMoney(hot.data!.token)} USDT, not enough for these and the payouts already approved. Payouts beyond it will fail until it is funded.</Alert>}
       </ConfirmDialog>
 

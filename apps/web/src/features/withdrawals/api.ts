@@ -63,8 +63,8 @@ export function useRequestWithdrawal() {
 export function useDecideWithdrawals() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, ids, reason }: { action: 'approve' | 'reject'; ids: number[]; reason?: string }) =>
-      api.post<BulkResult>(`/admin/withdrawals/${action}`, action === 'reject' ? { ids, reason } : { ids }),
+    mutationFn: ({ action, ids, reason, totpCode }: { action: 'approve' | 'reject'; ids: number[]; reason?: string; totpCode?: string }) =>
+      api.post<BulkResult>(`/admin/withdrawals/${action}`, action === 'reject' ? { ids, reason } : { ids, ...(totpCode ? { totpCode } : {}) }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['ledger'] }),
   });
 }

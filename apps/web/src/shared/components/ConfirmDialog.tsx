@@ -83,6 +83,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   color = 'primary',
+  confirmDisabled = false,
 }: {
   open: boolean;
   title: string;
@@ -92,6 +93,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
   color?: 'primary' | 'error';
+  /** The confirmation cannot be sent yet (a required field in the dialog is empty). */
+  confirmDisabled?: boolean;
 }) {
   // A second click before `busy` arrives is ignored: one action, one request, one outcome (issue 15, point 19).
   const lock = useRef(false);
@@ -99,7 +102,7 @@ export function ConfirmDialog({
     if (!busy) lock.current = false;
   });
   const confirm = () => {
-    if (lock.current || busy) return;
+    if (lock.current || busy || confirmDisabled) return;
     lock.current = true;
     onConfirm();
   };
@@ -115,7 +118,7 @@ export function ConfirmDialog({
           variant="contained"
           color={color}
           onClick={confirm}
-          disabled={busy}
+          disabled={busy || confirmDisabled}
           aria-busy={busy || undefined}
           startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden="true" /> : undefined}
         >
