@@ -182,6 +182,18 @@ export async function enableAdminTwoFactor(portal: TestPortal, admin: Session): 
   return secret;
 }
 
+/** The admin's authenticator in this portal's tests: its secret, and the last time step a code was used for. */
+export function adminAuthenticator(portal: TestPortal): { secret: string; lastStep: number } {
+  const totp = adminTotp.get(portal.app);
+  if (!totp) throw new Error('enableAdminTwoFactor first');
+  return { secret: totp.secret, lastStep: totp.lastStep };
+}
+
+/** The same authenticator in another portal on the same data (a restored backup), so that `loginAdmin` signs in there. */
+export function useAdminAuthenticator(portal: TestPortal, authenticator: { secret: string; lastStep: number }): void {
+  adminTotp.set(portal.app, { portal, ...authenticator });
+}
+
 /**
  * A code the admin's authenticator shows that the portal has not accepted
  * yet: the next time step, within the ±1 step the portal accepts; the

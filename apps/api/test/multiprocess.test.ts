@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesToHex, parseUnits, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+import { Secret, TOTP } from 'otpauth';
 import { ConfigError, DEFAULT_WEB_CONCURRENCY, loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
@@ -202,6 +203,33 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
    * actions come to need more (a two-factor code, for instance).
    */
   let admin: Session;
+  // Admins approve and change settings with two-factor on (the
+  // `adminsRequireTwoFactor` setting, on by default): the admin's
+  // authenticator, and the last time step a code was used for (each is single-use).
+  let adminTotp: TOTP | undefined;
+  let lastStep = -1;
+  async function nextAdminCode(): Promise<string> {
+    const totp = adminTotp!;
+    const current = () => totp.counter({ timestamp: Date.now() });
+    const step = Math.max(current(), lastStep + 1);
+    // The portal accepts one step ahead at most: wait for the clock when a third code is asked within one step.
+    while (step > current() + 1) await new Promise((resolve) => setTimeout(resolve, 500));
+    lastStep = step;
+    return totp.generate({ timestamp: step * 30_000 });
+  }
+  async function enableAdminTwoFactor(p: Proc) {
+    const setup = await call(p, 'POST', '/api/me/2fa/setup', { token: admin.accessToken });
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+    adminTotp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32((setup.body as { secret: string }).secret) });
+    const enabled = await call(p, 'POST', '/api/me/2fa/enable', { token: admin.accessToken, body: { code: await nextAdminCode() } });
+    expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+  }
+  async function loginAdmin(p: Proc): Promise<Session> {
+    if (!adminTotp) return login(p, 'admin', ADMIN_PASSWORD);
+    const res = await call(p, 'POST', '/api/auth/login', { headers: { authorization: basic('admin', ADMIN_PASSWORD), 'x-totp-code': await nextAdminCode() } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body as Session;
+  }
   function adminAction(p: Proc, method: 'POST' | 'PATCH', url: string, body?: unknown): Promise<Answer> {
     return call(p, method, url, { token: admin.accessToken, body });
   }
@@ -324,6 +352,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
 
   it('runs every background job once while both run: a deposit, a payout, the roll-up, the scheduled close', async () => {
     // Settings changed on A are read by B (the per-process cache is dropped through LISTEN/NOTIFY).
+    await enableAdminTwoFactor(a);
     const patched = await adminAction(a, 'PATCH', '/api/admin/settings', { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false, consolidationThreshold: '1' });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(Number(patched.body.consolidationThreshold)).toBe(1);
@@ -391,7 +420,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
 
     // C stops in the middle of every job it starts (TEST_JOB_PAUSE_MS), alone at first so that it is the one that starts them.
     const c = await startProcess('c', { TEST_JOB_PAUSE_MS: String(PAUSE_MS) });
-    admin = await login(c, 'admin', ADMIN_PASSWORD);
+    admin = await loginAdmin(c);
     const incomeBefore = parseUnits((await wallets(c, sponsor)).income!, 18);
     const hot = privateKeyToAccount(chain.hotKey).address;
     const earner = await register(c);

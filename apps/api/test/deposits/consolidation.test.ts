@@ -6,7 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { LightMyRequestResponse } from 'fastify';
 import { toBaseUnits } from '@portal/contract';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
-import { bearer, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
+import { bearer, enableAdminTwoFactor, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
 import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
 import { sql } from '../../src/db/sql';
 
@@ -37,6 +37,8 @@ beforeAll(async () => {
   portal = await startPortal({ ...chain.env, CHAIN_RPC_URL: proxy.url }, { log: pino({ level: 'info' }, sink) });
   watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
   admin = await loginAdmin(portal.app);
+
+  await enableAdminTwoFactor(portal, admin);
 });
 
 afterAll(async () => {

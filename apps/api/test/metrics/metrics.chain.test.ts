@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
 import { sql } from '../../src/db/sql';
 import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
-import { bearer, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
+import { bearer, enableAdminTwoFactor, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
 import { approve, pendingWithdrawal } from '../withdrawals/payout-helpers';
 import { setSettings } from '../withdrawals/withdrawal-helpers';
 import { families, sampleValue } from './exposition';
@@ -27,6 +27,8 @@ describe('metrics and health checks with a chain', () => {
     proxy = await startRpcProxy(chain.rpcUrl);
     portal = await startPortal({ ...chain.env, CHAIN_RPC_URL: proxy.url, METRICS_TOKEN: TOKEN });
     admin = await loginAdmin(portal.app);
+
+    await enableAdminTwoFactor(portal, admin);
     watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
   }, 60_000);

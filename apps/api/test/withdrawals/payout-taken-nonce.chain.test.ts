@@ -4,7 +4,7 @@ import { foundry } from 'viem/chains';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../chain/chain-helpers';
-import { bearer, errorOf, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
+import { bearer, errorOf, enableAdminTwoFactor, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
 import { approve, payAll, pendingWithdrawal, usdt, withdrawal } from './payout-helpers';
 import { setSettings } from './withdrawal-helpers';
@@ -31,6 +31,8 @@ describe('a payout whose nonce was taken from outside', () => {
     chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
     portal = await startPortal(chain.env);
     admin = await loginAdmin(portal.app);
+
+    await enableAdminTwoFactor(portal, admin);
     hot = privateKeyToAccount(chain.hotKey).address;
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
   }, 60_000);
