@@ -20,7 +20,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { withPgClient } from '../../apps/api/src/db/postgres';
 import { openPgbench, type Pgbench } from '../lib/pgbench';
 import { generatePurchaseNetwork, purchaseMembers, purchaseShape } from '../lib/purchase-buyers';
 import { round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
@@ -79,7 +79,7 @@ interface Shape {
 /** One shape measured: wrk for SECONDS, then pgbench beside it; its figures and log lines. */
 async function measure(ctx: BenchContext, server: ServerProcess, pgbench: Pgbench | null, dir: string, shape: Shape, tag: string): Promise<Figure[]> {
   // The set-up's WAL (a million members) would otherwise end in a checkpoint inside the measured window.
-  if (server.databaseUrl) await onDatabase(server.databaseUrl, (client) => client.query('CHECKPOINT'));
+  if (server.databaseUrl) await withPgClient(server.databaseUrl, (client) => client.query('CHECKPOINT'));
   const waits = process.env.BENCH_WAITS === '1' && server.databaseUrl ? await sampleWaits(server.databaseUrl) : null;
   const run: WrkResult = await runWrk(server, shape.script(`${shape.name.replace(/\W/g, '')}${tag}`), SECONDS, dir, shape.urlPath, shape);
   const profile = await waits?.stop();
@@ -109,16 +109,6 @@ async function measure(ctx: BenchContext, server: ServerProcess, pgbench: Pgbenc
   return figures;
 }
 
-async function onDatabase<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * Statistics of the tables as the warm-up left them, as a running portal's
  * are. Without it the ledger's tables keep the statistics of the ANALYZE
@@ -129,12 +119,12 @@ async function onDatabase<T>(databaseUrl: string, work: (client: pg.Client) => P
  * transfers/s.
  */
 async function analyze(server: ServerProcess) {
-  if (server.databaseUrl) await onDatabase(server.databaseUrl, (client) => client.query('ANALYZE'));
+  if (server.databaseUrl) await withPgClient(server.databaseUrl, (client) => client.query('ANALYZE'));
 }
 
 /** The books must still balance after the run, or the figures mean nothing. */
 async function assertBalanced(databaseUrl: string) {
-  const { rows } = await onDatabase(databaseUrl, (client) =>
+  const { rows } = await withPgClient(databaseUrl, (client) =>
     client.query<{ bad: number }>(
       `SELECT count(*)::int AS bad FROM (SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
         GROUP BY p.entry_id, a.unit HAVING sum(p.amount) <> 0) x`,

@@ -1,7 +1,6 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import type { AppContext } from '../src/context';
 import pino from 'pino';
 import { sql } from '../src/db/sql';
 import { startTestChain, type TestChain } from './chain/chain-helpers';
+import { freePort } from '../src/chain/anvil';
 import { ADMIN_PASSWORD, ROOT, basic } from './harness';
 import { assertBooksConsistent } from './ledger/ledger-helpers';
 import { day, maintainedLegs, rebuildLegs } from './plan/plan-helpers';
@@ -55,17 +55,6 @@ interface Session {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 200): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { withPgClient } from '../db/postgres';
 import { lockDataFolder } from '../setup/data-folder';
 
 /**
@@ -104,7 +105,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 
 async function pgDump(databaseUrl: string, file: string): Promise<void> {
   const { url, env } = connection(databaseUrl);
-  await withClient(databaseUrl, async (client) => {
+  await withPgClient(databaseUrl, async (client) => {
     if (!(await holdsPortal(client))) throw new BackupError('DATABASE_URL names a database that holds no portal (no schema_migrations table); nothing to back up.');
   });
   // Custom format (compressed, selective restore); no owners or grants, so it restores under another role.
@@ -112,7 +113,7 @@ async function pgDump(databaseUrl: string, file: string): Promise<void> {
 }
 
 async function pgRestore(databaseUrl: string, file: string): Promise<number> {
-  await withClient(databaseUrl, async (client) => {
+  await withPgClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ n: number; portal: boolean }>(
       `SELECT count(*)::int AS n, bool_or(c.relname = 'schema_migrations') AS portal
          FROM pg_class c JOIN pg_namespace s ON s.oid = c.relnamespace
@@ -126,22 +127,12 @@ async function pgRestore(databaseUrl: string, file: string): Promise<number> {
   // One transaction: a restore that fails half-way leaves the database empty, never half a portal.
   const { url, env } = connection(databaseUrl);
   await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file], env);
-  return withClient(databaseUrl, async (client) => {
+  return withPgClient(databaseUrl, async (client) => {
     if (!(await holdsPortal(client))) {
       throw new BackupError(`${file} restored, but it holds no portal (no schema_migrations table): is it a portal backup? Drop and create the database again before the next restore.`);
     }
     return (await client.query<{ n: number }>(UNSIGNED_PAYOUTS)).rows[0]!.n;
   });
-}
-
-async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 async function holdsPortal(client: pg.Client): Promise<boolean> {

@@ -117,3 +117,18 @@ async function sharedExtensionsInPublic(pool: pg.Pool): Promise<void> {
   );
   if (rows[0] && rows[0].nspname !== 'public') await pool.query('ALTER EXTENSION pg_trgm SET SCHEMA public');
 }
+
+/**
+ * One plain client connection for the length of `work`, outside the pool:
+ * for what runs beside a portal rather than in it (backup and restore,
+ * `backup/backup.ts`; the benchmarks' database set-up).
+ */
+export async function withPgClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

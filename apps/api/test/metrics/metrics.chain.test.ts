@@ -1,17 +1,12 @@
-import { privateKeyToAccount } from 'viem/accounts';
-import { bytesToHex, type Address } from 'viem';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
 import { sql } from '../../src/db/sql';
 import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
-import { bearer, enableAdminTwoFactor, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
-import { approve, pendingWithdrawal } from '../withdrawals/payout-helpers';
-import { setSettings } from '../withdrawals/withdrawal-helpers';
+import { bearer, type Session, type TestPortal } from '../harness';
+import { approve, freshAddress, pendingWithdrawal, startPayoutPortal } from '../withdrawals/payout-helpers';
 import { families, sampleValue } from './exposition';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
-const fresh = (): Address => privateKeyToAccount(bytesToHex(randomBytes(32))).address;
 
 /** The metrics and /api/health's checks against a real anvil of this file's own. */
 describe('metrics and health checks with a chain', () => {
@@ -25,12 +20,8 @@ describe('metrics and health checks with a chain', () => {
   beforeAll(async () => {
     chain = await startTestChain({ confirmations: 1, hotTokens: '50' });
     proxy = await startRpcProxy(chain.rpcUrl);
-    portal = await startPortal({ ...chain.env, CHAIN_RPC_URL: proxy.url, METRICS_TOKEN: TOKEN });
-    admin = await loginAdmin(portal.app);
-
-    await enableAdminTwoFactor(portal, admin);
+    ({ portal, admin } = await startPayoutPortal(chain, { CHAIN_RPC_URL: proxy.url, METRICS_TOKEN: TOKEN }));
     watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
-    await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
   }, 60_000);
   afterAll(async () => {
     await watcher?.stop();
@@ -107,7 +98,7 @@ describe('metrics and health checks with a chain', () => {
     expect(Number(calm.checks.watcher.lagBlocks)).toBeGreaterThanOrEqual(0);
     expect(calm.checks.watcher.message).toMatch(/behind the head/);
 
-    const small = await pendingWithdrawal(portal, admin, fresh(), '10');
+    const small = await pendingWithdrawal(portal, admin, freshAddress(), '10');
     await approve(portal, admin, [small.id]);
     let body = await scrape();
     expect(sampleValue(body, 'portal_payouts', { state: 'queued' })).toBe(1);
@@ -116,7 +107,7 @@ describe('metrics and health checks with a chain', () => {
     expect((await health()).checks.hotWallet.state).toBe('ok');
 
     // More than the hot wallet's 50 USDT waits to be sent.
-    const large = await pendingWithdrawal(portal, admin, fresh(), '100');
+    const large = await pendingWithdrawal(portal, admin, freshAddress(), '100');
     await approve(portal, admin, [large.id]);
     const low = await health();
     expect(low.checks.payouts).toMatchObject({ state: 'ok', live: 2 });

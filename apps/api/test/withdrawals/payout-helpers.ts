@@ -1,11 +1,30 @@
 import { expect } from 'vitest';
-import { decodeEventLog, erc20Abi, parseUnits, type Address, type Hex } from 'viem';
+import { bytesToHex, decodeEventLog, erc20Abi, parseUnits, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { randomBytes } from 'node:crypto';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import type { PayoutHooks } from '../../src/withdrawals/payout/pass';
 import type { TestChain } from '../chain/chain-helpers';
-import { bearer, registerMember, type Session, type TestPortal } from '../harness';
+import { bearer, enableAdminTwoFactor, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
-import { requestWithdrawal } from './withdrawal-helpers';
+import { requestWithdrawal, setSettings } from './withdrawal-helpers';
+
+/** A new address nobody holds the key of: a payout's destination. */
+export const freshAddress = (): Address => privateKeyToAccount(bytesToHex(randomBytes(32))).address;
+
+/**
+ * A portal on `chain` whose admin pays withdrawals out: the admin with
+ * two-factor on (the `adminsRequireTwoFactor` setting asks it), no address
+ * hold and no member two-factor (these tests are about payouts; those rules
+ * have their own tests).
+ */
+export async function startPayoutPortal(chain: TestChain, env: Record<string, string> = {}): Promise<{ portal: TestPortal; admin: Session }> {
+  const portal = await startPortal({ ...chain.env, ...env });
+  const admin = await loginAdmin(portal.app);
+  await enableAdminTwoFactor(portal, admin);
+  await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
+  return { portal, admin };
+}
 
 /** A member with income and a pending withdrawal of `amount` to `to` (two-factor off, hold 0 in these tests). */
 export async function pendingWithdrawal(portal: TestPortal, admin: Session, to: Address, amount: string, income = amount): Promise<{ member: Session; id: number }> {

@@ -1,18 +1,15 @@
 import { privateKeyToAccount } from 'viem/accounts';
-import { bytesToHex, createWalletClient, http, parseGwei, parseTransaction, type Address, type Hex } from 'viem';
+import { createWalletClient, http, parseGwei, parseTransaction, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../chain/chain-helpers';
-import { bearer, errorOf, enableAdminTwoFactor, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
+import { bearer, errorOf, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
-import { approve, payAll, pendingWithdrawal, usdt, withdrawal } from './payout-helpers';
-import { setSettings } from './withdrawal-helpers';
+import { approve, freshAddress, payAll, pendingWithdrawal, startPayoutPortal, usdt, withdrawal } from './payout-helpers';
 import { sql } from '../../src/db/sql';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import { sendPayoutTransaction } from '../../src/withdrawals/payout/transactions';
 
-const fresh = (): Address => privateKeyToAccount(bytesToHex(randomBytes(32))).address;
 
 /**
  * A payout whose nonce another transaction from the hot wallet took (an
@@ -29,12 +26,8 @@ describe('a payout whose nonce was taken from outside', () => {
 
   beforeAll(async () => {
     chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
-    portal = await startPortal(chain.env);
-    admin = await loginAdmin(portal.app);
-
-    await enableAdminTwoFactor(portal, admin);
+    ({ portal, admin } = await startPayoutPortal(chain));
     hot = privateKeyToAccount(chain.hotKey).address;
-    await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
   }, 60_000);
   afterAll(async () => {
     await portal?.close();
@@ -102,7 +95,7 @@ describe('a payout whose nonce was taken from outside', () => {
   }
 
   it('waits while the taking block is not final, then fails with the reason, releases the reservation, and refunds exactly once', async () => {
-    const to = fresh();
+    const to = freshAddress();
     const { member, id } = await pendingWithdrawal(portal, admin, to, '30');
     expect(await failedOnDashboard()).toEqual({ count: 0, amount: '0.00' });
     const { payoutId, nonce, other } = await broadcastThenTaken(id);
@@ -160,7 +153,7 @@ describe('a payout whose nonce was taken from outside', () => {
   });
 
   it('a retry pays exactly once, at a new nonce', async () => {
-    const to = fresh();
+    const to = freshAddress();
     const { id } = await pendingWithdrawal(portal, admin, to, '40');
     const { nonce } = await broadcastThenTaken(id);
     await chain.mine(3);
@@ -189,7 +182,7 @@ describe('a payout whose nonce was taken from outside', () => {
   });
 
   it('a signed payout whose broadcast meets "nonce too low" is followed, then failed when none of its own was mined', async () => {
-    const to = fresh();
+    const to = freshAddress();
     const { member, id } = await pendingWithdrawal(portal, admin, to, '20');
     await approve(portal, admin, [id]);
     await expect(
@@ -215,7 +208,7 @@ describe('a payout whose nonce was taken from outside', () => {
   });
 
   it('tells "already known" (ours in the pool) from "nonce too low" (the nonce used) when sending again', async () => {
-    const to = fresh();
+    const to = freshAddress();
     const { id } = await pendingWithdrawal(portal, admin, to, '10');
     await approve(portal, admin, [id]);
     await chain.rpc('evm_setAutomine', [false]);

@@ -1,15 +1,13 @@
 import { privateKeyToAccount } from 'viem/accounts';
-import { bytesToHex, keccak256, parseTransaction, type Address, type Hex } from 'viem';
-import { randomBytes } from 'node:crypto';
+import { keccak256, parseTransaction, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestChain, type TestChain } from '../chain/chain-helpers';
-import { adminCode, bearer, enableAdminTwoFactor, errorOf, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
+import { adminCode, bearer, errorOf, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
-import { approve, payAll, pendingWithdrawal, transferOf, usdt, withdrawal } from './payout-helpers';
+import { approve, freshAddress, payAll, pendingWithdrawal, startPayoutPortal, transferOf, usdt, withdrawal } from './payout-helpers';
 import { OUTSIDE, requestWithdrawal, saveAddress, setSettings } from './withdrawal-helpers';
 import { sql } from '../../src/db/sql';
 
-const fresh = (): Address => privateKeyToAccount(bytesToHex(randomBytes(32))).address;
 
 describe('withdrawal payouts on a local chain', () => {
   let chain: TestChain;
@@ -19,11 +17,8 @@ describe('withdrawal payouts on a local chain', () => {
 
   beforeAll(async () => {
     chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
-    portal = await startPortal(chain.env);
-    admin = await loginAdmin(portal.app);
-    await enableAdminTwoFactor(portal, admin);
+    ({ portal, admin } = await startPayoutPortal(chain));
     hot = privateKeyToAccount(chain.hotKey).address;
-    await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
   }, 60_000);
   afterAll(async () => {
     await portal?.close();
@@ -40,7 +35,7 @@ describe('withdrawal payouts on a local chain', () => {
   }
 
   it('refuses the platform’s own addresses and the token contract', async () => {
-    const { member } = await pendingWithdrawal(portal, admin, fresh(), '10', '50');
+    const { member } = await pendingWithdrawal(portal, admin, freshAddress(), '10', '50');
     const own: Array<[string, string]> = [
       [chain.token, 'ADDRESS_IS_TOKEN'],
       [chain.treasury, 'ADDRESS_IS_PLATFORM'],
@@ -55,7 +50,7 @@ describe('withdrawal payouts on a local chain', () => {
   });
 
   it('approves three at once: exactly amount minus fee arrives at each address, the hash and block match the chain', async () => {
-    const to = [fresh(), fresh(), fresh()];
+    const to = [freshAddress(), freshAddress(), freshAddress()];
     const made = await Promise.all([
       pendingWithdrawal(portal, admin, to[0]!, '100'),
       pendingWithdrawal(portal, admin, to[1]!, '20'),
@@ -94,7 +89,7 @@ describe('withdrawal payouts on a local chain', () => {
   });
 
   it('rejects with a full refund', async () => {
-    const { member, id } = await pendingWithdrawal(portal, admin, fresh(), '25');
+    const { member, id } = await pendingWithdrawal(portal, admin, freshAddress(), '25');
     expect((await balances(portal.app, member)).income).toBe('0.00');
     const res = await portal.app.inject({ method: 'POST', url: '/api/admin/withdrawals/reject', headers: bearer(admin), payload: { ids: [id], reason: 'Not today' } });
     expect(res.json()).toMatchObject({ done: [id], skipped: [] });
@@ -103,7 +98,7 @@ describe('withdrawal payouts on a local chain', () => {
   });
 
   it('a crash after signing and before broadcasting pays exactly once', async () => {
-    const to = fresh();
+    const to = freshAddress();
     const { id } = await pendingWithdrawal(portal, admin, to, '40');
     await approve(portal, admin, [id]);
     let crashed = false;
@@ -130,7 +125,7 @@ describe('withdrawal payouts on a local chain', () => {
   });
 
   it('a crash after broadcasting and before the receipt pays exactly once', async () => {
-    const to = fresh();
+    const to = freshAddress();
     const { id } = await pendingWithdrawal(portal, admin, to, '30');
     await approve(portal, admin, [id]);
     await expect(
@@ -151,7 +146,7 @@ describe('withdrawal payouts on a local chain', () => {
   });
 
   it('replaces a stuck transaction with a higher fee at the same nonce and records the one mined', async () => {
-    const to = fresh();
+    const to = freshAddress();
     const { id } = await pendingWithdrawal(portal, admin, to, '60');
     await approve(portal, admin, [id]);
     await chain.rpc('evm_setAutomine', [false]);
@@ -187,7 +182,7 @@ describe('withdrawal payouts on a local chain', () => {
 
   it('an empty hot wallet fails clearly, warns the admin, and the payout can be retried after funding (or refunded)', async () => {
     const left = await chain.balanceOf(hot);
-    const to = fresh();
+    const to = freshAddress();
     const big = (left / 10n ** 18n + 100n).toString();
     const { id } = await pendingWithdrawal(portal, admin, to, big);
     const wallet = await portal.app.inject({ method: 'GET', url: '/api/admin/withdrawals/hot-wallet', headers: bearer(admin) });
@@ -199,7 +194,7 @@ describe('withdrawal payouts on a local chain', () => {
     expect(failed.reason).toMatch(/hot wallet does not hold enough/);
     expect(await chain.balanceOf(to)).toBe(0n);
 
-    const second = await pendingWithdrawal(portal, admin, fresh(), big);
+    const second = await pendingWithdrawal(portal, admin, freshAddress(), big);
     await approve(portal, admin, [second.id]);
     await payAll(portal, chain);
     expect((await withdrawal(portal, admin, second.id)).status).toBe('failed');
@@ -229,7 +224,7 @@ describe('withdrawal payouts on a local chain', () => {
   it('an approval above the large-approval threshold is paid only with a fresh two-factor code (docs/decisions/0027)', async () => {
     await setSettings(portal.app, admin, { largeApprovalThreshold: '50' });
     try {
-      const to = fresh();
+      const to = freshAddress();
       const { id } = await pendingWithdrawal(portal, admin, to, '60');
       const send = (payload: Record<string, unknown>) =>
         portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, headers: bearer(admin), payload });
