@@ -19,9 +19,10 @@ export const MAX_ID = Number.MAX_SAFE_INTEGER;
 const MAX_ID_TEXT = String(MAX_ID);
 
 export function idSchema(name = 'id') {
-  return text({ error: `${name} must be an id (a positive whole number)` }, { label: name })
-    .regex(ID_PATTERN, `${name} must be an id: a positive whole number in decimal digits, without sign, leading zeros, point or exponent`)
-    .refine((value) => value.length < MAX_ID_TEXT.length || (value.length === MAX_ID_TEXT.length && value <= MAX_ID_TEXT), `${name} is past the largest id (${MAX_ID_TEXT})`)
+  // The error handler puts the parameter's name before each message ("id: must be …").
+  return text({ error: 'must be an id, a positive whole number' }, { label: name })
+    .regex(ID_PATTERN, 'must be an id: a positive whole number in decimal digits (no sign, leading zeros, point or exponent)')
+    .refine((value) => value.length < MAX_ID_TEXT.length || (value.length === MAX_ID_TEXT.length && value <= MAX_ID_TEXT), `must be an id no larger than ${MAX_ID_TEXT}`)
     .transform(Number)
     .meta({ description: 'An id: a positive whole number in decimal digits', pattern: ID_PATTERN.source, example: '42' });
 }
