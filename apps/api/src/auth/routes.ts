@@ -17,6 +17,7 @@ import { forgotPassword, resetPassword } from './password-reset';
 import { logout, refreshTokens } from './refresh';
 import { register } from './register';
 import { signIn } from './sign-in';
+import { secondFactorAnswers } from '../two-factor/guard';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema, 429: apiErrorSchema };
 
@@ -26,7 +27,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with an empty body and `Authorization: Basic base64(username:password)`',
-        response: { 200: loginResponseSchema, ...errors },
+        response: { 200: loginResponseSchema, ...errors, ...secondFactorAnswers },
       },
     }, async (request, reply) => {
       const { username, password } = parseBasicCredentials(request.headers.authorization);

@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
+import { AppError } from '../shared/errors';
 import { openSecret, totpKey } from './secret-box';
 
 /**
@@ -35,6 +36,26 @@ export async function isTwoFactorEnabled(db: Sql, userId: number): Promise<boole
 }
 
 /**
+ * The account's TOTP secret, opened with the portal's key. A key that does
+ * not open it (TOTP_ENCRYPTION_KEY changed, or a restore onto a data folder
+ * without its `totp-encryption.key`: docs/decisions/0031-backup-and-restore.md)
+ * is the operator's to fix: the member is told so, and that a recovery code
+ * (stored hashed, needing no key) still works, rather than a bare 500.
+ */
+function openStoredSecret(ctx: AppContext, userId: number, sealed: string): string {
+  try {
+    return openSecret(totpKey(ctx.config), userId, sealed);
+  } catch (error) {
+    ctx.log.error({ userId, err: error instanceof Error ? error.message : String(error) }, 'the TOTP key does not open a stored two-factor secret: was TOTP_ENCRYPTION_KEY changed?');
+    throw new AppError(
+      503,
+      'TWO_FACTOR_KEY_MISMATCH',
+      'Two-factor codes cannot be checked right now: the portal cannot read your authenticator secret. Use one of your recovery codes, or contact support.',
+    );
+  }
+}
+
+/**
  * Checks and consumes a code (TOTP or recovery) inside the caller's
  * transaction: the row is locked, so two requests with one code never both
  * pass.
@@ -45,7 +66,7 @@ export async function consumeCode(ctx: AppContext, tx: Sql, userId: number, code
   if (!row || (!row.enabled_at && !options.allowPending)) return 'not_enabled';
   const token = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(token)) {
-    const totp = totpOf(openSecret(totpKey(ctx.config), userId, row.secret_enc), String(userId));
+    const totp = totpOf(openStoredSecret(ctx, userId, row.secret_enc), String(userId));
     const timestamp = ctx.now().getTime();
     const delta = totp.validate({ token, timestamp, window: WINDOW });
     if (delta === null) return 'invalid';

@@ -4,6 +4,7 @@ import { apiErrorSchema, twoFactorCodeBodySchema, twoFactorEnabledSchema, twoFac
 import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { createTwoFactorService } from './service';
+import { secondFactorAnswers } from './guard';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
@@ -33,7 +34,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['account'],
         summary: 'Turn two-factor off with a current code (or a recovery code); repeated wrong codes lock the codes for a while (429)',
         body: twoFactorCodeBodySchema,
-        response: { 204: z.null(), ...errors, 429: apiErrorSchema },
+        response: { 204: z.null(), ...errors, ...secondFactorAnswers },
       },
     }, async (request, reply) => {
       await twoFactor.disable(principalOf(request).userId, request.body.code);

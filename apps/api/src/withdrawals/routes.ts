@@ -30,6 +30,7 @@ import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
 import { adminTwoFactorGate } from '../two-factor/service';
 import { createWithdrawalService } from './service';
+import { secondFactorAnswers } from '../two-factor/guard';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
@@ -43,7 +44,7 @@ export function withdrawalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'Ask to withdraw from the income wallet to a saved BEP20 address (accepts Idempotency-Key)',
         headers: idempotencyHeadersSchema,
         body: withdrawalBodySchema,
-        response: { 201: withdrawalSchema, ...errors, 429: apiErrorSchema },
+        response: { 201: withdrawalSchema, ...errors, ...secondFactorAnswers },
       },
     }, async (request, reply) => sendIdempotent(reply, await withdrawals.request(principalOf(request).userId, request.body, request.headers['idempotency-key'])));
 
@@ -100,7 +101,7 @@ export function withdrawalAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['withdrawals'],
         summary: 'Approve many pending withdrawals at once (their payouts are queued); above the large-approval threshold with a fresh `totpCode`',
         body: bulkApproveBodySchema,
-        response: { 200: bulkResultSchema, ...errors, 429: apiErrorSchema },
+        response: { 200: bulkResultSchema, ...errors, ...secondFactorAnswers },
       },
     }, async (request) => withdrawals.approve(actorOf(request), request.body.ids, request.body.totpCode));
 
@@ -115,7 +116,7 @@ export function withdrawalAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'Approve a pending withdrawal (its payout is queued); above the large-approval threshold with a fresh `totpCode`',
         params: idParamSchema,
         body: approvalCodeBodySchema.nullish(),
-        response: { 200: withdrawalSchema, ...errors, 429: apiErrorSchema },
+        response: { 200: withdrawalSchema, ...errors, ...secondFactorAnswers },
       },
     }, async (request) => withdrawals.approveOne(actorOf(request), request.params.id, request.body?.totpCode));
 

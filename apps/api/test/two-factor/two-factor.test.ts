@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { basic, bearer, errorOf, registerMember, usePortal, type Session, type TestPortal } from '../harness';
 import { codeAt, enableTwoFactor, freshCode } from './two-factor-helpers';
 import { sql } from '../../src/db/sql';
+import { sealSecret } from '../../src/two-factor/secret-box';
+import { randomBytes } from 'node:crypto';
 
 describe('two-factor sign-in (TOTP)', () => {
   let portal: TestPortal;
@@ -81,5 +83,18 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(off.statusCode, off.body).toBe(204);
     expect((await loginWith(member.user.username, member.password)).statusCode).toBe(200);
     expect(admin.user.role).toBe('admin');
+  });
+
+  it('says plainly when the portal\'s key no longer opens a secret (TOTP_ENCRYPTION_KEY changed), and a recovery code still signs in', async () => {
+    const member = await registerMember(portal.app);
+    const { secret, recoveryCodes } = await enableTwoFactor(portal, member);
+    // The secret as another key sealed it: what a restore onto a folder without its key reads.
+    await portal.db.query(sql`UPDATE two_factor SET secret_enc = ${sealSecret(randomBytes(32), member.user.id, secret)} WHERE user_id = ${member.user.id}`);
+    const refused = await loginWith(member.user.username, member.password, freshCode(portal, secret));
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(errorOf(refused).code).toBe('TWO_FACTOR_KEY_MISMATCH');
+    expect(errorOf(refused).message).toMatch(/recovery code/);
+    const recovered = await loginWith(member.user.username, member.password, recoveryCodes[0]!);
+    expect(recovered.statusCode, recovered.body).toBe(200);
   });
 });
