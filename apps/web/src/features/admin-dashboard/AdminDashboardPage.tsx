@@ -14,6 +14,7 @@ import { formatCount, formatMoney } from '../../shared/format';
 import { useAdminDashboard } from '../packages/api';
 import { BarChart } from '../bonuses/BarChart';
 import { DailyCloseCard } from './DailyCloseCard';
+import { useFirstSignInTwoFactorSetup } from '../account/admin-two-factor';
 
 interface Stat {
   id: string;
@@ -45,6 +46,7 @@ function waiting(id: string, label: string, to: string, count: number | undefine
  * the failed payouts waiting for a retry or refund; the daily close.
  */
 export function AdminDashboardPage() {
+  useFirstSignInTwoFactorSetup();
   const theme = useTheme();
   const dashboard = useAdminDashboard();
   const d = dashboard.data;

@@ -12,7 +12,6 @@ import { useToast } from '../../shared/toast';
 import { AFTER_SIGN_IN, safeNextPath, takeNextPath } from '../../shared/next-path';
 import { AuthFooter } from './AuthFooter';
 import { AuthHeader } from './AuthHeader';
-import { ADMIN_TWO_FACTOR_SETUP, adminNeedsTwoFactor } from '../account/admin-two-factor';
 
 /** Sign-in (seed §5, §8): both fields required, the server's message on failure, else 'Login failed'. */
 export function LoginPage() {
@@ -47,9 +46,11 @@ export function LoginPage() {
       // Back to the page asked for before sign-in (same-origin paths only), else
       // the admin dashboard for admins (issue 15, point 1) or the dashboard.
       const remembered = takeNextPath();
-      // An admin without the two-factor the portal asks of admins goes to set it up first (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
-      const home = session.isAdmin ? ((await adminNeedsTwoFactor()) ? ADMIN_TWO_FACTOR_SETUP : '/admindashboard') : AFTER_SIGN_IN;
-      await navigate(safeNextPath(searchParams.get('next')) ?? remembered ?? home, { replace: true });
+      // An admin's first sign-in goes on from the dashboard to the two-factor set-up (features/account/admin-two-factor.ts).
+      await navigate(
+        safeNextPath(searchParams.get('next')) ?? remembered ?? (session.isAdmin ? '/admindashboard' : AFTER_SIGN_IN),
+        { replace: true },
+      );
     } catch (failure) {
       if (isApiError(failure) && failure.code === 'TOTP_REQUIRED' && !codeNeeded) {
         setCodeNeeded(true);
