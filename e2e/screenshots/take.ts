@@ -185,19 +185,30 @@ async function stopPortal(child: ChildProcess) {
 
 // ---- the API, to prepare what the pictures show --------------------------------
 
-async function api<T>(method: string, url: string, init: { token?: string; basic?: [string, string]; body?: unknown; expect: number }): Promise<T> {
+async function api<T>(
+  method: string,
+  url: string,
+  init: { token?: string; basic?: [string, string]; body?: unknown; expect: number },
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.basic) headers.authorization = `Basic ${Buffer.from(init.basic.join(':')).toString('base64')}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${BASE}/api${url}`, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const res = await fetch(`${BASE}/api${url}`, {
+    method,
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
   const text = await res.text();
-  if (res.status !== init.expect) fail(`${method} /api${url} answered ${res.status} (expected ${init.expect}): ${text}`);
+  if (res.status !== init.expect)
+    fail(`${method} /api${url} answered ${res.status} (expected ${init.expect}): ${text}`);
   return (text ? JSON.parse(text) : null) as T;
 }
 
 const login = (username: string, password: string) =>
-  api<{ accessToken: string }>('POST', '/auth/login', { basic: [username, password], expect: 200 }).then((s) => s.accessToken);
+  api<{ accessToken: string }>('POST', '/auth/login', { basic: [username, password], expect: 200 }).then(
+    (s) => s.accessToken,
+  );
 
 /** A TOTP authenticator that never hands out a code of a step already used (the portal accepts each step once). */
 function authenticator(secret: string) {
@@ -227,7 +238,12 @@ async function prepareOperator() {
   const adminToken = await login('admin', ADMIN_PASSWORD);
   await api('POST', '/admin/users', {
     token: adminToken,
-    body: { username: OPERATOR.username, email: 'operator@example.com', fullName: 'Olivia Operator', password: OPERATOR.password },
+    body: {
+      username: OPERATOR.username,
+      email: 'operator@example.com',
+      fullName: 'Olivia Operator',
+      password: OPERATOR.password,
+    },
     expect: 201,
   });
   const token = await login(OPERATOR.username, OPERATOR.password);
@@ -286,11 +302,15 @@ async function shoot(page: Page, shot: Shot, theme: Theme, device: keyof typeof 
     for (const locator of shot.keyContent(page)) await locator.waitFor({ state: 'visible', timeout: WAIT_MS });
     if (new URL(page.url()).pathname !== shot.path) fail(`landed on ${page.url()}`);
     // No spinner left: the picture shows the page loaded.
-    await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, undefined, { timeout: WAIT_MS });
+    await page.waitForFunction(() => document.querySelectorAll('[role="progressbar"]').length === 0, undefined, {
+      timeout: WAIT_MS,
+    });
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(400); // transitions (MUI's fades take 225 ms)
   } catch (error) {
-    await page.screenshot({ path: path.join(tmpdir(), `screenshots-failed-${shot.name}-${theme}-${device}.png`) }).catch(() => undefined);
+    await page
+      .screenshot({ path: path.join(tmpdir(), `screenshots-failed-${shot.name}-${theme}-${device}.png`) })
+      .catch(() => undefined);
     fail(`${shot.path} (${theme}, ${device}) did not show its key content: ${(error as Error).message}`);
   }
   await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
@@ -300,7 +320,16 @@ async function shoot(page: Page, shot: Shot, theme: Theme, device: keyof typeof 
 async function takeAll(operatorCode: () => Promise<string>) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const errors: string[] = [];
   try {
@@ -308,14 +337,22 @@ async function takeAll(operatorCode: () => Promise<string>) {
       ['member', MEMBER_SHOTS],
       ['admin', ADMIN_SHOTS],
     ] as const) {
-      const context = await browser.newContext({ baseURL: BASE, viewport: VIEWPORTS.desktop, locale: 'en-US', timezoneId: 'UTC' });
+      const context = await browser.newContext({
+        baseURL: BASE,
+        viewport: VIEWPORTS.desktop,
+        locale: 'en-US',
+        timezoneId: 'UTC',
+      });
       const page = await context.newPage();
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
       if (who === 'member') await signIn(page, MEMBER, DEMO_PASSWORD);
       else await signIn(page, OPERATOR.username, OPERATOR.password, operatorCode);
       for (const theme of THEMES) {
         // The app's own light/dark choice (apps/web/src/app/theme/ThemeModeProvider.tsx), read when a page loads.
-        await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [THEME_MODE_KEY, theme] as const);
+        await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+          THEME_MODE_KEY,
+          theme,
+        ] as const);
         await page.emulateMedia({ colorScheme: theme });
         for (const device of Object.keys(VIEWPORTS) as Array<keyof typeof VIEWPORTS>) {
           await page.setViewportSize(VIEWPORTS[device]);
@@ -331,7 +368,8 @@ async function takeAll(operatorCode: () => Promise<string>) {
 }
 
 async function main() {
-  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) fail('the web app is not built: run `npm run build -w apps/web` first');
+  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html')))
+    fail('the web app is not built: run `npm run build -w apps/web` first');
   mkdirSync(OUT_DIR, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-screens-'));
   let portal: ChildProcess | undefined;
@@ -341,7 +379,9 @@ async function main() {
     const operatorCode = await prepareOperator();
     await prepareWithdrawals();
     await takeAll(operatorCode);
-    console.log(`Done: ${MEMBER_SHOTS.length * 4 + ADMIN_SHOTS.length * 4} pictures in ${path.relative(ROOT, OUT_DIR)}.`);
+    console.log(
+      `Done: ${MEMBER_SHOTS.length * 4 + ADMIN_SHOTS.length * 4} pictures in ${path.relative(ROOT, OUT_DIR)}.`,
+    );
   } finally {
     if (portal) await stopPortal(portal);
     rmSync(dataDir, { recursive: true, force: true });
