@@ -30,6 +30,7 @@ import { MemberNetworkPage } from '../pages/MemberNetworkPage';
 import { SignedInFrame } from '../pages/SignedInFrame';
 import { WalletPage } from '../pages/WalletPage';
 import { WithdrawApprovalPage } from '../pages/WithdrawApprovalPage';
+import { CHROMIUM_LAUNCH } from '../support/constants';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const OUT_DIR = path.join(ROOT, 'docs/screenshots');
@@ -318,19 +319,7 @@ async function shoot(page: Page, shot: Shot, theme: Theme, device: keyof typeof 
 }
 
 async function takeAll(operatorCode: () => Promise<string>) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const errors: string[] = [];
   try {
     for (const [who, shots] of [
