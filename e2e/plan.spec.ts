@@ -9,7 +9,10 @@ import { TotalIncomePage } from './pages/TotalIncomePage';
 import { creditMember, memberIdOf, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
 
 test('a member buys a package after confirming, the sponsor sees the referral bonus, the admin sees it in the reports', async ({ page, request }) => {
-  const sponsor = await registerViaApi(request, { username: uniqueName('sp'), side: 'left' });
+  // The sponsor sits off the company's outer legs, where the other files' members (sponsored by the company)
+  // are placed as they join, so that none of them lands in its teams while this test reads their volume.
+  const anchor = await registerViaApi(request, { username: uniqueName('an'), side: 'left' });
+  const sponsor = await registerViaApi(request, { username: uniqueName('sp'), sponsor: anchor.username, side: 'right' });
   const buyer = await registerViaApi(request, { username: uniqueName('by'), sponsor: sponsor.username, side: 'left' });
   await creditMember(request, await memberIdOf(request, sponsor.username), { amount: '100' });
   await creditMember(request, await memberIdOf(request, buyer.username), { amount: '1000' });
