@@ -2,6 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one (a single worker on the
+    // 2-core CI machine), and the API files spend much of their time waiting
+    // on PostgreSQL, anvil and timers: two workers took the suite from 234 s
+    // to 156 s on PostgreSQL and from 289 s to 232 s on PGlite, all passing.
+    maxWorkers: 2,
     projects: [
       {
         test: {
