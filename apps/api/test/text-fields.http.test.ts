@@ -224,4 +224,19 @@ describe('every text field of every operation, over HTTP', () => {
     const plain = await portal.app.inject({ method: 'GET', url: `/api/admin/members?search=${encodeURIComponent('100% Zoë')}`, headers: bearer(admin) });
     expect(plain.statusCode).toBe(200);
   });
+
+  it('looks at the query only on routes that read one (not on a transfer), after the guard like the rest of the validation', async () => {
+    // POST /api/transfers has no query schema: its own validation answers, naming the body's field, not `x`.
+    const transfer = await portal.app.inject({
+      method: 'POST',
+      url: '/api/transfers?x=%FF',
+      headers: { ...bearer(member), 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(transfer.statusCode).toBe(400);
+    expect(errorOf(transfer)).toMatchObject({ code: 'VALIDATION_ERROR', field: 'toUsername' });
+    // A signed-out client is told it is signed out first, as for any other bad query.
+    const signedOut = await portal.app.inject({ method: 'GET', url: '/api/admin/members?search=%FF' });
+    expect(signedOut.statusCode).toBe(401);
+  });
 });

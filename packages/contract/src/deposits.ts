@@ -18,7 +18,6 @@ export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
   below_minimum: 'Below minimum, not credited',
 };
 
-/** The chain as the watcher last saw it. */
 /**
  * The last time the node stood below the watcher's cursor (`behind`) or held
  * other blocks than the ones the watcher had read (`changed`), in words
@@ -39,6 +38,7 @@ export const chainStallSchema = z.object({
 });
 export type ChainStall = z.infer<typeof chainStallSchema>;
 
+/** The chain as the watcher last saw it. */
 export const chainStatusSchema = z.object({
   /** `stalled`: the node is behind the watcher's cursor or its chain changed under it (see `stall`). */
   status: z.enum(['ok', 'lagging', 'stalled', 'unreachable', 'starting', 'off']),

@@ -14,8 +14,8 @@ import { text } from './text';
  * one a log shows. `0`, `-1`, `1e3` and ids past the range are refused too,
  * each with a 400 naming the parameter.
  */
-export const ID_PATTERN = /^[1-9][0-9]*$/;
-export const MAX_ID = Number.MAX_SAFE_INTEGER;
+const ID_PATTERN = /^[1-9][0-9]*$/;
+const MAX_ID = Number.MAX_SAFE_INTEGER;
 const MAX_ID_TEXT = String(MAX_ID);
 
 export function idSchema(name = 'id') {

@@ -139,24 +139,33 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
  * lone surrogate; `%FF`; a lone `%`) reaches the routes as the raw text,
  * `%ED%A0%80`, which is not what the client meant: it is refused like any
  * text that is not valid Unicode (packages/contract/src/text.ts), 400
- * naming the parameter. Only a query with a `%` in it is looked at, so the
- * hot paths pay nothing (docs/decisions/0013b-quiet-hot-path.md).
+ * naming the parameter. Only the routes that read a query (a `querystring`
+ * schema) get the check, as a synchronous preValidation hook beside the
+ * query's own validation, like `refuseEmptyPatches` (openapi/document.ts):
+ * every other request, the transfers and purchases among them, runs no hook
+ * for it at all (docs/decisions/0013b-quiet-hot-path.md).
  */
 export function refuseBadQueryEncoding(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    const url = request.url;
-    const start = url.indexOf('?');
-    if (start < 0 || url.indexOf('%', start) < 0 || !url.startsWith('/api/')) return;
-    for (const pair of url.slice(start + 1).split('&')) {
-      const equals = pair.indexOf('=');
-      const rawName = equals < 0 ? pair : pair.slice(0, equals);
-      const name = decodeOrUndefined(rawName);
-      if (name === undefined || (equals >= 0 && decodeOrUndefined(pair.slice(equals + 1)) === undefined)) {
-        const field = name ?? 'query';
-        throw badRequest('VALIDATION_ERROR', `${field}: must be percent-encoded UTF-8 text (valid Unicode, no lone surrogate)`, field);
-      }
-    }
+  app.addHook('onRoute', (route) => {
+    if (!route.schema?.querystring) return;
+    route.preValidation = [...(route.preValidation ? [route.preValidation].flat() : []), checkQueryEncoding];
   });
+}
+
+function checkQueryEncoding(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+  const url = request.url;
+  const start = url.indexOf('?');
+  if (start < 0 || url.indexOf('%', start) < 0) return done();
+  for (const pair of url.slice(start + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    const rawName = equals < 0 ? pair : pair.slice(0, equals);
+    const name = decodeOrUndefined(rawName);
+    if (name === undefined || (equals >= 0 && decodeOrUndefined(pair.slice(equals + 1)) === undefined)) {
+      const field = name ?? 'query';
+      return done(badRequest('VALIDATION_ERROR', `${field}: must be percent-encoded UTF-8 text (valid Unicode, no lone surrogate)`, field));
+    }
+  }
+  done();
 }
 
 function decodeOrUndefined(component: string): string | undefined {

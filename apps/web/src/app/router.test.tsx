@@ -31,18 +31,29 @@ function signedInAs(role: 'admin' | 'member') {
 const appRouter = (path: string) =>
   createMemoryRouter(buildRoutes(), { initialEntries: [path], patchRoutesOnNavigation: discoverSignedInRoutes });
 
-/**
- * Opens `path` in a memory router (loaders only, nothing rendered) and returns where it ended up.
- * Pages are lazy routes: the first visit of each imports (and here transforms) its module, hence the timeout.
- */
-async function land(path: string) {
-  const router = appRouter(path);
+/** Until the router has loaded and finished navigating (a page's first import is transformed here, hence the timeout). */
+async function settled(router: ReturnType<typeof appRouter>) {
   await vi.waitFor(
     () => {
       if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still navigating');
     },
     { timeout: 20_000 },
   );
+}
+
+/** Every page path the router knows so far (the 404 left out). */
+const pagePaths = (router: ReturnType<typeof appRouter>) =>
+  router.routes.flatMap(function paths(route): string[] {
+    return [...(route.path && route.path !== '*' ? [route.path] : []), ...(route.children ?? []).flatMap(paths)];
+  });
+
+/**
+ * Opens `path` in a memory router (loaders only, nothing rendered) and returns where it ended up.
+ * Pages are lazy routes: the first visit of each imports (and here transforms) its module, hence the timeout.
+ */
+async function land(path: string) {
+  const router = appRouter(path);
+  await settled(router);
   const where = router.state.location.pathname;
   router.dispose();
   return where;
@@ -109,11 +120,6 @@ describe('routes and guard', () => {
 });
 
 describe('the routes of the entry and the signed-in ones', () => {
-  const pagePaths = (router: ReturnType<typeof appRouter>) =>
-    router.routes.flatMap(function paths(route): string[] {
-      return [...(route.path && route.path !== '*' ? [route.path] : []), ...(route.children ?? []).flatMap(paths)];
-    });
-
   it('knows only the guest pages until a path needs more, so the sign-in page loads no other table', async () => {
     expect(authRoutes.map((r) => r.path)).toEqual(GUEST_PATHS);
     expect(APP_ROUTES.filter((r) => r.layout === 'blank')).toEqual(authRoutes);
@@ -132,12 +138,7 @@ describe('the routes of the entry and the signed-in ones', () => {
   it('adds every signed-in page once, however many paths ask', async () => {
     signedInAs('member');
     const router = appRouter('/wallet');
-    await vi.waitFor(
-      () => {
-        if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still navigating');
-      },
-      { timeout: 20_000 },
-    );
+    await settled(router);
     await router.navigate('/no-such-page');
     await router.navigate('/another-missing-page');
     expect(router.state.matches.at(-1)?.route.path).toBe('*');
@@ -147,11 +148,6 @@ describe('the routes of the entry and the signed-in ones', () => {
 });
 
 describe('the style guide', () => {
-  const pagePaths = (router: ReturnType<typeof appRouter>) =>
-    router.routes.flatMap(function paths(route): string[] {
-      return [...(route.path && route.path !== '*' ? [route.path] : []), ...(route.children ?? []).flatMap(paths)];
-    });
-
   it('lists the same five pages in its routes as the build and the router know', () => {
     expect(STYLE_GUIDE_PAGES.map((p) => p.path)).toEqual(STYLE_GUIDE_PATHS);
     expect(STYLE_GUIDE_PATHS).toEqual(['/typography', '/icons', '/cards', '/tables', '/form-layouts']);
@@ -164,12 +160,7 @@ describe('the style guide', () => {
   it('opens signed out, adds only its own pages and calls no API', async () => {
     for (const path of STYLE_GUIDE_PATHS) {
       const router = appRouter(path);
-      await vi.waitFor(
-        () => {
-          if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still navigating');
-        },
-        { timeout: 20_000 },
-      );
+      await settled(router);
       expect(router.state.location.pathname).toBe(path);
       expect(router.state.matches.at(-1)?.route.path).toBe(path);
       expect([...pagePaths(router)].sort()).toEqual([...GUEST_PATHS, ...STYLE_GUIDE_PATHS].sort());
@@ -181,19 +172,9 @@ describe('the style guide', () => {
   it('still adds the signed-in pages after it', async () => {
     signedInAs('member');
     const router = appRouter('/cards');
-    await vi.waitFor(
-      () => {
-        if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still navigating');
-      },
-      { timeout: 20_000 },
-    );
+    await settled(router);
     await router.navigate('/wallet');
-    await vi.waitFor(
-      () => {
-        if (router.state.navigation.state !== 'idle') throw new Error('still navigating');
-      },
-      { timeout: 20_000 },
-    );
+    await settled(router);
     expect(router.state.matches.at(-1)?.route.path).toBe('/wallet');
     await router.navigate('/tables');
     expect(router.state.matches.at(-1)?.route.path).toBe('/tables');
