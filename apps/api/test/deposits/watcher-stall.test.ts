@@ -98,6 +98,23 @@ describe('the reconciliation', () => {
     // The watcher is not stalled by it.
     expect((await health()).chain).toMatchObject({ status: 'ok', stall: null });
   });
+
+  it('stops naming an address as soon as the watcher records its deposit, without waiting for another block', async () => {
+    const { address } = await member();
+    await chain.send(address, '2');
+    const block = await chain.blockNumber();
+    const before = await reconciliation();
+    expect(before.unrecorded.addresses.map((a) => a.address)).toContain(address);
+    // The watcher records the transfer as seen at the head; no block is mined.
+    await watcher.tick();
+    expect(await chain.blockNumber()).toBe(block);
+    const after = await reconciliation();
+    expect(after.explained.depositsNotFinal).toBe('2.00');
+    expect(after.unrecorded.addresses.map((a) => a.address)).not.toContain(address);
+    expect(after.unrecorded.count).toBe(before.unrecorded.count - 1);
+    expect(after.unrecorded.total).toBe(fromBaseUnits(toBaseUnits(before.unrecorded.total) - toBaseUnits('2')));
+    await finalize();
+  });
 });
 
 describe('the reconciliation over many addresses', () => {
