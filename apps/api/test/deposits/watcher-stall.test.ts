@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBaseUnits, toBaseUnits, type Reconciliation } from '@portal/contract';
-import { encodeFunctionData, erc20Abi, parseUnits, type Address } from 'viem';
+import { encodeFunctionData, erc20Abi, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_DEV_KEY } from '../../src/chain/anvil';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
 import { sql } from '../../src/db/sql';
-import { bearer, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
-import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
+import { bearer, startPortal, type Session, type TestPortal } from '../harness';
+import type { RpcProxy, TestChain } from '../chain/chain-helpers';
+import { memberWithAddress, startDepositPortal, stopDepositPortal } from './deposit-helpers';
 
 /**
  * A node that falls behind the watcher's cursor or whose chain changes
@@ -23,27 +24,19 @@ let proxy: RpcProxy;
 let startBlock: bigint;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  startBlock = (await chain.blockNumber()) + 6n;
-  proxy = await startRpcProxy(chain.rpcUrl);
-  portal = await startPortal({ ...chain.env, CHAIN_RPC_URL: proxy.url, CHAIN_START_BLOCK: String(startBlock) });
-  watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
-  admin = await loginAdmin(portal.app);
+  ({ chain, proxy, portal, watcher, admin } = await startDepositPortal({
+    env: async (c) => {
+      startBlock = (await c.blockNumber()) + 6n;
+      return { CHAIN_START_BLOCK: String(startBlock) };
+    },
+  }));
 });
 
 afterAll(async () => {
-  await watcher?.stop();
-  await portal?.close();
-  await proxy?.close();
-  await chain?.stop();
+  await stopDepositPortal({ watcher, portal, proxy, chain });
 });
 
-async function member() {
-  const session = await registerMember(portal.app);
-  const res = await portal.app.inject({ method: 'GET', url: '/api/deposits/address', headers: bearer(session) });
-  expect(res.statusCode).toBe(200);
-  return { session, address: res.json().address as Address };
-}
+const member = () => memberWithAddress(portal);
 
 async function myDeposits(session: Session) {
   const res = await portal.app.inject({ method: 'GET', url: '/api/deposits', headers: bearer(session) });
