@@ -13,7 +13,7 @@ import { chainUnavailable, requireChain } from './service';
 import { describeChainError, readChainStatus } from './chain-status';
 
 /** Deposit addresses read per chunk for the reconciliation: one database page, one JSON-RPC batch of eth_calls (split by clients.ts into HTTP requests of 200). */
-export const RECONCILE_CHUNK = 2_000;
+const RECONCILE_CHUNK = 2_000;
 
 /** What the chain says of the issued deposit addresses at one block. */
 interface Held {
