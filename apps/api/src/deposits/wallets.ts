@@ -153,8 +153,8 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
  * before its start block, or in blocks a node lost and the watcher never
  * read) then show as a difference. The addresses are read in chunks of
  * batched `eth_call`s (plain anvil has no Multicall3), all at one block,
- * and the sum is kept per (block, addresses issued): views within a block
- * read nothing again.
+ * and what they hold is kept per (block, addresses issued): views within a
+ * block ask the node nothing again.
  */
 export function createChainWalletService(ctx: AppContext) {
   const { db } = ctx;
