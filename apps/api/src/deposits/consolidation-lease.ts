@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../db/database';
 import { sql, type SqlQuery } from '../db/sql';
-import { conflict } from '../shared/errors';
+import { conflict, isUniqueViolation } from '../shared/errors';
 
 /**
  * One consolidation at a time (docs/decisions/0028-one-consolidation-at-a-time.md).
@@ -51,7 +51,6 @@ export async function claimConsolidation(
   db: Sql,
   holder: string,
   create: (lease: SqlQuery) => Promise<{ id: number; threshold: bigint }>,
-  isOneRunning: (error: unknown) => boolean,
 ): Promise<Claim> {
   // One statement: two requests racing for a free lease cannot both match
   // (PostgreSQL re-checks the WHERE on the row the other just updated).
@@ -67,7 +66,7 @@ export async function claimConsolidation(
     // The new row is born holding the lease; `consolidations_one_running` (migration 0013) refuses a second at once.
     return { ...(await create(sql`${holder}, clock_timestamp() + make_interval(secs => ${LEASE_SECONDS})`)), resumed: false };
   } catch (error) {
-    if (isOneRunning(error)) throw consolidationRunning();
+    if (isUniqueViolation(error, 'consolidations_one_running')) throw consolidationRunning();
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import { fromBaseUnits, toBaseUnits, type Consolidation, type ConsolidationPage,
 import type { AppContext } from '../context';
 import { writeAudit, type Actor } from '../audit/service';
 import { readSettings } from '../settings/service';
-import { AppError, isUniqueViolation } from '../shared/errors';
+import { AppError } from '../shared/errors';
 import { defineList } from '../shared/list-query';
 import { chainUnavailable, requireChain } from './service';
 import { describeChainError } from './chain-status';
@@ -109,7 +109,6 @@ export function createConsolidationService(ctx: AppContext) {
             await writeAudit(tx, { actor, action: 'consolidation.start', targetType: 'consolidation', targetId: rows[0]!.id, details: { threshold: fromBaseUnits(threshold) } });
             return { id: Number(rows[0]!.id), threshold };
           }),
-        (error) => isUniqueViolation(error, 'consolidations_one_running'),
       );
       const { id } = claim;
       const lease = { id, holder };

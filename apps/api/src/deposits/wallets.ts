@@ -13,55 +13,41 @@ import { chainUnavailable, requireChain } from './service';
 import { describeChainError, readChainStatus } from './chain-status';
 
 /** Deposit addresses read per chunk for the reconciliation: one database page, one JSON-RPC batch of eth_calls (split by clients.ts into HTTP requests of 200). */
-export const RECONCILE_CHUNK = 2_000;
+const RECONCILE_CHUNK = 2_000;
 
+/** What the chain says of the issued deposit addresses at one block. */
 interface Held {
   /** Raw token units at every issued deposit address. */
   sum: bigint;
-  /** Raw token units at those with no deposit recorded, how many, and the first 10. */
-  unrecorded: bigint;
-  unrecordedCount: number;
-  first: Array<{ address: string; memberId: number; username: string; raw: bigint }>;
+  /** The addresses holding tokens (as stored, in issuing order) and their raw units. */
+  holding: Map<string, bigint>;
 }
 
-/** The last sum read per chain (the portal's own Chain object), kept for the block it was read at. */
+/**
+ * The last read per chain (the portal's own Chain object), kept for the
+ * block it was read at. Only what the chain says is kept: which of the
+ * holders have a recorded deposit is the database's and is asked on every
+ * call (`unrecordedAmong`), since the watcher records deposits within a
+ * block (a `seen` deposit is recorded at the head, before another block).
+ */
 const heldByChain = new WeakMap<Chain, { block: bigint; issued: number; total: Promise<Held> }>();
 
-/**
- * The raw token balance of every issued deposit address at `block`,
- * summed; and of those holding tokens, the ones with no deposit recorded
- * (looked up only among the holders, so the cost follows them).
- */
+/** The raw token balance of every issued deposit address at `block`: their sum, and those holding tokens. */
 function depositAddressesHold(db: Sql, chain: Chain, token: Address, block: bigint, issued: number): Promise<Held> {
   const held = heldByChain.get(chain);
   if (held && held.block === block && held.issued === issued) return held.total;
   const total = (async () => {
-    const result: Held = { sum: 0n, unrecorded: 0n, unrecordedCount: 0, first: [] };
+    const result: Held = { sum: 0n, holding: new Map() };
     for (let after = -1; ; ) {
       const { rows } = await db.query<{ address_index: number; address: string }>(
         sql`SELECT address_index, address FROM deposit_addresses WHERE address_index > ${after} ORDER BY address_index LIMIT ${RECONCILE_CHUNK}`,
       );
       if (!rows.length) return result;
       const balances = await tokenBalances(chain.client, token, rows.map((r) => getAddress(r.address)), block);
-      const holding = new Map<string, bigint>();
       rows.forEach((r, i) => {
         result.sum += balances[i]!;
-        if (balances[i]! > 0n) holding.set(r.address, balances[i]!);
+        if (balances[i]! > 0n) result.holding.set(r.address, balances[i]!);
       });
-      if (holding.size) {
-        const unseen = await db.query<{ address: string; member_id: string; username: string }>(
-          sql`SELECT a.address, a.member_id::text, u.username FROM deposit_addresses a JOIN users u ON u.id = a.member_id
-               WHERE a.address = ANY(${[...holding.keys()]}::text[])
-                 AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address AND d.chain_id = ${chain.chainId} AND d.status <> 'dropped')
-               ORDER BY a.address_index`,
-        );
-        for (const r of unseen.rows) {
-          const raw = holding.get(r.address)!;
-          result.unrecorded += raw;
-          result.unrecordedCount += 1;
-          if (result.first.length < 10) result.first.push({ address: getAddress(r.address), memberId: Number(r.member_id), username: r.username, raw });
-        }
-      }
       after = rows[rows.length - 1]!.address_index;
     }
   })();
@@ -70,6 +56,31 @@ function depositAddressesHold(db: Sql, chain: Chain, token: Address, block: bigi
     if (heldByChain.get(chain)?.total === total) heldByChain.delete(chain); // a failed read is not kept
   });
   return total;
+}
+
+/**
+ * Of the addresses holding tokens, those with no deposit recorded: their raw
+ * units, how many, and the first 10 (looked up only among the holders, so
+ * the cost follows them).
+ */
+async function unrecordedAmong(db: Sql, chainId: number, holding: Map<string, bigint>) {
+  const result = { raw: 0n, count: 0, first: [] as Array<{ address: string; memberId: number; username: string; raw: bigint }> };
+  const holders = [...holding.keys()];
+  for (let i = 0; i < holders.length; i += RECONCILE_CHUNK) {
+    const unseen = await db.query<{ address: string; member_id: string; username: string }>(
+      sql`SELECT a.address, a.member_id::text, u.username FROM deposit_addresses a JOIN users u ON u.id = a.member_id
+           WHERE a.address = ANY(${holders.slice(i, i + RECONCILE_CHUNK)}::text[])
+             AND NOT EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address AND d.chain_id = ${chainId} AND d.status <> 'dropped')
+           ORDER BY a.address_index`,
+    );
+    for (const r of unseen.rows) {
+      const raw = holding.get(r.address)!;
+      result.raw += raw;
+      result.count += 1;
+      if (result.first.length < 10) result.first.push({ address: getAddress(r.address), memberId: Number(r.member_id), username: r.username, raw });
+    }
+  }
+  return result;
 }
 
 /**
@@ -100,6 +111,7 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
   const treasury = toLedgerUnits(raw[0]!, decimals);
   const hot = chain.hotWallet ? toLedgerUnits(raw[1]!, decimals) : 0n;
   const depositAddresses = toLedgerUnits(deposited.sum, decimals);
+  const unrecorded = await unrecordedAmong(db, chain.chainId, deposited.holding);
   const owed = BigInt(ledger.rows[0]!.owed);
   const expected = -BigInt(ledger.rows[0]!.treasury);
   const onChain = treasury + hot + depositAddresses;
@@ -122,9 +134,9 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
     unexplained: fromBaseUnits(unexplained),
     balanced: unexplained === 0n,
     unrecorded: {
-      total: fromBaseUnits(toLedgerUnits(deposited.unrecorded, decimals)),
-      count: deposited.unrecordedCount,
-      addresses: deposited.first.map((a) => ({ address: a.address, member: { id: a.memberId, username: a.username }, amount: fromBaseUnits(toLedgerUnits(a.raw, decimals)) })),
+      total: fromBaseUnits(toLedgerUnits(unrecorded.raw, decimals)),
+      count: unrecorded.count,
+      addresses: unrecorded.first.map((a) => ({ address: a.address, member: { id: a.memberId, username: a.username }, amount: fromBaseUnits(toLedgerUnits(a.raw, decimals)) })),
     },
   };
 }
@@ -141,8 +153,8 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
  * before its start block, or in blocks a node lost and the watcher never
  * read) then show as a difference. The addresses are read in chunks of
  * batched `eth_call`s (plain anvil has no Multicall3), all at one block,
- * and the sum is kept per (block, addresses issued): views within a block
- * read nothing again.
+ * and what they hold is kept per (block, addresses issued): views within a
+ * block ask the node nothing again.
  */
 export function createChainWalletService(ctx: AppContext) {
   const { db } = ctx;

@@ -1,13 +1,12 @@
-import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import { getAddress, type Address } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { LightMyRequestResponse } from 'fastify';
 import { toBaseUnits } from '@portal/contract';
-import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
-import { bearer, enableAdminTwoFactor, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
-import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
+import type { DepositWatcher } from '../../src/deposits/watcher';
+import { bearer, type Session, type TestPortal } from '../harness';
+import type { RpcProxy, TestChain } from '../chain/chain-helpers';
+import { memberWithAddress, startDepositPortal, stopDepositPortal } from './deposit-helpers';
 import { sql } from '../../src/db/sql';
 
 /**
@@ -26,26 +25,11 @@ let proxy: RpcProxy;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  proxy = await startRpcProxy(chain.rpcUrl);
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  portal = await startPortal({ ...chain.env, CHAIN_RPC_URL: proxy.url }, { log: pino({ level: 'info' }, sink) });
-  watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
-  admin = await loginAdmin(portal.app);
-
-  await enableAdminTwoFactor(portal, admin);
+  ({ chain, proxy, portal, watcher, admin } = await startDepositPortal({ logLines, adminTwoFactor: true }));
 });
 
 afterAll(async () => {
-  await watcher?.stop();
-  await portal?.close();
-  await proxy?.close();
-  await chain?.stop();
+  await stopDepositPortal({ watcher, portal, proxy, chain });
 });
 
 afterEach(async () => {
@@ -62,10 +46,7 @@ const consolidate = () => portal.app.inject({ method: 'POST', url: '/api/admin/c
 async function fundedAddresses(count: number): Promise<Address[]> {
   const addresses: Address[] = [];
   for (let i = 0; i < count; i += 1) {
-    const session = await registerMember(portal.app);
-    const res = await portal.app.inject({ method: 'GET', url: '/api/deposits/address', headers: bearer(session) });
-    expect(res.statusCode).toBe(200);
-    addresses.push(res.json().address as Address);
+    addresses.push((await memberWithAddress(portal)).address);
   }
   await chain.sendMany(addresses.map((a) => [a, '20']));
   await chain.mine(3);

@@ -1,11 +1,10 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import type { Address } from 'viem';
 import { fromBaseUnits, toBaseUnits } from '@portal/contract';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
-import { bearer, enableAdminTwoFactor, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
-import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
+import { bearer, type Session, type TestPortal } from '../harness';
+import type { RpcProxy, TestChain } from '../chain/chain-helpers';
+import { memberWithAddress, startDepositPortal, stopDepositPortal } from './deposit-helpers';
 import { sql } from '../../src/db/sql';
 
 /**
@@ -22,34 +21,15 @@ let mainProxy: RpcProxy;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  mainProxy = await startRpcProxy(chain.rpcUrl);
-  portal = await startPortal({ ...chain.env, CHAIN_RPC_URL: mainProxy.url }, { log: pino({ level: 'trace' }, sink) });
-  watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
-  admin = await loginAdmin(portal.app);
-  await enableAdminTwoFactor(portal, admin);
+  ({ chain, proxy: mainProxy, portal, watcher, admin } = await startDepositPortal({ logLines, logLevel: 'trace', adminTwoFactor: true }));
 });
 
 afterAll(async () => {
   if (process.env.DEPOSITS_LOG) (await import('node:fs')).writeFileSync(process.env.DEPOSITS_LOG, logLines.join(''));
-  await watcher?.stop();
-  await portal?.close();
-  await mainProxy?.close();
-  await chain?.stop();
+  await stopDepositPortal({ watcher, portal, proxy: mainProxy, chain });
 });
 
-async function member() {
-  const session = await registerMember(portal.app);
-  const res = await portal.app.inject({ method: 'GET', url: '/api/deposits/address', headers: bearer(session) });
-  expect(res.statusCode).toBe(200);
-  return { session, address: res.json().address as Address, info: res.json() };
-}
+const member = () => memberWithAddress(portal);
 
 async function myDeposits(session: Session) {
   const res = await portal.app.inject({ method: 'GET', url: '/api/deposits', headers: bearer(session) });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBaseUnits, toBaseUnits, type Reconciliation } from '@portal/contract';
-import { encodeFunctionData, erc20Abi, parseUnits, type Address } from 'viem';
+import { encodeFunctionData, erc20Abi, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { ANVIL_DEV_KEY } from '../../src/chain/anvil';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
 import { sql } from '../../src/db/sql';
-import { bearer, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
-import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
+import { bearer, startPortal, type Session, type TestPortal } from '../harness';
+import type { RpcProxy, TestChain } from '../chain/chain-helpers';
+import { memberWithAddress, startDepositPortal, stopDepositPortal } from './deposit-helpers';
 
 /**
  * A node that falls behind the watcher's cursor or whose chain changes
@@ -23,27 +24,19 @@ let proxy: RpcProxy;
 let startBlock: bigint;
 
 beforeAll(async () => {
-  chain = await startTestChain();
-  startBlock = (await chain.blockNumber()) + 6n;
-  proxy = await startRpcProxy(chain.rpcUrl);
-  portal = await startPortal({ ...chain.env, CHAIN_RPC_URL: proxy.url, CHAIN_START_BLOCK: String(startBlock) });
-  watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
-  admin = await loginAdmin(portal.app);
+  ({ chain, proxy, portal, watcher, admin } = await startDepositPortal({
+    env: async (c) => {
+      startBlock = (await c.blockNumber()) + 6n;
+      return { CHAIN_START_BLOCK: String(startBlock) };
+    },
+  }));
 });
 
 afterAll(async () => {
-  await watcher?.stop();
-  await portal?.close();
-  await proxy?.close();
-  await chain?.stop();
+  await stopDepositPortal({ watcher, portal, proxy, chain });
 });
 
-async function member() {
-  const session = await registerMember(portal.app);
-  const res = await portal.app.inject({ method: 'GET', url: '/api/deposits/address', headers: bearer(session) });
-  expect(res.statusCode).toBe(200);
-  return { session, address: res.json().address as Address };
-}
+const member = () => memberWithAddress(portal);
 
 async function myDeposits(session: Session) {
   const res = await portal.app.inject({ method: 'GET', url: '/api/deposits', headers: bearer(session) });
@@ -97,6 +90,23 @@ describe('the reconciliation', () => {
     expect(after.unrecorded).toEqual({ total: '4.00', count: 1, addresses: [{ address, member: { id: session.user.id, username: session.user.username }, amount: '4.00' }] });
     // The watcher is not stalled by it.
     expect((await health()).chain).toMatchObject({ status: 'ok', stall: null });
+  });
+
+  it('stops naming an address as soon as the watcher records its deposit, without waiting for another block', async () => {
+    const { address } = await member();
+    await chain.send(address, '2');
+    const block = await chain.blockNumber();
+    const before = await reconciliation();
+    expect(before.unrecorded.addresses.map((a) => a.address)).toContain(address);
+    // The watcher records the transfer as seen at the head; no block is mined.
+    await watcher.tick();
+    expect(await chain.blockNumber()).toBe(block);
+    const after = await reconciliation();
+    expect(after.explained.depositsNotFinal).toBe('2.00');
+    expect(after.unrecorded.addresses.map((a) => a.address)).not.toContain(address);
+    expect(after.unrecorded.count).toBe(before.unrecorded.count - 1);
+    expect(after.unrecorded.total).toBe(fromBaseUnits(toBaseUnits(before.unrecorded.total) - toBaseUnits('2')));
+    await finalize();
   });
 });
 

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { randomBytes } from 'node:crypto';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import type { PayoutHooks } from '../../src/withdrawals/payout/pass';
-import type { TestChain } from '../chain/chain-helpers';
+import { startTestChain, type TestChain } from '../chain/chain-helpers';
 import { bearer, enableAdminTwoFactor, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
 import { requestWithdrawal, setSettings } from './withdrawal-helpers';
@@ -24,6 +24,26 @@ export async function startPayoutPortal(chain: TestChain, env: Record<string, st
   await enableAdminTwoFactor(portal, admin);
   await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
   return { portal, admin };
+}
+
+/**
+ * The payout chain tests' set-up: their own anvil (one confirmation, 1,000
+ * USDT on the hot wallet), a payout portal on it, and the hot wallet's
+ * address. `stopPayoutChain` ends it.
+ */
+export async function startPayoutChain(): Promise<{ chain: TestChain; portal: TestPortal; admin: Session; hot: Address }> {
+  const chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
+  try {
+    return { chain, ...(await startPayoutPortal(chain)), hot: privateKeyToAccount(chain.hotKey).address };
+  } catch (error) {
+    await chain.stop();
+    throw error;
+  }
+}
+
+export async function stopPayoutChain(parts: { chain?: TestChain; portal?: TestPortal }): Promise<void> {
+  await parts.portal?.close();
+  await parts.chain?.stop();
 }
 
 /** A member with income and a pending withdrawal of `amount` to `to` (two-factor off, hold 0 in these tests). */

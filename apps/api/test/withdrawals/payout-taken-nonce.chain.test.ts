@@ -2,10 +2,10 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { createWalletClient, http, parseGwei, parseTransaction, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChain, type TestChain } from '../chain/chain-helpers';
+import type { TestChain } from '../chain/chain-helpers';
 import { bearer, errorOf, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
-import { approve, freshAddress, payAll, pendingWithdrawal, startPayoutPortal, usdt, withdrawal } from './payout-helpers';
+import { approve, freshAddress, payAll, pendingWithdrawal, startPayoutChain, stopPayoutChain, usdt, withdrawal } from './payout-helpers';
 import { sql } from '../../src/db/sql';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import { sendPayoutTransaction } from '../../src/withdrawals/payout/transactions';
@@ -25,14 +25,9 @@ describe('a payout whose nonce was taken from outside', () => {
   let hot: Address;
 
   beforeAll(async () => {
-    chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
-    ({ portal, admin } = await startPayoutPortal(chain));
-    hot = privateKeyToAccount(chain.hotKey).address;
+    ({ chain, portal, admin, hot } = await startPayoutChain());
   }, 60_000);
-  afterAll(async () => {
-    await portal?.close();
-    await chain?.stop();
-  });
+  afterAll(() => stopPayoutChain({ portal, chain }));
 
   /** Another transaction from the hot wallet's key at `nonce` (a plain transfer to itself, paying more than any payout). */
   async function takeNonce(nonce: number): Promise<Hex> {

@@ -1,10 +1,10 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { keccak256, parseTransaction, type Address, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestChain, type TestChain } from '../chain/chain-helpers';
+import type { TestChain } from '../chain/chain-helpers';
 import { adminCode, bearer, errorOf, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
-import { approve, freshAddress, payAll, pendingWithdrawal, startPayoutPortal, transferOf, usdt, withdrawal } from './payout-helpers';
+import { approve, freshAddress, payAll, pendingWithdrawal, startPayoutChain, stopPayoutChain, transferOf, usdt, withdrawal } from './payout-helpers';
 import { OUTSIDE, requestWithdrawal, saveAddress, setSettings } from './withdrawal-helpers';
 import { sql } from '../../src/db/sql';
 
@@ -16,14 +16,9 @@ describe('withdrawal payouts on a local chain', () => {
   let hot: Address;
 
   beforeAll(async () => {
-    chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
-    ({ portal, admin } = await startPayoutPortal(chain));
-    hot = privateKeyToAccount(chain.hotKey).address;
+    ({ chain, portal, admin, hot } = await startPayoutChain());
   }, 60_000);
-  afterAll(async () => {
-    await portal?.close();
-    await chain?.stop();
-  });
+  afterAll(() => stopPayoutChain({ portal, chain }));
 
   async function entriesOf(id: number) {
     const { rows } = await portal.db.query<{ type: string; n: number }>(

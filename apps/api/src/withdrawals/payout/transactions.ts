@@ -59,7 +59,7 @@ export async function receiptOf(chain: PayoutChain, hash: Hex): Promise<Transact
 export type SendOutcome = 'sent' | 'known' | 'underpriced' | 'nonce-used';
 
 /** Which refusal of a node (geth/BSC, anvil, Erigon wordings) a send met; null for any other error. */
-export function sendRefusalOf(error: unknown): Exclude<SendOutcome, 'sent'> | null {
+function sendRefusalOf(error: unknown): Exclude<SendOutcome, 'sent'> | null {
   const text = String((error as Error)?.message ?? error).toLowerCase();
   if (text.includes('already known') || text.includes('already imported') || text.includes('already in the pool') || text.includes('known transaction')) return 'known';
   if (text.includes('nonce too low') || text.includes('nonce has already been used')) return 'nonce-used';
@@ -85,12 +85,11 @@ export async function sendPayoutTransaction(chain: PayoutChain, raw: Hex): Promi
  * reading receipts and the wallet's final nonce, can tell whether the payout
  * was mined or its nonce taken.
  */
-export async function broadcastPayout(ctx: AppContext, chain: PayoutChain, payoutId: number, raw: Hex): Promise<SendOutcome> {
+export async function broadcastPayout(ctx: AppContext, chain: PayoutChain, payoutId: number, raw: Hex): Promise<void> {
   const outcome = await sendPayoutTransaction(chain, raw);
   const note = outcome === 'nonce-used' ? 'The node answered "nonce too low": this nonce is used; checking whether the payout itself was mined.' : null;
   await ctx.db.query(sql`UPDATE payout_transactions SET broadcast_at = COALESCE(broadcast_at, ${ctx.now()}) WHERE tx_hash = ${keccak256(raw)}`);
   await ctx.db.query(sql`UPDATE payouts SET status = 'broadcast', error = ${note}, updated_at = now() WHERE id = ${payoutId} AND status = 'signed'`);
-  return outcome;
 }
 
 /** The stored transactions of each payout, oldest first. */

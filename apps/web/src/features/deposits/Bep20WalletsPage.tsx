@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../../shared/components/DataTable';
 import { FactList } from '../../shared/components/FactList';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
+import { formatCount } from '../../shared/format';
 import { tableState, useListParams } from '../../shared/list-params';
 import { useChainWallets } from './api';
 import { ChainStatusNotice } from './ChainStatusAlert';
@@ -78,8 +79,10 @@ export function Bep20WalletsPage() {
             />
             {r.unrecorded.count ? (
               <Alert severity="warning" sx={{ mt: 4 }} data-testid="unrecorded-addresses">
-                {r.unrecorded.count === 1 ? 'One deposit address holds' : `${r.unrecorded.count} deposit addresses hold`} tokens the deposit watcher never recorded
+                {r.unrecorded.count === 1 ? 'One deposit address holds' : `${formatCount(r.unrecorded.count)} deposit addresses hold`} tokens the deposit watcher never recorded
                 (sent before its start block, or in blocks it did not read): they are in no member&apos;s wallet.
+                {/* The API names the first 10 (deposits/wallets.ts): say so when there are more. */}
+                {r.unrecorded.count > r.unrecorded.addresses.length ? ` The first ${formatCount(r.unrecorded.addresses.length)} of them:` : null}
                 <Stack component="ul" spacing={1} sx={{ m: 0, mt: 2, pl: 4, wordBreak: 'break-all' }}>
                   {r.unrecorded.addresses.map((a) => (
                     <li key={a.address}>
