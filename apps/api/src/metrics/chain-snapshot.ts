@@ -7,6 +7,7 @@ import { sql } from '../db/sql';
 import { reconcile } from '../deposits/wallets';
 import { watchKeyOf, watchRow } from '../deposits/watch-cursor';
 import { describeChainError } from '../deposits/chain-status';
+import { isChainError } from '../chain/errors';
 
 /**
  * What the metrics and /api/health read from the chain, read at most once
@@ -53,7 +54,15 @@ function every<T>(ctx: AppContext, everyMs: number, read: () => Promise<T>): () 
   };
 }
 
-const failure = (chain: Chain, error: unknown): ChainFailure => ({ ok: false, error: describeChainError(chain, error) });
+/**
+ * Only the node failing is a chain failure (chain/errors.ts): a database
+ * error or a bug is thrown, so that it fails the scrape or the health check
+ * as the other database reads would, rather than read as "the node did not answer".
+ */
+function failure(chain: Chain, error: unknown): ChainFailure {
+  if (!isChainError(error)) throw error;
+  return { ok: false, error: describeChainError(chain, error) };
+}
 
 export interface ChainSnapshot {
   figures(): Promise<ChainFigures | ChainFailure>;

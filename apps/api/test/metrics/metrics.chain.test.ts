@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
 import { sql } from '../../src/db/sql';
+import { chainSnapshotOf } from '../../src/metrics/chain-snapshot';
 import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
 import { bearer, type Session, type TestPortal } from '../harness';
 import { approve, freshAddress, pendingWithdrawal, startPayoutPortal } from '../withdrawals/payout-helpers';
@@ -146,5 +147,17 @@ describe('metrics and health checks with a chain', () => {
     // The failed read is kept for 15 s: health does not ask the node again.
     expect((await health()).checks.hotWallet).toMatchObject({ state: 'unknown', message: expect.stringMatching(/did not answer/) });
     proxy.up();
+  });
+
+  it('does not report a database failure as the node not answering', async () => {
+    nextChainRead();
+    await portal.ctx.db.query(sql`ALTER TABLE chain_watch RENAME TO chain_watch_away`);
+    try {
+      await expect(chainSnapshotOf(portal.ctx)!.figures()).rejects.toThrow(/chain_watch/);
+    } finally {
+      await portal.ctx.db.query(sql`ALTER TABLE chain_watch_away RENAME TO chain_watch`);
+    }
+    nextChainRead();
+    expect(await chainSnapshotOf(portal.ctx)!.figures()).toMatchObject({ ok: true });
   });
 });
