@@ -21,7 +21,7 @@ DECLARE
   idem_key text := q ->> 'key';
   refused text;
   detail text;
-  stored record;
+  replay jsonb;
   receiver record;
   sender record;
   locked record;
@@ -45,12 +45,9 @@ BEGIN
   -- A repeated key answers with what the first request stored; the same key
   -- earlier in this group has stored its answer already.
   IF idem_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (user_id, operation, key, request_hash) VALUES (sender_id, 'transfer', idem_key, q ->> 'hash')
-      ON CONFLICT (user_id, operation, key) DO NOTHING;
-    IF NOT FOUND THEN
-      SELECT k.request_hash, k.status_code, k.response INTO stored
-        FROM idempotency_keys k WHERE k.user_id = sender_id AND k.operation = 'transfer' AND k.key = idem_key;
-      RETURN jsonb_build_object('replayed', true, 'hash', stored.request_hash, 'status', stored.status_code, 'response', stored.response);
+    replay := ledger_claim_key(sender_id, 'transfer', idem_key, q ->> 'hash');
+    IF replay IS NOT NULL THEN
+      RETURN replay;
     END IF;
   END IF;
 
@@ -113,7 +110,7 @@ BEGIN
   IF refused IS NOT NULL THEN
     -- As if the request never came: its key may be used again.
     IF idem_key IS NOT NULL THEN
-      DELETE FROM idempotency_keys k WHERE k.user_id = sender_id AND k.operation = 'transfer' AND k.key = idem_key;
+      PERFORM ledger_release_key(sender_id, 'transfer', idem_key);
     END IF;
     RETURN jsonb_build_object('refused', refused, 'detail', detail);
   END IF;

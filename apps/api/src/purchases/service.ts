@@ -8,7 +8,7 @@ import { refusedSession } from '../auth/guard';
 import { groupCommit } from '../db/group-commit';
 import type { Sql } from '../db/database';
 import { purchaseAnswer, storedPurchase, type PurchaseResult } from './answer';
-import { hashRequest, storedAnswer, type IdempotentAnswer } from '../ledger/idempotency';
+import { answerOfStoredKey, hashRequest, type IdempotentAnswer, type StoredKey } from '../ledger/idempotency';
 import { insufficientBalance } from '../ledger/post';
 import { percentToPpm } from '../plan/rules';
 import { lastReadSettings, readVersionedSettings } from '../settings/service';
@@ -26,7 +26,8 @@ interface PurchaseRequest {
 
 /** One purchase's outcome: done, a repeated key's stored answer (or the first request's hash while it runs), or refused. */
 type PurchaseOutcome =
-  | { replayed: boolean; hash?: string; status?: number | null; response: PurchaseResult | Purchase | null }
+  | { replayed: false; response: PurchaseResult }
+  | StoredKey<PurchaseResult | Purchase>
   | { refused: string; detail?: string | null };
 
 async function packagePrice(db: Sql, packageId: number): Promise<bigint> {
@@ -104,8 +105,8 @@ export function createPurchaseService(ctx: AppContext) {
         throw error;
       }
       if ('refused' in outcome) throw await refusal(memberId, body, outcome.refused, outcome.detail);
-      if (!outcome.replayed) return { status: 201, body: purchaseAnswer(outcome.response as PurchaseResult), replayed: false };
-      const stored = storedAnswer<PurchaseResult | Purchase>(outcome.hash ?? undefined, requestHash!, outcome.status ?? null, outcome.response);
+      if (!outcome.replayed) return { status: 201, body: purchaseAnswer(outcome.response), replayed: false };
+      const stored = answerOfStoredKey(outcome, requestHash!);
       return { ...stored, body: storedPurchase(stored.body) };
     },
   };

@@ -13,7 +13,7 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { refusedSession } from '../auth/guard';
 import { groupCommit } from '../db/group-commit';
-import { hashRequest, storedAnswer, type IdempotentAnswer } from '../ledger/idempotency';
+import { answerOfStoredKey, hashRequest, type IdempotentAnswer, type StoredKey } from '../ledger/idempotency';
 import { assertCanSpend, insufficientBalance } from '../ledger/post';
 import { lastReadSettings, readSettings, readVersionedSettings } from '../settings/service';
 import { unprocessable } from '../shared/errors';
@@ -106,8 +106,8 @@ export function createTransferService(ctx: AppContext) {
       if ('refused' in outcome) {
         throw refusedSession(outcome.refused) ?? refusal(outcome.refused, outcome.detail ?? undefined, { ...body, minimum: outcome.minimum });
       }
-      if (!outcome.replayed) return { status: 201, body: outcome.response!, replayed: false };
-      return storedAnswer<Transfer>(outcome.hash ?? undefined, requestHash!, outcome.status ?? null, outcome.response);
+      if (!outcome.replayed) return { status: 201, body: outcome.response, replayed: false };
+      return answerOfStoredKey(outcome, requestHash!);
     },
   };
 }
@@ -124,7 +124,8 @@ interface TransferRequest {
 
 /** One transfer's outcome: done, a repeated key's stored answer, or refused (with the minimum it was priced against). */
 type TransferOutcome =
-  | { replayed: boolean; hash?: string; status?: number | null; response: Transfer | null }
+  | { replayed: false; response: Transfer }
+  | StoredKey<Transfer>
   | { refused: string; detail?: string | null; minimum: bigint };
 
 /**
