@@ -4,10 +4,10 @@
 -- answer), the refusals of ledger_transfer_refusal.sql (receiver, minimum,
 -- fee, balance), then the entry, the transfer row, the stored answer and
 -- the postings in one statement.
--- `q` is the request as transfers/transfer-group.ts sends it ({sender, session, to,
--- amount, fee, minimum, key, hash, amountText, feeText, receivedText};
--- amounts in base units, `to` the receiver's username key). Returns
--- {replayed: false, response}, a repeated key's stored answer
+-- `q` is the request as transfers/transfer-group.ts sends it ({sender,
+-- session, to, amount, fee, minimum, key, hash}; amounts in base units, `to`
+-- the receiver's username key). Returns {replayed: false, response} (the
+-- facts transfers/answer.ts words), a repeated key's stored answer
 -- {replayed: true, hash, status, response}, or {refused: code, detail}:
 -- everything it can refuse is checked before it writes, and a key it claimed
 -- is released, so a refusal undoes nothing of the group's other transfers.
@@ -101,15 +101,15 @@ BEGIN
   INSERT INTO transfers (entry_id, from_user_id, to_user_id, amount, fee, created_at)
   VALUES (entry_id, sender_id, verdict.receiver_id, amount, fee, entry_at)
   RETURNING id INTO transfer_id;
+  -- The facts; the API words them (apps/api/src/transfers/answer.ts).
   answer := jsonb_build_object(
-    'id', transfer_id,
+    'transferId', transfer_id,
     'entryId', entry_id,
     'from', jsonb_build_object('id', sender.id, 'username', sender.username, 'fullName', sender.full_name),
     'to', jsonb_build_object('id', verdict.receiver_id, 'username', verdict.receiver_username, 'fullName', verdict.receiver_full_name),
-    'amount', q ->> 'amountText',
-    'fee', q ->> 'feeText',
-    'received', q ->> 'receivedText',
-    'createdAt', to_char(entry_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+    'amount', amount::text,
+    'fee', fee::text,
+    'createdAtMs', floor(extract(epoch FROM entry_at) * 1000)::bigint);
   IF idem_key IS NOT NULL THEN
     UPDATE idempotency_keys k SET status_code = 201, response = answer
      WHERE k.user_id = sender_id AND k.operation = 'transfer' AND k.key = idem_key;

@@ -2,6 +2,7 @@ import { fromBaseUnits, toBaseUnits, usernameKey, type Transfer, type TransferBo
 import type { AppContext } from '../context';
 import { refusedSession } from '../auth/guard';
 import { answerOfStoredKey, hashRequest, type IdempotentAnswer } from '../ledger/idempotency';
+import { storedTransfer, transferAnswer } from './answer';
 import { transferRefusal } from './refusal';
 import type { TransferOutcome } from './transfer-group';
 
@@ -37,8 +38,9 @@ export async function createTransfer(ctx: AppContext, input: CreateTransferInput
   if ('refused' in outcome) {
     throw refusedSession(outcome.refused) ?? transferRefusal(outcome.refused, outcome.detail, { ...body, minimum: outcome.minimum });
   }
-  if (!outcome.replayed) return { status: 201, body: outcome.response, replayed: false };
-  return answerOfStoredKey(outcome, requestHash!);
+  if (!outcome.replayed) return { status: 201, body: transferAnswer(outcome.response), replayed: false };
+  const stored = answerOfStoredKey(outcome, requestHash!);
+  return { ...stored, body: storedTransfer(stored.body) };
 }
 
 /** The refusal a transfer's statement raised (PT409: the settings kept changing), if it did. */

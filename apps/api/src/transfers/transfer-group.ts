@@ -1,8 +1,9 @@
-import { fromBaseUnits, type Transfer } from '@portal/contract';
+import type { Transfer } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import type { StoredKey } from '../ledger/idempotency';
 import { runUnderSettingsInForce } from '../settings/service';
+import type { TransferResult } from './answer';
 import { transferPrice } from './price';
 
 /** A transfer as it goes to `ledger_transfers`: amounts in base units, the receiver by username key. */
@@ -17,8 +18,8 @@ export interface TransferRequest {
 
 /** One transfer's outcome: done, a repeated key's stored answer, or refused (with the minimum it was priced against). */
 export type TransferOutcome =
-  | { replayed: false; response: Transfer }
-  | StoredKey<Transfer>
+  | { replayed: false; response: TransferResult }
+  | StoredKey<TransferResult | Transfer>
   | { refused: string; detail?: string | null; minimum: bigint };
 
 /**
@@ -31,7 +32,7 @@ export function runTransferGroup(db: Sql) {
   return (requests: TransferRequest[]): Promise<TransferOutcome[]> =>
     runUnderSettingsInForce(db, async (known) => {
       const priced = requests.map((r) => ({ request: r, ...transferPrice(r.amount, known.settings) }));
-      const group = priced.map(({ request, amount, fee, received, minimum }) => ({
+      const group = priced.map(({ request, amount, fee, minimum }) => ({
         sender: request.senderId,
         session: request.sessionId,
         to: request.toUsername,
@@ -40,9 +41,6 @@ export function runTransferGroup(db: Sql) {
         minimum: minimum.toString(),
         key: request.key,
         hash: request.hash,
-        amountText: fromBaseUnits(amount),
-        feeText: fromBaseUnits(fee),
-        receivedText: fromBaseUnits(received),
       }));
       const { rows } = await db.query<{ outcomes: TransferOutcome[] }>(
         sql`SELECT ledger_transfers(${JSON.stringify(group)}::jsonb, ${known.version}::uuid) AS outcomes`,
