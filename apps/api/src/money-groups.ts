@@ -1,7 +1,7 @@
 import type { Database } from './db/database';
 import { groupCommit } from './db/group-commit';
-import { runPurchaseGroup, type PurchaseOutcome, type PurchaseRequest } from './purchases/purchase-group';
-import { runTransferGroup, type TransferOutcome, type TransferRequest } from './transfers/transfer-group';
+import { runPurchaseGroup, type PurchaseOutcome, type PurchaseRequest } from './purchases/buy-package';
+import { runTransferGroup, type TransferOutcome, type TransferRequest } from './transfers/create-transfer';
 
 /**
  * The group commits of the hot money paths

@@ -6,7 +6,7 @@
 -- or pending while unplaced), the stored answer and the postings in one
 -- statement (deposit wallet, company revenue, bonus expense, the uplines'
 -- income wallets). `q` is {buyer, session, package, key, hash} as
--- purchases/service.ts sends it; `rates` the levels' referral rates in parts
+-- purchases/buy-package.ts sends it; `rates` the levels' referral rates in parts
 -- per million and `rate_texts` the percentages recorded with each bonus.
 -- Returns {replayed: false, response}, a repeated key's stored answer
 -- {replayed: true, hash, status, response}, or {refused: code, detail}

@@ -56,12 +56,23 @@ export function hashRequest(request: unknown): string {
 }
 
 /** What `ledger_claim_key` answers for a key claimed before: the first request's hash, status and answer. */
-export interface StoredKey<T> {
+interface StoredKey<T> {
   replayed: true;
   hash: string | null;
   status: number | null;
   response: T | null;
 }
+
+/**
+ * One request's outcome in a group statement that claims its key itself
+ * (ledger_transfer_one.sql, plan_purchase_one.sql): done, with the facts
+ * `Result` the API words; a repeated key's stored answer (a `Result`, or an
+ * `Answer` stored as it was sent); or refused, with the code and detail.
+ */
+export type GroupOutcome<Result, Answer, Refused = unknown> =
+  | { replayed: false; response: Result }
+  | StoredKey<Result | Answer>
+  | ({ refused: string; detail?: string | null } & Refused);
 
 /** The answer to a repeated key, from what `ledger_claim_key` found stored. */
 export function answerOfStoredKey<T>(stored: StoredKey<T>, requestHash: string): IdempotentAnswer<T> {

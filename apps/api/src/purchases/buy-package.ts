@@ -1,8 +1,11 @@
-import type { Purchase, PurchaseBody } from '@portal/contract';
+import { referralLevelPercents, type Purchase, type PurchaseBody } from '@portal/contract';
 import type { AppContext } from '../context';
-import { answerOfStoredKey, hashRequest, type IdempotentAnswer } from '../ledger/idempotency';
-import { purchaseAnswer, storedPurchase } from './answer';
-import type { PurchaseOutcome } from './purchase-group';
+import type { Sql } from '../db/database';
+import { sql } from '../db/sql';
+import { answerOfStoredKey, hashRequest, type GroupOutcome, type IdempotentAnswer } from '../ledger/idempotency';
+import { percentToPpm } from '../plan/rules';
+import { runUnderSettingsInForce } from '../settings/service';
+import { purchaseAnswer, storedPurchase, type PurchaseResult } from './answer';
 import { purchaseRefusal } from './refusal';
 
 export interface BuyPackageInput {
@@ -17,7 +20,7 @@ export interface BuyPackageInput {
  * Purchase or repurchase of a package (PRODUCT.md §4) with the referral
  * bonus (§5). The purchase joins the group going to the database next
  * (`ctx.groups`, apps/api/src/money-groups.ts): one statement
- * (apps/api/sql/functions/plan_purchases.sql) runs the group's purchases in
+ * (`runPurchaseGroup`, below) runs the group's purchases in
  * order and one commit ends them. Each is checked as alone: its session, its
  * key, the member, the package and the balance; it writes the records, posts
  * the entry with the referral bonuses and stores the answer. A refusal is its
@@ -41,4 +44,35 @@ export async function buyPackage(ctx: AppContext, input: BuyPackageInput): Promi
   if (!outcome.replayed) return { status: 201, body: purchaseAnswer(outcome.response), replayed: false };
   const stored = answerOfStoredKey(outcome, requestHash!);
   return { ...stored, body: storedPurchase(stored.body) };
+}
+
+/** One purchase as it goes to `plan_purchases`. */
+export interface PurchaseRequest {
+  buyer: number;
+  session: string | null;
+  package: number;
+  key: string | null;
+  hash: string | null;
+}
+
+/** One purchase's outcome: done, a repeated key's stored answer (or the first request's hash while it runs), or refused. */
+export type PurchaseOutcome = GroupOutcome<PurchaseResult, Purchase>;
+
+/**
+ * Runs a group of purchases in one statement (`plan_purchases`,
+ * apps/api/sql/functions/plan_purchases.sql) with the referral rates in
+ * force: what `ctx.groups.purchase` (apps/api/src/money-groups.ts) runs for
+ * the purchases that arrived together
+ * (docs/decisions/0025-group-commit-for-the-hot-money-paths.md).
+ */
+export function runPurchaseGroup(db: Sql) {
+  return (requests: PurchaseRequest[]): Promise<PurchaseOutcome[]> =>
+    runUnderSettingsInForce(db, async (known) => {
+      const percents = referralLevelPercents(known.settings);
+      const ppms = percents.map((percent) => percentToPpm(percent).toString());
+      const { rows } = await db.query<{ outcomes: PurchaseOutcome[] }>(
+        sql`SELECT plan_purchases(${JSON.stringify(requests)}::jsonb, ${ppms}::numeric[], ${percents}::text[], ${known.version}::uuid) AS outcomes`,
+      );
+      return rows[0]!.outcomes;
+    });
 }
