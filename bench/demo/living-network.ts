@@ -8,10 +8,10 @@ import { rollUpNetwork } from '../../apps/api/src/network/rollup';
 import { joinNetwork } from '../../apps/api/src/network/placement';
 import type { Side } from '../../apps/api/src/network/paths';
 import { closeDay, dueDay, utcDay } from '../../apps/api/src/plan/close';
-import { createPurchaseService } from '../../apps/api/src/purchases/service';
+import { buyPackage } from '../../apps/api/src/purchases/buy-package';
 import { readSettings } from '../../apps/api/src/settings/service';
 import { AppError } from '../../apps/api/src/shared/errors';
-import { createTransferService } from '../../apps/api/src/transfers/service';
+import { createTransfer } from '../../apps/api/src/transfers/create-transfer';
 import type { DemoClock } from './clock';
 import { demoName, randomFrom, type Random } from './random';
 import { sql } from '../../apps/api/src/db/sql';
@@ -101,8 +101,6 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
   const random = randomFrom(options.seed ?? 2026);
   const admin = await adminActor(ctx);
   const services = {
-    purchases: createPurchaseService(ctx),
-    transfers: createTransferService(ctx),
     conversions: createConversionService(ctx),
     members: createMemberAdminService(ctx),
   };
@@ -136,7 +134,7 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
   };
 
   const buy = async (memberId: number, pkg: { id: number; price: string }) => {
-    await services.purchases.buy(memberId, { packageId: pkg.id });
+    await buyPackage(ctx, { memberId, body: { packageId: pkg.id } });
     deposit.set(memberId, (deposit.get(memberId) ?? 0n) - BigInt(pkg.price));
     active.add(memberId);
     summary.purchases += 1;
@@ -185,7 +183,7 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
     let to = joined[Math.floor(random() * joined.length)]!;
     if (to === from) to = joined[(joined.indexOf(from) + 1) % joined.length]!;
     const receiver = await usernameOf(ctx, to);
-    const answer = await services.transfers.create(from, { toUsername: receiver, amount: fromBaseUnits(amount) });
+    const answer = await createTransfer(ctx, { senderId: from, body: { toUsername: receiver, amount: fromBaseUnits(amount) } });
     deposit.set(from, (deposit.get(from) ?? 0n) - amount);
     deposit.set(to, (deposit.get(to) ?? 0n) + toBaseUnits(answer.body.received));
     summary.transfers += 1;

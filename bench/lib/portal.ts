@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
 import type { AppContext } from '../../apps/api/src/context';
+import { moneyGroups } from '../../apps/api/src/money-groups';
 import { openDatabase } from '../../apps/api/src/db/database';
 import { migrate } from '../../apps/api/src/db/migrate';
 import { createMailer } from '../../apps/api/src/mail/mailer';
@@ -56,7 +57,7 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
   const db = await openDatabase({ databaseUrl: scratchUrl, dataDir: dataDir ?? '' });
   await migrate(db);
   const log = pino({ level: 'silent' });
-  const ctx: AppContext = { config, db, log, now: () => new Date(), mailer: createMailer({ from: config.mailFrom, db, log }) };
+  const ctx: AppContext = { config, db, log, now: () => new Date(), mailer: createMailer({ from: config.mailFrom, db, log }), groups: moneyGroups(db) };
   await bootstrap(ctx);
   const app = await buildApp(ctx, { serveWeb: false });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,6 +3,7 @@ import type { Chain } from './chain';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { MoneyGroups } from './money-groups';
 
 /** What every domain's services need, built once at start-up and passed down. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The current time; tests move it to try time-based rules (lockout, token expiry). */
   now: () => Date;
+  /** The hot money paths' group commits, one per process (`moneyGroups(db)`, money-groups.ts). */
+  groups: MoneyGroups;
   /** The chain (chain/index.ts); absent in tests that do not opt in, or when the embedded chain could not start. */
   chain?: Chain;
 }

@@ -8,6 +8,7 @@ import { createMailer } from './mail/mailer';
 import { bootstrap } from './setup/bootstrap';
 import { buildApp } from './app';
 import type { AppContext } from './context';
+import { moneyGroups } from './money-groups';
 import { startPlanScheduler } from './plan/close';
 import { DataFolderLockedError, lockDataFolder, persistentJwtSecret, type DataFolderLock } from './setup/data-folder';
 import { watchSettings } from './settings/service';
@@ -79,7 +80,7 @@ async function main() {
   if (migrated.migrations.length || migrated.functions.length) log.info(migrated, 'database migrated');
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, outboxDir: path.join(config.dataDir, 'outbox') });
-  const ctx: AppContext = { config, db, log, now: () => new Date(), mailer };
+  const ctx: AppContext = { config, db, log, now: () => new Date(), mailer, groups: moneyGroups(db) };
 
   // The chain: CHAIN_RPC_URL's, or the embedded anvil (its state in DATA_DIR).
   let chainSettings = settingsFromEnv(config.chain);
@@ -216,7 +217,7 @@ async function worker() {
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, outboxDir: path.join(config.dataDir, 'outbox') });
-  const ctx: AppContext = { config, db, log, now: () => new Date(), mailer };
+  const ctx: AppContext = { config, db, log, now: () => new Date(), mailer, groups: moneyGroups(db) };
   let chainSettings = settingsFromEnv(config.chain);
   if (!chainSettings && process.env[EMBEDDED_CHAIN_ENV] === '1') chainSettings = embeddedSettingsFor(config.dataDir, config.chain);
   if (chainSettings) ctx.chain = createChain(chainSettings);

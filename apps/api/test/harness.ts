@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import type { AppContext } from '../src/context';
+import { moneyGroups } from '../src/money-groups';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { createMailer, type Mail } from '../src/mail/mailer';
@@ -83,6 +84,7 @@ export async function startPortal(
         await outbox.send(mail);
       },
     },
+    groups: moneyGroups(db),
   };
   const chainSettings = settingsFromEnv(config.chain);
   if (chainSettings) ctx.chain = createChain(chainSettings);

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { bootstrap } from '../src/setup/bootstrap';
 import type { AppContext } from '../src/context';
+import { moneyGroups } from '../src/money-groups';
 import pino from 'pino';
 import { sql } from '../src/db/sql';
 import { startTestChain, type TestChain } from './chain/chain-helpers';
@@ -295,7 +296,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     try {
       await migrate(dbs[0]!);
       const log = pino({ level: 'silent' });
-      const contexts = dbs.map((one): AppContext => ({ config, db: one, log, now: () => new Date(), mailer: { send: async () => undefined } }));
+      const contexts = dbs.map((one): AppContext => ({ config, db: one, log, now: () => new Date(), mailer: { send: async () => undefined }, groups: moneyGroups(one) }));
       const results = await Promise.all(contexts.map((ctx) => bootstrap(ctx)));
       expect(results.filter((r) => r.rootCreated)).toHaveLength(1);
       expect(results.filter((r) => r.admin)).toHaveLength(1);

@@ -1,13 +1,13 @@
 -- One transfer of a group run by ledger_transfers.sql, deposit wallet to
 -- deposit wallet: the session (when the API left its check here), the
--- Idempotency-Key claimed (a repeat gets the first answer), the receiver
--- (not the company's root, not the sender, active), the minimum and the fee,
--- the balance, then the entry, the transfer row, the stored answer and the
--- postings in one statement (through ledger_apply_postings.sql).
--- `q` is the request as transfers/service.ts sends it ({sender, session, to,
--- amount, fee, minimum, key, hash, amountText, feeText, receivedText};
--- amounts in base units, `to` the receiver's username key). Returns
--- {replayed: false, response}, a repeated key's stored answer
+-- Idempotency-Key claimed (ledger_claim_key.sql: a repeat gets the first
+-- answer), the refusals of ledger_transfer_refusal.sql (receiver, minimum,
+-- fee, balance), then the entry, the transfer row, the stored answer and
+-- the postings in one statement.
+-- `q` is the request as transfers/transfer-group.ts sends it ({sender,
+-- session, to, amount, fee, minimum, key, hash}; amounts in base units, `to`
+-- the receiver's username key). Returns {replayed: false, response} (the
+-- facts transfers/answer.ts words), a repeated key's stored answer
 -- {replayed: true, hash, status, response}, or {refused: code, detail}:
 -- everything it can refuse is checked before it writes, and a key it claimed
 -- is released, so a refusal undoes nothing of the group's other transfers.
@@ -21,8 +21,8 @@ DECLARE
   idem_key text := q ->> 'key';
   refused text;
   detail text;
-  stored record;
-  receiver record;
+  replay jsonb;
+  verdict record;
   sender record;
   locked record;
   sender_wallet bigint;
@@ -45,54 +45,29 @@ BEGIN
   -- A repeated key answers with what the first request stored; the same key
   -- earlier in this group has stored its answer already.
   IF idem_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (user_id, operation, key, request_hash) VALUES (sender_id, 'transfer', idem_key, q ->> 'hash')
-      ON CONFLICT (user_id, operation, key) DO NOTHING;
-    IF NOT FOUND THEN
-      SELECT k.request_hash, k.status_code, k.response INTO stored
-        FROM idempotency_keys k WHERE k.user_id = sender_id AND k.operation = 'transfer' AND k.key = idem_key;
-      RETURN jsonb_build_object('replayed', true, 'hash', stored.request_hash, 'status', stored.status_code, 'response', stored.response);
+    replay := ledger_claim_key(sender_id, 'transfer', idem_key, q ->> 'hash');
+    IF replay IS NOT NULL THEN
+      RETURN replay;
     END IF;
   END IF;
 
-  -- The receiver's account is held FOR SHARE by the group: its status stays as read.
-  SELECT u.id, u.username, u.full_name, u.status, (m.user_id IS NOT NULL) AS is_member,
-         (m.user_id IS NOT NULL AND m.sponsor_id IS NULL) AS is_root INTO receiver
-    FROM users u LEFT JOIN members m ON m.user_id = u.id
-   WHERE u.username_key = q ->> 'to';
-  IF NOT FOUND OR NOT receiver.is_member THEN
-    refused := 'RECEIVER_NOT_FOUND';
-  ELSIF receiver.is_root THEN
-    -- The company's root member tops the trees; it is no one's wallet to pay into.
-    refused := 'RECEIVER_IS_ROOT';
-  ELSIF receiver.id = sender_id THEN
-    refused := 'TRANSFER_TO_SELF';
-  ELSIF receiver.status <> 'active' THEN
-    refused := 'RECEIVER_BLOCKED';
-    detail := receiver.username;
-  ELSIF amount < (q ->> 'minimum')::numeric THEN
-    refused := 'BELOW_MINIMUM';
-  ELSIF amount - fee <= 0 THEN
-    refused := 'AMOUNT_TOO_SMALL';
-  ELSE
-    -- The sender's wallet is held by the group: a balance too small is
-    -- refused before a new receiver wallet is made for nothing.
-    SELECT a.balance INTO sender_balance FROM ledger_accounts a WHERE a.owner_id = sender_id AND a.wallet = 'deposit';
-    IF sender_balance IS NULL OR sender_balance < amount THEN
-      refused := 'INSUFFICIENT_BALANCE';
-      detail := COALESCE(sender_balance, 0)::text;
-    END IF;
-  END IF;
+  -- The receiver's account and the sender's wallet are held by the group:
+  -- the receiver's status and the balance stay as read, and a balance too
+  -- small is refused before a new receiver wallet is made for nothing.
+  SELECT * INTO verdict FROM ledger_transfer_refusal(sender_id, q ->> 'to', amount, fee, (q ->> 'minimum')::numeric);
+  refused := verdict.refused;
+  detail := verdict.detail;
 
   IF refused IS NULL THEN
     -- A wallet exists from its first posting on: the receiver's may be new.
     INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
-    SELECT 'member', receiver.id, 'deposit', 'USDT', 0
-     WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.owner_id = receiver.id AND a.wallet = 'deposit')
+    SELECT 'member', verdict.receiver_id, 'deposit', 'USDT', 0
+     WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.owner_id = verdict.receiver_id AND a.wallet = 'deposit')
     ON CONFLICT (owner_id, wallet) DO NOTHING;
     -- Held already by the group (but a wallet just made), in id order as postEntry locks.
     FOR locked IN
       SELECT a.id, a.owner_id, a.balance FROM ledger_accounts a
-       WHERE a.wallet = 'deposit' AND a.owner_id IN (sender_id, receiver.id)
+       WHERE a.wallet = 'deposit' AND a.owner_id IN (sender_id, verdict.receiver_id)
        ORDER BY a.id
          FOR NO KEY UPDATE OF a
     LOOP
@@ -113,28 +88,28 @@ BEGIN
   IF refused IS NOT NULL THEN
     -- As if the request never came: its key may be used again.
     IF idem_key IS NOT NULL THEN
-      DELETE FROM idempotency_keys k WHERE k.user_id = sender_id AND k.operation = 'transfer' AND k.key = idem_key;
+      PERFORM ledger_release_key(sender_id, 'transfer', idem_key);
     END IF;
     RETURN jsonb_build_object('refused', refused, 'detail', detail);
   END IF;
 
   SELECT u.id, u.username, u.full_name INTO sender FROM users u WHERE u.id = sender_id;
   INSERT INTO journal_entries (type, memo, actor_id, refs)
-  VALUES ('transfer', 'Transfer from ' || sender.username || ' to ' || receiver.username, sender_id,
-          jsonb_build_object('from', sender.username, 'to', receiver.username))
+  VALUES ('transfer', 'Transfer from ' || sender.username || ' to ' || verdict.receiver_username, sender_id,
+          jsonb_build_object('from', sender.username, 'to', verdict.receiver_username))
   RETURNING id, created_at INTO entry_id, entry_at;
   INSERT INTO transfers (entry_id, from_user_id, to_user_id, amount, fee, created_at)
-  VALUES (entry_id, sender_id, receiver.id, amount, fee, entry_at)
+  VALUES (entry_id, sender_id, verdict.receiver_id, amount, fee, entry_at)
   RETURNING id INTO transfer_id;
+  -- The facts; the API words them (apps/api/src/transfers/answer.ts).
   answer := jsonb_build_object(
-    'id', transfer_id,
+    'transferId', transfer_id,
     'entryId', entry_id,
     'from', jsonb_build_object('id', sender.id, 'username', sender.username, 'fullName', sender.full_name),
-    'to', jsonb_build_object('id', receiver.id, 'username', receiver.username, 'fullName', receiver.full_name),
-    'amount', q ->> 'amountText',
-    'fee', q ->> 'feeText',
-    'received', q ->> 'receivedText',
-    'createdAt', to_char(entry_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'));
+    'to', jsonb_build_object('id', verdict.receiver_id, 'username', verdict.receiver_username, 'fullName', verdict.receiver_full_name),
+    'amount', amount::text,
+    'fee', fee::text,
+    'createdAtMs', floor(extract(epoch FROM entry_at) * 1000)::bigint);
   IF idem_key IS NOT NULL THEN
     UPDATE idempotency_keys k SET status_code = 201, response = answer
      WHERE k.user_id = sender_id AND k.operation = 'transfer' AND k.key = idem_key;

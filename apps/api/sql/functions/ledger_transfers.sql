@@ -1,5 +1,5 @@
 -- The transfers that arrived together (db/group-commit.ts, called by
--- transfers/service.ts), in their order: one outcome each, in the same order,
+-- transfers/create-transfer.ts), in their order: one outcome each, in the same order,
 -- one commit for all. Every account they name is held before the first runs,
 -- receivers' FOR SHARE, then the existing deposit wallets FOR NO KEY UPDATE,
 -- each in id order, so two groups (or a group and any entry, which locks

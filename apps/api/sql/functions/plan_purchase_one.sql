@@ -6,7 +6,7 @@
 -- or pending while unplaced), the stored answer and the postings in one
 -- statement (deposit wallet, company revenue, bonus expense, the uplines'
 -- income wallets). `q` is {buyer, session, package, key, hash} as
--- purchases/service.ts sends it; `rates` the levels' referral rates in parts
+-- purchases/buy-package.ts sends it; `rates` the levels' referral rates in parts
 -- per million and `rate_texts` the percentages recorded with each bonus.
 -- Returns {replayed: false, response}, a repeated key's stored answer
 -- {replayed: true, hash, status, response}, or {refused: code, detail}
@@ -23,7 +23,7 @@ DECLARE
   buyer record;
   pkg record;
   locked record;
-  stored record;
+  replay jsonb;
   kind text;
   price numeric;
   paid_total numeric;
@@ -46,12 +46,9 @@ BEGIN
   -- A repeated key answers with what the first request stored; the same key
   -- earlier in this group has stored its answer already.
   IF idem_key IS NOT NULL THEN
-    INSERT INTO idempotency_keys (user_id, operation, key, request_hash) VALUES (buyer_id, 'purchase', idem_key, q ->> 'hash')
-      ON CONFLICT (user_id, operation, key) DO NOTHING;
-    IF NOT FOUND THEN
-      SELECT k.request_hash, k.status_code, k.response INTO stored
-        FROM idempotency_keys k WHERE k.user_id = buyer_id AND k.operation = 'purchase' AND k.key = idem_key;
-      RETURN jsonb_build_object('replayed', true, 'hash', stored.request_hash, 'status', stored.status_code, 'response', stored.response);
+    replay := ledger_claim_key(buyer_id, 'purchase', idem_key, q ->> 'hash');
+    IF replay IS NOT NULL THEN
+      RETURN replay;
     END IF;
   END IF;
 

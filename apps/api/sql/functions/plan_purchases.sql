@@ -1,5 +1,5 @@
 -- The purchases that arrived together (db/group-commit.ts, called by
--- purchases/service.ts), in their order: one outcome each, in the same order,
+-- purchases/buy-package.ts), in their order: one outcome each, in the same order,
 -- one commit for all. Before the first runs, the group holds the buyers'
 -- member rows (NO KEY UPDATE), the packages (SHARE) and the existing wallets
 -- it will post to (the buyers' deposit wallets, the income wallets of their

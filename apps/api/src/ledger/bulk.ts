@@ -5,7 +5,8 @@ import { SYSTEM_ACCOUNTS, WALLET_UNITS, type SystemAccount } from './accounts';
 import { sql } from '../db/sql';
 
 /**
- * Set-based credits for the daily matching close: up to millions of member
+ * Set-based credits for the daily matching close and a final block range's
+ * deposits (docs/architecture.md, "Every path that posts money"): up to millions of member
  * wallets credited from one system account in a fixed number of statements,
  * with the credits never leaving the database. Same books, same rules as
  * `postEntry`: every entry sums to zero (checked by the database at commit),

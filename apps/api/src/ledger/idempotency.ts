@@ -38,17 +38,12 @@ export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, wo
   const isThisKey = sql`user_id = ${userId} AND operation = ${operation} AND key = ${key}`;
 
   return db.transaction(async (tx) => {
-    const claimed = await tx.query<{ claimed: number }>(
-      sql`INSERT INTO idempotency_keys (user_id, operation, key, request_hash) VALUES (${userId}, ${operation}, ${key}, ${requestHash})
-       ON CONFLICT (user_id, operation, key) DO NOTHING RETURNING 1 AS claimed`,
+    // The claim the group statements make too (apps/api/sql/functions/ledger_claim_key.sql).
+    const { rows } = await tx.query<{ replay: StoredKey<T> | null }>(
+      sql`SELECT ledger_claim_key(${userId}, ${operation}, ${key}, ${requestHash}) AS replay`,
     );
-    if (claimed.rows.length === 0) {
-      const { rows } = await tx.query<{ request_hash: string; status_code: number | null; response: T | null }>(
-        sql`SELECT request_hash, status_code, response FROM idempotency_keys WHERE ${isThisKey}`,
-      );
-      const stored = rows[0];
-      return storedAnswer<T>(stored?.request_hash, requestHash, stored?.status_code ?? null, stored?.response ?? null);
-    }
+    const replay = rows[0]!.replay;
+    if (replay !== null) return answerOfStoredKey(replay, requestHash);
     const answer = await work(tx);
     await tx.query(sql`UPDATE idempotency_keys SET status_code = ${answer.status}, response = ${JSON.stringify(answer.body)} WHERE ${isThisKey}`);
     return { ...answer, replayed: false };
@@ -60,12 +55,35 @@ export function hashRequest(request: unknown): string {
   return createHash('sha256').update(stableJson(request)).digest('hex');
 }
 
+/** What `ledger_claim_key` answers for a key claimed before: the first request's hash, status and answer. */
+interface StoredKey<T> {
+  replayed: true;
+  hash: string | null;
+  status: number | null;
+  response: T | null;
+}
+
+/**
+ * One request's outcome in a group statement that claims its key itself
+ * (ledger_transfer_one.sql, plan_purchase_one.sql): done, with the facts
+ * `Result` the API words; a repeated key's stored answer (a `Result`, or an
+ * `Answer` stored as it was sent); or refused, with the code and detail.
+ */
+export type GroupOutcome<Result, Answer, Refused = unknown> =
+  | { replayed: false; response: Result }
+  | StoredKey<Result | Answer>
+  | ({ refused: string; detail?: string | null } & Refused);
+
+/** The answer to a repeated key, from what `ledger_claim_key` found stored. */
+export function answerOfStoredKey<T>(stored: StoredKey<T>, requestHash: string): IdempotentAnswer<T> {
+  return storedAnswer(stored.hash ?? undefined, requestHash, stored.status, stored.response);
+}
+
 /**
  * The answer to a repeated key: the stored answer, or the refusal when the
  * key came with another request or its first request has not finished.
- * (Also for money paths that claim the key inside their own SQL statement.)
  */
-export function storedAnswer<T>(storedHash: string | undefined, requestHash: string, status: number | null, response: T | null): IdempotentAnswer<T> {
+function storedAnswer<T>(storedHash: string | undefined, requestHash: string, status: number | null, response: T | null): IdempotentAnswer<T> {
   if (storedHash !== undefined && storedHash !== requestHash) {
     throw unprocessable('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.', 'Idempotency-Key');
   }

@@ -5,9 +5,12 @@ import { isMemberRef, refKey, unitName, unitOf, walletName, type AccountRef, typ
 import { sql } from '../db/sql';
 
 /**
- * The only code that moves money. Everything that does calls `postEntry`
- * inside its own database transaction, so the entry, its postings, the
- * balances and the caller's own records commit or vanish together.
+ * One entry posted inside the caller's database transaction, so the entry,
+ * its postings, the balances and the caller's own records commit or vanish
+ * together. One of the few paths that post (docs/architecture.md, "Every
+ * path that posts money"): beside it, set-based credits (ledger/bulk.ts)
+ * and the transfer and purchase statements (ledger_transfer_one.sql,
+ * plan_purchase_one.sql) write postings by the same rules.
  */
 export interface PostingLine {
   account: AccountRef;

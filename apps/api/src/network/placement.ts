@@ -6,7 +6,7 @@ import { sideBit, subtreeRange, type Side } from './paths';
 import { findNode, findNodeWithin, type NodeRow } from './queries';
 import type { Viewer } from './viewer';
 import { placeableReferral } from './viewpoint';
-import { releasePendingVolume } from '../purchases/service';
+import { releasePendingVolume } from '../purchases/release-pending-volume';
 
 /** Spillover retries when another sign-up takes the same outermost slot first. */
 const SPILLOVER_ATTEMPTS = 25;

@@ -14,6 +14,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { createMailer } from '../mail/mailer';
+import { moneyGroups } from '../money-groups';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -21,7 +22,7 @@ export async function writeOpenApiDocument(file: string): Promise<void> {
   const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'openapi-lint-secret-0123456789abcdef', LOG_LEVEL: 'silent' });
   const db = await openDatabase({ dataDir: 'memory://' });
   const log = pino({ level: 'silent' });
-  const app = await buildApp({ config, db, log, now: () => new Date(), mailer: createMailer({ from: config.mailFrom, db, log }) }, { serveWeb: false });
+  const app = await buildApp({ config, db, log, now: () => new Date(), mailer: createMailer({ from: config.mailFrom, db, log }), groups: moneyGroups(db) }, { serveWeb: false });
   await app.ready();
   writeFileSync(file, JSON.stringify(app.swagger(), null, 2));
   await app.close();

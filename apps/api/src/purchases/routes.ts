@@ -4,14 +4,13 @@ import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { sendList } from '../shared/list-reply';
 import { memberPurchases } from './list';
-import { createPurchaseService } from './service';
+import { buyPackage } from './buy-package';
 import { sendIdempotent } from '../ledger/idempotency';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** `/api/purchases` */
 export function purchaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const purchases = createPurchaseService(ctx);
   return async (app) => {
     app.post('/purchases', {
       // The session is checked by plan_purchases itself (one round trip fewer).
@@ -25,7 +24,12 @@ export function purchaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async (request, reply) => {
       const principal = principalOf(request);
-      const answer = await purchases.buy(principal.userId, request.body, request.headers['idempotency-key'], principal.sessionUnchecked ? principal.sessionId : undefined);
+      const answer = await buyPackage(ctx, {
+        memberId: principal.userId,
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        uncheckedSessionId: principal.sessionUnchecked ? principal.sessionId : undefined,
+      });
       return sendIdempotent(reply, answer);
     });
 

@@ -25,7 +25,7 @@ export async function readSettings(db: Sql): Promise<Settings> {
   return (await readVersionedSettings(db)).settings;
 }
 
-export async function readVersionedSettings(db: Sql): Promise<VersionedSettings> {
+async function readVersionedSettings(db: Sql): Promise<VersionedSettings> {
   const known = lastRead;
   const { rows } = await db.query<{ version: string; key: string | null; value: unknown }>(
     sql`SELECT v.version::text AS version, s.key, s.value FROM settings_version v LEFT JOIN settings s ON v.version IS DISTINCT FROM ${known?.version ?? null}::uuid`,
@@ -40,11 +40,33 @@ export async function readVersionedSettings(db: Sql): Promise<VersionedSettings>
 }
 
 /**
- * The settings this process read last, without asking the database: for a
- * money path that sends their version along and has the database refuse it
- * (`SETTINGS_CHANGED`) when the settings in force are not those, then reads
- * again and retries. Undefined until something has read them.
+ * Runs a money path's statement under the settings in force (ADR 0025),
+ * without first asking the database for them: `run` gets the settings this
+ * process read last and sends their version along; a statement that finds
+ * another version in force refuses (PT409 `SETTINGS_CHANGED`, as
+ * ledger_transfers.sql and plan_purchases.sql do), and `run` goes again with
+ * the settings read anew, up to five times. The transfer and purchase
+ * groups run this way.
  */
+export async function runUnderSettingsInForce<T>(db: Sql, run: (known: VersionedSettings) => Promise<T>): Promise<T> {
+  let known = lastReadSettings() ?? (await readVersionedSettings(db));
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run(known);
+    } catch (error) {
+      if (!settingsChanged(error) || attempt >= 5) throw error;
+      known = await readVersionedSettings(db);
+    }
+  }
+}
+
+/** The refusal of a statement run with settings no longer in force. */
+function settingsChanged(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  return e?.code === 'PT409' && e.message === 'SETTINGS_CHANGED';
+}
+
+/** The settings this process read last, without asking the database; undefined until something has read them. */
 export function lastReadSettings(): VersionedSettings | undefined {
   return lastRead;
 }

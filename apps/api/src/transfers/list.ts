@@ -1,9 +1,10 @@
-import { fromBaseUnits, type Transfer, type TransferListQuery } from '@portal/contract';
+import type { Transfer, TransferListQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { defineList } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays, containsPattern } from '../shared/sql-list';
+import { transferItem } from './answer';
 
 /** A member's transfers, sent or received: searched by the other party's name, newest first by default. */
 interface TransferRow {
@@ -28,16 +29,16 @@ const TRANSFERS = defineList({
   counted: sql`transfers t JOIN users f ON f.id = t.from_user_id JOIN users r ON r.id = t.to_user_id`,
   sorts: { createdAt: 't.id', amount: 't.amount' },
   tieBreaker: 't.id',
-  toItem: (row: TransferRow): Transfer => ({
-    id: row.id,
-    entryId: row.entry_id,
-    from: { id: row.f_id, username: row.f_username, fullName: row.f_full_name },
-    to: { id: row.r_id, username: row.r_username, fullName: row.r_full_name },
-    amount: fromBaseUnits(BigInt(row.amount)),
-    fee: fromBaseUnits(BigInt(row.fee)),
-    received: fromBaseUnits(BigInt(row.amount) - BigInt(row.fee)),
-    createdAt: new Date(row.created_at).toISOString(),
-  }),
+  toItem: (row: TransferRow): Transfer =>
+    transferItem({
+      id: row.id,
+      entryId: row.entry_id,
+      from: { id: row.f_id, username: row.f_username, fullName: row.f_full_name },
+      to: { id: row.r_id, username: row.r_username, fullName: row.r_full_name },
+      amount: row.amount,
+      fee: row.fee,
+      createdAt: new Date(row.created_at),
+    }),
 });
 
 export function memberTransfers(db: Sql, memberId: number, query: TransferListQuery): Promise<ListAnswer<Transfer>> {

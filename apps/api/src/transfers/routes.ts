@@ -15,14 +15,16 @@ import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { sendList } from '../shared/list-reply';
 import { memberTransfers } from './list';
-import { createTransferService } from './service';
+import { createTransfer } from './create-transfer';
+import { findReceiver } from './find-receiver';
+import { quoteTransfer } from './quote-transfer';
+import { transferTerms } from './transfer-terms';
 import { sendIdempotent } from '../ledger/idempotency';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** `/api/transfers` */
 export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const transfers = createTransferService(ctx);
   return async (app) => {
     app.post('/transfers', {
       // The session is checked by ledger_transfers itself (one round trip fewer).
@@ -36,7 +38,12 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     }, async (request, reply) => {
       const principal = principalOf(request);
-      const answer = await transfers.create(principal.userId, request.body, request.headers['idempotency-key'], principal.sessionUnchecked ? principal.sessionId : undefined);
+      const answer = await createTransfer(ctx, {
+        senderId: principal.userId,
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        uncheckedSessionId: principal.sessionUnchecked ? principal.sessionId : undefined,
+      });
       return sendIdempotent(reply, answer);
     });
 
@@ -51,7 +58,7 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/transfers/terms', {
       schema: { tags: ['transfers'], summary: 'The minimum and fee in force', response: { 200: transferTermsSchema, ...errors } },
-    }, async () => transfers.terms());
+    }, async () => transferTerms(ctx));
 
     app.get('/transfers/receiver', {
       schema: {
@@ -60,7 +67,7 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: receiverQuerySchema,
         response: { 200: receiverSchema, ...errors },
       },
-    }, async (request) => transfers.receiver(principalOf(request).userId, request.query.username));
+    }, async (request) => findReceiver(ctx, { senderId: principalOf(request).userId, username: request.query.username }));
 
     app.get('/transfers/quote', {
       schema: {
@@ -69,6 +76,6 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: transferBodySchema,
         response: { 200: transferQuoteSchema, ...errors },
       },
-    }, async (request) => transfers.quote(principalOf(request).userId, request.query));
+    }, async (request) => quoteTransfer(ctx, { senderId: principalOf(request).userId, body: request.query }));
   };
 }

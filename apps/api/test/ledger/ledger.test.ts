@@ -267,6 +267,12 @@ describe('transfers', () => {
     expect(again.json()).toEqual(first.json());
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect((await balances(portal.app, alice)).deposit).toBe('6.00');
+    // Keys stored before the statement returned its facts hold the answer as it was sent.
+    await portal.db.query(sql`UPDATE idempotency_keys SET response = ${JSON.stringify(first.json())}
+                              WHERE user_id = ${alice.user.id} AND operation = 'transfer' AND key = 'pay-bob-1'`);
+    const legacy = await transfer(portal.app, alice, { toUsername: bob.user.username, amount: '4' }, 'pay-bob-1');
+    expect(legacy.headers['idempotent-replayed']).toBe('true');
+    expect(legacy.json()).toEqual(first.json());
 
     const other = await transfer(portal.app, alice, { toUsername: bob.user.username, amount: '5' }, 'pay-bob-1');
     expect(other.statusCode).toBe(422);

@@ -1,14 +1,16 @@
-import { fromBaseUnits, toBaseUnits } from '@portal/contract';
+import { toBaseUnits, type Transfer } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { registerMember, type Session, type TestPortal, usePortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from './ledger-helpers';
 import { sql } from '../../src/db/sql';
+import { storedTransfer, type TransferResult } from '../../src/transfers/answer';
 
 /**
  * `ledger_transfers` (apps/api/sql/functions/ledger_transfers.sql) runs the transfers that arrived
  * together in one statement: in order, each seeing the balances the ones
  * before it left, each refused or done on its own. Called here with a group
- * built by hand, on both databases.
+ * built by hand, on both databases; each answer worded as the API words it
+ * (src/transfers/answer.ts).
  */
 describe('a group of transfers in one statement', () => {
   let portal: TestPortal;
@@ -31,17 +33,14 @@ describe('a group of transfers in one statement', () => {
       minimum: '0',
       key,
       hash: key ? `hash-of-${amount}` : null,
-      amountText: fromBaseUnits(units),
-      feeText: '0.00',
-      receivedText: fromBaseUnits(units),
     };
   }
 
   async function runGroup(group: unknown[]): Promise<Outcome[]> {
-    const { rows } = await portal.db.query<{ outcomes: Outcome[] }>(
+    const { rows } = await portal.db.query<{ outcomes: Array<Omit<Outcome, 'response'> & { response?: TransferResult | Transfer }> }>(
       sql`SELECT ledger_transfers(${JSON.stringify(group)}::jsonb, (SELECT version FROM settings_version)) AS outcomes`,
     );
-    return rows[0]!.outcomes;
+    return rows[0]!.outcomes.map(({ response, ...outcome }) => (response ? { ...outcome, response: storedTransfer(response) } : outcome));
   }
 
   it('runs them in order: a refusal undoes only itself, a key repeated in the group replays, a refused key can be used again', async () => {

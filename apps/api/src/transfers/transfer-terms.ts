@@ -1,0 +1,9 @@
+import { fromBaseUnits, toBaseUnits, type TransferTerms } from '@portal/contract';
+import type { AppContext } from '../context';
+import { readSettings } from '../settings/service';
+
+/** The minimum and the fee in force. */
+export async function transferTerms(ctx: AppContext): Promise<TransferTerms> {
+  const settings = await readSettings(ctx.db);
+  return { minimum: fromBaseUnits(toBaseUnits(settings.transferMinimum)), feePercent: settings.transferFeePercent };
+}
