@@ -7,9 +7,10 @@ import { defineList } from '../shared/list-query';
 import { chainUnavailable, requireChain } from './service';
 import { describeChainError } from './chain-status';
 import { isChainError } from '../chain/errors';
-import { claimConsolidation, consolidationRunning, leaseHeldBy, newHolder, releaseLease, renewLease, RENEW_MS } from './consolidation-lease';
+import { claimConsolidation, consolidationRunning, leaseHeldBy, releaseLease, renewLease, RENEW_MS } from './consolidation-lease';
 import { sweepDepositAddresses, type ConsolidationTxRow } from './sweep-deposit-addresses';
 import { sql } from '../db/sql';
+import { newLeaseHolder } from '../shared/lease';
 import { testPause } from '../shared/test-pause';
 
 /**
@@ -95,7 +96,7 @@ export function createConsolidationService(ctx: AppContext) {
     async start(actor: Actor): Promise<Consolidation> {
       const chain = requireChain(ctx);
       const settings = await readSettings(db);
-      const holder = newHolder();
+      const holder = newLeaseHolder();
       const claim = await claimConsolidation(
         db,
         holder,

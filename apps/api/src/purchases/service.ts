@@ -110,13 +110,3 @@ export function createPurchaseService(ctx: AppContext) {
     },
   };
 }
-
-/** Placement hook: the BV a member bought while unplaced becomes a volume event (inside the placement's transaction). */
-export async function releasePendingVolume(tx: Sql, memberId: number): Promise<void> {
-  const { rows } = await tx.query<{ pending: string }>(
-    sql`SELECT pending_volume::text AS pending FROM members WHERE user_id = ${memberId} AND pending_volume > 0 FOR UPDATE`,
-  );
-  if (rows.length === 0) return;
-  await tx.query(sql`UPDATE members SET pending_volume = 0 WHERE user_id = ${memberId}`);
-  await tx.query(sql`INSERT INTO network_events (member_id, kind, volume) VALUES (${memberId}, 'volume', ${rows[0]!.pending})`);
-}
