@@ -2,8 +2,8 @@ import { fromBaseUnits, toBaseUnits } from '@portal/contract';
 import type { Actor } from '../../apps/api/src/audit/service';
 import { writeAudit } from '../../apps/api/src/audit/service';
 import type { AppContext } from '../../apps/api/src/context';
-import { createConversionService } from '../../apps/api/src/conversions/service';
-import { createMemberAdminService } from '../../apps/api/src/members/service';
+import { convertToPoints } from '../../apps/api/src/conversions/service';
+import { adjustMemberWallet } from '../../apps/api/src/members/service';
 import { rollUpNetwork } from '../../apps/api/src/network/rollup';
 import { joinNetwork } from '../../apps/api/src/network/placement';
 import type { Side } from '../../apps/api/src/network/paths';
@@ -100,10 +100,6 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
   const prefix = options.prefix ?? 'demo';
   const random = randomFrom(options.seed ?? 2026);
   const admin = await adminActor(ctx);
-  const services = {
-    conversions: createConversionService(ctx),
-    members: createMemberAdminService(ctx),
-  };
   const packages = (await db.query<{ id: number; price: string }>(sql`SELECT id, price::text AS price FROM packages WHERE active ORDER BY price, id`)).rows;
   if (packages.length === 0) throw new Error('No active package to buy: add one under Packages first.');
   const settings = await readSettings(db);
@@ -121,7 +117,7 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
   const summary: LivingDemoSummary = { members: 0, fundings: 0, purchases: 0, transfers: 0, conversions: 0, deposits: 0, closes: 0, firstDay: utcDay(new Date(firstDay)), lastClose: null };
 
   const fund = async (memberId: number, amount: bigint, why: string) => {
-    const answer = await services.members.adjust(admin, memberId, {
+    const answer = await adjustMemberWallet(ctx, admin, memberId, {
       wallet: 'deposit',
       direction: 'credit',
       amount: fromBaseUnits(amount),
@@ -199,7 +195,7 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
       const whole = (BigInt(row.balance) * BigInt(20 + Math.floor(random() * 40))) / 100n / 10n ** 18n;
       const amount = whole * 10n ** 18n;
       if (amount < conversionMinimum) continue;
-      await services.conversions.create(row.owner_id, fromBaseUnits(amount));
+      await convertToPoints(ctx, row.owner_id, fromBaseUnits(amount));
       summary.conversions += 1;
     }
   };

@@ -20,6 +20,7 @@ import { ANVIL_CHAIN_ID, ANVIL_DEV_KEY, anvilClient, deployTestToken, startAnvil
 import { xpubFromMnemonic } from '../../apps/api/src/chain/config';
 import { testUsdtAbi } from '../../apps/api/src/chain/token/artifact';
 import { createDepositWatcher } from '../../apps/api/src/deposits/watcher';
+import { runJob } from '../../apps/api/src/shared/job-runner';
 import { generateNetwork } from '../lib/network-generator';
 import { startBenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
@@ -112,11 +113,11 @@ const scenario: Scenario = {
       const seconds = (performance.now() - started) / 1000;
       figures.push({ metric: 'logs read and matched', value: round(logs / seconds, 0), unit: 'logs/s', note: `${logs} logs in ${round(seconds, 2)} s (goal ≥ 20,000/s)` });
       figures.push({ metric: 'deposits credited', value: round(credited / seconds, 0), unit: 'deposits/s', note: `${credited} of ${HITS} expected` });
-      await watcher.stop();
+      await watcher.release();
 
       // Finality to credit, with the watcher running on its interval.
       const background = createDepositWatcher(portal.ctx, chain);
-      background.start();
+      const running = runJob(portal.ctx.log, background);
       const latencies: number[] = [];
       for (let i = 0; i < SAMPLES; i += 1) {
         const memberId = depositors[i % depositors.length]!;
@@ -139,7 +140,7 @@ const scenario: Scenario = {
         // Spread the samples over the poll cycle.
         await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * POLL_MS)));
       }
-      await background.stop();
+      await running.stop();
       const { p50, p99 } = percentiles(latencies);
       figures.push({ metric: 'finality to credit p50', value: p50, unit: 'ms', note: `${SAMPLES} deposits, CHAIN_POLL_MS=${POLL_MS}` });
       figures.push({ metric: 'finality to credit p99', value: p99, unit: 'ms', note: 'goal ≤ 2,000 ms' });

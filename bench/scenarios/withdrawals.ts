@@ -17,8 +17,9 @@ import { createChain } from '../../apps/api/src/chain';
 import { ANVIL_CHAIN_ID, deployTestToken, sendTestToken, setNativeBalance, startAnvil } from '../../apps/api/src/chain/anvil';
 import { xpubFromMnemonic } from '../../apps/api/src/chain/config';
 import { postEntry } from '../../apps/api/src/ledger/post';
-import { startPayoutJob } from '../../apps/api/src/withdrawals/payout/job';
-import { createWithdrawalService } from '../../apps/api/src/withdrawals/service';
+import { runJob } from '../../apps/api/src/shared/job-runner';
+import { payoutJob } from '../../apps/api/src/withdrawals/payout/job';
+import { requestWithdrawal } from '../../apps/api/src/withdrawals/request';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal } from '../lib/portal';
 import { round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { sql } from '../../apps/api/src/db/sql';
@@ -78,12 +79,11 @@ const scenario: Scenario = {
         }
         return list;
       });
-      const service = createWithdrawalService(portal.ctx);
       const recipients = ids.map(() => privateKeyToAccount(bytesToHex(randomBytes(32))).address);
       const requested = performance.now();
       const withdrawalIds: number[] = [];
       for (const [i, id] of ids.entries()) {
-        const answer = await service.request(id, { amount: '20', address: recipients[i]! });
+        const answer = await requestWithdrawal(portal.ctx, id, { amount: '20', address: recipients[i]! });
         withdrawalIds.push(answer.body.id);
       }
       const requestSeconds = (performance.now() - requested) / 1000;
@@ -100,7 +100,7 @@ const scenario: Scenario = {
       const approveSeconds = (performance.now() - started) / 1000;
       ctx.log(`bulk approval of ${COUNT} in ${round(approveSeconds)} s`);
 
-      Object.assign(job, startPayoutJob(portal.ctx, 250));
+      Object.assign(job, runJob(portal.ctx.log, payoutJob(portal.ctx, 250)));
       let paid = 0;
       const deadline = Date.now() + 15 * 60_000;
       while (Date.now() < deadline) {

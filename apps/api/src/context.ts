@@ -17,4 +17,6 @@ export interface AppContext {
   groups: MoneyGroups;
   /** The chain (chain/index.ts); absent in tests that do not opt in, or when the embedded chain could not start. */
   chain?: Chain;
+  /** The background jobs this process runs (jobs.ts); absent where none run (tests, scripts): an approval kicks the payout job through it. */
+  jobs?: { kickPayouts(): void };
 }

@@ -9,15 +9,13 @@ import { bootstrap } from './setup/bootstrap';
 import { buildApp } from './app';
 import type { AppContext } from './context';
 import { moneyGroups } from './money-groups';
-import { startPlanScheduler } from './plan/close';
 import { DataFolderLockedError, lockDataFolder, persistentJwtSecret, type DataFolderLock } from './setup/data-folder';
 import { watchSettings } from './settings/service';
-import { startPayoutJob } from './withdrawals/payout/job';
 import { createChain } from './chain';
 import { settingsFromEnv } from './chain/config';
 import { embeddedSettingsFor, startEmbeddedChain, type EmbeddedChain } from './chain/embedded';
 import { totpKey } from './two-factor/secret-box';
-import { createDepositWatcher } from './deposits/watcher';
+import { startJobs } from './jobs';
 
 async function main() {
   // A worker of the cluster below: the primary did the first-start work.
@@ -173,29 +171,22 @@ async function main() {
 }
 
 /**
- * The API and its background jobs in this process: the app listening, the
- * daily close's scheduler, the deposit watcher and the payout job. Every
- * job may run in any number of processes: each is coordinated through the
- * database (docs/decisions/0030-several-processes.md). Answers `stop`.
+ * The API and its background jobs in this process (jobs.ts: the
+ * network roll-up, the daily close's scheduler, the deposit watcher and the
+ * payout job). Every job may run in any number of processes: each is
+ * coordinated through the database (docs/decisions/0030-several-processes.md).
+ * Answers `stop`.
  */
 async function serve(ctx: AppContext): Promise<() => Promise<void>> {
   const { config, db } = ctx;
   await watchSettings(db);
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
-
-  // The daily matching close at the configured time (PRODUCT.md §5).
-  const stopScheduler = startPlanScheduler(ctx);
-  // The deposit watcher (deposits/watcher.ts): in every process, one at a time through the database.
-  const watcher = ctx.chain ? createDepositWatcher(ctx, ctx.chain) : undefined;
-  watcher?.start();
-
-  const payouts = startPayoutJob(ctx, ctx.chain?.settings.pollMs);
+  const jobs = startJobs(ctx);
+  ctx.jobs = jobs;
 
   return async () => {
-    stopScheduler();
-    await watcher?.stop();
-    await payouts.stop();
+    await jobs.stop();
     await app.close();
   };
 }

@@ -3,7 +3,7 @@ import { sql } from '../db/sql';
 import { badRequest } from '../shared/errors';
 import { findUserByEmail, setPasswordHash } from '../users/queries';
 import { assertPasswordAllowed, hashPassword } from './passwords';
-import { hit } from './rate-limit';
+import { hit } from '../shared/rate-limit';
 import { revokeUserSessions } from './sessions';
 import { hashToken, newOpaqueToken } from './tokens';
 

@@ -6,7 +6,7 @@ import { tooManyRequests, unprocessable } from '../shared/errors';
 import { findUserById, findUserByUsername, toUser } from '../users/queries';
 import { accountConflict, assertAccountFree } from '../users/uniqueness';
 import { assertPasswordAllowed, hashPassword } from './passwords';
-import { hit } from './rate-limit';
+import { hit } from '../shared/rate-limit';
 
 /** A new member signs up under a sponsor: limited per client address; placed at once with a side, else waiting for the sponsor. */
 export async function register(ctx: AppContext, input: RegisterBody, client: { ip: string }): Promise<User> {

@@ -13,14 +13,13 @@ import type { AppContext } from '../context';
 import { principalOf } from '../auth/guard';
 import { sendList } from '../shared/list-reply';
 import { memberConversions } from './list';
-import { createConversionService } from './service';
+import { conversionTerms, convertToPoints, quoteConversion } from './service';
 import { sendIdempotent } from '../ledger/idempotency';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** `/api/conversions` */
 export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const conversions = createConversionService(ctx);
   return async (app) => {
     app.post('/conversions', {
       schema: {
@@ -31,7 +30,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: conversionSchema, ...errors },
       },
     }, async (request, reply) => {
-      const answer = await conversions.create(principalOf(request).userId, request.body.amount, request.headers['idempotency-key']);
+      const answer = await convertToPoints(ctx, principalOf(request).userId, request.body.amount, request.headers['idempotency-key']);
       return sendIdempotent(reply, answer);
     });
 
@@ -41,7 +40,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get('/conversions/terms', {
       schema: { tags: ['conversions'], summary: 'The rate and minimum in force', response: { 200: conversionTermsSchema, ...errors } },
-    }, async () => conversions.terms());
+    }, async () => conversionTerms(ctx));
 
     app.get('/conversions/quote', {
       schema: {
@@ -50,6 +49,6 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: conversionBodySchema,
         response: { 200: conversionQuoteSchema, ...errors },
       },
-    }, async (request) => conversions.quote(principalOf(request).userId, request.query.amount));
+    }, async (request) => quoteConversion(ctx, principalOf(request).userId, request.query.amount));
   };
 }

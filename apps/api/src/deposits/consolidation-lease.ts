@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type { Sql } from '../db/database';
 import { sql, type SqlQuery } from '../db/sql';
 import { conflict, isUniqueViolation } from '../shared/errors';
+import { LEASE_SECONDS, leaseEnd } from '../shared/lease';
 
 /**
  * One consolidation at a time (docs/decisions/0028-one-consolidation-at-a-time.md).
  * The running consolidation's row carries a lease (`leased_by`,
- * `leased_until`, migration 0022), the same kind of lease as the deposit
- * watcher's cursor (`watch-cursor.ts`) and the payout job's
- * (`withdrawals/payout/lease.ts`): taken with one conditional statement,
- * renewed while the run lasts, released at its end, expiring by itself when
- * its holder dies. The holder is one request (`newHolder`), so two requests
- * in one process exclude each other as two processes do.
+ * `leased_until`, migration 0022), the one kind of lease of
+ * `shared/lease.ts`, renewed while the run lasts. The holder is one request
+ * (`newLeaseHolder`), so two requests in one process exclude each other as
+ * two processes do.
  *
  * The lease is also a fence: a transaction is recorded, and a consolidation
  * ended, only by a statement that finds the lease still this holder's
@@ -22,11 +20,8 @@ import { conflict, isUniqueViolation } from '../shared/errors';
  * Expiry only lets another take the lease: a holder whose lease ran out
  * while nobody took it still owns the row.
  */
-export const LEASE_SECONDS = 30;
 /** Renewed well before it runs out: a run waits minutes for receipts. */
 export const RENEW_MS = (LEASE_SECONDS * 1000) / 3;
-
-export const newHolder = (): string => `${process.pid}-${randomBytes(6).toString('hex')}`;
 
 export const consolidationRunning = () =>
   conflict(
@@ -55,7 +50,7 @@ export async function claimConsolidation(
   // One statement: two requests racing for a free lease cannot both match
   // (PostgreSQL re-checks the WHERE on the row the other just updated).
   const taken = await db.query<{ id: number; threshold: string }>(
-    sql`UPDATE consolidations SET leased_by = ${holder}, leased_until = clock_timestamp() + make_interval(secs => ${LEASE_SECONDS})
+    sql`UPDATE consolidations SET leased_by = ${holder}, leased_until = ${leaseEnd}
      WHERE status = 'running' AND (leased_until IS NULL OR leased_until < clock_timestamp())
      RETURNING id, threshold::text`,
   );
@@ -64,7 +59,7 @@ export async function claimConsolidation(
   if (held.rows.length) throw consolidationRunning();
   try {
     // The new row is born holding the lease; `consolidations_one_running` (migration 0013) refuses a second at once.
-    return { ...(await create(sql`${holder}, clock_timestamp() + make_interval(secs => ${LEASE_SECONDS})`)), resumed: false };
+    return { ...(await create(sql`${holder}, ${leaseEnd}`)), resumed: false };
   } catch (error) {
     if (isUniqueViolation(error, 'consolidations_one_running')) throw consolidationRunning();
     throw error;
@@ -74,7 +69,7 @@ export async function claimConsolidation(
 /** Extends the lease; false when it is no longer this holder's (another took it over). */
 export async function renewLease(db: Sql, id: number, holder: string): Promise<boolean> {
   const { rows } = await db.query(
-    sql`UPDATE consolidations SET leased_until = clock_timestamp() + make_interval(secs => ${LEASE_SECONDS})
+    sql`UPDATE consolidations SET leased_until = ${leaseEnd}
      WHERE id = ${id} AND leased_by = ${holder} AND status = 'running' RETURNING 1`,
   );
   return rows.length > 0;

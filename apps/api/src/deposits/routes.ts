@@ -17,19 +17,18 @@ import { principalOf } from '../auth/guard';
 import { actorOf } from '../audit/service';
 import { sendList } from '../shared/list-reply';
 import { adminTwoFactorGate } from '../two-factor/service';
-import { createConsolidationService } from './consolidation';
-import { createDepositService } from './service';
-import { createChainWalletService } from './wallets';
+import { listConsolidations, startConsolidation } from './consolidation';
+import { adminDeposits, depositAddress, memberDeposits } from './service';
+import { chainWallets } from './wallets';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 503: apiErrorSchema };
 
 /** `/api/deposits` (members). */
 export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const deposits = createDepositService(ctx);
   return async (app) => {
     app.get('/deposits/address', {
       schema: { tags: ['deposits'], summary: 'Your BEP20 deposit address, its token and network, the minimum credited', response: { 200: depositAddressSchema, ...errors } },
-    }, async (request) => deposits.address(principalOf(request).userId));
+    }, async (request) => depositAddress(ctx, principalOf(request).userId));
 
     app.get('/deposits', {
       schema: {
@@ -38,15 +37,12 @@ export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: myDepositsQuerySchema,
         response: { 200: myDepositsSchema, ...errors },
       },
-    }, async (request) => deposits.mine(principalOf(request).userId, request.query));
+    }, async (request) => memberDeposits(ctx, principalOf(request).userId, request.query));
   };
 }
 
 /** `/api/admin/deposits`, `/api/admin/consolidations`, `/api/admin/chain/wallets`. */
 export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const deposits = createDepositService(ctx);
-  const consolidations = createConsolidationService(ctx);
-  const wallets = createChainWalletService(ctx);
   return async (app) => {
     app.get('/deposits', {
       schema: {
@@ -55,11 +51,11 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: depositListQuerySchema,
         response: { 200: depositPageSchema, ...errors },
       },
-    }, async (request, reply) => sendList(reply, await deposits.list(request.query)));
+    }, async (request, reply) => sendList(reply, await adminDeposits(ctx, request.query)));
 
     app.get('/consolidations', {
       schema: { tags: ['admin'], summary: 'Consolidations with their transactions, and the total swept', querystring: pageQuerySchema, response: { 200: consolidationPageSchema, ...errors } },
-    }, async (request) => consolidations.list(request.query));
+    }, async (request) => listConsolidations(ctx, request.query));
 
     // Sweeping the deposit addresses needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
     app.post('/consolidations', {
@@ -69,7 +65,7 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         summary: 'Sweep every deposit address holding at least the threshold to the treasury (resumes one left running; one at a time, 409 CONSOLIDATION_RUNNING while another runs)',
         response: { 201: consolidationSchema, ...errors },
       },
-    }, async (request, reply) => reply.code(201).send(await consolidations.start(actorOf(request))));
+    }, async (request, reply) => reply.code(201).send(await startConsolidation(ctx, actorOf(request))));
 
     app.get('/chain/wallets', {
       schema: {
@@ -78,6 +74,6 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: chainWalletsQuerySchema,
         response: { 200: chainWalletsSchema, ...errors },
       },
-    }, async (request) => wallets.wallets(request.query));
+    }, async (request) => chainWallets(ctx, request.query));
   };
 }

@@ -123,50 +123,48 @@ function depositList(ctx: AppContext, status: Promise<ChainStatus>) {
   });
 }
 
-export function createDepositService(ctx: AppContext) {
+export async function depositAddress(ctx: AppContext, memberId: number): Promise<DepositAddress> {
   const { db } = ctx;
+  const chain = requireChain(ctx);
+  let token;
+  try {
+    token = await chain.token();
+  } catch (error) {
+    if (!isChainError(error)) throw error;
+    throw chainUnavailable(describeChainError(chain, error));
+  }
+  const { address } = await ensureDepositAddress(db, chain, memberId);
+  const settings = await readSettings(db);
   return {
-    async address(memberId: number): Promise<DepositAddress> {
-      const chain = requireChain(ctx);
-      let token;
-      try {
-        token = await chain.token();
-      } catch (error) {
-        if (!isChainError(error)) throw error;
-        throw chainUnavailable(describeChainError(chain, error));
-      }
-      const { address } = await ensureDepositAddress(db, chain, memberId);
-      const settings = await readSettings(db);
-      return {
-        address,
-        uri: `ethereum:${token.address}@${chain.chainId}/transfer?address=${address}`,
-        token: { symbol: token.symbol, address: token.address, decimals: token.decimals },
-        network: NETWORK_NAME,
-        chainId: chain.chainId,
-        minimum: fromBaseUnits(toBaseUnits(settings.depositMinimum)),
-        explorerUrl: chain.explorerAddress(address),
-      };
-    },
-
-    async mine(memberId: number, query: MyDepositsQuery): Promise<MyDeposits> {
-      const status = readChainStatus(ctx);
-      const [{ page }, balance, chain] = await Promise.all([
-        depositList(ctx, status).page(db, filterOf({ memberId, member: undefined, status: query.status }), query),
-        db.query<{ balance: string }>(sql`SELECT balance::text FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'deposit'`),
-        status,
-      ]);
-      return { ...page, balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')), chain };
-    },
-
-    /** All deposits: a page, or with `format=csv` the whole filtered list, newest first. */
-    async list(query: DepositListQuery): Promise<ListAnswer<Deposit>> {
-      // The CSV is a fixed set while new deposits arrive: those up to the newest when the export began.
-      const [status, newest] = await Promise.all([
-        readChainStatus(ctx),
-        query.format === 'csv' ? db.query<{ id: number | null }>(sql`SELECT max(id)::int AS id FROM deposits`) : undefined,
-      ]);
-      const maxId = newest ? (newest.rows[0]?.id ?? 0) : undefined;
-      return depositList(ctx, Promise.resolve(status)).answer(db, filterOf({ ...query, maxId }), query, ctx.now());
-    },
+    address,
+    uri: `ethereum:${token.address}@${chain.chainId}/transfer?address=${address}`,
+    token: { symbol: token.symbol, address: token.address, decimals: token.decimals },
+    network: NETWORK_NAME,
+    chainId: chain.chainId,
+    minimum: fromBaseUnits(toBaseUnits(settings.depositMinimum)),
+    explorerUrl: chain.explorerAddress(address),
   };
+}
+
+export async function memberDeposits(ctx: AppContext, memberId: number, query: MyDepositsQuery): Promise<MyDeposits> {
+  const { db } = ctx;
+  const status = readChainStatus(ctx);
+  const [{ page }, balance, chain] = await Promise.all([
+    depositList(ctx, status).page(db, filterOf({ memberId, member: undefined, status: query.status }), query),
+    db.query<{ balance: string }>(sql`SELECT balance::text FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'deposit'`),
+    status,
+  ]);
+  return { ...page, balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')), chain };
+}
+
+/** All deposits: a page, or with `format=csv` the whole filtered list, newest first. */
+export async function adminDeposits(ctx: AppContext, query: DepositListQuery): Promise<ListAnswer<Deposit>> {
+  const { db } = ctx;
+  // The CSV is a fixed set while new deposits arrive: those up to the newest when the export began.
+  const [status, newest] = await Promise.all([
+    readChainStatus(ctx),
+    query.format === 'csv' ? db.query<{ id: number | null }>(sql`SELECT max(id)::int AS id FROM deposits`) : undefined,
+  ]);
+  const maxId = newest ? (newest.rows[0]?.id ?? 0) : undefined;
+  return depositList(ctx, Promise.resolve(status)).answer(db, filterOf({ ...query, maxId }), query, ctx.now());
 }

@@ -156,58 +156,54 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
  * and what they hold is kept per (block, addresses issued): views within a
  * block ask the node nothing again.
  */
-export function createChainWalletService(ctx: AppContext) {
+export async function chainWallets(ctx: AppContext, query: PageQuery): Promise<ChainWallets> {
   const { db } = ctx;
-  return {
-    async wallets(query: PageQuery): Promise<ChainWallets> {
-      const chain = requireChain(ctx);
-      try {
-        const token = await chain.token();
-        const window = pageWindow(query);
-        const fixed: Array<Omit<ChainWallet, 'token' | 'bnb'>> = [
-          { role: 'treasury', label: 'Treasury', address: chain.treasuryAddress, member: null, explorerUrl: chain.explorerAddress(chain.treasuryAddress) },
-          ...(chain.gasWallet ? [{ role: 'gas' as const, label: 'Gas wallet', address: chain.gasWallet.address, member: null, explorerUrl: chain.explorerAddress(chain.gasWallet.address) }] : []),
-          ...(chain.hotWallet ? [{ role: 'hot' as const, label: 'Hot wallet (payouts)', address: chain.hotWallet.address, member: null, explorerUrl: chain.explorerAddress(chain.hotWallet.address) }] : []),
-        ];
-        const [count, rows] = await Promise.all([
-          db.query<{ n: number }>(sql`SELECT count(DISTINCT address)::int AS n FROM deposits`),
-          db.query<{ address: string; member_id: number; username: string }>(
-            sql`SELECT a.address, a.member_id, u.username FROM deposit_addresses a JOIN users u ON u.id = a.member_id
-                 WHERE EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address)
-                 ORDER BY a.address_index ${pageClause(window)}`,
-          ),
-        ]);
-        const pageRows: Array<Omit<ChainWallet, 'token' | 'bnb'>> = [
-          ...(query.page === 1 ? fixed : []),
-          ...rows.rows.map((r) => ({
-            role: 'deposit' as const,
-            label: `Deposit address of ${r.username}`,
-            address: getAddress(r.address),
-            member: { id: Number(r.member_id), username: r.username },
-            explorerUrl: chain.explorerAddress(r.address),
-          })),
-        ];
-        const addresses = pageRows.map((r) => r.address as Address);
-        const [tokens, bnb, reconciliation, status] = await Promise.all([
-          tokenBalances(chain.client, token.address, addresses),
-          nativeBalances(chain.client, addresses),
-          reconcile(ctx, chain, token.decimals),
-          readChainStatus(ctx),
-        ]);
-        return {
-          items: pageRows.map((r, i) => ({ ...r, token: fromBaseUnits(toLedgerUnits(tokens[i]!, token.decimals)), bnb: fromBaseUnits(bnb[i]!) })),
-          total: count.rows[0]!.n + fixed.length,
-          page: query.page,
-          pageSize: query.pageSize,
-          symbol: token.symbol,
-          reconciliation,
-          chain: status,
-        };
-      } catch (error) {
-        // Only the node failing is a chain outage; a database error or a bug is a 500 (chain/errors.ts).
-        if (!isChainError(error)) throw error;
-        throw chainUnavailable(describeChainError(chain, error));
-      }
-    },
-  };
+  const chain = requireChain(ctx);
+  try {
+    const token = await chain.token();
+    const window = pageWindow(query);
+    const fixed: Array<Omit<ChainWallet, 'token' | 'bnb'>> = [
+      { role: 'treasury', label: 'Treasury', address: chain.treasuryAddress, member: null, explorerUrl: chain.explorerAddress(chain.treasuryAddress) },
+      ...(chain.gasWallet ? [{ role: 'gas' as const, label: 'Gas wallet', address: chain.gasWallet.address, member: null, explorerUrl: chain.explorerAddress(chain.gasWallet.address) }] : []),
+      ...(chain.hotWallet ? [{ role: 'hot' as const, label: 'Hot wallet (payouts)', address: chain.hotWallet.address, member: null, explorerUrl: chain.explorerAddress(chain.hotWallet.address) }] : []),
+    ];
+    const [count, rows] = await Promise.all([
+      db.query<{ n: number }>(sql`SELECT count(DISTINCT address)::int AS n FROM deposits`),
+      db.query<{ address: string; member_id: number; username: string }>(
+        sql`SELECT a.address, a.member_id, u.username FROM deposit_addresses a JOIN users u ON u.id = a.member_id
+             WHERE EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address)
+             ORDER BY a.address_index ${pageClause(window)}`,
+      ),
+    ]);
+    const pageRows: Array<Omit<ChainWallet, 'token' | 'bnb'>> = [
+      ...(query.page === 1 ? fixed : []),
+      ...rows.rows.map((r) => ({
+        role: 'deposit' as const,
+        label: `Deposit address of ${r.username}`,
+        address: getAddress(r.address),
+        member: { id: Number(r.member_id), username: r.username },
+        explorerUrl: chain.explorerAddress(r.address),
+      })),
+    ];
+    const addresses = pageRows.map((r) => r.address as Address);
+    const [tokens, bnb, reconciliation, status] = await Promise.all([
+      tokenBalances(chain.client, token.address, addresses),
+      nativeBalances(chain.client, addresses),
+      reconcile(ctx, chain, token.decimals),
+      readChainStatus(ctx),
+    ]);
+    return {
+      items: pageRows.map((r, i) => ({ ...r, token: fromBaseUnits(toLedgerUnits(tokens[i]!, token.decimals)), bnb: fromBaseUnits(bnb[i]!) })),
+      total: count.rows[0]!.n + fixed.length,
+      page: query.page,
+      pageSize: query.pageSize,
+      symbol: token.symbol,
+      reconciliation,
+      chain: status,
+    };
+  } catch (error) {
+    // Only the node failing is a chain outage; a database error or a bug is a 500 (chain/errors.ts).
+    if (!isChainError(error)) throw error;
+    throw chainUnavailable(describeChainError(chain, error));
+  }
 }

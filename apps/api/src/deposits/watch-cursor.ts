@@ -1,14 +1,14 @@
 import type { Chain, Finality } from '../chain';
 import type { Sql } from '../db/database';
 import { sql, type SqlQuery } from '../db/sql';
+import { leaseEnd } from '../shared/lease';
 
 /**
  * The deposit watcher's cursor: one `chain_watch` row per (chain, token)
  * holding the next final block to credit (`final_next`), the next block to
  * look at for seen deposits (`seen_next`), the lease that lets one process
- * work at a time, and the last look at the node for the status.
+ * work at a time (shared/lease.ts), and the last look at the node for the status.
  */
-export const LEASE_SECONDS = 30;
 
 export interface WatchKey {
   chainId: number;
@@ -37,7 +37,7 @@ export async function ensureCursor(db: Sql, chain: Chain, final: bigint): Promis
 /** Takes (or renews) the lease for `owner`; undefined while another process holds it. */
 export async function claimCursor(db: Sql, key: WatchKey, owner: string): Promise<WatchRow | undefined> {
   const { rows } = await db.query<WatchRow>(
-    sql`UPDATE chain_watch SET leased_by = ${owner}, leased_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    sql`UPDATE chain_watch SET leased_by = ${owner}, leased_until = ${leaseEnd}
       WHERE ${watchRow(key)} AND (leased_by = ${owner} OR leased_until IS NULL OR leased_until < now())
       RETURNING final_next::text, seen_next::text`,
   );
@@ -65,7 +65,7 @@ export const KEPT_BLOCKS = 256;
 export async function advanceFinal(tx: Sql, key: WatchKey, to: bigint, toHash: string): Promise<void> {
   const next = (to + 1n).toString();
   await tx.query(
-    sql`UPDATE chain_watch SET final_next = ${next}, seen_next = GREATEST(seen_next, ${next}), leased_until = now() + make_interval(secs => ${LEASE_SECONDS})
+    sql`UPDATE chain_watch SET final_next = ${next}, seen_next = GREATEST(seen_next, ${next}), leased_until = ${leaseEnd}
       WHERE ${watchRow(key)}`,
   );
   await tx.query(sql`DELETE FROM chain_watch_blocks WHERE ${watchRow(key)} AND block_number > ${to.toString()}`);

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { Chain } from '../chain';
 import type { AppContext } from '../context';
+import type { Job } from '../shared/job-runner';
+import { newLeaseHolder } from '../shared/lease';
 import { clearWatcherError, describeChainError, noteWatcherError } from './chain-status';
 import { creditFinalRange } from './credit-final-range';
 import { recordDeposits } from './record-deposits';
@@ -46,24 +47,24 @@ export interface TickResult {
   dropped: number;
 }
 
-export interface DepositWatcher {
+/**
+ * The watcher as a background job (shared/job-runner.ts runs it every
+ * CHAIN_POLL_MS): a failed pass is recorded for /api/health, and stopping
+ * lets the cursor's lease go.
+ */
+export interface DepositWatcher extends Job {
+  /** Lets the cursor's lease go (what stopping the job does; tests call it after driving `tick` by hand). */
+  release(): Promise<void>;
   /** One pass: credit final ranges (a bounded number), then record what is seen at the head. */
   tick(): Promise<TickResult>;
-  /** The background loop: ticks every CHAIN_POLL_MS, backs off on errors; never throws. */
-  start(): void;
-  stop(): Promise<void>;
   /** Called after each credited range (tests, benchmark). */
   onCredited?: (depositIds: number[]) => void;
 }
 
 export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatcher {
-  const { db, log } = ctx;
-  const owner = randomUUID();
+  const { db } = ctx;
+  const owner = newLeaseHolder();
   const key = watchKeyOf(chain);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = false;
-  let failures = 0;
   /** Blocks per getLogs call: MAX_RANGE, halved while a node (or the transport's 10 MB limit) refuses an answer that large. */
   let span = MAX_RANGE;
   let spanSuccesses = 0;
@@ -93,7 +94,7 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
         if (!tooLarge(error) || to === next) throw error;
         span = (to - next + 1n) / 2n;
         spanSuccesses = 0;
-        log.info({ span: String(span) }, 'deposit watcher: the logs of a range were too large; reading narrower ranges');
+        ctx.log.info({ span: String(span) }, 'deposit watcher: the logs of a range were too large; reading narrower ranges');
         continue;
       }
       if (!read) break; // the block before the range changed while it was read: the next tick's guard finds where the chains agree
@@ -129,41 +130,21 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
     return result;
   }
 
-  async function noteFailure(error: unknown) {
-    const message = describeChainError(chain, error);
-    noteWatcherError(key.chainId, message);
-    log.warn({ err: message, failures }, 'deposit watcher: the chain did not answer; retrying with back-off');
-    await recordFailure(db, key, message, failures).catch(() => undefined);
-  }
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick()
-        .then(() => {
-          failures = 0;
-        })
-        .catch(async (error) => {
-          failures += 1;
-          await noteFailure(error);
-        })
-        .finally(() => schedule(failures ? Math.min(chain.settings.pollMs * 2 ** failures, 60_000) : chain.settings.pollMs));
-    }, delay);
-    timer.unref?.();
-  }
-
   const watcher: DepositWatcher = {
+    name: 'deposit watcher',
+    everyMs: chain.settings.pollMs,
     tick,
-    start() {
-      stopped = false;
-      schedule(0);
+    async pass() {
+      await tick();
+      return false;
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
-      await releaseCursor(db, key, owner).catch(() => undefined);
+    describeError: (error) => describeChainError(chain, error),
+    async failed(error, failures) {
+      const message = describeChainError(chain, error);
+      noteWatcherError(key.chainId, message);
+      await recordFailure(db, key, message, failures);
     },
+    release: () => releaseCursor(db, key, owner),
   };
   return watcher;
 }

@@ -13,13 +13,12 @@ import type { AppContext } from '../context';
 import { actorOf } from '../audit/service';
 import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
-import { createMemberAdminService } from './service';
+import { adjustMemberWallet, listMembers, memberDetail } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** `/api/admin/members` */
 export function memberAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const members = createMemberAdminService(ctx);
   return async (app) => {
     app.get('/members', {
       schema: {
@@ -28,11 +27,11 @@ export function memberAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: membersQuerySchema,
         response: { 200: adminMemberPageSchema, ...errors },
       },
-    }, async (request, reply) => sendList(reply, await members.list(request.query)));
+    }, async (request, reply) => sendList(reply, await listMembers(ctx, request.query)));
 
     app.get('/members/:id', {
       schema: { tags: ['admin'], summary: 'One member with wallets', params: idParamSchema, response: { 200: adminMemberDetailSchema, ...errors } },
-    }, async (request) => members.detail(request.params.id));
+    }, async (request) => memberDetail(ctx, request.params.id));
 
     app.post('/members/:id/adjustments', {
       schema: {
@@ -44,6 +43,6 @@ export function memberAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         response: { 201: adjustmentSchema, ...errors },
       },
     }, async (request, reply) =>
-      sendIdempotent(reply, await members.adjust(actorOf(request), request.params.id, request.body, request.headers['idempotency-key'])));
+      sendIdempotent(reply, await adjustMemberWallet(ctx, actorOf(request), request.params.id, request.body, request.headers['idempotency-key'])));
   };
 }

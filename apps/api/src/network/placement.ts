@@ -1,12 +1,13 @@
 import type { PlacementBody, PlacementResult } from '@portal/contract';
-import type { Database, Sql } from '../db/database';
+import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { AppError, conflict, isUniqueViolation, unprocessable } from '../shared/errors';
 import { sideBit, subtreeRange, type Side } from './paths';
 import { findNode, findNodeWithin, type NodeRow } from './queries';
 import type { Viewer } from './viewer';
 import { placeableReferral } from './viewpoint';
-import { releasePendingVolume } from '../purchases/release-pending-volume';
+import { releasePendingVolume } from './pending-volume';
 
 /** Spillover retries when another sign-up takes the same outermost slot first. */
 const SPILLOVER_ATTEMPTS = 25;
@@ -98,8 +99,8 @@ export async function joinNetwork(tx: Sql, input: { memberId: number; sponsorId:
  * A sponsor (or an admin) places a waiting referral: into a free slot of a
  * node inside the sponsor's own placement subtree, or by spillover on a leg.
  */
-export async function placeWaitingMember(db: Database, viewer: Viewer, body: PlacementBody): Promise<PlacementResult> {
-  return db.transaction(async (tx) => {
+export async function placeWaitingMember(ctx: AppContext, viewer: Viewer, body: PlacementBody): Promise<PlacementResult> {
+  return ctx.db.transaction(async (tx) => {
     const { member, sponsorNode } = await placeableReferral(tx, viewer, body.memberId, { lock: true, field: 'memberId' });
 
     let parentId: number;

@@ -1,5 +1,6 @@
 import type { Database, Sql } from '../db/database';
 import { sql } from '../db/sql';
+import type { Job } from '../shared/job-runner';
 
 /**
  * The network roll-up: brings every placement ancestor's left/right team
@@ -140,35 +141,16 @@ export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Pr
 }
 
 /**
- * Runs the roll-up in the background of a portal process: every `intervalMs`
- * (and at once again while batches come back full). Never two at a time in
- * one process; across processes the advisory lock decides.
+ * The roll-up's job (jobs.ts): a batch every `everyMs`, at once again
+ * while batches come back full. Across processes the advisory lock decides:
+ * a process that finds it taken skips its turn.
  */
-export function startNetworkRollup(db: Database, log: { error(obj: object, msg: string): void }, intervalMs = 1000) {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const tick = () => {
-    running = (async () => {
-      let delay = intervalMs;
-      try {
-        const applied = await rollUpNetwork(db, { wait: false, maxBatches: 1 });
-        if (applied >= ROLLUP_BATCH) delay = 0;
-      } catch (error) {
-        if (!stopped) log.error({ err: error }, 'network roll-up failed');
-      }
-      if (!stopped) {
-        timer = setTimeout(tick, delay);
-        timer.unref();
-      }
-    })();
-  };
-  timer = setTimeout(tick, intervalMs);
-  timer.unref();
-  return async function stop() {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
+export function networkRollupJob(db: Database, everyMs = 1000): Job {
+  return {
+    name: 'network roll-up',
+    everyMs,
+    firstAfterMs: everyMs,
+    pass: async () => (await rollUpNetwork(db, { wait: false, maxBatches: 1 })) >= ROLLUP_BATCH,
   };
 }
 

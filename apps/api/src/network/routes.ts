@@ -18,9 +18,15 @@ import {
   waitingListSchema,
 } from '@portal/contract';
 import type { AppContext } from '../context';
-import { startNetworkRollup } from './rollup';
-import { createNetworkService } from './service';
+import { downline } from './downline';
+import { freeSlots } from './free-slots';
+import { placeWaitingMember } from './placement';
+import { placementTree } from './placement-tree';
+import { referralLink } from './referral-link';
+import { lookUpSponsor } from './sponsor-lookup';
+import { sponsorTree } from './sponsor-tree';
 import { viewerOf } from './viewer';
+import { waitingList } from './waiting-list';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const tags = ['network'];
@@ -32,20 +38,10 @@ const security = [{ bearer: [] }];
  * members and admins and refuses other accounts.
  */
 export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const network = createNetworkService(ctx);
   return async (app) => {
-    // Team counts reach the ancestors off the request path, in this process's background.
-    let stopRollup: (() => Promise<void>) | undefined;
-    app.addHook('onReady', async () => {
-      stopRollup = startNetworkRollup(ctx.db, ctx.log);
-    });
-    app.addHook('onClose', async () => {
-      await stopRollup?.();
-    });
-
     app.get('/network/referral-link', {
       schema: { tags, security, summary: 'Referral links (plain, left, right) and sign-up counts', response: { 200: referralLinkSchema, ...errors } },
-    }, async (request) => network.referralLink(viewerOf(request)));
+    }, async (request) => referralLink(ctx, viewerOf(request)));
 
     app.get('/network/sponsor-tree', {
       schema: {
@@ -55,7 +51,7 @@ export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: sponsorTreeQuerySchema,
         response: { 200: sponsorTreeSchema, ...errors },
       },
-    }, async (request) => network.sponsorTree(viewerOf(request), request.query));
+    }, async (request) => sponsorTree(ctx, viewerOf(request), request.query));
 
     app.get('/network/placement-tree', {
       schema: {
@@ -65,7 +61,7 @@ export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: placementTreeQuerySchema,
         response: { 200: placementTreeSchema, ...errors },
       },
-    }, async (request) => network.placementTree(viewerOf(request), request.query));
+    }, async (request) => placementTree(ctx, viewerOf(request), request.query));
 
     app.get('/network/downline', {
       schema: {
@@ -75,7 +71,7 @@ export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: downlineQuerySchema,
         response: { 200: downlineSchema, ...errors },
       },
-    }, async (request) => network.downline(viewerOf(request), request.query));
+    }, async (request) => downline(ctx, viewerOf(request), request.query));
 
     app.get('/network/placements', {
       schema: {
@@ -85,7 +81,7 @@ export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: placementsQuerySchema,
         response: { 200: waitingListSchema, ...errors },
       },
-    }, async (request) => network.waitingList(viewerOf(request), request.query));
+    }, async (request) => waitingList(ctx, viewerOf(request), request.query));
 
     app.get('/network/free-slots', {
       schema: {
@@ -95,7 +91,7 @@ export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: freeSlotsQuerySchema,
         response: { 200: freeSlotsSchema, ...errors },
       },
-    }, async (request) => network.freeSlots(viewerOf(request), request.query));
+    }, async (request) => freeSlots(ctx, viewerOf(request), request.query));
 
     app.post('/network/placements', {
       schema: {
@@ -105,7 +101,7 @@ export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: placementBodySchema,
         response: { 201: placementResultSchema, ...errors },
       },
-    }, async (request, reply) => reply.code(201).send(await network.place(viewerOf(request), request.body)));
+    }, async (request, reply) => reply.code(201).send(await placeWaitingMember(ctx, viewerOf(request), request.body)));
   };
 }
 
@@ -114,7 +110,6 @@ export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
  * referral link brought them. Listed among the guest routes (routes.ts).
  */
 export function networkGuestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const network = createNetworkService(ctx);
   return async (app) => {
     app.get('/network/sponsor', {
       schema: {
@@ -123,6 +118,6 @@ export function networkGuestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: sponsorLookupQuerySchema,
         response: { 200: sponsorLookupSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
-    }, async (request) => network.lookUpSponsor(request.query.username, { ip: request.ip }));
+    }, async (request) => lookUpSponsor(ctx, request.query.username, { ip: request.ip }));
   };
 }

@@ -1,6 +1,6 @@
 import type { SponsorLookup } from '@portal/contract';
 import type { AppContext } from '../context';
-import { hit } from '../auth/rate-limit';
+import { hit } from '../shared/rate-limit';
 import { tooManyRequests } from '../shared/errors';
 import { findUserByUsername } from '../users/queries';
 

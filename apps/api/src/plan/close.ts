@@ -1,6 +1,7 @@
 import { fromBaseUnits, type CloseResult } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
+import type { Job } from '../shared/job-runner';
 import { postBulkCredits } from '../ledger/bulk';
 import { NETWORK_ROLLUP_LOCK, ROLLUP_BATCH, rollUpBatch } from '../network/rollup';
 import { readSettings } from '../settings/service';
@@ -169,16 +170,16 @@ export function dueDay(now: Date, closeTimeUtc: string): string {
 }
 
 /**
- * The scheduler: every minute, closes the day that is due if it is not
- * closed yet (and no later day was closed early). Any number of processes
- * may run it: the close lock and the day's primary key decide.
+ * The scheduler's job (jobs.ts): every minute, closes the day that is
+ * due if it is not closed yet (and no later day was closed early). Any
+ * number of processes may run it: the close lock and the day's primary key
+ * decide.
  */
-export function startPlanScheduler(ctx: AppContext, intervalMs = 60_000) {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+export function closeSchedulerJob(ctx: AppContext, everyMs = 60_000): Job {
+  return {
+    name: 'daily matching close',
+    everyMs,
+    async pass() {
       const settings = await readSettings(ctx.db);
       const day = dueDay(ctx.now(), settings.closeTimeUtc);
       const { rows } = await ctx.db.query<{ last: string | null }>(sql`SELECT to_char(max(close_date), 'YYYY-MM-DD') AS last FROM matching_closes`);
@@ -187,14 +188,7 @@ export function startPlanScheduler(ctx: AppContext, intervalMs = 60_000) {
         const result = await closeDay(ctx, day, null);
         ctx.log.info({ close: result }, 'daily matching close');
       }
-    } catch (error) {
-      ctx.log.error({ err: error }, 'daily matching close failed');
-    } finally {
-      running = false;
-    }
+      return false;
+    },
   };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return () => clearInterval(timer);
 }

@@ -19,7 +19,7 @@ import { actorOf } from '../audit/service';
 import { AppError, badRequest } from '../shared/errors';
 import { sendList } from '../shared/list-reply';
 import { imageTooLarge, readStoredImage, STORED_CONTENT_TYPES } from './images';
-import { createProductService } from './service';
+import { createProduct, listProducts, productById, productCatalogue, setProductImage, updateProduct } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
@@ -43,32 +43,30 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 /** `/api/products`: the active catalogue, for members. */
 export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const products = createProductService(ctx);
   return async (app) => {
     app.get('/products', {
       schema: { tags: ['products'], summary: 'The active product catalogue (prices in points)', querystring: productListQuerySchema, response: { 200: productPageSchema, ...errors } },
-    }, async (request, reply) => sendList(reply, await products.catalogue(request.query)));
+    }, async (request, reply) => sendList(reply, await productCatalogue(ctx, request.query)));
   };
 }
 
 /** `/api/admin/products`: the whole catalogue; create, edit, deactivate, picture (all audited). */
 export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const products = createProductService(ctx);
   return async (app) => {
     // Only this scope parses multipart bodies, and only one file of bounded size.
     await app.register(multipart, { limits: { fileSize: MAX_PRODUCT_IMAGE_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 100 } });
 
     app.get('/products', {
       schema: { tags: ['admin'], summary: 'Every product, active or not (`format=csv` for the whole filtered list)', querystring: productAdminListQuerySchema, response: { 200: productPageSchema, ...errors } },
-    }, async (request, reply) => sendList(reply, await products.list(request.query)));
+    }, async (request, reply) => sendList(reply, await listProducts(ctx, request.query)));
 
     app.get('/products/:id', {
       schema: { tags: ['admin'], summary: 'One product', params: idParamSchema, response: { 200: productSchema, ...errors } },
-    }, async (request) => products.get(request.params.id));
+    }, async (request) => productById(ctx, request.params.id));
 
     app.post('/products', {
       schema: { tags: ['admin'], summary: 'Add a product (audited); the picture is uploaded separately', body: productCreateSchema, response: { 201: productSchema, ...errors } },
-    }, async (request, reply) => reply.code(201).send(await products.create(actorOf(request), request.body)));
+    }, async (request, reply) => reply.code(201).send(await createProduct(ctx, actorOf(request), request.body)));
 
     app.patch('/products/:id', {
       schema: {
@@ -78,7 +76,7 @@ export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: productPatchSchema,
         response: { 200: productSchema, ...errors },
       },
-    }, async (request) => products.update(actorOf(request), request.params.id, request.body));
+    }, async (request) => updateProduct(ctx, actorOf(request), request.params.id, request.body));
 
     app.put('/products/:id/image', {
       schema: {
@@ -88,7 +86,7 @@ export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         consumes: ['multipart/form-data'],
         response: { 200: productSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema },
       },
-    }, async (request) => products.setImage(actorOf(request), request.params.id, await readUpload(request)));
+    }, async (request) => setProductImage(ctx, actorOf(request), request.params.id, await readUpload(request)));
   };
 }
 

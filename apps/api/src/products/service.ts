@@ -83,107 +83,106 @@ const PRODUCTS = defineList({
 });
 
 /** The product catalogue (PRODUCT.md §10): members see the active products, admins manage all. */
-export function createProductService(ctx: AppContext) {
+async function lockProduct(tx: Sql, id: number): Promise<ProductRow> {
+  const row = (await tx.query<ProductRow>(sql`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ${id} FOR UPDATE`)).rows[0];
+  if (!row) throw unknownProduct();
+  return row;
+}
+
+async function productOf(db: Sql, id: number): Promise<Product> {
+  const row = (await db.query<ProductRow>(sql`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ${id}`)).rows[0];
+  if (!row) throw unknownProduct();
+  return toProduct(row);
+}
+
+export const productById = (ctx: AppContext, id: number) => productOf(ctx.db, id);
+
+/** The active catalogue, a page at a time (members). */
+export function productCatalogue(ctx: AppContext, query: ProductListQuery): Promise<ListAnswer<Product>> {
   const { db } = ctx;
+  return PRODUCTS.page(db, filterOf({ ...query, status: 'active' }), query);
+}
 
-  async function lockProduct(tx: Sql, id: number): Promise<ProductRow> {
-    const row = (await tx.query<ProductRow>(sql`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ${id} FOR UPDATE`)).rows[0];
-    if (!row) throw unknownProduct();
-    return row;
-  }
+/** Every product: a page, or with `format=csv` the whole filtered list in the same order. */
+export function listProducts(ctx: AppContext, query: ProductAdminListQuery): Promise<ListAnswer<Product>> {
+  const { db } = ctx;
+  return PRODUCTS.answer(db, filterOf(query), query, ctx.now());
+}
 
-  async function get(id: number): Promise<Product> {
-    const row = (await db.query<ProductRow>(sql`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ${id}`)).rows[0];
-    if (!row) throw unknownProduct();
+export async function createProduct(ctx: AppContext, actor: Actor, body: ProductCreate): Promise<Product> {
+  const { db } = ctx;
+  return db.transaction(async (tx) => {
+    let row: ProductRow;
+    try {
+      row = (
+        await tx.query<ProductRow>(
+          sql`INSERT INTO products (name, description, price, stock, active)
+              VALUES (${body.name}, ${body.description}, ${toBaseUnits(body.price).toString()}, ${body.stock}, ${body.active})
+              RETURNING ${PRODUCT_COLUMNS}`,
+        )
+      ).rows[0]!;
+    } catch (error) {
+      if (isUniqueViolation(error, 'products_name_key')) throw duplicateName(body.name);
+      throw error;
+    }
+    const created = toProduct(row);
+    await writeAudit(tx, { actor, action: 'product.create', targetType: 'product', targetId: created.id, details: { product: created } });
+    return created;
+  });
+}
+
+export async function updateProduct(ctx: AppContext, actor: Actor, id: number, patch: ProductPatch): Promise<Product> {
+  const { db } = ctx;
+  return db.transaction(async (tx) => {
+    const before = await lockProduct(tx, id);
+    let row: ProductRow;
+    try {
+      row = (
+        await tx.query<ProductRow>(
+          sql`UPDATE products
+                 SET name = ${patch.name ?? before.name}, description = ${patch.description ?? before.description},
+                     price = ${patch.price !== undefined ? toBaseUnits(patch.price).toString() : before.price},
+                     stock = ${patch.stock ?? before.stock}, active = ${patch.active ?? before.active}, updated_at = now()
+               WHERE id = ${id} RETURNING ${PRODUCT_COLUMNS}`,
+        )
+      ).rows[0]!;
+    } catch (error) {
+      if (isUniqueViolation(error, 'products_name_key')) throw duplicateName(patch.name ?? before.name);
+      throw error;
+    }
+    const from = toProduct(before);
+    const to = toProduct(row);
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const key of ['name', 'description', 'price', 'stock', 'active'] as const) {
+      if (from[key] !== to[key]) changes[key] = { from: from[key], to: to[key] };
+    }
+    if (Object.keys(changes).length > 0) {
+      await writeAudit(tx, { actor, action: 'product.update', targetType: 'product', targetId: id, details: { changes } });
+    }
+    return to;
+  });
+}
+
+/** Checks and stores the picture first (outside the transaction: files are content-addressed), then points the product at it. */
+export async function setProductImage(ctx: AppContext, actor: Actor, id: number, upload: Buffer): Promise<Product> {
+  const { db } = ctx;
+  // An unknown product is refused before any work on the upload.
+  await productOf(db, id);
+  const stored = await storeProductImage(ctx.config.mediaDir, upload);
+  return db.transaction(async (tx) => {
+    const before = await lockProduct(tx, id);
+    const row = (
+      await tx.query<ProductRow>(
+        sql`UPDATE products SET image_hash = ${stored.hash}, image_format = ${stored.format}, updated_at = now() WHERE id = ${id} RETURNING ${PRODUCT_COLUMNS}`,
+      )
+    ).rows[0]!;
+    await writeAudit(tx, {
+      actor,
+      action: 'product.image',
+      targetType: 'product',
+      targetId: id,
+      details: { from: before.image_hash, to: stored.hash, width: stored.width, height: stored.height, bytes: stored.bytes, uploadBytes: upload.length },
+    });
     return toProduct(row);
-  }
-
-  return {
-    get,
-
-    /** The active catalogue, a page at a time (members). */
-    catalogue(query: ProductListQuery): Promise<ListAnswer<Product>> {
-      return PRODUCTS.page(db, filterOf({ ...query, status: 'active' }), query);
-    },
-
-    /** Every product: a page, or with `format=csv` the whole filtered list in the same order. */
-    list(query: ProductAdminListQuery): Promise<ListAnswer<Product>> {
-      return PRODUCTS.answer(db, filterOf(query), query, ctx.now());
-    },
-
-    async create(actor: Actor, body: ProductCreate): Promise<Product> {
-      return db.transaction(async (tx) => {
-        let row: ProductRow;
-        try {
-          row = (
-            await tx.query<ProductRow>(
-              sql`INSERT INTO products (name, description, price, stock, active)
-                  VALUES (${body.name}, ${body.description}, ${toBaseUnits(body.price).toString()}, ${body.stock}, ${body.active})
-                  RETURNING ${PRODUCT_COLUMNS}`,
-            )
-          ).rows[0]!;
-        } catch (error) {
-          if (isUniqueViolation(error, 'products_name_key')) throw duplicateName(body.name);
-          throw error;
-        }
-        const created = toProduct(row);
-        await writeAudit(tx, { actor, action: 'product.create', targetType: 'product', targetId: created.id, details: { product: created } });
-        return created;
-      });
-    },
-
-    async update(actor: Actor, id: number, patch: ProductPatch): Promise<Product> {
-      return db.transaction(async (tx) => {
-        const before = await lockProduct(tx, id);
-        let row: ProductRow;
-        try {
-          row = (
-            await tx.query<ProductRow>(
-              sql`UPDATE products
-                     SET name = ${patch.name ?? before.name}, description = ${patch.description ?? before.description},
-                         price = ${patch.price !== undefined ? toBaseUnits(patch.price).toString() : before.price},
-                         stock = ${patch.stock ?? before.stock}, active = ${patch.active ?? before.active}, updated_at = now()
-                   WHERE id = ${id} RETURNING ${PRODUCT_COLUMNS}`,
-            )
-          ).rows[0]!;
-        } catch (error) {
-          if (isUniqueViolation(error, 'products_name_key')) throw duplicateName(patch.name ?? before.name);
-          throw error;
-        }
-        const from = toProduct(before);
-        const to = toProduct(row);
-        const changes: Record<string, { from: unknown; to: unknown }> = {};
-        for (const key of ['name', 'description', 'price', 'stock', 'active'] as const) {
-          if (from[key] !== to[key]) changes[key] = { from: from[key], to: to[key] };
-        }
-        if (Object.keys(changes).length > 0) {
-          await writeAudit(tx, { actor, action: 'product.update', targetType: 'product', targetId: id, details: { changes } });
-        }
-        return to;
-      });
-    },
-
-    /** Checks and stores the picture first (outside the transaction: files are content-addressed), then points the product at it. */
-    async setImage(actor: Actor, id: number, upload: Buffer): Promise<Product> {
-      // An unknown product is refused before any work on the upload.
-      await get(id);
-      const stored = await storeProductImage(ctx.config.mediaDir, upload);
-      return db.transaction(async (tx) => {
-        const before = await lockProduct(tx, id);
-        const row = (
-          await tx.query<ProductRow>(
-            sql`UPDATE products SET image_hash = ${stored.hash}, image_format = ${stored.format}, updated_at = now() WHERE id = ${id} RETURNING ${PRODUCT_COLUMNS}`,
-          )
-        ).rows[0]!;
-        await writeAudit(tx, {
-          actor,
-          action: 'product.image',
-          targetType: 'product',
-          targetId: id,
-          details: { from: before.image_hash, to: stored.hash, width: stored.width, height: stored.height, bytes: stored.bytes, uploadBytes: upload.length },
-        });
-        return toProduct(row);
-      });
-    },
-  };
+  });
 }

@@ -3,17 +3,16 @@ import { apiErrorSchema, settingsPatchSchema, settingsSchema } from '@portal/con
 import type { AppContext } from '../context';
 import { actorOf } from '../audit/service';
 import { adminTwoFactorGate } from '../two-factor/service';
-import { createSettingsService } from './service';
+import { currentSettings, updateSettings } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 
 /** `/api/admin/settings` */
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const settings = createSettingsService(ctx);
   return async (app) => {
     app.get('/settings', {
       schema: { tags: ['admin'], summary: 'The plan and operations settings in force', response: { 200: settingsSchema, ...errors } },
-    }, async () => settings.read());
+    }, async () => currentSettings(ctx));
 
     // Changing settings needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
     app.patch('/settings', {
@@ -24,6 +23,6 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: settingsPatchSchema,
         response: { 200: settingsSchema, ...errors },
       },
-    }, async (request) => settings.update(actorOf(request), request.body));
+    }, async (request) => updateSettings(ctx, actorOf(request), request.body));
   };
 }

@@ -86,30 +86,26 @@ export async function watchSettings(db: Database): Promise<void> {
   await db.listen?.('portal_settings', (version) => forgetSettings(version));
 }
 
-export function createSettingsService(ctx: AppContext) {
-  return {
-    read: () => readSettings(ctx.db),
+export const currentSettings = (ctx: AppContext) => readSettings(ctx.db);
 
-    /** Changes some settings and records what changed, from what, in the audit log. */
-    async update(actor: Actor, patch: SettingsPatch): Promise<Settings> {
-      return ctx.db.transaction(async (tx) => {
-        // One admin at a time: two edits never interleave their before/after.
-        await tx.query(sql`LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE`);
-        const before = await readSettings(tx);
-        const changes: Record<string, { from: string | boolean; to: string | boolean }> = {};
-        for (const [key, value] of Object.entries(patch) as Array<[keyof Settings, string | boolean]>) {
-          if (before[key] === value) continue;
-          changes[key] = { from: before[key], to: value };
-          await tx.query(
-            sql`INSERT INTO settings (key, value, updated_at, updated_by) VALUES (${key}, ${JSON.stringify(value)}, now(), ${actor.userId})
-             ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
-          );
-        }
-        if (Object.keys(changes).length > 0) {
-          await writeAudit(tx, { actor, action: 'settings.update', targetType: 'settings', details: { changes } });
-        }
-        return readSettings(tx);
-      });
-    },
-  };
+/** Changes some settings and records what changed, from what, in the audit log. */
+export async function updateSettings(ctx: AppContext, actor: Actor, patch: SettingsPatch): Promise<Settings> {
+  return ctx.db.transaction(async (tx) => {
+    // One admin at a time: two edits never interleave their before/after.
+    await tx.query(sql`LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE`);
+    const before = await readSettings(tx);
+    const changes: Record<string, { from: string | boolean; to: string | boolean }> = {};
+    for (const [key, value] of Object.entries(patch) as Array<[keyof Settings, string | boolean]>) {
+      if (before[key] === value) continue;
+      changes[key] = { from: before[key], to: value };
+      await tx.query(
+        sql`INSERT INTO settings (key, value, updated_at, updated_by) VALUES (${key}, ${JSON.stringify(value)}, now(), ${actor.userId})
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
+      );
+    }
+    if (Object.keys(changes).length > 0) {
+      await writeAudit(tx, { actor, action: 'settings.update', targetType: 'settings', details: { changes } });
+    }
+    return readSettings(tx);
+  });
 }

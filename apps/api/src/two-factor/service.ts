@@ -61,72 +61,70 @@ export async function requireAdminTwoFactor(ctx: AppContext, userId: number): Pr
 /** `requireAdminTwoFactor` as a route's preHandler, for the routes named in docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md. */
 export const adminTwoFactorGate = (ctx: AppContext) => async (request: FastifyRequest) => requireAdminTwoFactor(ctx, principalOf(request).userId);
 
-export function createTwoFactorService(ctx: AppContext) {
+export async function twoFactorStatus(ctx: AppContext, userId: number): Promise<TwoFactorStatus> {
   const { db } = ctx;
-
+  const { rows } = await db.query<{ enabled_at: Date | null; left: number }>(
+    sql`SELECT t.enabled_at, (SELECT count(*)::int FROM two_factor_recovery_codes r WHERE r.user_id = t.user_id AND r.used_at IS NULL) AS left
+       FROM two_factor t WHERE t.user_id = ${userId}`,
+  );
+  const row = rows[0];
+  const [user, settings, sessions] = await Promise.all([
+    findUserById(db, userId),
+    readSettings(db),
+    db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${userId} LIMIT 2) s`),
+  ]);
+  const required = user?.role === 'admin' && settings.adminsRequireTwoFactor;
   return {
-    async status(userId: number): Promise<TwoFactorStatus> {
-      const { rows } = await db.query<{ enabled_at: Date | null; left: number }>(
-        sql`SELECT t.enabled_at, (SELECT count(*)::int FROM two_factor_recovery_codes r WHERE r.user_id = t.user_id AND r.used_at IS NULL) AS left
-           FROM two_factor t WHERE t.user_id = ${userId}`,
-      );
-      const row = rows[0];
-      const [user, settings, sessions] = await Promise.all([
-        findUserById(db, userId),
-        readSettings(db),
-        db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${userId} LIMIT 2) s`),
-      ]);
-      const required = user?.role === 'admin' && settings.adminsRequireTwoFactor;
-      return {
-        required,
-        setupPrompt: required && !row?.enabled_at && (sessions.rows[0]?.n ?? 0) <= 1,
-        enabled: Boolean(row?.enabled_at),
-        enabledAt: row?.enabled_at ? new Date(row.enabled_at).toISOString() : null,
-        recoveryCodesLeft: row?.enabled_at ? row.left : 0,
-      };
-    },
-
-    /** A new secret (replacing an unconfirmed one), named in the authenticator by the username; two-factor is on only after `enable` with a first code. */
-    async setup(userId: number): Promise<TwoFactorSetup> {
-      const username = (await findUserById(db, userId))?.username ?? String(userId);
-      const secret = new Secret({ size: 20 });
-      const sealed = sealSecret(totpKey(ctx.config), userId, secret.base32);
-      const saved = await db.query<{ saved: number }>(
-        sql`INSERT INTO two_factor (user_id, secret_enc) VALUES (${userId}, ${sealed})
-         ON CONFLICT (user_id) DO UPDATE SET secret_enc = EXCLUDED.secret_enc, last_used_step = NULL, created_at = now()
-          WHERE two_factor.enabled_at IS NULL
-         RETURNING 1 AS saved`,
-      );
-      if (saved.rows.length === 0) throw conflict('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already enabled. Disable it first to set up a new authenticator.');
-      return { secret: secret.base32, otpauthUrl: totpOf(secret.base32, username).toString() };
-    },
-
-    async enable(userId: number, code: string): Promise<TwoFactorEnabled> {
-      return db.transaction(async (tx) => {
-        const { rows } = await tx.query<{ enabled_at: Date | null }>(sql`SELECT enabled_at FROM two_factor WHERE user_id = ${userId} FOR UPDATE`);
-        if (!rows[0]) throw conflict('TWO_FACTOR_NOT_SET_UP', 'Start the two-factor set-up first: scan the QR code, then enter the first code.');
-        if (rows[0].enabled_at) throw conflict('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already enabled.');
-        if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) throw unprocessable('TOTP_INVALID', 'Enter the 6-digit code shown by your authenticator app.', 'code');
-        const check = await consumeCode(ctx, tx, userId, code, { allowPending: true });
-        if (check !== 'ok') throw unprocessable(check === 'reused' ? 'TOTP_REUSED' : 'TOTP_INVALID', CODE_MESSAGES[check === 'reused' ? 'reused' : 'invalid'], 'code');
-        const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-        await tx.query(sql`UPDATE two_factor SET enabled_at = ${ctx.now()} WHERE user_id = ${userId}`);
-        await tx.query(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
-        await tx.query(sql`INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT ${userId}, unnest(${codes.map(hashCode)}::text[])`);
-        return { enabled: true as const, recoveryCodes: codes };
-      });
-    },
-
-    /** Two-factor off with a current code or a recovery code, checked through the per-account guard (./guard.ts). */
-    async disable(userId: number, code: string): Promise<void> {
-      const options = { status: 422 as const, field: 'code', purpose: 'turning two-factor off', requiredMessage: 'Enter a current code to turn two-factor off.' };
-      await withSecondFactor(ctx, userId, code, options, (check) =>
-        db.transaction(async (tx) => {
-          if ((await check(tx)) === 'not_enabled') throw conflict('TWO_FACTOR_NOT_ENABLED', CODE_MESSAGES.not_enabled);
-          await tx.query(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
-          await tx.query(sql`DELETE FROM two_factor WHERE user_id = ${userId}`);
-        }),
-      );
-    },
+    required,
+    setupPrompt: required && !row?.enabled_at && (sessions.rows[0]?.n ?? 0) <= 1,
+    enabled: Boolean(row?.enabled_at),
+    enabledAt: row?.enabled_at ? new Date(row.enabled_at).toISOString() : null,
+    recoveryCodesLeft: row?.enabled_at ? row.left : 0,
   };
+}
+
+/** A new secret (replacing an unconfirmed one), named in the authenticator by the username; two-factor is on only after `enableTwoFactor` with a first code. */
+export async function setUpTwoFactor(ctx: AppContext, userId: number): Promise<TwoFactorSetup> {
+  const { db } = ctx;
+  const username = (await findUserById(db, userId))?.username ?? String(userId);
+  const secret = new Secret({ size: 20 });
+  const sealed = sealSecret(totpKey(ctx.config), userId, secret.base32);
+  const saved = await db.query<{ saved: number }>(
+    sql`INSERT INTO two_factor (user_id, secret_enc) VALUES (${userId}, ${sealed})
+     ON CONFLICT (user_id) DO UPDATE SET secret_enc = EXCLUDED.secret_enc, last_used_step = NULL, created_at = now()
+      WHERE two_factor.enabled_at IS NULL
+     RETURNING 1 AS saved`,
+  );
+  if (saved.rows.length === 0) throw conflict('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already enabled. Disable it first to set up a new authenticator.');
+  return { secret: secret.base32, otpauthUrl: totpOf(secret.base32, username).toString() };
+}
+
+export async function enableTwoFactor(ctx: AppContext, userId: number, code: string): Promise<TwoFactorEnabled> {
+  const { db } = ctx;
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ enabled_at: Date | null }>(sql`SELECT enabled_at FROM two_factor WHERE user_id = ${userId} FOR UPDATE`);
+    if (!rows[0]) throw conflict('TWO_FACTOR_NOT_SET_UP', 'Start the two-factor set-up first: scan the QR code, then enter the first code.');
+    if (rows[0].enabled_at) throw conflict('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already enabled.');
+    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) throw unprocessable('TOTP_INVALID', 'Enter the 6-digit code shown by your authenticator app.', 'code');
+    const check = await consumeCode(ctx, tx, userId, code, { allowPending: true });
+    if (check !== 'ok') throw unprocessable(check === 'reused' ? 'TOTP_REUSED' : 'TOTP_INVALID', CODE_MESSAGES[check === 'reused' ? 'reused' : 'invalid'], 'code');
+    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    await tx.query(sql`UPDATE two_factor SET enabled_at = ${ctx.now()} WHERE user_id = ${userId}`);
+    await tx.query(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
+    await tx.query(sql`INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT ${userId}, unnest(${codes.map(hashCode)}::text[])`);
+    return { enabled: true as const, recoveryCodes: codes };
+  });
+}
+
+/** Two-factor off with a current code or a recovery code, checked through the per-account guard (./guard.ts). */
+export async function disableTwoFactor(ctx: AppContext, userId: number, code: string): Promise<void> {
+  const { db } = ctx;
+  const options = { status: 422 as const, field: 'code', purpose: 'turning two-factor off', requiredMessage: 'Enter a current code to turn two-factor off.' };
+  await withSecondFactor(ctx, userId, code, options, (check) =>
+    db.transaction(async (tx) => {
+      if ((await check(tx)) === 'not_enabled') throw conflict('TWO_FACTOR_NOT_ENABLED', CODE_MESSAGES.not_enabled);
+      await tx.query(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
+      await tx.query(sql`DELETE FROM two_factor WHERE user_id = ${userId}`);
+    }),
+  );
 }

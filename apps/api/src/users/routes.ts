@@ -11,13 +11,12 @@ import {
 import type { AppContext } from '../context';
 import { actorOf } from '../audit/service';
 import { sendList } from '../shared/list-reply';
-import { createUserAdminService } from './admin-service';
+import { adminUserById, createAdmin, listUsers, updateUser } from './admin-service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** `/api/admin/users` */
 export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const users = createUserAdminService(ctx);
   return async (app) => {
     app.get('/users', {
       schema: {
@@ -26,15 +25,15 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         querystring: usersQuerySchema,
         response: { 200: adminUserPageSchema, ...errors },
       },
-    }, async (request, reply) => sendList(reply, await users.list(request.query)));
+    }, async (request, reply) => sendList(reply, await listUsers(ctx, request.query)));
 
     app.post('/users', {
       schema: { tags: ['admin'], summary: 'Create an admin account (audited)', body: createAdminBodySchema, response: { 201: adminUserSchema, ...errors } },
-    }, async (request, reply) => reply.code(201).send(await users.createAdmin(actorOf(request), request.body)));
+    }, async (request, reply) => reply.code(201).send(await createAdmin(ctx, actorOf(request), request.body)));
 
     app.get('/users/:id', {
       schema: { tags: ['admin'], summary: 'One account', params: idParamSchema, response: { 200: adminUserSchema, ...errors } },
-    }, async (request) => users.get(request.params.id));
+    }, async (request) => adminUserById(ctx, request.params.id));
 
     app.patch('/users/:id', {
       schema: {
@@ -44,6 +43,6 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         body: updateUserBodySchema,
         response: { 200: adminUserSchema, ...errors },
       },
-    }, async (request) => users.update(actorOf(request), request.params.id, request.body));
+    }, async (request) => updateUser(ctx, actorOf(request), request.params.id, request.body));
   };
 }

@@ -95,37 +95,36 @@ export async function saveAddress(
 export const holdMessage = (usableFrom: string) =>
   `This address is new to your account: for your safety it can be used from ${usableFrom.replace('T', ' ').slice(0, 16)} UTC. We sent you a mail about it.`;
 
-export function createAddressBook(ctx: AppContext) {
+/** The member's saved addresses (`includeRemoved`: the history, for admins). */
+export async function withdrawalAddresses(ctx: AppContext, memberId: number, includeRemoved = false): Promise<WithdrawalAddressList> {
   const { db } = ctx;
-  return {
-    async addresses(memberId: number, includeRemoved = false): Promise<WithdrawalAddressList> {
-      const settings = await readSettings(db);
-      const { rows } = await db.query<AddressRow>(
-        sql`SELECT ${ADDRESS_COLUMNS} FROM withdrawal_addresses
-             WHERE user_id = ${memberId} ${includeRemoved ? sql.empty : sql`AND removed_at IS NULL`} ORDER BY id DESC`,
-      );
-      return { items: rows.map((row) => toAddress(ctx, row)), holdHours: Number(settings.withdrawalAddressHoldHours) };
-    },
+  const settings = await readSettings(db);
+  const { rows } = await db.query<AddressRow>(
+    sql`SELECT ${ADDRESS_COLUMNS} FROM withdrawal_addresses
+         WHERE user_id = ${memberId} ${includeRemoved ? sql.empty : sql`AND removed_at IS NULL`} ORDER BY id DESC`,
+  );
+  return { items: rows.map((row) => toAddress(ctx, row)), holdHours: Number(settings.withdrawalAddressHoldHours) };
+}
 
-    async addAddress(memberId: number, input: string, label?: string): Promise<WithdrawalAddress> {
-      const platform = await platformAddresses(ctx);
-      const address = await checkAddress(db, platform, input);
-      const settings = await readSettings(db);
-      const saved = await saveAddress(ctx, memberId, address, label?.trim() || null, Number(settings.withdrawalAddressHoldHours));
-      if (!saved.created) throw conflict('ADDRESS_ALREADY_SAVED', 'This address is already saved to your account.', 'address');
-      return saved.address;
-    },
+export async function addWithdrawalAddress(ctx: AppContext, memberId: number, input: string, label?: string): Promise<WithdrawalAddress> {
+  const { db } = ctx;
+  const platform = await platformAddresses(ctx);
+  const address = await checkAddress(db, platform, input);
+  const settings = await readSettings(db);
+  const saved = await saveAddress(ctx, memberId, address, label?.trim() || null, Number(settings.withdrawalAddressHoldHours));
+  if (!saved.created) throw conflict('ADDRESS_ALREADY_SAVED', 'This address is already saved to your account.', 'address');
+  return saved.address;
+}
 
-    async removeAddress(memberId: number, id: number): Promise<void> {
-      const { rows } = await db.query<{ address: string }>(
-        sql`UPDATE withdrawal_addresses SET removed_at = ${ctx.now()} WHERE id = ${id} AND user_id = ${memberId} AND removed_at IS NULL RETURNING address`,
-      );
-      if (!rows[0]) throw notFound('ADDRESS_NOT_FOUND', 'This address is not saved to your account.');
-      await mailMember(ctx, memberId, 'A withdrawal address was removed from your account', [
-        `The withdrawal address ${rows[0].address} was removed from your account.`,
-        '',
-        'If this was not you, sign in, change your password and contact support.',
-      ]);
-    },
-  };
+export async function removeWithdrawalAddress(ctx: AppContext, memberId: number, id: number): Promise<void> {
+  const { db } = ctx;
+  const { rows } = await db.query<{ address: string }>(
+    sql`UPDATE withdrawal_addresses SET removed_at = ${ctx.now()} WHERE id = ${id} AND user_id = ${memberId} AND removed_at IS NULL RETURNING address`,
+  );
+  if (!rows[0]) throw notFound('ADDRESS_NOT_FOUND', 'This address is not saved to your account.');
+  await mailMember(ctx, memberId, 'A withdrawal address was removed from your account', [
+    `The withdrawal address ${rows[0].address} was removed from your account.`,
+    '',
+    'If this was not you, sign in, change your password and contact support.',
+  ]);
 }

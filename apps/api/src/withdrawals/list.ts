@@ -5,7 +5,7 @@ import type { CsvColumn } from '../shared/csv';
 import { defineList, type ListFilter } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays, containsPattern } from '../shared/sql-list';
-import { WITHDRAWAL_SELECT, type ToWithdrawal, type WithdrawalRow } from './rows';
+import { toWithdrawal, WITHDRAWAL_SELECT, type WithdrawalRow } from './rows';
 
 /** The withdrawal lists: a member's own, and every member's for admins (search, CSV). */
 
@@ -39,22 +39,22 @@ function filterOf(query: WithdrawalListQuery | AdminWithdrawalListQuery, memberI
   };
 }
 
-export function createWithdrawalLists(ctx: AppContext, toWithdrawal: ToWithdrawal) {
-  const withdrawals = defineList({
+/** The list, its items carrying the explorer links of the portal's chain. */
+const withdrawalList = (ctx: AppContext) =>
+  defineList({
     select: WITHDRAWAL_SELECT,
     counted: sql`withdrawals w JOIN users u ON u.id = w.user_id`,
     sorts: SORTS,
     tieBreaker: 'w.id',
     keyOf: (row) => row.id,
-    toItem: toWithdrawal,
+    toItem: (row: WithdrawalRow) => toWithdrawal(ctx, row),
     csv: { name: 'withdrawals', columns: CSV_COLUMNS },
   });
 
-  return {
-    /** The member's own withdrawals, a page at a time. */
-    mine: (memberId: number, query: WithdrawalListQuery): Promise<ListAnswer<Withdrawal>> => withdrawals.page(ctx.db, filterOf(query, memberId), query),
+/** The member's own withdrawals, a page at a time. */
+export const memberWithdrawals = (ctx: AppContext, memberId: number, query: WithdrawalListQuery): Promise<ListAnswer<Withdrawal>> =>
+  withdrawalList(ctx).page(ctx.db, filterOf(query, memberId), query);
 
-    /** Every withdrawal: a page, or with `format=csv` the whole filtered list in the same order. */
-    list: (query: AdminWithdrawalListQuery): Promise<ListAnswer<Withdrawal>> => withdrawals.answer(ctx.db, filterOf(query), query, ctx.now()),
-  };
-}
+/** Every withdrawal: a page, or with `format=csv` the whole filtered list in the same order. */
+export const adminWithdrawals = (ctx: AppContext, query: AdminWithdrawalListQuery): Promise<ListAnswer<Withdrawal>> =>
+  withdrawalList(ctx).answer(ctx.db, filterOf(query), query, ctx.now());

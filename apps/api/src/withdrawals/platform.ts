@@ -2,7 +2,6 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import type { OwnAddress } from './address-rules';
-import { payoutChainOf } from './payout/chain';
 
 /** What the withdrawal rules need to know about the chain: the token's decimals and the platform's own addresses. */
 export interface PlatformAddresses {
@@ -20,7 +19,7 @@ async function isDepositAddress(db: Sql, address: string): Promise<boolean> {
 }
 
 export async function platformAddresses(ctx: AppContext): Promise<PlatformAddresses> {
-  const chain = payoutChainOf(ctx);
+  const chain = ctx.chain;
   if (!chain) return { token: null, tokenDecimals: 18, others: [], isDepositAddress };
   const others: OwnAddress[] = [{ address: chain.treasuryAddress, what: 'the treasury address' }];
   if (chain.hotWallet) others.push({ address: chain.hotWallet.address, what: 'the hot wallet (it pays withdrawals)' });

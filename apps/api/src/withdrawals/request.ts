@@ -10,7 +10,7 @@ import { isTwoFactorEnabled } from '../two-factor/service';
 import { checkAddress, holdMessage, saveAddress } from './address-book';
 import { platformAddresses } from './platform';
 import { priceWithdrawal } from './pricing';
-import { WITHDRAWAL_SELECT, type ToWithdrawal, type WithdrawalRow } from './rows';
+import { toWithdrawal, WITHDRAWAL_SELECT, type WithdrawalRow } from './rows';
 
 /**
  * A member asks to withdraw from the income wallet to a BEP20 address
@@ -18,92 +18,91 @@ import { WITHDRAWAL_SELECT, type ToWithdrawal, type WithdrawalRow } from './rows
  * fee, one pending at a time; the amount is held in "withdrawals in flight"
  * at once. The terms and the quote answer the same rules beforehand.
  */
-export function createWithdrawalRequests(ctx: AppContext, toWithdrawal: ToWithdrawal) {
+
+export async function withdrawalTerms(ctx: AppContext, memberId: number): Promise<WithdrawalTerms> {
   const { db } = ctx;
+  const [settings, platform, enabled, balance] = await Promise.all([
+    readSettings(db),
+    platformAddresses(ctx),
+    isTwoFactorEnabled(db, memberId),
+    db.query<{ balance: string }>(sql`SELECT balance FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'income'`),
+  ]);
   return {
-    async terms(memberId: number): Promise<WithdrawalTerms> {
-      const [settings, platform, enabled, balance] = await Promise.all([
-        readSettings(db),
-        platformAddresses(ctx),
-        isTwoFactorEnabled(db, memberId),
-        db.query<{ balance: string }>(sql`SELECT balance FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'income'`),
-      ]);
-      return {
-        minimum: fromBaseUnits(toBaseUnits(settings.withdrawalMinimum)),
-        feePercent: settings.withdrawalFeePercent,
-        feeMinimum: fromBaseUnits(toBaseUnits(settings.withdrawalFeeMinimum)),
-        requiresTwoFactor: settings.withdrawalRequiresTwoFactor,
-        twoFactorEnabled: enabled,
-        onePending: settings.withdrawalOnePending,
-        holdHours: Number(settings.withdrawalAddressHoldHours),
-        tokenDecimals: platform.tokenDecimals,
-        balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')),
-      };
-    },
-
-    async quote(memberId: number, amountText: string): Promise<WithdrawalQuote> {
-      const [settings, platform] = await Promise.all([readSettings(db), platformAddresses(ctx)]);
-      const amount = toBaseUnits(amountText);
-      const fee = priceWithdrawal(amount, settings, platform.tokenDecimals);
-      await assertCanSpend(db, { member: memberId, wallet: 'income' }, amount);
-      return { amount: fromBaseUnits(amount), fee: fromBaseUnits(fee), net: fromBaseUnits(amount - fee) };
-    },
-
-    async request(memberId: number, body: WithdrawalBody, idempotencyKey?: string): Promise<IdempotentAnswer<Withdrawal>> {
-      const platform = await platformAddresses(ctx);
-      const settings = await readSettings(db);
-      const address = await checkAddress(db, platform, body.address);
-      const amount = toBaseUnits(body.amount);
-      priceWithdrawal(amount, settings, platform.tokenDecimals);
-      const request = { amount: fromBaseUnits(amount), address };
-
-      const twoFactor = await isTwoFactorEnabled(db, memberId);
-      if (!twoFactor && settings.withdrawalRequiresTwoFactor) {
-        throw unprocessable(
-          'TWO_FACTOR_REQUIRED',
-          'Withdrawals need two-factor sign-in. Turn it on under Account settings → Security (scan the QR code with an authenticator app), then ask again.',
-          'totpCode',
-        );
-      }
-      const requiredMessage = 'Enter the current 6-digit code from your authenticator app to sign off this withdrawal.';
-      if (twoFactor && !body.totpCode) throw unprocessable('TOTP_REQUIRED', requiredMessage, 'totpCode');
-
-      // An address not saved before is saved now (committed whatever follows) and waits out its hold.
-      const saved = (await saveAddress(ctx, memberId, address, null, Number(settings.withdrawalAddressHoldHours))).address;
-      if (!saved.usable) throw unprocessable('ADDRESS_ON_HOLD', holdMessage(saved.usableFrom), 'address');
-
-      // The code goes through the per-account guard (two-factor/guard.ts); it is checked and consumed in the money's transaction.
-      const code = twoFactor ? body.totpCode : undefined;
-      const guard = { status: 422 as const, field: 'totpCode', purpose: 'asking for a withdrawal', requiredMessage };
-      return withSecondFactor(ctx, memberId, code, guard, (check) => runIdempotent(db, { userId: memberId, operation: 'withdrawal', key: idempotencyKey, request }, async (tx) => {
-        // One request of a member at a time: the one-pending rule holds whatever the concurrency.
-        await tx.query(sql`SELECT 1 FROM members WHERE user_id = ${memberId} FOR NO KEY UPDATE`);
-        const current = await readSettings(tx);
-        const fee = priceWithdrawal(amount, current, platform.tokenDecimals);
-        if (twoFactor) await check(tx);
-        if (current.withdrawalOnePending) {
-          const pending = await tx.query<{ one: number }>(sql`SELECT 1 AS one FROM withdrawals WHERE user_id = ${memberId} AND status = 'pending' LIMIT 1`);
-          if (pending.rows.length > 0) {
-            throw conflict('WITHDRAWAL_PENDING', 'You already have a withdrawal waiting for approval. Ask again once it is decided.', 'amount');
-          }
-        }
-        const entry = await postEntry(tx, {
-          type: 'withdrawal',
-          memo: `Withdrawal of ${fromBaseUnits(amount)} USDT to ${address} (fee ${fromBaseUnits(fee)} USDT)`,
-          actorId: memberId,
-          refs: { address },
-          lines: [
-            { account: { member: memberId, wallet: 'income' }, amount: -amount },
-            { account: { system: 'withdrawals_in_flight' }, amount },
-          ],
-        });
-        const { rows } = await tx.query<{ id: number }>(
-          sql`INSERT INTO withdrawals (user_id, amount, fee, address, status, entry_id, created_at)
-              VALUES (${memberId}, ${amount.toString()}, ${fee.toString()}, ${address}, 'pending', ${entry.id}, ${entry.createdAt}) RETURNING id`,
-        );
-        const created = await tx.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${rows[0]!.id}`);
-        return { status: 201, body: toWithdrawal(created.rows[0]!) };
-      }));
-    },
+    minimum: fromBaseUnits(toBaseUnits(settings.withdrawalMinimum)),
+    feePercent: settings.withdrawalFeePercent,
+    feeMinimum: fromBaseUnits(toBaseUnits(settings.withdrawalFeeMinimum)),
+    requiresTwoFactor: settings.withdrawalRequiresTwoFactor,
+    twoFactorEnabled: enabled,
+    onePending: settings.withdrawalOnePending,
+    holdHours: Number(settings.withdrawalAddressHoldHours),
+    tokenDecimals: platform.tokenDecimals,
+    balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')),
   };
+}
+
+export async function quoteWithdrawal(ctx: AppContext, memberId: number, amountText: string): Promise<WithdrawalQuote> {
+  const { db } = ctx;
+  const [settings, platform] = await Promise.all([readSettings(db), platformAddresses(ctx)]);
+  const amount = toBaseUnits(amountText);
+  const fee = priceWithdrawal(amount, settings, platform.tokenDecimals);
+  await assertCanSpend(db, { member: memberId, wallet: 'income' }, amount);
+  return { amount: fromBaseUnits(amount), fee: fromBaseUnits(fee), net: fromBaseUnits(amount - fee) };
+}
+
+export async function requestWithdrawal(ctx: AppContext, memberId: number, body: WithdrawalBody, idempotencyKey?: string): Promise<IdempotentAnswer<Withdrawal>> {
+  const { db } = ctx;
+  const platform = await platformAddresses(ctx);
+  const settings = await readSettings(db);
+  const address = await checkAddress(db, platform, body.address);
+  const amount = toBaseUnits(body.amount);
+  priceWithdrawal(amount, settings, platform.tokenDecimals);
+  const request = { amount: fromBaseUnits(amount), address };
+
+  const twoFactor = await isTwoFactorEnabled(db, memberId);
+  if (!twoFactor && settings.withdrawalRequiresTwoFactor) {
+    throw unprocessable(
+      'TWO_FACTOR_REQUIRED',
+      'Withdrawals need two-factor sign-in. Turn it on under Account settings → Security (scan the QR code with an authenticator app), then ask again.',
+      'totpCode',
+    );
+  }
+  const requiredMessage = 'Enter the current 6-digit code from your authenticator app to sign off this withdrawal.';
+  if (twoFactor && !body.totpCode) throw unprocessable('TOTP_REQUIRED', requiredMessage, 'totpCode');
+
+  // An address not saved before is saved now (committed whatever follows) and waits out its hold.
+  const saved = (await saveAddress(ctx, memberId, address, null, Number(settings.withdrawalAddressHoldHours))).address;
+  if (!saved.usable) throw unprocessable('ADDRESS_ON_HOLD', holdMessage(saved.usableFrom), 'address');
+
+  // The code goes through the per-account guard (two-factor/guard.ts); it is checked and consumed in the money's transaction.
+  const code = twoFactor ? body.totpCode : undefined;
+  const guard = { status: 422 as const, field: 'totpCode', purpose: 'asking for a withdrawal', requiredMessage };
+  return withSecondFactor(ctx, memberId, code, guard, (check) => runIdempotent(db, { userId: memberId, operation: 'withdrawal', key: idempotencyKey, request }, async (tx) => {
+    // One request of a member at a time: the one-pending rule holds whatever the concurrency.
+    await tx.query(sql`SELECT 1 FROM members WHERE user_id = ${memberId} FOR NO KEY UPDATE`);
+    const current = await readSettings(tx);
+    const fee = priceWithdrawal(amount, current, platform.tokenDecimals);
+    if (twoFactor) await check(tx);
+    if (current.withdrawalOnePending) {
+      const pending = await tx.query<{ one: number }>(sql`SELECT 1 AS one FROM withdrawals WHERE user_id = ${memberId} AND status = 'pending' LIMIT 1`);
+      if (pending.rows.length > 0) {
+        throw conflict('WITHDRAWAL_PENDING', 'You already have a withdrawal waiting for approval. Ask again once it is decided.', 'amount');
+      }
+    }
+    const entry = await postEntry(tx, {
+      type: 'withdrawal',
+      memo: `Withdrawal of ${fromBaseUnits(amount)} USDT to ${address} (fee ${fromBaseUnits(fee)} USDT)`,
+      actorId: memberId,
+      refs: { address },
+      lines: [
+        { account: { member: memberId, wallet: 'income' }, amount: -amount },
+        { account: { system: 'withdrawals_in_flight' }, amount },
+      ],
+    });
+    const { rows } = await tx.query<{ id: number }>(
+      sql`INSERT INTO withdrawals (user_id, amount, fee, address, status, entry_id, created_at)
+          VALUES (${memberId}, ${amount.toString()}, ${fee.toString()}, ${address}, 'pending', ${entry.id}, ${entry.createdAt}) RETURNING id`,
+    );
+    const created = await tx.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${rows[0]!.id}`);
+    return { status: 201, body: toWithdrawal(ctx, created.rows[0]!) };
+  }));
 }

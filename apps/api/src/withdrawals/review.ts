@@ -8,21 +8,14 @@ import { readSettings } from '../settings/service';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { withSecondFactor, type SecondFactorCheck } from '../two-factor/guard';
 import { isTwoFactorEnabled } from '../two-factor/service';
-import { withdrawalById, withdrawalNotFound, type ToWithdrawal } from './rows';
+import { payoutRefundRefusal, queuePayouts, requeuePayout } from './payout/queue';
+import { withdrawalById, withdrawalNotFound } from './rows';
 
 /**
  * The admin's side of withdrawals: approval (which queues the payout),
  * rejection (which refunds), a failed payout retried or refunded, and what
  * the approval page shows beside a request.
  */
-
-/** What the payouts side does inside the admin's transactions (./payout/service.ts). */
-export interface PayoutHooks {
-  queue(tx: Sql, withdrawalIds: number[]): Promise<void>;
-  retry(tx: Sql, withdrawalId: number): Promise<void>;
-  /** Why a failed payout may not be refunded yet, or null. */
-  refundRefusal(tx: Sql, withdrawalId: number): Promise<string | null>;
-}
 
 interface HeldRow {
   id: number;
@@ -71,142 +64,131 @@ async function lockFailed(tx: Sql, id: number, what: 'retried' | 'refunded') {
   return row;
 }
 
-export function createWithdrawalReview(ctx: AppContext, toWithdrawal: ToWithdrawal, payouts: PayoutHooks, kickPayouts: () => void) {
-  const { db } = ctx;
-  const get = (id: number) => withdrawalById(db, toWithdrawal, id);
-
-  /**
-   * Approving more than the `largeApprovalThreshold` setting in one go asks
-   * for a fresh code from the admin's authenticator, checked through the
-   * per-account guard (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md):
-   * a stolen admin session alone cannot send large amounts out. The total is
-   * of the rows locked for approval, so it is the amount that moves.
-   */
-  async function signOffLargeApproval(tx: Sql, actor: Actor, ids: number[], code: string | undefined, check: SecondFactorCheck): Promise<void> {
-    const { rows } = await tx.query<{ total: string | null }>(
-      sql`SELECT sum(amount)::text AS total FROM (SELECT amount FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE) w`,
+/**
+ * Approving more than the `largeApprovalThreshold` setting in one go asks
+ * for a fresh code from the admin's authenticator, checked through the
+ * per-account guard (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md):
+ * a stolen admin session alone cannot send large amounts out. The total is
+ * of the rows locked for approval, so it is the amount that moves.
+ */
+async function signOffLargeApproval(tx: Sql, actor: Actor, ids: number[], code: string | undefined, check: SecondFactorCheck): Promise<void> {
+  const { rows } = await tx.query<{ total: string | null }>(
+    sql`SELECT sum(amount)::text AS total FROM (SELECT amount FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE) w`,
+  );
+  const total = BigInt(rows[0]?.total ?? '0');
+  const threshold = toBaseUnits((await readSettings(tx)).largeApprovalThreshold);
+  if (total <= threshold) return;
+  const refusal = () =>
+    forbidden(
+      'TWO_FACTOR_REQUIRED',
+      `Approving more than ${fromBaseUnits(threshold)} USDT at once needs a fresh two-factor code, and this account has no two-factor sign-in. Turn it on under Account settings → Security.`,
     );
-    const total = BigInt(rows[0]?.total ?? '0');
-    const threshold = toBaseUnits((await readSettings(tx)).largeApprovalThreshold);
-    if (total <= threshold) return;
-    const refusal = () =>
-      forbidden(
-        'TWO_FACTOR_REQUIRED',
-        `Approving more than ${fromBaseUnits(threshold)} USDT at once needs a fresh two-factor code, and this account has no two-factor sign-in. Turn it on under Account settings → Security.`,
-      );
-    if (code === undefined && !(await isTwoFactorEnabled(tx, actor.userId))) throw refusal();
-    if ((await check(tx)) === 'not_enabled') throw refusal();
-  }
+  if (code === undefined && !(await isTwoFactorEnabled(tx, actor.userId))) throw refusal();
+  if ((await check(tx)) === 'not_enabled') throw refusal();
+}
 
-  /**
-   * Approves pending withdrawals, all in one transaction: each becomes
-   * `approved` and gets a queued payout (run by the payout job). Those no
-   * longer pending are skipped with the reason. Above the threshold, only
-   * with a fresh two-factor code (`signOffLargeApproval`).
-   */
-  async function approve(actor: Actor, ids: number[], totpCode?: string): Promise<BulkResult> {
-    const guard = {
-      status: 422 as const,
-      field: 'totpCode',
-      purpose: 'approving withdrawals',
-      ip: actor.ip,
-      requiredMessage: 'This approval is above the large-approval threshold: enter the current 6-digit code from your authenticator app.',
-    };
-    const result = await withSecondFactor(ctx, actor.userId, totpCode, guard, (check) => db.transaction(async (tx) => {
-      await signOffLargeApproval(tx, actor, ids, totpCode, check);
-      const { rows } = await tx.query<{ id: number }>(
-        sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${ctx.now()}
-             WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' RETURNING id`,
+/**
+ * Approves pending withdrawals, all in one transaction: each becomes
+ * `approved` and gets a queued payout (run by the payout job). Those no
+ * longer pending are skipped with the reason. Above the threshold, only
+ * with a fresh two-factor code (`signOffLargeApproval`).
+ */
+export async function approveWithdrawals(ctx: AppContext, actor: Actor, ids: number[], totpCode?: string): Promise<BulkResult> {
+  const guard = {
+    status: 422 as const,
+    field: 'totpCode',
+    purpose: 'approving withdrawals',
+    ip: actor.ip,
+    requiredMessage: 'This approval is above the large-approval threshold: enter the current 6-digit code from your authenticator app.',
+  };
+  const result = await withSecondFactor(ctx, actor.userId, totpCode, guard, (check) => ctx.db.transaction(async (tx) => {
+    await signOffLargeApproval(tx, actor, ids, totpCode, check);
+    const { rows } = await tx.query<{ id: number }>(
+      sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${ctx.now()}
+           WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' RETURNING id`,
+    );
+    const done = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    if (done.length > 0) {
+      await queuePayouts(ctx, tx, done);
+      await tx.query(
+        sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip)
+            SELECT ${actor.userId}, 'withdrawal.approve', 'withdrawal', id::text, '{}'::jsonb, ${actor.ip} FROM unnest(${done}::bigint[]) AS id`,
       );
-      const done = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-      if (done.length > 0) {
-        await payouts.queue(tx, done);
-        await tx.query(
-          sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip)
-              SELECT ${actor.userId}, 'withdrawal.approve', 'withdrawal', id::text, '{}'::jsonb, ${actor.ip} FROM unnest(${done}::bigint[]) AS id`,
-        );
-      }
-      return { done, skipped: await skippedOf(tx, ids, done) };
-    }));
-    if (result.done.length > 0) kickPayouts();
-    return result;
-  }
+    }
+    return { done, skipped: await skippedOf(tx, ids, done) };
+  }));
+  if (result.done.length > 0) ctx.jobs?.kickPayouts();
+  return result;
+}
 
-  /** Rejects pending withdrawals with a reason; each is refunded to the income wallet in one journal entry. */
-  async function reject(actor: Actor, ids: number[], reason: string): Promise<BulkResult> {
-    return db.transaction(async (tx) => {
-      const { rows } = await tx.query<HeldRow>(
-        sql`SELECT id, user_id, amount FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE`,
+/** Rejects pending withdrawals with a reason; each is refunded to the income wallet in one journal entry. */
+export async function rejectWithdrawals(ctx: AppContext, actor: Actor, ids: number[], reason: string): Promise<BulkResult> {
+  return ctx.db.transaction(async (tx) => {
+    const { rows } = await tx.query<HeldRow>(
+      sql`SELECT id, user_id, amount FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE`,
+    );
+    for (const row of rows) {
+      const entry = await refundEntry(tx, actor, row, `Withdrawal #${row.id} rejected: ${reason}`);
+      await tx.query(
+        sql`UPDATE withdrawals SET status = 'rejected', reason = ${reason}, decided_by = ${actor.userId}, decided_at = ${ctx.now()}, settle_entry_id = ${entry}
+             WHERE id = ${row.id}`,
       );
-      for (const row of rows) {
-        const entry = await refundEntry(tx, actor, row, `Withdrawal #${row.id} rejected: ${reason}`);
-        await tx.query(
-          sql`UPDATE withdrawals SET status = 'rejected', reason = ${reason}, decided_by = ${actor.userId}, decided_at = ${ctx.now()}, settle_entry_id = ${entry}
-               WHERE id = ${row.id}`,
-        );
-        await writeAudit(tx, { actor, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: row.id, details: { reason } });
-      }
-      const done = rows.map((row) => Number(row.id));
-      return { done, skipped: await skippedOf(tx, ids, done) };
-    });
-  }
+      await writeAudit(tx, { actor, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: row.id, details: { reason } });
+    }
+    const done = rows.map((row) => Number(row.id));
+    return { done, skipped: await skippedOf(tx, ids, done) };
+  });
+}
 
+/** One withdrawal approved, as it now stands; 404 or 409 when it could not be. */
+export async function approveWithdrawal(ctx: AppContext, actor: Actor, id: number, totpCode?: string): Promise<Withdrawal> {
+  refuseSkipped(await approveWithdrawals(ctx, actor, [id], totpCode));
+  return withdrawalById(ctx, id);
+}
+
+/** One withdrawal rejected with a reason, as it now stands; 404 or 409 when it could not be. */
+export async function rejectWithdrawal(ctx: AppContext, actor: Actor, id: number, reason: string): Promise<Withdrawal> {
+  refuseSkipped(await rejectWithdrawals(ctx, actor, [id], reason));
+  return withdrawalById(ctx, id);
+}
+
+/** A failed payout queued again (after funding the hot wallet). */
+export async function retryPayout(ctx: AppContext, actor: Actor, id: number): Promise<Withdrawal> {
+  await ctx.db.transaction(async (tx) => {
+    await lockFailed(tx, id, 'retried');
+    await requeuePayout(ctx, tx, id);
+    await writeAudit(tx, { actor, action: 'withdrawal.retry', targetType: 'withdrawal', targetId: id });
+  });
+  ctx.jobs?.kickPayouts();
+  return withdrawalById(ctx, id);
+}
+
+/** A failed payout given back: the whole amount to the income wallet in one entry. */
+export async function refundFailedPayout(ctx: AppContext, actor: Actor, id: number): Promise<Withdrawal> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockFailed(tx, id, 'refunded');
+    const refusal = await payoutRefundRefusal(tx, id);
+    if (refusal) throw conflict('PAYOUT_MAY_STILL_LAND', refusal);
+    const entry = await refundEntry(tx, actor, row, `Withdrawal #${row.id} refunded after a failed payout`);
+    await tx.query(sql`UPDATE withdrawals SET status = 'refunded', settle_entry_id = ${entry} WHERE id = ${id}`);
+    await writeAudit(tx, { actor, action: 'withdrawal.refund', targetType: 'withdrawal', targetId: id, details: { failure: row.reason } });
+  });
+  return withdrawalById(ctx, id);
+}
+
+/** The member's latest wallet movements, beside a pending request on the approval page. */
+export async function withdrawalActivity(ctx: AppContext, withdrawalId: number) {
+  await withdrawalById(ctx, withdrawalId);
+  const { rows } = await ctx.db.query<{ type: string; memo: string; amount: string; created_at: Date }>(
+    sql`SELECT e.type, e.memo, p.amount, e.created_at
+          FROM withdrawals w
+          JOIN ledger_accounts a ON a.owner_id = w.user_id
+          JOIN postings p ON p.account_id = a.id
+          JOIN journal_entries e ON e.id = p.entry_id
+         WHERE w.id = ${withdrawalId}
+         ORDER BY p.id DESC LIMIT 10`,
+  );
   return {
-    get,
-    approve,
-    reject,
-
-    /** One withdrawal approved, as it now stands; 404 or 409 when it could not be. */
-    async approveOne(actor: Actor, id: number, totpCode?: string): Promise<Withdrawal> {
-      refuseSkipped(await approve(actor, [id], totpCode));
-      return get(id);
-    },
-
-    /** One withdrawal rejected with a reason, as it now stands; 404 or 409 when it could not be. */
-    async rejectOne(actor: Actor, id: number, reason: string): Promise<Withdrawal> {
-      refuseSkipped(await reject(actor, [id], reason));
-      return get(id);
-    },
-
-    /** A failed payout queued again (after funding the hot wallet). */
-    async retry(actor: Actor, id: number): Promise<Withdrawal> {
-      await db.transaction(async (tx) => {
-        await lockFailed(tx, id, 'retried');
-        await payouts.retry(tx, id);
-        await writeAudit(tx, { actor, action: 'withdrawal.retry', targetType: 'withdrawal', targetId: id });
-      });
-      kickPayouts();
-      return get(id);
-    },
-
-    /** A failed payout given back: the whole amount to the income wallet in one entry. */
-    async refundFailed(actor: Actor, id: number): Promise<Withdrawal> {
-      await db.transaction(async (tx) => {
-        const row = await lockFailed(tx, id, 'refunded');
-        const refusal = await payouts.refundRefusal(tx, id);
-        if (refusal) throw conflict('PAYOUT_MAY_STILL_LAND', refusal);
-        const entry = await refundEntry(tx, actor, row, `Withdrawal #${row.id} refunded after a failed payout`);
-        await tx.query(sql`UPDATE withdrawals SET status = 'refunded', settle_entry_id = ${entry} WHERE id = ${id}`);
-        await writeAudit(tx, { actor, action: 'withdrawal.refund', targetType: 'withdrawal', targetId: id, details: { failure: row.reason } });
-      });
-      return get(id);
-    },
-
-    /** The member's latest wallet movements, beside a pending request on the approval page. */
-    async recentActivity(withdrawalId: number) {
-      await get(withdrawalId);
-      const { rows } = await db.query<{ type: string; memo: string; amount: string; created_at: Date }>(
-        sql`SELECT e.type, e.memo, p.amount, e.created_at
-              FROM withdrawals w
-              JOIN ledger_accounts a ON a.owner_id = w.user_id
-              JOIN postings p ON p.account_id = a.id
-              JOIN journal_entries e ON e.id = p.entry_id
-             WHERE w.id = ${withdrawalId}
-             ORDER BY p.id DESC LIMIT 10`,
-      );
-      return {
-        items: rows.map((row) => ({ type: row.type, description: row.memo, amount: fromBaseUnits(BigInt(row.amount)), createdAt: new Date(row.created_at).toISOString() })),
-      };
-    },
+    items: rows.map((row) => ({ type: row.type, description: row.memo, amount: fromBaseUnits(BigInt(row.amount)), createdAt: new Date(row.created_at).toISOString() })),
   };
 }

@@ -1,5 +1,5 @@
 import { fromBaseUnits, type Withdrawal, type WithdrawalStatus } from '@portal/contract';
-import type { Sql } from '../db/database';
+import type { AppContext } from '../context';
 import { sql } from '../db/sql';
 import { notFound } from '../shared/errors';
 
@@ -27,37 +27,33 @@ export const WITHDRAWAL_SELECT = sql`SELECT w.id, w.user_id, u.username, u.full_
 
 export const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-/** Turns rows into the API's withdrawals; the explorer link comes from the payout chain, when there is one. */
-export type ToWithdrawal = (row: WithdrawalRow) => Withdrawal;
-
-export function withdrawalMapper(explorerTx: (hash: string) => string | null): ToWithdrawal {
-  return (row) => {
-    const amount = BigInt(row.amount);
-    const fee = BigInt(row.fee);
-    return {
-      id: row.id,
-      member: { id: row.user_id, username: row.username, fullName: row.full_name },
-      amount: fromBaseUnits(amount),
-      fee: fromBaseUnits(fee),
-      net: fromBaseUnits(amount - fee),
-      address: row.address,
-      status: row.status,
-      reason: row.reason,
-      txHash: row.tx_hash,
-      blockNumber: row.block_number,
-      explorerUrl: row.tx_hash ? explorerTx(row.tx_hash) : null,
-      createdAt: new Date(row.created_at).toISOString(),
-      decidedAt: iso(row.decided_at),
-      paidAt: iso(row.paid_at),
-    };
+/** A row as the API's withdrawal; the explorer link comes from the chain, when the portal has one. */
+export function toWithdrawal(ctx: AppContext, row: WithdrawalRow): Withdrawal {
+  const amount = BigInt(row.amount);
+  const fee = BigInt(row.fee);
+  return {
+    id: row.id,
+    member: { id: row.user_id, username: row.username, fullName: row.full_name },
+    amount: fromBaseUnits(amount),
+    fee: fromBaseUnits(fee),
+    net: fromBaseUnits(amount - fee),
+    address: row.address,
+    status: row.status,
+    reason: row.reason,
+    txHash: row.tx_hash,
+    blockNumber: row.block_number,
+    explorerUrl: row.tx_hash ? (ctx.chain?.explorerTx(row.tx_hash) ?? null) : null,
+    createdAt: new Date(row.created_at).toISOString(),
+    decidedAt: iso(row.decided_at),
+    paidAt: iso(row.paid_at),
   };
 }
 
 export const withdrawalNotFound = () => notFound('WITHDRAWAL_NOT_FOUND', 'There is no such withdrawal.');
 
 /** One withdrawal by id, or 404. */
-export async function withdrawalById(db: Sql, toWithdrawal: ToWithdrawal, id: number): Promise<Withdrawal> {
-  const { rows } = await db.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${id}`);
+export async function withdrawalById(ctx: AppContext, id: number): Promise<Withdrawal> {
+  const { rows } = await ctx.db.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${id}`);
   if (!rows[0]) throw withdrawalNotFound();
-  return toWithdrawal(rows[0]);
+  return toWithdrawal(ctx, rows[0]);
 }

@@ -107,7 +107,7 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
     const before = await reconciliation(portal, admin);
     expect(before.explained.depositsNotFinal).toBe('20.00');
     expect(toBaseUnits(before.unexplained)).toBe(toBaseUnits(HOT_FUNDING) - toBaseUnits(formatUnits(paidBefore, 18)));
-    await watcher.stop();
+    await watcher.release();
     authenticator = adminAuthenticator(portal);
   } finally {
     await portal.close();
@@ -191,7 +191,7 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
     const after = await reconciliation(portal, admin);
     expect(after.explained.depositsNotFinal).toBe('0.00');
     expect(after.unexplained).toBe(`${HOT_FUNDING}.00`);
-    await watcher.stop();
+    await watcher.release();
   } finally {
     await portal.close();
   }

@@ -54,7 +54,7 @@ export async function startDepositPortal(
 
 /** Stops what `startDepositPortal` started (any part may be missing if the set-up failed); `watcher` is the file's current one. */
 export async function stopDepositPortal(parts: Partial<DepositPortal>): Promise<void> {
-  await parts.watcher?.stop();
+  await parts.watcher?.release();
   await parts.portal?.close();
   await parts.proxy?.close();
   await parts.chain?.stop();

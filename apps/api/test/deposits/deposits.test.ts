@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address } from 'viem';
 import { fromBaseUnits, toBaseUnits } from '@portal/contract';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
+import { runJob, type RunningJob } from '../../src/shared/job-runner';
 import { bearer, type Session, type TestPortal } from '../harness';
 import type { RpcProxy, TestChain } from '../chain/chain-helpers';
 import { memberWithAddress, startDepositPortal, stopDepositPortal } from './deposit-helpers';
@@ -109,7 +110,7 @@ describe('the watcher', () => {
     const credited = await depositEntries();
 
     // Replay everything from block 0 with a new watcher (another process's, after a restart).
-    await watcher.stop();
+    await watcher.release();
     await portal.db.query(sql`UPDATE chain_watch SET final_next = 0, seen_next = 0`);
     watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
     await watcher.tick();
@@ -149,7 +150,7 @@ describe('the watcher', () => {
       ]);
       expect(mine.balance).toBe(fromBaseUnits(toBaseUnits(`${i + 1}`) + toBaseUnits('1.5')));
     }
-    await watcher.stop();
+    await watcher.release();
     await portal.db.query(sql`UPDATE chain_watch SET final_next = 0, seen_next = 0`);
     watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
     await finalize();
@@ -159,7 +160,7 @@ describe('the watcher', () => {
   it('reads narrower ranges when the node refuses a wide one, and credits what they hold', async () => {
     const { session, address } = await member();
     await chain.send(address, '6');
-    await watcher.stop();
+    await watcher.release();
     await portal.db.query(sql`UPDATE chain_watch SET final_next = 0, seen_next = 0`);
     watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
     mainProxy.limitLogRange(4);
@@ -217,13 +218,14 @@ describe('a node that goes away', () => {
   it('is retried with back-off, reported in /api/health, and caught up with', async () => {
     const { session, address } = await member();
     // The background loop of main.ts, in place of the test's hand-driven watcher.
-    await watcher.stop();
+    await watcher.release();
     const background = createDepositWatcher(portal.ctx, portal.ctx.chain!);
     const health = async () => (await portal.app.inject({ method: 'GET', url: '/api/health' })).json();
+    let running: RunningJob | undefined;
     try {
       await background.tick();
       mainProxy.down();
-      background.start();
+      running = runJob(portal.ctx.log, background);
       await chain.send(address, '12');
       await chain.mine(3);
       await expect.poll(async () => (await health()).chain.status, { timeout: 15_000 }).toBe('unreachable');
@@ -241,7 +243,7 @@ describe('a node that goes away', () => {
       await expect.poll(async () => (await health()).chain.status, { timeout: 10_000 }).toBe('ok');
     } finally {
       mainProxy.up();
-      await background.stop();
+      await running?.stop();
       watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
     }
   });

@@ -282,7 +282,7 @@ describe('no recorded block on the node\'s chain, and no CHAIN_START_BLOCK', () 
       expect(resumed.status).toBe('ok');
       expect(resumed.stall.resolvedAt).toBeTruthy();
     } finally {
-      await otherWatcher.stop();
+      await otherWatcher.release();
       await other.close();
     }
   });

@@ -25,7 +25,7 @@ describe('metrics and health checks with a chain', () => {
     watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
   }, 60_000);
   afterAll(async () => {
-    await watcher?.stop();
+    await watcher?.release();
     await portal?.close();
     await proxy?.close();
     await chain?.stop();

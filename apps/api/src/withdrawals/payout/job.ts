@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context';
 import { sql } from '../../db/sql';
-import { payoutChainOf } from './chain';
+import type { Job } from '../../shared/job-runner';
+import { newLeaseHolder } from '../../shared/lease';
 import { followInFlight } from './follow-in-flight';
 import { releasePayoutLease, takePayoutLease } from './lease';
 import type { PayoutHooks } from './pass';
-import { registerPayoutJob } from './registry';
 import { startQueued } from './start-queued';
 import { testPause } from '../../shared/test-pause';
 
@@ -42,12 +41,12 @@ export interface PassResult {
 }
 
 export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
-  const holder = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  const holder = newLeaseHolder();
   const { db } = ctx;
 
   /** One pass over the hot wallet's payouts: follow what is in flight, settle what is final, start what is queued. */
   async function pass(): Promise<PassResult> {
-    const chain = payoutChainOf(ctx);
+    const chain = ctx.chain;
     if (!chain?.hotWallet) return { progressed: 0, open: 0, ran: false };
     const wallet = chain.hotWallet.address;
     if (!(await takePayoutLease(db, chain.chainId, wallet, holder))) return { progressed: 0, open: 0, ran: false };
@@ -69,42 +68,20 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
 export type PayoutRunner = ReturnType<typeof createPayoutRunner>;
 
 /**
- * Runs payout passes in the background (main.ts): every `intervalMs`, and at
- * once when `kick()` is called (after an approval). A pass never overlaps
- * the previous one in this process; the lease keeps other processes out.
+ * The payout job in the background (jobs.ts): a pass every
+ * `everyMs`, at once again while payouts move and some are open, and at
+ * once when an approval kicks it. The lease keeps other processes out.
  */
-export function startPayoutJob(ctx: AppContext, intervalMs = 1_000) {
+export function payoutJob(ctx: AppContext, everyMs = 1_000): Job {
   // Tests only: stop once a payout's transaction is signed and stored, not yet broadcast (multiprocess.test.ts).
   const runner = createPayoutRunner(ctx, ctx.config.testJobPauseMs ? { after: (step) => (step === 'signed' ? testPause(ctx, 'payout') : undefined) } : {});
-  let running: Promise<void> | null = null;
-  let again = false;
-  const run = () => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        try {
-          const result = await runner.pass();
-          if (result.progressed > 0 && result.open > 0) again = true;
-        } catch (error) {
-          ctx.log.error({ err: error }, 'payout pass failed; the next pass resumes from the stored state');
-        }
-      } while (again);
-    })().finally(() => {
-      running = null;
-    });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref?.();
-  registerPayoutJob(ctx, { kick: run });
   return {
-    kick: run,
-    async stop() {
-      clearInterval(timer);
-      await running;
+    name: 'payout pass',
+    everyMs,
+    firstAfterMs: everyMs,
+    async pass() {
+      const result = await runner.pass();
+      return result.progressed > 0 && result.open > 0;
     },
   };
 }

@@ -1,14 +1,14 @@
 import type { Address } from 'viem';
 import type { Sql } from '../../db/database';
 import { sql } from '../../db/sql';
+import { leaseEnd } from '../../shared/lease';
 
-/** One lease row per (chain, hot wallet): only one process pays from a wallet at a time. */
-const LEASE_SECONDS = 30;
+/** One lease row per (chain, hot wallet), of the kind of shared/lease.ts: only one process pays from a wallet at a time. */
 
 /** Takes (or renews) the wallet's lease for `holder`; false while another process holds it. */
 export async function takePayoutLease(db: Sql, chainId: number, wallet: Address, holder: string): Promise<boolean> {
   const { rows } = await db.query(
-    sql`INSERT INTO payout_leases (chain_id, wallet, holder, lease_until) VALUES (${chainId}, ${wallet}, ${holder}, clock_timestamp() + make_interval(secs => ${LEASE_SECONDS}))
+    sql`INSERT INTO payout_leases (chain_id, wallet, holder, lease_until) VALUES (${chainId}, ${wallet}, ${holder}, ${leaseEnd})
      ON CONFLICT (chain_id, wallet) DO UPDATE SET holder = EXCLUDED.holder, lease_until = EXCLUDED.lease_until
       WHERE payout_leases.holder = EXCLUDED.holder OR payout_leases.lease_until < clock_timestamp()
      RETURNING 1`,

@@ -1,7 +1,6 @@
 import type { Address } from 'viem';
-import type { TokenInfo } from '../../chain';
 import type { AppContext } from '../../context';
-import type { PayoutChain } from './chain';
+import type { Chain, TokenInfo } from '../../chain';
 
 export type PayoutStep = 'reserved' | 'signed' | 'broadcast';
 
@@ -13,7 +12,7 @@ export interface PayoutHooks {
 /** What one pass of the payout job works with: the hot wallet (its lease held) and the token it pays in. */
 export interface PayoutPass {
   ctx: AppContext;
-  chain: PayoutChain;
+  chain: Chain;
   wallet: Address;
   token: TokenInfo;
   hooks: PayoutHooks;

@@ -2,7 +2,7 @@ import { erc20Abi, type Address } from 'viem';
 import { fromBaseUnits } from '@portal/contract';
 import type { Database } from '../../db/database';
 import { sql } from '../../db/sql';
-import type { PayoutChain } from './chain';
+import type { Chain } from '../../chain';
 import type { PayoutPass } from './pass';
 import { failPayout } from './settle';
 import { broadcastPayout, GAS_PER_PAYOUT, selectPayouts, signAndStore, type PayoutRow } from './transactions';
@@ -69,7 +69,7 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
 }
 
 /** The next nonce of the hot wallet, reserved in its own committed transaction (UNIQUE (chain, wallet, nonce)). */
-async function reserveNonce(db: Database, chain: PayoutChain, wallet: Address, payoutId: number, onChain: number): Promise<string> {
+async function reserveNonce(db: Database, chain: Chain, wallet: Address, payoutId: number, onChain: number): Promise<string> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ next: string | null }>(sql`SELECT (max(nonce) + 1)::text AS next FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${wallet}`);
     const fromDb = BigInt(rows[0]!.next ?? '0');

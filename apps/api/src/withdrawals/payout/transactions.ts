@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { sql, type SqlQuery } from '../../db/sql';
 import { signTokenTransfer, TOKEN_TRANSFER_GAS } from '../../chain/tx';
-import type { PayoutChain } from './chain';
+import type { Chain } from '../../chain';
 
 /**
  * A payout's transactions: signed at its one nonce, stored, then sent; the
@@ -38,7 +38,7 @@ export interface PayoutTxRow {
 }
 
 /** The receipt of a mined transaction; null while it is not mined. */
-export async function receiptOf(chain: PayoutChain, hash: Hex): Promise<TransactionReceipt | null> {
+export async function receiptOf(chain: Chain, hash: Hex): Promise<TransactionReceipt | null> {
   try {
     return await chain.client.getTransactionReceipt({ hash });
   } catch (error) {
@@ -68,7 +68,7 @@ function sendRefusalOf(error: unknown): Exclude<SendOutcome, 'sent'> | null {
 }
 
 /** Sends a stored transaction as it is (again, when the node may have lost it); answers what the node made of it. */
-export async function sendPayoutTransaction(chain: PayoutChain, raw: Hex): Promise<SendOutcome> {
+export async function sendPayoutTransaction(chain: Chain, raw: Hex): Promise<SendOutcome> {
   try {
     await chain.client.sendRawTransaction({ serializedTransaction: raw });
     return 'sent';
@@ -85,7 +85,7 @@ export async function sendPayoutTransaction(chain: PayoutChain, raw: Hex): Promi
  * reading receipts and the wallet's final nonce, can tell whether the payout
  * was mined or its nonce taken.
  */
-export async function broadcastPayout(ctx: AppContext, chain: PayoutChain, payoutId: number, raw: Hex): Promise<void> {
+export async function broadcastPayout(ctx: AppContext, chain: Chain, payoutId: number, raw: Hex): Promise<void> {
   const outcome = await sendPayoutTransaction(chain, raw);
   const note = outcome === 'nonce-used' ? 'The node answered "nonce too low": this nonce is used; checking whether the payout itself was mined.' : null;
   await ctx.db.query(sql`UPDATE payout_transactions SET broadcast_at = COALESCE(broadcast_at, ${ctx.now()}) WHERE tx_hash = ${keccak256(raw)}`);
@@ -107,7 +107,7 @@ export async function transactionsOf(db: Sql, payoutIds: number[]): Promise<Map<
 }
 
 /** Signs the payout's transfer at its nonce and stores it (the payout `signed`) before anything is sent; answers the signed bytes. */
-export async function signAndStore(ctx: AppContext, chain: PayoutChain, token: Address, payout: PayoutRow, decimals: number, gasPrice: bigint): Promise<Hex> {
+export async function signAndStore(ctx: AppContext, chain: Chain, token: Address, payout: PayoutRow, decimals: number, gasPrice: bigint): Promise<Hex> {
   const amount = BigInt(payout.amount) / 10n ** BigInt(18 - decimals);
   const signed = await signTokenTransfer(chain.client, chain.hotWallet!, {
     token,

@@ -1,7 +1,12 @@
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 
-/** Placement hook: the BV a member bought while unplaced becomes a volume event (inside the placement's transaction). */
+/**
+ * The BV a member bought while unplaced (purchases keep it in
+ * `members.pending_volume`) becomes a volume event for the roll-up when the
+ * member is placed, inside the placement's transaction: the network owns its
+ * events, so the placement needs nothing of purchases.
+ */
 export async function releasePendingVolume(tx: Sql, memberId: number): Promise<void> {
   const { rows } = await tx.query<{ pending: string }>(
     sql`SELECT pending_volume::text AS pending FROM members WHERE user_id = ${memberId} AND pending_volume > 0 FOR UPDATE`,

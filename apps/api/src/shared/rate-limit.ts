@@ -3,7 +3,8 @@ import { sql } from '../db/sql';
 
 /**
  * Counts hits of a key in a sliding window (`rate_hits`, migration 0011):
- * forgot-password per address and per email, registrations per address.
+ * forgot-password per address and per email, registrations per address,
+ * sponsor look-ups per address (network/sponsor-lookup.ts).
  * `hit` records the hit and answers whether it is within the limit, and if
  * not, how long until the oldest hit of the window leaves it.
  */

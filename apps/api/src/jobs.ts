@@ -1,0 +1,36 @@
+import type { AppContext } from './context';
+import { createDepositWatcher } from './deposits/watcher';
+import { networkRollupJob } from './network/rollup';
+import { closeSchedulerJob } from './plan/close';
+import { payoutJob } from './withdrawals/payout/job';
+import { runJob } from './shared/job-runner';
+
+/**
+ * Every background job of a process, each in the one loop of shared/job-runner.ts
+ * (main.ts `serve` starts them once the app listens). Each pass takes its
+ * own cross-process lock, the kind its work needs
+ * (docs/decisions/0030-several-processes.md):
+ *
+ * - the network roll-up (network/rollup.ts): a transaction-scoped advisory
+ *   lock per batch, the one the daily close also takes;
+ * - the daily close's scheduler (plan/close.ts): the close lock inside the
+ *   close's transaction, and the day's primary key;
+ * - the deposit watcher (deposits/watcher.ts): the lease on its cursor row,
+ *   renewed by every range it records (shared/lease.ts);
+ * - the payout job (withdrawals/payout/job.ts): a lease row per hot wallet
+ *   for the pass (shared/lease.ts).
+ *
+ * Answers what AppContext.jobs carries and `stop`.
+ */
+export function startJobs(ctx: AppContext): { kickPayouts(): void; stop(): Promise<void> } {
+  const rollup = runJob(ctx.log, networkRollupJob(ctx.db));
+  const closes = runJob(ctx.log, closeSchedulerJob(ctx));
+  const watcher = ctx.chain ? runJob(ctx.log, createDepositWatcher(ctx, ctx.chain)) : undefined;
+  const payouts = runJob(ctx.log, payoutJob(ctx, ctx.chain?.settings.pollMs));
+  return {
+    kickPayouts: () => payouts.kick(),
+    async stop() {
+      await Promise.all([rollup.stop(), closes.stop(), watcher?.stop(), payouts.stop()]);
+    },
+  };
+}

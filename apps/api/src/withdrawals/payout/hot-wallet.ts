@@ -1,0 +1,56 @@
+import { formatUnits } from 'viem';
+import { erc20Abi } from 'viem';
+import { fromBaseUnits, type HotWallet } from '@portal/contract';
+import type { AppContext } from '../../context';
+import { sql } from '../../db/sql';
+import { GAS_PER_PAYOUT } from './transactions';
+
+/** The hot wallet's token and gas balances against what approved and pending withdrawals need, with warnings in words. */
+export async function hotWalletBalances(ctx: AppContext): Promise<HotWallet> {
+  const { rows } = await ctx.db.query<{ owed: string; pending: string }>(
+    sql`SELECT COALESCE((SELECT sum(amount) FROM payouts WHERE status IN ('queued', 'signed', 'broadcast')), 0)::text AS owed,
+            COALESCE((SELECT sum(amount - fee) FROM withdrawals WHERE status = 'pending'), 0)::text AS pending`,
+  );
+  const owed = BigInt(rows[0]!.owed);
+  const pendingNet = BigInt(rows[0]!.pending);
+  const chain = ctx.chain;
+  if (!chain?.hotWallet) {
+    return { configured: false, address: null, token: '0', gas: '0', owed: fromBaseUnits(owed), pendingNet: fromBaseUnits(pendingNet), warning: 'No hot wallet is configured (HOT_WALLET_KEY): approved withdrawals cannot be paid.' };
+  }
+  const address = chain.hotWallet.address;
+  let token, tokenBalance, gas, gasPrice;
+  try {
+    token = await chain.token();
+    [tokenBalance, gas, gasPrice] = await Promise.all([
+      chain.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+      chain.client.getBalance({ address }),
+      chain.client.getGasPrice(),
+    ]);
+  } catch (error) {
+    ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'hot wallet balances unavailable');
+    return { configured: true, address, token: '0', gas: '0', owed: fromBaseUnits(owed), pendingNet: fromBaseUnits(pendingNet), warning: 'The chain node could not be reached: the hot wallet’s balances are unknown right now. Payouts wait until it answers.' };
+  }
+  const tokenLedger = tokenBalance * 10n ** BigInt(18 - token.decimals);
+  const warnings: string[] = [];
+  if (tokenLedger < owed + pendingNet) {
+    warnings.push(`The hot wallet holds ${fromBaseUnits(tokenLedger)} ${token.symbol}; approved and pending withdrawals need ${fromBaseUnits(owed + pendingNet)}. Payouts beyond what it holds will fail until it is funded.`);
+  }
+  const { rows: queued } = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM payouts WHERE status IN ('queued', 'signed', 'broadcast')`);
+  const { rows: waiting } = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`);
+  const gasNeeded = GAS_PER_PAYOUT * gasPrice * BigInt(queued[0]!.n + waiting[0]!.n);
+  // A payout the follower noted (its nonce used by another transaction, not final yet) still holds its amount: say why.
+  const { rows: held } = await ctx.db.query<{ n: number; error: string }>(
+    sql`SELECT count(*) OVER ()::int AS n, error FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${address} AND status = 'broadcast' AND error IS NOT NULL ORDER BY id LIMIT 1`,
+  );
+  if (held[0]) warnings.push(`${held[0].n === 1 ? 'A payout is' : `${held[0].n} payouts are`} held up: ${held[0].error}`);
+  if (gas < gasNeeded) warnings.push(`The hot wallet holds ${formatUnits(gas, 18)} BNB for gas; paying everything approved and pending needs about ${formatUnits(gasNeeded, 18)} BNB.`);
+  return {
+    configured: true,
+    address,
+    token: fromBaseUnits(tokenLedger),
+    gas: formatUnits(gas, 18),
+    owed: fromBaseUnits(owed),
+    pendingNet: fromBaseUnits(pendingNet),
+    warning: warnings.length ? warnings.join(' ') : null,
+  };
+}

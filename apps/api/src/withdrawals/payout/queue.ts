@@ -1,0 +1,38 @@
+import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
+import { sql } from '../../db/sql';
+import { conflict } from '../../shared/errors';
+
+/** The payouts side of approval, inside the admin's transactions (withdrawals/review.ts): queueing, retry, the refund guard. */
+
+const notConfigured = () =>
+  conflict('PAYOUTS_NOT_CONFIGURED', 'Payouts are not configured: the portal has no hot wallet (HOT_WALLET_KEY). Set it up before approving withdrawals.');
+
+/** One queued payout per approved withdrawal, in the approval's transaction. */
+export async function queuePayouts(ctx: AppContext, tx: Sql, withdrawalIds: number[]): Promise<void> {
+  const chain = ctx.chain;
+  if (!chain?.hotWallet) throw notConfigured();
+  await tx.query(
+    sql`INSERT INTO payouts (withdrawal_id, status, chain_id, wallet, to_address, amount)
+        SELECT id, 'queued', ${chain.chainId}, ${chain.hotWallet.address}, address, amount - fee
+          FROM withdrawals WHERE id = ANY(${withdrawalIds}::bigint[]) ORDER BY id`,
+  );
+}
+
+/** A failed payout tried again: a new payout, the withdrawal approved again. */
+export async function requeuePayout(ctx: AppContext, tx: Sql, withdrawalId: number): Promise<void> {
+  await queuePayouts(ctx, tx, [withdrawalId]);
+  await tx.query(sql`UPDATE withdrawals SET status = 'approved', reason = NULL WHERE id = ${withdrawalId}`);
+}
+
+/**
+ * Why a failed withdrawal may not be refunded, or null. A payout fails
+ * only before its nonce is reserved, when its transaction reverted on
+ * chain, or when another transaction took its nonce in a final block
+ * (follow-in-flight.ts), so no signed transaction of it can still land;
+ * this checks that no other payout of it is live.
+ */
+export async function payoutRefundRefusal(tx: Sql, withdrawalId: number): Promise<string | null> {
+  const { rows } = await tx.query<{ status: string }>(sql`SELECT status FROM payouts WHERE withdrawal_id = ${withdrawalId} AND status <> 'failed'`);
+  return rows[0] ? `A payout of this withdrawal is still ${rows[0].status}; it cannot be refunded.` : null;
+}
