@@ -21,7 +21,7 @@ export function createChainPublicClient(chain: ViemChain, rpcUrl: string): Publi
     cacheTime: 0,
     pollingInterval: 1_000,
     transport: http(rpcUrl, { batch: { batchSize: 200, wait: 0 }, timeout: 15_000, retryCount: 0 }),
-  }) as PublicClient;
+  });
 }
 
 /** A client that signs locally with `account` (never an unlocked node account). */

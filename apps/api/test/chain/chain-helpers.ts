@@ -62,7 +62,7 @@ export async function startTestChain(options: { confirmations?: number; hotToken
     await setNativeBalance(rpcUrl, hot, '100');
     if (options.hotTokens) await sendTestToken(rpcUrl, token, hot, parseUnits(options.hotTokens, 18));
     const dev = createWalletClient({ account: privateKeyToAccount(ANVIL_DEV_KEY), chain: { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl) });
-    const rpc = <T>(method: string, params: unknown[] = []) => client.request({ method: method as never, params: params as never }) as Promise<T>;
+    const rpc = <T>(method: string, params: unknown[] = []): Promise<T> => client.request({ method: method as never, params: params as never });
     const waitFor = async (hash: Hex) => {
       await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
       return hash;

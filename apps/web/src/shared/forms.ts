@@ -47,6 +47,6 @@ export function fieldProps<T extends FieldValues>(
   helperText?: string,
 ) {
   const { ref, ...rest } = form.register(name);
-  const error = get(form.formState.errors, name) as FieldError | undefined;
+  const error: FieldError | undefined = get(form.formState.errors, name);
   return { ...rest, inputRef: ref, error: !!error, helperText: error?.message ?? helperText, fullWidth: true };
 }
