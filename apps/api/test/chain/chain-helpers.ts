@@ -164,7 +164,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
+    const answer = async () => {
       if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
       if (isDown) {
         res.writeHead(503).end('node unavailable');
@@ -195,7 +195,9 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       } catch {
         res.writeHead(502).end('bad gateway');
       }
-    });
+    };
+    // Every path of answer() ends the response, a failed fetch included: nothing is left to await.
+    req.on('end', () => void answer());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

@@ -1,6 +1,6 @@
-import { ENTRY_KIND_LABELS, ENTRY_TYPE_LABELS, type EntryKind, type EntryType, type Unit, type Wallet } from '@portal/contract';
+import { ENTRY_KIND_LABELS, ENTRY_TYPE_LABELS, type EntryKind, type EntryType, type Wallet } from '@portal/contract';
 
-export const unitLabel = (unit: Unit | string): string => (unit === 'POINT' ? 'points' : 'USDT');
+export const unitLabel = (unit: string): string => (unit === 'POINT' ? 'points' : 'USDT');
 
 export const walletUnit = (wallet: Wallet): string => (wallet === 'points' ? 'points' : 'USDT');
 
