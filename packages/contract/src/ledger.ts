@@ -95,7 +95,6 @@ export const walletEntriesQuerySchema = listQuery({
   from: dayFilterSchema.optional(),
   to: dayFilterSchema.optional(),
 });
-export type WalletEntriesQuery = z.infer<typeof walletEntriesQuerySchema>;
 
 /** All three wallets' history at once, optionally one wallet. */
 export const allEntriesQuerySchema = walletEntriesQuerySchema.extend({ wallet: walletSchema.optional() });
@@ -161,7 +160,6 @@ export type TransferQuote = z.infer<typeof transferQuoteSchema>;
 // ---- point conversion ------------------------------------------------------
 
 export const conversionBodySchema = z.object({ amount: amountSchema('Amount') });
-export type ConversionBody = z.infer<typeof conversionBodySchema>;
 
 export const conversionSchema = z.object({
   id: z.number().int(),

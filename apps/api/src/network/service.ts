@@ -26,5 +26,3 @@ export function createNetworkService(ctx: AppContext) {
     lookUpSponsor: (username: string, client: { ip: string }) => lookUpSponsor(ctx, username, client),
   };
 }
-
-export type NetworkService = ReturnType<typeof createNetworkService>;

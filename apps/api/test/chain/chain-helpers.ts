@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { afterAll, beforeAll } from 'vitest';
 import { bytesToHex, createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
@@ -120,18 +119,6 @@ export async function startTestChain(options: { confirmations?: number; hotToken
     await node.stop();
     throw error;
   }
-}
-
-/** A test chain for the enclosing file: started before its tests, stopped after them. */
-export function useTestChain(ready: (chain: TestChain) => void, options?: Parameters<typeof startTestChain>[0]): void {
-  let chain: TestChain | undefined;
-  beforeAll(async () => {
-    chain = await startTestChain(options);
-    ready(chain);
-  });
-  afterAll(async () => {
-    await chain?.stop();
-  });
 }
 
 /**

@@ -84,7 +84,7 @@ function Deliver() {
 }
 
 /** The toasts: top right below the app bar, 3 s, dismissible, paused on hover. */
-export function Toaster({ autoHideDuration = 3000 }: { autoHideDuration?: number }) {
+function Toaster({ autoHideDuration = 3000 }: { autoHideDuration?: number }) {
   return (
     <SnackbarProvider
       maxSnack={3}

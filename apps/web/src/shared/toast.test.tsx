@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toaster } from '../app/Toaster';
+import Toaster from '../app/Toaster';
 import { AppProviders } from '../app/providers';
 import { ThemeModeProvider } from '../app/theme/ThemeModeProvider';
 import { useToast } from './toast';
