@@ -67,7 +67,7 @@ export const walletEntrySchema = z.object({
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 
 /**
- * What a wallet line is to its owner (issue 15, point 4): a purchase entry is
+ * What a wallet line is to its owner: a purchase entry is
  * the buyer's purchase but their sponsors' referral bonus; a transfer is in
  * or out. The wallet history filters by these.
  */

@@ -186,8 +186,7 @@ function transferPrice(amount: bigint, settings: { transferMinimum: string; tran
 /**
  * Every refusal of a transfer, in words, whoever finds it: the quote's
  * checks, or `ledger_transfers` (its code and detail). The company's root
- * member tops the trees and belongs to no one: it receives no transfer
- * (issue 15, point 12).
+ * member tops the trees and belongs to no one: it receives no transfer.
  */
 function refusal(code: string, detail: string | undefined, context: { toUsername: string; amount?: string; minimum?: bigint }) {
   const { toUsername, amount, minimum } = context;

@@ -44,7 +44,7 @@ function dayWithCloses(closed: Map<string, string>) {
 }
 
 /**
- * The daily matching close on the admin dashboard (issue 15, point 8): the
+ * The daily matching close on the admin dashboard: the
  * picker starts on the first day that can still be closed, refuses days
  * after today (UTC) and days already closed, and marks the closed ones.
  */

@@ -33,7 +33,7 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
   const pending = purchase.pending;
   const deposit = wallets.data?.wallets.find((w) => w.wallet === 'deposit');
   const active = status.data?.active ?? false;
-  // Short of the price: say so and how to fund it, instead of a button that can only fail (issue 15, point 11).
+  // Short of the price: say so and how to fund it, instead of a button that can only fail.
   const shortBy = (price: string): string | null => {
     if (!deposit) return null;
     const missing = toBaseUnits(price) - toBaseUnits(deposit.balance);

@@ -15,7 +15,7 @@ export const WALLET_CHOICES = [
   { value: 'points', label: 'Point wallet' },
 ];
 
-/** What a line is to its owner (issue 15, point 4): a purchase entry credited to a sponsor is their referral bonus. */
+/** What a line is to its owner: a purchase entry credited to a sponsor is their referral bonus. */
 export function entryKindOf(type: string, amount: string): EntryKind | null {
   const incoming = !amount.trim().startsWith('-');
   switch (type) {
