@@ -6,7 +6,7 @@ import { approverAdmin, creditMember, memberIdOf, registerViaApi, signInAdmin, u
 import { axeSerious } from './support/tour';
 
 /**
- * The admin lists as an admin uses them (issue 15, points 2 and 6): a search
+ * The admin lists as an admin uses them: a search
  * finds the exact username first, every column header sorts on the server
  * with the sort in the URL, and the audit log says who did what to whom,
  * with links, the before and after of a change and the raw record behind a

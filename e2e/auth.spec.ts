@@ -82,7 +82,7 @@ test.describe('sign-in', () => {
     expect(stored.refresh).toBeTruthy();
     expect(stored.refreshInSession).toBeNull();
     await page.reload();
-    await expect(page).toHaveURL(/\/admindashboard$/); // admins land there (issue 15, point 1)
+    await expect(page).toHaveURL(/\/admindashboard$/); // admins land there
     await expect(page.getByText('Administrator').first()).toBeVisible();
   });
 

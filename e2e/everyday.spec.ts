@@ -9,7 +9,8 @@ import { WalletPage } from './pages/WalletPage';
 import { apiLogin, creditMember, registerViaApi, signIn, signInAdmin } from './support/api';
 
 /**
- * Today's pages as people use them (issue 15): one test per point that
+ * Today's pages as people use them (docs/decisions/0015-pages-as-people-use-them.md):
+ * one test per point that
  * failed before — admin navigation (1), a member not placed yet (10), a
  * short balance on Buy (11), typing into a date filter (17) and one
  * feedback per action (19).

@@ -15,7 +15,7 @@ async function isolatedSponsor(request: Parameters<typeof registerViaApi>[0]) {
   return registerViaApi(request, { sponsor: top.username, side: 'right' });
 }
 
-/** Issue 15, points 13 and 14: whose link brought a visitor; placement with the waiting count and free positions, at 360 px. */
+/** Whose link brought a visitor; placement with the waiting count and free positions, at 360 px. */
 test.describe('network pages as people use them', () => {
   test('the register page names the sponsor of a referral link and its leg, and explains an unknown one', async ({ page, request }) => {
     const sponsor = await registerViaApi(request, { sponsor: ROOT_USERNAME, side: 'left', fullName: 'Rosa Referrer' });

@@ -10,7 +10,7 @@ import { adminLogin, apiLogin, approverAdmin, creditMember, registerViaApi, sign
 import { axeSerious } from './support/tour';
 
 /**
- * The plan's admin pages (issue 15, points 3, 7 and 8). The daily close is
+ * The plan's admin pages. The daily close is
  * run here and nowhere else in the browser tests: a server's today can be
  * closed once, and the scheduler closed yesterday at start.
  */
@@ -53,7 +53,7 @@ test('the close form starts on the first open day, refuses closed and future day
   await expect(day).toContainText(today);
   const closeButton = dashboard.closeDayButton;
   await expect(closeButton).toBeEnabled();
-  // The sales chart (MUI X Charts, issue 15 point 23) is named, and its figures read as a table.
+  // The sales chart (MUI X Charts) is named, and its figures read as a table.
   const chart = dashboard.chart;
   await expect(chart).toHaveAccessibleDescription(/^Sales and Bonuses in USDT, stacked, for \d+ periods? from /);
   await dashboard.showFiguresButton.click();

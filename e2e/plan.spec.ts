@@ -34,7 +34,7 @@ test('a member buys a package after confirming, the sponsor sees the referral bo
   await purchase.buyButton('Gold').click();
   await purchase.payButton.click();
   await expect(page.getByText('Purchased Gold for 1,000.00 USDT.')).toBeVisible();
-  // Not enough left for another: the card says so and how to fund it, with no button that can only fail (issue 15, point 11).
+  // Not enough left for another: the card says so and how to fund it, with no button that can only fail.
   await expect(purchase.shortfall('Starter')).toContainText('100.00 USDT short');
   await expect(purchase.repurchaseButton('Starter')).toHaveCount(0);
   const purchases = new RepurchaseHistoryPage(page);

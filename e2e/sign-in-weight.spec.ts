@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/LoginPage';
 
 /**
- * The sign-in page stays light (issue 16, item 8): the JavaScript it loads
+ * The sign-in page stays light (docs/decisions/0023-a-light-sign-in-page.md): the JavaScript it loads
  * from the production build, gzipped as a server would send it. Every other
  * page is a chunk of its own (`features/<f>/routes.tsx`), so a page's
  * libraries (charts, date pickers, QR codes) never weigh here.

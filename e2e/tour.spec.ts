@@ -3,7 +3,7 @@ import { apiLogin, creditMember, registerViaApi, signIn, signInAdmin, uniqueName
 import { readRoutes, visitAndCheck, watch, type Problem } from './support/tour';
 
 /**
- * The browser tour (issue 15): every route of the route table, as a guest,
+ * The browser tour: every route of the route table, as a guest,
  * as an admin and as a member, at 1440 px and 360 px, in light and dark:
  * no error page, no console error, no failed request, no sideways scroll and
  * no axe-core violation of impact serious or critical. One browser context
@@ -48,7 +48,7 @@ async function tour(browser: Browser, theme: (typeof THEMES)[number], role: 'gue
   const watcher = watch(page);
   if (role === 'admin') await signInAdmin(page);
   if (role === 'member') await signIn(page, memberUser.username, memberUser.password);
-  // The theme followed the system's preference (issue 15, point 21).
+  // The theme followed the system's preference.
   if (role !== 'guest') await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   watcher.take();
 

@@ -4,7 +4,7 @@ import { apiLogin, creditMember, registerViaApi, signIn } from './support/api';
 import { ROOT_USERNAME } from './support/constants';
 
 /**
- * Issue 15, point 12: the receiver is checked as soon as it is typed — their
+ * The receiver is checked as soon as it is typed — their
  * name, or plainly why they cannot receive — and the company's root is
  * refused before any confirmation (it used to be confirmed, then refused).
  */

@@ -40,7 +40,8 @@ export async function watchBackends(databaseUrl: string, database: string): Prom
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    sample().finally(() => (busy = false));
+    // The samples run beside the benchmark; stop() waits for the one in flight through `busy`.
+    void sample().finally(() => (busy = false));
   }, 500);
   return {
     async stop() {

@@ -10,7 +10,7 @@ export interface Figure {
 export interface BenchContext {
   /** Set when the benchmark runs against a PostgreSQL server. */
   databaseUrl?: string;
-  log(line: string): void;
+  log: (line: string) => void;
 }
 
 /** A file in bench/scenarios exports one of these as default. */

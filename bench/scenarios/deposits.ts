@@ -34,7 +34,7 @@ const POLL_MS = Number(process.env.BENCH_CHAIN_POLL_MS ?? 1_000);
 const PER_TX = 400;
 
 /** The bench's deposit address of a user id: 0x + the id in hex, 40 digits (no key needed: the watcher only matches). */
-const addressOf = (userId: number) => `0x${userId.toString(16).padStart(40, '0')}` as Address;
+const addressOf = (userId: number): Address => `0x${userId.toString(16).padStart(40, '0')}`;
 /** A recipient that is nobody's deposit address. */
 const strangerOf = (i: number) => `0x${'f'.repeat(8)}${i.toString(16).padStart(32, '0')}` as Address;
 

@@ -109,7 +109,7 @@ export async function signIn(page: Page, username: string, password: string) {
   await login.goto();
   await login.fill(username, password);
   await login.submit();
-  // Members land on /dashboard, admins on /admindashboard (issue 15, point 1).
+  // Members land on /dashboard, admins on /admindashboard.
   await expect(page).toHaveURL(/\/(admin)?dashboard$/);
 }
 

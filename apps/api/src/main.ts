@@ -166,8 +166,8 @@ async function main() {
   };
   process.off('SIGINT', exitEarly);
   process.off('SIGTERM', exitEarly);
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
 }
 
 /**
@@ -221,7 +221,7 @@ async function worker() {
     await db.close();
     process.exit(0);
   };
-  process.on('SIGTERM', shutdown);
+  process.on('SIGTERM', () => void shutdown());
   // Ctrl-C reaches the whole process group: the primary decides, the worker waits for its SIGTERM.
   process.on('SIGINT', () => undefined);
 }

@@ -170,7 +170,7 @@ const totpFor = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, per
 export async function enableAdminTwoFactor(portal: TestPortal, admin: Session): Promise<string> {
   const setup = await portal.app.inject({ method: 'POST', url: '/api/me/2fa/setup', headers: bearer(admin) });
   if (setup.statusCode !== 200) throw new Error(`2fa setup failed: ${setup.statusCode} ${setup.body}`);
-  const { secret } = setup.json() as { secret: string };
+  const { secret } = setup.json<{ secret: string }>();
   const totp = totpFor(secret);
   const step = totp.counter({ timestamp: portal.clock.now.getTime() });
   const enable = await portal.app.inject({

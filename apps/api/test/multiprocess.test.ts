@@ -153,8 +153,8 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     // node itself with tsx's loader, so that the pid is the server's (a SIGKILL reaches it, not a wrapper).
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const proc: Proc = { name, url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
     procs.push(proc);
@@ -502,8 +502,8 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     };
     const primary = spawn(process.execPath, ['--import', 'tsx', MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    primary.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    primary.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    primary.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    primary.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)));
     procs.push({ name: 'cluster', url: `http://127.0.0.1:${port}`, child: primary, output: () => output, exited });
     const workers = () => childrenOf(primary.pid!).filter((p) => p.cmdline.includes('main.ts'));

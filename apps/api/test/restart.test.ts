@@ -57,8 +57,8 @@ function start(dataDir: string, port: number): Started {
       output += chunk.toString();
       if (output.includes('Members portal is running at')) resolve({ kind: 'running' });
     };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
     child.on('exit', (code) => resolve({ kind: 'exited', code }));
   });
   return { child, output: () => output, outcome };

@@ -89,7 +89,7 @@ beforeAll(async () => {
   portal = await startPortal();
   admin = await loginAdmin(portal.app);
   member = await registerMember(portal.app);
-  const document = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, Operation>> };
+  const document = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       // The Basic credentials of the sign-in are not a schema field; basic-credentials.ts checks them (tested below).
@@ -166,7 +166,7 @@ describe('every text field of every operation, over HTTP', () => {
     for (const field of fields) {
       for (const bad of BAD_VALUES) {
         const res = await portal.app.inject(requestFor(field, bad));
-        const body = res.json() as { code?: string; field?: string };
+        const body = res.json<{ code?: string; field?: string }>();
         // Bytes that are not UTF-8 in the path stop the router before any route is known: a 400
         // without a field (shared/error-handler.ts `frameworkErrors`). Everywhere else the field is named.
         const beforeRouting = field.part === 'path' && bad.what.includes('surrogate');

@@ -18,7 +18,7 @@ export const DEFAULT_ADJUSTMENT_MEMO = 'Balance adjustment';
  * A manual adjustment. `reason` is the admin's internal note (required, as
  * the API has always had it): it stays with admins (the audit log).
  * `memo` is what the member reads in their wallet history; without one
- * they read `DEFAULT_ADJUSTMENT_MEMO`, never the reason (issue 15, point 5).
+ * they read `DEFAULT_ADJUSTMENT_MEMO`, never the reason.
  */
 export const adjustmentBodySchema = z.object({
   wallet: walletSchema,
@@ -77,7 +77,7 @@ export const journalEntrySchema = z.object({
   actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   createdAt: z.string(),
   /**
-   * At most `POSTINGS_SHOWN` of the entry's postings (issue 15, point 3): a
+   * At most `POSTINGS_SHOWN` of the entry's postings: a
    * daily close is one entry with a posting per member paid, so a list never
    * ships them all. Filtered by member, the member's own postings come first;
    * otherwise the system side (the totals). The CSV has every posting.

@@ -7,7 +7,6 @@ export const apiErrorSchema = z.object({
   code: z.string(),
   field: z.string().optional(),
 });
-export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const roleSchema = z.enum(['admin', 'member']);
 export type Role = z.infer<typeof roleSchema>;

@@ -67,7 +67,7 @@ export const walletEntrySchema = z.object({
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
 
 /**
- * What a wallet line is to its owner (issue 15, point 4): a purchase entry is
+ * What a wallet line is to its owner: a purchase entry is
  * the buyer's purchase but their sponsors' referral bonus; a transfer is in
  * or out. The wallet history filters by these.
  */
@@ -95,7 +95,6 @@ export const walletEntriesQuerySchema = listQuery({
   from: dayFilterSchema.optional(),
   to: dayFilterSchema.optional(),
 });
-export type WalletEntriesQuery = z.infer<typeof walletEntriesQuerySchema>;
 
 /** All three wallets' history at once, optionally one wallet. */
 export const allEntriesQuerySchema = walletEntriesQuerySchema.extend({ wallet: walletSchema.optional() });
@@ -161,7 +160,6 @@ export type TransferQuote = z.infer<typeof transferQuoteSchema>;
 // ---- point conversion ------------------------------------------------------
 
 export const conversionBodySchema = z.object({ amount: amountSchema('Amount') });
-export type ConversionBody = z.infer<typeof conversionBodySchema>;
 
 export const conversionSchema = z.object({
   id: z.number().int(),

@@ -13,11 +13,6 @@ export function sortSchema<const F extends string>(fields: readonly F[], fallbac
     .default(fallback as never);
 }
 
-/** `field` / `-field` → the field and its direction. */
-export function parseSort<F extends string>(sort: F | `-${F}`): { field: F; descending: boolean } {
-  return sort.startsWith('-') ? { field: sort.slice(1) as F, descending: true } : { field: sort as F, descending: false };
-}
-
 /** A calendar day, `YYYY-MM-DD`, read in UTC; `to` days are inclusive. */
 export const dayFilterSchema = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
 

@@ -131,7 +131,7 @@ export type PlacementTree = z.infer<typeof placementTreeSchema>;
 
 // ---- downline table ---------------------------------------------------------------
 
-/** The columns the downline can be ordered by (issue 15, point 15); volume is the left plus the right BV. */
+/** The columns the downline can be ordered by; volume is the left plus the right BV. */
 export const DOWNLINE_SORTS = ['joined', '-joined', 'username', '-username', 'volume', '-volume'] as const;
 export const downlineSortSchema = z.enum(DOWNLINE_SORTS, { error: `sort must be one of ${DOWNLINE_SORTS.join(', ')}` });
 export type DownlineSort = z.infer<typeof downlineSortSchema>;

@@ -100,7 +100,6 @@ export const planStatusSchema = z.object({
 export type PlanStatus = z.infer<typeof planStatusSchema>;
 
 export const bonusTypeSchema = z.enum(['referral', 'matching'], { error: () => 'type must be referral or matching' });
-export type BonusType = z.infer<typeof bonusTypeSchema>;
 
 export const referralBonusSchema = z.object({
   id: z.number().int(),

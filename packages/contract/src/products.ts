@@ -85,7 +85,6 @@ export type ProductAdminListQuery = z.infer<typeof productAdminListQuerySchema>;
 
 export const redemptionStatuses = ['pending', 'approved', 'rejected'] as const;
 export const redemptionStatusSchema = z.enum(redemptionStatuses);
-export type RedemptionStatus = z.infer<typeof redemptionStatusSchema>;
 
 const quantitySchema = z
   .number({ error: 'Quantity must be a whole number' })
@@ -188,4 +187,3 @@ const idsSchema = z
 export const redemptionBulkApproveSchema = z.object({ ids: idsSchema });
 export const redemptionBulkRejectSchema = z.object({ ids: idsSchema, reason: rejectionReasonSchema });
 export const redemptionDecisionSchema = z.object({ items: z.array(redemptionSchema) });
-export type RedemptionDecision = z.infer<typeof redemptionDecisionSchema>;

@@ -16,7 +16,6 @@ export const totpCodeSchema = text(
   .max(32, 'Code is too long');
 
 export const twoFactorCodeBodySchema = z.object({ code: totpCodeSchema });
-export type TwoFactorCodeBody = z.infer<typeof twoFactorCodeBodySchema>;
 
 export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),
@@ -44,9 +43,6 @@ export const twoFactorEnabledSchema = z.object({
 });
 export type TwoFactorEnabled = z.infer<typeof twoFactorEnabledSchema>;
 
-/** The header a client re-sends the login with after a 401 `TOTP_REQUIRED`. */
-export const TOTP_HEADER = 'x-totp-code';
-
 // ---- withdrawal addresses --------------------------------------------------
 
 export const addressInputSchema = text(
@@ -61,7 +57,6 @@ export const withdrawalAddressBodySchema = z.object({
   address: addressInputSchema,
   label: text(undefined, { label: 'Label' }).trim().max(60, 'Label must be at most 60 characters').optional(),
 });
-export type WithdrawalAddressBody = z.infer<typeof withdrawalAddressBodySchema>;
 
 export const withdrawalAddressSchema = z.object({
   id: z.number().int(),

@@ -44,13 +44,6 @@ export async function confirmSession(ctx: AppContext, request: FastifyRequest): 
   if (!state.is_member) throw notAMember();
 }
 
-/** The error a statement raised for a session it found ended (PT401) or without membership (PT403). */
-export function sessionRefusal(error: unknown): Error | undefined {
-  const e = error as { code?: string; message?: string };
-  if (e?.code === 'PT401' || e?.code === 'PT403') return refusedSession(e.message);
-  return undefined;
-}
-
 /** The error for a session a statement found ended (`SESSION_ENDED`) or without membership (`NOT_A_MEMBER`), by its code. */
 export function refusedSession(code: string | undefined): Error | undefined {
   if (code === 'SESSION_ENDED') return sessionEnded();

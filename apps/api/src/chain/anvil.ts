@@ -70,14 +70,14 @@ export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode>
         resolve();
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.once('exit', (code) => fail(new Error(`anvil exited (${code}) before it listened:\n${output.join('')}`)));
     child.once('error', fail);
   });
   // Drain its output from now on; nothing of it is logged.
-  child.stdout!.removeAllListeners('data').resume();
-  child.stderr!.removeAllListeners('data').resume();
+  child.stdout.removeAllListeners('data').resume();
+  child.stderr.removeAllListeners('data').resume();
   child.removeAllListeners('exit');
   // A portal that exits without stopping it (process.exit) sends SIGTERM, not
   // SIGKILL: anvil then writes its state before it goes; one that hangs is
@@ -101,7 +101,7 @@ function stopChild(child: ChildProcess, killOnExit: () => void): Promise<void> {
 }
 
 export function anvilClient(rpcUrl: string): PublicClient {
-  return createPublicClient({ chain: { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } }, cacheTime: 0, transport: http(rpcUrl) }) as PublicClient;
+  return createPublicClient({ chain: { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } }, cacheTime: 0, transport: http(rpcUrl) });
 }
 
 /** Deploys the test USDT from anvil's dev account with `supply` whole tokens; returns its address. */

@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, defineChain, http, type Account, type Chain as ViemChain, type PublicClient, type WalletClient } from 'viem';
+import { createPublicClient, defineChain, http, type Chain as ViemChain, type PublicClient } from 'viem';
 
 /**
  * viem clients for one chain. The public client sets `cacheTime: 0`: with
@@ -21,10 +21,5 @@ export function createChainPublicClient(chain: ViemChain, rpcUrl: string): Publi
     cacheTime: 0,
     pollingInterval: 1_000,
     transport: http(rpcUrl, { batch: { batchSize: 200, wait: 0 }, timeout: 15_000, retryCount: 0 }),
-  }) as PublicClient;
-}
-
-/** A client that signs locally with `account` (never an unlocked node account). */
-export function createChainWalletClient(chain: ViemChain, rpcUrl: string, account: Account): WalletClient {
-  return createWalletClient({ chain, account, cacheTime: 0, transport: http(rpcUrl, { timeout: 15_000, retryCount: 0 }) });
+  });
 }

@@ -61,7 +61,7 @@ export async function startEmbeddedChain(dataDir: string, env: ChainEnv): Promis
   writeFileSync(infoPath, JSON.stringify({ ...previous, pid: process.pid, anvilPid: node.pid }, null, 2) + '\n');
   try {
     const client = anvilClient(node.rpcUrl);
-    let tokenAddress = previous.tokenAddress as Address | undefined;
+    let tokenAddress = previous.tokenAddress;
     const deployed = tokenAddress ? await client.getCode({ address: tokenAddress }) : undefined;
     const hot = privateKeyToAccount(keys.hotWalletKey).address;
     const gas = privateKeyToAccount(keys.gasWalletKey).address;

@@ -1,4 +1,4 @@
-import type { Address, Hex, LocalAccount, PublicClient } from 'viem';
+import type { Address, LocalAccount, PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createChainPublicClient, viemChain } from './clients';
 import type { ChainSettings } from './config';
@@ -30,8 +30,8 @@ export interface Chain {
   depositSigner: ((index: number) => LocalAccount) | null;
   finality(): Promise<Finality>;
   /** Links to CHAIN_EXPLORER_URL, or null without one. */
-  explorerTx(hash: Hex | string): string | null;
-  explorerAddress(address: Address | string): string | null;
+  explorerTx(hash: string): string | null;
+  explorerAddress(address: string): string | null;
 }
 
 export function createChain(settings: ChainSettings): Chain {

@@ -24,7 +24,7 @@ export async function signTokenTransfer(
   tx: { token: Address; to: Address; amount: bigint; nonce: number; gasPrice: bigint },
 ): Promise<SignedTx> {
   const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [tx.to, tx.amount] });
-  const serialized = await signer.signTransaction!({
+  const serialized = await signer.signTransaction({
     chainId: client.chain!.id,
     type: 'legacy',
     nonce: tx.nonce,
@@ -42,7 +42,7 @@ export async function signNativeTransfer(
   signer: LocalAccount,
   tx: { to: Address; value: bigint; nonce: number; gasPrice: bigint },
 ): Promise<SignedTx> {
-  const serialized = await signer.signTransaction!({
+  const serialized = await signer.signTransaction({
     chainId: client.chain!.id,
     type: 'legacy',
     nonce: tx.nonce,

@@ -6,8 +6,7 @@ import { systemBalance } from '../ledger/queries';
 /** Bonuses / sales as a percentage with 2 decimals, rounded down; null without sales. */
 export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
   if (sales === 0n) return null;
-  const hundredths = (bonuses * 10_000n) / sales;
-  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+  return fromBaseUnits((bonuses * 10_000n) / sales, 2);
 }
 
 /** The admin dashboard's figures: members, sales, bonuses, payout ratio, the last 30 days; deposits, the treasury, what waits for approval and the failed payouts waiting for a retry or refund. */

@@ -64,7 +64,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
     async listen(channel: string, onNotify: (payload: string | undefined) => void) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
       const retry = () => {
-        if (!closed) setTimeout(() => connect().catch(retry), 1000).unref();
+        if (!closed) setTimeout(() => void connect().catch(retry), 1000).unref();
       };
       const connect = async (): Promise<void> => {
         const client = new pg.Client({ connectionString: url });

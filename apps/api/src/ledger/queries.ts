@@ -17,15 +17,6 @@ export async function walletBalances(db: Sql, memberId: number): Promise<WalletB
   }));
 }
 
-/** The balance of every system account: the sum of its postings. */
-export async function systemBalances(db: Sql): Promise<Array<{ code: string; unit: string; balance: string }>> {
-  const { rows } = await db.query<{ code: string; unit: string; balance: string }>(
-    sql`SELECT a.code, a.unit, COALESCE((SELECT sum(p.amount) FROM postings p WHERE p.account_id = a.id), 0)::text AS balance
-       FROM ledger_accounts a WHERE a.kind = 'system' ORDER BY a.code`,
-  );
-  return rows.map((row) => ({ ...row, balance: fromBaseUnits(BigInt(row.balance)) }));
-}
-
 /**
  * A system account's balance as a SQL fragment (numeric, base units): the sum
  * of its postings, since system accounts keep no running balance (no company

@@ -39,7 +39,7 @@ export function createHttpMetrics(registry: Registry): { hook: onResponseHookHan
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     const klass = Math.min(4, Math.max(0, Math.floor(reply.statusCode / 100) - 1));
     let methods = byRoute.get(route);
-    if (!methods) byRoute.set(route, (methods = new Map()));
+    if (!methods) byRoute.set(route, (methods = new Map<string, Array<Series | undefined>>()));
     let classes = methods.get(request.method);
     if (!classes) methods.set(request.method, (classes = []));
     let s = classes[klass];

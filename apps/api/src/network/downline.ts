@@ -12,7 +12,7 @@ import type { Viewer } from './viewer';
 import { bvText } from '../shared/bv';
 
 /**
- * A chosen order (issue 15, point 15): the sort key inside the page's CTE
+ * A chosen order: the sort key inside the page's CTE
  * (`o` is the row, joined as needed) and again on the shown rows, with the
  * member id breaking ties so that pages never overlap. Tree order follows
  * the path index; a column order sorts the filtered rows (bounded by the

@@ -34,7 +34,7 @@ const inRange = (range: KeyRange) =>
 
 /**
  * The free positions (a missing left or right child) in the team of a
- * waiting member's sponsor, nearest the sponsor first (issue 15, point 14),
+ * waiting member's sponsor, nearest the sponsor first,
  * without reading the team: level by level down the (depth, path) index,
  * each level one range, stopping as soon as enough are found. A search looks
  * from the username index instead (the first candidates, kept if inside).

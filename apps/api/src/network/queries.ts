@@ -38,16 +38,16 @@ function lookupsOf<Row>(tree: Tree) {
   const from = sql.raw(`${tree.table} ${tree.alias}`);
   const column = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
   return {
-    async find(db: Sql, memberId: number): Promise<Row | undefined> {
+    find: async (db: Sql, memberId: number): Promise<Row | undefined> => {
       const { rows } = await db.query<Row>(sql`SELECT ${tree.columns} FROM ${from} WHERE ${column(tree.alias, tree.id)} = ${memberId}`);
       return rows[0];
     },
-    async root(db: Sql): Promise<Row> {
+    root: async (db: Sql): Promise<Row> => {
       const { rows } = await db.query<Row>(sql`SELECT ${tree.columns} FROM ${from} WHERE ${column(tree.alias, tree.parent)} IS NULL`);
       if (!rows[0]) throw new Error(tree.noRoot);
       return rows[0];
     },
-    async within(db: Sql, memberId: number, homeId: number): Promise<Row | undefined> {
+    within: async (db: Sql, memberId: number, homeId: number): Promise<Row | undefined> => {
       const { rows } = await db.query<Row>(
         sql`SELECT ${tree.columns}
               FROM ${from}, ${sql.raw(tree.table)} h

@@ -1,3 +1,4 @@
+import { toBaseUnits } from '@portal/contract';
 import type { Database, Sql } from '../db/database';
 import { sql } from '../db/sql';
 import type { Job } from '../shared/job-runner';
@@ -80,7 +81,7 @@ export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Pr
   for (const e of events) {
     const sum = own.get(e.member_id) ?? { count: 0, volume: 0n };
     sum.count += e.count_delta;
-    sum.volume += toScaled(e.volume, scale);
+    sum.volume += toBaseUnits(e.volume, scale);
     own.set(e.member_id, sum);
   }
 
@@ -154,17 +155,10 @@ export function networkRollupJob(db: Database, everyMs = 1000): Job {
   };
 }
 
-// Decimal strings as scaled bigints, so volumes never pass through a float.
+// Decimal strings as scaled bigints (read by the contract's toBaseUnits), so volumes never pass through a float.
 function fractionDigits(value: string): number {
   const dot = value.indexOf('.');
   return dot < 0 ? 0 : value.length - dot - 1;
-}
-
-function toScaled(value: string, scale: number): bigint {
-  const negative = value.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
-  const scaled = BigInt(whole + fraction.padEnd(scale, '0'));
-  return negative ? -scaled : scaled;
 }
 
 function fromScaled(value: bigint, scale: number): string {

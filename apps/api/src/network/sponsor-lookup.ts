@@ -12,7 +12,7 @@ import { findUserByUsername } from '../users/queries';
 export const LOOKUPS_PER_REGISTRATION = 20;
 
 /**
- * Whose referral link brought a visitor (issue 15, point 13): for the
+ * Whose referral link brought a visitor: for the
  * sign-up form, the sponsor's username and name — nothing else — or null
  * when no member has this username. Public, so rate-limited per address.
  */

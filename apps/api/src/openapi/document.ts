@@ -124,7 +124,7 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 /** The swagger `transform`: zod to JSON Schema, then what every route says from its scope and contract. */
 export function openApiTransform(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const result = jsonSchemaTransform(input);
-  const route = input.route as RouteOptions;
+  const route = input.route;
   const method = (Array.isArray(route.method) ? route.method[0] : route.method) as string;
   const schema = result.schema as Record<string, unknown> & { response?: Record<string, JsonSchema>; body?: JsonSchema; hide?: boolean };
   if (schema.hide) return result;
@@ -145,7 +145,7 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
       const json = { ...value };
       delete json.description;
       responses[key] = {
-        description: (value.description as string | undefined) ?? STATUS_TEXT[status] ?? 'Success',
+        description: (value.description) ?? STATUS_TEXT[status] ?? 'Success',
         content: {
           'application/json': { schema: json },
           ...(status === 200 && acceptsCsv(schema.querystring) ? { 'text/csv': { schema: { type: 'string', description: 'The whole filtered list as CSV (`format=csv`)' } } } : {}),

@@ -1,6 +1,5 @@
 import { fromBaseUnits, toBaseUnits, type Package, type PackageCreate, type PackagePatch } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
 import { writeAudit, type Actor } from '../audit/service';
 import { conflict, isUniqueViolation, notFound } from '../shared/errors';
 import { sql } from '../db/sql';
@@ -26,11 +25,6 @@ export function toPackage(row: PackageRow): Package {
     dailyCap: fromBaseUnits(BigInt(row.daily_cap)),
     active: row.active,
   };
-}
-
-export async function findPackage(db: Sql, id: number, lock = false): Promise<PackageRow | undefined> {
-  const { rows } = await db.query<PackageRow>(sql`SELECT ${PACKAGE_COLUMNS} FROM packages WHERE id = ${id} ${lock ? sql`FOR SHARE` : sql.empty}`);
-  return rows[0];
 }
 
 const duplicateName = (name: string) => conflict('PACKAGE_NAME_TAKEN', `A package named "${name}" already exists.`, 'name');

@@ -4,7 +4,7 @@
  * calls these; tests check them against an independent simulator.
  */
 
-import { fromBaseUnits, toBaseUnits } from '@portal/contract';
+import { fromBaseUnits, PERCENT_DECIMALS, toBaseUnits } from '@portal/contract';
 
 /** BV is a plain decimal; the plan's arithmetic runs on it scaled to 18 decimals. */
 export const bvToUnits = (value: string): bigint => toBaseUnits(value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
@@ -15,12 +15,14 @@ export type RatePpm = bigint;
 
 const PPM = 1_000_000n;
 
-/** "10" → 100_000n ppm; "2.5" → 25_000n. At most 4 decimals, between 0 and 100. */
+/**
+ * "10" → 100_000n ppm; "2.5" → 25_000n. At most 4 decimals, between 0 and 100:
+ * a percentage with PERCENT_DECIMALS places, read by the contract's toBaseUnits,
+ * is its rate in millionths.
+ */
 export function percentToPpm(percent: string): RatePpm {
-  const match = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(percent);
-  if (!match) throw new Error(`not a percentage: ${percent}`);
-  const ppm = BigInt(match[1]!) * 10_000n + BigInt((match[2] ?? '').padEnd(4, '0'));
-  if (ppm > PPM) throw new Error(`percentage above 100: ${percent}`);
+  const ppm = toBaseUnits(percent, PERCENT_DECIMALS);
+  if (ppm < 0n || ppm > PPM) throw new RangeError(`not a percentage between 0 and 100: ${percent}`);
   return ppm;
 }
 

@@ -7,7 +7,7 @@ import { pageWindow } from './pagination';
 import { orderBy, pageClause, where } from './sql-list';
 
 /**
- * The one list pipeline (issue 16, item 3): a list says its query once —
+ * The one list pipeline (docs/decisions/0024-one-list-pipeline.md): a list says its query once —
  * what a row selects, what the count reads, the sorts it allows, how a row
  * becomes an item, its CSV columns — and gets from it the page (items and
  * total from the same conditions) and the whole filtered list as CSV, in

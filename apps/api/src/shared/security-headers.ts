@@ -20,7 +20,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   };
   let finished = false;
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error as Error;
     finished = true;
   });
   if (!finished) throw new Error('helmet did not set its headers at once');

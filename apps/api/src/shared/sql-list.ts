@@ -39,7 +39,7 @@ export function userSearch(search: string | undefined): SqlQuery | undefined {
  * tie-breaker in the same direction, so pages never overlap. A field may
  * stand for several columns (an amount, then the day), each in that
  * direction. `first`, a boolean expression, puts the rows where it holds
- * before all others (the exact username match of a search, issue 15 point 2).
+ * before all others (the exact username match of a search).
  */
 export function orderBy<F extends string>(sort: string, columns: Record<F, string | readonly string[]>, tieBreaker: string, first?: SqlQuery): SqlQuery {
   const descending = sort.startsWith('-');

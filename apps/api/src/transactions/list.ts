@@ -134,7 +134,7 @@ const ids = (entries: EntryRow[]) => entries.map((row) => row.id);
 
 /**
  * The admin Transactions list: a page of entries, each with a few of its
- * postings (the filtered member's first) and their count (issue 15, point 3);
+ * postings (the filtered member's first) and their count;
  * the CSV is one line per posting, every posting, not the few a page shows.
  */
 function transactions(member: string | undefined) {

@@ -12,7 +12,7 @@ import { sql } from '../db/sql';
 import { CODE_MESSAGES, consumeCode, hashCode, isTwoFactorEnabled, totpOf } from './codes';
 import { withSecondFactor } from './guard';
 
-export { CODE_MESSAGES, consumeCode, isTwoFactorEnabled, type CodeCheck } from './codes';
+export { isTwoFactorEnabled } from './codes';
 
 const RECOVERY_CODES = 10;
 

@@ -149,7 +149,7 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
     await watcher.tick();
     await payAll(portal, chain);
 
-    useAdminAuthenticator(portal, authenticator!);
+    useAdminAuthenticator(portal, authenticator);
     admin = await loginAdmin(portal.app);
     const d = await depositsOf(portal, await login(portal.app, depositor.user.username, depositor.password));
     expect(d.items.map((i: { amount: string; status: string }) => [i.amount, i.status]).sort()).toEqual([

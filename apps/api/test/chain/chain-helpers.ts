@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { afterAll, beforeAll } from 'vitest';
 import { bytesToHex, createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
@@ -62,7 +61,7 @@ export async function startTestChain(options: { confirmations?: number; hotToken
     await setNativeBalance(rpcUrl, hot, '100');
     if (options.hotTokens) await sendTestToken(rpcUrl, token, hot, parseUnits(options.hotTokens, 18));
     const dev = createWalletClient({ account: privateKeyToAccount(ANVIL_DEV_KEY), chain: { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl) });
-    const rpc = <T>(method: string, params: unknown[] = []) => client.request({ method: method as never, params: params as never }) as Promise<T>;
+    const rpc = <T>(method: string, params: unknown[] = []): Promise<T> => client.request({ method: method as never, params: params as never });
     const waitFor = async (hash: Hex) => {
       await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
       return hash;
@@ -122,18 +121,6 @@ export async function startTestChain(options: { confirmations?: number; hotToken
   }
 }
 
-/** A test chain for the enclosing file: started before its tests, stopped after them. */
-export function useTestChain(ready: (chain: TestChain) => void, options?: Parameters<typeof startTestChain>[0]): void {
-  let chain: TestChain | undefined;
-  beforeAll(async () => {
-    chain = await startTestChain(options);
-    ready(chain);
-  });
-  afterAll(async () => {
-    await chain?.stop();
-  });
-}
-
 /**
  * A JSON-RPC proxy in front of a test chain that a test can take down (every
  * request answered 503) or make refuse some methods: the node "going away".
@@ -164,7 +151,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
+    const answer = async () => {
       if (latency) await new Promise((resolve) => setTimeout(resolve, latency));
       if (isDown) {
         res.writeHead(503).end('node unavailable');
@@ -195,7 +182,9 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       } catch {
         res.writeHead(502).end('bad gateway');
       }
-    });
+    };
+    // Every path of answer() ends the response, a failed fetch included: nothing is left to await.
+    req.on('end', () => void answer());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

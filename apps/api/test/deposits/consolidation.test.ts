@@ -86,7 +86,7 @@ async function sweptOnce(addresses: Address[], gasNonceBefore: number, treasuryB
   expect((await chain.balanceOf(chain.treasury)) - treasuryBefore).toBe(toBaseUnits('20') * BigInt(addresses.length));
 }
 
-const codeOf = (res: LightMyRequestResponse) => (res.statusCode >= 400 ? (res.json() as { code: string }).code : null);
+const codeOf = (res: LightMyRequestResponse) => (res.statusCode >= 400 ? res.json<{ code: string }>().code : null);
 
 describe('two consolidations started together', () => {
   it('at once: one runs (201), the other answers 409 CONSOLIDATION_RUNNING; each address swept and topped up once', async () => {

@@ -65,5 +65,5 @@ export async function memberWithAddress(portal: TestPortal): Promise<{ session: 
   const session = await registerMember(portal.app);
   const res = await portal.app.inject({ method: 'GET', url: '/api/deposits/address', headers: bearer(session) });
   expect(res.statusCode).toBe(200);
-  return { session, address: res.json().address as Address, info: res.json() as DepositAddress };
+  return { session, address: res.json().address as Address, info: res.json<DepositAddress>() };
 }

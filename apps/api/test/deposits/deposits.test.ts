@@ -57,7 +57,7 @@ const depositEntries = async (memberId?: number) =>
 async function dashboardMoney(): Promise<{ count: number; total: bigint; treasury: bigint }> {
   const res = await portal.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
   expect(res.statusCode, res.body).toBe(200);
-  const { deposits, treasury } = res.json() as { deposits: { count: number; total: string }; treasury: string };
+  const { deposits, treasury } = res.json<{ deposits: { count: number; total: string }; treasury: string }>();
   return { count: deposits.count, total: toBaseUnits(deposits.total), treasury: toBaseUnits(treasury) };
 }
 
@@ -201,11 +201,11 @@ describe('the watcher', () => {
     // Replace the last block with a new one holding the same transfer (same sender, nonce and fields: the same transaction).
     const [sent] = (await myDeposits(session)).items;
     const original = await chain.client.getTransaction({ hash: sent.txHash });
-    const oldHash = (await chain.client.getBlock({ blockNumber: original.blockNumber! })).hash;
+    const oldHash = (await chain.client.getBlock({ blockNumber: original.blockNumber })).hash;
     const raw = await chain.rpc<string>('eth_getRawTransactionByHash', [sent.txHash]);
     await chain.rpc('anvil_reorg', [1, [[raw, 0]]]);
     const moved = await chain.client.getTransaction({ hash: sent.txHash });
-    expect((await chain.client.getBlock({ blockNumber: moved.blockNumber! })).hash).not.toBe(oldHash);
+    expect((await chain.client.getBlock({ blockNumber: moved.blockNumber })).hash).not.toBe(oldHash);
     await finalize();
     await finalize();
     const mine = await myDeposits(session);

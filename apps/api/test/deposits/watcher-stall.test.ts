@@ -41,7 +41,7 @@ const member = () => memberWithAddress(portal);
 async function myDeposits(session: Session) {
   const res = await portal.app.inject({ method: 'GET', url: '/api/deposits', headers: bearer(session) });
   expect(res.statusCode).toBe(200);
-  return res.json() as { balance: string; items: Array<{ status: string; amount: string; txHash: string }> };
+  return res.json<{ balance: string; items: Array<{ status: string; amount: string; txHash: string }> }>();
 }
 
 async function health() {

@@ -38,7 +38,7 @@ export function convert(app: FastifyInstance, member: Session, payload: unknown,
 export async function balances(app: FastifyInstance, member: Session): Promise<Record<Wallet, string>> {
   const res = await app.inject({ method: 'GET', url: '/api/wallets', headers: bearer(member) });
   expect(res.statusCode, res.body).toBe(200);
-  const body = res.json() as { wallets: Array<{ wallet: Wallet; balance: string }> };
+  const body = res.json<{ wallets: Array<{ wallet: Wallet; balance: string }> }>();
   return Object.fromEntries(body.wallets.map((w) => [w.wallet, w.balance])) as Record<Wallet, string>;
 }
 

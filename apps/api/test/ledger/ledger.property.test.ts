@@ -50,17 +50,17 @@ const memberArb = fc.integer({ min: 0, max: MEMBERS - 1 });
 
 function feeArb() {
   return fc
-    .constantFrom(['0', 0n], ['2.5', 25_000n], ['0.0001', 1n], ['33.3333', 333_333n], ['1.0005', 10_005n])
+    .constantFrom<[string, bigint]>(['0', 0n], ['2.5', 25_000n], ['0.0001', 1n], ['33.3333', 333_333n], ['1.0005', 10_005n])
     .map(([percent, scaled]) => ({
       kind: 'fee' as const,
-      percent: percent as string,
-      percentTimes1e4: scaled as bigint,
+      percent,
+      percentTimes1e4: scaled,
     }));
 }
 function rateArb() {
   return fc
-    .constantFrom(['1', 100_000_000n], ['1.5', 150_000_000n], ['0.33333333', 33_333_333n], ['7', 700_000_000n])
-    .map(([rate, scaled]) => ({ kind: 'rate' as const, rate: rate as string, rateTimes1e8: scaled as bigint }));
+    .constantFrom<[string, bigint]>(['1', 100_000_000n], ['1.5', 150_000_000n], ['0.33333333', 33_333_333n], ['7', 700_000_000n])
+    .map(([rate, scaled]) => ({ kind: 'rate' as const, rate, rateTimes1e8: scaled }));
 }
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(

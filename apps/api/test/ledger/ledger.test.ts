@@ -53,7 +53,7 @@ describe('manual adjustments', () => {
     expect(res.json()).toMatchObject({ wallet: 'deposit', direction: 'credit', amount: '125.000000000000000001', balance: '125.000000000000000001', reason: 'Opening balance' });
     expect((await balances(portal.app, member)).deposit).toBe('125.000000000000000001');
 
-    // The reason is the admin's note: without a memo the member reads the default one (issue 15, point 5).
+    // The reason is the admin's note: without a memo the member reads the default one.
     const history = await get(member, '/api/wallets/deposit/entries');
     expect(history.json().items[0]).toMatchObject({ type: 'adjustment', amount: '125.000000000000000001', balanceAfter: '125.000000000000000001', description: 'Credit by the company: Balance adjustment' });
 

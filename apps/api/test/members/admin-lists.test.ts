@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, registerMember, ROOT, type Session, type TestPortal, usePortal } from '../harness';
 import { adjust, fund } from '../ledger/ledger-helpers';
 
-/** Issue 15, points 2, 5, 6 and 9: the admin lists, the adjustment's two texts, the audit log's subject, the member counts. */
+/** The admin lists, the adjustment's two texts, the audit log's subject, the member counts. */
 let portal: TestPortal;
 let admin: Session;
 usePortal((started, signedIn) => {

@@ -71,7 +71,7 @@ describe('metrics and health checks with a chain', () => {
     // The same reconciliation as the admin's chain wallets page.
     const page = await portal.app.inject({ method: 'GET', url: '/api/admin/chain/wallets', headers: bearer(admin) });
     expect(page.statusCode, page.body).toBe(200);
-    const { reconciliation } = page.json() as { reconciliation: { difference: string; unexplained: string } };
+    const { reconciliation } = page.json<{ reconciliation: { difference: string; unexplained: string } }>();
     expect(sampleValue(body, 'portal_reconciliation_difference_usdt')).toBe(Number(reconciliation.difference));
     expect(sampleValue(body, 'portal_reconciliation_unexplained_usdt')).toBe(Number(reconciliation.unexplained));
   });

@@ -38,7 +38,7 @@ export interface TreeNode {
 export async function placementTree(app: FastifyInstance, session: Session, root?: number, depth = 4) {
   const res = await getNetwork(app, session, 'placement-tree', { root, depth });
   if (res.statusCode !== 200) throw new Error(`placement-tree ${root}: ${res.statusCode} ${res.body}`);
-  return res.json() as { root: TreeNode; nodes: TreeNode[]; upId: number | null; depth: number };
+  return res.json<{ root: TreeNode; nodes: TreeNode[]; upId: number | null; depth: number }>();
 }
 
 /** The child of `parentId` on `side` in a placement-tree answer, by username. */

@@ -8,7 +8,7 @@ import { mustBuy, packageIds } from '../plan/plan-helpers';
 import { getNetwork, place } from './network-helpers';
 import { sql } from '../../src/db/sql';
 
-/** Issue 15, points 13 to 15: who invited a visitor, free positions to place into, a downline ordered by a column. */
+/** Who invited a visitor, free positions to place into, a downline ordered by a column. */
 
 let portal: TestPortal;
 let admin: Session;

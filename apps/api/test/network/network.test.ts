@@ -290,7 +290,7 @@ describe('GET /api/network/sponsor-tree', () => {
     const s = await join(ROOT, 'left');
     const kids: Member[] = [];
     for (let i = 0; i < 5; i += 1) kids.push(await join(s, i % 2 ? 'right' : undefined));
-    const grandkid = await join(kids[0]!);
+    const grandkid = await join(kids[0]);
 
     const first = (await getNetwork(portal.app, s, 'sponsor-tree', { limit: 2 })).json();
     expect(first.root).toMatchObject({ id: idOf(s), level: 0, directCount: 5, moreAfter: idOf(kids[1]!) });

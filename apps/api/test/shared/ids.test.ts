@@ -29,7 +29,7 @@ describe('ids in the path', () => {
   });
 
   it('every operation with an {id} in its path answers 400 naming id for every other spelling', async () => {
-    const document = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const document = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
     const operations = Object.entries(document.paths).flatMap(([path, item]) => (path.includes('{id}') ? Object.keys(item).map((method) => ({ method: method.toUpperCase(), path })) : []));
     expect(operations.length).toBeGreaterThanOrEqual(15);
     const wrong: string[] = [];
@@ -43,7 +43,7 @@ describe('ids in the path', () => {
           // Fastify checks the path before the body; a non-empty body passes the empty-PATCH refusal (openapi/document.ts).
           ...(method === 'GET' || method === 'DELETE' ? {} : { payload: '{"name":"x"}' }),
         });
-        const body = res.json() as { code?: string; field?: string };
+        const body = res.json<{ code?: string; field?: string }>();
         if (res.statusCode !== 400 || body.code !== 'VALIDATION_ERROR' || body.field !== 'id') wrong.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 160)}`);
       }
     }

@@ -31,7 +31,7 @@ function recording(db: Sql): { db: Sql; texts: string[] } {
   spy.query = ((query: Parameters<Sql['query']>[0]) => {
     texts.push(query.toQuery().text);
     return db.query(query);
-  }) as Sql['query'];
+  });
   return { db: spy, texts };
 }
 

@@ -39,7 +39,7 @@ async function fullTree(depth: number): Promise<Session[][]> {
   return levels;
 }
 
-describe('a daily close in the lists (issue 15, point 3)', () => {
+describe('a daily close in the lists', () => {
   it('shows admins one row with its totals and a few postings, each member their own line with its day and volume', async () => {
     const levels = await fullTree(5);
     const paid = levels.slice(0, 4).flat();

@@ -3,7 +3,7 @@ import { bearer, errorOf, registerMember, ROOT, type Session, type TestPortal, u
 import { balances, booksFingerprint, fund, transfer } from '../ledger/ledger-helpers';
 
 /**
- * The receiver is checked as soon as it is typed (issue 15, point 12): the
+ * The receiver is checked as soon as it is typed: the
  * lookup answers their name or why a transfer to them is refused, the
  * company's root included, and the transfer itself refuses the same.
  */

@@ -13,12 +13,12 @@ export async function enableTwoFactor(portal: TestPortal, session: Session): Pro
   const app: FastifyInstance = portal.app;
   const setup = await app.inject({ method: 'POST', url: '/api/me/2fa/setup', headers: bearer(session) });
   expect(setup.statusCode, setup.body).toBe(200);
-  const { secret } = setup.json() as { secret: string };
+  const { secret } = setup.json<{ secret: string }>();
   const enable = await app.inject({ method: 'POST', url: '/api/me/2fa/enable', headers: bearer(session), payload: { code: codeAt(secret, portal.clock.now) } });
   expect(enable.statusCode, enable.body).toBe(200);
   // The next code must be for a later step: move past the one just used.
   portal.clock.advance(30_000);
-  return { secret, recoveryCodes: (enable.json() as { recoveryCodes: string[] }).recoveryCodes };
+  return { secret, recoveryCodes: enable.json<{ recoveryCodes: string[] }>().recoveryCodes };
 }
 
 /** A fresh code: the clock moves one step on, so no code is ever reused by accident. */

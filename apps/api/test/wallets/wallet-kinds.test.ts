@@ -3,7 +3,7 @@ import { bearer, loginAdmin, registerMember, startPortal, type Session, type Tes
 import { fund, transfer } from '../ledger/ledger-helpers';
 import { mustBuy, packageIds } from '../plan/plan-helpers';
 
-/** The wallet history as its owner reads it (issue 15, point 4): filtered by what each line is to them. */
+/** The wallet history as its owner reads it: filtered by what each line is to them. */
 let portal: TestPortal;
 let admin: Session;
 beforeEach(async () => {

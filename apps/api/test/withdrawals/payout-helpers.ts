@@ -58,7 +58,7 @@ export async function pendingWithdrawal(portal: TestPortal, admin: Session, to: 
 export async function approve(portal: TestPortal, admin: Session, ids: number[]) {
   const res = await portal.app.inject({ method: 'POST', url: '/api/admin/withdrawals/approve', headers: bearer(admin), payload: { ids } });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { done: number[]; skipped: Array<{ id: number; message: string }> };
+  return res.json<{ done: number[]; skipped: Array<{ id: number; message: string }> }>();
 }
 
 /** Passes of the payout job, mining blocks between them, until nothing is open (or `rounds` run out). */

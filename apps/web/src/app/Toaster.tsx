@@ -42,8 +42,7 @@ const TOAST_COMPONENTS = {
 
 /**
  * Toasts sit at the top (the original's position) but on the right and below
- * the 64 px app bar, so they never cover the page title or the menu button
- * (issue 15, point 21).
+ * the 64 px app bar, so they never cover the page title or the menu button.
  */
 const toastPlacement = (
   <GlobalStyles styles={{ '.portal-toasts': { top: `${layout.appBarHeight + 8}px !important` } }} />
@@ -84,7 +83,7 @@ function Deliver() {
 }
 
 /** The toasts: top right below the app bar, 3 s, dismissible, paused on hover. */
-export function Toaster({ autoHideDuration = 3000 }: { autoHideDuration?: number }) {
+function Toaster({ autoHideDuration = 3000 }: { autoHideDuration?: number }) {
   return (
     <SnackbarProvider
       maxSnack={3}

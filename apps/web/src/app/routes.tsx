@@ -26,7 +26,7 @@ import { transferRoutes } from '../features/transfers/routes';
 import { walletRoutes } from '../features/wallet/routes';
 import { withdrawalRoutes } from '../features/withdrawals/routes';
 
-export { type AppRoute, type LayoutKind } from '../shared/app-route';
+export { type AppRoute } from '../shared/app-route';
 export { MENU_GROUPS, type MenuGroupId } from '../shared/menu-groups';
 
 export const APP_ROUTES: AppRoute[] = [

@@ -52,7 +52,7 @@ describe('formatMoney', () => {
         throw new Error('Number() called');
       },
     });
-    (globalThis as { Number: NumberConstructor }).Number = spy as NumberConstructor;
+    (globalThis as { Number: NumberConstructor }).Number = spy;
     try {
       expect(formatMoney('1.005')).toBe('1.01');
     } finally {

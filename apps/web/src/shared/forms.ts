@@ -30,7 +30,7 @@ export function applyServerFieldError<T extends FieldValues>(
 /**
  * A field error in words, for beside its field: the API's validation
  * answers name the field first ("name: Name is required"), which the field
- * itself already says (issue 15, point 7).
+ * itself already says.
  */
 export function fieldMessage(message: string, field: string): string {
   const prefix = `${field}: `;
@@ -47,6 +47,6 @@ export function fieldProps<T extends FieldValues>(
   helperText?: string,
 ) {
   const { ref, ...rest } = form.register(name);
-  const error = get(form.formState.errors, name) as FieldError | undefined;
+  const error: FieldError | undefined = get(form.formState.errors, name);
   return { ...rest, inputRef: ref, error: !!error, helperText: error?.message ?? helperText, fullWidth: true };
 }

@@ -13,7 +13,7 @@ export interface ListParams<F extends string> {
   /** What the API takes: page, pageSize, sort and the filters that are set. */
   query: Record<string, string | number>;
   /** Changes some of it; any change but the page itself goes back to page 1. */
-  update(changes: Partial<{ page: number; pageSize: number; sort: string } & Record<F, string>>): void;
+  update: (changes: Partial<{ page: number; pageSize: number; sort: string } & Record<F, string>>) => void;
   reset(): void;
 }
 

@@ -24,7 +24,7 @@ describe('safeNextPath', () => {
     null,
     undefined,
   ])('refuses %j', (next) => {
-    expect(safeNextPath(next as string | null | undefined)).toBeNull();
+    expect(safeNextPath(next)).toBeNull();
   });
 
   it('builds the sign-in address with the asked page, or without one', () => {

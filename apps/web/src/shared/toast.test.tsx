@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Toaster } from '../app/Toaster';
+import Toaster from '../app/Toaster';
 import { AppProviders } from '../app/providers';
 import { ThemeModeProvider } from '../app/theme/ThemeModeProvider';
 import { useToast } from './toast';
@@ -34,7 +34,7 @@ describe('toasts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const first = await screen.findByText('Starter saved.');
 
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    await act(() => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     // The first leaves, and a new toast with the same words takes its place.
     await waitFor(() => expect(first.isConnected).toBe(false), { timeout: 3000 });
     const second = await screen.findByText('Starter saved.');

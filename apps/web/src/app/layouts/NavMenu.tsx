@@ -38,7 +38,7 @@ export function NavMenu({
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
-  // Groups fold and stay folded across visits (issue 15, point 1); the current page's group always shows.
+  // Groups fold and stay folded across visits; the current page's group always shows.
   const [folded, setFolded] = useState<Set<string>>(readCollapsed);
   const current = sections.find((s) => s.items.some((i) => i.path === pathname))?.id;
   const collapsed = useMemo(() => {
@@ -156,7 +156,7 @@ export function NavMenu({
                           '&:hover': { bgcolor: 'action.hover' },
                           '&.active': {
                             color: theme.palette.primary.contrastText,
-                            // Both ends keep the label's contrast (issue 15, point 22).
+                            // Both ends keep the label's contrast.
                             backgroundImage: `linear-gradient(270deg, ${theme.palette.mode === 'light' ? darken(theme.palette.primary.main, 0.12) : lighten(theme.palette.primary.main, 0.12)} 0%, ${theme.palette.primary.main} 100%)`,
                             boxShadow: `0 2px 6px ${alpha(theme.palette.primary.main, 0.3)}`,
                             '& .MuiListItemIcon-root': { color: theme.palette.primary.contrastText },

@@ -12,8 +12,7 @@ export interface NavSection {
  * Member pages that also work for an admin without a network membership:
  * the trees and placement show the whole network from the company root, and
  * account settings belong to any account. Every other member page answers
- * "no network membership" to such an admin, so the menu does not offer it
- * (issue 15, point 1).
+ * "no network membership" to such an admin, so the menu does not offer it.
  */
 export const PAGES_FOR_ANY_ADMIN: ReadonlySet<string> = new Set([
   '/sponsor-tree',

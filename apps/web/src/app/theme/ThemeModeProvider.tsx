@@ -31,7 +31,7 @@ function systemMode(): Mode {
   return typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
 }
 
-/** The mode to show: the user's choice, else the system's preference (issue 15, point 21). */
+/** The mode to show: the user's choice, else the system's preference. */
 export function readStoredMode(): Mode {
   return readChosenMode() ?? systemMode();
 }

@@ -17,7 +17,7 @@ type Shades = { main: string; light: string; dark: string; contrastText: string 
 
 /**
  * The palette as the screen uses it, per mode, so that text in a colour and
- * text on a colour reach WCAG AA (4.5:1) on the surfaces (issue 15, point 22).
+ * text on a colour reach WCAG AA (4.5:1) on the surfaces.
  * Light mode: `main` is the brand colour darkened until white text on it and
  * it on white pass; `dark` is the text shade for tonal chips/avatars (the
  * colour on its own 16 % tint); `light` keeps the brand colour itself

@@ -52,7 +52,7 @@ export function AdminDashboardPage() {
   const d = dashboard.data;
 
   const stats: Stat[] = [
-    // Says what it counts: the Members list shows the root too, so it is one more (issue 15, point 9).
+    // Says what it counts: the Members list shows the root too, so it is one more.
     { id: 'members', label: 'Members', value: d ? formatCount(d.members) : '—', hint: 'Not counting the company root' },
     { id: 'active', label: 'Active members', value: d ? formatCount(d.activeMembers) : '—' },
     { id: 'sales', label: 'Package sales', value: d ? <Money value={d.sales} unit="USDT" /> : '—' },

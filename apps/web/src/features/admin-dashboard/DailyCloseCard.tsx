@@ -27,10 +27,10 @@ const DAY = 'YYYY-MM-DD';
 /** A calendar day that says when it is closed (and by which close), in its name and with a mark. */
 function dayWithCloses(closed: Map<string, string>) {
   return function CloseDay(props: PickerDayProps) {
-    const key = (props.day as Dayjs).format(DAY);
+    const key = (props.day).format(DAY);
     const by = closed.get(key);
     if (!by || props.outsideCurrentMonth) return <PickerDay {...props} />;
-    const name = `${(props.day as Dayjs).format('MMMM D')}, closed${by === key ? '' : ` with ${by}`}`;
+    const name = `${(props.day).format('MMMM D')}, closed${by === key ? '' : ` with ${by}`}`;
     return (
       <PickerDay
         {...props}
@@ -44,7 +44,7 @@ function dayWithCloses(closed: Map<string, string>) {
 }
 
 /**
- * The daily matching close on the admin dashboard (issue 15, point 8): the
+ * The daily matching close on the admin dashboard: the
  * picker starts on the first day that can still be closed, refuses days
  * after today (UTC) and days already closed, and marks the closed ones.
  */

@@ -1,5 +1,5 @@
 /**
- * Which UTC days the daily close may still take (issue 15, point 8). A
+ * Which UTC days the daily close may still take. A
  * close covers its own day and the unclosed days before it (`days`); no day
  * on or before the last close can be closed any more, and no day after
  * today (UTC) has begun.

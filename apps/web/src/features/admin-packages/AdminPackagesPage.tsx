@@ -37,7 +37,7 @@ export function AdminPackagesPage() {
   const packages = useAdminPackages();
   const save = useSavePackage();
   const [draft, setDraft] = useState<Draft | null>(null);
-  /** The package as it was when the dialog opened: the review shows what the save changes (issue 15, point 7). */
+  /** The package as it was when the dialog opened: the review shows what the save changes. */
   const [original, setOriginal] = useState<Draft>(EMPTY);
   const [reviewing, setReviewing] = useState(false);
   const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);

@@ -39,7 +39,7 @@ function PostingLines({ entry }: { entry: JournalEntry }) {
 /**
  * A daily close paid every matched member in one entry (or a few chunks of
  * one): the row shows the close's totals and a link to its report; its lines
- * open on demand (issue 15, point 3).
+ * open on demand.
  */
 function CloseSummary({ entry, close }: { entry: JournalEntry; close: NonNullable<JournalEntry['close']> }) {
   const [open, setOpen] = useState(false);

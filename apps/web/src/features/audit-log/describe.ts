@@ -2,7 +2,7 @@ import { MAX_PRODUCT_STOCK, WALLET_LABELS, type AuditEntry, type Wallet } from '
 import { formatMoney } from '../../shared/format';
 
 /**
- * An audit entry in words (issue 15, point 6): who did what to whom, as a
+ * An audit entry in words: who did what to whom, as a
  * sentence made of text and links, the values that changed (before →
  * after) and the notes kept with it. Pure: the page renders it, the tests
  * read it.

@@ -45,7 +45,7 @@ function useSponsorLookup(username: string): { data?: SponsorLookup; isError: bo
 }
 
 /**
- * Whose referral link brought the visitor (issue 15, point 13): the
+ * Whose referral link brought the visitor: the
  * sponsor's name and username, and the leg of a left/right link, checked
  * as the sponsor field changes. An unknown or blocked sponsor is explained
  * here, before the form is sent.

@@ -44,7 +44,7 @@ export function LoginPage() {
     try {
       await api.login(username, password, codeNeeded ? code.trim() : undefined);
       // Back to the page asked for before sign-in (same-origin paths only), else
-      // the admin dashboard for admins (issue 15, point 1) or the dashboard.
+      // the admin dashboard for admins or the dashboard.
       const remembered = takeNextPath();
       // An admin's first sign-in goes on from the dashboard to the two-factor set-up (features/account/admin-two-factor.ts).
       await navigate(

@@ -31,7 +31,7 @@ function periodLabel(period: string): string {
 }
 
 /**
- * Stacked bars by period (MUI X Charts, issue 15 point 23): axes, a tooltip
+ * Stacked bars by period (MUI X Charts): axes, a tooltip
  * per period, the theme's colours in light and dark, a title and description
  * for assistive technology, and the same figures as a table on demand.
  * Amounts stay decimal strings everywhere they are read (tooltip, axis,

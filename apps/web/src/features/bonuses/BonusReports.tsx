@@ -94,7 +94,7 @@ export function BonusReport({ type, admin = false }: { type: 'referral' | 'match
         }
       />
       <FilterBar>
-        {admin && <SearchField label="Member" placeholder="username" value={(list.filters as Record<string, string>).member ?? ''} onChange={(member) => list.update({ member } as never)} />}
+        {admin && <SearchField label="Member" placeholder="username" value={(list.filters as Record<string, string>).member ?? ''} onChange={(member) => list.update({ member })} />}
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
       </FilterBar>

@@ -21,7 +21,7 @@ const ALL_TIME = { period: 'month' };
 export function PlanOverview() {
   const income = useIncomeSummary(ALL_TIME);
   const status = usePlanStatus();
-  // Not placed yet is a state the card says, not a request that fails (issue 15, point 10).
+  // Not placed yet is a state the card says, not a request that fails.
   const notPlaced = status.data?.placed === false;
   const tree = usePlacementTree(undefined, 1, status.data?.placed === true);
   const me = tree.data?.root;

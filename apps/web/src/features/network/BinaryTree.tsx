@@ -119,7 +119,7 @@ function NodeCard({ node, onOpen, bottom }: { node: PlacementNode; onOpen?: (nod
         '&.Mui-disabled': { pointerEvents: 'none' },
       })}
     >
-      {/* The card reads as its text: username, package, then each figure with its name (issue 15, point 15). */}
+      {/* The card reads as its text: username, package, then each figure with its name. */}
       <Typography variant="body2" sx={{ fontWeight: 600, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
         {node.username}
       </Typography>

@@ -36,7 +36,7 @@ type View = 'free' | 'tree';
 
 /**
  * Where to place a waiting member: the free positions of the sponsor's team
- * offered directly, nearest first, with a search (issue 15, point 14); or
+ * offered directly, nearest first, with a search; or
  * the team as a binary tree to look around in. Full screen on a phone, where
  * the tree shows one level at a time so it fits 360 px.
  */

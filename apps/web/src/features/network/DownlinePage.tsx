@@ -14,7 +14,7 @@ import { useDownline, type DownlineParams } from './api';
 
 const FILTERS = ['level', 'leg', 'search', 'root'] as const;
 
-/** The orders offered (issue 15, point 15); the first choice of the menu, tree order, is the default. */
+/** The orders offered; the first choice of the menu, tree order, is the default. */
 const ORDERS: Array<{ value: DownlineSort; label: string }> = [
   { value: '-joined', label: 'Joined, newest first' },
   { value: 'joined', label: 'Joined, oldest first' },

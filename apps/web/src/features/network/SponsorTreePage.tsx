@@ -252,7 +252,7 @@ function UsernameSearch({ onPick }: { onPick: (id: number) => void }) {
         testId="sponsor-search"
         maxLength={32}
       />
-      {/* In a popper above the page, so the card around the field never clips the suggestions (issue 15, point 16). */}
+      {/* In a popper above the page, so the card around the field never clips the suggestions. */}
       <Popper
         open={!!(term && found.data)}
         anchorEl={anchor.current}

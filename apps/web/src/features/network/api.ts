@@ -65,7 +65,7 @@ export function usePlacementTree(root: number | undefined, depth: number, enable
 }
 
 /**
- * Whether the viewer has a place in the binary tree (issue 15, point 10):
+ * Whether the viewer has a place in the binary tree:
  * admins look from the company root, members ask their plan status first so
  * that a member not placed yet never meets a 404. `placed` is undefined
  * while it is being found out.

@@ -33,7 +33,7 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
   const pending = purchase.pending;
   const deposit = wallets.data?.wallets.find((w) => w.wallet === 'deposit');
   const active = status.data?.active ?? false;
-  // Short of the price: say so and how to fund it, instead of a button that can only fail (issue 15, point 11).
+  // Short of the price: say so and how to fund it, instead of a button that can only fail.
   const shortBy = (price: string): string | null => {
     if (!deposit) return null;
     const missing = toBaseUnits(price) - toBaseUnits(deposit.balance);
@@ -97,7 +97,7 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
             <CardActions sx={{ p: 5, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 2 }}>
               {shortBy(pkg.price) !== null ? (
                 <Alert severity="info" data-testid={`short-${pkg.name}`} sx={{ '& .MuiAlert-message': { width: '100%' } }}>
-                  Your deposit wallet is {formatMoney(shortBy(pkg.price)!)} USDT short of this package. Fund it with a{' '}
+                  Your deposit wallet is {formatMoney(shortBy(pkg.price))} USDT short of this package. Fund it with a{' '}
                   <MuiLink component={Link} to="/deposit">deposit</MuiLink>, or ask your sponsor for a{' '}
                   <MuiLink component={Link} to="/transfer">transfer</MuiLink>.
                 </Alert>

@@ -68,7 +68,7 @@ export function SettingsPage() {
     if (settings.data) reset(settings.data);
   }, [settings.data, reset]);
 
-  // The values the admin asked to save, shown for review (old → new) before anything is sent (issue 15, point 7).
+  // The values the admin asked to save, shown for review (old → new) before anything is sent.
   const [review, setReview] = useState<Settings | null>(null);
   const changes = review && settings.data ? changesOf(settings.data, review, KEYS, (key) => SETTINGS_LABELS[key]) : [];
 

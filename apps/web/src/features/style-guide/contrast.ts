@@ -16,7 +16,6 @@ export interface Rgba {
 
 /** WCAG AA for body text; large text (24 px, or 18.66 px bold) needs 3:1. */
 export const AA_NORMAL = 4.5;
-export const AA_LARGE = 3;
 
 export function parseColor(color: string): Rgba {
   const text = color.trim().toLowerCase();

@@ -31,8 +31,6 @@ export const SAMPLE_TRANSFERS: readonly SampleTransfer[] = Array.from({ length: 
   };
 });
 
-export const SAMPLE_SORT_FIELDS = ['id', 'member', 'amount', 'createdAt'] as const;
-
 /** Orders two decimal strings exactly (no float): "10.5" > "9.99". */
 export function compareDecimal(a: string, b: string): number {
   const split = (value: string) => {
@@ -52,7 +50,7 @@ export function compareDecimal(a: string, b: string): number {
 export interface SampleQuery {
   search: string;
   status: string;
-  /** `field` or `-field`, one of `SAMPLE_SORT_FIELDS`; anything else sorts by id. */
+  /** `field` or `-field`, field one of id, member, amount, createdAt; anything else sorts by id. */
   sort: string;
   page: number;
   pageSize: number;

@@ -37,7 +37,7 @@ function useDebounced(value: string, ms = 400): string {
  * /transfer: deposit wallet to another member's deposit wallet. The receiver
  * is looked up as it is typed: their name, or plainly why they cannot receive
  * (unknown, blocked, oneself, the company's account), before any
- * confirmation (issue 15, point 12); the dialog restates everything.
+ * confirmation; the dialog restates everything.
  */
 export function TransferPage() {
   const wallets = useWallets();

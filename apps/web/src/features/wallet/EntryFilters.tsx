@@ -27,7 +27,7 @@ export function EntryFilters<F extends string>({
     member: (name) => <SearchField key={name} label="Member" placeholder="Exact username" {...filterProps(list, name)} />,
     wallet: select('Wallet', WALLET_CHOICES, 'All wallets'),
     type: select('Type', ENTRY_TYPE_CHOICES, 'All types'),
-    // The owner's view: a referral bonus is not "Package purchase" (issue 15, point 4).
+    // The owner's view: a referral bonus is not "Package purchase".
     kind: select('Kind', ENTRY_KIND_CHOICES, 'All kinds'),
     direction: select('Direction', DIRECTION_CHOICES, 'In and out'),
     from: day('From'),

@@ -1,6 +1,6 @@
-import { ENTRY_KIND_LABELS, ENTRY_TYPE_LABELS, type EntryKind, type EntryType, type Unit, type Wallet } from '@portal/contract';
+import { ENTRY_KIND_LABELS, ENTRY_TYPE_LABELS, type EntryKind, type EntryType, type Wallet } from '@portal/contract';
 
-export const unitLabel = (unit: Unit | string): string => (unit === 'POINT' ? 'points' : 'USDT');
+export const unitLabel = (unit: string): string => (unit === 'POINT' ? 'points' : 'USDT');
 
 export const walletUnit = (wallet: Wallet): string => (wallet === 'points' ? 'points' : 'USDT');
 
@@ -15,7 +15,7 @@ export const WALLET_CHOICES = [
   { value: 'points', label: 'Point wallet' },
 ];
 
-/** What a line is to its owner (issue 15, point 4): a purchase entry credited to a sponsor is their referral bonus. */
+/** What a line is to its owner: a purchase entry credited to a sponsor is their referral bonus. */
 export function entryKindOf(type: string, amount: string): EntryKind | null {
   const incoming = !amount.trim().startsWith('-');
   switch (type) {

@@ -51,8 +51,6 @@ export interface SendOptions extends RequestOptions {
   authorization?: string;
 }
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 function basicCredentials(username: string, password: string): string {
   const bytes = new TextEncoder().encode(`${username}:${password}`);
   let binary = '';

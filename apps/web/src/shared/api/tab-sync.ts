@@ -54,7 +54,7 @@ export function createTabSync(session: SessionStore): TabSync {
   return {
     async exclusive<T>(work: () => Promise<T>): Promise<T> {
       if (!locks) return work();
-      return (await locks.request(LOCK, work)) as T;
+      return (await locks.request(LOCK, work));
     },
 
     async adoptedSince(staleToken) {

@@ -18,7 +18,7 @@ export function shownValue(value: unknown, unit?: string): string {
 
 /**
  * The fields whose value differs between `before` and `after`, in the order
- * of `fields`, each as label and old → new (issue 15, point 7).
+ * of `fields`, each as label and old → new.
  */
 export function changesOf<T extends object, F extends keyof T & string>(
   before: T,

@@ -96,7 +96,7 @@ export function ConfirmDialog({
   /** The confirmation cannot be sent yet (a required field in the dialog is empty). */
   confirmDisabled?: boolean;
 }) {
-  // A second click before `busy` arrives is ignored: one action, one request, one outcome (issue 15, point 19).
+  // A second click before `busy` arrives is ignored: one action, one request, one outcome.
   const lock = useRef(false);
   useEffect(() => {
     if (!busy) lock.current = false;

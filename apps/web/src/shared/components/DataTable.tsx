@@ -38,7 +38,7 @@ const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
 /**
  * Whether the element scrolls sideways, kept up to date as it resizes. The
  * table then says so (a hint and a fading edge) and takes keyboard focus so
- * that it can be scrolled without a mouse (issue 15, points 18 and 22).
+ * that it can be scrolled without a mouse.
  */
 function useOverflowsX(ref: RefObject<HTMLElement | null>, deps: unknown[]): boolean {
   const [overflows, setOverflows] = useState(false);

@@ -35,7 +35,7 @@ export interface InputFieldProps {
  * An outlined text input that looks and is labelled like MUI's TextField,
  * built from its parts. TextField also carries the `select` mode, which
  * brings MUI's Select, Menu, Popover and Modal along (about 20 KB gzipped):
- * the sign-in pages use this one to stay light (issue 16, item 8).
+ * the sign-in pages use this one to stay light.
  */
 export function InputField({
   label,

@@ -84,7 +84,7 @@ export function isPlausibleDay(value: string): boolean {
  * A calendar day (`YYYY-MM-DD`, read as UTC by the API) that accepts typing:
  * the browser reports a half-typed year ("0002" while "2026" is typed), so
  * the field keeps what is typed and hands on only a whole day (or a cleared
- * field); the URL never sees year 0002 (issue 15, point 17).
+ * field); the URL never sees year 0002.
  */
 export function DateFilter({
   label,

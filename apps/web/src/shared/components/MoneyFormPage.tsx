@@ -14,7 +14,7 @@ export interface MoneyFormPageProps<T> {
   /** The form card's title and the line under it. */
   header: { title: string; subheader: string };
   /** The form's accessible name, its review button and what reviewing does (fetch a quote through `flow`). */
-  form: { label: string; submit: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void; disabled?: boolean };
+  form: { label: string; submit: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void>; disabled?: boolean };
   /** The page's `useConfirmedMutation`: the review button spins while it prepares, the dialog is its confirmation. */
   flow: ConfirmedMutation<T>;
   /** The confirmation's title and button. */

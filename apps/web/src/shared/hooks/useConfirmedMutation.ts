@@ -34,8 +34,8 @@ export interface ConfirmedMutation<TReview> {
 }
 
 /**
- * The one way a money form moves money (issue 16, item 7; issue 15, point
- * 19): review → confirmation dialog with a summary → one request → one
+ * The one way a money form moves money
+ * (docs/decisions/0017-lazy-routes-and-confirmed-money-forms.md): review → confirmation dialog with a summary → one request → one
  * feedback. Each opened confirmation is one attempt with its own
  * Idempotency-Key; when the answer is lost (no answer, a server fault) the
  * dialog stays open with the same key, so confirming again cannot move the

@@ -1,5 +1,0 @@
-export { Logo } from './Logo';
-export { SubmitButton } from './SubmitButton';
-export { PasswordField } from './PasswordField';
-export { StatusChip, statusColor } from './StatusChip';
-export { TonalAvatar } from './TonalAvatar';
