@@ -74,8 +74,23 @@ export type GroupOutcome<Result, Answer, Refused = unknown> =
   | StoredKey<Result | Answer>
   | ({ refused: string; detail?: string | null } & Refused);
 
+/**
+ * The answer to an outcome that was not refused: the statement's facts, or
+ * a repeated key's stored answer, worded by `word` (which also takes an
+ * answer stored as it was sent).
+ */
+export function answerOfOutcome<Result, Answer>(
+  outcome: Exclude<GroupOutcome<Result, Answer>, { refused: string }>,
+  requestHash: string | null,
+  word: (stored: Result | Answer) => Answer,
+): IdempotentAnswer<Answer> {
+  if (!outcome.replayed) return { status: 201, body: word(outcome.response), replayed: false };
+  const stored = answerOfStoredKey(outcome, requestHash!);
+  return { ...stored, body: word(stored.body) };
+}
+
 /** The answer to a repeated key, from what `ledger_claim_key` found stored. */
-export function answerOfStoredKey<T>(stored: StoredKey<T>, requestHash: string): IdempotentAnswer<T> {
+function answerOfStoredKey<T>(stored: StoredKey<T>, requestHash: string): IdempotentAnswer<T> {
   return storedAnswer(stored.hash ?? undefined, requestHash, stored.status, stored.response);
 }
 

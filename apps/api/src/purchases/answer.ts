@@ -35,7 +35,7 @@ export function purchaseItem(p: PurchaseRecord): PurchaseListItem {
   };
 }
 
-export function purchaseAnswer(r: PurchaseResult): Purchase {
+function purchaseAnswer(r: PurchaseResult): Purchase {
   return {
     ...purchaseItem({ ...r, id: r.purchaseId, createdAt: new Date(r.createdAtMs) }),
     referralPaid: r.paid.map((p) => ({ level: p.level, username: p.username, rate: p.rate, amount: fromBaseUnits(BigInt(p.amount)) })),

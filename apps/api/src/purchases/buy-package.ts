@@ -2,10 +2,10 @@ import { referralLevelPercents, type Purchase, type PurchaseBody } from '@portal
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
-import { answerOfStoredKey, hashRequest, type GroupOutcome, type IdempotentAnswer } from '../ledger/idempotency';
+import { answerOfOutcome, hashRequest, type GroupOutcome, type IdempotentAnswer } from '../ledger/idempotency';
 import { percentToPpm } from '../plan/rules';
 import { runUnderSettingsInForce } from '../settings/service';
-import { purchaseAnswer, storedPurchase, type PurchaseResult } from './answer';
+import { storedPurchase, type PurchaseResult } from './answer';
 import { purchaseRefusal } from './refusal';
 
 export interface BuyPackageInput {
@@ -41,9 +41,7 @@ export async function buyPackage(ctx: AppContext, input: BuyPackageInput): Promi
     throw error;
   }
   if ('refused' in outcome) throw await purchaseRefusal(ctx.db, memberId, body.packageId, outcome.refused, outcome.detail);
-  if (!outcome.replayed) return { status: 201, body: purchaseAnswer(outcome.response), replayed: false };
-  const stored = answerOfStoredKey(outcome, requestHash!);
-  return { ...stored, body: storedPurchase(stored.body) };
+  return answerOfOutcome(outcome, requestHash, storedPurchase);
 }
 
 /** One purchase as it goes to `plan_purchases`. */

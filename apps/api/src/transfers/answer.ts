@@ -48,7 +48,7 @@ export function transferItem(t: TransferRecord): Transfer {
   };
 }
 
-export function transferAnswer(r: TransferResult): Transfer {
+function transferAnswer(r: TransferResult): Transfer {
   return transferItem({ ...r, id: r.transferId, createdAt: new Date(r.createdAtMs) });
 }
 

@@ -3,9 +3,9 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { refusedSession } from '../auth/guard';
-import { answerOfStoredKey, hashRequest, type GroupOutcome, type IdempotentAnswer } from '../ledger/idempotency';
+import { answerOfOutcome, hashRequest, type GroupOutcome, type IdempotentAnswer } from '../ledger/idempotency';
 import { runUnderSettingsInForce } from '../settings/service';
-import { storedTransfer, transferAnswer, type TransferResult } from './answer';
+import { storedTransfer, type TransferResult } from './answer';
 import { transferPrice } from './price';
 import { transferRefusal } from './refusal';
 
@@ -42,9 +42,7 @@ export async function createTransfer(ctx: AppContext, input: CreateTransferInput
   if ('refused' in outcome) {
     throw refusedSession(outcome.refused) ?? transferRefusal(outcome.refused, outcome.detail, { ...body, minimum: outcome.minimum });
   }
-  if (!outcome.replayed) return { status: 201, body: transferAnswer(outcome.response), replayed: false };
-  const stored = answerOfStoredKey(outcome, requestHash!);
-  return { ...stored, body: storedTransfer(stored.body) };
+  return answerOfOutcome(outcome, requestHash, storedTransfer);
 }
 
 /** The refusal a transfer's statement raised (PT409: the settings kept changing), if it did. */
