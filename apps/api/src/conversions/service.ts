@@ -15,6 +15,7 @@ import { unprocessable } from '../shared/errors';
 import { sql } from '../db/sql';
 
 /** Income wallet to point wallet at the rate in force, above a minimum (PRODUCT.md §9). */
+
 async function price(db: Sql, amountText: string) {
   const settings = await readSettings(db);
   const amount = toBaseUnits(amountText);

@@ -30,6 +30,7 @@ export function toPackage(row: PackageRow): Package {
 const duplicateName = (name: string) => conflict('PACKAGE_NAME_TAKEN', `A package named "${name}" already exists.`, 'name');
 
 /** The package catalogue (PRODUCT.md §4): members see the active ones, admins manage all. */
+
 export async function listPackages(ctx: AppContext, onlyActive: boolean): Promise<Package[]> {
   const { db } = ctx;
   const { rows } = await db.query<PackageRow>(

@@ -83,6 +83,7 @@ const PRODUCTS = defineList({
 });
 
 /** The product catalogue (PRODUCT.md §10): members see the active products, admins manage all. */
+
 async function lockProduct(tx: Sql, id: number): Promise<ProductRow> {
   const row = (await tx.query<ProductRow>(sql`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ${id} FOR UPDATE`)).rows[0];
   if (!row) throw unknownProduct();

@@ -13,6 +13,7 @@ import { accountConflict, assertAccountFree } from './uniqueness';
 import { sql } from '../db/sql';
 
 /** Admin management of accounts: create admins, block and unblock, role, password reset. Every change is audited. */
+
 async function load(db: Sql, id: number): Promise<AdminUser> {
   const user = await adminUser(db, id);
   if (!user) throw notFound('USER_NOT_FOUND', `There is no account with id ${id}.`);
