@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@portal/contract';
+import { z } from 'zod';
+import { endpoint, endpoints, type User } from '@portal/contract';
 import { SessionStore } from '../session/session';
 import { STORAGE_KEYS } from '../session/storage';
-import { createApiClient } from './client';
+import { createApiClient, pathOf } from './client';
 import { ApiError, REFRESH_EXPIRED_MESSAGE } from './errors';
 import { createRefresh, type RefreshOptions } from './refresh';
 import { shouldRetry } from './queryClient';
@@ -290,6 +291,32 @@ describe('requests', () => {
     expect(init.body).toBe(form);
     expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+  });
+
+  it('calls an endpoint of the table by name: its method and path, the query and headers given', async () => {
+    signInStorage('tok-123');
+    const server = fakeServer({ validToken: 'tok-123' });
+    const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
+
+    await client.call(endpoints.transfers.quote, { query: { toUsername: 'bob', amount: '1.50' } });
+    await client.call(endpoints.transfers.create, { body: { toUsername: 'bob', amount: '1.50' }, headers: { 'idempotency-key': 'k-1' } });
+
+    expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/transfers/quote?toUsername=bob&amount=1.50', 'POST /api/transfers']);
+    expect(server.calls[1]!.body).toBe('{"toUsername":"bob","amount":"1.50"}');
+    expect(server.calls[1]!.headers['idempotency-key']).toBe('k-1');
+  });
+
+  it('fills the path parameters of an endpoint, encoded, and refuses a missing one', async () => {
+    signInStorage('tok-123');
+    const server = fakeServer({ validToken: 'tok-123' });
+    const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
+    const one = endpoint({ method: 'DELETE', path: '/things/:id/parts/:name', params: z.object({ id: z.coerce.number(), name: z.string() }), status: 204, errors: [], tags: [], summary: 'x' });
+
+    await client.call(one, { params: { id: 7, name: 'a b' } });
+
+    expect(server.calls[0]!.url).toBe('/api/things/7/parts/a%20b');
+    expect(server.calls[0]!.method).toBe('DELETE');
+    expect(() => pathOf('/things/:id', {})).toThrow(/needs the parameter id/);
   });
 
   it('aborts a request after 10 seconds', async () => {

@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@portal/contract';
+import type { Endpoint, EndpointAnswer, EndpointInput, LoginResponse, Nothing } from '@portal/contract';
 import type { SessionStore } from '../session/session';
 import { sessionStorageArea } from '../session/storage';
 import type { Refresh, RefreshOptions } from './refresh';
@@ -52,6 +52,18 @@ export interface SendOptions extends RequestOptions {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** What `api.call` takes for an endpoint: its input (an upload's body is FormData) and the caller's cancellation. */
+export type CallOptions<E extends Endpoint> = EndpointInput<E, FormData> & { signal?: AbortSignal };
+
+/** `/transfers/:id` with `{ id: 7 }` → `/transfers/7`. */
+export function pathOf(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`${path} needs the parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
 
 function basicCredentials(username: string, password: string): string {
   const bytes = new TextEncoder().encode(`${username}:${password}`);
@@ -230,8 +242,25 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  /**
+   * Calls an endpoint of the contract's table by name (`api.call(endpoints.transfers.quote, { query })`):
+   * its method and path come from the table, and its input and answer types
+   * from the table's schemas (docs/decisions/0033-typed-endpoint-table.md).
+   */
+  function call<E extends Endpoint>(endpoint: E, ...[options]: Nothing extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<EndpointAnswer<E>> {
+    const { params, query, body, headers, signal } = (options ?? {}) as {
+      params?: Record<string, unknown>;
+      query?: Record<string, QueryValue>;
+      body?: unknown;
+      headers?: Record<string, string>;
+      signal?: AbortSignal;
+    };
+    return request<EndpointAnswer<E>>(pathOf(endpoint.path, params), { method: endpoint.method, query, body, headers, signal });
+  }
+
   return {
     request,
+    call,
     login,
     logout,
     resume,
