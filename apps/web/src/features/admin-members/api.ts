@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Adjustment, AdjustmentBody, AdminMember, AdminMemberDetail, AdminUser, Page } from '@portal/contract';
 import { api } from '../../shared/api/instance';
-import { useListQuery } from '../../shared/api/list-query';
+import { useListQueryByPath } from '../../shared/api/list-query';
 import { adminKeys } from '../admin-transactions/api';
 
 export function useMembers(query: Record<string, string | number>) {
-  return useListQuery<Page<AdminMember>>(adminKeys.members, '/admin/members', query);
+  return useListQueryByPath<Page<AdminMember>>(adminKeys.members, '/admin/members', query);
 }
 
 export function useMember(id: number) {

@@ -1,5 +1,5 @@
 import type { JournalEntry, Page } from '@portal/contract';
-import { useListQuery } from '../../shared/api/list-query';
+import { useListQueryByPath } from '../../shared/api/list-query';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -13,5 +13,5 @@ export const adminKeys = {
 
 /** GET /api/admin/transactions */
 export function useTransactions(query: Record<string, string | number>) {
-  return useListQuery<Page<JournalEntry>>(adminKeys.transactions, '/admin/transactions', query);
+  return useListQueryByPath<Page<JournalEntry>>(adminKeys.transactions, '/admin/transactions', query);
 }

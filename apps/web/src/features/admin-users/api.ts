@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUser, CreateAdminBody, Page } from '@portal/contract';
 import { api } from '../../shared/api/instance';
-import { useListQuery } from '../../shared/api/list-query';
+import { useListQueryByPath } from '../../shared/api/list-query';
 import { adminKeys } from '../admin-transactions/api';
 
 export function useUsers(query: Record<string, string | number>) {
-  return useListQuery<Page<AdminUser>>(adminKeys.users, '/admin/users', query);
+  return useListQueryByPath<Page<AdminUser>>(adminKeys.users, '/admin/users', query);
 }
 
 export function useCreateAdmin() {

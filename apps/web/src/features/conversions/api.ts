@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Conversion, ConversionQuote, ConversionTerms, Page } from '@portal/contract';
 import { api } from '../../shared/api/instance';
-import { useListQuery } from '../../shared/api/list-query';
+import { useListQueryByPath } from '../../shared/api/list-query';
 import { ledgerKeys } from '../wallet/api';
 
 export function useConversionTerms() {
@@ -15,7 +15,7 @@ export const fetchConversionQuote = (amount: string) =>
   api.get<ConversionQuote>('/conversions/quote', { query: { amount } });
 
 export function useConversions(query: Record<string, string | number>) {
-  return useListQuery<Page<Conversion>>(ledgerKeys.conversions, '/conversions', query);
+  return useListQueryByPath<Page<Conversion>>(ledgerKeys.conversions, '/conversions', query);
 }
 
 export function useConvert() {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChainStatus, ChainWallets, Consolidation, ConsolidationPage, Deposit, DepositAddress, MyDeposits, Page } from '@portal/contract';
 import { api } from '../../shared/api/instance';
-import { useListQuery } from '../../shared/api/list-query';
+import { useListQueryByPath } from '../../shared/api/list-query';
 
 /** Deposits live under `ledger` too: a credit refreshes the wallet figures everywhere. */
 export const depositKeys = {
@@ -40,11 +40,11 @@ export function useMyDeposits(query: Record<string, string | number>, live = fal
 }
 
 export function useAdminDeposits(query: Record<string, string | number>) {
-  return useListQuery<Page<Deposit>>(depositKeys.admin, '/admin/deposits', query, { refetchInterval: 10_000 });
+  return useListQueryByPath<Page<Deposit>>(depositKeys.admin, '/admin/deposits', query, { refetchInterval: 10_000 });
 }
 
 export function useConsolidations(query: Record<string, string | number>) {
-  return useListQuery<ConsolidationPage>(depositKeys.consolidations, '/admin/consolidations', query);
+  return useListQueryByPath<ConsolidationPage>(depositKeys.consolidations, '/admin/consolidations', query);
 }
 
 export function useStartConsolidation() {
@@ -57,7 +57,7 @@ export function useStartConsolidation() {
 }
 
 export function useChainWallets(query: Record<string, string | number>) {
-  return useListQuery<ChainWallets>(depositKeys.wallets, '/admin/chain/wallets', query, { refetchInterval: 15_000 });
+  return useListQueryByPath<ChainWallets>(depositKeys.wallets, '/admin/chain/wallets', query, { refetchInterval: 15_000 });
 }
 
 /** The deposit watcher's state, as /api/health reports it (admin pages warn when it is not ok). */

@@ -14,7 +14,7 @@ import type {
   ReferralBonus,
 } from '@portal/contract';
 import { api } from '../../shared/api/instance';
-import { useListQuery } from '../../shared/api/list-query';
+import { useListQueryByPath } from '../../shared/api/list-query';
 import { ledgerKeys } from '../wallet/api';
 
 export const planKeys = {
@@ -37,7 +37,7 @@ export const usePackages = () => useQuery({ queryKey: planKeys.packages, queryFn
 export const usePlanStatus = () => useQuery({ queryKey: planKeys.status, queryFn: ({ signal }) => api.get<PlanStatus>('/plan/status', { signal }) });
 
 export function usePurchases(query: Record<string, string | number>) {
-  return useListQuery<Page<PurchaseListItem>>(planKeys.purchases, '/purchases', query);
+  return useListQueryByPath<Page<PurchaseListItem>>(planKeys.purchases, '/purchases', query);
 }
 
 export function useBuy() {
@@ -49,7 +49,7 @@ export function useBuy() {
 }
 
 export function useBonuses<T extends ReferralBonus | MatchingBonus>(query: Record<string, string | number>, admin = false) {
-  return useListQuery<BonusPage<T>>(
+  return useListQueryByPath<BonusPage<T>>(
     admin ? planKeys.adminBonuses : planKeys.bonuses,
     admin ? '/admin/bonuses' : '/bonuses',
     query,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Page, Product, ProductCreate, ProductPatch, Redemption, RedemptionBody, RedemptionQuote } from '@portal/contract';
 import { api } from '../../shared/api/instance';
-import { useListQuery } from '../../shared/api/list-query';
+import { useListQueryByPath } from '../../shared/api/list-query';
 import { ledgerKeys } from '../wallet/api';
 
 /** Query keys: the catalogue, and redemptions under `ledger` (they move points). */
@@ -14,7 +14,7 @@ export const productKeys = {
 };
 
 export function useCatalogue(query: Record<string, string | number>) {
-  return useListQuery<Page<Product>>(productKeys.catalogue, '/products', query);
+  return useListQueryByPath<Page<Product>>(productKeys.catalogue, '/products', query);
 }
 
 export const fetchRedemptionQuote = (productId: number, quantity: number) =>
@@ -34,13 +34,13 @@ export function useRedeem() {
 }
 
 export function useRedemptions(query: Record<string, string | number>) {
-  return useListQuery<Page<Redemption>>(productKeys.redemptions, '/redemptions', query);
+  return useListQueryByPath<Page<Redemption>>(productKeys.redemptions, '/redemptions', query);
 }
 
 // ---- admin ------------------------------------------------------------------
 
 export function useAdminProducts(query: Record<string, string | number>) {
-  return useListQuery<Page<Product>>(productKeys.admin, '/admin/products', query);
+  return useListQueryByPath<Page<Product>>(productKeys.admin, '/admin/products', query);
 }
 
 export function useSaveProduct() {
@@ -65,7 +65,7 @@ export function useUploadProductImage() {
 }
 
 export function useAdminRedemptions(query: Record<string, string | number>) {
-  return useListQuery<Page<Redemption>>(productKeys.adminRedemptions, '/admin/redemptions', query);
+  return useListQueryByPath<Page<Redemption>>(productKeys.adminRedemptions, '/admin/redemptions', query);
 }
 
 export function useDecideRedemptions() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Page, WalletEntry, WalletsResponse } from '@portal/contract';
 import { api } from '../../shared/api/instance';
-import { useListQuery } from '../../shared/api/list-query';
+import { useListQueryByPath } from '../../shared/api/list-query';
 
 /** Query keys of the member's money: everything under `ledger` is refreshed after money moves. */
 export const ledgerKeys = {
@@ -25,5 +25,5 @@ export function useWallets(enabled = true) {
 
 /** GET /api/wallets/entries (all wallets, or `wallet=`) */
 export function useWalletEntries(query: Record<string, string | number>, enabled = true) {
-  return useListQuery<Page<WalletEntry>>(ledgerKeys.entries, '/wallets/entries', query, { enabled });
+  return useListQueryByPath<Page<WalletEntry>>(ledgerKeys.entries, '/wallets/entries', query, { enabled });
 }

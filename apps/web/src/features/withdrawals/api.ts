@@ -14,7 +14,7 @@ import type {
   WithdrawalTerms,
 } from '@portal/contract';
 import { api } from '../../shared/api/instance';
-import { useListQuery } from '../../shared/api/list-query';
+import { useListQueryByPath } from '../../shared/api/list-query';
 
 /** Everything under `ledger` is refreshed after money moves (wallet/api.ts). */
 export const withdrawalKeys = {
@@ -33,11 +33,11 @@ export function useWithdrawalTerms() {
 export const fetchWithdrawalQuote = (amount: string) => api.get<WithdrawalQuote>('/withdrawals/quote', { query: { amount } });
 
 export function useMyWithdrawals(query: Record<string, string | number>) {
-  return useListQuery<Page<Withdrawal>>(withdrawalKeys.mine, '/withdrawals', query);
+  return useListQueryByPath<Page<Withdrawal>>(withdrawalKeys.mine, '/withdrawals', query);
 }
 
 export function useAdminWithdrawals(query: Record<string, string | number>) {
-  return useListQuery<Page<Withdrawal>>(withdrawalKeys.admin, '/admin/withdrawals', query, { refetchInterval: 5_000 });
+  return useListQueryByPath<Page<Withdrawal>>(withdrawalKeys.admin, '/admin/withdrawals', query, { refetchInterval: 5_000 });
 }
 
 export function useHotWallet() {
