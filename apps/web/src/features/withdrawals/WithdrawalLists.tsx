@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { fromBaseUnits, toBaseUnits, withdrawalStatuses, type Settings, type Withdrawal } from '@portal/contract';
+import { endpoints, fromBaseUnits, toBaseUnits, withdrawalStatuses, type Settings, type Withdrawal } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 import { adminKeys } from '../admin-transactions/api';
@@ -220,7 +220,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
         <CardHeader
           title={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
           subheader={history ? 'Every withdrawal with its decision and payout.' : 'Select one or many, then approve (the payout leaves the hot wallet) or reject with a reason (the amount is refunded).'}
-          action={history ? <CsvExportButton path="/admin/withdrawals" query={list.query} name="withdrawals" /> : undefined}
+          action={history ? <CsvExportButton list={endpoints.withdrawals.adminList} query={list.query} name="withdrawals" /> : undefined}
         />
         <FilterBar>
           <SearchField label="Search" placeholder="Member, address or hash" value={list.filters.search} onChange={(search) => list.update({ search })} />
