@@ -1,5 +1,5 @@
-import type { JournalEntry, Page } from '@portal/contract';
-import { useListQueryByPath } from '../../shared/api/list-query';
+import { endpoints } from '@portal/contract';
+import { useListQuery } from '../../shared/api/list-query';
 
 export const adminKeys = {
   all: ['admin'] as const,
@@ -11,7 +11,6 @@ export const adminKeys = {
   settings: ['admin', 'settings'] as const,
 };
 
-/** GET /api/admin/transactions */
 export function useTransactions(query: Record<string, string | number>) {
-  return useListQueryByPath<Page<JournalEntry>>(adminKeys.transactions, '/admin/transactions', query);
+  return useListQuery(adminKeys.transactions, endpoints.transactions.adminList, query);
 }

@@ -5,8 +5,8 @@ import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { endpoints, type AuditEntry, type Page } from '@portal/contract';
-import { useListQueryByPath } from '../../shared/api/list-query';
+import { endpoints, type AuditEntry } from '@portal/contract';
+import { useListQuery } from '../../shared/api/list-query';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
@@ -84,7 +84,7 @@ function RawEntry({ entry }: { entry: AuditEntry }) {
 /** /admin/audit-log: every admin action, written in the same transaction as the action. */
 export function AuditLogPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: '-createdAt' });
-  const log = useListQueryByPath<Page<AuditEntry>>(adminKeys.audit, '/admin/audit-log', list.query);
+  const log = useListQuery(adminKeys.audit, endpoints.audit.list, list.query);
   const { filters, update } = list;
 
   return (

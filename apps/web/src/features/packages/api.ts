@@ -55,7 +55,7 @@ export function useSavePackage() {
     mutationFn: ({ id, body }: { id?: number; body: PackageCreate }) =>
       id === undefined
         ? api.call(endpoints.packages.adminCreate, { body })
-        : api.call(endpoints.packages.adminUpdate, { params: { id: String(id) }, body }),
+        : api.call(endpoints.packages.adminUpdate, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
   });
 }

@@ -104,7 +104,7 @@ describe('401 → one shared refresh → one retry each', () => {
     const client = createApiClient({ session, fetch: server.fetch });
 
     const paths = ['/a', '/b', '/c', '/d', '/e', '/f'];
-    const results = await Promise.all(paths.map((p) => client.get<{ path: string }>(p)));
+    const results = await Promise.all(paths.map((p) => client.request<{ path: string }>(p)));
 
     expect(results.map((r) => r.path)).toEqual(paths);
     expect(server.refreshCalls()).toHaveLength(1);
@@ -127,7 +127,7 @@ describe('401 → one shared refresh → one retry each', () => {
     const session = new SessionStore();
     const client = createApiClient({ session, fetch: server.fetch });
 
-    const results = await Promise.all(['/a', '/b', '/slow', '/c', '/d'].map((p) => client.get<{ path: string }>(p)));
+    const results = await Promise.all(['/a', '/b', '/slow', '/c', '/d'].map((p) => client.request<{ path: string }>(p)));
 
     expect(results).toHaveLength(5);
     expect(server.refreshCalls()).toHaveLength(1);
@@ -150,7 +150,7 @@ describe('401 → one shared refresh → one retry each', () => {
     });
     const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
 
-    await expect(client.get('/x')).rejects.toMatchObject({ status: 401, message: 'Still no' });
+    await expect(client.request('/x')).rejects.toMatchObject({ status: 401, message: 'Still no' });
     expect(server.callsTo('/x')).toHaveLength(2);
     expect(server.refreshCalls()).toHaveLength(1);
   });
@@ -174,7 +174,7 @@ describe('the refresh comes with the signed-in pages', () => {
 
     window.sessionStorage.setItem(STORAGE_KEYS.accessToken, 'expired-access');
     session.restore();
-    expect((await client.get<{ path: string }>('/a')).path).toBe('/a');
+    expect((await client.request<{ path: string }>('/a')).path).toBe('/a');
     expect(server.refreshCalls()).toHaveLength(1);
     expect(made).toHaveLength(1);
   });
@@ -190,7 +190,7 @@ describe('a failed refresh ends the session', () => {
     session.onLogout((reason) => reasons.push(reason));
     const client = createApiClient({ session, fetch: server.fetch });
 
-    const outcomes = await Promise.allSettled(['/a', '/b', '/c', '/d', '/e'].map((p) => client.get(p)));
+    const outcomes = await Promise.allSettled(['/a', '/b', '/c', '/d', '/e'].map((p) => client.request(p)));
 
     for (const outcome of outcomes) {
       expect(outcome.status).toBe('rejected');
@@ -225,7 +225,7 @@ describe('a failed refresh ends the session', () => {
       return json(401, { message: 'expired', code: 'UNAUTHENTICATED' });
     });
     const client = createApiClient({ session, fetch });
-    await expect(client.get('/a')).rejects.toMatchObject({ message: REFRESH_EXPIRED_MESSAGE });
+    await expect(client.request('/a')).rejects.toMatchObject({ message: REFRESH_EXPIRED_MESSAGE });
     expect(session.getState().isAuthenticated).toBe(false);
   });
 });
@@ -237,7 +237,7 @@ describe('already logged out', () => {
     const session = new SessionStore();
     const client = createApiClient({ session, fetch: server.fetch });
 
-    const error = await client.get('/me').catch((e: unknown) => e);
+    const error = await client.request('/me').catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
@@ -252,7 +252,7 @@ describe('already logged out', () => {
       json(409, { message: 'That email is taken.', code: 'EMAIL_TAKEN', field: 'email' }),
     );
     const client = createApiClient({ session: new SessionStore(), fetch });
-    await expect(client.patch('/me', { email: 'x@y.z' })).rejects.toMatchObject({
+    await expect(client.request('/me', { method: 'PATCH', body: { email: 'x@y.z' } })).rejects.toMatchObject({
       status: 409,
       code: 'EMAIL_TAKEN',
       message: 'That email is taken.',
@@ -268,7 +268,7 @@ describe('requests', () => {
     const server = fakeServer({ validToken: 'tok-123' });
     const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
 
-    await client.post('/things', { a: 1 }, { query: { page: 2, search: '', x: undefined } });
+    await client.request('/things', { method: 'POST', body: { a: 1 }, query: { page: 2, search: '', x: undefined } });
 
     const call = server.calls[0]!;
     expect(call.url).toBe('/api/things?page=2');
@@ -285,7 +285,7 @@ describe('requests', () => {
     const form = new FormData();
     form.append('image', new Blob(['png-bytes'], { type: 'image/png' }), 'a.png');
 
-    await client.put('/admin/products/3/image', form);
+    await client.request('/admin/products/3/image', { method: 'PUT', body: form });
 
     const [, init] = server.fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.body).toBe(form);
@@ -332,7 +332,7 @@ describe('requests', () => {
     );
     const client = createApiClient({ session: new SessionStore(), fetch });
 
-    const outcome = client.get('/slow').catch((e: unknown) => e);
+    const outcome = client.request('/slow').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(9_999);
     expect(signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -351,7 +351,7 @@ describe('requests', () => {
     );
     const client = createApiClient({ session: new SessionStore(), fetch });
     const controller = new AbortController();
-    const outcome = client.get('/x', { signal: controller.signal }).catch((e: unknown) => e);
+    const outcome = client.request('/x', { signal: controller.signal }).catch((e: unknown) => e);
     controller.abort();
     expect(await outcome).toMatchObject({ name: 'AbortError' });
   });
@@ -530,7 +530,7 @@ describe('tabs (issue #14)', () => {
     const client = createApiClient({ session, fetch: server.fetch, crossTab: true });
     window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'rotated-by-another-tab');
 
-    expect((await client.get<{ path: string }>('/a')).path).toBe('/a');
+    expect((await client.request<{ path: string }>('/a')).path).toBe('/a');
     expect(server.refreshCalls()).toHaveLength(1);
     expect(JSON.parse(server.refreshCalls()[0]!.body!)).toEqual({ refreshToken: 'rotated-by-another-tab' });
   });

@@ -53,14 +53,24 @@ export interface SendOptions extends RequestOptions {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/**
+ * Path parameters and query values travel as text, so the contract's schemas
+ * take them as strings (an id as its decimal digits, packages/contract/src/ids.ts);
+ * the caller may write such a value as the number it holds, which the URL
+ * carries as `String(value)` (`pathOf`, `urlOf`).
+ */
+type WrittenAsText<T> = T extends object ? { [K in keyof T]: string extends NonNullable<T[K]> ? T[K] | number : T[K] } : T;
+
 /** What `api.call` takes for an endpoint: its input (an upload's body is FormData) and the caller's cancellation. */
-export type CallOptions<E extends Endpoint> = EndpointInput<E, FormData> & { signal?: AbortSignal };
+export type CallOptions<E extends Endpoint> = {
+  [K in keyof EndpointInput<E, FormData>]: K extends 'params' | 'query' ? WrittenAsText<EndpointInput<E, FormData>[K]> : EndpointInput<E, FormData>[K];
+} & { signal?: AbortSignal };
 
 /** `/transfers/:id` with `{ id: 7 }` → `/transfers/7`. */
 export function pathOf(path: string, params: Record<string, unknown> = {}): string {
-  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === null) throw new Error(`${path} needs the parameter ${name}`);
+    if (value == null) throw new Error(`${path} needs the parameter ${name}`);
     return encodeURIComponent(String(value));
   });
 }
@@ -248,14 +258,9 @@ export function createApiClient(options: ApiClientOptions) {
    * from the table's schemas (docs/decisions/0033-typed-endpoint-table.md).
    */
   function call<E extends Endpoint>(endpoint: E, ...[options]: Nothing extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<EndpointAnswer<E>> {
-    const { params, query, body, headers, signal } = (options ?? {}) as {
-      params?: Record<string, unknown>;
-      query?: Record<string, QueryValue>;
-      body?: unknown;
-      headers?: Record<string, string>;
-      signal?: AbortSignal;
-    };
-    return request<EndpointAnswer<E>>(pathOf(endpoint.path, params), { method: endpoint.method, query, body, headers, signal });
+    // The rest of the options (query, body, headers, signal) are the request's own.
+    const { params, ...rest } = (options ?? {}) as RequestOptions & { params?: Record<string, unknown> };
+    return request<EndpointAnswer<E>>(pathOf(endpoint.path, params), { ...rest, method: endpoint.method });
   }
 
   return {
@@ -271,15 +276,5 @@ export function createApiClient(options: ApiClientOptions) {
     installRefresh(createRefresh: (options: RefreshOptions) => Refresh): void {
       refresh ??= Promise.resolve(createRefresh(refreshOptions()));
     },
-    get: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...opts, method: 'GET' }),
-    post: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...opts, method: 'POST', body }),
-    patch: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...opts, method: 'PATCH', body }),
-    put: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...opts, method: 'PUT', body }),
-    delete: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...opts, method: 'DELETE' }),
   };
 }

@@ -27,17 +27,3 @@ export function useListQuery<E extends Endpoint, Q extends Record<string, QueryV
   });
 }
 
-/** A list not yet in the contract's endpoint table, by its path; `T` is its answer. */
-export function useListQueryByPath<T, Q extends Record<string, QueryValue> = Record<string, QueryValue>>(
-  keyOf: (query: Q) => QueryKey,
-  path: string,
-  query: Q,
-  options: { enabled?: boolean; refetchInterval?: number } = {},
-) {
-  return useQuery({
-    queryKey: keyOf(query),
-    queryFn: ({ signal }) => api.get<T>(path, { query, signal }),
-    placeholderData: keepPreviousData,
-    ...options,
-  });
-}
