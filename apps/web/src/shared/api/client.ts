@@ -209,6 +209,10 @@ export function createApiClient(options: ApiClientOptions) {
    * POST /auth/login: empty body, Basic credentials. Stores the session on success.
    * With two-factor on, the server answers 401 TOTP_REQUIRED and the same login is
    * sent again with the code in an `X-TOTP-Code` header (`totpCode`).
+   * The login's and the logout's paths are written here rather than taken from
+   * the endpoint table (packages/contract/src/endpoints/auth.ts): the table
+   * brings every schema with it, and the sign-in page has a budget
+   * (e2e/sign-in-weight.spec.ts).
    */
   async function login(username: string, password: string, totpCode?: string): Promise<LoginResponse> {
     if (!username.trim() || !password) throw new ApiError(0, 'CREDENTIALS_REQUIRED', CREDENTIALS_REQUIRED_MESSAGE);
