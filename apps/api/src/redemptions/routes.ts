@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { principalOf } from '../auth/guard';
+import { principalOf } from '../http/guard';
 import { actorOf } from '../audit/service';
 import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
