@@ -9,6 +9,8 @@ import { apiErrorCodes, type ApiErrorCode } from './errors';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+export type SuccessStatus = 200 | 201 | 202 | 204;
+
 export interface Endpoint {
   method: HttpMethod;
   /** Under `/api`, Fastify style: `/transfers/:id`. */
@@ -19,8 +21,8 @@ export interface Endpoint {
   headers?: z.ZodType;
   /** A multipart body (an upload) instead of JSON: the web sends `FormData`. */
   multipart?: true;
-  /** The success status; 204 comes without an answer. */
-  status: 200 | 201 | 202 | 204;
+  /** The success status (or statuses, when the same answer comes as 200 or 201); 204 comes without an answer. */
+  status: SuccessStatus | readonly SuccessStatus[];
   answer?: z.ZodType;
   /**
    * The codes this endpoint answers beyond those of any request (a malformed
@@ -38,6 +40,13 @@ export interface Endpoint {
 /** Declares an endpoint, keeping its literal types (the path, the schemas) for both sides. */
 export function endpoint<const E extends Endpoint>(definition: E): E {
   return definition;
+}
+
+/** The success statuses of an endpoint. */
+export type SuccessStatusOf<E extends Pick<Endpoint, 'status'>> = E['status'] extends readonly (infer S extends SuccessStatus)[] ? S : E['status'] & SuccessStatus;
+
+export function successStatusesOf(definition: Pick<Endpoint, 'status'>): SuccessStatus[] {
+  return typeof definition.status === 'number' ? [definition.status] : [...definition.status];
 }
 
 /** The error statuses an endpoint answers with its own codes, ascending. */
@@ -59,14 +68,18 @@ type Part<K extends string, S> = [S] extends [z.ZodType]
     : { [P in K]: Input<S> }
   : { [P in K]?: never };
 
+/** A path's parameters, each written into the path as text (an id may be given as a number). */
+type PathParams<S extends z.ZodType> = { [K in keyof z.input<S>]: z.input<S>[K] | number };
+
 /**
  * What a caller sends to an endpoint: its path parameters, query, body and
  * headers, as their schemas take them; a multipart endpoint's body is the
- * caller's `Upload` (the browser's FormData).
+ * caller's `Upload` (the browser's FormData); a write without a body schema
+ * may still send an empty JSON object.
  */
-export type EndpointInput<E extends Endpoint, Upload = never> = Part<'params', E['params']> &
+export type EndpointInput<E extends Endpoint, Upload = never> = (E['params'] extends z.ZodType ? { params: PathParams<E['params']> } : { params?: never }) &
   Part<'query', E['query']> &
-  (E['multipart'] extends true ? { body: Upload } : Part<'body', E['body']>) &
+  (E['multipart'] extends true ? { body: Upload } : E['body'] extends z.ZodType ? Part<'body', E['body']> : { body?: Nothing }) &
   Part<'headers', E['headers']>;
 
 /** What an endpoint answers on success (`undefined` for 204). */

@@ -9,7 +9,7 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, errorStatusesOf, type Endpoint } from '@portal/contract';
+import { apiErrorSchema, errorStatusesOf, successStatusesOf, type Endpoint, type Nothing, type SuccessStatusOf } from '@portal/contract';
 
 /** The app a routes.ts plugin receives. */
 type RoutesApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -20,7 +20,11 @@ interface SchemaOf<E extends Endpoint> {
   querystring: E['query'];
   body: E['body'];
   headers: E['headers'];
-  response: { [S in E['status']]: E['answer'] extends z.ZodType ? E['answer'] : z.ZodNull };
+  response: E['answer'] extends z.ZodType
+    ? { [S in SuccessStatusOf<E>]: E['answer'] }
+    : SuccessStatusOf<E> extends 204
+      ? { 204: z.ZodNull }
+      : Nothing;
 }
 
 type Handler<E extends Endpoint> = RouteHandlerMethod<
@@ -44,7 +48,12 @@ export type RouteOptions = Omit<RouteShorthandOptions, 'schema'>;
  * docs/decisions/0033-typed-endpoint-table.md
  */
 export function route<E extends Endpoint>(app: RoutesApp, endpoint: E, options: RouteOptions, handler: Handler<E>): void {
-  const response: Record<number, z.ZodType> = { [endpoint.status]: endpoint.answer ?? z.null() };
+  // An answer of raw bytes (a picture) has no schema; 204 has no body.
+  const response: Record<number, z.ZodType> = {};
+  for (const status of successStatusesOf(endpoint)) {
+    if (endpoint.answer) response[status] = endpoint.answer;
+    else if (status === 204) response[status] = z.null();
+  }
   for (const status of errorStatusesOf(endpoint)) response[status] = apiErrorSchema;
   app.route({
     ...options,

@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, packageCreateSchema, idParamSchema, packageListSchema, packagePatchSchema, packageSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
+import { route } from '../http/route';
 import { actorOf } from '../audit/service';
 import { createPackageService } from './service';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** `/api/packages`: the active catalogue, for members. */
 export function packageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const packages = createPackageService(ctx);
   return async (app) => {
-    app.get('/packages', {
-      schema: { tags: ['packages'], summary: 'The active package catalogue', response: { 200: packageListSchema, ...errors } },
-    }, async () => ({ items: await packages.list(true) }));
+    route(app, endpoints.packages.list, {}, async () => ({ items: await packages.list(true) }));
   };
 }
 
@@ -20,22 +17,10 @@ export function packageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 export function packageAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const packages = createPackageService(ctx);
   return async (app) => {
-    app.get('/packages', {
-      schema: { tags: ['admin'], summary: 'Every package, active or not', response: { 200: packageListSchema, ...errors } },
-    }, async () => ({ items: await packages.list(false) }));
+    route(app, endpoints.packages.adminList, {}, async () => ({ items: await packages.list(false) }));
 
-    app.post('/packages', {
-      schema: { tags: ['admin'], summary: 'Add a package (audited)', body: packageCreateSchema, response: { 201: packageSchema, ...errors } },
-    }, async (request, reply) => reply.code(201).send(await packages.create(actorOf(request), request.body)));
+    route(app, endpoints.packages.adminCreate, {}, async (request, reply) => reply.code(201).send(await packages.create(actorOf(request), request.body)));
 
-    app.patch('/packages/:id', {
-      schema: {
-        tags: ['admin'],
-        summary: 'Change or deactivate a package (audited; applies to later purchases)',
-        params: idParamSchema,
-        body: packagePatchSchema,
-        response: { 200: packageSchema, ...errors },
-      },
-    }, async (request) => packages.update(actorOf(request), request.params.id, request.body));
+    route(app, endpoints.packages.adminUpdate, {}, async (request) => packages.update(actorOf(request), request.params.id, request.body));
   };
 }

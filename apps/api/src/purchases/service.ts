@@ -4,7 +4,7 @@ import {
   type PurchaseBody,
 } from '@portal/contract';
 import type { AppContext } from '../context';
-import { refusedSession } from '../auth/guard';
+import { refusedSession } from '../http/guard';
 import { groupCommit } from '../db/group-commit';
 import type { Sql } from '../db/database';
 import { purchaseAnswer, storedPurchase, type PurchaseResult } from './answer';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { principalOf } from '../auth/guard';
+import { principalOf } from '../http/guard';
 import { route } from '../http/route';
 import { sendList } from '../shared/list-reply';
 import { memberTransfers } from './list';

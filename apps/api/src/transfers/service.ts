@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
-import { refusedSession } from '../auth/guard';
+import { refusedSession } from '../http/guard';
 import { groupCommit } from '../db/group-commit';
 import { hashRequest, storedAnswer, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, insufficientBalance } from '../ledger/post';

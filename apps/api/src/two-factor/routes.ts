@@ -1,42 +1,21 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, twoFactorCodeBodySchema, twoFactorEnabledSchema, twoFactorSetupSchema, twoFactorStatusSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { principalOf } from '../auth/guard';
+import { route } from '../http/route';
+import { principalOf } from '../http/guard';
 import { createTwoFactorService } from './service';
-import { secondFactorAnswers } from './guard';
-
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** `/api/me/2fa/*`: the signed-in account's own two-factor sign-in. */
 export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const twoFactor = createTwoFactorService(ctx);
   return async (app) => {
-    app.get('/me/2fa', {
-      schema: { tags: ['account'], summary: 'Whether two-factor sign-in is on', response: { 200: twoFactorStatusSchema, ...errors } },
-    }, async (request) => twoFactor.status(principalOf(request).userId));
+    route(app, endpoints.twoFactor.status, {}, async (request) => twoFactor.status(principalOf(request).userId));
 
-    app.post('/me/2fa/setup', {
-      schema: { tags: ['account'], summary: 'A new TOTP secret and its otpauth URL (not active until enabled with a first code)', response: { 200: twoFactorSetupSchema, ...errors } },
-    }, async (request) => twoFactor.setup(principalOf(request).userId));
+    route(app, endpoints.twoFactor.setup, {}, async (request) => twoFactor.setup(principalOf(request).userId));
 
-    app.post('/me/2fa/enable', {
-      schema: {
-        tags: ['account'],
-        summary: 'Turn two-factor on with a first code; answers the recovery codes, once',
-        body: twoFactorCodeBodySchema,
-        response: { 200: twoFactorEnabledSchema, ...errors },
-      },
-    }, async (request) => twoFactor.enable(principalOf(request).userId, request.body.code));
+    route(app, endpoints.twoFactor.enable, {}, async (request) => twoFactor.enable(principalOf(request).userId, request.body.code));
 
-    app.post('/me/2fa/disable', {
-      schema: {
-        tags: ['account'],
-        summary: 'Turn two-factor off with a current code (or a recovery code); repeated wrong codes lock the codes for a while (429)',
-        body: twoFactorCodeBodySchema,
-        response: { 204: z.null(), ...errors, ...secondFactorAnswers },
-      },
-    }, async (request, reply) => {
+    route(app, endpoints.twoFactor.disable, {}, async (request, reply) => {
       await twoFactor.disable(principalOf(request).userId, request.body.code);
       return reply.code(204).send(null);
     });
