@@ -319,6 +319,17 @@ describe('requests', () => {
     expect(() => pathOf('/things/:id', {})).toThrow(/needs the parameter id/);
   });
 
+  it('writes an id or a number the page holds as the digits the schemas read as text', async () => {
+    signInStorage('tok-123');
+    const server = fakeServer({ validToken: 'tok-123' });
+    const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
+
+    await client.call(endpoints.members.adminOne, { params: { id: 42 } });
+    await client.call(endpoints.network.placementTree, { query: { root: 7, depth: 3 } });
+
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/admin/members/42', '/api/network/placement-tree?root=7&depth=3']);
+  });
+
   it('aborts a request after 10 seconds', async () => {
     vi.useFakeTimers();
     signInStorage();
