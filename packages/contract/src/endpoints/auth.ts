@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import type { ApiErrorCode } from '../errors';
 import { secondFactorErrors } from './shared-errors';
 import { forgotPasswordBodySchema, loginResponseSchema, refreshBodySchema, registerBodySchema, resetPasswordBodySchema, tokenPairSchema, userSchema } from '../auth';
+
+/** What its writes may answer. */
+const writeErrors = ['ACCOUNT_BLOCKED', 'CREDENTIALS_REQUIRED', 'CREDENTIALS_TOO_LONG', 'INVALID_CREDENTIALS', 'LOGIN_LOCKED', 'PASSWORD_TOO_COMMON', 'REFRESH_TOKEN_INVALID', 'REGISTRATION_LIMITED', 'RESET_TOKEN_INVALID', 'SECOND_FACTOR_LOCKED', 'SPONSOR_BLOCKED', 'SPONSOR_NOT_FOUND', 'TOTP_REQUIRED'] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/auth` */
 export const auth = {
@@ -20,7 +24,7 @@ export const auth = {
     body: refreshBodySchema,
     status: 200,
     answer: tokenPairSchema,
-    errors: ['ACCOUNT_BLOCKED', 'CREDENTIALS_REQUIRED', 'CREDENTIALS_TOO_LONG', 'INVALID_CREDENTIALS', 'LOGIN_LOCKED', 'PASSWORD_TOO_COMMON', 'REFRESH_TOKEN_INVALID', 'REGISTRATION_LIMITED', 'RESET_TOKEN_INVALID', 'SECOND_FACTOR_LOCKED', 'SPONSOR_BLOCKED', 'SPONSOR_NOT_FOUND', 'TOTP_REQUIRED'],
+    errors: writeErrors,
     tags: ['auth'],
     summary: 'Rotate the refresh token',
   }),
@@ -29,7 +33,7 @@ export const auth = {
     path: '/auth/logout',
     body: refreshBodySchema,
     status: 204,
-    errors: ['ACCOUNT_BLOCKED', 'CREDENTIALS_REQUIRED', 'CREDENTIALS_TOO_LONG', 'INVALID_CREDENTIALS', 'LOGIN_LOCKED', 'PASSWORD_TOO_COMMON', 'REFRESH_TOKEN_INVALID', 'REGISTRATION_LIMITED', 'RESET_TOKEN_INVALID', 'SECOND_FACTOR_LOCKED', 'SPONSOR_BLOCKED', 'SPONSOR_NOT_FOUND', 'TOTP_REQUIRED'],
+    errors: writeErrors,
     tags: ['auth'],
     summary: 'End the sign-in of this refresh token',
   }),
@@ -39,7 +43,7 @@ export const auth = {
     body: registerBodySchema,
     status: 201,
     answer: userSchema,
-    errors: ['ACCOUNT_BLOCKED', 'CREDENTIALS_REQUIRED', 'CREDENTIALS_TOO_LONG', 'INVALID_CREDENTIALS', 'LOGIN_LOCKED', 'PASSWORD_TOO_COMMON', 'REFRESH_TOKEN_INVALID', 'REGISTRATION_LIMITED', 'RESET_TOKEN_INVALID', 'SECOND_FACTOR_LOCKED', 'SPONSOR_BLOCKED', 'SPONSOR_NOT_FOUND', 'TOTP_REQUIRED'],
+    errors: writeErrors,
     tags: ['auth'],
     summary: 'Join under a sponsor',
   }),
@@ -49,7 +53,7 @@ export const auth = {
     body: forgotPasswordBodySchema,
     status: 202,
     answer: z.object({ message: z.string() }),
-    errors: ['ACCOUNT_BLOCKED', 'CREDENTIALS_REQUIRED', 'CREDENTIALS_TOO_LONG', 'INVALID_CREDENTIALS', 'LOGIN_LOCKED', 'PASSWORD_TOO_COMMON', 'REFRESH_TOKEN_INVALID', 'REGISTRATION_LIMITED', 'RESET_TOKEN_INVALID', 'SECOND_FACTOR_LOCKED', 'SPONSOR_BLOCKED', 'SPONSOR_NOT_FOUND', 'TOTP_REQUIRED'],
+    errors: writeErrors,
     tags: ['auth'],
     summary: 'Mail a reset link (same answer whether or not the address has an account)',
   }),
@@ -58,7 +62,7 @@ export const auth = {
     path: '/auth/reset-password',
     body: resetPasswordBodySchema,
     status: 204,
-    errors: ['ACCOUNT_BLOCKED', 'CREDENTIALS_REQUIRED', 'CREDENTIALS_TOO_LONG', 'INVALID_CREDENTIALS', 'LOGIN_LOCKED', 'PASSWORD_TOO_COMMON', 'REFRESH_TOKEN_INVALID', 'REGISTRATION_LIMITED', 'RESET_TOKEN_INVALID', 'SECOND_FACTOR_LOCKED', 'SPONSOR_BLOCKED', 'SPONSOR_NOT_FOUND', 'TOTP_REQUIRED'],
+    errors: writeErrors,
     tags: ['auth'],
     summary: 'Set a new password with the mailed token',
   }),

@@ -1,5 +1,9 @@
 import { endpoint } from '../endpoint';
+import type { ApiErrorCode } from '../errors';
 import { downlineQuerySchema, downlineSchema, freeSlotsQuerySchema, freeSlotsSchema, placementBodySchema, placementResultSchema, placementTreeQuerySchema, placementTreeSchema, placementsQuerySchema, referralLinkSchema, sponsorLookupQuerySchema, sponsorLookupSchema, sponsorTreeQuerySchema, sponsorTreeSchema, waitingListSchema } from '../network';
+
+/** What its reads may answer. */
+const readErrors = ['NOT_A_MEMBER', 'NOT_IN_NETWORK', 'NOT_PLACED', 'PAGE_TOO_DEEP', 'PARENT_NOT_FOUND', 'REFERRAL_NOT_FOUND'] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/network` */
 export const network = {
@@ -8,7 +12,7 @@ export const network = {
     path: '/network/referral-link',
     status: 200,
     answer: referralLinkSchema,
-    errors: ['NOT_A_MEMBER', 'NOT_IN_NETWORK', 'NOT_PLACED', 'PAGE_TOO_DEEP', 'PARENT_NOT_FOUND', 'REFERRAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['network'],
     summary: 'Referral links (plain, left, right) and sign-up counts',
   }),
@@ -18,7 +22,7 @@ export const network = {
     query: sponsorTreeQuerySchema,
     status: 200,
     answer: sponsorTreeSchema,
-    errors: ['NOT_A_MEMBER', 'NOT_IN_NETWORK', 'NOT_PLACED', 'PAGE_TOO_DEEP', 'PARENT_NOT_FOUND', 'REFERRAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['network'],
     summary: 'The sponsor (unilevel) tree from `root` down `depth` levels, children in join order; `search` finds usernames in it',
   }),
@@ -28,7 +32,7 @@ export const network = {
     query: placementTreeQuerySchema,
     status: 200,
     answer: placementTreeSchema,
-    errors: ['NOT_A_MEMBER', 'NOT_IN_NETWORK', 'NOT_PLACED', 'PAGE_TOO_DEEP', 'PARENT_NOT_FOUND', 'REFERRAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['network'],
     summary: 'The binary placement tree from `root` down `depth` levels, with left/right team counts and volumes',
   }),
@@ -38,7 +42,7 @@ export const network = {
     query: downlineQuerySchema,
     status: 200,
     answer: downlineSchema,
-    errors: ['NOT_A_MEMBER', 'NOT_IN_NETWORK', 'NOT_PLACED', 'PAGE_TOO_DEEP', 'PARENT_NOT_FOUND', 'REFERRAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['network'],
     summary: 'The placement downline of `root` as a table, in tree order (left leg, then right leg); filter by level, leg, username',
   }),
@@ -48,7 +52,7 @@ export const network = {
     query: placementsQuerySchema,
     status: 200,
     answer: waitingListSchema,
-    errors: ['NOT_A_MEMBER', 'NOT_IN_NETWORK', 'NOT_PLACED', 'PAGE_TOO_DEEP', 'PARENT_NOT_FOUND', 'REFERRAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['network'],
     summary: 'Direct referrals waiting to be placed (admins: everyone waiting, or one sponsor\'s)',
   }),

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import type { ApiErrorCode } from '../errors';
 import { idParamSchema } from '../ids';
 import { MAX_PRODUCT_IMAGE_BYTES, productAdminListQuerySchema, productCreateSchema, productListQuerySchema, productPageSchema, productPatchSchema, productSchema } from '../products';
 import { text } from '../text';
+
+/** What its reads may answer. */
+const readErrors = ['IMAGE_REQUIRED', 'MEDIA_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'UPLOAD_INVALID'] as const satisfies readonly ApiErrorCode[];
+
+/** What its writes may answer. */
+const writeErrors = ['IMAGE_REQUIRED', 'MEDIA_NOT_FOUND', 'PRODUCT_NAME_TAKEN', 'PRODUCT_NOT_FOUND', 'UPLOAD_INVALID'] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/admin/products`, `/api/media`, `/api/products` */
 export const products = {
@@ -21,7 +28,7 @@ export const products = {
     query: productListQuerySchema,
     status: 200,
     answer: productPageSchema,
-    errors: ['IMAGE_REQUIRED', 'MEDIA_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'UPLOAD_INVALID'],
+    errors: readErrors,
     tags: ['products'],
     summary: 'The active product catalogue (prices in points)',
   }),
@@ -31,7 +38,7 @@ export const products = {
     query: productAdminListQuerySchema,
     status: 200,
     answer: productPageSchema,
-    errors: ['IMAGE_REQUIRED', 'MEDIA_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'UPLOAD_INVALID'],
+    errors: readErrors,
     tags: ['admin'],
     summary: 'Every product, active or not (`format=csv` for the whole filtered list)',
   }),
@@ -41,7 +48,7 @@ export const products = {
     params: idParamSchema,
     status: 200,
     answer: productSchema,
-    errors: ['IMAGE_REQUIRED', 'MEDIA_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'UPLOAD_INVALID'],
+    errors: readErrors,
     tags: ['admin'],
     summary: 'One product',
   }),
@@ -51,7 +58,7 @@ export const products = {
     body: productCreateSchema,
     status: 201,
     answer: productSchema,
-    errors: ['IMAGE_REQUIRED', 'MEDIA_NOT_FOUND', 'PRODUCT_NAME_TAKEN', 'PRODUCT_NOT_FOUND', 'UPLOAD_INVALID'],
+    errors: writeErrors,
     tags: ['admin'],
     summary: 'Add a product (audited); the picture is uploaded separately',
   }),
@@ -62,7 +69,7 @@ export const products = {
     body: productPatchSchema,
     status: 200,
     answer: productSchema,
-    errors: ['IMAGE_REQUIRED', 'MEDIA_NOT_FOUND', 'PRODUCT_NAME_TAKEN', 'PRODUCT_NOT_FOUND', 'UPLOAD_INVALID'],
+    errors: writeErrors,
     tags: ['admin'],
     summary: 'Change or deactivate a product (audited)',
   }),

@@ -1,8 +1,15 @@
 import { endpoint } from '../endpoint';
+import type { ApiErrorCode } from '../errors';
 import { idempotencyErrors } from './shared-errors';
 import { idParamSchema } from '../ids';
 import { idempotencyHeadersSchema } from '../ledger';
 import { redemptionAdminListQuerySchema, redemptionBodySchema, redemptionBulkApproveSchema, redemptionBulkRejectSchema, redemptionDecisionSchema, redemptionListQuerySchema, redemptionPageSchema, redemptionQuoteQuerySchema, redemptionQuoteSchema, redemptionRejectSchema, redemptionSchema } from '../products';
+
+/** What its writes may answer. */
+const writeErrors = ['OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_ALREADY_DECIDED', 'REDEMPTION_NOT_FOUND', ...idempotencyErrors] as const satisfies readonly ApiErrorCode[];
+
+/** What an admin's decision on a redemption may answer (money out needs two-factor). */
+const decisionErrors = ['OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_ALREADY_DECIDED', 'REDEMPTION_NOT_FOUND', 'TWO_FACTOR_REQUIRED'] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/admin/redemptions`, `/api/redemptions` */
 export const redemptions = {
@@ -13,7 +20,7 @@ export const redemptions = {
     headers: idempotencyHeadersSchema,
     status: 201,
     answer: redemptionSchema,
-    errors: ['OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_ALREADY_DECIDED', 'REDEMPTION_NOT_FOUND', ...idempotencyErrors],
+    errors: writeErrors,
     tags: ['redemptions'],
     summary: 'Redeem a product with points from the point wallet; points and stock are taken at once (accepts Idempotency-Key)',
   }),
@@ -53,7 +60,7 @@ export const redemptions = {
     params: idParamSchema,
     status: 200,
     answer: redemptionSchema,
-    errors: ['OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_ALREADY_DECIDED', 'REDEMPTION_NOT_FOUND', 'TWO_FACTOR_REQUIRED'],
+    errors: decisionErrors,
     tags: ['admin'],
     summary: 'Approve (shipped) one pending redemption (audited)',
   }),
@@ -65,7 +72,7 @@ export const redemptions = {
     headers: idempotencyHeadersSchema,
     status: 200,
     answer: redemptionSchema,
-    errors: ['OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_ALREADY_DECIDED', 'REDEMPTION_NOT_FOUND', ...idempotencyErrors],
+    errors: writeErrors,
     tags: ['admin'],
     summary: 'Reject one pending redemption with a reason: points and stock are returned (audited; accepts Idempotency-Key)',
   }),
@@ -75,7 +82,7 @@ export const redemptions = {
     body: redemptionBulkApproveSchema,
     status: 200,
     answer: redemptionDecisionSchema,
-    errors: ['OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_ALREADY_DECIDED', 'REDEMPTION_NOT_FOUND', 'TWO_FACTOR_REQUIRED'],
+    errors: decisionErrors,
     tags: ['admin'],
     summary: 'Approve many pending redemptions at once: all of them or none (audited)',
   }),
@@ -86,7 +93,7 @@ export const redemptions = {
     headers: idempotencyHeadersSchema,
     status: 200,
     answer: redemptionDecisionSchema,
-    errors: ['OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_ALREADY_DECIDED', 'REDEMPTION_NOT_FOUND', ...idempotencyErrors],
+    errors: writeErrors,
     tags: ['admin'],
     summary: 'Reject many pending redemptions with one reason: all of them or none; points and stock returned (audited; accepts Idempotency-Key)',
   }),

@@ -1,6 +1,10 @@
 import { endpoint } from '../endpoint';
+import type { ApiErrorCode } from '../errors';
 import { secondFactorErrors } from './shared-errors';
 import { twoFactorCodeBodySchema, twoFactorEnabledSchema, twoFactorSetupSchema, twoFactorStatusSchema } from '../withdrawals';
+
+/** What its writes may answer. */
+const writeErrors = ['TOTP_INVALID', 'TOTP_REQUIRED', 'TOTP_REUSED', 'TWO_FACTOR_ALREADY_ENABLED', 'TWO_FACTOR_NOT_ENABLED', 'TWO_FACTOR_NOT_SET_UP', 'TWO_FACTOR_REQUIRED'] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/me` */
 export const twoFactor = {
@@ -18,7 +22,7 @@ export const twoFactor = {
     path: '/me/2fa/setup',
     status: 200,
     answer: twoFactorSetupSchema,
-    errors: ['TOTP_INVALID', 'TOTP_REQUIRED', 'TOTP_REUSED', 'TWO_FACTOR_ALREADY_ENABLED', 'TWO_FACTOR_NOT_ENABLED', 'TWO_FACTOR_NOT_SET_UP', 'TWO_FACTOR_REQUIRED'],
+    errors: writeErrors,
     tags: ['account'],
     summary: 'A new TOTP secret and its otpauth URL (not active until enabled with a first code)',
   }),
@@ -28,7 +32,7 @@ export const twoFactor = {
     body: twoFactorCodeBodySchema,
     status: 200,
     answer: twoFactorEnabledSchema,
-    errors: ['TOTP_INVALID', 'TOTP_REQUIRED', 'TOTP_REUSED', 'TWO_FACTOR_ALREADY_ENABLED', 'TWO_FACTOR_NOT_ENABLED', 'TWO_FACTOR_NOT_SET_UP', 'TWO_FACTOR_REQUIRED'],
+    errors: writeErrors,
     tags: ['account'],
     summary: 'Turn two-factor on with a first code; answers the recovery codes, once',
   }),

@@ -1,6 +1,10 @@
 import { endpoint } from '../endpoint';
+import type { ApiErrorCode } from '../errors';
 import { adminUserPageSchema, adminUserSchema, createAdminBodySchema, updateUserBodySchema, usersQuerySchema } from '../admin';
 import { idParamSchema } from '../ids';
+
+/** What its writes may answer. */
+const writeErrors = ['CANNOT_CHANGE_SELF', 'EMAIL_TAKEN', 'ROOT_ACCOUNT', 'USERNAME_TAKEN', 'USER_NOT_FOUND'] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/admin/users` */
 export const users = {
@@ -20,7 +24,7 @@ export const users = {
     body: createAdminBodySchema,
     status: 201,
     answer: adminUserSchema,
-    errors: ['CANNOT_CHANGE_SELF', 'EMAIL_TAKEN', 'ROOT_ACCOUNT', 'USERNAME_TAKEN', 'USER_NOT_FOUND'],
+    errors: writeErrors,
     tags: ['admin'],
     summary: 'Create an admin account (audited)',
   }),
@@ -41,7 +45,7 @@ export const users = {
     body: updateUserBodySchema,
     status: 200,
     answer: adminUserSchema,
-    errors: ['CANNOT_CHANGE_SELF', 'EMAIL_TAKEN', 'ROOT_ACCOUNT', 'USERNAME_TAKEN', 'USER_NOT_FOUND'],
+    errors: writeErrors,
     tags: ['admin'],
     summary: 'Block or unblock (`status`), change `role`, or set a new `password` (audited; blocking and a new password end every sign-in)',
   }),

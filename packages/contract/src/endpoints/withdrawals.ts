@@ -1,8 +1,15 @@
 import { endpoint } from '../endpoint';
+import type { ApiErrorCode } from '../errors';
 import { secondFactorErrors, idempotencyErrors } from './shared-errors';
 import { idParamSchema } from '../ids';
 import { idempotencyHeadersSchema } from '../ledger';
 import { adminWithdrawalListQuerySchema, approvalCodeBodySchema, bulkApproveBodySchema, bulkRejectBodySchema, bulkResultSchema, hotWalletSchema, memberActivitySchema, rejectionBodySchema, withdrawalAddressBodySchema, withdrawalAddressListSchema, withdrawalAddressSchema, withdrawalBodySchema, withdrawalListQuerySchema, withdrawalPageSchema, withdrawalQuoteQuerySchema, withdrawalQuoteSchema, withdrawalSchema, withdrawalTermsSchema } from '../withdrawals';
+
+/** What its reads may answer. */
+const readErrors = ['ADDRESS_CHECKSUM', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'AMOUNT_TOO_PRECISE', 'WITHDRAWAL_NOT_FOUND'] as const satisfies readonly ApiErrorCode[];
+
+/** What its writes may answer. */
+const writeErrors = ['ADDRESS_ALREADY_SAVED', 'ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'PAYOUTS_NOT_CONFIGURED', 'PAYOUT_MAY_STILL_LAND', 'TOTP_REQUIRED', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FAILED', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'WITHDRAWAL_PENDING'] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/admin/members`, `/api/admin/withdrawals`, `/api/withdrawal-addresses`, `/api/withdrawals` */
 export const withdrawals = {
@@ -13,7 +20,7 @@ export const withdrawals = {
     headers: idempotencyHeadersSchema,
     status: 201,
     answer: withdrawalSchema,
-    errors: ['ADDRESS_ALREADY_SAVED', 'ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'PAYOUTS_NOT_CONFIGURED', 'PAYOUT_MAY_STILL_LAND', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FAILED', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'WITHDRAWAL_PENDING', ...secondFactorErrors, ...idempotencyErrors],
+    errors: [...writeErrors, ...secondFactorErrors, ...idempotencyErrors],
     tags: ['withdrawals'],
     summary: 'Ask to withdraw from the income wallet to a saved BEP20 address (accepts Idempotency-Key)',
   }),
@@ -23,7 +30,7 @@ export const withdrawals = {
     query: withdrawalListQuerySchema,
     status: 200,
     answer: withdrawalPageSchema,
-    errors: ['ADDRESS_CHECKSUM', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'AMOUNT_TOO_PRECISE', 'WITHDRAWAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['withdrawals'],
     summary: 'Your withdrawals',
   }),
@@ -32,7 +39,7 @@ export const withdrawals = {
     path: '/withdrawals/terms',
     status: 200,
     answer: withdrawalTermsSchema,
-    errors: ['ADDRESS_CHECKSUM', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'AMOUNT_TOO_PRECISE', 'WITHDRAWAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['withdrawals'],
     summary: 'Minimum, fee, two-factor and hold rules in force, and your income balance',
   }),
@@ -51,7 +58,7 @@ export const withdrawals = {
     path: '/withdrawal-addresses',
     status: 200,
     answer: withdrawalAddressListSchema,
-    errors: ['ADDRESS_CHECKSUM', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'AMOUNT_TOO_PRECISE', 'WITHDRAWAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['withdrawals'],
     summary: 'Your saved withdrawal addresses, with the hold in force',
   }),
@@ -61,7 +68,7 @@ export const withdrawals = {
     body: withdrawalAddressBodySchema,
     status: 201,
     answer: withdrawalAddressSchema,
-    errors: ['ADDRESS_ALREADY_SAVED', 'ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'PAYOUTS_NOT_CONFIGURED', 'PAYOUT_MAY_STILL_LAND', 'TOTP_REQUIRED', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FAILED', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'WITHDRAWAL_PENDING'],
+    errors: writeErrors,
     tags: ['withdrawals'],
     summary: 'Save a withdrawal address (usable after the hold; you are told by mail)',
   }),
@@ -70,7 +77,7 @@ export const withdrawals = {
     path: '/withdrawal-addresses/:id',
     params: idParamSchema,
     status: 204,
-    errors: ['ADDRESS_ALREADY_SAVED', 'ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'PAYOUTS_NOT_CONFIGURED', 'PAYOUT_MAY_STILL_LAND', 'TOTP_REQUIRED', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FAILED', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'WITHDRAWAL_PENDING'],
+    errors: writeErrors,
     tags: ['withdrawals'],
     summary: 'Remove a saved withdrawal address',
   }),
@@ -80,7 +87,7 @@ export const withdrawals = {
     query: adminWithdrawalListQuerySchema,
     status: 200,
     answer: withdrawalPageSchema,
-    errors: ['ADDRESS_CHECKSUM', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'AMOUNT_TOO_PRECISE', 'WITHDRAWAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['withdrawals'],
     summary: 'Every withdrawal (`status=`, search, dates; `format=csv`)',
   }),
@@ -89,7 +96,7 @@ export const withdrawals = {
     path: '/admin/withdrawals/hot-wallet',
     status: 200,
     answer: hotWalletSchema,
-    errors: ['ADDRESS_CHECKSUM', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'AMOUNT_TOO_PRECISE', 'WITHDRAWAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['withdrawals'],
     summary: "The hot wallet's token and gas balances against what approved and pending withdrawals need",
   }),
@@ -99,7 +106,7 @@ export const withdrawals = {
     params: idParamSchema,
     status: 200,
     answer: memberActivitySchema,
-    errors: ['ADDRESS_CHECKSUM', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'AMOUNT_TOO_PRECISE', 'WITHDRAWAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['withdrawals'],
     summary: "The member's latest wallet movements",
   }),
@@ -109,7 +116,7 @@ export const withdrawals = {
     body: bulkApproveBodySchema,
     status: 200,
     answer: bulkResultSchema,
-    errors: ['ADDRESS_ALREADY_SAVED', 'ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'PAYOUTS_NOT_CONFIGURED', 'PAYOUT_MAY_STILL_LAND', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FAILED', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'WITHDRAWAL_PENDING', ...secondFactorErrors],
+    errors: [...writeErrors, ...secondFactorErrors],
     tags: ['withdrawals'],
     summary: 'Approve many pending withdrawals at once (their payouts are queued); above the large-approval threshold with a fresh `totpCode`',
   }),
@@ -119,7 +126,7 @@ export const withdrawals = {
     body: bulkRejectBodySchema,
     status: 200,
     answer: bulkResultSchema,
-    errors: ['ADDRESS_ALREADY_SAVED', 'ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'PAYOUTS_NOT_CONFIGURED', 'PAYOUT_MAY_STILL_LAND', 'TOTP_REQUIRED', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FAILED', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'WITHDRAWAL_PENDING'],
+    errors: writeErrors,
     tags: ['withdrawals'],
     summary: 'Reject many pending withdrawals with one reason (each refunded)',
   }),
@@ -130,7 +137,7 @@ export const withdrawals = {
     body: approvalCodeBodySchema.nullish(),
     status: 200,
     answer: withdrawalSchema,
-    errors: ['ADDRESS_ALREADY_SAVED', 'ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'PAYOUTS_NOT_CONFIGURED', 'PAYOUT_MAY_STILL_LAND', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FAILED', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'WITHDRAWAL_PENDING', ...secondFactorErrors],
+    errors: [...writeErrors, ...secondFactorErrors],
     tags: ['withdrawals'],
     summary: 'Approve a pending withdrawal (its payout is queued); above the large-approval threshold with a fresh `totpCode`',
   }),
@@ -141,7 +148,7 @@ export const withdrawals = {
     body: rejectionBodySchema,
     status: 200,
     answer: withdrawalSchema,
-    errors: ['ADDRESS_ALREADY_SAVED', 'ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'PAYOUTS_NOT_CONFIGURED', 'PAYOUT_MAY_STILL_LAND', 'TOTP_REQUIRED', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FAILED', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'WITHDRAWAL_PENDING'],
+    errors: writeErrors,
     tags: ['withdrawals'],
     summary: 'Reject a pending withdrawal with a reason; the whole amount is refunded',
   }),
@@ -151,7 +158,7 @@ export const withdrawals = {
     params: idParamSchema,
     status: 200,
     answer: withdrawalSchema,
-    errors: ['ADDRESS_ALREADY_SAVED', 'ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'PAYOUTS_NOT_CONFIGURED', 'PAYOUT_MAY_STILL_LAND', 'TOTP_REQUIRED', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FAILED', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'WITHDRAWAL_PENDING'],
+    errors: writeErrors,
     tags: ['withdrawals'],
     summary: 'Try a failed payout again (after funding the hot wallet)',
   }),
@@ -161,7 +168,7 @@ export const withdrawals = {
     params: idParamSchema,
     status: 200,
     answer: withdrawalSchema,
-    errors: ['ADDRESS_ALREADY_SAVED', 'ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'PAYOUTS_NOT_CONFIGURED', 'PAYOUT_MAY_STILL_LAND', 'TOTP_REQUIRED', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FAILED', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'WITHDRAWAL_PENDING'],
+    errors: writeErrors,
     tags: ['withdrawals'],
     summary: 'Refund a failed payout to the member’s income wallet',
   }),
@@ -171,7 +178,7 @@ export const withdrawals = {
     params: idParamSchema,
     status: 200,
     answer: withdrawalAddressListSchema,
-    errors: ['ADDRESS_CHECKSUM', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'AMOUNT_TOO_PRECISE', 'WITHDRAWAL_NOT_FOUND'],
+    errors: readErrors,
     tags: ['withdrawals'],
     summary: "A member's withdrawal addresses, removed ones included (the history)",
   }),

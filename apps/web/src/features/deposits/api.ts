@@ -51,7 +51,7 @@ export function useStartConsolidation() {
   const queryClient = useQueryClient();
   return useMutation({
     // The answer comes once the sweep's transactions are mined (a few blocks).
-    mutationFn: () => api.call(endpoints.deposits.adminConsolidate),
+    mutationFn: () => api.call(endpoints.deposits.adminConsolidate, { body: {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
