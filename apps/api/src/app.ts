@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { authenticate, requireAdmin, requireMember } from './auth/guard';
+import { authenticate, requireAdmin, requireMember } from './http/guard';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
 import { clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, refuseBadQueryEncoding } from './shared/error-handler';
 import { pageHtml } from './shared/page-html';

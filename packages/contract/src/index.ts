@@ -15,3 +15,5 @@ export * from './deposits';
 export * from './withdrawals';
 export * from './web-build';
 export * from './health';
+export * from './endpoint';
+export * from './endpoints';

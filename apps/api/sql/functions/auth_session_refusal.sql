@@ -1,4 +1,4 @@
--- The guard's session rule (auth/guard.ts, auth/sessions.ts findSessionState)
+-- The guard's session rule (http/guard.ts, auth/sessions.ts findSessionState)
 -- for a money request that left it to its statement (ledger_transfer_one.sql,
 -- plan_purchase_one.sql): SESSION_ENDED unless the session is live, the
 -- user's and the account active; NOT_A_MEMBER for an account outside the

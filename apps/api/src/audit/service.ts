@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/database';
-import { principalOf } from '../auth/guard';
+import { principalOf } from '../http/guard';
 import { sql } from '../db/sql';
 
 /** Who does an admin action, and from where: recorded with the action. */

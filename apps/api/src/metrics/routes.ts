@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
+import { route } from '../http/route';
 import { AppError, notFound } from '../shared/errors';
 import { metricsOf } from './registry';
 
@@ -21,15 +21,8 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 export function metricsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const expected = ctx.config.metricsToken ? digest(ctx.config.metricsToken) : undefined;
-    app.get('/metrics', {
+    route(app, endpoints.metrics.scrape, {
       config: { textResponse: { contentType: 'text/plain', description: 'The metrics in the Prometheus text exposition format (version 0.0.4)' } },
-      schema: {
-        tags: ['health'],
-        summary: 'Prometheus metrics, with `Authorization: Bearer <METRICS_TOKEN>`; 404 when METRICS_TOKEN is not set',
-        // A bearer token, but METRICS_TOKEN's, not a sign-in's (the summary says so).
-        security: [{ bearer: [] }],
-        response: { 200: z.string(), 401: apiErrorSchema, 404: apiErrorSchema },
-      },
     }, async (request, reply) => {
       if (!expected) throw notFound('NOT_FOUND', `No such endpoint: GET ${request.url.split('?')[0]}`);
       const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { principalOf } from '../auth/guard';
+import { principalOf } from '../http/guard';
 import { forbidden } from '../shared/errors';
 
 /**

@@ -1,34 +1,20 @@
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  apiErrorSchema,
-  MAX_PRODUCT_IMAGE_BYTES,
-  productAdminListQuerySchema,
-  productCreateSchema,
-  idParamSchema,
-  productListQuerySchema,
-  productPageSchema,
-  productPatchSchema,
-  productSchema,
-  text,
-} from '@portal/contract';
+import { endpoints, MAX_PRODUCT_IMAGE_BYTES } from '@portal/contract';
 import type { AppContext } from '../context';
+import { route } from '../http/route';
 import { actorOf } from '../audit/service';
 import { AppError, badRequest } from '../shared/errors';
 import { sendList } from '../shared/list-reply';
 import { imageTooLarge, readStoredImage, STORED_CONTENT_TYPES } from './images';
 import { createProduct, listProducts, productById, productCatalogue, setProductImage, updateProduct } from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
-
 /** `/api/media/products/<hash>.webp`: stored pictures, public (an <img> sends no token), never changing. */
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/media/products/:file', {
+    route(app, endpoints.products.picture, {
       config: { binaryResponse: STORED_CONTENT_TYPES },
-      schema: { tags: ['products'], summary: 'A product picture by its content-hash name (cached for a year)', params: z.object({ file: text(undefined, { label: 'File' }).max(100) }) },
     }, async (request, reply) => {
       const { data, contentType } = await readStoredImage(ctx.config.mediaDir, request.params.file);
       return reply
@@ -44,9 +30,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** `/api/products`: the active catalogue, for members. */
 export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/products', {
-      schema: { tags: ['products'], summary: 'The active product catalogue (prices in points)', querystring: productListQuerySchema, response: { 200: productPageSchema, ...errors } },
-    }, async (request, reply) => sendList(reply, await productCatalogue(ctx, request.query)));
+    route(app, endpoints.products.list, {}, async (request, reply) => sendList(reply, await productCatalogue(ctx, request.query)));
   };
 }
 
@@ -56,37 +40,15 @@ export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Only this scope parses multipart bodies, and only one file of bounded size.
     await app.register(multipart, { limits: { fileSize: MAX_PRODUCT_IMAGE_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 100 } });
 
-    app.get('/products', {
-      schema: { tags: ['admin'], summary: 'Every product, active or not (`format=csv` for the whole filtered list)', querystring: productAdminListQuerySchema, response: { 200: productPageSchema, ...errors } },
-    }, async (request, reply) => sendList(reply, await listProducts(ctx, request.query)));
+    route(app, endpoints.products.adminList, {}, async (request, reply) => sendList(reply, await listProducts(ctx, request.query)));
 
-    app.get('/products/:id', {
-      schema: { tags: ['admin'], summary: 'One product', params: idParamSchema, response: { 200: productSchema, ...errors } },
-    }, async (request) => productById(ctx, request.params.id));
+    route(app, endpoints.products.adminOne, {}, async (request) => productById(ctx, request.params.id));
 
-    app.post('/products', {
-      schema: { tags: ['admin'], summary: 'Add a product (audited); the picture is uploaded separately', body: productCreateSchema, response: { 201: productSchema, ...errors } },
-    }, async (request, reply) => reply.code(201).send(await createProduct(ctx, actorOf(request), request.body)));
+    route(app, endpoints.products.adminCreate, {}, async (request, reply) => reply.code(201).send(await createProduct(ctx, actorOf(request), request.body)));
 
-    app.patch('/products/:id', {
-      schema: {
-        tags: ['admin'],
-        summary: 'Change or deactivate a product (audited)',
-        params: idParamSchema,
-        body: productPatchSchema,
-        response: { 200: productSchema, ...errors },
-      },
-    }, async (request) => updateProduct(ctx, actorOf(request), request.params.id, request.body));
+    route(app, endpoints.products.adminUpdate, {}, async (request) => updateProduct(ctx, actorOf(request), request.params.id, request.body));
 
-    app.put('/products/:id/image', {
-      schema: {
-        tags: ['admin'],
-        summary: `Upload the picture: multipart/form-data, one file field "image", JPEG, PNG or WebP up to ${MAX_PRODUCT_IMAGE_BYTES / (1024 * 1024)} MB (audited)`,
-        params: idParamSchema,
-        consumes: ['multipart/form-data'],
-        response: { 200: productSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema, 422: apiErrorSchema },
-      },
-    }, async (request) => setProductImage(ctx, actorOf(request), request.params.id, await readUpload(request)));
+    route(app, endpoints.products.adminSetImage, {}, async (request) => setProductImage(ctx, actorOf(request), request.params.id, await readUpload(request)));
   };
 }
 

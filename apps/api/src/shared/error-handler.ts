@@ -13,7 +13,7 @@ import { AppError, badRequest } from './errors';
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (caught: FastifyError | AppError | Error, request, reply) => {
     let error = caught;
-    // A route that leaves the session check to its SQL statement (auth/guard.ts):
+    // A route that leaves the session check to its SQL statement (http/guard.ts):
     // an ended session or a missing membership answers first, as anywhere else.
     if (request.principal?.checkSession) {
       try {

@@ -2,7 +2,7 @@ import { fromBaseUnits, toBaseUnits, usernameKey, type Transfer, type TransferBo
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
-import { refusedSession } from '../auth/guard';
+import { refusedSession } from '../http/guard';
 import { answerOfOutcome, hashRequest, type GroupOutcome, type IdempotentAnswer } from '../ledger/idempotency';
 import { runUnderSettingsInForce } from '../settings/service';
 import { storedTransfer, type TransferResult } from './answer';

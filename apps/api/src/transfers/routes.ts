@@ -1,18 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  apiErrorSchema,
-  idempotencyHeadersSchema,
-  receiverQuerySchema,
-  receiverSchema,
-  transferBodySchema,
-  transferListQuerySchema,
-  transferPageSchema,
-  transferQuoteSchema,
-  transferSchema,
-  transferTermsSchema,
-} from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { principalOf } from '../auth/guard';
+import { principalOf } from '../http/guard';
+import { route } from '../http/route';
 import { sendList } from '../shared/list-reply';
 import { memberTransfers } from './list';
 import { createTransfer } from './create-transfer';
@@ -21,21 +11,12 @@ import { quoteTransfer } from './quote-transfer';
 import { transferTerms } from './transfer-terms';
 import { sendIdempotent } from '../ledger/idempotency';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
-
 /** `/api/transfers` */
 export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/transfers', {
+    route(app, endpoints.transfers.create, {
       // The session is checked by ledger_transfers itself (one round trip fewer).
       config: { sessionCheckedInStatement: true },
-      schema: {
-        tags: ['transfers'],
-        summary: "Send USDT from your deposit wallet to another member's (accepts Idempotency-Key)",
-        headers: idempotencyHeadersSchema,
-        body: transferBodySchema,
-        response: { 201: transferSchema, ...errors },
-      },
     }, async (request, reply) => {
       const principal = principalOf(request);
       const answer = await createTransfer(ctx, {
@@ -47,35 +28,12 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return sendIdempotent(reply, answer);
     });
 
-    app.get('/transfers', {
-      schema: {
-        tags: ['transfers'],
-        summary: 'Your transfers, `direction=sent` (default) or `received`',
-        querystring: transferListQuerySchema,
-        response: { 200: transferPageSchema, ...errors },
-      },
-    }, async (request, reply) => sendList(reply, await memberTransfers(ctx.db, principalOf(request).userId, request.query)));
+    route(app, endpoints.transfers.list, {}, async (request, reply) => sendList(reply, await memberTransfers(ctx.db, principalOf(request).userId, request.query)));
 
-    app.get('/transfers/terms', {
-      schema: { tags: ['transfers'], summary: 'The minimum and fee in force', response: { 200: transferTermsSchema, ...errors } },
-    }, async () => transferTerms(ctx));
+    route(app, endpoints.transfers.terms, {}, async () => transferTerms(ctx));
 
-    app.get('/transfers/receiver', {
-      schema: {
-        tags: ['transfers'],
-        summary: 'Look a receiver up by username (full name shown before confirming)',
-        querystring: receiverQuerySchema,
-        response: { 200: receiverSchema, ...errors },
-      },
-    }, async (request) => findReceiver(ctx, { senderId: principalOf(request).userId, username: request.query.username }));
+    route(app, endpoints.transfers.receiver, {}, async (request) => findReceiver(ctx, { senderId: principalOf(request).userId, username: request.query.username }));
 
-    app.get('/transfers/quote', {
-      schema: {
-        tags: ['transfers'],
-        summary: 'What a transfer would take, cost and deliver; refuses what the transfer would refuse (but the balance)',
-        querystring: transferBodySchema,
-        response: { 200: transferQuoteSchema, ...errors },
-      },
-    }, async (request) => quoteTransfer(ctx, { senderId: principalOf(request).userId, body: request.query }));
+    route(app, endpoints.transfers.quote, {}, async (request) => quoteTransfer(ctx, { senderId: principalOf(request).userId, body: request.query }));
   };
 }

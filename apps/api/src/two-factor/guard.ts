@@ -1,4 +1,3 @@
-import { apiErrorSchema } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
@@ -185,10 +184,3 @@ export async function withSecondFactor<T>(
     throw error;
   }
 }
-
-/**
- * What a route that checks a second factor answers beside its own errors:
- * 429 while the account's codes are locked (above), 503 when the portal's key
- * no longer opens the stored secret (codes.ts, `openStoredSecret`).
- */
-export const secondFactorAnswers = { 429: apiErrorSchema, 503: apiErrorSchema };

@@ -3,7 +3,7 @@ import { Secret } from 'otpauth';
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '@portal/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { principalOf } from '../auth/guard';
+import { principalOf } from '../http/guard';
 import { AppError, conflict, forbidden, unauthorized, unprocessable } from '../shared/errors';
 import { findUserById } from '../users/queries';
 import { readSettings } from '../settings/service';

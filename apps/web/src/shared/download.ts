@@ -1,13 +1,16 @@
+import type { Endpoint } from '@portal/contract';
 import { api } from './api/instance';
 import type { QueryValue } from './api/client';
 
 /**
- * Fetches an admin list as CSV (`format=csv`, the whole filtered list) with
- * the signed-in session and hands it to the browser as a file.
+ * Fetches an admin list endpoint as CSV (`format=csv`, the whole filtered
+ * list) with the signed-in session and hands it to the browser as a file.
+ * The answer is text, not the endpoint's JSON answer, so this asks by the
+ * endpoint's path rather than through `api.call`.
  */
-export async function downloadCsv(path: string, query: Record<string, QueryValue>, filename: string): Promise<void> {
+export async function downloadCsv(list: Endpoint, query: Record<string, QueryValue>, filename: string): Promise<void> {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
-  const text = await api.get<string>(path, { query: { ...filters, format: 'csv' }, headers: { Accept: 'text/csv' } });
+  const text = await api.request<string>(list.path, { query: { ...filters, format: 'csv' }, headers: { Accept: 'text/csv' } });
   const blob = new Blob([typeof text === 'string' ? text : JSON.stringify(text)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { TwoFactorStatus } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 
 /** Where an admin turns two-factor on: the Security tab, with the reason explained there. */
@@ -9,7 +9,7 @@ export const ADMIN_TWO_FACTOR_SETUP = '/account-settings?tab=security&why=admin'
 /** True when the portal asks this admin for two-factor and they have none yet, on their first sign-in (a failed check never blocks anything). */
 async function adminNeedsTwoFactor(): Promise<boolean> {
   try {
-    const status = await api.get<TwoFactorStatus>('/me/2fa');
+    const status = await api.call(endpoints.twoFactor.status);
     return status.setupPrompt;
   } catch {
     return false;

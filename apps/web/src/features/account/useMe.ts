@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileBody, User } from '@portal/contract';
+import { endpoints, type UpdateProfileBody } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { session } from '../../shared/session/instance';
 
@@ -7,23 +7,22 @@ export const accountKeys = {
   me: ['account', 'me'] as const,
 };
 
-/** GET /api/me: the signed-in account; the session's copy of the user is kept in step. */
+/** The signed-in account; the session's copy of the user is kept in step. */
 export function useMe() {
   return useQuery({
     queryKey: accountKeys.me,
     queryFn: async ({ signal }) => {
-      const user = await api.get<User>('/me', { signal });
+      const user = await api.call(endpoints.me.profile, { signal });
       session.setUser(user);
       return user;
     },
   });
 }
 
-/** PATCH /api/me */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateProfileBody) => api.patch<User>('/me', body),
+    mutationFn: (body: UpdateProfileBody) => api.call(endpoints.me.updateProfile, { body }),
     onSuccess: (user) => {
       session.setUser(user);
       queryClient.setQueryData(accountKeys.me, user);
@@ -31,9 +30,8 @@ export function useUpdateProfile() {
   });
 }
 
-/** POST /api/me/password */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.post<void>('/me/password', body),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.call(endpoints.me.changePassword, { body }),
   });
 }

@@ -1,7 +1,7 @@
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
-import type { AdminMember } from '@portal/contract';
+import { endpoints, type AdminMember } from '@portal/contract';
 import { useNavigate } from 'react-router';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { AccountSearchField, AccountStatusFilter } from '../../shared/components/AccountFilters';
@@ -87,7 +87,7 @@ export function MembersPage() {
             )}
           </>
         }
-        action={<CsvExportButton path="/admin/members" name="members" query={list.query} />}
+        action={<CsvExportButton list={endpoints.members.adminList} name="members" query={list.query} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <FilterBar>

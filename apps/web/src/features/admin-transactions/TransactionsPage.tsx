@@ -1,5 +1,6 @@
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
+import { endpoints } from '@portal/contract';
 import { DataTable } from '../../shared/components/DataTable';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { tableState, useListParams } from '../../shared/list-params';
@@ -19,7 +20,7 @@ export function TransactionsPage() {
       <CardHeader
         title="Journal entries"
         subheader="Every movement of money, with the postings on each side. Amounts to the last decimal in the CSV."
-        action={<CsvExportButton path="/admin/transactions" name="transactions" query={list.query} />}
+        action={<CsvExportButton list={endpoints.transactions.adminList} name="transactions" query={list.query} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <EntryFilters list={list} fields={['member', 'type', 'wallet', 'from', 'to']} />

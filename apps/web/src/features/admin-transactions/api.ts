@@ -1,4 +1,4 @@
-import type { JournalEntry, Page } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { useListQuery } from '../../shared/api/list-query';
 
 export const adminKeys = {
@@ -11,7 +11,6 @@ export const adminKeys = {
   settings: ['admin', 'settings'] as const,
 };
 
-/** GET /api/admin/transactions */
 export function useTransactions(query: Record<string, string | number>) {
-  return useListQuery<Page<JournalEntry>>(adminKeys.transactions, '/admin/transactions', query);
+  return useListQuery(adminKeys.transactions, endpoints.transactions.adminList, query);
 }

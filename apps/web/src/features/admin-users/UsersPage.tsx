@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
-import type { AdminUser } from '@portal/contract';
+import { endpoints, type AdminUser } from '@portal/contract';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
@@ -109,7 +109,7 @@ export function UsersPage() {
         subheader="Members and administrators. Blocking signs an account out at once."
         action={
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2 }}>
-            <CsvExportButton path="/admin/users" name="users" query={list.query} />
+            <CsvExportButton list={endpoints.users.adminList} name="users" query={list.query} />
             <Button variant="contained" startIcon={<PersonAddAltOutlined />} onClick={() => setCreating(true)}>
               Create admin
             </Button>

@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminUser, CreateAdminBody, Page } from '@portal/contract';
+import { endpoints, type CreateAdminBody } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
 import { adminKeys } from '../admin-transactions/api';
 
 export function useUsers(query: Record<string, string | number>) {
-  return useListQuery<Page<AdminUser>>(adminKeys.users, '/admin/users', query);
+  return useListQuery(adminKeys.users, endpoints.users.adminList, query);
 }
 
 export function useCreateAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAdminBody) => api.post<AdminUser>('/admin/users', body),
+    mutationFn: (body: CreateAdminBody) => api.call(endpoints.users.adminCreate, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

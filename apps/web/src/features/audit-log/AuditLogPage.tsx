@@ -5,7 +5,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import type { AuditEntry, Page } from '@portal/contract';
+import { endpoints, type AuditEntry } from '@portal/contract';
 import { useListQuery } from '../../shared/api/list-query';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
@@ -84,7 +84,7 @@ function RawEntry({ entry }: { entry: AuditEntry }) {
 /** /admin/audit-log: every admin action, written in the same transaction as the action. */
 export function AuditLogPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: '-createdAt' });
-  const log = useListQuery<Page<AuditEntry>>(adminKeys.audit, '/admin/audit-log', list.query);
+  const log = useListQuery(adminKeys.audit, endpoints.audit.list, list.query);
   const { filters, update } = list;
 
   return (
@@ -92,7 +92,7 @@ export function AuditLogPage() {
       <CardHeader
         title="Audit log"
         subheader="Every admin action: who did what to whom, and what changed. Open a row for its raw record."
-        action={<CsvExportButton path="/admin/audit-log" name="audit-log" query={list.query} />}
+        action={<CsvExportButton list={endpoints.audit.list} name="audit-log" query={list.query} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <FilterBar>

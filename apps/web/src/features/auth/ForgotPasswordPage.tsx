@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { forgotPasswordBodySchema } from '@portal/contract';
+import { endpoints, forgotPasswordBodySchema } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
@@ -31,7 +31,7 @@ export function ForgotPasswordPage() {
   const { handleSubmit, setError, formState } = form;
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api.post('/auth/forgot-password', values);
+      await api.call(endpoints.auth.forgotPassword, { body: values });
       setSentTo(values.email);
     } catch (error) {
       if (!applyServerFieldError(error, setError, ['email'])) toast.error(errorMessage(error));

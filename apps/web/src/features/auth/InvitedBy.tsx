@@ -4,7 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { Side, SponsorLookup } from '@portal/contract';
+import { endpoints, type Side, type SponsorLookup } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { errorMessage } from '../../shared/api/errors';
 import { StatusChip } from '../../shared/components/StatusChip';
@@ -32,7 +32,7 @@ function useSponsorLookup(username: string): { data?: SponsorLookup; isError: bo
     if (!username) return;
     const controller = new AbortController();
     api
-      .get<SponsorLookup>('/network/sponsor', { query: { username }, signal: controller.signal })
+      .call(endpoints.network.sponsorLookup, { query: { username }, signal: controller.signal })
       .then((data) => setState({ for: username, data }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setState({ for: username, error });

@@ -5,7 +5,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { resetPasswordBodySchema } from '@portal/contract';
+import { endpoints, resetPasswordBodySchema } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -46,7 +46,7 @@ export function PasswordResetPage() {
   const { handleSubmit, setError, formState } = form;
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
-      await api.post('/auth/reset-password', { token, password });
+      await api.call(endpoints.auth.resetPassword, { body: { token, password } });
       toast.success('Your password was reset. Sign in with the new one.');
       await navigate('/login');
     } catch (error) {

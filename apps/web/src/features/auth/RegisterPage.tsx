@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { registerBodySchema, sideSchema, type User } from '@portal/contract';
+import { endpoints, registerBodySchema, sideSchema } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -54,7 +54,7 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     setFormError(null);
     try {
-      await api.post<User>('/auth/register', { ...values, ...(side ? { side } : {}) });
+      await api.call(endpoints.auth.register, { body: { ...values, ...(side ? { side } : {}) } });
       toast.success('Your account was created. Sign in to continue.');
       await navigate('/login');
     } catch (error) {

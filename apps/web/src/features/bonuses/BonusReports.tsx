@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
-import type { MatchingBonus, ReferralBonus } from '@portal/contract';
+import { endpoints, type MatchingBonus, type ReferralBonus } from '@portal/contract';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField } from '../../shared/components/ListFilters';
@@ -59,7 +59,7 @@ export function BonusReport({ type, admin = false }: { type: 'referral' | 'match
   const list = useListParams({ filters: admin ? ADMIN_FILTERS : MEMBER_FILTERS, defaultSort: '-date' });
   const query: Record<string, string | number> = { ...list.query, type };
   const { sort: _sort, ...unsorted } = query;
-  const bonuses = useBonuses<ReferralBonus | MatchingBonus>(admin ? query : unsorted, admin);
+  const bonuses = useBonuses(admin ? query : unsorted, admin);
   const [exporting, setExporting] = useState(false);
   const referral = type === 'referral';
   const columns = (referral ? REFERRAL_COLUMNS : MATCHING_COLUMNS) as Column<ReferralBonus | MatchingBonus>[];
@@ -68,7 +68,7 @@ export function BonusReport({ type, admin = false }: { type: 'referral' | 'match
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCsv('/admin/bonuses', query, csvName(referral ? 'referral-bonuses' : 'matching-bonuses'));
+      await downloadCsv(endpoints.bonuses.adminList, query, csvName(referral ? 'referral-bonuses' : 'matching-bonuses'));
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

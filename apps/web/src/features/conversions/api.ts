@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Conversion, ConversionQuote, ConversionTerms, Page } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
 import { ledgerKeys } from '../wallet/api';
@@ -7,22 +7,22 @@ import { ledgerKeys } from '../wallet/api';
 export function useConversionTerms() {
   return useQuery({
     queryKey: ledgerKeys.conversionTerms,
-    queryFn: ({ signal }) => api.get<ConversionTerms>('/conversions/terms', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.conversions.terms, { signal }),
   });
 }
 
 export const fetchConversionQuote = (amount: string) =>
-  api.get<ConversionQuote>('/conversions/quote', { query: { amount } });
+  api.call(endpoints.conversions.quote, { query: { amount } });
 
 export function useConversions(query: Record<string, string | number>) {
-  return useListQuery<Page<Conversion>>(ledgerKeys.conversions, '/conversions', query);
+  return useListQuery(ledgerKeys.conversions, endpoints.conversions.list, query);
 }
 
 export function useConvert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ amount, key }: { amount: string; key: string }) =>
-      api.post<Conversion>('/conversions', { amount }, { headers: { 'Idempotency-Key': key } }),
+      api.call(endpoints.conversions.create, { body: { amount }, headers: { 'idempotency-key': key } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
-import { depositStatuses, DEPOSIT_STATUS_LABELS } from '@portal/contract';
+import { endpoints, depositStatuses, DEPOSIT_STATUS_LABELS } from '@portal/contract';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { DataTable } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
@@ -39,7 +39,7 @@ export function AdminDepositHistoryPage() {
       <CardHeader
         title="All deposits"
         subheader="Every BEP20 deposit the watcher has recorded: seen, credited, dropped by a reorganisation, or below the minimum."
-        action={<CsvExportButton path="/admin/deposits" name="deposits" query={query} />}
+        action={<CsvExportButton list={endpoints.deposits.adminList} name="deposits" query={query} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <ChainStatusAlert />

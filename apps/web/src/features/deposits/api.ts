@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChainStatus, ChainWallets, Consolidation, ConsolidationPage, Deposit, DepositAddress, MyDeposits, Page } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
 
@@ -18,7 +18,7 @@ export const LIVE_REFRESH_MS = 3_000;
 export function useDepositAddress() {
   return useQuery({
     queryKey: depositKeys.address,
-    queryFn: ({ signal }) => api.get<DepositAddress>('/deposits/address', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.deposits.address, { signal }),
     staleTime: Infinity,
   });
 }
@@ -29,7 +29,7 @@ export function useMyDeposits(query: Record<string, string | number>, live = fal
   return useQuery({
     queryKey: depositKeys.mine(query),
     queryFn: async ({ signal }) => {
-      const answer = await api.get<MyDeposits>('/deposits', { query, signal });
+      const answer = await api.call(endpoints.deposits.list, { query, signal });
       // A new credit changes the wallet balances shown elsewhere.
       void queryClient.invalidateQueries({ queryKey: ['ledger', 'wallets'] });
       return answer;
@@ -40,31 +40,31 @@ export function useMyDeposits(query: Record<string, string | number>, live = fal
 }
 
 export function useAdminDeposits(query: Record<string, string | number>) {
-  return useListQuery<Page<Deposit>>(depositKeys.admin, '/admin/deposits', query, { refetchInterval: 10_000 });
+  return useListQuery(depositKeys.admin, endpoints.deposits.adminList, query, { refetchInterval: 10_000 });
 }
 
 export function useConsolidations(query: Record<string, string | number>) {
-  return useListQuery<ConsolidationPage>(depositKeys.consolidations, '/admin/consolidations', query);
+  return useListQuery(depositKeys.consolidations, endpoints.deposits.adminConsolidations, query);
 }
 
 export function useStartConsolidation() {
   const queryClient = useQueryClient();
   return useMutation({
     // The answer comes once the sweep's transactions are mined (a few blocks).
-    mutationFn: () => api.post<Consolidation>('/admin/consolidations', {}),
+    mutationFn: () => api.call(endpoints.deposits.adminConsolidate, { body: {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
 
 export function useChainWallets(query: Record<string, string | number>) {
-  return useListQuery<ChainWallets>(depositKeys.wallets, '/admin/chain/wallets', query, { refetchInterval: 15_000 });
+  return useListQuery(depositKeys.wallets, endpoints.deposits.adminChainWallets, query, { refetchInterval: 15_000 });
 }
 
 /** The deposit watcher's state, as /api/health reports it (admin pages warn when it is not ok). */
 export function useChainStatus() {
   return useQuery({
     queryKey: ['admin', 'chain-status'],
-    queryFn: ({ signal }) => api.get<{ status: string; chain?: ChainStatus }>('/health', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.health.status, { signal }),
     refetchInterval: 10_000,
     select: (health) => health.chain,
   });

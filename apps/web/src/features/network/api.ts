@@ -1,16 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Downline,
-  DownlineSort,
-  FreeSlots,
-  PlacementBody,
-  PlacementResult,
-  PlacementTree,
-  ReferralLink,
-  SponsorTree,
-  PlanStatus,
-  WaitingList,
-} from '@portal/contract';
+import { endpoints, type DownlineSort, type PlacementBody } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useSession } from '../../shared/session/useSession';
 import { planKeys } from '../packages/api';
@@ -29,7 +18,7 @@ export const networkKeys = {
 export function useReferralLink() {
   return useQuery({
     queryKey: networkKeys.referralLink,
-    queryFn: ({ signal }) => api.get<ReferralLink>('/network/referral-link', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.network.referralLink, { signal }),
   });
 }
 
@@ -42,7 +31,7 @@ export interface SponsorTreeParams {
 }
 
 export function fetchSponsorTree(query: SponsorTreeParams, signal?: AbortSignal) {
-  return api.get<SponsorTree>('/network/sponsor-tree', { query: { ...query }, signal });
+  return api.call(endpoints.network.sponsorTree, { query, signal });
 }
 
 export function useSponsorTree(query: SponsorTreeParams, enabled = true) {
@@ -58,7 +47,7 @@ export function useSponsorTree(query: SponsorTreeParams, enabled = true) {
 export function usePlacementTree(root: number | undefined, depth: number, enabled = true) {
   return useQuery({
     queryKey: networkKeys.placementTree(root, depth),
-    queryFn: ({ signal }) => api.get<PlacementTree>('/network/placement-tree', { query: { root, depth }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.network.placementTree, { query: { root, depth }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -74,7 +63,7 @@ export function useViewerPlaced(): { placed: boolean | undefined } {
   const { isAdmin } = useSession();
   const status = useQuery({
     queryKey: planKeys.status,
-    queryFn: ({ signal }) => api.get<PlanStatus>('/plan/status', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.bonuses.planStatus, { signal }),
     enabled: !isAdmin,
   });
   if (isAdmin) return { placed: true };
@@ -95,7 +84,7 @@ export interface DownlineParams {
 export function useDownline(query: DownlineParams) {
   return useQuery({
     queryKey: networkKeys.downline(query),
-    queryFn: ({ signal }) => api.get<Downline>('/network/downline', { query: { ...query }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.network.downline, { query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -103,7 +92,7 @@ export function useDownline(query: DownlineParams) {
 export function useWaitingList(page: number, pageSize: number, search = '') {
   return useQuery({
     queryKey: networkKeys.placements(page, pageSize, search),
-    queryFn: ({ signal }) => api.get<WaitingList>('/network/placements', { query: { page, pageSize, search }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.network.placements, { query: { page, pageSize, search }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -112,16 +101,16 @@ export function useWaitingList(page: number, pageSize: number, search = '') {
 export function useFreeSlots(member: number, search: string) {
   return useQuery({
     queryKey: networkKeys.freeSlots(member, search),
-    queryFn: ({ signal }) => api.get<FreeSlots>('/network/free-slots', { query: { member, search, limit: 20 }, signal }),
+    queryFn: ({ signal }) => api.call(endpoints.network.freeSlots, { query: { member, search, limit: 20 }, signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** POST /api/network/placements; every network view is refetched afterwards. */
+/** Places a waiting member; every network view is refetched afterwards. */
 export function usePlaceMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PlacementBody) => api.post<PlacementResult>('/network/placements', body),
+    mutationFn: (body: PlacementBody) => api.call(endpoints.network.place, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: networkKeys.all }),
   });
 }

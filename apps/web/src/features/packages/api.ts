@@ -1,18 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminDashboard,
-  CloseResult,
-  IncomeSummary,
-  MatchingBonus,
-  Package,
-  PackageCreate,
-  PackagePatch,
-  Page,
-  PlanStatus,
-  Purchase,
-  PurchaseListItem,
-  ReferralBonus,
-} from '@portal/contract';
+import { endpoints, type PackageCreate, type PurchaseListItem } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
 import { ledgerKeys } from '../wallet/api';
@@ -31,60 +18,59 @@ export const planKeys = {
 };
 
 export type { PurchaseListItem };
-export type BonusPage<T> = Page<T> & { type: 'referral' | 'matching'; totalPaid: string };
 
-export const usePackages = () => useQuery({ queryKey: planKeys.packages, queryFn: ({ signal }) => api.get<{ items: Package[] }>('/packages', { signal }) });
-export const usePlanStatus = () => useQuery({ queryKey: planKeys.status, queryFn: ({ signal }) => api.get<PlanStatus>('/plan/status', { signal }) });
+export const usePackages = () => useQuery({ queryKey: planKeys.packages, queryFn: ({ signal }) => api.call(endpoints.packages.list, { signal }) });
+export const usePlanStatus = () => useQuery({ queryKey: planKeys.status, queryFn: ({ signal }) => api.call(endpoints.bonuses.planStatus, { signal }) });
 
 export function usePurchases(query: Record<string, string | number>) {
-  return useListQuery<Page<PurchaseListItem>>(planKeys.purchases, '/purchases', query);
+  return useListQuery(planKeys.purchases, endpoints.purchases.list, query);
 }
 
 export function useBuy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ packageId, key }: { packageId: number; key: string }) => api.post<Purchase>('/purchases', { packageId }, { headers: { 'Idempotency-Key': key } }),
+    mutationFn: ({ packageId, key }: { packageId: number; key: string }) => api.call(endpoints.purchases.create, { body: { packageId }, headers: { 'idempotency-key': key } }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: planKeys.all }), queryClient.invalidateQueries({ queryKey: ledgerKeys.all })]),
   });
 }
 
-export function useBonuses<T extends ReferralBonus | MatchingBonus>(query: Record<string, string | number>, admin = false) {
-  return useListQuery<BonusPage<T>>(
+export function useBonuses(query: Record<string, string | number>, admin = false) {
+  return useListQuery(
     admin ? planKeys.adminBonuses : planKeys.bonuses,
-    admin ? '/admin/bonuses' : '/bonuses',
+    admin ? endpoints.bonuses.adminList : endpoints.bonuses.list,
     query,
   );
 }
 
 export function useIncomeSummary(query: Record<string, string>) {
-  return useQuery({ queryKey: planKeys.income(query), queryFn: ({ signal }) => api.get<IncomeSummary>('/income/summary', { query, signal }) });
+  return useQuery({ queryKey: planKeys.income(query), queryFn: ({ signal }) => api.call(endpoints.bonuses.incomeSummary, { query, signal }) });
 }
 
 export const useAdminPackages = () =>
-  useQuery({ queryKey: planKeys.adminPackages, queryFn: ({ signal }) => api.get<{ items: Package[] }>('/admin/packages', { signal }) });
+  useQuery({ queryKey: planKeys.adminPackages, queryFn: ({ signal }) => api.call(endpoints.packages.adminList, { signal }) });
 
 export function useSavePackage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: PackageCreate | PackagePatch }) =>
-      id === undefined ? api.post<Package>('/admin/packages', body) : api.patch<Package>(`/admin/packages/${id}`, body),
+    mutationFn: ({ id, body }: { id?: number; body: PackageCreate }) =>
+      id === undefined
+        ? api.call(endpoints.packages.adminCreate, { body })
+        : api.call(endpoints.packages.adminUpdate, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
   });
 }
 
 export const useAdminDashboard = () =>
-  useQuery({ queryKey: planKeys.dashboard, queryFn: ({ signal }) => api.get<AdminDashboard>('/admin/dashboard', { signal }) });
+  useQuery({ queryKey: planKeys.dashboard, queryFn: ({ signal }) => api.call(endpoints.plan.adminDashboard, { signal }) });
 
-export type CloseSummary = Omit<CloseResult, 'created'>;
-
-/** GET /api/admin/plan/closes: the latest closes, newest first. */
+/** The latest closes, newest first. */
 export const useCloses = () =>
-  useQuery({ queryKey: planKeys.closes, queryFn: ({ signal }) => api.get<{ items: CloseSummary[] }>('/admin/plan/closes', { signal }) });
+  useQuery({ queryKey: planKeys.closes, queryFn: ({ signal }) => api.call(endpoints.plan.adminCloses, { signal }) });
 
 export function useCloseDay() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (date: string) => api.post<CloseResult>('/admin/plan/close', { date }),
+    mutationFn: (date: string) => api.call(endpoints.plan.adminClose, { body: { date } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
   });
 }

@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import RedeemOutlined from '@mui/icons-material/RedeemOutlined';
-import { MAX_PRODUCT_IMAGE_BYTES, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, type Product } from '@portal/contract';
+import { endpoints, MAX_PRODUCT_IMAGE_BYTES, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, type Product } from '@portal/contract';
 import { errorMessage, isApiError } from '../../shared/api/errors';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { DataTable, type Column } from '../../shared/components/DataTable';
@@ -96,7 +96,7 @@ export function AdminProductsPage() {
         subheader="The catalogue members redeem with points. Deactivated products can no longer be redeemed; pending redemptions stay as they are."
         action={
           <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
-            <CsvExportButton path="/admin/products" name="products" query={list.query} />
+            <CsvExportButton list={endpoints.products.adminList} name="products" query={list.query} />
             <Button variant="contained" onClick={() => setDraft(EMPTY)}>
               Add product
             </Button>

@@ -8,7 +8,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { fromBaseUnits, REJECTION_REASON_MAX, rejectionReasonSchema, toBaseUnits, type Redemption } from '@portal/contract';
+import { endpoints, fromBaseUnits, REJECTION_REASON_MAX, rejectionReasonSchema, toBaseUnits, type Redemption } from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
@@ -133,7 +133,7 @@ export function RedemptionApprovalPage() {
       <CardHeader
         title="Pending redemptions"
         subheader="Approve when shipped. A rejection returns the points to the member and the pieces to stock."
-        action={<CsvExportButton path="/admin/redemptions" name="redemptions-pending" query={query} />}
+        action={<CsvExportButton list={endpoints.redemptions.adminList} name="redemptions-pending" query={query} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <Box sx={{ px: 5 }}>
@@ -230,7 +230,7 @@ export function RedemptionApprovalHistoryPage() {
       <CardHeader
         title="Redemption decisions"
         subheader="Approved (shipped) and rejected redemptions."
-        action={<CsvExportButton path="/admin/redemptions" name="redemption-decisions" query={query} />}
+        action={<CsvExportButton list={endpoints.redemptions.adminList} name="redemption-decisions" query={query} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <FilterBar>

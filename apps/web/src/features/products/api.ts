@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Page, Product, ProductCreate, ProductPatch, Redemption, RedemptionBody, RedemptionQuote } from '@portal/contract';
+import { endpoints, type ProductCreate, type RedemptionBody } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
 import { ledgerKeys } from '../wallet/api';
@@ -14,17 +14,17 @@ export const productKeys = {
 };
 
 export function useCatalogue(query: Record<string, string | number>) {
-  return useListQuery<Page<Product>>(productKeys.catalogue, '/products', query);
+  return useListQuery(productKeys.catalogue, endpoints.products.list, query);
 }
 
 export const fetchRedemptionQuote = (productId: number, quantity: number) =>
-  api.get<RedemptionQuote>('/redemptions/quote', { query: { productId, quantity } });
+  api.call(endpoints.redemptions.quote, { query: { productId, quantity } });
 
 export function useRedeem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ body, key }: { body: RedemptionBody; key: string }) =>
-      api.post<Redemption>('/redemptions', body, { headers: { 'Idempotency-Key': key } }),
+      api.call(endpoints.redemptions.create, { body, headers: { 'idempotency-key': key } }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
@@ -34,20 +34,20 @@ export function useRedeem() {
 }
 
 export function useRedemptions(query: Record<string, string | number>) {
-  return useListQuery<Page<Redemption>>(productKeys.redemptions, '/redemptions', query);
+  return useListQuery(productKeys.redemptions, endpoints.redemptions.list, query);
 }
 
 // ---- admin ------------------------------------------------------------------
 
 export function useAdminProducts(query: Record<string, string | number>) {
-  return useListQuery<Page<Product>>(productKeys.admin, '/admin/products', query);
+  return useListQuery(productKeys.admin, endpoints.products.adminList, query);
 }
 
 export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: ProductCreate | ProductPatch }) =>
-      id ? api.patch<Product>(`/admin/products/${id}`, body) : api.post<Product>('/admin/products', body),
+    mutationFn: ({ id, body }: { id?: number; body: ProductCreate }) =>
+      id ? api.call(endpoints.products.adminUpdate, { params: { id }, body }) : api.call(endpoints.products.adminCreate, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }
@@ -58,14 +58,14 @@ export function useUploadProductImage() {
     mutationFn: ({ id, file }: { id: number; file: File }) => {
       const form = new FormData();
       form.append('image', file);
-      return api.put<Product>(`/admin/products/${id}/image`, form);
+      return api.call(endpoints.products.adminSetImage, { params: { id }, body: form });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }
 
 export function useAdminRedemptions(query: Record<string, string | number>) {
-  return useListQuery<Page<Redemption>>(productKeys.adminRedemptions, '/admin/redemptions', query);
+  return useListQuery(productKeys.adminRedemptions, endpoints.redemptions.adminList, query);
 }
 
 export function useDecideRedemptions() {
@@ -73,12 +73,11 @@ export function useDecideRedemptions() {
   return useMutation({
     mutationFn: (decision: { action: 'approve'; ids: number[] } | { action: 'reject'; ids: number[]; reason: string; key: string }) =>
       decision.action === 'approve'
-        ? api.post<{ items: Redemption[] }>('/admin/redemptions/approve', { ids: decision.ids })
-        : api.post<{ items: Redemption[] }>(
-            '/admin/redemptions/reject',
-            { ids: decision.ids, reason: decision.reason },
-            { headers: { 'Idempotency-Key': decision.key } },
-          ),
+        ? api.call(endpoints.redemptions.adminApproveMany, { body: { ids: decision.ids } })
+        : api.call(endpoints.redemptions.adminRejectMany, {
+            body: { ids: decision.ids, reason: decision.reason },
+            headers: { 'idempotency-key': decision.key },
+          }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),

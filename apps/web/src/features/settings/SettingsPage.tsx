@@ -15,7 +15,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { SETTINGS_DEFAULTS, SETTINGS_LABELS, settingsSchema, type Settings, type SettingsPatch } from '@portal/contract';
+import { endpoints, SETTINGS_DEFAULTS, SETTINGS_LABELS, settingsSchema, type Settings, type SettingsPatch } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '../../shared/api/instance';
@@ -54,10 +54,10 @@ export function SettingsPage() {
   const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: adminKeys.settings,
-    queryFn: ({ signal }) => api.get<Settings>('/admin/settings', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.settings.adminGet, { signal }),
   });
   const save = useMutation({
-    mutationFn: (patch: SettingsPatch) => api.patch<Settings>('/admin/settings', patch),
+    mutationFn: (patch: SettingsPatch) => api.call(endpoints.settings.adminUpdate, { body: patch }),
     onSuccess: (saved) => queryClient.setQueryData(adminKeys.settings, saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['ledger'] }),
   });

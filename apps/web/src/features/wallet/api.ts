@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Page, WalletEntry, WalletsResponse } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
 
@@ -14,16 +14,16 @@ export const ledgerKeys = {
   conversionTerms: ['ledger', 'conversion-terms'] as const,
 };
 
-/** GET /api/wallets */
+/** The three wallets with their balances. */
 export function useWallets(enabled = true) {
   return useQuery({
     queryKey: ledgerKeys.wallets,
-    queryFn: ({ signal }) => api.get<WalletsResponse>('/wallets', { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.wallets.list, { signal }),
     enabled,
   });
 }
 
-/** GET /api/wallets/entries (all wallets, or `wallet=`) */
+/** The history of all wallets, or of one with `wallet=`. */
 export function useWalletEntries(query: Record<string, string | number>, enabled = true) {
-  return useListQuery<Page<WalletEntry>>(ledgerKeys.entries, '/wallets/entries', query, { enabled });
+  return useListQuery(ledgerKeys.entries, endpoints.wallets.entries, query, { enabled });
 }

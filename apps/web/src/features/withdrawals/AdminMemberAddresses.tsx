@@ -1,7 +1,7 @@
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import { useQuery } from '@tanstack/react-query';
-import type { WithdrawalAddress, WithdrawalAddressList } from '@portal/contract';
+import { endpoints, type WithdrawalAddress } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { isSessionEnded } from '../../shared/api/errors';
 import { DataTable, type Column } from '../../shared/components/DataTable';
@@ -29,7 +29,7 @@ const COLUMNS: Column<WithdrawalAddress>[] = [
 export function AdminMemberAddresses({ memberId }: { memberId: number }) {
   const addresses = useQuery({
     queryKey: ['admin-member-addresses', memberId],
-    queryFn: ({ signal }) => api.get<WithdrawalAddressList>(`/admin/members/${memberId}/withdrawal-addresses`, { signal }),
+    queryFn: ({ signal }) => api.call(endpoints.withdrawals.adminMemberAddresses, { params: { id: memberId }, signal }),
   });
   const items = addresses.data?.items;
   return (

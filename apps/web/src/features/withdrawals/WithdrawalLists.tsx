@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { fromBaseUnits, toBaseUnits, withdrawalStatuses, type Settings, type Withdrawal } from '@portal/contract';
+import { endpoints, fromBaseUnits, toBaseUnits, withdrawalStatuses, type Withdrawal } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 import { adminKeys } from '../admin-transactions/api';
@@ -151,7 +151,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   const [reason, setReason] = useState('');
   const [looking, setLooking] = useState<Withdrawal | null>(null);
   const [totpCode, setTotpCode] = useState('');
-  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: ({ signal }) => api.get<Settings>('/admin/settings', { signal }), enabled: !history });
+  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: ({ signal }) => api.call(endpoints.settings.adminGet, { signal }), enabled: !history });
 
   const rows = withdrawals.data?.items ?? [];
   const chosen = rows.filter((w) => selected.includes(w.id));
@@ -165,12 +165,11 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
 
   const run = async (action: 'approve' | 'reject') => {
     try {
-      const result = await decide.mutateAsync({
-        action,
-        ids: selected,
-        reason: action === 'reject' ? reason.trim() : undefined,
-        totpCode: action === 'approve' && needsCode ? totpCode.trim() : undefined,
-      });
+      const result = await decide.mutateAsync(
+        action === 'reject'
+          ? { action, ids: selected, reason: reason.trim() }
+          : { action, ids: selected, totpCode: needsCode ? totpCode.trim() : undefined },
+      );
       toast.success(`${result.done.length} withdrawal${result.done.length === 1 ? '' : 's'} ${action === 'approve' ? 'approved: payouts are on their way' : 'rejected and refunded'}.`);
       for (const skipped of result.skipped) toast.warning(skipped.message);
       setSelected([]);
@@ -220,7 +219,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
         <CardHeader
           title={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
           subheader={history ? 'Every withdrawal with its decision and payout.' : 'Select one or many, then approve (the payout leaves the hot wallet) or reject with a reason (the amount is refunded).'}
-          action={history ? <CsvExportButton path="/admin/withdrawals" query={list.query} name="withdrawals" /> : undefined}
+          action={history ? <CsvExportButton list={endpoints.withdrawals.adminList} query={list.query} name="withdrawals" /> : undefined}
         />
         <FilterBar>
           <SearchField label="Search" placeholder="Member, address or hash" value={list.filters.search} onChange={(search) => list.update({ search })} />

@@ -1,18 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  BulkResult,
-  HotWallet,
-  Page,
-  TwoFactorEnabled,
-  TwoFactorSetup,
-  TwoFactorStatus,
-  Withdrawal,
-  WithdrawalAddress,
-  WithdrawalAddressList,
-  WithdrawalBody,
-  WithdrawalQuote,
-  WithdrawalTerms,
-} from '@portal/contract';
+import { endpoints, type WithdrawalBody } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
 
@@ -27,27 +14,28 @@ export const withdrawalKeys = {
 };
 
 export function useWithdrawalTerms() {
-  return useQuery({ queryKey: withdrawalKeys.terms, queryFn: ({ signal }) => api.get<WithdrawalTerms>('/withdrawals/terms', { signal }) });
+  return useQuery({ queryKey: withdrawalKeys.terms, queryFn: ({ signal }) => api.call(endpoints.withdrawals.terms, { signal }) });
 }
 
-export const fetchWithdrawalQuote = (amount: string) => api.get<WithdrawalQuote>('/withdrawals/quote', { query: { amount } });
+export const fetchWithdrawalQuote = (amount: string) => api.call(endpoints.withdrawals.quote, { query: { amount } });
 
 export function useMyWithdrawals(query: Record<string, string | number>) {
-  return useListQuery<Page<Withdrawal>>(withdrawalKeys.mine, '/withdrawals', query);
+  return useListQuery(withdrawalKeys.mine, endpoints.withdrawals.list, query);
 }
 
 export function useAdminWithdrawals(query: Record<string, string | number>) {
-  return useListQuery<Page<Withdrawal>>(withdrawalKeys.admin, '/admin/withdrawals', query, { refetchInterval: 5_000 });
+  return useListQuery(withdrawalKeys.admin, endpoints.withdrawals.adminList, query, { refetchInterval: 5_000 });
 }
 
 export function useHotWallet() {
-  return useQuery({ queryKey: withdrawalKeys.hotWallet, queryFn: ({ signal }) => api.get<HotWallet>('/admin/withdrawals/hot-wallet', { signal }), refetchInterval: 10_000 });
+  return useQuery({ queryKey: withdrawalKeys.hotWallet, queryFn: ({ signal }) => api.call(endpoints.withdrawals.adminHotWallet, { signal }), refetchInterval: 10_000 });
 }
 
 export function useMemberActivity(withdrawalId: number | null) {
   return useQuery({
     queryKey: ['ledger', 'withdrawal-activity', withdrawalId],
-    queryFn: ({ signal }) => api.get<{ items: Array<{ type: string; description: string; amount: string; createdAt: string }> }>(`/admin/withdrawals/${withdrawalId}/activity`, { signal }),
+    // Only run with an id (`enabled`).
+    queryFn: ({ signal }) => api.call(endpoints.withdrawals.adminActivity, { params: { id: withdrawalId! }, signal }),
     enabled: withdrawalId !== null,
   });
 }
@@ -55,7 +43,7 @@ export function useMemberActivity(withdrawalId: number | null) {
 export function useRequestWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, key }: { body: WithdrawalBody; key: string }) => api.post<Withdrawal>('/withdrawals', body, { headers: { 'Idempotency-Key': key } }),
+    mutationFn: ({ body, key }: { body: WithdrawalBody; key: string }) => api.call(endpoints.withdrawals.create, { body, headers: { 'idempotency-key': key } }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['ledger'] }), queryClient.invalidateQueries({ queryKey: withdrawalKeys.addresses })]),
   });
 }
@@ -63,8 +51,10 @@ export function useRequestWithdrawal() {
 export function useDecideWithdrawals() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, ids, reason, totpCode }: { action: 'approve' | 'reject'; ids: number[]; reason?: string; totpCode?: string }) =>
-      api.post<BulkResult>(`/admin/withdrawals/${action}`, action === 'reject' ? { ids, reason } : { ids, ...(totpCode ? { totpCode } : {}) }),
+    mutationFn: (decision: { action: 'approve'; ids: number[]; totpCode?: string } | { action: 'reject'; ids: number[]; reason: string }) =>
+      decision.action === 'reject'
+        ? api.call(endpoints.withdrawals.adminRejectMany, { body: { ids: decision.ids, reason: decision.reason } })
+        : api.call(endpoints.withdrawals.adminApproveMany, { body: { ids: decision.ids, ...(decision.totpCode ? { totpCode: decision.totpCode } : {}) } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['ledger'] }),
   });
 }
@@ -72,34 +62,35 @@ export function useDecideWithdrawals() {
 export function usePayoutAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: number; action: 'retry' | 'refund' }) => api.post<Withdrawal>(`/admin/withdrawals/${id}/${action}`),
+    mutationFn: ({ id, action }: { id: number; action: 'retry' | 'refund' }) =>
+      api.call(action === 'retry' ? endpoints.withdrawals.adminRetry : endpoints.withdrawals.adminRefund, { params: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['ledger'] }),
   });
 }
 
 export function useWithdrawalAddresses(enabled = true) {
-  return useQuery({ queryKey: withdrawalKeys.addresses, queryFn: ({ signal }) => api.get<WithdrawalAddressList>('/withdrawal-addresses', { signal }), enabled, retry: false });
+  return useQuery({ queryKey: withdrawalKeys.addresses, queryFn: ({ signal }) => api.call(endpoints.withdrawals.addresses, { signal }), enabled, retry: false });
 }
 
 export function useAddressActions() {
   const queryClient = useQueryClient();
   const settle = () => queryClient.invalidateQueries({ queryKey: withdrawalKeys.addresses });
   return {
-    add: useMutation({ mutationFn: (body: { address: string; label?: string }) => api.post<WithdrawalAddress>('/withdrawal-addresses', body), onSettled: settle }),
-    remove: useMutation({ mutationFn: (id: number) => api.delete(`/withdrawal-addresses/${id}`), onSettled: settle }),
+    add: useMutation({ mutationFn: (body: { address: string; label?: string }) => api.call(endpoints.withdrawals.addAddress, { body }), onSettled: settle }),
+    remove: useMutation({ mutationFn: (id: number) => api.call(endpoints.withdrawals.removeAddress, { params: { id } }), onSettled: settle }),
   };
 }
 
 export function useTwoFactor() {
-  return useQuery({ queryKey: withdrawalKeys.twoFactor, queryFn: ({ signal }) => api.get<TwoFactorStatus>('/me/2fa', { signal }) });
+  return useQuery({ queryKey: withdrawalKeys.twoFactor, queryFn: ({ signal }) => api.call(endpoints.twoFactor.status, { signal }) });
 }
 
 export function useTwoFactorActions() {
   const queryClient = useQueryClient();
   const settle = () => Promise.all([queryClient.invalidateQueries({ queryKey: withdrawalKeys.twoFactor }), queryClient.invalidateQueries({ queryKey: withdrawalKeys.terms })]);
   return {
-    setup: useMutation({ mutationFn: () => api.post<TwoFactorSetup>('/me/2fa/setup') }),
-    enable: useMutation({ mutationFn: (code: string) => api.post<TwoFactorEnabled>('/me/2fa/enable', { code }), onSettled: settle }),
-    disable: useMutation({ mutationFn: (code: string) => api.post('/me/2fa/disable', { code }), onSettled: settle }),
+    setup: useMutation({ mutationFn: () => api.call(endpoints.twoFactor.setup) }),
+    enable: useMutation({ mutationFn: (code: string) => api.call(endpoints.twoFactor.enable, { body: { code } }), onSettled: settle }),
+    disable: useMutation({ mutationFn: (code: string) => api.call(endpoints.twoFactor.disable, { body: { code } }), onSettled: settle }),
   };
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { User } from '@portal/contract';
+import { z } from 'zod';
+import { endpoint, endpoints, type User } from '@portal/contract';
 import { SessionStore } from '../session/session';
 import { STORAGE_KEYS } from '../session/storage';
-import { createApiClient } from './client';
+import { createApiClient, pathOf } from './client';
 import { ApiError, REFRESH_EXPIRED_MESSAGE } from './errors';
 import { createRefresh, type RefreshOptions } from './refresh';
 import { shouldRetry } from './queryClient';
@@ -103,7 +104,7 @@ describe('401 → one shared refresh → one retry each', () => {
     const client = createApiClient({ session, fetch: server.fetch });
 
     const paths = ['/a', '/b', '/c', '/d', '/e', '/f'];
-    const results = await Promise.all(paths.map((p) => client.get<{ path: string }>(p)));
+    const results = await Promise.all(paths.map((p) => client.request<{ path: string }>(p)));
 
     expect(results.map((r) => r.path)).toEqual(paths);
     expect(server.refreshCalls()).toHaveLength(1);
@@ -126,7 +127,7 @@ describe('401 → one shared refresh → one retry each', () => {
     const session = new SessionStore();
     const client = createApiClient({ session, fetch: server.fetch });
 
-    const results = await Promise.all(['/a', '/b', '/slow', '/c', '/d'].map((p) => client.get<{ path: string }>(p)));
+    const results = await Promise.all(['/a', '/b', '/slow', '/c', '/d'].map((p) => client.request<{ path: string }>(p)));
 
     expect(results).toHaveLength(5);
     expect(server.refreshCalls()).toHaveLength(1);
@@ -149,7 +150,7 @@ describe('401 → one shared refresh → one retry each', () => {
     });
     const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
 
-    await expect(client.get('/x')).rejects.toMatchObject({ status: 401, message: 'Still no' });
+    await expect(client.request('/x')).rejects.toMatchObject({ status: 401, message: 'Still no' });
     expect(server.callsTo('/x')).toHaveLength(2);
     expect(server.refreshCalls()).toHaveLength(1);
   });
@@ -173,7 +174,7 @@ describe('the refresh comes with the signed-in pages', () => {
 
     window.sessionStorage.setItem(STORAGE_KEYS.accessToken, 'expired-access');
     session.restore();
-    expect((await client.get<{ path: string }>('/a')).path).toBe('/a');
+    expect((await client.request<{ path: string }>('/a')).path).toBe('/a');
     expect(server.refreshCalls()).toHaveLength(1);
     expect(made).toHaveLength(1);
   });
@@ -189,7 +190,7 @@ describe('a failed refresh ends the session', () => {
     session.onLogout((reason) => reasons.push(reason));
     const client = createApiClient({ session, fetch: server.fetch });
 
-    const outcomes = await Promise.allSettled(['/a', '/b', '/c', '/d', '/e'].map((p) => client.get(p)));
+    const outcomes = await Promise.allSettled(['/a', '/b', '/c', '/d', '/e'].map((p) => client.request(p)));
 
     for (const outcome of outcomes) {
       expect(outcome.status).toBe('rejected');
@@ -224,7 +225,7 @@ describe('a failed refresh ends the session', () => {
       return json(401, { message: 'expired', code: 'UNAUTHENTICATED' });
     });
     const client = createApiClient({ session, fetch });
-    await expect(client.get('/a')).rejects.toMatchObject({ message: REFRESH_EXPIRED_MESSAGE });
+    await expect(client.request('/a')).rejects.toMatchObject({ message: REFRESH_EXPIRED_MESSAGE });
     expect(session.getState().isAuthenticated).toBe(false);
   });
 });
@@ -236,7 +237,7 @@ describe('already logged out', () => {
     const session = new SessionStore();
     const client = createApiClient({ session, fetch: server.fetch });
 
-    const error = await client.get('/me').catch((e: unknown) => e);
+    const error = await client.request('/me').catch((e: unknown) => e);
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
@@ -251,7 +252,7 @@ describe('already logged out', () => {
       json(409, { message: 'That email is taken.', code: 'EMAIL_TAKEN', field: 'email' }),
     );
     const client = createApiClient({ session: new SessionStore(), fetch });
-    await expect(client.patch('/me', { email: 'x@y.z' })).rejects.toMatchObject({
+    await expect(client.request('/me', { method: 'PATCH', body: { email: 'x@y.z' } })).rejects.toMatchObject({
       status: 409,
       code: 'EMAIL_TAKEN',
       message: 'That email is taken.',
@@ -267,7 +268,7 @@ describe('requests', () => {
     const server = fakeServer({ validToken: 'tok-123' });
     const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
 
-    await client.post('/things', { a: 1 }, { query: { page: 2, search: '', x: undefined } });
+    await client.request('/things', { method: 'POST', body: { a: 1 }, query: { page: 2, search: '', x: undefined } });
 
     const call = server.calls[0]!;
     expect(call.url).toBe('/api/things?page=2');
@@ -284,12 +285,49 @@ describe('requests', () => {
     const form = new FormData();
     form.append('image', new Blob(['png-bytes'], { type: 'image/png' }), 'a.png');
 
-    await client.put('/admin/products/3/image', form);
+    await client.request('/admin/products/3/image', { method: 'PUT', body: form });
 
     const [, init] = server.fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.body).toBe(form);
     expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+  });
+
+  it('calls an endpoint of the table by name: its method and path, the query and headers given', async () => {
+    signInStorage('tok-123');
+    const server = fakeServer({ validToken: 'tok-123' });
+    const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
+
+    await client.call(endpoints.transfers.quote, { query: { toUsername: 'bob', amount: '1.50' } });
+    await client.call(endpoints.transfers.create, { body: { toUsername: 'bob', amount: '1.50' }, headers: { 'idempotency-key': 'k-1' } });
+
+    expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/transfers/quote?toUsername=bob&amount=1.50', 'POST /api/transfers']);
+    expect(server.calls[1]!.body).toBe('{"toUsername":"bob","amount":"1.50"}');
+    expect(server.calls[1]!.headers['idempotency-key']).toBe('k-1');
+  });
+
+  it('fills the path parameters of an endpoint, encoded, and refuses a missing one', async () => {
+    signInStorage('tok-123');
+    const server = fakeServer({ validToken: 'tok-123' });
+    const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
+    const one = endpoint({ method: 'DELETE', path: '/things/:id/parts/:name', params: z.object({ id: z.coerce.number(), name: z.string() }), status: 204, errors: [], tags: [], summary: 'x' });
+
+    await client.call(one, { params: { id: 7, name: 'a b' } });
+
+    expect(server.calls[0]!.url).toBe('/api/things/7/parts/a%20b');
+    expect(server.calls[0]!.method).toBe('DELETE');
+    expect(() => pathOf('/things/:id', {})).toThrow(/needs the parameter id/);
+  });
+
+  it('writes an id or a number the page holds as the digits the schemas read as text', async () => {
+    signInStorage('tok-123');
+    const server = fakeServer({ validToken: 'tok-123' });
+    const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
+
+    await client.call(endpoints.members.adminOne, { params: { id: 42 } });
+    await client.call(endpoints.network.placementTree, { query: { root: 7, depth: 3 } });
+
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/admin/members/42', '/api/network/placement-tree?root=7&depth=3']);
   });
 
   it('aborts a request after 10 seconds', async () => {
@@ -305,7 +343,7 @@ describe('requests', () => {
     );
     const client = createApiClient({ session: new SessionStore(), fetch });
 
-    const outcome = client.get('/slow').catch((e: unknown) => e);
+    const outcome = client.request('/slow').catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(9_999);
     expect(signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -324,7 +362,7 @@ describe('requests', () => {
     );
     const client = createApiClient({ session: new SessionStore(), fetch });
     const controller = new AbortController();
-    const outcome = client.get('/x', { signal: controller.signal }).catch((e: unknown) => e);
+    const outcome = client.request('/x', { signal: controller.signal }).catch((e: unknown) => e);
     controller.abort();
     expect(await outcome).toMatchObject({ name: 'AbortError' });
   });
@@ -503,7 +541,7 @@ describe('tabs (issue #14)', () => {
     const client = createApiClient({ session, fetch: server.fetch, crossTab: true });
     window.localStorage.setItem(STORAGE_KEYS.refreshToken, 'rotated-by-another-tab');
 
-    expect((await client.get<{ path: string }>('/a')).path).toBe('/a');
+    expect((await client.request<{ path: string }>('/a')).path).toBe('/a');
     expect(server.refreshCalls()).toHaveLength(1);
     expect(JSON.parse(server.refreshCalls()[0]!.body!)).toEqual({ refreshToken: 'rotated-by-another-tab' });
   });

@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@portal/contract';
+import type { Endpoint, EndpointAnswer, EndpointInput, LoginResponse, Nothing } from '@portal/contract';
 import type { SessionStore } from '../session/session';
 import { sessionStorageArea } from '../session/storage';
 import type { Refresh, RefreshOptions } from './refresh';
@@ -49,6 +49,28 @@ export interface RawResponse {
 export interface SendOptions extends RequestOptions {
   /** The Authorization header to send instead of the Bearer token (login). */
   authorization?: string;
+}
+
+/**
+ * Path parameters and query values travel as text, so the contract's schemas
+ * take them as strings (an id as its decimal digits, packages/contract/src/ids.ts);
+ * the caller may write such a value as the number it holds, which the URL
+ * carries as `String(value)` (`pathOf`, `urlOf`).
+ */
+type WrittenAsText<T> = T extends object ? { [K in keyof T]: string extends NonNullable<T[K]> ? T[K] | number : T[K] } : T;
+
+/** What `api.call` takes for an endpoint: its input (an upload's body is FormData) and the caller's cancellation. */
+export type CallOptions<E extends Endpoint> = {
+  [K in keyof EndpointInput<E, FormData>]: K extends 'params' | 'query' ? WrittenAsText<EndpointInput<E, FormData>[K]> : EndpointInput<E, FormData>[K];
+} & { signal?: AbortSignal };
+
+/** `/transfers/:id` with `{ id: 7 }` → `/transfers/7`. */
+export function pathOf(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value == null) throw new Error(`${path} needs the parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
 }
 
 function basicCredentials(username: string, password: string): string {
@@ -185,6 +207,10 @@ export function createApiClient(options: ApiClientOptions) {
    * POST /auth/login: empty body, Basic credentials. Stores the session on success.
    * With two-factor on, the server answers 401 TOTP_REQUIRED and the same login is
    * sent again with the code in an `X-TOTP-Code` header (`totpCode`).
+   * The login's and the logout's paths are written here rather than taken from
+   * the endpoint table (packages/contract/src/endpoints/auth.ts): the table
+   * brings every schema with it, and the sign-in page has a budget
+   * (e2e/sign-in-weight.spec.ts).
    */
   async function login(username: string, password: string, totpCode?: string): Promise<LoginResponse> {
     if (!username.trim() || !password) throw new ApiError(0, 'CREDENTIALS_REQUIRED', CREDENTIALS_REQUIRED_MESSAGE);
@@ -228,8 +254,20 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  /**
+   * Calls an endpoint of the contract's table by name (`api.call(endpoints.transfers.quote, { query })`):
+   * its method and path come from the table, and its input and answer types
+   * from the table's schemas (docs/decisions/0033-typed-endpoint-table.md).
+   */
+  function call<E extends Endpoint>(endpoint: E, ...[options]: Nothing extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<EndpointAnswer<E>> {
+    // The rest of the options (query, body, headers, signal) are the request's own.
+    const { params, ...rest } = (options ?? {}) as RequestOptions & { params?: Record<string, unknown> };
+    return request<EndpointAnswer<E>>(pathOf(endpoint.path, params), { ...rest, method: endpoint.method });
+  }
+
   return {
     request,
+    call,
     login,
     logout,
     resume,
@@ -240,15 +278,5 @@ export function createApiClient(options: ApiClientOptions) {
     installRefresh(createRefresh: (options: RefreshOptions) => Refresh): void {
       refresh ??= Promise.resolve(createRefresh(refreshOptions()));
     },
-    get: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...opts, method: 'GET' }),
-    post: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...opts, method: 'POST', body }),
-    patch: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...opts, method: 'PATCH', body }),
-    put: <T = unknown>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...opts, method: 'PUT', body }),
-    delete: <T = unknown>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-      request<T>(path, { ...opts, method: 'DELETE' }),
   };
 }

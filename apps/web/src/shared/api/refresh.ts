@@ -1,4 +1,4 @@
-import type { LoginResponse, TokenPair } from '@portal/contract';
+import { endpoints, type LoginResponse, type TokenPair } from '@portal/contract';
 import type { SessionStore } from '../session/session';
 import { sessionStorageArea } from '../session/storage';
 import type { RawResponse, SendOptions } from './client';
@@ -66,7 +66,7 @@ export function createRefresh({ session, send, crossTab }: RefreshOptions): Refr
     if (!refreshToken) expire();
     let response: RawResponse;
     try {
-      response = await send('/auth/refresh-token', { method: 'POST', body: { refreshToken } }, session.accessToken);
+      response = await send(endpoints.auth.refresh.path, { method: endpoints.auth.refresh.method, body: { refreshToken } }, session.accessToken);
     } catch {
       expire();
     }
@@ -95,7 +95,7 @@ export function createRefresh({ session, send, crossTab }: RefreshOptions): Refr
   async function resume(): Promise<boolean> {
     try {
       const accessToken = await freshToken('');
-      const response = await send('/me', {}, accessToken);
+      const response = await send(endpoints.me.profile.path, {}, accessToken);
       if (response.status !== 200) return false;
       const refreshToken = session.refreshToken;
       if (!refreshToken) return false;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import type { Endpoint } from '@portal/contract';
 import { errorMessage } from '../api/errors';
 import type { QueryValue } from '../api/client';
 import { csvName, downloadCsv } from '../download';
@@ -8,11 +9,11 @@ import { useToast } from '../toast';
 
 /** "Export CSV" of an admin list: the whole list under the current filters, as the API writes it. */
 export function CsvExportButton({
-  path,
+  list,
   name,
   query,
 }: {
-  path: string;
+  list: Endpoint;
   name: string;
   query: Record<string, QueryValue>;
 }) {
@@ -21,7 +22,7 @@ export function CsvExportButton({
   const run = async () => {
     setBusy(true);
     try {
-      await downloadCsv(path, query, csvName(name));
+      await downloadCsv(list, query, csvName(name));
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../shared/errors';
-import { findSessionState } from './sessions';
-import { verifyAccessToken } from './tokens';
+import { findSessionState } from '../auth/sessions';
+import { verifyAccessToken } from '../auth/tokens';
 
 export interface Principal {
   userId: number;

@@ -1,0 +1,54 @@
+import { audit } from './audit';
+import { auth } from './auth';
+import { bonuses } from './bonuses';
+import { conversions } from './conversions';
+import { deposits } from './deposits';
+import { health } from './health';
+import { mail } from './mail';
+import { me } from './me';
+import { members } from './members';
+import { metrics } from './metrics';
+import { network } from './network';
+import { packages } from './packages';
+import { plan } from './plan';
+import { products } from './products';
+import { purchases } from './purchases';
+import { redemptions } from './redemptions';
+import { settings } from './settings';
+import { transactions } from './transactions';
+import { transfers } from './transfers';
+import { twoFactor } from './two-factor';
+import { users } from './users';
+import { wallets } from './wallets';
+import { withdrawals } from './withdrawals';
+
+/**
+ * Every endpoint of the API by domain: `endpoints.transfers.quote` is how the
+ * API's routes and the web app's calls name the same endpoint
+ * (docs/decisions/0033-typed-endpoint-table.md).
+ */
+export const endpoints = {
+  audit,
+  auth,
+  bonuses,
+  conversions,
+  deposits,
+  health,
+  mail,
+  me,
+  members,
+  metrics,
+  network,
+  packages,
+  plan,
+  products,
+  purchases,
+  redemptions,
+  settings,
+  transactions,
+  transfers,
+  twoFactor,
+  users,
+  wallets,
+  withdrawals,
+};

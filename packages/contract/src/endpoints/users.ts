@@ -1,0 +1,52 @@
+import { endpoint } from '../endpoint';
+import type { ApiErrorCode } from '../errors';
+import { adminUserPageSchema, adminUserSchema, createAdminBodySchema, updateUserBodySchema, usersQuerySchema } from '../admin';
+import { idParamSchema } from '../ids';
+
+/** What its writes may answer. */
+const writeErrors = ['CANNOT_CHANGE_SELF', 'EMAIL_TAKEN', 'ROOT_ACCOUNT', 'USERNAME_TAKEN', 'USER_NOT_FOUND'] as const satisfies readonly ApiErrorCode[];
+
+/** `/api/admin/users` */
+export const users = {
+  adminList: endpoint({
+    method: 'GET',
+    path: '/admin/users',
+    query: usersQuerySchema,
+    status: 200,
+    answer: adminUserPageSchema,
+    errors: ['USER_NOT_FOUND'],
+    tags: ['admin'],
+    summary: 'All accounts (search, role and status filters; `format=csv`)',
+  }),
+  adminCreate: endpoint({
+    method: 'POST',
+    path: '/admin/users',
+    body: createAdminBodySchema,
+    status: 201,
+    answer: adminUserSchema,
+    errors: writeErrors,
+    tags: ['admin'],
+    summary: 'Create an admin account (audited)',
+  }),
+  adminOne: endpoint({
+    method: 'GET',
+    path: '/admin/users/:id',
+    params: idParamSchema,
+    status: 200,
+    answer: adminUserSchema,
+    errors: ['USER_NOT_FOUND'],
+    tags: ['admin'],
+    summary: 'One account',
+  }),
+  adminUpdate: endpoint({
+    method: 'PATCH',
+    path: '/admin/users/:id',
+    params: idParamSchema,
+    body: updateUserBodySchema,
+    status: 200,
+    answer: adminUserSchema,
+    errors: writeErrors,
+    tags: ['admin'],
+    summary: 'Block or unblock (`status`), change `role`, or set a new `password` (audited; blocking and a new password end every sign-in)',
+  }),
+};
