@@ -52,16 +52,16 @@ export interface SendOptions extends RequestOptions {
 }
 
 /**
- * Path parameters and query values travel as text, so the contract's schemas
- * take them as strings (an id as its decimal digits, packages/contract/src/ids.ts);
- * the caller may write such a value as the number it holds, which the URL
- * carries as `String(value)` (`pathOf`, `urlOf`).
+ * Query values travel as text, so the contract's schemas take them as strings
+ * (a page, an id as its decimal digits, packages/contract/src/ids.ts); the
+ * caller may write such a value as the number it holds, which the URL carries
+ * as `String(value)` (`urlOf`), as the contract lets path parameters be (`EndpointInput`).
  */
 type WrittenAsText<T> = T extends object ? { [K in keyof T]: string extends NonNullable<T[K]> ? T[K] | number : T[K] } : T;
 
 /** What `api.call` takes for an endpoint: its input (an upload's body is FormData) and the caller's cancellation. */
 export type CallOptions<E extends Endpoint> = {
-  [K in keyof EndpointInput<E, FormData>]: K extends 'params' | 'query' ? WrittenAsText<EndpointInput<E, FormData>[K]> : EndpointInput<E, FormData>[K];
+  [K in keyof EndpointInput<E, FormData>]: K extends 'query' ? WrittenAsText<EndpointInput<E, FormData>[K]> : EndpointInput<E, FormData>[K];
 } & { signal?: AbortSignal };
 
 /** `/transfers/:id` with `{ id: 7 }` → `/transfers/7`. */
