@@ -12,17 +12,28 @@ export interface Actor {
 export const actorOf = (request: FastifyRequest): Actor => ({ userId: principalOf(request).userId, ip: request.ip ?? null });
 
 export interface AuditInput {
-  actor: Actor;
+  /** Who acted; `userId` is null for what no signed-in account did (a throttle, a second-factor lock). */
+  actor: Actor | { userId: null; ip: string | null };
   /** `noun.verb`: member.adjust, user.block, settings.update, … */
   action: string;
   targetType?: string;
-  targetId?: string | number;
+  /** One target, or several: one row each, with the same details. */
+  targetId?: string | number | ReadonlyArray<string | number>;
   details?: Record<string, unknown>;
 }
 
-/** Writes one audit row, in the caller's transaction: the record and the action commit together. */
+/** Writes the audit rows of one action, in the caller's transaction: the record and the action commit together. */
 export async function writeAudit(db: Sql, input: AuditInput): Promise<void> {
+  const { actor, action, targetType = null, targetId } = input;
+  const details = JSON.stringify(input.details ?? {});
+  if (typeof targetId === 'object') {
+    await db.query(
+      sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip)
+          SELECT ${actor.userId}, ${action}, ${targetType}, id, ${details}, ${actor.ip} FROM unnest(${targetId.map(String)}::text[]) AS id`,
+    );
+    return;
+  }
   await db.query(
-    sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip) VALUES (${input.actor.userId}, ${input.action}, ${input.targetType ?? null}, ${input.targetId === undefined ? null : String(input.targetId)}, ${JSON.stringify(input.details ?? {})}, ${input.actor.ip})`,
+    sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip) VALUES (${actor.userId}, ${action}, ${targetType}, ${targetId === undefined ? null : String(targetId)}, ${details}, ${actor.ip})`,
   );
 }

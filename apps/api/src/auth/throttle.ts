@@ -1,6 +1,7 @@
 import type { ApiErrorCode } from '@portal/contract';
 import type { Database, Sql } from '../db/database';
 import { sql } from '../db/sql';
+import { writeAudit } from '../audit/service';
 import { tooManyRequests } from '../shared/errors';
 
 /**
@@ -157,8 +158,7 @@ export async function clearFailures(db: Sql, keys: string[]): Promise<void> {
 
 /**
  * The audit row of a throttle that starts: no actor (it is the system that
- * acts), the throttled key as target. Written straight into audit_log since
- * `writeAudit` wants a signed-in actor.
+ * acts), the throttled key as target.
  */
 async function auditThrottle(db: Sql, key: string, details: Record<string, unknown>, ip: string): Promise<void> {
   const colon = key.indexOf(':');
@@ -166,8 +166,5 @@ async function auditThrottle(db: Sql, key: string, details: Record<string, unkno
   // A device cookie's nonce is a credential of sorts: the audit keeps only its start.
   const target = kind === 'device' ? `${key.slice(colon + 1, colon + 7)}…` : key.slice(colon + 1);
   const action = `auth.throttle.${kind === 'ip' ? 'address' : kind === 'user' ? 'username' : kind}`;
-  await db.query(
-    sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip)
-        VALUES (NULL, ${action}, ${kind === 'ip' ? 'address' : kind}, ${target}, ${JSON.stringify(details)}, ${ip})`,
-  );
+  await writeAudit(db, { actor: { userId: null, ip }, action, targetType: kind === 'ip' ? 'address' : kind, targetId: target, details });
 }

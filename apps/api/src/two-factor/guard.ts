@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
+import { writeAudit } from '../audit/service';
 import { AppError, tooManyRequests, unauthorized, unprocessable } from '../shared/errors';
 import { findUserById } from '../users/queries';
 import { CODE_MESSAGES, consumeCode, type CodeCheck } from './codes';
@@ -106,10 +107,13 @@ async function confirmFailure(ctx: AppContext, userId: number, options: GuardOpt
        RETURNING notified_at = ${now}::timestamptz AS notify`,
     );
     if (rows.length === 0) return undefined;
-    await tx.query(
-      sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip)
-          VALUES (NULL, 'auth.second_factor.locked', 'user', ${String(userId)}, ${JSON.stringify({ purpose: options.purpose, failures: SECOND_FACTOR_GUARD.maxFailures, lockMinutes: SECOND_FACTOR_GUARD.lockMs / 60_000 })}, ${ip})`,
-    );
+    await writeAudit(tx, {
+      actor: { userId: null, ip },
+      action: 'auth.second_factor.locked',
+      targetType: 'user',
+      targetId: userId,
+      details: { purpose: options.purpose, failures: SECOND_FACTOR_GUARD.maxFailures, lockMinutes: SECOND_FACTOR_GUARD.lockMs / 60_000 },
+    });
     return { notify: Boolean(rows[0]!.notify) };
   });
   if (started?.notify) await mailLock(ctx, userId, options.purpose);

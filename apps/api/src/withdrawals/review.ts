@@ -110,10 +110,7 @@ export async function approveWithdrawals(ctx: AppContext, actor: Actor, ids: num
     const done = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
     if (done.length > 0) {
       await queuePayouts(ctx, tx, done);
-      await tx.query(
-        sql`INSERT INTO audit_log (actor_id, action, target_type, target_id, details, ip)
-            SELECT ${actor.userId}, 'withdrawal.approve', 'withdrawal', id::text, '{}'::jsonb, ${actor.ip} FROM unnest(${done}::bigint[]) AS id`,
-      );
+      await writeAudit(tx, { actor, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: done });
     }
     return { done, skipped: await skippedOf(tx, ids, done) };
   }));
