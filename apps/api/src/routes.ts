@@ -10,7 +10,7 @@ import { walletRoutes } from './wallets/routes';
 import { transferRoutes } from './transfers/routes';
 import { conversionRoutes } from './conversions/routes';
 import { memberAdminRoutes } from './members/routes';
-import { userAdminRoutes } from './users/routes';
+import { userAdminRoutes } from './admin-users/routes';
 import { transactionRoutes } from './transactions/routes';
 import { settingsRoutes } from './settings/routes';
 import { auditRoutes } from './audit/routes';

@@ -1,6 +1,4 @@
-import type { FastifyRequest } from 'fastify';
 import type { Sql } from '../db/database';
-import { principalOf } from '../http/guard';
 import { sql } from '../db/sql';
 
 /** Who does an admin action, and from where: recorded with the action. */
@@ -8,8 +6,6 @@ export interface Actor {
   userId: number;
   ip: string | null;
 }
-
-export const actorOf = (request: FastifyRequest): Actor => ({ userId: principalOf(request).userId, ip: request.ip ?? null });
 
 export interface AuditInput {
   /** Who acted; `userId` is null for what no signed-in account did (a throttle, a second-factor lock). */

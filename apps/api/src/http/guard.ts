@@ -3,6 +3,8 @@ import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../shared/errors';
 import { findSessionState } from '../auth/sessions';
 import { verifyAccessToken } from '../auth/tokens';
+import type { Actor } from '../audit/service';
+import { requireAdminTwoFactor } from '../two-factor/service';
 
 export interface Principal {
   userId: number;
@@ -95,3 +97,9 @@ export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized('AUTH_REQUIRED', 'Sign in to continue.');
   return request.principal;
 }
+
+/** Who does an admin action, and from where: recorded with the action (audit/service.ts). */
+export const actorOf = (request: FastifyRequest): Actor => ({ userId: principalOf(request).userId, ip: request.ip ?? null });
+
+/** `requireAdminTwoFactor` as a route's preHandler, for the routes named in docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md. */
+export const adminTwoFactorGate = (ctx: AppContext) => async (request: FastifyRequest) => requireAdminTwoFactor(ctx, principalOf(request).userId);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../http/guard';
 import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
 import { adjustMemberWallet, listMembers, memberDetail } from './service';

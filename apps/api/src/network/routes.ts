@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
+import { principalOf } from '../http/guard';
 import { downline } from './downline';
 import { freeSlots } from './free-slots';
 import { placeWaitingMember } from './placement';
@@ -19,19 +20,19 @@ import { waitingList } from './waiting-list';
  */
 export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.network.referralLink, {}, async (request) => referralLink(ctx, viewerOf(request)));
+    route(app, endpoints.network.referralLink, {}, async (request) => referralLink(ctx, viewerOf(principalOf(request))));
 
-    route(app, endpoints.network.sponsorTree, {}, async (request) => sponsorTree(ctx, viewerOf(request), request.query));
+    route(app, endpoints.network.sponsorTree, {}, async (request) => sponsorTree(ctx, viewerOf(principalOf(request)), request.query));
 
-    route(app, endpoints.network.placementTree, {}, async (request) => placementTree(ctx, viewerOf(request), request.query));
+    route(app, endpoints.network.placementTree, {}, async (request) => placementTree(ctx, viewerOf(principalOf(request)), request.query));
 
-    route(app, endpoints.network.downline, {}, async (request) => downline(ctx, viewerOf(request), request.query));
+    route(app, endpoints.network.downline, {}, async (request) => downline(ctx, viewerOf(principalOf(request)), request.query));
 
-    route(app, endpoints.network.placements, {}, async (request) => waitingList(ctx, viewerOf(request), request.query));
+    route(app, endpoints.network.placements, {}, async (request) => waitingList(ctx, viewerOf(principalOf(request)), request.query));
 
-    route(app, endpoints.network.freeSlots, {}, async (request) => freeSlots(ctx, viewerOf(request), request.query));
+    route(app, endpoints.network.freeSlots, {}, async (request) => freeSlots(ctx, viewerOf(principalOf(request)), request.query));
 
-    route(app, endpoints.network.place, {}, async (request, reply) => reply.code(201).send(await placeWaitingMember(ctx, viewerOf(request), request.body)));
+    route(app, endpoints.network.place, {}, async (request, reply) => reply.code(201).send(await placeWaitingMember(ctx, viewerOf(principalOf(request)), request.body)));
   };
 }
 

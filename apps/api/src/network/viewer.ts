@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify';
-import { principalOf } from '../http/guard';
+import type { Principal } from '../http/guard';
 import { forbidden } from '../shared/errors';
 
 /**
@@ -13,8 +12,8 @@ export interface Viewer {
   isMember: boolean;
 }
 
-export function viewerOf(request: FastifyRequest): Viewer {
-  const principal = principalOf(request);
+/** The network reads who asks from the request's principal (`principalOf`, http/guard.ts): it needs nothing of HTTP itself. */
+export function viewerOf(principal: Principal): Viewer {
   const viewer = { userId: principal.userId, isAdmin: principal.role === 'admin', isMember: principal.isMember };
   if (!viewer.isAdmin && !viewer.isMember) throw forbidden('NOT_A_MEMBER', 'This account has no network membership.');
   return viewer;

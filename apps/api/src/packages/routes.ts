@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../http/guard';
 import { createPackage, listPackages, updatePackage } from './service';
 
 /** `/api/packages`: the active catalogue, for members. */

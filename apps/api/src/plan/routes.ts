@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../http/guard';
 import { adminDashboard } from '../dashboard/service';
 import { closeDay, listCloses } from './close';
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, MAX_PRODUCT_IMAGE_BYTES } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../http/guard';
 import { AppError, badRequest } from '../shared/errors';
 import { sendList } from '../shared/list-reply';
 import { imageTooLarge, readStoredImage, STORED_CONTENT_TYPES } from './images';

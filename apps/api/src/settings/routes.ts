@@ -2,8 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { actorOf } from '../audit/service';
-import { adminTwoFactorGate } from '../two-factor/service';
+import { actorOf, adminTwoFactorGate } from '../http/guard';
 import { currentSettings, updateSettings } from './service';
 
 /** `/api/admin/settings` */

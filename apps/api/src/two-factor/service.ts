@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Secret } from 'otpauth';
 import type { TwoFactorEnabled, TwoFactorSetup, TwoFactorStatus } from '@portal/contract';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { principalOf } from '../http/guard';
 import { AppError, conflict, forbidden, unauthorized, unprocessable } from '../shared/errors';
 import { findUserById } from '../users/queries';
 import { readSettings } from '../settings/service';
@@ -58,8 +56,6 @@ export async function requireAdminTwoFactor(ctx: AppContext, userId: number): Pr
   );
 }
 
-/** `requireAdminTwoFactor` as a route's preHandler, for the routes named in docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md. */
-export const adminTwoFactorGate = (ctx: AppContext) => async (request: FastifyRequest) => requireAdminTwoFactor(ctx, principalOf(request).userId);
 
 export async function twoFactorStatus(ctx: AppContext, userId: number): Promise<TwoFactorStatus> {
   const { db } = ctx;

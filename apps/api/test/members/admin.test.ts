@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { basic, bearer, errorOf, login, registerMember, type Session, type TestPortal, usePortal } from '../harness';
 import { adjust, booksFingerprint, convert, fund, transfer } from '../ledger/ledger-helpers';
 import { allMembers } from '../../src/members/queries';
-import { allUsers } from '../../src/users/admin-queries';
+import { allUsers } from '../../src/admin-users/queries';
 import { sql } from '../../src/db/sql';
 
 let portal: TestPortal;

@@ -7,9 +7,9 @@ import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { notFound, unprocessable } from '../shared/errors';
 import type { ListAnswer } from '../shared/list-reply';
-import { adminUser, userList } from './admin-queries';
-import { setPasswordHash } from './queries';
-import { accountConflict, assertAccountFree } from './uniqueness';
+import { adminUser, userList } from './queries';
+import { setPasswordHash } from '../users/queries';
+import { accountConflict, assertAccountFree } from '../users/uniqueness';
 import { sql } from '../db/sql';
 
 /** Admin management of accounts: create admins, block and unblock, role, password reset. Every change is audited. */

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { actorOf } from '../audit/service';
+import { actorOf } from '../http/guard';
 import { sendList } from '../shared/list-reply';
-import { adminUserById, createAdmin, listUsers, updateUser } from './admin-service';
+import { adminUserById, createAdmin, listUsers, updateUser } from './service';
 
 /** `/api/admin/users` */
 export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
