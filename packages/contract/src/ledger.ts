@@ -49,7 +49,6 @@ export const walletBalanceSchema = z.object({
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
 export const walletsResponseSchema = z.object({ wallets: z.array(walletBalanceSchema) });
-export type WalletsResponse = z.infer<typeof walletsResponseSchema>;
 
 /** One line of a wallet's history: a posting with the entry it belongs to. */
 export const walletEntrySchema = z.object({

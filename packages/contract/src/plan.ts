@@ -165,7 +165,6 @@ export const incomeSummarySchema = z.object({
   totals: z.object({ referral: moneySchema, matching: moneySchema, total: moneySchema }),
   series: z.array(z.object({ period: z.string(), referral: moneySchema, matching: moneySchema, total: moneySchema })),
 });
-export type IncomeSummary = z.infer<typeof incomeSummarySchema>;
 
 export const closeBodySchema = z.object({ date: dayFilterSchema });
 export const closeResultSchema = z.object({
