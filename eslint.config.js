@@ -4,7 +4,9 @@ import { importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/out/**'] },
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/out/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -38,8 +40,14 @@ export default tseslint.config(
       // React Router's loaders throw redirect(), a Response, as its documentation shows.
       '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
       // Money never passes through a float: parse amounts with the contract's money helpers.
-      'no-restricted-globals': ['error', { name: 'parseFloat', message: 'Money is never a float: use the money helpers.' }],
-      'no-restricted-properties': ['error', { object: 'Number', property: 'parseFloat', message: 'Money is never a float.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'parseFloat', message: 'Money is never a float: use the money helpers.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Number', property: 'parseFloat', message: 'Money is never a float.' },
+      ],
     },
   },
   {
@@ -47,7 +55,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['apps/api', 'apps/web'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['apps/api', 'apps/web'], noWarnOnMultipleProjects: true }),
+      ],
     },
     // A file that imports another which imports it back cannot be read (or loaded) on its own.
     // A lazy `import()` is not such a loop: it runs after both files are loaded, and the web

@@ -30,11 +30,20 @@ export default defineConfig({
     launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: /withdrawals\.spec\.ts/ },
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testIgnore: /withdrawals\.spec\.ts/,
+    },
     // Last, after every other file: it funds the hot wallet from the test token's
     // faucet, tokens the ledger never booked, which the deposits test's
     // reconciliation would rightly flag as unexplained.
-    { name: 'chromium-payouts', use: { ...devices['Desktop Chrome'], channel: undefined }, testMatch: /withdrawals\.spec\.ts/, dependencies: ['chromium'] },
+    {
+      name: 'chromium-payouts',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /withdrawals\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
   ],
   webServer: {
     command: `npx tsx e2e/support/serve.ts`,

@@ -41,7 +41,10 @@ async function main() {
   console.log('\n' + formatTable(figures));
   const outDir = path.join(here, 'out');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'results.json'), JSON.stringify({ at: new Date().toISOString(), databaseUrl: Boolean(databaseUrl), figures }, null, 2));
+  writeFileSync(
+    path.join(outDir, 'results.json'),
+    JSON.stringify({ at: new Date().toISOString(), databaseUrl: Boolean(databaseUrl), figures }, null, 2),
+  );
   console.log(`\nJSON: ${path.join(outDir, 'results.json')}`);
   process.exit(0);
 }

@@ -50,7 +50,8 @@ const given = (name: string) => process.argv.includes(`--${name}`);
 
 async function main() {
   const config = loadConfig();
-  if (config.env === 'production') throw new ConfigError('seed:demo writes members with a known password: refused with NODE_ENV=production.');
+  if (config.env === 'production')
+    throw new ConfigError('seed:demo writes members with a known password: refused with NODE_ENV=production.');
   const networkOnly = given('members') || given('chain');
   const size = option('size', 300, 5_000);
   const days = Math.max(1, option('days', 60, 365));
@@ -59,17 +60,31 @@ async function main() {
   const lock = config.databaseUrl ? undefined : lockDataFolder(config.dataDir, 'seed:demo');
   // PGlite's clock is this process's: the history's clock is installed before it opens (demo/clock.ts).
   const clock: DemoClock =
-    networkOnly || config.databaseUrl ? realClock() : simulatedClock(new Date(Date.parse(new Date().toISOString().slice(0, 10)) - (days - 1) * DAY_MS + 6 * 3_600_000));
+    networkOnly || config.databaseUrl
+      ? realClock()
+      : simulatedClock(
+          new Date(Date.parse(new Date().toISOString().slice(0, 10)) - (days - 1) * DAY_MS + 6 * 3_600_000),
+        );
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
     const log = pino({ level: 'warn' });
-    const ctx: AppContext = { config, db, log, now: () => clock.now(), mailer: createMailer({ from: config.mailFrom, db, log }), groups: moneyGroups(db) };
+    const ctx: AppContext = {
+      config,
+      db,
+      log,
+      now: () => clock.now(),
+      mailer: createMailer({ from: config.mailFrom, db, log }),
+      groups: moneyGroups(db),
+    };
     const setup = await bootstrap(ctx);
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
     const started = performance.now();
     const lines = networkOnly ? await seedNetworkOnly(db, where) : await seedLiving(ctx, clock, { size, days, where });
-    lines.unshift('', `  Done in ${((performance.now() - started) / 1000).toFixed(1)} s. This is demo data, for trying the portal out.`);
+    lines.unshift(
+      '',
+      `  Done in ${((performance.now() - started) / 1000).toFixed(1)} s. This is demo data, for trying the portal out.`,
+    );
     lines.push(...adminLine(setup));
     console.log(lines.join('\n') + '\n');
   } finally {
@@ -79,10 +94,16 @@ async function main() {
   }
 }
 
-async function seedLiving(ctx: AppContext, clock: DemoClock, options: { size: number; days: number; where: string }): Promise<string[]> {
+async function seedLiving(
+  ctx: AppContext,
+  clock: DemoClock,
+  options: { size: number; days: number; where: string },
+): Promise<string[]> {
   // Said before any work: the demo is there already, or the network holds others (refused).
   if (!(await existingDemo(ctx))) {
-    console.log(`Seeding a living demo network of ${options.size} members over ${clock.simulated ? `the last ${options.days} days` : 'today'} in ${options.where}…`);
+    console.log(
+      `Seeding a living demo network of ${options.size} members over ${clock.simulated ? `the last ${options.days} days` : 'today'} in ${options.where}…`,
+    );
   }
   const outcome = await seedLivingNetwork(ctx, clock, {
     members: options.size,
@@ -113,13 +134,17 @@ function realDeposits(ctx: AppContext, clock: DemoClock) {
   if (!clock.simulated || settingsFromEnv(ctx.config.chain)) return undefined;
   return async (deposits: Array<{ memberId: number; amount: bigint }>) => {
     try {
-      console.log(`  history written in ${((performance.now() - started) / 1000).toFixed(1)} s; sending ${deposits.length} deposits of test USDT on the embedded chain…`);
+      console.log(
+        `  history written in ${((performance.now() - started) / 1000).toFixed(1)} s; sending ${deposits.length} deposits of test USDT on the embedded chain…`,
+      );
       const sent = performance.now();
       const credited = await depositOnEmbeddedChain(ctx, deposits);
       console.log(`  ${credited} deposits credited in ${((performance.now() - sent) / 1000).toFixed(1)} s`);
       return credited;
     } catch (error) {
-      console.log(`  no deposits on the chain: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+      console.log(
+        `  no deposits on the chain: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+      );
       return 0;
     }
   };
@@ -128,7 +153,9 @@ function realDeposits(ctx: AppContext, clock: DemoClock) {
 async function seedNetworkOnly(db: Database, where: string): Promise<string[]> {
   const members = option('members', 1_000);
   const chain = option('chain', 0);
-  console.log(`Adding ${members.toLocaleString('en-US')} demo members${chain ? ` and a ${chain.toLocaleString('en-US')}-deep chain` : ''} to ${where} (no activity)…`);
+  console.log(
+    `Adding ${members.toLocaleString('en-US')} demo members${chain ? ` and a ${chain.toLocaleString('en-US')}-deep chain` : ''} to ${where} (no activity)…`,
+  );
   await generateNetwork(db, {
     members,
     chain,
@@ -145,7 +172,9 @@ async function seedNetworkOnly(db: Database, where: string): Promise<string[]> {
 function adminLine(setup: BootstrapResult): string[] {
   if (!setup.admin?.generatedPassword) return [];
   const kept = setup.admin.passwordFile ? ` (also in ${setup.admin.passwordFile})` : '';
-  return [`  Admin account created. Sign in as "${setup.admin.username}" with password: ${setup.admin.generatedPassword}${kept}`];
+  return [
+    `  Admin account created. Sign in as "${setup.admin.username}" with password: ${setup.admin.generatedPassword}${kept}`,
+  ];
 }
 
 main().catch((error) => {

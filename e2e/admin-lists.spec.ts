@@ -13,7 +13,10 @@ import { axeSerious } from './support/tour';
  * disclosure.
  */
 
-test('Members and Users: the exact username first, any column sorts, the sort stays in the URL', async ({ page, request }) => {
+test('Members and Users: the exact username first, any column sorts, the sort stays in the URL', async ({
+  page,
+  request,
+}) => {
   const tag = uniqueName('ex');
   await registerViaApi(request, { username: `${tag}a`, fullName: 'Similar Rich' });
   await registerViaApi(request, { username: tag, fullName: 'Exact Match' });
@@ -58,7 +61,10 @@ test('Members and Users: the exact username first, any column sorts, the sort st
 // axe-core is injected inline, which the portal's content-security policy refuses otherwise.
 test.describe(() => {
   test.use({ bypassCSP: true });
-  test('the audit log says who did what to whom, with links, and keeps the raw record behind a disclosure', async ({ page, request }) => {
+  test('the audit log says who did what to whom, with links, and keeps the raw record behind a disclosure', async ({
+    page,
+    request,
+  }) => {
     const member = await registerViaApi(request, { fullName: 'Audited Member' });
     const id = await memberIdOf(request, member.username);
     await creditMember(request, id, { amount: '12.5', memo: 'Welcome credit', reason: 'Goodwill for ticket 88' });
@@ -89,11 +95,16 @@ test.describe(() => {
     // A changed setting shows its before and after (changed by an admin with two-factor, docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
     const approver = await approverAdmin(request);
     const headers = approver.headers;
-    const current = (await (await request.get('/api/admin/settings', { headers })).json()) as { withdrawalOnePending: boolean };
+    const current = (await (await request.get('/api/admin/settings', { headers })).json()) as {
+      withdrawalOnePending: boolean;
+    };
     const next = !current.withdrawalOnePending;
     const patched = await request.patch('/api/admin/settings', { headers, data: { withdrawalOnePending: next } });
     expect(patched.status(), await patched.text()).toBe(200);
-    await request.patch('/api/admin/settings', { headers, data: { withdrawalOnePending: current.withdrawalOnePending } });
+    await request.patch('/api/admin/settings', {
+      headers,
+      data: { withdrawalOnePending: current.withdrawalOnePending },
+    });
     await log.goto('?action=settings.update');
     const before = current.withdrawalOnePending ? 'yes' : 'no';
     const after = next ? 'yes' : 'no';

@@ -16,7 +16,10 @@ import { axeSerious } from './support/tour';
 // axe-core is injected inline.
 test.use({ bypassCSP: true });
 
-test('a new admin is taken to the two-factor set-up at first sign-in; the settings page explains why until it is on', async ({ page, request }) => {
+test('a new admin is taken to the two-factor set-up at first sign-in; the settings page explains why until it is on', async ({
+  page,
+  request,
+}) => {
   const username = uniqueName('newadmin');
   const password = 'Careful-Admin-Newcomer-8';
   const created = await request.post('/api/admin/users', {
@@ -45,7 +48,9 @@ test('a new admin is taken to the two-factor set-up at first sign-in; the settin
   const account = new AccountSettingsPage(page);
   await account.setUpTwoFactorButton.click();
   const secret = await account.readTwoFactorSecret();
-  await account.twoFactorCode.fill(new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate());
+  await account.twoFactorCode.fill(
+    new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate(),
+  );
   await account.turnOnButton.click();
   await expect(account.recoveryCodes).toBeVisible();
   await expect(page.getByTestId('admin-two-factor-required')).toHaveCount(0);

@@ -66,7 +66,9 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('the admin signs in, lands on the dashboard with real data, and the session survives a reload', async ({ page }) => {
+  test('the admin signs in, lands on the dashboard with real data, and the session survives a reload', async ({
+    page,
+  }) => {
     await signInAdmin(page);
     await expect(page.getByText('Administrator').first()).toBeVisible();
     const stored = await page.evaluate(() => ({
@@ -89,7 +91,10 @@ test.describe('sign-in', () => {
   test('visiting /login ends the session', async ({ page }) => {
     await signInAdmin(page);
     await new LoginPage(page).goto();
-    const cleared = await page.evaluate(() => [sessionStorage.getItem('accessToken'), localStorage.getItem('refreshToken')]);
+    const cleared = await page.evaluate(() => [
+      sessionStorage.getItem('accessToken'),
+      localStorage.getItem('refreshToken'),
+    ]);
     expect(cleared).toEqual([null, null]);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
@@ -141,7 +146,12 @@ test.describe('accounts', () => {
     const register = new RegisterPage(page);
     await register.goto(`?ref=${sponsor.username}&side=right`);
     await expect(register.sponsor).toHaveValue(sponsor.username);
-    await register.fill({ username, email: `${username}@example.com`, fullName: 'Referred Person', password: MEMBER_PASSWORD });
+    await register.fill({
+      username,
+      email: `${username}@example.com`,
+      fullName: 'Referred Person',
+      password: MEMBER_PASSWORD,
+    });
     await register.submit();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page, username, MEMBER_PASSWORD);
@@ -152,7 +162,12 @@ test.describe('accounts', () => {
     const register = new RegisterPage(page);
     await register.goto('?ref=no-such-sponsor');
     const username = uniqueName('bad');
-    await register.fill({ username, email: `${username}@example.com`, fullName: 'Some One', password: MEMBER_PASSWORD });
+    await register.fill({
+      username,
+      email: `${username}@example.com`,
+      fullName: 'Some One',
+      password: MEMBER_PASSWORD,
+    });
     await register.submit();
     await expect(page.getByText('Sponsor "no-such-sponsor" does not exist.').first()).toBeVisible();
     await expect(page).toHaveURL(/\/register/);

@@ -15,7 +15,10 @@ import { chainRpc, chainSend } from './support/chain';
  * page shows the treasury holding it, reconciled.
  */
 
-test('a member deposits test USDT and sees it credited live; the admin consolidates and the wallets page reconciles', async ({ page, browser }) => {
+test('a member deposits test USDT and sees it credited live; the admin consolidates and the wallets page reconciles', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   const member = await registerViaApi(page.request, { fullName: 'Dora Deposit' });
   await signIn(page, member.username, member.password);
@@ -23,7 +26,9 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   await deposit.goto();
   await expect(page.getByText('USDT · BNB Smart Chain (BEP20)')).toBeVisible();
   await expect(deposit.qrCode).toBeVisible();
-  await expect(page.getByText('Other tokens, or USDT sent on another network, are lost', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Other tokens, or USDT sent on another network, are lost', { exact: false }),
+  ).toBeVisible();
   const address = await deposit.readAddress();
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   await expect(deposit.balance).toHaveText('0.00 USDT');
@@ -31,10 +36,15 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   // Mining is held while the transfer goes out, so its block stays unfinal long enough to watch.
   await chainRpc('evm_setIntervalMining', [0]);
   const sent = chainSend(address, '250');
-  await expect.poll(async () => {
-    await chainRpc('anvil_mine', ['0x1']);
-    return Promise.race([sent.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 1_000))]);
-  }, { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        await chainRpc('anvil_mine', ['0x1']);
+        return Promise.race([sent.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 1_000))]);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
   expect(await sent).toContain('Sent 250 test USDT');
 
   // No reload from here on: the page polls.

@@ -117,7 +117,10 @@ test('point 11: with a short balance, Buy shows the balance and how to fund it i
   await expect(purchase.buyButton('Starter')).toHaveCount(0);
 });
 
-test('point 17: typing a year into a date filter keeps it and puts the whole day in the URL', async ({ page, request }) => {
+test('point 17: typing a year into a date filter keeps it and puts the whole day in the URL', async ({
+  page,
+  request,
+}) => {
   const member = await registerViaApi(request);
   await signIn(page, member.username, member.password);
   const lists: string[] = [];
@@ -159,13 +162,18 @@ test('point 19: a double click gives one request outcome and one toast', async (
   expect(purchases).toHaveLength(1);
 });
 
-test('point 4: a referral bonus reads as one in the income wallet history, which filters by kind', async ({ page, request }) => {
+test('point 4: a referral bonus reads as one in the income wallet history, which filters by kind', async ({
+  page,
+  request,
+}) => {
   const sponsor = await registerViaApi(request, { side: 'left' });
   const buyer = await registerViaApi(request, { sponsor: sponsor.username, side: 'left' });
   const buyPackage = async (who: { username: string; password: string }) => {
     const me = await apiLogin(request, who.username, who.password);
     await creditMember(request, me.user.id, { amount: '100' });
-    const packages = (await (await request.get('/api/packages', { headers: { authorization: `Bearer ${me.accessToken}` } })).json()) as {
+    const packages = (await (
+      await request.get('/api/packages', { headers: { authorization: `Bearer ${me.accessToken}` } })
+    ).json()) as {
       items: Array<{ id: number; name: string }>;
     };
     const starter = packages.items.find((p) => p.name === 'Starter')!;

@@ -17,7 +17,10 @@ async function isolatedSponsor(request: Parameters<typeof registerViaApi>[0]) {
 
 /** Whose link brought a visitor; placement with the waiting count and free positions, at 360 px. */
 test.describe('network pages as people use them', () => {
-  test('the register page names the sponsor of a referral link and its leg, and explains an unknown one', async ({ page, request }) => {
+  test('the register page names the sponsor of a referral link and its leg, and explains an unknown one', async ({
+    page,
+    request,
+  }) => {
     const sponsor = await registerViaApi(request, { sponsor: ROOT_USERNAME, side: 'left', fullName: 'Rosa Referrer' });
 
     const register = new RegisterPage(page);
@@ -40,9 +43,16 @@ test.describe('network pages as people use them', () => {
     await expect(register.invitedBy).toContainText('Rosa Referrer');
   });
 
-  test('placement counts who waits, offers free positions with a search, and fits a 360 px phone', async ({ page, request }) => {
+  test('placement counts who waits, offers free positions with a search, and fits a 360 px phone', async ({
+    page,
+    request,
+  }) => {
     const sponsor = await isolatedSponsor(request);
-    const onLeft = await registerViaApi(request, { sponsor: sponsor.username, side: 'left', username: uniqueName('lft') });
+    const onLeft = await registerViaApi(request, {
+      sponsor: sponsor.username,
+      side: 'left',
+      username: uniqueName('lft'),
+    });
     const first = await registerViaApi(request, { sponsor: sponsor.username, username: uniqueName('wa') });
     const second = await registerViaApi(request, { sponsor: sponsor.username, username: uniqueName('wb') });
 
@@ -68,7 +78,11 @@ test.describe('network pages as people use them', () => {
     await expect(slots.first()).toContainText(`Right of ${sponsor.username}`);
     await expect(placement.freeSlot(onLeft.username, 'left')).toBeVisible();
     // Nothing of the dialog is cut off on the phone: it is no wider than the screen.
-    const widths = await dialog.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, right: el.getBoundingClientRect().right }));
+    const widths = await dialog.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+      right: el.getBoundingClientRect().right,
+    }));
     expect(widths.scroll).toBeLessThanOrEqual(widths.client);
     expect(widths.right).toBeLessThanOrEqual(360);
 
@@ -78,7 +92,9 @@ test.describe('network pages as people use them', () => {
     await expect(placement.freeSlot(sponsor.username, 'right')).toHaveCount(0);
     await placement.chooseFreeSlot(onLeft.username, 'right');
 
-    await expect(placement.confirmationFor(first.username)).toContainText(`free right position under ${onLeft.username}`);
+    await expect(placement.confirmationFor(first.username)).toContainText(
+      `free right position under ${onLeft.username}`,
+    );
     await placement.placeButton.click();
     await expect(page.getByText(`${first.username} is placed on the right of ${onLeft.username}.`)).toBeVisible();
     await expect(placement.waitingCount).toHaveText('1 member waits to be placed.');

@@ -12,14 +12,27 @@ import { MEMBER_PASSWORD, registerViaApi, signIn, uniqueName } from './support/a
 async function registerThroughLink(page: Page, link: string, username: string) {
   await page.goto(link);
   const register = new RegisterPage(page);
-  await register.fill({ username, email: `${username}@example.com`, fullName: `Newcomer ${username}`, password: MEMBER_PASSWORD });
+  await register.fill({
+    username,
+    email: `${username}@example.com`,
+    fullName: `Newcomer ${username}`,
+    password: MEMBER_PASSWORD,
+  });
   await register.submit();
   await expect(page).toHaveURL(/\/login$/);
 }
 
 test.describe('the network', () => {
-  test('referral links → sign-ups → sponsor tree → placement by hand → binary tree and downline', async ({ page, browser, request }) => {
-    const sponsor = await registerViaApi(request, { sponsor: ROOT_USERNAME, side: 'right', username: uniqueName('spon') });
+  test('referral links → sign-ups → sponsor tree → placement by hand → binary tree and downline', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const sponsor = await registerViaApi(request, {
+      sponsor: ROOT_USERNAME,
+      side: 'right',
+      username: uniqueName('spon'),
+    });
     await signIn(page, sponsor.username, sponsor.password);
 
     // The referral link page: plain and leg links on the portal's own address, and a QR code.

@@ -6,7 +6,17 @@ import { AdminSettingsPage } from './pages/AdminSettingsPage';
 import { TotalIncomePage } from './pages/TotalIncomePage';
 import { TransactionsPage } from './pages/TransactionsPage';
 import { WalletPage } from './pages/WalletPage';
-import { adminLogin, apiLogin, approverAdmin, creditMember, registerViaApi, signIn, signInAdmin, signInApprover, uniqueName } from './support/api';
+import {
+  adminLogin,
+  apiLogin,
+  approverAdmin,
+  creditMember,
+  registerViaApi,
+  signIn,
+  signInAdmin,
+  signInApprover,
+  uniqueName,
+} from './support/api';
 import { axeSerious } from './support/tour';
 
 /**
@@ -22,18 +32,30 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const utcDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A member with `deposit` USDT who bought the Starter package (100 BV). */
-async function buyer(request: APIRequestContext, adminToken: string, options: { sponsor?: string; side?: 'left' | 'right' }) {
+async function buyer(
+  request: APIRequestContext,
+  adminToken: string,
+  options: { sponsor?: string; side?: 'left' | 'right' },
+) {
   const member = await registerViaApi(request, { username: uniqueName('pa'), ...options });
   const session = await apiLogin(request, member.username, member.password);
   await creditMember(request, session.user.id, { amount: '100' });
-  const packages = (await (await request.get('/api/packages', { headers: auth(session.accessToken) })).json()) as { items: Array<{ id: number; name: string }> };
+  const packages = (await (await request.get('/api/packages', { headers: auth(session.accessToken) })).json()) as {
+    items: Array<{ id: number; name: string }>;
+  };
   const starter = packages.items.find((p) => p.name === 'Starter')!;
-  const bought = await request.post('/api/purchases', { headers: auth(session.accessToken), data: { packageId: starter.id } });
+  const bought = await request.post('/api/purchases', {
+    headers: auth(session.accessToken),
+    data: { packageId: starter.id },
+  });
   expect(bought.status(), await bought.text()).toBe(201);
   return member;
 }
 
-test('the close form starts on the first open day, refuses closed and future days, and the close reads as one row and as each member\'s own line', async ({ page, request }) => {
+test("the close form starts on the first open day, refuses closed and future days, and the close reads as one row and as each member's own line", async ({
+  page,
+  request,
+}) => {
   // One story from purchases to the member's line, with three axe runs: longer than the default minute on a busy machine.
   test.setTimeout(150_000);
   const admin = await adminLogin(request);
@@ -41,7 +63,9 @@ test('the close form starts on the first open day, refuses closed and future day
   await buyer(request, admin.accessToken, { sponsor: top.username, side: 'left' });
   await buyer(request, admin.accessToken, { sponsor: top.username, side: 'right' });
   const today = utcDay();
-  const closes = (await (await request.get('/api/admin/plan/closes', { headers: auth(admin.accessToken) })).json()) as { items: Array<{ date: string }> };
+  const closes = (await (await request.get('/api/admin/plan/closes', { headers: auth(admin.accessToken) })).json()) as {
+    items: Array<{ date: string }>;
+  };
   // The scheduler closed yesterday when the server started; today is open.
   expect(closes.items[0]?.date).toBe(utcDay(-1));
 
@@ -81,7 +105,9 @@ test('the close form starts on the first open day, refuses closed and future day
   await expect(dashboard.closeConfirmation).toContainText(today);
   await dashboard.confirmCloseButton.click();
   await expect(page.getByText(new RegExp(`^Closed ${today}: 1 member matched, 10\\.00 USDT paid\\.$`))).toBeVisible();
-  await expect(dashboard.closeStatus).toHaveText(`Closed up to ${today}. Every day up to today is closed; the next can be closed tomorrow (UTC).`);
+  await expect(dashboard.closeStatus).toHaveText(
+    `Closed up to ${today}. Every day up to today is closed; the next can be closed tomorrow (UTC).`,
+  );
   await expect(closeButton).toBeDisabled();
 
   // Transactions: the close is one row with its totals and a link to its report; its lines open on demand.
@@ -99,7 +125,10 @@ test('the close form starts on the first open day, refuses closed and future day
 
   // The member who was paid reads their own line: the kind, the day, the volume.
   await page.context().clearCookies();
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
   await signIn(page, top.username, top.password);
   const wallet = new WalletPage(page);
   await wallet.goto('?kind=matching_bonus');
@@ -113,9 +142,14 @@ test('the close form starts on the first open day, refuses closed and future day
   expect(await axeSerious(page)).toEqual([]);
 });
 
-test('plan settings and packages save only after a review of what changes, with refusals in words beside the field', async ({ page, request }) => {
+test('plan settings and packages save only after a review of what changes, with refusals in words beside the field', async ({
+  page,
+  request,
+}) => {
   const admin = await adminLogin(request);
-  const before = (await (await request.get('/api/admin/settings', { headers: auth(admin.accessToken) })).json()) as { closeTimeUtc: string };
+  const before = (await (await request.get('/api/admin/settings', { headers: auth(admin.accessToken) })).json()) as {
+    closeTimeUtc: string;
+  };
   // A later close time only moves the scheduler's due day back to one already closed: nothing else in the run notices.
   const later = before.closeTimeUtc === '00:30' ? '00:45' : '00:30';
   // Settings change only for an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
@@ -134,12 +168,27 @@ test('plan settings and packages save only after a review of what changes, with 
   await expect(changes.first()).toHaveText(`Daily close time${before.closeTimeUtc} UTC → ${later} UTC`);
   // Cancel sends nothing.
   await settings.cancelButton.click();
-  expect(((await (await request.get('/api/admin/settings', { headers: auth(admin.accessToken) })).json()) as { closeTimeUtc: string }).closeTimeUtc).toBe(before.closeTimeUtc);
+  expect(
+    (
+      (await (await request.get('/api/admin/settings', { headers: auth(admin.accessToken) })).json()) as {
+        closeTimeUtc: string;
+      }
+    ).closeTimeUtc,
+  ).toBe(before.closeTimeUtc);
   await settings.saveButton.click();
   await settings.confirmButton(1).click();
   await expect(page.getByText('Settings saved. They apply to events from now on.')).toBeVisible();
-  expect(((await (await request.get('/api/admin/settings', { headers: auth(admin.accessToken) })).json()) as { closeTimeUtc: string }).closeTimeUtc).toBe(later);
-  await request.patch('/api/admin/settings', { headers: approver.headers, data: { closeTimeUtc: before.closeTimeUtc } });
+  expect(
+    (
+      (await (await request.get('/api/admin/settings', { headers: auth(admin.accessToken) })).json()) as {
+        closeTimeUtc: string;
+      }
+    ).closeTimeUtc,
+  ).toBe(later);
+  await request.patch('/api/admin/settings', {
+    headers: approver.headers,
+    data: { closeTimeUtc: before.closeTimeUtc },
+  });
 
   // A package: the server's refusal stands beside its field, in words, with no second message.
   const packages = new AdminPackagesPage(page);

@@ -8,11 +8,18 @@ import { RepurchaseHistoryPage } from './pages/RepurchaseHistoryPage';
 import { TotalIncomePage } from './pages/TotalIncomePage';
 import { creditMember, memberIdOf, registerViaApi, signIn, signInAdmin, uniqueName } from './support/api';
 
-test('a member buys a package after confirming, the sponsor sees the referral bonus, the admin sees it in the reports', async ({ page, request }) => {
+test('a member buys a package after confirming, the sponsor sees the referral bonus, the admin sees it in the reports', async ({
+  page,
+  request,
+}) => {
   // The sponsor sits off the company's outer legs, where the other files' members (sponsored by the company)
   // are placed as they join, so that none of them lands in its teams while this test reads their volume.
   const anchor = await registerViaApi(request, { username: uniqueName('an'), side: 'left' });
-  const sponsor = await registerViaApi(request, { username: uniqueName('sp'), sponsor: anchor.username, side: 'right' });
+  const sponsor = await registerViaApi(request, {
+    username: uniqueName('sp'),
+    sponsor: anchor.username,
+    side: 'right',
+  });
   const buyer = await registerViaApi(request, { username: uniqueName('by'), sponsor: sponsor.username, side: 'left' });
   await creditMember(request, await memberIdOf(request, sponsor.username), { amount: '100' });
   await creditMember(request, await memberIdOf(request, buyer.username), { amount: '1000' });
@@ -28,7 +35,10 @@ test('a member buys a package after confirming, the sponsor sees the referral bo
   await expect(purchase.status).toHaveText('Active · Starter');
 
   await page.context().clearCookies();
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
   await signIn(page, buyer.username, buyer.password);
   await purchase.goto();
   await purchase.buyButton('Gold').click();
@@ -42,7 +52,10 @@ test('a member buys a package after confirming, the sponsor sees the referral bo
   await expect(purchases.table).toContainText('Gold');
 
   await page.context().clearCookies();
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
   await signIn(page, sponsor.username, sponsor.password);
   const bonuses = new ReferralBonusPage(page);
   await bonuses.goto();
@@ -58,7 +71,10 @@ test('a member buys a package after confirming, the sponsor sees the referral bo
   await expect(dashboard.nextClose).toHaveText('Next close: +0.00 USDT');
 
   await page.context().clearCookies();
-  await page.evaluate(() => { localStorage.clear(); sessionStorage.clear(); });
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
   await signInAdmin(page);
   // The daily close itself is run in plan-admin.spec.ts: a server's today closes once.
   const allBonuses = new AdminReferralBonusPage(page);

@@ -21,11 +21,17 @@ test('add a product with a picture → convert → redeem → approve: both hist
   request,
 }) => {
   // The member's income, credited by an admin adjustment of the income wallet.
-  const { member } = await registerCreditedMember(request, 'Rita Redeemer', { wallet: 'income', amount: '100', reason: 'Bonus correction' });
+  const { member } = await registerCreditedMember(request, 'Rita Redeemer', {
+    wallet: 'income',
+    amount: '100',
+    reason: 'Bonus correction',
+  });
 
   // The admin adds a product with a picture made here.
   const productName = `Canvas tote ${uniqueName('p')}`;
-  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 140, g: 87, b: 255 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 140, g: 87, b: 255 } } })
+    .png()
+    .toBuffer();
   // The admin approves the redemption too: with two-factor on (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
   const approver = await approverAdmin(request);
   await signInApprover(page, approver);
@@ -44,7 +50,10 @@ test('add a product with a picture → convert → redeem → approve: both hist
   const row = products.row(productName);
   await expect(row).toContainText('40.00 points');
   await expect(row).toContainText('Active');
-  await expect(products.thumbnail(productName)).toHaveAttribute('src', /^\/api\/media\/products\/[0-9a-f]{64}-thumb\.webp$/);
+  await expect(products.thumbnail(productName)).toHaveAttribute(
+    'src',
+    /^\/api\/media\/products\/[0-9a-f]{64}-thumb\.webp$/,
+  );
 
   // The member converts income into points and redeems two, on a phone-sized screen.
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
@@ -62,7 +71,9 @@ test('add a product with a picture → convert → redeem → approve: both hist
   await expect(card).toContainText('40.00 points');
   await expect(card).toContainText('5 in stock');
   // The picture really loads, from the portal's own origin.
-  await expect.poll(() => redeem.picture(productName).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+  await expect
+    .poll(() => redeem.picture(productName).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBe(320);
   expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await redeem.openRedeemForm(productName);
@@ -141,10 +152,21 @@ test('add a product with a picture → convert → redeem → approve: both hist
   }
 });
 
-test('an admin rejects a redemption with a reason: the member sees why and has the points back', async ({ page, browser, request }) => {
-  const { member, headers } = await registerCreditedMember(request, 'Rex Rejected', { wallet: 'points', amount: '30', reason: 'Loyalty points' });
+test('an admin rejects a redemption with a reason: the member sees why and has the points back', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { member, headers } = await registerCreditedMember(request, 'Rex Rejected', {
+    wallet: 'points',
+    amount: '30',
+    reason: 'Loyalty points',
+  });
   const productName = `Desk lamp ${uniqueName('p')}`;
-  const created = await request.post('/api/admin/products', { headers, data: { name: productName, price: '12.5', stock: 2 } });
+  const created = await request.post('/api/admin/products', {
+    headers,
+    data: { name: productName, price: '12.5', stock: 2 },
+  });
   expect(created.status()).toBe(201);
 
   const context = await browser.newContext();

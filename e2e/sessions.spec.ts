@@ -34,7 +34,11 @@ function titleOf(page: Page) {
 }
 
 test.describe('two tabs', () => {
-  test('a second tab opened on /wallet is signed in; both stay signed in after both refresh; signing out in one signs the other out at its next request', async ({ page, context, request }) => {
+  test('a second tab opened on /wallet is signed in; both stay signed in after both refresh; signing out in one signs the other out at its next request', async ({
+    page,
+    context,
+    request,
+  }) => {
     const member = await registerViaApi(request);
     await signIn(page, member.username, member.password);
 
@@ -64,7 +68,11 @@ test.describe('two tabs', () => {
     await expect(second).toHaveURL(/\/login$/);
   });
 
-  test('two tabs whose access tokens expire together both carry on, with one refresh and no revocation', async ({ page, context, request }) => {
+  test('two tabs whose access tokens expire together both carry on, with one refresh and no revocation', async ({
+    page,
+    context,
+    request,
+  }) => {
     const member = await registerViaApi(request);
     await signIn(page, member.username, member.password);
     const second = await context.newPage();
@@ -89,7 +97,10 @@ test.describe('two tabs', () => {
     await expect(titleOf(page)).toHaveText('Dashboard');
   });
 
-  test('a replay of a rotated refresh token after the grace interval still ends the sign-in', async ({ page, request }) => {
+  test('a replay of a rotated refresh token after the grace interval still ends the sign-in', async ({
+    page,
+    request,
+  }) => {
     const member = await registerViaApi(request);
     await signIn(page, member.username, member.password);
     const stolen = await page.evaluate(() => window.localStorage.getItem('refreshToken'));

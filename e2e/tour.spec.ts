@@ -43,7 +43,7 @@ function concrete(path: string): string | null {
 }
 
 async function tour(browser: Browser, theme: (typeof THEMES)[number], role: 'guest' | 'admin' | 'member') {
-  const context = await browser.newContext({ colorScheme: theme, viewport: WIDTHS[0], bypassCSP: true }) // bypassCSP: axe-core is injected inline;
+  const context = await browser.newContext({ colorScheme: theme, viewport: WIDTHS[0], bypassCSP: true }); // bypassCSP: axe-core is injected inline;
   const page = await context.newPage();
   const watcher = watch(page);
   if (role === 'admin') await signInAdmin(page);

@@ -9,7 +9,16 @@ import { WithdrawApprovalHistoryPage } from './pages/WithdrawApprovalHistoryPage
 import { WithdrawApprovalPage } from './pages/WithdrawApprovalPage';
 import { WithdrawHistoryPage } from './pages/WithdrawHistoryPage';
 import { WithdrawPage } from './pages/WithdrawPage';
-import { adminLogin, apiLogin, approverAdmin, creditMember, memberIdOf, registerViaApi, signIn, signInApprover } from './support/api';
+import {
+  adminLogin,
+  apiLogin,
+  approverAdmin,
+  creditMember,
+  memberIdOf,
+  registerViaApi,
+  signIn,
+  signInApprover,
+} from './support/api';
 import { chainSend } from './support/chain';
 
 /**
@@ -21,32 +30,69 @@ import { chainSend } from './support/chain';
  */
 
 const code = (secret: string, offsetMs = 0) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + offsetMs,
+  });
 const freshAddress = () => privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Another member asking through the API: two-factor on, address saved, request signed off with a code. */
 async function otherRequest(request: APIRequestContext, adminToken: string, amount: string) {
   const other = await registerViaApi(request);
-  await creditMember(request, await memberIdOf(request, other.username), { wallet: 'income', amount, reason: 'Bonus for the test' });
+  await creditMember(request, await memberIdOf(request, other.username), {
+    wallet: 'income',
+    amount,
+    reason: 'Bonus for the test',
+  });
   const session = await apiLogin(request, other.username, other.password);
-  const setup = (await (await request.post('/api/me/2fa/setup', { headers: auth(session.accessToken) })).json()) as { secret: string };
-  expect((await request.post('/api/me/2fa/enable', { headers: auth(session.accessToken), data: { code: code(setup.secret) } })).status()).toBe(200);
+  const setup = (await (await request.post('/api/me/2fa/setup', { headers: auth(session.accessToken) })).json()) as {
+    secret: string;
+  };
+  expect(
+    (
+      await request.post('/api/me/2fa/enable', {
+        headers: auth(session.accessToken),
+        data: { code: code(setup.secret) },
+      })
+    ).status(),
+  ).toBe(200);
   const to = freshAddress();
-  expect((await request.post('/api/withdrawal-addresses', { headers: auth(session.accessToken), data: { address: to } })).status()).toBe(201);
-  const res = await request.post('/api/withdrawals', { headers: auth(session.accessToken), data: { amount, address: to, totpCode: code(setup.secret, 30_000) } });
+  expect(
+    (
+      await request.post('/api/withdrawal-addresses', { headers: auth(session.accessToken), data: { address: to } })
+    ).status(),
+  ).toBe(201);
+  const res = await request.post('/api/withdrawals', {
+    headers: auth(session.accessToken),
+    data: { amount, address: to, totpCode: code(setup.secret, 30_000) },
+  });
   expect(res.status(), await res.text()).toBe(201);
 }
 
-test('a member turns two-factor on, saves an address and withdraws; an admin approves it with two others and all are paid on chain', async ({ page, browser, request }) => {
+test('a member turns two-factor on, saves an address and withdraws; an admin approves it with two others and all are paid on chain', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(120_000);
   const admin = await adminLogin(request);
   // Settings and approvals need an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
   const approver = await approverAdmin(request);
   // A threshold under the three withdrawals' total: the approval dialog asks for a fresh code.
-  expect((await request.patch('/api/admin/settings', { headers: approver.headers, data: { withdrawalAddressHoldHours: '0', largeApprovalThreshold: '50' } })).status()).toBe(200);
+  expect(
+    (
+      await request.patch('/api/admin/settings', {
+        headers: approver.headers,
+        data: { withdrawalAddressHoldHours: '0', largeApprovalThreshold: '50' },
+      })
+    ).status(),
+  ).toBe(200);
   const member = await registerViaApi(request, { fullName: 'Wanda Withdraw' });
-  await creditMember(request, await memberIdOf(request, member.username), { wallet: 'income', amount: '120.5', reason: 'Bonus for the test' });
+  await creditMember(request, await memberIdOf(request, member.username), {
+    wallet: 'income',
+    amount: '120.5',
+    reason: 'Bonus for the test',
+  });
 
   // Two-factor on, in the browser.
   const memberContext = await browser.newContext();
@@ -104,14 +150,22 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   // The embedded chain's hot wallet starts with gas only: fund it with the
   // token from the test token's faucet (unbooked tokens: this file runs after
   // the others, see playwright.config.ts).
-  const hotAddress = ((await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as { address: string }).address;
+  const hotAddress = (
+    (await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as {
+      address: string;
+    }
+  ).address;
   await chainSend(hotAddress, '100');
 
   await signInApprover(page, approver);
   const approval = new WithdrawApprovalPage(page);
   await approval.goto();
   await expect(approval.hotWallet).toContainText('USDT');
-  const before = ((await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as { token: string }).token;
+  const before = (
+    (await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as {
+      token: string;
+    }
+  ).token;
   await expect(approval.table.getByRole('row')).toHaveCount(4);
   await approval.selectAllButton.click();
   await approval.approveSelectedButton(3).click();
@@ -124,12 +178,19 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
 
   // Paid on chain: the hot wallet sent exactly 47.5 + 19 + 9 (the 1 USDT fee floor).
   await expect
-    .poll(async () => {
-      const res = await request.get('/api/admin/withdrawals?status=paid', { headers: auth(admin.accessToken) });
-      return ((await res.json()) as { total: number }).total;
-    }, { timeout: 60_000 })
+    .poll(
+      async () => {
+        const res = await request.get('/api/admin/withdrawals?status=paid', { headers: auth(admin.accessToken) });
+        return ((await res.json()) as { total: number }).total;
+      },
+      { timeout: 60_000 },
+    )
     .toBe(3);
-  const after = ((await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as { token: string }).token;
+  const after = (
+    (await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as {
+      token: string;
+    }
+  ).token;
   const units = (text: string) => {
     const [whole = '0', fraction = ''] = text.split('.');
     return BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0'));

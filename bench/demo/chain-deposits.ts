@@ -18,23 +18,37 @@ const WAIT_FOR_CREDIT_MS = 30_000;
  * address in one batch, and the portal's own deposit watcher run until it has
  * credited them. Returns how many were credited.
  */
-export async function depositOnEmbeddedChain(ctx: AppContext, deposits: Array<{ memberId: number; amount: bigint }>): Promise<number> {
+export async function depositOnEmbeddedChain(
+  ctx: AppContext,
+  deposits: Array<{ memberId: number; amount: bigint }>,
+): Promise<number> {
   const embedded = await startEmbeddedChain(ctx.config.dataDir, ctx.config.chain);
   try {
     const chain = createChain(embedded.settings);
     const chainCtx: AppContext = { ...ctx, chain };
     const addresses: Address[] = [];
-    for (const deposit of deposits) addresses.push((await ensureDepositAddress(ctx.db, chain, deposit.memberId)).address);
+    for (const deposit of deposits)
+      addresses.push((await ensureDepositAddress(ctx.db, chain, deposit.memberId)).address);
 
     // One batch from the token's deployer, nonces in order: a block or two instead of one per deposit.
     const rpcUrl = embedded.info.rpcUrl;
     const account = privateKeyToAccount(ANVIL_DEV_KEY);
-    const wallet = createWalletClient({ account, chain: { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl) });
+    const wallet = createWalletClient({
+      account,
+      chain: { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } },
+      transport: http(rpcUrl),
+    });
     const client = anvilClient(rpcUrl);
     const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
     const hashes = await Promise.all(
       deposits.map((deposit, i) =>
-        wallet.writeContract({ address: embedded.info.tokenAddress, abi: testUsdtAbi, functionName: 'transfer', args: [addresses[i]!, deposit.amount], nonce: nonce + i }),
+        wallet.writeContract({
+          address: embedded.info.tokenAddress,
+          abi: testUsdtAbi,
+          functionName: 'transfer',
+          args: [addresses[i]!, deposit.amount],
+          nonce: nonce + i,
+        }),
       ),
     );
     for (const hash of hashes) await client.waitForTransactionReceipt({ hash, pollingInterval: 200 });

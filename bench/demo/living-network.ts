@@ -63,7 +63,8 @@ export interface LivingDemoSummary {
   lastClose: string | null;
 }
 
-export type LivingDemoOutcome = { created: true; summary: LivingDemoSummary } | { created: false; seededAt: string; summary: LivingDemoSummary };
+export type LivingDemoOutcome =
+  { created: true; summary: LivingDemoSummary } | { created: false; seededAt: string; summary: LivingDemoSummary };
 
 export const DEMO_AUDIT_ACTION = 'demo.seed';
 const DAY_MS = 86_400_000;
@@ -75,13 +76,20 @@ const PACKAGE_WEIGHTS = [45, 30, 20, 5];
  * finished), refused when the network has other members or an unfinished
  * demo, else nothing: the caller seeds.
  */
-export async function existingDemo(ctx: AppContext): Promise<{ seededAt: string; summary: LivingDemoSummary } | undefined> {
-  const { rows } = await ctx.db.query<{ members: number; created_at: Date | null; details: { figures: LivingDemoSummary } | null }>(
+export async function existingDemo(
+  ctx: AppContext,
+): Promise<{ seededAt: string; summary: LivingDemoSummary } | undefined> {
+  const { rows } = await ctx.db.query<{
+    members: number;
+    created_at: Date | null;
+    details: { figures: LivingDemoSummary } | null;
+  }>(
     sql`SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members, a.created_at, a.details
        FROM (SELECT 1) one LEFT JOIN LATERAL (SELECT created_at, details FROM audit_log WHERE action = ${DEMO_AUDIT_ACTION} ORDER BY id DESC LIMIT 1) a ON true`,
   );
   const row = rows[0]!;
-  if (row.details && row.created_at) return { seededAt: new Date(row.created_at).toISOString(), summary: row.details.figures };
+  if (row.details && row.created_at)
+    return { seededAt: new Date(row.created_at).toISOString(), summary: row.details.figures };
   if (row.members > 0) {
     throw new Error(
       `The network is not empty (${row.members} members besides the root) and holds no finished demo: ` +
@@ -91,7 +99,11 @@ export async function existingDemo(ctx: AppContext): Promise<{ seededAt: string;
   return undefined;
 }
 
-export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, options: LivingDemoOptions): Promise<LivingDemoOutcome> {
+export async function seedLivingNetwork(
+  ctx: AppContext,
+  clock: DemoClock,
+  options: LivingDemoOptions,
+): Promise<LivingDemoOutcome> {
   const existing = await existingDemo(ctx);
   if (existing) return { created: false, ...existing };
 
@@ -100,21 +112,36 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
   const prefix = options.prefix ?? 'demo';
   const random = randomFrom(options.seed ?? 2026);
   const admin = await adminActor(ctx);
-  const packages = (await db.query<{ id: number; price: string }>(sql`SELECT id, price::text AS price FROM packages WHERE active ORDER BY price, id`)).rows;
+  const packages = (
+    await db.query<{ id: number; price: string }>(
+      sql`SELECT id, price::text AS price FROM packages WHERE active ORDER BY price, id`,
+    )
+  ).rows;
   if (packages.length === 0) throw new Error('No active package to buy: add one under Packages first.');
   const settings = await readSettings(db);
   const conversionMinimum = toBaseUnits(settings.conversionMinimum);
 
   const today = Date.parse(utcDay(clock.realNow()));
   const firstDay = clock.simulated ? today - (options.days - 1) * DAY_MS : today;
-  const root = (await db.query<{ user_id: number }>(sql`SELECT user_id FROM members WHERE sponsor_id IS NULL`)).rows[0]!.user_id;
+  const root = (await db.query<{ user_id: number }>(sql`SELECT user_id FROM members WHERE sponsor_id IS NULL`)).rows[0]!
+    .user_id;
 
   const joined: number[] = [];
   const nextSide = new Map<number, Side>();
   /** Deposit balances as the services answered them: who can afford a transfer. */
   const deposit = new Map<number, bigint>();
   const active = new Set<number>();
-  const summary: LivingDemoSummary = { members: 0, fundings: 0, purchases: 0, transfers: 0, conversions: 0, deposits: 0, closes: 0, firstDay: utcDay(new Date(firstDay)), lastClose: null };
+  const summary: LivingDemoSummary = {
+    members: 0,
+    fundings: 0,
+    purchases: 0,
+    transfers: 0,
+    conversions: 0,
+    deposits: 0,
+    closes: 0,
+    firstDay: utcDay(new Date(firstDay)),
+    lastClose: null,
+  };
 
   const fund = async (memberId: number, amount: bigint, why: string) => {
     const answer = await adjustMemberWallet(ctx, admin, memberId, {
@@ -146,7 +173,9 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
         sql`INSERT INTO users (username, email, full_name, password_hash, role) VALUES (${username}, ${`${username}@example.invalid`}, ${demoName(index)}, ${options.passwordHash}, 'member') RETURNING id`,
       );
       const id = rows[0]!.id;
-      await tx.query(sql`INSERT INTO members (user_id, sponsor_id, requested_side) VALUES (${id}, ${sponsorId}, ${side})`);
+      await tx.query(
+        sql`INSERT INTO members (user_id, sponsor_id, requested_side) VALUES (${id}, ${sponsorId}, ${side})`,
+      );
       await joinNetwork(tx, { memberId: id, sponsorId, side });
       return id;
     });
@@ -179,7 +208,10 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
     let to = joined[Math.floor(random() * joined.length)]!;
     if (to === from) to = joined[(joined.indexOf(from) + 1) % joined.length]!;
     const receiver = await usernameOf(ctx, to);
-    const answer = await createTransfer(ctx, { senderId: from, body: { toUsername: receiver, amount: fromBaseUnits(amount) } });
+    const answer = await createTransfer(ctx, {
+      senderId: from,
+      body: { toUsername: receiver, amount: fromBaseUnits(amount) },
+    });
     deposit.set(from, (deposit.get(from) ?? 0n) - amount);
     deposit.set(to, (deposit.get(to) ?? 0n) + toBaseUnits(answer.body.received));
     summary.transfers += 1;
@@ -200,7 +232,10 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
     }
   };
 
-  const joinDay = (index: number) => (index <= 2 ? 0 : Math.min(options.days - 1, Math.floor(options.days * Math.pow((index - 1) / options.members, 0.7))));
+  const joinDay = (index: number) =>
+    index <= 2
+      ? 0
+      : Math.min(options.days - 1, Math.floor(options.days * Math.pow((index - 1) / options.members, 0.7)));
   let nextMember = 1;
   for (let day = 0; day < options.days; day += 1) {
     const dayStart = firstDay + day * DAY_MS;
@@ -210,7 +245,8 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
       steps.push({ join: true, run: () => join(index) });
     }
     const established = [...active];
-    for (const memberId of established) if (random() < 0.012) steps.push({ join: false, run: () => repurchase(memberId) });
+    for (const memberId of established)
+      if (random() < 0.012) steps.push({ join: false, run: () => repurchase(memberId) });
     const transfers = Math.round(established.length * 0.03) + (established.length > 1 ? 1 : 0);
     for (let t = 0; t < transfers; t += 1) steps.push({ join: false, run: transfer });
     if (day > 0) steps.push({ join: false, run: () => convert(1 + Math.floor(established.length / 60)) });
@@ -230,7 +266,10 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
         summary.lastClose = date;
       }
     }
-    if (day % 10 === 9) log(`  ${clock.simulated ? 'day' : 'round'} ${day + 1}/${options.days}: ${summary.members} members, ${summary.purchases} purchases`);
+    if (day % 10 === 9)
+      log(
+        `  ${clock.simulated ? 'day' : 'round'} ${day + 1}/${options.days}: ${summary.members} members, ${summary.purchases} purchases`,
+      );
   }
   if (!clock.simulated) {
     const date = utcDay(clock.now());
@@ -240,7 +279,9 @@ export async function seedLivingNetwork(ctx: AppContext, clock: DemoClock, optio
   }
   if (options.depositToday) {
     const depositors = shuffle(random, joined).slice(0, Math.min(12, joined.length));
-    summary.deposits = await options.depositToday(depositors.map((memberId) => ({ memberId, amount: toBaseUnits(String(50 * (1 + Math.floor(random() * 6)))) })));
+    summary.deposits = await options.depositToday(
+      depositors.map((memberId) => ({ memberId, amount: toBaseUnits(String(50 * (1 + Math.floor(random() * 6)))) })),
+    );
   }
   // Today's volume reaches the legs as the portal's roll-up would bring it, within a second.
   await rollUpNetwork(db);
@@ -265,7 +306,9 @@ function describeDemo(s: LivingDemoSummary, simulated: boolean): string {
 }
 
 async function adminActor(ctx: AppContext): Promise<Actor> {
-  const { rows } = await ctx.db.query<{ id: number }>(sql`SELECT id FROM users WHERE role = 'admin' AND status = 'active' ORDER BY id LIMIT 1`);
+  const { rows } = await ctx.db.query<{ id: number }>(
+    sql`SELECT id FROM users WHERE role = 'admin' AND status = 'active' ORDER BY id LIMIT 1`,
+  );
   if (!rows[0]) throw new Error('No active admin account: start the portal once first (it creates one).');
   return { userId: rows[0].id, ip: null };
 }
@@ -320,7 +363,10 @@ function shuffle<T>(random: Random, items: T[]): T[] {
 }
 
 /** The day's steps mixed, the joins kept in their order (the first two members come before everyone). */
-function shuffleKeepingJoins(random: Random, steps: Array<{ join: boolean; run: () => Promise<void> }>): Array<() => Promise<void>> {
+function shuffleKeepingJoins(
+  random: Random,
+  steps: Array<{ join: boolean; run: () => Promise<void> }>,
+): Array<() => Promise<void>> {
   const mixed = shuffle(random, steps);
   const joins = steps.filter((step) => step.join);
   let next = 0;

@@ -12,8 +12,60 @@ export function randomFrom(seed: number): Random {
   };
 }
 
-const FIRST = ['Ava', 'Ben', 'Chloe', 'Daniel', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Liam', 'Maya', 'Noah', 'Olga', 'Pedro', 'Quynh', 'Rosa', 'Sami', 'Tara', 'Umar', 'Vera', 'Wei', 'Yara', 'Zane'];
-const LAST = ['Adams', 'Bianchi', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jansen', 'Kowalski', 'Lopez', 'Moreau', 'Nguyen', 'Okafor', 'Petrov', 'Quinn', 'Rossi', 'Silva', 'Tanaka', 'Usman', 'Varga', 'Weber', 'Yilmaz', 'Zhou'];
+const FIRST = [
+  'Ava',
+  'Ben',
+  'Chloe',
+  'Daniel',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jonas',
+  'Kemi',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olga',
+  'Pedro',
+  'Quynh',
+  'Rosa',
+  'Sami',
+  'Tara',
+  'Umar',
+  'Vera',
+  'Wei',
+  'Yara',
+  'Zane',
+];
+const LAST = [
+  'Adams',
+  'Bianchi',
+  'Costa',
+  'Dubois',
+  'Eriksen',
+  'Fischer',
+  'Garcia',
+  'Haddad',
+  'Ito',
+  'Jansen',
+  'Kowalski',
+  'Lopez',
+  'Moreau',
+  'Nguyen',
+  'Okafor',
+  'Petrov',
+  'Quinn',
+  'Rossi',
+  'Silva',
+  'Tanaka',
+  'Usman',
+  'Varga',
+  'Weber',
+  'Yilmaz',
+  'Zhou',
+];
 
 /** A readable full name for demo member `index`, the same for the same index. */
 export function demoName(index: number): string {

@@ -3,7 +3,12 @@
  * against an in-process portal or a server process alike.
  */
 
-export async function call<T>(baseUrl: string, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export async function call<T>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {

@@ -27,7 +27,10 @@ export async function watchBackends(databaseUrl: string, database: string): Prom
   const latest = new Map<number, number>();
   let first = true;
   const sample = async () => {
-    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database]);
+    const { rows } = await client.query<{ pid: number }>(
+      'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [database],
+    );
     for (const { pid } of rows) {
       const seconds = cpuSeconds(pid);
       if (!baseline.has(pid)) baseline.set(pid, first ? seconds : 0);

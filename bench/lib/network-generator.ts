@@ -50,7 +50,8 @@ export async function generateNetwork(db: Database, options: GenerateOptions): P
     return value;
   };
 
-  if (!/^[a-z][a-z0-9_]{1,15}$/.test(options.prefix)) throw new Error('prefix: 2-16 lower-case letters, digits or _, starting with a letter');
+  if (!/^[a-z][a-z0-9_]{1,15}$/.test(options.prefix))
+    throw new Error('prefix: 2-16 lower-case letters, digits or _, starting with a letter');
   const state = await db.query<{ root: number; base: number; members: number; children: number }>(
     sql`SELECT (SELECT user_id FROM members WHERE sponsor_id IS NULL) AS root,
             (SELECT coalesce(max(id), 0) FROM users) AS base,
@@ -59,7 +60,10 @@ export async function generateNetwork(db: Database, options: GenerateOptions): P
   );
   const { root, base, members, children } = state.rows[0]!;
   if (!root) throw new Error('No company root member: start the portal once (or run bootstrap) first.');
-  if (members > 1 || children > 0) throw new Error(`The network is not empty (${members - 1} members besides the root): generate into a fresh database.`);
+  if (members > 1 || children > 0)
+    throw new Error(
+      `The network is not empty (${members - 1} members besides the root): generate into a fresh database.`,
+    );
 
   const total = options.members + 1; // heap nodes, the root included
   const lastLevel = Math.floor(Math.log2(total));
@@ -116,10 +120,10 @@ export async function generateNetwork(db: Database, options: GenerateOptions): P
            FROM ${heap}`,
       ),
     );
+    await tx.query(sql`UPDATE members SET direct_count = least(${total}::bigint - 1, 2) WHERE user_id = ${root}`);
     await tx.query(
-      sql`UPDATE members SET direct_count = least(${total}::bigint - 1, 2) WHERE user_id = ${root}`,
+      sql`UPDATE network_nodes SET left_count = ${heapSize(2)}, right_count = ${heapSize(3)} WHERE member_id = ${root}`,
     );
-    await tx.query(sql`UPDATE network_nodes SET left_count = ${heapSize(2)}, right_count = ${heapSize(3)} WHERE member_id = ${root}`);
 
     if (options.chain > 0) {
       const k = options.chain;
@@ -151,7 +155,9 @@ export async function generateNetwork(db: Database, options: GenerateOptions): P
       // The chain lies in the left leg of every node of the outer left spine above it.
       await tx.query(sql`UPDATE members SET direct_count = direct_count + 1 WHERE user_id = ${balancedId(leftmost)}`);
       const spine = Array.from({ length: lastLevel + 1 }, (_, d) => balancedId(2 ** d));
-      await tx.query(sql`UPDATE network_nodes SET left_count = left_count + ${k} WHERE member_id = ANY(${spine}::bigint[])`);
+      await tx.query(
+        sql`UPDATE network_nodes SET left_count = left_count + ${k} WHERE member_id = ANY(${spine}::bigint[])`,
+      );
     }
 
     // New rows were written with explicit ids: move the identity past them.
@@ -159,5 +165,12 @@ export async function generateNetwork(db: Database, options: GenerateOptions): P
   });
 
   await timed('vacuum analyze', () => db.exec('VACUUM ANALYZE users, members, network_nodes'));
-  return { balancedId, chainId, balancedSize: options.members, chainLength: options.chain, chainTopDepth, usernamePrefix: options.prefix };
+  return {
+    balancedId,
+    chainId,
+    balancedSize: options.members,
+    chainLength: options.chain,
+    chainTopDepth,
+    usernamePrefix: options.prefix,
+  };
 }

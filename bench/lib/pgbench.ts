@@ -20,7 +20,13 @@ export async function measurePgbench(databaseUrl?: string): Promise<Figure | und
     const { tps } = await bench.run();
     return { scenario: 'pgbench', metric: `TPC-B scale ${SCALE}, 8 clients, 2 threads`, value: tps, unit: 'tx/s' };
   } catch (error) {
-    return { scenario: 'pgbench', metric: 'TPC-B, 8 clients', value: 'n/a', unit: 'tx/s', note: `pgbench unavailable: ${(error as Error).message.split('\n')[0]}` };
+    return {
+      scenario: 'pgbench',
+      metric: 'TPC-B, 8 clients',
+      value: 'n/a',
+      unit: 'tx/s',
+      note: `pgbench unavailable: ${(error as Error).message.split('\n')[0]}`,
+    };
   } finally {
     bench.close();
   }
@@ -44,7 +50,11 @@ export function openPgbench(databaseUrl: string) {
       const url = new URL(databaseUrl);
       url.pathname = '/postgres';
       const cpu = await watchBackends(url.toString(), scratch);
-      const { stdout } = await promisify(execFile)('pgbench', [...args, '-c', '8', '-j', '2', '-T', String(SECONDS), scratch], { env, encoding: 'utf8' });
+      const { stdout } = await promisify(execFile)(
+        'pgbench',
+        [...args, '-c', '8', '-j', '2', '-T', String(SECONDS), scratch],
+        { env, encoding: 'utf8' },
+      );
       const cpuSeconds = await cpu.stop();
       const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
       const count = /number of transactions actually processed: (\d+)/.exec(stdout)?.[1];

@@ -35,7 +35,14 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
   if (databaseUrl) {
     const url = new URL(databaseUrl);
     const name = `${dbPrefix()}${process.pid}_${Date.now()}`;
-    const args = ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+    const args = [
+      '-h',
+      url.hostname || '127.0.0.1',
+      '-p',
+      url.port || '5432',
+      '-U',
+      decodeURIComponent(url.username || 'postgres'),
+    ];
     const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
     execFileSync('createdb', [...args, name], { env });
     url.pathname = `/${name}`;
@@ -57,7 +64,14 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
   const db = await openDatabase({ databaseUrl: scratchUrl, dataDir: dataDir ?? '' });
   await migrate(db);
   const log = pino({ level: 'silent' });
-  const ctx: AppContext = { config, db, log, now: () => new Date(), mailer: createMailer({ from: config.mailFrom, db, log }), groups: moneyGroups(db) };
+  const ctx: AppContext = {
+    config,
+    db,
+    log,
+    now: () => new Date(),
+    mailer: createMailer({ from: config.mailFrom, db, log }),
+    groups: moneyGroups(db),
+  };
   await bootstrap(ctx);
   const app = await buildApp(ctx, { serveWeb: false });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -26,9 +26,16 @@ export async function generatePurchaseNetwork(server: ServerProcess, log: (line:
   try {
     const members = purchaseMembers();
     const started = performance.now();
-    const net = await generateNetwork(db, { members, chain: 0, prefix: 'pb', passwordHash: await hashPassword(PASSWORD) });
+    const net = await generateNetwork(db, {
+      members,
+      chain: 0,
+      prefix: 'pb',
+      passwordHash: await hashPassword(PASSWORD),
+    });
     await db.query(sql`ANALYZE`);
-    log(`${members.toLocaleString('en-US')} members generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `${members.toLocaleString('en-US')} members generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     const lastLevelFirst = 2 ** Math.floor(Math.log2(net.balancedSize + 1));
     return Array.from({ length: CONNECTIONS }, (_, i) => net.balancedId(lastLevelFirst + i * 7));
   } finally {
@@ -42,7 +49,9 @@ export async function purchaseShape(server: ServerProcess, adminToken: string, b
   let names: string[];
   let starter: number;
   try {
-    const found = await db.query<{ username: string }>(sql`SELECT username FROM users WHERE id = ANY(${buyerIds}::bigint[]) ORDER BY id`);
+    const found = await db.query<{ username: string }>(
+      sql`SELECT username FROM users WHERE id = ANY(${buyerIds}::bigint[]) ORDER BY id`,
+    );
     names = found.rows.map((row) => row.username);
     starter = (await db.query<{ id: number }>(sql`SELECT id FROM packages WHERE name = 'Starter'`)).rows[0]!.id;
   } finally {

@@ -15,7 +15,14 @@ export function pgArgs(databaseUrl: string) {
   const url = new URL(databaseUrl);
   return {
     url,
-    args: ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')],
+    args: [
+      '-h',
+      url.hostname || '127.0.0.1',
+      '-p',
+      url.port || '5432',
+      '-U',
+      decodeURIComponent(url.username || 'postgres'),
+    ],
     env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
   };
 }
@@ -26,7 +33,10 @@ export function scratchDatabase(databaseUrl: string, tag: string): { url: string
   const name = `${dbPrefix()}${tag}_${process.pid}_${Date.now().toString(36)}`;
   execFileSync('createdb', [...args, name], { env });
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env, stdio: 'ignore' }) };
+  return {
+    url: url.toString(),
+    drop: () => execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env, stdio: 'ignore' }),
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -54,7 +64,11 @@ export interface ServerProcess {
  * port (BENCH_PORT or a free one) and the admin password. `env` adds or
  * overrides variables (LOG_LEVEL, WEB_CONCURRENCY, NODE_OPTIONS=--cpu-prof…).
  */
-export async function startServerProcess(options: { databaseUrl?: string; adminPassword: string; env?: Record<string, string> }): Promise<ServerProcess> {
+export async function startServerProcess(options: {
+  databaseUrl?: string;
+  adminPassword: string;
+  env?: Record<string, string>;
+}): Promise<ServerProcess> {
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   let dataDir: string | undefined;
   let scratch: { url: string; drop(): void } | undefined;

@@ -8,7 +8,9 @@ import pg from 'pg';
  * docs/performance.md: a hot row shows as backends queued on `Lock:*`,
  * commits queued on the WAL as `LWLock:WALWrite`.
  */
-export async function sampleWaits(databaseUrl: string): Promise<{ stop(): Promise<Array<{ state: string; backends: number }>> }> {
+export async function sampleWaits(
+  databaseUrl: string,
+): Promise<{ stop(): Promise<Array<{ state: string; backends: number }>> }> {
   const database = new URL(databaseUrl).pathname.slice(1);
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

@@ -89,10 +89,16 @@ export async function runWrk(
   const file = path.join(dir, `wrk-${Date.now()}.lua`);
   writeFileSync(file, script);
   const api0 = cpuSeconds(server.pid);
-  const db = server.databaseUrl ? await watchBackends(server.databaseUrl, new URL(server.databaseUrl).pathname.slice(1)) : null;
-  const { stdout } = await promisify(execFile)('wrk', [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-s', file, `${server.baseUrl}${urlPath}`], {
-    encoding: 'utf8',
-  });
+  const db = server.databaseUrl
+    ? await watchBackends(server.databaseUrl, new URL(server.databaseUrl).pathname.slice(1))
+    : null;
+  const { stdout } = await promisify(execFile)(
+    'wrk',
+    [`-t${threads}`, `-c${connections}`, `-d${seconds}s`, '--latency', '-s', file, `${server.baseUrl}${urlPath}`],
+    {
+      encoding: 'utf8',
+    },
+  );
   const dbCpu = db ? await db.stop() : 0;
   const apiCpu = cpuSeconds(server.pid) - api0;
   const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));

@@ -39,11 +39,16 @@ process.stdout.write(JSON.stringify(times));
 
 function runClient(baseUrl: string, plan: Array<{ email: string }>): Promise<number[]> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--input-type=module', '-e', CLIENT, baseUrl, JSON.stringify(plan)], { maxBuffer: 1 << 24 }, (error, stdout) => {
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- execFile's error is an Error whose type (an Omit<>) the rule cannot see as one
-      if (error) reject(error);
-      else resolve(JSON.parse(stdout) as number[]);
-    });
+    execFile(
+      process.execPath,
+      ['--input-type=module', '-e', CLIENT, baseUrl, JSON.stringify(plan)],
+      { maxBuffer: 1 << 24 },
+      (error, stdout) => {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- execFile's error is an Error whose type (an Omit<>) the rule cannot see as one
+        if (error) reject(error);
+        else resolve(JSON.parse(stdout) as number[]);
+      },
+    );
   });
 }
 
@@ -57,7 +62,13 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
       const res = await fetch(`${portal.baseUrl}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, email: `${username}@bench.local`, fullName: `Bench ${username}`, password: PASSWORD, sponsor: 'company' }),
+        body: JSON.stringify({
+          username,
+          email: `${username}@bench.local`,
+          fullName: `Bench ${username}`,
+          password: PASSWORD,
+          sponsor: 'company',
+        }),
       });
       if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${await res.text()}`);
       registered.push(`${username}@bench.local`);
@@ -69,7 +80,12 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
     // client's reading of the answer and be counted as answer time.
     const plan = Array.from({ length: REQUESTS }, (_, i) => {
       const known = Math.random() < 0.5;
-      return { known, email: known ? registered[i % registered.length]! : `nobody${i}-${Math.random().toString(36).slice(2, 8)}@bench.local` };
+      return {
+        known,
+        email: known
+          ? registered[i % registered.length]!
+          : `nobody${i}-${Math.random().toString(36).slice(2, 8)}@bench.local`,
+      };
     });
     const output = await runClient(portal.baseUrl, plan);
     const times = { registered: [] as number[], unknown: [] as number[] };
@@ -77,11 +93,28 @@ async function run(ctx: BenchContext): Promise<Figure[]> {
     const mails = await portal.ctx.db.query<{ n: number }>(sql`SELECT count(*) AS n FROM mail_outbox`);
     const known = percentiles(times.registered);
     const unknown = percentiles(times.unknown);
-    ctx.log(`median answer: registered ${known.p50} ms, unknown ${unknown.p50} ms (${Number(mails.rows[0]!.n)} mails queued after the answers)`);
+    ctx.log(
+      `median answer: registered ${known.p50} ms, unknown ${unknown.p50} ms (${Number(mails.rows[0]!.n)} mails queued after the answers)`,
+    );
     return [
-      { metric: 'forgot-password median, registered address', value: known.p50, unit: 'ms', note: `p99 ${known.p99} ms, n=${times.registered.length}` },
-      { metric: 'forgot-password median, unknown address', value: unknown.p50, unit: 'ms', note: `p99 ${unknown.p99} ms, n=${times.unknown.length}` },
-      { metric: 'forgot-password median difference', value: round(known.p50 - unknown.p50), unit: 'ms', note: 'registered minus unknown' },
+      {
+        metric: 'forgot-password median, registered address',
+        value: known.p50,
+        unit: 'ms',
+        note: `p99 ${known.p99} ms, n=${times.registered.length}`,
+      },
+      {
+        metric: 'forgot-password median, unknown address',
+        value: unknown.p50,
+        unit: 'ms',
+        note: `p99 ${unknown.p99} ms, n=${times.unknown.length}`,
+      },
+      {
+        metric: 'forgot-password median difference',
+        value: round(known.p50 - unknown.p50),
+        unit: 'ms',
+        note: 'registered minus unknown',
+      },
     ];
   } finally {
     await portal.close();

@@ -16,7 +16,13 @@ import { foundry } from 'viem/chains';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { createChain } from '../../apps/api/src/chain';
-import { ANVIL_CHAIN_ID, ANVIL_DEV_KEY, anvilClient, deployTestToken, startAnvil } from '../../apps/api/src/chain/anvil';
+import {
+  ANVIL_CHAIN_ID,
+  ANVIL_DEV_KEY,
+  anvilClient,
+  deployTestToken,
+  startAnvil,
+} from '../../apps/api/src/chain/anvil';
 import { xpubFromMnemonic } from '../../apps/api/src/chain/config';
 import { testUsdtAbi } from '../../apps/api/src/chain/token/artifact';
 import { createDepositWatcher } from '../../apps/api/src/deposits/watcher';
@@ -54,19 +60,34 @@ const scenario: Scenario = {
          SELECT user_id, (row_number() OVER (ORDER BY user_id))::int - 1, '0x' || lpad(to_hex(user_id), 40, '0')
            FROM members WHERE sponsor_id IS NOT NULL`,
       );
-      await db.query(sql`SELECT setval('deposit_address_index_seq', (SELECT max(address_index) FROM deposit_addresses) + 1)`);
+      await db.query(
+        sql`SELECT setval('deposit_address_index_seq', (SELECT max(address_index) FROM deposit_addresses) + 1)`,
+      );
       const { rows } = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposit_addresses`);
-      figures.push({ metric: 'deposit addresses in the database', value: rows[0]!.n, unit: 'rows', note: `members and addresses made in ${round((performance.now() - started) / 1000, 1)} s` });
+      figures.push({
+        metric: 'deposit addresses in the database',
+        value: rows[0]!.n,
+        unit: 'rows',
+        note: `members and addresses made in ${round((performance.now() - started) / 1000, 1)} s`,
+      });
       bench.log(`${rows[0]!.n} deposit addresses`);
 
       // Depositors spread over the whole id range.
-      const members = (await db.query<{ user_id: number }>(sql`SELECT user_id FROM members WHERE sponsor_id IS NOT NULL ORDER BY user_id`)).rows.map((r) => Number(r.user_id));
+      const members = (
+        await db.query<{ user_id: number }>(
+          sql`SELECT user_id FROM members WHERE sponsor_id IS NOT NULL ORDER BY user_id`,
+        )
+      ).rows.map((r) => Number(r.user_id));
       const step = Math.max(1, Math.floor(members.length / HITS));
       const depositors = Array.from({ length: HITS }, (_, i) => members[(i * step) % members.length]!);
 
       const token = await deployTestToken(node.rpcUrl);
       const client = anvilClient(node.rpcUrl);
-      const dev = createWalletClient({ account: privateKeyToAccount(ANVIL_DEV_KEY), chain: { ...foundry, rpcUrls: { default: { http: [node.rpcUrl] } } }, transport: http(node.rpcUrl) });
+      const dev = createWalletClient({
+        account: privateKeyToAccount(ANVIL_DEV_KEY),
+        chain: { ...foundry, rpcUrls: { default: { http: [node.rpcUrl] } } },
+        transport: http(node.rpcUrl),
+      });
       const mnemonic = generateMnemonic(wordlist, 128);
       const chain = createChain({
         rpcUrl: node.rpcUrl,
@@ -92,11 +113,23 @@ const scenario: Scenario = {
         for (let i = first; i < Math.min(TRANSFERS, first + PER_TX); i += 1) {
           to.push(i % every === 0 && hit < HITS ? addressOf(depositors[hit++]!) : strangerOf(i));
         }
-        hashes.push(await dev.writeContract({ address: token, abi: testUsdtAbi, functionName: 'batchTransfer', args: [to, to.map(() => parseUnits('5', 18))], gas: 29_000_000n, nonce: nonce++ }));
+        hashes.push(
+          await dev.writeContract({
+            address: token,
+            abi: testUsdtAbi,
+            functionName: 'batchTransfer',
+            args: [to, to.map(() => parseUnits('5', 18))],
+            gas: 29_000_000n,
+            nonce: nonce++,
+          }),
+        );
       }
-      for (const hash of hashes) await client.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 1_800_000 });
+      for (const hash of hashes)
+        await client.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 1_800_000 });
       await client.request({ method: 'anvil_mine' as never, params: ['0x3'] as never });
-      bench.log(`${TRANSFERS} transfers in ${hashes.length} transactions sent in ${round((performance.now() - started) / 1000, 1)} s`);
+      bench.log(
+        `${TRANSFERS} transfers in ${hashes.length} transactions sent in ${round((performance.now() - started) / 1000, 1)} s`,
+      );
 
       // Catching up over the range: the watcher's ticks, back to back.
       const watcher = createDepositWatcher(portal.ctx, chain);
@@ -107,12 +140,24 @@ const scenario: Scenario = {
         const result = await watcher.tick();
         logs += result.logs;
         credited += result.credited;
-        const status = await db.query<{ behind: boolean }>(sql`SELECT final_next <= final_block AS behind FROM chain_watch`);
+        const status = await db.query<{ behind: boolean }>(
+          sql`SELECT final_next <= final_block AS behind FROM chain_watch`,
+        );
         if (!status.rows[0]?.behind) break;
       }
       const seconds = (performance.now() - started) / 1000;
-      figures.push({ metric: 'logs read and matched', value: round(logs / seconds, 0), unit: 'logs/s', note: `${logs} logs in ${round(seconds, 2)} s (goal ≥ 20,000/s)` });
-      figures.push({ metric: 'deposits credited', value: round(credited / seconds, 0), unit: 'deposits/s', note: `${credited} of ${HITS} expected` });
+      figures.push({
+        metric: 'logs read and matched',
+        value: round(logs / seconds, 0),
+        unit: 'logs/s',
+        note: `${logs} logs in ${round(seconds, 2)} s (goal ≥ 20,000/s)`,
+      });
+      figures.push({
+        metric: 'deposits credited',
+        value: round(credited / seconds, 0),
+        unit: 'deposits/s',
+        note: `${credited} of ${HITS} expected`,
+      });
       await watcher.release();
 
       // Finality to credit, with the watcher running on its interval.
@@ -121,8 +166,18 @@ const scenario: Scenario = {
       const latencies: number[] = [];
       for (let i = 0; i < SAMPLES; i += 1) {
         const memberId = depositors[i % depositors.length]!;
-        const before = (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposits WHERE member_id = ${memberId} AND status = 'credited'`)).rows[0]!.n;
-        const hash = await dev.writeContract({ address: token, abi: testUsdtAbi, functionName: 'transfer', args: [getAddress(addressOf(memberId)), parseUnits('7', 18)], nonce: nonce++ });
+        const before = (
+          await db.query<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM deposits WHERE member_id = ${memberId} AND status = 'credited'`,
+          )
+        ).rows[0]!.n;
+        const hash = await dev.writeContract({
+          address: token,
+          abi: testUsdtAbi,
+          functionName: 'transfer',
+          args: [getAddress(addressOf(memberId)), parseUnits('7', 18)],
+          nonce: nonce++,
+        });
         const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 20, timeout: 600_000 });
         // Mine until the node reports the block final, then time the credit.
         for (;;) {
@@ -132,7 +187,11 @@ const scenario: Scenario = {
         }
         const final = performance.now();
         for (;;) {
-          const n = (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposits WHERE member_id = ${memberId} AND status = 'credited'`)).rows[0]!.n;
+          const n = (
+            await db.query<{ n: number }>(
+              sql`SELECT count(*)::int AS n FROM deposits WHERE member_id = ${memberId} AND status = 'credited'`,
+            )
+          ).rows[0]!.n;
           if (n > before) break;
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
@@ -142,7 +201,12 @@ const scenario: Scenario = {
       }
       await running.stop();
       const { p50, p99 } = percentiles(latencies);
-      figures.push({ metric: 'finality to credit p50', value: p50, unit: 'ms', note: `${SAMPLES} deposits, CHAIN_POLL_MS=${POLL_MS}` });
+      figures.push({
+        metric: 'finality to credit p50',
+        value: p50,
+        unit: 'ms',
+        note: `${SAMPLES} deposits, CHAIN_POLL_MS=${POLL_MS}`,
+      });
       figures.push({ metric: 'finality to credit p99', value: p99, unit: 'ms', note: 'goal ≤ 2,000 ms' });
       return figures;
     } finally {

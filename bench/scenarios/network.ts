@@ -33,7 +33,12 @@ async function signedIn(baseUrl: string, username: string, password: string): Pr
   const headers = { authorization: `Bearer ${token}` };
   return {
     get: (path) => fetch(`${baseUrl}${path}`, { headers }),
-    post: (path, body) => fetch(`${baseUrl}${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    post: (path, body) =>
+      fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
   };
 }
 
@@ -48,7 +53,8 @@ function randomFrom(seed: number) {
 
 const scenario: Scenario = {
   name: 'network',
-  description: 'generator time for 1M balanced members and a 10,000-deep chain; network endpoint latency on both shapes',
+  description:
+    'generator time for 1M balanced members and a 10,000-deep chain; network endpoint latency on both shapes',
   async run(ctx: BenchContext): Promise<Figure[]> {
     const members = Number(process.env.BENCH_NETWORK_MEMBERS ?? 1_000_000);
     const figures: Figure[] = [];
@@ -64,9 +70,16 @@ const scenario: Scenario = {
 };
 export default scenario;
 
-async function generate(portal: BenchPortal, members: number, figures: Figure[], ctx: BenchContext): Promise<GeneratedNetwork> {
+async function generate(
+  portal: BenchPortal,
+  members: number,
+  figures: Figure[],
+  ctx: BenchContext,
+): Promise<GeneratedNetwork> {
   const steps = new Map<string, number>();
-  ctx.log(`generating ${members.toLocaleString('en-US')} balanced members and a ${CHAIN.toLocaleString('en-US')}-deep chain…`);
+  ctx.log(
+    `generating ${members.toLocaleString('en-US')} balanced members and a ${CHAIN.toLocaleString('en-US')}-deep chain…`,
+  );
   const net = await generateNetwork(portal.ctx.db, {
     members,
     chain: CHAIN,
@@ -77,10 +90,20 @@ async function generate(portal: BenchPortal, members: number, figures: Figure[],
       ctx.log(`  ${step}: ${(ms / 1000).toFixed(1)} s`);
     },
   });
-  const sum = (prefix: string) => [...steps].filter(([step]) => step.startsWith(prefix)).reduce((total, [, ms]) => total + ms, 0);
+  const sum = (prefix: string) =>
+    [...steps].filter(([step]) => step.startsWith(prefix)).reduce((total, [, ms]) => total + ms, 0);
   const note = `users, members, placement nodes with paths and counts${ctx.databaseUrl ? '' : ' (PGlite)'}`;
-  figures.push({ metric: `generate balanced network (${members.toLocaleString('en-US')} members)`, value: round(sum('balanced') / 1000, 1), unit: 's', note });
-  figures.push({ metric: `generate chain (${CHAIN.toLocaleString('en-US')} deep)`, value: round(sum('chain') / 1000, 1), unit: 's' });
+  figures.push({
+    metric: `generate balanced network (${members.toLocaleString('en-US')} members)`,
+    value: round(sum('balanced') / 1000, 1),
+    unit: 's',
+    note,
+  });
+  figures.push({
+    metric: `generate chain (${CHAIN.toLocaleString('en-US')} deep)`,
+    value: round(sum('chain') / 1000, 1),
+    unit: 's',
+  });
   figures.push({ metric: 'vacuum analyze after generating', value: round(sum('vacuum') / 1000, 1), unit: 's' });
   return net;
 }
@@ -98,8 +121,12 @@ async function measureEndpoints(portal: BenchPortal, net: GeneratedNetwork, figu
   const chainTop = net.chainId(1);
   const chainDeep = net.chainId(9_000);
   const hash = await hashPassword(MEMBER_PASSWORD);
-  await db.query(sql`UPDATE users SET password_hash = ${hash} WHERE id = ANY(${[top, mid, chainTop, chainDeep]}::bigint[])`);
-  const names = await db.query<{ id: number; username: string }>(sql`SELECT id, username FROM users WHERE id = ANY(${[top, mid, chainTop, chainDeep]}::bigint[])`);
+  await db.query(
+    sql`UPDATE users SET password_hash = ${hash} WHERE id = ANY(${[top, mid, chainTop, chainDeep]}::bigint[])`,
+  );
+  const names = await db.query<{ id: number; username: string }>(
+    sql`SELECT id, username FROM users WHERE id = ANY(${[top, mid, chainTop, chainDeep]}::bigint[])`,
+  );
   const nameOf = (id: number) => names.rows.find((r) => r.id === id)!.username;
   const as = {
     top: await signedIn(portal.baseUrl, nameOf(top), MEMBER_PASSWORD),
@@ -118,7 +145,12 @@ async function measureEndpoints(portal: BenchPortal, net: GeneratedNetwork, figu
   const inChain = (from: number) => net.chainId(from + random(CHAIN - from + 1));
   const search = () => `net${1 + random(9)}${random(10)}${random(10)}${random(10)}`;
 
-  const measure = async (shape: string, metric: string, request: (i: number) => Promise<Response>, count = requests) => {
+  const measure = async (
+    shape: string,
+    metric: string,
+    request: (i: number) => Promise<Response>,
+    count = requests,
+  ) => {
     const samples: number[] = [];
     let failures = 0;
     let firstFailure = '';
@@ -142,35 +174,63 @@ async function measureEndpoints(portal: BenchPortal, net: GeneratedNetwork, figu
   const B = `balanced ${net.balancedSize.toLocaleString('en-US')}`;
   await measure(B, 'referral-link', () => as.top.get('/api/network/referral-link'));
   await measure(B, 'sponsor-tree, own, depth 2', () => as.top.get('/api/network/sponsor-tree?depth=2'));
-  await measure(B, 'sponsor-tree, random member below', () => as.top.get(`/api/network/sponsor-tree?root=${belowTop()}`));
-  await measure(B, 'sponsor-tree, search a username prefix', () => as.top.get(`/api/network/sponsor-tree?search=${search()}`));
+  await measure(B, 'sponsor-tree, random member below', () =>
+    as.top.get(`/api/network/sponsor-tree?root=${belowTop()}`),
+  );
+  await measure(B, 'sponsor-tree, search a username prefix', () =>
+    as.top.get(`/api/network/sponsor-tree?search=${search()}`),
+  );
   await measure(B, 'placement-tree, own, depth 4', () => as.top.get('/api/network/placement-tree?depth=4'));
-  await measure(B, 'placement-tree, random member below, depth 4', () => as.top.get(`/api/network/placement-tree?depth=4&root=${belowTop()}`));
+  await measure(B, 'placement-tree, random member below, depth 4', () =>
+    as.top.get(`/api/network/placement-tree?depth=4&root=${belowTop()}`),
+  );
   await measure(B, 'downline, page 1', () => as.top.get('/api/network/downline'));
   await measure(B, 'downline, page 500 (rows 9,981-10,000)', () => as.top.get('/api/network/downline?page=500'));
-  await measure(B, `downline, level ${lastLevel - 1} (counted to 10,000)`, () => as.top.get(`/api/network/downline?level=${lastLevel - 1}`));
+  await measure(B, `downline, level ${lastLevel - 1} (counted to 10,000)`, () =>
+    as.top.get(`/api/network/downline?level=${lastLevel - 1}`),
+  );
   await measure(B, 'downline, right leg, page 20', () => as.top.get('/api/network/downline?leg=right&page=20'));
   await measure(B, 'downline, after a random member', () => as.top.get(`/api/network/downline?after=${belowTop()}`));
   await measure(B, 'downline, search a username prefix', () => as.top.get(`/api/network/downline?search=${search()}`));
-  await measure(B, 'downline of a member ~500 strong, search', () => as.mid.get(`/api/network/downline?search=${search()}`));
+  await measure(B, 'downline of a member ~500 strong, search', () =>
+    as.mid.get(`/api/network/downline?search=${search()}`),
+  );
   await measure(B, 'placements (waiting list)', () => as.top.get('/api/network/placements'));
-  await measure(B, 'admin: placement-tree of the company, depth 4', () => as.admin.get('/api/network/placement-tree?depth=4'));
-  await measure(B, 'admin: downline of a random member', () => as.admin.get(`/api/network/downline?root=${belowTop()}`));
+  await measure(B, 'admin: placement-tree of the company, depth 4', () =>
+    as.admin.get('/api/network/placement-tree?depth=4'),
+  );
+  await measure(B, 'admin: downline of a random member', () =>
+    as.admin.get(`/api/network/downline?root=${belowTop()}`),
+  );
 
   const C = `chain ${CHAIN.toLocaleString('en-US')} deep`;
-  await measure(C, 'placement-tree, top of the chain, depth 4', () => as.chainTop.get('/api/network/placement-tree?depth=4'));
-  await measure(C, 'placement-tree, random member below (up to 10,000 levels)', () => as.chainTop.get(`/api/network/placement-tree?depth=4&root=${inChain(2)}`));
-  await measure(C, 'placement-tree, member at depth ~9,000 of the chain', () => as.chainDeep.get('/api/network/placement-tree?depth=4'));
-  await measure(C, 'sponsor-tree, random member below', () => as.chainTop.get(`/api/network/sponsor-tree?root=${inChain(2)}`));
+  await measure(C, 'placement-tree, top of the chain, depth 4', () =>
+    as.chainTop.get('/api/network/placement-tree?depth=4'),
+  );
+  await measure(C, 'placement-tree, random member below (up to 10,000 levels)', () =>
+    as.chainTop.get(`/api/network/placement-tree?depth=4&root=${inChain(2)}`),
+  );
+  await measure(C, 'placement-tree, member at depth ~9,000 of the chain', () =>
+    as.chainDeep.get('/api/network/placement-tree?depth=4'),
+  );
+  await measure(C, 'sponsor-tree, random member below', () =>
+    as.chainTop.get(`/api/network/sponsor-tree?root=${inChain(2)}`),
+  );
   await measure(C, 'sponsor-tree, search', () => as.chainTop.get('/api/network/sponsor-tree?search=netc99'));
   await measure(C, 'downline, page 1', () => as.chainTop.get('/api/network/downline'));
   await measure(C, 'downline, page 400', () => as.chainTop.get('/api/network/downline?page=400'));
-  await measure(C, 'downline, random level (exact count)', () => as.chainTop.get(`/api/network/downline?level=${1 + random(CHAIN - 1)}`));
-  await measure(C, 'downline, after a random member', () => as.chainTop.get(`/api/network/downline?after=${inChain(2)}`));
+  await measure(C, 'downline, random level (exact count)', () =>
+    as.chainTop.get(`/api/network/downline?level=${1 + random(CHAIN - 1)}`),
+  );
+  await measure(C, 'downline, after a random member', () =>
+    as.chainTop.get(`/api/network/downline?after=${inChain(2)}`),
+  );
   await measure(C, 'downline, search', () => as.chainTop.get('/api/network/downline?search=netc5'));
   await measure(C, 'downline of the member at depth ~9,000', () => as.chainDeep.get('/api/network/downline'));
   await measure(C, 'referral-link', () => as.chainTop.get('/api/network/referral-link'));
-  await measure(C, 'admin: placement-tree of a random chain member', () => as.admin.get(`/api/network/placement-tree?root=${inChain(1)}`));
+  await measure(C, 'admin: placement-tree of a random chain member', () =>
+    as.admin.get(`/api/network/placement-tree?root=${inChain(1)}`),
+  );
 
   // Placements: waiting referrals (inserted directly; the sign-up trigger gives them their sponsor keys),
   // then placed by spillover, each at the current bottom of the chain or of the outer right leg.
@@ -186,9 +246,19 @@ async function measureEndpoints(portal: BenchPortal, net: GeneratedNetwork, figu
     return rows.map((r) => r.id).sort((a, b) => a - b);
   };
   const chainWaiting = await waiting(chainTop, 'waitc');
-  await measure(C, 'POST placements, auto left (to the bottom of the chain)', (i) => as.chainTop.post('/api/network/placements', { memberId: chainWaiting[i], auto: 'left' }), placements);
+  await measure(
+    C,
+    'POST placements, auto left (to the bottom of the chain)',
+    (i) => as.chainTop.post('/api/network/placements', { memberId: chainWaiting[i], auto: 'left' }),
+    placements,
+  );
   const topWaiting = await waiting(top, 'waitb');
-  await measure(B, 'POST placements, auto right', (i) => as.top.post('/api/network/placements', { memberId: topWaiting[i], auto: 'right' }), placements);
+  await measure(
+    B,
+    'POST placements, auto right',
+    (i) => as.top.post('/api/network/placements', { memberId: topWaiting[i], auto: 'right' }),
+    placements,
+  );
   await measure(
     C,
     'POST register with side=left (spillover; includes argon2 hashing)',
@@ -196,13 +266,22 @@ async function measureEndpoints(portal: BenchPortal, net: GeneratedNetwork, figu
       fetch(`${portal.baseUrl}/api/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: `joiner${i}`, email: `joiner${i}@example.invalid`, fullName: `Joiner ${i}`, password: 'Correct-Horse-Battery-9', sponsor: nameOf(chainTop), side: 'left' }),
+        body: JSON.stringify({
+          username: `joiner${i}`,
+          email: `joiner${i}@example.invalid`,
+          fullName: `Joiner ${i}`,
+          password: 'Correct-Horse-Battery-9',
+          sponsor: nameOf(chainTop),
+          side: 'left',
+        }),
       }),
     Math.min(requests, 30),
   );
 
   // Whatever the background job has not applied yet, applied now and timed.
-  const pending = await db.query<{ n: number }>(sql`SELECT count(*) AS n FROM network_events WHERE rolled_up_at IS NULL`);
+  const pending = await db.query<{ n: number }>(
+    sql`SELECT count(*) AS n FROM network_events WHERE rolled_up_at IS NULL`,
+  );
   const started = performance.now();
   const applied = await rollUpNetwork(db);
   figures.push({
@@ -223,12 +302,21 @@ async function measureEndpoints(portal: BenchPortal, net: GeneratedNetwork, figu
 async function timeRollUpReplay(portal: BenchPortal, events: number, deepMember: number): Promise<Figure> {
   const db = portal.ctx.db;
   await rollUpNetwork(db);
-  await db.query(sql`INSERT INTO network_events (member_id, kind, count_delta) SELECT ${deepMember}, 'placement', 1 FROM generate_series(1, ${events}::int)`);
+  await db.query(
+    sql`INSERT INTO network_events (member_id, kind, count_delta) SELECT ${deepMember}, 'placement', 1 FROM generate_series(1, ${events}::int)`,
+  );
   const started = performance.now();
   await rollUpNetwork(db, { batchSize: events });
   const ms = performance.now() - started;
   // Undo: the same events with the opposite sign.
-  await db.query(sql`INSERT INTO network_events (member_id, kind, count_delta) SELECT ${deepMember}, 'placement', -1 FROM generate_series(1, ${events}::int)`);
+  await db.query(
+    sql`INSERT INTO network_events (member_id, kind, count_delta) SELECT ${deepMember}, 'placement', -1 FROM generate_series(1, ${events}::int)`,
+  );
   await rollUpNetwork(db, { batchSize: events });
-  return { metric: `roll-up of ${events.toLocaleString('en-US')} events at depth ${CHAIN.toLocaleString('en-US')}+ (one batch)`, value: round(ms, 1), unit: 'ms', note: 'one walk up, one UPDATE of the distinct ancestors' };
+  return {
+    metric: `roll-up of ${events.toLocaleString('en-US')} events at depth ${CHAIN.toLocaleString('en-US')}+ (one batch)`,
+    value: round(ms, 1),
+    unit: 'ms',
+    note: 'one walk up, one UPDATE of the distinct ancestors',
+  };
 }

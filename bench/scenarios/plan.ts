@@ -25,8 +25,12 @@ const PASSWORD = 'Bench-Member-Pass-2026';
 
 async function buyers(portal: BenchPortal, ids: number[], perBuyer: number, admin: string): Promise<string[]> {
   const db = portal.ctx.db;
-  await db.query(sql`UPDATE users SET password_hash = ${await hashPassword(PASSWORD)} WHERE id = ANY(${ids}::bigint[])`);
-  const names = await db.query<{ id: number; username: string }>(sql`SELECT id, username FROM users WHERE id = ANY(${ids}::bigint[])`);
+  await db.query(
+    sql`UPDATE users SET password_hash = ${await hashPassword(PASSWORD)} WHERE id = ANY(${ids}::bigint[])`,
+  );
+  const names = await db.query<{ id: number; username: string }>(
+    sql`SELECT id, username FROM users WHERE id = ANY(${ids}::bigint[])`,
+  );
   const tokens: string[] = [];
   for (const row of names.rows) {
     await fundDeposit(portal.baseUrl, admin, row.id, String(200 * perBuyer));
@@ -60,12 +64,19 @@ async function purchaseRun(portal: BenchPortal, tokens: string[], perBuyer: numb
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { perSecond: round(samples.length / seconds, 1), ...percentiles(samples), failures, firstFailure, count: samples.length };
+  return {
+    perSecond: round(samples.length / seconds, 1),
+    ...percentiles(samples),
+    failures,
+    firstFailure,
+    count: samples.length,
+  };
 }
 
 const scenario: Scenario = {
   name: 'plan',
-  description: 'purchases/s and p99 with 16 buyers at depth ~20 and ~10,000; volume catch-up; the daily close over every member',
+  description:
+    'purchases/s and p99 with 16 buyers at depth ~20 and ~10,000; volume catch-up; the daily close over every member',
   async run(ctx: BenchContext): Promise<Figure[]> {
     const members = Number(process.env.BENCH_PLAN_MEMBERS ?? 1_000_000);
     const perBuyer = Number(process.env.BENCH_PLAN_PURCHASES ?? 20);
@@ -73,7 +84,9 @@ const scenario: Scenario = {
     const portal = await startBenchPortal(ctx.databaseUrl);
     const db = portal.ctx.db;
     try {
-      ctx.log(`generating ${members.toLocaleString('en-US')} balanced members and a ${CHAIN.toLocaleString('en-US')}-deep chain…`);
+      ctx.log(
+        `generating ${members.toLocaleString('en-US')} balanced members and a ${CHAIN.toLocaleString('en-US')}-deep chain…`,
+      );
       const t0 = performance.now();
       const net = await generateNetwork(db, { members, chain: CHAIN, prefix: 'plan', passwordHash: null });
       ctx.log(`  generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -85,7 +98,10 @@ const scenario: Scenario = {
       const chainBuyers = Array.from({ length: BUYERS }, (_, i) => net.chainId(CHAIN - i));
 
       for (const [shape, ids] of [
-        [`balanced ${members.toLocaleString('en-US')}, buyers at depth ${Math.floor(Math.log2(total))}`, balancedBuyers],
+        [
+          `balanced ${members.toLocaleString('en-US')}, buyers at depth ${Math.floor(Math.log2(total))}`,
+          balancedBuyers,
+        ],
         [`chain, buyers at depth ~${(net.chainTopDepth + CHAIN).toLocaleString('en-US')}`, chainBuyers],
       ] as const) {
         const tokens = await buyers(portal, [...ids], perBuyer, admin);
@@ -99,20 +115,32 @@ const scenario: Scenario = {
         if (shape.startsWith('balanced')) {
           // One buyer alone: the latency of a purchase without queueing behind others.
           const single = await purchaseRun(portal, tokens.slice(0, 1), perBuyer, starter);
-          figures.push({ metric: `${shape}: one buyer alone, purchase p50`, value: single.p50, unit: 'ms', note: `${single.count} purchases in a row` });
+          figures.push({
+            metric: `${shape}: one buyer alone, purchase p50`,
+            value: single.p50,
+            unit: 'ms',
+            note: `${single.count} purchases in a row`,
+          });
           figures.push({ metric: `${shape}: one buyer alone, purchase p99`, value: single.p99, unit: 'ms' });
           ctx.log(`  one buyer alone: p50 ${single.p50} ms, p99 ${single.p99} ms`);
         }
         const c0 = performance.now();
         const applied = await rollUpNetwork(db);
         const catchUp = performance.now() - c0;
-        figures.push({ metric: `${shape}: volume catch-up after the run`, value: round(catchUp / 1000, 2), unit: 's', note: `${applied} events still pending when the run ended (the background roll-up applies the rest during the run)` });
+        figures.push({
+          metric: `${shape}: volume catch-up after the run`,
+          value: round(catchUp / 1000, 2),
+          unit: 's',
+          note: `${applied} events still pending when the run ended (the background roll-up applies the rest during the run)`,
+        });
         ctx.log(`  catch-up: ${applied} pending events in ${(catchUp / 1000).toFixed(2)} s`);
       }
 
       // The close over everyone: all members active on Starter, every inner node with volume on both legs.
       const s0 = performance.now();
-      await db.query(sql`UPDATE members SET active = true, package_id = ${starter}, package_price = (SELECT price FROM packages WHERE id = ${starter}) WHERE sponsor_id IS NOT NULL`);
+      await db.query(
+        sql`UPDATE members SET active = true, package_id = ${starter}, package_price = (SELECT price FROM packages WHERE id = ${starter}) WHERE sponsor_id IS NOT NULL`,
+      );
       await db.query(sql`UPDATE network_nodes SET left_volume = left_volume + 300 + (member_id % 7) * 100, right_volume = right_volume + 200 + (member_id % 5) * 100
                        WHERE member_id IN (SELECT parent_id FROM network_nodes WHERE side = 'right')`);
       // The state autovacuum leaves during a day: the set-up's own dead row versions reclaimed, statistics fresh.
@@ -123,7 +151,12 @@ const scenario: Scenario = {
       const k0 = performance.now();
       const result = await closeDay(portal.ctx, day, null);
       const closeSeconds = (performance.now() - k0) / 1000;
-      figures.push({ metric: 'daily close', value: round(closeSeconds, 1), unit: 's', note: `${result.members.toLocaleString('en-US')} members matched, ${result.paid} USDT paid, ${result.events} events rolled up first` });
+      figures.push({
+        metric: 'daily close',
+        value: round(closeSeconds, 1),
+        unit: 's',
+        note: `${result.members.toLocaleString('en-US')} members matched, ${result.paid} USDT paid, ${result.events} events rolled up first`,
+      });
       ctx.log(`daily close: ${closeSeconds.toFixed(1)} s for ${result.members} members`);
     } finally {
       await portal.close();

@@ -35,7 +35,13 @@ const PASSWORD = 'Bench-Member-Pass-2026';
 
 async function newMember(baseUrl: string, username: string) {
   const res = await call(baseUrl, 'POST', '/api/auth/register', {
-    body: { username, email: `${username}@bench.local`, fullName: `Bench ${username}`, password: PASSWORD, sponsor: 'company' },
+    body: {
+      username,
+      email: `${username}@bench.local`,
+      fullName: `Bench ${username}`,
+      password: PASSWORD,
+      sponsor: 'company',
+    },
   });
   if (res.status !== 201) throw new Error(`register ${username}: ${res.status} ${JSON.stringify(res.body)}`);
   return { username, ...(await signIn(baseUrl, username, PASSWORD)) };
@@ -77,31 +83,63 @@ interface Shape {
 }
 
 /** One shape measured: wrk for SECONDS, then pgbench beside it; its figures and log lines. */
-async function measure(ctx: BenchContext, server: ServerProcess, pgbench: Pgbench | null, dir: string, shape: Shape, tag: string): Promise<Figure[]> {
+async function measure(
+  ctx: BenchContext,
+  server: ServerProcess,
+  pgbench: Pgbench | null,
+  dir: string,
+  shape: Shape,
+  tag: string,
+): Promise<Figure[]> {
   // The set-up's WAL (a million members) would otherwise end in a checkpoint inside the measured window.
   if (server.databaseUrl) await withPgClient(server.databaseUrl, (client) => client.query('CHECKPOINT'));
   const waits = process.env.BENCH_WAITS === '1' && server.databaseUrl ? await sampleWaits(server.databaseUrl) : null;
-  const run: WrkResult = await runWrk(server, shape.script(`${shape.name.replace(/\W/g, '')}${tag}`), SECONDS, dir, shape.urlPath, shape);
+  const run: WrkResult = await runWrk(
+    server,
+    shape.script(`${shape.name.replace(/\W/g, '')}${tag}`),
+    SECONDS,
+    dir,
+    shape.urlPath,
+    shape,
+  );
   const profile = await waits?.stop();
   const perSecond = run.ok / run.seconds;
   const refused = run.other + run.socketErrors;
   const per = (cpu: number) => round((cpu * 1000) / run.ok, 2);
-  ctx.log(`${shape.name}: ${run.ok} ${shape.unit}s in ${run.seconds.toFixed(1)} s, p50 ${run.p50.toFixed(1)} ms, p90 ${run.p90.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms${refused ? `; ${run.other} other answers, ${run.socketErrors} socket errors, first: ${run.first}` : ''}`);
+  ctx.log(
+    `${shape.name}: ${run.ok} ${shape.unit}s in ${run.seconds.toFixed(1)} s, p50 ${run.p50.toFixed(1)} ms, p90 ${run.p90.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms${refused ? `; ${run.other} other answers, ${run.socketErrors} socket errors, first: ${run.first}` : ''}`,
+  );
   ctx.log(`  CPU per ${shape.unit}: API process ${per(run.apiCpu)} ms, database ${per(run.dbCpu)} ms`);
-  if (profile) ctx.log(`  backends by state (average): ${profile.map((w) => `${w.state} ${w.backends.toFixed(2)}`).join(', ') || 'none active'}`);
+  if (profile)
+    ctx.log(
+      `  backends by state (average): ${profile.map((w) => `${w.state} ${w.backends.toFixed(2)}`).join(', ') || 'none active'}`,
+    );
   const figures: Figure[] = [
-    { metric: `${shape.unit}s/s, ${shape.name}`, value: round(perSecond, 1), unit: '/s', note: `wrk, ${connections(shape.connections ?? CONNECTIONS)}${refused ? `; ${refused} not 201` : ''}` },
+    {
+      metric: `${shape.unit}s/s, ${shape.name}`,
+      value: round(perSecond, 1),
+      unit: '/s',
+      note: `wrk, ${connections(shape.connections ?? CONNECTIONS)}${refused ? `; ${refused} not 201` : ''}`,
+    },
     { metric: `latency p50, ${shape.name}`, value: round(run.p50, 1), unit: 'ms' },
     { metric: `latency p90, ${shape.name}`, value: round(run.p90, 1), unit: 'ms' },
     { metric: `latency p99, ${shape.name}`, value: round(run.p99, 1), unit: 'ms' },
     { metric: `API CPU per ${shape.unit}, ${shape.name}`, value: per(run.apiCpu), unit: 'ms' },
   ];
-  if (server.databaseUrl) figures.push({ metric: `database CPU per ${shape.unit}, ${shape.name}`, value: per(run.dbCpu), unit: 'ms' });
+  if (server.databaseUrl)
+    figures.push({ metric: `database CPU per ${shape.unit}, ${shape.name}`, value: per(run.dbCpu), unit: 'ms' });
   if (pgbench && !shape.latencyOnly) {
     const tpcb = await pgbench.run();
-    ctx.log(`  pgbench beside it: ${tpcb.tps} tx/s, database CPU ${tpcb.cpuMsPerTx.toFixed(2)} ms per transaction; ratio ${(perSecond / tpcb.tps).toFixed(3)}`);
+    ctx.log(
+      `  pgbench beside it: ${tpcb.tps} tx/s, database CPU ${tpcb.cpuMsPerTx.toFixed(2)} ms per transaction; ratio ${(perSecond / tpcb.tps).toFixed(3)}`,
+    );
     figures.push(
-      { metric: `pgbench TPC-B beside ${shape.name}`, value: tpcb.tps, unit: 'tx/s', note: 'scale 10, 8 clients, 2 threads' },
+      {
+        metric: `pgbench TPC-B beside ${shape.name}`,
+        value: tpcb.tps,
+        unit: 'tx/s',
+        note: 'scale 10, 8 clients, 2 threads',
+      },
       { metric: `database CPU per pgbench tx`, value: round(tpcb.cpuMsPerTx, 2), unit: 'ms' },
       { metric: `ratio to pgbench, ${shape.name}`, value: round(perSecond / tpcb.tps, 3), unit: '×' },
     );
@@ -138,16 +176,24 @@ const scenario: Scenario = {
   description: `the money paths (transfers, purchases) driven by wrk (${CONNECTIONS} connections, ${SECONDS} s per shape) against a server process, beside pgbench TPC-B`,
   async run(ctx: BenchContext): Promise<Figure[]> {
     const extraEnv = Object.fromEntries(
-      (process.env.BENCH_SERVER_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      (process.env.BENCH_SERVER_ENV ?? '')
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
     );
-    const server = await startServerProcess({ databaseUrl: ctx.databaseUrl, adminPassword: ADMIN_PASSWORD, env: extraEnv });
+    const server = await startServerProcess({
+      databaseUrl: ctx.databaseUrl,
+      adminPassword: ADMIN_PASSWORD,
+      env: extraEnv,
+    });
     const pgbench = ctx.databaseUrl ? openPgbench(ctx.databaseUrl) : null;
     const dir = mkdtempSync(path.join(tmpdir(), 'bench-wrk-'));
     const figures: Figure[] = [];
     try {
       const { baseUrl } = server;
       // The network is generated into an empty one, before the transfer members register.
-      const buyerIds = server.databaseUrl && purchaseMembers() > 0 ? await generatePurchaseNetwork(server, ctx.log) : [];
+      const buyerIds =
+        server.databaseUrl && purchaseMembers() > 0 ? await generatePurchaseNetwork(server, ctx.log) : [];
       const admin = await signIn(baseUrl, 'admin', ADMIN_PASSWORD);
       const tag = Date.now().toString(36);
       const members = [];
@@ -156,22 +202,48 @@ const scenario: Scenario = {
       for (const member of members) await fundDeposit(baseUrl, admin.token, member.id, '10000000');
       const tokens = members.map((m) => m.token);
       const names = members.map((m) => m.username);
-      ctx.log(`${MEMBERS} members funded, one shared receiver; server pid ${server.pid}${Object.keys(extraEnv).length ? ` with ${process.env.BENCH_SERVER_ENV}` : ''}; warming up`);
+      ctx.log(
+        `${MEMBERS} members funded, one shared receiver; server pid ${server.pid}${Object.keys(extraEnv).length ? ` with ${process.env.BENCH_SERVER_ENV}` : ''}; warming up`,
+      );
       await runWrk(server, transferScript(`warm${tag}`, tokens, names, null), 3, dir, '/api/transfers');
       await analyze(server);
 
       const shapes: Shape[] = [
-        { name: 'random pairs', unit: 'transfer', urlPath: '/api/transfers', script: (t) => transferScript(t, tokens, names, null) },
-        { name: 'one shared receiver', unit: 'transfer', urlPath: '/api/transfers', script: (t) => transferScript(t, tokens, names, receiver.username) },
+        {
+          name: 'random pairs',
+          unit: 'transfer',
+          urlPath: '/api/transfers',
+          script: (t) => transferScript(t, tokens, names, null),
+        },
+        {
+          name: 'one shared receiver',
+          unit: 'transfer',
+          urlPath: '/api/transfers',
+          script: (t) => transferScript(t, tokens, names, receiver.username),
+        },
       ];
       if (buyerIds.length) {
         const buyers = await purchaseShape(server, admin.token, buyerIds);
         const script = (t: string) => wrkScript(buyers.globals, buyers.request(t));
         await runWrk(server, script(`warmbuy${tag}`), 3, dir, '/api/purchases', { threads: buyers.buyers });
         await analyze(server);
-        shapes.push({ name: `${buyers.buyers} buyers on the ${purchaseMembers().toLocaleString('en-US')}-member network`, unit: 'purchase', urlPath: '/api/purchases', script, threads: buyers.buyers });
+        shapes.push({
+          name: `${buyers.buyers} buyers on the ${purchaseMembers().toLocaleString('en-US')}-member network`,
+          unit: 'purchase',
+          urlPath: '/api/purchases',
+          script,
+          threads: buyers.buyers,
+        });
         // The latency of a purchase that queues behind no other: buyer 1 alone.
-        shapes.push({ name: 'one buyer alone', unit: 'purchase', urlPath: '/api/purchases', script, threads: 1, connections: 1, latencyOnly: true });
+        shapes.push({
+          name: 'one buyer alone',
+          unit: 'purchase',
+          urlPath: '/api/purchases',
+          script,
+          threads: 1,
+          connections: 1,
+          latencyOnly: true,
+        });
       }
       for (const shape of shapes) figures.push(...(await measure(ctx, server, pgbench, dir, shape, tag)));
       if (server.databaseUrl) await assertBalanced(server.databaseUrl);

@@ -14,7 +14,13 @@ import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { bytesToHex, erc20Abi, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createChain } from '../../apps/api/src/chain';
-import { ANVIL_CHAIN_ID, deployTestToken, sendTestToken, setNativeBalance, startAnvil } from '../../apps/api/src/chain/anvil';
+import {
+  ANVIL_CHAIN_ID,
+  deployTestToken,
+  sendTestToken,
+  setNativeBalance,
+  startAnvil,
+} from '../../apps/api/src/chain/anvil';
 import { xpubFromMnemonic } from '../../apps/api/src/chain/config';
 import { postEntry } from '../../apps/api/src/ledger/post';
 import { runJob } from '../../apps/api/src/shared/job-runner';
@@ -65,7 +71,9 @@ const scenario: Scenario = {
            SELECT 'wd' || g, 'wd' || g || '@bench.local', 'Bench ' || g, 'member' FROM generate_series(1, ${COUNT}::int) g RETURNING id`,
         );
         const list = users.rows.map((row) => Number(row.id));
-        await tx.query(sql`INSERT INTO members (user_id, sponsor_id) SELECT unnest(${list}::bigint[]), ${root.rows[0]!.id}`);
+        await tx.query(
+          sql`INSERT INTO members (user_id, sponsor_id) SELECT unnest(${list}::bigint[]), ${root.rows[0]!.id}`,
+        );
         for (const id of list) {
           await postEntry(tx, {
             type: 'adjustment',
@@ -113,12 +121,24 @@ const scenario: Scenario = {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const seconds = (performance.now() - started) / 1000;
-      const sample = await portal.ctx.chain.client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [recipients[0]!] });
-      ctx.log(`${paid}/${COUNT} paid in ${round(seconds)} s; first recipient holds ${sample} base units (expected ${parseUnits('19', 18)})`);
+      const sample = await portal.ctx.chain.client.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [recipients[0]!],
+      });
+      ctx.log(
+        `${paid}/${COUNT} paid in ${round(seconds)} s; first recipient holds ${sample} base units (expected ${parseUnits('19', 18)})`,
+      );
       return [
         { metric: 'requests (service, sequential)', value: round(COUNT / requestSeconds), unit: 'req/s' },
         { metric: `bulk approval of ${COUNT}`, value: round(approveSeconds * 1000), unit: 'ms' },
-        { metric: `approval to all ${COUNT} paid`, value: round(seconds), unit: 's', note: paid === COUNT ? 'anvil, 1 block/s, final at the node’s finalized block' : `only ${paid} paid` },
+        {
+          metric: `approval to all ${COUNT} paid`,
+          value: round(seconds),
+          unit: 's',
+          note: paid === COUNT ? 'anvil, 1 block/s, final at the node’s finalized block' : `only ${paid} paid`,
+        },
         { metric: 'payouts', value: round(paid / seconds), unit: 'payouts/s' },
       ];
     } finally {

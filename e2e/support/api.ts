@@ -7,7 +7,8 @@ import { E2E_ADMIN_PASSWORD, ROOT_USERNAME, e2eDataDir } from './constants';
 
 export const MEMBER_PASSWORD = 'Quiet-Harbor-Lantern-7';
 
-const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+const basic = (username: string, password: string) =>
+  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
 export async function apiLogin(request: APIRequestContext, username: string, password: string) {
   const res = await request.post('/api/auth/login', { headers: { authorization: basic(username, password) } });
@@ -94,11 +95,16 @@ export async function latestMailTo(_request: APIRequestContext, email: string): 
   const dir = path.join(e2eDataDir(), 'outbox');
   let mail: string | undefined;
   await expect
-    .poll(() => {
-      const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
-      mail = files.map((name) => readFileSync(path.join(dir, name), 'utf8')).find((text) => text.toLowerCase().startsWith(`to: ${email.toLowerCase()}\n`));
-      return mail !== undefined;
-    }, { message: `no mail for ${email}` })
+    .poll(
+      () => {
+        const files = existsSync(dir) ? readdirSync(dir).sort().reverse() : [];
+        mail = files
+          .map((name) => readFileSync(path.join(dir, name), 'utf8'))
+          .find((text) => text.toLowerCase().startsWith(`to: ${email.toLowerCase()}\n`));
+        return mail !== undefined;
+      },
+      { message: `no mail for ${email}` },
+    )
     .toBe(true);
   return mail!;
 }

@@ -15,9 +15,13 @@ export const e2eChainDataDir = () => readFileSync(path.join(tmpdir(), `portal-e2
 /** `npm run chain:send -- <address> <amount>` against the portal's chain (it waits for the block). */
 export function chainSend(address: string, amount: string): Promise<string> {
   return new Promise((resolve, reject) =>
-    execFile('npx', ['tsx', 'apps/api/src/chain/send.ts', address, amount], { env: { ...process.env, DATA_DIR: e2eChainDataDir() }, encoding: 'utf8' }, (error, stdout) =>
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- execFile's error is an Error whose type (an Omit<>) the rule cannot see as one
-      error ? reject(error) : resolve(stdout),
+    execFile(
+      'npx',
+      ['tsx', 'apps/api/src/chain/send.ts', address, amount],
+      { env: { ...process.env, DATA_DIR: e2eChainDataDir() }, encoding: 'utf8' },
+      (error, stdout) =>
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- execFile's error is an Error whose type (an Omit<>) the rule cannot see as one
+        error ? reject(error) : resolve(stdout),
     ),
   );
 }
@@ -25,7 +29,11 @@ export function chainSend(address: string, amount: string): Promise<string> {
 /** A JSON-RPC call to the embedded chain (anvil's own methods hold and resume its mining). */
 export async function chainRpc(method: string, params: unknown[] = []): Promise<void> {
   const { rpcUrl } = JSON.parse(readFileSync(path.join(e2eChainDataDir(), 'chain.json'), 'utf8')) as { rpcUrl: string };
-  const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await res.json()) as { error?: { message: string } };
   if (body.error) throw new Error(body.error.message);
 }

@@ -14,7 +14,14 @@ const serverUrl = process.env.DATABASE_URL;
 
 if (serverUrl) {
   const url = new URL(serverUrl);
-  const args = ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+  const args = [
+    '-h',
+    url.hostname || '127.0.0.1',
+    '-p',
+    url.port || '5432',
+    '-U',
+    decodeURIComponent(url.username || 'postgres'),
+  ];
   const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
   // One scratch database per port, so two runs side by side never share one.
   const name = `portal_e2e_${port}`;
@@ -52,7 +59,10 @@ await import('../../apps/api/src/main');
 // admin's first sign-in instead.
 const basic = `Basic ${Buffer.from(`admin:${E2E_ADMIN_PASSWORD}`).toString('base64')}`;
 for (let attempt = 0; ; attempt += 1) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, { method: 'POST', headers: { authorization: basic } }).catch(() => undefined);
+  const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+    method: 'POST',
+    headers: { authorization: basic },
+  }).catch(() => undefined);
   if (res?.status === 200) break;
   if (attempt > 300) throw new Error(`the admin's first sign-in failed: ${res?.status}`);
   await new Promise((resolve) => setTimeout(resolve, 200));

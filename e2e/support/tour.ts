@@ -94,13 +94,17 @@ export async function axeSerious(page: Page): Promise<string[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.addScriptTag({ path: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
       help: v.help,
-      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary, html: n.html?.slice(0, 160) })),
+      nodes: v.nodes
+        .slice(0, 3)
+        .map((n) => ({ target: n.target, failureSummary: n.failureSummary, html: n.html?.slice(0, 160) })),
     }));
   });
   return violations
@@ -128,12 +132,16 @@ export async function visitAndCheck(page: Page, url: string, watcher: ReturnType
   }
   await watcher.idle();
   // Let skeletons give way to content (no timing asserted: we wait for the state).
-  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+  await expect(page.locator('.MuiSkeleton-root'))
+    .toHaveCount(0, { timeout: 10_000 })
+    .catch(() => undefined);
   const problems: Problem[] = [];
   const where = `${url} @${page.viewportSize()?.width}px`;
   const errorPage = await page.getByText(/^(Something went wrong|Page not found)$/).count();
   if (errorPage > 0) problems.push({ where, what: 'error page shown' });
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   if (sideways > 1) problems.push({ where, what: `page scrolls sideways by ${sideways}px` });
   for (const what of await axeSerious(page)) problems.push({ where, what });
   for (const what of watcher.take()) problems.push({ where, what });

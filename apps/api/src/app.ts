@@ -8,11 +8,23 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context';
 import { authenticate, requireAdmin, requireMember } from './http/guard';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
-import { clientErrorHandler, frameworkErrors, installErrorHandler, installNotFoundHandler, refuseBadQueryEncoding } from './shared/error-handler';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  installErrorHandler,
+  installNotFoundHandler,
+  refuseBadQueryEncoding,
+} from './shared/error-handler';
 import { pageHtml } from './shared/page-html';
 import { metricsOf } from './metrics/registry';
 import { sendSecurityHeaders } from './shared/security-headers';
-import { inScope, openApiTransform, openApiTransformObject, refuseEmptyPatches, trackMethods } from './openapi/document';
+import {
+  inScope,
+  openApiTransform,
+  openApiTransformObject,
+  refuseEmptyPatches,
+  trackMethods,
+} from './openapi/document';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -71,8 +83,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Members portal API', version: '1.0.0', description: 'Amounts are decimal strings. Errors are `{ message, code, field? }`.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } } },
+      info: {
+        title: 'Members portal API',
+        version: '1.0.0',
+        description: 'Amounts are decimal strings. Errors are `{ message, code, field? }`.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, basic: { type: 'http', scheme: 'basic' } },
+      },
     },
     // Security, operationId, error answers, CSV and 204 derived for every route (openapi/document.ts).
     transform: openApiTransform,
@@ -80,29 +98,35 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(async (api) => {
-    api.addHook('onRoute', inScope('guest'));
-    for (const [routes, prefix] of guestRoutes) await api.register(routes(ctx), { prefix });
+  await app.register(
+    async (api) => {
+      api.addHook('onRoute', inScope('guest'));
+      for (const [routes, prefix] of guestRoutes) await api.register(routes(ctx), { prefix });
 
-    await api.register(async (signedIn) => {
-      signedIn.addHook('onRoute', inScope('account'));
-      signedIn.addHook('onRequest', authenticate(ctx));
-      for (const routes of accountRoutes) await signedIn.register(routes(ctx));
+      await api.register(async (signedIn) => {
+        signedIn.addHook('onRoute', inScope('account'));
+        signedIn.addHook('onRequest', authenticate(ctx));
+        for (const routes of accountRoutes) await signedIn.register(routes(ctx));
 
-      await signedIn.register(async (members) => {
-        members.addHook('onRoute', inScope('member'));
-        members.addHook('onRequest', requireMember);
-        for (const routes of memberRoutes) await members.register(routes(ctx));
+        await signedIn.register(async (members) => {
+          members.addHook('onRoute', inScope('member'));
+          members.addHook('onRequest', requireMember);
+          for (const routes of memberRoutes) await members.register(routes(ctx));
+        });
+
+        // The one guard for everything under /api/admin/.
+        await signedIn.register(
+          async (admin) => {
+            admin.addHook('onRoute', inScope('admin'));
+            admin.addHook('onRequest', requireAdmin);
+            for (const routes of adminRoutes) await admin.register(routes(ctx));
+          },
+          { prefix: '/admin' },
+        );
       });
-
-      // The one guard for everything under /api/admin/.
-      await signedIn.register(async (admin) => {
-        admin.addHook('onRoute', inScope('admin'));
-        admin.addHook('onRequest', requireAdmin);
-        for (const routes of adminRoutes) await admin.register(routes(ctx));
-      }, { prefix: '/admin' });
-    });
-  }, { prefix: '/api' });
+    },
+    { prefix: '/api' },
+  );
 
   const webDist = options.webDist ?? WEB_DIST;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webDist);

@@ -23,20 +23,37 @@ const envSchema = z.object({
   REGISTRATIONS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  ROOT_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, 'must be 3-32 letters, digits, dot, dash or underscore').default('company'),
-  ADMIN_USERNAME: z.string().regex(/^[A-Za-z0-9_.-]{3,32}$/, 'must be 3-32 letters, digits, dot, dash or underscore').default('admin'),
+  ROOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, 'must be 3-32 letters, digits, dot, dash or underscore')
+    .default('company'),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{3,32}$/, 'must be 3-32 letters, digits, dot, dash or underscore')
+    .default('admin'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   ADMIN_EMAIL: z.email().default('admin@portal.local'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Members Portal <no-reply@portal.local>'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  TOTP_ENCRYPTION_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)').optional(),
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
   PAYOUT_BUMP_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   // Turns GET /api/metrics on (docs/architecture.md, "Metrics and health"); its bearer token, never logged.
-  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').max(256).regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces').optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .max(256)
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   TEST_JOB_PAUSE_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -120,7 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  TOTP_ENCRYPTION_KEY: is required when NODE_ENV=production');
   }
   if (e.TEST_JOB_PAUSE_MS !== undefined && e.NODE_ENV !== 'test') {
-    throw new ConfigError('Invalid configuration:\n  TEST_JOB_PAUSE_MS: is only for the tests (NODE_ENV=test); unset it');
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_JOB_PAUSE_MS: is only for the tests (NODE_ENV=test); unset it',
+    );
   }
   // The embedded database is one process's (setup/data-folder.ts): asking for more is a mistake to fix, not to ignore.
   if (e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
@@ -140,7 +159,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Without a configured secret: a random one until main.ts reads the one kept in DATA_DIR.
     jwtSecret,
     jwtSecretGenerated: !e.JWT_SECRET,
-    deviceCookieKey: e.DEVICE_COOKIE_SECRET ? new TextEncoder().encode(e.DEVICE_COOKIE_SECRET) : deviceCookieKeyFrom(jwtSecret),
+    deviceCookieKey: e.DEVICE_COOKIE_SECRET
+      ? new TextEncoder().encode(e.DEVICE_COOKIE_SECRET)
+      : deviceCookieKeyFrom(jwtSecret),
     deviceCookieKeyDerived: !e.DEVICE_COOKIE_SECRET,
     registrationsPerHour: e.REGISTRATIONS_PER_HOUR,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

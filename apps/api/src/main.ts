@@ -77,7 +77,13 @@ async function main() {
   }
   if (migrated.migrations.length || migrated.functions.length) log.info(migrated, 'database migrated');
 
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, outboxDir: path.join(config.dataDir, 'outbox') });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db,
+    log,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+  });
   const ctx: AppContext = { config, db, log, now: () => new Date(), mailer, groups: moneyGroups(db) };
 
   // The chain: CHAIN_RPC_URL's, or the embedded anvil (its state in DATA_DIR).
@@ -87,7 +93,10 @@ async function main() {
       embedded = await startEmbeddedChain(config.dataDir, config.chain);
       chainSettings = embedded.settings;
     } catch (error) {
-      log.error({ err: error instanceof Error ? error.message : String(error) }, 'the embedded chain did not start; deposits are unavailable');
+      log.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'the embedded chain did not start; deposits are unavailable',
+      );
     }
   }
   if (chainSettings) ctx.chain = createChain(chainSettings);
@@ -116,12 +125,18 @@ async function main() {
       `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
     ];
     if (setup.admin && !setup.admin.generatedPassword) {
-      lines.push(`  Admin account created. Sign in as "${setup.admin.username}" with the password from ADMIN_PASSWORD.`);
+      lines.push(
+        `  Admin account created. Sign in as "${setup.admin.username}" with the password from ADMIN_PASSWORD.`,
+      );
     } else if (!setup.admin) {
-      lines.push(`  Sign in with your admin account ("${config.adminUsername}" by default; \`npm run admin:reset-password\` if the password is lost).`);
+      lines.push(
+        `  Sign in with your admin account ("${config.adminUsername}" by default; \`npm run admin:reset-password\` if the password is lost).`,
+      );
     }
     if (embedded) {
-      lines.push(`  Chain: embedded anvil at ${embedded.info.rpcUrl} (chain id ${embedded.info.chainId}), test USDT at ${embedded.info.tokenAddress}`);
+      lines.push(
+        `  Chain: embedded anvil at ${embedded.info.rpcUrl} (chain id ${embedded.info.chainId}), test USDT at ${embedded.info.tokenAddress}`,
+      );
       lines.push('  Send test USDT to a deposit address: npm run chain:send -- <address> <amount>');
     } else if (chainSettings) {
       lines.push(`  Chain: ${chainSettings.chainId} via CHAIN_RPC_URL, token ${chainSettings.tokenAddress}`);
@@ -129,9 +144,12 @@ async function main() {
       lines.push('  Chain: not running (see the log); deposits are unavailable.');
     }
     if (config.jwtSecretGenerated) {
-      lines.push(`  JWT_SECRET is not set: the secret kept in ${config.dataDir} signs the sign-ins (set JWT_SECRET when several processes share one database).`);
+      lines.push(
+        `  JWT_SECRET is not set: the secret kept in ${config.dataDir} signs the sign-ins (set JWT_SECRET when several processes share one database).`,
+      );
     }
-    if (!config.smtpUrl) lines.push(`  SMTP_URL is not set: mail is written to ${path.join(config.dataDir, 'outbox')}.`);
+    if (!config.smtpUrl)
+      lines.push(`  SMTP_URL is not set: mail is written to ${path.join(config.dataDir, 'outbox')}.`);
     console.log(lines.join('\n') + '\n');
   };
 
@@ -207,10 +225,17 @@ async function worker() {
     if (config.deviceCookieKeyDerived) config.deviceCookieKey = deviceCookieKeyFrom(config.jwtSecret);
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log, outboxDir: path.join(config.dataDir, 'outbox') });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db,
+    log,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+  });
   const ctx: AppContext = { config, db, log, now: () => new Date(), mailer, groups: moneyGroups(db) };
   let chainSettings = settingsFromEnv(config.chain);
-  if (!chainSettings && process.env[EMBEDDED_CHAIN_ENV] === '1') chainSettings = embeddedSettingsFor(config.dataDir, config.chain);
+  if (!chainSettings && process.env[EMBEDDED_CHAIN_ENV] === '1')
+    chainSettings = embeddedSettingsFor(config.dataDir, config.chain);
   if (chainSettings) ctx.chain = createChain(chainSettings);
   const stop = await serve(ctx);
   let stopping = false;
@@ -241,7 +266,13 @@ const STOP_TIMEOUT_MS = 30_000;
  * SIGTERM/SIGINT stops them gracefully (SIGTERM, then SIGKILL after
  * STOP_TIMEOUT_MS) before ending its own resources.
  */
-async function runCluster(count: number, embeddedChain: boolean, log: pino.Logger, banner: () => void, cleanup: () => Promise<void>): Promise<void> {
+async function runCluster(
+  count: number,
+  embeddedChain: boolean,
+  log: pino.Logger,
+  banner: () => void,
+  cleanup: () => Promise<void>,
+): Promise<void> {
   let stopping = false;
   let quickExits = 0;
   let announced = false;
@@ -266,7 +297,9 @@ async function runCluster(count: number, embeddedChain: boolean, log: pino.Logge
     if (stopping) return;
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
-    const gone = Promise.all(workers.map((w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve())))));
+    const gone = Promise.all(
+      workers.map((w) => new Promise<void>((resolve) => (w.isDead() ? resolve() : w.once('exit', () => resolve())))),
+    );
     for (const w of workers) w.process.kill('SIGTERM');
     const timer = setTimeout(() => {
       for (const w of workers) if (!w.isDead()) w.process.kill('SIGKILL');
@@ -284,7 +317,10 @@ async function runCluster(count: number, embeddedChain: boolean, log: pino.Logge
     startedAt.delete(w.id);
     quickExits = quick ? quickExits + 1 : 0;
     if (quickExits >= MAX_QUICK_EXITS) {
-      log.fatal({ worker: w.process.pid, code, signal }, `API workers failed to start ${MAX_QUICK_EXITS} times in a row; stopping`);
+      log.fatal(
+        { worker: w.process.pid, code, signal },
+        `API workers failed to start ${MAX_QUICK_EXITS} times in a row; stopping`,
+      );
       void stopAll(1);
       return;
     }

@@ -48,21 +48,32 @@ export function contractChecker(app: FastifyInstance) {
       template,
       item,
       literals: segments.filter((segment) => !segment.startsWith('{')).length,
-      pattern: new RegExp(`^${segments.map((segment) => (segment.startsWith('{') ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+      pattern: new RegExp(
+        `^${segments.map((segment) => (segment.startsWith('{') ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/')}/?$`,
+      ),
     };
   });
 
   function fail(where: string, problem: string, res: LightMyRequestResponse): never {
-    throw new ContractViolation(`OpenAPI contract: ${where} answered ${res.statusCode} ${problem}\n${res.body.slice(0, 500)}`);
+    throw new ContractViolation(
+      `OpenAPI contract: ${where} answered ${res.statusCode} ${problem}\n${res.body.slice(0, 500)}`,
+    );
   }
 
   return function check(options: InjectOptions | string, res: LightMyRequestResponse): void {
     const method = (typeof options === 'string' ? 'GET' : (options.method ?? 'GET')).toString().toUpperCase();
-    const rawUrl = typeof options === 'string' ? options : typeof options.url === 'string' ? options.url : (options.path as string | undefined) ?? '';
+    const rawUrl =
+      typeof options === 'string'
+        ? options
+        : typeof options.url === 'string'
+          ? options.url
+          : ((options.path as string | undefined) ?? '');
     const path = rawUrl.split('?')[0]!;
     if (!path.startsWith('/api/') || path.startsWith('/api/docs')) return;
     const where = `${method} ${path}`;
-    const contentType = String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const contentType = String(res.headers['content-type'] ?? '')
+      .split(';')[0]!
+      .trim();
     let body: unknown;
     const json = () => {
       try {
@@ -76,11 +87,19 @@ export function contractChecker(app: FastifyInstance) {
     if (res.statusCode >= 400 && contentType === 'application/json') {
       const code = (json() as { code?: unknown }).code;
       const statuses = (apiErrorCodes as Record<string, readonly number[]>)[String(code)];
-      if (!statuses) fail(where, `with code ${String(code)}, which the contract (packages/contract/src/errors.ts) does not list`, res);
-      if (!statuses.includes(res.statusCode)) fail(where, `with code ${String(code)}, which the contract lists for ${statuses.join('/')}`, res);
+      if (!statuses)
+        fail(
+          where,
+          `with code ${String(code)}, which the contract (packages/contract/src/errors.ts) does not list`,
+          res,
+        );
+      if (!statuses.includes(res.statusCode))
+        fail(where, `with code ${String(code)}, which the contract lists for ${statuses.join('/')}`, res);
     }
 
-    const candidates = paths.filter((candidate) => candidate.pattern.test(path)).sort((a, b) => b.literals - a.literals);
+    const candidates = paths
+      .filter((candidate) => candidate.pattern.test(path))
+      .sort((a, b) => b.literals - a.literals);
     if (candidates.length === 0) {
       if (res.statusCode !== 404) fail(where, 'for a path the document does not have (expected 404)', res);
       return;
@@ -88,19 +107,25 @@ export function contractChecker(app: FastifyInstance) {
     const operation = candidates.map((candidate) => candidate.item[method.toLowerCase()]).find(Boolean);
     if (!operation) {
       if (method === 'HEAD' || method === 'OPTIONS') return;
-      if (res.statusCode !== 405 || !res.headers.allow) fail(where, 'for a method the document does not have (expected 405 with Allow)', res);
+      if (res.statusCode !== 405 || !res.headers.allow)
+        fail(where, 'for a method the document does not have (expected 405 with Allow)', res);
       return;
     }
     if (method === 'HEAD') return;
 
-    const response = operation.responses[String(res.statusCode)] ?? operation.responses[`${String(res.statusCode)[0]}XX`] ?? operation.responses.default;
-    if (!response) fail(where, `, a status the document does not list (${Object.keys(operation.responses).join(', ')})`, res);
+    const response =
+      operation.responses[String(res.statusCode)] ??
+      operation.responses[`${String(res.statusCode)[0]}XX`] ??
+      operation.responses.default;
+    if (!response)
+      fail(where, `, a status the document does not list (${Object.keys(operation.responses).join(', ')})`, res);
     if (!response.content) {
       if (res.body.length > 0) fail(where, `with a body where the document says there is none`, res);
       return;
     }
     const media = response.content[contentType];
-    if (!media) fail(where, `with content type "${contentType}", not among ${Object.keys(response.content).join(', ')}`, res);
+    if (!media)
+      fail(where, `with content type "${contentType}", not among ${Object.keys(response.content).join(', ')}`, res);
     if (contentType !== 'application/json' || !media.schema) return;
     let validate = validators.get(media.schema);
     if (!validate) {

@@ -136,8 +136,18 @@ export interface Session {
   user: { id: number; username: string; role: string };
 }
 
-export async function login(app: FastifyInstance, username: string, password: string, ip = '10.0.0.1'): Promise<Session> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic(username, password) }, remoteAddress: ip });
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  ip = '10.0.0.1',
+): Promise<Session> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { authorization: basic(username, password) },
+    remoteAddress: ip,
+  });
   if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
   return res.json();
 }
@@ -159,7 +169,8 @@ export async function loginAdmin(app: FastifyInstance): Promise<Session> {
 /** The admin's authenticator in the tests of a portal: the secret, and the last time step a code was made for. */
 const adminTotp = new WeakMap<FastifyInstance, { portal: TestPortal; secret: string; lastStep: number }>();
 
-const totpFor = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+const totpFor = (secret: string) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 
 /**
  * Turns two-factor on for the admin through the real set-up flow (the code

@@ -57,7 +57,12 @@ interface Session {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 30_000, everyMs = 200): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+  everyMs = 200,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -67,11 +72,20 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
   }
 }
 
-async function call(p: Proc, method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  p: Proc,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${p.url}${url}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const res = await fetch(`${p.url}${url}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -94,7 +108,11 @@ function childrenOf(pid: number): Array<{ pid: number; cmdline: string }> {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === pid) found.push({ pid: Number(entry), cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ') });
+      if (ppid === pid)
+        found.push({
+          pid: Number(entry),
+          cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' '),
+        });
     } catch {
       // gone meanwhile
     }
@@ -109,16 +127,25 @@ describe('the configuration of several processes', () => {
     expect(loadConfig(server).webConcurrency).toBe(DEFAULT_WEB_CONCURRENCY);
     expect(loadConfig({ NODE_ENV: 'test' }).webConcurrency).toBe(1);
     expect(loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
-    expect(configProblem({ NODE_ENV: 'test', WEB_CONCURRENCY: '2' })).toContain('WEB_CONCURRENCY: several processes need DATABASE_URL');
+    expect(configProblem({ NODE_ENV: 'test', WEB_CONCURRENCY: '2' })).toContain(
+      'WEB_CONCURRENCY: several processes need DATABASE_URL',
+    );
     expect(configProblem({ ...server, WEB_CONCURRENCY: '0' })).toContain('WEB_CONCURRENCY');
   });
 
   it('refuses the test-only job pause outside the tests', () => {
     expect(loadConfig({ NODE_ENV: 'test', TEST_JOB_PAUSE_MS: '1000' }).testJobPauseMs).toBe(1000);
-    expect(configProblem({ NODE_ENV: 'development', TEST_JOB_PAUSE_MS: '1000' })).toContain('TEST_JOB_PAUSE_MS: is only for the tests');
-    expect(configProblem({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), TOTP_ENCRYPTION_KEY: 'a'.repeat(64), TEST_JOB_PAUSE_MS: '1000' })).toContain(
-      'TEST_JOB_PAUSE_MS',
+    expect(configProblem({ NODE_ENV: 'development', TEST_JOB_PAUSE_MS: '1000' })).toContain(
+      'TEST_JOB_PAUSE_MS: is only for the tests',
     );
+    expect(
+      configProblem({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        TOTP_ENCRYPTION_KEY: 'a'.repeat(64),
+        TEST_JOB_PAUSE_MS: '1000',
+      }),
+    ).toContain('TEST_JOB_PAUSE_MS');
   });
 });
 
@@ -162,7 +189,10 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
       `${name} to listen`,
       async () => {
         if (child.exitCode !== null) throw new Error(`${name} ended at start:\n${output}`);
-        return fetch(`${proc.url}/api/health`).then((r) => r.ok, () => false);
+        return fetch(`${proc.url}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
       },
       60_000,
     );
@@ -181,7 +211,14 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     const username = `mp${counter}_${randomBytes(3).toString('hex')}`;
     const password = 'Correct-Horse-Battery-9';
     const res = await call(p, 'POST', '/api/auth/register', {
-      body: { username, email: `${username}@example.com`, fullName: `Member ${username}`, password, sponsor, ...(side ? { side } : {}) },
+      body: {
+        username,
+        email: `${username}@example.com`,
+        fullName: `Member ${username}`,
+        password,
+        sponsor,
+        ...(side ? { side } : {}),
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return login(p, username, password);
@@ -210,13 +247,23 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
   async function enableAdminTwoFactor(p: Proc) {
     const setup = await call(p, 'POST', '/api/me/2fa/setup', { token: admin.accessToken });
     expect(setup.status, JSON.stringify(setup.body)).toBe(200);
-    adminTotp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32((setup.body as { secret: string }).secret) });
-    const enabled = await call(p, 'POST', '/api/me/2fa/enable', { token: admin.accessToken, body: { code: await nextAdminCode() } });
+    adminTotp = new TOTP({
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+      secret: Secret.fromBase32((setup.body as { secret: string }).secret),
+    });
+    const enabled = await call(p, 'POST', '/api/me/2fa/enable', {
+      token: admin.accessToken,
+      body: { code: await nextAdminCode() },
+    });
     expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
   }
   async function loginAdmin(p: Proc): Promise<Session> {
     if (!adminTotp) return login(p, 'admin', ADMIN_PASSWORD);
-    const res = await call(p, 'POST', '/api/auth/login', { headers: { authorization: basic('admin', ADMIN_PASSWORD), 'x-totp-code': await nextAdminCode() } });
+    const res = await call(p, 'POST', '/api/auth/login', {
+      headers: { authorization: basic('admin', ADMIN_PASSWORD), 'x-totp-code': await nextAdminCode() },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body as Session;
   }
@@ -225,23 +272,39 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
   }
 
   async function fund(p: Proc, memberId: number, wallet: 'deposit' | 'income', amount: string) {
-    const res = await adminAction(p, 'POST', `/api/admin/members/${memberId}/adjustments`, { direction: 'credit', reason: 'Test funding', wallet, amount });
+    const res = await adminAction(p, 'POST', `/api/admin/members/${memberId}/adjustments`, {
+      direction: 'credit',
+      reason: 'Test funding',
+      wallet,
+      amount,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
 
   async function wallets(p: Proc, member: Session): Promise<Record<string, string>> {
     const res = await call(p, 'GET', '/api/wallets', { token: member.accessToken });
     expect(res.status).toBe(200);
-    return Object.fromEntries((res.body.wallets as Array<{ wallet: string; balance: string }>).map((w: { wallet: string; balance: string }) => [w.wallet, w.balance]));
+    return Object.fromEntries(
+      (res.body.wallets as Array<{ wallet: string; balance: string }>).map((w: { wallet: string; balance: string }) => [
+        w.wallet,
+        w.balance,
+      ]),
+    );
   }
 
   async function withdrawalOf(p: Proc, id: number): Promise<{ status: string; net: string; txHash: string | null }> {
     const res = await call(p, 'GET', '/api/admin/withdrawals?pageSize=100', { token: admin.accessToken });
-    return (res.body.items as Array<{ id: number; status: string; net: string; txHash: string | null }>).find((w) => w.id === id)!;
+    return (res.body.items as Array<{ id: number; status: string; net: string; txHash: string | null }>).find(
+      (w) => w.id === id,
+    )!;
   }
 
   async function requestWithdrawal(p: Proc, member: Session, to: Address, amount: string): Promise<number> {
-    const res = await call(p, 'POST', '/api/withdrawals', { token: member.accessToken, body: { amount, address: to }, headers: { 'idempotency-key': randomBytes(8).toString('hex') } });
+    const res = await call(p, 'POST', '/api/withdrawals', {
+      token: member.accessToken,
+      body: { amount, address: to },
+      headers: { 'idempotency-key': randomBytes(8).toString('hex') },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.id as number;
   }
@@ -266,7 +329,14 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
   function scratchDatabase(): string {
     const url = new URL(process.env.DATABASE_URL!);
     const name = `portal_mp_${randomBytes(5).toString('hex')}`;
-    const args = ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+    const args = [
+      '-h',
+      url.hostname || '127.0.0.1',
+      '-p',
+      url.port || '5432',
+      '-U',
+      decodeURIComponent(url.username || 'postgres'),
+    ];
     const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
     execFileSync('createdb', [...args, name], { env });
     drops.push(() => execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env }));
@@ -296,7 +366,14 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     try {
       await migrate(dbs[0]!);
       const log = pino({ level: 'silent' });
-      const contexts = dbs.map((one): AppContext => ({ config, db: one, log, now: () => new Date(), mailer: { send: async () => undefined }, groups: moneyGroups(one) }));
+      const contexts = dbs.map((one): AppContext => ({
+        config,
+        db: one,
+        log,
+        now: () => new Date(),
+        mailer: { send: async () => undefined },
+        groups: moneyGroups(one),
+      }));
       const results = await Promise.all(contexts.map((ctx) => bootstrap(ctx)));
       expect(results.filter((r) => r.rootCreated)).toHaveLength(1);
       expect(results.filter((r) => r.admin)).toHaveLength(1);
@@ -324,16 +401,23 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     admin = { ...admin, ...(refreshed.body as Pick<Session, 'accessToken' | 'refreshToken'>) };
     expect((await call(a, 'GET', '/api/me', { token: admin.accessToken })).status).toBe(200);
     // The refresh token B rotated away is spent on A too.
-    expect((await call(a, 'POST', '/api/auth/refresh-token', { body: { refreshToken: refreshed.body.refreshToken } })).status).toBe(200);
+    expect(
+      (await call(a, 'POST', '/api/auth/refresh-token', { body: { refreshToken: refreshed.body.refreshToken } }))
+        .status,
+    ).toBe(200);
     admin = await login(b, 'admin', ADMIN_PASSWORD);
 
     // A sign-out on A ends the session on B at once.
     const member = await register(b);
     expect((await call(a, 'GET', '/api/me', { token: member.accessToken })).status).toBe(200);
-    expect((await call(a, 'POST', '/api/auth/logout', { body: { refreshToken: member.refreshToken } })).status).toBe(204);
+    expect((await call(a, 'POST', '/api/auth/logout', { body: { refreshToken: member.refreshToken } })).status).toBe(
+      204,
+    );
     const after = await call(b, 'GET', '/api/me', { token: member.accessToken });
     expect(after.status).toBe(401);
-    expect((await call(b, 'POST', '/api/auth/refresh-token', { body: { refreshToken: member.refreshToken } })).status).toBe(401);
+    expect(
+      (await call(b, 'POST', '/api/auth/refresh-token', { body: { refreshToken: member.refreshToken } })).status,
+    ).toBe(401);
   }, 120_000);
 
   let depositor: Session;
@@ -343,23 +427,42 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
   it('runs every background job once while both run: a deposit, a payout, the roll-up, the scheduled close', async () => {
     // Settings changed on A are read by B (the per-process cache is dropped through LISTEN/NOTIFY).
     await enableAdminTwoFactor(a);
-    const patched = await adminAction(a, 'PATCH', '/api/admin/settings', { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false, consolidationThreshold: '1' });
+    const patched = await adminAction(a, 'PATCH', '/api/admin/settings', {
+      withdrawalAddressHoldHours: '0',
+      withdrawalRequiresTwoFactor: false,
+      consolidationThreshold: '1',
+    });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(Number(patched.body.consolidationThreshold)).toBe(1);
-    await until('B to read the new settings', async () => (await call(b, 'GET', '/api/admin/settings', { token: admin.accessToken })).body.consolidationThreshold === patched.body.consolidationThreshold);
+    await until(
+      'B to read the new settings',
+      async () =>
+        (await call(b, 'GET', '/api/admin/settings', { token: admin.accessToken })).body.consolidationThreshold ===
+        patched.body.consolidationThreshold,
+    );
 
     // Both schedulers ran at start on a database never closed: the due day was closed once, by one of them, and neither failed.
     expect(await count(sql`SELECT count(*) AS n FROM matching_closes WHERE closed_by IS NULL`)).toBe(1);
     const closedBy = [a, b].map((p) => (p.output().match(/"msg":"daily matching close"/g) ?? []).length);
-    expect(closedBy.reduce((x, y) => x + y, 0), `close log lines of A and B: ${closedBy.join(', ')}`).toBeGreaterThanOrEqual(1);
+    expect(
+      closedBy.reduce((x, y) => x + y, 0),
+      `close log lines of A and B: ${closedBy.join(', ')}`,
+    ).toBeGreaterThanOrEqual(1);
     expect([a, b].map((p) => (p.output().match(/"created":true/g) ?? []).length).reduce((x, y) => x + y, 0)).toBe(1);
     expect(a.output() + b.output()).not.toContain('daily matching close failed');
 
     // A deposit, watched by both: credited once.
     depositor = await register(a);
-    const address = (await call(b, 'GET', '/api/deposits/address', { token: depositor.accessToken })).body.address as Address;
+    const address = (await call(b, 'GET', '/api/deposits/address', { token: depositor.accessToken })).body
+      .address as Address;
     const hash = await chain.send(address, depositAmount);
-    await mining('the deposit to be credited', async () => (await count(sql`SELECT count(*) AS n FROM deposits WHERE tx_hash = ${hash.toLowerCase()} AND status = 'credited'`)) === 1);
+    await mining(
+      'the deposit to be credited',
+      async () =>
+        (await count(
+          sql`SELECT count(*) AS n FROM deposits WHERE tx_hash = ${hash.toLowerCase()} AND status = 'credited'`,
+        )) === 1,
+    );
     await sleep(1_500); // more passes of both watchers
     expect(await count(sql`SELECT count(*) AS n FROM deposits WHERE tx_hash = ${hash.toLowerCase()}`)).toBe(1);
     expect((await wallets(a, depositor)).deposit).toBe('50.00');
@@ -378,7 +481,11 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     });
     await sleep(1_500);
     expect(await count(sql`SELECT count(*) AS n FROM payouts WHERE withdrawal_id = ${id}`)).toBe(1);
-    expect(await count(sql`SELECT count(*) AS n FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id}`)).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*) AS n FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id}`,
+      ),
+    ).toBe(1);
     expect(await chain.client.getTransactionCount({ address: hot })).toBe(1);
     expect(await chain.balanceOf(to)).toBe(parseUnits(paid.net, 18));
 
@@ -386,14 +493,29 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     sponsor = await register(b, ROOT, 'left');
     const left = await register(a, sponsor.user.username, 'left');
     const right = await register(b, sponsor.user.username, 'right');
-    const packages = (await call(a, 'GET', '/api/packages', { token: sponsor.accessToken })).body.items as Array<{ id: number; name: string; price: string }>;
+    const packages = (await call(a, 'GET', '/api/packages', { token: sponsor.accessToken })).body.items as Array<{
+      id: number;
+      name: string;
+      price: string;
+    }>;
     const cheapest = [...packages].sort((x, y) => Number(x.price) - Number(y.price))[0]!;
-    for (const [p, m] of [[a, sponsor], [b, left], [a, right]] as const) {
+    for (const [p, m] of [
+      [a, sponsor],
+      [b, left],
+      [a, right],
+    ] as const) {
       await fund(p, m.user.id, 'deposit', cheapest.price);
-      const bought = await call(p, 'POST', '/api/purchases', { token: m.accessToken, body: { packageId: cheapest.id }, headers: { 'idempotency-key': randomBytes(8).toString('hex') } });
+      const bought = await call(p, 'POST', '/api/purchases', {
+        token: m.accessToken,
+        body: { packageId: cheapest.id },
+        headers: { 'idempotency-key': randomBytes(8).toString('hex') },
+      });
       expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     }
-    await until('the roll-up', async () => (await count(sql`SELECT count(*) AS n FROM network_events WHERE rolled_up_at IS NULL`)) === 0);
+    await until(
+      'the roll-up',
+      async () => (await count(sql`SELECT count(*) AS n FROM network_events WHERE rolled_up_at IS NULL`)) === 0,
+    );
     await sleep(1_500);
     const legs = await maintainedLegs(db);
     expect(legs).toEqual(await rebuildLegs(db));
@@ -419,12 +541,20 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     const id = await requestWithdrawal(c, earner, to, '25');
     expect((await adminAction(c, 'POST', '/api/admin/withdrawals/approve', { ids: [id] })).status).toBe(200);
     await until('C to stop inside the payout', async () => c.output().includes('test pause: payout'));
-    expect(await count(sql`SELECT count(*) AS n FROM payouts WHERE withdrawal_id = ${id} AND status = 'signed'`)).toBe(1);
+    expect(await count(sql`SELECT count(*) AS n FROM payouts WHERE withdrawal_id = ${id} AND status = 'signed'`)).toBe(
+      1,
+    );
 
     const consolidating = adminAction(c, 'POST', '/api/admin/consolidations', {}).catch((error: unknown) => error);
-    await until('C to stop inside the consolidation', async () => c.output().includes('test pause: consolidation'), 60_000);
+    await until(
+      'C to stop inside the consolidation',
+      async () => c.output().includes('test pause: consolidation'),
+      60_000,
+    );
     const today = day(0);
-    const closingOnC = adminAction(c, 'POST', '/api/admin/plan/close', { date: today }).catch((error: unknown) => error);
+    const closingOnC = adminAction(c, 'POST', '/api/admin/plan/close', { date: today }).catch(
+      (error: unknown) => error,
+    );
     await until('C to stop inside the close', async () => c.output().includes('test pause: close'));
 
     // D starts meanwhile and is asked for the same close: it waits for C's.
@@ -442,7 +572,11 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     expect(closed.body).toMatchObject({ date: today, created: true, members: 1 });
     expect(await count(sql`SELECT count(*) AS n FROM matching_closes WHERE close_date = ${today}`)).toBe(1);
     expect(await count(sql`SELECT count(*) AS n FROM matching_bonuses WHERE close_date = ${today}`)).toBe(1);
-    const bonus = (await db.query<{ paid: string }>(sql`SELECT paid::text AS paid FROM matching_bonuses WHERE close_date = ${today} AND member_id = ${sponsor.user.id}`)).rows[0]!;
+    const bonus = (
+      await db.query<{ paid: string }>(
+        sql`SELECT paid::text AS paid FROM matching_bonuses WHERE close_date = ${today} AND member_id = ${sponsor.user.id}`,
+      )
+    ).rows[0]!;
     expect(parseUnits((await wallets(d, sponsor)).income!, 18) - incomeBefore).toBe(BigInt(bonus.paid));
     expect(BigInt(bonus.paid)).toBeGreaterThan(0n);
 
@@ -456,7 +590,11 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
       75_000,
     );
     expect(await count(sql`SELECT count(*) AS n FROM payouts WHERE withdrawal_id = ${id}`)).toBe(1);
-    expect(await count(sql`SELECT count(*) AS n FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id}`)).toBe(1);
+    expect(
+      await count(
+        sql`SELECT count(*) AS n FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id}`,
+      ),
+    ).toBe(1);
     expect(await chain.client.getTransactionCount({ address: hot })).toBe(2); // one per withdrawal of this file
     expect(await chain.balanceOf(to)).toBe(parseUnits(paid.net, 18));
 
@@ -475,7 +613,9 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     expect(resumed.body).toMatchObject({ status: 'completed', addresses: 1, totalSwept: '50.00' });
     expect(await count(sql`SELECT count(*) AS n FROM consolidations`)).toBe(1);
     expect(await count(sql`SELECT count(*) AS n FROM consolidation_txs WHERE kind = 'sweep'`)).toBe(1);
-    expect(await count(sql`SELECT count(*) AS n FROM consolidation_txs WHERE kind = 'gas_topup'`)).toBeLessThanOrEqual(1);
+    expect(await count(sql`SELECT count(*) AS n FROM consolidation_txs WHERE kind = 'gas_topup'`)).toBeLessThanOrEqual(
+      1,
+    );
     expect(await chain.balanceOf(chain.treasury)).toBe(parseUnits(depositAmount, 18));
 
     // The books: every entry sums to zero, balances match their postings; the chain holds what the ledger says
@@ -522,7 +662,9 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     // six answers in a row, handed out in turn by the cluster, cover both workers).
     await until("every worker to read the primary's chain", async () => {
       for (let i = 0; i < 6; i += 1) {
-        const health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json() as Promise<{ chain: { status: string; chainId: number } }>);
+        const health = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+          (r) => r.json() as Promise<{ chain: { status: string; chainId: number } }>,
+        );
         expect(health.chain.chainId).toBe(31337);
         if (health.chain.status !== 'ok') return false;
       }
@@ -531,16 +673,25 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
 
     // A worker that dies is replaced.
     process.kill(first[0]!.pid, 'SIGKILL');
-    const replaced = await until('a new worker', async () => {
-      const now = workers();
-      return now.length === 2 && !now.some((w) => w.pid === first[0]!.pid) ? now : undefined;
-    }, 60_000);
+    const replaced = await until(
+      'a new worker',
+      async () => {
+        const now = workers();
+        return now.length === 2 && !now.some((w) => w.pid === first[0]!.pid) ? now : undefined;
+      },
+      60_000,
+    );
     // Connections go to the workers in turn: four answers in a row include the new worker's.
-    await until('the new worker to serve', async () => {
-      let ok = 0;
-      for (let i = 0; i < 4; i += 1) if ((await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.ok) ok += 1;
-      return ok === 4;
-    }, 60_000);
+    await until(
+      'the new worker to serve',
+      async () => {
+        let ok = 0;
+        for (let i = 0; i < 4; i += 1)
+          if ((await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined))?.ok) ok += 1;
+        return ok === 4;
+      },
+      60_000,
+    );
     expect(replaced.some((w) => w.pid === first[1]!.pid)).toBe(true);
 
     // SIGTERM to the primary: workers stopped gracefully, the embedded chain with them, exit code 0.

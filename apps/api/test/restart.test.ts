@@ -29,8 +29,21 @@ function dataFolder(): string {
 }
 
 function env(dataDir: string, port: number): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _server, JWT_SECRET: _secret, ADMIN_PASSWORD: _password, SMTP_URL: _smtp, ...rest } = process.env;
-  return { ...rest, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  const {
+    DATABASE_URL: _server,
+    JWT_SECRET: _secret,
+    ADMIN_PASSWORD: _password,
+    SMTP_URL: _smtp,
+    ...rest
+  } = process.env;
+  return {
+    ...rest,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -49,7 +62,11 @@ interface Started {
 }
 
 function start(dataDir: string, port: number): Started {
-  const child = spawn(process.execPath, [...TSX, MAIN], { cwd: ROOT, env: env(dataDir, port), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...TSX, MAIN], {
+    cwd: ROOT,
+    env: env(dataDir, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   const outcome = new Promise<{ kind: 'running' } | { kind: 'exited'; code: number | null }>((resolve) => {
@@ -70,14 +87,16 @@ async function kill9(started: Started): Promise<void> {
   await exited;
 }
 
-const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+const basic = (username: string, password: string) =>
+  `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 
 function passwordFrom(dataDir: string): string {
   return /^password: (\S+)$/m.exec(readFileSync(path.join(dataDir, 'admin-password.txt'), 'utf8'))![1]!;
 }
 
 afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 });
 /** The embedded chain's process, as the portal recorded it in its data folder. */
 function anvilPidOf(dir: string): number {
@@ -117,112 +136,137 @@ afterAll(() => {
 });
 
 describe('the data folder lock', () => {
-  it('refuses a second process on one data folder, naming the folder and the holder; a stale lock (kill -9) is taken over', SLOW, async () => {
-    const dir = dataFolder();
-    const first = start(dir, await freePort());
-    expect(await first.outcome, first.output()).toEqual({ kind: 'running' });
+  it(
+    'refuses a second process on one data folder, naming the folder and the holder; a stale lock (kill -9) is taken over',
+    SLOW,
+    async () => {
+      const dir = dataFolder();
+      const first = start(dir, await freePort());
+      expect(await first.outcome, first.output()).toEqual({ kind: 'running' });
 
-    const second = start(dir, await freePort());
-    expect(await second.outcome).toEqual({ kind: 'exited', code: 1 });
-    expect(second.output()).toContain(`The data folder ${dir} is in use by process ${first.child.pid}`);
+      const second = start(dir, await freePort());
+      expect(await second.outcome).toEqual({ kind: 'exited', code: 1 });
+      expect(second.output()).toContain(`The data folder ${dir} is in use by process ${first.child.pid}`);
 
-    const orphan = anvilPidOf(dir);
-    await kill9(first);
-    expect(isRunning(orphan)).toBe(true); // nothing could stop it: the portal died at once
-    const third = start(dir, await freePort());
-    expect(await third.outcome, third.output()).toEqual({ kind: 'running' });
-    // The new start ended the chain the killed portal left behind, and runs its own.
-    expect(isRunning(orphan)).toBe(false);
-    expect(anvilPidOf(dir)).not.toBe(orphan);
-    await kill9(third);
-  });
+      const orphan = anvilPidOf(dir);
+      await kill9(first);
+      expect(isRunning(orphan)).toBe(true); // nothing could stop it: the portal died at once
+      const third = start(dir, await freePort());
+      expect(await third.outcome, third.output()).toEqual({ kind: 'running' });
+      // The new start ended the chain the killed portal left behind, and runs its own.
+      expect(isRunning(orphan)).toBe(false);
+      expect(anvilPidOf(dir)).not.toBe(orphan);
+      await kill9(third);
+    },
+  );
 });
 
 describe('the admin password and sign-ins across restarts', () => {
-  it('keeps a generated admin password although the first start fails at listen, and sign-ins survive kill -9', SLOW, async () => {
-    const dir = dataFolder();
-    // The port is taken: this start creates the admin, then fails to listen.
-    const blocker: Server = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    const takenPort = (blocker.address() as { port: number }).port;
-    const failed = start(dir, takenPort);
-    expect(await failed.outcome).toEqual({ kind: 'exited', code: 1 });
-    await new Promise<void>((resolve) => blocker.close(() => resolve()));
+  it(
+    'keeps a generated admin password although the first start fails at listen, and sign-ins survive kill -9',
+    SLOW,
+    async () => {
+      const dir = dataFolder();
+      // The port is taken: this start creates the admin, then fails to listen.
+      const blocker: Server = createServer();
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+      const takenPort = (blocker.address() as { port: number }).port;
+      const failed = start(dir, takenPort);
+      expect(await failed.outcome).toEqual({ kind: 'exited', code: 1 });
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
 
-    const password = passwordFrom(dir);
-    expect(failed.output()).toContain(`with password: ${password}`);
-    expect(statSync(path.join(dir, 'admin-password.txt')).mode & 0o777).toBe(0o600);
-    expect(statSync(path.join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+      const password = passwordFrom(dir);
+      expect(failed.output()).toContain(`with password: ${password}`);
+      expect(statSync(path.join(dir, 'admin-password.txt')).mode & 0o777).toBe(0o600);
+      expect(statSync(path.join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
 
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const running = start(dir, port);
-    expect(await running.outcome, running.output()).toEqual({ kind: 'running' });
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { authorization: basic('admin', password) } });
-    expect(login.status).toBe(200);
-    const { accessToken, refreshToken } = (await login.json()) as { accessToken: string; refreshToken: string };
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const running = start(dir, port);
+      expect(await running.outcome, running.output()).toEqual({ kind: 'running' });
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { authorization: basic('admin', password) },
+      });
+      expect(login.status).toBe(200);
+      const { accessToken, refreshToken } = (await login.json()) as { accessToken: string; refreshToken: string };
 
-    await kill9(running);
-    const again = start(dir, port);
-    expect(await again.outcome, again.output()).toEqual({ kind: 'running' });
-    const me = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${accessToken}` } });
-    expect(me.status).toBe(200);
-    const refreshed = await fetch(`${base}/api/auth/refresh-token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ refreshToken }),
-    });
-    expect(refreshed.status).toBe(200);
+      await kill9(running);
+      const again = start(dir, port);
+      expect(await again.outcome, again.output()).toEqual({ kind: 'running' });
+      const me = await fetch(`${base}/api/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+      expect(me.status).toBe(200);
+      const refreshed = await fetch(`${base}/api/auth/refresh-token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      });
+      expect(refreshed.status).toBe(200);
 
-    // Mail without SMTP: the whole mail in the owner-only file outbox, the admin's view redacted.
-    const forgot = await fetch(`${base}/api/auth/forgot-password`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@portal.local' }),
-    });
-    expect(forgot.status).toBe(202);
-    let files: string[] = [];
-    for (let i = 0; i < 300 && files.length === 0; i++) {
-      try {
-        files = readdirSync(path.join(dir, 'outbox'));
-      } catch {
-        // Not written yet.
+      // Mail without SMTP: the whole mail in the owner-only file outbox, the admin's view redacted.
+      const forgot = await fetch(`${base}/api/auth/forgot-password`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@portal.local' }),
+      });
+      expect(forgot.status).toBe(202);
+      let files: string[] = [];
+      for (let i = 0; i < 300 && files.length === 0; i++) {
+        try {
+          files = readdirSync(path.join(dir, 'outbox'));
+        } catch {
+          // Not written yet.
+        }
+        if (files.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      if (files.length === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const mailFile = path.join(dir, 'outbox', files[0]!);
-    expect(statSync(mailFile).mode & 0o777).toBe(0o600);
-    expect(readFileSync(mailFile, 'utf8')).toMatch(/password-reset\?token=[A-Za-z0-9_%-]{20,}/);
-    const outbox = await fetch(`${base}/api/admin/outbox`, { headers: { authorization: `Bearer ${accessToken}` } });
-    const [kept] = ((await outbox.json()) as { items: Array<{ body: string }> }).items;
-    expect(kept!.body).toContain('password-reset?token=[redacted]');
-    await kill9(again);
-  });
+      const mailFile = path.join(dir, 'outbox', files[0]!);
+      expect(statSync(mailFile).mode & 0o777).toBe(0o600);
+      expect(readFileSync(mailFile, 'utf8')).toMatch(/password-reset\?token=[A-Za-z0-9_%-]{20,}/);
+      const outbox = await fetch(`${base}/api/admin/outbox`, { headers: { authorization: `Bearer ${accessToken}` } });
+      const [kept] = ((await outbox.json()) as { items: Array<{ body: string }> }).items;
+      expect(kept!.body).toContain('password-reset?token=[redacted]');
+      await kill9(again);
+    },
+  );
 
-  it('resets the admin password from the shell: refused while the portal runs, done when it is stopped', SLOW, async () => {
-    const dir = dataFolder();
-    const port = await freePort();
-    const running = start(dir, port);
-    expect(await running.outcome, running.output()).toEqual({ kind: 'running' });
-    const before = passwordFrom(dir);
+  it(
+    'resets the admin password from the shell: refused while the portal runs, done when it is stopped',
+    SLOW,
+    async () => {
+      const dir = dataFolder();
+      const port = await freePort();
+      const running = start(dir, port);
+      expect(await running.outcome, running.output()).toEqual({ kind: 'running' });
+      const before = passwordFrom(dir);
 
-    const refused = spawnSync(process.execPath, [...TSX, RESET], { cwd: ROOT, env: env(dir, port), encoding: 'utf8' });
-    expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain(`is in use by process ${running.child.pid}`);
-    expect(passwordFrom(dir)).toBe(before);
+      const refused = spawnSync(process.execPath, [...TSX, RESET], {
+        cwd: ROOT,
+        env: env(dir, port),
+        encoding: 'utf8',
+      });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain(`is in use by process ${running.child.pid}`);
+      expect(passwordFrom(dir)).toBe(before);
 
-    await kill9(running);
-    const reset = spawnSync(process.execPath, [...TSX, RESET], { cwd: ROOT, env: env(dir, port), encoding: 'utf8' });
-    expect(reset.status, reset.stderr).toBe(0);
-    const after = passwordFrom(dir);
-    expect(after).not.toBe(before);
-    expect(reset.stdout).toContain(after);
+      await kill9(running);
+      const reset = spawnSync(process.execPath, [...TSX, RESET], { cwd: ROOT, env: env(dir, port), encoding: 'utf8' });
+      expect(reset.status, reset.stderr).toBe(0);
+      const after = passwordFrom(dir);
+      expect(after).not.toBe(before);
+      expect(reset.stdout).toContain(after);
 
-    const again = start(dir, port);
-    expect(await again.outcome, again.output()).toEqual({ kind: 'running' });
-    const base = `http://127.0.0.1:${port}`;
-    expect((await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { authorization: basic('admin', before) } })).status).toBe(401);
-    expect((await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { authorization: basic('admin', after) } })).status).toBe(200);
-    await kill9(again);
-  });
+      const again = start(dir, port);
+      expect(await again.outcome, again.output()).toEqual({ kind: 'running' });
+      const base = `http://127.0.0.1:${port}`;
+      expect(
+        (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { authorization: basic('admin', before) } }))
+          .status,
+      ).toBe(401);
+      expect(
+        (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { authorization: basic('admin', after) } }))
+          .status,
+      ).toBe(200);
+      await kill9(again);
+    },
+  );
 });

@@ -29,7 +29,9 @@ let second: LivingDemoOutcome;
 beforeAll(async () => {
   const today = Date.parse(new Date().toISOString().slice(0, 10));
   // The clock PGlite reads is installed before the database opens (bench/demo/clock.ts).
-  clock = process.env.DATABASE_URL ? realClock() : simulatedClock(new Date(today - (DAYS - 1) * DAY_MS + 6 * 3_600_000));
+  clock = process.env.DATABASE_URL
+    ? realClock()
+    : simulatedClock(new Date(today - (DAYS - 1) * DAY_MS + 6 * 3_600_000));
   portal = await startPortal();
   ctx = { ...portal.ctx, now: () => clock.now() };
   const options = { members: MEMBERS, days: DAYS, passwordHash: await hashPassword(PASSWORD) };
@@ -68,15 +70,25 @@ describe('seed:demo, the living network', () => {
 
   it('moves money of every kind, through the services that post it', async () => {
     const kinds = await portal.db.query<{ type: string }>(sql`SELECT DISTINCT type FROM journal_entries ORDER BY type`);
-    expect(kinds.rows.map((row) => row.type)).toEqual(expect.arrayContaining(['adjustment', 'purchase', 'transfer', 'conversion', 'matching_bonus']));
-    const records = await one<{ purchases: number; referral: number; transfers: number; conversions: number; matching: number }>(
+    expect(kinds.rows.map((row) => row.type)).toEqual(
+      expect.arrayContaining(['adjustment', 'purchase', 'transfer', 'conversion', 'matching_bonus']),
+    );
+    const records = await one<{
+      purchases: number;
+      referral: number;
+      transfers: number;
+      conversions: number;
+      matching: number;
+    }>(
       sql`SELECT (SELECT count(*)::int FROM purchases) AS purchases, (SELECT count(*)::int FROM referral_bonuses) AS referral,
               (SELECT count(*)::int FROM transfers) AS transfers, (SELECT count(*)::int FROM conversions) AS conversions,
               (SELECT count(*)::int FROM matching_bonuses WHERE paid > 0) AS matching`,
     );
     for (const [kind, count] of Object.entries(records)) expect(count, kind).toBeGreaterThan(0);
     // Demo funding says what it is.
-    const memos = await portal.db.query<{ memo: string }>(sql`SELECT DISTINCT memo FROM journal_entries WHERE type = 'adjustment'`);
+    const memos = await portal.db.query<{ memo: string }>(
+      sql`SELECT DISTINCT memo FROM journal_entries WHERE type = 'adjustment'`,
+    );
     for (const { memo } of memos.rows) expect(memo).toMatch(/^Demo funding \(seed:demo\).*No USDT was received/);
     await assertBooksConsistent(portal.db);
   });
@@ -113,7 +125,11 @@ describe('seed:demo, the living network', () => {
     expect(second.summary).toEqual(first.summary);
     expect(await counts()).toBe(afterFirst);
     // The run is on the record once, in words the audit page shows.
-    const audit = await portal.db.query<{ summary: string }>(sql`SELECT details->>'summary' AS summary FROM audit_log WHERE action = 'demo.seed'`);
-    expect(audit.rows).toEqual([{ summary: expect.stringMatching(new RegExp(`^Demo data \\(seed:demo\\) from .*: ${MEMBERS} members`)) }]);
+    const audit = await portal.db.query<{ summary: string }>(
+      sql`SELECT details->>'summary' AS summary FROM audit_log WHERE action = 'demo.seed'`,
+    );
+    expect(audit.rows).toEqual([
+      { summary: expect.stringMatching(new RegExp(`^Demo data \\(seed:demo\\) from .*: ${MEMBERS} members`)) },
+    ]);
   });
 });

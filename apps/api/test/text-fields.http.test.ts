@@ -61,7 +61,12 @@ const BAD_VALUES = [
 ];
 
 const isText = (schema: Schema | undefined): boolean =>
-  Boolean(schema && [schema, ...(schema.allOf ?? []), ...(schema.anyOf ?? [])].some((part) => part.pattern === UNICODE_PATTERN.source || isText(part.anyOf?.[0])));
+  Boolean(
+    schema &&
+    [schema, ...(schema.allOf ?? []), ...(schema.anyOf ?? [])].some(
+      (part) => part.pattern === UNICODE_PATTERN.source || isText(part.anyOf?.[0]),
+    ),
+  );
 
 /** A value the schema accepts, for the fields around the one tried (a 400 must name the field tried, not another). */
 function sample(name: string, schema: Schema): unknown {
@@ -75,7 +80,8 @@ function sample(name: string, schema: Schema): unknown {
   if (schema.format === 'email') return 'someone@example.com';
   if (schema.format === 'date') return '2026-01-02';
   if (schema.example !== undefined) return schema.example;
-  if (schema.pattern && !isText({ allOf: [schema] })) return fc.sample(fc.stringMatching(new RegExp(schema.pattern)), { numRuns: 1, seed: 7 })[0];
+  if (schema.pattern && !isText({ allOf: [schema] }))
+    return fc.sample(fc.stringMatching(new RegExp(schema.pattern)), { numRuns: 1, seed: 7 })[0];
   if (/password/i.test(name)) return 'Correct-Horse-Battery-9';
   return 'Plain-text-1'.padEnd(schema.minLength ?? 0, 'x');
 }
@@ -89,14 +95,17 @@ beforeAll(async () => {
   portal = await startPortal();
   admin = await loginAdmin(portal.app);
   member = await registerMember(portal.app);
-  const document = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
+  const document = (await portal.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+    paths: Record<string, Record<string, Operation>>;
+  }>();
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       // The Basic credentials of the sign-in are not a schema field; basic-credentials.ts checks them (tested below).
       if (operation.security?.some((scheme) => 'basic' in scheme)) continue;
       for (const parameter of operation.parameters ?? []) {
         // A header carries bytes read as Latin-1: it cannot hold a surrogate or a noncharacter.
-        if (parameter.in !== 'header' && isText(parameter.schema)) fields.push({ method, path, part: parameter.in, name: parameter.name, operation });
+        if (parameter.in !== 'header' && isText(parameter.schema))
+          fields.push({ method, path, part: parameter.in, name: parameter.name, operation });
       }
       const body = operation.requestBody?.content?.['application/json']?.schema;
       for (const [name, schema] of Object.entries(body?.properties ?? {})) {
@@ -113,11 +122,19 @@ afterAll(async () => {
 function requestFor(field: TextField, bad: (typeof BAD_VALUES)[number]) {
   const { operation } = field;
   const parameters = operation.parameters ?? [];
-  const pathValue = (parameter: Parameter) => (field.part === 'path' && parameter.name === field.name ? bad.url : encodeURIComponent(String(sample(parameter.name, parameter.schema))));
-  const url = field.path.replace(/\{([^}]+)\}/g, (_, name: string) => pathValue(parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)!));
+  const pathValue = (parameter: Parameter) =>
+    field.part === 'path' && parameter.name === field.name
+      ? bad.url
+      : encodeURIComponent(String(sample(parameter.name, parameter.schema)));
+  const url = field.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    pathValue(parameters.find((parameter) => parameter.in === 'path' && parameter.name === name)!),
+  );
   const query = parameters
     .filter((parameter) => parameter.in === 'query' && (parameter.required || parameter.name === field.name))
-    .map((parameter) => `${encodeURIComponent(parameter.name)}=${field.part === 'query' && parameter.name === field.name ? bad.url : encodeURIComponent(String(sample(parameter.name, parameter.schema)))}`)
+    .map(
+      (parameter) =>
+        `${encodeURIComponent(parameter.name)}=${field.part === 'query' && parameter.name === field.name ? bad.url : encodeURIComponent(String(sample(parameter.name, parameter.schema)))}`,
+    )
     .join('&');
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
   let payload: string | undefined;
@@ -144,7 +161,9 @@ function requestFor(field: TextField, bad: (typeof BAD_VALUES)[number]) {
 
 describe('every text field of every operation, over HTTP', () => {
   it('finds the text fields of the document: bodies, query strings and paths', () => {
-    const names = new Set(fields.map((field) => `${field.method.toUpperCase()} ${field.path} ${field.part}.${field.name}`));
+    const names = new Set(
+      fields.map((field) => `${field.method.toUpperCase()} ${field.path} ${field.part}.${field.name}`),
+    );
     for (const expected of [
       'POST /api/transfers body.toUsername',
       'POST /api/auth/register body.fullName',
@@ -170,9 +189,13 @@ describe('every text field of every operation, over HTTP', () => {
         // Bytes that are not UTF-8 in the path stop the router before any route is known: a 400
         // without a field (shared/error-handler.ts `frameworkErrors`). Everywhere else the field is named.
         const beforeRouting = field.part === 'path' && bad.what.includes('surrogate');
-        const expected = beforeRouting ? { code: 'BAD_REQUEST', field: undefined } : { code: 'VALIDATION_ERROR', field: field.name };
+        const expected = beforeRouting
+          ? { code: 'BAD_REQUEST', field: undefined }
+          : { code: 'VALIDATION_ERROR', field: field.name };
         if (res.statusCode !== 400 || body.code !== expected.code || body.field !== expected.field) {
-          wrong.push(`${field.method.toUpperCase()} ${field.path} ${field.part}.${field.name} with ${bad.what}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          wrong.push(
+            `${field.method.toUpperCase()} ${field.path} ${field.part}.${field.name} with ${bad.what}: ${res.statusCode} ${res.body.slice(0, 200)}`,
+          );
         }
       }
     }
@@ -204,7 +227,10 @@ describe('every text field of every operation, over HTTP', () => {
   });
 
   it('refuses a noncharacter in the Basic credentials of the sign-in, naming the field', async () => {
-    for (const [username, password, field] of [['ad\uffffmin', 'whatever-password', 'username'], ['admin', 'pass\u{10ffff}word', 'password']] as const) {
+    for (const [username, password, field] of [
+      ['ad\uffffmin', 'whatever-password', 'username'],
+      ['admin', 'pass\u{10ffff}word', 'password'],
+    ] as const) {
       const res = await portal.app.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -217,11 +243,19 @@ describe('every text field of every operation, over HTTP', () => {
 
   it('refuses a query whose percent-encoding is not UTF-8 (a lone %, %FF), naming the parameter', async () => {
     for (const query of ['search=%FF', 'search=abc%', 'search=%E2%82']) {
-      const res = await portal.app.inject({ method: 'GET', url: `/api/admin/members?${query}`, headers: bearer(admin) });
+      const res = await portal.app.inject({
+        method: 'GET',
+        url: `/api/admin/members?${query}`,
+        headers: bearer(admin),
+      });
       expect(res.statusCode, query).toBe(400);
       expect(errorOf(res), query).toMatchObject({ code: 'VALIDATION_ERROR', field: 'search' });
     }
-    const plain = await portal.app.inject({ method: 'GET', url: `/api/admin/members?search=${encodeURIComponent('100% Zoë')}`, headers: bearer(admin) });
+    const plain = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/members?search=${encodeURIComponent('100% Zoë')}`,
+      headers: bearer(admin),
+    });
     expect(plain.statusCode).toBe(200);
   });
 

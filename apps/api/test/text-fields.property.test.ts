@@ -23,7 +23,21 @@ interface Field {
   usesText: boolean;
 }
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; valueType?: z.ZodType; left?: z.ZodType; right?: z.ZodType; items?: z.ZodType[]; shape?: Record<string, z.ZodType>; checks?: Array<{ _zod: { def: { pattern?: RegExp } } }>; format?: string };
+type Def = {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  valueType?: z.ZodType;
+  left?: z.ZodType;
+  right?: z.ZodType;
+  items?: z.ZodType[];
+  shape?: Record<string, z.ZodType>;
+  checks?: Array<{ _zod: { def: { pattern?: RegExp } } }>;
+  format?: string;
+};
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The string schema under optional / nullable / default / pipe / transform wrappers, if any. */
@@ -38,7 +52,21 @@ function stringUnder(schema: z.ZodType): z.ZodType | undefined {
 }
 
 /** Not valid Unicode text: lone surrogates (either half, alone or reversed) and noncharacters of the BMP and the astral planes. */
-const INVALID_UNICODE = ['\ud800', '\udbff', '\udc00', '\udfff', '\udc00\ud800', '\ufffe', '\uffff', '\ufdd0', '\ufdef', '\u{1fffe}', '\u{1ffff}', '\u{10fffe}', '\u{10ffff}'];
+const INVALID_UNICODE = [
+  '\ud800',
+  '\udbff',
+  '\udc00',
+  '\udfff',
+  '\udc00\ud800',
+  '\ufffe',
+  '\uffff',
+  '\ufdd0',
+  '\ufdef',
+  '\u{1fffe}',
+  '\u{1ffff}',
+  '\u{10fffe}',
+  '\u{10ffff}',
+];
 const code = (value: string) => [...value].map((c) => `U+${c.codePointAt(0)!.toString(16).padStart(4, '0')}`).join(' ');
 
 /**
@@ -47,7 +75,11 @@ const code = (value: string) => [...value].map((c) => `U+${c.codePointAt(0)!.toS
  * tried value by value below; this finds the ones deeper down that would
  * bypass `text()` unseen.
  */
-function stringsWithin(schema: z.ZodType, path: string, seen = new Set<z.ZodType>()): Array<{ path: string; schema: z.ZodType }> {
+function stringsWithin(
+  schema: z.ZodType,
+  path: string,
+  seen = new Set<z.ZodType>(),
+): Array<{ path: string; schema: z.ZodType }> {
   if (seen.has(schema)) return [];
   seen.add(schema);
   const def = defOf(schema);
@@ -70,10 +102,16 @@ function stringsWithin(schema: z.ZodType, path: string, seen = new Set<z.ZodType
 const isText = (string: z.ZodType) => {
   const def = defOf(string);
   const patterns = (def.checks ?? []).map((check) => check._zod.def.pattern).filter(Boolean);
-  return Boolean(def.format) || (patterns.some((pattern) => TEXT_PATTERNS.includes(pattern!)) && patterns.includes(UNICODE_PATTERN));
+  return (
+    Boolean(def.format) ||
+    (patterns.some((pattern) => TEXT_PATTERNS.includes(pattern!)) && patterns.includes(UNICODE_PATTERN))
+  );
 };
 
-const CONTROLS = [...Array.from({ length: 0x20 }, (_, i) => i), ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i)].map((code) => String.fromCharCode(code));
+const CONTROLS = [
+  ...Array.from({ length: 0x20 }, (_, i) => i),
+  ...Array.from({ length: 0x21 }, (_, i) => 0x7f + i),
+].map((code) => String.fromCharCode(code));
 const LINE_CONTROLS = new Set(['\t', '\n', '\r']);
 
 let portal: TestPortal;
@@ -112,13 +150,19 @@ beforeAll(async () => {
       }
     }
   });
-  await app.register(async (api) => {
-    for (const [routes, prefix] of guestRoutes) await api.register(routes(portal.ctx), { prefix });
-    for (const routes of [...accountRoutes, ...memberRoutes]) await api.register(routes(portal.ctx));
-    await api.register(async (admin) => {
-      for (const routes of adminRoutes) await admin.register(routes(portal.ctx));
-    }, { prefix: '/admin' });
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      for (const [routes, prefix] of guestRoutes) await api.register(routes(portal.ctx), { prefix });
+      for (const routes of [...accountRoutes, ...memberRoutes]) await api.register(routes(portal.ctx));
+      await api.register(
+        async (admin) => {
+          for (const routes of adminRoutes) await admin.register(routes(portal.ctx));
+        },
+        { prefix: '/admin' },
+      );
+    },
+    { prefix: '/api' },
+  );
   await app.ready();
   await app.close();
 });
@@ -130,7 +174,14 @@ afterAll(async () => {
 describe('every text field of the contract', () => {
   it('finds the text fields of the routes (register, login-free forms, filters, adjustments)', () => {
     const names = new Set(fields.map((f) => `${f.route} ${f.name}`));
-    for (const expected of ['POST /api/auth/register fullName', 'POST /api/auth/register sponsor', 'PATCH /api/me fullName', 'POST /api/transfers toUsername', 'GET /api/admin/members search', 'POST /api/admin/members/:id/adjustments reason']) {
+    for (const expected of [
+      'POST /api/auth/register fullName',
+      'POST /api/auth/register sponsor',
+      'PATCH /api/me fullName',
+      'POST /api/transfers toUsername',
+      'GET /api/admin/members search',
+      'POST /api/admin/members/:id/adjustments reason',
+    ]) {
       expect(names, expected).toContain(expected);
     }
   });
@@ -149,8 +200,13 @@ describe('every text field of the contract', () => {
     for (const field of fields) {
       for (const value of valid) {
         const result = field.object.safeParse({ [field.name]: value });
-        const issues = result.success ? [] : result.error.issues.filter((issue) => issue.path[0] === field.name).map((issue) => issue.message);
-        expect(issues.filter((message) => /Unicode|control/.test(message)), `${field.route} ${field.name} ${JSON.stringify(value)}`).toEqual([]);
+        const issues = result.success
+          ? []
+          : result.error.issues.filter((issue) => issue.path[0] === field.name).map((issue) => issue.message);
+        expect(
+          issues.filter((message) => /Unicode|control/.test(message)),
+          `${field.route} ${field.name} ${JSON.stringify(value)}`,
+        ).toEqual([]);
       }
     }
   });
@@ -163,14 +219,22 @@ describe('every text field of the contract', () => {
         return !result.success && result.error.issues.some((issue) => issue.path[0] === field.name);
       };
       for (const c of refused) {
-        expect(refuses(`ab${c}cd`), `${field.route} ${field.name} U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`).toBe(true);
+        expect(
+          refuses(`ab${c}cd`),
+          `${field.route} ${field.name} U+${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        ).toBe(true);
       }
       for (const bad of INVALID_UNICODE) {
         expect(refuses(`ab${bad}cd`), `${field.route} ${field.name} ${code(bad)}`).toBe(true);
         expect(refuses(bad), `${field.route} ${field.name} ${code(bad)} alone`).toBe(true);
       }
       fc.assert(
-        fc.property(fc.string({ maxLength: 20 }), fc.constantFrom(...refused, ...INVALID_UNICODE), fc.string({ maxLength: 20 }), (before, c, after) => refuses(before + c + after)),
+        fc.property(
+          fc.string({ maxLength: 20 }),
+          fc.constantFrom(...refused, ...INVALID_UNICODE),
+          fc.string({ maxLength: 20 }),
+          (before, c, after) => refuses(before + c + after),
+        ),
         { numRuns: 50 },
       );
     }

@@ -6,7 +6,6 @@ import type { Plugin, Rolldown } from 'vite';
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
-
 /**
  * The signed-in route table (`src/app/signed-in-routes.tsx`) is a chunk the
  * entry imports on demand, out of the sign-in page. Any path but `/` and the

@@ -24,7 +24,10 @@ export const adjustmentBodySchema = z.object({
   wallet: walletSchema,
   direction: z.enum(['credit', 'debit'], { error: () => 'direction must be credit or debit' }),
   amount: amountSchema('Amount'),
-  reason: text({ error: (issue) => (issue.input === undefined ? 'A reason is required' : 'reason must be text') }, { label: 'The reason', multiline: true })
+  reason: text(
+    { error: (issue) => (issue.input === undefined ? 'A reason is required' : 'reason must be text') },
+    { label: 'The reason', multiline: true },
+  )
     .trim()
     .min(3, 'A reason is required (at least 3 characters)')
     .max(500, 'The reason must be at most 500 characters'),
@@ -87,7 +90,13 @@ export const journalEntrySchema = z.object({
   postingCount: z.number().int(),
   /** A matching close's entry: the close it paid, with its totals (the close report lists every member). */
   close: z
-    .object({ date: z.string(), members: z.number().int(), matched: z.string(), paid: moneySchema, flushed: moneySchema })
+    .object({
+      date: z.string(),
+      members: z.number().int(),
+      matched: z.string(),
+      paid: moneySchema,
+      flushed: moneySchema,
+    })
     .nullable(),
 });
 /** The postings a list row carries at most; the rest are counted (`postingCount`). */
@@ -97,7 +106,11 @@ export type JournalEntry = z.infer<typeof journalEntrySchema>;
 export const transactionsQuerySchema = listQuery({
   sort: sortSchema(['createdAt', 'id', 'type'], '-createdAt'),
   type: entryTypeSchema.optional(),
-  member: text(undefined, { label: 'member' }).trim().max(32, 'member must be at most 32 characters').optional().transform((v) => v || undefined),
+  member: text(undefined, { label: 'member' })
+    .trim()
+    .max(32, 'member must be at most 32 characters')
+    .optional()
+    .transform((v) => v || undefined),
   wallet: walletSchema.optional(),
   from: dayFilterSchema.optional(),
   to: dayFilterSchema.optional(),
@@ -123,10 +136,29 @@ export const adminMemberSchema = z.object({
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
 export const membersQuerySchema = listQuery({
-  sort: sortSchema(['joinedAt', 'username', 'fullName', 'email', 'sponsor', 'team', 'referrals', 'deposit', 'income', 'points', 'status'], '-joinedAt'),
+  sort: sortSchema(
+    [
+      'joinedAt',
+      'username',
+      'fullName',
+      'email',
+      'sponsor',
+      'team',
+      'referrals',
+      'deposit',
+      'income',
+      'points',
+      'status',
+    ],
+    '-joinedAt',
+  ),
   search: searchSchema,
   status: accountStatusSchema.optional(),
-  sponsor: text(undefined, { label: 'sponsor' }).trim().max(32, 'sponsor must be at most 32 characters').optional().transform((v) => v || undefined),
+  sponsor: text(undefined, { label: 'sponsor' })
+    .trim()
+    .max(32, 'sponsor must be at most 32 characters')
+    .optional()
+    .transform((v) => v || undefined),
   format: listFormatSchema,
 });
 export type MembersQuery = z.infer<typeof membersQuerySchema>;
@@ -139,7 +171,6 @@ export const adminMemberDetailSchema = adminMemberSchema.extend({
   directReferrals: z.number().int(),
 });
 export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
-
 
 // ---- users -----------------------------------------------------------------
 
@@ -159,7 +190,10 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const usersQuerySchema = listQuery({
-  sort: sortSchema(['createdAt', 'username', 'fullName', 'email', 'role', 'status', 'member', 'lastSignInAt'], '-createdAt'),
+  sort: sortSchema(
+    ['createdAt', 'username', 'fullName', 'email', 'role', 'status', 'member', 'lastSignInAt'],
+    '-createdAt',
+  ),
   search: searchSchema,
   role: roleSchema.optional(),
   status: accountStatusSchema.optional(),
@@ -208,17 +242,32 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = listQuery({
   sort: sortSchema(['createdAt', 'action'], '-createdAt'),
-  action: text(undefined, { label: 'action' }).trim().max(64, 'action must be at most 64 characters').optional().transform((v) => v || undefined),
-  actor: text(undefined, { label: 'actor' }).trim().max(32, 'actor must be at most 32 characters').optional().transform((v) => v || undefined),
-  targetType: text(undefined, { label: 'targetType' }).trim().max(32).optional().transform((v) => v || undefined),
-  targetId: text(undefined, { label: 'targetId' }).trim().max(64).optional().transform((v) => v || undefined),
+  action: text(undefined, { label: 'action' })
+    .trim()
+    .max(64, 'action must be at most 64 characters')
+    .optional()
+    .transform((v) => v || undefined),
+  actor: text(undefined, { label: 'actor' })
+    .trim()
+    .max(32, 'actor must be at most 32 characters')
+    .optional()
+    .transform((v) => v || undefined),
+  targetType: text(undefined, { label: 'targetType' })
+    .trim()
+    .max(32)
+    .optional()
+    .transform((v) => v || undefined),
+  targetId: text(undefined, { label: 'targetId' })
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => v || undefined),
   from: dayFilterSchema.optional(),
   to: dayFilterSchema.optional(),
   format: listFormatSchema,
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export const auditPageSchema = pageOf(auditEntrySchema);
-
 
 /** The mail outbox (no SMTP server configured): what the portal kept, newest first, links and codes redacted. */
 export const outboxQuerySchema = listQuery({ to: text(undefined, { label: 'to' }).trim().max(254).optional() });

@@ -42,7 +42,9 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 export const refreshBodySchema = z.object({
-  refreshToken: text({ error: 'refreshToken is required' }, { label: 'refreshToken' }).min(1, 'refreshToken is required').max(200),
+  refreshToken: text({ error: 'refreshToken is required' }, { label: 'refreshToken' })
+    .min(1, 'refreshToken is required')
+    .max(200),
 });
 
 export const forgotPasswordBodySchema = z.object({ email: emailSchema });
@@ -80,13 +82,19 @@ export const updateProfileBodySchema = z
   .object({
     fullName: fullNameSchema,
     email: emailSchema,
-    phone: text(undefined, { label: 'Phone' }).trim().max(32, 'Phone must be at most 32 characters').regex(/^[0-9+()\-. ]*$/, 'Phone may only contain digits, spaces and + ( ) - .').nullable(),
+    phone: text(undefined, { label: 'Phone' })
+      .trim()
+      .max(32, 'Phone must be at most 32 characters')
+      .regex(/^[0-9+()\-. ]*$/, 'Phone may only contain digits, spaces and + ( ) - .')
+      .nullable(),
     country: text(undefined, { label: 'Country' }).trim().max(64, 'Country must be at most 64 characters').nullable(),
   })
   .partial();
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 
 export const changePasswordBodySchema = z.object({
-  currentPassword: text({ error: 'Current password is required' }, { label: 'Current password' }).min(1, 'Current password is required').max(128),
+  currentPassword: text({ error: 'Current password is required' }, { label: 'Current password' })
+    .min(1, 'Current password is required')
+    .max(128),
   newPassword: passwordSchema,
 });

@@ -8,7 +8,9 @@ import { moneySchema } from './money';
 export const NETWORK_NAME = 'BNB Smart Chain (BEP20)';
 
 export const depositStatuses = ['seen', 'credited', 'dropped', 'below_minimum'] as const;
-export const depositStatusSchema = z.enum(depositStatuses, { error: () => `status must be one of: ${depositStatuses.join(', ')}` });
+export const depositStatusSchema = z.enum(depositStatuses, {
+  error: () => `status must be one of: ${depositStatuses.join(', ')}`,
+});
 export type DepositStatus = z.infer<typeof depositStatusSchema>;
 
 export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
@@ -180,7 +182,13 @@ export const reconciliationSchema = z.object({
   unrecorded: z.object({
     total: moneySchema,
     count: z.number().int(),
-    addresses: z.array(z.object({ address: z.string(), member: z.object({ id: z.number().int(), username: z.string() }), amount: moneySchema })),
+    addresses: z.array(
+      z.object({
+        address: z.string(),
+        member: z.object({ id: z.number().int(), username: z.string() }),
+        amount: moneySchema,
+      }),
+    ),
   }),
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;

@@ -43,7 +43,10 @@ export function endpoint<const E extends Endpoint>(definition: E): E {
 }
 
 /** The success statuses of an endpoint. */
-export type SuccessStatusOf<E extends Pick<Endpoint, 'status'>> = E['status'] extends readonly (infer S extends SuccessStatus)[] ? S : E['status'] & SuccessStatus;
+export type SuccessStatusOf<E extends Pick<Endpoint, 'status'>> = E['status'] extends readonly (infer S extends
+  SuccessStatus)[]
+  ? S
+  : E['status'] & SuccessStatus;
 
 export function successStatusesOf(definition: Pick<Endpoint, 'status'>): SuccessStatus[] {
   return typeof definition.status === 'number' ? [definition.status] : [...definition.status];
@@ -77,9 +80,15 @@ type PathParams<S extends z.ZodType> = { [K in keyof z.input<S>]: z.input<S>[K] 
  * caller's `Upload` (the browser's FormData); a write without a body schema
  * may still send an empty JSON object.
  */
-export type EndpointInput<E extends Endpoint, Upload = never> = (E['params'] extends z.ZodType ? { params: PathParams<E['params']> } : { params?: never }) &
+export type EndpointInput<E extends Endpoint, Upload = never> = (E['params'] extends z.ZodType
+  ? { params: PathParams<E['params']> }
+  : { params?: never }) &
   Part<'query', E['query']> &
-  (E['multipart'] extends true ? { body: Upload } : E['body'] extends z.ZodType ? Part<'body', E['body']> : { body?: Nothing }) &
+  (E['multipart'] extends true
+    ? { body: Upload }
+    : E['body'] extends z.ZodType
+      ? Part<'body', E['body']>
+      : { body?: Nothing }) &
   Part<'headers', E['headers']>;
 
 /** What an endpoint answers on success (`undefined` for 204). */

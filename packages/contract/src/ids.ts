@@ -21,10 +21,20 @@ const MAX_ID_TEXT = String(MAX_ID);
 export function idSchema(name = 'id') {
   // The error handler puts the parameter's name before each message ("id: must be …").
   return text({ error: 'must be an id, a positive whole number' }, { label: name })
-    .regex(ID_PATTERN, 'must be an id: a positive whole number in decimal digits (no sign, leading zeros, point or exponent)')
-    .refine((value) => value.length < MAX_ID_TEXT.length || (value.length === MAX_ID_TEXT.length && value <= MAX_ID_TEXT), `must be an id no larger than ${MAX_ID_TEXT}`)
+    .regex(
+      ID_PATTERN,
+      'must be an id: a positive whole number in decimal digits (no sign, leading zeros, point or exponent)',
+    )
+    .refine(
+      (value) => value.length < MAX_ID_TEXT.length || (value.length === MAX_ID_TEXT.length && value <= MAX_ID_TEXT),
+      `must be an id no larger than ${MAX_ID_TEXT}`,
+    )
     .transform(Number)
-    .meta({ description: 'An id: a positive whole number in decimal digits', pattern: ID_PATTERN.source, example: '42' });
+    .meta({
+      description: 'An id: a positive whole number in decimal digits',
+      pattern: ID_PATTERN.source,
+      example: '42',
+    });
 }
 
 /** `/…/:id`, for every route with an id in its path. */
@@ -35,7 +45,12 @@ export const idParamSchema = z.object({ id: idSchema('id') });
  * tree depth, a quantity): decimal digits by the same rule as ids, so
  * `page=0x10` is not page 16; then within `[min, max]`, `message` naming the bounds.
  */
-export function wholeNumberSchema(name: string, min: number, max: number, message = `${name} must be a whole number from ${min} to ${max}`) {
+export function wholeNumberSchema(
+  name: string,
+  min: number,
+  max: number,
+  message = `${name} must be a whole number from ${min} to ${max}`,
+) {
   return text({ error: message }, { label: name })
     .regex(/^(0|[1-9][0-9]{0,15})$/, message)
     .transform(Number)

@@ -21,7 +21,20 @@ export const unitSchema = z.enum(units);
  * The kinds of journal entry. Later features add theirs here (purchase,
  * bonuses, deposits, withdrawals, redemptions).
  */
-export const entryTypes = ['adjustment', 'transfer', 'conversion', 'purchase', 'repurchase', 'matching_bonus', 'redemption', 'redemption_refund', 'deposit', 'withdrawal', 'withdrawal_refund', 'withdrawal_payout'] as const;
+export const entryTypes = [
+  'adjustment',
+  'transfer',
+  'conversion',
+  'purchase',
+  'repurchase',
+  'matching_bonus',
+  'redemption',
+  'redemption_refund',
+  'deposit',
+  'withdrawal',
+  'withdrawal_refund',
+  'withdrawal_payout',
+] as const;
 export const entryTypeSchema = z.enum(entryTypes, { error: () => `type must be one of: ${entryTypes.join(', ')}` });
 export type EntryType = z.infer<typeof entryTypeSchema>;
 
@@ -103,7 +116,9 @@ export const walletEntryPageSchema = pageOf(walletEntrySchema);
 
 // ---- transfers -------------------------------------------------------------
 
-export const receiverUsernameSchema = text({ error: (issue) => (issue.input === undefined ? 'Receiver username is required' : 'Receiver username must be text') })
+export const receiverUsernameSchema = text({
+  error: (issue) => (issue.input === undefined ? 'Receiver username is required' : 'Receiver username must be text'),
+})
   .trim()
   .min(1, 'Receiver username is required')
   .max(32, 'Receiver username must be at most 32 characters');

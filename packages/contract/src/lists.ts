@@ -8,9 +8,7 @@ import { pageQuerySchema } from './common';
  */
 export function sortSchema<const F extends string>(fields: readonly F[], fallback: F | `-${F}`) {
   const allowed = fields.flatMap((field) => [field, `-${field}`]) as [F | `-${F}`, ...Array<F | `-${F}`>];
-  return z
-    .enum(allowed, { error: () => `sort must be one of: ${allowed.join(', ')}` })
-    .default(fallback as never);
+  return z.enum(allowed, { error: () => `sort must be one of: ${allowed.join(', ')}` }).default(fallback as never);
 }
 
 /** A calendar day, `YYYY-MM-DD`, read in UTC; `to` days are inclusive. */

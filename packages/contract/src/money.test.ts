@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { amountProblem, amountSchema, convertAtRate, feeFor, fromBaseUnits, toBaseUnits } from './money';
 
 describe('amounts at the edge', () => {
-  it.each(['1', '0.01', '125.50', '100.000000000000000001', '1000000000000', '999999999999.999999999999999999'])('accepts %s', (value) => {
-    expect(amountProblem(value)).toBeUndefined();
-    expect(amountSchema().safeParse(value).success).toBe(true);
-  });
+  it.each(['1', '0.01', '125.50', '100.000000000000000001', '1000000000000', '999999999999.999999999999999999'])(
+    'accepts %s',
+    (value) => {
+      expect(amountProblem(value)).toBeUndefined();
+      expect(amountSchema().safeParse(value).success).toBe(true);
+    },
+  );
 
   it.each([
     ['1e3', 'plain decimal'],
@@ -34,7 +37,9 @@ describe('amounts at the edge', () => {
     for (const value of [5, 5.5, null, true, {}, ['1']]) {
       expect(amountSchema('Amount').safeParse(value).success).toBe(false);
     }
-    expect(amountSchema('Amount').safeParse(5).error?.issues[0]?.message).toBe('Amount must be a decimal string such as "125.50"');
+    expect(amountSchema('Amount').safeParse(5).error?.issues[0]?.message).toBe(
+      'Amount must be a decimal string such as "125.50"',
+    );
   });
 });
 
@@ -80,15 +85,19 @@ describe('fees and conversion', () => {
 
   it('never takes more than the amount, and the two parts add up', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.integer({ min: 0, max: 500_000 }), (amount, tenThousandths) => {
-        const percent = `${Math.floor(tenThousandths / 10_000)}.${String(tenThousandths % 10_000).padStart(4, '0')}`;
-        const fee = feeFor(amount, percent);
-        expect(fee >= 0n && fee <= amount).toBe(true);
-        // Within half a unit of the exact fee.
-        const exactTimes = amount * BigInt(tenThousandths);
-        const diff = fee * 1_000_000n - exactTimes;
-        expect(diff * 2n <= 1_000_000n && diff * 2n > -1_000_000n).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 500_000 }),
+        (amount, tenThousandths) => {
+          const percent = `${Math.floor(tenThousandths / 10_000)}.${String(tenThousandths % 10_000).padStart(4, '0')}`;
+          const fee = feeFor(amount, percent);
+          expect(fee >= 0n && fee <= amount).toBe(true);
+          // Within half a unit of the exact fee.
+          const exactTimes = amount * BigInt(tenThousandths);
+          const diff = fee * 1_000_000n - exactTimes;
+          expect(diff * 2n <= 1_000_000n && diff * 2n > -1_000_000n).toBe(true);
+        },
+      ),
     );
   });
 

@@ -45,18 +45,27 @@ export function amountProblem(value: unknown, label = 'Amount'): string | undefi
 
 /** A positive amount as a decimal string, checked by `amountProblem`. */
 export function amountSchema(label = 'Amount') {
-  return text({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a decimal string such as "125.50"`) })
+  return text({
+    error: (issue) =>
+      issue.input === undefined ? `${label} is required` : `${label} must be a decimal string such as "125.50"`,
+  })
     .superRefine((value, ctx) => {
       const problem = amountProblem(value, label);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
-    .meta({ description: 'A decimal string with at most 18 decimals, e.g. "125.50"', example: '125.50', pattern: AMOUNT_PATTERN_SOURCE });
+    .meta({
+      description: 'A decimal string with at most 18 decimals, e.g. "125.50"',
+      example: '125.50',
+      pattern: AMOUNT_PATTERN_SOURCE,
+    });
 }
 
 /** An amount the API answers with: a canonical decimal string, possibly signed ("-12.50"). */
-export const moneySchema = z
-  .string()
-  .meta({ description: 'Exact decimal string, e.g. "125.50" or "-0.000000000000000001"', example: '125.50', pattern: MONEY_PATTERN_SOURCE });
+export const moneySchema = z.string().meta({
+  description: 'Exact decimal string, e.g. "125.50" or "-0.000000000000000001"',
+  example: '125.50',
+  pattern: MONEY_PATTERN_SOURCE,
+});
 
 /**
  * "125.5" → 125500000000000000000n. Throws on anything that is not a plain
@@ -88,7 +97,8 @@ export function fromBaseUnits(value: bigint, decimals = DECIMALS): string {
 
 /** Rounds `numerator / denominator` (both non-negative) half up to a whole base unit. */
 export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
-  if (numerator < 0n || denominator <= 0n) throw new RangeError('divideHalfUp takes a non-negative numerator and a positive denominator');
+  if (numerator < 0n || denominator <= 0n)
+    throw new RangeError('divideHalfUp takes a non-negative numerator and a positive denominator');
   return (numerator * 2n + denominator) / (denominator * 2n);
 }
 
@@ -97,21 +107,27 @@ export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
  * bound, for settings such as a fee percentage or a conversion rate.
  */
 export function decimalSettingSchema(label: string, options: { maxDecimals: number; max: string; allowZero: boolean }) {
-  return text({ error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a decimal string`) })
-    .superRefine((value, ctx) => {
-      if (!DECIMAL_PATTERN.test(value)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a plain decimal number (digits and one point, no sign or exponent)` });
-        return;
-      }
-      const fraction = value.split('.')[1] ?? '';
-      if (fraction.length > options.maxDecimals) {
-        ctx.addIssue({ code: 'custom', message: `${label} can have at most ${options.maxDecimals} decimals` });
-        return;
-      }
-      const scaled = toBaseUnits(value, options.maxDecimals);
-      if (!options.allowZero && scaled === 0n) ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0` });
-      if (scaled > toBaseUnits(options.max, options.maxDecimals)) ctx.addIssue({ code: 'custom', message: `${label} must be at most ${options.max}` });
-    });
+  return text({
+    error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a decimal string`),
+  }).superRefine((value, ctx) => {
+    if (!DECIMAL_PATTERN.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${label} must be a plain decimal number (digits and one point, no sign or exponent)`,
+      });
+      return;
+    }
+    const fraction = value.split('.')[1] ?? '';
+    if (fraction.length > options.maxDecimals) {
+      ctx.addIssue({ code: 'custom', message: `${label} can have at most ${options.maxDecimals} decimals` });
+      return;
+    }
+    const scaled = toBaseUnits(value, options.maxDecimals);
+    if (!options.allowZero && scaled === 0n)
+      ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0` });
+    if (scaled > toBaseUnits(options.max, options.maxDecimals))
+      ctx.addIssue({ code: 'custom', message: `${label} must be at most ${options.max}` });
+  });
 }
 
 /** The decimal places of a fee percentage ("2.5" → 2.5%) and of a conversion rate. */

@@ -18,7 +18,9 @@ const usernameSearchSchema = text(undefined, { label: 'search' })
   .optional()
   .transform((value) => (value ? value : undefined));
 
-const volumeSchema = z.string().meta({ description: 'Business volume as a decimal string; "0" until purchases are made' });
+const volumeSchema = z
+  .string()
+  .meta({ description: 'Business volume as a decimal string; "0" until purchases are made' });
 
 // ---- referral link -----------------------------------------------------------
 
@@ -244,7 +246,10 @@ export type FreeSlots = z.infer<typeof freeSlotsSchema>;
 
 export const sponsorLookupQuerySchema = z.object({
   /** The `ref` of a referral link: the sponsor's username. */
-  username: text(undefined, { label: 'username' }).trim().min(1, 'username is required').max(64, 'username must be at most 64 characters'),
+  username: text(undefined, { label: 'username' })
+    .trim()
+    .min(1, 'username is required')
+    .max(64, 'username must be at most 64 characters'),
 });
 
 /** Only what the sign-up form shows: nothing private. */
@@ -262,7 +267,11 @@ export const sponsorLookupSchema = z.object({
 export type SponsorLookup = z.infer<typeof sponsorLookupSchema>;
 
 const idField = (name: string) =>
-  z.number({ error: `${name} must be a member id` }).int(`${name} must be a member id`).positive(`${name} must be a member id`).max(Number.MAX_SAFE_INTEGER, `${name} must be a member id`);
+  z
+    .number({ error: `${name} must be a member id` })
+    .int(`${name} must be a member id`)
+    .positive(`${name} must be a member id`)
+    .max(Number.MAX_SAFE_INTEGER, `${name} must be a member id`);
 
 export const placementBodySchema = z.union(
   [

@@ -45,21 +45,37 @@ export const packageCreateSchema = z.object({
 });
 export type PackageCreate = z.infer<typeof packageCreateSchema>;
 export const packagePatchSchema = z
-  .object({ name: packageNameSchema, price: amountSchema('Price'), bv: bvSchema, dailyCap: capSchema, active: z.boolean() })
+  .object({
+    name: packageNameSchema,
+    price: amountSchema('Price'),
+    bv: bvSchema,
+    dailyCap: capSchema,
+    active: z.boolean(),
+  })
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, 'Send at least one field to change');
 export type PackagePatch = z.infer<typeof packagePatchSchema>;
 
-export const purchaseKindSchema = z.enum(['purchase', 'repurchase'], { error: () => 'kind must be purchase or repurchase' });
+export const purchaseKindSchema = z.enum(['purchase', 'repurchase'], {
+  error: () => 'kind must be purchase or repurchase',
+});
 export type PurchaseKind = z.infer<typeof purchaseKindSchema>;
 
 export const purchaseBodySchema = z.object({
-  packageId: z.number({ error: 'packageId must be a package id (a number)' }).int('packageId must be a whole number').positive('packageId must be positive'),
+  packageId: z
+    .number({ error: 'packageId must be a package id (a number)' })
+    .int('packageId must be a whole number')
+    .positive('packageId must be positive'),
 });
 export type PurchaseBody = z.infer<typeof purchaseBodySchema>;
 
-export const referralPaidSchema = z.object({ level: z.number().int(), username: z.string(), rate: z.string(), amount: moneySchema });
+export const referralPaidSchema = z.object({
+  level: z.number().int(),
+  username: z.string(),
+  rate: z.string(),
+  amount: moneySchema,
+});
 
 export const purchaseSchema = z.object({
   id: z.number().int(),
@@ -194,7 +210,9 @@ export const adminDashboardSchema = z.object({
   /** Bonuses paid / package sales, as a percentage string with 2 decimals; null before any sale. */
   payoutRatio: z.string().nullable(),
   lastClose: z.string().nullable(),
-  series: z.array(z.object({ day: z.string(), sales: moneySchema, bonuses: moneySchema, payoutRatio: z.string().nullable() })),
+  series: z.array(
+    z.object({ day: z.string(), sales: moneySchema, bonuses: moneySchema, payoutRatio: z.string().nullable() }),
+  ),
   /** Deposits credited to members' wallets, ever. */
   deposits: z.object({ count: z.number().int(), total: moneySchema }),
   /** USDT the ledger says the company holds on chain (treasury, hot wallet, deposit addresses); BEP20 Wallets reconciles it with the chain. */
@@ -208,4 +226,3 @@ export const adminDashboardSchema = z.object({
   }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
-

@@ -60,7 +60,13 @@ export const productCreateSchema = z.object({
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 
 export const productPatchSchema = z
-  .object({ name: productNameSchema, description: productDescriptionSchema, price: amountSchema('Price'), stock: stockSchema, active: z.boolean({ error: 'active must be true or false' }) })
+  .object({
+    name: productNameSchema,
+    description: productDescriptionSchema,
+    price: amountSchema('Price'),
+    stock: stockSchema,
+    active: z.boolean({ error: 'active must be true or false' }),
+  })
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, 'Send at least one field to change');
@@ -116,7 +122,12 @@ export type RedemptionBody = z.infer<typeof redemptionBodySchema>;
 /** What the confirmation shows: refuses what the redemption would refuse. */
 export const redemptionQuoteQuerySchema = z.object({
   productId: idSchema('productId'),
-  quantity: wholeNumberSchema('quantity', 1, MAX_REDEEM_QUANTITY, `Quantity must be a whole number from 1 to ${MAX_REDEEM_QUANTITY}`),
+  quantity: wholeNumberSchema(
+    'quantity',
+    1,
+    MAX_REDEEM_QUANTITY,
+    `Quantity must be a whole number from 1 to ${MAX_REDEEM_QUANTITY}`,
+  ),
 });
 export const redemptionQuoteSchema = z.object({
   productId: z.number().int(),
@@ -160,7 +171,9 @@ export type RedemptionListQuery = z.infer<typeof redemptionListQuerySchema>;
 /** `status=decided`: approved or rejected (the approval history). */
 export const redemptionAdminListQuerySchema = listQuery({
   sort: sortSchema(['createdAt', 'points', 'decidedAt'], '-createdAt'),
-  status: z.enum([...redemptionStatuses, 'decided'], { error: () => 'status must be pending, approved, rejected or decided' }).optional(),
+  status: z
+    .enum([...redemptionStatuses, 'decided'], { error: () => 'status must be pending, approved, rejected or decided' })
+    .optional(),
   search: searchSchema,
   from: dayFilterSchema.optional(),
   to: dayFilterSchema.optional(),
@@ -180,7 +193,14 @@ export const rejectionReasonSchema = text(
 export const redemptionRejectSchema = z.object({ reason: rejectionReasonSchema });
 
 const idsSchema = z
-  .array(z.number({ error: 'ids must be redemption ids' }).int('ids must be whole numbers').positive('ids must be positive').max(Number.MAX_SAFE_INTEGER), { error: 'ids must be a list of redemption ids' })
+  .array(
+    z
+      .number({ error: 'ids must be redemption ids' })
+      .int('ids must be whole numbers')
+      .positive('ids must be positive')
+      .max(Number.MAX_SAFE_INTEGER),
+    { error: 'ids must be a list of redemption ids' },
+  )
   .min(1, 'Select at least one redemption')
   .max(100, 'At most 100 redemptions at once');
 

@@ -10,24 +10,60 @@ import { PERCENT_DECIMALS, RATE_DECIMALS, amountSchema, decimalSettingSchema } f
  */
 export const settingsShape = {
   transferMinimum: amountSchema('Transfer minimum'),
-  transferFeePercent: decimalSettingSchema('Transfer fee', { maxDecimals: PERCENT_DECIMALS, max: '50', allowZero: true }),
-  conversionRate: decimalSettingSchema('Conversion rate', { maxDecimals: RATE_DECIMALS, max: '1000000', allowZero: false }),
+  transferFeePercent: decimalSettingSchema('Transfer fee', {
+    maxDecimals: PERCENT_DECIMALS,
+    max: '50',
+    allowZero: true,
+  }),
+  conversionRate: decimalSettingSchema('Conversion rate', {
+    maxDecimals: RATE_DECIMALS,
+    max: '1000000',
+    allowZero: false,
+  }),
   conversionMinimum: amountSchema('Conversion minimum'),
-  referralLevel1Percent: decimalSettingSchema('Referral level 1', { maxDecimals: PERCENT_DECIMALS, max: '100', allowZero: true }),
-  referralLevel2Percent: decimalSettingSchema('Referral level 2', { maxDecimals: PERCENT_DECIMALS, max: '100', allowZero: true }),
-  referralLevel3Percent: decimalSettingSchema('Referral level 3', { maxDecimals: PERCENT_DECIMALS, max: '100', allowZero: true }),
-  matchingPercent: decimalSettingSchema('Matching rate', { maxDecimals: PERCENT_DECIMALS, max: '100', allowZero: true }),
-  closeTimeUtc: text({ error: 'Close time must be a time as HH:MM' })
-    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Close time must be a time of day as HH:MM (UTC)'),
+  referralLevel1Percent: decimalSettingSchema('Referral level 1', {
+    maxDecimals: PERCENT_DECIMALS,
+    max: '100',
+    allowZero: true,
+  }),
+  referralLevel2Percent: decimalSettingSchema('Referral level 2', {
+    maxDecimals: PERCENT_DECIMALS,
+    max: '100',
+    allowZero: true,
+  }),
+  referralLevel3Percent: decimalSettingSchema('Referral level 3', {
+    maxDecimals: PERCENT_DECIMALS,
+    max: '100',
+    allowZero: true,
+  }),
+  matchingPercent: decimalSettingSchema('Matching rate', {
+    maxDecimals: PERCENT_DECIMALS,
+    max: '100',
+    allowZero: true,
+  }),
+  closeTimeUtc: text({ error: 'Close time must be a time as HH:MM' }).regex(
+    /^([01]\d|2[0-3]):[0-5]\d$/,
+    'Close time must be a time of day as HH:MM (UTC)',
+  ),
   depositMinimum: amountSchema('Deposit minimum'),
   consolidationThreshold: amountSchema('Consolidation threshold'),
   withdrawalMinimum: amountSchema('Withdrawal minimum'),
-  withdrawalFeePercent: decimalSettingSchema('Withdrawal fee', { maxDecimals: PERCENT_DECIMALS, max: '50', allowZero: true }),
-  withdrawalFeeMinimum: decimalSettingSchema('Withdrawal fee minimum', { maxDecimals: 18, max: '1000000', allowZero: true }),
+  withdrawalFeePercent: decimalSettingSchema('Withdrawal fee', {
+    maxDecimals: PERCENT_DECIMALS,
+    max: '50',
+    allowZero: true,
+  }),
+  withdrawalFeeMinimum: decimalSettingSchema('Withdrawal fee minimum', {
+    maxDecimals: 18,
+    max: '1000000',
+    allowZero: true,
+  }),
   withdrawalOnePending: z.boolean({ error: 'One pending withdrawal must be true or false' }),
   withdrawalRequiresTwoFactor: z.boolean({ error: 'Withdrawals require two-factor must be true or false' }),
-  withdrawalAddressHoldHours: text({ error: 'Address hold must be a whole number of hours' }, { label: 'Address hold' })
-    .regex(/^(0|[1-9]\d{0,3})$/, 'Address hold must be a whole number of hours from 0 to 9999'),
+  withdrawalAddressHoldHours: text(
+    { error: 'Address hold must be a whole number of hours' },
+    { label: 'Address hold' },
+  ).regex(/^(0|[1-9]\d{0,3})$/, 'Address hold must be a whole number of hours from 0 to 9999'),
   adminsRequireTwoFactor: z.boolean({ error: 'Admins require two-factor must be true or false' }),
   largeApprovalThreshold: amountSchema('Large approval threshold'),
 };
@@ -67,22 +103,80 @@ export const referralLevelPercents = (settings: Settings): string[] => [
 /** What the admin Settings page shows beside each value. */
 export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: string; unit?: string }> = {
   transferMinimum: { label: 'Transfer minimum', help: 'The smallest amount a member may transfer.', unit: 'USDT' },
-  transferFeePercent: { label: 'Transfer fee', help: 'Taken from the amount sent; the receiver gets the rest.', unit: '%' },
-  conversionRate: { label: 'Conversion rate', help: 'Points credited for each USDT converted from the income wallet.', unit: 'points per USDT' },
-  conversionMinimum: { label: 'Conversion minimum', help: 'The smallest amount of USDT a member may convert.', unit: 'USDT' },
-  referralLevel1Percent: { label: 'Referral bonus, level 1', help: "Share of a purchase's price paid to the buyer's sponsor (if active).", unit: '%' },
-  referralLevel2Percent: { label: 'Referral bonus, level 2', help: "Share paid to the sponsor's sponsor (if active).", unit: '%' },
-  referralLevel3Percent: { label: 'Referral bonus, level 3', help: 'Share paid to the third sponsor up (if active).', unit: '%' },
-  matchingPercent: { label: 'Matching rate', help: "Share of the day's matched volume paid at the close, up to the package's daily cap.", unit: '%' },
-  closeTimeUtc: { label: 'Daily close time', help: 'When the previous UTC day is closed automatically (HH:MM, UTC).', unit: 'UTC' },
-  depositMinimum: { label: 'Deposit minimum', help: 'BEP20 deposits below this are recorded but not credited.', unit: 'USDT' },
-  consolidationThreshold: { label: 'Consolidation threshold', help: 'A consolidation sweeps deposit addresses holding at least this much to the treasury.', unit: 'USDT' },
-  withdrawalMinimum: { label: 'Withdrawal minimum', help: 'The smallest amount a member may withdraw from the income wallet.', unit: 'USDT' },
-  withdrawalFeePercent: { label: 'Withdrawal fee', help: 'Taken from the amount withdrawn; the rest arrives on chain.', unit: '%' },
+  transferFeePercent: {
+    label: 'Transfer fee',
+    help: 'Taken from the amount sent; the receiver gets the rest.',
+    unit: '%',
+  },
+  conversionRate: {
+    label: 'Conversion rate',
+    help: 'Points credited for each USDT converted from the income wallet.',
+    unit: 'points per USDT',
+  },
+  conversionMinimum: {
+    label: 'Conversion minimum',
+    help: 'The smallest amount of USDT a member may convert.',
+    unit: 'USDT',
+  },
+  referralLevel1Percent: {
+    label: 'Referral bonus, level 1',
+    help: "Share of a purchase's price paid to the buyer's sponsor (if active).",
+    unit: '%',
+  },
+  referralLevel2Percent: {
+    label: 'Referral bonus, level 2',
+    help: "Share paid to the sponsor's sponsor (if active).",
+    unit: '%',
+  },
+  referralLevel3Percent: {
+    label: 'Referral bonus, level 3',
+    help: 'Share paid to the third sponsor up (if active).',
+    unit: '%',
+  },
+  matchingPercent: {
+    label: 'Matching rate',
+    help: "Share of the day's matched volume paid at the close, up to the package's daily cap.",
+    unit: '%',
+  },
+  closeTimeUtc: {
+    label: 'Daily close time',
+    help: 'When the previous UTC day is closed automatically (HH:MM, UTC).',
+    unit: 'UTC',
+  },
+  depositMinimum: {
+    label: 'Deposit minimum',
+    help: 'BEP20 deposits below this are recorded but not credited.',
+    unit: 'USDT',
+  },
+  consolidationThreshold: {
+    label: 'Consolidation threshold',
+    help: 'A consolidation sweeps deposit addresses holding at least this much to the treasury.',
+    unit: 'USDT',
+  },
+  withdrawalMinimum: {
+    label: 'Withdrawal minimum',
+    help: 'The smallest amount a member may withdraw from the income wallet.',
+    unit: 'USDT',
+  },
+  withdrawalFeePercent: {
+    label: 'Withdrawal fee',
+    help: 'Taken from the amount withdrawn; the rest arrives on chain.',
+    unit: '%',
+  },
   withdrawalFeeMinimum: { label: 'Withdrawal fee minimum', help: 'The fee is at least this much.', unit: 'USDT' },
-  withdrawalOnePending: { label: 'One pending withdrawal at a time', help: 'A member may not ask again while a request waits for approval.' },
-  withdrawalRequiresTwoFactor: { label: 'Withdrawals require two-factor', help: 'Members without two-factor sign-in may not withdraw; each request carries a current code.' },
-  withdrawalAddressHoldHours: { label: 'New address hold', help: 'Hours before a newly saved withdrawal address can be used (0 turns the hold off).', unit: 'hours' },
+  withdrawalOnePending: {
+    label: 'One pending withdrawal at a time',
+    help: 'A member may not ask again while a request waits for approval.',
+  },
+  withdrawalRequiresTwoFactor: {
+    label: 'Withdrawals require two-factor',
+    help: 'Members without two-factor sign-in may not withdraw; each request carries a current code.',
+  },
+  withdrawalAddressHoldHours: {
+    label: 'New address hold',
+    help: 'Hours before a newly saved withdrawal address can be used (0 turns the hold off).',
+    unit: 'hours',
+  },
   adminsRequireTwoFactor: {
     label: 'Admins require two-factor',
     help: 'Admins without two-factor sign-in may not approve withdrawals, redemptions or consolidations, nor change settings.',

@@ -37,7 +37,10 @@ const USERS = accountList({ timeField: 'createdAt', time: 'u.created_at', id: 'u
 export type UserFilter = Partial<Pick<UsersQuery, 'search' | 'role' | 'status' | 'sort'>> & { id?: number };
 
 function filterOf(query: UserFilter): ListFilter<AdminUserRow> {
-  return USERS.filter(query, [query.role ? sql`u.role = ${query.role}` : undefined], (row: AdminUserRow) => ({ time: row.created_key, id: row.id }));
+  return USERS.filter(query, [query.role ? sql`u.role = ${query.role}` : undefined], (row: AdminUserRow) => ({
+    time: row.created_key,
+    id: row.id,
+  }));
 }
 
 const CSV_COLUMNS: CsvColumn<AdminUser>[] = [

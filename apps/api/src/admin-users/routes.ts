@@ -9,12 +9,18 @@ import { adminUserById, createAdmin, listUsers, updateUser } from './service';
 /** `/api/admin/users` */
 export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.users.adminList, {}, async (request, reply) => sendList(reply, await listUsers(ctx, request.query)));
+    route(app, endpoints.users.adminList, {}, async (request, reply) =>
+      sendList(reply, await listUsers(ctx, request.query)),
+    );
 
-    route(app, endpoints.users.adminCreate, {}, async (request, reply) => reply.code(201).send(await createAdmin(ctx, actorOf(request), request.body)));
+    route(app, endpoints.users.adminCreate, {}, async (request, reply) =>
+      reply.code(201).send(await createAdmin(ctx, actorOf(request), request.body)),
+    );
 
     route(app, endpoints.users.adminOne, {}, async (request) => adminUserById(ctx, request.params.id));
 
-    route(app, endpoints.users.adminUpdate, {}, async (request) => updateUser(ctx, actorOf(request), request.params.id, request.body));
+    route(app, endpoints.users.adminUpdate, {}, async (request) =>
+      updateUser(ctx, actorOf(request), request.params.id, request.body),
+    );
   };
 }

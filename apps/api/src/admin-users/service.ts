@@ -21,7 +21,8 @@ async function load(db: Sql, id: number): Promise<AdminUser> {
 }
 
 /** The Users list: a page, or with `format=csv` the whole filtered list in the same order. */
-export const listUsers = (ctx: AppContext, query: UsersQuery): Promise<ListAnswer<AdminUser>> => userList(ctx.db, query, ctx.now());
+export const listUsers = (ctx: AppContext, query: UsersQuery): Promise<ListAnswer<AdminUser>> =>
+  userList(ctx.db, query, ctx.now());
 
 export const adminUserById = (ctx: AppContext, id: number) => load(ctx.db, id);
 
@@ -36,7 +37,13 @@ export async function createAdmin(ctx: AppContext, actor: Actor, body: CreateAdm
         sql`INSERT INTO users (username, email, full_name, password_hash, role) VALUES (${body.username}, ${body.email}, ${body.fullName}, ${passwordHash}, 'admin') RETURNING id`,
       );
       const id = rows[0]!.id;
-      await writeAudit(tx, { actor, action: 'user.create_admin', targetType: 'user', targetId: id, details: { username: body.username, email: body.email } });
+      await writeAudit(tx, {
+        actor,
+        action: 'user.create_admin',
+        targetType: 'user',
+        targetId: id,
+        details: { username: body.username, email: body.email },
+      });
       return load(tx, id);
     });
   } catch (error) {
@@ -47,9 +54,18 @@ export async function createAdmin(ctx: AppContext, actor: Actor, body: CreateAdm
 /** Block or unblock, change the role, or set a new password — each change audited, all in one transaction. */
 export async function updateUser(ctx: AppContext, actor: Actor, id: number, body: UpdateUserBody): Promise<AdminUser> {
   const { db } = ctx;
-  const passwordHash = body.password === undefined ? undefined : (assertPasswordAllowed(body.password), await hashPassword(body.password));
+  const passwordHash =
+    body.password === undefined ? undefined : (assertPasswordAllowed(body.password), await hashPassword(body.password));
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: number; username: string; role: string; status: string; password_hash: string | null; is_root: boolean; is_member: boolean }>(
+    const { rows } = await tx.query<{
+      id: number;
+      username: string;
+      role: string;
+      status: string;
+      password_hash: string | null;
+      is_root: boolean;
+      is_member: boolean;
+    }>(
       sql`SELECT u.id, u.username, u.role, u.status, u.password_hash,
               EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
               EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member
@@ -65,28 +81,59 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, body
       await tx.query(sql`UPDATE users SET status = ${body.status}, updated_at = now() WHERE id = ${id}`);
       // A blocked account is signed out everywhere at once.
       if (body.status === 'blocked') await revokeUserSessions(tx, id);
-      await writeAudit(tx, { actor, action: body.status === 'blocked' ? 'user.block' : 'user.unblock', targetType: 'user', targetId: id, details: { username: user.username } });
+      await writeAudit(tx, {
+        actor,
+        action: body.status === 'blocked' ? 'user.block' : 'user.unblock',
+        targetType: 'user',
+        targetId: id,
+        details: { username: user.username },
+      });
     }
 
     if (body.role !== undefined && body.role !== user.role) {
       if (self) throw unprocessable('CANNOT_CHANGE_SELF', 'You cannot change your own role.', 'role');
-      if (user.is_root) throw unprocessable('ROOT_ACCOUNT', "The company's root account does not sign in, so its role does not change.", 'role');
+      if (user.is_root)
+        throw unprocessable(
+          'ROOT_ACCOUNT',
+          "The company's root account does not sign in, so its role does not change.",
+          'role',
+        );
       if (body.role === 'member' && !user.is_member) {
-        throw unprocessable('NOT_A_MEMBER', 'This account has no network membership, so it cannot be a member. Block it instead.', 'role');
+        throw unprocessable(
+          'NOT_A_MEMBER',
+          'This account has no network membership, so it cannot be a member. Block it instead.',
+          'role',
+        );
       }
       await tx.query(sql`UPDATE users SET role = ${body.role}, updated_at = now() WHERE id = ${id}`);
-      await writeAudit(tx, { actor, action: 'user.role', targetType: 'user', targetId: id, details: { username: user.username, from: user.role, to: body.role } });
+      await writeAudit(tx, {
+        actor,
+        action: 'user.role',
+        targetType: 'user',
+        targetId: id,
+        details: { username: user.username, from: user.role, to: body.role },
+      });
     }
 
     if (passwordHash !== undefined) {
       if (self) throw unprocessable('CANNOT_CHANGE_SELF', 'Change your own password in Account settings.', 'password');
       if (user.is_root && user.password_hash === null) {
-        throw unprocessable('ROOT_ACCOUNT', "The company's root account does not sign in and has no password.", 'password');
+        throw unprocessable(
+          'ROOT_ACCOUNT',
+          "The company's root account does not sign in and has no password.",
+          'password',
+        );
       }
       await setPasswordHash(tx, id, passwordHash);
       // The old password's sign-ins end with it.
       await revokeUserSessions(tx, id);
-      await writeAudit(tx, { actor, action: 'user.password_reset', targetType: 'user', targetId: id, details: { username: user.username } });
+      await writeAudit(tx, {
+        actor,
+        action: 'user.password_reset',
+        targetType: 'user',
+        targetId: id,
+        details: { username: user.username },
+      });
     }
     return load(tx, id);
   });

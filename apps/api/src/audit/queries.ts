@@ -83,7 +83,14 @@ function toAuditEntry(row: AuditRow): AuditEntry {
     targetType: row.target_type,
     targetId: row.target_id,
     details: row.details ?? {},
-    subject: row.subject_id === null ? null : { id: Number(row.subject_id), username: row.subject_username ?? '', isMember: Boolean(row.subject_is_member) },
+    subject:
+      row.subject_id === null
+        ? null
+        : {
+            id: Number(row.subject_id),
+            username: row.subject_username ?? '',
+            isMember: Boolean(row.subject_is_member),
+          },
     ip: row.ip,
     createdAt: new Date(row.created_at).toISOString(),
   };

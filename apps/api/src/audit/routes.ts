@@ -8,6 +8,8 @@ import { auditLog } from './queries';
 /** `/api/admin/audit-log` */
 export function auditRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.audit.list, {}, async (request, reply) => sendList(reply, await auditLog(ctx.db, ctx.now(), request.query)));
+    route(app, endpoints.audit.list, {}, async (request, reply) =>
+      sendList(reply, await auditLog(ctx.db, ctx.now(), request.query)),
+    );
   };
 }

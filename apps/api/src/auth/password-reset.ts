@@ -9,7 +9,10 @@ import { hashToken, newOpaqueToken } from './tokens';
 
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** Forgot-password: per client address and per email, quietly (the answer stays the same). */
-export const FORGOT_LIMITS = { perAddress: { limit: 10, windowMs: 60 * 60_000 }, perEmail: { limit: 3, windowMs: 60 * 60_000 } };
+export const FORGOT_LIMITS = {
+  perAddress: { limit: 10, windowMs: 60 * 60_000 },
+  perEmail: { limit: 3, windowMs: 60 * 60_000 },
+};
 
 async function mailResetLink(ctx: AppContext, email: string, now: Date): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
@@ -40,7 +43,11 @@ async function mailResetLink(ctx: AppContext, email: string, now: Date): Promise
  * the route runs after answering, does the per-account work (token, mail).
  * Over a limit the job does nothing: the answer stays the same.
  */
-export async function forgotPassword(ctx: AppContext, email: string, client: { ip: string }): Promise<() => Promise<void>> {
+export async function forgotPassword(
+  ctx: AppContext,
+  email: string,
+  client: { ip: string },
+): Promise<() => Promise<void>> {
   const now = ctx.now();
   const byAddress = await hit(ctx.db, `forgot-ip:${client.ip}`, FORGOT_LIMITS.perAddress, now);
   const byEmail = await hit(ctx.db, `forgot-email:${email.toLowerCase()}`, FORGOT_LIMITS.perEmail, now);
@@ -62,9 +69,12 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
     const userId = rows[0]?.user_id;
     if (!userId) return false;
     await setPasswordHash(tx, userId, passwordHash);
-    await tx.query(sql`UPDATE password_reset_tokens SET used_at = ${ctx.now()} WHERE user_id = ${userId} AND used_at IS NULL`);
+    await tx.query(
+      sql`UPDATE password_reset_tokens SET used_at = ${ctx.now()} WHERE user_id = ${userId} AND used_at IS NULL`,
+    );
     await revokeUserSessions(tx, userId);
     return true;
   });
-  if (!reset) throw badRequest('RESET_TOKEN_INVALID', 'This reset link is invalid or has expired. Ask for a new one.', 'token');
+  if (!reset)
+    throw badRequest('RESET_TOKEN_INVALID', 'This reset link is invalid or has expired. Ask for a new one.', 'token');
 }

@@ -10,11 +10,20 @@ import { hashToken, signAccessToken, successorToken } from './tokens';
 export const REFRESH_GRACE_MS = 5_000;
 
 /** When a refresh token issued now expires. */
-export const refreshExpiry = (ctx: AppContext) => new Date(ctx.now().getTime() + ctx.config.refreshTokenTtlDays * 86_400_000);
+export const refreshExpiry = (ctx: AppContext) =>
+  new Date(ctx.now().getTime() + ctx.config.refreshTokenTtlDays * 86_400_000);
 
 /** The signed access token of a sign-in. */
-export function accessTokenFor(ctx: AppContext, user: { id: number; role: 'admin' | 'member' }, sessionId: string): Promise<string> {
-  return signAccessToken({ userId: user.id, sessionId, role: user.role }, ctx.config.jwtSecret, ctx.config.accessTokenTtlSeconds);
+export function accessTokenFor(
+  ctx: AppContext,
+  user: { id: number; role: 'admin' | 'member' },
+  sessionId: string,
+): Promise<string> {
+  return signAccessToken(
+    { userId: user.id, sessionId, role: user.role },
+    ctx.config.jwtSecret,
+    ctx.config.accessTokenTtlSeconds,
+  );
 }
 
 interface TokenRow {
@@ -24,7 +33,9 @@ interface TokenRow {
 }
 
 async function findToken(db: Sql, token: string): Promise<TokenRow | undefined> {
-  const { rows } = await db.query<TokenRow>(sql`SELECT session_id, used_at, expires_at FROM refresh_tokens WHERE token_hash = ${hashToken(token)}`);
+  const { rows } = await db.query<TokenRow>(
+    sql`SELECT session_id, used_at, expires_at FROM refresh_tokens WHERE token_hash = ${hashToken(token)}`,
+  );
   return rows[0];
 }
 
@@ -64,27 +75,44 @@ export async function refreshTokens(ctx: AppContext, refreshToken: string): Prom
     let next: string | undefined;
     if (sessionId) {
       next = successorToken(refreshToken, ctx.config.jwtSecret);
-      await tx.query(sql`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES (${hashToken(next)}, ${sessionId}, ${refreshExpiry(ctx)})`);
+      await tx.query(
+        sql`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES (${hashToken(next)}, ${sessionId}, ${refreshExpiry(ctx)})`,
+      );
     } else {
       const seen = await findToken(tx, refreshToken);
       const usedAt = seen?.used_at;
       if (!usedAt) return { ok: false as const };
       sessionId = seen.session_id;
-      next = now.getTime() - new Date(usedAt).getTime() <= REFRESH_GRACE_MS ? await liveSuccessor(ctx, tx, refreshToken, sessionId) : undefined;
+      next =
+        now.getTime() - new Date(usedAt).getTime() <= REFRESH_GRACE_MS
+          ? await liveSuccessor(ctx, tx, refreshToken, sessionId)
+          : undefined;
       if (!next) {
         await revokeSession(tx, sessionId);
         return { ok: false as const };
       }
     }
-    const session = await tx.query<{ user_id: number; revoked_at: Date | null; role: 'admin' | 'member'; status: string }>(
+    const session = await tx.query<{
+      user_id: number;
+      revoked_at: Date | null;
+      role: 'admin' | 'member';
+      status: string;
+    }>(
       sql`SELECT s.user_id, s.revoked_at, u.role, u.status
             FROM auth_sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ${sessionId}`,
     );
     const row = session.rows[0];
     if (!row || row.revoked_at || row.status !== 'active') return { ok: false as const };
-    return { ok: true as const, tokens: { accessToken: await accessTokenFor(ctx, { id: row.user_id, role: row.role }, sessionId), refreshToken: next } };
+    return {
+      ok: true as const,
+      tokens: {
+        accessToken: await accessTokenFor(ctx, { id: row.user_id, role: row.role }, sessionId),
+        refreshToken: next,
+      },
+    };
   });
-  if (!outcome.ok) throw unauthorized('REFRESH_TOKEN_INVALID', 'Refresh token expired or invalid. Please sign in again.');
+  if (!outcome.ok)
+    throw unauthorized('REFRESH_TOKEN_INVALID', 'Refresh token expired or invalid. Please sign in again.');
   return outcome.tokens;
 }
 

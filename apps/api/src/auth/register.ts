@@ -12,9 +12,18 @@ import { hit } from '../shared/rate-limit';
 export async function register(ctx: AppContext, input: RegisterBody, client: { ip: string }): Promise<User> {
   const { db, config } = ctx;
   assertPasswordAllowed(input.password);
-  const allowed = await hit(db, `register-ip:${client.ip}`, { limit: config.registrationsPerHour, windowMs: 60 * 60_000 }, ctx.now());
+  const allowed = await hit(
+    db,
+    `register-ip:${client.ip}`,
+    { limit: config.registrationsPerHour, windowMs: 60 * 60_000 },
+    ctx.now(),
+  );
   if (!allowed.allowed) {
-    throw tooManyRequests('REGISTRATION_LIMITED', 'Too many accounts were created from this address. Try again later.', allowed.retryAfterMs / 1000);
+    throw tooManyRequests(
+      'REGISTRATION_LIMITED',
+      'Too many accounts were created from this address. Try again later.',
+      allowed.retryAfterMs / 1000,
+    );
   }
   const sponsor = await findUserByUsername(db, input.sponsor);
   if (!sponsor?.is_member) {
@@ -32,7 +41,9 @@ export async function register(ctx: AppContext, input: RegisterBody, client: { i
             VALUES (${input.username}, ${input.email}, ${input.fullName}, ${passwordHash}, 'member') RETURNING id`,
       );
       const userId = rows[0]!.id;
-      await tx.query(sql`INSERT INTO members (user_id, sponsor_id, requested_side) VALUES (${userId}, ${sponsor.id}, ${input.side ?? null})`);
+      await tx.query(
+        sql`INSERT INTO members (user_id, sponsor_id, requested_side) VALUES (${userId}, ${sponsor.id}, ${input.side ?? null})`,
+      );
       // With a side, spillover places the new member now; without one they wait for the sponsor.
       await joinNetwork(tx, { memberId: userId, sponsorId: sponsor.id, side: input.side });
       return userId;

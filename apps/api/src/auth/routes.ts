@@ -32,7 +32,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.code(204).send(null);
     });
 
-    route(app, endpoints.auth.register, {}, async (request, reply) => reply.code(201).send(await register(ctx, request.body, { ip: request.ip })));
+    route(app, endpoints.auth.register, {}, async (request, reply) =>
+      reply.code(201).send(await register(ctx, request.body, { ip: request.ip })),
+    );
 
     route(app, endpoints.auth.forgotPassword, {}, async (request, reply) => {
       const perAccountWork = await forgotPassword(ctx, request.body.email, { ip: request.ip });
@@ -42,7 +44,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const runOnce = () => {
         if (started) return;
         started = true;
-        perAccountWork().catch((error: unknown) => request.log.error({ err: error }, 'forgot-password: the reset link could not be prepared'));
+        perAccountWork().catch((error: unknown) =>
+          request.log.error({ err: error }, 'forgot-password: the reset link could not be prepared'),
+        );
       };
       reply.raw.once('finish', runOnce);
       reply.raw.once('close', runOnce);

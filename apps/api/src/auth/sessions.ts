@@ -15,7 +15,9 @@ export async function createSession(
 
 export async function issueRefreshToken(db: Sql, sessionId: string, expiresAt: Date): Promise<string> {
   const token = newOpaqueToken();
-  await db.query(sql`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES (${hashToken(token)}, ${sessionId}, ${expiresAt})`);
+  await db.query(
+    sql`INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES (${hashToken(token)}, ${sessionId}, ${expiresAt})`,
+  );
   return token;
 }
 

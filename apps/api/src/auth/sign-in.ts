@@ -42,7 +42,9 @@ export interface SignIn {
 const BLOCKED_MESSAGE = 'This account is blocked. Please contact support.';
 
 async function signedInFrom(db: Sql, userId: number, ip: string): Promise<boolean> {
-  const { rows } = await db.query<{ one: number }>(sql`SELECT 1 AS one FROM auth_sessions WHERE user_id = ${userId} AND ip = ${ip} LIMIT 1`);
+  const { rows } = await db.query<{ one: number }>(
+    sql`SELECT 1 AS one FROM auth_sessions WHERE user_id = ${userId} AND ip = ${ip} LIMIT 1`,
+  );
   return rows.length > 0;
 }
 
@@ -50,7 +52,12 @@ async function signedInFrom(db: Sql, userId: number, ip: string): Promise<boolea
  * The throttled password check of a sign-in (`throttle.ts`): the account
  * when the password is right, else 401 (or 429 while slowed down).
  */
-async function checkCredentials(ctx: AppContext, username: string, password: string, client: ClientInfo): Promise<UserRow> {
+async function checkCredentials(
+  ctx: AppContext,
+  username: string,
+  password: string,
+  client: ClientInfo,
+): Promise<UserRow> {
   const { db, config } = ctx;
   const now = ctx.now();
   const key = usernameKey(username);
@@ -66,7 +73,9 @@ async function checkCredentials(ctx: AppContext, username: string, password: str
     const address = await addressOverLimit(tx, client.ip, now);
     if (address.over && !(user && (await signedInFrom(tx, user.id, client.ip)))) refuseAddress(address.waitMs);
   });
-  const valid = user?.password_hash ? await verifyPassword(user.password_hash, password) : (await burnPasswordCheck(password), false);
+  const valid = user?.password_hash
+    ? await verifyPassword(user.password_hash, password)
+    : (await burnPasswordCheck(password), false);
   if (!user || !valid) {
     await confirmFailure(db, counted, now, client.ip);
     throw unauthorized('INVALID_CREDENTIALS', 'Invalid username or password.');
@@ -77,9 +86,16 @@ async function checkCredentials(ctx: AppContext, username: string, password: str
     // it as a failure, like a wrong password. While the account's codes are
     // locked (two-factor/guard.ts) the password was still right: no failure.
     try {
-      await requireLoginSecondFactor(ctx, user.id, client.totpCode, () => confirmFailure(db, counted, now, client.ip), client.ip);
+      await requireLoginSecondFactor(
+        ctx,
+        user.id,
+        client.totpCode,
+        () => confirmFailure(db, counted, now, client.ip),
+        client.ip,
+      );
     } catch (error) {
-      if (error instanceof AppError && (error.code === 'TOTP_REQUIRED' || error.code === 'SECOND_FACTOR_LOCKED')) await releaseAttempt(db, counted, now);
+      if (error instanceof AppError && (error.code === 'TOTP_REQUIRED' || error.code === 'SECOND_FACTOR_LOCKED'))
+        await releaseAttempt(db, counted, now);
       throw error;
     }
   }

@@ -40,7 +40,8 @@ export const addressKey = (ip: string) => `ip:${ip}`;
 export const deviceKey = (nonce: string) => `device:${nonce}`;
 
 /** The failures of a key within the window that ends at `now`. */
-const inWindow = (key: string, now: Date) => sql`key = ${key} AND failed_at > ${new Date(now.getTime() - THROTTLE.windowMs)} AND failed_at <= ${now}`;
+const inWindow = (key: string, now: Date) =>
+  sql`key = ${key} AND failed_at > ${new Date(now.getTime() - THROTTLE.windowMs)} AND failed_at <= ${now}`;
 
 async function failuresOf(db: Sql, key: string, now: Date): Promise<{ count: number; last: Date | null }> {
   const { rows } = await db.query<{ count: number | string; last: Date | null }>(
@@ -57,7 +58,13 @@ function refuse(waitMs: number, what: string, code: ApiErrorCode = 'LOGIN_LOCKED
 }
 
 /** Refuses (429 LOGIN_LOCKED, Retry-After) while the username's growing delay runs. */
-export async function assertUsernameNotSlowed(db: Sql, key: string, now: Date, what = 'sign-in attempts', code: ApiErrorCode = 'LOGIN_LOCKED'): Promise<void> {
+export async function assertUsernameNotSlowed(
+  db: Sql,
+  key: string,
+  now: Date,
+  what = 'sign-in attempts',
+  code: ApiErrorCode = 'LOGIN_LOCKED',
+): Promise<void> {
   const { count, last } = await failuresOf(db, key, now);
   const delay = delayAfter(count);
   if (!delay || !last) return;
@@ -102,7 +109,9 @@ async function writeFailures(db: Sql, keys: string[], now: Date): Promise<void> 
 
 /** Failures older than the window no longer count: they go. */
 async function forgetOldFailures(db: Sql, keys: string[], now: Date): Promise<void> {
-  await db.query(sql`DELETE FROM login_failures WHERE key = ANY(${keys}::text[]) AND failed_at <= ${new Date(now.getTime() - THROTTLE.windowMs)}`);
+  await db.query(
+    sql`DELETE FROM login_failures WHERE key = ANY(${keys}::text[]) AND failed_at <= ${new Date(now.getTime() - THROTTLE.windowMs)}`,
+  );
 }
 
 async function auditThresholds(db: Sql, keys: string[], now: Date, ip: string): Promise<void> {
@@ -128,10 +137,16 @@ async function auditThresholds(db: Sql, keys: string[], now: Date, ip: string): 
  * reservation back (`releaseAttempt`); a wrong one keeps it
  * (`confirmFailure`).
  */
-export async function reserveAttempt(db: Database, keys: string[], now: Date, check: (tx: Sql) => Promise<void>): Promise<void> {
+export async function reserveAttempt(
+  db: Database,
+  keys: string[],
+  now: Date,
+  check: (tx: Sql) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (db.kind === 'postgres') {
-      for (const key of [...keys].sort()) await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${key}`}))`);
+      for (const key of [...keys].sort())
+        await tx.query(sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${key}`}))`);
     }
     await check(tx);
     await writeFailures(tx, keys, now);
@@ -147,7 +162,9 @@ export async function confirmFailure(db: Sql, keys: string[], now: Date, ip: str
 /** The right password: the reservation (one row per key at `now`) is taken back. */
 export async function releaseAttempt(db: Sql, keys: string[], now: Date): Promise<void> {
   for (const key of keys) {
-    await db.query(sql`DELETE FROM login_failures WHERE ctid IN (SELECT ctid FROM login_failures WHERE key = ${key} AND failed_at = ${now} LIMIT 1)`);
+    await db.query(
+      sql`DELETE FROM login_failures WHERE ctid IN (SELECT ctid FROM login_failures WHERE key = ${key} AND failed_at = ${now} LIMIT 1)`,
+    );
   }
 }
 
@@ -166,5 +183,11 @@ async function auditThrottle(db: Sql, key: string, details: Record<string, unkno
   // A device cookie's nonce is a credential of sorts: the audit keeps only its start.
   const target = kind === 'device' ? `${key.slice(colon + 1, colon + 7)}…` : key.slice(colon + 1);
   const action = `auth.throttle.${kind === 'ip' ? 'address' : kind === 'user' ? 'username' : kind}`;
-  await writeAudit(db, { actor: { userId: null, ip }, action, targetType: kind === 'ip' ? 'address' : kind, targetId: target, details });
+  await writeAudit(db, {
+    actor: { userId: null, ip },
+    action,
+    targetType: kind === 'ip' ? 'address' : kind,
+    targetId: target,
+    details,
+  });
 }

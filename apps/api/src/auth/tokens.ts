@@ -28,7 +28,15 @@ function signature(signingInput: string, secret: Uint8Array): Buffer {
 
 export async function signAccessToken(claims: AccessClaims, secret: Uint8Array, ttlSeconds: number): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const payload = base64url(JSON.stringify({ sid: claims.sessionId, role: claims.role, sub: String(claims.userId), iat: now, exp: now + ttlSeconds }));
+  const payload = base64url(
+    JSON.stringify({
+      sid: claims.sessionId,
+      role: claims.role,
+      sub: String(claims.userId),
+      iat: now,
+      exp: now + ttlSeconds,
+    }),
+  );
   const signingInput = `${HEADER}.${payload}`;
   return `${signingInput}.${signature(signingInput, secret).toString('base64url')}`;
 }
@@ -39,7 +47,9 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 function segmentObject(segment: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -40,7 +40,8 @@ const PG_VERSION = 'PG_VERSION';
 
 export async function backup(target: BackupTarget, file: string): Promise<BackupResult> {
   const out = path.resolve(file);
-  if (existsSync(out)) throw new BackupError(`${out} already exists; choose a new file name (a backup never overwrites one).`);
+  if (existsSync(out))
+    throw new BackupError(`${out} already exists; choose a new file name (a backup never overwrites one).`);
   // Written beside the target and renamed at the end: a failed backup leaves no file that looks whole.
   const partial = `${out}.partial-${process.pid}`;
   try {
@@ -97,16 +98,27 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(new BackupError(error.code === 'ENOENT' ? `${command} is not installed (install the PostgreSQL client tools of the server's version).` : error.message)),
+      reject(
+        new BackupError(
+          error.code === 'ENOENT'
+            ? `${command} is not installed (install the PostgreSQL client tools of the server's version).`
+            : error.message,
+        ),
+      ),
     );
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${code}): ${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new BackupError(`${command} failed (exit ${code}): ${stderr.trim()}`)),
+    );
   });
 }
 
 async function pgDump(databaseUrl: string, file: string): Promise<void> {
   const { url, env } = connection(databaseUrl);
   await withPgClient(databaseUrl, async (client) => {
-    if (!(await holdsPortal(client))) throw new BackupError('DATABASE_URL names a database that holds no portal (no schema_migrations table); nothing to back up.');
+    if (!(await holdsPortal(client)))
+      throw new BackupError(
+        'DATABASE_URL names a database that holds no portal (no schema_migrations table); nothing to back up.',
+      );
   });
   // Custom format (compressed, selective restore); no owners or grants, so it restores under another role.
   await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${url}`], env);
@@ -121,22 +133,36 @@ async function pgRestore(databaseUrl: string, file: string): Promise<number> {
           AND s.nspname NOT IN ('pg_catalog', 'information_schema') AND s.nspname NOT LIKE 'pg\\_toast%' AND s.nspname NOT LIKE 'pg\\_temp%'`,
     );
     const { n, portal } = rows[0]!;
-    if (portal) throw new BackupError('The database named by DATABASE_URL already holds a portal; a restore goes only into a new, empty database (createdb <name>, then point DATABASE_URL at it).');
-    if (n > 0) throw new BackupError(`The database named by DATABASE_URL is not empty (${n} tables, views or sequences); a restore goes only into a new, empty database.`);
+    if (portal)
+      throw new BackupError(
+        'The database named by DATABASE_URL already holds a portal; a restore goes only into a new, empty database (createdb <name>, then point DATABASE_URL at it).',
+      );
+    if (n > 0)
+      throw new BackupError(
+        `The database named by DATABASE_URL is not empty (${n} tables, views or sequences); a restore goes only into a new, empty database.`,
+      );
   });
   // One transaction: a restore that fails half-way leaves the database empty, never half a portal.
   const { url, env } = connection(databaseUrl);
-  await run('pg_restore', ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file], env);
+  await run(
+    'pg_restore',
+    ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', `--dbname=${url}`, file],
+    env,
+  );
   return withPgClient(databaseUrl, async (client) => {
     if (!(await holdsPortal(client))) {
-      throw new BackupError(`${file} restored, but it holds no portal (no schema_migrations table): is it a portal backup? Drop and create the database again before the next restore.`);
+      throw new BackupError(
+        `${file} restored, but it holds no portal (no schema_migrations table): is it a portal backup? Drop and create the database again before the next restore.`,
+      );
     }
     return (await client.query<{ n: number }>(UNSIGNED_PAYOUTS)).rows[0]!.n;
   });
 }
 
 async function holdsPortal(client: pg.Client): Promise<boolean> {
-  const { rows } = await client.query<{ found: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`);
+  const { rows } = await client.query<{ found: boolean }>(
+    `SELECT to_regclass('schema_migrations') IS NOT NULL AS found`,
+  );
   return rows[0]!.found;
 }
 
@@ -150,14 +176,16 @@ async function openPgliteRaw(dataDir: string, loadDataDir?: Blob) {
 }
 
 async function pgliteDump(dataDir: string, file: string): Promise<void> {
-  if (!existsSync(path.join(dataDir, PG_VERSION))) throw new BackupError(`${dataDir} holds no embedded database; nothing to back up (is DATA_DIR right?).`);
+  if (!existsSync(path.join(dataDir, PG_VERSION)))
+    throw new BackupError(`${dataDir} holds no embedded database; nothing to back up (is DATA_DIR right?).`);
   // The portal holds this lock while it runs: a copy taken under a running PGlite could miss committed pages.
   const lock = lockDataFolder(dataDir, 'the backup');
   try {
     const db = await openPgliteRaw(dataDir);
     try {
       const found = await db.query<{ found: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`);
-      if (!found.rows[0]!.found) throw new BackupError(`${dataDir} holds no portal (no schema_migrations table); nothing to back up.`);
+      if (!found.rows[0]!.found)
+        throw new BackupError(`${dataDir} holds no portal (no schema_migrations table); nothing to back up.`);
       const dump = await db.dumpDataDir('gzip');
       writeFileSync(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
     } finally {
@@ -170,24 +198,32 @@ async function pgliteDump(dataDir: string, file: string): Promise<void> {
 
 async function pgliteRestore(dataDir: string, file: string): Promise<number> {
   if (existsSync(path.join(dataDir, PG_VERSION))) {
-    throw new BackupError(`${dataDir} already holds a database; a restore goes only into a new, empty DATA_DIR (move the old folder aside first).`);
+    throw new BackupError(
+      `${dataDir} already holds a database; a restore goes only into a new, empty DATA_DIR (move the old folder aside first).`,
+    );
   }
   const lock = lockDataFolder(dataDir, 'the restore');
   // What the folder held before (the portal's own files may already be there): a failed restore removes only what it wrote.
   const before = new Set(readdirSync(dataDir));
   try {
     const db = await openPgliteRaw(dataDir, new Blob([readFileSync(file)])).catch((error: unknown) => {
-      throw new BackupError(`${file} could not be read as a backup of the embedded database (the .tar.gz npm run db:backup writes): ${error instanceof Error ? error.message : String(error)}. Nothing was restored.`);
+      throw new BackupError(
+        `${file} could not be read as a backup of the embedded database (the .tar.gz npm run db:backup writes): ${error instanceof Error ? error.message : String(error)}. Nothing was restored.`,
+      );
     });
     try {
       const found = await db.query<{ found: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS found`);
-      if (!found.rows[0]!.found) throw new BackupError(`${file} holds no portal (no schema_migrations table): is it a portal backup? Nothing was restored.`);
+      if (!found.rows[0]!.found)
+        throw new BackupError(
+          `${file} holds no portal (no schema_migrations table): is it a portal backup? Nothing was restored.`,
+        );
       return (await db.query<{ n: number }>(UNSIGNED_PAYOUTS)).rows[0]!.n;
     } finally {
       await db.close();
     }
   } catch (error) {
-    for (const name of readdirSync(dataDir)) if (!before.has(name)) rmSync(path.join(dataDir, name), { recursive: true, force: true });
+    for (const name of readdirSync(dataDir))
+      if (!before.has(name)) rmSync(path.join(dataDir, name), { recursive: true, force: true });
     throw error;
   } finally {
     lock.release();

@@ -21,20 +21,26 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
-  const where = config.databaseUrl ? 'the PostgreSQL database of DATABASE_URL' : `the embedded database in ${config.dataDir}`;
+  const where = config.databaseUrl
+    ? 'the PostgreSQL database of DATABASE_URL'
+    : `the embedded database in ${config.dataDir}`;
   if (command === 'backup') {
     const result = await backup(target, file);
     console.log(`Backed up ${where} to ${result.file} (${result.bytes} bytes, readable only by you).`);
     if (!config.databaseUrl) {
-      console.log(`Not in the backup: the files beside the database in ${config.dataDir} (jwt-secret, totp-encryption.key, the embedded chain's keys and state, the outbox); keep them with it if you use them.`);
+      console.log(
+        `Not in the backup: the files beside the database in ${config.dataDir} (jwt-secret, totp-encryption.key, the embedded chain's keys and state, the outbox); keep them with it if you use them.`,
+      );
     }
   } else {
     const result = await restore(target, file);
-    console.log(`Restored ${file} into ${where}. Start the portal on it with the same chain settings; the deposit watcher and the payouts resume from the restored state.`);
+    console.log(
+      `Restored ${file} into ${where}. Start the portal on it with the same chain settings; the deposit watcher and the payouts resume from the restored state.`,
+    );
     if (result.unsignedPayouts > 0) {
       console.log(
         `Warning: ${result.unsignedPayouts} approved payout(s) had no signed transaction when the backup was taken. If the old portal paid any of them after the backup, ` +
-          'the restored portal would pay it again: before starting the portal, compare the hot wallet\'s outgoing transfers since the backup (on the explorer) ' +
+          "the restored portal would pay it again: before starting the portal, compare the hot wallet's outgoing transfers since the backup (on the explorer) " +
           'with the approved withdrawals (docs/decisions/0031-backup-and-restore.md).',
       );
     }
@@ -45,7 +51,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const known = error instanceof ConfigError || error instanceof DataFolderLockedError || error instanceof BackupError;
+    const known =
+      error instanceof ConfigError || error instanceof DataFolderLockedError || error instanceof BackupError;
     console.error(known ? error.message : error instanceof Error ? error.message : error);
     process.exit(1);
   },

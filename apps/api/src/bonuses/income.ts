@@ -8,8 +8,17 @@ import { closeDays } from './list';
 export async function incomeSummary(db: Sql, query: IncomeSummaryQuery, memberId: number) {
   const { series, totals } = await incomeByPeriod(db, query.period, query.from, query.to, memberId);
   return {
-    totals: { referral: fromBaseUnits(totals.referral), matching: fromBaseUnits(totals.matching), total: fromBaseUnits(totals.total) },
-    series: series.map((s) => ({ period: s.period, referral: fromBaseUnits(s.referral), matching: fromBaseUnits(s.matching), total: fromBaseUnits(s.total) })),
+    totals: {
+      referral: fromBaseUnits(totals.referral),
+      matching: fromBaseUnits(totals.matching),
+      total: fromBaseUnits(totals.total),
+    },
+    series: series.map((s) => ({
+      period: s.period,
+      referral: fromBaseUnits(s.referral),
+      matching: fromBaseUnits(s.matching),
+      total: fromBaseUnits(s.total),
+    })),
   };
 }
 
@@ -33,6 +42,9 @@ export async function incomeByPeriod(db: Sql, period: 'day' | 'month', from?: st
     const matching = BigInt(row.matching);
     return { period: row.period, referral, matching, total: referral + matching };
   });
-  const totals = series.reduce((t, s) => ({ referral: t.referral + s.referral, matching: t.matching + s.matching }), { referral: 0n, matching: 0n });
+  const totals = series.reduce((t, s) => ({ referral: t.referral + s.referral, matching: t.matching + s.matching }), {
+    referral: 0n,
+    matching: 0n,
+  });
   return { series, totals: { ...totals, total: totals.referral + totals.matching } };
 }

@@ -1,4 +1,11 @@
-import { fromBaseUnits, type AdminBonusListQuery, type BonusListQuery, type MatchingBonus, type PageQuery, type ReferralBonus } from '@portal/contract';
+import {
+  fromBaseUnits,
+  type AdminBonusListQuery,
+  type BonusListQuery,
+  type MatchingBonus,
+  type PageQuery,
+  type ReferralBonus,
+} from '@portal/contract';
 import type { Sql } from '../db/database';
 import { bvText } from '../shared/bv';
 import { sql, type SqlQuery } from '../db/sql';
@@ -105,7 +112,13 @@ const MATCHING_CSV: CsvColumn<MatchingBonus>[] = [
 export type BonusTotals = { type: BonusQuery['type']; totalPaid: string };
 
 /** The filtered list's size and the sum paid (`paid`, a column of `b`), read from `counted`. */
-async function sumPaid(db: Sql, counted: SqlQuery, paid: string, filter: { where: ListFilter<never>['where'] }, type: BonusQuery['type']): Promise<{ total: number; extra: BonusTotals }> {
+async function sumPaid(
+  db: Sql,
+  counted: SqlQuery,
+  paid: string,
+  filter: { where: ListFilter<never>['where'] },
+  type: BonusQuery['type'],
+): Promise<{ total: number; extra: BonusTotals }> {
   const { rows } = await db.query<{ total: number; paid: string }>(
     sql`SELECT count(*)::int AS total, COALESCE(sum(${sql.raw(paid)}), 0)::text AS paid FROM ${counted} ${where(...filter.where)}`,
   );
@@ -186,7 +199,8 @@ function matchingFilter(query: BonusQuery, memberId?: number): MatchingFilter {
     where: [...whose(query, memberId), ...closeDays(sql`b.close_date`, query.from, query.to)],
     sort: query.sort ?? '-date',
     after: byDate(query)
-      ? (row) => sql`(b.close_date, b.member_id) ${sql.raw(descending ? '<' : '>')} (${row.close_date}::date, ${row.member_id}::bigint)`
+      ? (row) =>
+          sql`(b.close_date, b.member_id) ${sql.raw(descending ? '<' : '>')} (${row.close_date}::date, ${row.member_id}::bigint)`
       : undefined,
     everyone: memberId === undefined && !query.member ? { from: query.from, to: query.to } : undefined,
   };
@@ -196,17 +210,31 @@ function matchingFilter(query: BonusQuery, memberId?: number): MatchingFilter {
 type MatchingFilter = ListFilter<MatchingRow> & { everyone?: { from?: string; to?: string } };
 
 /** A page of referral or matching bonuses, with the filtered list's total paid; a member's own when `memberId` is given. */
-export function bonusPage(db: Sql, query: BonusQuery & PageQuery, memberId?: number): Promise<ListPage<ReferralBonus | MatchingBonus, BonusTotals>> {
-  return query.type === 'referral' ? REFERRALS.page(db, referralFilter(query, memberId), query) : MATCHING.page(db, matchingFilter(query, memberId), query);
+export function bonusPage(
+  db: Sql,
+  query: BonusQuery & PageQuery,
+  memberId?: number,
+): Promise<ListPage<ReferralBonus | MatchingBonus, BonusTotals>> {
+  return query.type === 'referral'
+    ? REFERRALS.page(db, referralFilter(query, memberId), query)
+    : MATCHING.page(db, matchingFilter(query, memberId), query);
 }
 
 /** Everyone's referral or matching bonuses: a page, or with `format=csv` the whole filtered list. */
-export function bonusList(db: Sql, query: AdminBonusListQuery, now: Date): Promise<ListAnswer<ReferralBonus | MatchingBonus, BonusTotals>> {
-  return query.type === 'referral' ? REFERRALS.answer(db, referralFilter(query), query, now) : MATCHING.answer(db, matchingFilter(query), query, now);
+export function bonusList(
+  db: Sql,
+  query: AdminBonusListQuery,
+  now: Date,
+): Promise<ListAnswer<ReferralBonus | MatchingBonus, BonusTotals>> {
+  return query.type === 'referral'
+    ? REFERRALS.answer(db, referralFilter(query), query, now)
+    : MATCHING.answer(db, matchingFilter(query), query, now);
 }
 
 /** Every referral bonus of the filtered list, in its order (the CSV's lines). */
-export const allReferralBonuses = (db: Sql, query: BonusQuery, size = 1000) => REFERRALS.every(db, referralFilter(query), size);
+export const allReferralBonuses = (db: Sql, query: BonusQuery, size = 1000) =>
+  REFERRALS.every(db, referralFilter(query), size);
 
 /** Every matching record of the filtered list, in its order (the CSV's lines). */
-export const allMatchingBonuses = (db: Sql, query: BonusQuery, size = 1000) => MATCHING.every(db, matchingFilter(query), size);
+export const allMatchingBonuses = (db: Sql, query: BonusQuery, size = 1000) =>
+  MATCHING.every(db, matchingFilter(query), size);

@@ -11,9 +11,13 @@ import { planStatus } from './status';
 /** `/api/bonuses`, `/api/income/summary`, `/api/plan/status`: a member's own figures. */
 export function bonusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.bonuses.list, {}, async (request, reply) => sendList(reply, await bonusPage(ctx.db, request.query, principalOf(request).userId)));
+    route(app, endpoints.bonuses.list, {}, async (request, reply) =>
+      sendList(reply, await bonusPage(ctx.db, request.query, principalOf(request).userId)),
+    );
 
-    route(app, endpoints.bonuses.incomeSummary, {}, async (request) => incomeSummary(ctx.db, request.query, principalOf(request).userId));
+    route(app, endpoints.bonuses.incomeSummary, {}, async (request) =>
+      incomeSummary(ctx.db, request.query, principalOf(request).userId),
+    );
 
     route(app, endpoints.bonuses.planStatus, {}, async (request) => planStatus(ctx.db, principalOf(request).userId));
   };
@@ -22,6 +26,8 @@ export function bonusRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 /** `/api/admin/bonuses`: everyone's bonuses, filter by member and dates, CSV. */
 export function bonusAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.bonuses.adminList, {}, async (request, reply) => sendList(reply, await bonusList(ctx.db, request.query, ctx.now())));
+    route(app, endpoints.bonuses.adminList, {}, async (request, reply) =>
+      sendList(reply, await bonusList(ctx.db, request.query, ctx.now())),
+    );
   };
 }

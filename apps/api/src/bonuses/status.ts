@@ -9,8 +9,14 @@ import { readSettings } from '../settings/service';
 /** A member's package and legs; volumes include events the roll-up has not applied yet. */
 export async function planStatus(db: Sql, memberId: number): Promise<PlanStatus> {
   const { rows } = await db.query<{
-    active: boolean; package_id: number | null; name: string | null; daily_cap: string | null; pending: string;
-    placed: boolean; lv: string | null; rv: string | null;
+    active: boolean;
+    package_id: number | null;
+    name: string | null;
+    daily_cap: string | null;
+    pending: string;
+    placed: boolean;
+    lv: string | null;
+    rv: string | null;
   }>(
     sql`SELECT m.active, m.package_id, k.name, k.daily_cap::text AS daily_cap, m.pending_volume::text AS pending,
             (n.member_id IS NOT NULL) AS placed,
@@ -28,11 +34,18 @@ export async function planStatus(db: Sql, memberId: number): Promise<PlanStatus>
   if (row.active && row.placed) {
     const rate = percentToPpm((await readSettings(db)).matchingPercent);
     const day = matchDay(bvToUnits(lv), bvToUnits(rv), rate, BigInt(row.daily_cap!));
-    nextClose = { matched: unitsToBv(day.matched), bonus: fromBaseUnits(day.paid), flushed: fromBaseUnits(day.flushed) };
+    nextClose = {
+      matched: unitsToBv(day.matched),
+      bonus: fromBaseUnits(day.paid),
+      flushed: fromBaseUnits(day.flushed),
+    };
   }
   return {
     active: row.active,
-    package: row.package_id === null ? null : { id: row.package_id, name: row.name!, dailyCap: fromBaseUnits(BigInt(row.daily_cap!)) },
+    package:
+      row.package_id === null
+        ? null
+        : { id: row.package_id, name: row.name!, dailyCap: fromBaseUnits(BigInt(row.daily_cap!)) },
     placed: row.placed,
     pendingVolume: bvText(row.pending),
     leftVolume: bvText(lv),

@@ -3,7 +3,16 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { createPublicClient, createWalletClient, getAddress, http, parseEther, type Address, type Hex, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  getAddress,
+  http,
+  parseEther,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { testUsdtAbi, testUsdtBytecode } from './token/artifact';
@@ -12,7 +21,11 @@ import { testUsdtAbi, testUsdtBytecode } from './token/artifact';
  * Foundry's anvil as a child process (docs/decisions/0012-evm-node-and-deposit-watcher.md): the
  * embedded chain of `npm start` and the chain of the chain tests.
  */
-export const ANVIL_BIN = path.join(path.dirname(createRequire(import.meta.url).resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
+export const ANVIL_BIN = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@foundry-rs/anvil-linux-amd64/package.json')),
+  'bin',
+  'anvil',
+);
 
 /** Anvil's first dev account: a well-known test key (public), funded on every anvil chain. It deploys and owns the test USDT. */
 export const ANVIL_DEV_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -46,14 +59,25 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startAnvil(options: AnvilOptions = {}): Promise<AnvilNode> {
-  if (!existsSync(ANVIL_BIN)) throw new Error(`anvil is missing at ${ANVIL_BIN}: run npm install (it comes with @foundry-rs/anvil-linux-amd64).`);
+  if (!existsSync(ANVIL_BIN))
+    throw new Error(`anvil is missing at ${ANVIL_BIN}: run npm install (it comes with @foundry-rs/anvil-linux-amd64).`);
   const port = options.port ?? (await freePort());
-  const args = ['--host', '127.0.0.1', '--port', String(port), '--slots-in-an-epoch', '1', '--chain-id', String(ANVIL_CHAIN_ID)];
+  const args = [
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--slots-in-an-epoch',
+    '1',
+    '--chain-id',
+    String(ANVIL_CHAIN_ID),
+  ];
   if (options.blockTime) args.push('--block-time', String(options.blockTime));
   // State written every second and on SIGTERM/SIGINT (anvil dumps it on
   // either): a crash loses at most the last second of chain, and the watcher
   // notices even that (deposits/watch-guard.ts).
-  if (options.statePath) args.push('--state', options.statePath, '--state-interval', '1', '--preserve-historical-states');
+  if (options.statePath)
+    args.push('--state', options.statePath, '--state-interval', '1', '--preserve-historical-states');
   const child = spawn(ANVIL_BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   await new Promise<void>((resolve, reject) => {
@@ -101,7 +125,11 @@ function stopChild(child: ChildProcess, killOnExit: () => void): Promise<void> {
 }
 
 export function anvilClient(rpcUrl: string): PublicClient {
-  return createPublicClient({ chain: { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } }, cacheTime: 0, transport: http(rpcUrl) });
+  return createPublicClient({
+    chain: { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } },
+    cacheTime: 0,
+    transport: http(rpcUrl),
+  });
 }
 
 /** Deploys the test USDT from anvil's dev account with `supply` whole tokens; returns its address. */
@@ -109,7 +137,11 @@ export async function deployTestToken(rpcUrl: string, supply = 1_000_000_000_000
   const account = privateKeyToAccount(ANVIL_DEV_KEY);
   const wallet = createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
   const client = anvilClient(rpcUrl);
-  const hash = await wallet.deployContract({ abi: testUsdtAbi, bytecode: testUsdtBytecode, args: [supply * 10n ** 18n] });
+  const hash = await wallet.deployContract({
+    abi: testUsdtAbi,
+    bytecode: testUsdtBytecode,
+    args: [supply * 10n ** 18n],
+  });
   const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 100 });
   if (!receipt.contractAddress || receipt.status !== 'success') throw new Error('The test USDT did not deploy.');
   return getAddress(receipt.contractAddress);
@@ -119,12 +151,20 @@ export async function deployTestToken(rpcUrl: string, supply = 1_000_000_000_000
 export async function sendTestToken(rpcUrl: string, token: Address, to: Address, amount: bigint): Promise<Hex> {
   const account = privateKeyToAccount(ANVIL_DEV_KEY);
   const wallet = createWalletClient({ account, chain: foundry, transport: http(rpcUrl) });
-  const hash = await wallet.writeContract({ address: token, abi: testUsdtAbi, functionName: 'transfer', args: [to, amount] });
+  const hash = await wallet.writeContract({
+    address: token,
+    abi: testUsdtAbi,
+    functionName: 'transfer',
+    args: [to, amount],
+  });
   await anvilClient(rpcUrl).waitForTransactionReceipt({ hash, pollingInterval: 100 });
   return hash;
 }
 
 /** Gives an address native coin (BNB on the embedded chain) by decree. */
 export async function setNativeBalance(rpcUrl: string, address: Address, bnb: string): Promise<void> {
-  await anvilClient(rpcUrl).request({ method: 'anvil_setBalance' as never, params: [address, `0x${parseEther(bnb).toString(16)}`] as never });
+  await anvilClient(rpcUrl).request({
+    method: 'anvil_setBalance' as never,
+    params: [address, `0x${parseEther(bnb).toString(16)}`] as never,
+  });
 }

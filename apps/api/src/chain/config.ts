@@ -89,16 +89,19 @@ export function parseChainEnv(env: Env): { value?: ChainEnv; problems: Problem[]
   };
 
   const rpcUrl = env.CHAIN_RPC_URL;
-  if (rpcUrl !== undefined && !/^(https?|wss?):\/\/\S+$/.test(rpcUrl)) problems.push(['CHAIN_RPC_URL', 'must be an http(s):// or ws(s):// URL']);
+  if (rpcUrl !== undefined && !/^(https?|wss?):\/\/\S+$/.test(rpcUrl))
+    problems.push(['CHAIN_RPC_URL', 'must be an http(s):// or ws(s):// URL']);
   const explorerUrl = env.CHAIN_EXPLORER_URL;
-  if (explorerUrl !== undefined && !/^https?:\/\/\S+$/.test(explorerUrl)) problems.push(['CHAIN_EXPLORER_URL', 'must be an http(s):// URL']);
+  if (explorerUrl !== undefined && !/^https?:\/\/\S+$/.test(explorerUrl))
+    problems.push(['CHAIN_EXPLORER_URL', 'must be an http(s):// URL']);
 
   const depositXpub = env.DEPOSIT_XPUB;
   if (depositXpub !== undefined) {
     try {
       const node = HDKey.fromExtendedKey(depositXpub);
       if (node.privateKey) problems.push(['DEPOSIT_XPUB', 'must be an extended public key (xpub…), not a private one']);
-      else if (node.depth !== 4) problems.push(['DEPOSIT_XPUB', `must be the extended public key of ${DEPOSIT_ACCOUNT_PATH} (depth 4)`]);
+      else if (node.depth !== 4)
+        problems.push(['DEPOSIT_XPUB', `must be the extended public key of ${DEPOSIT_ACCOUNT_PATH} (depth 4)`]);
     } catch {
       problems.push(['DEPOSIT_XPUB', 'is not a valid extended public key']);
     }
@@ -108,7 +111,8 @@ export function parseChainEnv(env: Env): { value?: ChainEnv; problems: Problem[]
     problems.push(['DEPOSIT_MNEMONIC', 'is not a valid BIP39 English mnemonic']);
   }
   if (depositMnemonic && depositXpub && problems.every(([name]) => !name.startsWith('DEPOSIT_'))) {
-    if (xpubFromMnemonic(depositMnemonic) !== depositXpub) problems.push(['DEPOSIT_XPUB', 'does not belong to DEPOSIT_MNEMONIC']);
+    if (xpubFromMnemonic(depositMnemonic) !== depositXpub)
+      problems.push(['DEPOSIT_XPUB', 'does not belong to DEPOSIT_MNEMONIC']);
   }
 
   const value: ChainEnv = {
@@ -128,14 +132,16 @@ export function parseChainEnv(env: Env): { value?: ChainEnv; problems: Problem[]
 
   const needed = ['CHAIN_ID', 'TOKEN_ADDRESS', 'TREASURY_ADDRESS'] as const;
   if (rpcUrl !== undefined) {
-    for (const name of needed) if (env[name] === undefined) problems.push([name, 'is required when CHAIN_RPC_URL is set']);
+    for (const name of needed)
+      if (env[name] === undefined) problems.push([name, 'is required when CHAIN_RPC_URL is set']);
     if (depositXpub === undefined && depositMnemonic === undefined) {
       problems.push(['DEPOSIT_XPUB', 'is required when CHAIN_RPC_URL is set (or DEPOSIT_MNEMONIC)']);
     }
   } else {
     // The embedded chain makes its own token and keys: refuse settings it would ignore.
     for (const name of [...needed, 'DEPOSIT_XPUB', 'DEPOSIT_MNEMONIC', 'GAS_WALLET_KEY', 'HOT_WALLET_KEY']) {
-      if (env[name] !== undefined) problems.push([name, 'needs CHAIN_RPC_URL (without it the portal runs its own embedded chain)']);
+      if (env[name] !== undefined)
+        problems.push([name, 'needs CHAIN_RPC_URL (without it the portal runs its own embedded chain)']);
     }
   }
   return { value: problems.length ? undefined : value, problems };

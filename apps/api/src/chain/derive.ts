@@ -30,5 +30,6 @@ export function createDepositSigner(mnemonic: string): (index: number) => Privat
 }
 
 function assertIndex(index: number) {
-  if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) throw new RangeError(`Deposit address index out of range: ${index}`);
+  if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31)
+    throw new RangeError(`Deposit address index out of range: ${index}`);
 }

@@ -71,11 +71,18 @@ export async function startEmbeddedChain(dataDir: string, env: ChainEnv): Promis
       tokenAddress = await deployTestToken(node.rpcUrl);
     }
     for (const address of [gas, hot]) {
-      if ((await client.getBalance({ address })) < parseUnits('1', 18)) await setNativeBalance(node.rpcUrl, address, '100');
+      if ((await client.getBalance({ address })) < parseUnits('1', 18))
+        await setNativeBalance(node.rpcUrl, address, '100');
     }
     await client.readContract({ address: tokenAddress, abi: erc20Abi, functionName: 'decimals' });
     tokenAddress = getAddress(tokenAddress);
-    const info: EmbeddedInfo = { rpcUrl: node.rpcUrl, chainId: ANVIL_CHAIN_ID, tokenAddress, pid: process.pid, anvilPid: node.pid };
+    const info: EmbeddedInfo = {
+      rpcUrl: node.rpcUrl,
+      chainId: ANVIL_CHAIN_ID,
+      tokenAddress,
+      pid: process.pid,
+      anvilPid: node.pid,
+    };
     writeFileSync(infoPath, JSON.stringify(info, null, 2) + '\n');
     const settings = settingsOf(keys, info, env);
     return { settings, info, startSeconds, stop: () => node.stop() };
@@ -130,7 +137,8 @@ async function endStaleChain(pid: number, statePath: string): Promise<void> {
   };
   if (!alive()) return;
   process.kill(pid, 'SIGTERM');
-  for (let waited = 0; alive() && waited < 5_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+  for (let waited = 0; alive() && waited < 5_000; waited += 100)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   if (alive()) process.kill(pid, 'SIGKILL');
 }
 
@@ -140,7 +148,12 @@ function loadOrCreateKeys(file: string): EmbeddedKeys {
     return JSON.parse(readFileSync(file, 'utf8')) as EmbeddedKeys;
   }
   const key = () => bytesToHex(randomBytes(32));
-  const keys: EmbeddedKeys = { depositMnemonic: generateMnemonic(wordlist, 128), gasWalletKey: key(), hotWalletKey: key(), treasuryKey: key() };
+  const keys: EmbeddedKeys = {
+    depositMnemonic: generateMnemonic(wordlist, 128),
+    gasWalletKey: key(),
+    hotWalletKey: key(),
+    treasuryKey: key(),
+  };
   writeFileSync(file, JSON.stringify(keys, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
   return keys;
 }
@@ -148,7 +161,10 @@ function loadOrCreateKeys(file: string): EmbeddedKeys {
 /** The running embedded chain's facts, for `chain:send`. */
 export function readEmbeddedInfo(dataDir: string): EmbeddedInfo {
   const file = path.join(dataDir, INFO_FILE);
-  if (!existsSync(file)) throw new Error(`No embedded chain has run with DATA_DIR=${dataDir} (${file} is missing). Start the portal with npm start first.`);
+  if (!existsSync(file))
+    throw new Error(
+      `No embedded chain has run with DATA_DIR=${dataDir} (${file} is missing). Start the portal with npm start first.`,
+    );
   const info = JSON.parse(readFileSync(file, 'utf8')) as EmbeddedInfo;
   return { ...info, tokenAddress: getAddress(info.tokenAddress) };
 }

@@ -47,7 +47,8 @@ export function createChain(settings: ChainSettings): Chain {
     async token() {
       if (token) return token;
       const chainId = await client.getChainId();
-      if (chainId !== settings.chainId) throw new Error(`The node at CHAIN_RPC_URL serves chain ${chainId}, not CHAIN_ID ${settings.chainId}.`);
+      if (chainId !== settings.chainId)
+        throw new Error(`The node at CHAIN_RPC_URL serves chain ${chainId}, not CHAIN_ID ${settings.chainId}.`);
       token = await readTokenInfo(client, settings.tokenAddress);
       return token;
     },

@@ -35,9 +35,22 @@ export function toTokenUnits(ledger: bigint, decimals: number): bigint {
  * clients.ts), at `blockNumber` when given (else the head). Callers with
  * more than a page of addresses go through them in chunks.
  */
-export async function tokenBalances(client: PublicClient, token: Address, owners: readonly Address[], blockNumber?: bigint): Promise<bigint[]> {
+export async function tokenBalances(
+  client: PublicClient,
+  token: Address,
+  owners: readonly Address[],
+  blockNumber?: bigint,
+): Promise<bigint[]> {
   return Promise.all(
-    owners.map((owner) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner], ...(blockNumber !== undefined ? { blockNumber } : {}) })),
+    owners.map((owner) =>
+      client.readContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [owner],
+        ...(blockNumber !== undefined ? { blockNumber } : {}),
+      }),
+    ),
   );
 }
 

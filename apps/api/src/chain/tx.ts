@@ -1,4 +1,12 @@
-import { encodeFunctionData, erc20Abi, keccak256, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import {
+  encodeFunctionData,
+  erc20Abi,
+  keccak256,
+  type Address,
+  type Hex,
+  type LocalAccount,
+  type PublicClient,
+} from 'viem';
 
 /**
  * Transactions signed here, recorded by the caller, then broadcast: the
@@ -61,7 +69,8 @@ export async function broadcast(client: PublicClient, serialized: Hex): Promise<
     await client.sendRawTransaction({ serializedTransaction: serialized });
   } catch (error) {
     const text = String((error as Error)?.message ?? error).toLowerCase();
-    if (!text.includes('already known') && !text.includes('already imported') && !text.includes('nonce too low')) throw error;
+    if (!text.includes('already known') && !text.includes('already imported') && !text.includes('nonce too low'))
+      throw error;
   }
   return hash;
 }
@@ -69,7 +78,10 @@ export async function broadcast(client: PublicClient, serialized: Hex): Promise<
 export type TxState = 'pending' | 'success' | 'failed' | 'unknown';
 
 /** Mined (success/failed, with its block), waiting in the pool (pending), or not known to the node. */
-export async function transactionState(client: PublicClient, hash: Hex): Promise<{ state: TxState; blockNumber?: bigint }> {
+export async function transactionState(
+  client: PublicClient,
+  hash: Hex,
+): Promise<{ state: TxState; blockNumber?: bigint }> {
   try {
     const receipt = await client.getTransactionReceipt({ hash });
     return { state: receipt.status === 'success' ? 'success' : 'failed', blockNumber: receipt.blockNumber };

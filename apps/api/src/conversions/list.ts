@@ -30,7 +30,11 @@ const CONVERSIONS = defineList({
 });
 
 /** A member's conversions, newest first by default. */
-export function memberConversions(db: Sql, memberId: number, query: ConversionListQuery): Promise<ListAnswer<Conversion>> {
+export function memberConversions(
+  db: Sql,
+  memberId: number,
+  query: ConversionListQuery,
+): Promise<ListAnswer<Conversion>> {
   const where = [sql`c.user_id = ${memberId}`, ...betweenDays(sql`c.created_at`, query.from, query.to)];
   return CONVERSIONS.page(db, { where, sort: query.sort }, query);
 }

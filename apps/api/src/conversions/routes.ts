@@ -12,14 +12,23 @@ import { sendIdempotent } from '../ledger/idempotency';
 export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, endpoints.conversions.create, {}, async (request, reply) => {
-      const answer = await convertToPoints(ctx, principalOf(request).userId, request.body.amount, request.headers['idempotency-key']);
+      const answer = await convertToPoints(
+        ctx,
+        principalOf(request).userId,
+        request.body.amount,
+        request.headers['idempotency-key'],
+      );
       return sendIdempotent(reply, answer);
     });
 
-    route(app, endpoints.conversions.list, {}, async (request, reply) => sendList(reply, await memberConversions(ctx.db, principalOf(request).userId, request.query)));
+    route(app, endpoints.conversions.list, {}, async (request, reply) =>
+      sendList(reply, await memberConversions(ctx.db, principalOf(request).userId, request.query)),
+    );
 
     route(app, endpoints.conversions.terms, {}, async () => conversionTerms(ctx));
 
-    route(app, endpoints.conversions.quote, {}, async (request) => quoteConversion(ctx, principalOf(request).userId, request.query.amount));
+    route(app, endpoints.conversions.quote, {}, async (request) =>
+      quoteConversion(ctx, principalOf(request).userId, request.query.amount),
+    );
   };
 }

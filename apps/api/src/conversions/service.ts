@@ -24,7 +24,8 @@ async function price(db: Sql, amountText: string) {
     throw unprocessable('BELOW_MINIMUM', `The minimum conversion is ${fromBaseUnits(minimum)} USDT.`, 'amount');
   }
   const points = convertAtRate(amount, settings.conversionRate);
-  if (points <= 0n) throw unprocessable('AMOUNT_TOO_SMALL', 'This amount converts to no points at the current rate.', 'amount');
+  if (points <= 0n)
+    throw unprocessable('AMOUNT_TOO_SMALL', 'This amount converts to no points at the current rate.', 'amount');
   return { amount, points, rate: settings.conversionRate };
 }
 
@@ -41,7 +42,12 @@ export async function quoteConversion(ctx: AppContext, memberId: number, amountT
   return { amount: fromBaseUnits(amount), rate, points: fromBaseUnits(points) };
 }
 
-export async function convertToPoints(ctx: AppContext, memberId: number, amountText: string, idempotencyKey?: string): Promise<IdempotentAnswer<Conversion>> {
+export async function convertToPoints(
+  ctx: AppContext,
+  memberId: number,
+  amountText: string,
+  idempotencyKey?: string,
+): Promise<IdempotentAnswer<Conversion>> {
   const { db } = ctx;
   const request = { amount: fromBaseUnits(toBaseUnits(amountText)) };
   return runIdempotent(db, { userId: memberId, operation: 'conversion', key: idempotencyKey, request }, async (tx) => {

@@ -13,9 +13,22 @@ export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
 export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard> {
   const totals = (
     await db.query<{
-      members: number; active: number; sales: string; purchases: number; referral: string; matching: string; last_close: string | null;
-      deposits: number; deposited: string; treasury: string; withdrawals: number; withdrawn: string; redemptions: number; points: string;
-      failed: number; failed_amount: string;
+      members: number;
+      active: number;
+      sales: string;
+      purchases: number;
+      referral: string;
+      matching: string;
+      last_close: string | null;
+      deposits: number;
+      deposited: string;
+      treasury: string;
+      withdrawals: number;
+      withdrawn: string;
+      redemptions: number;
+      points: string;
+      failed: number;
+      failed_amount: string;
     }>(
       // Members without the company root (the only member without a sponsor); the Members list shows the root too and says so.
       sql`SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members,
@@ -58,7 +71,11 @@ export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard
     activeMembers: totals.active,
     sales: fromBaseUnits(sales),
     purchases: totals.purchases,
-    bonusesPaid: { referral: fromBaseUnits(referral), matching: fromBaseUnits(matching), total: fromBaseUnits(referral + matching) },
+    bonusesPaid: {
+      referral: fromBaseUnits(referral),
+      matching: fromBaseUnits(matching),
+      total: fromBaseUnits(referral + matching),
+    },
     payoutRatio: payoutRatio(referral + matching, sales),
     lastClose: totals.last_close,
     series: days.map((d) => ({

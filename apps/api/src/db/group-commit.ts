@@ -27,14 +27,18 @@ interface Waiting<I, O> {
   reject: (error: unknown) => void;
 }
 
-export function groupCommit<I, O>(run: (items: I[]) => Promise<O[]>, options: GroupCommitOptions): (item: I) => Promise<O> {
+export function groupCommit<I, O>(
+  run: (items: I[]) => Promise<O[]>,
+  options: GroupCommitOptions,
+): (item: I) => Promise<O> {
   const waiting: Array<Waiting<I, O>> = [];
   let running = 0;
 
   async function runGroup(group: Array<Waiting<I, O>>): Promise<void> {
     try {
       const outcomes = await run(group.map((w) => w.item));
-      if (outcomes.length !== group.length) throw new Error(`a group of ${group.length} came back with ${outcomes.length} outcomes`);
+      if (outcomes.length !== group.length)
+        throw new Error(`a group of ${group.length} came back with ${outcomes.length} outcomes`);
       group.forEach((w, i) => w.resolve(outcomes[i]!));
     } catch (error) {
       if (group.length === 1) {

@@ -80,9 +80,9 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
     )`);
 
     const done = new Map(
-      (await tx.query<{ name: string; checksum: string | null }>(sql`SELECT name, checksum FROM schema_migrations`)).rows.map(
-        (row) => [row.name, row.checksum],
-      ),
+      (
+        await tx.query<{ name: string; checksum: string | null }>(sql`SELECT name, checksum FROM schema_migrations`)
+      ).rows.map((row) => [row.name, row.checksum]),
     );
     for (const file of migrations) {
       if (!done.has(file.name)) continue;
@@ -96,10 +96,9 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
 
     const pending = migrations.filter((file) => !done.has(file.name));
     const inForce = new Map(
-      (await tx.query<{ name: string; checksum: string }>(sql`SELECT name, checksum FROM schema_functions`)).rows.map((row) => [
-        row.name,
-        row.checksum,
-      ]),
+      (await tx.query<{ name: string; checksum: string }>(sql`SELECT name, checksum FROM schema_functions`)).rows.map(
+        (row) => [row.name, row.checksum],
+      ),
     );
     const changed = functions.filter((file) => inForce.get(file.name) !== file.checksum);
 
@@ -108,7 +107,9 @@ export async function migrate(db: Database, options: MigrateOptions = {}): Promi
       // or call one in a data move; PL/pgSQL bodies are late-bound anyway,
       // and an SQL body may name a table a pending migration creates, so
       // bodies are checked in step 4, once the tables exist.
-      const { rows } = await tx.query<{ setting: string }>(sql`SELECT current_setting('check_function_bodies') AS setting`);
+      const { rows } = await tx.query<{ setting: string }>(
+        sql`SELECT current_setting('check_function_bodies') AS setting`,
+      );
       await tx.query(sql`SELECT set_config('check_function_bodies', 'off', true)`);
       for (const file of changed) await tx.exec(file.text);
       await tx.query(sql`SELECT set_config('check_function_bodies', ${rows[0]!.setting}, true)`);

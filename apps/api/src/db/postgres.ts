@@ -30,7 +30,13 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
 
   return {
     kind: 'postgres',
-    stats: () => ({ kind: 'postgres', max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    stats: () => ({
+      kind: 'postgres',
+      max: POOL_MAX,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async query<T>(query: SqlQuery): Promise<QueryResult<T>> {
       const result = await pool.query(...statement(query));
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };

@@ -14,7 +14,11 @@ export interface DepositAddressRow {
  * for it) at the next free index of m/44'/60'/0'/0/<index>; kept, so it
  * never changes. Two concurrent first uses agree on one row.
  */
-export async function ensureDepositAddress(db: Sql, chain: Chain, memberId: number): Promise<{ index: number; address: Address }> {
+export async function ensureDepositAddress(
+  db: Sql,
+  chain: Chain,
+  memberId: number,
+): Promise<{ index: number; address: Address }> {
   const existing = await addressOf(db, memberId);
   if (existing) return { index: existing.address_index, address: chain.depositAddress(existing.address_index) };
   const { rows } = await db.query<{ index: number }>(sql`SELECT nextval('deposit_address_index_seq')::int AS index`);
@@ -28,12 +32,18 @@ export async function ensureDepositAddress(db: Sql, chain: Chain, memberId: numb
 }
 
 async function addressOf(db: Sql, memberId: number): Promise<DepositAddressRow | undefined> {
-  const { rows } = await db.query<DepositAddressRow>(sql`SELECT member_id, address_index, address FROM deposit_addresses WHERE member_id = ${memberId}`);
+  const { rows } = await db.query<DepositAddressRow>(
+    sql`SELECT member_id, address_index, address FROM deposit_addresses WHERE member_id = ${memberId}`,
+  );
   return rows[0];
 }
 
 /** Members owning any of `addresses` (lower-case), by one indexed lookup per chunk. */
-export async function matchDepositAddresses(db: Sql, addresses: string[], chunk = 10_000): Promise<Map<string, number>> {
+export async function matchDepositAddresses(
+  db: Sql,
+  addresses: string[],
+  chunk = 10_000,
+): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   for (let i = 0; i < addresses.length; i += chunk) {
     const { rows } = await db.query<{ member_id: number; address: string }>(

@@ -42,14 +42,18 @@ interface StatusRow {
 /** A resolved stall stays on the status this long, so an operator sees it happened. */
 const STALL_SHOWN_MS = 24 * 3600_000;
 
-const CHECK_RECONCILIATION = 'Check the reconciliation on the BEP20 wallets page: a credited deposit that is no longer on the chain shows there as a difference.';
+const CHECK_RECONCILIATION =
+  'Check the reconciliation on the BEP20 wallets page: a credited deposit that is no longer on the chain shows there as a difference.';
 
 /** The stall in words: what happened and what the operator should do. */
 function describeStall(row: StatusRow): string {
   const read = row.stall_block!;
   const from = row.stall_from;
   if (row.stall_resolved_at) {
-    const what = row.stall_reason === 'behind' ? `the node stood below block ${read}, which the portal had already read` : `the chain changed under block ${read}, which the portal had already read`;
+    const what =
+      row.stall_reason === 'behind'
+        ? `the node stood below block ${read}, which the portal had already read`
+        : `the chain changed under block ${read}, which the portal had already read`;
     return `Resolved: ${what}. The deposit watcher read again from block ${from ?? '—'} and has passed block ${read} on the node's chain; nothing was credited twice. ${CHECK_RECONCILIATION}`;
   }
   if (from === null) {
@@ -78,7 +82,18 @@ function stallOf(row: StatusRow, now: number): ChainStall | null {
 /** The watcher's state from the database (any process's), for /api/health and the admin pages. */
 export async function readChainStatus(ctx: AppContext): Promise<ChainStatus> {
   const chain = ctx.chain;
-  if (!chain) return { status: 'off', chainId: null, latestBlock: null, finalBlock: null, scannedTo: null, finality: null, checkedAt: null, lastError: null, stall: null };
+  if (!chain)
+    return {
+      status: 'off',
+      chainId: null,
+      latestBlock: null,
+      finalBlock: null,
+      scannedTo: null,
+      finality: null,
+      checkedAt: null,
+      lastError: null,
+      stall: null,
+    };
   const { rows } = await ctx.db.query<StatusRow>(
     sql`SELECT final_next::text, latest_block::text, final_block::text, finality, checked_at, last_error, last_error_at,
               stall_reason, stall_since, stall_block::text, stall_from::text, stall_resolved_at
@@ -87,14 +102,34 @@ export async function readChainStatus(ctx: AppContext): Promise<ChainStatus> {
   const row = rows[0];
   if (!row) {
     const lastError = lastErrors.get(chain.chainId) ?? null;
-    return { status: lastError ? 'unreachable' : 'starting', chainId: chain.chainId, latestBlock: null, finalBlock: null, scannedTo: null, finality: null, checkedAt: null, lastError, stall: null };
+    return {
+      status: lastError ? 'unreachable' : 'starting',
+      chainId: chain.chainId,
+      latestBlock: null,
+      finalBlock: null,
+      scannedTo: null,
+      finality: null,
+      checkedAt: null,
+      lastError,
+      stall: null,
+    };
   }
   const failing = row.last_error_at && (!row.checked_at || row.last_error_at > row.checked_at);
-  const stale = row.checked_at && ctx.now().getTime() - row.checked_at.getTime() > Math.max(30_000, chain.settings.pollMs * 20);
+  const stale =
+    row.checked_at && ctx.now().getTime() - row.checked_at.getTime() > Math.max(30_000, chain.settings.pollMs * 20);
   const behind = row.final_block !== null && BigInt(row.final_block) - BigInt(row.final_next) + 1n > MAX_RANGE;
   const stall = stallOf(row, ctx.now().getTime());
   return {
-    status: failing || stale ? 'unreachable' : !row.checked_at ? 'starting' : stall && !stall.resolvedAt ? 'stalled' : behind ? 'lagging' : 'ok',
+    status:
+      failing || stale
+        ? 'unreachable'
+        : !row.checked_at
+          ? 'starting'
+          : stall && !stall.resolvedAt
+            ? 'stalled'
+            : behind
+              ? 'lagging'
+              : 'ok',
     chainId: chain.chainId,
     latestBlock: row.latest_block,
     finalBlock: row.final_block,

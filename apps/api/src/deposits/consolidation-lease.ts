@@ -84,7 +84,8 @@ export const heldLease = (id: number, holder: string) =>
   sql`SELECT id FROM consolidations WHERE id = ${id} AND leased_by = ${holder} AND status = 'running' FOR UPDATE`;
 
 /** The WHERE of an UPDATE that ends consolidation `id` only while `holder` holds its lease. */
-export const leaseHeldBy = (id: number, holder: string) => sql`id = ${id} AND leased_by = ${holder} AND status = 'running'`;
+export const leaseHeldBy = (id: number, holder: string) =>
+  sql`id = ${id} AND leased_by = ${holder} AND status = 'running'`;
 
 /** A lease as the sweeper carries it: who holds which consolidation's. */
 export interface Lease {

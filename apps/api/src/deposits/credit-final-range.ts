@@ -24,7 +24,15 @@ export interface RangeCredited {
  * moved past it and the hash of its last block kept (`watch-cursor.ts`). Null when the cursor no longer stands at `from` (another
  * process recorded it meanwhile): nothing is written.
  */
-export async function creditFinalRange(db: Database, key: WatchKey, from: bigint, to: bigint, toHash: string, matched: MatchedLog[], decimals: number): Promise<RangeCredited | null> {
+export async function creditFinalRange(
+  db: Database,
+  key: WatchKey,
+  from: bigint,
+  to: bigint,
+  toHash: string,
+  matched: MatchedLog[],
+  decimals: number,
+): Promise<RangeCredited | null> {
   return db.transaction(async (tx) => {
     if ((await lockFinalNext(tx, key)) !== from.toString()) return null;
     const credited: number[] = [];
@@ -35,7 +43,9 @@ export async function creditFinalRange(db: Database, key: WatchKey, from: bigint
       const below = open.filter((row) => BigInt(row.amount) < minimum);
       const credit = open.filter((row) => BigInt(row.amount) >= minimum);
       if (below.length) {
-        await tx.query(sql`UPDATE deposits SET status = 'below_minimum', final_at = now() WHERE id = ANY(${below.map((row) => row.id)}::bigint[])`);
+        await tx.query(
+          sql`UPDATE deposits SET status = 'below_minimum', final_at = now() WHERE id = ANY(${below.map((row) => row.id)}::bigint[])`,
+        );
       }
       if (credit.length >= BULK_FROM) await creditInBulk(tx, key.chainId, from, to, credit);
       else for (const row of credit) await creditOne(tx, key.chainId, row);
@@ -86,5 +96,7 @@ async function creditOne(tx: Sql, chainId: number, row: OpenDeposit): Promise<vo
       { account: { system: 'treasury' }, amount: -amount },
     ],
   });
-  await tx.query(sql`UPDATE deposits SET status = 'credited', entry_id = ${entry.id}, final_at = now(), credited_at = now() WHERE id = ${row.id}`);
+  await tx.query(
+    sql`UPDATE deposits SET status = 'credited', entry_id = ${entry.id}, final_at = now(), credited_at = now() WHERE id = ${row.id}`,
+  );
 }

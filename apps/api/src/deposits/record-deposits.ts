@@ -16,7 +16,13 @@ export interface OpenDeposit {
  * an existing row whose status is one of `reopen` takes the log's block (a
  * reorganisation moved it). Returns the rows inserted or reopened.
  */
-export async function recordDeposits(db: Sql, chainId: number, logs: MatchedLog[], decimals: number, reopen: string[]): Promise<OpenDeposit[]> {
+export async function recordDeposits(
+  db: Sql,
+  chainId: number,
+  logs: MatchedLog[],
+  decimals: number,
+  reopen: string[],
+): Promise<OpenDeposit[]> {
   const { rows } = await db.query<OpenDeposit>(
     sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, status)
      SELECT ${chainId}, u.tx_hash, u.log_index, u.block_number, u.block_hash, u.member_id, u.address, u.from_address, u.amount, 'seen'

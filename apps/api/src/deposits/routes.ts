@@ -13,21 +13,30 @@ export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, endpoints.deposits.address, {}, async (request) => depositAddress(ctx, principalOf(request).userId));
 
-    route(app, endpoints.deposits.list, {}, async (request) => memberDeposits(ctx, principalOf(request).userId, request.query));
+    route(app, endpoints.deposits.list, {}, async (request) =>
+      memberDeposits(ctx, principalOf(request).userId, request.query),
+    );
   };
 }
 
 /** `/api/admin/deposits`, `/api/admin/consolidations`, `/api/admin/chain/wallets`. */
 export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.deposits.adminList, {}, async (request, reply) => sendList(reply, await adminDeposits(ctx, request.query)));
+    route(app, endpoints.deposits.adminList, {}, async (request, reply) =>
+      sendList(reply, await adminDeposits(ctx, request.query)),
+    );
 
     route(app, endpoints.deposits.adminConsolidations, {}, async (request) => listConsolidations(ctx, request.query));
 
     // Sweeping the deposit addresses needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
-    route(app, endpoints.deposits.adminConsolidate, {
-      preHandler: adminTwoFactorGate(ctx),
-    }, async (request, reply) => reply.code(201).send(await startConsolidation(ctx, actorOf(request))));
+    route(
+      app,
+      endpoints.deposits.adminConsolidate,
+      {
+        preHandler: adminTwoFactorGate(ctx),
+      },
+      async (request, reply) => reply.code(201).send(await startConsolidation(ctx, actorOf(request))),
+    );
 
     route(app, endpoints.deposits.adminChainWallets, {}, async (request) => chainWallets(ctx, request.query));
   };

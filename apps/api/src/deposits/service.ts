@@ -24,10 +24,15 @@ import { describeChainError, readChainStatus } from './chain-status';
 import { isChainError } from '../chain/errors';
 
 export const chainUnavailable = (detail?: string) =>
-  new AppError(503, 'CHAIN_UNAVAILABLE', `Deposits are unavailable right now: the chain does not answer${detail ? ` (${detail})` : ''}. Try again shortly.`);
+  new AppError(
+    503,
+    'CHAIN_UNAVAILABLE',
+    `Deposits are unavailable right now: the chain does not answer${detail ? ` (${detail})` : ''}. Try again shortly.`,
+  );
 
 export function requireChain(ctx: AppContext): Chain {
-  if (!ctx.chain) throw new AppError(503, 'CHAIN_UNAVAILABLE', 'Deposits are unavailable: the portal runs without a chain.');
+  if (!ctx.chain)
+    throw new AppError(503, 'CHAIN_UNAVAILABLE', 'Deposits are unavailable: the portal runs without a chain.');
   return ctx.chain;
 }
 
@@ -53,7 +58,8 @@ const SELECT = sql`SELECT d.id, d.member_id, u.username, d.address, d.from_addre
 export function toDeposit(ctx: AppContext, row: DepositRow, status: ChainStatus): Deposit {
   const latest = status.latestBlock === null ? null : BigInt(status.latestBlock);
   const final = status.finalBlock === null ? null : BigInt(status.finalBlock);
-  const needed = latest !== null && final !== null ? Number(latest - final + 1n) : (ctx.chain?.settings.confirmations ?? 0);
+  const needed =
+    latest !== null && final !== null ? Number(latest - final + 1n) : (ctx.chain?.settings.confirmations ?? 0);
   const block = BigInt(row.block_number);
   const confirmations = latest === null || latest < block ? 0 : Number(latest - block + 1n);
   return {
@@ -151,7 +157,9 @@ export async function memberDeposits(ctx: AppContext, memberId: number, query: M
   const status = readChainStatus(ctx);
   const [{ page }, balance, chain] = await Promise.all([
     depositList(ctx, status).page(db, filterOf({ memberId, member: undefined, status: query.status }), query),
-    db.query<{ balance: string }>(sql`SELECT balance::text FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'deposit'`),
+    db.query<{ balance: string }>(
+      sql`SELECT balance::text FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'deposit'`,
+    ),
     status,
   ]);
   return { ...page, balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')), chain };

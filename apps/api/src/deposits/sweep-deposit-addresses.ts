@@ -1,7 +1,15 @@
 import { erc20Abi, getAddress, type Address, type Hex } from 'viem';
 import type { Chain } from '../chain';
 import { toLedgerUnits, toTokenUnits } from '../chain/token';
-import { broadcast, gasPrice as readGasPrice, signNativeTransfer, signTokenTransfer, TOKEN_TRANSFER_GAS, transactionState, type SignedTx } from '../chain/tx';
+import {
+  broadcast,
+  gasPrice as readGasPrice,
+  signNativeTransfer,
+  signTokenTransfer,
+  TOKEN_TRANSFER_GAS,
+  transactionState,
+  type SignedTx,
+} from '../chain/tx';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { AppError } from '../shared/errors';
@@ -35,7 +43,15 @@ export interface ConsolidationTxRow {
  * held (`heldLease`, ./consolidation-lease.ts): a run that lost its lease
  * records and therefore sends nothing new.
  */
-async function record(db: Sql, lease: Lease, kind: ConsolidationTxRow['kind'], index: number | null, signed: SignedTx, amount: bigint, unit: ConsolidationTxRow['unit']): Promise<ConsolidationTxRow> {
+async function record(
+  db: Sql,
+  lease: Lease,
+  kind: ConsolidationTxRow['kind'],
+  index: number | null,
+  signed: SignedTx,
+  amount: bigint,
+  unit: ConsolidationTxRow['unit'],
+): Promise<ConsolidationTxRow> {
   const { rows } = await db.query<ConsolidationTxRow>(
     sql`WITH lease AS (${heldLease(lease.id, lease.holder)})
      INSERT INTO consolidation_txs (consolidation_id, kind, address_index, from_address, to_address, amount, unit, nonce, tx_hash, raw_tx, status)
@@ -46,7 +62,8 @@ async function record(db: Sql, lease: Lease, kind: ConsolidationTxRow['kind'], i
   return rows[0];
 }
 
-const setStatus = (db: Sql, id: number, status: ConsolidationTxRow['status']) => db.query(sql`UPDATE consolidation_txs SET status = ${status}, updated_at = now() WHERE id = ${id}`);
+const setStatus = (db: Sql, id: number, status: ConsolidationTxRow['status']) =>
+  db.query(sql`UPDATE consolidation_txs SET status = ${status}, updated_at = now() WHERE id = ${id}`);
 
 /** Sends what is recorded and not yet mined, then waits for every one of `txs` to be mined; marks each. */
 async function settle(db: Sql, chain: Chain, txs: ConsolidationTxRow[]): Promise<void> {
@@ -59,7 +76,11 @@ async function settle(db: Sql, chain: Chain, txs: ConsolidationTxRow[]): Promise
   }
   for (const tx of txs) {
     if (tx.status !== 'sent') continue;
-    const receipt = await chain.client.waitForTransactionReceipt({ hash: tx.tx_hash as Hex, pollingInterval: 250, timeout: 120_000 });
+    const receipt = await chain.client.waitForTransactionReceipt({
+      hash: tx.tx_hash as Hex,
+      pollingInterval: 250,
+      timeout: 120_000,
+    });
     tx.status = receipt.status === 'success' ? 'confirmed' : 'failed';
     await setStatus(db, tx.id, tx.status);
   }
@@ -94,19 +115,35 @@ async function nextNonce(db: Sql, chain: Chain, address: Address): Promise<numbe
 }
 
 /** Sweeps every deposit address holding at least `threshold` (ledger units) for the consolidation whose `lease` the caller holds; answers once all its transactions are mined. */
-export async function sweepDepositAddresses(db: Sql, chain: Chain, lease: Lease, threshold: bigint, afterTopups?: () => Promise<void>): Promise<void> {
+export async function sweepDepositAddresses(
+  db: Sql,
+  chain: Chain,
+  lease: Lease,
+  threshold: bigint,
+  afterTopups?: () => Promise<void>,
+): Promise<void> {
   const consolidationId = lease.id;
   const token = await chain.token();
   const gasWallet = chain.gasWallet;
   const depositSigner = chain.depositSigner;
   if (!gasWallet || !depositSigner) {
-    throw new AppError(503, 'CONSOLIDATION_UNAVAILABLE', 'Consolidation needs DEPOSIT_MNEMONIC and GAS_WALLET_KEY in the configuration.');
+    throw new AppError(
+      503,
+      'CONSOLIDATION_UNAVAILABLE',
+      'Consolidation needs DEPOSIT_MNEMONIC and GAS_WALLET_KEY in the configuration.',
+    );
   }
   // Resume first: whatever an earlier attempt recorded is settled as it is.
-  const earlier = await db.query<ConsolidationTxRow>(sql`SELECT * FROM consolidation_txs WHERE consolidation_id = ${consolidationId} ORDER BY id`);
+  const earlier = await db.query<ConsolidationTxRow>(
+    sql`SELECT * FROM consolidation_txs WHERE consolidation_id = ${consolidationId} ORDER BY id`,
+  );
   await settle(db, chain, earlier.rows);
-  const swept = new Set(earlier.rows.filter((t) => t.kind === 'sweep' && t.status !== 'failed').map((t) => t.address_index));
-  const toppedUp = new Set(earlier.rows.filter((t) => t.kind === 'gas_topup' && t.status === 'confirmed').map((t) => t.address_index));
+  const swept = new Set(
+    earlier.rows.filter((t) => t.kind === 'sweep' && t.status !== 'failed').map((t) => t.address_index),
+  );
+  const toppedUp = new Set(
+    earlier.rows.filter((t) => t.kind === 'gas_topup' && t.status === 'confirmed').map((t) => t.address_index),
+  );
 
   // Candidates: addresses that ever received a deposit; their balances in one batched request.
   const { rows: candidates } = await db.query<{ address_index: number; address: string }>(
@@ -114,9 +151,20 @@ export async function sweepDepositAddresses(db: Sql, chain: Chain, lease: Lease,
       WHERE EXISTS (SELECT 1 FROM deposits d WHERE d.address = a.address AND d.status <> 'dropped') ORDER BY a.address_index`,
   );
   const todo = candidates.filter((c) => !swept.has(c.address_index));
-  const balances = await Promise.all(todo.map((c) => chain.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [getAddress(c.address)] })));
+  const balances = await Promise.all(
+    todo.map((c) =>
+      chain.client.readContract({
+        address: token.address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [getAddress(c.address)],
+      }),
+    ),
+  );
   const thresholdRaw = toTokenUnits(threshold, token.decimals);
-  const due = todo.map((c, i) => ({ ...c, balance: balances[i]! })).filter((c) => c.balance > 0n && c.balance >= thresholdRaw);
+  const due = todo
+    .map((c, i) => ({ ...c, balance: balances[i]! }))
+    .filter((c) => c.balance > 0n && c.balance >= thresholdRaw);
   if (!due.length) return;
 
   // A margin over the node's price, so a rising base fee does not strand a sweep.
@@ -131,7 +179,12 @@ export async function sweepDepositAddresses(db: Sql, chain: Chain, lease: Lease,
     if (native[i]! >= fee || toppedUp.has(c.address_index)) continue;
     // Twice the fee: a rerun at a higher gas price still finds enough.
     const value = 2n * fee - native[i]!;
-    const signed = await signNativeTransfer(chain.client, gasWallet, { to: getAddress(c.address), value, nonce, gasPrice: price });
+    const signed = await signNativeTransfer(chain.client, gasWallet, {
+      to: getAddress(c.address),
+      value,
+      nonce,
+      gasPrice: price,
+    });
     topups.push(await record(db, lease, 'gas_topup', c.address_index, signed, value, 'BNB'));
     nonce += 1;
   }
@@ -144,7 +197,8 @@ export async function sweepDepositAddresses(db: Sql, chain: Chain, lease: Lease,
   for (const [i, c] of due.entries()) {
     const affordable = funded[i]! / TOKEN_TRANSFER_GAS;
     const signer = depositSigner(c.address_index);
-    if (signer.address.toLowerCase() !== c.address) throw new Error(`deposit address ${c.address_index} does not match DEPOSIT_MNEMONIC`);
+    if (signer.address.toLowerCase() !== c.address)
+      throw new Error(`deposit address ${c.address_index} does not match DEPOSIT_MNEMONIC`);
     const signed = await signTokenTransfer(chain.client, signer, {
       token: token.address,
       to: chain.treasuryAddress,
@@ -152,7 +206,9 @@ export async function sweepDepositAddresses(db: Sql, chain: Chain, lease: Lease,
       nonce: await nextNonce(db, chain, signer.address),
       gasPrice: affordable < price ? affordable : price,
     });
-    sweeps.push(await record(db, lease, 'sweep', c.address_index, signed, toLedgerUnits(c.balance, token.decimals), 'USDT'));
+    sweeps.push(
+      await record(db, lease, 'sweep', c.address_index, signed, toLedgerUnits(c.balance, token.decimals), 'USDT'),
+    );
   }
   await settle(db, chain, sweeps);
 }

@@ -51,10 +51,12 @@ const toHex = (n: bigint) => `0x${n.toString(16)}`;
 
 /** The ERC-20 Transfer logs of the token in blocks `from`..`to`, addresses lower-cased. */
 export async function readTransferLogs(chain: Chain, from: bigint, to: bigint): Promise<TransferLog[]> {
-  const raw = await chain.client.request({
+  const raw = (await chain.client.request({
     method: 'eth_getLogs',
-    params: [{ address: chain.settings.tokenAddress, topics: [TRANSFER_TOPIC], fromBlock: toHex(from), toBlock: toHex(to) }] as never,
-  }) as unknown as RawLog[];
+    params: [
+      { address: chain.settings.tokenAddress, topics: [TRANSFER_TOPIC], fromBlock: toHex(from), toBlock: toHex(to) },
+    ] as never,
+  })) as unknown as RawLog[];
   const logs: TransferLog[] = [];
   for (const entry of raw) {
     if (entry.removed || entry.topics.length !== 3) continue; // not an ERC-20 Transfer (e.g. ERC-721 shape)
@@ -79,7 +81,10 @@ export async function matchToMembers(db: Sql, logs: TransferLog[]): Promise<Matc
 
 /** The hash of the node's block `number`, lower-cased; null when the node has no such block (it is behind). */
 export async function blockHash(chain: Chain, number: bigint): Promise<string | null> {
-  const block = await chain.client.request({ method: 'eth_getBlockByNumber', params: [toHex(number), false] as never }) as unknown as { hash: string } | null;
+  const block = (await chain.client.request({
+    method: 'eth_getBlockByNumber',
+    params: [toHex(number), false] as never,
+  })) as unknown as { hash: string } | null;
   return block ? block.hash.toLowerCase() : null;
 }
 
@@ -99,7 +104,13 @@ export interface FinalRange {
  * chain no longer holds it (nothing of the range may then be recorded; the
  * next tick finds where the two agree, watch-guard.ts).
  */
-export async function readFinalRange(ctx: AppContext, chain: Chain, from: bigint, to: bigint, anchor?: { number: bigint; hash: string }): Promise<FinalRange | null> {
+export async function readFinalRange(
+  ctx: AppContext,
+  chain: Chain,
+  from: bigint,
+  to: bigint,
+  anchor?: { number: bigint; hash: string },
+): Promise<FinalRange | null> {
   for (let attempt = 1; ; attempt += 1) {
     const endBefore = await blockHash(chain, to);
     const logs = await readTransferLogs(chain, from, to);
@@ -112,8 +123,16 @@ export async function readFinalRange(ctx: AppContext, chain: Chain, from: bigint
     ]);
     if (anchor && anchorNow !== anchor.hash) return null;
     const canonical = new Map(blocks.map((b, i) => [b, hashes[i]!]));
-    if (endBefore !== null && endBefore === endAfter && matched.every((l) => canonical.get(l.blockNumber) === l.blockHash)) return { logs, matched, toHash: endAfter };
+    if (
+      endBefore !== null &&
+      endBefore === endAfter &&
+      matched.every((l) => canonical.get(l.blockNumber) === l.blockHash)
+    )
+      return { logs, matched, toHash: endAfter };
     if (attempt >= 3) throw new RangeChanged(`blocks ${from}-${to} kept changing while read`);
-    ctx.log.warn({ from: String(from), to: String(to) }, 'deposit watcher: block hashes changed during the read; reading the range again');
+    ctx.log.warn(
+      { from: String(from), to: String(to) },
+      'deposit watcher: block hashes changed during the read; reading the range again',
+    );
   }
 }

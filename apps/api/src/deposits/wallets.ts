@@ -38,12 +38,17 @@ function depositAddressesHold(db: Sql, chain: Chain, token: Address, block: bigi
   if (held && held.block === block && held.issued === issued) return held.total;
   const total = (async () => {
     const result: Held = { sum: 0n, holding: new Map() };
-    for (let after = -1; ; ) {
+    for (let after = -1; ;) {
       const { rows } = await db.query<{ address_index: number; address: string }>(
         sql`SELECT address_index, address FROM deposit_addresses WHERE address_index > ${after} ORDER BY address_index LIMIT ${RECONCILE_CHUNK}`,
       );
       if (!rows.length) return result;
-      const balances = await tokenBalances(chain.client, token, rows.map((r) => getAddress(r.address)), block);
+      const balances = await tokenBalances(
+        chain.client,
+        token,
+        rows.map((r) => getAddress(r.address)),
+        block,
+      );
       rows.forEach((r, i) => {
         result.sum += balances[i]!;
         if (balances[i]! > 0n) result.holding.set(r.address, balances[i]!);
@@ -64,7 +69,11 @@ function depositAddressesHold(db: Sql, chain: Chain, token: Address, block: bigi
  * the cost follows them).
  */
 async function unrecordedAmong(db: Sql, chainId: number, holding: Map<string, bigint>) {
-  const result = { raw: 0n, count: 0, first: [] as Array<{ address: string; memberId: number; username: string; raw: bigint }> };
+  const result = {
+    raw: 0n,
+    count: 0,
+    first: [] as Array<{ address: string; memberId: number; username: string; raw: bigint }>,
+  };
   const holders = [...holding.keys()];
   for (let i = 0; i < holders.length; i += RECONCILE_CHUNK) {
     const unseen = await db.query<{ address: string; member_id: string; username: string }>(
@@ -77,7 +86,8 @@ async function unrecordedAmong(db: Sql, chainId: number, holding: Map<string, bi
       const raw = holding.get(r.address)!;
       result.raw += raw;
       result.count += 1;
-      if (result.first.length < 10) result.first.push({ address: getAddress(r.address), memberId: Number(r.member_id), username: r.username, raw });
+      if (result.first.length < 10)
+        result.first.push({ address: getAddress(r.address), memberId: Number(r.member_id), username: r.username, raw });
     }
   }
   return result;
@@ -107,7 +117,10 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
   // Every balance at one block, so that the sum is consistent and can be kept for that block.
   const block = await chain.client.getBlockNumber({ cacheTime: 0 });
   const fixed = [chain.treasuryAddress, ...(chain.hotWallet ? [chain.hotWallet.address] : [])];
-  const [raw, deposited] = await Promise.all([tokenBalances(chain.client, token, fixed, block), depositAddressesHold(db, chain, token, block, issued)]);
+  const [raw, deposited] = await Promise.all([
+    tokenBalances(chain.client, token, fixed, block),
+    depositAddressesHold(db, chain, token, block, issued),
+  ]);
   const treasury = toLedgerUnits(raw[0]!, decimals);
   const hot = chain.hotWallet ? toLedgerUnits(raw[1]!, decimals) : 0n;
   const depositAddresses = toLedgerUnits(deposited.sum, decimals);
@@ -136,7 +149,11 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
     unrecorded: {
       total: fromBaseUnits(toLedgerUnits(unrecorded.raw, decimals)),
       count: unrecorded.count,
-      addresses: unrecorded.first.map((a) => ({ address: a.address, member: { id: a.memberId, username: a.username }, amount: fromBaseUnits(toLedgerUnits(a.raw, decimals)) })),
+      addresses: unrecorded.first.map((a) => ({
+        address: a.address,
+        member: { id: a.memberId, username: a.username },
+        amount: fromBaseUnits(toLedgerUnits(a.raw, decimals)),
+      })),
     },
   };
 }
@@ -163,9 +180,35 @@ export async function chainWallets(ctx: AppContext, query: PageQuery): Promise<C
     const token = await chain.token();
     const window = pageWindow(query);
     const fixed: Array<Omit<ChainWallet, 'token' | 'bnb'>> = [
-      { role: 'treasury', label: 'Treasury', address: chain.treasuryAddress, member: null, explorerUrl: chain.explorerAddress(chain.treasuryAddress) },
-      ...(chain.gasWallet ? [{ role: 'gas' as const, label: 'Gas wallet', address: chain.gasWallet.address, member: null, explorerUrl: chain.explorerAddress(chain.gasWallet.address) }] : []),
-      ...(chain.hotWallet ? [{ role: 'hot' as const, label: 'Hot wallet (payouts)', address: chain.hotWallet.address, member: null, explorerUrl: chain.explorerAddress(chain.hotWallet.address) }] : []),
+      {
+        role: 'treasury',
+        label: 'Treasury',
+        address: chain.treasuryAddress,
+        member: null,
+        explorerUrl: chain.explorerAddress(chain.treasuryAddress),
+      },
+      ...(chain.gasWallet
+        ? [
+            {
+              role: 'gas' as const,
+              label: 'Gas wallet',
+              address: chain.gasWallet.address,
+              member: null,
+              explorerUrl: chain.explorerAddress(chain.gasWallet.address),
+            },
+          ]
+        : []),
+      ...(chain.hotWallet
+        ? [
+            {
+              role: 'hot' as const,
+              label: 'Hot wallet (payouts)',
+              address: chain.hotWallet.address,
+              member: null,
+              explorerUrl: chain.explorerAddress(chain.hotWallet.address),
+            },
+          ]
+        : []),
     ];
     const [count, rows] = await Promise.all([
       db.query<{ n: number }>(sql`SELECT count(DISTINCT address)::int AS n FROM deposits`),
@@ -193,7 +236,11 @@ export async function chainWallets(ctx: AppContext, query: PageQuery): Promise<C
       readChainStatus(ctx),
     ]);
     return {
-      items: pageRows.map((r, i) => ({ ...r, token: fromBaseUnits(toLedgerUnits(tokens[i]!, token.decimals)), bnb: fromBaseUnits(bnb[i]!) })),
+      items: pageRows.map((r, i) => ({
+        ...r,
+        token: fromBaseUnits(toLedgerUnits(tokens[i]!, token.decimals)),
+        bnb: fromBaseUnits(bnb[i]!),
+      })),
       total: count.rows[0]!.n + fixed.length,
       page: query.page,
       pageSize: query.pageSize,

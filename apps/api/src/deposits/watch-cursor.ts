@@ -20,7 +20,10 @@ export interface WatchRow {
   seen_next: string;
 }
 
-export const watchKeyOf = (chain: Chain): WatchKey => ({ chainId: chain.chainId, token: chain.settings.tokenAddress.toLowerCase() });
+export const watchKeyOf = (chain: Chain): WatchKey => ({
+  chainId: chain.chainId,
+  token: chain.settings.tokenAddress.toLowerCase(),
+});
 
 /** The condition selecting the cursor row of `key`. */
 export const watchRow = (key: WatchKey): SqlQuery => sql`chain_id = ${key.chainId} AND token = ${key.token}`;
@@ -50,7 +53,9 @@ export async function releaseCursor(db: Sql, key: WatchKey, owner: string): Prom
 
 /** The cursor's next final block, the row locked for the transaction that records a range. */
 export async function lockFinalNext(tx: Sql, key: WatchKey): Promise<string | undefined> {
-  const { rows } = await tx.query<{ final_next: string }>(sql`SELECT final_next::text FROM chain_watch WHERE ${watchRow(key)} FOR UPDATE`);
+  const { rows } = await tx.query<{ final_next: string }>(
+    sql`SELECT final_next::text FROM chain_watch WHERE ${watchRow(key)} FOR UPDATE`,
+  );
   return rows[0]?.final_next;
 }
 
@@ -94,7 +99,9 @@ export async function readBlocks(db: Sql, key: WatchKey, atMost: bigint, limit =
 }
 
 export async function advanceSeen(db: Sql, key: WatchKey, latest: bigint): Promise<void> {
-  await db.query(sql`UPDATE chain_watch SET seen_next = GREATEST(seen_next, ${(latest + 1n).toString()}) WHERE ${watchRow(key)}`);
+  await db.query(
+    sql`UPDATE chain_watch SET seen_next = GREATEST(seen_next, ${(latest + 1n).toString()}) WHERE ${watchRow(key)}`,
+  );
 }
 
 /** A pass that went well: the node's head and final block, no error. */
@@ -110,5 +117,7 @@ export async function recordChecked(db: Sql, key: WatchKey, finality: Finality, 
 }
 
 export async function recordFailure(db: Sql, key: WatchKey, message: string, failures: number): Promise<void> {
-  await db.query(sql`UPDATE chain_watch SET last_error = ${message}, last_error_at = now(), failures = ${failures} WHERE ${watchRow(key)}`);
+  await db.query(
+    sql`UPDATE chain_watch SET last_error = ${message}, last_error_at = now(), failures = ${failures} WHERE ${watchRow(key)}`,
+  );
 }

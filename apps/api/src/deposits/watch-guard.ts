@@ -42,7 +42,13 @@ const logged = new Map<string, string>();
  * chain changed; null when the watcher must not read this tick (another
  * process moved the cursor, or no recorded block is on the node's chain).
  */
-export async function guardCursor(ctx: AppContext, chain: Chain, key: WatchKey, finalNext: bigint, finality: Finality): Promise<Guarded | null> {
+export async function guardCursor(
+  ctx: AppContext,
+  chain: Chain,
+  key: WatchKey,
+  finalNext: bigint,
+  finality: Finality,
+): Promise<Guarded | null> {
   const last = finalNext - 1n;
   const [anchor] = await readBlocks(ctx.db, key, last, 1);
   // Nothing read yet (a cursor at CHAIN_START_BLOCK, which may lie ahead of
@@ -60,7 +66,13 @@ export async function guardCursor(ctx: AppContext, chain: Chain, key: WatchKey, 
   if (logged.get(`${key.chainId}:${key.token}`) !== said) {
     logged.set(`${key.chainId}:${key.token}`, said);
     ctx.log.warn(
-      { reason, cursor: String(finalNext), nodeFinal: String(finality.final), nodeLatest: String(finality.latest), rescanFrom: from === null ? null : String(from) },
+      {
+        reason,
+        cursor: String(finalNext),
+        nodeFinal: String(finality.final),
+        nodeLatest: String(finality.latest),
+        rescanFrom: from === null ? null : String(from),
+      },
       reason === 'behind'
         ? 'deposit watcher: the node is behind the blocks already read; reading again from the last block both agree on'
         : 'deposit watcher: the chain changed under the blocks already read; reading again from the last block both agree on',
@@ -88,7 +100,14 @@ async function lastAgreed(chain: Chain, recorded: ReadBlock[]): Promise<ReadBloc
  * from `from` on are forgotten (they are read again). A stall already open
  * keeps its start and the highest block read.
  */
-async function recordStall(ctx: AppContext, key: WatchKey, reason: 'behind' | 'changed', finalNext: bigint, last: bigint, from: bigint | null): Promise<boolean> {
+async function recordStall(
+  ctx: AppContext,
+  key: WatchKey,
+  reason: 'behind' | 'changed',
+  finalNext: bigint,
+  last: bigint,
+  from: bigint | null,
+): Promise<boolean> {
   return ctx.db.transaction(async (tx) => {
     if ((await lockFinalNext(tx, key)) !== finalNext.toString()) return false;
     const open = sql`stall_reason IS NOT NULL AND stall_resolved_at IS NULL`;
@@ -100,7 +119,8 @@ async function recordStall(ctx: AppContext, key: WatchKey, reason: 'behind' | 'c
           stall_from = ${from === null ? null : from.toString()}, stall_resolved_at = NULL
         WHERE ${watchRow(key)}`,
     );
-    if (from !== null) await tx.query(sql`DELETE FROM chain_watch_blocks WHERE ${watchRow(key)} AND block_number >= ${next}`);
+    if (from !== null)
+      await tx.query(sql`DELETE FROM chain_watch_blocks WHERE ${watchRow(key)} AND block_number >= ${next}`);
     return true;
   });
 }

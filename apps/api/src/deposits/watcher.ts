@@ -7,7 +7,15 @@ import { creditFinalRange } from './credit-final-range';
 import { recordDeposits } from './record-deposits';
 import { MAX_RANGE, matchToMembers, readFinalRange, readTransferLogs, tooLarge } from './transfer-logs';
 import { guardCursor } from './watch-guard';
-import { advanceSeen, claimCursor, ensureCursor, recordChecked, recordFailure, releaseCursor, watchKeyOf } from './watch-cursor';
+import {
+  advanceSeen,
+  claimCursor,
+  ensureCursor,
+  recordChecked,
+  recordFailure,
+  releaseCursor,
+  watchKeyOf,
+} from './watch-cursor';
 
 /**
  * The deposit watcher (PRODUCT.md §6, docs/decisions/0012): reads the
@@ -94,7 +102,10 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
         if (!tooLarge(error) || to === next) throw error;
         span = (to - next + 1n) / 2n;
         spanSuccesses = 0;
-        ctx.log.info({ span: String(span) }, 'deposit watcher: the logs of a range were too large; reading narrower ranges');
+        ctx.log.info(
+          { span: String(span) },
+          'deposit watcher: the logs of a range were too large; reading narrower ranges',
+        );
         continue;
       }
       if (!read) break; // the block before the range changed while it was read: the next tick's guard finds where the chains agree
@@ -123,7 +134,8 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
       });
       const matched = await matchToMembers(db, logs);
       result.logs += logs.length;
-      if (matched.length) result.seen += (await recordDeposits(db, key.chainId, matched, info.decimals, ['seen'])).length;
+      if (matched.length)
+        result.seen += (await recordDeposits(db, key.chainId, matched, info.decimals, ['seen'])).length;
       await advanceSeen(db, key, finality.latest);
     }
     await recordChecked(db, key, finality, true);

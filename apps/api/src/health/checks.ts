@@ -43,13 +43,23 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
       live,
       stuck: payouts.stuck,
       failed: payouts.failedWithdrawals,
-      message: [
-        `${plural(live, 'payout')} being sent`,
-        payouts.stuck > 0 ? `${plural(payouts.stuck, 'payout')} queued more than ${Math.round(stuckAfterSeconds(ctx) / 60)} minutes ago` : 'none stuck',
-        payouts.failedWithdrawals > 0 ? `${plural(payouts.failedWithdrawals, 'failed payout')} waiting for an admin's retry or refund` : 'no failed payout waiting',
-      ].join('; ') + '.',
+      message:
+        [
+          `${plural(live, 'payout')} being sent`,
+          payouts.stuck > 0
+            ? `${plural(payouts.stuck, 'payout')} queued more than ${Math.round(stuckAfterSeconds(ctx) / 60)} minutes ago`
+            : 'none stuck',
+          payouts.failedWithdrawals > 0
+            ? `${plural(payouts.failedWithdrawals, 'failed payout')} waiting for an admin's retry or refund`
+            : 'no failed payout waiting',
+        ].join('; ') + '.',
     },
-    hotWallet: { state: 'off', message: chain ? 'No hot wallet is configured (HOT_WALLET_KEY): withdrawals cannot be paid.' : 'No chain: withdrawals are not paid.' },
+    hotWallet: {
+      state: 'off',
+      message: chain
+        ? 'No hot wallet is configured (HOT_WALLET_KEY): withdrawals cannot be paid.'
+        : 'No chain: withdrawals are not paid.',
+    },
   };
 
   if (chain && watcher) {
@@ -76,7 +86,10 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
   }
 
   if (figures === 'late') {
-    checks.hotWallet = { state: 'unknown', message: 'The node is slow to answer: the hot wallet balance is not known yet.' };
+    checks.hotWallet = {
+      state: 'unknown',
+      message: 'The node is slow to answer: the hot wallet balance is not known yet.',
+    };
   } else if (figures) {
     if (!figures.ok) {
       checks.hotWallet = { state: 'unknown', message: 'The node did not answer: the hot wallet balance is unknown.' };
@@ -88,12 +101,18 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
         short || noGas
           ? {
               state: 'low',
-              message: [
-                short ? `The hot wallet holds less USDT than the ${plural(live, 'payout')} being sent need` : '',
-                noGas ? 'The hot wallet has no BNB for gas' : '',
-              ].filter(Boolean).join('; ') + '.',
+              message:
+                [
+                  short ? `The hot wallet holds less USDT than the ${plural(live, 'payout')} being sent need` : '',
+                  noGas ? 'The hot wallet has no BNB for gas' : '',
+                ]
+                  .filter(Boolean)
+                  .join('; ') + '.',
             }
-          : { state: 'ok', message: `The hot wallet covers the ${plural(live, 'payout')} being sent and has BNB for gas.` };
+          : {
+              state: 'ok',
+              message: `The hot wallet covers the ${plural(live, 'payout')} being sent and has BNB for gas.`,
+            };
     }
   }
   return checks;

@@ -80,7 +80,12 @@ export function authenticate(ctx: AppContext) {
     if (!state || state.revoked || state.user_id !== claims.userId || state.status !== 'active') {
       throw sessionEnded();
     }
-    request.principal = { userId: state.user_id, sessionId: claims.sessionId, role: state.role, isMember: state.is_member };
+    request.principal = {
+      userId: state.user_id,
+      sessionId: claims.sessionId,
+      role: state.role,
+      isMember: state.is_member,
+    };
   };
 }
 
@@ -99,7 +104,11 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 /** Who does an admin action, and from where: recorded with the action (audit/service.ts). */
-export const actorOf = (request: FastifyRequest): Actor => ({ userId: principalOf(request).userId, ip: request.ip ?? null });
+export const actorOf = (request: FastifyRequest): Actor => ({
+  userId: principalOf(request).userId,
+  ip: request.ip ?? null,
+});
 
 /** `requireAdminTwoFactor` as a route's preHandler, for the routes named in docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md. */
-export const adminTwoFactorGate = (ctx: AppContext) => async (request: FastifyRequest) => requireAdminTwoFactor(ctx, principalOf(request).userId);
+export const adminTwoFactorGate = (ctx: AppContext) => async (request: FastifyRequest) =>
+  requireAdminTwoFactor(ctx, principalOf(request).userId);

@@ -9,7 +9,14 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, errorStatusesOf, successStatusesOf, type Endpoint, type Nothing, type SuccessStatusOf } from '@portal/contract';
+import {
+  apiErrorSchema,
+  errorStatusesOf,
+  successStatusesOf,
+  type Endpoint,
+  type Nothing,
+  type SuccessStatusOf,
+} from '@portal/contract';
 
 /** The app a routes.ts plugin receives. */
 type RoutesApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -47,7 +54,12 @@ export type RouteOptions = Omit<RouteShorthandOptions, 'schema'>;
  * with (packages/contract/src/errors.ts), so no route writes its own.
  * docs/decisions/0033-typed-endpoint-table.md
  */
-export function route<E extends Endpoint>(app: RoutesApp, endpoint: E, options: RouteOptions, handler: Handler<E>): void {
+export function route<E extends Endpoint>(
+  app: RoutesApp,
+  endpoint: E,
+  options: RouteOptions,
+  handler: Handler<E>,
+): void {
   // An answer of raw bytes (a picture) has no schema; 204 has no body.
   const response: Record<number, z.ZodType> = {};
   for (const status of successStatusesOf(endpoint)) {

@@ -32,9 +32,11 @@ export type AccountRef = MemberAccountRef | SystemAccountRef;
 
 export const isMemberRef = (ref: AccountRef): ref is MemberAccountRef => 'member' in ref;
 
-export const unitOf = (ref: AccountRef): Unit => (isMemberRef(ref) ? WALLET_UNITS[ref.wallet] : SYSTEM_ACCOUNTS[ref.system]);
+export const unitOf = (ref: AccountRef): Unit =>
+  isMemberRef(ref) ? WALLET_UNITS[ref.wallet] : SYSTEM_ACCOUNTS[ref.system];
 
-export const refKey = (ref: AccountRef): string => (isMemberRef(ref) ? `m:${ref.member}:${ref.wallet}` : `s:${ref.system}`);
+export const refKey = (ref: AccountRef): string =>
+  isMemberRef(ref) ? `m:${ref.member}:${ref.wallet}` : `s:${ref.system}`;
 
 /** "deposit wallet", for messages. */
 export const walletName = (wallet: Wallet): string => WALLET_LABELS[wallet].toLowerCase();

@@ -39,7 +39,8 @@ export const BULK_CHUNK = 5_000;
 /** Returns the number of wallets credited. */
 export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<number> {
   if (!/^[a-z_][a-z0-9_]*$/.test(input.source)) throw new LedgerBug(`not a table name: ${input.source}`);
-  if (SYSTEM_ACCOUNTS[input.from] !== WALLET_UNITS[input.wallet]) throw new LedgerBug(`${input.from} and ${input.wallet} differ in unit`);
+  if (SYSTEM_ACCOUNTS[input.from] !== WALLET_UNITS[input.wallet])
+    throw new LedgerBug(`${input.from} and ${input.wallet} differ in unit`);
   const source = sql.raw(`pg_temp.${input.source}`); // checked above: a table name
   const size = input.chunkSize ?? BULK_CHUNK;
 
@@ -66,7 +67,8 @@ export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<
        SELECT 1 FROM ledger_accounts a JOIN ${source} s ON a.owner_id = s.member_id AND a.wallet = ${input.wallet}
         WHERE s.amount > 0 ORDER BY a.id FOR NO KEY UPDATE OF a) l`,
   );
-  if (locked.rows[0]!.locked !== shape.lines) throw new LedgerBug(`bulk credit: ${shape.lines} wallets wanted, ${locked.rows[0]!.locked} locked`);
+  if (locked.rows[0]!.locked !== shape.lines)
+    throw new LedgerBug(`bulk credit: ${shape.lines} wallets wanted, ${locked.rows[0]!.locked} locked`);
 
   // Each line with its wallet, its balance after (from the locked row) and its part.
   await tx.query(sql`DROP TABLE IF EXISTS pg_temp.ledger_bulk_lines`);
@@ -95,7 +97,8 @@ export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<
        JOIN unnest(${entries.map((e) => e.part)}::int[], ${entries.map((e) => e.id)}::bigint[]) AS e(part, entry_id) ON e.part = l.part
       ORDER BY l.part, l.payer, l.account_id`,
   );
-  if (posted.rowCount !== shape.lines + parts) throw new LedgerBug(`bulk credit: ${shape.lines + parts} postings wanted, ${posted.rowCount} posted`);
+  if (posted.rowCount !== shape.lines + parts)
+    throw new LedgerBug(`bulk credit: ${shape.lines + parts} postings wanted, ${posted.rowCount} posted`);
 
   await tx.query(
     sql`UPDATE ${source} s SET entry_id = e.entry_id

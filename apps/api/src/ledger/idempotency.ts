@@ -31,7 +31,11 @@ export interface IdempotentAnswer<T> extends Answer<T> {
   replayed: boolean;
 }
 
-export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, work: (tx: Sql) => Promise<Answer<T>>): Promise<IdempotentAnswer<T>> {
+export async function runIdempotent<T>(
+  db: Database,
+  scope: IdempotencyScope,
+  work: (tx: Sql) => Promise<Answer<T>>,
+): Promise<IdempotentAnswer<T>> {
   if (scope.key === undefined) return { ...(await db.transaction(work)), replayed: false };
   const requestHash = hashRequest(scope.request);
   const { userId, operation, key } = scope;
@@ -45,7 +49,9 @@ export async function runIdempotent<T>(db: Database, scope: IdempotencyScope, wo
     const replay = rows[0]!.replay;
     if (replay !== null) return answerOfStoredKey(replay, requestHash);
     const answer = await work(tx);
-    await tx.query(sql`UPDATE idempotency_keys SET status_code = ${answer.status}, response = ${JSON.stringify(answer.body)} WHERE ${isThisKey}`);
+    await tx.query(
+      sql`UPDATE idempotency_keys SET status_code = ${answer.status}, response = ${JSON.stringify(answer.body)} WHERE ${isThisKey}`,
+    );
     return { ...answer, replayed: false };
   });
 }
@@ -98,12 +104,25 @@ function answerOfStoredKey<T>(stored: StoredKey<T>, requestHash: string): Idempo
  * The answer to a repeated key: the stored answer, or the refusal when the
  * key came with another request or its first request has not finished.
  */
-function storedAnswer<T>(storedHash: string | undefined, requestHash: string, status: number | null, response: T | null): IdempotentAnswer<T> {
+function storedAnswer<T>(
+  storedHash: string | undefined,
+  requestHash: string,
+  status: number | null,
+  response: T | null,
+): IdempotentAnswer<T> {
   if (storedHash !== undefined && storedHash !== requestHash) {
-    throw unprocessable('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.', 'Idempotency-Key');
+    throw unprocessable(
+      'IDEMPOTENCY_KEY_REUSED',
+      'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+      'Idempotency-Key',
+    );
   }
   if (storedHash === undefined || status === null) {
-    throw conflict('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed. Try again in a moment.', 'Idempotency-Key');
+    throw conflict(
+      'IDEMPOTENCY_KEY_IN_USE',
+      'A request with this Idempotency-Key is still being processed. Try again in a moment.',
+      'Idempotency-Key',
+    );
   }
   return { status, body: response as T, replayed: true };
 }

@@ -77,24 +77,32 @@ export async function postEntry(tx: Sql, input: EntryInput): Promise<PostedEntry
     posted = await tx.query<{ account_id: number; balance_after: string | null }>(
       sql`INSERT INTO postings (entry_id, account_id, amount, balance_after)
        SELECT ${id}, COALESCE(u.account_id, s.id), u.amount, u.balance_after
-         FROM unnest(${lines.map((line) => wallet(line)?.id ?? null)}::bigint[], ${lines.map((line) => (isMemberRef(line.account) ? null : line.account.system))}::text[], ${lines.map((line) => line.amount.toString())}::numeric[], ${lines.map((line) => {
-          const account = wallet(line);
-          return account ? (BigInt(account.balance) + line.amount).toString() : null;
-        })}::numeric[]) WITH ORDINALITY AS u(account_id, code, amount, balance_after, n)
+         FROM unnest(${lines.map((line) => wallet(line)?.id ?? null)}::bigint[], ${lines.map((line) => (isMemberRef(line.account) ? null : line.account.system))}::text[], ${lines.map((line) => line.amount.toString())}::numeric[], ${lines.map(
+           (line) => {
+             const account = wallet(line);
+             return account ? (BigInt(account.balance) + line.amount).toString() : null;
+           },
+         )}::numeric[]) WITH ORDINALITY AS u(account_id, code, amount, balance_after, n)
          LEFT JOIN ledger_accounts s ON s.code = u.code AND s.kind = 'system'
         ORDER BY u.n
        RETURNING account_id, balance_after`,
     );
   } catch (error) {
     // Only reachable if a balance moved outside this function's lock.
-    if ((error as { code?: string }).code === '23514' && String((error as Error).message).includes('member_balance_not_negative')) {
+    if (
+      (error as { code?: string }).code === '23514' &&
+      String((error as Error).message).includes('member_balance_not_negative')
+    ) {
       throw unprocessable('INSUFFICIENT_BALANCE', 'Insufficient balance for this operation.');
     }
     throw error;
   }
-  if (posted.rows.length !== lines.length) throw new LedgerBug(`entry ${id}: ${lines.length} lines but ${posted.rows.length} postings`);
+  if (posted.rows.length !== lines.length)
+    throw new LedgerBug(`entry ${id}: ${lines.length} lines but ${posted.rows.length} postings`);
 
-  const after = new Map(posted.rows.filter((row) => row.balance_after !== null).map((row) => [row.account_id, BigInt(row.balance_after!)]));
+  const after = new Map(
+    posted.rows.filter((row) => row.balance_after !== null).map((row) => [row.account_id, BigInt(row.balance_after!)]),
+  );
   return {
     id,
     createdAt,
@@ -164,7 +172,9 @@ async function lockMemberAccounts(tx: Sql, refs: MemberAccountRef[]): Promise<Ma
  * before a confirmation. The posting itself checks again.
  */
 export async function assertCanSpend(db: Sql, ref: MemberAccountRef, amount: bigint): Promise<void> {
-  const { rows } = await db.query<{ balance: string }>(sql`SELECT balance FROM ledger_accounts WHERE owner_id = ${ref.member} AND wallet = ${ref.wallet}`);
+  const { rows } = await db.query<{ balance: string }>(
+    sql`SELECT balance FROM ledger_accounts WHERE owner_id = ${ref.member} AND wallet = ${ref.wallet}`,
+  );
   const balance = BigInt(rows[0]?.balance ?? '0');
   if (balance < amount) throw insufficientBalance(ref, balance, amount);
 }

@@ -53,9 +53,23 @@ export function createMailer(options: {
       const id = rows[0]!.id;
       const file = outboxDir ? path.join(outboxDir, outboxFileName(id)) : undefined;
       if (file) {
-        writeOwnerOnly(file, [`To: ${mail.to}`, `From: ${from}`, `Subject: ${mail.subject}`, `Date: ${new Date().toUTCString()}`, '', mail.text, ''].join('\n'));
+        writeOwnerOnly(
+          file,
+          [
+            `To: ${mail.to}`,
+            `From: ${from}`,
+            `Subject: ${mail.subject}`,
+            `Date: ${new Date().toUTCString()}`,
+            '',
+            mail.text,
+            '',
+          ].join('\n'),
+        );
       }
-      log.info({ outboxId: id, subject: mail.subject, file }, 'no SMTP_URL set: mail kept in the file outbox (admins see it redacted at /api/admin/outbox)');
+      log.info(
+        { outboxId: id, subject: mail.subject, file },
+        'no SMTP_URL set: mail kept in the file outbox (admins see it redacted at /api/admin/outbox)',
+      );
     },
   };
 }

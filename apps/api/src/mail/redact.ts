@@ -9,8 +9,17 @@ export const REDACTED = '[redacted]';
 
 export function redactSecrets(text: string): string {
   return text
-    .replace(/(https?:\/\/[^\s?#]+\?)(\S+)/g, (_, base: string, query: string) =>
-      base + query.split('&').map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('='))}=${REDACTED}` : pair)).join('&'),
+    .replace(
+      /(https?:\/\/[^\s?#]+\?)(\S+)/g,
+      (_, base: string, query: string) =>
+        base +
+        query
+          .split('&')
+          .map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('='))}=${REDACTED}` : pair))
+          .join('&'),
     )
-    .replace(/(?<![\w/.=@-])(?!0x[0-9a-fA-F]+(?![\w/.@-]))(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{20,}(?![\w/.@-])/g, REDACTED);
+    .replace(
+      /(?<![\w/.=@-])(?!0x[0-9a-fA-F]+(?![\w/.@-]))(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{20,}(?![\w/.@-])/g,
+      REDACTED,
+    );
 }

@@ -8,6 +8,8 @@ import { outboxPage } from './outbox';
 /** Admins read the mail the portal kept because no SMTP server is configured, links and codes redacted. */
 export function outboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.mail.adminOutbox, {}, async (request, reply) => sendList(reply, await outboxPage(ctx.db, request.query)));
+    route(app, endpoints.mail.adminOutbox, {}, async (request, reply) =>
+      sendList(reply, await outboxPage(ctx.db, request.query)),
+    );
   };
 }

@@ -9,7 +9,9 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, endpoints.me.profile, {}, async (request) => myProfile(ctx, principalOf(request).userId));
 
-    route(app, endpoints.me.updateProfile, {}, async (request) => updateProfile(ctx, principalOf(request).userId, request.body));
+    route(app, endpoints.me.updateProfile, {}, async (request) =>
+      updateProfile(ctx, principalOf(request).userId, request.body),
+    );
 
     route(app, endpoints.me.changePassword, {}, async (request, reply) => {
       const { userId, sessionId } = principalOf(request);

@@ -41,7 +41,14 @@ export async function updateProfile(ctx: AppContext, userId: number, changes: Up
 }
 
 /** Changes the password and ends every other sign-in of the account. */
-export async function changePassword(ctx: AppContext, userId: number, sessionId: string, currentPassword: string, newPassword: string, ip: string): Promise<void> {
+export async function changePassword(
+  ctx: AppContext,
+  userId: number,
+  sessionId: string,
+  currentPassword: string,
+  newPassword: string,
+  ip: string,
+): Promise<void> {
   const { db } = ctx;
   const row = await load(db, userId);
   // Guessing the current password is throttled like sign-in (growing delay per account).

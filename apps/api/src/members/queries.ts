@@ -98,7 +98,8 @@ const MEMBER_LIST = defineList({
 });
 
 /** The Members list: a page, or with `format=csv` the whole filtered list (with its network columns) in the same order. */
-export const memberList = (db: Sql, query: MembersQuery, now: Date) => MEMBER_LIST.answer(db, filterOf(query), query, now);
+export const memberList = (db: Sql, query: MembersQuery, now: Date) =>
+  MEMBER_LIST.answer(db, filterOf(query), query, now);
 
 /** One member's row (the detail page), or undefined. */
 export async function memberRow(db: Sql, id: number): Promise<MemberRow | undefined> {

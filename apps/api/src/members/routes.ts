@@ -10,11 +10,23 @@ import { adjustMemberWallet, listMembers, memberDetail } from './service';
 /** `/api/admin/members` */
 export function memberAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.members.adminList, {}, async (request, reply) => sendList(reply, await listMembers(ctx, request.query)));
+    route(app, endpoints.members.adminList, {}, async (request, reply) =>
+      sendList(reply, await listMembers(ctx, request.query)),
+    );
 
     route(app, endpoints.members.adminOne, {}, async (request) => memberDetail(ctx, request.params.id));
 
     route(app, endpoints.members.adminAdjust, {}, async (request, reply) =>
-      sendIdempotent(reply, await adjustMemberWallet(ctx, actorOf(request), request.params.id, request.body, request.headers['idempotency-key'])));
+      sendIdempotent(
+        reply,
+        await adjustMemberWallet(
+          ctx,
+          actorOf(request),
+          request.params.id,
+          request.body,
+          request.headers['idempotency-key'],
+        ),
+      ),
+    );
   };
 }

@@ -1,4 +1,13 @@
-import { DEFAULT_ADJUSTMENT_MEMO, fromBaseUnits, toBaseUnits, type Adjustment, type AdjustmentBody, type AdminMember, type AdminMemberDetail, type MembersQuery } from '@portal/contract';
+import {
+  DEFAULT_ADJUSTMENT_MEMO,
+  fromBaseUnits,
+  toBaseUnits,
+  type Adjustment,
+  type AdjustmentBody,
+  type AdminMember,
+  type AdminMemberDetail,
+  type MembersQuery,
+} from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { writeAudit, type Actor } from '../audit/service';
@@ -18,12 +27,15 @@ async function existingMember(db: Sql, id: number) {
 }
 
 /** The Members list: a page, or with `format=csv` the whole filtered list in the same order. */
-export const listMembers = (ctx: AppContext, query: MembersQuery): Promise<ListAnswer<AdminMember>> => memberList(ctx.db, query, ctx.now());
+export const listMembers = (ctx: AppContext, query: MembersQuery): Promise<ListAnswer<AdminMember>> =>
+  memberList(ctx.db, query, ctx.now());
 
 export async function memberDetail(ctx: AppContext, id: number): Promise<AdminMemberDetail> {
   const { db } = ctx;
   const row = await existingMember(db, id);
-  const referrals = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM members WHERE sponsor_id = ${id}`);
+  const referrals = await db.query<{ total: number }>(
+    sql`SELECT count(*)::int AS total FROM members WHERE sponsor_id = ${id}`,
+  );
   return {
     ...toAdminMember(row),
     phone: row.phone,
@@ -38,57 +50,74 @@ export async function memberDetail(ctx: AppContext, id: number): Promise<AdminMe
  * like any other, against the adjustments account, audited in the same
  * transaction.
  */
-export async function adjustMemberWallet(ctx: AppContext, actor: Actor, memberId: number, body: AdjustmentBody, idempotencyKey?: string): Promise<IdempotentAnswer<Adjustment>> {
+export async function adjustMemberWallet(
+  ctx: AppContext,
+  actor: Actor,
+  memberId: number,
+  body: AdjustmentBody,
+  idempotencyKey?: string,
+): Promise<IdempotentAnswer<Adjustment>> {
   const { db } = ctx;
   const amount = toBaseUnits(body.amount);
   // The member reads the memo; the reason (the admin's note) goes to the audit log only.
   const memo = body.memo ?? DEFAULT_ADJUSTMENT_MEMO;
-  const request = { memberId, wallet: body.wallet, direction: body.direction, amount: fromBaseUnits(amount), reason: body.reason, memo };
-  return runIdempotent(db, { userId: actor.userId, operation: 'adjustment', key: idempotencyKey, request }, async (tx) => {
-    const member = await existingMember(tx, memberId);
-    const signed = body.direction === 'credit' ? amount : -amount;
-    const counterpart = body.wallet === 'points' ? 'point_adjustments' : 'adjustments';
-    const entry = await postEntry(tx, {
-      type: 'adjustment',
-      memo,
-      actorId: actor.userId,
-      refs: { member: member.username, memberId, wallet: body.wallet, direction: body.direction },
-      lines: [
-        { account: { member: memberId, wallet: body.wallet }, amount: signed },
-        { account: { system: counterpart }, amount: -signed },
-      ],
-    });
-    const balance = entry.balanceAfter({ member: memberId, wallet: body.wallet });
-    await writeAudit(tx, {
-      actor,
-      action: 'member.adjust',
-      targetType: 'member',
-      targetId: memberId,
-      details: {
-        username: member.username,
-        entryId: entry.id,
-        wallet: body.wallet,
-        direction: body.direction,
-        amount: fromBaseUnits(amount),
-        reason: body.reason,
+  const request = {
+    memberId,
+    wallet: body.wallet,
+    direction: body.direction,
+    amount: fromBaseUnits(amount),
+    reason: body.reason,
+    memo,
+  };
+  return runIdempotent(
+    db,
+    { userId: actor.userId, operation: 'adjustment', key: idempotencyKey, request },
+    async (tx) => {
+      const member = await existingMember(tx, memberId);
+      const signed = body.direction === 'credit' ? amount : -amount;
+      const counterpart = body.wallet === 'points' ? 'point_adjustments' : 'adjustments';
+      const entry = await postEntry(tx, {
+        type: 'adjustment',
         memo,
-        summary: `${body.direction === 'credit' ? 'Credited' : 'Debited'} ${fromBaseUnits(amount)} ${body.wallet === 'points' ? 'points' : 'USDT'} ${body.direction === 'credit' ? 'to' : 'from'} the ${walletName(body.wallet)} of ${member.username}`,
-      },
-    });
-    return {
-      status: 201,
-      body: {
-        entryId: entry.id,
-        memberId,
-        username: member.username,
-        wallet: body.wallet,
-        direction: body.direction,
-        amount: fromBaseUnits(amount),
-        balance: fromBaseUnits(balance),
-        reason: body.reason,
-        memo,
-        createdAt: new Date(entry.createdAt).toISOString(),
-      },
-    };
-  });
+        actorId: actor.userId,
+        refs: { member: member.username, memberId, wallet: body.wallet, direction: body.direction },
+        lines: [
+          { account: { member: memberId, wallet: body.wallet }, amount: signed },
+          { account: { system: counterpart }, amount: -signed },
+        ],
+      });
+      const balance = entry.balanceAfter({ member: memberId, wallet: body.wallet });
+      await writeAudit(tx, {
+        actor,
+        action: 'member.adjust',
+        targetType: 'member',
+        targetId: memberId,
+        details: {
+          username: member.username,
+          entryId: entry.id,
+          wallet: body.wallet,
+          direction: body.direction,
+          amount: fromBaseUnits(amount),
+          reason: body.reason,
+          memo,
+          summary: `${body.direction === 'credit' ? 'Credited' : 'Debited'} ${fromBaseUnits(amount)} ${body.wallet === 'points' ? 'points' : 'USDT'} ${body.direction === 'credit' ? 'to' : 'from'} the ${walletName(body.wallet)} of ${member.username}`,
+        },
+      });
+      return {
+        status: 201,
+        body: {
+          entryId: entry.id,
+          memberId,
+          username: member.username,
+          wallet: body.wallet,
+          direction: body.direction,
+          amount: fromBaseUnits(amount),
+          balance: fromBaseUnits(balance),
+          reason: body.reason,
+          memo,
+          createdAt: new Date(entry.createdAt).toISOString(),
+        },
+      };
+    },
+  );
 }

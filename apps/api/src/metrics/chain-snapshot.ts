@@ -90,7 +90,9 @@ function createChainSnapshot(ctx: AppContext, chain: Chain): ChainSnapshot {
   const figures = every(ctx, CHAIN_READ_EVERY_MS, async (): Promise<ChainFigures | ChainFailure> => {
     try {
       const token = await chain.token();
-      const cursorRow = (await ctx.db.query<{ final_next: string }>(sql`SELECT final_next::text FROM chain_watch WHERE ${watchRow(key)}`)).rows[0];
+      const cursorRow = (
+        await ctx.db.query<{ final_next: string }>(sql`SELECT final_next::text FROM chain_watch WHERE ${watchRow(key)}`)
+      ).rows[0];
       const cursorBlock = cursorRow && BigInt(cursorRow.final_next) > 0n ? BigInt(cursorRow.final_next) - 1n : null;
       const addresses = roles.map(([, address]) => address);
       const [head, cursor, tokens, bnb] = await Promise.all([

@@ -35,7 +35,12 @@ function shared<T>(read: () => Promise<T>): () => Promise<T> {
  * answer): prom-client's Gauge without labels always shows a value, and a 0
  * there would read as "fine".
  */
-function optionalGauge(registry: Registry, name: string, help: string, read: () => Promise<number | undefined> | number | undefined): void {
+function optionalGauge(
+  registry: Registry,
+  name: string,
+  help: string,
+  read: () => Promise<number | undefined> | number | undefined,
+): void {
   const metric = {
     name,
     help,
@@ -43,7 +48,13 @@ function optionalGauge(registry: Registry, name: string, help: string, read: () 
     aggregator: 'sum',
     async get() {
       const value = await read();
-      return { name, help, type: 'gauge', aggregator: 'sum', values: value === undefined ? [] : [{ value, labels: {} }] };
+      return {
+        name,
+        help,
+        type: 'gauge',
+        aggregator: 'sum',
+        values: value === undefined ? [] : [{ value, labels: {} }],
+      };
     },
     reset() {},
   };
@@ -134,8 +145,18 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
   });
 
   // The daily close (plan/close.ts).
-  optionalGauge(registry, 'portal_daily_close_last_run_timestamp_seconds', 'When the last daily matching close ran (any process), in seconds since the epoch; absent before the first.', async () => (await database()).lastClose ?? undefined);
-  optionalGauge(registry, 'portal_daily_close_last_duration_seconds', 'How long the last daily close run by this process took; absent until this process runs one.', () => lastCloseRun()?.seconds);
+  optionalGauge(
+    registry,
+    'portal_daily_close_last_run_timestamp_seconds',
+    'When the last daily matching close ran (any process), in seconds since the epoch; absent before the first.',
+    async () => (await database()).lastClose ?? undefined,
+  );
+  optionalGauge(
+    registry,
+    'portal_daily_close_last_duration_seconds',
+    'How long the last daily close run by this process took; absent until this process runs one.',
+    () => lastCloseRun()?.seconds,
+  );
 
   if (!ctx.chain || !chain) return;
 
@@ -148,7 +169,12 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
       this.set((await database()).watcher?.awaitingFinality ?? 0);
     },
   });
-  optionalGauge(registry, 'portal_deposit_watcher_last_check_age_seconds', "Seconds since the deposit watcher's last successful look at the node (any process); absent before its first.", async () => (await database()).watcher?.cursor?.checkedSecondsAgo ?? undefined);
+  optionalGauge(
+    registry,
+    'portal_deposit_watcher_last_check_age_seconds',
+    "Seconds since the deposit watcher's last successful look at the node (any process); absent before its first.",
+    async () => (await database()).watcher?.cursor?.checkedSecondsAgo ?? undefined,
+  );
   new Gauge({
     name: 'portal_chain_up',
     help: 'Whether the last read of the node (at most every 15 s) succeeded.',
@@ -161,18 +187,33 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
     const figures = await chain.figures();
     return figures.ok ? Number(figures.head.number) : undefined;
   });
-  optionalGauge(registry, 'portal_deposit_watcher_cursor_block', 'The last block the deposit watcher has credited (read with the head, at most every 15 s).', async () => {
-    const figures = await chain.figures();
-    return figures.ok && figures.cursor ? Number(figures.cursor.block) : undefined;
-  });
-  optionalGauge(registry, 'portal_deposit_watcher_lag_blocks', "Blocks between the node's head and the watcher's cursor (includes the finality depth the watcher waits for).", async () => {
-    const figures = await chain.figures();
-    return figures.ok && figures.cursor ? Number(figures.head.number - figures.cursor.block) : undefined;
-  });
-  optionalGauge(registry, 'portal_deposit_watcher_lag_seconds', "Seconds between the head block's time and the time of the watcher's cursor block.", async () => {
-    const figures = await chain.figures();
-    return figures.ok && figures.cursor ? Number(figures.head.timestamp - figures.cursor.timestamp) : undefined;
-  });
+  optionalGauge(
+    registry,
+    'portal_deposit_watcher_cursor_block',
+    'The last block the deposit watcher has credited (read with the head, at most every 15 s).',
+    async () => {
+      const figures = await chain.figures();
+      return figures.ok && figures.cursor ? Number(figures.cursor.block) : undefined;
+    },
+  );
+  optionalGauge(
+    registry,
+    'portal_deposit_watcher_lag_blocks',
+    "Blocks between the node's head and the watcher's cursor (includes the finality depth the watcher waits for).",
+    async () => {
+      const figures = await chain.figures();
+      return figures.ok && figures.cursor ? Number(figures.head.number - figures.cursor.block) : undefined;
+    },
+  );
+  optionalGauge(
+    registry,
+    'portal_deposit_watcher_lag_seconds',
+    "Seconds between the head block's time and the time of the watcher's cursor block.",
+    async () => {
+      const figures = await chain.figures();
+      return figures.ok && figures.cursor ? Number(figures.head.timestamp - figures.cursor.timestamp) : undefined;
+    },
+  );
   new Gauge({
     name: 'portal_wallet_balance_usdt',
     help: 'Token balance of the treasury, hot and gas wallets, in USDT (a float for monitoring only; read at most every 15 s).',
@@ -195,12 +236,22 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
       if (figures.ok) for (const w of figures.wallets) this.set({ wallet: w.role }, asFloat(w.bnb));
     },
   });
-  optionalGauge(registry, 'portal_reconciliation_difference_usdt', 'USDT on chain minus what the ledger expects there (deposits/wallets.ts reconcile; a float for monitoring only; every 15 s at most).', async () => {
-    const r = await chain.reconciliation();
-    return r.ok ? asFloat(r.difference) : undefined;
-  });
-  optionalGauge(registry, 'portal_reconciliation_unexplained_usdt', 'The part of the reconciliation difference that deposits not final yet or below the minimum do not explain (should be 0).', async () => {
-    const r = await chain.reconciliation();
-    return r.ok ? asFloat(r.unexplained) : undefined;
-  });
+  optionalGauge(
+    registry,
+    'portal_reconciliation_difference_usdt',
+    'USDT on chain minus what the ledger expects there (deposits/wallets.ts reconcile; a float for monitoring only; every 15 s at most).',
+    async () => {
+      const r = await chain.reconciliation();
+      return r.ok ? asFloat(r.difference) : undefined;
+    },
+  );
+  optionalGauge(
+    registry,
+    'portal_reconciliation_unexplained_usdt',
+    'The part of the reconciliation difference that deposits not final yet or below the minimum do not explain (should be 0).',
+    async () => {
+      const r = await chain.reconciliation();
+      return r.ok ? asFloat(r.unexplained) : undefined;
+    },
+  );
 }

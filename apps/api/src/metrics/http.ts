@@ -44,7 +44,12 @@ export function createHttpMetrics(registry: Registry): { hook: onResponseHookHan
     if (!classes) methods.set(request.method, (classes = []));
     let s = classes[klass];
     if (!s) {
-      s = { labels: { method: request.method, route, status: STATUS_CLASSES[klass]! }, count: 0, sum: 0, buckets: new Float64Array(BUCKETS.length + 1) };
+      s = {
+        labels: { method: request.method, route, status: STATUS_CLASSES[klass]! },
+        count: 0,
+        sum: 0,
+        buckets: new Float64Array(BUCKETS.length + 1),
+      };
       classes[klass] = s;
       series.push(s);
     }
@@ -57,8 +62,12 @@ export function createHttpMetrics(registry: Registry): { hook: onResponseHookHan
     done();
   };
 
-  register(registry, 'portal_http_requests_total', 'Requests answered, by method, route pattern and status class.', 'counter', () =>
-    series.map((s) => ({ value: s.count, labels: s.labels })),
+  register(
+    registry,
+    'portal_http_requests_total',
+    'Requests answered, by method, route pattern and status class.',
+    'counter',
+    () => series.map((s) => ({ value: s.count, labels: s.labels })),
   );
   register(
     registry,
@@ -70,7 +79,11 @@ export function createHttpMetrics(registry: Registry): { hook: onResponseHookHan
         let cumulative = 0;
         const buckets = [...BUCKETS.map(String), '+Inf'].map((le, i) => {
           cumulative += s.buckets[i]!;
-          return { metricName: 'portal_http_request_duration_seconds_bucket', value: cumulative, labels: { ...s.labels, le } };
+          return {
+            metricName: 'portal_http_request_duration_seconds_bucket',
+            value: cumulative,
+            labels: { ...s.labels, le },
+          };
         });
         return [
           ...buckets,
@@ -83,7 +96,13 @@ export function createHttpMetrics(registry: Registry): { hook: onResponseHookHan
 }
 
 /** A metric read by the registry at scrape time (prom-client takes any object with `get()`). */
-function register(registry: Registry, name: string, help: string, type: 'counter' | 'histogram', values: () => unknown[]): void {
+function register(
+  registry: Registry,
+  name: string,
+  help: string,
+  type: 'counter' | 'histogram',
+  values: () => unknown[],
+): void {
   const metric = {
     name,
     help,

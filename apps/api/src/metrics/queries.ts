@@ -34,7 +34,9 @@ export async function readPayoutFigures(ctx: AppContext): Promise<PayoutFigures>
   // Not settled yet: the job still has work on them (migration 0015, `payouts.status`).
   const live = sql`status IN ('queued', 'signed', 'broadcast', 'mined')`;
   const [states, totals] = await Promise.all([
-    ctx.db.query<{ status: PayoutState; n: number }>(sql`SELECT status, count(*)::int AS n FROM payouts GROUP BY status`),
+    ctx.db.query<{ status: PayoutState; n: number }>(
+      sql`SELECT status, count(*)::int AS n FROM payouts GROUP BY status`,
+    ),
     ctx.db.query<{ stuck: number; oldest: number | null; live_amount: string; failed: number }>(
       sql`SELECT (SELECT count(*)::int FROM payouts WHERE ${live} AND created_at < now() - make_interval(secs => ${stuckAfterSeconds(ctx)})) AS stuck,
                  (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM payouts WHERE ${live}) AS oldest,
@@ -56,7 +58,12 @@ export async function readPayoutFigures(ctx: AppContext): Promise<PayoutFigures>
 
 export interface WatcherFigures {
   /** The watcher's cursor row: null before its first pass. */
-  cursor: { scannedTo: bigint; latestBlock: bigint | null; finalBlock: bigint | null; checkedSecondsAgo: number | null } | null;
+  cursor: {
+    scannedTo: bigint;
+    latestBlock: bigint | null;
+    finalBlock: bigint | null;
+    checkedSecondsAgo: number | null;
+  } | null;
   /** Deposits seen on chain, not final yet (credited once final). */
   awaitingFinality: number;
 }
@@ -67,7 +74,9 @@ export async function readWatcherFigures(ctx: AppContext, chain: Chain): Promise
       sql`SELECT final_next::text, latest_block::text, final_block::text, extract(epoch FROM now() - checked_at)::float8 AS age
             FROM chain_watch WHERE ${watchRow(watchKeyOf(chain))}`,
     ),
-    ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen'`),
+    ctx.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen'`,
+    ),
   ]);
   const r = row.rows[0];
   return {
@@ -85,6 +94,8 @@ export async function readWatcherFigures(ctx: AppContext, chain: Chain): Promise
 
 /** The last daily close (any process's): when it ran, in seconds since the epoch; null before the first. */
 export async function readLastClose(ctx: AppContext): Promise<number | null> {
-  const { rows } = await ctx.db.query<{ at: number | null }>(sql`SELECT extract(epoch FROM max(closed_at))::float8 AS at FROM matching_closes`);
+  const { rows } = await ctx.db.query<{ at: number | null }>(
+    sql`SELECT extract(epoch FROM max(closed_at))::float8 AS at FROM matching_closes`,
+  );
   return rows[0]!.at === null ? null : Number(rows[0]!.at);
 }

@@ -21,16 +21,34 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 export function metricsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     const expected = ctx.config.metricsToken ? digest(ctx.config.metricsToken) : undefined;
-    route(app, endpoints.metrics.scrape, {
-      config: { textResponse: { contentType: 'text/plain', description: 'The metrics in the Prometheus text exposition format (version 0.0.4)' } },
-    }, async (request, reply) => {
-      if (!expected) throw notFound('NOT_FOUND', `No such endpoint: GET ${request.url.split('?')[0]}`);
-      const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
-      if (!match) throw new AppError(401, 'AUTH_REQUIRED', 'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.', undefined, CHALLENGE);
-      if (!timingSafeEqual(digest(match[1]!), expected)) throw new AppError(401, 'TOKEN_INVALID', 'The metrics token is not valid.', undefined, CHALLENGE);
-      const { registry } = metricsOf(ctx);
-      const text = await registry.metrics();
-      return reply.type(registry.contentType).header('cache-control', 'no-store').send(text);
-    });
+    route(
+      app,
+      endpoints.metrics.scrape,
+      {
+        config: {
+          textResponse: {
+            contentType: 'text/plain',
+            description: 'The metrics in the Prometheus text exposition format (version 0.0.4)',
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!expected) throw notFound('NOT_FOUND', `No such endpoint: GET ${request.url.split('?')[0]}`);
+        const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
+        if (!match)
+          throw new AppError(
+            401,
+            'AUTH_REQUIRED',
+            'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.',
+            undefined,
+            CHALLENGE,
+          );
+        if (!timingSafeEqual(digest(match[1]!), expected))
+          throw new AppError(401, 'TOKEN_INVALID', 'The metrics token is not valid.', undefined, CHALLENGE);
+        const { registry } = metricsOf(ctx);
+        const text = await registry.metrics();
+        return reply.type(registry.contentType).header('cache-control', 'no-store').send(text);
+      },
+    );
   };
 }

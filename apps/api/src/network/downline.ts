@@ -21,7 +21,11 @@ import { bvText } from '../shared/bv';
  */
 const ORDERS = {
   joined: { join: 'JOIN members om ON om.user_id = o.member_id', key: 'om.joined_at', shown: 'm.joined_at' },
-  username: { join: 'JOIN users ou ON ou.id = o.member_id', key: 'lower(ou.username) COLLATE "C"', shown: 'lower(u.username) COLLATE "C"' },
+  username: {
+    join: 'JOIN users ou ON ou.id = o.member_id',
+    key: 'lower(ou.username) COLLATE "C"',
+    shown: 'lower(u.username) COLLATE "C"',
+  },
   volume: { join: '', key: '(o.left_volume + o.right_volume)', shown: '(pg.left_volume + pg.right_volume)' },
 } as const;
 
@@ -57,18 +61,35 @@ interface DownlineDetail {
 /** The placement downline of `root` as a table page: tree order, or ordered by a column; filtered by level, leg, username. */
 export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQuery): Promise<Downline> {
   const { db } = ctx;
-  const empty = { items: [], total: 0, page: query.page, pageSize: query.pageSize, totalExact: true, nextAfter: null, searchTruncated: false };
+  const empty = {
+    items: [],
+    total: 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    totalExact: true,
+    nextAfter: null,
+    searchTruncated: false,
+  };
   const base = await placementBase(db, viewer);
   if (!base) {
     if (query.root !== undefined) throw notInNetwork();
     return { ...empty, placed: false };
   }
   const root = await placementRoot(db, viewer, base, query.root);
-  if (query.after !== undefined && query.sort) throw badRequest('BAD_REQUEST', '"after" continues the tree order only: leave out "sort", or page with "page".', 'after');
+  if (query.after !== undefined && query.sort)
+    throw badRequest(
+      'BAD_REQUEST',
+      '"after" continues the tree order only: leave out "sort", or page with "page".',
+      'after',
+    );
   const order = orderOf(query.sort);
   const { limit, offset } = query.after !== undefined ? { limit: query.pageSize, offset: 0 } : pageWindow(query);
   if (offset > DOWNLINE_MAX_OFFSET) {
-    throw badRequest('PAGE_TOO_DEEP', `Pages reach the first ${DOWNLINE_MAX_OFFSET.toLocaleString('en-US')} rows. Narrow the list with a level, leg or search, or continue with "after".`, 'page');
+    throw badRequest(
+      'PAGE_TOO_DEEP',
+      `Pages reach the first ${DOWNLINE_MAX_OFFSET.toLocaleString('en-US')} rows. Narrow the list with a level, leg or search, or continue with "after".`,
+      'page',
+    );
   }
 
   // The maintained counts (and pending events) give the size of the whole list or of one leg.
@@ -117,10 +138,10 @@ export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQ
   const rows = (
     await db.query<DownlineDetail>(
       sql`WITH ${source.with} pg AS (${
-         order
-           ? sql`SELECT o.* FROM (${source.from}) o ${order.join} ORDER BY ${order.key}`
-           : sql`${source.from} ORDER BY n.path`
-       } LIMIT ${limit} OFFSET ${offset})
+        order
+          ? sql`SELECT o.* FROM (${source.from}) o ${order.join} ORDER BY ${order.key}`
+          : sql`${source.from} ORDER BY n.path`
+      } LIMIT ${limit} OFFSET ${offset})
        SELECT pg.member_id, pg.depth, get_bit(pg.path, ${root.depth}) AS leg_bit,
               pg.left_count + pend.lc AS left_count, pg.right_count + pend.rc AS right_count,
               (pg.left_volume + pend.lv)::text AS left_volume, (pg.right_volume + pend.rv)::text AS right_volume,
@@ -168,4 +189,3 @@ export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQ
     placed: true,
   };
 }
-

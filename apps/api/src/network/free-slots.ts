@@ -79,7 +79,13 @@ export async function freeSlots(ctx: AppContext, viewer: Viewer, query: FreeSlot
   const slots: FreeSlot[] = found.flatMap((row) =>
     (['left', 'right'] as const)
       .filter((side) => (side === 'left' ? row.left_free : row.right_free))
-      .map((side) => ({ parentId: row.member_id, parentUsername: row.username, parentFullName: row.full_name, side, level: row.depth - sponsorNode.depth + 1 })),
+      .map((side) => ({
+        parentId: row.member_id,
+        parentUsername: row.username,
+        parentFullName: row.full_name,
+        side,
+        level: row.depth - sponsorNode.depth + 1,
+      })),
   );
   return {
     sponsorId: sponsorNode.member_id,
@@ -91,6 +97,8 @@ export async function freeSlots(ctx: AppContext, viewer: Viewer, query: FreeSlot
 }
 
 async function levelHasNodes(db: Sql, depth: number, range: KeyRange): Promise<boolean> {
-  const { rows } = await db.query<{ one: number }>(sql`SELECT 1 AS one FROM network_nodes n WHERE n.depth = ${depth} AND ${inRange(range)} LIMIT 1`);
+  const { rows } = await db.query<{ one: number }>(
+    sql`SELECT 1 AS one FROM network_nodes n WHERE n.depth = ${depth} AND ${inRange(range)} LIMIT 1`,
+  );
   return rows.length > 0;
 }

@@ -13,5 +13,7 @@ export async function releasePendingVolume(tx: Sql, memberId: number): Promise<v
   );
   if (rows.length === 0) return;
   await tx.query(sql`UPDATE members SET pending_volume = 0 WHERE user_id = ${memberId}`);
-  await tx.query(sql`INSERT INTO network_events (member_id, kind, volume) VALUES (${memberId}, 'volume', ${rows[0]!.pending})`);
+  await tx.query(
+    sql`INSERT INTO network_events (member_id, kind, volume) VALUES (${memberId}, 'volume', ${rows[0]!.pending})`,
+  );
 }

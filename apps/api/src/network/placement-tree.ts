@@ -24,10 +24,15 @@ interface PlacementDetail {
 }
 
 /** The binary placement tree from `root` down `depth` levels, with left/right team counts and volumes. */
-export async function placementTree(ctx: AppContext, viewer: Viewer, query: PlacementTreeQuery): Promise<PlacementTree> {
+export async function placementTree(
+  ctx: AppContext,
+  viewer: Viewer,
+  query: PlacementTreeQuery,
+): Promise<PlacementTree> {
   const { db } = ctx;
   const base = await placementBase(db, viewer);
-  if (!base) throw notFound('NOT_PLACED', 'You have not been placed in the binary tree yet. Your sponsor will place you.');
+  if (!base)
+    throw notFound('NOT_PLACED', 'You have not been placed in the binary tree yet. Your sponsor will place you.');
   const root = await placementRoot(db, viewer, base, query.root);
   // Down `depth` levels by the (parent, side) key: at most 2^(depth+1)-1 nodes, whatever lies below.
   const { rows } = await db.query<PlacementDetail>(
@@ -72,4 +77,3 @@ export async function placementTree(ctx: AppContext, viewer: Viewer, query: Plac
     upId: root.member_id === base.member_id ? null : root.parent_id,
   };
 }
-

@@ -37,7 +37,13 @@ export async function outermostNode(db: Sql, top: NodeRow, side: Side): Promise<
 }
 
 /** Puts `memberId` into the free `side` slot of `parentId`; 409 when the slot is taken. */
-async function insertNode(db: Sql, memberId: number, parentId: number, side: Side, placedBy: number | null): Promise<void> {
+async function insertNode(
+  db: Sql,
+  memberId: number,
+  parentId: number,
+  side: Side,
+  placedBy: number | null,
+): Promise<void> {
   try {
     await db.query(
       sql`INSERT INTO network_nodes (member_id, parent_id, side, depth, path, placed_by)
@@ -46,7 +52,11 @@ async function insertNode(db: Sql, memberId: number, parentId: number, side: Sid
     );
   } catch (error) {
     if (isPathTooLong(error)) {
-      throw unprocessable('PLACEMENT_TOO_DEEP', 'This position is too deep in the tree to place anyone there. Choose a position higher up.', 'parentId');
+      throw unprocessable(
+        'PLACEMENT_TOO_DEEP',
+        'This position is too deep in the tree to place anyone there. Choose a position higher up.',
+        'parentId',
+      );
     }
     throw error;
   }
@@ -66,7 +76,13 @@ async function recordPlacement(db: Sql, memberId: number): Promise<void> {
  * racing for that slot both find it; the unique slot key lets one in and the
  * other looks again from a savepoint (it then sees the winner's node).
  */
-async function placeBySpillover(db: Sql, memberId: number, top: NodeRow, side: Side, placedBy: number | null): Promise<number> {
+async function placeBySpillover(
+  db: Sql,
+  memberId: number,
+  top: NodeRow,
+  side: Side,
+  placedBy: number | null,
+): Promise<number> {
   for (let attempt = 0; attempt < SPILLOVER_ATTEMPTS; attempt += 1) {
     const parentId = await outermostNode(db, top, side);
     await db.query(sql`SAVEPOINT network_spillover`);
@@ -99,9 +115,16 @@ export async function joinNetwork(tx: Sql, input: { memberId: number; sponsorId:
  * A sponsor (or an admin) places a waiting referral: into a free slot of a
  * node inside the sponsor's own placement subtree, or by spillover on a leg.
  */
-export async function placeWaitingMember(ctx: AppContext, viewer: Viewer, body: PlacementBody): Promise<PlacementResult> {
+export async function placeWaitingMember(
+  ctx: AppContext,
+  viewer: Viewer,
+  body: PlacementBody,
+): Promise<PlacementResult> {
   return ctx.db.transaction(async (tx) => {
-    const { member, sponsorNode } = await placeableReferral(tx, viewer, body.memberId, { lock: true, field: 'memberId' });
+    const { member, sponsorNode } = await placeableReferral(tx, viewer, body.memberId, {
+      lock: true,
+      field: 'memberId',
+    });
 
     let parentId: number;
     let side: Side;
@@ -112,7 +135,12 @@ export async function placeWaitingMember(ctx: AppContext, viewer: Viewer, body: 
       side = body.side;
       const parent = await findNodeWithin(tx, body.parentId, sponsorNode.member_id);
       if (!parent) {
-        throw new AppError(404, 'PARENT_NOT_FOUND', `Choose a position inside ${viewer.userId === member.sponsorId ? 'your own' : `${member.sponsor}'s`} team.`, 'parentId');
+        throw new AppError(
+          404,
+          'PARENT_NOT_FOUND',
+          `Choose a position inside ${viewer.userId === member.sponsorId ? 'your own' : `${member.sponsor}'s`} team.`,
+          'parentId',
+        );
       }
       await tx.query(sql`SAVEPOINT network_slot`);
       try {
@@ -124,7 +152,11 @@ export async function placeWaitingMember(ctx: AppContext, viewer: Viewer, body: 
           sql`SELECT u.username FROM network_nodes n JOIN users u ON u.id = n.member_id WHERE n.parent_id = ${parent.member_id} AND n.side = ${side}`,
         );
         const who = taken.rows[0] ? ` by ${taken.rows[0].username}` : '';
-        throw conflict('SLOT_TAKEN', `The ${side} position under this member is already taken${who}. Choose another position.`, 'side');
+        throw conflict(
+          'SLOT_TAKEN',
+          `The ${side} position under this member is already taken${who}. Choose another position.`,
+          'side',
+        );
       }
       parentId = parent.member_id;
     }

@@ -39,11 +39,15 @@ function lookupsOf<Row>(tree: Tree) {
   const column = (alias: string, name: string) => sql.raw(`${alias}.${name}`);
   return {
     find: async (db: Sql, memberId: number): Promise<Row | undefined> => {
-      const { rows } = await db.query<Row>(sql`SELECT ${tree.columns} FROM ${from} WHERE ${column(tree.alias, tree.id)} = ${memberId}`);
+      const { rows } = await db.query<Row>(
+        sql`SELECT ${tree.columns} FROM ${from} WHERE ${column(tree.alias, tree.id)} = ${memberId}`,
+      );
       return rows[0];
     },
     root: async (db: Sql): Promise<Row> => {
-      const { rows } = await db.query<Row>(sql`SELECT ${tree.columns} FROM ${from} WHERE ${column(tree.alias, tree.parent)} IS NULL`);
+      const { rows } = await db.query<Row>(
+        sql`SELECT ${tree.columns} FROM ${from} WHERE ${column(tree.alias, tree.parent)} IS NULL`,
+      );
       if (!rows[0]) throw new Error(tree.noRoot);
       return rows[0];
     },

@@ -7,7 +7,14 @@ import type { Viewer } from './viewer';
 /** The member's referral links (plain, left, right) on the public URL, and who signed up with them. */
 export async function referralLink(ctx: AppContext, viewer: Viewer): Promise<ReferralLink> {
   if (!viewer.isMember) throw forbidden('NOT_A_MEMBER', 'Only network members have a referral link.');
-  const { rows } = await ctx.db.query<{ username: string; total: number; left: number; right: number; none: number; waiting: number }>(
+  const { rows } = await ctx.db.query<{
+    username: string;
+    total: number;
+    left: number;
+    right: number;
+    none: number;
+    waiting: number;
+  }>(
     sql`SELECT u.username, m.direct_count AS total, c.left, c.right, c.none, c.waiting
        FROM members m JOIN users u ON u.id = m.user_id,
             LATERAL (SELECT count(*) FILTER (WHERE requested_side = 'left') AS left,

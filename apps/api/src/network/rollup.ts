@@ -65,7 +65,9 @@ export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Pr
   if (wait) {
     await tx.query(sql`SELECT pg_advisory_xact_lock(${NETWORK_ROLLUP_LOCK})`);
   } else {
-    const { rows } = await tx.query<{ locked: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${NETWORK_ROLLUP_LOCK}) AS locked`);
+    const { rows } = await tx.query<{ locked: boolean }>(
+      sql`SELECT pg_try_advisory_xact_lock(${NETWORK_ROLLUP_LOCK}) AS locked`,
+    );
     if (!rows[0]?.locked) return 'busy';
   }
   const events = (
@@ -137,7 +139,9 @@ export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Pr
         WHERE n.member_id = d.id`,
     );
   }
-  await tx.query(sql`UPDATE network_events SET rolled_up_at = now() WHERE id = ANY(${events.map((e) => e.id)}::bigint[])`);
+  await tx.query(
+    sql`UPDATE network_events SET rolled_up_at = now() WHERE id = ANY(${events.map((e) => e.id)}::bigint[])`,
+  );
   return events.length;
 }
 

@@ -20,19 +20,33 @@ import { waitingList } from './waiting-list';
  */
 export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.network.referralLink, {}, async (request) => referralLink(ctx, viewerOf(principalOf(request))));
+    route(app, endpoints.network.referralLink, {}, async (request) =>
+      referralLink(ctx, viewerOf(principalOf(request))),
+    );
 
-    route(app, endpoints.network.sponsorTree, {}, async (request) => sponsorTree(ctx, viewerOf(principalOf(request)), request.query));
+    route(app, endpoints.network.sponsorTree, {}, async (request) =>
+      sponsorTree(ctx, viewerOf(principalOf(request)), request.query),
+    );
 
-    route(app, endpoints.network.placementTree, {}, async (request) => placementTree(ctx, viewerOf(principalOf(request)), request.query));
+    route(app, endpoints.network.placementTree, {}, async (request) =>
+      placementTree(ctx, viewerOf(principalOf(request)), request.query),
+    );
 
-    route(app, endpoints.network.downline, {}, async (request) => downline(ctx, viewerOf(principalOf(request)), request.query));
+    route(app, endpoints.network.downline, {}, async (request) =>
+      downline(ctx, viewerOf(principalOf(request)), request.query),
+    );
 
-    route(app, endpoints.network.placements, {}, async (request) => waitingList(ctx, viewerOf(principalOf(request)), request.query));
+    route(app, endpoints.network.placements, {}, async (request) =>
+      waitingList(ctx, viewerOf(principalOf(request)), request.query),
+    );
 
-    route(app, endpoints.network.freeSlots, {}, async (request) => freeSlots(ctx, viewerOf(principalOf(request)), request.query));
+    route(app, endpoints.network.freeSlots, {}, async (request) =>
+      freeSlots(ctx, viewerOf(principalOf(request)), request.query),
+    );
 
-    route(app, endpoints.network.place, {}, async (request, reply) => reply.code(201).send(await placeWaitingMember(ctx, viewerOf(principalOf(request)), request.body)));
+    route(app, endpoints.network.place, {}, async (request, reply) =>
+      reply.code(201).send(await placeWaitingMember(ctx, viewerOf(principalOf(request)), request.body)),
+    );
   };
 }
 
@@ -42,6 +56,8 @@ export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
  */
 export function networkGuestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.network.sponsorLookup, {}, async (request) => lookUpSponsor(ctx, request.query.username, { ip: request.ip }));
+    route(app, endpoints.network.sponsorLookup, {}, async (request) =>
+      lookUpSponsor(ctx, request.query.username, { ip: request.ip }),
+    );
   };
 }

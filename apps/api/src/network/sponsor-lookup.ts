@@ -20,7 +20,11 @@ export async function lookUpSponsor(ctx: AppContext, username: string, client: {
   const limit = ctx.config.registrationsPerHour * LOOKUPS_PER_REGISTRATION;
   const allowed = await hit(ctx.db, `sponsor-lookup-ip:${client.ip}`, { limit, windowMs: 60 * 60_000 }, ctx.now());
   if (!allowed.allowed) {
-    throw tooManyRequests('SPONSOR_LOOKUPS_LIMITED', 'Too many sponsor look-ups from this address. Type the sponsor’s username and try again later.', allowed.retryAfterMs / 1000);
+    throw tooManyRequests(
+      'SPONSOR_LOOKUPS_LIMITED',
+      'Too many sponsor look-ups from this address. Type the sponsor’s username and try again later.',
+      allowed.retryAfterMs / 1000,
+    );
   }
   const user = await findUserByUsername(ctx.db, username);
   if (!user?.is_member) return { sponsor: null };

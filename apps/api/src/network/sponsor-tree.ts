@@ -24,7 +24,9 @@ export async function sponsorTree(ctx: AppContext, viewer: Viewer, query: Sponso
   const base = await sponsorBase(db, viewer);
   let root = base;
   if (query.root !== undefined && query.root !== base.user_id) {
-    const found = viewer.isAdmin ? await findSponsorRow(db, query.root) : await findSponsorRowWithin(db, query.root, base.user_id);
+    const found = viewer.isAdmin
+      ? await findSponsorRow(db, query.root)
+      : await findSponsorRowWithin(db, query.root, base.user_id);
     if (!found) throw notInNetwork();
     root = found;
   }
@@ -94,8 +96,18 @@ export async function sponsorTree(ctx: AppContext, viewer: Viewer, query: Sponso
 }
 
 /** Usernames starting with `search` in `base`'s sponsor tree: the first candidates by name, kept if inside. */
-async function searchSponsorTree(db: AppContext['db'], base: SponsorRow, search: string): Promise<{ matches: NetworkMatch[]; truncated: boolean }> {
-  const { rows } = await db.query<{ id: number; username: string; full_name: string; sponsor_depth: number; examined: number }>(
+async function searchSponsorTree(
+  db: AppContext['db'],
+  base: SponsorRow,
+  search: string,
+): Promise<{ matches: NetworkMatch[]; truncated: boolean }> {
+  const { rows } = await db.query<{
+    id: number;
+    username: string;
+    full_name: string;
+    sponsor_depth: number;
+    examined: number;
+  }>(
     sql`WITH candidates AS (
        SELECT id, username, full_name FROM users
         WHERE lower(username) COLLATE "C" LIKE ${likePrefix(search)} ESCAPE '\\'
@@ -109,7 +121,12 @@ async function searchSponsorTree(db: AppContext['db'], base: SponsorRow, search:
   );
   const examined = rows[0]?.examined ?? (await countCandidates(db, search));
   return {
-    matches: rows.map((r) => ({ id: r.id, username: r.username, fullName: r.full_name, level: r.sponsor_depth - base.sponsor_depth })),
+    matches: rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      fullName: r.full_name,
+      level: r.sponsor_depth - base.sponsor_depth,
+    })),
     truncated: examined >= SEARCH_CANDIDATES,
   };
 }
@@ -120,4 +137,3 @@ async function countCandidates(db: AppContext['db'], search: string): Promise<nu
   );
   return rows[0]!.n;
 }
-

@@ -1,7 +1,15 @@
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { conflict, forbidden, notFound, unprocessable } from '../shared/errors';
-import { findCompanyRoot, findNode, findNodeWithin, findRootNode, findSponsorRow, type NodeRow, type SponsorRow } from './queries';
+import {
+  findCompanyRoot,
+  findNode,
+  findNodeWithin,
+  findRootNode,
+  findSponsorRow,
+  type NodeRow,
+  type SponsorRow,
+} from './queries';
 import type { Viewer } from './viewer';
 
 /**
@@ -53,7 +61,12 @@ export async function placeableReferral(
   memberId: number,
   options: { lock: boolean; field: string },
 ): Promise<PlaceableReferral> {
-  const { rows } = await db.query<{ sponsor_id: number | null; placed: boolean; username: string; sponsor: string | null }>(
+  const { rows } = await db.query<{
+    sponsor_id: number | null;
+    placed: boolean;
+    username: string;
+    sponsor: string | null;
+  }>(
     sql`SELECT m.sponsor_id, m.placed, u.username, s.username AS sponsor
           FROM members m JOIN users u ON u.id = m.user_id LEFT JOIN users s ON s.id = m.sponsor_id
          WHERE m.user_id = ${memberId}
@@ -73,7 +86,10 @@ export async function placeableReferral(
         : `${member.sponsor} has not been placed yet, so their referrals cannot be placed.`,
     );
   }
-  return { member: { id: memberId, username: member.username, sponsorId: member.sponsor_id, sponsor: member.sponsor! }, sponsorNode };
+  return {
+    member: { id: memberId, username: member.username, sponsorId: member.sponsor_id, sponsor: member.sponsor! },
+    sponsorNode,
+  };
 }
 
 /** What a tree node or a downline row shows of a member, for rows aliased with a `member_id`. */

@@ -61,20 +61,29 @@ const STATUS_TEXT: Record<number, string> = {
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; type?: unknown; enum?: unknown[] };
+type JsonSchema = Record<string, unknown> & {
+  properties?: Record<string, JsonSchema>;
+  type?: unknown;
+  enum?: unknown[];
+};
 
 export function errorResponseSchema(status: number): JsonSchema {
   const codes = errorCodesFor(status);
   return {
     description: STATUS_TEXT[status] ?? `Error ${status}`,
-    ...(status === 429 ? { headers: { 'retry-after': { type: 'integer', minimum: 1, description: 'Seconds to wait' } } } : {}),
+    ...(status === 429
+      ? { headers: { 'retry-after': { type: 'integer', minimum: 1, description: 'Seconds to wait' } } }
+      : {}),
     content: {
       'application/json': {
         schema: {
           type: 'object',
           properties: {
             message: { type: 'string' },
-            code: { type: 'string', ...(codes.length ? { description: `One of: ${codes.join(', ')}, or a newer code.` } : {}) },
+            code: {
+              type: 'string',
+              ...(codes.length ? { description: `One of: ${codes.join(', ')}, or a newer code.` } : {}),
+            },
             field: { type: 'string' },
           },
           required: ['message', 'code'],
@@ -93,7 +102,9 @@ export function operationIdOf(method: string, url: string): string {
     .filter(Boolean)
     .map((segment) => {
       const param = /^[:{]([^}]+)}?$/.exec(segment);
-      const word = (param ? `by-${param[1]}` : segment).replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase());
+      const word = (param ? `by-${param[1]}` : segment).replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) =>
+        (next ?? '').toUpperCase(),
+      );
       return word.charAt(0).toUpperCase() + word.slice(1);
     });
   return method.toLowerCase() + words.join('');
@@ -126,7 +137,11 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   const result = jsonSchemaTransform(input);
   const route = input.route;
   const method = (Array.isArray(route.method) ? route.method[0] : route.method) as string;
-  const schema = result.schema as Record<string, unknown> & { response?: Record<string, JsonSchema>; body?: JsonSchema; hide?: boolean };
+  const schema = result.schema as Record<string, unknown> & {
+    response?: Record<string, JsonSchema>;
+    body?: JsonSchema;
+    hide?: boolean;
+  };
   if (schema.hide) return result;
   const url = input.url;
   const scope = route.config?.scope ?? 'guest';
@@ -134,7 +149,8 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   schema.operationId ??= operationIdOf(method, url);
   schema.security ??= BASIC_AUTH.has(`${method} ${url}`) ? [{ basic: [] }] : scope === 'guest' ? [] : [{ bearer: [] }];
 
-  if (method === 'PATCH' && schema.body && schema.body.type === 'object') schema.body = { ...schema.body, minProperties: 1 };
+  if (method === 'PATCH' && schema.body && schema.body.type === 'object')
+    schema.body = { ...schema.body, minProperties: 1 };
 
   const responses: Record<string, JsonSchema> = { ...(schema.response ?? {}) };
   for (const [key, value] of Object.entries(responses)) {
@@ -145,10 +161,16 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
       const json = { ...value };
       delete json.description;
       responses[key] = {
-        description: (value.description) ?? STATUS_TEXT[status] ?? 'Success',
+        description: value.description ?? STATUS_TEXT[status] ?? 'Success',
         content: {
           'application/json': { schema: json },
-          ...(status === 200 && acceptsCsv(schema.querystring) ? { 'text/csv': { schema: { type: 'string', description: 'The whole filtered list as CSV (`format=csv`)' } } } : {}),
+          ...(status === 200 && acceptsCsv(schema.querystring)
+            ? {
+                'text/csv': {
+                  schema: { type: 'string', description: 'The whole filtered list as CSV (`format=csv`)' },
+                },
+              }
+            : {}),
         },
       };
     }
@@ -161,7 +183,8 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
     };
   }
   const text = route.config?.textResponse;
-  if (text) responses[200] = { description: text.description, content: { [text.contentType]: { schema: { type: 'string' } } } };
+  if (text)
+    responses[200] = { description: text.description, content: { [text.contentType]: { schema: { type: 'string' } } } };
   for (const status of errorStatuses(method, url, scope)) responses[status] ??= errorResponseSchema(status);
   schema.response = responses;
   nullableEnums(schema);
@@ -176,7 +199,8 @@ function nullableEnums(node: unknown): void {
   }
   if (!node || typeof node !== 'object') return;
   const schema = node as JsonSchema;
-  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...schema.enum, null];
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
+    schema.enum = [...schema.enum, null];
   for (const value of Object.values(schema)) nullableEnums(value);
 }
 
@@ -217,7 +241,9 @@ export function trackMethods(app: FastifyInstance): (path: string) => string[] {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]) as string[];
     const source = route.url
       .split('/')
-      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .map((segment) =>
+        segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
       .join('/');
     routes.push({ pattern: new RegExp(`^${source}/?$`), methods });
   });

@@ -19,10 +19,24 @@ import { moneyGroups } from '../money-groups';
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
 export async function writeOpenApiDocument(file: string): Promise<void> {
-  const config = loadConfig({ NODE_ENV: 'test', JWT_SECRET: 'openapi-lint-secret-0123456789abcdef', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'openapi-lint-secret-0123456789abcdef',
+    LOG_LEVEL: 'silent',
+  });
   const db = await openDatabase({ dataDir: 'memory://' });
   const log = pino({ level: 'silent' });
-  const app = await buildApp({ config, db, log, now: () => new Date(), mailer: createMailer({ from: config.mailFrom, db, log }), groups: moneyGroups(db) }, { serveWeb: false });
+  const app = await buildApp(
+    {
+      config,
+      db,
+      log,
+      now: () => new Date(),
+      mailer: createMailer({ from: config.mailFrom, db, log }),
+      groups: moneyGroups(db),
+    },
+    { serveWeb: false },
+  );
   await app.ready();
   writeFileSync(file, JSON.stringify(app.swagger(), null, 2));
   await app.close();
@@ -33,11 +47,15 @@ const dir = mkdtempSync(path.join(tmpdir(), 'portal-openapi-'));
 const file = path.join(dir, 'openapi.json');
 try {
   await writeOpenApiDocument(file);
-  const lint = spawnSync(path.join(ROOT, 'node_modules/.bin/redocly'), ['lint', file, '--config', path.join(ROOT, 'redocly.yaml')], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  });
+  const lint = spawnSync(
+    path.join(ROOT, 'node_modules/.bin/redocly'),
+    ['lint', file, '--config', path.join(ROOT, 'redocly.yaml')],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    },
+  );
   process.exitCode = lint.status ?? 1;
 } finally {
   if (process.argv.includes('--keep')) console.log(`document kept in ${file}`);

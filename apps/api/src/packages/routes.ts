@@ -17,8 +17,12 @@ export function packageAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, endpoints.packages.adminList, {}, async () => ({ items: await listPackages(ctx, false) }));
 
-    route(app, endpoints.packages.adminCreate, {}, async (request, reply) => reply.code(201).send(await createPackage(ctx, actorOf(request), request.body)));
+    route(app, endpoints.packages.adminCreate, {}, async (request, reply) =>
+      reply.code(201).send(await createPackage(ctx, actorOf(request), request.body)),
+    );
 
-    route(app, endpoints.packages.adminUpdate, {}, async (request) => updatePackage(ctx, actorOf(request), request.params.id, request.body));
+    route(app, endpoints.packages.adminUpdate, {}, async (request) =>
+      updatePackage(ctx, actorOf(request), request.params.id, request.body),
+    );
   };
 }

@@ -27,7 +27,8 @@ export function toPackage(row: PackageRow): Package {
   };
 }
 
-const duplicateName = (name: string) => conflict('PACKAGE_NAME_TAKEN', `A package named "${name}" already exists.`, 'name');
+const duplicateName = (name: string) =>
+  conflict('PACKAGE_NAME_TAKEN', `A package named "${name}" already exists.`, 'name');
 
 /** The package catalogue (PRODUCT.md §4): members see the active ones, admins manage all. */
 
@@ -54,7 +55,13 @@ export async function createPackage(ctx: AppContext, actor: Actor, body: Package
       throw error;
     }
     const created = toPackage(row);
-    await writeAudit(tx, { actor, action: 'package.create', targetType: 'package', targetId: row.id, details: { package: created } });
+    await writeAudit(tx, {
+      actor,
+      action: 'package.create',
+      targetType: 'package',
+      targetId: row.id,
+      details: { package: created },
+    });
     return created;
   });
 }
@@ -62,7 +69,9 @@ export async function createPackage(ctx: AppContext, actor: Actor, body: Package
 export async function updatePackage(ctx: AppContext, actor: Actor, id: number, patch: PackagePatch): Promise<Package> {
   const { db } = ctx;
   return db.transaction(async (tx) => {
-    const before = (await tx.query<PackageRow>(sql`SELECT ${PACKAGE_COLUMNS} FROM packages WHERE id = ${id} FOR UPDATE`)).rows[0];
+    const before = (
+      await tx.query<PackageRow>(sql`SELECT ${PACKAGE_COLUMNS} FROM packages WHERE id = ${id} FOR UPDATE`)
+    ).rows[0];
     if (!before) throw notFound('PACKAGE_NOT_FOUND', 'No package has this id.');
     const next = {
       name: patch.name ?? before.name,
@@ -90,7 +99,13 @@ export async function updatePackage(ctx: AppContext, actor: Actor, id: number, p
       if (from[key] !== to[key]) changes[key] = { from: from[key], to: to[key] };
     }
     if (Object.keys(changes).length > 0) {
-      await writeAudit(tx, { actor, action: 'package.update', targetType: 'package', targetId: id, details: { changes } });
+      await writeAudit(tx, {
+        actor,
+        action: 'package.update',
+        targetType: 'package',
+        targetId: id,
+        details: { changes },
+      });
     }
     return to;
   });

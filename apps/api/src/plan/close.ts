@@ -91,14 +91,29 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
   const started = performance.now();
   const result = await ctx.db.transaction(async (tx): Promise<CloseResult> => {
     await tx.query(sql`SELECT pg_advisory_xact_lock(${PLAN_CLOSE_LOCK})`);
-    const existing = await tx.query<CloseRow>(sql`SELECT ${CLOSE_COLUMNS} FROM matching_closes WHERE close_date = ${date}`);
+    const existing = await tx.query<CloseRow>(
+      sql`SELECT ${CLOSE_COLUMNS} FROM matching_closes WHERE close_date = ${date}`,
+    );
     if (existing.rows[0]) return { ...toCloseResult(existing.rows[0]), created: false };
 
     const today = utcDay(ctx.now());
-    if (date > today) throw unprocessable('CLOSE_IN_FUTURE', `${date} has not begun yet; the latest day that can be closed is ${today}.`, 'date');
-    const last = (await tx.query<{ last: string | null }>(sql`SELECT to_char(max(close_date), 'YYYY-MM-DD') AS last FROM matching_closes`)).rows[0]!.last;
+    if (date > today)
+      throw unprocessable(
+        'CLOSE_IN_FUTURE',
+        `${date} has not begun yet; the latest day that can be closed is ${today}.`,
+        'date',
+      );
+    const last = (
+      await tx.query<{ last: string | null }>(
+        sql`SELECT to_char(max(close_date), 'YYYY-MM-DD') AS last FROM matching_closes`,
+      )
+    ).rows[0]!.last;
     if (last !== null && date < last) {
-      throw unprocessable('CLOSE_OUT_OF_ORDER', `${last} is already closed, so an earlier day (${date}) can no longer be closed.`, 'date');
+      throw unprocessable(
+        'CLOSE_OUT_OF_ORDER',
+        `${last} is already closed, so an earlier day (${date}) can no longer be closed.`,
+        'date',
+      );
     }
 
     await tx.query(sql`SELECT pg_advisory_xact_lock(${NETWORK_ROLLUP_LOCK})`);
@@ -114,7 +129,9 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
     // Hashes and sorts over every matched member stay in memory, for this transaction only.
     await tx.query(sql`SET LOCAL work_mem = ${CLOSE_WORK_MEM}`);
     const days = last === null ? 1 : daysBetween(last, date);
-    await tx.query(sql`CREATE TEMPORARY TABLE close_matches ON COMMIT DROP AS ${matchesSql(percentToPpm(settings.matchingPercent).toString(), days)}`);
+    await tx.query(
+      sql`CREATE TEMPORARY TABLE close_matches ON COMMIT DROP AS ${matchesSql(percentToPpm(settings.matchingPercent).toString(), days)}`,
+    );
     const totals = (
       await tx.query<{ members: number; matched: string; paid: string; flushed: string }>(
         sql`SELECT count(*)::int AS members, COALESCE(sum(matched), 0)::text AS matched,
@@ -149,7 +166,8 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
          FROM pg_temp.close_matches c WHERE n.member_id = c.member_id`,
     );
     const result = { ...toCloseResult(closed.rows[0]!), created: true };
-    if (actor) await writeAudit(tx, { actor, action: 'plan.close', targetType: 'close', targetId: date, details: { result } });
+    if (actor)
+      await writeAudit(tx, { actor, action: 'plan.close', targetType: 'close', targetId: date, details: { result } });
     return result;
   });
   // A day already closed moved nothing: only a close that ran is timed (plan/close-timing.ts).
@@ -158,7 +176,9 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
 }
 
 export async function listCloses(db: Database): Promise<Array<Omit<CloseResult, 'created'>>> {
-  const { rows } = await db.query<CloseRow>(sql`SELECT ${CLOSE_COLUMNS} FROM matching_closes ORDER BY close_date DESC LIMIT 60`);
+  const { rows } = await db.query<CloseRow>(
+    sql`SELECT ${CLOSE_COLUMNS} FROM matching_closes ORDER BY close_date DESC LIMIT 60`,
+  );
   return rows.map(toCloseResult);
 }
 
@@ -182,7 +202,9 @@ export function closeSchedulerJob(ctx: AppContext, everyMs = 60_000): Job {
     async pass() {
       const settings = await readSettings(ctx.db);
       const day = dueDay(ctx.now(), settings.closeTimeUtc);
-      const { rows } = await ctx.db.query<{ last: string | null }>(sql`SELECT to_char(max(close_date), 'YYYY-MM-DD') AS last FROM matching_closes`);
+      const { rows } = await ctx.db.query<{ last: string | null }>(
+        sql`SELECT to_char(max(close_date), 'YYYY-MM-DD') AS last FROM matching_closes`,
+      );
       const last = rows[0]!.last;
       if (last === null || day > last) {
         const result = await closeDay(ctx, day, null);

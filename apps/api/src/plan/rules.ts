@@ -7,7 +7,8 @@
 import { fromBaseUnits, PERCENT_DECIMALS, toBaseUnits } from '@portal/contract';
 
 /** BV is a plain decimal; the plan's arithmetic runs on it scaled to 18 decimals. */
-export const bvToUnits = (value: string): bigint => toBaseUnits(value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
+export const bvToUnits = (value: string): bigint =>
+  toBaseUnits(value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
 export const unitsToBv = (value: bigint): string => fromBaseUnits(value).replace(/\.?0+$/, '') || '0';
 
 /** A rate in millionths (1% = 10_000), so that percentages with up to 4 decimals stay exact. */
@@ -82,5 +83,14 @@ export function matchDay(left: bigint, right: bigint, rate: RatePpm, dailyCap: b
   const matched = left < right ? left : right;
   const earned = shareOf(matched, rate);
   const paid = earned < dailyCap ? earned : dailyCap;
-  return { left, right, matched, earned, paid, flushed: earned - paid, carryLeft: left - matched, carryRight: right - matched };
+  return {
+    left,
+    right,
+    matched,
+    earned,
+    paid,
+    flushed: earned - paid,
+    carryLeft: left - matched,
+    carryRight: right - matched,
+  };
 }

@@ -37,13 +37,19 @@ type Detected = 'jpeg' | 'png' | 'webp';
 /** The format by its signature bytes; anything else (SVG, GIF, HTML, …) never reaches the decoder. */
 export function sniffFormat(bytes: Buffer): Detected | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'webp';
   return undefined;
 }
 
 const notAnImage = () =>
-  unprocessable('IMAGE_INVALID', 'The file is not a JPEG, PNG or WebP picture (it is judged by its content, not its name).', 'image');
+  unprocessable(
+    'IMAGE_INVALID',
+    'The file is not a JPEG, PNG or WebP picture (it is judged by its content, not its name).',
+    'image',
+  );
 
 export interface StoredImage {
   hash: string;
@@ -70,19 +76,31 @@ export async function storeProductImage(mediaDir: string, upload: Buffer): Promi
     if (meta.format !== detected) throw notAnImage();
     if (!meta.width || !meta.height) throw notAnImage();
     if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels(meta.width, meta.height);
-    if ((meta.pages ?? 1) > 1) throw unprocessable('IMAGE_ANIMATED', 'Animated pictures are not accepted; upload a single still image.', 'image');
+    if ((meta.pages ?? 1) > 1)
+      throw unprocessable(
+        'IMAGE_ANIMATED',
+        'Animated pictures are not accepted; upload a single still image.',
+        'image',
+      );
     // The whole picture is decoded here; a header that promises more pixels
     // than the data holds fails as truncated.
     full = await sharp(upload, input)
       .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
-    thumb = await sharp(full.data).resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'cover' }).webp({ quality: 78 }).toBuffer();
+    thumb = await sharp(full.data)
+      .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'cover' })
+      .webp({ quality: 78 })
+      .toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
     const message = String((error as Error).message ?? '');
     if (/pixel limit/i.test(message)) throw tooManyPixels();
-    throw unprocessable('IMAGE_UNREADABLE', 'The picture could not be read completely: the file is damaged or its header does not match its content.', 'image');
+    throw unprocessable(
+      'IMAGE_UNREADABLE',
+      'The picture could not be read completely: the file is damaged or its header does not match its content.',
+      'image',
+    );
   }
 
   const hash = createHash('sha256').update(full.data).digest('hex');
@@ -104,7 +122,12 @@ async function writeOnce(target: string, data: Buffer): Promise<void> {
 }
 
 export const imageTooLarge = () =>
-  new AppError(413, 'IMAGE_TOO_LARGE', `The picture is larger than ${MAX_PRODUCT_IMAGE_BYTES / (1024 * 1024)} MB.`, 'image');
+  new AppError(
+    413,
+    'IMAGE_TOO_LARGE',
+    `The picture is larger than ${MAX_PRODUCT_IMAGE_BYTES / (1024 * 1024)} MB.`,
+    'image',
+  );
 
 const tooManyPixels = (width?: number, height?: number) =>
   unprocessable(

@@ -13,24 +13,31 @@ import { createProduct, listProducts, productById, productCatalogue, setProductI
 /** `/api/media/products/<hash>.webp`: stored pictures, public (an <img> sends no token), never changing. */
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.products.picture, {
-      config: { binaryResponse: STORED_CONTENT_TYPES },
-    }, async (request, reply) => {
-      const { data, contentType } = await readStoredImage(ctx.config.mediaDir, request.params.file);
-      return reply
-        .type(contentType)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-disposition', 'inline')
-        .send(data);
-    });
+    route(
+      app,
+      endpoints.products.picture,
+      {
+        config: { binaryResponse: STORED_CONTENT_TYPES },
+      },
+      async (request, reply) => {
+        const { data, contentType } = await readStoredImage(ctx.config.mediaDir, request.params.file);
+        return reply
+          .type(contentType)
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('content-disposition', 'inline')
+          .send(data);
+      },
+    );
   };
 }
 
 /** `/api/products`: the active catalogue, for members. */
 export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.products.list, {}, async (request, reply) => sendList(reply, await productCatalogue(ctx, request.query)));
+    route(app, endpoints.products.list, {}, async (request, reply) =>
+      sendList(reply, await productCatalogue(ctx, request.query)),
+    );
   };
 }
 
@@ -38,29 +45,45 @@ export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     // Only this scope parses multipart bodies, and only one file of bounded size.
-    await app.register(multipart, { limits: { fileSize: MAX_PRODUCT_IMAGE_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 100 } });
+    await app.register(multipart, {
+      limits: { fileSize: MAX_PRODUCT_IMAGE_BYTES, files: 1, fields: 2, parts: 3, fieldSize: 1024, headerPairs: 100 },
+    });
 
-    route(app, endpoints.products.adminList, {}, async (request, reply) => sendList(reply, await listProducts(ctx, request.query)));
+    route(app, endpoints.products.adminList, {}, async (request, reply) =>
+      sendList(reply, await listProducts(ctx, request.query)),
+    );
 
     route(app, endpoints.products.adminOne, {}, async (request) => productById(ctx, request.params.id));
 
-    route(app, endpoints.products.adminCreate, {}, async (request, reply) => reply.code(201).send(await createProduct(ctx, actorOf(request), request.body)));
+    route(app, endpoints.products.adminCreate, {}, async (request, reply) =>
+      reply.code(201).send(await createProduct(ctx, actorOf(request), request.body)),
+    );
 
-    route(app, endpoints.products.adminUpdate, {}, async (request) => updateProduct(ctx, actorOf(request), request.params.id, request.body));
+    route(app, endpoints.products.adminUpdate, {}, async (request) =>
+      updateProduct(ctx, actorOf(request), request.params.id, request.body),
+    );
 
-    route(app, endpoints.products.adminSetImage, {}, async (request) => setProductImage(ctx, actorOf(request), request.params.id, await readUpload(request)));
+    route(app, endpoints.products.adminSetImage, {}, async (request) =>
+      setProductImage(ctx, actorOf(request), request.params.id, await readUpload(request)),
+    );
   };
 }
 
 /** The one uploaded file, whole; the size limit and the content type answered in our own words. */
 async function readUpload(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new AppError(415, 'MULTIPART_REQUIRED', 'Send the picture as multipart/form-data with a file field named "image".', 'image');
+    throw new AppError(
+      415,
+      'MULTIPART_REQUIRED',
+      'Send the picture as multipart/form-data with a file field named "image".',
+      'image',
+    );
   }
   try {
     const file = await request.file();
     if (!file) throw badRequest('IMAGE_REQUIRED', 'Attach a picture in a file field named "image".', 'image');
-    if (file.fieldname !== 'image') throw badRequest('IMAGE_REQUIRED', 'Attach the picture in a file field named "image".', 'image');
+    if (file.fieldname !== 'image')
+      throw badRequest('IMAGE_REQUIRED', 'Attach the picture in a file field named "image".', 'image');
     return await file.toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -68,6 +91,10 @@ async function readUpload(request: FastifyRequest): Promise<Buffer> {
     // Everything else here comes from parsing the request's own body (no
     // boundary, a truncated part, a client gone): the client's fault.
     request.log.debug({ err: error }, 'unreadable multipart upload');
-    throw badRequest('UPLOAD_INVALID', 'The upload could not be read: send one picture as multipart/form-data with a file field named "image".', 'image');
+    throw badRequest(
+      'UPLOAD_INVALID',
+      'The upload could not be read: send one picture as multipart/form-data with a file field named "image".',
+      'image',
+    );
   }
 }

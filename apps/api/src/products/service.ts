@@ -48,7 +48,8 @@ function toProduct(row: ProductRow): Product {
 
 const SORTS = { name: 'lower(p.name)', price: 'p.price', stock: 'p.stock', createdAt: 'p.id' } as const;
 
-const duplicateName = (name: string) => conflict('PRODUCT_NAME_TAKEN', `A product named "${name}" already exists.`, 'name');
+const duplicateName = (name: string) =>
+  conflict('PRODUCT_NAME_TAKEN', `A product named "${name}" already exists.`, 'name');
 const unknownProduct = () => notFound('PRODUCT_NOT_FOUND', 'No product has this id.');
 
 type ProductFilter = { search?: string; status?: 'active' | 'inactive'; sort: string };
@@ -56,7 +57,9 @@ type ProductFilter = { search?: string; status?: 'active' | 'inactive'; sort: st
 const filterOf = (query: ProductFilter): ListFilter<ProductRow> => ({
   where: [
     query.status ? sql`p.active = ${query.status === 'active'}` : undefined,
-    query.search ? sql`(p.name ILIKE ${containsPattern(query.search)} OR p.description ILIKE ${containsPattern(query.search)})` : undefined,
+    query.search
+      ? sql`(p.name ILIKE ${containsPattern(query.search)} OR p.description ILIKE ${containsPattern(query.search)})`
+      : undefined,
   ],
   sort: query.sort,
 });
@@ -85,7 +88,8 @@ const PRODUCTS = defineList({
 /** The product catalogue (PRODUCT.md §10): members see the active products, admins manage all. */
 
 async function lockProduct(tx: Sql, id: number): Promise<ProductRow> {
-  const row = (await tx.query<ProductRow>(sql`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ${id} FOR UPDATE`)).rows[0];
+  const row = (await tx.query<ProductRow>(sql`SELECT ${PRODUCT_COLUMNS} FROM products WHERE id = ${id} FOR UPDATE`))
+    .rows[0];
   if (!row) throw unknownProduct();
   return row;
 }
@@ -127,7 +131,13 @@ export async function createProduct(ctx: AppContext, actor: Actor, body: Product
       throw error;
     }
     const created = toProduct(row);
-    await writeAudit(tx, { actor, action: 'product.create', targetType: 'product', targetId: created.id, details: { product: created } });
+    await writeAudit(tx, {
+      actor,
+      action: 'product.create',
+      targetType: 'product',
+      targetId: created.id,
+      details: { product: created },
+    });
     return created;
   });
 }
@@ -158,7 +168,13 @@ export async function updateProduct(ctx: AppContext, actor: Actor, id: number, p
       if (from[key] !== to[key]) changes[key] = { from: from[key], to: to[key] };
     }
     if (Object.keys(changes).length > 0) {
-      await writeAudit(tx, { actor, action: 'product.update', targetType: 'product', targetId: id, details: { changes } });
+      await writeAudit(tx, {
+        actor,
+        action: 'product.update',
+        targetType: 'product',
+        targetId: id,
+        details: { changes },
+      });
     }
     return to;
   });
@@ -182,7 +198,14 @@ export async function setProductImage(ctx: AppContext, actor: Actor, id: number,
       action: 'product.image',
       targetType: 'product',
       targetId: id,
-      details: { from: before.image_hash, to: stored.hash, width: stored.width, height: stored.height, bytes: stored.bytes, uploadBytes: upload.length },
+      details: {
+        from: before.image_hash,
+        to: stored.hash,
+        width: stored.width,
+        height: stored.height,
+        bytes: stored.bytes,
+        uploadBytes: upload.length,
+      },
     });
     return toProduct(row);
   });

@@ -21,7 +21,10 @@ export interface PurchaseResult {
 }
 
 /** A purchase as the API shows it in a list (and, with the bonuses, as the answer): price and BV formatted once, here. */
-export type PurchaseRecord = Pick<PurchaseResult, 'entryId' | 'kind' | 'packageId' | 'packageName' | 'price' | 'bv'> & { id: number; createdAt: Date };
+export type PurchaseRecord = Pick<PurchaseResult, 'entryId' | 'kind' | 'packageId' | 'packageName' | 'price' | 'bv'> & {
+  id: number;
+  createdAt: Date;
+};
 
 export function purchaseItem(p: PurchaseRecord): PurchaseListItem {
   return {
@@ -38,7 +41,12 @@ export function purchaseItem(p: PurchaseRecord): PurchaseListItem {
 function purchaseAnswer(r: PurchaseResult): Purchase {
   return {
     ...purchaseItem({ ...r, id: r.purchaseId, createdAt: new Date(r.createdAtMs) }),
-    referralPaid: r.paid.map((p) => ({ level: p.level, username: p.username, rate: p.rate, amount: fromBaseUnits(BigInt(p.amount)) })),
+    referralPaid: r.paid.map((p) => ({
+      level: p.level,
+      username: p.username,
+      rate: p.rate,
+      amount: fromBaseUnits(BigInt(p.amount)),
+    })),
     volumePending: r.volumePending,
   };
 }

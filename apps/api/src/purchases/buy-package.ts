@@ -31,16 +31,32 @@ export async function buyPackage(ctx: AppContext, input: BuyPackageInput): Promi
   const requestHash = idempotencyKey === undefined ? null : hashRequest(body);
   let outcome: PurchaseOutcome;
   try {
-    outcome = await ctx.groups.purchase({ buyer: memberId, session: uncheckedSessionId ?? null, package: body.packageId, key: idempotencyKey ?? null, hash: requestHash });
+    outcome = await ctx.groups.purchase({
+      buyer: memberId,
+      session: uncheckedSessionId ?? null,
+      package: body.packageId,
+      key: idempotencyKey ?? null,
+      hash: requestHash,
+    });
   } catch (error) {
     const e = error as { code?: string; message?: string; detail?: string };
     // Only reachable if a balance moved outside the statement's lock.
-    if ((e?.code === 'PT422' && e.message === 'INSUFFICIENT_BALANCE') || (e?.code === '23514' && String(e.message).includes('member_balance_not_negative'))) {
-      throw await purchaseRefusal(ctx.db, memberId, body.packageId, 'INSUFFICIENT_BALANCE', e.code === 'PT422' ? e.detail : undefined);
+    if (
+      (e?.code === 'PT422' && e.message === 'INSUFFICIENT_BALANCE') ||
+      (e?.code === '23514' && String(e.message).includes('member_balance_not_negative'))
+    ) {
+      throw await purchaseRefusal(
+        ctx.db,
+        memberId,
+        body.packageId,
+        'INSUFFICIENT_BALANCE',
+        e.code === 'PT422' ? e.detail : undefined,
+      );
     }
     throw error;
   }
-  if ('refused' in outcome) throw await purchaseRefusal(ctx.db, memberId, body.packageId, outcome.refused, outcome.detail);
+  if ('refused' in outcome)
+    throw await purchaseRefusal(ctx.db, memberId, body.packageId, outcome.refused, outcome.detail);
   return answerOfOutcome(outcome, requestHash, storedPurchase);
 }
 

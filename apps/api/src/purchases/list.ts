@@ -24,11 +24,25 @@ const PURCHASES = defineList({
   sorts: { createdAt: 'p.id' },
   tieBreaker: 'p.id',
   toItem: (row: PurchaseRow): PurchaseListItem =>
-    purchaseItem({ ...row, entryId: row.entry_id, packageId: row.package_id, packageName: row.name, createdAt: new Date(row.created_at) }),
+    purchaseItem({
+      ...row,
+      entryId: row.entry_id,
+      packageId: row.package_id,
+      packageName: row.name,
+      createdAt: new Date(row.created_at),
+    }),
 });
 
 /** A member's purchases and repurchases, newest first. */
-export function memberPurchases(db: Sql, memberId: number, query: PurchaseListQuery): Promise<ListAnswer<PurchaseListItem>> {
-  const where = [sql`p.member_id = ${memberId}`, query.kind ? sql`p.kind = ${query.kind}` : undefined, ...betweenDays(sql`p.created_at`, query.from, query.to)];
+export function memberPurchases(
+  db: Sql,
+  memberId: number,
+  query: PurchaseListQuery,
+): Promise<ListAnswer<PurchaseListItem>> {
+  const where = [
+    sql`p.member_id = ${memberId}`,
+    query.kind ? sql`p.kind = ${query.kind}` : undefined,
+    ...betweenDays(sql`p.created_at`, query.from, query.to),
+  ];
   return PURCHASES.page(db, { where, sort: '-createdAt' }, query);
 }

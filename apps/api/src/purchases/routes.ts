@@ -11,20 +11,27 @@ import { sendIdempotent } from '../ledger/idempotency';
 /** `/api/purchases` */
 export function purchaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.purchases.create, {
-      // The session is checked by plan_purchases itself (one round trip fewer).
-      config: { sessionCheckedInStatement: true },
-    }, async (request, reply) => {
-      const principal = principalOf(request);
-      const answer = await buyPackage(ctx, {
-        memberId: principal.userId,
-        body: request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-        uncheckedSessionId: principal.sessionUnchecked ? principal.sessionId : undefined,
-      });
-      return sendIdempotent(reply, answer);
-    });
+    route(
+      app,
+      endpoints.purchases.create,
+      {
+        // The session is checked by plan_purchases itself (one round trip fewer).
+        config: { sessionCheckedInStatement: true },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const answer = await buyPackage(ctx, {
+          memberId: principal.userId,
+          body: request.body,
+          idempotencyKey: request.headers['idempotency-key'],
+          uncheckedSessionId: principal.sessionUnchecked ? principal.sessionId : undefined,
+        });
+        return sendIdempotent(reply, answer);
+      },
+    );
 
-    route(app, endpoints.purchases.list, {}, async (request, reply) => sendList(reply, await memberPurchases(ctx.db, principalOf(request).userId, request.query)));
+    route(app, endpoints.purchases.list, {}, async (request, reply) =>
+      sendList(reply, await memberPurchases(ctx.db, principalOf(request).userId, request.query)),
+    );
   };
 }

@@ -66,10 +66,19 @@ export async function approveRedemptions(ctx: AppContext, actor: Actor, ids: num
         action: 'redemption.approve',
         targetType: 'redemption',
         targetId: row.id,
-        details: { member: Number(row.member_id), product: row.product_name, quantity: Number(row.quantity), points: fromBaseUnits(BigInt(row.points)), batch: rows.length },
+        details: {
+          member: Number(row.member_id),
+          product: row.product_name,
+          quantity: Number(row.quantity),
+          points: fromBaseUnits(BigInt(row.points)),
+          batch: rows.length,
+        },
       });
     }
-    return redemptionsByIds(tx, rows.map((row) => Number(row.id)));
+    return redemptionsByIds(
+      tx,
+      rows.map((row) => Number(row.id)),
+    );
   });
 }
 
@@ -94,66 +103,83 @@ export async function rejectRedemptions(
   idempotencyKey?: string,
 ): Promise<IdempotentAnswer<{ items: Redemption[] }>> {
   const request = { ids: [...new Set(ids)].sort((a, b) => a - b), reason };
-  return runIdempotent(ctx.db, { userId: actor.userId, operation: 'redemption.reject', key: idempotencyKey, request }, async (tx) => {
-    const rows = await lockPending(tx, ids);
-    // Stock back, one statement per product, in product id order.
-    const perProduct = new Map<number, number>();
-    for (const row of rows) perProduct.set(Number(row.product_id), (perProduct.get(Number(row.product_id)) ?? 0) + Number(row.quantity));
-    const products = [...perProduct.keys()].sort((a, b) => a - b);
-    const { rows: shelves } = await tx.query<{ id: number; stock: number }>(
-      sql`SELECT id, stock FROM products WHERE id = ANY(${products}::bigint[]) ORDER BY id FOR UPDATE`,
-    );
-    // Room left under the bound, per product, filled by the rejections in id order.
-    const room = new Map(shelves.map((shelf) => [Number(shelf.id), Math.max(0, MAX_PRODUCT_STOCK - Number(shelf.stock))]));
-    const returned = new Map<number, number>();
-    for (const row of rows) {
-      const product = Number(row.product_id);
-      const back = Math.min(Number(row.quantity), room.get(product) ?? 0);
-      room.set(product, (room.get(product) ?? 0) - back);
-      returned.set(Number(row.id), back);
-    }
-    await tx.query(
-      sql`UPDATE products p SET stock = LEAST(p.stock + u.quantity, ${MAX_PRODUCT_STOCK}), updated_at = now()
-            FROM unnest(${products}::bigint[], ${products.map((id) => perProduct.get(id)!)}::int[]) AS u(id, quantity) WHERE p.id = u.id`,
-    );
-    // The members' point wallets in id order before any entry, so two
-    // batches never take them in different orders.
-    const members = [...new Set(rows.map((row) => Number(row.member_id)))];
-    await tx.query(sql`SELECT id FROM ledger_accounts WHERE wallet = 'points' AND owner_id = ANY(${members}::bigint[]) ORDER BY id FOR NO KEY UPDATE`);
-    const now = ctx.now();
-    for (const row of rows) {
-      const points = BigInt(row.points);
-      const entry = await postEntry(tx, {
-        type: 'redemption_refund',
-        memo: `Redemption R-${row.id} rejected (${row.quantity} × ${row.product_name}): ${reason}`,
-        actorId: actor.userId,
-        refs: { redemptionId: Number(row.id), product: row.product_name, quantity: Number(row.quantity) },
-        lines: [
-          { account: { system: 'redemptions' }, amount: -points },
-          { account: { member: Number(row.member_id), wallet: 'points' }, amount: points },
-        ],
-      });
-      await tx.query(
-        sql`UPDATE redemptions SET status = 'rejected', reason = ${reason}, decided_by = ${actor.userId}, decided_at = ${now}, refund_entry_id = ${entry.id}
-             WHERE id = ${row.id}`,
+  return runIdempotent(
+    ctx.db,
+    { userId: actor.userId, operation: 'redemption.reject', key: idempotencyKey, request },
+    async (tx) => {
+      const rows = await lockPending(tx, ids);
+      // Stock back, one statement per product, in product id order.
+      const perProduct = new Map<number, number>();
+      for (const row of rows)
+        perProduct.set(Number(row.product_id), (perProduct.get(Number(row.product_id)) ?? 0) + Number(row.quantity));
+      const products = [...perProduct.keys()].sort((a, b) => a - b);
+      const { rows: shelves } = await tx.query<{ id: number; stock: number }>(
+        sql`SELECT id, stock FROM products WHERE id = ANY(${products}::bigint[]) ORDER BY id FOR UPDATE`,
       );
-      await writeAudit(tx, {
-        actor,
-        action: 'redemption.reject',
-        targetType: 'redemption',
-        targetId: row.id,
-        details: {
-          member: Number(row.member_id),
-          product: row.product_name,
-          quantity: Number(row.quantity),
-          stockReturned: returned.get(Number(row.id)) ?? 0,
-          points: fromBaseUnits(points),
-          reason,
-          refundEntryId: entry.id,
-          batch: rows.length,
+      // Room left under the bound, per product, filled by the rejections in id order.
+      const room = new Map(
+        shelves.map((shelf) => [Number(shelf.id), Math.max(0, MAX_PRODUCT_STOCK - Number(shelf.stock))]),
+      );
+      const returned = new Map<number, number>();
+      for (const row of rows) {
+        const product = Number(row.product_id);
+        const back = Math.min(Number(row.quantity), room.get(product) ?? 0);
+        room.set(product, (room.get(product) ?? 0) - back);
+        returned.set(Number(row.id), back);
+      }
+      await tx.query(
+        sql`UPDATE products p SET stock = LEAST(p.stock + u.quantity, ${MAX_PRODUCT_STOCK}), updated_at = now()
+            FROM unnest(${products}::bigint[], ${products.map((id) => perProduct.get(id)!)}::int[]) AS u(id, quantity) WHERE p.id = u.id`,
+      );
+      // The members' point wallets in id order before any entry, so two
+      // batches never take them in different orders.
+      const members = [...new Set(rows.map((row) => Number(row.member_id)))];
+      await tx.query(
+        sql`SELECT id FROM ledger_accounts WHERE wallet = 'points' AND owner_id = ANY(${members}::bigint[]) ORDER BY id FOR NO KEY UPDATE`,
+      );
+      const now = ctx.now();
+      for (const row of rows) {
+        const points = BigInt(row.points);
+        const entry = await postEntry(tx, {
+          type: 'redemption_refund',
+          memo: `Redemption R-${row.id} rejected (${row.quantity} × ${row.product_name}): ${reason}`,
+          actorId: actor.userId,
+          refs: { redemptionId: Number(row.id), product: row.product_name, quantity: Number(row.quantity) },
+          lines: [
+            { account: { system: 'redemptions' }, amount: -points },
+            { account: { member: Number(row.member_id), wallet: 'points' }, amount: points },
+          ],
+        });
+        await tx.query(
+          sql`UPDATE redemptions SET status = 'rejected', reason = ${reason}, decided_by = ${actor.userId}, decided_at = ${now}, refund_entry_id = ${entry.id}
+             WHERE id = ${row.id}`,
+        );
+        await writeAudit(tx, {
+          actor,
+          action: 'redemption.reject',
+          targetType: 'redemption',
+          targetId: row.id,
+          details: {
+            member: Number(row.member_id),
+            product: row.product_name,
+            quantity: Number(row.quantity),
+            stockReturned: returned.get(Number(row.id)) ?? 0,
+            points: fromBaseUnits(points),
+            reason,
+            refundEntryId: entry.id,
+            batch: rows.length,
+          },
+        });
+      }
+      return {
+        status: 200,
+        body: {
+          items: await redemptionsByIds(
+            tx,
+            rows.map((row) => Number(row.id)),
+          ),
         },
-      });
-    }
-    return { status: 200, body: { items: await redemptionsByIds(tx, rows.map((row) => Number(row.id))) } };
-  });
+      };
+    },
+  );
 }

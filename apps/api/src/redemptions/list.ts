@@ -17,8 +17,14 @@ function adminFilterOf(query: AdminFilter): ListFilter<RedemptionRow> {
   const pattern = query.search && containsPattern(query.search);
   return {
     where: [
-      query.status === 'decided' ? sql`r.status <> 'pending'` : query.status ? sql`r.status = ${query.status}` : undefined,
-      pattern ? sql`(u.username ILIKE ${pattern} OR u.full_name ILIKE ${pattern} OR r.product_name ILIKE ${pattern})` : undefined,
+      query.status === 'decided'
+        ? sql`r.status <> 'pending'`
+        : query.status
+          ? sql`r.status = ${query.status}`
+          : undefined,
+      pattern
+        ? sql`(u.username ILIKE ${pattern} OR u.full_name ILIKE ${pattern} OR r.product_name ILIKE ${pattern})`
+        : undefined,
       ...betweenDays(sql`r.created_at`, query.from, query.to),
     ],
     sort: query.sort,
@@ -26,8 +32,16 @@ function adminFilterOf(query: AdminFilter): ListFilter<RedemptionRow> {
 }
 
 /** A member's own redemptions, a page at a time. */
-export function memberRedemptions(ctx: AppContext, memberId: number, query: RedemptionListQuery): Promise<ListAnswer<Redemption>> {
-  const where = [sql`r.member_id = ${memberId}`, query.status ? sql`r.status = ${query.status}` : undefined, ...betweenDays(sql`r.created_at`, query.from, query.to)];
+export function memberRedemptions(
+  ctx: AppContext,
+  memberId: number,
+  query: RedemptionListQuery,
+): Promise<ListAnswer<Redemption>> {
+  const where = [
+    sql`r.member_id = ${memberId}`,
+    query.status ? sql`r.status = ${query.status}` : undefined,
+    ...betweenDays(sql`r.created_at`, query.from, query.to),
+  ];
   return REDEMPTIONS.page(ctx.db, { where, sort: query.sort }, query);
 }
 

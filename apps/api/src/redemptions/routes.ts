@@ -12,11 +12,20 @@ import { quoteRedemption, redeem } from './redeem';
 /** `/api/redemptions`: redeem a product with points; your history. */
 export function redemptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.redemptions.create, {}, async (request, reply) => sendIdempotent(reply, await redeem(ctx, principalOf(request).userId, request.body, request.headers['idempotency-key'])));
+    route(app, endpoints.redemptions.create, {}, async (request, reply) =>
+      sendIdempotent(
+        reply,
+        await redeem(ctx, principalOf(request).userId, request.body, request.headers['idempotency-key']),
+      ),
+    );
 
-    route(app, endpoints.redemptions.list, {}, async (request, reply) => sendList(reply, await memberRedemptions(ctx, principalOf(request).userId, request.query)));
+    route(app, endpoints.redemptions.list, {}, async (request, reply) =>
+      sendList(reply, await memberRedemptions(ctx, principalOf(request).userId, request.query)),
+    );
 
-    route(app, endpoints.redemptions.quote, {}, async (request) => quoteRedemption(ctx, principalOf(request).userId, request.query.productId, request.query.quantity));
+    route(app, endpoints.redemptions.quote, {}, async (request) =>
+      quoteRedemption(ctx, principalOf(request).userId, request.query.productId, request.query.quantity),
+    );
   };
 }
 
@@ -25,23 +34,47 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // Approvals need an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
   const twoFactor = adminTwoFactorGate(ctx);
   return async (app) => {
-    route(app, endpoints.redemptions.adminList, {}, async (request, reply) => sendList(reply, await adminRedemptions(ctx, request.query)));
+    route(app, endpoints.redemptions.adminList, {}, async (request, reply) =>
+      sendList(reply, await adminRedemptions(ctx, request.query)),
+    );
 
-    route(app, endpoints.redemptions.adminApprove, {
-      preHandler: twoFactor,
-    }, async (request) => (await approveRedemptions(ctx, actorOf(request), [request.params.id]))[0]!);
+    route(
+      app,
+      endpoints.redemptions.adminApprove,
+      {
+        preHandler: twoFactor,
+      },
+      async (request) => (await approveRedemptions(ctx, actorOf(request), [request.params.id]))[0]!,
+    );
 
     route(app, endpoints.redemptions.adminReject, {}, async (request, reply) => {
-      const answer = await rejectRedemptions(ctx, actorOf(request), [request.params.id], request.body.reason, request.headers['idempotency-key']);
+      const answer = await rejectRedemptions(
+        ctx,
+        actorOf(request),
+        [request.params.id],
+        request.body.reason,
+        request.headers['idempotency-key'],
+      );
       return sendIdempotent(reply, { ...answer, body: answer.body.items[0]! });
     });
 
-    route(app, endpoints.redemptions.adminApproveMany, {
-      preHandler: twoFactor,
-    }, async (request) => ({ items: await approveRedemptions(ctx, actorOf(request), request.body.ids) }));
+    route(
+      app,
+      endpoints.redemptions.adminApproveMany,
+      {
+        preHandler: twoFactor,
+      },
+      async (request) => ({ items: await approveRedemptions(ctx, actorOf(request), request.body.ids) }),
+    );
 
     route(app, endpoints.redemptions.adminRejectMany, {}, async (request, reply) => {
-      const answer = await rejectRedemptions(ctx, actorOf(request), request.body.ids, request.body.reason, request.headers['idempotency-key']);
+      const answer = await rejectRedemptions(
+        ctx,
+        actorOf(request),
+        request.body.ids,
+        request.body.reason,
+        request.headers['idempotency-key'],
+      );
       return sendIdempotent(reply, answer);
     });
   };

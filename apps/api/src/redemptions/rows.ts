@@ -39,7 +39,11 @@ export function toRedemption(row: RedemptionRow): Redemption {
     id: Number(row.id),
     entryId: Number(row.entry_id),
     member: { id: Number(row.member_id), username: row.username, fullName: row.full_name },
-    product: { id: Number(row.product_id), name: row.product_name, thumbnailUrl: imageUrls(row.image_hash, row.image_format).thumbnailUrl },
+    product: {
+      id: Number(row.product_id),
+      name: row.product_name,
+      thumbnailUrl: imageUrls(row.image_hash, row.image_format).thumbnailUrl,
+    },
     quantity: Number(row.quantity),
     unitPrice: fromBaseUnits(BigInt(row.unit_price)),
     points: fromBaseUnits(BigInt(row.points)),
@@ -54,6 +58,8 @@ export function toRedemption(row: RedemptionRow): Redemption {
 }
 
 export async function redemptionsByIds(db: Sql, ids: number[]): Promise<Redemption[]> {
-  const { rows } = await db.query<RedemptionRow>(sql`${REDEMPTION_SELECT} WHERE r.id = ANY(${ids}::bigint[]) ORDER BY r.id`);
+  const { rows } = await db.query<RedemptionRow>(
+    sql`${REDEMPTION_SELECT} WHERE r.id = ANY(${ids}::bigint[]) ORDER BY r.id`,
+  );
   return rows.map(toRedemption);
 }

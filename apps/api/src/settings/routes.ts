@@ -11,8 +11,13 @@ export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, endpoints.settings.adminGet, {}, async () => currentSettings(ctx));
 
     // Changing settings needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
-    route(app, endpoints.settings.adminUpdate, {
-      preHandler: adminTwoFactorGate(ctx),
-    }, async (request) => updateSettings(ctx, actorOf(request), request.body));
+    route(
+      app,
+      endpoints.settings.adminUpdate,
+      {
+        preHandler: adminTwoFactorGate(ctx),
+      },
+      async (request) => updateSettings(ctx, actorOf(request), request.body),
+    );
   };
 }

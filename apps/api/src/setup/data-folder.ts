@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
@@ -79,7 +90,9 @@ export function lockDataFolder(dataDir: string, purpose = 'the portal'): DataFol
     const moved = readSafely(aside);
     unlinkSync(aside);
     if (moved !== raw) {
-      throw new DataFolderLockedError(`Another process took the lock on ${dataDir} while ${purpose} was starting; try again.`);
+      throw new DataFolderLockedError(
+        `Another process took the lock on ${dataDir} while ${purpose} was starting; try again.`,
+      );
     }
   }
   throw new DataFolderLockedError(`Could not lock the data folder ${dataDir}; try again.`);
@@ -151,6 +164,9 @@ export function persistentJwtSecret(dataDir: string): Uint8Array {
     }
   }
   const secret = readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new Error(`${file} holds no usable JWT secret; delete it to have a new one made (every user signs in again).`);
+  if (secret.length < 32)
+    throw new Error(
+      `${file} holds no usable JWT secret; delete it to have a new one made (every user signs in again).`,
+    );
   return new TextEncoder().encode(secret);
 }

@@ -29,8 +29,12 @@ async function main(): Promise<number> {
     await migrate(db);
     const user = await findUserByUsername(db, username);
     if (!user || user.role !== 'admin') {
-      const { rows } = await db.query<{ username: string }>(sql`SELECT username FROM users WHERE role = 'admin' ORDER BY id`);
-      console.error(`No admin account "${username}". Admins: ${rows.map((row) => row.username).join(', ') || 'none (start the portal once to create one)'}.`);
+      const { rows } = await db.query<{ username: string }>(
+        sql`SELECT username FROM users WHERE role = 'admin' ORDER BY id`,
+      );
+      console.error(
+        `No admin account "${username}". Admins: ${rows.map((row) => row.username).join(', ') || 'none (start the portal once to create one)'}.`,
+      );
       return 1;
     }
     const password = config.adminPassword ?? randomBytes(12).toString('base64url');
@@ -40,7 +44,12 @@ async function main(): Promise<number> {
     await db.transaction(async (tx) => {
       await setPasswordHash(tx, user.id, passwordHash);
       await revokeUserSessions(tx, user.id);
-      await writeAudit(tx, { actor: { userId: user.id, ip: null }, action: 'user.password_reset_by_operator', targetType: 'user', targetId: user.id });
+      await writeAudit(tx, {
+        actor: { userId: user.id, ip: null },
+        action: 'user.password_reset_by_operator',
+        targetType: 'user',
+        targetId: user.id,
+      });
     });
     console.log(
       file
@@ -57,7 +66,13 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof DataFolderLockedError ? error.message : error instanceof Error ? error.message : error);
+    console.error(
+      error instanceof ConfigError || error instanceof DataFolderLockedError
+        ? error.message
+        : error instanceof Error
+          ? error.message
+          : error,
+    );
     process.exit(1);
   },
 );

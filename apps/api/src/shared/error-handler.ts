@@ -24,13 +24,20 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.status).send({ message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) });
+      return reply
+        .code(error.status)
+        .send({ message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0]!;
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String((issue.params as { missingProperty?: string })?.missingProperty ?? '') || undefined;
+      const field =
+        issue.instancePath.replace(/^\//, '').replaceAll('/', '.') ||
+        String((issue.params as { missingProperty?: string })?.missingProperty ?? '') ||
+        undefined;
       const where = (error as { validationContext?: string }).validationContext;
-      const message = field ? `${field}: ${issue.message}` : `${where === 'body' || !where ? 'Request body' : where}: ${issue.message}`;
+      const message = field
+        ? `${field}: ${issue.message}`
+        : `${where === 'body' || !where ? 'Request body' : where}: ${issue.message}`;
       return reply.code(400).send({ message, code: 'VALIDATION_ERROR', ...(field ? { field } : {}) });
     }
     const fastifyError = error as FastifyError;
@@ -38,13 +45,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status && status >= 400 && status < 500) {
       // Fastify's own codes reach clients only where the contract lists them with this status; any other is a 400.
       const listed = apiErrorCodes[fastifyError.code as ApiErrorCode] as readonly number[] | undefined;
-      if (listed?.includes(status)) return reply.code(status).send({ message: clientMessage(fastifyError), code: fastifyError.code });
+      if (listed?.includes(status))
+        return reply.code(status).send({ message: clientMessage(fastifyError), code: fastifyError.code });
       return reply.code(400).send({ message: clientMessage(fastifyError), code: 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
+    return reply
+      .code(500)
+      .send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
   });
-
 }
 
 /**
@@ -64,7 +73,10 @@ export function installNotFoundHandler(
       return reply
         .code(405)
         .header('allow', allowed.join(', '))
-        .send({ message: `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`, code: 'METHOD_NOT_ALLOWED' });
+        .send({
+          message: `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`,
+          code: 'METHOD_NOT_ALLOWED',
+        });
     }
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (!options.pageHtml || path === '/api' || path.startsWith('/api/') || !isPage) {
@@ -99,7 +111,11 @@ function clientMessage(error: FastifyError): string {
  * UTF-8 (`/api/media/products/%ED%A0%80`, a lone surrogate) and a path
  * segment past `maxParamLength` (app.ts). Both are the client's: 400 `BAD_REQUEST`.
  */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _request: FastifyRequest, reply: FastifyReply) => {
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (
+  error,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
   const message =
     error.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? 'A segment of the path is too long.'
@@ -162,7 +178,13 @@ function checkQueryEncoding(request: FastifyRequest, _reply: FastifyReply, done:
     const name = decodeOrUndefined(rawName);
     if (name === undefined || (equals >= 0 && decodeOrUndefined(pair.slice(equals + 1)) === undefined)) {
       const field = name ?? 'query';
-      return done(badRequest('VALIDATION_ERROR', `${field}: must be percent-encoded UTF-8 text (valid Unicode, no lone surrogate)`, field));
+      return done(
+        badRequest(
+          'VALIDATION_ERROR',
+          `${field}: must be percent-encoded UTF-8 text (valid Unicode, no lone surrogate)`,
+          field,
+        ),
+      );
     }
   }
   done();

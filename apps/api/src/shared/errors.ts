@@ -19,11 +19,13 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: ApiErrorCode, message: string, field?: string) => new AppError(400, code, message, field);
+export const badRequest = (code: ApiErrorCode, message: string, field?: string) =>
+  new AppError(400, code, message, field);
 export const unauthorized = (code: ApiErrorCode, message: string) => new AppError(401, code, message);
 export const forbidden = (code: ApiErrorCode, message: string) => new AppError(403, code, message);
 export const notFound = (code: ApiErrorCode, message: string) => new AppError(404, code, message);
-export const conflict = (code: ApiErrorCode, message: string, field?: string) => new AppError(409, code, message, field);
+export const conflict = (code: ApiErrorCode, message: string, field?: string) =>
+  new AppError(409, code, message, field);
 export const unprocessable = (code: ApiErrorCode, message: string, field?: string) =>
   new AppError(422, code, message, field);
 export const tooManyRequests = (code: ApiErrorCode, message: string, retryAfterSeconds: number) =>

@@ -60,8 +60,15 @@ export function runJob(log: FastifyBaseLogger, job: Job): RunningJob {
     } catch (error) {
       failures += 1;
       if (stopped) return;
-      log.error({ err: job.describeError ? job.describeError(error) : error, job: job.name, failures }, `${job.name} failed; retrying with back-off`);
-      await job.failed?.(error, failures).catch((reportError: unknown) => log.warn({ err: reportError, job: job.name }, `${job.name}: its failure was not recorded`));
+      log.error(
+        { err: job.describeError ? job.describeError(error) : error, job: job.name, failures },
+        `${job.name} failed; retrying with back-off`,
+      );
+      await job
+        .failed?.(error, failures)
+        .catch((reportError: unknown) =>
+          log.warn({ err: reportError, job: job.name }, `${job.name}: its failure was not recorded`),
+        );
     }
     if (more || again) {
       again = false;
@@ -90,7 +97,11 @@ export function runJob(log: FastifyBaseLogger, job: Job): RunningJob {
       stopped = true;
       clearTimeout(timer);
       await running;
-      await job.release?.().catch((error: unknown) => log.warn({ err: error, job: job.name }, `${job.name}: its lease was not released; it runs out by itself`));
+      await job
+        .release?.()
+        .catch((error: unknown) =>
+          log.warn({ err: error, job: job.name }, `${job.name}: its lease was not released; it runs out by itself`),
+        );
     },
   };
 }

@@ -37,7 +37,13 @@ export interface ListSource<Row, Item, Line = Item, Extra extends object = objec
    * columns the page does not show, or `lines(db, rows)` where a row is
    * several lines (an entry's postings); `batch` rows are read at a time.
    */
-  csv?: { name: string; columns: CsvColumn<Line>[]; line?: (row: Row) => Line; lines?: (db: Sql, rows: Row[]) => Promise<Line[]>; batch?: number };
+  csv?: {
+    name: string;
+    columns: CsvColumn<Line>[];
+    line?: (row: Row) => Line;
+    lines?: (db: Sql, rows: Row[]) => Promise<Line[]>;
+    batch?: number;
+  };
   /**
    * What a page tells of the whole filtered list, in place of the plain
    * count of `counted`: its total and figures beside it (the sum paid).
@@ -62,11 +68,17 @@ export interface ListFilter<Row> {
 
 export type PageWindow = { limit: number; offset: number };
 
-export function defineList<Row extends object, Item, Line = Item, Extra extends object = object>(source: ListSource<Row, Item, Line, Extra>) {
+export function defineList<Row extends object, Item, Line = Item, Extra extends object = object>(
+  source: ListSource<Row, Item, Line, Extra>,
+) {
   const toItems = source.toItems ?? (async (_db: Sql, rows: Row[]) => rows.map(source.toItem!));
   // Without `line` or `lines`, Line is Item (its default): a CSV line is the page's item.
   const csvLine = source.csv?.line;
-  const toLines = source.csv?.lines ?? (csvLine ? async (_db: Sql, rows: Row[]) => rows.map(csvLine) : (toItems as unknown as (db: Sql, rows: Row[]) => Promise<Line[]>));
+  const toLines =
+    source.csv?.lines ??
+    (csvLine
+      ? async (_db: Sql, rows: Row[]) => rows.map(csvLine)
+      : (toItems as unknown as (db: Sql, rows: Row[]) => Promise<Line[]>));
 
   /** The rows after a row in the filter's order, when that order is a key the query can continue from. */
   function keyset(filter: ListFilter<Row>): ((row: Row) => SqlQuery) | undefined {
@@ -89,11 +101,14 @@ export function defineList<Row extends object, Item, Line = Item, Extra extends 
 
   async function summary(db: Sql, filter: ListFilter<Row>): Promise<{ total: number; extra?: Extra }> {
     if (source.summary) return source.summary(db, filter);
-    const { rows } = await db.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM ${source.counted} ${where(...filter.where)}`);
+    const { rows } = await db.query<{ total: number }>(
+      sql`SELECT count(*)::int AS total FROM ${source.counted} ${where(...filter.where)}`,
+    );
     return { total: rows[0]!.total };
   }
 
-  const items = async (db: Sql, filter: ListFilter<Row>, window: PageWindow): Promise<Item[]> => toItems(db, await rows(db, filter, window));
+  const items = async (db: Sql, filter: ListFilter<Row>, window: PageWindow): Promise<Item[]> =>
+    toItems(db, await rows(db, filter, window));
 
   /** One page: its items and the total of the filtered list, read side by side. */
   async function page(db: Sql, filter: ListFilter<Row>, query: PageQuery): Promise<ListPage<Item, Extra>> {
@@ -118,8 +133,14 @@ export function defineList<Row extends object, Item, Line = Item, Extra extends 
   }
 
   /** What a list endpoint answers: the page, or with `format=csv` the whole filtered list as a file. */
-  async function answer(db: Sql, filter: ListFilter<Row>, query: PageQuery & { format?: 'json' | 'csv' }, now: Date): Promise<ListAnswer<Item, Extra>> {
-    if (query.format === 'csv' && source.csv) return csvFile(source.csv.name, now, source.csv.columns, every(db, filter));
+  async function answer(
+    db: Sql,
+    filter: ListFilter<Row>,
+    query: PageQuery & { format?: 'json' | 'csv' },
+    now: Date,
+  ): Promise<ListAnswer<Item, Extra>> {
+    if (query.format === 'csv' && source.csv)
+      return csvFile(source.csv.name, now, source.csv.columns, every(db, filter));
     return page(db, filter, query);
   }
 

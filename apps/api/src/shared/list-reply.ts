@@ -24,7 +24,12 @@ export function csvFile<T>(name: string, now: Date, columns: CsvColumn<T>[], row
   return { kind: 'csv', filename: csvFilename(name, now), body: csvStream(columns, rows) };
 }
 
-export function listPage<T, Extra extends object = object>(items: T[], total: number, query: PageQuery, extra?: Extra): ListPage<T, Extra> {
+export function listPage<T, Extra extends object = object>(
+  items: T[],
+  total: number,
+  query: PageQuery,
+  extra?: Extra,
+): ListPage<T, Extra> {
   return { kind: 'page', page: { ...pageResult(items, total, query), ...(extra as Extra) } };
 }
 

@@ -41,7 +41,12 @@ export function userSearch(search: string | undefined): SqlQuery | undefined {
  * direction. `first`, a boolean expression, puts the rows where it holds
  * before all others (the exact username match of a search).
  */
-export function orderBy<F extends string>(sort: string, columns: Record<F, string | readonly string[]>, tieBreaker: string, first?: SqlQuery): SqlQuery {
+export function orderBy<F extends string>(
+  sort: string,
+  columns: Record<F, string | readonly string[]>,
+  tieBreaker: string,
+  first?: SqlQuery,
+): SqlQuery {
   const descending = sort.startsWith('-');
   const field = (descending ? sort.slice(1) : sort) as F;
   const column = columns[field];

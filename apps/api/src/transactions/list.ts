@@ -1,4 +1,13 @@
-import { fromBaseUnits, POSTINGS_SHOWN, WALLET_LABELS, type JournalEntry, type Posting, type TransactionsQuery, type Unit, type Wallet } from '@portal/contract';
+import {
+  fromBaseUnits,
+  POSTINGS_SHOWN,
+  WALLET_LABELS,
+  type JournalEntry,
+  type Posting,
+  type TransactionsQuery,
+  type Unit,
+  type Wallet,
+} from '@portal/contract';
 import type { Sql } from '../db/database';
 import { sql, type SqlQuery } from '../db/sql';
 import { bvText } from '../shared/bv';
@@ -19,9 +28,10 @@ const memberIdOf = (username: string | null) => sql`(SELECT id FROM users WHERE 
 
 function conditionsOf(query: TransactionsFilter): Array<SqlQuery | undefined | false> {
   const postings =
-    (query.member || query.wallet) ?
-    sql`e.id IN (SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
-                  ${where(sql`a.kind = 'member'`, query.member ? sql`a.owner_id = ${memberIdOf(query.member)}` : undefined, query.wallet ? sql`a.wallet = ${query.wallet}` : undefined)})` : undefined;
+    query.member || query.wallet
+      ? sql`e.id IN (SELECT p.entry_id FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+                  ${where(sql`a.kind = 'member'`, query.member ? sql`a.owner_id = ${memberIdOf(query.member)}` : undefined, query.wallet ? sql`a.wallet = ${query.wallet}` : undefined)})`
+      : undefined;
   return [
     query.type ? sql`e.type = ${query.type}` : undefined,
     ...betweenDays(sql`e.created_at`, query.from, query.to),
@@ -144,12 +154,17 @@ function transactions(member: string | undefined) {
     sorts: SORTS,
     tieBreaker: 'e.id',
     keyOf: (row: EntryRow) => row.id,
-    toItems: async (db, entries) => (entries.length ? toEntries(entries, await shownPostings(db, ids(entries), member)) : []),
+    toItems: async (db, entries) =>
+      entries.length ? toEntries(entries, await shownPostings(db, ids(entries), member)) : [],
     csv: {
       name: 'transactions',
       columns: CSV_COLUMNS,
       lines: async (db, entries): Promise<CsvLine[]> =>
-        entries.length ? toEntries(entries, await everyPosting(db, ids(entries)), true).flatMap((entry) => entry.postings.map((posting) => ({ entry, posting }))) : [],
+        entries.length
+          ? toEntries(entries, await everyPosting(db, ids(entries)), true).flatMap((entry) =>
+              entry.postings.map((posting) => ({ entry, posting })),
+            )
+          : [],
       // A close's entry carries up to 5,000 postings, so batches of entries stay small.
       batch: 100,
     },
@@ -197,7 +212,10 @@ function toPosting(row: PostingRow): Posting {
   return {
     id: Number(row.id),
     accountId: Number(row.account_id),
-    account: member && row.wallet ? `${member.username} / ${WALLET_LABELS[row.wallet].toLowerCase()}` : (row.code ?? String(row.account_id)),
+    account:
+      member && row.wallet
+        ? `${member.username} / ${WALLET_LABELS[row.wallet].toLowerCase()}`
+        : (row.code ?? String(row.account_id)),
     member,
     wallet: row.wallet,
     system: row.code,

@@ -8,6 +8,8 @@ import { transactionList } from './list';
 /** `/api/admin/transactions` */
 export function transactionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.transactions.adminList, {}, async (request, reply) => sendList(reply, await transactionList(ctx.db, request.query, ctx.now())));
+    route(app, endpoints.transactions.adminList, {}, async (request, reply) =>
+      sendList(reply, await transactionList(ctx.db, request.query, ctx.now())),
+    );
   };
 }

@@ -32,7 +32,14 @@ export async function createTransfer(ctx: AppContext, input: CreateTransferInput
   const requestHash = idempotencyKey === undefined ? null : hashRequest(request);
   let outcome: TransferOutcome;
   try {
-    outcome = await ctx.groups.transfer({ senderId, sessionId: uncheckedSessionId ?? null, toUsername: request.toUsername, amount: toBaseUnits(body.amount), key: idempotencyKey ?? null, hash: requestHash });
+    outcome = await ctx.groups.transfer({
+      senderId,
+      sessionId: uncheckedSessionId ?? null,
+      toUsername: request.toUsername,
+      amount: toBaseUnits(body.amount),
+      key: idempotencyKey ?? null,
+      hash: requestHash,
+    });
   } catch (error) {
     // Only reachable if a balance moved outside the statement's lock, or the settings kept changing.
     const code = statementRefusal(error);
@@ -40,7 +47,10 @@ export async function createTransfer(ctx: AppContext, input: CreateTransferInput
     throw transferRefusal(code, (error as { detail?: string }).detail, body);
   }
   if ('refused' in outcome) {
-    throw refusedSession(outcome.refused) ?? transferRefusal(outcome.refused, outcome.detail, { ...body, minimum: outcome.minimum });
+    throw (
+      refusedSession(outcome.refused) ??
+      transferRefusal(outcome.refused, outcome.detail, { ...body, minimum: outcome.minimum })
+    );
   }
   return answerOfOutcome(outcome, requestHash, storedTransfer);
 }
@@ -90,6 +100,8 @@ export function runTransferGroup(db: Sql) {
       const { rows } = await db.query<{ outcomes: TransferOutcome[] }>(
         sql`SELECT ledger_transfers(${JSON.stringify(group)}::jsonb, ${known.version}::uuid) AS outcomes`,
       );
-      return rows[0]!.outcomes.map((outcome, i) => ('refused' in outcome ? { ...outcome, minimum: priced[i]!.minimum } : outcome));
+      return rows[0]!.outcomes.map((outcome, i) =>
+        'refused' in outcome ? { ...outcome, minimum: priced[i]!.minimum } : outcome,
+      );
     });
 }

@@ -16,7 +16,16 @@ export interface TransferPrice {
  * the quote and for the movement; what refuses a price is
  * apps/api/sql/functions/ledger_transfer_refusal.sql's to say.
  */
-export function transferPrice(amount: bigint, settings: { transferMinimum: string; transferFeePercent: string }): TransferPrice {
+export function transferPrice(
+  amount: bigint,
+  settings: { transferMinimum: string; transferFeePercent: string },
+): TransferPrice {
   const fee = feeFor(amount, settings.transferFeePercent);
-  return { amount, fee, received: amount - fee, minimum: toBaseUnits(settings.transferMinimum), feePercent: settings.transferFeePercent };
+  return {
+    amount,
+    fee,
+    received: amount - fee,
+    minimum: toBaseUnits(settings.transferMinimum),
+    feePercent: settings.transferFeePercent,
+  };
 }

@@ -5,7 +5,10 @@ import { transferPrice } from './price';
 import { checkTransfer } from './transfer-check';
 
 /** Everything the confirmation dialog restates, priced and refused as the transfer itself would be. */
-export async function quoteTransfer(ctx: AppContext, input: { senderId: number; body: TransferBody }): Promise<TransferQuote> {
+export async function quoteTransfer(
+  ctx: AppContext,
+  input: { senderId: number; body: TransferBody },
+): Promise<TransferQuote> {
   const price = transferPrice(toBaseUnits(input.body.amount), await readSettings(ctx.db));
   const receiver = await checkTransfer(ctx.db, input.senderId, input.body, price);
   return {

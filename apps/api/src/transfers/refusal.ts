@@ -20,11 +20,19 @@ export function transferRefusal(code: string, detail: string | null | undefined,
     case 'RECEIVER_NOT_FOUND':
       return unprocessable('RECEIVER_NOT_FOUND', `No member has the username "${toUsername}".`, 'toUsername');
     case 'RECEIVER_IS_ROOT':
-      return unprocessable('RECEIVER_IS_ROOT', "That is the company's account, which cannot receive transfers. Send to a member.", 'toUsername');
+      return unprocessable(
+        'RECEIVER_IS_ROOT',
+        "That is the company's account, which cannot receive transfers. Send to a member.",
+        'toUsername',
+      );
     case 'TRANSFER_TO_SELF':
       return unprocessable('TRANSFER_TO_SELF', 'You cannot transfer to yourself.', 'toUsername');
     case 'RECEIVER_BLOCKED':
-      return unprocessable('RECEIVER_BLOCKED', `The account of "${detail}" is blocked and cannot receive transfers.`, 'toUsername');
+      return unprocessable(
+        'RECEIVER_BLOCKED',
+        `The account of "${detail}" is blocked and cannot receive transfers.`,
+        'toUsername',
+      );
     case 'BELOW_MINIMUM':
       return unprocessable('BELOW_MINIMUM', `The minimum transfer is ${fromBaseUnits(minimum ?? 0n)} USDT.`, 'amount');
     case 'AMOUNT_TOO_SMALL':

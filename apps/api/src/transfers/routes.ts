@@ -14,26 +14,37 @@ import { sendIdempotent } from '../ledger/idempotency';
 /** `/api/transfers` */
 export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.transfers.create, {
-      // The session is checked by ledger_transfers itself (one round trip fewer).
-      config: { sessionCheckedInStatement: true },
-    }, async (request, reply) => {
-      const principal = principalOf(request);
-      const answer = await createTransfer(ctx, {
-        senderId: principal.userId,
-        body: request.body,
-        idempotencyKey: request.headers['idempotency-key'],
-        uncheckedSessionId: principal.sessionUnchecked ? principal.sessionId : undefined,
-      });
-      return sendIdempotent(reply, answer);
-    });
+    route(
+      app,
+      endpoints.transfers.create,
+      {
+        // The session is checked by ledger_transfers itself (one round trip fewer).
+        config: { sessionCheckedInStatement: true },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const answer = await createTransfer(ctx, {
+          senderId: principal.userId,
+          body: request.body,
+          idempotencyKey: request.headers['idempotency-key'],
+          uncheckedSessionId: principal.sessionUnchecked ? principal.sessionId : undefined,
+        });
+        return sendIdempotent(reply, answer);
+      },
+    );
 
-    route(app, endpoints.transfers.list, {}, async (request, reply) => sendList(reply, await memberTransfers(ctx.db, principalOf(request).userId, request.query)));
+    route(app, endpoints.transfers.list, {}, async (request, reply) =>
+      sendList(reply, await memberTransfers(ctx.db, principalOf(request).userId, request.query)),
+    );
 
     route(app, endpoints.transfers.terms, {}, async () => transferTerms(ctx));
 
-    route(app, endpoints.transfers.receiver, {}, async (request) => findReceiver(ctx, { senderId: principalOf(request).userId, username: request.query.username }));
+    route(app, endpoints.transfers.receiver, {}, async (request) =>
+      findReceiver(ctx, { senderId: principalOf(request).userId, username: request.query.username }),
+    );
 
-    route(app, endpoints.transfers.quote, {}, async (request) => quoteTransfer(ctx, { senderId: principalOf(request).userId, body: request.query }));
+    route(app, endpoints.transfers.quote, {}, async (request) =>
+      quoteTransfer(ctx, { senderId: principalOf(request).userId, body: request.query }),
+    );
   };
 }

@@ -10,13 +10,24 @@ import { transferRefusal } from './refusal';
  * as the movement itself judges: the receiver alone, or with `priced` the
  * minimum, the fee and the sender's balance too. One round trip.
  */
-export async function checkTransfer(db: Sql, senderId: number, request: { toUsername: string; amount?: string }, priced?: TransferPrice): Promise<Receiver> {
-  const { rows } = await db.query<{ refused: string | null; detail: string | null; receiver_username: string; receiver_full_name: string }>(
+export async function checkTransfer(
+  db: Sql,
+  senderId: number,
+  request: { toUsername: string; amount?: string },
+  priced?: TransferPrice,
+): Promise<Receiver> {
+  const { rows } = await db.query<{
+    refused: string | null;
+    detail: string | null;
+    receiver_username: string;
+    receiver_full_name: string;
+  }>(
     sql`SELECT refused, detail, receiver_username, receiver_full_name
       FROM ledger_transfer_refusal(${senderId}, ${usernameKey(request.toUsername)}, ${priced?.amount.toString() ?? null}::numeric,
                                    ${priced?.fee.toString() ?? null}::numeric, ${priced?.minimum.toString() ?? null}::numeric)`,
   );
   const verdict = rows[0]!;
-  if (verdict.refused !== null) throw transferRefusal(verdict.refused, verdict.detail, { ...request, minimum: priced?.minimum });
+  if (verdict.refused !== null)
+    throw transferRefusal(verdict.refused, verdict.detail, { ...request, minimum: priced?.minimum });
   return { username: verdict.receiver_username, fullName: verdict.receiver_full_name };
 }

@@ -24,14 +24,24 @@ interface TwoFactorRow {
   last_used_step: string | null;
 }
 
-export const hashCode = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
+export const hashCode = (code: string) =>
+  createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
 
 export function totpOf(secretBase32: string, label: string): TOTP {
-  return new TOTP({ issuer: ISSUER, label, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secretBase32) });
+  return new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secretBase32),
+  });
 }
 
 export async function isTwoFactorEnabled(db: Sql, userId: number): Promise<boolean> {
-  const { rows } = await db.query<{ found: number }>(sql`SELECT 1 AS found FROM two_factor WHERE user_id = ${userId} AND enabled_at IS NOT NULL`);
+  const { rows } = await db.query<{ found: number }>(
+    sql`SELECT 1 AS found FROM two_factor WHERE user_id = ${userId} AND enabled_at IS NOT NULL`,
+  );
   return rows.length > 0;
 }
 
@@ -46,7 +56,10 @@ function openStoredSecret(ctx: AppContext, userId: number, sealed: string): stri
   try {
     return openSecret(totpKey(ctx.config), userId, sealed);
   } catch (error) {
-    ctx.log.error({ userId, err: error instanceof Error ? error.message : String(error) }, 'the TOTP key does not open a stored two-factor secret: was TOTP_ENCRYPTION_KEY changed?');
+    ctx.log.error(
+      { userId, err: error instanceof Error ? error.message : String(error) },
+      'the TOTP key does not open a stored two-factor secret: was TOTP_ENCRYPTION_KEY changed?',
+    );
     throw new AppError(
       503,
       'TWO_FACTOR_KEY_MISMATCH',
@@ -60,8 +73,16 @@ function openStoredSecret(ctx: AppContext, userId: number, sealed: string): stri
  * transaction: the row is locked, so two requests with one code never both
  * pass.
  */
-export async function consumeCode(ctx: AppContext, tx: Sql, userId: number, code: string, options: { allowPending?: boolean } = {}): Promise<CodeCheck> {
-  const { rows } = await tx.query<TwoFactorRow>(sql`SELECT secret_enc, enabled_at, last_used_step FROM two_factor WHERE user_id = ${userId} FOR UPDATE`);
+export async function consumeCode(
+  ctx: AppContext,
+  tx: Sql,
+  userId: number,
+  code: string,
+  options: { allowPending?: boolean } = {},
+): Promise<CodeCheck> {
+  const { rows } = await tx.query<TwoFactorRow>(
+    sql`SELECT secret_enc, enabled_at, last_used_step FROM two_factor WHERE user_id = ${userId} FOR UPDATE`,
+  );
   const row = rows[0];
   if (!row || (!row.enabled_at && !options.allowPending)) return 'not_enabled';
   const token = code.replace(/\s/g, '');
@@ -87,4 +108,3 @@ export const CODE_MESSAGES: Record<Exclude<CodeCheck, 'ok'>, string> = {
   reused: 'This two-factor code was already used. Wait for the next code in your authenticator app.',
   not_enabled: 'Two-factor sign-in is not enabled for this account.',
 };
-

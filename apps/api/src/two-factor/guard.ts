@@ -71,11 +71,14 @@ async function reserve(ctx: AppContext, userId: number): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await tx.query(sql`INSERT INTO second_factor_guard (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`);
-    const { rows } = await tx.query<GuardRow>(sql`SELECT failures, window_start, locked_until FROM second_factor_guard WHERE user_id = ${userId} FOR UPDATE`);
+    const { rows } = await tx.query<GuardRow>(
+      sql`SELECT failures, window_start, locked_until FROM second_factor_guard WHERE user_id = ${userId} FOR UPDATE`,
+    );
     const row = rows[0]!;
     const lockedUntil = row.locked_until ? new Date(row.locked_until).getTime() : 0;
     if (lockedUntil > now.getTime()) throw locked(lockedUntil - now.getTime());
-    const fresh = !row.window_start || new Date(row.window_start).getTime() + SECOND_FACTOR_GUARD.windowMs <= now.getTime();
+    const fresh =
+      !row.window_start || new Date(row.window_start).getTime() + SECOND_FACTOR_GUARD.windowMs <= now.getTime();
     const failures = fresh ? 0 : row.failures;
     // Attempts still being checked fill the budget too: none beyond it is let through.
     if (failures >= SECOND_FACTOR_GUARD.maxFailures) throw locked(SECOND_FACTOR_GUARD.lockMs);
@@ -95,7 +98,12 @@ async function release(ctx: AppContext, userId: number, codeWasRight: boolean): 
 }
 
 /** A wrong code keeps its reservation; the failure that fills the budget starts the lock (audited, mailed). */
-async function confirmFailure(ctx: AppContext, userId: number, options: GuardOptions, ip: string | null): Promise<void> {
+async function confirmFailure(
+  ctx: AppContext,
+  userId: number,
+  options: GuardOptions,
+  ip: string | null,
+): Promise<void> {
   const now = ctx.now();
   const mailBefore = new Date(now.getTime() - SECOND_FACTOR_GUARD.mailEveryMs);
   const started = await ctx.db.transaction(async (tx) => {
@@ -112,7 +120,11 @@ async function confirmFailure(ctx: AppContext, userId: number, options: GuardOpt
       action: 'auth.second_factor.locked',
       targetType: 'user',
       targetId: userId,
-      details: { purpose: options.purpose, failures: SECOND_FACTOR_GUARD.maxFailures, lockMinutes: SECOND_FACTOR_GUARD.lockMs / 60_000 },
+      details: {
+        purpose: options.purpose,
+        failures: SECOND_FACTOR_GUARD.maxFailures,
+        lockMinutes: SECOND_FACTOR_GUARD.lockMs / 60_000,
+      },
     });
     return { notify: Boolean(rows[0]!.notify) };
   });
@@ -141,12 +153,16 @@ async function mailLock(ctx: AppContext, userId: number, purpose: string): Promi
 
 const refusalOf = (check: Exclude<CodeCheck, 'ok' | 'not_enabled'>, options: GuardOptions): AppError => {
   const code = check === 'reused' ? 'TOTP_REUSED' : 'TOTP_INVALID';
-  return options.status === 401 ? unauthorized(code, CODE_MESSAGES[check]) : unprocessable(code, CODE_MESSAGES[check], options.field);
+  return options.status === 401
+    ? unauthorized(code, CODE_MESSAGES[check])
+    : unprocessable(code, CODE_MESSAGES[check], options.field);
 };
 
 /** The answer to a missing code, in the caller's status. */
 export function codeRequired(options: GuardOptions, message: string): AppError {
-  return options.status === 401 ? unauthorized('TOTP_REQUIRED', message) : unprocessable('TOTP_REQUIRED', message, options.field);
+  return options.status === 401
+    ? unauthorized('TOTP_REQUIRED', message)
+    : unprocessable('TOTP_REQUIRED', message, options.field);
 }
 
 /**

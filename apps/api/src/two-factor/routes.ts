@@ -12,7 +12,9 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, endpoints.twoFactor.setup, {}, async (request) => setUpTwoFactor(ctx, principalOf(request).userId));
 
-    route(app, endpoints.twoFactor.enable, {}, async (request) => enableTwoFactor(ctx, principalOf(request).userId, request.body.code));
+    route(app, endpoints.twoFactor.enable, {}, async (request) =>
+      enableTwoFactor(ctx, principalOf(request).userId, request.body.code),
+    );
 
     route(app, endpoints.twoFactor.disable, {}, async (request, reply) => {
       await disableTwoFactor(ctx, principalOf(request).userId, request.body.code);

@@ -28,12 +28,20 @@ function newRecoveryCode(): string {
  * after repeated failures); a wrong code also counts as a failed sign-in
  * (`onFailure`), so the sign-in's own slowdown covers it too.
  */
-export async function requireLoginSecondFactor(ctx: AppContext, userId: number, code: string | undefined, onFailure: () => Promise<void>, ip?: string): Promise<void> {
+export async function requireLoginSecondFactor(
+  ctx: AppContext,
+  userId: number,
+  code: string | undefined,
+  onFailure: () => Promise<void>,
+  ip?: string,
+): Promise<void> {
   if (!(await isTwoFactorEnabled(ctx.db, userId))) return;
   const requiredMessage = 'Enter the 6-digit code from your authenticator app (or a recovery code) to sign in.';
   if (!code) throw unauthorized('TOTP_REQUIRED', requiredMessage);
   try {
-    await withSecondFactor(ctx, userId, code, { status: 401, purpose: 'signing in', requiredMessage, ip }, (check) => ctx.db.transaction((tx) => check(tx)));
+    await withSecondFactor(ctx, userId, code, { status: 401, purpose: 'signing in', requiredMessage, ip }, (check) =>
+      ctx.db.transaction((tx) => check(tx)),
+    );
   } catch (error) {
     if (error instanceof AppError && (error.code === 'TOTP_INVALID' || error.code === 'TOTP_REUSED')) await onFailure();
     throw error;
@@ -56,7 +64,6 @@ export async function requireAdminTwoFactor(ctx: AppContext, userId: number): Pr
   );
 }
 
-
 export async function twoFactorStatus(ctx: AppContext, userId: number): Promise<TwoFactorStatus> {
   const { db } = ctx;
   const { rows } = await db.query<{ enabled_at: Date | null; left: number }>(
@@ -67,7 +74,9 @@ export async function twoFactorStatus(ctx: AppContext, userId: number): Promise<
   const [user, settings, sessions] = await Promise.all([
     findUserById(db, userId),
     readSettings(db),
-    db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${userId} LIMIT 2) s`),
+    db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${userId} LIMIT 2) s`,
+    ),
   ]);
   const required = user?.role === 'admin' && settings.adminsRequireTwoFactor;
   return {
@@ -91,23 +100,41 @@ export async function setUpTwoFactor(ctx: AppContext, userId: number): Promise<T
       WHERE two_factor.enabled_at IS NULL
      RETURNING 1 AS saved`,
   );
-  if (saved.rows.length === 0) throw conflict('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already enabled. Disable it first to set up a new authenticator.');
+  if (saved.rows.length === 0)
+    throw conflict(
+      'TWO_FACTOR_ALREADY_ENABLED',
+      'Two-factor sign-in is already enabled. Disable it first to set up a new authenticator.',
+    );
   return { secret: secret.base32, otpauthUrl: totpOf(secret.base32, username).toString() };
 }
 
 export async function enableTwoFactor(ctx: AppContext, userId: number, code: string): Promise<TwoFactorEnabled> {
   const { db } = ctx;
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ enabled_at: Date | null }>(sql`SELECT enabled_at FROM two_factor WHERE user_id = ${userId} FOR UPDATE`);
-    if (!rows[0]) throw conflict('TWO_FACTOR_NOT_SET_UP', 'Start the two-factor set-up first: scan the QR code, then enter the first code.');
+    const { rows } = await tx.query<{ enabled_at: Date | null }>(
+      sql`SELECT enabled_at FROM two_factor WHERE user_id = ${userId} FOR UPDATE`,
+    );
+    if (!rows[0])
+      throw conflict(
+        'TWO_FACTOR_NOT_SET_UP',
+        'Start the two-factor set-up first: scan the QR code, then enter the first code.',
+      );
     if (rows[0].enabled_at) throw conflict('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor sign-in is already enabled.');
-    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) throw unprocessable('TOTP_INVALID', 'Enter the 6-digit code shown by your authenticator app.', 'code');
+    if (!/^\d{6}$/.test(code.replace(/\s/g, '')))
+      throw unprocessable('TOTP_INVALID', 'Enter the 6-digit code shown by your authenticator app.', 'code');
     const check = await consumeCode(ctx, tx, userId, code, { allowPending: true });
-    if (check !== 'ok') throw unprocessable(check === 'reused' ? 'TOTP_REUSED' : 'TOTP_INVALID', CODE_MESSAGES[check === 'reused' ? 'reused' : 'invalid'], 'code');
+    if (check !== 'ok')
+      throw unprocessable(
+        check === 'reused' ? 'TOTP_REUSED' : 'TOTP_INVALID',
+        CODE_MESSAGES[check === 'reused' ? 'reused' : 'invalid'],
+        'code',
+      );
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await tx.query(sql`UPDATE two_factor SET enabled_at = ${ctx.now()} WHERE user_id = ${userId}`);
     await tx.query(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
-    await tx.query(sql`INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT ${userId}, unnest(${codes.map(hashCode)}::text[])`);
+    await tx.query(
+      sql`INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT ${userId}, unnest(${codes.map(hashCode)}::text[])`,
+    );
     return { enabled: true as const, recoveryCodes: codes };
   });
 }
@@ -115,7 +142,12 @@ export async function enableTwoFactor(ctx: AppContext, userId: number, code: str
 /** Two-factor off with a current code or a recovery code, checked through the per-account guard (./guard.ts). */
 export async function disableTwoFactor(ctx: AppContext, userId: number, code: string): Promise<void> {
   const { db } = ctx;
-  const options = { status: 422 as const, field: 'code', purpose: 'turning two-factor off', requiredMessage: 'Enter a current code to turn two-factor off.' };
+  const options = {
+    status: 422 as const,
+    field: 'code',
+    purpose: 'turning two-factor off',
+    requiredMessage: 'Enter a current code to turn two-factor off.',
+  };
   await withSecondFactor(ctx, userId, code, options, (check) =>
     db.transaction(async (tx) => {
       if ((await check(tx)) === 'not_enabled') throw conflict('TWO_FACTOR_NOT_ENABLED', CODE_MESSAGES.not_enabled);

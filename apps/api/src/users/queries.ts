@@ -42,7 +42,9 @@ export async function findUserByEmail(db: Sql, email: string): Promise<UserRow |
 }
 
 export async function isEmailTaken(db: Sql, email: string, exceptUserId?: number): Promise<boolean> {
-  const { rows } = await db.query<{ found: number }>(sql`SELECT 1 AS found FROM users WHERE lower(email) = lower(${email}) AND id IS DISTINCT FROM ${exceptUserId ?? null}`);
+  const { rows } = await db.query<{ found: number }>(
+    sql`SELECT 1 AS found FROM users WHERE lower(email) = lower(${email}) AND id IS DISTINCT FROM ${exceptUserId ?? null}`,
+  );
   return rows.length > 0;
 }
 

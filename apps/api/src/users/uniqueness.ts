@@ -12,14 +12,19 @@ export const usernameTaken = () => conflict('USERNAME_TAKEN', 'This username is 
 export const emailTaken = () => conflict('EMAIL_TAKEN', 'An account with this email already exists.', 'email');
 
 /** Refuses a username or an email another account has (`exceptUserId`: the account being changed). */
-export async function assertAccountFree(db: Sql, account: { username?: string; email?: string }, exceptUserId?: number): Promise<void> {
+export async function assertAccountFree(
+  db: Sql,
+  account: { username?: string; email?: string },
+  exceptUserId?: number,
+): Promise<void> {
   if (account.username !== undefined && (await findUserByUsername(db, account.username))) throw usernameTaken();
   if (account.email !== undefined && (await isEmailTaken(db, account.email, exceptUserId))) throw emailTaken();
 }
 
 /** The conflict a unique violation on users means, or undefined for any other error. */
 export function accountConflict(error: unknown): AppError | undefined {
-  if (isUniqueViolation(error, 'users_username_key') || isUniqueViolation(error, 'users_username_norm_key')) return usernameTaken();
+  if (isUniqueViolation(error, 'users_username_key') || isUniqueViolation(error, 'users_username_norm_key'))
+    return usernameTaken();
   if (isUniqueViolation(error, 'users_email_key')) return emailTaken();
   return undefined;
 }

@@ -67,7 +67,12 @@ function toWalletEntry(row: EntryRow): WalletEntry {
     type: row.type,
     amount: fromBaseUnits(BigInt(row.amount)),
     balanceAfter: fromBaseUnits(BigInt(row.balance_after)),
-    description: describeForMember(row.type, { ...row.refs, ...(row.matched === null ? {} : { matched: bvText(row.matched), rate: row.rate }) }, row.memo, BigInt(row.amount) > 0n),
+    description: describeForMember(
+      row.type,
+      { ...row.refs, ...(row.matched === null ? {} : { matched: bvText(row.matched), rate: row.rate }) },
+      row.memo,
+      BigInt(row.amount) > 0n,
+    ),
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
@@ -88,10 +93,17 @@ export function walletHistory(db: Sql, memberId: number, query: AllEntriesQuery)
 }
 
 /** What a line means to the member who sees it in one of their wallets. */
-export function describeForMember(type: string, refs: Record<string, unknown>, memo: string, incoming: boolean): string {
+export function describeForMember(
+  type: string,
+  refs: Record<string, unknown>,
+  memo: string,
+  incoming: boolean,
+): string {
   switch (type) {
     case 'transfer':
-      return incoming ? `Transfer from ${String(refs.from ?? 'a member')}` : `Transfer to ${String(refs.to ?? 'a member')}`;
+      return incoming
+        ? `Transfer from ${String(refs.from ?? 'a member')}`
+        : `Transfer to ${String(refs.to ?? 'a member')}`;
     case 'conversion':
       return incoming ? 'Points from income wallet conversion' : 'Converted to points';
     case 'adjustment':

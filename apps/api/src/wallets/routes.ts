@@ -10,10 +10,19 @@ import { walletHistory } from './queries';
 /** `/api/wallets`: the signed-in member's balances and history. */
 export function walletRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.wallets.list, {}, async (request) => ({ wallets: await walletBalances(ctx.db, principalOf(request).userId) }));
+    route(app, endpoints.wallets.list, {}, async (request) => ({
+      wallets: await walletBalances(ctx.db, principalOf(request).userId),
+    }));
 
-    route(app, endpoints.wallets.entries, {}, async (request, reply) => sendList(reply, await walletHistory(ctx.db, principalOf(request).userId, request.query)));
+    route(app, endpoints.wallets.entries, {}, async (request, reply) =>
+      sendList(reply, await walletHistory(ctx.db, principalOf(request).userId, request.query)),
+    );
 
-    route(app, endpoints.wallets.walletEntries, {}, async (request, reply) => sendList(reply, await walletHistory(ctx.db, principalOf(request).userId, { ...request.query, wallet: request.params.wallet })));
+    route(app, endpoints.wallets.walletEntries, {}, async (request, reply) =>
+      sendList(
+        reply,
+        await walletHistory(ctx.db, principalOf(request).userId, { ...request.query, wallet: request.params.wallet }),
+      ),
+    );
   };
 }

@@ -43,16 +43,26 @@ export function toAddress(ctx: AppContext, row: AddressRow): WithdrawalAddress {
 export async function checkAddress(db: Sql, platform: PlatformAddresses, input: string, field = 'address') {
   const address = checkWithdrawalAddress(input, platform, field);
   if (await platform.isDepositAddress(db, address)) {
-    throw unprocessable('ADDRESS_IS_PLATFORM', 'Address is a deposit address of this portal, not an outside wallet. Use your own wallet address.', field);
+    throw unprocessable(
+      'ADDRESS_IS_PLATFORM',
+      'Address is a deposit address of this portal, not an outside wallet. Use your own wallet address.',
+      field,
+    );
   }
   return address;
 }
 
 async function mailMember(ctx: AppContext, userId: number, subject: string, lines: string[]) {
-  const { rows } = await ctx.db.query<{ email: string; full_name: string }>(sql`SELECT email, full_name FROM users WHERE id = ${userId}`);
+  const { rows } = await ctx.db.query<{ email: string; full_name: string }>(
+    sql`SELECT email, full_name FROM users WHERE id = ${userId}`,
+  );
   if (!rows[0]) return;
   try {
-    await ctx.mailer.send({ to: rows[0].email, subject, text: [`Hello ${rows[0].full_name},`, '', ...lines].join('\n') });
+    await ctx.mailer.send({
+      to: rows[0].email,
+      subject,
+      text: [`Hello ${rows[0].full_name},`, '', ...lines].join('\n'),
+    });
   } catch (error) {
     ctx.log.warn({ err: error, userId }, 'withdrawal address mail not sent');
   }
@@ -84,7 +94,9 @@ export async function saveAddress(
   if (saved.created) {
     await mailMember(ctx, userId, 'A withdrawal address was saved to your account', [
       `The withdrawal address ${address} was saved to your account.`,
-      holdHours > 0 ? `For your safety it can be used from ${usable.usableFrom} (UTC), ${holdHours} hours from now.` : 'It can be used at once.',
+      holdHours > 0
+        ? `For your safety it can be used from ${usable.usableFrom} (UTC), ${holdHours} hours from now.`
+        : 'It can be used at once.',
       '',
       'If this was not you, sign in, remove the address under Account settings, change your password and contact support.',
     ]);
@@ -96,7 +108,11 @@ export const holdMessage = (usableFrom: string) =>
   `This address is new to your account: for your safety it can be used from ${usableFrom.replace('T', ' ').slice(0, 16)} UTC. We sent you a mail about it.`;
 
 /** The member's saved addresses (`includeRemoved`: the history, for admins). */
-export async function withdrawalAddresses(ctx: AppContext, memberId: number, includeRemoved = false): Promise<WithdrawalAddressList> {
+export async function withdrawalAddresses(
+  ctx: AppContext,
+  memberId: number,
+  includeRemoved = false,
+): Promise<WithdrawalAddressList> {
   const { db } = ctx;
   const settings = await readSettings(db);
   const { rows } = await db.query<AddressRow>(
@@ -106,13 +122,25 @@ export async function withdrawalAddresses(ctx: AppContext, memberId: number, inc
   return { items: rows.map((row) => toAddress(ctx, row)), holdHours: Number(settings.withdrawalAddressHoldHours) };
 }
 
-export async function addWithdrawalAddress(ctx: AppContext, memberId: number, input: string, label?: string): Promise<WithdrawalAddress> {
+export async function addWithdrawalAddress(
+  ctx: AppContext,
+  memberId: number,
+  input: string,
+  label?: string,
+): Promise<WithdrawalAddress> {
   const { db } = ctx;
   const platform = await platformAddresses(ctx);
   const address = await checkAddress(db, platform, input);
   const settings = await readSettings(db);
-  const saved = await saveAddress(ctx, memberId, address, label?.trim() || null, Number(settings.withdrawalAddressHoldHours));
-  if (!saved.created) throw conflict('ADDRESS_ALREADY_SAVED', 'This address is already saved to your account.', 'address');
+  const saved = await saveAddress(
+    ctx,
+    memberId,
+    address,
+    label?.trim() || null,
+    Number(settings.withdrawalAddressHoldHours),
+  );
+  if (!saved.created)
+    throw conflict('ADDRESS_ALREADY_SAVED', 'This address is already saved to your account.', 'address');
   return saved.address;
 }
 

@@ -32,7 +32,9 @@ function filterOf(query: WithdrawalListQuery | AdminWithdrawalListQuery, memberI
     where: [
       memberId !== undefined ? sql`w.user_id = ${memberId}` : undefined,
       query.status ? sql`w.status = ${query.status}` : undefined,
-      pattern ? sql`(u.username ILIKE ${pattern} OR w.address ILIKE ${pattern} OR w.tx_hash ILIKE ${pattern})` : undefined,
+      pattern
+        ? sql`(u.username ILIKE ${pattern} OR w.address ILIKE ${pattern} OR w.tx_hash ILIKE ${pattern})`
+        : undefined,
       ...betweenDays(sql`w.created_at`, query.from, query.to),
     ],
     sort: query.sort,
@@ -52,8 +54,11 @@ const withdrawalList = (ctx: AppContext) =>
   });
 
 /** The member's own withdrawals, a page at a time. */
-export const memberWithdrawals = (ctx: AppContext, memberId: number, query: WithdrawalListQuery): Promise<ListAnswer<Withdrawal>> =>
-  withdrawalList(ctx).page(ctx.db, filterOf(query, memberId), query);
+export const memberWithdrawals = (
+  ctx: AppContext,
+  memberId: number,
+  query: WithdrawalListQuery,
+): Promise<ListAnswer<Withdrawal>> => withdrawalList(ctx).page(ctx.db, filterOf(query, memberId), query);
 
 /** Every withdrawal: a page, or with `format=csv` the whole filtered list in the same order. */
 export const adminWithdrawals = (ctx: AppContext, query: AdminWithdrawalListQuery): Promise<ListAnswer<Withdrawal>> =>

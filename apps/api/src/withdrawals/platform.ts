@@ -14,7 +14,9 @@ export interface PlatformAddresses {
 
 /** Deposit addresses are stored in lower case (migration 0013), so the unique index answers. */
 async function isDepositAddress(db: Sql, address: string): Promise<boolean> {
-  const found = await db.query<{ one: number }>(sql`SELECT 1 AS one FROM deposit_addresses WHERE address = ${address.toLowerCase()}`);
+  const found = await db.query<{ one: number }>(
+    sql`SELECT 1 AS one FROM deposit_addresses WHERE address = ${address.toLowerCase()}`,
+  );
   return found.rows.length > 0;
 }
 
@@ -28,7 +30,10 @@ export async function platformAddresses(ctx: AppContext): Promise<PlatformAddres
   try {
     decimals = (await chain.token()).decimals;
   } catch (error) {
-    ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'token decimals unavailable; assuming 18');
+    ctx.log.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      'token decimals unavailable; assuming 18',
+    );
   }
   return { token: chain.settings.tokenAddress, tokenDecimals: decimals, others, isDepositAddress };
 }

@@ -19,12 +19,22 @@ function withdrawalFee(amount: bigint, settings: Settings, tokenDecimals: number
 /** The fee of an amount the rules accept; refuses one below the minimum, too precise for the token, or eaten by the fee. */
 export function priceWithdrawal(amount: bigint, settings: Settings, tokenDecimals: number): bigint {
   const minimum = toBaseUnits(settings.withdrawalMinimum);
-  if (amount < minimum) throw unprocessable('BELOW_MINIMUM', `The minimum withdrawal is ${fromBaseUnits(minimum)} USDT.`, 'amount');
+  if (amount < minimum)
+    throw unprocessable('BELOW_MINIMUM', `The minimum withdrawal is ${fromBaseUnits(minimum)} USDT.`, 'amount');
   const step = 10n ** BigInt(DECIMALS - tokenDecimals);
   if (amount % step !== 0n) {
-    throw badRequest('AMOUNT_TOO_PRECISE', `Amount can have at most ${tokenDecimals} decimals (the token's precision).`, 'amount');
+    throw badRequest(
+      'AMOUNT_TOO_PRECISE',
+      `Amount can have at most ${tokenDecimals} decimals (the token's precision).`,
+      'amount',
+    );
   }
   const fee = withdrawalFee(amount, settings, tokenDecimals);
-  if (fee >= amount) throw unprocessable('AMOUNT_TOO_SMALL', `The fee of ${fromBaseUnits(fee)} USDT would take the whole amount.`, 'amount');
+  if (fee >= amount)
+    throw unprocessable(
+      'AMOUNT_TOO_SMALL',
+      `The fee of ${fromBaseUnits(fee)} USDT would take the whole amount.`,
+      'amount',
+    );
   return fee;
 }

@@ -1,4 +1,11 @@
-import { fromBaseUnits, toBaseUnits, type Withdrawal, type WithdrawalBody, type WithdrawalQuote, type WithdrawalTerms } from '@portal/contract';
+import {
+  fromBaseUnits,
+  toBaseUnits,
+  type Withdrawal,
+  type WithdrawalBody,
+  type WithdrawalQuote,
+  type WithdrawalTerms,
+} from '@portal/contract';
 import type { AppContext } from '../context';
 import { sql } from '../db/sql';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
@@ -25,7 +32,9 @@ export async function withdrawalTerms(ctx: AppContext, memberId: number): Promis
     readSettings(db),
     platformAddresses(ctx),
     isTwoFactorEnabled(db, memberId),
-    db.query<{ balance: string }>(sql`SELECT balance FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'income'`),
+    db.query<{ balance: string }>(
+      sql`SELECT balance FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'income'`,
+    ),
   ]);
   return {
     minimum: fromBaseUnits(toBaseUnits(settings.withdrawalMinimum)),
@@ -49,7 +58,12 @@ export async function quoteWithdrawal(ctx: AppContext, memberId: number, amountT
   return { amount: fromBaseUnits(amount), fee: fromBaseUnits(fee), net: fromBaseUnits(amount - fee) };
 }
 
-export async function requestWithdrawal(ctx: AppContext, memberId: number, body: WithdrawalBody, idempotencyKey?: string): Promise<IdempotentAnswer<Withdrawal>> {
+export async function requestWithdrawal(
+  ctx: AppContext,
+  memberId: number,
+  body: WithdrawalBody,
+  idempotencyKey?: string,
+): Promise<IdempotentAnswer<Withdrawal>> {
   const { db } = ctx;
   const platform = await platformAddresses(ctx);
   const settings = await readSettings(db);
@@ -76,33 +90,41 @@ export async function requestWithdrawal(ctx: AppContext, memberId: number, body:
   // The code goes through the per-account guard (two-factor/guard.ts); it is checked and consumed in the money's transaction.
   const code = twoFactor ? body.totpCode : undefined;
   const guard = { status: 422 as const, field: 'totpCode', purpose: 'asking for a withdrawal', requiredMessage };
-  return withSecondFactor(ctx, memberId, code, guard, (check) => runIdempotent(db, { userId: memberId, operation: 'withdrawal', key: idempotencyKey, request }, async (tx) => {
-    // One request of a member at a time: the one-pending rule holds whatever the concurrency.
-    await tx.query(sql`SELECT 1 FROM members WHERE user_id = ${memberId} FOR NO KEY UPDATE`);
-    const current = await readSettings(tx);
-    const fee = priceWithdrawal(amount, current, platform.tokenDecimals);
-    if (twoFactor) await check(tx);
-    if (current.withdrawalOnePending) {
-      const pending = await tx.query<{ one: number }>(sql`SELECT 1 AS one FROM withdrawals WHERE user_id = ${memberId} AND status = 'pending' LIMIT 1`);
-      if (pending.rows.length > 0) {
-        throw conflict('WITHDRAWAL_PENDING', 'You already have a withdrawal waiting for approval. Ask again once it is decided.', 'amount');
+  return withSecondFactor(ctx, memberId, code, guard, (check) =>
+    runIdempotent(db, { userId: memberId, operation: 'withdrawal', key: idempotencyKey, request }, async (tx) => {
+      // One request of a member at a time: the one-pending rule holds whatever the concurrency.
+      await tx.query(sql`SELECT 1 FROM members WHERE user_id = ${memberId} FOR NO KEY UPDATE`);
+      const current = await readSettings(tx);
+      const fee = priceWithdrawal(amount, current, platform.tokenDecimals);
+      if (twoFactor) await check(tx);
+      if (current.withdrawalOnePending) {
+        const pending = await tx.query<{ one: number }>(
+          sql`SELECT 1 AS one FROM withdrawals WHERE user_id = ${memberId} AND status = 'pending' LIMIT 1`,
+        );
+        if (pending.rows.length > 0) {
+          throw conflict(
+            'WITHDRAWAL_PENDING',
+            'You already have a withdrawal waiting for approval. Ask again once it is decided.',
+            'amount',
+          );
+        }
       }
-    }
-    const entry = await postEntry(tx, {
-      type: 'withdrawal',
-      memo: `Withdrawal of ${fromBaseUnits(amount)} USDT to ${address} (fee ${fromBaseUnits(fee)} USDT)`,
-      actorId: memberId,
-      refs: { address },
-      lines: [
-        { account: { member: memberId, wallet: 'income' }, amount: -amount },
-        { account: { system: 'withdrawals_in_flight' }, amount },
-      ],
-    });
-    const { rows } = await tx.query<{ id: number }>(
-      sql`INSERT INTO withdrawals (user_id, amount, fee, address, status, entry_id, created_at)
+      const entry = await postEntry(tx, {
+        type: 'withdrawal',
+        memo: `Withdrawal of ${fromBaseUnits(amount)} USDT to ${address} (fee ${fromBaseUnits(fee)} USDT)`,
+        actorId: memberId,
+        refs: { address },
+        lines: [
+          { account: { member: memberId, wallet: 'income' }, amount: -amount },
+          { account: { system: 'withdrawals_in_flight' }, amount },
+        ],
+      });
+      const { rows } = await tx.query<{ id: number }>(
+        sql`INSERT INTO withdrawals (user_id, amount, fee, address, status, entry_id, created_at)
           VALUES (${memberId}, ${amount.toString()}, ${fee.toString()}, ${address}, 'pending', ${entry.id}, ${entry.createdAt}) RETURNING id`,
-    );
-    const created = await tx.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${rows[0]!.id}`);
-    return { status: 201, body: toWithdrawal(ctx, created.rows[0]!) };
-  }));
+      );
+      const created = await tx.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${rows[0]!.id}`);
+      return { status: 201, body: toWithdrawal(ctx, created.rows[0]!) };
+    }),
+  );
 }

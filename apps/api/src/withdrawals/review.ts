@@ -41,16 +41,23 @@ async function refundEntry(tx: Sql, actor: Actor, row: HeldRow, memo: string): P
 async function skippedOf(tx: Sql, ids: number[], done: number[]) {
   const rest = [...new Set(ids)].filter((id) => !done.includes(id));
   if (rest.length === 0) return [];
-  const { rows } = await tx.query<{ id: number; status: string }>(sql`SELECT id, status FROM withdrawals WHERE id = ANY(${rest}::bigint[])`);
+  const { rows } = await tx.query<{ id: number; status: string }>(
+    sql`SELECT id, status FROM withdrawals WHERE id = ANY(${rest}::bigint[])`,
+  );
   const status = new Map(rows.map((row) => [Number(row.id), row.status]));
-  return rest.map((id) => ({ id, message: status.has(id) ? `Withdrawal #${id} is ${status.get(id)}, not pending.` : `There is no withdrawal #${id}.` }));
+  return rest.map((id) => ({
+    id,
+    message: status.has(id) ? `Withdrawal #${id} is ${status.get(id)}, not pending.` : `There is no withdrawal #${id}.`,
+  }));
 }
 
 /** A single decision's skip as the error it is: no such withdrawal (404), or not pending (409). */
 function refuseSkipped(result: BulkResult): void {
   const skipped = result.skipped[0];
   if (!skipped) return;
-  throw skipped.message.startsWith('There is no') ? notFound('WITHDRAWAL_NOT_FOUND', skipped.message) : conflict('WITHDRAWAL_NOT_PENDING', skipped.message);
+  throw skipped.message.startsWith('There is no')
+    ? notFound('WITHDRAWAL_NOT_FOUND', skipped.message)
+    : conflict('WITHDRAWAL_NOT_PENDING', skipped.message);
 }
 
 /** Locks a withdrawal that must have failed, for a retry or a refund. */
@@ -60,7 +67,8 @@ async function lockFailed(tx: Sql, id: number, what: 'retried' | 'refunded') {
   );
   const row = rows[0];
   if (!row) throw withdrawalNotFound();
-  if (row.status !== 'failed') throw conflict('WITHDRAWAL_NOT_FAILED', `Only a failed payout can be ${what}; this withdrawal is ${row.status}.`);
+  if (row.status !== 'failed')
+    throw conflict('WITHDRAWAL_NOT_FAILED', `Only a failed payout can be ${what}; this withdrawal is ${row.status}.`);
   return row;
 }
 
@@ -71,7 +79,13 @@ async function lockFailed(tx: Sql, id: number, what: 'retried' | 'refunded') {
  * a stolen admin session alone cannot send large amounts out. The total is
  * of the rows locked for approval, so it is the amount that moves.
  */
-async function signOffLargeApproval(tx: Sql, actor: Actor, ids: number[], code: string | undefined, check: SecondFactorCheck): Promise<void> {
+async function signOffLargeApproval(
+  tx: Sql,
+  actor: Actor,
+  ids: number[],
+  code: string | undefined,
+  check: SecondFactorCheck,
+): Promise<void> {
   const { rows } = await tx.query<{ total: string | null }>(
     sql`SELECT sum(amount)::text AS total FROM (SELECT amount FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE) w`,
   );
@@ -93,33 +107,46 @@ async function signOffLargeApproval(tx: Sql, actor: Actor, ids: number[], code: 
  * longer pending are skipped with the reason. Above the threshold, only
  * with a fresh two-factor code (`signOffLargeApproval`).
  */
-export async function approveWithdrawals(ctx: AppContext, actor: Actor, ids: number[], totpCode?: string): Promise<BulkResult> {
+export async function approveWithdrawals(
+  ctx: AppContext,
+  actor: Actor,
+  ids: number[],
+  totpCode?: string,
+): Promise<BulkResult> {
   const guard = {
     status: 422 as const,
     field: 'totpCode',
     purpose: 'approving withdrawals',
     ip: actor.ip,
-    requiredMessage: 'This approval is above the large-approval threshold: enter the current 6-digit code from your authenticator app.',
+    requiredMessage:
+      'This approval is above the large-approval threshold: enter the current 6-digit code from your authenticator app.',
   };
-  const result = await withSecondFactor(ctx, actor.userId, totpCode, guard, (check) => ctx.db.transaction(async (tx) => {
-    await signOffLargeApproval(tx, actor, ids, totpCode, check);
-    const { rows } = await tx.query<{ id: number }>(
-      sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${ctx.now()}
+  const result = await withSecondFactor(ctx, actor.userId, totpCode, guard, (check) =>
+    ctx.db.transaction(async (tx) => {
+      await signOffLargeApproval(tx, actor, ids, totpCode, check);
+      const { rows } = await tx.query<{ id: number }>(
+        sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${ctx.now()}
            WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' RETURNING id`,
-    );
-    const done = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-    if (done.length > 0) {
-      await queuePayouts(ctx, tx, done);
-      await writeAudit(tx, { actor, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: done });
-    }
-    return { done, skipped: await skippedOf(tx, ids, done) };
-  }));
+      );
+      const done = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+      if (done.length > 0) {
+        await queuePayouts(ctx, tx, done);
+        await writeAudit(tx, { actor, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: done });
+      }
+      return { done, skipped: await skippedOf(tx, ids, done) };
+    }),
+  );
   if (result.done.length > 0) ctx.jobs?.kickPayouts();
   return result;
 }
 
 /** Rejects pending withdrawals with a reason; each is refunded to the income wallet in one journal entry. */
-export async function rejectWithdrawals(ctx: AppContext, actor: Actor, ids: number[], reason: string): Promise<BulkResult> {
+export async function rejectWithdrawals(
+  ctx: AppContext,
+  actor: Actor,
+  ids: number[],
+  reason: string,
+): Promise<BulkResult> {
   return ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<HeldRow>(
       sql`SELECT id, user_id, amount FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE`,
@@ -130,7 +157,13 @@ export async function rejectWithdrawals(ctx: AppContext, actor: Actor, ids: numb
         sql`UPDATE withdrawals SET status = 'rejected', reason = ${reason}, decided_by = ${actor.userId}, decided_at = ${ctx.now()}, settle_entry_id = ${entry}
              WHERE id = ${row.id}`,
       );
-      await writeAudit(tx, { actor, action: 'withdrawal.reject', targetType: 'withdrawal', targetId: row.id, details: { reason } });
+      await writeAudit(tx, {
+        actor,
+        action: 'withdrawal.reject',
+        targetType: 'withdrawal',
+        targetId: row.id,
+        details: { reason },
+      });
     }
     const done = rows.map((row) => Number(row.id));
     return { done, skipped: await skippedOf(tx, ids, done) };
@@ -138,7 +171,12 @@ export async function rejectWithdrawals(ctx: AppContext, actor: Actor, ids: numb
 }
 
 /** One withdrawal approved, as it now stands; 404 or 409 when it could not be. */
-export async function approveWithdrawal(ctx: AppContext, actor: Actor, id: number, totpCode?: string): Promise<Withdrawal> {
+export async function approveWithdrawal(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  totpCode?: string,
+): Promise<Withdrawal> {
   refuseSkipped(await approveWithdrawals(ctx, actor, [id], totpCode));
   return withdrawalById(ctx, id);
 }
@@ -168,7 +206,13 @@ export async function refundFailedPayout(ctx: AppContext, actor: Actor, id: numb
     if (refusal) throw conflict('PAYOUT_MAY_STILL_LAND', refusal);
     const entry = await refundEntry(tx, actor, row, `Withdrawal #${row.id} refunded after a failed payout`);
     await tx.query(sql`UPDATE withdrawals SET status = 'refunded', settle_entry_id = ${entry} WHERE id = ${id}`);
-    await writeAudit(tx, { actor, action: 'withdrawal.refund', targetType: 'withdrawal', targetId: id, details: { failure: row.reason } });
+    await writeAudit(tx, {
+      actor,
+      action: 'withdrawal.refund',
+      targetType: 'withdrawal',
+      targetId: id,
+      details: { failure: row.reason },
+    });
   });
   return withdrawalById(ctx, id);
 }
@@ -186,6 +230,11 @@ export async function withdrawalActivity(ctx: AppContext, withdrawalId: number) 
          ORDER BY p.id DESC LIMIT 10`,
   );
   return {
-    items: rows.map((row) => ({ type: row.type, description: row.memo, amount: fromBaseUnits(BigInt(row.amount)), createdAt: new Date(row.created_at).toISOString() })),
+    items: rows.map((row) => ({
+      type: row.type,
+      description: row.memo,
+      amount: fromBaseUnits(BigInt(row.amount)),
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
   };
 }

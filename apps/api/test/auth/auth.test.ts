@@ -2,7 +2,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { REFRESH_GRACE_MS } from '../../src/auth/service';
 import { THROTTLE, delayAfter } from '../../src/auth/throttle';
-import { ADMIN_PASSWORD, basic, bearer, errorOf, login, loginAdmin, registerMember, startPortal, type TestPortal } from '../harness';
+import {
+  ADMIN_PASSWORD,
+  basic,
+  bearer,
+  errorOf,
+  login,
+  loginAdmin,
+  registerMember,
+  startPortal,
+  type TestPortal,
+} from '../harness';
 import { sql } from '../../src/db/sql';
 
 let portal: TestPortal;
@@ -17,7 +27,11 @@ const inject = (options: InjectOptions) => portal.app.inject(options);
 
 describe('POST /api/auth/login', () => {
   it('signs the seeded admin in with an empty body and a Basic header', async () => {
-    const res = await inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic('admin', ADMIN_PASSWORD), 'content-type': 'application/json' } });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: basic('admin', ADMIN_PASSWORD), 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.user).toMatchObject({ username: 'admin', role: 'admin' });
@@ -34,20 +48,39 @@ describe('POST /api/auth/login', () => {
     ['empty username', basic('', 'x')],
     ['empty password', basic('admin', '')],
   ])('answers 400 with the original text for %s', async (_case, authorization) => {
-    const res = await inject({ method: 'POST', url: '/api/auth/login', headers: authorization ? { authorization } : {} });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: authorization ? { authorization } : {},
+    });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res)).toMatchObject({ code: 'CREDENTIALS_REQUIRED', message: 'Username and password are required.' });
+    expect(errorOf(res)).toMatchObject({
+      code: 'CREDENTIALS_REQUIRED',
+      message: 'Username and password are required.',
+    });
   });
 
   it('answers 400 for huge credentials', async () => {
-    const res = await inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic('a'.repeat(200), 'b'.repeat(500)) } });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: basic('a'.repeat(200), 'b'.repeat(500)) },
+    });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).code).toBe('CREDENTIALS_TOO_LONG');
   });
 
   it('answers 401 with a message for a wrong password or an unknown user', async () => {
-    for (const [u, p] of [['admin', 'wrong-password'], ['nobody-here', 'whatever123']] as const) {
-      const res = await inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic(u, p) }, remoteAddress: '10.9.9.9' });
+    for (const [u, p] of [
+      ['admin', 'wrong-password'],
+      ['nobody-here', 'whatever123'],
+    ] as const) {
+      const res = await inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { authorization: basic(u, p) },
+        remoteAddress: '10.9.9.9',
+      });
       expect(res.statusCode).toBe(401);
       expect(errorOf(res)).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid username or password.' });
     }
@@ -59,14 +92,24 @@ describe('POST /api/auth/login', () => {
   });
 
   it('cannot sign in as the company root, which has no password', async () => {
-    const res = await inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic('company', 'anything-at-all') }, remoteAddress: '10.9.9.8' });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: basic('company', 'anything-at-all') },
+      remoteAddress: '10.9.9.8',
+    });
     expect(res.statusCode).toBe(401);
   });
 });
 
 describe('sign-in throttling (issue #14; more in sign-in.test.ts)', () => {
   const attempt = (username: string, password: string, ip: string, headers: Record<string, string> = {}) =>
-    inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic(username, password), ...headers }, remoteAddress: ip });
+    inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: basic(username, password), ...headers },
+      remoteAddress: ip,
+    });
 
   it('slows a username down after repeated failures, even with the right password, then lets it in', async () => {
     const member = await registerMember(portal.app);
@@ -95,7 +138,12 @@ describe('sign-in throttling (issue #14; more in sign-in.test.ts)', () => {
   it('does not slow down for failures spread over more than 15 minutes', async () => {
     const member = await registerMember(portal.app);
     for (let i = 0; i < 12; i += 1) {
-      const res = await inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic(member.user.username, 'bad-password') }, remoteAddress: `10.2.0.${i}` });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { authorization: basic(member.user.username, 'bad-password') },
+        remoteAddress: `10.2.0.${i}`,
+      });
       expect(res.statusCode).toBe(401);
       portal.clock.advance(2 * 60_000);
     }
@@ -123,30 +171,59 @@ describe('sign-in throttling (issue #14; more in sign-in.test.ts)', () => {
 describe('refresh tokens', () => {
   it('rotates the refresh token, and a replayed one ends the whole sign-in', async () => {
     const session = await loginAdmin(portal.app);
-    const first = await inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: session.refreshToken } });
+    const first = await inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken: session.refreshToken },
+    });
     expect(first.statusCode).toBe(200);
     const rotated = first.json();
     expect(rotated.refreshToken).not.toBe(session.refreshToken);
-    expect((await inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${rotated.accessToken}` } })).statusCode).toBe(200);
+    expect(
+      (await inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${rotated.accessToken}` } }))
+        .statusCode,
+    ).toBe(200);
 
     // Past the grace interval for two tabs refreshing at once (sign-in.test.ts tries the inside of it).
     portal.clock.advance(REFRESH_GRACE_MS + 1);
-    const replay = await inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: session.refreshToken } });
+    const replay = await inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken: session.refreshToken },
+    });
     expect(replay.statusCode).toBe(401);
     expect(errorOf(replay).code).toBe('REFRESH_TOKEN_INVALID');
     // The thief's replay also kills the rightful holder's newer tokens.
-    expect((await inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: rotated.refreshToken } })).statusCode).toBe(401);
-    expect((await inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${rotated.accessToken}` } })).statusCode).toBe(401);
+    expect(
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/auth/refresh-token',
+          payload: { refreshToken: rotated.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${rotated.accessToken}` } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('answers 401 for an unknown token and 400 for a missing or malformed body', async () => {
-    expect((await inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: 'nope' } })).statusCode).toBe(401);
+    expect(
+      (await inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: 'nope' } })).statusCode,
+    ).toBe(401);
     for (const payload of [{}, { refreshToken: 42 }, { refreshToken: '' }, { refreshToken: 'x'.repeat(5000) }]) {
       const res = await inject({ method: 'POST', url: '/api/auth/refresh-token', payload });
       expect(res.statusCode).toBe(400);
       expect(errorOf(res)).toMatchObject({ code: 'VALIDATION_ERROR', field: 'refreshToken' });
     }
-    const bad = await inject({ method: 'POST', url: '/api/auth/refresh-token', headers: { 'content-type': 'application/json' }, payload: '{"refreshToken":' });
+    const bad = await inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"refreshToken":',
+    });
     expect(bad.statusCode).toBe(400);
     errorOf(bad);
   });
@@ -154,23 +231,43 @@ describe('refresh tokens', () => {
   it('refuses an expired refresh token', async () => {
     const session = await loginAdmin(portal.app);
     portal.clock.advance(31 * 86_400_000);
-    const res = await inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: session.refreshToken } });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/refresh-token',
+      payload: { refreshToken: session.refreshToken },
+    });
     expect(res.statusCode).toBe(401);
   });
 
   it('logout ends the sign-in', async () => {
     const session = await loginAdmin(portal.app);
-    const res = await inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: session.refreshToken } });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: session.refreshToken },
+    });
     expect(res.statusCode).toBe(204);
     expect((await inject({ method: 'GET', url: '/api/me', headers: bearer(session) })).statusCode).toBe(401);
-    expect((await inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: session.refreshToken } })).statusCode).toBe(401);
+    expect(
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/auth/refresh-token',
+          payload: { refreshToken: session.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('access tokens and guards', () => {
   it('answers 401 without a token and with a forged one', async () => {
     expect(errorOf(await inject({ method: 'GET', url: '/api/me' })).code).toBe('AUTH_REQUIRED');
-    const forged = await inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.x' } });
+    const forged = await inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.x' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 
@@ -180,7 +277,10 @@ describe('access tokens and guards', () => {
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).code).toBe('ADMIN_ONLY');
     expect((await inject({ method: 'GET', url: '/api/admin/outbox' })).statusCode).toBe(401);
-    expect((await inject({ method: 'GET', url: '/api/admin/outbox', headers: bearer(await loginAdmin(portal.app)) })).statusCode).toBe(200);
+    expect(
+      (await inject({ method: 'GET', url: '/api/admin/outbox', headers: bearer(await loginAdmin(portal.app)) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
@@ -238,31 +338,55 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses a common password', async () => {
-    const res = await inject({ method: 'POST', url: '/api/auth/register', payload: valid({ password: 'password123' }) });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: valid({ password: 'password123' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res)).toMatchObject({ code: 'PASSWORD_TOO_COMMON', field: 'password' });
   });
 
   it('requires an existing sponsor, and refuses duplicates whatever their case', async () => {
-    const unknown = await inject({ method: 'POST', url: '/api/auth/register', payload: valid({ sponsor: 'ghost-sponsor' }) });
+    const unknown = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: valid({ sponsor: 'ghost-sponsor' }),
+    });
     expect(unknown.statusCode).toBe(422);
     expect(errorOf(unknown)).toMatchObject({ code: 'SPONSOR_NOT_FOUND', field: 'sponsor' });
-    const adminSponsor = await inject({ method: 'POST', url: '/api/auth/register', payload: valid({ sponsor: 'admin' }) });
+    const adminSponsor = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: valid({ sponsor: 'admin' }),
+    });
     expect(adminSponsor.statusCode).toBe(422);
 
     const first = valid();
     expect((await inject({ method: 'POST', url: '/api/auth/register', payload: first })).statusCode).toBe(201);
-    const sameName = await inject({ method: 'POST', url: '/api/auth/register', payload: valid({ username: first.username.toUpperCase() }) });
+    const sameName = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: valid({ username: first.username.toUpperCase() }),
+    });
     expect(sameName.statusCode).toBe(409);
     expect(errorOf(sameName)).toMatchObject({ code: 'USERNAME_TAKEN', field: 'username' });
-    const sameEmail = await inject({ method: 'POST', url: '/api/auth/register', payload: valid({ email: first.email.toUpperCase() }) });
+    const sameEmail = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: valid({ email: first.email.toUpperCase() }),
+    });
     expect(sameEmail.statusCode).toBe(409);
     expect(errorOf(sameEmail)).toMatchObject({ code: 'EMAIL_TAKEN', field: 'email' });
   });
 
   it('registers under a member sponsor found by the referral username', async () => {
     const sponsor = await registerMember(portal.app);
-    const res = await inject({ method: 'POST', url: '/api/auth/register', payload: valid({ sponsor: sponsor.user.username.toUpperCase() }) });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: valid({ sponsor: sponsor.user.username.toUpperCase() }),
+    });
     expect(res.statusCode).toBe(201);
   });
 });
@@ -282,11 +406,17 @@ describe('forgot and reset password', () => {
     const mail = await vi.waitFor(async () => (await latestMailTo(email)) ?? Promise.reject(new Error('no mail yet')));
     const token = /token=(\S+)/.exec(mail.body)![1]!;
     const admin = await loginAdmin(portal.app);
-    const res = await inject({ method: 'GET', url: `/api/admin/outbox?to=${encodeURIComponent(email)}`, headers: bearer(admin) });
+    const res = await inject({
+      method: 'GET',
+      url: `/api/admin/outbox?to=${encodeURIComponent(email)}`,
+      headers: bearer(admin),
+    });
     const kept = res.json().items[0] as { body: string };
     expect(kept.body).toContain('/password-reset?token=[redacted]');
     expect(JSON.stringify(res.json())).not.toContain(token);
-    const { rows } = await portal.db.query<{ body: string }>(sql`SELECT body FROM mail_outbox WHERE to_address = ${email}`);
+    const { rows } = await portal.db.query<{ body: string }>(
+      sql`SELECT body FROM mail_outbox WHERE to_address = ${email}`,
+    );
     expect(rows[0]!.body).not.toContain(token);
   });
 
@@ -294,7 +424,11 @@ describe('forgot and reset password', () => {
     const member = await registerMember(portal.app);
     const email = `${member.user.username}@example.com`;
     const known = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
-    const unknown = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody@example.com' } });
+    const unknown = await inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'nobody@example.com' },
+    });
     expect(known.statusCode).toBe(202);
     expect(unknown.statusCode).toBe(202);
     expect(unknown.body).toBe(known.body);
@@ -305,14 +439,26 @@ describe('forgot and reset password', () => {
     const token = decodeURIComponent(/password-reset\?token=(\S+)/.exec(mail.body)![1]!);
     expect(mail.body).toContain('http://portal.test/password-reset?token=');
 
-    const weak = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'password123' } });
+    const weak = await inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'password123' },
+    });
     expect(weak.statusCode).toBe(400);
-    const ok = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'Brand-New-Secret-77' } });
+    const ok = await inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Brand-New-Secret-77' },
+    });
     expect(ok.statusCode).toBe(204);
     // The old sign-in ended with the reset; the new password works; the link is spent.
     expect((await inject({ method: 'GET', url: '/api/me', headers: bearer(member) })).statusCode).toBe(401);
     await login(portal.app, member.user.username, 'Brand-New-Secret-77');
-    const again = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'Another-Secret-88' } });
+    const again = await inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Another-Secret-88' },
+    });
     expect(again.statusCode).toBe(400);
     expect(errorOf(again)).toMatchObject({ code: 'RESET_TOKEN_INVALID', field: 'token' });
   });
@@ -324,14 +470,24 @@ describe('forgot and reset password', () => {
     const mail = await vi.waitFor(async () => (await latestMailTo(email)) ?? Promise.reject(new Error('no mail yet')));
     const token = decodeURIComponent(/token=(\S+)/.exec(mail.body)![1]!);
     portal.clock.advance(61 * 60_000);
-    const res = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'Brand-New-Secret-77' } });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Brand-New-Secret-77' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('validates its input', async () => {
-    expect((await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nope' } })).statusCode).toBe(400);
+    expect(
+      (await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nope' } })).statusCode,
+    ).toBe(400);
     expect((await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: {} })).statusCode).toBe(400);
-    const res = await inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token: 'x', password: 'short' } });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token: 'x', password: 'short' },
+    });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).field).toBe('password');
   });
@@ -343,10 +499,20 @@ describe('/api/me', () => {
     const other = await registerMember(portal.app);
     const me = await inject({ method: 'GET', url: '/api/me', headers: bearer(member) });
     expect(me.json()).toMatchObject({ username: member.user.username, isMember: true });
-    const changed = await inject({ method: 'PATCH', url: '/api/me', headers: bearer(member), payload: { fullName: 'Renamed Person', phone: '+1 555 0100', country: 'Portugal' } });
+    const changed = await inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(member),
+      payload: { fullName: 'Renamed Person', phone: '+1 555 0100', country: 'Portugal' },
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ fullName: 'Renamed Person', phone: '+1 555 0100', country: 'Portugal' });
-    const taken = await inject({ method: 'PATCH', url: '/api/me', headers: bearer(member), payload: { email: `${other.user.username.toUpperCase()}@example.com` } });
+    const taken = await inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(member),
+      payload: { email: `${other.user.username.toUpperCase()}@example.com` },
+    });
     expect(taken.statusCode).toBe(409);
     expect(errorOf(taken).field).toBe('email');
     const bad = await inject({ method: 'PATCH', url: '/api/me', headers: bearer(member), payload: { fullName: 42 } });
@@ -357,10 +523,20 @@ describe('/api/me', () => {
   it('changes the password only with the current one, ending other sign-ins', async () => {
     const member = await registerMember(portal.app);
     const elsewhere = await login(portal.app, member.user.username, member.password);
-    const wrong = await inject({ method: 'POST', url: '/api/me/password', headers: bearer(member), payload: { currentPassword: 'not-it-at-all', newPassword: 'Fresh-Password-2026' } });
+    const wrong = await inject({
+      method: 'POST',
+      url: '/api/me/password',
+      headers: bearer(member),
+      payload: { currentPassword: 'not-it-at-all', newPassword: 'Fresh-Password-2026' },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(errorOf(wrong).field).toBe('currentPassword');
-    const ok = await inject({ method: 'POST', url: '/api/me/password', headers: bearer(member), payload: { currentPassword: member.password, newPassword: 'Fresh-Password-2026' } });
+    const ok = await inject({
+      method: 'POST',
+      url: '/api/me/password',
+      headers: bearer(member),
+      payload: { currentPassword: member.password, newPassword: 'Fresh-Password-2026' },
+    });
     expect(ok.statusCode).toBe(204);
     expect((await inject({ method: 'GET', url: '/api/me', headers: bearer(member) })).statusCode).toBe(200);
     expect((await inject({ method: 'GET', url: '/api/me', headers: bearer(elsewhere) })).statusCode).toBe(401);

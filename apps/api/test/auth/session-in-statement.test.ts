@@ -35,7 +35,11 @@ describe('the transfer checks the session inside its statement, with the same an
     const { alice, bob } = await pair();
     const first = await transfer(portal.app, alice, { toUsername: bob.user.username, amount: '1' }, 'k-logout');
     expect(first.statusCode).toBe(201);
-    const out = await portal.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: alice.refreshToken } });
+    const out = await portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: alice.refreshToken },
+    });
     expect(out.statusCode).toBeLessThan(300);
     const before = await booksFingerprint(portal.db);
     for (const [payload, key] of [
@@ -53,7 +57,12 @@ describe('the transfer checks the session inside its statement, with the same an
 
   it('a blocked account: 401 at once, whatever the body', async () => {
     const { alice, bob } = await pair();
-    const block = await portal.app.inject({ method: 'PATCH', url: `/api/admin/users/${alice.user.id}`, headers: bearer(admin), payload: { status: 'blocked' } });
+    const block = await portal.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${alice.user.id}`,
+      headers: bearer(admin),
+      payload: { status: 'blocked' },
+    });
     expect(block.statusCode).toBe(200);
     for (const payload of [{ toUsername: bob.user.username, amount: '1' }, { amount: '1' }]) {
       const res = await transfer(portal.app, alice, payload);
@@ -65,7 +74,10 @@ describe('the transfer checks the session inside its statement, with the same an
 
   it('an account without membership: 403 NOT_A_MEMBER, whatever the body', async () => {
     const { bob } = await pair();
-    for (const payload of [{ toUsername: bob.user.username, amount: '1' }, { toUsername: bob.user.username, amount: '-1' }]) {
+    for (const payload of [
+      { toUsername: bob.user.username, amount: '1' },
+      { toUsername: bob.user.username, amount: '-1' },
+    ]) {
       const res = await transfer(portal.app, admin, payload);
       expect(res.statusCode, res.body).toBe(403);
       expect(errorOf(res).code).toBe('NOT_A_MEMBER');
@@ -101,10 +113,19 @@ describe('the purchase checks the session inside its statement, with the same an
     expect(errorOf(asAdmin).code).toBe('NOT_A_MEMBER');
     expect((await buy(portal.app, admin, 'not-a-number')).statusCode).toBe(403);
 
-    const out = await portal.app.inject({ method: 'POST', url: '/api/auth/logout', payload: { refreshToken: member.refreshToken } });
+    const out = await portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      payload: { refreshToken: member.refreshToken },
+    });
     expect(out.statusCode).toBeLessThan(300);
     const before = await booksFingerprint(portal.db);
-    for (const [packageId, key] of [[starter, undefined], [starter, 'k-buy'], ['x', undefined], [999_999, undefined]] as const) {
+    for (const [packageId, key] of [
+      [starter, undefined],
+      [starter, 'k-buy'],
+      ['x', undefined],
+      [999_999, undefined],
+    ] as const) {
       const res = await buy(portal.app, member, packageId, key);
       expect(res.statusCode, res.body).toBe(401);
       expect(errorOf(res).code).toBe('SESSION_ENDED');

@@ -3,7 +3,17 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { REFRESH_GRACE_MS } from '../../src/auth/service';
 import { THROTTLE } from '../../src/auth/throttle';
 import { DEVICE_COOKIE } from '../../src/auth/device-cookie';
-import { ADMIN_PASSWORD, basic, bearer, errorOf, login, loginAdmin, registerMember, startPortal, type TestPortal } from '../harness';
+import {
+  ADMIN_PASSWORD,
+  basic,
+  bearer,
+  errorOf,
+  login,
+  loginAdmin,
+  registerMember,
+  startPortal,
+  type TestPortal,
+} from '../harness';
 import { sql } from '../../src/db/sql';
 
 /** Issue #14: sign-in that holds (throttling, device cookie, grace, look-alikes, NUL, enumeration, limits). */
@@ -17,7 +27,12 @@ afterAll(async () => {
 
 const inject = (options: InjectOptions) => portal.app.inject(options);
 const attempt = (username: string, password: string, ip: string, cookie?: string) =>
-  inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic(username, password), ...(cookie ? { cookie } : {}) }, remoteAddress: ip });
+  inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { authorization: basic(username, password), ...(cookie ? { cookie } : {}) },
+    remoteAddress: ip,
+  });
 
 /** The `name=value` of the device cookie a sign-in set. */
 function deviceCookieOf(res: LightMyRequestResponse): string {
@@ -30,12 +45,14 @@ describe('throttling cannot keep the admin out', () => {
   it('30 failures for 30 random usernames from one address: the admin signs in from it at once', async () => {
     const ip = '10.20.0.1';
     for (let i = 0; i < 30; i += 1) {
-      expect((await attempt(`nobody-${i}-${Math.random().toString(36).slice(2, 8)}`, 'wrong-password', ip)).statusCode).toBe(401);
+      expect(
+        (await attempt(`nobody-${i}-${Math.random().toString(36).slice(2, 8)}`, 'wrong-password', ip)).statusCode,
+      ).toBe(401);
     }
     expect((await attempt('admin', ADMIN_PASSWORD, ip)).statusCode).toBe(200);
   });
 
-  it('30 failures against admin: the admin\'s own browser signs in at once, a third address is slowed down with Retry-After', async () => {
+  it("30 failures against admin: the admin's own browser signs in at once, a third address is slowed down with Retry-After", async () => {
     const own = await attempt('admin', ADMIN_PASSWORD, '10.21.0.1');
     expect(own.statusCode).toBe(200);
     const cookie = deviceCookieOf(own);
@@ -68,7 +85,7 @@ describe('throttling cannot keep the admin out', () => {
     portal.clock.advance(THROTTLE.windowMs + 1);
   });
 
-  it('a browser\'s own wrong passwords use up its cookie\'s trust', async () => {
+  it("a browser's own wrong passwords use up its cookie's trust", async () => {
     const member = await registerMember(portal.app);
     const cookie = deviceCookieOf(await attempt(member.user.username, member.password, '10.22.0.1'));
     for (let i = 0; i < THROTTLE.deviceFailures; i += 1) {
@@ -90,11 +107,15 @@ describe('attempts sent at once', () => {
       expect((await attempt(member.user.username, `wrong-${i}`, `10.25.0.${i}`)).statusCode).toBe(401);
     }
     // The last free failure and nine more, all at the same moment from ten addresses.
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => attempt(member.user.username, `burst-${i}`, `10.25.1.${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => attempt(member.user.username, `burst-${i}`, `10.25.1.${i}`)),
+    );
     const statuses = answers.map((res) => res.statusCode).sort();
     expect(statuses.filter((status) => status === 401)).toHaveLength(1);
     expect(statuses.filter((status) => status === 429)).toHaveLength(9);
-    const { rows } = await portal.db.query<{ n: number }>(sql`SELECT count(*) AS n FROM login_failures WHERE key = ${`user:${member.user.username.toLowerCase()}`}`);
+    const { rows } = await portal.db.query<{ n: number }>(
+      sql`SELECT count(*) AS n FROM login_failures WHERE key = ${`user:${member.user.username.toLowerCase()}`}`,
+    );
     expect(Number(rows[0]!.n)).toBe(THROTTLE.freeFailures);
     portal.clock.advance(THROTTLE.windowMs + 1);
   });
@@ -119,17 +140,31 @@ describe('one username, one key', () => {
   it('refuses at registration a username equal to another under case folding or compatibility forms', async () => {
     const existing = await registerMember(portal.app);
     const name = existing.user.username;
-    const fullWidth = [...name].map((c) => (/[a-z0-9]/i.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('');
-    for (const [candidate, status] of [[name.toUpperCase(), 409], [fullWidth, 400], ['admİn', 400]] as const) {
+    const fullWidth = [...name]
+      .map((c) => (/[a-z0-9]/i.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c))
+      .join('');
+    for (const [candidate, status] of [
+      [name.toUpperCase(), 409],
+      [fullWidth, 400],
+      ['admİn', 400],
+    ] as const) {
       const res = await inject({
         method: 'POST',
         url: '/api/auth/register',
-        payload: { username: candidate, email: `x${Math.random().toString(36).slice(2)}@example.com`, fullName: 'Look Alike', password: 'Violet-Tangerine-42', sponsor: 'company' },
+        payload: {
+          username: candidate,
+          email: `x${Math.random().toString(36).slice(2)}@example.com`,
+          fullName: 'Look Alike',
+          password: 'Violet-Tangerine-42',
+          sponsor: 'company',
+        },
       });
       expect(res.statusCode, candidate).toBe(status);
       expect(errorOf(res).field).toBe('username');
     }
-    const { rows } = await portal.db.query<{ username_key: string }>(sql`SELECT username_key FROM users WHERE id = ${existing.user.id}`);
+    const { rows } = await portal.db.query<{ username_key: string }>(
+      sql`SELECT username_key FROM users WHERE id = ${existing.user.id}`,
+    );
     expect(rows[0]!.username_key).toBe(name.toLowerCase());
   });
 });
@@ -137,7 +172,8 @@ describe('one username, one key', () => {
 describe('two tabs refreshing at once', () => {
   it('within the grace interval the same token answers the same new refresh token; after it, reuse revokes the sign-in', async () => {
     const session = await loginAdmin(portal.app);
-    const refresh = (refreshToken: string) => inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } });
+    const refresh = (refreshToken: string) =>
+      inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } });
     const first = await refresh(session.refreshToken);
     expect(first.statusCode).toBe(200);
     portal.clock.advance(REFRESH_GRACE_MS - 1_000);
@@ -162,7 +198,15 @@ describe('two tabs refreshing at once', () => {
   });
 
   it('a token that was never issued answers 401 inside or outside any grace', async () => {
-    expect((await inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken: 'never-issued-token' } })).statusCode).toBe(401);
+    expect(
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/auth/refresh-token',
+          payload: { refreshToken: 'never-issued-token' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });
 
@@ -171,17 +215,65 @@ describe('control characters', () => {
     const admin = await loginAdmin(portal.app);
     const member = await registerMember(portal.app);
     const cases: Array<[InjectOptions, string]> = [
-      [{ method: 'POST', url: '/api/auth/login', headers: { authorization: basic('ad\u0000min', 'x-password') } }, 'username'],
-      [{ method: 'POST', url: '/api/auth/login', headers: { authorization: basic('admin', 'pass\u0000word') } }, 'password'],
-      [{ method: 'POST', url: '/api/auth/register', payload: { username: 'nulname1', email: 'nul1@example.com', fullName: 'ab\u0000cd', password: 'Violet-Tangerine-42', sponsor: 'company' } }, 'fullName'],
-      [{ method: 'POST', url: '/api/auth/register', payload: { username: 'nulname2', email: 'nul2@example.com', fullName: 'Ab Cd', password: 'Violet-Tangerine-42', sponsor: 'comp\u0000any' } }, 'sponsor'],
+      [
+        { method: 'POST', url: '/api/auth/login', headers: { authorization: basic('ad\u0000min', 'x-password') } },
+        'username',
+      ],
+      [
+        { method: 'POST', url: '/api/auth/login', headers: { authorization: basic('admin', 'pass\u0000word') } },
+        'password',
+      ],
+      [
+        {
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: {
+            username: 'nulname1',
+            email: 'nul1@example.com',
+            fullName: 'ab\u0000cd',
+            password: 'Violet-Tangerine-42',
+            sponsor: 'company',
+          },
+        },
+        'fullName',
+      ],
+      [
+        {
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: {
+            username: 'nulname2',
+            email: 'nul2@example.com',
+            fullName: 'Ab Cd',
+            password: 'Violet-Tangerine-42',
+            sponsor: 'comp\u0000any',
+          },
+        },
+        'sponsor',
+      ],
       [{ method: 'PATCH', url: '/api/me', headers: bearer(member), payload: { fullName: 'ab\u0000cd' } }, 'fullName'],
       [{ method: 'PATCH', url: '/api/me', headers: bearer(member), payload: { country: 'Port\u001bugal' } }, 'country'],
-      [{ method: 'POST', url: '/api/transfers', headers: bearer(member), payload: { toUsername: 'ad\u0000min', amount: '1' } }, 'toUsername'],
+      [
+        {
+          method: 'POST',
+          url: '/api/transfers',
+          headers: bearer(member),
+          payload: { toUsername: 'ad\u0000min', amount: '1' },
+        },
+        'toUsername',
+      ],
       [{ method: 'GET', url: '/api/transfers/receiver?username=ad%00min', headers: bearer(member) }, 'username'],
       [{ method: 'GET', url: '/api/admin/members?search=ab%00cd', headers: bearer(admin) }, 'search'],
       [{ method: 'GET', url: '/api/admin/users?search=ab%07cd', headers: bearer(admin) }, 'search'],
-      [{ method: 'POST', url: `/api/admin/members/${member.user.id}/adjustments`, headers: bearer(admin), payload: { wallet: 'deposit', direction: 'credit', amount: '1', reason: 'because\u0000' } }, 'reason'],
+      [
+        {
+          method: 'POST',
+          url: `/api/admin/members/${member.user.id}/adjustments`,
+          headers: bearer(admin),
+          payload: { wallet: 'deposit', direction: 'credit', amount: '1', reason: 'because\u0000' },
+        },
+        'reason',
+      ],
       [{ method: 'GET', url: '/api/admin/outbox?to=a%00b', headers: bearer(admin) }, 'to'],
     ];
     for (const [options, field] of cases) {
@@ -207,7 +299,12 @@ describe('forgot-password answers before the per-account work', () => {
       },
     };
     try {
-      const res = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: `${member.user.username}@example.com` }, remoteAddress: '10.50.0.1' });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: `${member.user.username}@example.com` },
+        remoteAddress: '10.50.0.1',
+      });
       expect(res.statusCode).toBe(202);
       // Answered while the mail was not yet handed over.
       expect(delivered).toBe(false);
@@ -222,19 +319,39 @@ describe('forgot-password answers before the per-account work', () => {
     const email = `${member.user.username}@example.com`;
     const bodies = new Set<string>();
     for (let i = 0; i < 30; i += 1) {
-      const res = await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: `10.51.0.${i}` });
+      const res = await inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email },
+        remoteAddress: `10.51.0.${i}`,
+      });
       expect(res.statusCode).toBe(202);
       bodies.add(res.body);
     }
     expect(bodies.size).toBe(1);
-    const count = async () => Number((await portal.db.query<{ n: number }>(sql`SELECT count(*) AS n FROM mail_outbox WHERE to_address = ${email}`)).rows[0]!.n);
+    const count = async () =>
+      Number(
+        (await portal.db.query<{ n: number }>(sql`SELECT count(*) AS n FROM mail_outbox WHERE to_address = ${email}`))
+          .rows[0]!.n,
+      );
     await vi.waitFor(async () => expect(await count()).toBe(3));
     // Per address too: an address asking for many emails is quietly cut off.
     for (let i = 0; i < 15; i += 1) {
       const other = await registerMember(portal.app);
-      expect((await inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: `${other.user.username}@example.com` }, remoteAddress: '10.52.0.1' })).statusCode).toBe(202);
+      expect(
+        (
+          await inject({
+            method: 'POST',
+            url: '/api/auth/forgot-password',
+            payload: { email: `${other.user.username}@example.com` },
+            remoteAddress: '10.52.0.1',
+          })
+        ).statusCode,
+      ).toBe(202);
     }
-    const { rows } = await portal.db.query<{ n: number }>(sql`SELECT count(*) AS n FROM rate_hits WHERE key = 'forgot-ip:10.52.0.1'`);
+    const { rows } = await portal.db.query<{ n: number }>(
+      sql`SELECT count(*) AS n FROM rate_hits WHERE key = 'forgot-ip:10.52.0.1'`,
+    );
     expect(Number(rows[0]!.n)).toBe(10);
     portal.clock.advance(61 * 60_000);
     expect(await count()).toBe(3);
@@ -245,7 +362,12 @@ describe('current-password checks are throttled like sign-in', () => {
   it('slows down guessing the current password on POST /api/me/password', async () => {
     const member = await registerMember(portal.app);
     const change = (currentPassword: string) =>
-      inject({ method: 'POST', url: '/api/me/password', headers: bearer(member), payload: { currentPassword, newPassword: 'Fresh-Password-2026' } });
+      inject({
+        method: 'POST',
+        url: '/api/me/password',
+        headers: bearer(member),
+        payload: { currentPassword, newPassword: 'Fresh-Password-2026' },
+      });
     for (let i = 0; i < THROTTLE.freeFailures; i += 1) expect((await change(`wrong-${i}`)).statusCode).toBe(422);
     const refused = await change(member.password);
     expect(refused.statusCode).toBe(429);
@@ -267,7 +389,13 @@ describe('registrations per address', () => {
           method: 'POST',
           url: '/api/auth/register',
           remoteAddress: ip,
-          payload: { username: `limited${i}`, email: `limited${i}@example.com`, fullName: 'Limited', password: 'Violet-Tangerine-42', sponsor: 'company' },
+          payload: {
+            username: `limited${i}`,
+            email: `limited${i}@example.com`,
+            fullName: 'Limited',
+            password: 'Violet-Tangerine-42',
+            sponsor: 'company',
+          },
         });
       for (let i = 0; i < 3; i += 1) expect((await register(i, '10.60.0.1')).statusCode).toBe(201);
       const refused = await register(3, '10.60.0.1');

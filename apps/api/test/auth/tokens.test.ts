@@ -19,7 +19,13 @@ function forged(header: unknown, payload: unknown, key: Uint8Array = secret): st
 }
 
 const future = () => Math.floor(Date.now() / 1000) + 600;
-const goodPayload = () => ({ sid: claims.sessionId, role: 'member', sub: '42', iat: Math.floor(Date.now() / 1000), exp: future() });
+const goodPayload = () => ({
+  sid: claims.sessionId,
+  role: 'member',
+  sub: '42',
+  iat: Math.floor(Date.now() / 1000),
+  exp: future(),
+});
 
 describe('access tokens (HS256 on node:crypto)', () => {
   afterEach(() => vi.useRealTimers());
@@ -36,7 +42,11 @@ describe('access tokens (HS256 on node:crypto)', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    const token = await signAccessToken(claims, new TextEncoder().encode('another-secret-that-is-long-enough-012345'), 600);
+    const token = await signAccessToken(
+      claims,
+      new TextEncoder().encode('another-secret-that-is-long-enough-012345'),
+      600,
+    );
     expect(await verifyAccessToken(token, secret)).toBeNull();
   });
 
@@ -86,7 +96,8 @@ describe('access tokens (HS256 on node:crypto)', () => {
       { ...goodPayload(), role: 'root' },
       { ...goodPayload(), iat: 'yesterday' },
     ];
-    for (const payload of bad) expect(await verifyAccessToken(forged({ alg: 'HS256' }, payload), secret), JSON.stringify(payload)).toBeNull();
+    for (const payload of bad)
+      expect(await verifyAccessToken(forged({ alg: 'HS256' }, payload), secret), JSON.stringify(payload)).toBeNull();
   });
 
   it('refuses what is not a JWT at all', async () => {
@@ -96,6 +107,8 @@ describe('access tokens (HS256 on node:crypto)', () => {
     const arrays = forged([{ alg: 'HS256' }], [goodPayload()]);
     expect(await verifyAccessToken(arrays, secret)).toBeNull();
     const input = `${Buffer.from('{"alg":').toString('base64url')}.${b64(goodPayload())}`;
-    expect(await verifyAccessToken(`${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`, secret)).toBeNull();
+    expect(
+      await verifyAccessToken(`${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`, secret),
+    ).toBeNull();
   });
 });

@@ -15,7 +15,11 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 function npmRun(args: string[], env: Record<string, string>) {
   const { DATABASE_URL: _ignored, ...rest } = process.env;
-  const result = spawnSync('npm', ['run', '--silent', ...args], { env: { ...rest, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync('npm', ['run', '--silent', ...args], {
+    env: { ...rest, LOG_LEVEL: 'silent', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: result.status, out: `${result.stdout}${result.stderr}` };
 }
 

@@ -15,7 +15,18 @@ import { sql } from '../../src/db/sql';
 import { lockDataFolder } from '../../src/setup/data-folder';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import { startTestChain, type TestChain } from '../chain/chain-helpers';
-import { adminAuthenticator, bearer, enableAdminTwoFactor, login, loginAdmin, useAdminAuthenticator, registerMember, startPortal, type Session, type TestPortal } from '../harness';
+import {
+  adminAuthenticator,
+  bearer,
+  enableAdminTwoFactor,
+  login,
+  loginAdmin,
+  useAdminAuthenticator,
+  registerMember,
+  startPortal,
+  type Session,
+  type TestPortal,
+} from '../harness';
 import { assertBooksConsistent } from '../ledger/ledger-helpers';
 import { approve, payAll, pendingWithdrawal, withdrawal } from '../withdrawals/payout-helpers';
 import { setSettings } from '../withdrawals/withdrawal-helpers';
@@ -47,7 +58,11 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
   // One TOTP key for both portals, as an operator runs the restored portal with the same environment
   // (the key is never in a backup: docs/decisions/0031-backup-and-restore.md); the admin has two-factor on.
   const totpKey = randomBytes(32).toString('hex');
-  const open = (t: BackupTarget) => startPortal({ ...chain.env, TOTP_ENCRYPTION_KEY: totpKey }, { database: t.databaseUrl ? { url: t.databaseUrl } : { dataDir: t.dataDir } });
+  const open = (t: BackupTarget) =>
+    startPortal(
+      { ...chain.env, TOTP_ENCRYPTION_KEY: totpKey },
+      { database: t.databaseUrl ? { url: t.databaseUrl } : { dataDir: t.dataDir } },
+    );
 
   // --- Before the backup: money in flight ---
   let portal: TestPortal | undefined = await open(where.source);
@@ -66,7 +81,9 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
     await enableAdminTwoFactor(portal, admin);
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
     const watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
-    const addressOf = async (s: Session) => (await portal!.app.inject({ method: 'GET', url: '/api/deposits/address', headers: bearer(s) })).json().address as Address;
+    const addressOf = async (s: Session) =>
+      (await portal!.app.inject({ method: 'GET', url: '/api/deposits/address', headers: bearer(s) })).json()
+        .address as Address;
 
     depositor = await registerMember(portal.app);
     depositorAddress = await addressOf(depositor);
@@ -99,7 +116,9 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
     paidBefore = await chain.balanceOf(payoutTo);
     expect(paidBefore).toBeGreaterThan(0n);
     expect((await withdrawal(portal, admin, payoutId)).status).toBe('approved');
-    const inFlight = await portal.db.query<{ status: string }>(sql`SELECT status FROM payouts WHERE withdrawal_id = ${payoutId}`);
+    const inFlight = await portal.db.query<{ status: string }>(
+      sql`SELECT status FROM payouts WHERE withdrawal_id = ${payoutId}`,
+    );
     expect(inFlight.rows).toEqual([{ status: 'broadcast' }]);
 
     // Before the backup the seen deposit is explained; the payout mined but not yet booked is not
@@ -129,7 +148,8 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
   // No secret of the environment is in it: they are never written to the database.
   const text = where.readable(backupFile);
   expect(text).toContain('schema_migrations');
-  for (const secret of [...chain.secrets, 'test-secret-that-is-long-enough-0123456789', totpKey]) expect(text.includes(secret), 'a secret in the backup').toBe(false);
+  for (const secret of [...chain.secrets, 'test-secret-that-is-long-enough-0123456789', totpKey])
+    expect(text.includes(secret), 'a secret in the backup').toBe(false);
 
   // --- The chain moves on: a deposit mined after the backup; the seen one becomes final ---
   await chain.send(depositorAddress, '7');
@@ -173,7 +193,9 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
     const paid = await withdrawal(portal, admin, payoutId);
     expect(paid.status).toBe('paid');
     expect(await chain.balanceOf(payoutTo)).toBe(paidBefore);
-    const txs = await portal.db.query<{ tx_hash: Hex }>(sql`SELECT t.tx_hash FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${payoutId}`);
+    const txs = await portal.db.query<{ tx_hash: Hex }>(
+      sql`SELECT t.tx_hash FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${payoutId}`,
+    );
     expect(txs.rows).toHaveLength(1);
     expect(paid.txHash).toBe(txs.rows[0]!.tx_hash);
     const payoutEntries = await portal.db.query<{ n: number }>(
@@ -206,7 +228,11 @@ async function depositsOf(portal: TestPortal, session: Session) {
 async function reconciliation(portal: TestPortal, admin: Session) {
   const res = await portal.app.inject({ method: 'GET', url: '/api/admin/chain/wallets', headers: bearer(admin) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().reconciliation as { unexplained: string; balanced: boolean; explained: { depositsNotFinal: string } };
+  return res.json().reconciliation as {
+    unexplained: string;
+    balanced: boolean;
+    explained: { depositsNotFinal: string };
+  };
 }
 
 let scratch: string;
@@ -235,12 +261,23 @@ describe('backup and restore of the embedded database (PGlite)', () => {
     const source = { dataDir: path.join(scratch, 'data') };
     const target = { dataDir: path.join(scratch, 'restored') };
     await withChain((chain) =>
-      scenario(chain, { source, target, refusal: /already holds a database/, readable: (file) => gunzipSync(readFileSync(file)).toString('latin1') }, path.join(scratch, 'portal.tar.gz')),
+      scenario(
+        chain,
+        {
+          source,
+          target,
+          refusal: /already holds a database/,
+          readable: (file) => gunzipSync(readFileSync(file)).toString('latin1'),
+        },
+        path.join(scratch, 'portal.tar.gz'),
+      ),
     );
   }, 120_000);
 
   it('refuses to back up a folder that holds no database, and to overwrite a file', async () => {
-    await expect(backup({ dataDir: path.join(scratch, 'empty') }, path.join(scratch, 'x.tar.gz'))).rejects.toThrow(/holds no embedded database/);
+    await expect(backup({ dataDir: path.join(scratch, 'empty') }, path.join(scratch, 'x.tar.gz'))).rejects.toThrow(
+      /holds no embedded database/,
+    );
     const taken = path.join(scratch, 'taken.tar.gz');
     writeFileSync(taken, 'an earlier backup');
     await expect(backup({ dataDir: path.join(scratch, 'empty') }, taken)).rejects.toThrow(/already exists/);
@@ -253,7 +290,9 @@ describe('backup and restore of the embedded database (PGlite)', () => {
     const dataDir = path.join(scratch, 'fresh');
     mkdirSync(dataDir);
     writeFileSync(path.join(dataDir, 'jwt-secret'), 'kept\n');
-    await expect(restore({ dataDir }, garbage)).rejects.toThrow(/could not be read as a backup of the embedded database/);
+    await expect(restore({ dataDir }, garbage)).rejects.toThrow(
+      /could not be read as a backup of the embedded database/,
+    );
     expect(readdirSync(dataDir)).toEqual(['jwt-secret']);
   });
 });
@@ -290,7 +329,16 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL (pg_dump / pg_rest
     const source = { databaseUrl: urlOf(names[0]!), dataDir: scratch };
     const target = { databaseUrl: urlOf(names[1]!), dataDir: scratch };
     await withChain((chain) =>
-      scenario(chain, { source, target, refusal: /already holds a portal/, readable: (file) => execFileSync('pg_restore', ['--file=-', file]).toString() }, path.join(scratch, 'portal.dump')),
+      scenario(
+        chain,
+        {
+          source,
+          target,
+          refusal: /already holds a portal/,
+          readable: (file) => execFileSync('pg_restore', ['--file=-', file]).toString(),
+        },
+        path.join(scratch, 'portal.dump'),
+      ),
     );
   }, 120_000);
 
@@ -304,7 +352,9 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL (pg_dump / pg_rest
       await client.end();
       const file = path.join(scratch, 'any.dump');
       writeFileSync(file, 'checked after the database');
-      await expect(restore({ databaseUrl: urlOf(other), dataDir: scratch }, file)).rejects.toThrow(/not empty \(1 tables/);
+      await expect(restore({ databaseUrl: urlOf(other), dataDir: scratch }, file)).rejects.toThrow(
+        /not empty \(1 tables/,
+      );
       const still = new pg.Client({ connectionString: urlOf(other) });
       await still.connect();
       expect((await still.query('SELECT count(*)::int AS n FROM something')).rows).toEqual([{ n: 0 }]);

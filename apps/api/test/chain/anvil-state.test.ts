@@ -50,7 +50,11 @@ describe('the embedded chain', () => {
     );
     const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 30_000 });
     expect(run.status, run.stderr).toBe(0);
-    const left = JSON.parse(readFileSync(path.join(dir, 'exit.json'), 'utf8')) as { pid: number; number: string; hash: string };
+    const left = JSON.parse(readFileSync(path.join(dir, 'exit.json'), 'utf8')) as {
+      pid: number;
+      number: string;
+      hash: string;
+    };
     // The orphaned anvil writes its state and exits on the SIGTERM it was sent.
     const alive = () => {
       try {
@@ -60,7 +64,8 @@ describe('the embedded chain', () => {
         return false;
       }
     };
-    for (let waited = 0; alive() && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (let waited = 0; alive() && waited < 10_000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(alive()).toBe(false);
 
     const again = await startAnvil({ statePath });

@@ -1,10 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { bytesToHex, createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex, type PublicClient } from 'viem';
+import {
+  bytesToHex,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseUnits,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import { ANVIL_CHAIN_ID, ANVIL_DEV_KEY, anvilClient, deployTestToken, sendTestToken, setNativeBalance, startAnvil, type AnvilNode } from '../../src/chain/anvil';
+import {
+  ANVIL_CHAIN_ID,
+  ANVIL_DEV_KEY,
+  anvilClient,
+  deployTestToken,
+  sendTestToken,
+  setNativeBalance,
+  startAnvil,
+  type AnvilNode,
+} from '../../src/chain/anvil';
 import { xpubFromMnemonic } from '../../src/chain/config';
 import { testUsdtAbi } from '../../src/chain/token/artifact';
 
@@ -60,8 +78,13 @@ export async function startTestChain(options: { confirmations?: number; hotToken
     await setNativeBalance(rpcUrl, privateKeyToAccount(gasKey).address, '100');
     await setNativeBalance(rpcUrl, hot, '100');
     if (options.hotTokens) await sendTestToken(rpcUrl, token, hot, parseUnits(options.hotTokens, 18));
-    const dev = createWalletClient({ account: privateKeyToAccount(ANVIL_DEV_KEY), chain: { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } }, transport: http(rpcUrl) });
-    const rpc = <T>(method: string, params: unknown[] = []): Promise<T> => client.request({ method: method as never, params: params as never });
+    const dev = createWalletClient({
+      account: privateKeyToAccount(ANVIL_DEV_KEY),
+      chain: { ...foundry, rpcUrls: { default: { http: [rpcUrl] } } },
+      transport: http(rpcUrl),
+    });
+    const rpc = <T>(method: string, params: unknown[] = []): Promise<T> =>
+      client.request({ method: method as never, params: params as never });
     const waitFor = async (hash: Hex) => {
       await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
       return hash;
@@ -91,7 +114,15 @@ export async function startTestChain(options: { confirmations?: number; hotToken
         CHAIN_EXPLORER_URL: 'https://explorer.test',
         CHAIN_START_BLOCK: '0',
       },
-      send: async (to, amount) => waitFor(await dev.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [to, parseUnits(amount, 18)] })),
+      send: async (to, amount) =>
+        waitFor(
+          await dev.writeContract({
+            address: token,
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [to, parseUnits(amount, 18)],
+          }),
+        ),
       sendMany: async (transfers) =>
         waitFor(
           await dev.writeContract({
@@ -101,7 +132,8 @@ export async function startTestChain(options: { confirmations?: number; hotToken
             args: [transfers.map(([to]) => to), transfers.map(([, amount]) => parseUnits(amount, 18))],
           }),
         ),
-      balanceOf: (address) => client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+      balanceOf: (address) =>
+        client.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
       mine: async (blocks = 1) => {
         await rpc('anvil_mine', [`0x${blocks.toString(16)}`]);
       },
@@ -165,13 +197,25 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
         return Number(BigInt(filter!.toBlock) - BigInt(filter!.fromBlock)) + 1 > logRange;
       };
       if (calls.some((c) => tooWide(c))) {
-        const answers = calls.map((c) => ({ jsonrpc: '2.0', id: c.id, error: { code: -32005, message: `query returned more than 10000 results (range limit ${logRange})` } }));
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]));
+        const answers = calls.map((c) => ({
+          jsonrpc: '2.0',
+          id: c.id,
+          error: { code: -32005, message: `query returned more than 10000 results (range limit ${logRange})` },
+        }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]));
         return;
       }
       if (calls.some((c) => refused.has(c.method))) {
-        const answers = calls.map((c) => ({ jsonrpc: '2.0', id: c.id, error: { code: -32000, message: `refused by the test proxy: ${c.method}` } }));
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]));
+        const answers = calls.map((c) => ({
+          jsonrpc: '2.0',
+          id: c.id,
+          error: { code: -32000, message: `refused by the test proxy: ${c.method}` },
+        }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]));
         return;
       }
       requests += 1;

@@ -60,7 +60,15 @@ describe('chain configuration', () => {
   it('stops the portal at start-up, naming the variable', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
       cwd: path.resolve(__dirname, '../../../..'),
-      env: { ...process.env, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-bad-')), PORT: '0', CHAIN_RPC_URL: 'http://127.0.0.1:9', CHAIN_ID: '56', TREASURY_ADDRESS: good.TREASURY_ADDRESS, DEPOSIT_XPUB: good.DEPOSIT_XPUB },
+      env: {
+        ...process.env,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-bad-')),
+        PORT: '0',
+        CHAIN_RPC_URL: 'http://127.0.0.1:9',
+        CHAIN_ID: '56',
+        TREASURY_ADDRESS: good.TREASURY_ADDRESS,
+        DEPOSIT_XPUB: good.DEPOSIT_XPUB,
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -68,12 +76,13 @@ describe('chain configuration', () => {
     expect(run.stderr).toContain('TOKEN_ADDRESS: is required when CHAIN_RPC_URL is set');
   });
 
-  it('derives m/44\'/60\'/0\'/0/<index> from the extended public key as wallets do', () => {
+  it("derives m/44'/60'/0'/0/<index> from the extended public key as wallets do", () => {
     const derive = createAddressDeriver(xpubFromMnemonic(MNEMONIC));
-    for (const index of [0, 1, 7, 1000]) expect(derive(index)).toBe(mnemonicToAccount(MNEMONIC, { addressIndex: index }).address);
+    for (const index of [0, 1, 7, 1000])
+      expect(derive(index)).toBe(mnemonicToAccount(MNEMONIC, { addressIndex: index }).address);
   });
 
-  it('scales token units to the ledger\'s 18 decimals and back', () => {
+  it("scales token units to the ledger's 18 decimals and back", () => {
     expect(toLedgerUnits(1_500_000n, 6)).toBe(1_500_000_000_000_000_000n);
     expect(toTokenUnits(1_500_000_000_000_000_000n, 6)).toBe(1_500_000n);
     expect(() => toTokenUnits(1n, 6)).toThrow();

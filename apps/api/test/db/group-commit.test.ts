@@ -54,7 +54,12 @@ describe('groupCommit', () => {
     const { run, groups, finish } = controlledRun((items) => items.includes(3));
     const send = groupCommit(run, { maxGroup: 32, concurrency: 1 });
     const first = send(1);
-    const rest = [2, 3, 4].map((n) => send(n).then((v) => ({ v }), (error: Error) => ({ error: error.message })));
+    const rest = [2, 3, 4].map((n) =>
+      send(n).then(
+        (v) => ({ v }),
+        (error: Error) => ({ error: error.message }),
+      ),
+    );
     for (let i = 0; i < 6; i += 1) await finish();
     expect(groups).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
     expect(await first).toBe(10);

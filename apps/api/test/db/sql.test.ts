@@ -26,7 +26,10 @@ describe('the sql tag', () => {
       text: 'WHERE created_at < $1',
       values: [new Date('2026-02-01T00:00:00.000Z')],
     });
-    expect(sql.join([sql`${1}`, sql`${2}`, sql.raw('x')], sql.raw(' | ')).toQuery()).toEqual({ text: '$1 | $2 | x', values: [1, 2] });
+    expect(sql.join([sql`${1}`, sql`${2}`, sql.raw('x')], sql.raw(' | ')).toQuery()).toEqual({
+      text: '$1 | $2 | x',
+      values: [1, 2],
+    });
   });
 
   it('refuses a sort that is not whitelisted', () => {

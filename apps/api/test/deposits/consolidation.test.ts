@@ -39,8 +39,10 @@ afterEach(async () => {
 });
 
 const gasWallet = () => privateKeyToAccount(chain.env.GAS_WALLET_KEY as `0x${string}`).address;
-const nonceOf = (address: Address) => chain.client.getTransactionCount({ address: getAddress(address), blockTag: 'latest' });
-const consolidate = () => portal.app.inject({ method: 'POST', url: '/api/admin/consolidations', headers: bearer(admin) });
+const nonceOf = (address: Address) =>
+  chain.client.getTransactionCount({ address: getAddress(address), blockTag: 'latest' });
+const consolidate = () =>
+  portal.app.inject({ method: 'POST', url: '/api/admin/consolidations', headers: bearer(admin) });
 
 /** `count` new members, each with 20 USDT (over the 10 USDT threshold) deposited and credited. */
 async function fundedAddresses(count: number): Promise<Address[]> {
@@ -63,7 +65,12 @@ interface TxRecord {
   consolidation_id: number;
 }
 
-const records = async () => (await portal.db.query<TxRecord>(sql`SELECT kind, from_address, to_address, status, tx_hash, consolidation_id FROM consolidation_txs ORDER BY id`)).rows;
+const records = async () =>
+  (
+    await portal.db.query<TxRecord>(
+      sql`SELECT kind, from_address, to_address, status, tx_hash, consolidation_id FROM consolidation_txs ORDER BY id`,
+    )
+  ).rows;
 
 /**
  * Each of `addresses` swept exactly once and topped up exactly once, in the
@@ -73,7 +80,8 @@ const records = async () => (await portal.db.query<TxRecord>(sql`SELECT kind, fr
  */
 async function sweptOnce(addresses: Address[], gasNonceBefore: number, treasuryBefore: bigint) {
   const all = await records();
-  const mine = (kind: TxRecord['kind'], a: Address) => all.filter((t) => t.kind === kind && (kind === 'sweep' ? t.from_address : t.to_address) === a.toLowerCase());
+  const mine = (kind: TxRecord['kind'], a: Address) =>
+    all.filter((t) => t.kind === kind && (kind === 'sweep' ? t.from_address : t.to_address) === a.toLowerCase());
   for (const a of addresses) {
     expect(mine('sweep', a)).toHaveLength(1);
     expect(mine('gas_topup', a)).toHaveLength(1);
@@ -96,12 +104,16 @@ describe('two consolidations started together', () => {
     const answers = await Promise.all([consolidate(), consolidate()]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const refused = answers.find((r) => r.statusCode === 409)!;
-    expect(refused.json()).toMatchObject({ code: 'CONSOLIDATION_RUNNING', message: expect.stringContaining('already running') });
+    expect(refused.json()).toMatchObject({
+      code: 'CONSOLIDATION_RUNNING',
+      message: expect.stringContaining('already running'),
+    });
     const done = answers.find((r) => r.statusCode === 201)!.json();
     expect(done.status).toBe('completed');
     expect(done.addresses).toBe(4);
     await sweptOnce(addresses, gasBefore, treasuryBefore);
-    const consolidations = (await portal.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM consolidations`)).rows[0]!.n;
+    const consolidations = (await portal.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM consolidations`))
+      .rows[0]!.n;
     expect(consolidations).toBe(1);
   });
 
@@ -140,22 +152,35 @@ describe('a consolidation left behind', () => {
     const recorded = (await records()).filter((t) => t.kind === 'gas_topup' && t.status === 'signed');
     expect(recorded).toHaveLength(2);
     // ...and its process dies holding the lease (a crash releases nothing).
-    await portal.db.query(sql`UPDATE consolidations SET leased_by = 'a-process-that-died', leased_until = clock_timestamp() + interval '30 seconds' WHERE status = 'running'`);
+    await portal.db.query(
+      sql`UPDATE consolidations SET leased_by = 'a-process-that-died', leased_until = clock_timestamp() + interval '30 seconds' WHERE status = 'running'`,
+    );
     const whileHeld = await consolidate();
     expect(whileHeld.statusCode).toBe(409);
     expect(codeOf(whileHeld)).toBe('CONSOLIDATION_RUNNING');
     expect(await nonceOf(gasWallet())).toBe(gasBefore);
 
     // Half a minute later the lease has run out: the next request takes it and resumes.
-    await portal.db.query(sql`UPDATE consolidations SET leased_until = clock_timestamp() - interval '1 second' WHERE status = 'running'`);
+    await portal.db.query(
+      sql`UPDATE consolidations SET leased_until = clock_timestamp() - interval '1 second' WHERE status = 'running'`,
+    );
     proxy.delay(20); // the resumed run outlasts the 50 ms before the second request
-    const [resumed, concurrent] = await Promise.all([consolidate(), new Promise((resolve) => setTimeout(resolve, 50)).then(consolidate)]);
+    const [resumed, concurrent] = await Promise.all([
+      consolidate(),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(consolidate),
+    ]);
     expect(resumed.statusCode, resumed.body).toBe(201);
     expect(concurrent.statusCode).toBe(409);
     const consolidation = resumed.json();
-    expect(consolidation.transactions.filter((t: { kind: string }) => t.kind === 'gas_topup').map((t: { txHash: string }) => t.txHash)).toEqual(recorded.map((t) => t.tx_hash));
+    expect(
+      consolidation.transactions
+        .filter((t: { kind: string }) => t.kind === 'gas_topup')
+        .map((t: { txHash: string }) => t.txHash),
+    ).toEqual(recorded.map((t) => t.tx_hash));
     await sweptOnce(addresses, gasBefore, treasuryBefore);
-    const audit = await portal.db.query<{ action: string }>(sql`SELECT action FROM audit_log WHERE target_type = 'consolidation' AND target_id = ${String(consolidation.id)} ORDER BY id`);
+    const audit = await portal.db.query<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE target_type = 'consolidation' AND target_id = ${String(consolidation.id)} ORDER BY id`,
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['consolidation.start', 'consolidation.resume']);
   });
 
@@ -166,11 +191,19 @@ describe('a consolidation left behind', () => {
     await chain.rpc('evm_setAutomine', [false]);
     const stalled = consolidate();
     for (let i = 0; i < 100; i += 1) {
-      if ((await records()).filter((t) => t.kind === 'gas_topup' && t.status === 'sent' && addresses.some((a) => a.toLowerCase() === t.to_address)).length === 2) break;
+      if (
+        (await records()).filter(
+          (t) =>
+            t.kind === 'gas_topup' && t.status === 'sent' && addresses.some((a) => a.toLowerCase() === t.to_address),
+        ).length === 2
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     // It stalls past its lease (a frozen process): another request takes the lease over.
-    await portal.db.query(sql`UPDATE consolidations SET leased_until = clock_timestamp() - interval '1 second' WHERE status = 'running'`);
+    await portal.db.query(
+      sql`UPDATE consolidations SET leased_until = clock_timestamp() - interval '1 second' WHERE status = 'running'`,
+    );
     const takeover = consolidate();
     await new Promise((resolve) => setTimeout(resolve, 300));
     await chain.rpc('evm_setAutomine', [true]);
@@ -188,7 +221,9 @@ describe('a database error during a run', () => {
     const addresses = await fundedAddresses(2);
     const [gasBefore, treasuryBefore] = [await nonceOf(gasWallet()), await chain.balanceOf(chain.treasury)];
     // The database refuses the sweeps' records (after the top-ups went through).
-    await portal.db.query(sql`ALTER TABLE consolidation_txs ADD CONSTRAINT test_refuses_sweeps CHECK (kind <> 'sweep') NOT VALID`);
+    await portal.db.query(
+      sql`ALTER TABLE consolidation_txs ADD CONSTRAINT test_refuses_sweeps CHECK (kind <> 'sweep') NOT VALID`,
+    );
     logLines.length = 0;
     let res: LightMyRequestResponse;
     try {
@@ -199,7 +234,9 @@ describe('a database error during a run', () => {
     expect(res.statusCode, res.body).toBe(500);
     expect(codeOf(res)).toBe('INTERNAL_ERROR');
     expect(logLines.join('')).toContain('test_refuses_sweeps');
-    const running = (await portal.db.query<{ error: string }>(sql`SELECT error FROM consolidations WHERE status = 'running'`)).rows;
+    const running = (
+      await portal.db.query<{ error: string }>(sql`SELECT error FROM consolidations WHERE status = 'running'`)
+    ).rows;
     expect(running).toHaveLength(1);
     expect(running[0]!.error).not.toMatch(/chain|test_refuses_sweeps/i);
 

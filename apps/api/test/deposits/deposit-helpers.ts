@@ -4,7 +4,15 @@ import pino from 'pino';
 import type { Address } from 'viem';
 import type { DepositAddress } from '@portal/contract';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
-import { bearer, enableAdminTwoFactor, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
+import {
+  bearer,
+  enableAdminTwoFactor,
+  loginAdmin,
+  registerMember,
+  startPortal,
+  type Session,
+  type TestPortal,
+} from '../harness';
 import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
 
 /**
@@ -45,7 +53,10 @@ export async function startDepositPortal(
         }),
       )
     : undefined;
-  const portal = await startPortal({ ...chain.env, CHAIN_RPC_URL: proxy.url, ...(await options.env?.(chain)) }, { log });
+  const portal = await startPortal(
+    { ...chain.env, CHAIN_RPC_URL: proxy.url, ...(await options.env?.(chain)) },
+    { log },
+  );
   const watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
   const admin = await loginAdmin(portal.app);
   if (options.adminTwoFactor) await enableAdminTwoFactor(portal, admin);
@@ -61,7 +72,9 @@ export async function stopDepositPortal(parts: Partial<DepositPortal>): Promise<
 }
 
 /** A new member and their deposit address. */
-export async function memberWithAddress(portal: TestPortal): Promise<{ session: Session; address: Address; info: DepositAddress }> {
+export async function memberWithAddress(
+  portal: TestPortal,
+): Promise<{ session: Session; address: Address; info: DepositAddress }> {
   const session = await registerMember(portal.app);
   const res = await portal.app.inject({ method: 'GET', url: '/api/deposits/address', headers: bearer(session) });
   expect(res.statusCode).toBe(200);

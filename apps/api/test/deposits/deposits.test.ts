@@ -22,7 +22,13 @@ let mainProxy: RpcProxy;
 const logLines: string[] = [];
 
 beforeAll(async () => {
-  ({ chain, proxy: mainProxy, portal, watcher, admin } = await startDepositPortal({ logLines, logLevel: 'trace', adminTwoFactor: true }));
+  ({
+    chain,
+    proxy: mainProxy,
+    portal,
+    watcher,
+    admin,
+  } = await startDepositPortal({ logLines, logLevel: 'trace', adminTwoFactor: true }));
 });
 
 afterAll(async () => {
@@ -95,7 +101,11 @@ describe('the watcher', () => {
     expect(mine.items[0].explorerUrl).toBe(`https://explorer.test/tx/${mine.items[0].txHash}`);
     expect(mine.balance).toBe('25.00');
     const twentyFive = toBaseUnits('25');
-    expect(await dashboardMoney()).toEqual({ count: before.count + 1, total: before.total + twentyFive, treasury: before.treasury + twentyFive });
+    expect(await dashboardMoney()).toEqual({
+      count: before.count + 1,
+      total: before.total + twentyFive,
+      treasury: before.treasury + twentyFive,
+    });
     await watcher.tick();
     await finalize();
     expect((await myDeposits(session)).balance).toBe('25.00');
@@ -129,7 +139,9 @@ describe('the watcher', () => {
     ]);
     await finalize();
     const mineA = await myDeposits(a.session);
-    expect(mineA.items.map((d: { status: string; amount: string; txHash: string }) => [d.status, d.amount, d.txHash])).toEqual([
+    expect(
+      mineA.items.map((d: { status: string; amount: string; txHash: string }) => [d.status, d.amount, d.txHash]),
+    ).toEqual([
       ['below_minimum', '0.50', hash],
       ['credited', '5.00', hash],
     ]);
@@ -140,7 +152,9 @@ describe('the watcher', () => {
   it('many deposits in one range are credited set-based, each exactly once, one wallet line per member', async () => {
     const people = await Promise.all(Array.from({ length: 12 }, () => member()));
     // 24 transfers in one transaction: two to each member (more than BULK_FROM).
-    const hash = await chain.sendMany(people.flatMap((p, i) => [[p.address, `${i + 1}`] as [Address, string], [p.address, '1.5'] as [Address, string]]));
+    const hash = await chain.sendMany(
+      people.flatMap((p, i) => [[p.address, `${i + 1}`] as [Address, string], [p.address, '1.5'] as [Address, string]]),
+    );
     await finalize();
     for (const [i, p] of people.entries()) {
       const mine = await myDeposits(p.session);
@@ -273,15 +287,30 @@ describe('consolidation and the BEP20 wallets page', () => {
 
   it('sweeps every deposit address over the threshold to the treasury; a rerun after a failure neither loses nor double-sends', async () => {
     const before = await chain.balanceOf(chain.treasury);
-    const depositAddresses = (await portal.db.query<{ address: string }>(sql`SELECT DISTINCT address FROM deposits WHERE status IN ('credited', 'below_minimum')`)).rows.map((r) => r.address as Address);
-    const onAddresses = (await Promise.all(depositAddresses.map((a) => chain.balanceOf(a)))).reduce((a, b) => a + b, 0n);
+    const depositAddresses = (
+      await portal.db.query<{ address: string }>(
+        sql`SELECT DISTINCT address FROM deposits WHERE status IN ('credited', 'below_minimum')`,
+      )
+    ).rows.map((r) => r.address as Address);
+    const onAddresses = (await Promise.all(depositAddresses.map((a) => chain.balanceOf(a)))).reduce(
+      (a, b) => a + b,
+      0n,
+    );
     expect(onAddresses).toBeGreaterThan(0n);
 
     // The node refuses raw transactions: the run stops with its signed top-ups recorded, left running.
     mainProxy.refuse(['eth_sendRawTransaction']);
-    const failed = await portal.app.inject({ method: 'POST', url: '/api/admin/consolidations', headers: bearer(admin) });
+    const failed = await portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/consolidations',
+      headers: bearer(admin),
+    });
     expect(failed.statusCode).toBe(503);
-    const recorded = (await portal.db.query<{ tx_hash: string; status: string; kind: string }>(sql`SELECT tx_hash, status, kind FROM consolidation_txs ORDER BY id`)).rows;
+    const recorded = (
+      await portal.db.query<{ tx_hash: string; status: string; kind: string }>(
+        sql`SELECT tx_hash, status, kind FROM consolidation_txs ORDER BY id`,
+      )
+    ).rows;
     expect(recorded.length).toBeGreaterThan(0);
     expect(recorded.every((t) => t.kind === 'gas_topup' && t.status === 'signed')).toBe(true);
     expect(await chain.balanceOf(chain.treasury)).toBe(before);
@@ -292,8 +321,12 @@ describe('consolidation and the BEP20 wallets page', () => {
     expect(res.statusCode, res.body).toBe(201);
     const consolidation = res.json();
     expect(consolidation.status).toBe('completed');
-    expect(consolidation.transactions.filter((t: { kind: string }) => t.kind === 'gas_topup').map((t: { txHash: string }) => t.txHash)).toEqual(recorded.map((t) => t.tx_hash));
-    expect(consolidation.transactions.every((t: { status: string }) => t.status === 'confirmed')).toBe(true)
+    expect(
+      consolidation.transactions
+        .filter((t: { kind: string }) => t.kind === 'gas_topup')
+        .map((t: { txHash: string }) => t.txHash),
+    ).toEqual(recorded.map((t) => t.tx_hash));
+    expect(consolidation.transactions.every((t: { status: string }) => t.status === 'confirmed')).toBe(true);
     const sweeps = consolidation.transactions.filter((t: { kind: string }) => t.kind === 'sweep');
     expect(sweeps.length).toBe(recorded.length);
     expect(new Set(sweeps.map((t: { fromAddress: string }) => t.fromAddress)).size).toBe(sweeps.length);
@@ -305,21 +338,29 @@ describe('consolidation and the BEP20 wallets page', () => {
     for (const t of sweeps) expect(await chain.balanceOf(t.fromAddress as Address)).toBe(0n);
 
     // A second run finds nothing new to sweep.
-    const again = (await portal.app.inject({ method: 'POST', url: '/api/admin/consolidations', headers: bearer(admin) })).json();
+    const again = (
+      await portal.app.inject({ method: 'POST', url: '/api/admin/consolidations', headers: bearer(admin) })
+    ).json();
     expect(again.transactions).toHaveLength(0);
     expect(await chain.balanceOf(chain.treasury)).toBe(after);
 
-    const history = (await portal.app.inject({ method: 'GET', url: '/api/admin/consolidations', headers: bearer(admin) })).json();
+    const history = (
+      await portal.app.inject({ method: 'GET', url: '/api/admin/consolidations', headers: bearer(admin) })
+    ).json();
     expect(history.items).toHaveLength(2);
     expect(history.items[1].id).toBe(consolidation.id);
-    const wallets = (await portal.app.inject({ method: 'GET', url: '/api/admin/chain/wallets', headers: bearer(admin) })).json();
+    const wallets = (
+      await portal.app.inject({ method: 'GET', url: '/api/admin/chain/wallets', headers: bearer(admin) })
+    ).json();
     expect(wallets.reconciliation.balanced).toBe(true);
     expect(wallets.items[0].token).toBe(wallets.reconciliation.treasury);
   });
 
   it('flags tokens on chain that the ledger cannot explain', async () => {
     await chain.send(chain.treasury, '1');
-    const page = (await portal.app.inject({ method: 'GET', url: '/api/admin/chain/wallets', headers: bearer(admin) })).json();
+    const page = (
+      await portal.app.inject({ method: 'GET', url: '/api/admin/chain/wallets', headers: bearer(admin) })
+    ).json();
     expect(page.reconciliation).toMatchObject({ balanced: false, unexplained: '1.00' });
   });
 });
@@ -329,10 +370,18 @@ describe('admin deposit history', () => {
     const { session, address } = await member();
     await chain.send(address, '2');
     await finalize();
-    const res = await portal.app.inject({ method: 'GET', url: `/api/admin/deposits?member=${session.user.username}&status=credited`, headers: bearer(admin) });
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/deposits?member=${session.user.username}&status=credited`,
+      headers: bearer(admin),
+    });
     expect(res.json().items).toHaveLength(1);
     expect(res.json().items[0]).toMatchObject({ amount: '2.00', member: { username: session.user.username } });
-    const csv = await portal.app.inject({ method: 'GET', url: `/api/admin/deposits?format=csv&member=${session.user.username}`, headers: bearer(admin) });
+    const csv = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/deposits?format=csv&member=${session.user.username}`,
+      headers: bearer(admin),
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[1]).toContain(`${session.user.username},2.00,credited`);
     const asMember = await portal.app.inject({ method: 'GET', url: '/api/admin/deposits', headers: bearer(session) });

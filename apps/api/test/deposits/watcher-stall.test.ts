@@ -56,7 +56,8 @@ async function reconciliation() {
   return res.json().reconciliation as Reconciliation;
 }
 
-const cursor = async () => BigInt((await portal.db.query<{ n: string }>(sql`SELECT final_next::text AS n FROM chain_watch`)).rows[0]!.n);
+const cursor = async () =>
+  BigInt((await portal.db.query<{ n: string }>(sql`SELECT final_next::text AS n FROM chain_watch`)).rows[0]!.n);
 
 const depositEntries = async (memberId: number) =>
   (
@@ -87,7 +88,11 @@ describe('the reconciliation', () => {
     const after = await reconciliation();
     expect(after).toMatchObject({ balanced: false, unexplained: '4.00', depositAddresses: '4.00' });
     // And says where they are.
-    expect(after.unrecorded).toEqual({ total: '4.00', count: 1, addresses: [{ address, member: { id: session.user.id, username: session.user.username }, amount: '4.00' }] });
+    expect(after.unrecorded).toEqual({
+      total: '4.00',
+      count: 1,
+      addresses: [{ address, member: { id: session.user.id, username: session.user.username }, amount: '4.00' }],
+    });
     // The watcher is not stalled by it.
     expect((await health()).chain).toMatchObject({ status: 'ok', stall: null });
   });
@@ -114,7 +119,8 @@ describe('the reconciliation over many addresses', () => {
   it('reads every issued address in batched requests, not one per member, and once per block', async () => {
     const issued = 30;
     await Promise.all(Array.from({ length: issued }, () => member()));
-    const total = (await portal.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposit_addresses`)).rows[0]!.n;
+    const total = (await portal.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposit_addresses`)).rows[0]!
+      .n;
     const before = proxy.counts();
     await reconciliation();
     const first = proxy.counts();
@@ -187,7 +193,7 @@ describe('a node behind the cursor (the embedded chain lost its last seconds)', 
 });
 
 describe('a chain changed under the cursor', () => {
-  it('reads again from the last block both agree on, crediting the new chain\'s deposit once', async () => {
+  it("reads again from the last block both agree on, crediting the new chain's deposit once", async () => {
     const c = await member();
     const d = await member();
     const unexplained = (await reconciliation()).unexplained;
@@ -202,13 +208,21 @@ describe('a chain changed under the cursor', () => {
 
     // Replace every block above `agreed` (final ones included) with new ones: c's transfer is gone, one to d is in.
     const dev = privateKeyToAccount(ANVIL_DEV_KEY).address;
-    const transfer = { from: dev, to: chain.token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [d.address, parseUnits('9', 18)] }) };
+    const transfer = {
+      from: dev,
+      to: chain.token,
+      data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [d.address, parseUnits('9', 18)] }),
+    };
     await chain.rpc('anvil_reorg', [Number(head - agreed), [[transfer, 1]]]);
     expect(await chain.blockNumber()).toBe(head);
     await watcher.tick();
 
     const status = (await health()).chain;
-    expect(status.stall).toMatchObject({ reason: 'changed', cursorBlock: String(read), rescanFrom: String(agreed + 1n) });
+    expect(status.stall).toMatchObject({
+      reason: 'changed',
+      cursorBlock: String(read),
+      rescanFrom: String(agreed + 1n),
+    });
     // The rescan reached past the old cursor within the tick: resolved at once, and said so in words.
     expect(status.status).toBe('ok');
     expect(status.stall.resolvedAt).toBeTruthy();
@@ -229,7 +243,7 @@ describe('a chain changed under the cursor', () => {
   });
 });
 
-describe('no recorded block on the node\'s chain', () => {
+describe("no recorded block on the node's chain", () => {
   it('reads again from CHAIN_START_BLOCK, crediting nothing twice', async () => {
     const e = await member();
     await chain.send(e.address, '3');
@@ -241,7 +255,11 @@ describe('no recorded block on the node\'s chain', () => {
     await portal.db.query(sql`UPDATE chain_watch_blocks SET block_hash = '0x' || repeat('ab', 32)`);
     await watcher.tick();
     const status = (await health()).chain;
-    expect(status.stall).toMatchObject({ reason: 'changed', cursorBlock: String(read), rescanFrom: String(startBlock) });
+    expect(status.stall).toMatchObject({
+      reason: 'changed',
+      cursorBlock: String(read),
+      rescanFrom: String(startBlock),
+    });
     await finalize();
     await finalize();
     expect((await health()).chain.status).toBe('ok');
@@ -250,7 +268,7 @@ describe('no recorded block on the node\'s chain', () => {
   });
 });
 
-describe('no recorded block on the node\'s chain, and no CHAIN_START_BLOCK', () => {
+describe("no recorded block on the node's chain, and no CHAIN_START_BLOCK", () => {
   it('credits nothing and says so until the node serves the chain read again', async () => {
     const env: Record<string, string> = { ...chain.env, CHAIN_RPC_URL: proxy.url };
     delete env.CHAIN_START_BLOCK;
@@ -262,21 +280,35 @@ describe('no recorded block on the node\'s chain, and no CHAIN_START_BLOCK', () 
         await chain.mine(3);
         await otherWatcher.tick();
       }
-      const before = (await other.db.query<{ final_next: string }>(sql`SELECT final_next::text FROM chain_watch`)).rows[0]!.final_next;
-      const recorded = (await other.db.query<{ block_number: string; block_hash: string }>(sql`SELECT block_number::text, block_hash FROM chain_watch_blocks`)).rows;
+      const before = (await other.db.query<{ final_next: string }>(sql`SELECT final_next::text FROM chain_watch`))
+        .rows[0]!.final_next;
+      const recorded = (
+        await other.db.query<{ block_number: string; block_hash: string }>(
+          sql`SELECT block_number::text, block_hash FROM chain_watch_blocks`,
+        )
+      ).rows;
       expect(recorded.length).toBeGreaterThan(1);
       await other.db.query(sql`UPDATE chain_watch_blocks SET block_hash = '0x' || repeat('cd', 32)`);
       await chain.mine(3);
       await otherWatcher.tick();
       await otherWatcher.tick();
       const stalled = await status();
-      expect(stalled).toMatchObject({ status: 'stalled', stall: { reason: 'changed', rescanFrom: null, resolvedAt: null } });
+      expect(stalled).toMatchObject({
+        status: 'stalled',
+        stall: { reason: 'changed', rescanFrom: null, resolvedAt: null },
+      });
       expect(stalled.stall.message).toContain('set CHAIN_START_BLOCK');
       // The cursor waits where it was.
-      expect((await other.db.query<{ final_next: string }>(sql`SELECT final_next::text FROM chain_watch`)).rows[0]!.final_next).toBe(before);
+      expect(
+        (await other.db.query<{ final_next: string }>(sql`SELECT final_next::text FROM chain_watch`)).rows[0]!
+          .final_next,
+      ).toBe(before);
 
       // The node serves the chain the watcher read again: it resumes by itself.
-      for (const r of recorded) await other.db.query(sql`UPDATE chain_watch_blocks SET block_hash = ${r.block_hash} WHERE block_number = ${r.block_number}`);
+      for (const r of recorded)
+        await other.db.query(
+          sql`UPDATE chain_watch_blocks SET block_hash = ${r.block_hash} WHERE block_number = ${r.block_number}`,
+        );
       await otherWatcher.tick();
       const resumed = await status();
       expect(resumed.status).toBe('ok');

@@ -18,7 +18,13 @@ describe('/api/health checks without a chain', () => {
     expect(body.chain).toBeUndefined();
     expect(body.checks).toEqual({
       database: { state: 'ok', message: 'The database answers.' },
-      payouts: { state: 'ok', live: 0, stuck: 0, failed: 0, message: "0 payouts being sent; none stuck; no failed payout waiting." },
+      payouts: {
+        state: 'ok',
+        live: 0,
+        stuck: 0,
+        failed: 0,
+        message: '0 payouts being sent; none stuck; no failed payout waiting.',
+      },
       hotWallet: { state: 'off', message: 'No chain: withdrawals are not paid.' },
     });
   });

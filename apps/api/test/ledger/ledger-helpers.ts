@@ -22,17 +22,33 @@ export async function adjust(
 }
 
 /** Credits a wallet and insists it worked. */
-export async function fund(app: FastifyInstance, admin: Session, memberId: number, wallet: Wallet, amount: string): Promise<void> {
+export async function fund(
+  app: FastifyInstance,
+  admin: Session,
+  memberId: number,
+  wallet: Wallet,
+  amount: string,
+): Promise<void> {
   const res = await adjust(app, admin, memberId, { wallet, amount });
   expect(res.statusCode, res.body).toBe(201);
 }
 
 export function transfer(app: FastifyInstance, from: Session, payload: unknown, key?: string) {
-  return app.inject({ method: 'POST', url: '/api/transfers', headers: { ...bearer(from), ...(key ? { 'idempotency-key': key } : {}) }, payload: payload as object });
+  return app.inject({
+    method: 'POST',
+    url: '/api/transfers',
+    headers: { ...bearer(from), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: payload as object,
+  });
 }
 
 export function convert(app: FastifyInstance, member: Session, payload: unknown, key?: string) {
-  return app.inject({ method: 'POST', url: '/api/conversions', headers: { ...bearer(member), ...(key ? { 'idempotency-key': key } : {}) }, payload: payload as object });
+  return app.inject({
+    method: 'POST',
+    url: '/api/conversions',
+    headers: { ...bearer(member), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: payload as object,
+  });
 }
 
 export async function balances(app: FastifyInstance, member: Session): Promise<Record<Wallet, string>> {
@@ -44,7 +60,15 @@ export async function balances(app: FastifyInstance, member: Session): Promise<R
 
 /** Everything that could have moved: a fingerprint of the books. */
 export async function booksFingerprint(db: Sql): Promise<string> {
-  const { rows } = await db.query<{ entries: number; postings: number; balances: string | null; audit: number; keys: number; transfers: number; conversions: number }>(
+  const { rows } = await db.query<{
+    entries: number;
+    postings: number;
+    balances: string | null;
+    audit: number;
+    keys: number;
+    transfers: number;
+    conversions: number;
+  }>(
     sql`SELECT (SELECT count(*)::int FROM journal_entries) AS entries,
             (SELECT count(*)::int FROM postings) AS postings,
             (SELECT string_agg(id || ':' || balance, ',' ORDER BY id) FROM ledger_accounts WHERE kind = 'member') AS balances,

@@ -32,7 +32,9 @@ describe.skipIf(!onServer)('concurrent money movements on PostgreSQL', () => {
     const before = await totalUsdt();
 
     const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => transfer(portal.app, sender, { toUsername: receivers[i % 5]!.user.username, amount: '1.5' })),
+      Array.from({ length: 200 }, (_, i) =>
+        transfer(portal.app, sender, { toUsername: receivers[i % 5]!.user.username, amount: '1.5' }),
+      ),
     );
     const ok = answers.filter((a) => a.statusCode === 201);
     const refused = answers.filter((a) => a.statusCode !== 201);
@@ -46,7 +48,9 @@ describe.skipIf(!onServer)('concurrent money movements on PostgreSQL', () => {
     // Each receiver holds exactly what the successful answers say reached them.
     for (const receiver of receivers) {
       const count = ok.filter((a) => a.json().to.username === receiver.user.username).length;
-      expect((await balances(portal.app, receiver)).deposit).toBe(fromBaseUnits(BigInt(count) * 1_500_000_000_000_000_000n));
+      expect((await balances(portal.app, receiver)).deposit).toBe(
+        fromBaseUnits(BigInt(count) * 1_500_000_000_000_000_000n),
+      );
     }
     expect(await totalUsdt()).toBe(before);
     await assertBooksConsistent(portal.db);
@@ -58,7 +62,11 @@ describe.skipIf(!onServer)('concurrent money movements on PostgreSQL', () => {
     await fund(portal.app, admin, a.user.id, 'deposit', '50');
     await fund(portal.app, admin, b.user.id, 'deposit', '50');
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? transfer(portal.app, a, { toUsername: b.user.username, amount: '1' }) : transfer(portal.app, b, { toUsername: a.user.username, amount: '1' }))),
+      Array.from({ length: 60 }, (_, i) =>
+        i % 2 === 0
+          ? transfer(portal.app, a, { toUsername: b.user.username, amount: '1' })
+          : transfer(portal.app, b, { toUsername: a.user.username, amount: '1' }),
+      ),
     );
     expect(answers.map((x) => x.statusCode)).toEqual(Array(60).fill(201));
     expect((await balances(portal.app, a)).deposit).toBe('50.00');
@@ -70,9 +78,13 @@ describe.skipIf(!onServer)('concurrent money movements on PostgreSQL', () => {
     const payer = await registerMember(portal.app);
     const fresh = await registerMember(portal.app);
     await fund(portal.app, admin, payer.user.id, 'deposit', '30');
-    const answers = await Promise.all(Array.from({ length: 30 }, () => transfer(portal.app, payer, { toUsername: fresh.user.username, amount: '1' })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => transfer(portal.app, payer, { toUsername: fresh.user.username, amount: '1' })),
+    );
     expect(answers.map((x) => x.statusCode)).toEqual(Array(30).fill(201));
-    const { rows } = await portal.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM ledger_accounts WHERE owner_id = ${fresh.user.id}`);
+    const { rows } = await portal.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM ledger_accounts WHERE owner_id = ${fresh.user.id}`,
+    );
     expect(rows[0]!.n).toBe(1);
     expect((await balances(portal.app, fresh)).deposit).toBe('30.00');
   });
@@ -83,11 +95,15 @@ describe.skipIf(!onServer)('concurrent money movements on PostgreSQL', () => {
     await fund(portal.app, admin, sender.user.id, 'deposit', '10');
     for (let round = 0; round < 5; round += 1) {
       const key = `concurrent-${round}`;
-      const answers = await Promise.all([1, 2, 3].map(() => transfer(portal.app, sender, { toUsername: receiver.user.username, amount: '1' }, key)));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => transfer(portal.app, sender, { toUsername: receiver.user.username, amount: '1' }, key)),
+      );
       expect(answers.map((x) => x.statusCode)).toEqual([201, 201, 201]);
       expect(new Set(answers.map((x) => x.body)).size).toBe(1);
     }
-    const { rows } = await portal.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM transfers WHERE from_user_id = ${sender.user.id}`);
+    const { rows } = await portal.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM transfers WHERE from_user_id = ${sender.user.id}`,
+    );
     expect(rows[0]!.n).toBe(5);
     expect((await balances(portal.app, sender)).deposit).toBe('5.00');
   });
@@ -114,4 +130,3 @@ describe.skipIf(!onServer)('concurrent money movements on PostgreSQL', () => {
     await assertBooksConsistent(portal.db);
   });
 });
-

@@ -50,7 +50,13 @@ const memberArb = fc.integer({ min: 0, max: MEMBERS - 1 });
 
 function feeArb() {
   return fc
-    .constantFrom<[string, bigint]>(['0', 0n], ['2.5', 25_000n], ['0.0001', 1n], ['33.3333', 333_333n], ['1.0005', 10_005n])
+    .constantFrom<[string, bigint]>(
+      ['0', 0n],
+      ['2.5', 25_000n],
+      ['0.0001', 1n],
+      ['33.3333', 333_333n],
+      ['1.0005', 10_005n],
+    )
     .map(([percent, scaled]) => ({
       kind: 'fee' as const,
       percent,
@@ -59,7 +65,12 @@ function feeArb() {
 }
 function rateArb() {
   return fc
-    .constantFrom<[string, bigint]>(['1', 100_000_000n], ['1.5', 150_000_000n], ['0.33333333', 33_333_333n], ['7', 700_000_000n])
+    .constantFrom<[string, bigint]>(
+      ['1', 100_000_000n],
+      ['1.5', 150_000_000n],
+      ['0.33333333', 33_333_333n],
+      ['7', 700_000_000n],
+    )
     .map(([rate, scaled]) => ({ kind: 'rate' as const, rate, rateTimes1e8: scaled }));
 }
 
@@ -128,8 +139,8 @@ describe('the ledger against an independent model', () => {
           const members: Array<Session & { password: string }> = [];
           for (let i = 0; i < MEMBERS; i += 1) members.push(await registerMember(portal.app));
           // The company's side, predicted from what it held before this run.
-        const system = await systemTotals();
-        const model = new Map<string, bigint>();
+          const system = await systemTotals();
+          const model = new Map<string, bigint>();
           const bal = (m: number, w: Wallet) => model.get(`${m}:${w}`) ?? 0n;
           const set = (m: number, w: Wallet, v: bigint) => model.set(`${m}:${w}`, v);
           const ops: Op[] = [

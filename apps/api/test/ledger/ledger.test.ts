@@ -13,7 +13,12 @@ usePortal((started, signedIn) => {
 const get = (session: Session, url: string) => portal.app.inject({ method: 'GET', url, headers: bearer(session) });
 
 async function setSettings(patch: Record<string, string>) {
-  const res = await portal.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: bearer(admin), payload: patch });
+  const res = await portal.app.inject({
+    method: 'PATCH',
+    url: '/api/admin/settings',
+    headers: bearer(admin),
+    payload: patch,
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -48,32 +53,64 @@ describe('wallets', () => {
 describe('manual adjustments', () => {
   it('credits a wallet to the last of 18 decimals, as a journal entry, audited with its reason', async () => {
     const member = await registerMember(portal.app);
-    const res = await adjust(portal.app, admin, member.user.id, { wallet: 'deposit', amount: '125.000000000000000001', reason: 'Opening balance' });
+    const res = await adjust(portal.app, admin, member.user.id, {
+      wallet: 'deposit',
+      amount: '125.000000000000000001',
+      reason: 'Opening balance',
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ wallet: 'deposit', direction: 'credit', amount: '125.000000000000000001', balance: '125.000000000000000001', reason: 'Opening balance' });
+    expect(res.json()).toMatchObject({
+      wallet: 'deposit',
+      direction: 'credit',
+      amount: '125.000000000000000001',
+      balance: '125.000000000000000001',
+      reason: 'Opening balance',
+    });
     expect((await balances(portal.app, member)).deposit).toBe('125.000000000000000001');
 
     // The reason is the admin's note: without a memo the member reads the default one.
     const history = await get(member, '/api/wallets/deposit/entries');
-    expect(history.json().items[0]).toMatchObject({ type: 'adjustment', amount: '125.000000000000000001', balanceAfter: '125.000000000000000001', description: 'Credit by the company: Balance adjustment' });
+    expect(history.json().items[0]).toMatchObject({
+      type: 'adjustment',
+      amount: '125.000000000000000001',
+      balanceAfter: '125.000000000000000001',
+      description: 'Credit by the company: Balance adjustment',
+    });
 
     const audit = await get(admin, `/api/admin/audit-log?action=member.adjust&targetId=${member.user.id}`);
     expect(audit.json().items).toHaveLength(1);
-    expect(audit.json().items[0]).toMatchObject({ actor: { username: 'admin' }, targetType: 'member', details: { reason: 'Opening balance', amount: '125.000000000000000001', wallet: 'deposit' } });
+    expect(audit.json().items[0]).toMatchObject({
+      actor: { username: 'admin' },
+      targetType: 'member',
+      details: { reason: 'Opening balance', amount: '125.000000000000000001', wallet: 'deposit' },
+    });
     await assertBooksConsistent(portal.db);
   });
 
   it('debits, and refuses to debit more than the wallet holds (nothing moves, nothing is audited)', async () => {
     const member = await registerMember(portal.app);
     await fund(portal.app, admin, member.user.id, 'income', '10');
-    const debit = await adjust(portal.app, admin, member.user.id, { wallet: 'income', amount: '4.5', direction: 'debit', reason: 'Correction of a duplicate bonus' });
+    const debit = await adjust(portal.app, admin, member.user.id, {
+      wallet: 'income',
+      amount: '4.5',
+      direction: 'debit',
+      reason: 'Correction of a duplicate bonus',
+    });
     expect(debit.statusCode, debit.body).toBe(201);
     expect(debit.json().balance).toBe('5.50');
 
     const before = await booksFingerprint(portal.db);
-    const over = await adjust(portal.app, admin, member.user.id, { wallet: 'income', amount: '5.51', direction: 'debit', reason: 'Too much' });
+    const over = await adjust(portal.app, admin, member.user.id, {
+      wallet: 'income',
+      amount: '5.51',
+      direction: 'debit',
+      reason: 'Too much',
+    });
     expect(over.statusCode).toBe(422);
-    expect(errorOf(over)).toMatchObject({ code: 'INSUFFICIENT_BALANCE', message: 'Insufficient balance: the income wallet holds 5.50 USDT, and this needs 5.51 USDT.' });
+    expect(errorOf(over)).toMatchObject({
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'Insufficient balance: the income wallet holds 5.50 USDT, and this needs 5.51 USDT.',
+    });
     expect(await booksFingerprint(portal.db)).toBe(before);
   });
 
@@ -83,7 +120,9 @@ describe('manual adjustments', () => {
     expect(await balances(portal.app, member)).toEqual({ deposit: '0.00', income: '0.00', points: '7.25' });
     const tx = await get(admin, `/api/admin/transactions?member=${member.user.username}`);
     const postings = tx.json().items[0].postings;
-    expect(postings.map((p: { unit: string; amount: string; account: string }) => [p.account, p.unit, p.amount])).toEqual([
+    expect(
+      postings.map((p: { unit: string; amount: string; account: string }) => [p.account, p.unit, p.amount]),
+    ).toEqual([
       [`${member.user.username} / point wallet`, 'POINT', '7.25'],
       ['point_adjustments', 'POINT', '-7.25'],
     ]);
@@ -99,9 +138,20 @@ describe('manual adjustments', () => {
   ])('refuses %s with a 400 naming the field, moving nothing', async (_case, change, field) => {
     const member = await registerMember(portal.app);
     const before = await booksFingerprint(portal.db);
-    const payload: Record<string, unknown> = { wallet: 'deposit', direction: 'credit', amount: '10', reason: 'Because', ...change };
+    const payload: Record<string, unknown> = {
+      wallet: 'deposit',
+      direction: 'credit',
+      amount: '10',
+      reason: 'Because',
+      ...change,
+    };
     for (const key of Object.keys(payload)) if (payload[key] === undefined) delete payload[key];
-    const res = await portal.app.inject({ method: 'POST', url: `/api/admin/members/${member.user.id}/adjustments`, headers: bearer(admin), payload });
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/members/${member.user.id}/adjustments`,
+      headers: bearer(admin),
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).field).toBe(field);
     expect(await booksFingerprint(portal.db)).toBe(before);
@@ -142,11 +192,23 @@ describe('transfers', () => {
     expect(lookup.json()).toEqual({ username: bob.user.username, fullName: 'Bob Receiver' });
 
     const quote = await get(alice, `/api/transfers/quote?toUsername=${bob.user.username}&amount=12.345`);
-    expect(quote.json()).toEqual({ receiver: { username: bob.user.username, fullName: 'Bob Receiver' }, amount: '12.345', fee: '0.00', feePercent: '0', received: '12.345' });
+    expect(quote.json()).toEqual({
+      receiver: { username: bob.user.username, fullName: 'Bob Receiver' },
+      amount: '12.345',
+      fee: '0.00',
+      feePercent: '0',
+      received: '12.345',
+    });
 
     const res = await transfer(portal.app, alice, { toUsername: bob.user.username, amount: '12.345' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ amount: '12.345', fee: '0.00', received: '12.345', from: { username: alice.user.username }, to: { username: bob.user.username, fullName: 'Bob Receiver' } });
+    expect(res.json()).toMatchObject({
+      amount: '12.345',
+      fee: '0.00',
+      received: '12.345',
+      from: { username: alice.user.username },
+      to: { username: bob.user.username, fullName: 'Bob Receiver' },
+    });
 
     expect((await balances(portal.app, alice)).deposit).toBe('87.655');
     expect((await balances(portal.app, bob)).deposit).toBe('12.345');
@@ -158,10 +220,18 @@ describe('transfers', () => {
     expect((await get(bob, '/api/transfers?direction=sent')).json().total).toBe(0);
 
     const bobHistory = await get(bob, '/api/wallets/entries?wallet=deposit');
-    expect(bobHistory.json().items[0]).toMatchObject({ type: 'transfer', amount: '12.345', description: `Transfer from ${alice.user.username}` });
+    expect(bobHistory.json().items[0]).toMatchObject({
+      type: 'transfer',
+      amount: '12.345',
+      description: `Transfer from ${alice.user.username}`,
+    });
     const aliceHistory = await get(alice, '/api/wallets/deposit/entries?direction=out');
     expect(aliceHistory.json().items).toHaveLength(1);
-    expect(aliceHistory.json().items[0]).toMatchObject({ amount: '-12.345', balanceAfter: '87.655', description: `Transfer to ${bob.user.username}` });
+    expect(aliceHistory.json().items[0]).toMatchObject({
+      amount: '-12.345',
+      balanceAfter: '87.655',
+      description: `Transfer to ${bob.user.username}`,
+    });
     await assertBooksConsistent(portal.db);
   });
 
@@ -177,7 +247,8 @@ describe('transfers', () => {
       expect(res.json()).toMatchObject({ amount: '10.00', fee: '0.25', received: '9.75' });
       expect((await balances(portal.app, alice)).deposit).toBe('90.00');
       expect((await balances(portal.app, bob)).deposit).toBe('9.75');
-      const entry = (await get(admin, `/api/admin/transactions?member=${alice.user.username}&type=transfer`)).json().items[0];
+      const entry = (await get(admin, `/api/admin/transactions?member=${alice.user.username}&type=transfer`)).json()
+        .items[0];
       expect(entry.postings.map((p: { account: string; amount: string }) => [p.account, p.amount])).toEqual([
         [`${alice.user.username} / deposit wallet`, '-10.00'],
         [`${bob.user.username} / deposit wallet`, '9.75'],
@@ -199,19 +270,60 @@ describe('transfers', () => {
       bob = await registerMember(portal.app);
       blocked = await registerMember(portal.app);
       await fund(portal.app, admin, alice.user.id, 'deposit', '20');
-      const res = await portal.app.inject({ method: 'PATCH', url: `/api/admin/users/${blocked.user.id}`, headers: bearer(admin), payload: { status: 'blocked' } });
+      const res = await portal.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/users/${blocked.user.id}`,
+        headers: bearer(admin),
+        payload: { status: 'blocked' },
+      });
       expect(res.statusCode).toBe(200);
     });
 
     const cases: Array<[string, () => unknown, number, string, string]> = [
-      ['an unknown receiver', () => ({ toUsername: 'nobody-by-that-name', amount: '5' }), 422, 'RECEIVER_NOT_FOUND', 'toUsername'],
-      ['a receiver that is an admin without membership', () => ({ toUsername: 'admin', amount: '5' }), 422, 'RECEIVER_NOT_FOUND', 'toUsername'],
+      [
+        'an unknown receiver',
+        () => ({ toUsername: 'nobody-by-that-name', amount: '5' }),
+        422,
+        'RECEIVER_NOT_FOUND',
+        'toUsername',
+      ],
+      [
+        'a receiver that is an admin without membership',
+        () => ({ toUsername: 'admin', amount: '5' }),
+        422,
+        'RECEIVER_NOT_FOUND',
+        'toUsername',
+      ],
       ['oneself', () => ({ toUsername: alice.user.username, amount: '5' }), 422, 'TRANSFER_TO_SELF', 'toUsername'],
-      ['oneself in another case', () => ({ toUsername: alice.user.username.toUpperCase(), amount: '5' }), 422, 'TRANSFER_TO_SELF', 'toUsername'],
-      ['a blocked receiver', () => ({ toUsername: blocked.user.username, amount: '5' }), 422, 'RECEIVER_BLOCKED', 'toUsername'],
+      [
+        'oneself in another case',
+        () => ({ toUsername: alice.user.username.toUpperCase(), amount: '5' }),
+        422,
+        'TRANSFER_TO_SELF',
+        'toUsername',
+      ],
+      [
+        'a blocked receiver',
+        () => ({ toUsername: blocked.user.username, amount: '5' }),
+        422,
+        'RECEIVER_BLOCKED',
+        'toUsername',
+      ],
       ['below the minimum', () => ({ toUsername: bob.user.username, amount: '0.99' }), 422, 'BELOW_MINIMUM', 'amount'],
-      ['more than the balance', () => ({ toUsername: bob.user.username, amount: '20.000000000000000001' }), 422, 'INSUFFICIENT_BALANCE', 'amount'],
-      ['19 decimals', () => ({ toUsername: bob.user.username, amount: '1.0000000000000000001' }), 400, 'VALIDATION_ERROR', 'amount'],
+      [
+        'more than the balance',
+        () => ({ toUsername: bob.user.username, amount: '20.000000000000000001' }),
+        422,
+        'INSUFFICIENT_BALANCE',
+        'amount',
+      ],
+      [
+        '19 decimals',
+        () => ({ toUsername: bob.user.username, amount: '1.0000000000000000001' }),
+        400,
+        'VALIDATION_ERROR',
+        'amount',
+      ],
       ['an exponent', () => ({ toUsername: bob.user.username, amount: '1e3' }), 400, 'VALIDATION_ERROR', 'amount'],
       ['a negative amount', () => ({ toUsername: bob.user.username, amount: '-5' }), 400, 'VALIDATION_ERROR', 'amount'],
       ['zero', () => ({ toUsername: bob.user.username, amount: '0.00' }), 400, 'VALIDATION_ERROR', 'amount'],
@@ -219,10 +331,22 @@ describe('transfers', () => {
       ['a leading zero', () => ({ toUsername: bob.user.username, amount: '05' }), 400, 'VALIDATION_ERROR', 'amount'],
       ['a bare point', () => ({ toUsername: bob.user.username, amount: '.5' }), 400, 'VALIDATION_ERROR', 'amount'],
       ['a trailing point', () => ({ toUsername: bob.user.username, amount: '5.' }), 400, 'VALIDATION_ERROR', 'amount'],
-      ['a thousands separator', () => ({ toUsername: bob.user.username, amount: '1,000' }), 400, 'VALIDATION_ERROR', 'amount'],
+      [
+        'a thousands separator',
+        () => ({ toUsername: bob.user.username, amount: '1,000' }),
+        400,
+        'VALIDATION_ERROR',
+        'amount',
+      ],
       ['spaces', () => ({ toUsername: bob.user.username, amount: ' 5' }), 400, 'VALIDATION_ERROR', 'amount'],
       ['Infinity', () => ({ toUsername: bob.user.username, amount: 'Infinity' }), 400, 'VALIDATION_ERROR', 'amount'],
-      ['more than a trillion', () => ({ toUsername: bob.user.username, amount: '1000000000000.000000000000000001' }), 400, 'VALIDATION_ERROR', 'amount'],
+      [
+        'more than a trillion',
+        () => ({ toUsername: bob.user.username, amount: '1000000000000.000000000000000001' }),
+        400,
+        'VALIDATION_ERROR',
+        'amount',
+      ],
       ['no amount', () => ({ toUsername: bob.user.username }), 400, 'VALIDATION_ERROR', 'amount'],
       ['no receiver', () => ({ amount: '5' }), 400, 'VALIDATION_ERROR', 'toUsername'],
       ['an empty receiver', () => ({ toUsername: '  ', amount: '5' }), 400, 'VALIDATION_ERROR', 'toUsername'],
@@ -261,7 +385,12 @@ describe('transfers', () => {
     const bob = await registerMember(portal.app);
     await fund(portal.app, admin, alice.user.id, 'deposit', '10');
     const first = await transfer(portal.app, alice, { toUsername: bob.user.username, amount: '4' }, 'pay-bob-1');
-    const again = await transfer(portal.app, alice, { toUsername: bob.user.username.toUpperCase(), amount: '4.00' }, 'pay-bob-1');
+    const again = await transfer(
+      portal.app,
+      alice,
+      { toUsername: bob.user.username.toUpperCase(), amount: '4.00' },
+      'pay-bob-1',
+    );
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
@@ -299,7 +428,9 @@ describe('transfers', () => {
     const alice = await registerMember(portal.app);
     const bob = await registerMember(portal.app);
     await fund(portal.app, admin, alice.user.id, 'deposit', '10');
-    const answers = await Promise.all([1, 2, 3].map(() => transfer(portal.app, alice, { toUsername: bob.user.username, amount: '2' }, 'same-moment')));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => transfer(portal.app, alice, { toUsername: bob.user.username, amount: '2' }, 'same-moment')),
+    );
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((a) => a.json().entryId)).size).toBe(1);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
@@ -311,14 +442,30 @@ describe('transfers', () => {
     const alice = await registerMember(portal.app);
     const carol = await registerMember(portal.app);
     await fund(portal.app, admin, alice.user.id, 'deposit', '5');
-    const block = await portal.app.inject({ method: 'PATCH', url: `/api/admin/users/${carol.user.id}`, headers: bearer(admin), payload: { status: 'blocked' } });
+    const block = await portal.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${carol.user.id}`,
+      headers: bearer(admin),
+      payload: { status: 'blocked' },
+    });
     expect(block.json()).toMatchObject({ status: 'blocked' });
     expect((await get(carol, '/api/wallets')).statusCode).toBe(401);
-    const login = await portal.app.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: `Basic ${Buffer.from(`${carol.user.username}:${carol.password}`).toString('base64')}` } });
+    const login = await portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: `Basic ${Buffer.from(`${carol.user.username}:${carol.password}`).toString('base64')}` },
+    });
     expect(login.statusCode).toBe(403);
-    expect(errorOf(await transfer(portal.app, alice, { toUsername: carol.user.username, amount: '1' })).code).toBe('RECEIVER_BLOCKED');
+    expect(errorOf(await transfer(portal.app, alice, { toUsername: carol.user.username, amount: '1' })).code).toBe(
+      'RECEIVER_BLOCKED',
+    );
 
-    await portal.app.inject({ method: 'PATCH', url: `/api/admin/users/${carol.user.id}`, headers: bearer(admin), payload: { status: 'active' } });
+    await portal.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${carol.user.id}`,
+      headers: bearer(admin),
+      payload: { status: 'active' },
+    });
     expect((await transfer(portal.app, alice, { toUsername: carol.user.username, amount: '1' })).statusCode).toBe(201);
   });
 
@@ -326,7 +473,8 @@ describe('transfers', () => {
     const alice = await registerMember(portal.app);
     const bob = await registerMember(portal.app, { fullName: 'Bobby Tables' });
     await fund(portal.app, admin, alice.user.id, 'deposit', '100');
-    for (const amount of ['1', '3', '2']) expect((await transfer(portal.app, alice, { toUsername: bob.user.username, amount })).statusCode).toBe(201);
+    for (const amount of ['1', '3', '2'])
+      expect((await transfer(portal.app, alice, { toUsername: bob.user.username, amount })).statusCode).toBe(201);
     const page = await get(alice, '/api/transfers?direction=sent&sort=amount&pageSize=2&page=1');
     expect(page.json()).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(page.json().items.map((t: { amount: string }) => t.amount)).toEqual(['1.00', '2.00']);
@@ -358,11 +506,19 @@ describe('point conversion', () => {
     await setSettings({ conversionRate: '1.5' });
     try {
       const second = await convert(portal.app, member, { amount: '10.000000000000000001' });
-      expect(second.json()).toMatchObject({ amount: '10.000000000000000001', rate: '1.5', points: '15.000000000000000001' });
+      expect(second.json()).toMatchObject({
+        amount: '10.000000000000000001',
+        rate: '1.5',
+        points: '15.000000000000000001',
+      });
     } finally {
       await setSettings({ conversionRate: '1' });
     }
-    expect(await balances(portal.app, member)).toEqual({ deposit: '0.00', income: '19.499999999999999999', points: '25.500000000000000001' });
+    expect(await balances(portal.app, member)).toEqual({
+      deposit: '0.00',
+      income: '19.499999999999999999',
+      points: '25.500000000000000001',
+    });
 
     const history = await get(member, '/api/conversions');
     expect(history.json().items.map((c: { rate: string }) => c.rate)).toEqual(['1.5', '1']);
@@ -392,17 +548,31 @@ describe('wallet history of entries posted by other features', () => {
     const sponsor = await registerMember(portal.app, { fullName: 'Sponsor Reader' });
     const buyer = await registerMember(portal.app, { sponsor: sponsor.user.username });
     const catalogue = await get(sponsor, '/api/packages');
-    const starter = (catalogue.json().items as Array<{ id: number; name: string; price: string }>).find((p) => p.name === 'Starter')!;
+    const starter = (catalogue.json().items as Array<{ id: number; name: string; price: string }>).find(
+      (p) => p.name === 'Starter',
+    )!;
     await fund(portal.app, admin, sponsor.user.id, 'deposit', starter.price);
     await fund(portal.app, admin, buyer.user.id, 'deposit', starter.price);
     for (const member of [sponsor, buyer]) {
-      const res = await portal.app.inject({ method: 'POST', url: '/api/purchases', headers: bearer(member), payload: { packageId: starter.id } });
+      const res = await portal.app.inject({
+        method: 'POST',
+        url: '/api/purchases',
+        headers: bearer(member),
+        payload: { packageId: starter.id },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     const bought = (await get(buyer, '/api/wallets/deposit/entries?type=purchase')).json().items;
-    expect(bought[0]).toMatchObject({ type: 'purchase', amount: `-${starter.price}`, description: 'Purchase of Starter' });
+    expect(bought[0]).toMatchObject({
+      type: 'purchase',
+      amount: `-${starter.price}`,
+      description: 'Purchase of Starter',
+    });
     const bonus = (await get(sponsor, '/api/wallets/income/entries')).json().items;
-    expect(bonus[0]).toMatchObject({ type: 'purchase', description: `Referral bonus: ${buyer.user.username} bought Starter` });
+    expect(bonus[0]).toMatchObject({
+      type: 'purchase',
+      description: `Referral bonus: ${buyer.user.username} bought Starter`,
+    });
     expect(BigInt(bonus[0].amount.replace('.', '')) > 0n).toBe(true);
     const filtered = await get(admin, `/api/admin/transactions?type=purchase&member=${buyer.user.username}`);
     expect(filtered.json().total).toBe(1);
@@ -433,30 +603,41 @@ describe('the database guards the books', () => {
   it('refuses a negative member balance and an entry that does not sum to zero, whatever the code says', async () => {
     const member = await registerMember(portal.app);
     await fund(portal.app, admin, member.user.id, 'deposit', '1');
-    const { rows } = await portal.db.query<{ id: number }>(sql`SELECT id FROM ledger_accounts WHERE owner_id = ${member.user.id} AND wallet = 'deposit'`);
+    const { rows } = await portal.db.query<{ id: number }>(
+      sql`SELECT id FROM ledger_accounts WHERE owner_id = ${member.user.id} AND wallet = 'deposit'`,
+    );
     const account = rows[0]!.id;
-    const fees = (await portal.db.query<{ id: number }>(sql`SELECT id FROM ledger_accounts WHERE code = 'fees'`)).rows[0]!.id;
+    const fees = (await portal.db.query<{ id: number }>(sql`SELECT id FROM ledger_accounts WHERE code = 'fees'`))
+      .rows[0]!.id;
     const ONE = 10n ** 18n; // the wallet's balance, 1 USDT, in base units
     // An overdraft that skips the ledger module's own check:
     await expect(
       portal.db.transaction(async (tx) => {
         const e = await tx.query<{ id: number }>(sql`INSERT INTO journal_entries (type) VALUES ('test') RETURNING id`);
-        await tx.query(sql`INSERT INTO postings (entry_id, account_id, amount) VALUES (${e.rows[0]!.id}, ${account}, ${'-1000000000000000001'}), (${e.rows[0]!.id}, ${fees}, ${'1000000000000000001'})`);
+        await tx.query(
+          sql`INSERT INTO postings (entry_id, account_id, amount) VALUES (${e.rows[0]!.id}, ${account}, ${'-1000000000000000001'}), (${e.rows[0]!.id}, ${fees}, ${'1000000000000000001'})`,
+        );
       }),
     ).rejects.toThrow(/member_balance_not_negative/);
     // An unbalanced entry, caught at commit:
     await expect(
       portal.db.transaction(async (tx) => {
         const e = await tx.query<{ id: number }>(sql`INSERT INTO journal_entries (type) VALUES ('test') RETURNING id`);
-        await tx.query(sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${e.rows[0]!.id}, ${account}, ${'5'}, ${String(ONE + 5n)}), (${e.rows[0]!.id}, ${fees}, ${'5'}, NULL)`);
+        await tx.query(
+          sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${e.rows[0]!.id}, ${account}, ${'5'}, ${String(ONE + 5n)}), (${e.rows[0]!.id}, ${fees}, ${'5'}, NULL)`,
+        );
       }),
     ).rejects.toThrow(/does not sum to zero in USDT/);
     // A posting that misstates the wallet's balance after it (or leaves it out):
     for (const after of [String(ONE + 6n), null]) {
       await expect(
         portal.db.transaction(async (tx) => {
-          const e = await tx.query<{ id: number }>(sql`INSERT INTO journal_entries (type) VALUES ('test') RETURNING id`);
-          await tx.query(sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${e.rows[0]!.id}, ${account}, ${'5'}, ${after}), (${e.rows[0]!.id}, ${fees}, ${'-5'}, NULL)`);
+          const e = await tx.query<{ id: number }>(
+            sql`INSERT INTO journal_entries (type) VALUES ('test') RETURNING id`,
+          );
+          await tx.query(
+            sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${e.rows[0]!.id}, ${account}, ${'5'}, ${after}), (${e.rows[0]!.id}, ${fees}, ${'-5'}, NULL)`,
+          );
         }),
       ).rejects.toThrow(/balance_after is not the member wallet's balance/);
     }
@@ -464,30 +645,44 @@ describe('the database guards the books', () => {
     await expect(
       portal.db.transaction(async (tx) => {
         const e = await tx.query<{ id: number }>(sql`INSERT INTO journal_entries (type) VALUES ('test') RETURNING id`);
-        await tx.query(sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${e.rows[0]!.id}, ${account}, ${'5'}, ${String(ONE + 5n)})`);
+        await tx.query(
+          sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${e.rows[0]!.id}, ${account}, ${'5'}, ${String(ONE + 5n)})`,
+        );
       }),
     ).rejects.toThrow(/has 1 posting/);
-    await expect(portal.db.query(sql`INSERT INTO journal_entries (type) VALUES ('test')`)).rejects.toThrow(/has 0 posting/);
+    await expect(portal.db.query(sql`INSERT INTO journal_entries (type) VALUES ('test')`)).rejects.toThrow(
+      /has 0 posting/,
+    );
     // Balanced lines added later to an entry posted earlier:
-    const posted = (await portal.db.query<{ id: number }>(sql`SELECT max(entry_id) AS id FROM postings WHERE account_id = ${account}`)).rows[0]!.id;
+    const posted = (
+      await portal.db.query<{ id: number }>(sql`SELECT max(entry_id) AS id FROM postings WHERE account_id = ${account}`)
+    ).rows[0]!.id;
     await expect(
-      portal.db.query(sql`INSERT INTO postings (entry_id, account_id, amount) VALUES (${posted}, ${account}, ${'5'}), (${posted}, ${fees}, ${'-5'})`),
+      portal.db.query(
+        sql`INSERT INTO postings (entry_id, account_id, amount) VALUES (${posted}, ${account}, ${'5'}), (${posted}, ${fees}, ${'-5'})`,
+      ),
     ).rejects.toThrow(/only in the transaction that creates it/);
     // One wallet twice in one statement, however its lines are stated:
     await expect(
       portal.db.transaction(async (tx) => {
         const e = await tx.query<{ id: number }>(sql`INSERT INTO journal_entries (type) VALUES ('test') RETURNING id`);
-        await tx.query(sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${e.rows[0]!.id}, ${account}, ${'5'}, ${String(ONE + 5n)}), (${e.rows[0]!.id}, ${account}, ${'5'}, ${String(ONE + 5n)}), (${e.rows[0]!.id}, ${fees}, ${'-10'}, NULL)`);
+        await tx.query(
+          sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${e.rows[0]!.id}, ${account}, ${'5'}, ${String(ONE + 5n)}), (${e.rows[0]!.id}, ${account}, ${'5'}, ${String(ONE + 5n)}), (${e.rows[0]!.id}, ${fees}, ${'-10'}, NULL)`,
+        );
       }),
     ).rejects.toThrow(/at most once/);
     // Lines of an entry that does not exist, or to an account that does not:
     await expect(
-      portal.db.query(sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${987654321}, ${account}, ${'5'}, ${String(ONE + 5n)}), (${987654321}, ${fees}, ${'-5'}, NULL)`),
+      portal.db.query(
+        sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${987654321}, ${account}, ${'5'}, ${String(ONE + 5n)}), (${987654321}, ${fees}, ${'-5'}, NULL)`,
+      ),
     ).rejects.toThrow(/only in the transaction that creates it/);
     await expect(
       portal.db.transaction(async (tx) => {
         const e = await tx.query<{ id: number }>(sql`INSERT INTO journal_entries (type) VALUES ('test') RETURNING id`);
-        await tx.query(sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${e.rows[0]!.id}, ${account}, ${'5'}, ${String(ONE + 5n)}), (${e.rows[0]!.id}, ${987654321}, ${'-5'}, NULL)`);
+        await tx.query(
+          sql`INSERT INTO postings (entry_id, account_id, amount, balance_after) VALUES (${e.rows[0]!.id}, ${account}, ${'5'}, ${String(ONE + 5n)}), (${e.rows[0]!.id}, ${987654321}, ${'-5'}, NULL)`,
+        );
       }),
     ).rejects.toThrow(/names no account/);
     expect((await balances(portal.app, member)).deposit).toBe('1.00');

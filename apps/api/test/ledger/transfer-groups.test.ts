@@ -20,7 +20,12 @@ describe('a group of transfers in one statement', () => {
     admin = signedIn;
   });
 
-  type Outcome = { replayed?: boolean; response?: { id: number; amount: string; to: { username: string } }; refused?: string; detail?: string | null };
+  type Outcome = {
+    replayed?: boolean;
+    response?: { id: number; amount: string; to: { username: string } };
+    refused?: string;
+    detail?: string | null;
+  };
 
   function request(from: Session, to: Session | string, amount: string, key: string | null = null) {
     const units = toBaseUnits(amount);
@@ -37,14 +42,22 @@ describe('a group of transfers in one statement', () => {
   }
 
   async function runGroup(group: unknown[]): Promise<Outcome[]> {
-    const { rows } = await portal.db.query<{ outcomes: Array<Omit<Outcome, 'response'> & { response?: TransferResult | Transfer }> }>(
+    const { rows } = await portal.db.query<{
+      outcomes: Array<Omit<Outcome, 'response'> & { response?: TransferResult | Transfer }>;
+    }>(
       sql`SELECT ledger_transfers(${JSON.stringify(group)}::jsonb, (SELECT version FROM settings_version)) AS outcomes`,
     );
-    return rows[0]!.outcomes.map(({ response, ...outcome }) => (response ? { ...outcome, response: storedTransfer(response) } : outcome));
+    return rows[0]!.outcomes.map(({ response, ...outcome }) =>
+      response ? { ...outcome, response: storedTransfer(response) } : outcome,
+    );
   }
 
   it('runs them in order: a refusal undoes only itself, a key repeated in the group replays, a refused key can be used again', async () => {
-    const [a, b, c] = [await registerMember(portal.app), await registerMember(portal.app), await registerMember(portal.app)];
+    const [a, b, c] = [
+      await registerMember(portal.app),
+      await registerMember(portal.app),
+      await registerMember(portal.app),
+    ];
     await fund(portal.app, admin, a.user.id, 'deposit', '10');
 
     const outcomes = await runGroup([
@@ -56,7 +69,10 @@ describe('a group of transfers in one statement', () => {
       request(a, 'nobody-here', '1'),
     ]);
 
-    expect(outcomes[0]).toMatchObject({ replayed: false, response: { amount: '6.00', to: { username: b.user.username } } });
+    expect(outcomes[0]).toMatchObject({
+      replayed: false,
+      response: { amount: '6.00', to: { username: b.user.username } },
+    });
     expect(outcomes[1]).toEqual({ refused: 'INSUFFICIENT_BALANCE', detail: toBaseUnits('4').toString() });
     expect(outcomes[2]).toMatchObject({ replayed: false, response: { amount: '5.00' } });
     expect(outcomes[3]).toMatchObject({ replayed: true, response: { id: outcomes[0]!.response!.id } });
@@ -70,7 +86,9 @@ describe('a group of transfers in one statement', () => {
     expect((await balances(portal.app, a)).deposit).toBe('8.00');
     expect((await balances(portal.app, b)).deposit).toBe('1.00');
     expect((await balances(portal.app, c)).deposit).toBe('1.00');
-    const { rows } = await portal.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM transfers WHERE from_user_id = ${a.user.id}`);
+    const { rows } = await portal.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM transfers WHERE from_user_id = ${a.user.id}`,
+    );
     expect(rows[0]!.n).toBe(2);
     await assertBooksConsistent(portal.db);
   });

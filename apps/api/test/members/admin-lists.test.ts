@@ -11,7 +11,8 @@ usePortal((started, signedIn) => {
 });
 
 const get = (session: Session, url: string) => portal.app.inject({ method: 'GET', url, headers: bearer(session) });
-const usernames = (res: { json(): { items: Array<{ username: string }> } }) => res.json().items.map((item) => item.username);
+const usernames = (res: { json(): { items: Array<{ username: string }> } }) =>
+  res.json().items.map((item) => item.username);
 /** The `username` column of a CSV answer, in order (usernames have no commas or quotes). */
 const csvUsernames = (body: string) => {
   const [header, ...lines] = body.trim().split('\r\n');
@@ -37,13 +38,26 @@ describe('admin search puts the exact username first', () => {
       expect(usernames(list)[0], sort).toBe(exact.user.username);
     }
     // After the exact match, the chosen order: by deposit, highest first.
-    expect(usernames(await get(admin, `/api/admin/members?search=${search}&sort=-deposit`))).toEqual([tag, `${tag}x1`, `${tag}x2`]);
-    expect(usernames(await get(admin, `/api/admin/members?search=${search}&sort=deposit`))).toEqual([tag, `${tag}x2`, `${tag}x1`]);
+    expect(usernames(await get(admin, `/api/admin/members?search=${search}&sort=-deposit`))).toEqual([
+      tag,
+      `${tag}x1`,
+      `${tag}x2`,
+    ]);
+    expect(usernames(await get(admin, `/api/admin/members?search=${search}&sort=deposit`))).toEqual([
+      tag,
+      `${tag}x2`,
+      `${tag}x1`,
+    ]);
     // Without an exact match, just the sort.
-    expect(usernames(await get(admin, `/api/admin/members?search=${tag}x&sort=username`))).toEqual([`${tag}x1`, `${tag}x2`]);
+    expect(usernames(await get(admin, `/api/admin/members?search=${tag}x&sort=username`))).toEqual([
+      `${tag}x1`,
+      `${tag}x2`,
+    ]);
 
     for (const sort of ['-createdAt', 'createdAt', 'email', '-lastSignInAt']) {
-      expect(usernames(await get(admin, `/api/admin/users?search=${search}&sort=${sort}`))[0], sort).toBe(exact.user.username);
+      expect(usernames(await get(admin, `/api/admin/users?search=${search}&sort=${sort}`))[0], sort).toBe(
+        exact.user.username,
+      );
     }
 
     const members = await get(admin, `/api/admin/members?search=${search}&sort=deposit&format=csv`);
@@ -55,13 +69,33 @@ describe('admin search puts the exact username first', () => {
 
 describe('every column of Members and Users sorts on the server', () => {
   it('in both directions, with the CSV in the same order as the pages', async () => {
-    const sponsor = await registerMember(portal.app, { username: `zz${Date.now().toString(36).slice(-5)}`, fullName: 'Sort Sponsor' });
+    const sponsor = await registerMember(portal.app, {
+      username: `zz${Date.now().toString(36).slice(-5)}`,
+      fullName: 'Sort Sponsor',
+    });
     for (let i = 0; i < 3; i += 1) await registerMember(portal.app, { sponsor: sponsor.user.username });
     const blocked = await registerMember(portal.app);
-    const patch = await portal.app.inject({ method: 'PATCH', url: `/api/admin/users/${blocked.user.id}`, headers: bearer(admin), payload: { status: 'blocked' } });
+    const patch = await portal.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${blocked.user.id}`,
+      headers: bearer(admin),
+      payload: { status: 'blocked' },
+    });
     expect(patch.statusCode, patch.body).toBe(200);
 
-    const memberSorts = ['joinedAt', 'username', 'fullName', 'email', 'sponsor', 'team', 'referrals', 'deposit', 'income', 'points', 'status'];
+    const memberSorts = [
+      'joinedAt',
+      'username',
+      'fullName',
+      'email',
+      'sponsor',
+      'team',
+      'referrals',
+      'deposit',
+      'income',
+      'points',
+      'status',
+    ];
     for (const field of memberSorts) {
       for (const sort of [field, `-${field}`]) {
         const page = await get(admin, `/api/admin/members?pageSize=100&sort=${sort}`);
@@ -70,9 +104,15 @@ describe('every column of Members and Users sorts on the server', () => {
         expect(csvUsernames(csv.body), sort).toEqual(usernames(page));
       }
     }
-    const byReferrals = (await get(admin, '/api/admin/members?pageSize=100&sort=-referrals')).json().items as Array<{ team: { directReferrals: number } }>;
-    expect(byReferrals.map((m) => m.team.directReferrals)).toEqual([...byReferrals.map((m) => m.team.directReferrals)].sort((a, b) => b - a));
-    const byStatus = (await get(admin, '/api/admin/members?pageSize=100&sort=-status')).json().items as Array<{ status: string }>;
+    const byReferrals = (await get(admin, '/api/admin/members?pageSize=100&sort=-referrals')).json().items as Array<{
+      team: { directReferrals: number };
+    }>;
+    expect(byReferrals.map((m) => m.team.directReferrals)).toEqual(
+      [...byReferrals.map((m) => m.team.directReferrals)].sort((a, b) => b - a),
+    );
+    const byStatus = (await get(admin, '/api/admin/members?pageSize=100&sort=-status')).json().items as Array<{
+      status: string;
+    }>;
     expect(byStatus[0]!.status).toBe('blocked');
 
     for (const field of ['createdAt', 'username', 'fullName', 'email', 'role', 'status', 'member', 'lastSignInAt']) {
@@ -93,22 +133,36 @@ describe('an adjustment keeps the member memo and the admin note apart', () => {
 
   it('the member reads only the memo, anywhere; the admin gets both; the audit log keeps both', async () => {
     const member = await registerMember(portal.app);
-    const res = await adjust(portal.app, admin, member.user.id, { wallet: 'deposit', amount: '7', reason: NOTE, memo: 'Welcome credit' });
+    const res = await adjust(portal.app, admin, member.user.id, {
+      wallet: 'deposit',
+      amount: '7',
+      reason: NOTE,
+      memo: 'Welcome credit',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ reason: NOTE, memo: 'Welcome credit', amount: '7.00' });
-    const quiet = await adjust(portal.app, admin, member.user.id, { wallet: 'income', amount: '1', reason: `${NOTE} (no memo)` });
+    const quiet = await adjust(portal.app, admin, member.user.id, {
+      wallet: 'income',
+      amount: '1',
+      reason: `${NOTE} (no memo)`,
+    });
     expect(quiet.json()).toMatchObject({ memo: 'Balance adjustment' });
 
     const history = await get(member, '/api/wallets/entries');
-    expect(history.json().items.map((e: { description: string }) => e.description).sort()).toEqual([
-      'Credit by the company: Balance adjustment',
-      'Credit by the company: Welcome credit',
-    ]);
+    expect(
+      history
+        .json()
+        .items.map((e: { description: string }) => e.description)
+        .sort(),
+    ).toEqual(['Credit by the company: Balance adjustment', 'Credit by the company: Welcome credit']);
 
     // Every GET a member may call (the OpenAPI document lists them), none of which may carry the note.
     const document = portal.app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
     const memberGets = Object.entries(document.paths)
-      .filter(([path, item]) => 'get' in item && !path.startsWith('/api/admin/') && !path.startsWith('/api/auth/') && !path.includes('{'))
+      .filter(
+        ([path, item]) =>
+          'get' in item && !path.startsWith('/api/admin/') && !path.startsWith('/api/auth/') && !path.includes('{'),
+      )
       .map(([path]) => path);
     memberGets.push('/api/wallets/deposit/entries', '/api/wallets/income/entries');
     expect(memberGets).toEqual(expect.arrayContaining(['/api/wallets/entries', '/api/transfers/terms']));
@@ -118,7 +172,10 @@ describe('an adjustment keeps the member memo and the admin note apart', () => {
       expect(answer.body, path).not.toContain('ticket 4711');
     }
 
-    const audit = await get(admin, `/api/admin/audit-log?action=member.adjust&targetId=${member.user.id}&sort=createdAt`);
+    const audit = await get(
+      admin,
+      `/api/admin/audit-log?action=member.adjust&targetId=${member.user.id}&sort=createdAt`,
+    );
     expect(audit.json().items.map((e: { details: object }) => e.details)).toEqual([
       expect.objectContaining({ reason: NOTE, memo: 'Welcome credit' }),
       expect.objectContaining({ reason: `${NOTE} (no memo)`, memo: 'Balance adjustment' }),
@@ -127,7 +184,12 @@ describe('an adjustment keeps the member memo and the admin note apart', () => {
 
   it('refuses a memo that is too long, naming it', async () => {
     const member = await registerMember(portal.app);
-    const res = await adjust(portal.app, admin, member.user.id, { wallet: 'deposit', amount: '1', reason: 'Because', memo: 'x'.repeat(201) });
+    const res = await adjust(portal.app, admin, member.user.id, {
+      wallet: 'deposit',
+      amount: '1',
+      reason: 'Because',
+      memo: 'x'.repeat(201),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', field: 'memo' });
   });
@@ -137,16 +199,36 @@ describe('the audit log names to whom', () => {
   it('resolves the member or user an action was done to', async () => {
     const member = await registerMember(portal.app);
     await fund(portal.app, admin, member.user.id, 'deposit', '1');
-    await portal.app.inject({ method: 'PATCH', url: `/api/admin/users/${member.user.id}`, headers: bearer(admin), payload: { status: 'blocked' } });
+    await portal.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${member.user.id}`,
+      headers: bearer(admin),
+      payload: { status: 'blocked' },
+    });
     const log = await get(admin, `/api/admin/audit-log?targetId=${member.user.id}&sort=createdAt`);
     expect(log.json().items).toEqual([
-      expect.objectContaining({ action: 'member.adjust', actor: { id: admin.user.id, username: 'admin' }, subject: { id: member.user.id, username: member.user.username, isMember: true } }),
-      expect.objectContaining({ action: 'user.block', subject: { id: member.user.id, username: member.user.username, isMember: true } }),
+      expect.objectContaining({
+        action: 'member.adjust',
+        actor: { id: admin.user.id, username: 'admin' },
+        subject: { id: member.user.id, username: member.user.username, isMember: true },
+      }),
+      expect.objectContaining({
+        action: 'user.block',
+        subject: { id: member.user.id, username: member.user.username, isMember: true },
+      }),
     ]);
-    const settings = await portal.app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: bearer(admin), payload: { withdrawalOnePending: false } });
+    const settings = await portal.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: bearer(admin),
+      payload: { withdrawalOnePending: false },
+    });
     expect(settings.statusCode, settings.body).toBe(200);
     const changed = await get(admin, '/api/admin/audit-log?action=settings.update');
-    expect(changed.json().items[0]).toMatchObject({ subject: null, details: { changes: { withdrawalOnePending: { from: true, to: false } } } });
+    expect(changed.json().items[0]).toMatchObject({
+      subject: null,
+      details: { changes: { withdrawalOnePending: { from: true, to: false } } },
+    });
   });
 });
 

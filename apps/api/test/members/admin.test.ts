@@ -13,7 +13,8 @@ usePortal((started, signedIn) => {
 });
 
 const get = (session: Session, url: string) => portal.app.inject({ method: 'GET', url, headers: bearer(session) });
-const patch = (session: Session, url: string, payload: object) => portal.app.inject({ method: 'PATCH', url, headers: bearer(session), payload });
+const patch = (session: Session, url: string, payload: object) =>
+  portal.app.inject({ method: 'PATCH', url, headers: bearer(session), payload });
 
 /** Parses the portal's CSV (quoted fields, CRLF lines) into objects by header. */
 function parseCsv(text: string): Array<Record<string, string>> {
@@ -58,7 +59,12 @@ describe('every admin endpoint is for admins only', () => {
     ['GET', '/api/admin/audit-log'],
   ] as const)('%s %s: 403 for a member, 401 without a session', async (method, url) => {
     const member = await registerMember(portal.app);
-    const asMember = await portal.app.inject({ method, url, headers: bearer(member), payload: method === 'GET' ? undefined : {} });
+    const asMember = await portal.app.inject({
+      method,
+      url,
+      headers: bearer(member),
+      payload: method === 'GET' ? undefined : {},
+    });
     expect(asMember.statusCode).toBe(403);
     expect((await portal.app.inject({ method, url })).statusCode).toBe(401);
   });
@@ -68,7 +74,18 @@ describe('users', () => {
   it('lists every account with search, filters and sort, and exports CSV', async () => {
     const member = await registerMember(portal.app, { fullName: 'Zelda Findable' });
     const res = await get(admin, '/api/admin/users?search=zelda');
-    expect(res.json()).toMatchObject({ total: 1, items: [{ username: member.user.username, fullName: 'Zelda Findable', role: 'member', status: 'active', isMember: true }] });
+    expect(res.json()).toMatchObject({
+      total: 1,
+      items: [
+        {
+          username: member.user.username,
+          fullName: 'Zelda Findable',
+          role: 'member',
+          status: 'active',
+          isMember: true,
+        },
+      ],
+    });
     expect(res.json().items[0].lastSignInAt).not.toBeNull();
     const admins = await get(admin, '/api/admin/users?role=admin');
     expect(admins.json().items.every((u: { role: string }) => u.role === 'admin')).toBe(true);
@@ -77,38 +94,76 @@ describe('users', () => {
     const csv = await get(admin, '/api/admin/users?format=csv&search=zelda');
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"/);
-    expect(parseCsv(csv.body)).toEqual([expect.objectContaining({ username: member.user.username, full_name: 'Zelda Findable', role: 'member' })]);
+    expect(parseCsv(csv.body)).toEqual([
+      expect.objectContaining({ username: member.user.username, full_name: 'Zelda Findable', role: 'member' }),
+    ]);
   });
 
   it('two admins created at once under one name: one is created, the other hears USERNAME_TAKEN, never a 500', async () => {
-    const body = (username: string, i: number) => ({ username, email: `racer-${i}@example.com`, fullName: 'Racing Admin', password: 'Another-Admin-Pass-1' });
+    const body = (username: string, i: number) => ({
+      username,
+      email: `racer-${i}@example.com`,
+      fullName: 'Racing Admin',
+      password: 'Another-Admin-Pass-1',
+    });
     const answers = await Promise.all(
       ['racer-admin', 'RACER-admin', 'Racer-Admin', 'racer-ADMIN'].map((name, i) =>
         portal.app.inject({ method: 'POST', url: '/api/admin/users', headers: bearer(admin), payload: body(name, i) }),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409]);
-    for (const refused of answers.filter((a) => a.statusCode === 409)) expect(errorOf(refused)).toMatchObject({ code: 'USERNAME_TAKEN', field: 'username' });
+    for (const refused of answers.filter((a) => a.statusCode === 409))
+      expect(errorOf(refused)).toMatchObject({ code: 'USERNAME_TAKEN', field: 'username' });
   });
 
   it('creates an admin who can sign in; duplicates are refused with their own codes; audited', async () => {
-    const body = { username: 'second-admin', email: 'second-admin@example.com', fullName: 'Second Admin', password: 'Another-Admin-Pass-1' };
-    const res = await portal.app.inject({ method: 'POST', url: '/api/admin/users', headers: bearer(admin), payload: body });
+    const body = {
+      username: 'second-admin',
+      email: 'second-admin@example.com',
+      fullName: 'Second Admin',
+      password: 'Another-Admin-Pass-1',
+    };
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: bearer(admin),
+      payload: body,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ username: 'second-admin', role: 'admin', isMember: false });
     const session = await login(portal.app, 'second-admin', body.password);
     expect(session.user.role).toBe('admin');
 
-    const again = await portal.app.inject({ method: 'POST', url: '/api/admin/users', headers: bearer(admin), payload: { ...body, email: 'other@example.com' } });
+    const again = await portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: bearer(admin),
+      payload: { ...body, email: 'other@example.com' },
+    });
     expect(again.statusCode).toBe(409);
     expect(errorOf(again)).toMatchObject({ code: 'USERNAME_TAKEN', field: 'username' });
-    const sameEmail = await portal.app.inject({ method: 'POST', url: '/api/admin/users', headers: bearer(admin), payload: { ...body, username: 'third-admin' } });
+    const sameEmail = await portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: bearer(admin),
+      payload: { ...body, username: 'third-admin' },
+    });
     expect(errorOf(sameEmail)).toMatchObject({ code: 'EMAIL_TAKEN', field: 'email' });
-    const weak = await portal.app.inject({ method: 'POST', url: '/api/admin/users', headers: bearer(admin), payload: { ...body, username: 'x', email: 'x@example.com' } });
+    const weak = await portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: bearer(admin),
+      payload: { ...body, username: 'x', email: 'x@example.com' },
+    });
     expect(weak.statusCode).toBe(400);
 
     const audit = await get(admin, '/api/admin/audit-log?action=user.create_admin');
-    expect(audit.json().items[0]).toMatchObject({ actor: { username: 'admin' }, targetType: 'user', targetId: String(res.json().id), details: { username: 'second-admin' } });
+    expect(audit.json().items[0]).toMatchObject({
+      actor: { username: 'admin' },
+      targetType: 'user',
+      targetId: String(res.json().id),
+      details: { username: 'second-admin' },
+    });
     expect(JSON.stringify(audit.json())).not.toContain(body.password);
   });
 
@@ -135,15 +190,22 @@ describe('users', () => {
     const self = await patch(admin, `/api/admin/users/${admin.user.id}`, { status: 'blocked' });
     expect(self.statusCode).toBe(422);
     expect(errorOf(self).code).toBe('CANNOT_CHANGE_SELF');
-    expect(errorOf(await patch(admin, `/api/admin/users/${admin.user.id}`, { role: 'member' })).code).toBe('CANNOT_CHANGE_SELF');
-    const root = (await get(admin, '/api/admin/users?search=company')).json().items.find((u: { username: string }) => u.username === 'company');
+    expect(errorOf(await patch(admin, `/api/admin/users/${admin.user.id}`, { role: 'member' })).code).toBe(
+      'CANNOT_CHANGE_SELF',
+    );
+    const root = (await get(admin, '/api/admin/users?search=company'))
+      .json()
+      .items.find((u: { username: string }) => u.username === 'company');
     // The list says which account is the root, so the page offers no action the server refuses.
     expect(root).toMatchObject({ isMember: true, isCompanyRoot: true });
     expect((await get(admin, `/api/admin/users/${member.user.id}`)).json().isCompanyRoot).toBe(false);
     expect(errorOf(await patch(admin, `/api/admin/users/${root.id}`, { status: 'blocked' })).code).toBe('ROOT_ACCOUNT');
     expect(errorOf(await patch(admin, `/api/admin/users/${root.id}`, { role: 'admin' })).code).toBe('ROOT_ACCOUNT');
     const second = (await get(admin, '/api/admin/users?role=admin&search=second-admin')).json().items[0];
-    if (second) expect(errorOf(await patch(admin, `/api/admin/users/${second.id}`, { role: 'member' })).code).toBe('NOT_A_MEMBER');
+    if (second)
+      expect(errorOf(await patch(admin, `/api/admin/users/${second.id}`, { role: 'member' })).code).toBe(
+        'NOT_A_MEMBER',
+      );
     expect((await patch(admin, '/api/admin/users/999999', { status: 'blocked' })).statusCode).toBe(404);
     expect((await patch(admin, `/api/admin/users/${member.user.id}`, {})).statusCode).toBe(400);
     expect((await patch(admin, `/api/admin/users/${member.user.id}`, { status: 'frozen' })).statusCode).toBe(400);
@@ -156,7 +218,11 @@ describe('users', () => {
     await patch(admin, `/api/admin/users/${member.user.id}`, { status: 'active' });
     const audit = await get(admin, `/api/admin/audit-log?targetType=user&targetId=${member.user.id}&sort=createdAt`);
     expect(audit.json().items.map((e: { action: string }) => e.action)).toEqual(['user.block', 'user.unblock']);
-    const login = await portal.app.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic(member.user.username, member.password) } });
+    const login = await portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: basic(member.user.username, member.password) },
+    });
     expect(login.statusCode).toBe(200);
   });
 });
@@ -182,28 +248,46 @@ describe('members', () => {
     expect((await get(admin, '/api/admin/members?search=Rich%20Down')).json().total).toBe(1);
     expect((await get(admin, '/api/admin/members?search=100%25')).json().total).toBe(0);
 
-    const csv = parseCsv((await get(admin, `/api/admin/members?sponsor=${sponsor.user.username}&format=csv&sort=username`)).body);
+    const csv = parseCsv(
+      (await get(admin, `/api/admin/members?sponsor=${sponsor.user.username}&format=csv&sort=username`)).body,
+    );
     const richRow = csv.find((r) => r.username === rich.user.username)!;
-    expect(richRow).toMatchObject({ sponsor: sponsor.user.username, deposit_usdt: '1000.123456789012345678', income_usdt: '0.00', status: 'active' });
+    expect(richRow).toMatchObject({
+      sponsor: sponsor.user.username,
+      deposit_usdt: '1000.123456789012345678',
+      income_usdt: '0.00',
+      status: 'active',
+    });
   });
 
   it('exports members and users from the last row read, in join order both ways, ties to the microsecond included', async () => {
     const sponsor = await registerMember(portal.app);
     const ids = [sponsor.user.id];
-    for (let i = 0; i < 4; i += 1) ids.push((await registerMember(portal.app, { sponsor: sponsor.user.username })).user.id);
+    for (let i = 0; i < 4; i += 1)
+      ids.push((await registerMember(portal.app, { sponsor: sponsor.user.username })).user.id);
     // Two share one instant, another differs from them below the millisecond only.
-    await portal.db.query(sql`UPDATE members SET joined_at = '2026-03-01 10:00:00.123456+00' WHERE user_id = ANY(${ids.slice(1, 3)}::bigint[])`);
-    await portal.db.query(sql`UPDATE members SET joined_at = '2026-03-01 10:00:00.123789+00' WHERE user_id = ${ids[3]}`);
-    await portal.db.query(sql`UPDATE users SET created_at = '2026-03-01 10:00:00.123456+00' WHERE id = ANY(${ids.slice(1, 4)}::bigint[])`);
+    await portal.db.query(
+      sql`UPDATE members SET joined_at = '2026-03-01 10:00:00.123456+00' WHERE user_id = ANY(${ids.slice(1, 3)}::bigint[])`,
+    );
+    await portal.db.query(
+      sql`UPDATE members SET joined_at = '2026-03-01 10:00:00.123789+00' WHERE user_id = ${ids[3]}`,
+    );
+    await portal.db.query(
+      sql`UPDATE users SET created_at = '2026-03-01 10:00:00.123456+00' WHERE id = ANY(${ids.slice(1, 4)}::bigint[])`,
+    );
     for (const sort of ['-joinedAt', 'joinedAt'] as const) {
-      const page = (await get(admin, `/api/admin/members?pageSize=100&sort=${sort}`)).json().items.map((m: { id: number }) => m.id);
+      const page = (await get(admin, `/api/admin/members?pageSize=100&sort=${sort}`))
+        .json()
+        .items.map((m: { id: number }) => m.id);
       const walked: number[] = [];
       for await (const row of allMembers(portal.db, { sort }, 1)) walked.push(Number(row.id));
       expect(walked, sort).toEqual(page);
       expect(page).toEqual(expect.arrayContaining(ids));
     }
     for (const sort of ['-createdAt', 'createdAt'] as const) {
-      const page = (await get(admin, `/api/admin/users?pageSize=100&sort=${sort}`)).json().items.map((u: { id: number }) => u.id);
+      const page = (await get(admin, `/api/admin/users?pageSize=100&sort=${sort}`))
+        .json()
+        .items.map((u: { id: number }) => u.id);
       const walked: number[] = [];
       for await (const row of allUsers(portal.db, { sort }, 1)) walked.push(row.id);
       expect(walked, sort).toEqual(page);
@@ -216,7 +300,11 @@ describe('members', () => {
     await registerMember(portal.app, { sponsor: member.user.username });
     await fund(portal.app, admin, member.user.id, 'points', '3');
     const res = await get(admin, `/api/admin/members/${member.user.id}`);
-    expect(res.json()).toMatchObject({ username: member.user.username, directReferrals: 1, balances: { points: '3.00' } });
+    expect(res.json()).toMatchObject({
+      username: member.user.username,
+      directReferrals: 1,
+      balances: { points: '3.00' },
+    });
     expect(res.json().wallets.map((w: { balance: string }) => w.balance)).toEqual(['0.00', '0.00', '3.00']);
     const missing = await get(admin, '/api/admin/members/999999');
     expect(missing.statusCode).toBe(404);
@@ -237,23 +325,43 @@ describe('transactions', () => {
 
     const all = await get(admin, `/api/admin/transactions?member=${alice.user.username}`);
     expect(all.json().total).toBe(4);
-    expect(all.json().items.map((e: { type: string }) => e.type)).toEqual(['conversion', 'transfer', 'adjustment', 'adjustment']);
+    expect(all.json().items.map((e: { type: string }) => e.type)).toEqual([
+      'conversion',
+      'transfer',
+      'adjustment',
+      'adjustment',
+    ]);
     const conversion = all.json().items[0];
     expect(conversion.actor).toEqual({ id: alice.user.id, username: alice.user.username });
-    expect(conversion.postings.map((p: { account: string; amount: string; balanceAfter: string | null }) => [p.account, p.amount, p.balanceAfter])).toEqual([
+    expect(
+      conversion.postings.map((p: { account: string; amount: string; balanceAfter: string | null }) => [
+        p.account,
+        p.amount,
+        p.balanceAfter,
+      ]),
+    ).toEqual([
       [`${alice.user.username} / income wallet`, '-10.25', '9.75'],
       ['point_sales', '10.25', null],
       [`${alice.user.username} / point wallet`, '10.25', '10.25'],
       ['points_issued', '-10.25', null],
     ]);
 
-    expect((await get(admin, `/api/admin/transactions?member=${alice.user.username}&type=transfer`)).json().total).toBe(1);
-    expect((await get(admin, `/api/admin/transactions?member=${alice.user.username}&wallet=income`)).json().total).toBe(2);
+    expect((await get(admin, `/api/admin/transactions?member=${alice.user.username}&type=transfer`)).json().total).toBe(
+      1,
+    );
+    expect((await get(admin, `/api/admin/transactions?member=${alice.user.username}&wallet=income`)).json().total).toBe(
+      2,
+    );
     expect((await get(admin, `/api/admin/transactions?member=${bob.user.username}`)).json().total).toBe(1);
     expect((await get(admin, '/api/admin/transactions?member=nobody-at-all')).json().total).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await get(admin, `/api/admin/transactions?member=${alice.user.username}&from=${today}&to=${today}`)).json().total).toBe(4);
-    expect((await get(admin, `/api/admin/transactions?member=${alice.user.username}&to=2020-01-01`)).json().total).toBe(0);
+    expect(
+      (await get(admin, `/api/admin/transactions?member=${alice.user.username}&from=${today}&to=${today}`)).json()
+        .total,
+    ).toBe(4);
+    expect((await get(admin, `/api/admin/transactions?member=${alice.user.username}&to=2020-01-01`)).json().total).toBe(
+      0,
+    );
     expect(errorOf(await get(admin, '/api/admin/transactions?type=bribe')).field).toBe('type');
     expect(errorOf(await get(admin, '/api/admin/transactions?from=yesterday')).field).toBe('from');
 
@@ -262,9 +370,12 @@ describe('transactions', () => {
     const rows = parseCsv(csv.body);
     // Two adjustments, a transfer without fee (no zero posting), a conversion.
     expect(rows).toHaveLength(2 + 2 + 2 + 4);
-    const onJson = all.json().items.flatMap((e: { id: number; postings: Array<{ id: number; amount: string; balanceAfter: string | null }> }) =>
-      e.postings.map((p) => [String(e.id), String(p.id), p.amount, p.balanceAfter ?? '']),
-    );
+    const onJson = all
+      .json()
+      .items.flatMap(
+        (e: { id: number; postings: Array<{ id: number; amount: string; balanceAfter: string | null }> }) =>
+          e.postings.map((p) => [String(e.id), String(p.id), p.amount, p.balanceAfter ?? '']),
+      );
     expect(rows.map((r) => [r.entry_id, r.posting_id, r.amount, r.balance_after])).toEqual(onJson);
     expect(rows.find((r) => r.type === 'adjustment' && r.wallet === 'deposit')!.amount).toBe('50.000000000000000007');
     // Every entry in the export sums to zero per unit.
@@ -290,7 +401,12 @@ describe('transactions', () => {
 describe('settings', () => {
   it('reads the defaults, changes them with an audit record of before and after', async () => {
     const res = await get(admin, '/api/admin/settings');
-    expect(res.json()).toMatchObject({ transferMinimum: '1', transferFeePercent: '0', conversionRate: '1', conversionMinimum: '10' });
+    expect(res.json()).toMatchObject({
+      transferMinimum: '1',
+      transferFeePercent: '0',
+      conversionRate: '1',
+      conversionMinimum: '10',
+    });
     const changed = await patch(admin, '/api/admin/settings', { transferMinimum: '5', conversionMinimum: '10' });
     expect(changed.json()).toMatchObject({ transferMinimum: '5', conversionMinimum: '10' });
     const audit = await get(admin, '/api/admin/audit-log?action=settings.update');
@@ -340,7 +456,12 @@ describe('audit log', () => {
   it('records nothing for a refused action', async () => {
     const member = await registerMember(portal.app);
     const before = await booksFingerprint(portal.db);
-    const res = await adjust(portal.app, admin, member.user.id, { wallet: 'deposit', amount: '2', direction: 'debit', reason: 'Cannot' });
+    const res = await adjust(portal.app, admin, member.user.id, {
+      wallet: 'deposit',
+      amount: '2',
+      direction: 'debit',
+      reason: 'Cannot',
+    });
     expect(res.statusCode).toBe(422);
     expect(await booksFingerprint(portal.db)).toBe(before);
   });
@@ -358,7 +479,17 @@ describe('OpenAPI', () => {
   it('documents the ledger routes', async () => {
     const res = await portal.app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = Object.keys(res.json().paths);
-    for (const path of ['/api/wallets', '/api/wallets/{wallet}/entries', '/api/transfers', '/api/conversions', '/api/admin/members/{id}/adjustments', '/api/admin/transactions', '/api/admin/users/{id}', '/api/admin/settings', '/api/admin/audit-log']) {
+    for (const path of [
+      '/api/wallets',
+      '/api/wallets/{wallet}/entries',
+      '/api/transfers',
+      '/api/conversions',
+      '/api/admin/members/{id}/adjustments',
+      '/api/admin/transactions',
+      '/api/admin/users/{id}',
+      '/api/admin/settings',
+      '/api/admin/audit-log',
+    ]) {
       expect(paths).toContain(path);
     }
   });

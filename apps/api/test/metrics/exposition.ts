@@ -23,7 +23,8 @@ export function samples(text: string): Sample[] {
 
 /** The value of `name` whose labels include `labels`; undefined when there is no such sample. */
 export function sampleValue(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  return samples(text).find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
+  return samples(text).find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))
+    ?.value;
 }
 
 /** The families the `# TYPE` lines declare. */

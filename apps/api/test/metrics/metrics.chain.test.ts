@@ -32,7 +32,11 @@ describe('metrics and health checks with a chain', () => {
   });
 
   const scrape = async () => {
-    const res = await portal.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.body;
   };
@@ -48,7 +52,16 @@ describe('metrics and health checks with a chain', () => {
     await chain.mine(5);
     await watcher.tick();
     const body = await scrape();
-    for (const name of ['portal_chain_up', 'portal_chain_head_block', 'portal_deposit_watcher_lag_blocks', 'portal_deposit_watcher_lag_seconds', 'portal_deposits_awaiting_finality', 'portal_wallet_balance_usdt', 'portal_wallet_balance_bnb', 'portal_reconciliation_difference_usdt']) {
+    for (const name of [
+      'portal_chain_up',
+      'portal_chain_head_block',
+      'portal_deposit_watcher_lag_blocks',
+      'portal_deposit_watcher_lag_seconds',
+      'portal_deposits_awaiting_finality',
+      'portal_wallet_balance_usdt',
+      'portal_wallet_balance_bnb',
+      'portal_reconciliation_difference_usdt',
+    ]) {
       expect(families(body), name).toContain(name);
     }
     expect(sampleValue(body, 'portal_chain_up')).toBe(1);
@@ -116,7 +129,9 @@ describe('metrics and health checks with a chain', () => {
     expect(low.checks.hotWallet.message).toMatch(/less USDT than the 2 payouts/);
 
     // One of them queued long ago: stuck.
-    await portal.db.query(sql`UPDATE payouts SET created_at = now() - interval '2 hours' WHERE withdrawal_id = ${small.id}`);
+    await portal.db.query(
+      sql`UPDATE payouts SET created_at = now() - interval '2 hours' WHERE withdrawal_id = ${small.id}`,
+    );
     body = await scrape();
     expect(sampleValue(body, 'portal_payouts', { state: 'queued' })).toBe(2);
     expect(sampleValue(body, 'portal_payouts_stuck')).toBe(1);
@@ -145,7 +160,10 @@ describe('metrics and health checks with a chain', () => {
     expect(sampleValue(body, 'portal_wallet_balance_usdt', { wallet: 'hot' })).toBeUndefined();
     expect(families(body)).toContain('portal_deposit_watcher_lag_blocks');
     // The failed read is kept for 15 s: health does not ask the node again.
-    expect((await health()).checks.hotWallet).toMatchObject({ state: 'unknown', message: expect.stringMatching(/did not answer/) });
+    expect((await health()).checks.hotWallet).toMatchObject({
+      state: 'unknown',
+      message: expect.stringMatching(/did not answer/),
+    });
     proxy.up();
   });
 

@@ -29,7 +29,11 @@ describe('GET /api/metrics', () => {
     // A user's access token is not the metrics token.
     const user = await portal.app.inject({ method: 'GET', url: '/api/metrics', headers: bearer(admin) });
     expect(errorOf(user)).toMatchObject({ code: 'TOKEN_INVALID' });
-    const basic = await portal.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Basic ${TOKEN}` } });
+    const basic = await portal.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { authorization: `Basic ${TOKEN}` },
+    });
     expect(errorOf(basic)).toMatchObject({ code: 'AUTH_REQUIRED' });
   });
 
@@ -55,7 +59,8 @@ describe('GET /api/metrics', () => {
       expect(listed, name).toContain(name);
     }
     // Every payout state is listed, none yet; samples parse.
-    for (const state of ['queued', 'signed', 'broadcast', 'mined', 'paid', 'failed']) expect(sampleValue(res.body, 'portal_payouts', { state })).toBe(0);
+    for (const state of ['queued', 'signed', 'broadcast', 'mined', 'paid', 'failed'])
+      expect(sampleValue(res.body, 'portal_payouts', { state })).toBe(0);
     expect(samples(res.body).length).toBeGreaterThan(20);
     // Without a chain there are no chain figures.
     expect(listed).not.toContain('portal_wallet_balance_usdt');
@@ -91,19 +96,28 @@ describe('GET /api/metrics', () => {
     expect(sampleValue(after, 'portal_http_request_duration_seconds_count', label)).toBe(hist0 + 2);
     expect(sampleValue(after, 'portal_http_request_duration_seconds_bucket', { ...label, le: '+Inf' })).toBe(hist0 + 2);
     expect(sampleValue(after, 'portal_http_request_duration_seconds_sum', label)).toBeGreaterThan(0);
-    expect(sampleValue(after, 'portal_http_requests_total', { method: 'GET', route: '/api/health', status: '2xx' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sampleValue(after, 'portal_http_requests_total', { method: 'GET', route: '/api/health', status: '2xx' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(after).not.toContain('987654');
     // A path no route matches is counted under one label, whatever the path.
     await portal.app.inject({ method: 'GET', url: '/api/no-such-thing-4711' });
     const unmatched = (await scrape(portal)).body;
-    expect(sampleValue(unmatched, 'portal_http_requests_total', { method: 'GET', route: '<unmatched>', status: '4xx' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sampleValue(unmatched, 'portal_http_requests_total', { method: 'GET', route: '<unmatched>', status: '4xx' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(unmatched).not.toContain('no-such-thing-4711');
   });
 
   it('reports when the last daily close ran, and how long this process took for it', async () => {
     const before = (await scrape(portal)).body;
     expect(sampleValue(before, 'portal_daily_close_last_run_timestamp_seconds')).toBeUndefined();
-    const res = await portal.app.inject({ method: 'POST', url: '/api/admin/plan/close', headers: bearer(admin), payload: { date: portal.clock.now.toISOString().slice(0, 10) } });
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/plan/close',
+      headers: bearer(admin),
+      payload: { date: portal.clock.now.toISOString().slice(0, 10) },
+    });
     expect(res.statusCode, res.body).toBeLessThan(300);
     const after = (await scrape(portal)).body;
     const at = sampleValue(after, 'portal_daily_close_last_run_timestamp_seconds');

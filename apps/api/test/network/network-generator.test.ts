@@ -17,7 +17,12 @@ const PASSWORD = 'Generated-Member-Pass-1';
 
 beforeAll(async () => {
   portal = await startPortal();
-  net = await generateNetwork(portal.db, { members: 300, chain: 60, prefix: 'gen', passwordHash: await hashPassword(PASSWORD) });
+  net = await generateNetwork(portal.db, {
+    members: 300,
+    chain: 60,
+    prefix: 'gen',
+    passwordHash: await hashPassword(PASSWORD),
+  });
 });
 afterAll(async () => {
   await portal?.close();
@@ -67,7 +72,14 @@ describe('the network generator', () => {
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { username: 'gen_newcomer', email: 'gen_newcomer@example.com', fullName: 'Newcomer', password: 'Correct-Horse-Battery-9', sponsor: 'gen1', side: 'left' },
+      payload: {
+        username: 'gen_newcomer',
+        email: 'gen_newcomer@example.com',
+        fullName: 'Newcomer',
+        password: 'Correct-Horse-Battery-9',
+        sponsor: 'gen1',
+        side: 'left',
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const tree = await placementTree(portal.app, top, net.chainId(60), 1);
@@ -84,7 +96,11 @@ describe('the network generator', () => {
     const link = (await getNetwork(portal.app, member, 'referral-link')).json();
     expect(link.signups).toMatchObject({ total: 2, left: 1, right: 1, waiting: 0 });
     const admin = await loginAdmin(portal.app);
-    const res = await portal.app.inject({ method: 'GET', url: `/api/network/sponsor-tree?root=${net.chainId(30)}`, headers: bearer(admin) });
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: `/api/network/sponsor-tree?root=${net.chainId(30)}`,
+      headers: bearer(admin),
+    });
     expect(res.json().root).toMatchObject({ username: 'genc30', directCount: 1 });
   });
 });

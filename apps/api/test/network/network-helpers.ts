@@ -16,7 +16,12 @@ export function getNetwork(app: FastifyInstance, session: Session, what: string,
 }
 
 export function place(app: FastifyInstance, session: Session, body: unknown) {
-  return app.inject({ method: 'POST', url: '/api/network/placements', headers: bearer(session), payload: body as object });
+  return app.inject({
+    method: 'POST',
+    url: '/api/network/placements',
+    headers: bearer(session),
+    payload: body as object,
+  });
 }
 
 export interface TreeNode {
@@ -42,7 +47,11 @@ export async function placementTree(app: FastifyInstance, session: Session, root
 }
 
 /** The child of `parentId` on `side` in a placement-tree answer, by username. */
-export function childName(tree: { root: TreeNode; nodes: TreeNode[] }, parentId: number, side: 'left' | 'right'): string | undefined {
+export function childName(
+  tree: { root: TreeNode; nodes: TreeNode[] },
+  parentId: number,
+  side: 'left' | 'right',
+): string | undefined {
   return tree.nodes.find((n) => n.parentId === parentId && n.side === side)?.username;
 }
 

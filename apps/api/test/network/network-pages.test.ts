@@ -20,9 +20,18 @@ usePortal((started, signedIn) => {
 type Member = Awaited<ReturnType<typeof registerMember>>;
 const unique = (prefix: string) => `${prefix}_${randomBytes(3).toString('hex')}`;
 const join = (sponsor: Member | string, side?: 'left' | 'right', username?: string, fullName?: string) =>
-  registerMember(portal.app, { sponsor: typeof sponsor === 'string' ? sponsor : sponsor.user.username, side, username, fullName });
+  registerMember(portal.app, {
+    sponsor: typeof sponsor === 'string' ? sponsor : sponsor.user.username,
+    side,
+    username,
+    fullName,
+  });
 const lookUp = (app: TestPortal['app'], username: string, ip = '10.1.0.1') =>
-  app.inject({ method: 'GET', url: `/api/network/sponsor?username=${encodeURIComponent(username)}`, remoteAddress: ip });
+  app.inject({
+    method: 'GET',
+    url: `/api/network/sponsor?username=${encodeURIComponent(username)}`,
+    remoteAddress: ip,
+  });
 
 describe('GET /api/network/sponsor (the register page)', () => {
   it('names the sponsor of a referral link, without a sign-in, and nothing more', async () => {
@@ -30,7 +39,9 @@ describe('GET /api/network/sponsor (the register page)', () => {
     const res = await lookUp(portal.app, s.user.username.toLowerCase());
     expect(res.statusCode).toBe(200);
     // The same spelling rules as sign-in: any case finds the member, answered as it is written.
-    expect(res.json()).toEqual({ sponsor: { username: s.user.username, fullName: 'Sam Sponsor', acceptsMembers: true } });
+    expect(res.json()).toEqual({
+      sponsor: { username: s.user.username, fullName: 'Sam Sponsor', acceptsMembers: true },
+    });
   });
 
   it('answers null for a username that is no member (an admin account, nobody at all)', async () => {
@@ -53,7 +64,8 @@ describe('GET /api/network/sponsor (the register page)', () => {
   it('is rate-limited per address', async () => {
     const limited = await startPortal({ REGISTRATIONS_PER_HOUR: '1' });
     try {
-      for (let i = 0; i < LOOKUPS_PER_REGISTRATION; i += 1) expect((await lookUp(limited.app, ROOT, '10.9.9.9')).statusCode).toBe(200);
+      for (let i = 0; i < LOOKUPS_PER_REGISTRATION; i += 1)
+        expect((await lookUp(limited.app, ROOT, '10.9.9.9')).statusCode).toBe(200);
       const refused = await lookUp(limited.app, ROOT, '10.9.9.9');
       expect(refused.statusCode).toBe(429);
       expect(errorOf(refused).code).toBe('SPONSOR_LOOKUPS_LIMITED');
@@ -76,14 +88,22 @@ describe('GET /api/network/free-slots', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ sponsorId: s.user.id, sponsor: s.user.username, more: false, searchTruncated: false });
-    expect(body.items.map((x: { parentUsername: string; side: string; level: number }) => [x.parentUsername, x.side, x.level])).toEqual([
+    expect(
+      body.items.map((x: { parentUsername: string; side: string; level: number }) => [
+        x.parentUsername,
+        x.side,
+        x.level,
+      ]),
+    ).toEqual([
       [s.user.username, 'right', 1],
       [l1.user.username, 'right', 2],
       [l2.user.username, 'left', 3],
       [l2.user.username, 'right', 3],
     ]);
 
-    const searched = (await getNetwork(portal.app, s, 'free-slots', { member: waiting.user.id, search: l2.user.username.toUpperCase() })).json();
+    const searched = (
+      await getNetwork(portal.app, s, 'free-slots', { member: waiting.user.id, search: l2.user.username.toUpperCase() })
+    ).json();
     expect(searched.items.map((x: { parentId: number; side: string }) => [x.parentId, x.side])).toEqual([
       [l2.user.id, 'left'],
       [l2.user.id, 'right'],

@@ -19,7 +19,11 @@ usePortal((started, signedIn) => {
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 const join = (sponsor?: Member | string, side?: 'left' | 'right', username?: string) =>
-  registerMember(portal.app, { sponsor: typeof sponsor === 'string' ? sponsor : sponsor?.user.username, side, username });
+  registerMember(portal.app, {
+    sponsor: typeof sponsor === 'string' ? sponsor : sponsor?.user.username,
+    side,
+    username,
+  });
 const unique = (prefix: string) => `${prefix}_${randomBytes(3).toString('hex')}`;
 const idOf = (m: Member) => m.user.id;
 const nameOf = (m: Member) => m.user.username;
@@ -91,7 +95,11 @@ describe('spillover at registration', () => {
     const v = await join(w, 'left'); // w is not placed: v waits too, its wish kept
     const list = await getNetwork(portal.app, w, 'placements');
     expect(list.statusCode).toBe(200);
-    expect(list.json()).toMatchObject({ total: 1, viewerPlaced: false, items: [{ id: idOf(v), requestedSide: 'left', sponsor: nameOf(w), sponsorPlaced: false }] });
+    expect(list.json()).toMatchObject({
+      total: 1,
+      viewerPlaced: false,
+      items: [{ id: idOf(v), requestedSide: 'left', sponsor: nameOf(w), sponsorPlaced: false }],
+    });
     const res = await place(portal.app, w, { memberId: idOf(v), auto: 'left' });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res).code).toBe('SPONSOR_NOT_PLACED');
@@ -121,13 +129,24 @@ describe('POST /api/network/placements', () => {
     const body = res.json();
     expect(body.viewerPlaced).toBe(true);
     expect(body.items.map((i: { id: number }) => i.id)).toEqual([idOf(w1), idOf(w2), idOf(w3)]);
-    expect(body.items[0]).toMatchObject({ username: nameOf(w1), requestedSide: null, sponsorId: idOf(s), sponsorPlaced: true });
+    expect(body.items[0]).toMatchObject({
+      username: nameOf(w1),
+      requestedSide: null,
+      sponsorId: idOf(s),
+      sponsorPlaced: true,
+    });
   });
 
   it('places a waiting referral into a chosen free slot inside the sponsor subtree', async () => {
     const res = await place(portal.app, s, { memberId: idOf(w1), parentId: idOf(c1), side: 'right' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toEqual({ memberId: idOf(w1), username: nameOf(w1), parentId: idOf(c1), parentUsername: nameOf(c1), side: 'right' });
+    expect(res.json()).toEqual({
+      memberId: idOf(w1),
+      username: nameOf(w1),
+      parentId: idOf(c1),
+      parentUsername: nameOf(c1),
+      side: 'right',
+    });
     const tree = await placementTree(portal.app, s);
     expect(childName(tree, idOf(c1), 'right')).toBe(nameOf(w1));
     expect(tree.root).toMatchObject({ leftCount: 2, rightCount: 0 });
@@ -214,16 +233,19 @@ describe('a member sees only its own downline, whatever id it sends', () => {
 
   const notFoundIds = () => [idOf(top), idOf(outsider), idOf(waiting), 987_654_321];
 
-  it.each(['placement-tree', 'sponsor-tree', 'downline'])('%s: 404 for an upline, a stranger, an unplaced member and an unknown id alike', async (what) => {
-    const answers = await Promise.all(notFoundIds().map((root) => getNetwork(portal.app, mid, what, { root })));
-    for (const res of answers) {
-      expect(res.statusCode, res.body).toBe(404);
-      expect(res.json()).toEqual(answers[0]!.json());
-    }
-    expect(errorOf(answers[0]!).code).toBe('NOT_IN_NETWORK');
-    const own = await getNetwork(portal.app, mid, what, { root: idOf(low) });
-    expect(own.statusCode, own.body).toBe(200);
-  });
+  it.each(['placement-tree', 'sponsor-tree', 'downline'])(
+    '%s: 404 for an upline, a stranger, an unplaced member and an unknown id alike',
+    async (what) => {
+      const answers = await Promise.all(notFoundIds().map((root) => getNetwork(portal.app, mid, what, { root })));
+      for (const res of answers) {
+        expect(res.statusCode, res.body).toBe(404);
+        expect(res.json()).toEqual(answers[0]!.json());
+      }
+      expect(errorOf(answers[0]!).code).toBe('NOT_IN_NETWORK');
+      const own = await getNetwork(portal.app, mid, what, { root: idOf(low) });
+      expect(own.statusCode, own.body).toBe(200);
+    },
+  );
 
   it('downline: a cursor outside the list is refused like any other id', async () => {
     const res = await getNetwork(portal.app, mid, 'downline', { after: idOf(outsider) });
@@ -280,8 +302,15 @@ describe('a member sees only its own downline, whatever id it sends', () => {
   it('an unplaced member has a sponsor tree but no binary tree yet', async () => {
     expect((await getNetwork(portal.app, waiting, 'placement-tree')).statusCode).toBe(404);
     expect(errorOf(await getNetwork(portal.app, waiting, 'placement-tree')).code).toBe('NOT_PLACED');
-    expect((await getNetwork(portal.app, waiting, 'downline')).json()).toMatchObject({ items: [], total: 0, placed: false });
-    expect((await getNetwork(portal.app, waiting, 'sponsor-tree')).json().root).toMatchObject({ id: idOf(waiting), placed: false });
+    expect((await getNetwork(portal.app, waiting, 'downline')).json()).toMatchObject({
+      items: [],
+      total: 0,
+      placed: false,
+    });
+    expect((await getNetwork(portal.app, waiting, 'sponsor-tree')).json().root).toMatchObject({
+      id: idOf(waiting),
+      placed: false,
+    });
   });
 });
 
@@ -305,7 +334,10 @@ describe('GET /api/network/sponsor-tree', () => {
 
     const deep = (await getNetwork(portal.app, s, 'sponsor-tree', { depth: 2 })).json();
     expect(deep.nodes).toHaveLength(6);
-    expect(deep.nodes.find((n: { id: number }) => n.id === idOf(grandkid))).toMatchObject({ parentId: idOf(kids[0]!), level: 2 });
+    expect(deep.nodes.find((n: { id: number }) => n.id === idOf(grandkid))).toMatchObject({
+      parentId: idOf(kids[0]!),
+      level: 2,
+    });
 
     const expanded = (await getNetwork(portal.app, s, 'sponsor-tree', { root: idOf(kids[0]!) })).json();
     expect(expanded.root).toMatchObject({ id: idOf(kids[0]!), level: 1 });
@@ -350,13 +382,20 @@ describe('GET /api/network/downline', () => {
     expect(rows.map((r) => r.sponsor)).toEqual([nameOf(d), nameOf(d), nameOf(names.l1!), nameOf(d), nameOf(d)]);
     const body = (await getNetwork(portal.app, d, 'downline')).json();
     expect(body).toMatchObject({ total: 5, totalExact: true, page: 1, pageSize: 20, placed: true, nextAfter: null });
-    expect(body.items[0]).toMatchObject({ fullName: `Member ${nameOf(names.l2!)}`, package: null, leftCount: 0, rightCount: 0 });
+    expect(body.items[0]).toMatchObject({
+      fullName: `Member ${nameOf(names.l2!)}`,
+      package: null,
+      leftCount: 0,
+      rightCount: 0,
+    });
     expect(body.items[1]).toMatchObject({ leftCount: 1, rightCount: 1 });
   });
 
   it('filters by level and by leg, with exact totals', async () => {
     const level2 = (await getNetwork(portal.app, d, 'downline', { level: 2 })).json();
-    expect(level2.items.map((r: { username: string }) => r.username)).toEqual(['l2', 'x', 'w'].map((k) => nameOf(names[k]!)));
+    expect(level2.items.map((r: { username: string }) => r.username)).toEqual(
+      ['l2', 'x', 'w'].map((k) => nameOf(names[k]!)),
+    );
     expect(level2).toMatchObject({ total: 3, totalExact: true });
     const right = (await getNetwork(portal.app, d, 'downline', { leg: 'right' })).json();
     expect(right.items.map((r: { username: string }) => r.username)).toEqual(['w', 'r1'].map((k) => nameOf(names[k]!)));
@@ -415,7 +454,7 @@ describe('team counts', () => {
 
   it('equal a recount from scratch after random registrations and placements, before and after the roll-up', async () => {
     let seed = 20_260_401;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     const placedCounts = async () => {
       const expected = await recountTeams(portal.db);
       for (const [id, counts] of expected) {
@@ -434,11 +473,17 @@ describe('team counts', () => {
         members.push(await join(sponsor, roll < 0.4 ? 'left' : roll < 0.8 ? 'right' : undefined));
         if (random() < 0.3) {
           // A sponsor places a waiting referral by spillover on a leg.
-          const waiting = (await getNetwork(portal.app, admin, 'placements', { pageSize: 100 })).json().items as Array<{ id: number; sponsorId: number }>;
+          const waiting = (await getNetwork(portal.app, admin, 'placements', { pageSize: 100 })).json().items as Array<{
+            id: number;
+            sponsorId: number;
+          }>;
           const candidate = waiting.find((w) => members.some((m) => idOf(m) === w.sponsorId));
           if (candidate) {
             const sponsor = members.find((m) => idOf(m) === candidate.sponsorId)!;
-            const res = await place(portal.app, sponsor, { memberId: candidate.id, auto: random() < 0.5 ? 'left' : 'right' });
+            const res = await place(portal.app, sponsor, {
+              memberId: candidate.id,
+              auto: random() < 0.5 ? 'left' : 'right',
+            });
             expect([201, 422]).toContain(res.statusCode); // 422: the sponsor itself still waits
           }
         }
@@ -459,24 +504,47 @@ describe('team counts', () => {
 });
 
 describe('the admin Members list', () => {
-  it('shows each member\'s sponsor, direct referrals and left/right team, in the list and the CSV', async () => {
+  it("shows each member's sponsor, direct referrals and left/right team, in the list and the CSV", async () => {
     const s = await join(ROOT, 'right', unique('team_s'));
     await join(s, 'left');
     await join(s, 'left');
     await join(s, 'right');
     const waiting = await join(s);
-    const list = await portal.app.inject({ method: 'GET', url: `/api/admin/members?sponsor=${nameOf(s)}&sort=username`, headers: bearer(admin) });
+    const list = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/members?sponsor=${nameOf(s)}&sort=username`,
+      headers: bearer(admin),
+    });
     expect(list.statusCode).toBe(200);
     expect(list.json().items.find((m: { id: number }) => m.id === idOf(waiting))).toMatchObject({
       sponsor: { id: idOf(s), username: nameOf(s) },
       team: { directReferrals: 0, placed: false, left: 0, right: 0 },
     });
-    const one = await portal.app.inject({ method: 'GET', url: `/api/admin/members?search=${nameOf(s)}`, headers: bearer(admin) });
-    expect(one.json().items[0]).toMatchObject({ id: idOf(s), team: { directReferrals: 4, placed: true, left: 2, right: 1 } });
-    const csv = await portal.app.inject({ method: 'GET', url: `/api/admin/members?search=${nameOf(s)}&format=csv`, headers: bearer(admin) });
-    const [header, row] = csv.body.trim().split(/\r?\n/).map((line) => line.split(','));
+    const one = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/members?search=${nameOf(s)}`,
+      headers: bearer(admin),
+    });
+    expect(one.json().items[0]).toMatchObject({
+      id: idOf(s),
+      team: { directReferrals: 4, placed: true, left: 2, right: 1 },
+    });
+    const csv = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/members?search=${nameOf(s)}&format=csv`,
+      headers: bearer(admin),
+    });
+    const [header, row] = csv.body
+      .trim()
+      .split(/\r?\n/)
+      .map((line) => line.split(','));
     const cell = (name: string) => row![header!.indexOf(name)];
-    expect([cell('direct_referrals'), cell('placed'), cell('team_left'), cell('team_right')]).toEqual(['4', 'yes', '2', '1']);
+    expect([cell('direct_referrals'), cell('placed'), cell('team_left'), cell('team_right')]).toEqual([
+      '4',
+      'yes',
+      '2',
+      '1',
+    ]);
   });
 });
 
@@ -496,7 +564,10 @@ describe('packages and leg volumes in the network views', () => {
     const sponsor = (await getNetwork(portal.app, s, 'sponsor-tree')).json();
     expect(sponsor.nodes[0]).toMatchObject({ id: idOf(buyer), package: 'Silver' });
     await rollUpNetwork(portal.db);
-    expect((await placementTree(portal.app, s, undefined, 1)).root).toMatchObject({ leftVolume: '0', rightVolume: '500' });
+    expect((await placementTree(portal.app, s, undefined, 1)).root).toMatchObject({
+      leftVolume: '0',
+      rightVolume: '500',
+    });
   });
 });
 
@@ -514,13 +585,14 @@ describe('the sponsor-tree step code', () => {
   });
 });
 
-
 describe.skipIf(!onServer)('races on PostgreSQL', () => {
   it('10 placements racing for one slot: exactly one wins, the others get 409', async () => {
     const s = await join(ROOT, 'left');
     const waiting: Member[] = [];
     for (let i = 0; i < 10; i += 1) waiting.push(await join(s));
-    const answers = await Promise.all(waiting.map((w) => place(portal.app, s, { memberId: idOf(w), parentId: idOf(s), side: 'right' })));
+    const answers = await Promise.all(
+      waiting.map((w) => place(portal.app, s, { memberId: idOf(w), parentId: idOf(s), side: 'right' })),
+    );
     const won = answers.filter((a) => a.statusCode === 201);
     expect(won).toHaveLength(1);
     for (const lost of answers.filter((a) => a.statusCode !== 201)) {

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { bitsOf, childPath, compareBits, inRange, isWithin, legOf, legRange, ROOT_PATH, subtreeRange, successor, type Side } from '../../src/network/paths';
+import {
+  bitsOf,
+  childPath,
+  compareBits,
+  inRange,
+  isWithin,
+  legOf,
+  legRange,
+  ROOT_PATH,
+  subtreeRange,
+  successor,
+  type Side,
+} from '../../src/network/paths';
 
 /** A binary tree built by random placements, with the naive answers to compare against. */
 interface Node {
@@ -39,7 +51,9 @@ const outermost = (node: Node, side: Side) => {
   return n;
 };
 
-const treeArbitrary = fc.array(fc.record({ at: fc.nat(1000), side: fc.constantFrom<Side>('left', 'right') }), { maxLength: 60 });
+const treeArbitrary = fc.array(fc.record({ at: fc.nat(1000), side: fc.constantFrom<Side>('left', 'right') }), {
+  maxLength: 60,
+});
 
 describe('placement path keys', () => {
   it('give the root, children and grandchildren the documented keys', () => {

@@ -37,7 +37,8 @@ const scale = (v: string): bigint => {
   return BigInt(w) * 10n ** 18n + BigInt((f + '0'.repeat(18)).slice(0, 18));
 };
 
-export const day = (offsetDays: number, from = new Date()): string => new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+export const day = (offsetDays: number, from = new Date()): string =>
+  new Date(from.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Every node's leg volumes rebuilt from scratch: the volume events (rolled
@@ -45,9 +46,21 @@ export const day = (offsetDays: number, from = new Date()): string => new Date(f
  * Strings of the exact decimal sums.
  */
 export async function rebuildLegs(db: Database): Promise<Map<number, { left: bigint; right: bigint }>> {
-  const nodes = (await db.query<{ member_id: number; parent_id: number | null; side: 'left' | 'right' | null }>(sql`SELECT member_id, parent_id, side FROM network_nodes`)).rows;
-  const events = (await db.query<{ member_id: number; volume: string }>(sql`SELECT member_id, volume::text AS volume FROM network_events WHERE kind = 'volume'`)).rows;
-  const matched = (await db.query<{ member_id: number; matched: string }>(sql`SELECT member_id, sum(matched)::text AS matched FROM matching_bonuses GROUP BY member_id`)).rows;
+  const nodes = (
+    await db.query<{ member_id: number; parent_id: number | null; side: 'left' | 'right' | null }>(
+      sql`SELECT member_id, parent_id, side FROM network_nodes`,
+    )
+  ).rows;
+  const events = (
+    await db.query<{ member_id: number; volume: string }>(
+      sql`SELECT member_id, volume::text AS volume FROM network_events WHERE kind = 'volume'`,
+    )
+  ).rows;
+  const matched = (
+    await db.query<{ member_id: number; matched: string }>(
+      sql`SELECT member_id, sum(matched)::text AS matched FROM matching_bonuses GROUP BY member_id`,
+    )
+  ).rows;
   const parent = new Map(nodes.map((n) => [Number(n.member_id), n]));
   const legs = new Map(nodes.map((n) => [Number(n.member_id), { left: 0n, right: 0n }]));
   for (const e of events) {
@@ -69,6 +82,10 @@ export async function rebuildLegs(db: Database): Promise<Map<number, { left: big
 
 /** The maintained leg volumes, in the same scaled form (after a roll-up). */
 export async function maintainedLegs(db: Database): Promise<Map<number, { left: bigint; right: bigint }>> {
-  const rows = (await db.query<{ member_id: number; l: string; r: string }>(sql`SELECT member_id, left_volume::text AS l, right_volume::text AS r FROM network_nodes`)).rows;
+  const rows = (
+    await db.query<{ member_id: number; l: string; r: string }>(
+      sql`SELECT member_id, left_volume::text AS l, right_volume::text AS r FROM network_nodes`,
+    )
+  ).rows;
   return new Map(rows.map((r) => [Number(r.member_id), { left: scale(r.l), right: scale(r.r) }]));
 }

@@ -64,7 +64,7 @@ describe.skipIf(!onServer)('concurrent purchases and closes on PostgreSQL', () =
     await assertBooksConsistent(db);
   });
 
-  it('buyers who are each other\'s sponsors buy at once without deadlocks: every purchase succeeds, every bonus is exact', async () => {
+  it("buyers who are each other's sponsors buy at once without deadlocks: every purchase succeeds, every bonus is exact", async () => {
     const { app, db } = portal;
     const line: Session[] = [];
     let sponsor = 'company';
@@ -76,7 +76,9 @@ describe.skipIf(!onServer)('concurrent purchases and closes on PostgreSQL', () =
     }
     const ids = await packageIds(app, line[0]!);
     for (const s of line) await mustBuy(app, s, ids.Starter!);
-    const answers = await Promise.all(line.flatMap((s) => [buy(app, s, ids.Starter), buy(app, s, ids.Starter), buy(app, s, ids.Starter)]));
+    const answers = await Promise.all(
+      line.flatMap((s) => [buy(app, s, ids.Starter), buy(app, s, ids.Starter), buy(app, s, ids.Starter)]),
+    );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(201);
     // Member i earns from the 4 purchases of each of its 1-3 levels below: 10, 5, 2 USDT each.
     for (const [i, s] of line.entries()) {
@@ -99,13 +101,21 @@ describe.skipIf(!onServer)('concurrent purchases and closes on PostgreSQL', () =
 
     const late = await registerMember(app, { username: 'latecomer', sponsor: 'twinleft', side: 'left' });
     await fund(app, admin, late.user.id, 'deposit', '500');
-    const [first, second, latePurchase] = await Promise.all([close(app, admin, day(0)), close(app, admin, day(0)), buy(app, late, ids.Silver)]);
+    const [first, second, latePurchase] = await Promise.all([
+      close(app, admin, day(0)),
+      close(app, admin, day(0)),
+      buy(app, late, ids.Silver),
+    ]);
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
     expect(first.json().paid).toBe(second.json().paid);
     expect(latePurchase.statusCode, latePurchase.body).toBe(201);
-    const closes = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM matching_closes WHERE close_date = ${day(0)}`);
+    const closes = await db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM matching_closes WHERE close_date = ${day(0)}`,
+    );
     expect(closes.rows[0]!.n).toBe(1);
-    const records = await db.query<{ member_id: number; paid: string }>(sql`SELECT member_id, paid::text AS paid FROM matching_bonuses WHERE close_date = ${day(0)}`);
+    const records = await db.query<{ member_id: number; paid: string }>(
+      sql`SELECT member_id, paid::text AS paid FROM matching_bonuses WHERE close_date = ${day(0)}`,
+    );
     const twin = records.rows.find((row) => Number(row.member_id) === a.user.id);
     // twin matched 100 BV (its earlier Starter pair) at 10%, plus the late Silver only if the close saw it.
     expect(['10000000000000000000', '50000000000000000000']).toContain(twin?.paid);

@@ -39,7 +39,10 @@ interface SimMember {
   pending: bigint;
 }
 
-type Step = { kind: 'buy'; who: number; pkg: number } | { kind: 'place'; who: number; side: 'left' | 'right' } | { kind: 'close'; skip: number };
+type Step =
+  | { kind: 'buy'; who: number; pkg: number }
+  | { kind: 'place'; who: number; side: 'left' | 'right' }
+  | { kind: 'close'; skip: number };
 
 const memberArb = fc.record({
   sponsorPick: fc.nat(),
@@ -50,10 +53,23 @@ const scenarioArb = fc.record({
   members: fc.array(memberArb, { minLength: 4, maxLength: 9 }),
   steps: fc.array(
     fc.oneof(
-      { weight: 6, arbitrary: fc.record({ kind: fc.constant('buy' as const), who: fc.nat(), pkg: fc.nat({ max: 3 }) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant('place' as const), who: fc.nat(), side: fc.constantFrom('left' as const, 'right' as const) }) },
+      {
+        weight: 6,
+        arbitrary: fc.record({ kind: fc.constant('buy' as const), who: fc.nat(), pkg: fc.nat({ max: 3 }) }),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          kind: fc.constant('place' as const),
+          who: fc.nat(),
+          side: fc.constantFrom('left' as const, 'right' as const),
+        }),
+      },
       // skip: days left unclosed before this close (a scheduler that was down).
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant('close' as const), skip: fc.constantFrom(0, 0, 0, 1, 2) }) },
+      {
+        weight: 2,
+        arbitrary: fc.record({ kind: fc.constant('close' as const), skip: fc.constantFrom(0, 0, 0, 1, 2) }),
+      },
     ),
     { minLength: 8, maxLength: 30 },
   ),
@@ -74,7 +90,9 @@ describe('the plan against an independent simulator', () => {
           const isPlaced = (i: number) => i === -1 || sim[i]!.parent !== null;
 
           const readPlacement = async (i: number) => {
-            const { rows } = await db.query<{ parent_id: number | null; side: 'left' | 'right' | null }>(sql`SELECT parent_id, side FROM network_nodes WHERE member_id = ${sessions[i]!.user.id}`);
+            const { rows } = await db.query<{ parent_id: number | null; side: 'left' | 'right' | null }>(
+              sql`SELECT parent_id, side FROM network_nodes WHERE member_id = ${sessions[i]!.user.id}`,
+            );
             if (!rows[0]) return;
             const parentIndex = indexOf.get(Number(rows[0].parent_id));
             sim[i]!.parent = parentIndex ?? -1;
@@ -95,23 +113,54 @@ describe('the plan against an independent simulator', () => {
           for (const [i, spec] of scenario.members.entries()) {
             // Mostly deep sponsor lines (so three levels pay), sometimes wide.
             const sponsor = Math.max(-1, i - 1 - (spec.sponsorPick % 3));
-            const session = await registerMember(app, { sponsor: sponsor === -1 ? 'company' : sessions[sponsor]!.user.username, side: spec.side });
+            const session = await registerMember(app, {
+              sponsor: sponsor === -1 ? 'company' : sessions[sponsor]!.user.username,
+              side: spec.side,
+            });
             sessions.push(session);
             indexOf.set(session.user.id, i);
-            sim.push({ sponsor, parent: null, side: null, active: false, cap: 0n, topPrice: 0n, deposit: spec.deposit * UNIT, income: 0n, left: 0n, right: 0n, pending: 0n });
+            sim.push({
+              sponsor,
+              parent: null,
+              side: null,
+              active: false,
+              cap: 0n,
+              topPrice: 0n,
+              deposit: spec.deposit * UNIT,
+              income: 0n,
+              left: 0n,
+              right: 0n,
+              pending: 0n,
+            });
             if (spec.deposit > 0n) await fund(app, admin, session.user.id, 'deposit', spec.deposit.toString());
             await readPlacement(i);
           }
           const ids = await packageIds(app, sessions[0]!);
           for (const pkg of PACKAGES) {
-            const res = await app.inject({ method: 'PATCH', url: `/api/admin/packages/${ids[pkg.name]}`, headers: bearer(admin), payload: { dailyCap: pkg.cap.toString() } });
+            const res = await app.inject({
+              method: 'PATCH',
+              url: `/api/admin/packages/${ids[pkg.name]}`,
+              headers: bearer(admin),
+              payload: { dailyCap: pkg.cap.toString() },
+            });
             expect(res.statusCode, res.body).toBe(200);
           }
 
-          const daysAhead = scenario.steps.reduce((n, s) => n + ((s as Step).kind === 'close' ? 1 + (s as { skip: number }).skip : 0), 0);
+          const daysAhead = scenario.steps.reduce(
+            (n, s) => n + ((s as Step).kind === 'close' ? 1 + (s as { skip: number }).skip : 0),
+            0,
+          );
           let closeDay = -daysAhead;
           let closes = 0;
-          const records: Array<{ date: string; member: number; left: bigint; right: bigint; matched: bigint; paid: bigint; flushed: bigint }> = [];
+          const records: Array<{
+            date: string;
+            member: number;
+            left: bigint;
+            right: bigint;
+            matched: bigint;
+            paid: bigint;
+            flushed: bigint;
+          }> = [];
 
           for (const raw of scenario.steps) {
             const step = raw as Step;
@@ -144,7 +193,12 @@ describe('the plan against an independent simulator', () => {
             } else if (step.kind === 'place') {
               const who = step.who % sim.length;
               const m = sim[who]!;
-              const res = await app.inject({ method: 'POST', url: '/api/network/placements', headers: bearer(admin), payload: { memberId: sessions[who]!.user.id, auto: step.side } });
+              const res = await app.inject({
+                method: 'POST',
+                url: '/api/network/placements',
+                headers: bearer(admin),
+                payload: { memberId: sessions[who]!.user.id, auto: step.side },
+              });
               if (m.parent !== null) {
                 expect(res.statusCode, res.body).toBe(409);
                 continue;
@@ -179,20 +233,44 @@ describe('the plan against an independent simulator', () => {
                 m.right -= matched;
               }
             }
-            const { rows } = await db.query<{ owner_id: number; balance: string }>(sql`SELECT owner_id, balance::text AS balance FROM ledger_accounts WHERE wallet = 'income'`);
+            const { rows } = await db.query<{ owner_id: number; balance: string }>(
+              sql`SELECT owner_id, balance::text AS balance FROM ledger_accounts WHERE wallet = 'income'`,
+            );
             const income = new Map(rows.map((r) => [Number(r.owner_id), BigInt(r.balance)]));
-            for (const [i, m] of sim.entries()) expect(income.get(sessions[i]!.user.id) ?? 0n, `income of member ${i}`).toBe(m.income);
+            for (const [i, m] of sim.entries())
+              expect(income.get(sessions[i]!.user.id) ?? 0n, `income of member ${i}`).toBe(m.income);
           }
 
-          const stored = await db.query<{ close_date: string; member_id: number; left_volume: string; right_volume: string; matched: string; paid: string; flushed: string }>(
+          const stored = await db.query<{
+            close_date: string;
+            member_id: number;
+            left_volume: string;
+            right_volume: string;
+            matched: string;
+            paid: string;
+            flushed: string;
+          }>(
             sql`SELECT to_char(close_date, 'YYYY-MM-DD') AS close_date, member_id, left_volume::text AS left_volume, right_volume::text AS right_volume,
                     matched::text AS matched, paid::text AS paid, flushed::text AS flushed
                FROM matching_bonuses ORDER BY close_date, member_id`,
           );
-          const bv = (v: string) => BigInt(v.split('.')[0]!) * UNIT + BigInt(((v.split('.')[1] ?? '') + '0'.repeat(18)).slice(0, 18));
+          const bv = (v: string) =>
+            BigInt(v.split('.')[0]!) * UNIT + BigInt(((v.split('.')[1] ?? '') + '0'.repeat(18)).slice(0, 18));
           expect(
-            stored.rows.map((r) => ({ date: r.close_date, member: indexOf.get(Number(r.member_id))!, left: bv(r.left_volume), right: bv(r.right_volume), matched: bv(r.matched), paid: BigInt(r.paid), flushed: BigInt(r.flushed) })),
-          ).toEqual([...records].sort((a, b) => (a.date === b.date ? sessions[a.member]!.user.id - sessions[b.member]!.user.id : a.date < b.date ? -1 : 1)));
+            stored.rows.map((r) => ({
+              date: r.close_date,
+              member: indexOf.get(Number(r.member_id))!,
+              left: bv(r.left_volume),
+              right: bv(r.right_volume),
+              matched: bv(r.matched),
+              paid: BigInt(r.paid),
+              flushed: BigInt(r.flushed),
+            })),
+          ).toEqual(
+            [...records].sort((a, b) =>
+              a.date === b.date ? sessions[a.member]!.user.id - sessions[b.member]!.user.id : a.date < b.date ? -1 : 1,
+            ),
+          );
 
           await rollUpNetwork(db);
           const legs = await maintainedLegs(db);

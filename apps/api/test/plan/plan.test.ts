@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allMatchingBonuses, allReferralBonuses } from '../../src/bonuses/list';
 import { rollUpNetwork } from '../../src/network/rollup';
-import { bearer, enableAdminTwoFactor, errorOf, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
+import {
+  bearer,
+  enableAdminTwoFactor,
+  errorOf,
+  loginAdmin,
+  registerMember,
+  startPortal,
+  type Session,
+  type TestPortal,
+} from '../harness';
 import { assertBooksConsistent, balances, booksFingerprint, fund } from '../ledger/ledger-helpers';
 import { place } from '../network/network-helpers';
 import { buy, close, day, maintainedLegs, mustBuy, packageIds, rebuildLegs } from './plan-helpers';
@@ -29,7 +38,11 @@ async function income(session: Session) {
 }
 
 async function bonuses(session: Session, type: 'referral' | 'matching') {
-  const res = await portal.app.inject({ method: 'GET', url: `/api/bonuses?type=${type}&pageSize=100`, headers: bearer(session) });
+  const res = await portal.app.inject({
+    method: 'GET',
+    url: `/api/bonuses?type=${type}&pageSize=100`,
+    headers: bearer(session),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -63,7 +76,18 @@ describe('the worked example of docs/plan.md', () => {
     expect(await income(A)).toBe('135.00');
     const aMatch1 = (await bonuses(A, 'matching')).items;
     expect(aMatch1).toEqual([
-      expect.objectContaining({ closeDate: day(-1), leftVolume: '200', rightVolume: '1000', matched: '200', earned: '20.00', dailyCap: '100.00', paid: '20.00', flushed: '0.00', carryLeft: '0', carryRight: '800' }),
+      expect.objectContaining({
+        closeDate: day(-1),
+        leftVolume: '200',
+        rightVolume: '1000',
+        matched: '200',
+        earned: '20.00',
+        dailyCap: '100.00',
+        paid: '20.00',
+        flushed: '0.00',
+        carryLeft: '0',
+        carryRight: '800',
+      }),
     ]);
 
     // Day 2.
@@ -79,16 +103,39 @@ describe('the worked example of docs/plan.md', () => {
 
     // Before the close, bob's dashboard already shows what it will pay him.
     const bStatus = await app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(B) });
-    expect(bStatus.json()).toMatchObject({ leftVolume: '1100', rightVolume: '5000', nextClose: { matched: '1100', bonus: '100.00', flushed: '10.00' } });
+    expect(bStatus.json()).toMatchObject({
+      leftVolume: '1100',
+      rightVolume: '5000',
+      nextClose: { matched: '1100', bonus: '100.00', flushed: '10.00' },
+    });
     const day2 = await close(app, admin, day(0));
     expect(day2.statusCode, day2.body).toBe(201);
     expect(day2.json()).toMatchObject({ members: 2, matched: '1900', paid: '180.00', flushed: '10.00' });
     const bMatch = (await bonuses(B, 'matching')).items;
     expect(bMatch).toEqual([
-      expect.objectContaining({ leftVolume: '1100', rightVolume: '5000', matched: '1100', earned: '110.00', dailyCap: '100.00', paid: '100.00', flushed: '10.00', carryLeft: '0', carryRight: '3900' }),
+      expect.objectContaining({
+        leftVolume: '1100',
+        rightVolume: '5000',
+        matched: '1100',
+        earned: '110.00',
+        dailyCap: '100.00',
+        paid: '100.00',
+        flushed: '10.00',
+        carryLeft: '0',
+        carryRight: '3900',
+      }),
     ]);
     const aMatch2 = (await bonuses(A, 'matching')).items[0];
-    expect(aMatch2).toMatchObject({ closeDate: day(0), leftVolume: '6000', rightVolume: '800', matched: '800', earned: '80.00', paid: '80.00', carryLeft: '5200', carryRight: '0' });
+    expect(aMatch2).toMatchObject({
+      closeDate: day(0),
+      leftVolume: '6000',
+      rightVolume: '800',
+      matched: '800',
+      earned: '80.00',
+      paid: '80.00',
+      carryLeft: '5200',
+      carryRight: '0',
+    });
 
     // Totals: alice 415 referral + 100 matching, bob 610 + 100.
     expect(await income(A)).toBe('515.00');
@@ -100,7 +147,12 @@ describe('the worked example of docs/plan.md', () => {
     expect((await balances(app, D)).deposit).toBe(String(10000 - 100 - 1000) + '.00');
 
     const status = await app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(D) });
-    expect(status.json()).toMatchObject({ active: true, package: { name: 'Gold' }, placed: true, nextClose: { matched: '0', bonus: '0.00' } });
+    expect(status.json()).toMatchObject({
+      active: true,
+      package: { name: 'Gold' },
+      placed: true,
+      nextClose: { matched: '0', bonus: '0.00' },
+    });
 
     const dash = await app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
     expect(dash.json()).toMatchObject({
@@ -122,7 +174,12 @@ describe('purchases', () => {
     const { app, db } = portal;
     const A = await member('ann', 'company', 'left', '150');
     const ids = await packageIds(app, A);
-    const off = await app.inject({ method: 'PATCH', url: `/api/admin/packages/${ids.Silver}`, headers: bearer(admin), payload: { active: false } });
+    const off = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/packages/${ids.Silver}`,
+      headers: bearer(admin),
+      payload: { active: false },
+    });
     expect(off.statusCode, off.body).toBe(200);
     const before = await booksFingerprint(db);
 
@@ -166,13 +223,18 @@ describe('purchases', () => {
     expect(errorOf(other).code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await balances(app, A)).deposit).toBe('150.00');
     expect(await income(S)).toBe('10.00');
-    const count = await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM purchases WHERE member_id = ${A.user.id}`);
+    const count = await db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM purchases WHERE member_id = ${A.user.id}`,
+    );
     expect(count.rows[0]!.n).toBe(1);
     // A new key is a new purchase, now a repurchase.
     const second = await buy(app, A, ids.Starter, 'key-2');
     expect(second.json().kind).toBe('repurchase');
     const history = await app.inject({ method: 'GET', url: '/api/purchases?kind=repurchase', headers: bearer(A) });
-    expect(history.json()).toMatchObject({ total: 1, items: [{ kind: 'repurchase', package: { name: 'Starter' }, price: '100.00', bv: '100' }] });
+    expect(history.json()).toMatchObject({
+      total: 1,
+      items: [{ kind: 'repurchase', package: { name: 'Starter' }, price: '100.00', bv: '100' }],
+    });
     await assertBooksConsistent(db);
   });
 
@@ -185,7 +247,12 @@ describe('purchases', () => {
     const first = await buy(app, A, ids.Starter, 'rate-key');
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().referralPaid).toEqual([{ level: 1, username: 'keysponsor', rate: '10', amount: '10.00' }]);
-    const patch = await app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: bearer(admin), payload: { referralLevel1Percent: '12.5' } });
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: bearer(admin),
+      payload: { referralLevel1Percent: '12.5' },
+    });
     expect(patch.statusCode, patch.body).toBe(200);
     const before = await booksFingerprint(db);
     const again = await buy(app, A, ids.Starter, 'rate-key');
@@ -218,7 +285,12 @@ describe('purchases', () => {
     expect(await income(L2)).toBe('0.00');
     expect(await income(L3)).toBe('25.00');
     // A settings change applies to later purchases only.
-    const patch = await app.inject({ method: 'PATCH', url: '/api/admin/settings', headers: bearer(admin), payload: { referralLevel1Percent: '12.5', referralLevel3Percent: '0' } });
+    const patch = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: bearer(admin),
+      payload: { referralLevel1Percent: '12.5', referralLevel3Percent: '0' },
+    });
     expect(patch.statusCode, patch.body).toBe(200);
     const later = await mustBuy(app, X, ids.Starter!);
     expect(later.referralPaid).toEqual([{ level: 1, username: 'lvl1', rate: '12.5', amount: '12.50' }]);
@@ -235,8 +307,12 @@ describe('purchases', () => {
     await mustBuy(app, R, ids.Silver!);
     const res = await mustBuy(app, W, ids.Gold!);
     expect(res.volumePending).toBe(true);
-    expect((await app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(W) })).json()).toMatchObject({ placed: false, pendingVolume: '1000' });
-    const status = async () => (await app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(A) })).json();
+    expect((await app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(W) })).json()).toMatchObject({
+      placed: false,
+      pendingVolume: '1000',
+    });
+    const status = async () =>
+      (await app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(A) })).json();
     expect(await status()).toMatchObject({ leftVolume: '0', rightVolume: '500' });
     const placed = await place(app, A, { memberId: W.user.id, auto: 'left' });
     expect(placed.statusCode, placed.body).toBe(201);
@@ -264,7 +340,9 @@ describe('the daily close', () => {
     expect(again.json()).toEqual({ ...first.json(), created: false });
     expect(await booksFingerprint(db)).toBe(fingerprint);
     // One audit row, written with the close itself: the repeat adds none.
-    const audited = await db.query<{ actor_id: number; target_id: string }>(sql`SELECT actor_id, target_id FROM audit_log WHERE action = 'plan.close'`);
+    const audited = await db.query<{ actor_id: number; target_id: string }>(
+      sql`SELECT actor_id, target_id FROM audit_log WHERE action = 'plan.close'`,
+    );
     expect(audited.rows).toEqual([{ actor_id: admin.user.id, target_id: day(-1) }]);
     const future = await close(app, admin, day(1));
     expect(future.statusCode).toBe(422);
@@ -274,7 +352,12 @@ describe('the daily close', () => {
     expect(errorOf(earlier).code).toBe('CLOSE_OUT_OF_ORDER');
     const bad = await close(app, admin, '2026-13-01');
     expect(bad.statusCode).toBe(400);
-    const asMember = await app.inject({ method: 'POST', url: '/api/admin/plan/close', headers: bearer(A), payload: { date: day(0) } });
+    const asMember = await app.inject({
+      method: 'POST',
+      url: '/api/admin/plan/close',
+      headers: bearer(A),
+      payload: { date: day(0) },
+    });
     expect(asMember.statusCode).toBe(403);
     expect(await income(A)).toBe('30.00');
   });
@@ -295,7 +378,15 @@ describe('the daily close', () => {
     expect(covering.statusCode, covering.body).toBe(201);
     expect(covering.json()).toMatchObject({ days: 3, members: 1, matched: '5000', paid: '300.00', flushed: '200.00' });
     const record = (await bonuses(A, 'matching')).items[0];
-    expect(record).toMatchObject({ matched: '5000', earned: '500.00', dailyCap: '300.00', paid: '300.00', flushed: '200.00', carryLeft: '0', carryRight: '0' });
+    expect(record).toMatchObject({
+      matched: '5000',
+      earned: '500.00',
+      dailyCap: '300.00',
+      paid: '300.00',
+      flushed: '200.00',
+      carryLeft: '0',
+      carryRight: '0',
+    });
     // 2 × 10% referral of the Platinum purchases, plus the capped matching bonus.
     expect(await income(A)).toBe('1300.00');
   });
@@ -312,27 +403,46 @@ describe('the daily close', () => {
     await close(app, admin, day(-1));
     for (const s of [R, LL, LR]) await mustBuy(app, s, ids.Starter!);
     await close(app, admin, day(0));
-    const page = async (q: string) => (await app.inject({ method: 'GET', url: `/api/admin/bonuses?type=matching&pageSize=100${q}`, headers: bearer(admin) })).json();
+    const page = async (q: string) =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/bonuses?type=matching&pageSize=100${q}`,
+          headers: bearer(admin),
+        })
+      ).json();
     for (const sort of ['-date', 'date', 'amount', '-amount'] as const) {
       const whole = await page(`&sort=${sort}`);
       expect(whole).toMatchObject({ total: 4, totalPaid: '40.00' });
       // The CSV's generator, one row per batch, reads the same rows in the same order.
       const walked: unknown[] = [];
-      for await (const row of allMatchingBonuses(db, { type: 'matching', sort, page: 1, pageSize: 100 }, 1)) walked.push(row);
+      for await (const row of allMatchingBonuses(db, { type: 'matching', sort, page: 1, pageSize: 100 }, 1))
+        walked.push(row);
       expect(walked, sort).toEqual(whole.items);
       // The referral CSV's generator likewise (date orders walk the id).
-      const referrals = (await app.inject({ method: 'GET', url: `/api/admin/bonuses?type=referral&pageSize=100&sort=${sort}`, headers: bearer(admin) })).json();
+      const referrals = (
+        await app.inject({
+          method: 'GET',
+          url: `/api/admin/bonuses?type=referral&pageSize=100&sort=${sort}`,
+          headers: bearer(admin),
+        })
+      ).json();
       expect(referrals.total).toBeGreaterThan(3);
       const walkedReferrals: unknown[] = [];
-      for await (const row of allReferralBonuses(db, { type: 'referral', sort, page: 1, pageSize: 100 }, 1)) walkedReferrals.push(row);
+      for await (const row of allReferralBonuses(db, { type: 'referral', sort, page: 1, pageSize: 100 }, 1))
+        walkedReferrals.push(row);
       expect(walkedReferrals, sort).toEqual(referrals.items);
     }
-    expect((await page('')).items.map((r: { closeDate: string; member: string }) => `${r.closeDate} ${r.member}`)).toEqual(
-      [`${day(0)} mleft`, `${day(0)} mroot`, `${day(-1)} mleft`, `${day(-1)} mroot`],
-    );
+    expect(
+      (await page('')).items.map((r: { closeDate: string; member: string }) => `${r.closeDate} ${r.member}`),
+    ).toEqual([`${day(0)} mleft`, `${day(0)} mroot`, `${day(-1)} mleft`, `${day(-1)} mroot`]);
     expect(await page(`&from=${day(0)}`)).toMatchObject({ total: 2, totalPaid: '20.00' });
     expect(await page(`&member=mroot&to=${day(-1)}`)).toMatchObject({ total: 1, totalPaid: '10.00' });
-    const csv = await app.inject({ method: 'GET', url: '/api/admin/bonuses?type=matching&format=csv', headers: bearer(admin) });
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/api/admin/bonuses?type=matching&format=csv',
+      headers: bearer(admin),
+    });
     expect(csv.body.trim().split('\r\n')).toHaveLength(5);
   });
 
@@ -343,11 +453,27 @@ describe('the daily close', () => {
     const ids = await packageIds(app, A);
     await mustBuy(app, A, ids.Starter!);
     await mustBuy(app, B, ids.Silver!);
-    const list = await app.inject({ method: 'GET', url: `/api/admin/bonuses?type=referral&member=boss&from=${day(0)}`, headers: bearer(admin) });
-    expect(list.json()).toMatchObject({ total: 1, totalPaid: '50.00', items: [{ member: 'boss', buyer: 'kid', level: 1, amount: '50.00', packageName: 'Silver' }] });
-    const none = await app.inject({ method: 'GET', url: `/api/admin/bonuses?type=referral&to=${day(-1)}`, headers: bearer(admin) });
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/admin/bonuses?type=referral&member=boss&from=${day(0)}`,
+      headers: bearer(admin),
+    });
+    expect(list.json()).toMatchObject({
+      total: 1,
+      totalPaid: '50.00',
+      items: [{ member: 'boss', buyer: 'kid', level: 1, amount: '50.00', packageName: 'Silver' }],
+    });
+    const none = await app.inject({
+      method: 'GET',
+      url: `/api/admin/bonuses?type=referral&to=${day(-1)}`,
+      headers: bearer(admin),
+    });
     expect(none.json().total).toBe(0);
-    const csv = await app.inject({ method: 'GET', url: '/api/admin/bonuses?type=referral&format=csv', headers: bearer(admin) });
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/api/admin/bonuses?type=referral&format=csv',
+      headers: bearer(admin),
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[1]).toContain(',boss,kid,');
     const forbidden = await app.inject({ method: 'GET', url: '/api/admin/bonuses', headers: bearer(A) });
@@ -358,27 +484,65 @@ describe('the daily close', () => {
 describe('package catalogue', () => {
   it('admins add and edit packages, audited; members see only active ones', async () => {
     const { app, db } = portal;
-    const created = await app.inject({ method: 'POST', url: '/api/admin/packages', headers: bearer(admin), payload: { name: 'Diamond', price: '10000', bv: '9000.5', dailyCap: '8000' } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/packages',
+      headers: bearer(admin),
+      payload: { name: 'Diamond', price: '10000', bv: '9000.5', dailyCap: '8000' },
+    });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toMatchObject({ name: 'Diamond', price: '10000.00', bv: '9000.5', dailyCap: '8000.00', active: true });
-    const dup = await app.inject({ method: 'POST', url: '/api/admin/packages', headers: bearer(admin), payload: { name: 'gold', price: '1', bv: '1', dailyCap: '1' } });
+    expect(created.json()).toMatchObject({
+      name: 'Diamond',
+      price: '10000.00',
+      bv: '9000.5',
+      dailyCap: '8000.00',
+      active: true,
+    });
+    const dup = await app.inject({
+      method: 'POST',
+      url: '/api/admin/packages',
+      headers: bearer(admin),
+      payload: { name: 'gold', price: '1', bv: '1', dailyCap: '1' },
+    });
     expect(dup.statusCode).toBe(409);
-    const bad = await app.inject({ method: 'POST', url: '/api/admin/packages', headers: bearer(admin), payload: { name: 'X', price: '-1', bv: '1', dailyCap: '1' } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/admin/packages',
+      headers: bearer(admin),
+      payload: { name: 'X', price: '-1', bv: '1', dailyCap: '1' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(errorOf(bad).field).toBe('price');
     const id = created.json().id;
-    const edit = await app.inject({ method: 'PATCH', url: `/api/admin/packages/${id}`, headers: bearer(admin), payload: { active: false, dailyCap: '7000' } });
+    const edit = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/packages/${id}`,
+      headers: bearer(admin),
+      payload: { active: false, dailyCap: '7000' },
+    });
     expect(edit.json()).toMatchObject({ active: false, dailyCap: '7000.00' });
-    const missing = await app.inject({ method: 'PATCH', url: '/api/admin/packages/99999', headers: bearer(admin), payload: { active: false } });
+    const missing = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/packages/99999',
+      headers: bearer(admin),
+      payload: { active: false },
+    });
     expect(missing.statusCode).toBe(404);
     const M = await member('viewer', 'company', 'left', '0');
     const seen = await app.inject({ method: 'GET', url: '/api/packages', headers: bearer(M) });
     expect(seen.json().items.map((p: { name: string }) => p.name)).toEqual(['Starter', 'Silver', 'Gold', 'Platinum']);
     const all = await app.inject({ method: 'GET', url: '/api/admin/packages', headers: bearer(admin) });
     expect(all.json().items).toHaveLength(5);
-    const memberTries = await app.inject({ method: 'POST', url: '/api/admin/packages', headers: bearer(M), payload: { name: 'Y', price: '1', bv: '1', dailyCap: '1' } });
+    const memberTries = await app.inject({
+      method: 'POST',
+      url: '/api/admin/packages',
+      headers: bearer(M),
+      payload: { name: 'Y', price: '1', bv: '1', dailyCap: '1' },
+    });
     expect(memberTries.statusCode).toBe(403);
-    const audit = await db.query<{ action: string }>(sql`SELECT action FROM audit_log WHERE action LIKE 'package.%' ORDER BY id`);
+    const audit = await db.query<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE action LIKE 'package.%' ORDER BY id`,
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['package.create', 'package.update']);
   });
 });

@@ -21,7 +21,11 @@ describe('a group of purchases in one statement', () => {
 
   type Outcome = {
     replayed?: boolean;
-    response?: { purchaseId: number; kind: string; paid: Array<{ memberId: number; level: number; amount: string; rate: string }> };
+    response?: {
+      purchaseId: number;
+      kind: string;
+      paid: Array<{ memberId: number; level: number; amount: string; rate: string }>;
+    };
     refused?: string;
     detail?: string | null;
   };
@@ -40,7 +44,13 @@ describe('a group of purchases in one statement', () => {
     await fund(portal.app, admin, sponsor.user.id, 'deposit', '100');
     await fund(portal.app, admin, buyer.user.id, 'deposit', '250');
     const ids = await packageIds(portal.app, buyer);
-    const purchase = (who: Session, pkg: number, key: string | null = null) => ({ buyer: who.user.id, session: null, package: pkg, key, hash: key });
+    const purchase = (who: Session, pkg: number, key: string | null = null) => ({
+      buyer: who.user.id,
+      session: null,
+      package: pkg,
+      key,
+      hash: key,
+    });
 
     const outcomes = await runGroup([
       purchase(buyer, ids.Starter!, 'p1'), // the sponsor is not active yet: nobody earns
@@ -55,7 +65,10 @@ describe('a group of purchases in one statement', () => {
     expect(outcomes[1]).toMatchObject({ replayed: false, response: { kind: 'purchase' } });
     expect(outcomes[2]).toMatchObject({
       replayed: false,
-      response: { kind: 'repurchase', paid: [{ memberId: sponsor.user.id, level: 1, amount: toBaseUnits('10').toString(), rate: '10' }] },
+      response: {
+        kind: 'repurchase',
+        paid: [{ memberId: sponsor.user.id, level: 1, amount: toBaseUnits('10').toString(), rate: '10' }],
+      },
     });
     expect(outcomes[3]).toEqual({ refused: 'INSUFFICIENT_BALANCE', detail: toBaseUnits('50').toString() });
     expect(outcomes[4]).toMatchObject({ replayed: true, response: { purchaseId: outcomes[0]!.response!.purchaseId } });

@@ -40,7 +40,13 @@ export async function createProduct(
     method: 'POST',
     url: '/api/admin/products',
     headers: bearer(admin),
-    payload: { name: `Product ${names} ${randomBytes(3).toString('hex')}`, description: 'A fine thing', price: '25', stock: 10, ...body },
+    payload: {
+      name: `Product ${names} ${randomBytes(3).toString('hex')}`,
+      description: 'A fine thing',
+      price: '25',
+      stock: 10,
+      ...body,
+    },
   });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
@@ -54,12 +60,26 @@ export function multipart(data: Buffer, options: { field?: string; filename?: st
       `Content-Type: ${options.contentType ?? 'image/png'}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, data, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
-export function uploadImage(app: FastifyInstance, admin: Session, productId: number, data: Buffer, options: Parameters<typeof multipart>[1] = {}) {
+export function uploadImage(
+  app: FastifyInstance,
+  admin: Session,
+  productId: number,
+  data: Buffer,
+  options: Parameters<typeof multipart>[1] = {},
+) {
   const body = multipart(data, options);
-  return app.inject({ method: 'PUT', url: `/api/admin/products/${productId}/image`, headers: { ...bearer(admin), ...body.headers }, payload: body.payload });
+  return app.inject({
+    method: 'PUT',
+    url: `/api/admin/products/${productId}/image`,
+    headers: { ...bearer(admin), ...body.headers },
+    payload: body.payload,
+  });
 }
 
 /** A small real picture. */
@@ -108,7 +128,12 @@ export async function shopFingerprint(db: Sql): Promise<string> {
 }
 
 export function redeem(app: FastifyInstance, member: Session, payload: unknown, key?: string) {
-  return app.inject({ method: 'POST', url: '/api/redemptions', headers: { ...bearer(member), ...(key ? { 'idempotency-key': key } : {}) }, payload: payload as object });
+  return app.inject({
+    method: 'POST',
+    url: '/api/redemptions',
+    headers: { ...bearer(member), ...(key ? { 'idempotency-key': key } : {}) },
+    payload: payload as object,
+  });
 }
 
 export async function stockOf(db: Sql, productId: number): Promise<number> {

@@ -4,7 +4,14 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_PRODUCT_IMAGE_BYTES } from '@portal/contract';
 import { bearer, errorOf, registerMember, type Session, type TestPortal } from '../harness';
-import { createProduct, pngOf, shopFingerprint, useProductPortal, uploadImage, withLyingHeader } from './product-helpers';
+import {
+  createProduct,
+  pngOf,
+  shopFingerprint,
+  useProductPortal,
+  uploadImage,
+  withLyingHeader,
+} from './product-helpers';
 import { sql } from '../../src/db/sql';
 
 let portal: TestPortal;
@@ -20,20 +27,44 @@ describe('the product catalogue', () => {
   it('an admin adds, edits and deactivates products; members see only the active ones; every change is audited', async () => {
     const member = await registerMember(portal.app);
     const mug = await createProduct(portal.app, admin, { name: 'Portal mug', price: '12.5', stock: 7 });
-    expect(mug).toMatchObject({ name: 'Portal mug', price: '12.50', stock: 7, active: true, imageUrl: null, thumbnailUrl: null });
+    expect(mug).toMatchObject({
+      name: 'Portal mug',
+      price: '12.50',
+      stock: 7,
+      active: true,
+      imageUrl: null,
+      thumbnailUrl: null,
+    });
     const cap = await createProduct(portal.app, admin, { name: 'Portal cap' });
 
-    const off = await portal.app.inject({ method: 'PATCH', url: `/api/admin/products/${cap.id}`, headers: bearer(admin), payload: { active: false, stock: 3 } });
+    const off = await portal.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${cap.id}`,
+      headers: bearer(admin),
+      payload: { active: false, stock: 3 },
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ active: false, stock: 3 });
 
-    const catalogue = await portal.app.inject({ method: 'GET', url: '/api/products?search=portal', headers: bearer(member) });
+    const catalogue = await portal.app.inject({
+      method: 'GET',
+      url: '/api/products?search=portal',
+      headers: bearer(member),
+    });
     expect(catalogue.statusCode).toBe(200);
     expect(catalogue.json().items.map((p: { name: string }) => p.name)).toEqual(['Portal mug']);
 
-    const all = await portal.app.inject({ method: 'GET', url: '/api/admin/products?search=portal&sort=name', headers: bearer(admin) });
+    const all = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/products?search=portal&sort=name',
+      headers: bearer(admin),
+    });
     expect(all.json().items.map((p: { name: string }) => p.name)).toEqual(['Portal cap', 'Portal mug']);
-    const csv = await portal.app.inject({ method: 'GET', url: '/api/admin/products?search=portal&format=csv', headers: bearer(admin) });
+    const csv = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/products?search=portal&format=csv',
+      headers: bearer(admin),
+    });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body.split('\r\n')[0]).toBe('id,name,description,price_points,stock,active,image_url,updated_at');
     expect(csv.body).toContain('Portal cap');
@@ -46,7 +77,12 @@ describe('the product catalogue', () => {
 
   it('members may not manage the catalogue', async () => {
     const member = await registerMember(portal.app);
-    const res = await portal.app.inject({ method: 'POST', url: '/api/admin/products', headers: bearer(member), payload: { name: 'Nope', price: '1', stock: 1 } });
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: bearer(member),
+      payload: { name: 'Nope', price: '1', stock: 1 },
+    });
     expect(res.statusCode).toBe(403);
     const upload = await uploadImage(portal.app, member, 1, await pngOf());
     expect(upload.statusCode).toBe(403);
@@ -67,16 +103,36 @@ describe('the product catalogue', () => {
       [{ name: 'Ok', price: '1', stock: 1, description: 'd'.repeat(2001) }, 'description'],
     ];
     for (const [payload, field] of cases) {
-      const res = await portal.app.inject({ method: 'POST', url: '/api/admin/products', headers: bearer(admin), payload });
+      const res = await portal.app.inject({
+        method: 'POST',
+        url: '/api/admin/products',
+        headers: bearer(admin),
+        payload,
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(errorOf(res).field, JSON.stringify(payload)).toBe(field);
     }
-    const duplicate = await portal.app.inject({ method: 'POST', url: '/api/admin/products', headers: bearer(admin), payload: { name: existing.name.toUpperCase(), price: '1', stock: 1 } });
+    const duplicate = await portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/products',
+      headers: bearer(admin),
+      payload: { name: existing.name.toUpperCase(), price: '1', stock: 1 },
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(errorOf(duplicate).code).toBe('PRODUCT_NAME_TAKEN');
-    const negative = await portal.app.inject({ method: 'PATCH', url: `/api/admin/products/${existing.id}`, headers: bearer(admin), payload: { stock: -3 } });
+    const negative = await portal.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/products/${existing.id}`,
+      headers: bearer(admin),
+      payload: { stock: -3 },
+    });
     expect(negative.statusCode).toBe(400);
-    const unknown = await portal.app.inject({ method: 'PATCH', url: '/api/admin/products/999999', headers: bearer(admin), payload: { stock: 3 } });
+    const unknown = await portal.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/999999',
+      headers: bearer(admin),
+      payload: { stock: 3 },
+    });
     expect(unknown.statusCode).toBe(404);
     expect(await shopFingerprint(portal.db)).toBe(before);
   });
@@ -92,7 +148,10 @@ describe('product pictures', () => {
       .toBuffer();
     expect((await sharp(jpeg).metadata()).exif).toBeDefined();
 
-    const res = await uploadImage(portal.app, admin, product.id, jpeg, { filename: 'photo.jpg', contentType: 'image/jpeg' });
+    const res = await uploadImage(portal.app, admin, product.id, jpeg, {
+      filename: 'photo.jpg',
+      contentType: 'image/jpeg',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.imageUrl).toMatch(/^\/api\/media\/products\/[0-9a-f]{64}\.webp$/);
@@ -116,14 +175,18 @@ describe('product pictures', () => {
     const again = await uploadImage(portal.app, admin, product.id, jpeg);
     expect(again.json().imageUrl).toBe(body.imageUrl);
 
-    const audit = await portal.db.query<{ details: { to: string } }>(sql`SELECT details FROM audit_log WHERE action = 'product.image' AND target_id = ${String(product.id)}`);
+    const audit = await portal.db.query<{ details: { to: string } }>(
+      sql`SELECT details FROM audit_log WHERE action = 'product.image' AND target_id = ${String(product.id)}`,
+    );
     expect(audit.rows).toHaveLength(2);
     expect(body.imageUrl).toContain(audit.rows[0]!.details.to);
   });
 
   it('accepts a large photo under the limit, larger than the JSON body limit', async () => {
     const product = await createProduct(portal.app, admin);
-    const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(1000 * 1000 * 3), { raw: { width: 1000, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(2.5 * 1024 * 1024);
     expect(noise.length).toBeLessThan(MAX_PRODUCT_IMAGE_BYTES);
     const res = await uploadImage(portal.app, admin, product.id, noise);
@@ -133,7 +196,11 @@ describe('product pictures', () => {
   });
 
   it('serves nothing but stored pictures', async () => {
-    for (const url of ['/api/media/products/..%2F..%2Fetc%2Fpasswd', '/api/media/products/' + 'a'.repeat(64) + '.webp', '/api/media/products/x.svg']) {
+    for (const url of [
+      '/api/media/products/..%2F..%2Fetc%2Fpasswd',
+      '/api/media/products/' + 'a'.repeat(64) + '.webp',
+      '/api/media/products/x.svg',
+    ]) {
       const res = await portal.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
     }
@@ -148,9 +215,29 @@ describe('product pictures', () => {
     const oversized = Buffer.concat([real, randomBytes(MAX_PRODUCT_IMAGE_BYTES + 1 - real.length + 10)]);
     const cases: Array<[string, Buffer, Parameters<typeof uploadImage>[4], number, string]> = [
       ['oversized', oversized, {}, 413, 'IMAGE_TOO_LARGE'],
-      ['a text file renamed .png', Buffer.from('just some text, not a picture at all\n'.repeat(20)), { filename: 'cat.png', contentType: 'image/png' }, 422, 'IMAGE_INVALID'],
-      ['an SVG', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'), { filename: 'x.png' }, 422, 'IMAGE_INVALID'],
-      ['a GIF', await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer(), { filename: 'x.png' }, 422, 'IMAGE_INVALID'],
+      [
+        'a text file renamed .png',
+        Buffer.from('just some text, not a picture at all\n'.repeat(20)),
+        { filename: 'cat.png', contentType: 'image/png' },
+        422,
+        'IMAGE_INVALID',
+      ],
+      [
+        'an SVG',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+        { filename: 'x.png' },
+        422,
+        'IMAGE_INVALID',
+      ],
+      [
+        'a GIF',
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .gif()
+          .toBuffer(),
+        { filename: 'x.png' },
+        422,
+        'IMAGE_INVALID',
+      ],
       ['a header that lies about its size', withLyingHeader(real, 2000, 1500), {}, 422, 'IMAGE_UNREADABLE'],
       ['a decompression bomb header', withLyingHeader(real, 60000, 60000), {}, 422, 'IMAGE_TOO_MANY_PIXELS'],
       ['a truncated picture', real.subarray(0, real.length - 30), {}, 422, 'IMAGE_UNREADABLE'],
@@ -164,15 +251,28 @@ describe('product pictures', () => {
       expect(error.code, name).toBe(code);
       expect(error.message.length, name).toBeGreaterThan(10);
     }
-    const json = await portal.app.inject({ method: 'PUT', url: `/api/admin/products/${product.id}/image`, headers: bearer(admin), payload: { image: 'data:image/png;base64,AAAA' } });
+    const json = await portal.app.inject({
+      method: 'PUT',
+      url: `/api/admin/products/${product.id}/image`,
+      headers: bearer(admin),
+      payload: { image: 'data:image/png;base64,AAAA' },
+    });
     expect(json.statusCode).toBe(415);
     expect(errorOf(json).code).toBe('MULTIPART_REQUIRED');
     for (const [contentType, body] of [
       ['multipart/form-data', 'no boundary at all'],
       ['multipart/form-data; boundary=abc', 'garbage without parts'],
-      ['multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\ncut short'],
+      [
+        'multipart/form-data; boundary=abc',
+        '--abc\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\ncut short',
+      ],
     ]) {
-      const res = await portal.app.inject({ method: 'PUT', url: `/api/admin/products/${product.id}/image`, headers: { ...bearer(admin), 'content-type': contentType! }, payload: body });
+      const res = await portal.app.inject({
+        method: 'PUT',
+        url: `/api/admin/products/${product.id}/image`,
+        headers: { ...bearer(admin), 'content-type': contentType! },
+        payload: body,
+      });
       expect(res.statusCode, `${contentType}: ${res.body}`).toBe(400);
       expect(errorOf(res).code).toBe('UPLOAD_INVALID');
     }

@@ -51,20 +51,53 @@ describe('redeeming a product', () => {
     expect((await convert(portal.app, member, { amount: '120' })).statusCode).toBe(201);
     const product = await createProduct(portal.app, admin, { name: 'Travel bottle', price: '25', stock: 10 });
 
-    const quote = await portal.app.inject({ method: 'GET', url: `/api/redemptions/quote?productId=${product.id}&quantity=2`, headers: bearer(member) });
+    const quote = await portal.app.inject({
+      method: 'GET',
+      url: `/api/redemptions/quote?productId=${product.id}&quantity=2`,
+      headers: bearer(member),
+    });
     expect(quote.statusCode, quote.body).toBe(200);
-    expect(quote.json()).toMatchObject({ productName: 'Travel bottle', quantity: 2, unitPrice: '25.00', points: '50.00', balanceBefore: '120.00', balanceAfter: '70.00' });
+    expect(quote.json()).toMatchObject({
+      productName: 'Travel bottle',
+      quantity: 2,
+      unitPrice: '25.00',
+      points: '50.00',
+      balanceBefore: '120.00',
+      balanceAfter: '70.00',
+    });
 
-    const res = await redeem(portal.app, member, { productId: product.id, quantity: 2, deliveryAddress: `  ${ADDRESS}  ` });
+    const res = await redeem(portal.app, member, {
+      productId: product.id,
+      quantity: 2,
+      deliveryAddress: `  ${ADDRESS}  `,
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'pending', quantity: 2, unitPrice: '25.00', points: '50.00', deliveryAddress: ADDRESS, reason: null, product: { id: product.id, name: 'Travel bottle' } });
+    expect(res.json()).toMatchObject({
+      status: 'pending',
+      quantity: 2,
+      unitPrice: '25.00',
+      points: '50.00',
+      deliveryAddress: ADDRESS,
+      reason: null,
+      product: { id: product.id, name: 'Travel bottle' },
+    });
     expect((await balances(portal.app, member)).points).toBe('70.00');
     expect(await stockOf(portal.db, product.id)).toBe(8);
 
     const history = await portal.app.inject({ method: 'GET', url: '/api/redemptions', headers: bearer(member) });
     expect(history.json()).toMatchObject({ total: 1, items: [{ id: res.json().id, status: 'pending' }] });
-    const entries = await portal.app.inject({ method: 'GET', url: '/api/wallets/points/entries?type=redemption', headers: bearer(member) });
-    expect(entries.json().items).toEqual([expect.objectContaining({ amount: '-50.00', balanceAfter: '70.00', description: 'Product redemption: 2 × Travel bottle for 50.00 points' })]);
+    const entries = await portal.app.inject({
+      method: 'GET',
+      url: '/api/wallets/points/entries?type=redemption',
+      headers: bearer(member),
+    });
+    expect(entries.json().items).toEqual([
+      expect.objectContaining({
+        amount: '-50.00',
+        balanceAfter: '70.00',
+        description: 'Product redemption: 2 × Travel bottle for 50.00 points',
+      }),
+    ]);
     await assertBooksConsistent(portal.db);
   });
 
@@ -119,8 +152,14 @@ describe('redeeming a product', () => {
       if (status === 400) expect(error.field, name).toBeDefined();
     }
     const notEnough = await redeem(portal.app, member, { ...ok, quantity: 4 });
-    expect(errorOf(notEnough).message).toBe('Insufficient balance: the point wallet holds 100.00 points, and this needs 120.00 points.');
-    const quote = await portal.app.inject({ method: 'GET', url: `/api/redemptions/quote?productId=${product.id}&quantity=4`, headers: bearer(member) });
+    expect(errorOf(notEnough).message).toBe(
+      'Insufficient balance: the point wallet holds 100.00 points, and this needs 120.00 points.',
+    );
+    const quote = await portal.app.inject({
+      method: 'GET',
+      url: `/api/redemptions/quote?productId=${product.id}&quantity=4`,
+      headers: bearer(member),
+    });
     expect(quote.statusCode).toBe(422);
 
     expect(await shopFingerprint(portal.db)).toBe(before);
@@ -133,8 +172,13 @@ describe('approving and rejecting redemptions', () => {
     const member = await memberWithPoints('77.7');
     const product = await createProduct(portal.app, admin, { price: '12.35', stock: 9 });
     const waiting = await waitingOnDashboard();
-    const redeemed = (await redeem(portal.app, member, { productId: product.id, quantity: 3, deliveryAddress: ADDRESS })).json();
-    expect(await waitingOnDashboard()).toEqual({ count: waiting.count + 1, points: waiting.points + toBaseUnits('37.05') });
+    const redeemed = (
+      await redeem(portal.app, member, { productId: product.id, quantity: 3, deliveryAddress: ADDRESS })
+    ).json();
+    expect(await waitingOnDashboard()).toEqual({
+      count: waiting.count + 1,
+      points: waiting.points + toBaseUnits('37.05'),
+    });
     expect((await balances(portal.app, member)).points).toBe('40.65');
     expect(await stockOf(portal.db, product.id)).toBe(6);
     const systemBefore = await redemptionsSystemBalance();
@@ -145,15 +189,29 @@ describe('approving and rejecting redemptions', () => {
 
     const rejected = await decide('reject', redeemed.id, { reason: 'Address outside delivery area' });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'Address outside delivery area', decidedBy: 'admin' });
+    expect(rejected.json()).toMatchObject({
+      status: 'rejected',
+      reason: 'Address outside delivery area',
+      decidedBy: 'admin',
+    });
     expect(await waitingOnDashboard()).toEqual(waiting);
     expect((await balances(portal.app, member)).points).toBe('77.70');
     expect(await stockOf(portal.db, product.id)).toBe(9);
     expect(await redemptionsSystemBalance()).toBe(systemBefore - 37_050_000_000_000_000_000n);
 
-    const mine = await portal.app.inject({ method: 'GET', url: '/api/redemptions?status=rejected', headers: bearer(member) });
-    expect(mine.json().items).toEqual([expect.objectContaining({ id: redeemed.id, status: 'rejected', reason: 'Address outside delivery area' })]);
-    const entries = await portal.app.inject({ method: 'GET', url: '/api/wallets/points/entries?type=redemption_refund', headers: bearer(member) });
+    const mine = await portal.app.inject({
+      method: 'GET',
+      url: '/api/redemptions?status=rejected',
+      headers: bearer(member),
+    });
+    expect(mine.json().items).toEqual([
+      expect.objectContaining({ id: redeemed.id, status: 'rejected', reason: 'Address outside delivery area' }),
+    ]);
+    const entries = await portal.app.inject({
+      method: 'GET',
+      url: '/api/wallets/points/entries?type=redemption_refund',
+      headers: bearer(member),
+    });
     expect(entries.json().items[0]).toMatchObject({ amount: '37.05', balanceAfter: '77.70' });
     expect(entries.json().items[0].description).toContain('Address outside delivery area');
 
@@ -163,7 +221,9 @@ describe('approving and rejecting redemptions', () => {
     const approveRejected = await decide('approve', redeemed.id);
     expect(approveRejected.statusCode).toBe(409);
 
-    const audit = await portal.db.query<{ action: string }>(sql`SELECT action FROM audit_log WHERE target_type = 'redemption' AND target_id = ${String(redeemed.id)}`);
+    const audit = await portal.db.query<{ action: string }>(
+      sql`SELECT action FROM audit_log WHERE target_type = 'redemption' AND target_id = ${String(redeemed.id)}`,
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['redemption.reject']);
     await assertBooksConsistent(portal.db);
   });
@@ -174,14 +234,24 @@ describe('approving and rejecting redemptions', () => {
     const a = await createProduct(portal.app, admin, { price: '10', stock: 20 });
     const b = await createProduct(portal.app, admin, { price: '7', stock: 20 });
     const ids: number[] = [];
-    for (const [who, product, quantity] of [[member, a, 1], [other, b, 2], [member, b, 3], [other, a, 4], [member, a, 5]] as const) {
+    for (const [who, product, quantity] of [
+      [member, a, 1],
+      [other, b, 2],
+      [member, b, 3],
+      [other, a, 4],
+      [member, a, 5],
+    ] as const) {
       const res = await redeem(portal.app, who, { productId: product.id, quantity, deliveryAddress: ADDRESS });
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().id);
     }
     expect((await balances(portal.app, member)).points).toBe(String(1000 - 10 - 21 - 50) + '.00');
 
-    const pending = await portal.app.inject({ method: 'GET', url: '/api/admin/redemptions?status=pending&sort=createdAt', headers: bearer(admin) });
+    const pending = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/redemptions?status=pending&sort=createdAt',
+      headers: bearer(admin),
+    });
     expect(pending.json().items.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining(ids));
 
     const approved = await decide('approve', null, { ids: [ids[0], ids[1]] });
@@ -200,10 +270,22 @@ describe('approving and rejecting redemptions', () => {
 
     const stockA = await stockOf(portal.db, a.id);
     const stockB = await stockOf(portal.db, b.id);
-    const rejected = await decide('reject', null, { ids: [ids[4], ids[2], ids[3]], reason: 'Supplier recall' }, 'bulk-reject-1');
+    const rejected = await decide(
+      'reject',
+      null,
+      { ids: [ids[4], ids[2], ids[3]], reason: 'Supplier recall' },
+      'bulk-reject-1',
+    );
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(rejected.json().items.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([ids[2], ids[3], ids[4]].map((id) => [id, 'rejected']));
-    const replay = await decide('reject', null, { ids: [ids[2], ids[3], ids[4]], reason: 'Supplier recall' }, 'bulk-reject-1');
+    expect(rejected.json().items.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual(
+      [ids[2], ids[3], ids[4]].map((id) => [id, 'rejected']),
+    );
+    const replay = await decide(
+      'reject',
+      null,
+      { ids: [ids[2], ids[3], ids[4]], reason: 'Supplier recall' },
+      'bulk-reject-1',
+    );
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(await stockOf(portal.db, a.id)).toBe(stockA + 4 + 5);
@@ -211,13 +293,21 @@ describe('approving and rejecting redemptions', () => {
     expect((await balances(portal.app, member)).points).toBe('990.00');
     expect((await balances(portal.app, other)).points).toBe('986.00');
 
-    const decided = await portal.app.inject({ method: 'GET', url: `/api/admin/redemptions?status=decided&search=${member.user.username}`, headers: bearer(admin) });
+    const decided = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/redemptions?status=decided&search=${member.user.username}`,
+      headers: bearer(admin),
+    });
     expect(decided.json().items.map((r: { id: number; status: string }) => [r.id, r.status])).toEqual([
       [ids[4], 'rejected'],
       [ids[2], 'rejected'],
       [ids[0], 'approved'],
     ]);
-    const csv = await portal.app.inject({ method: 'GET', url: `/api/admin/redemptions?status=decided&format=csv&search=${member.user.username}`, headers: bearer(admin) });
+    const csv = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/redemptions?status=decided&format=csv&search=${member.user.username}`,
+      headers: bearer(admin),
+    });
     expect(csv.body.trim().split('\r\n')).toHaveLength(4);
     await assertBooksConsistent(portal.db);
   });
@@ -226,7 +316,12 @@ describe('approving and rejecting redemptions', () => {
     const member = await memberWithPoints('10');
     const list = await portal.app.inject({ method: 'GET', url: '/api/admin/redemptions', headers: bearer(member) });
     expect(list.statusCode).toBe(403);
-    const approve = await portal.app.inject({ method: 'POST', url: '/api/admin/redemptions/1/approve', headers: bearer(member), payload: {} });
+    const approve = await portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/redemptions/1/approve',
+      headers: bearer(member),
+      payload: {},
+    });
     expect(approve.statusCode).toBe(403);
   });
 });
@@ -243,7 +338,9 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent redemptions on PostgreSQL
     const systemBefore = await redemptionsSystemBalance();
 
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => redeem(portal.app, members[i % 5]!, { productId: product.id, quantity: 1, deliveryAddress: ADDRESS })),
+      Array.from({ length: 50 }, (_, i) =>
+        redeem(portal.app, members[i % 5]!, { productId: product.id, quantity: 1, deliveryAddress: ADDRESS }),
+      ),
     );
     const ok = answers.filter((a) => a.statusCode === 201);
     expect(ok).toHaveLength(10);
@@ -269,7 +366,9 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent redemptions on PostgreSQL
     const a = await createProduct(portal.app, admin, { price: '20', stock: 100 });
     const b = await createProduct(portal.app, admin, { price: '15', stock: 100 });
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => redeem(portal.app, member, { productId: (i % 2 ? a : b).id, quantity: 1, deliveryAddress: ADDRESS })),
+      Array.from({ length: 20 }, (_, i) =>
+        redeem(portal.app, member, { productId: (i % 2 ? a : b).id, quantity: 1, deliveryAddress: ADDRESS }),
+      ),
     );
     const ok = answers.filter((x) => x.statusCode === 201);
     const spent = ok.reduce((sum, x) => sum + Number(x.json().points), 0);
@@ -282,7 +381,9 @@ describe.skipIf(!process.env.DATABASE_URL)('concurrent redemptions on PostgreSQL
   it('the same redemption rejected twice at once is refunded once', async () => {
     const member = await memberWithPoints('40');
     const product = await createProduct(portal.app, admin, { price: '40', stock: 1 });
-    const redeemed = (await redeem(portal.app, member, { productId: product.id, quantity: 1, deliveryAddress: ADDRESS })).json();
+    const redeemed = (
+      await redeem(portal.app, member, { productId: product.id, quantity: 1, deliveryAddress: ADDRESS })
+    ).json();
     const answers = await Promise.all([1, 2, 3].map(() => decide('reject', redeemed.id, { reason: 'Race' })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
     expect((await balances(portal.app, member)).points).toBe('40.00');

@@ -32,7 +32,12 @@ async function redeemed(productId: number, quantity: number): Promise<{ member: 
 }
 
 async function setStock(productId: number, stock: number) {
-  const res = await portal.app.inject({ method: 'PATCH', url: `/api/admin/products/${productId}`, headers: bearer(admin), payload: { stock } });
+  const res = await portal.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/products/${productId}`,
+    headers: bearer(admin),
+    payload: { stock },
+  });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -50,7 +55,12 @@ describe('stock returned by a rejected redemption', () => {
     expect(await stockOf(portal.db, product.id)).toBe(0);
     await setStock(product.id, MAX_PRODUCT_STOCK);
 
-    const res = await portal.app.inject({ method: 'POST', url: `/api/admin/redemptions/${id}/reject`, headers: bearer(admin), payload: { reason: 'Address unreachable' } });
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/redemptions/${id}/reject`,
+      headers: bearer(admin),
+      payload: { reason: 'Address unreachable' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await stockOf(portal.db, product.id)).toBe(MAX_PRODUCT_STOCK);
     expect((await balances(portal.app, member)).points).toBe(`${MAX_REDEEM_QUANTITY}.00`);
@@ -66,7 +76,12 @@ describe('stock returned by a rejected redemption', () => {
     const second = await redeemed(product.id, 400);
     await setStock(product.id, MAX_PRODUCT_STOCK - 700);
 
-    const res = await portal.app.inject({ method: 'POST', url: '/api/admin/redemptions/reject', headers: bearer(admin), payload: { ids: [second.id, first.id], reason: 'Recalled by the maker' } });
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/redemptions/reject',
+      headers: bearer(admin),
+      payload: { ids: [second.id, first.id], reason: 'Recalled by the maker' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await stockOf(portal.db, product.id)).toBe(MAX_PRODUCT_STOCK);
     expect(await stockReturned(first.id)).toBe(600);
@@ -78,7 +93,12 @@ describe('stock returned by a rejected redemption', () => {
   it('returns everything below the bound, as before', async () => {
     const product = await createProduct(portal.app, admin, { price: '1', stock: 10 });
     const { id } = await redeemed(product.id, 4);
-    const res = await portal.app.inject({ method: 'POST', url: `/api/admin/redemptions/${id}/reject`, headers: bearer(admin), payload: { reason: 'Out of season' } });
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/redemptions/${id}/reject`,
+      headers: bearer(admin),
+      payload: { reason: 'Out of season' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await stockOf(portal.db, product.id)).toBe(10);
     expect(await stockReturned(id)).toBe(4);
@@ -87,7 +107,9 @@ describe('stock returned by a rejected redemption', () => {
   it('the database holds the same bound as the contract', async () => {
     const product = await createProduct(portal.app, admin, { stock: 1 });
     await portal.db.query(sql`UPDATE products SET stock = ${MAX_PRODUCT_STOCK} WHERE id = ${product.id}`);
-    await expect(portal.db.query(sql`UPDATE products SET stock = ${MAX_PRODUCT_STOCK + 1} WHERE id = ${product.id}`)).rejects.toThrow(/products_stock_at_most_bound/);
+    await expect(
+      portal.db.query(sql`UPDATE products SET stock = ${MAX_PRODUCT_STOCK + 1} WHERE id = ${product.id}`),
+    ).rejects.toThrow(/products_stock_at_most_bound/);
     expect(await stockOf(portal.db, product.id)).toBe(MAX_PRODUCT_STOCK);
   });
 });

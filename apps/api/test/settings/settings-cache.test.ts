@@ -100,33 +100,38 @@ describe('the settings cache never outlives a change', () => {
     expect((await readSettings(portal.db)).conversionMinimum).toBe('10');
   });
 
-  it.skipIf(!onServer)('a change not yet committed is not in force; once committed, the next transfer uses it', async () => {
-    const alice = await registerMember(portal.app);
-    const bob = await registerMember(portal.app);
-    await fund(portal.app, admin, alice.user.id, 'deposit', '100');
-    let commit!: () => void;
-    const committed = new Promise<void>((resolve) => (commit = resolve));
-    let changed!: () => void;
-    const written = new Promise<void>((resolve) => (changed = resolve));
-    const admin2 = portal.db.transaction(async (tx) => {
-      await tx.query(sql`INSERT INTO settings (key, value) VALUES ('transferFeePercent', '"4"') ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
-      changed();
-      await committed;
-    });
-    try {
-      await written;
-      const during = await transfer(portal.app, alice, { toUsername: bob.user.username, amount: '10' });
-      expect(during.json()).toMatchObject({ fee: '0.00' });
-      commit();
-      await admin2;
-      const after = await transfer(portal.app, alice, { toUsername: bob.user.username, amount: '10' });
-      expect(after.json()).toMatchObject({ fee: '0.40', received: '9.60' });
-    } finally {
-      commit();
-      await admin2.catch(() => {});
-      await changeElsewhere('transferFeePercent', '0');
-    }
-  });
+  it.skipIf(!onServer)(
+    'a change not yet committed is not in force; once committed, the next transfer uses it',
+    async () => {
+      const alice = await registerMember(portal.app);
+      const bob = await registerMember(portal.app);
+      await fund(portal.app, admin, alice.user.id, 'deposit', '100');
+      let commit!: () => void;
+      const committed = new Promise<void>((resolve) => (commit = resolve));
+      let changed!: () => void;
+      const written = new Promise<void>((resolve) => (changed = resolve));
+      const admin2 = portal.db.transaction(async (tx) => {
+        await tx.query(
+          sql`INSERT INTO settings (key, value) VALUES ('transferFeePercent', '"4"') ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+        );
+        changed();
+        await committed;
+      });
+      try {
+        await written;
+        const during = await transfer(portal.app, alice, { toUsername: bob.user.username, amount: '10' });
+        expect(during.json()).toMatchObject({ fee: '0.00' });
+        commit();
+        await admin2;
+        const after = await transfer(portal.app, alice, { toUsername: bob.user.username, amount: '10' });
+        expect(after.json()).toMatchObject({ fee: '0.40', received: '9.60' });
+      } finally {
+        commit();
+        await admin2.catch(() => {});
+        await changeElsewhere('transferFeePercent', '0');
+      }
+    },
+  );
 
   it.skipIf(!onServer)('another process committing a change makes this one drop its copy (LISTEN/NOTIFY)', async () => {
     await watchSettings(portal.db);
@@ -136,7 +141,8 @@ describe('the settings cache never outlives a change', () => {
     await changeElsewhere('conversionMinimum', '11');
     try {
       // The notification arrives after the commit, on the listening connection.
-      for (let i = 0; i < 200 && lastReadSettings() === before; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      for (let i = 0; i < 200 && lastReadSettings() === before; i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 25));
       expect(lastReadSettings()).not.toBe(before);
     } finally {
       await changeElsewhere('conversionMinimum', '10');

@@ -63,7 +63,9 @@ describe('errors met before any route', () => {
     const longPath = await raw(`GET /api/admin/users/${'9'.repeat(70_000)} HTTP/1.1\r\nHost: portal.test\r\n\r\n`);
     expect(longPath.status).toBe(431);
     expectListedError(431, longPath.body, 'HEADERS_TOO_LARGE');
-    const longHeader = await raw(`GET /api/health HTTP/1.1\r\nHost: portal.test\r\nX-Big: ${'b'.repeat(70_000)}\r\n\r\n`);
+    const longHeader = await raw(
+      `GET /api/health HTTP/1.1\r\nHost: portal.test\r\nX-Big: ${'b'.repeat(70_000)}\r\n\r\n`,
+    );
     expect(longHeader.status).toBe(431);
     expectListedError(431, longHeader.body, 'HEADERS_TOO_LARGE');
   });
@@ -83,7 +85,11 @@ describe('errors met before any route', () => {
   });
 
   it('a path segment past the router limit answers 400 BAD_REQUEST', async () => {
-    const res = await portal.app.inject({ method: 'GET', url: `/api/admin/users/${'9'.repeat(500)}`, headers: bearer(admin) });
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${'9'.repeat(500)}`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode).toBe(400);
     expectListedError(400, res.body, 'BAD_REQUEST');
   });
@@ -91,13 +97,28 @@ describe('errors met before any route', () => {
 
 describe("Fastify's own client errors", () => {
   it('413 for a body past the limit, 415 for a body that is not JSON, 400 for broken JSON', async () => {
-    const tooLarge = await portal.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { 'content-type': 'application/json' }, payload: `{"email":"${'a'.repeat(1_100_000)}"}` });
+    const tooLarge = await portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"email":"${'a'.repeat(1_100_000)}"}`,
+    });
     expect(tooLarge.statusCode).toBe(413);
     expectListedError(413, tooLarge.body, 'FST_ERR_CTP_BODY_TOO_LARGE');
-    const notJson = await portal.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { 'content-type': 'application/xml' }, payload: '<email>a@b.c</email>' });
+    const notJson = await portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<email>a@b.c</email>',
+    });
     expect(notJson.statusCode).toBe(415);
     expectListedError(415, notJson.body, 'FST_ERR_CTP_INVALID_MEDIA_TYPE');
-    const broken = await portal.app.inject({ method: 'POST', url: '/api/auth/forgot-password', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const broken = await portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(broken.statusCode).toBe(400);
     expect(errorOf(broken).code).toBe('FST_ERR_CTP_INVALID_JSON_BODY');
   });

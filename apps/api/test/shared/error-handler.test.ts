@@ -7,7 +7,8 @@ import { AppError } from '../../src/shared/errors';
 function appThatFails() {
   const app = Fastify();
   installErrorHandler(app);
-  const fastifyError = (code: string, statusCode: number) => Object.assign(new Error(`fastify says ${code}`), { code, statusCode });
+  const fastifyError = (code: string, statusCode: number) =>
+    Object.assign(new Error(`fastify says ${code}`), { code, statusCode });
   app.get('/listed', async () => {
     throw fastifyError('FST_ERR_CTP_BODY_TOO_LARGE', 413);
   });
@@ -33,11 +34,27 @@ describe('the error handler answers only codes the contract lists', () => {
       const res = await app.inject({ method: 'GET', url });
       return { status: res.statusCode, ...res.json() };
     };
-    expect(await answer('/listed')).toEqual({ status: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE', message: 'The request body is too large.' });
-    expect(await answer('/unlisted')).toEqual({ status: 400, code: 'BAD_REQUEST', message: 'fastify says FST_ERR_CTP_INVALID_CONTENT_LENGTH' });
+    expect(await answer('/listed')).toEqual({
+      status: 413,
+      code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+      message: 'The request body is too large.',
+    });
+    expect(await answer('/unlisted')).toEqual({
+      status: 400,
+      code: 'BAD_REQUEST',
+      message: 'fastify says FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+    });
     expect(await answer('/unlisted-status')).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
-    expect(await answer('/service')).toEqual({ status: 409, code: 'WITHDRAWAL_PENDING', message: 'One withdrawal at a time.' });
-    expect(await answer('/bug')).toEqual({ status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again.' });
+    expect(await answer('/service')).toEqual({
+      status: 409,
+      code: 'WITHDRAWAL_PENDING',
+      message: 'One withdrawal at a time.',
+    });
+    expect(await answer('/bug')).toEqual({
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again.',
+    });
     await app.close();
   });
 });

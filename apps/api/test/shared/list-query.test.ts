@@ -12,7 +12,11 @@ interface Row {
 }
 
 /** Twelve rows: amounts repeat (ties broken by id), two names contain "x". */
-const ROWS: Row[] = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: i % 5 === 0 ? `box ${i}` : `item ${i}`, amount: (i * 7) % 4 }));
+const ROWS: Row[] = Array.from({ length: 12 }, (_, i) => ({
+  id: i + 1,
+  name: i % 5 === 0 ? `box ${i}` : `item ${i}`,
+  amount: (i * 7) % 4,
+}));
 
 const LIST = defineList({
   select: sql`SELECT i.id, i.name, i.amount FROM list_items i`,
@@ -28,10 +32,10 @@ const LIST = defineList({
 function recording(db: Sql): { db: Sql; texts: string[] } {
   const texts: string[] = [];
   const spy = Object.create(db) as Sql;
-  spy.query = ((query: Parameters<Sql['query']>[0]) => {
+  spy.query = (query: Parameters<Sql['query']>[0]) => {
     texts.push(query.toQuery().text);
     return db.query(query);
-  });
+  };
   return { db: spy, texts };
 }
 
@@ -49,7 +53,8 @@ describe('defineList: one query gives the page, its total and the CSV', () => {
   beforeAll(async () => {
     database = await openDatabase({ databaseUrl, dataDir: 'memory://', schema });
     await database.query(sql`CREATE TABLE list_items (id bigint PRIMARY KEY, name text NOT NULL, amount int NOT NULL)`);
-    for (const row of ROWS) await database.query(sql`INSERT INTO list_items VALUES (${row.id}, ${row.name}, ${row.amount})`);
+    for (const row of ROWS)
+      await database.query(sql`INSERT INTO list_items VALUES (${row.id}, ${row.name}, ${row.amount})`);
   });
   afterAll(async () => {
     if (schema) await database.query(sql`DROP SCHEMA ${sql.raw(schema)} CASCADE`); // a name the test made, not input
@@ -58,7 +63,9 @@ describe('defineList: one query gives the page, its total and the CSV', () => {
 
   it('answers a page and the total of the same conditions, ties in id order, pages never overlapping', async () => {
     const filter = { where: [sql`i.amount > ${0}`], sort: '-amount' };
-    const expected = ROWS.filter((r) => r.amount > 0).sort((a, b) => b.amount - a.amount || b.id - a.id).map((r) => r.id);
+    const expected = ROWS.filter((r) => r.amount > 0)
+      .sort((a, b) => b.amount - a.amount || b.id - a.id)
+      .map((r) => r.id);
     const pages = await Promise.all([1, 2, 3].map((page) => LIST.page(database, filter, { page, pageSize: 4 })));
     expect(pages.map((p) => p.page.total)).toEqual([expected.length, expected.length, expected.length]);
     expect(pages.flatMap((p) => p.page.items.map((i) => i.id))).toEqual(expected);
@@ -76,7 +83,10 @@ describe('defineList: one query gives the page, its total and the CSV', () => {
   });
 
   it('reads by offset in an order the id does not give, and with rows put first', async () => {
-    for (const filter of [{ where: [], sort: 'amount' }, { where: [], sort: 'createdAt', first: sql`i.name LIKE ${'box%'}` }]) {
+    for (const filter of [
+      { where: [], sort: 'amount' },
+      { where: [], sort: 'createdAt', first: sql`i.name LIKE ${'box%'}` },
+    ]) {
       const { db, texts } = recording(database);
       const page = await LIST.page(database, filter, { page: 1, pageSize: 100 });
       expect((await walk(LIST.every(db, filter, 5))).map((i) => i.id)).toEqual(page.page.items.map((i) => i.id));
@@ -86,11 +96,19 @@ describe('defineList: one query gives the page, its total and the CSV', () => {
 
   it('answers a CSV file with `format=csv`, a page otherwise', async () => {
     const now = new Date('2026-01-31T12:00:00Z');
-    const answer = await LIST.answer(database, { where: [sql`i.id <= ${3}`], sort: 'createdAt' }, { page: 1, pageSize: 1, format: 'csv' }, now);
+    const answer = await LIST.answer(
+      database,
+      { where: [sql`i.id <= ${3}`], sort: 'createdAt' },
+      { page: 1, pageSize: 1, format: 'csv' },
+      now,
+    );
     if (answer.kind !== 'csv') throw new Error('expected a CSV file');
     expect(answer.filename).toBe('items-2026-01-31.csv');
     expect((await walk(answer.body)).join('')).toBe('id\r\n1\r\n2\r\n3\r\n');
-    expect((await LIST.answer(database, { where: [], sort: 'createdAt' }, { page: 1, pageSize: 1, format: 'json' }, now)).kind).toBe('page');
+    expect(
+      (await LIST.answer(database, { where: [], sort: 'createdAt' }, { page: 1, pageSize: 1, format: 'json' }, now))
+        .kind,
+    ).toBe('page');
   });
 
   it('takes a summary in place of the plain count, with figures beside the total', async () => {

@@ -26,7 +26,11 @@ async function fullTree(depth: number): Promise<Session[][]> {
     for (const parent of parents) {
       for (const side of parent ? (['left', 'right'] as const) : ([undefined] as const)) {
         const sponsor = parent?.user.username ?? 'company';
-        const member = await registerMember(portal.app, { username: `t${level}_${row.length}_${Date.now() % 100000}`, sponsor, side: side ?? 'left' });
+        const member = await registerMember(portal.app, {
+          username: `t${level}_${row.length}_${Date.now() % 100000}`,
+          sponsor,
+          side: side ?? 'left',
+        });
         await fund(portal.app, admin, member.user.id, 'deposit', '1000');
         row.push(member);
       }
@@ -55,12 +59,21 @@ describe('a daily close in the lists', () => {
     expect(entry.postingCount).toBe(paid.length + 1);
     expect(entry.postings).toHaveLength(POSTINGS_SHOWN);
     expect(entry.postings.some((p: { system: string | null }) => p.system === 'bonus_expense')).toBe(true);
-    expect(entry.close).toEqual({ date: day(0), members: paid.length, matched: result.json().matched, paid: result.json().paid, flushed: result.json().flushed });
+    expect(entry.close).toEqual({
+      date: day(0),
+      members: paid.length,
+      matched: result.json().matched,
+      paid: result.json().paid,
+      flushed: result.json().flushed,
+    });
 
     // Filtered by a member whose line comes late in the entry, that member's line is among those shown.
     const last = paid[paid.length - 1]!;
-    const theirs = (await get(admin, `/api/admin/transactions?type=matching_bonus&member=${last.user.username}`)).json().items[0];
-    expect(theirs.postings.map((p: { member: { username: string } | null }) => p.member?.username)).toContain(last.user.username);
+    const theirs = (await get(admin, `/api/admin/transactions?type=matching_bonus&member=${last.user.username}`)).json()
+      .items[0];
+    expect(theirs.postings.map((p: { member: { username: string } | null }) => p.member?.username)).toContain(
+      last.user.username,
+    );
     expect(theirs.postings).toHaveLength(POSTINGS_SHOWN);
 
     // The CSV still has every posting.
@@ -70,9 +83,12 @@ describe('a daily close in the lists', () => {
     // A member sees their own bonus only, with the day it closed and the volume it matched.
     const history = (await get(last, '/api/wallets/entries?kind=matching_bonus')).json();
     expect(history.total).toBe(1);
-    expect(history.items[0].description).toMatch(new RegExp(`^Matching bonus for ${day(0)}: [\\d.,]+ BV matched at 10%$`));
+    expect(history.items[0].description).toMatch(
+      new RegExp(`^Matching bonus for ${day(0)}: [\\d.,]+ BV matched at 10%$`),
+    );
     // Entries with few postings still carry all of them.
-    const purchase = (await get(admin, `/api/admin/transactions?type=purchase&member=${last.user.username}`)).json().items[0];
+    const purchase = (await get(admin, `/api/admin/transactions?type=purchase&member=${last.user.username}`)).json()
+      .items[0];
     expect(purchase.postings).toHaveLength(purchase.postingCount);
     expect(purchase.close).toBeNull();
   });

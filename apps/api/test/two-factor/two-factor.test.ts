@@ -13,7 +13,11 @@ describe('two-factor sign-in (TOTP)', () => {
     admin = a;
   });
   const loginWith = (username: string, password: string, code?: string) =>
-    portal.app.inject({ method: 'POST', url: '/api/auth/login', headers: { authorization: basic(username, password), ...(code ? { 'x-totp-code': code } : {}) } });
+    portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: basic(username, password), ...(code ? { 'x-totp-code': code } : {}) },
+    });
 
   it('sets up with a secret and an otpauth URL, and stays off until a first code confirms it', async () => {
     const member = await registerMember(portal.app);
@@ -24,11 +28,18 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(body.otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     // Not enabled yet: the login contract is untouched.
     expect((await loginWith(member.user.username, member.password)).statusCode).toBe(200);
-    const wrong = await portal.app.inject({ method: 'POST', url: '/api/me/2fa/enable', headers: bearer(member), payload: { code: '000000' === codeAt(body.secret, portal.clock.now) ? '111111' : '000000' } });
+    const wrong = await portal.app.inject({
+      method: 'POST',
+      url: '/api/me/2fa/enable',
+      headers: bearer(member),
+      payload: { code: '000000' === codeAt(body.secret, portal.clock.now) ? '111111' : '000000' },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(errorOf(wrong)).toMatchObject({ code: 'TOTP_INVALID', field: 'code' });
     // The secret never reaches the database in the clear.
-    const { rows } = await portal.db.query<{ secret_enc: string }>(sql`SELECT secret_enc FROM two_factor WHERE user_id = ${member.user.id}`);
+    const { rows } = await portal.db.query<{ secret_enc: string }>(
+      sql`SELECT secret_enc FROM two_factor WHERE user_id = ${member.user.id}`,
+    );
     expect(rows[0]!.secret_enc).not.toContain(body.secret);
     expect(rows[0]!.secret_enc.startsWith('v1:')).toBe(true);
   });
@@ -75,21 +86,38 @@ describe('two-factor sign-in (TOTP)', () => {
   it('disables with a current code only', async () => {
     const member = await registerMember(portal.app);
     const { secret } = await enableTwoFactor(portal, member);
-    const wrong = await portal.app.inject({ method: 'POST', url: '/api/me/2fa/disable', headers: bearer(member), payload: { code: '12345' } });
+    const wrong = await portal.app.inject({
+      method: 'POST',
+      url: '/api/me/2fa/disable',
+      headers: bearer(member),
+      payload: { code: '12345' },
+    });
     expect(wrong.statusCode).toBe(400);
-    const bad = await portal.app.inject({ method: 'POST', url: '/api/me/2fa/disable', headers: bearer(member), payload: { code: codeAt(secret, new Date(portal.clock.now.getTime() - 300_000)) } });
+    const bad = await portal.app.inject({
+      method: 'POST',
+      url: '/api/me/2fa/disable',
+      headers: bearer(member),
+      payload: { code: codeAt(secret, new Date(portal.clock.now.getTime() - 300_000)) },
+    });
     expect(bad.statusCode).toBe(422);
-    const off = await portal.app.inject({ method: 'POST', url: '/api/me/2fa/disable', headers: bearer(member), payload: { code: freshCode(portal, secret) } });
+    const off = await portal.app.inject({
+      method: 'POST',
+      url: '/api/me/2fa/disable',
+      headers: bearer(member),
+      payload: { code: freshCode(portal, secret) },
+    });
     expect(off.statusCode, off.body).toBe(204);
     expect((await loginWith(member.user.username, member.password)).statusCode).toBe(200);
     expect(admin.user.role).toBe('admin');
   });
 
-  it('says plainly when the portal\'s key no longer opens a secret (TOTP_ENCRYPTION_KEY changed), and a recovery code still signs in', async () => {
+  it("says plainly when the portal's key no longer opens a secret (TOTP_ENCRYPTION_KEY changed), and a recovery code still signs in", async () => {
     const member = await registerMember(portal.app);
     const { secret, recoveryCodes } = await enableTwoFactor(portal, member);
     // The secret as another key sealed it: what a restore onto a folder without its key reads.
-    await portal.db.query(sql`UPDATE two_factor SET secret_enc = ${sealSecret(randomBytes(32), member.user.id, secret)} WHERE user_id = ${member.user.id}`);
+    await portal.db.query(
+      sql`UPDATE two_factor SET secret_enc = ${sealSecret(randomBytes(32), member.user.id, secret)} WHERE user_id = ${member.user.id}`,
+    );
     const refused = await loginWith(member.user.username, member.password, freshCode(portal, secret));
     expect(refused.statusCode, refused.body).toBe(503);
     expect(errorOf(refused).code).toBe('TWO_FACTOR_KEY_MISMATCH');

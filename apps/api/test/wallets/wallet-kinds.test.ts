@@ -15,7 +15,11 @@ afterEach(async () => {
 });
 
 async function entries(session: Session, query: string) {
-  const res = await portal.app.inject({ method: 'GET', url: `/api/wallets/entries?${query}`, headers: bearer(session) });
+  const res = await portal.app.inject({
+    method: 'GET',
+    url: `/api/wallets/entries?${query}`,
+    headers: bearer(session),
+  });
   return res;
 }
 

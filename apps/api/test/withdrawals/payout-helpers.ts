@@ -5,7 +5,15 @@ import { randomBytes } from 'node:crypto';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import type { PayoutHooks } from '../../src/withdrawals/payout/pass';
 import { startTestChain, type TestChain } from '../chain/chain-helpers';
-import { bearer, enableAdminTwoFactor, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
+import {
+  bearer,
+  enableAdminTwoFactor,
+  loginAdmin,
+  registerMember,
+  startPortal,
+  type Session,
+  type TestPortal,
+} from '../harness';
 import { fund } from '../ledger/ledger-helpers';
 import { requestWithdrawal, setSettings } from './withdrawal-helpers';
 
@@ -18,7 +26,10 @@ export const freshAddress = (): Address => privateKeyToAccount(bytesToHex(random
  * hold and no member two-factor (these tests are about payouts; those rules
  * have their own tests).
  */
-export async function startPayoutPortal(chain: TestChain, env: Record<string, string> = {}): Promise<{ portal: TestPortal; admin: Session }> {
+export async function startPayoutPortal(
+  chain: TestChain,
+  env: Record<string, string> = {},
+): Promise<{ portal: TestPortal; admin: Session }> {
   const portal = await startPortal({ ...chain.env, ...env });
   const admin = await loginAdmin(portal.app);
   await enableAdminTwoFactor(portal, admin);
@@ -31,7 +42,12 @@ export async function startPayoutPortal(chain: TestChain, env: Record<string, st
  * USDT on the hot wallet), a payout portal on it, and the hot wallet's
  * address. `stopPayoutChain` ends it.
  */
-export async function startPayoutChain(): Promise<{ chain: TestChain; portal: TestPortal; admin: Session; hot: Address }> {
+export async function startPayoutChain(): Promise<{
+  chain: TestChain;
+  portal: TestPortal;
+  admin: Session;
+  hot: Address;
+}> {
   const chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
   try {
     return { chain, ...(await startPayoutPortal(chain)), hot: privateKeyToAccount(chain.hotKey).address };
@@ -47,7 +63,13 @@ export async function stopPayoutChain(parts: { chain?: TestChain; portal?: TestP
 }
 
 /** A member with income and a pending withdrawal of `amount` to `to` (two-factor off, hold 0 in these tests). */
-export async function pendingWithdrawal(portal: TestPortal, admin: Session, to: Address, amount: string, income = amount): Promise<{ member: Session; id: number }> {
+export async function pendingWithdrawal(
+  portal: TestPortal,
+  admin: Session,
+  to: Address,
+  amount: string,
+  income = amount,
+): Promise<{ member: Session; id: number }> {
   const member = await registerMember(portal.app);
   await fund(portal.app, admin, member.user.id, 'income', income);
   const res = await requestWithdrawal(portal.app, member, { amount, address: to });
@@ -56,7 +78,12 @@ export async function pendingWithdrawal(portal: TestPortal, admin: Session, to: 
 }
 
 export async function approve(portal: TestPortal, admin: Session, ids: number[]) {
-  const res = await portal.app.inject({ method: 'POST', url: '/api/admin/withdrawals/approve', headers: bearer(admin), payload: { ids } });
+  const res = await portal.app.inject({
+    method: 'POST',
+    url: '/api/admin/withdrawals/approve',
+    headers: bearer(admin),
+    payload: { ids },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ done: number[]; skipped: Array<{ id: number; message: string }> }>();
 }
@@ -72,12 +99,19 @@ export async function payAll(portal: TestPortal, chain: TestChain, hooks: Payout
 }
 
 export async function withdrawal(portal: TestPortal, admin: Session, id: number) {
-  const res = await portal.app.inject({ method: 'GET', url: `/api/admin/withdrawals?pageSize=100`, headers: bearer(admin) });
+  const res = await portal.app.inject({
+    method: 'GET',
+    url: `/api/admin/withdrawals?pageSize=100`,
+    headers: bearer(admin),
+  });
   return (res.json().items as Array<Record<string, unknown> & { id: number }>).find((w) => w.id === id)!;
 }
 
 /** The token transfer a mined transaction made: to and raw amount, from its receipt's log. */
-export async function transferOf(chain: TestChain, hash: Hex): Promise<{ to: Address; value: bigint; blockNumber: bigint }> {
+export async function transferOf(
+  chain: TestChain,
+  hash: Hex,
+): Promise<{ to: Address; value: bigint; blockNumber: bigint }> {
   const receipt = await chain.client.getTransactionReceipt({ hash });
   expect(receipt.status).toBe('success');
   const log = receipt.logs.find((l) => l.address.toLowerCase() === chain.token.toLowerCase())!;

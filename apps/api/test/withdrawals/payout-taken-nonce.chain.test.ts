@@ -5,11 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestChain } from '../chain/chain-helpers';
 import { bearer, errorOf, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
-import { approve, freshAddress, payAll, pendingWithdrawal, startPayoutChain, stopPayoutChain, usdt, withdrawal } from './payout-helpers';
+import {
+  approve,
+  freshAddress,
+  payAll,
+  pendingWithdrawal,
+  startPayoutChain,
+  stopPayoutChain,
+  usdt,
+  withdrawal,
+} from './payout-helpers';
 import { sql } from '../../src/db/sql';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import { sendPayoutTransaction } from '../../src/withdrawals/payout/transactions';
-
 
 /**
  * A payout whose nonce another transaction from the hot wallet took (an
@@ -31,12 +39,22 @@ describe('a payout whose nonce was taken from outside', () => {
 
   /** Another transaction from the hot wallet's key at `nonce` (a plain transfer to itself, paying more than any payout). */
   async function takeNonce(nonce: number): Promise<Hex> {
-    const wallet = createWalletClient({ account: privateKeyToAccount(chain.hotKey), chain: { ...foundry, rpcUrls: { default: { http: [chain.rpcUrl] } } }, transport: http(chain.rpcUrl) });
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(chain.hotKey),
+      chain: { ...foundry, rpcUrls: { default: { http: [chain.rpcUrl] } } },
+      transport: http(chain.rpcUrl),
+    });
     return wallet.sendTransaction({ to: hot, value: 0n, nonce, gas: 21_000n, gasPrice: parseGwei('500') });
   }
 
   async function payoutsOf(id: number) {
-    const { rows } = await portal.db.query<{ id: number; status: string; nonce: string; error: string | null; txs: number }>(
+    const { rows } = await portal.db.query<{
+      id: number;
+      status: string;
+      nonce: string;
+      error: string | null;
+      txs: number;
+    }>(
       sql`SELECT p.id, p.status, p.nonce::text, p.error, (SELECT count(*)::int FROM payout_transactions t WHERE t.payout_id = p.id) AS txs
             FROM payouts p WHERE p.withdrawal_id = ${id} ORDER BY p.id`,
     );
@@ -44,7 +62,9 @@ describe('a payout whose nonce was taken from outside', () => {
   }
 
   async function hashesOf(payoutId: number): Promise<Hex[]> {
-    const { rows } = await portal.db.query<{ tx_hash: Hex }>(sql`SELECT tx_hash FROM payout_transactions WHERE payout_id = ${payoutId} ORDER BY id`);
+    const { rows } = await portal.db.query<{ tx_hash: Hex }>(
+      sql`SELECT tx_hash FROM payout_transactions WHERE payout_id = ${payoutId} ORDER BY id`,
+    );
     return rows.map((r) => r.tx_hash);
   }
 
@@ -58,7 +78,11 @@ describe('a payout whose nonce was taken from outside', () => {
 
   /** What the hot wallet still owes to payouts not yet mined (the reservation the hot-wallet card shows). */
   async function owed(): Promise<string> {
-    const res = await portal.app.inject({ method: 'GET', url: '/api/admin/withdrawals/hot-wallet', headers: bearer(admin) });
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/withdrawals/hot-wallet',
+      headers: bearer(admin),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().owed as string;
   }
@@ -69,8 +93,10 @@ describe('a payout whose nonce was taken from outside', () => {
     return res.json().pending.failedPayouts;
   }
 
-  const refund = (id: number) => portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/refund`, headers: bearer(admin) });
-  const retry = (id: number) => portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/retry`, headers: bearer(admin) });
+  const refund = (id: number) =>
+    portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/refund`, headers: bearer(admin) });
+  const retry = (id: number) =>
+    portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/retry`, headers: bearer(admin) });
 
   /** A payout broadcast at its nonce and left in the pool (no automining), then another transaction at that nonce mined instead. */
   async function broadcastThenTaken(id: number): Promise<{ payoutId: number; nonce: number; other: Hex }> {
@@ -108,24 +134,42 @@ describe('a payout whose nonce was taken from outside', () => {
     await runner.pass();
     const finality = await portal.ctx.chain!.finality();
     expect(finality.final).toBeLessThan(await chain.blockNumber());
-    expect(await payoutsOf(id)).toEqual([expect.objectContaining({ status: 'broadcast', txs: 1, error: expect.stringMatching(`Nonce ${nonce} was used by another transaction from the hot wallet in a block not final yet`) })]);
+    expect(await payoutsOf(id)).toEqual([
+      expect.objectContaining({
+        status: 'broadcast',
+        txs: 1,
+        error: expect.stringMatching(
+          `Nonce ${nonce} was used by another transaction from the hot wallet in a block not final yet`,
+        ),
+      }),
+    ]);
     expect((await withdrawal(portal, admin, id)).status).toBe('approved');
     expect(errorOf(await refund(id))).toMatchObject({ code: 'WITHDRAWAL_NOT_FAILED' });
-    const card = await portal.app.inject({ method: 'GET', url: '/api/admin/withdrawals/hot-wallet', headers: bearer(admin) });
+    const card = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/withdrawals/hot-wallet',
+      headers: bearer(admin),
+    });
     expect(card.json().warning).toContain(`A payout is held up: Nonce ${nonce} was used by another transaction`);
 
     // Final: the payout fails with the reason in words; nothing left the hot wallet for it; its 28.50 is no longer owed.
     await chain.mine(3);
     await runner.pass();
     const reason = `Nonce ${nonce} was used by another transaction from the hot wallet`;
-    expect(await payoutsOf(id)).toEqual([expect.objectContaining({ status: 'failed', txs: 1, error: expect.stringContaining(reason) })]);
+    expect(await payoutsOf(id)).toEqual([
+      expect.objectContaining({ status: 'failed', txs: 1, error: expect.stringContaining(reason) }),
+    ]);
     const failed = await withdrawal(portal, admin, id);
     expect(failed).toMatchObject({ status: 'failed', txHash: null });
     expect(failed.reason).toContain(reason);
     expect(await chain.balanceOf(to)).toBe(0n);
     expect(usdt(await owed())).toBe(usdt(owedBefore) - usdt('28.5'));
     expect(await failedOnDashboard()).toEqual({ count: 1, amount: '30.00' });
-    const after = await portal.app.inject({ method: 'GET', url: '/api/admin/withdrawals/hot-wallet', headers: bearer(admin) });
+    const after = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/withdrawals/hot-wallet',
+      headers: bearer(admin),
+    });
     expect(after.json().warning ?? '').not.toContain('held up');
 
     // Refund once: the member's 30 back through the ledger; a second refund, or a retry after it, moves nothing.
@@ -192,7 +236,9 @@ describe('a payout whose nonce was taken from outside', () => {
     await takeNonce(Number(signed!.nonce));
     const runner = createPayoutRunner(portal.ctx);
     await runner.pass();
-    expect(await payoutsOf(id)).toEqual([expect.objectContaining({ status: 'broadcast', error: expect.stringContaining('nonce too low') })]);
+    expect(await payoutsOf(id)).toEqual([
+      expect.objectContaining({ status: 'broadcast', error: expect.stringContaining('nonce too low') }),
+    ]);
     await chain.mine(3);
     await runner.pass();
     expect((await withdrawal(portal, admin, id)).status).toBe('failed');
@@ -211,7 +257,9 @@ describe('a payout whose nonce was taken from outside', () => {
     try {
       await createPayoutRunner(portal.ctx).pass();
       const [payout] = await payoutsOf(id);
-      ({ raw } = (await portal.db.query<{ raw: Hex }>(sql`SELECT raw FROM payout_transactions WHERE payout_id = ${payout!.id}`)).rows[0]!);
+      ({ raw } = (
+        await portal.db.query<{ raw: Hex }>(sql`SELECT raw FROM payout_transactions WHERE payout_id = ${payout!.id}`)
+      ).rows[0]!);
       expect(parseTransaction(raw).nonce).toBe(Number(payout!.nonce));
       expect(await sendPayoutTransaction(portal.ctx.chain!, raw)).toBe('known');
       await chain.mine(1);

@@ -4,10 +4,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestChain } from '../chain/chain-helpers';
 import { adminCode, bearer, errorOf, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
-import { approve, freshAddress, payAll, pendingWithdrawal, startPayoutChain, stopPayoutChain, transferOf, usdt, withdrawal } from './payout-helpers';
+import {
+  approve,
+  freshAddress,
+  payAll,
+  pendingWithdrawal,
+  startPayoutChain,
+  stopPayoutChain,
+  transferOf,
+  usdt,
+  withdrawal,
+} from './payout-helpers';
 import { OUTSIDE, requestWithdrawal, saveAddress, setSettings } from './withdrawal-helpers';
 import { sql } from '../../src/db/sql';
-
 
 describe('withdrawal payouts on a local chain', () => {
   let chain: TestChain;
@@ -52,16 +61,28 @@ describe('withdrawal payouts on a local chain', () => {
       pendingWithdrawal(portal, admin, to[2]!, '10.5'),
     ]);
     const hotBefore = await chain.balanceOf(hot);
-    const wallet = await portal.app.inject({ method: 'GET', url: '/api/admin/withdrawals/hot-wallet', headers: bearer(admin) });
+    const wallet = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/withdrawals/hot-wallet',
+      headers: bearer(admin),
+    });
     expect(wallet.json()).toMatchObject({ configured: true, address: hot, token: '1000.00', warning: null });
-    const result = await approve(portal, admin, made.map((m) => m.id));
+    const result = await approve(
+      portal,
+      admin,
+      made.map((m) => m.id),
+    );
     expect(result.done).toHaveLength(3);
     await payAll(portal, chain);
     const expected = ['95', '19', '9.5'];
     for (const [i, m] of made.entries()) {
       expect(await chain.balanceOf(to[i]!)).toBe(usdt(expected[i]!));
       const w = await withdrawal(portal, admin, m.id);
-      expect(w).toMatchObject({ status: 'paid', net: `${expected[i]}${expected[i]!.includes('.') ? '0' : '.00'}`, explorerUrl: `https://explorer.test/tx/${w.txHash}` });
+      expect(w).toMatchObject({
+        status: 'paid',
+        net: `${expected[i]}${expected[i]!.includes('.') ? '0' : '.00'}`,
+        explorerUrl: `https://explorer.test/tx/${w.txHash}`,
+      });
       const transfer = await transferOf(chain, w.txHash as Hex);
       expect(transfer).toEqual({ to: to[i], value: usdt(expected[i]!), blockNumber: BigInt(w.blockNumber as string) });
       expect(await entriesOf(m.id)).toEqual([
@@ -86,7 +107,12 @@ describe('withdrawal payouts on a local chain', () => {
   it('rejects with a full refund', async () => {
     const { member, id } = await pendingWithdrawal(portal, admin, freshAddress(), '25');
     expect((await balances(portal.app, member)).income).toBe('0.00');
-    const res = await portal.app.inject({ method: 'POST', url: '/api/admin/withdrawals/reject', headers: bearer(admin), payload: { ids: [id], reason: 'Not today' } });
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/admin/withdrawals/reject',
+      headers: bearer(admin),
+      payload: { ids: [id], reason: 'Not today' },
+    });
     expect(res.json()).toMatchObject({ done: [id], skipped: [] });
     expect((await balances(portal.app, member)).income).toBe('25.00');
     expect(await withdrawal(portal, admin, id)).toMatchObject({ status: 'rejected', reason: 'Not today' });
@@ -136,7 +162,9 @@ describe('withdrawal payouts on a local chain', () => {
     await payAll(portal, chain);
     expect(await chain.balanceOf(to)).toBe(usdt('28.5'));
     expect(await withdrawal(portal, admin, id)).toMatchObject({ status: 'paid' });
-    const txs = await portal.db.query(sql`SELECT 1 FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id}`);
+    const txs = await portal.db.query(
+      sql`SELECT 1 FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id}`,
+    );
     expect(txs.rows).toHaveLength(1);
   });
 
@@ -156,7 +184,9 @@ describe('withdrawal payouts on a local chain', () => {
       // Not mined within the wait: replaced.
       portal.clock.advance((portal.ctx.config.payoutBumpAfterSeconds + 1) * 1000);
       await runner.pass();
-      txs = await portal.db.query(sql`SELECT t.tx_hash, t.max_fee_per_gas::text, t.raw FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id} ORDER BY t.id`);
+      txs = await portal.db.query(
+        sql`SELECT t.tx_hash, t.max_fee_per_gas::text, t.raw FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id} ORDER BY t.id`,
+      );
       expect(txs.rows).toHaveLength(2);
       expect(BigInt(txs.rows[1]!.max_fee_per_gas)).toBeGreaterThan(BigInt(txs.rows[0]!.max_fee_per_gas));
       const [first, second] = txs.rows.map((t) => parseTransaction(t.raw));
@@ -180,7 +210,11 @@ describe('withdrawal payouts on a local chain', () => {
     const to = freshAddress();
     const big = (left / 10n ** 18n + 100n).toString();
     const { id } = await pendingWithdrawal(portal, admin, to, big);
-    const wallet = await portal.app.inject({ method: 'GET', url: '/api/admin/withdrawals/hot-wallet', headers: bearer(admin) });
+    const wallet = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/withdrawals/hot-wallet',
+      headers: bearer(admin),
+    });
     expect(wallet.json().warning).toMatch(/hot wallet holds/);
     await approve(portal, admin, [id]);
     await payAll(portal, chain);
@@ -193,13 +227,21 @@ describe('withdrawal payouts on a local chain', () => {
     await approve(portal, admin, [second.id]);
     await payAll(portal, chain);
     expect((await withdrawal(portal, admin, second.id)).status).toBe('failed');
-    const refund = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${second.id}/refund`, headers: bearer(admin) });
+    const refund = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${second.id}/refund`,
+      headers: bearer(admin),
+    });
     expect(refund.statusCode, refund.body).toBe(200);
     expect(refund.json().status).toBe('refunded');
     expect((await balances(portal.app, second.member)).income).toBe(`${big}.00`);
 
     await chain.send(hot, big);
-    const retry = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/retry`, headers: bearer(admin) });
+    const retry = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${id}/retry`,
+      headers: bearer(admin),
+    });
     expect(retry.statusCode, retry.body).toBe(200);
     await payAll(portal, chain);
     expect(await chain.balanceOf(to)).toBe((usdt(big) * 95n) / 100n);
@@ -222,7 +264,12 @@ describe('withdrawal payouts on a local chain', () => {
       const to = freshAddress();
       const { id } = await pendingWithdrawal(portal, admin, to, '60');
       const send = (payload: Record<string, unknown>) =>
-        portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, headers: bearer(admin), payload });
+        portal.app.inject({
+          method: 'POST',
+          url: `/api/admin/withdrawals/${id}/approve`,
+          headers: bearer(admin),
+          payload,
+        });
       const without = await send({});
       expect(without.statusCode).toBe(422);
       expect(errorOf(without).code).toBe('TOTP_REQUIRED');

@@ -7,12 +7,27 @@ export async function setSettings(app: FastifyInstance, admin: Session, patch: R
   expect(res.statusCode, res.body).toBe(200);
 }
 
-export function requestWithdrawal(app: FastifyInstance, member: Session, payload: Record<string, unknown>, key?: string) {
-  return app.inject({ method: 'POST', url: '/api/withdrawals', headers: { ...bearer(member), ...(key ? { 'idempotency-key': key } : {}) }, payload });
+export function requestWithdrawal(
+  app: FastifyInstance,
+  member: Session,
+  payload: Record<string, unknown>,
+  key?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/withdrawals',
+    headers: { ...bearer(member), ...(key ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
 }
 
 export function saveAddress(app: FastifyInstance, member: Session, address: string) {
-  return app.inject({ method: 'POST', url: '/api/withdrawal-addresses', headers: bearer(member), payload: { address } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/withdrawal-addresses',
+    headers: bearer(member),
+    payload: { address },
+  });
 }
 
 /** Distinct outside addresses (valid EIP-55 checksums). */

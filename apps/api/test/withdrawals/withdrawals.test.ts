@@ -60,7 +60,11 @@ describe('withdrawal requests (no chain)', () => {
       ['0x0000000000000000000000000000000000000000', 422, 'ADDRESS_ZERO'],
     ];
     for (const [address, status, code] of cases) {
-      const res = await requestWithdrawal(portal.app, member, { amount: '20', address, totpCode: freshCode(portal, secret) });
+      const res = await requestWithdrawal(portal.app, member, {
+        amount: '20',
+        address,
+        totpCode: freshCode(portal, secret),
+      });
       expect(res.statusCode, address).toBe(status);
       expect(errorOf(res), address).toMatchObject({ code, field: 'address' });
       const saved = await saveAddress(portal.app, member, address);
@@ -75,42 +79,75 @@ describe('withdrawal requests (no chain)', () => {
     const other = await registerMember(portal.app);
     // A deposit address as the deposits feature stores it: lower case, one per member.
     const deposit = '0x52908400098527886e0f7030069857d2e4169ee7';
-    await portal.db.query(sql`INSERT INTO deposit_addresses (member_id, address_index, address) VALUES (${other.user.id}, 900001, ${deposit})`);
+    await portal.db.query(
+      sql`INSERT INTO deposit_addresses (member_id, address_index, address) VALUES (${other.user.id}, 900001, ${deposit})`,
+    );
     const checksummed = '0x52908400098527886E0F7030069857D2E4169EE7';
-    const res = await requestWithdrawal(portal.app, member, { amount: '20', address: checksummed, totpCode: freshCode(portal, secret) });
+    const res = await requestWithdrawal(portal.app, member, {
+      amount: '20',
+      address: checksummed,
+      totpCode: freshCode(portal, secret),
+    });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res)).toMatchObject({ code: 'ADDRESS_IS_PLATFORM', field: 'address' });
   });
 
   it('holds a new address for 24 hours (saved by the first request to it), then accepts it', async () => {
     const { member, secret } = await readyMember();
-    const first = await requestWithdrawal(portal.app, member, { amount: '20', address: OUTSIDE[0], totpCode: freshCode(portal, secret) });
+    const first = await requestWithdrawal(portal.app, member, {
+      amount: '20',
+      address: OUTSIDE[0],
+      totpCode: freshCode(portal, secret),
+    });
     expect(first.statusCode).toBe(422);
     expect(errorOf(first)).toMatchObject({ code: 'ADDRESS_ON_HOLD', field: 'address' });
     expect(errorOf(first).message).toMatch(/can be used from \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
     const list = await portal.app.inject({ method: 'GET', url: '/api/withdrawal-addresses', headers: bearer(member) });
     expect(list.json().items).toEqual([expect.objectContaining({ address: OUTSIDE[0], usable: false })]);
-    const mails = await portal.db.query<{ subject: string; body: string }>(sql`SELECT subject, body FROM mail_outbox WHERE to_address = ${`${member.user.username}@example.com`}`);
-    expect(mails.rows).toEqual([expect.objectContaining({ subject: 'A withdrawal address was saved to your account' })]);
+    const mails = await portal.db.query<{ subject: string; body: string }>(
+      sql`SELECT subject, body FROM mail_outbox WHERE to_address = ${`${member.user.username}@example.com`}`,
+    );
+    expect(mails.rows).toEqual([
+      expect.objectContaining({ subject: 'A withdrawal address was saved to your account' }),
+    ]);
     expect(mails.rows[0]!.body).toContain(OUTSIDE[0]);
 
     portal.clock.advance(23 * 3_600_000);
-    const early = await requestWithdrawal(portal.app, member, { amount: '20', address: OUTSIDE[0], totpCode: freshCode(portal, secret) });
+    const early = await requestWithdrawal(portal.app, member, {
+      amount: '20',
+      address: OUTSIDE[0],
+      totpCode: freshCode(portal, secret),
+    });
     expect(errorOf(early).code).toBe('ADDRESS_ON_HOLD');
     portal.clock.advance(3_600_000);
-    const ok = await requestWithdrawal(portal.app, member, { amount: '20', address: OUTSIDE[0], totpCode: freshCode(portal, secret) });
+    const ok = await requestWithdrawal(portal.app, member, {
+      amount: '20',
+      address: OUTSIDE[0],
+      totpCode: freshCode(portal, secret),
+    });
     expect(ok.statusCode, ok.body).toBe(201);
-    expect(ok.json()).toMatchObject({ amount: '20.00', fee: '1.00', net: '19.00', status: 'pending', address: OUTSIDE[0] });
+    expect(ok.json()).toMatchObject({
+      amount: '20.00',
+      fee: '1.00',
+      net: '19.00',
+      status: 'pending',
+      address: OUTSIDE[0],
+    });
     expect((await balances(portal.app, member)).income).toBe('80.00');
     // The admin sees the address history.
-    const history = await portal.app.inject({ method: 'GET', url: `/api/admin/members/${member.user.id}/withdrawal-addresses`, headers: bearer(admin) });
+    const history = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/members/${member.user.id}/withdrawal-addresses`,
+      headers: bearer(admin),
+    });
     expect(history.json().items).toHaveLength(1);
   });
 
   it('refuses amounts by the rules and a second pending request; a reused code is refused', async () => {
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0' });
     const { member, secret } = await readyMember('100');
-    const send = (amount: string, code = freshCode(portal, secret)) => requestWithdrawal(portal.app, member, { amount, address: OUTSIDE[1], totpCode: code });
+    const send = (amount: string, code = freshCode(portal, secret)) =>
+      requestWithdrawal(portal.app, member, { amount, address: OUTSIDE[1], totpCode: code });
     expect(errorOf(await send('9.99'))).toMatchObject({ code: 'BELOW_MINIMUM', field: 'amount' });
     expect(errorOf(await send('100.01'))).toMatchObject({ code: 'INSUFFICIENT_BALANCE', field: 'amount' });
     expect(errorOf(await send('10.0000000000000000001'))).toMatchObject({ field: 'amount' });
@@ -151,30 +188,69 @@ describe('withdrawal requests (no chain)', () => {
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0' });
     const { member, secret } = await readyMember('40');
     const waiting = await waitingOnDashboard();
-    const ok = await requestWithdrawal(portal.app, member, { amount: '40', address: OUTSIDE[3], totpCode: freshCode(portal, secret) });
+    const ok = await requestWithdrawal(portal.app, member, {
+      amount: '40',
+      address: OUTSIDE[3],
+      totpCode: freshCode(portal, secret),
+    });
     expect(ok.statusCode, ok.body).toBe(201);
     const id = ok.json().id as number;
-    expect(await waitingOnDashboard()).toEqual({ count: waiting.count + 1, amount: waiting.amount + toBaseUnits('40') });
-    const noReason = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/reject`, headers: bearer(admin), payload: {} });
+    expect(await waitingOnDashboard()).toEqual({
+      count: waiting.count + 1,
+      amount: waiting.amount + toBaseUnits('40'),
+    });
+    const noReason = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${id}/reject`,
+      headers: bearer(admin),
+      payload: {},
+    });
     expect(errorOf(noReason)).toMatchObject({ field: 'reason' });
-    const memberTry = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/reject`, headers: bearer(member), payload: { reason: 'mine' } });
+    const memberTry = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${id}/reject`,
+      headers: bearer(member),
+      payload: { reason: 'mine' },
+    });
     expect(memberTry.statusCode).toBe(403);
-    const activity = await portal.app.inject({ method: 'GET', url: `/api/admin/withdrawals/${id}/activity`, headers: bearer(admin) });
+    const activity = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/withdrawals/${id}/activity`,
+      headers: bearer(admin),
+    });
     expect(activity.json().items.map((item: { type: string }) => item.type)).toEqual(['withdrawal', 'adjustment']);
-    const pending = await portal.app.inject({ method: 'GET', url: '/api/admin/withdrawals?status=pending', headers: bearer(admin) });
+    const pending = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/withdrawals?status=pending',
+      headers: bearer(admin),
+    });
     expect(pending.json().items.map((w: { id: number }) => w.id)).toContain(id);
-    const rejected = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/reject`, headers: bearer(admin), payload: { reason: 'Address looks wrong' } });
+    const rejected = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${id}/reject`,
+      headers: bearer(admin),
+      payload: { reason: 'Address looks wrong' },
+    });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'Address looks wrong' });
     expect(await waitingOnDashboard()).toEqual(waiting);
     expect((await balances(portal.app, member)).income).toBe('40.00');
-    const again = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/reject`, headers: bearer(admin), payload: { reason: 'twice' } });
+    const again = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${id}/reject`,
+      headers: bearer(admin),
+      payload: { reason: 'twice' },
+    });
     expect(again.statusCode).toBe(409);
     const mine = await portal.app.inject({ method: 'GET', url: '/api/withdrawals', headers: bearer(member) });
     expect(mine.json().items[0]).toMatchObject({ status: 'rejected', reason: 'Address looks wrong' });
-    const refunds = await portal.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM journal_entries WHERE type = 'withdrawal_refund' AND refs->>'withdrawalId' = ${String(id)}`);
+    const refunds = await portal.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM journal_entries WHERE type = 'withdrawal_refund' AND refs->>'withdrawalId' = ${String(id)}`,
+    );
     expect(refunds.rows[0]!.n).toBe(1);
-    const audit = await portal.db.query(sql`SELECT 1 FROM audit_log WHERE action = 'withdrawal.reject' AND target_id = ${String(id)}`);
+    const audit = await portal.db.query(
+      sql`SELECT 1 FROM audit_log WHERE action = 'withdrawal.reject' AND target_id = ${String(id)}`,
+    );
     expect(audit.rows).toHaveLength(1);
     await assertBooksConsistent(portal.db);
   });
@@ -190,12 +266,16 @@ describe('withdrawal requests (no chain)', () => {
     expect(codes.filter((code) => code === 201)).toHaveLength(1);
     expect(codes.every((code) => code === 201 || code === 409 || code === 422)).toBe(true);
     expect((await balances(portal.app, member)).income).toBe('70.00');
-    const { rows } = await portal.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM withdrawals WHERE user_id = ${member.user.id}`);
+    const { rows } = await portal.db.query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM withdrawals WHERE user_id = ${member.user.id}`,
+    );
     expect(rows[0]!.n).toBe(1);
 
     // Without the one-pending rule, the balance still decides: never below zero.
     await setSettings(portal.app, admin, { withdrawalOnePending: false });
-    const many = await Promise.all(Array.from({ length: 100 }, () => requestWithdrawal(portal.app, member, { amount: '15', address: OUTSIDE[0] })));
+    const many = await Promise.all(
+      Array.from({ length: 100 }, () => requestWithdrawal(portal.app, member, { amount: '15', address: OUTSIDE[0] })),
+    );
     expect(many.filter((res) => res.statusCode === 201)).toHaveLength(4);
     expect((await balances(portal.app, member)).income).toBe('10.00');
     await setSettings(portal.app, admin, { withdrawalOnePending: true, withdrawalRequiresTwoFactor: true });
@@ -205,12 +285,24 @@ describe('withdrawal requests (no chain)', () => {
   it('refuses to approve without a hot wallet, changing nothing', async () => {
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0' });
     const { member, secret } = await readyMember('20');
-    const ok = await requestWithdrawal(portal.app, member, { amount: '20', address: OUTSIDE[1], totpCode: freshCode(portal, secret) });
+    const ok = await requestWithdrawal(portal.app, member, {
+      amount: '20',
+      address: OUTSIDE[1],
+      totpCode: freshCode(portal, secret),
+    });
     const id = ok.json().id as number;
-    const res = await portal.app.inject({ method: 'POST', url: `/api/admin/withdrawals/${id}/approve`, headers: bearer(admin) });
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${id}/approve`,
+      headers: bearer(admin),
+    });
     expect(res.statusCode, res.body).toBe(409);
     expect(errorOf(res).code).toBe('PAYOUTS_NOT_CONFIGURED');
-    const after = await portal.app.inject({ method: 'GET', url: `/api/admin/withdrawals?status=pending`, headers: bearer(admin) });
+    const after = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/withdrawals?status=pending`,
+      headers: bearer(admin),
+    });
     expect(after.json().items.map((w: { id: number }) => w.id)).toContain(id);
   });
 });
@@ -228,7 +320,11 @@ describe('the approval page when the chain node is down', () => {
     });
     try {
       const admin = await loginAdmin(portal.app);
-      const res = await portal.app.inject({ method: 'GET', url: '/api/admin/withdrawals/hot-wallet', headers: bearer(admin) });
+      const res = await portal.app.inject({
+        method: 'GET',
+        url: '/api/admin/withdrawals/hot-wallet',
+        headers: bearer(admin),
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ configured: true, warning: expect.stringMatching(/could not be reached/) });
     } finally {

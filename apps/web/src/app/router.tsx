@@ -33,7 +33,8 @@ export function buildRoutes(): RouteObject[] {
       children: [
         {
           index: true,
-          loader: ({ request }: LoaderFunctionArgs) => redirect(withNext('/login', new URL(request.url).searchParams.get('next'))),
+          loader: ({ request }: LoaderFunctionArgs) =>
+            redirect(withNext('/login', new URL(request.url).searchParams.get('next'))),
           element: <Navigate to="/login" replace />,
         },
         { element: <BlankLayout />, children: authRoutes.map(toRouteObject) },

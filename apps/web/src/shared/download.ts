@@ -10,7 +10,10 @@ import type { QueryValue } from './api/client';
  */
 export async function downloadCsv(list: Endpoint, query: Record<string, QueryValue>, filename: string): Promise<void> {
   const { page: _page, pageSize: _pageSize, ...filters } = query;
-  const text = await api.request<string>(list.path, { query: { ...filters, format: 'csv' }, headers: { Accept: 'text/csv' } });
+  const text = await api.request<string>(list.path, {
+    query: { ...filters, format: 'csv' },
+    headers: { Accept: 'text/csv' },
+  });
   const blob = new Blob([typeof text === 'string' ? text : JSON.stringify(text)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');

@@ -2,10 +2,32 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import type { ApiErrorCode } from '../errors';
 import { secondFactorErrors } from './shared-errors';
-import { forgotPasswordBodySchema, loginResponseSchema, refreshBodySchema, registerBodySchema, resetPasswordBodySchema, tokenPairSchema, userSchema } from '../auth';
+import {
+  forgotPasswordBodySchema,
+  loginResponseSchema,
+  refreshBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  tokenPairSchema,
+  userSchema,
+} from '../auth';
 
 /** What its writes may answer. */
-const writeErrors = ['ACCOUNT_BLOCKED', 'CREDENTIALS_REQUIRED', 'CREDENTIALS_TOO_LONG', 'INVALID_CREDENTIALS', 'LOGIN_LOCKED', 'PASSWORD_TOO_COMMON', 'REFRESH_TOKEN_INVALID', 'REGISTRATION_LIMITED', 'RESET_TOKEN_INVALID', 'SECOND_FACTOR_LOCKED', 'SPONSOR_BLOCKED', 'SPONSOR_NOT_FOUND', 'TOTP_REQUIRED'] as const satisfies readonly ApiErrorCode[];
+const writeErrors = [
+  'ACCOUNT_BLOCKED',
+  'CREDENTIALS_REQUIRED',
+  'CREDENTIALS_TOO_LONG',
+  'INVALID_CREDENTIALS',
+  'LOGIN_LOCKED',
+  'PASSWORD_TOO_COMMON',
+  'REFRESH_TOKEN_INVALID',
+  'REGISTRATION_LIMITED',
+  'RESET_TOKEN_INVALID',
+  'SECOND_FACTOR_LOCKED',
+  'SPONSOR_BLOCKED',
+  'SPONSOR_NOT_FOUND',
+  'TOTP_REQUIRED',
+] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/auth` */
 export const auth = {
@@ -14,7 +36,20 @@ export const auth = {
     path: '/auth/login',
     status: 200,
     answer: loginResponseSchema,
-    errors: ['ACCOUNT_BLOCKED', 'CREDENTIALS_REQUIRED', 'CREDENTIALS_TOO_LONG', 'INVALID_CREDENTIALS', 'LOGIN_LOCKED', 'PASSWORD_TOO_COMMON', 'REFRESH_TOKEN_INVALID', 'REGISTRATION_LIMITED', 'RESET_TOKEN_INVALID', 'SPONSOR_BLOCKED', 'SPONSOR_NOT_FOUND', ...secondFactorErrors],
+    errors: [
+      'ACCOUNT_BLOCKED',
+      'CREDENTIALS_REQUIRED',
+      'CREDENTIALS_TOO_LONG',
+      'INVALID_CREDENTIALS',
+      'LOGIN_LOCKED',
+      'PASSWORD_TOO_COMMON',
+      'REFRESH_TOKEN_INVALID',
+      'REGISTRATION_LIMITED',
+      'RESET_TOKEN_INVALID',
+      'SPONSOR_BLOCKED',
+      'SPONSOR_NOT_FOUND',
+      ...secondFactorErrors,
+    ],
     tags: ['auth'],
     summary: 'Sign in with an empty body and `Authorization: Basic base64(username:password)`',
   }),

@@ -1,5 +1,12 @@
 import { endpoint } from '../endpoint';
-import { adminBonusListQuerySchema, bonusListQuerySchema, bonusPageSchema, incomeSummaryQuerySchema, incomeSummarySchema, planStatusSchema } from '../plan';
+import {
+  adminBonusListQuerySchema,
+  bonusListQuerySchema,
+  bonusPageSchema,
+  incomeSummaryQuerySchema,
+  incomeSummarySchema,
+  planStatusSchema,
+} from '../plan';
 
 /** `/api/admin/bonuses`, `/api/bonuses`, `/api/income`, `/api/plan` */
 export const bonuses = {

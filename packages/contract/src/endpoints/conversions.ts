@@ -1,6 +1,14 @@
 import { endpoint } from '../endpoint';
 import { idempotencyErrors } from './shared-errors';
-import { conversionBodySchema, conversionListQuerySchema, conversionPageSchema, conversionQuoteSchema, conversionSchema, conversionTermsSchema, idempotencyHeadersSchema } from '../ledger';
+import {
+  conversionBodySchema,
+  conversionListQuerySchema,
+  conversionPageSchema,
+  conversionQuoteSchema,
+  conversionSchema,
+  conversionTermsSchema,
+  idempotencyHeadersSchema,
+} from '../ledger';
 
 /** `/api/conversions` */
 export const conversions = {

@@ -1,6 +1,16 @@
 import { endpoint } from '../endpoint';
 import { pageQuerySchema } from '../common';
-import { chainWalletsQuerySchema, chainWalletsSchema, consolidationPageSchema, consolidationSchema, depositAddressSchema, depositListQuerySchema, depositPageSchema, myDepositsQuerySchema, myDepositsSchema } from '../deposits';
+import {
+  chainWalletsQuerySchema,
+  chainWalletsSchema,
+  consolidationPageSchema,
+  consolidationSchema,
+  depositAddressSchema,
+  depositListQuerySchema,
+  depositPageSchema,
+  myDepositsQuerySchema,
+  myDepositsSchema,
+} from '../deposits';
 
 /** `/api/admin/chain`, `/api/admin/consolidations`, `/api/admin/deposits`, `/api/deposits` */
 export const deposits = {
@@ -21,7 +31,8 @@ export const deposits = {
     answer: myDepositsSchema,
     errors: ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'],
     tags: ['deposits'],
-    summary: 'Your deposits with their confirmations, your deposit wallet balance and the chain status (poll it for live status)',
+    summary:
+      'Your deposits with their confirmations, your deposit wallet balance and the chain status (poll it for live status)',
   }),
   adminList: endpoint({
     method: 'GET',
@@ -50,7 +61,8 @@ export const deposits = {
     answer: consolidationSchema,
     errors: ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_RUNNING', 'CONSOLIDATION_UNAVAILABLE', 'TWO_FACTOR_REQUIRED'],
     tags: ['admin'],
-    summary: 'Sweep every deposit address holding at least the threshold to the treasury (resumes one left running; one at a time, 409 CONSOLIDATION_RUNNING while another runs)',
+    summary:
+      'Sweep every deposit address holding at least the threshold to the treasury (resumes one left running; one at a time, 409 CONSOLIDATION_RUNNING while another runs)',
   }),
   adminChainWallets: endpoint({
     method: 'GET',
@@ -60,6 +72,7 @@ export const deposits = {
     answer: chainWalletsSchema,
     errors: ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'],
     tags: ['admin'],
-    summary: 'Treasury, gas, hot wallet and deposit addresses with on-chain balances; the reconciliation of the ledger against the chain',
+    summary:
+      'Treasury, gas, hot wallet and deposit addresses with on-chain balances; the reconciliation of the ledger against the chain',
   }),
 };

@@ -1,6 +1,12 @@
 import { endpoint } from '../endpoint';
 import { idempotencyErrors } from './shared-errors';
-import { adjustmentBodySchema, adjustmentSchema, adminMemberDetailSchema, adminMemberPageSchema, membersQuerySchema } from '../admin';
+import {
+  adjustmentBodySchema,
+  adjustmentSchema,
+  adminMemberDetailSchema,
+  adminMemberPageSchema,
+  membersQuerySchema,
+} from '../admin';
 import { idParamSchema } from '../ids';
 import { idempotencyHeadersSchema } from '../ledger';
 

@@ -1,9 +1,32 @@
 import { endpoint } from '../endpoint';
 import type { ApiErrorCode } from '../errors';
-import { downlineQuerySchema, downlineSchema, freeSlotsQuerySchema, freeSlotsSchema, placementBodySchema, placementResultSchema, placementTreeQuerySchema, placementTreeSchema, placementsQuerySchema, referralLinkSchema, sponsorLookupQuerySchema, sponsorLookupSchema, sponsorTreeQuerySchema, sponsorTreeSchema, waitingListSchema } from '../network';
+import {
+  downlineQuerySchema,
+  downlineSchema,
+  freeSlotsQuerySchema,
+  freeSlotsSchema,
+  placementBodySchema,
+  placementResultSchema,
+  placementTreeQuerySchema,
+  placementTreeSchema,
+  placementsQuerySchema,
+  referralLinkSchema,
+  sponsorLookupQuerySchema,
+  sponsorLookupSchema,
+  sponsorTreeQuerySchema,
+  sponsorTreeSchema,
+  waitingListSchema,
+} from '../network';
 
 /** What its reads may answer. */
-const readErrors = ['NOT_A_MEMBER', 'NOT_IN_NETWORK', 'NOT_PLACED', 'PAGE_TOO_DEEP', 'PARENT_NOT_FOUND', 'REFERRAL_NOT_FOUND'] as const satisfies readonly ApiErrorCode[];
+const readErrors = [
+  'NOT_A_MEMBER',
+  'NOT_IN_NETWORK',
+  'NOT_PLACED',
+  'PAGE_TOO_DEEP',
+  'PARENT_NOT_FOUND',
+  'REFERRAL_NOT_FOUND',
+] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/network` */
 export const network = {
@@ -24,7 +47,8 @@ export const network = {
     answer: sponsorTreeSchema,
     errors: readErrors,
     tags: ['network'],
-    summary: 'The sponsor (unilevel) tree from `root` down `depth` levels, children in join order; `search` finds usernames in it',
+    summary:
+      'The sponsor (unilevel) tree from `root` down `depth` levels, children in join order; `search` finds usernames in it',
   }),
   placementTree: endpoint({
     method: 'GET',
@@ -44,7 +68,8 @@ export const network = {
     answer: downlineSchema,
     errors: readErrors,
     tags: ['network'],
-    summary: 'The placement downline of `root` as a table, in tree order (left leg, then right leg); filter by level, leg, username',
+    summary:
+      'The placement downline of `root` as a table, in tree order (left leg, then right leg); filter by level, leg, username',
   }),
   placements: endpoint({
     method: 'GET',
@@ -54,7 +79,7 @@ export const network = {
     answer: waitingListSchema,
     errors: readErrors,
     tags: ['network'],
-    summary: 'Direct referrals waiting to be placed (admins: everyone waiting, or one sponsor\'s)',
+    summary: "Direct referrals waiting to be placed (admins: everyone waiting, or one sponsor's)",
   }),
   freeSlots: endpoint({
     method: 'GET',
@@ -63,9 +88,19 @@ export const network = {
     status: 200,
     answer: freeSlotsSchema,
     // A referral already placed, or whose sponsor is not (apps/api/src/network/viewpoint.ts placeableReferral).
-    errors: ['NOT_A_MEMBER', 'ALREADY_PLACED', 'NOT_IN_NETWORK', 'NOT_PLACED', 'PAGE_TOO_DEEP', 'PARENT_NOT_FOUND', 'REFERRAL_NOT_FOUND', 'SPONSOR_NOT_PLACED'],
+    errors: [
+      'NOT_A_MEMBER',
+      'ALREADY_PLACED',
+      'NOT_IN_NETWORK',
+      'NOT_PLACED',
+      'PAGE_TOO_DEEP',
+      'PARENT_NOT_FOUND',
+      'REFERRAL_NOT_FOUND',
+      'SPONSOR_NOT_PLACED',
+    ],
     tags: ['network'],
-    summary: 'Free positions for a waiting referral inside its sponsor\'s team, nearest first; `search` finds them under a username',
+    summary:
+      "Free positions for a waiting referral inside its sponsor's team, nearest first; `search` finds them under a username",
   }),
   place: endpoint({
     method: 'POST',
@@ -73,7 +108,19 @@ export const network = {
     body: placementBodySchema,
     status: 201,
     answer: placementResultSchema,
-    errors: ['NOT_A_MEMBER', 'ALREADY_PLACED', 'NOT_IN_NETWORK', 'NOT_PLACED', 'PAGE_TOO_DEEP', 'PARENT_NOT_FOUND', 'PLACEMENT_BUSY', 'PLACEMENT_TOO_DEEP', 'REFERRAL_NOT_FOUND', 'SLOT_TAKEN', 'SPONSOR_NOT_PLACED'],
+    errors: [
+      'NOT_A_MEMBER',
+      'ALREADY_PLACED',
+      'NOT_IN_NETWORK',
+      'NOT_PLACED',
+      'PAGE_TOO_DEEP',
+      'PARENT_NOT_FOUND',
+      'PLACEMENT_BUSY',
+      'PLACEMENT_TOO_DEEP',
+      'REFERRAL_NOT_FOUND',
+      'SLOT_TAKEN',
+      'SPONSOR_NOT_PLACED',
+    ],
     tags: ['network'],
     summary: 'Place a waiting referral: `{ memberId, parentId, side }` or `{ memberId, auto: "left" | "right" }`',
   }),
@@ -85,6 +132,7 @@ export const network = {
     answer: sponsorLookupSchema,
     errors: ['PAGE_TOO_DEEP', 'SPONSOR_LOOKUPS_LIMITED'],
     tags: ['network'],
-    summary: 'Whose referral link this is: the sponsor\'s username and name, or null for no such member (rate-limited per address)',
+    summary:
+      "Whose referral link this is: the sponsor's username and name, or null for no such member (rate-limited per address)",
   }),
 };

@@ -2,14 +2,33 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import type { ApiErrorCode } from '../errors';
 import { idParamSchema } from '../ids';
-import { MAX_PRODUCT_IMAGE_BYTES, productAdminListQuerySchema, productCreateSchema, productListQuerySchema, productPageSchema, productPatchSchema, productSchema } from '../products';
+import {
+  MAX_PRODUCT_IMAGE_BYTES,
+  productAdminListQuerySchema,
+  productCreateSchema,
+  productListQuerySchema,
+  productPageSchema,
+  productPatchSchema,
+  productSchema,
+} from '../products';
 import { text } from '../text';
 
 /** What its reads may answer. */
-const readErrors = ['IMAGE_REQUIRED', 'MEDIA_NOT_FOUND', 'PRODUCT_NOT_FOUND', 'UPLOAD_INVALID'] as const satisfies readonly ApiErrorCode[];
+const readErrors = [
+  'IMAGE_REQUIRED',
+  'MEDIA_NOT_FOUND',
+  'PRODUCT_NOT_FOUND',
+  'UPLOAD_INVALID',
+] as const satisfies readonly ApiErrorCode[];
 
 /** What its writes may answer. */
-const writeErrors = ['IMAGE_REQUIRED', 'MEDIA_NOT_FOUND', 'PRODUCT_NAME_TAKEN', 'PRODUCT_NOT_FOUND', 'UPLOAD_INVALID'] as const satisfies readonly ApiErrorCode[];
+const writeErrors = [
+  'IMAGE_REQUIRED',
+  'MEDIA_NOT_FOUND',
+  'PRODUCT_NAME_TAKEN',
+  'PRODUCT_NOT_FOUND',
+  'UPLOAD_INVALID',
+] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/admin/products`, `/api/media`, `/api/products` */
 export const products = {
@@ -80,7 +99,20 @@ export const products = {
     multipart: true,
     status: 200,
     answer: productSchema,
-    errors: ['IMAGE_ANIMATED', 'IMAGE_EMPTY', 'IMAGE_INVALID', 'IMAGE_REQUIRED', 'IMAGE_TOO_LARGE', 'IMAGE_TOO_MANY_PIXELS', 'IMAGE_UNREADABLE', 'MEDIA_NOT_FOUND', 'MULTIPART_REQUIRED', 'PRODUCT_NAME_TAKEN', 'PRODUCT_NOT_FOUND', 'UPLOAD_INVALID'],
+    errors: [
+      'IMAGE_ANIMATED',
+      'IMAGE_EMPTY',
+      'IMAGE_INVALID',
+      'IMAGE_REQUIRED',
+      'IMAGE_TOO_LARGE',
+      'IMAGE_TOO_MANY_PIXELS',
+      'IMAGE_UNREADABLE',
+      'MEDIA_NOT_FOUND',
+      'MULTIPART_REQUIRED',
+      'PRODUCT_NAME_TAKEN',
+      'PRODUCT_NOT_FOUND',
+      'UPLOAD_INVALID',
+    ],
     tags: ['admin'],
     summary: `Upload the picture: multipart/form-data, one file field "image", JPEG, PNG or WebP up to ${MAX_PRODUCT_IMAGE_BYTES / (1024 * 1024)} MB (audited)`,
   }),

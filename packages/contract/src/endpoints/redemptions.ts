@@ -3,13 +3,39 @@ import type { ApiErrorCode } from '../errors';
 import { idempotencyErrors } from './shared-errors';
 import { idParamSchema } from '../ids';
 import { idempotencyHeadersSchema } from '../ledger';
-import { redemptionAdminListQuerySchema, redemptionBodySchema, redemptionBulkApproveSchema, redemptionBulkRejectSchema, redemptionDecisionSchema, redemptionListQuerySchema, redemptionPageSchema, redemptionQuoteQuerySchema, redemptionQuoteSchema, redemptionRejectSchema, redemptionSchema } from '../products';
+import {
+  redemptionAdminListQuerySchema,
+  redemptionBodySchema,
+  redemptionBulkApproveSchema,
+  redemptionBulkRejectSchema,
+  redemptionDecisionSchema,
+  redemptionListQuerySchema,
+  redemptionPageSchema,
+  redemptionQuoteQuerySchema,
+  redemptionQuoteSchema,
+  redemptionRejectSchema,
+  redemptionSchema,
+} from '../products';
 
 /** What its writes may answer. */
-const writeErrors = ['OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_ALREADY_DECIDED', 'REDEMPTION_NOT_FOUND', ...idempotencyErrors] as const satisfies readonly ApiErrorCode[];
+const writeErrors = [
+  'OUT_OF_STOCK',
+  'PRODUCT_INACTIVE',
+  'PRODUCT_NOT_FOUND',
+  'REDEMPTION_ALREADY_DECIDED',
+  'REDEMPTION_NOT_FOUND',
+  ...idempotencyErrors,
+] as const satisfies readonly ApiErrorCode[];
 
 /** What an admin's decision on a redemption may answer (money out needs two-factor). */
-const decisionErrors = ['OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_ALREADY_DECIDED', 'REDEMPTION_NOT_FOUND', 'TWO_FACTOR_REQUIRED'] as const satisfies readonly ApiErrorCode[];
+const decisionErrors = [
+  'OUT_OF_STOCK',
+  'PRODUCT_INACTIVE',
+  'PRODUCT_NOT_FOUND',
+  'REDEMPTION_ALREADY_DECIDED',
+  'REDEMPTION_NOT_FOUND',
+  'TWO_FACTOR_REQUIRED',
+] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/admin/redemptions`, `/api/redemptions` */
 export const redemptions = {
@@ -22,7 +48,8 @@ export const redemptions = {
     answer: redemptionSchema,
     errors: writeErrors,
     tags: ['redemptions'],
-    summary: 'Redeem a product with points from the point wallet; points and stock are taken at once (accepts Idempotency-Key)',
+    summary:
+      'Redeem a product with points from the point wallet; points and stock are taken at once (accepts Idempotency-Key)',
   }),
   list: endpoint({
     method: 'GET',
@@ -74,7 +101,8 @@ export const redemptions = {
     answer: redemptionSchema,
     errors: writeErrors,
     tags: ['admin'],
-    summary: 'Reject one pending redemption with a reason: points and stock are returned (audited; accepts Idempotency-Key)',
+    summary:
+      'Reject one pending redemption with a reason: points and stock are returned (audited; accepts Idempotency-Key)',
   }),
   adminApproveMany: endpoint({
     method: 'POST',
@@ -95,6 +123,7 @@ export const redemptions = {
     answer: redemptionDecisionSchema,
     errors: writeErrors,
     tags: ['admin'],
-    summary: 'Reject many pending redemptions with one reason: all of them or none; points and stock returned (audited; accepts Idempotency-Key)',
+    summary:
+      'Reject many pending redemptions with one reason: all of them or none; points and stock returned (audited; accepts Idempotency-Key)',
   }),
 };

@@ -11,6 +11,7 @@ export const transactions = {
     answer: journalEntryPageSchema,
     errors: [],
     tags: ['admin'],
-    summary: 'Every journal entry with a few of its postings and their count (filters: type, member, wallet, dates; `format=csv`: one line per posting, all of them)',
+    summary:
+      'Every journal entry with a few of its postings and their count (filters: type, member, wallet, dates; `format=csv`: one line per posting, all of them)',
   }),
 };

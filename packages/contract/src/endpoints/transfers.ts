@@ -12,7 +12,14 @@ import {
 } from '../ledger';
 
 /** The receiver, minimum and fee refusals a transfer and its quote share. */
-const refusals = ['AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'RECEIVER_BLOCKED', 'RECEIVER_IS_ROOT', 'RECEIVER_NOT_FOUND', 'TRANSFER_TO_SELF'] as const;
+const refusals = [
+  'AMOUNT_TOO_SMALL',
+  'BELOW_MINIMUM',
+  'RECEIVER_BLOCKED',
+  'RECEIVER_IS_ROOT',
+  'RECEIVER_NOT_FOUND',
+  'TRANSFER_TO_SELF',
+] as const;
 
 /** `/api/transfers` */
 export const transfers = {

@@ -1,10 +1,23 @@
 import { endpoint } from '../endpoint';
 import type { ApiErrorCode } from '../errors';
 import { secondFactorErrors } from './shared-errors';
-import { twoFactorCodeBodySchema, twoFactorEnabledSchema, twoFactorSetupSchema, twoFactorStatusSchema } from '../withdrawals';
+import {
+  twoFactorCodeBodySchema,
+  twoFactorEnabledSchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from '../withdrawals';
 
 /** What its writes may answer. */
-const writeErrors = ['TOTP_INVALID', 'TOTP_REQUIRED', 'TOTP_REUSED', 'TWO_FACTOR_ALREADY_ENABLED', 'TWO_FACTOR_NOT_ENABLED', 'TWO_FACTOR_NOT_SET_UP', 'TWO_FACTOR_REQUIRED'] as const satisfies readonly ApiErrorCode[];
+const writeErrors = [
+  'TOTP_INVALID',
+  'TOTP_REQUIRED',
+  'TOTP_REUSED',
+  'TWO_FACTOR_ALREADY_ENABLED',
+  'TWO_FACTOR_NOT_ENABLED',
+  'TWO_FACTOR_NOT_SET_UP',
+  'TWO_FACTOR_REQUIRED',
+] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/me` */
 export const twoFactor = {
@@ -41,8 +54,15 @@ export const twoFactor = {
     path: '/me/2fa/disable',
     body: twoFactorCodeBodySchema,
     status: 204,
-    errors: ['TWO_FACTOR_ALREADY_ENABLED', 'TWO_FACTOR_NOT_ENABLED', 'TWO_FACTOR_NOT_SET_UP', 'TWO_FACTOR_REQUIRED', ...secondFactorErrors],
+    errors: [
+      'TWO_FACTOR_ALREADY_ENABLED',
+      'TWO_FACTOR_NOT_ENABLED',
+      'TWO_FACTOR_NOT_SET_UP',
+      'TWO_FACTOR_REQUIRED',
+      ...secondFactorErrors,
+    ],
     tags: ['account'],
-    summary: 'Turn two-factor off with a current code (or a recovery code); repeated wrong codes lock the codes for a while (429)',
+    summary:
+      'Turn two-factor off with a current code (or a recovery code); repeated wrong codes lock the codes for a while (429)',
   }),
 };

@@ -1,10 +1,22 @@
 import { endpoint } from '../endpoint';
 import type { ApiErrorCode } from '../errors';
-import { adminUserPageSchema, adminUserSchema, createAdminBodySchema, updateUserBodySchema, usersQuerySchema } from '../admin';
+import {
+  adminUserPageSchema,
+  adminUserSchema,
+  createAdminBodySchema,
+  updateUserBodySchema,
+  usersQuerySchema,
+} from '../admin';
 import { idParamSchema } from '../ids';
 
 /** What its writes may answer. */
-const writeErrors = ['CANNOT_CHANGE_SELF', 'EMAIL_TAKEN', 'ROOT_ACCOUNT', 'USERNAME_TAKEN', 'USER_NOT_FOUND'] as const satisfies readonly ApiErrorCode[];
+const writeErrors = [
+  'CANNOT_CHANGE_SELF',
+  'EMAIL_TAKEN',
+  'ROOT_ACCOUNT',
+  'USERNAME_TAKEN',
+  'USER_NOT_FOUND',
+] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/admin/users` */
 export const users = {
@@ -47,6 +59,7 @@ export const users = {
     answer: adminUserSchema,
     errors: writeErrors,
     tags: ['admin'],
-    summary: 'Block or unblock (`status`), change `role`, or set a new `password` (audited; blocking and a new password end every sign-in)',
+    summary:
+      'Block or unblock (`status`), change `role`, or set a new `password` (audited; blocking and a new password end every sign-in)',
   }),
 };

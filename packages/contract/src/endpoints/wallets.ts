@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { allEntriesQuerySchema, walletEntriesQuerySchema, walletEntryPageSchema, walletSchema, walletsResponseSchema } from '../ledger';
+import {
+  allEntriesQuerySchema,
+  walletEntriesQuerySchema,
+  walletEntryPageSchema,
+  walletSchema,
+  walletsResponseSchema,
+} from '../ledger';
 
 /** `/api/wallets` */
 export const wallets = {

@@ -3,13 +3,58 @@ import type { ApiErrorCode } from '../errors';
 import { secondFactorErrors, idempotencyErrors } from './shared-errors';
 import { idParamSchema } from '../ids';
 import { idempotencyHeadersSchema } from '../ledger';
-import { adminWithdrawalListQuerySchema, approvalCodeBodySchema, bulkApproveBodySchema, bulkRejectBodySchema, bulkResultSchema, hotWalletSchema, memberActivitySchema, rejectionBodySchema, withdrawalAddressBodySchema, withdrawalAddressListSchema, withdrawalAddressSchema, withdrawalBodySchema, withdrawalListQuerySchema, withdrawalPageSchema, withdrawalQuoteQuerySchema, withdrawalQuoteSchema, withdrawalSchema, withdrawalTermsSchema } from '../withdrawals';
+import {
+  adminWithdrawalListQuerySchema,
+  approvalCodeBodySchema,
+  bulkApproveBodySchema,
+  bulkRejectBodySchema,
+  bulkResultSchema,
+  hotWalletSchema,
+  memberActivitySchema,
+  rejectionBodySchema,
+  withdrawalAddressBodySchema,
+  withdrawalAddressListSchema,
+  withdrawalAddressSchema,
+  withdrawalBodySchema,
+  withdrawalListQuerySchema,
+  withdrawalPageSchema,
+  withdrawalQuoteQuerySchema,
+  withdrawalQuoteSchema,
+  withdrawalSchema,
+  withdrawalTermsSchema,
+} from '../withdrawals';
 
 /** What its reads may answer. */
-const readErrors = ['ADDRESS_CHECKSUM', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'AMOUNT_TOO_PRECISE', 'WITHDRAWAL_NOT_FOUND'] as const satisfies readonly ApiErrorCode[];
+const readErrors = [
+  'ADDRESS_CHECKSUM',
+  'ADDRESS_MALFORMED',
+  'ADDRESS_NOT_FOUND',
+  'AMOUNT_TOO_PRECISE',
+  'WITHDRAWAL_NOT_FOUND',
+] as const satisfies readonly ApiErrorCode[];
 
 /** What its writes may answer. */
-const writeErrors = ['ADDRESS_ALREADY_SAVED', 'ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'PAYOUTS_NOT_CONFIGURED', 'PAYOUT_MAY_STILL_LAND', 'TOTP_REQUIRED', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FAILED', 'WITHDRAWAL_NOT_FOUND', 'WITHDRAWAL_NOT_PENDING', 'WITHDRAWAL_PENDING'] as const satisfies readonly ApiErrorCode[];
+const writeErrors = [
+  'ADDRESS_ALREADY_SAVED',
+  'ADDRESS_CHECKSUM',
+  'ADDRESS_IS_PLATFORM',
+  'ADDRESS_IS_TOKEN',
+  'ADDRESS_MALFORMED',
+  'ADDRESS_NOT_FOUND',
+  'ADDRESS_ON_HOLD',
+  'ADDRESS_ZERO',
+  'AMOUNT_TOO_PRECISE',
+  'AMOUNT_TOO_SMALL',
+  'BELOW_MINIMUM',
+  'PAYOUTS_NOT_CONFIGURED',
+  'PAYOUT_MAY_STILL_LAND',
+  'TOTP_REQUIRED',
+  'TWO_FACTOR_REQUIRED',
+  'WITHDRAWAL_NOT_FAILED',
+  'WITHDRAWAL_NOT_FOUND',
+  'WITHDRAWAL_NOT_PENDING',
+  'WITHDRAWAL_PENDING',
+] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/admin/members`, `/api/admin/withdrawals`, `/api/withdrawal-addresses`, `/api/withdrawals` */
 export const withdrawals = {
@@ -49,7 +94,21 @@ export const withdrawals = {
     query: withdrawalQuoteQuerySchema,
     status: 200,
     answer: withdrawalQuoteSchema,
-    errors: ['ADDRESS_CHECKSUM', 'ADDRESS_IS_PLATFORM', 'ADDRESS_IS_TOKEN', 'ADDRESS_MALFORMED', 'ADDRESS_NOT_FOUND', 'ADDRESS_ON_HOLD', 'ADDRESS_ZERO', 'AMOUNT_TOO_PRECISE', 'AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'TOTP_REQUIRED', 'TWO_FACTOR_REQUIRED', 'WITHDRAWAL_NOT_FOUND'],
+    errors: [
+      'ADDRESS_CHECKSUM',
+      'ADDRESS_IS_PLATFORM',
+      'ADDRESS_IS_TOKEN',
+      'ADDRESS_MALFORMED',
+      'ADDRESS_NOT_FOUND',
+      'ADDRESS_ON_HOLD',
+      'ADDRESS_ZERO',
+      'AMOUNT_TOO_PRECISE',
+      'AMOUNT_TOO_SMALL',
+      'BELOW_MINIMUM',
+      'TOTP_REQUIRED',
+      'TWO_FACTOR_REQUIRED',
+      'WITHDRAWAL_NOT_FOUND',
+    ],
     tags: ['withdrawals'],
     summary: 'The fee and what arrives for an amount; refuses what the request would refuse',
   }),
@@ -118,7 +177,8 @@ export const withdrawals = {
     answer: bulkResultSchema,
     errors: [...writeErrors, ...secondFactorErrors],
     tags: ['withdrawals'],
-    summary: 'Approve many pending withdrawals at once (their payouts are queued); above the large-approval threshold with a fresh `totpCode`',
+    summary:
+      'Approve many pending withdrawals at once (their payouts are queued); above the large-approval threshold with a fresh `totpCode`',
   }),
   adminRejectMany: endpoint({
     method: 'POST',
@@ -139,7 +199,8 @@ export const withdrawals = {
     answer: withdrawalSchema,
     errors: [...writeErrors, ...secondFactorErrors],
     tags: ['withdrawals'],
-    summary: 'Approve a pending withdrawal (its payout is queued); above the large-approval threshold with a fresh `totpCode`',
+    summary:
+      'Approve a pending withdrawal (its payout is queued); above the large-approval threshold with a fresh `totpCode`',
   }),
   adminReject: endpoint({
     method: 'POST',

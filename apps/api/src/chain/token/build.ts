@@ -11,7 +11,11 @@ const source = readFileSync(fileURLToPath(new URL('./TestUSDT.sol', import.meta.
 const input = {
   language: 'Solidity',
   sources: { 'TestUSDT.sol': { content: source } },
-  settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'paris', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  settings: {
+    optimizer: { enabled: true, runs: 200 },
+    evmVersion: 'paris',
+    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+  },
 };
 /** The parts of solc's standard JSON output that build.ts reads. */
 type SolcOutput = {

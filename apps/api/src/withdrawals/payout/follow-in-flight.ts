@@ -3,7 +3,16 @@ import type { Finality } from '../../chain';
 import { sql } from '../../db/sql';
 import type { PayoutPass } from './pass';
 import { failPayout, settlePayout } from './settle';
-import { broadcastPayout, receiptOf, sendPayoutTransaction, selectPayouts, signAndStore, transactionsOf, type PayoutRow, type PayoutTxRow } from './transactions';
+import {
+  broadcastPayout,
+  receiptOf,
+  sendPayoutTransaction,
+  selectPayouts,
+  signAndStore,
+  transactionsOf,
+  type PayoutRow,
+  type PayoutTxRow,
+} from './transactions';
 
 /** A replacement pays at least this much more per gas (nodes want ≥ 10 %). */
 const BUMP_NUMERATOR = 125n;
@@ -34,8 +43,14 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
   // Read after the final block and before the receipts: a nonce used at or below the final block was used
   // before any receipt below is asked for, so one of ours being the user shows as its receipt.
   const used = finality ? await walletNonces(pass, finality) : null;
-  const allTxs = await transactionsOf(db, inFlight.rows.map((p) => p.id));
-  const receipts = await receiptsOf(pass, sent.flatMap((p) => allTxs.get(p.id) ?? []));
+  const allTxs = await transactionsOf(
+    db,
+    inFlight.rows.map((p) => p.id),
+  );
+  const receipts = await receiptsOf(
+    pass,
+    sent.flatMap((p) => allTxs.get(p.id) ?? []),
+  );
   for (const payout of inFlight.rows) {
     const txs = allTxs.get(payout.id)!;
     const latest = txs[txs.length - 1]!;
@@ -54,7 +69,9 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
     if (!mined) {
       if (payout.status === 'mined') {
         // Its block was reorganised away: back to waiting for a receipt.
-        await db.query(sql`UPDATE payouts SET status = 'broadcast', tx_hash = NULL, block_number = NULL WHERE id = ${payout.id}`);
+        await db.query(
+          sql`UPDATE payouts SET status = 'broadcast', tx_hash = NULL, block_number = NULL WHERE id = ${payout.id}`,
+        );
         continue;
       }
       const nonce = BigInt(payout.nonce!);
@@ -71,14 +88,23 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
         // Taken in a block that is not final: a reorganisation could still drop that transaction and let ours in, so
         // the payout waits as deposits and payouts wait for finality (chain/finality.ts). No bump: the node refuses the nonce.
         const note = `Nonce ${nonce} was used by another transaction from the hot wallet in a block not final yet; the payout fails once that block is final (unless one of its own transactions is mined instead).`;
-        if (payout.error !== note) await db.query(sql`UPDATE payouts SET error = ${note}, updated_at = now() WHERE id = ${payout.id}`);
+        if (payout.error !== note)
+          await db.query(sql`UPDATE payouts SET error = ${note}, updated_at = now() WHERE id = ${payout.id}`);
         continue;
       }
-      if (payout.error !== null) await db.query(sql`UPDATE payouts SET error = NULL, updated_at = now() WHERE id = ${payout.id}`);
+      if (payout.error !== null)
+        await db.query(sql`UPDATE payouts SET error = NULL, updated_at = now() WHERE id = ${payout.id}`);
       if (ctx.now().getTime() - new Date(latest.created_at).getTime() >= bumpAfterMs) {
         const current = await chain.client.getGasPrice();
         const bumped = (BigInt(latest.max_fee_per_gas) * BUMP_NUMERATOR) / BUMP_DENOMINATOR + 1n;
-        const raw = await signAndStore(ctx, chain, token.address, payout, token.decimals, current > bumped ? current : bumped);
+        const raw = await signAndStore(
+          ctx,
+          chain,
+          token.address,
+          payout,
+          token.decimals,
+          current > bumped ? current : bumped,
+        );
         await broadcastPayout(ctx, chain, payout.id, raw);
         progressed += 1;
       } else {
@@ -87,12 +113,20 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
       continue;
     }
     if (mined.status !== 'success') {
-      await failPayout(ctx, payout, `The payout transaction ${mined.transactionHash} was reverted on chain (block ${mined.blockNumber}); no tokens left the hot wallet. Check its token balance, then retry or refund.`, mined.transactionHash, mined.blockNumber);
+      await failPayout(
+        ctx,
+        payout,
+        `The payout transaction ${mined.transactionHash} was reverted on chain (block ${mined.blockNumber}); no tokens left the hot wallet. Check its token balance, then retry or refund.`,
+        mined.transactionHash,
+        mined.blockNumber,
+      );
       progressed += 1;
       continue;
     }
     if (payout.status === 'broadcast') {
-      await db.query(sql`UPDATE payouts SET status = 'mined', tx_hash = ${mined.transactionHash}, block_number = ${mined.blockNumber.toString()}, error = NULL, updated_at = now() WHERE id = ${payout.id}`);
+      await db.query(
+        sql`UPDATE payouts SET status = 'mined', tx_hash = ${mined.transactionHash}, block_number = ${mined.blockNumber.toString()}, error = NULL, updated_at = now() WHERE id = ${payout.id}`,
+      );
       progressed += 1;
     }
     if (finality && mined.blockNumber <= finality.final) {
@@ -113,7 +147,10 @@ async function walletNonces(pass: PayoutPass, finality: Finality): Promise<{ fin
     finality.final < 0n
       ? 0
       : client.getTransactionCount({ address: pass.wallet, blockNumber: finality.final }).catch((error: unknown) => {
-          pass.ctx.log.warn({ err: error instanceof Error ? error.message : String(error), block: finality.final.toString() }, 'hot wallet nonce at the final block unavailable');
+          pass.ctx.log.warn(
+            { err: error instanceof Error ? error.message : String(error), block: finality.final.toString() },
+            'hot wallet nonce at the final block unavailable',
+          );
           return 0;
         }),
     client.getTransactionCount({ address: pass.wallet, blockTag: 'latest' }),

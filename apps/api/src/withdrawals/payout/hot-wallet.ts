@@ -15,7 +15,15 @@ export async function hotWalletBalances(ctx: AppContext): Promise<HotWallet> {
   const pendingNet = BigInt(rows[0]!.pending);
   const chain = ctx.chain;
   if (!chain?.hotWallet) {
-    return { configured: false, address: null, token: '0', gas: '0', owed: fromBaseUnits(owed), pendingNet: fromBaseUnits(pendingNet), warning: 'No hot wallet is configured (HOT_WALLET_KEY): approved withdrawals cannot be paid.' };
+    return {
+      configured: false,
+      address: null,
+      token: '0',
+      gas: '0',
+      owed: fromBaseUnits(owed),
+      pendingNet: fromBaseUnits(pendingNet),
+      warning: 'No hot wallet is configured (HOT_WALLET_KEY): approved withdrawals cannot be paid.',
+    };
   }
   const address = chain.hotWallet.address;
   let token, tokenBalance, gas, gasPrice;
@@ -28,22 +36,41 @@ export async function hotWalletBalances(ctx: AppContext): Promise<HotWallet> {
     ]);
   } catch (error) {
     ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'hot wallet balances unavailable');
-    return { configured: true, address, token: '0', gas: '0', owed: fromBaseUnits(owed), pendingNet: fromBaseUnits(pendingNet), warning: 'The chain node could not be reached: the hot wallet’s balances are unknown right now. Payouts wait until it answers.' };
+    return {
+      configured: true,
+      address,
+      token: '0',
+      gas: '0',
+      owed: fromBaseUnits(owed),
+      pendingNet: fromBaseUnits(pendingNet),
+      warning:
+        'The chain node could not be reached: the hot wallet’s balances are unknown right now. Payouts wait until it answers.',
+    };
   }
   const tokenLedger = tokenBalance * 10n ** BigInt(18 - token.decimals);
   const warnings: string[] = [];
   if (tokenLedger < owed + pendingNet) {
-    warnings.push(`The hot wallet holds ${fromBaseUnits(tokenLedger)} ${token.symbol}; approved and pending withdrawals need ${fromBaseUnits(owed + pendingNet)}. Payouts beyond what it holds will fail until it is funded.`);
+    warnings.push(
+      `The hot wallet holds ${fromBaseUnits(tokenLedger)} ${token.symbol}; approved and pending withdrawals need ${fromBaseUnits(owed + pendingNet)}. Payouts beyond what it holds will fail until it is funded.`,
+    );
   }
-  const { rows: queued } = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM payouts WHERE status IN ('queued', 'signed', 'broadcast')`);
-  const { rows: waiting } = await ctx.db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`);
+  const { rows: queued } = await ctx.db.query<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM payouts WHERE status IN ('queued', 'signed', 'broadcast')`,
+  );
+  const { rows: waiting } = await ctx.db.query<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM withdrawals WHERE status = 'pending'`,
+  );
   const gasNeeded = GAS_PER_PAYOUT * gasPrice * BigInt(queued[0]!.n + waiting[0]!.n);
   // A payout the follower noted (its nonce used by another transaction, not final yet) still holds its amount: say why.
   const { rows: held } = await ctx.db.query<{ n: number; error: string }>(
     sql`SELECT count(*) OVER ()::int AS n, error FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${address} AND status = 'broadcast' AND error IS NOT NULL ORDER BY id LIMIT 1`,
   );
-  if (held[0]) warnings.push(`${held[0].n === 1 ? 'A payout is' : `${held[0].n} payouts are`} held up: ${held[0].error}`);
-  if (gas < gasNeeded) warnings.push(`The hot wallet holds ${formatUnits(gas, 18)} BNB for gas; paying everything approved and pending needs about ${formatUnits(gasNeeded, 18)} BNB.`);
+  if (held[0])
+    warnings.push(`${held[0].n === 1 ? 'A payout is' : `${held[0].n} payouts are`} held up: ${held[0].error}`);
+  if (gas < gasNeeded)
+    warnings.push(
+      `The hot wallet holds ${formatUnits(gas, 18)} BNB for gas; paying everything approved and pending needs about ${formatUnits(gasNeeded, 18)} BNB.`,
+    );
   return {
     configured: true,
     address,

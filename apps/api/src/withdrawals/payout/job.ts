@@ -74,7 +74,10 @@ export type PayoutRunner = ReturnType<typeof createPayoutRunner>;
  */
 export function payoutJob(ctx: AppContext, everyMs = 1_000): Job {
   // Tests only: stop once a payout's transaction is signed and stored, not yet broadcast (multiprocess.test.ts).
-  const runner = createPayoutRunner(ctx, ctx.config.testJobPauseMs ? { after: (step) => (step === 'signed' ? testPause(ctx, 'payout') : undefined) } : {});
+  const runner = createPayoutRunner(
+    ctx,
+    ctx.config.testJobPauseMs ? { after: (step) => (step === 'signed' ? testPause(ctx, 'payout') : undefined) } : {},
+  );
   return {
     name: 'payout pass',
     everyMs,

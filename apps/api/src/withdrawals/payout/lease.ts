@@ -17,5 +17,7 @@ export async function takePayoutLease(db: Sql, chainId: number, wallet: Address,
 }
 
 export async function releasePayoutLease(db: Sql, chainId: number, wallet: Address, holder: string): Promise<void> {
-  await db.query(sql`UPDATE payout_leases SET lease_until = clock_timestamp() WHERE chain_id = ${chainId} AND wallet = ${wallet} AND holder = ${holder}`);
+  await db.query(
+    sql`UPDATE payout_leases SET lease_until = clock_timestamp() WHERE chain_id = ${chainId} AND wallet = ${wallet} AND holder = ${holder}`,
+  );
 }

@@ -6,7 +6,10 @@ import { conflict } from '../../shared/errors';
 /** The payouts side of approval, inside the admin's transactions (withdrawals/review.ts): queueing, retry, the refund guard. */
 
 const notConfigured = () =>
-  conflict('PAYOUTS_NOT_CONFIGURED', 'Payouts are not configured: the portal has no hot wallet (HOT_WALLET_KEY). Set it up before approving withdrawals.');
+  conflict(
+    'PAYOUTS_NOT_CONFIGURED',
+    'Payouts are not configured: the portal has no hot wallet (HOT_WALLET_KEY). Set it up before approving withdrawals.',
+  );
 
 /** One queued payout per approved withdrawal, in the approval's transaction. */
 export async function queuePayouts(ctx: AppContext, tx: Sql, withdrawalIds: number[]): Promise<void> {
@@ -33,6 +36,8 @@ export async function requeuePayout(ctx: AppContext, tx: Sql, withdrawalId: numb
  * this checks that no other payout of it is live.
  */
 export async function payoutRefundRefusal(tx: Sql, withdrawalId: number): Promise<string | null> {
-  const { rows } = await tx.query<{ status: string }>(sql`SELECT status FROM payouts WHERE withdrawal_id = ${withdrawalId} AND status <> 'failed'`);
+  const { rows } = await tx.query<{ status: string }>(
+    sql`SELECT status FROM payouts WHERE withdrawal_id = ${withdrawalId} AND status <> 'failed'`,
+  );
   return rows[0] ? `A payout of this withdrawal is still ${rows[0].status}; it cannot be refunded.` : null;
 }

@@ -13,7 +13,13 @@ import type { PayoutRow } from './transactions';
  */
 
 /** The journal entry of a paid withdrawal: in flight out; what arrived to the treasury's side, the fee to the company. */
-export async function settlePayout(ctx: AppContext, tx: Sql, payout: PayoutRow, hash: Hex, block: bigint): Promise<void> {
+export async function settlePayout(
+  ctx: AppContext,
+  tx: Sql,
+  payout: PayoutRow,
+  hash: Hex,
+  block: bigint,
+): Promise<void> {
   const { rows } = await tx.query<{ user_id: number; amount: string; fee: string; status: string }>(
     sql`SELECT user_id, amount, fee, status FROM withdrawals WHERE id = ${payout.withdrawal_id} FOR UPDATE`,
   );
@@ -33,12 +39,24 @@ export async function settlePayout(ctx: AppContext, tx: Sql, payout: PayoutRow, 
     ],
   });
   await tx.query(sql`UPDATE payouts SET status = 'paid', updated_at = now() WHERE id = ${payout.id}`);
-  await tx.query(sql`UPDATE withdrawals SET status = 'paid', tx_hash = ${hash}, block_number = ${block.toString()}, paid_at = ${ctx.now()}, settle_entry_id = ${entry.id} WHERE id = ${payout.withdrawal_id}`);
+  await tx.query(
+    sql`UPDATE withdrawals SET status = 'paid', tx_hash = ${hash}, block_number = ${block.toString()}, paid_at = ${ctx.now()}, settle_entry_id = ${entry.id} WHERE id = ${payout.withdrawal_id}`,
+  );
 }
 
-export async function failPayout(ctx: AppContext, payout: PayoutRow, reason: string, txHash: string | null = null, block: bigint | null = null): Promise<void> {
+export async function failPayout(
+  ctx: AppContext,
+  payout: PayoutRow,
+  reason: string,
+  txHash: string | null = null,
+  block: bigint | null = null,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.query(sql`UPDATE payouts SET status = 'failed', error = ${reason}, tx_hash = ${txHash}, block_number = ${block?.toString() ?? null}, updated_at = now() WHERE id = ${payout.id}`);
-    await tx.query(sql`UPDATE withdrawals SET status = 'failed', reason = ${reason} WHERE id = ${payout.withdrawal_id} AND status = 'approved'`);
+    await tx.query(
+      sql`UPDATE payouts SET status = 'failed', error = ${reason}, tx_hash = ${txHash}, block_number = ${block?.toString() ?? null}, updated_at = now() WHERE id = ${payout.id}`,
+    );
+    await tx.query(
+      sql`UPDATE withdrawals SET status = 'failed', reason = ${reason} WHERE id = ${payout.withdrawal_id} AND status = 'approved'`,
+    );
   });
 }

@@ -25,7 +25,13 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
   );
   if (queued.rows.length === 0) return 0;
   const [tokenBalance, gasBalance, gasPrice, owedRows] = await Promise.all([
-    chain.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [wallet], blockTag: 'latest' }),
+    chain.client.readContract({
+      address: token.address,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [wallet],
+      blockTag: 'latest',
+    }),
     chain.client.getBalance({ address: wallet, blockTag: 'latest' }),
     chain.client.getGasPrice(),
     db.query<{ owed: string; n: number }>(
@@ -43,12 +49,20 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
     if (payout.nonce === null) {
       const amount = BigInt(payout.amount);
       if (tokensLeft < amount) {
-        await failPayout(ctx, payout, `The hot wallet does not hold enough ${token.symbol}: ${fromBaseUnits(tokensLeft < 0n ? 0n : tokensLeft)} available for a payout of ${fromBaseUnits(amount)}. Fund the hot wallet, then retry.`);
+        await failPayout(
+          ctx,
+          payout,
+          `The hot wallet does not hold enough ${token.symbol}: ${fromBaseUnits(tokensLeft < 0n ? 0n : tokensLeft)} available for a payout of ${fromBaseUnits(amount)}. Fund the hot wallet, then retry.`,
+        );
         progressed += 1;
         continue;
       }
       if (gasLeft < gasCost) {
-        await failPayout(ctx, payout, `The hot wallet does not hold enough BNB for gas (about ${fromBaseUnits(gasCost)} BNB per payout). Fund it with BNB, then retry.`);
+        await failPayout(
+          ctx,
+          payout,
+          `The hot wallet does not hold enough BNB for gas (about ${fromBaseUnits(gasCost)} BNB per payout). Fund it with BNB, then retry.`,
+        );
         progressed += 1;
         continue;
       }
@@ -69,12 +83,22 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
 }
 
 /** The next nonce of the hot wallet, reserved in its own committed transaction (UNIQUE (chain, wallet, nonce)). */
-async function reserveNonce(db: Database, chain: Chain, wallet: Address, payoutId: number, onChain: number): Promise<string> {
+async function reserveNonce(
+  db: Database,
+  chain: Chain,
+  wallet: Address,
+  payoutId: number,
+  onChain: number,
+): Promise<string> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ next: string | null }>(sql`SELECT (max(nonce) + 1)::text AS next FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${wallet}`);
+    const { rows } = await tx.query<{ next: string | null }>(
+      sql`SELECT (max(nonce) + 1)::text AS next FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${wallet}`,
+    );
     const fromDb = BigInt(rows[0]!.next ?? '0');
     const nonce = (fromDb > BigInt(onChain) ? fromDb : BigInt(onChain)).toString();
-    await tx.query(sql`UPDATE payouts SET nonce = ${nonce}, updated_at = now() WHERE id = ${payoutId} AND nonce IS NULL`);
+    await tx.query(
+      sql`UPDATE payouts SET nonce = ${nonce}, updated_at = now() WHERE id = ${payoutId} AND nonce IS NULL`,
+    );
     return nonce;
   });
 }

@@ -61,7 +61,13 @@ export type SendOutcome = 'sent' | 'known' | 'underpriced' | 'nonce-used';
 /** Which refusal of a node (geth/BSC, anvil, Erigon wordings) a send met; null for any other error. */
 function sendRefusalOf(error: unknown): Exclude<SendOutcome, 'sent'> | null {
   const text = String((error as Error)?.message ?? error).toLowerCase();
-  if (text.includes('already known') || text.includes('already imported') || text.includes('already in the pool') || text.includes('known transaction')) return 'known';
+  if (
+    text.includes('already known') ||
+    text.includes('already imported') ||
+    text.includes('already in the pool') ||
+    text.includes('known transaction')
+  )
+    return 'known';
   if (text.includes('nonce too low') || text.includes('nonce has already been used')) return 'nonce-used';
   if (text.includes('underpriced')) return 'underpriced';
   return null;
@@ -87,9 +93,16 @@ export async function sendPayoutTransaction(chain: Chain, raw: Hex): Promise<Sen
  */
 export async function broadcastPayout(ctx: AppContext, chain: Chain, payoutId: number, raw: Hex): Promise<void> {
   const outcome = await sendPayoutTransaction(chain, raw);
-  const note = outcome === 'nonce-used' ? 'The node answered "nonce too low": this nonce is used; checking whether the payout itself was mined.' : null;
-  await ctx.db.query(sql`UPDATE payout_transactions SET broadcast_at = COALESCE(broadcast_at, ${ctx.now()}) WHERE tx_hash = ${keccak256(raw)}`);
-  await ctx.db.query(sql`UPDATE payouts SET status = 'broadcast', error = ${note}, updated_at = now() WHERE id = ${payoutId} AND status = 'signed'`);
+  const note =
+    outcome === 'nonce-used'
+      ? 'The node answered "nonce too low": this nonce is used; checking whether the payout itself was mined.'
+      : null;
+  await ctx.db.query(
+    sql`UPDATE payout_transactions SET broadcast_at = COALESCE(broadcast_at, ${ctx.now()}) WHERE tx_hash = ${keccak256(raw)}`,
+  );
+  await ctx.db.query(
+    sql`UPDATE payouts SET status = 'broadcast', error = ${note}, updated_at = now() WHERE id = ${payoutId} AND status = 'signed'`,
+  );
 }
 
 /** The stored transactions of each payout, oldest first. */
@@ -107,7 +120,14 @@ export async function transactionsOf(db: Sql, payoutIds: number[]): Promise<Map<
 }
 
 /** Signs the payout's transfer at its nonce and stores it (the payout `signed`) before anything is sent; answers the signed bytes. */
-export async function signAndStore(ctx: AppContext, chain: Chain, token: Address, payout: PayoutRow, decimals: number, gasPrice: bigint): Promise<Hex> {
+export async function signAndStore(
+  ctx: AppContext,
+  chain: Chain,
+  token: Address,
+  payout: PayoutRow,
+  decimals: number,
+  gasPrice: bigint,
+): Promise<Hex> {
   const amount = BigInt(payout.amount) / 10n ** BigInt(18 - decimals);
   const signed = await signTokenTransfer(chain.client, chain.hotWallet!, {
     token,
@@ -120,7 +140,9 @@ export async function signAndStore(ctx: AppContext, chain: Chain, token: Address
     await tx.query(
       sql`INSERT INTO payout_transactions (payout_id, tx_hash, raw, max_fee_per_gas, priority_fee, created_at) VALUES (${payout.id}, ${signed.hash}, ${signed.serialized}, ${gasPrice.toString()}, ${gasPrice.toString()}, ${ctx.now()})`,
     );
-    await tx.query(sql`UPDATE payouts SET status = CASE WHEN status = 'queued' THEN 'signed' ELSE status END, updated_at = now() WHERE id = ${payout.id}`);
+    await tx.query(
+      sql`UPDATE payouts SET status = CASE WHEN status = 'queued' THEN 'signed' ELSE status END, updated_at = now() WHERE id = ${payout.id}`,
+    );
   });
   return signed.serialized;
 }

@@ -78,7 +78,11 @@ export function UserMenu() {
         sx={{ borderRadius: 6, p: 1, gap: 2.5, textAlign: 'left' }}
       >
         {avatar(38)}
-        {!showName && <Box component="span" sx={visuallyHidden}>Open user menu</Box>}
+        {!showName && (
+          <Box component="span" sx={visuallyHidden}>
+            Open user menu
+          </Box>
+        )}
         {showName && (
           <Box sx={{ maxWidth: 180 }}>
             <Typography variant="body1" noWrap sx={{ fontWeight: 500, lineHeight: 1.3 }}>

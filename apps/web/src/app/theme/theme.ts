@@ -1,6 +1,17 @@
 import { alpha, createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import './augmentation';
-import { accessiblePalette, breakpoints, cardShadow, radius, rgba, surfaces, textChannel, TONAL_ALPHA, tonalTextShade, type Mode } from './tokens';
+import {
+  accessiblePalette,
+  breakpoints,
+  cardShadow,
+  radius,
+  rgba,
+  surfaces,
+  textChannel,
+  TONAL_ALPHA,
+  tonalTextShade,
+  type Mode,
+} from './tokens';
 
 const FONT_FAMILY = [
   'Inter',

@@ -32,6 +32,7 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.call(endpoints.me.changePassword, { body }),
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      api.call(endpoints.me.changePassword, { body }),
   });
 }

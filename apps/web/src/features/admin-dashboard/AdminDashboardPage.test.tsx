@@ -32,7 +32,9 @@ function dashboard(failed: { count: number; amount: string }): AdminDashboard {
 }
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/admindashboard', element: <AdminDashboardPage /> }], { initialEntries: ['/admindashboard'] });
+  const router = createMemoryRouter([{ path: '/admindashboard', element: <AdminDashboardPage /> }], {
+    initialEntries: ['/admindashboard'],
+  });
   render(
     <ThemeModeProvider>
       <RouterProvider router={router} />

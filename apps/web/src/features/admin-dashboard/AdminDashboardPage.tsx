@@ -57,14 +57,22 @@ export function AdminDashboardPage() {
     { id: 'active', label: 'Active members', value: d ? formatCount(d.activeMembers) : '—' },
     { id: 'sales', label: 'Package sales', value: d ? <Money value={d.sales} unit="USDT" /> : '—' },
     { id: 'bonuses', label: 'Bonuses paid', value: d ? <Money value={d.bonusesPaid.total} unit="USDT" /> : '—' },
-    { id: 'ratio', label: 'Payout ratio', value: d ? (d.payoutRatio === null ? 'No sales yet' : `${d.payoutRatio}%`) : '—' },
+    {
+      id: 'ratio',
+      label: 'Payout ratio',
+      value: d ? (d.payoutRatio === null ? 'No sales yet' : `${d.payoutRatio}%`) : '—',
+    },
   ];
   const money: Stat[] = [
     {
       id: 'deposits',
       label: 'Deposits credited',
       value: d ? <Money value={d.deposits.total} unit="USDT" /> : '—',
-      hint: d && <PageLink to="/deposit-history">{d.deposits.count === 0 ? 'No deposits yet' : `${formatCount(d.deposits.count)} deposits`}</PageLink>,
+      hint: d && (
+        <PageLink to="/deposit-history">
+          {d.deposits.count === 0 ? 'No deposits yet' : `${formatCount(d.deposits.count)} deposits`}
+        </PageLink>
+      ),
     },
     {
       id: 'treasury',
@@ -72,8 +80,20 @@ export function AdminDashboardPage() {
       value: d ? <Money value={d.treasury} unit="USDT" /> : '—',
       hint: <PageLink to="/bep20-wallets">Checked against the chain on BEP20 Wallets</PageLink>,
     },
-    waiting('pending-withdrawals', 'Withdrawals to approve', '/withdraw-approval', d?.pending.withdrawals.count, d && formatMoney(d.pending.withdrawals.amount, { unit: 'USDT' })),
-    waiting('pending-redemptions', 'Redemptions to approve', '/redemption-approval', d?.pending.redemptions.count, d && formatMoney(d.pending.redemptions.points, { unit: 'points' })),
+    waiting(
+      'pending-withdrawals',
+      'Withdrawals to approve',
+      '/withdraw-approval',
+      d?.pending.withdrawals.count,
+      d && formatMoney(d.pending.withdrawals.amount, { unit: 'USDT' }),
+    ),
+    waiting(
+      'pending-redemptions',
+      'Redemptions to approve',
+      '/redemption-approval',
+      d?.pending.redemptions.count,
+      d && formatMoney(d.pending.redemptions.points, { unit: 'points' }),
+    ),
     // Retry and Refund are on the decisions list, filtered to the failed ones (docs/decisions/0014-withdrawals-and-payouts.md).
     {
       id: 'failed-payouts',
@@ -81,7 +101,9 @@ export function AdminDashboardPage() {
       value: d ? formatCount(d.pending.failedPayouts.count) : '—',
       hint: d && (
         <PageLink to="/withdraw-approval-history?status=failed">
-          {d.pending.failedPayouts.count === 0 ? 'None to retry or refund' : `${formatMoney(d.pending.failedPayouts.amount, { unit: 'USDT' })} to retry or refund`}
+          {d.pending.failedPayouts.count === 0
+            ? 'None to retry or refund'
+            : `${formatMoney(d.pending.failedPayouts.amount, { unit: 'USDT' })} to retry or refund`}
         </PageLink>
       ),
     },
@@ -102,7 +124,14 @@ export function AdminDashboardPage() {
       ))}
       <Grid size={{ xs: 12, lg: 8 }}>
         <Card>
-          <CardHeader title="Sales and bonuses, last 30 days" subheader={d ? `Referral ${formatMoney(d.bonusesPaid.referral)} · matching ${formatMoney(d.bonusesPaid.matching)} USDT in all` : undefined} />
+          <CardHeader
+            title="Sales and bonuses, last 30 days"
+            subheader={
+              d
+                ? `Referral ${formatMoney(d.bonusesPaid.referral)} · matching ${formatMoney(d.bonusesPaid.matching)} USDT in all`
+                : undefined
+            }
+          />
           <CardContent>
             {d && (
               <BarChart
@@ -129,9 +158,17 @@ function StatCard({ stat, size }: { stat: Stat; size: Record<string, number> }) 
     <Grid size={size}>
       <Card sx={{ height: '100%' }}>
         <CardContent>
-          <Typography variant="body2" color="text.secondary">{stat.label}</Typography>
-          <Typography variant="h5" component="p" data-testid={`admin-${stat.id}`}>{stat.value}</Typography>
-          {stat.hint && <Typography variant="caption" color="text.secondary">{stat.hint}</Typography>}
+          <Typography variant="body2" color="text.secondary">
+            {stat.label}
+          </Typography>
+          <Typography variant="h5" component="p" data-testid={`admin-${stat.id}`}>
+            {stat.value}
+          </Typography>
+          {stat.hint && (
+            <Typography variant="caption" color="text.secondary">
+              {stat.hint}
+            </Typography>
+          )}
         </CardContent>
       </Card>
     </Grid>

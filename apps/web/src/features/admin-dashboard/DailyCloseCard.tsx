@@ -27,10 +27,10 @@ const DAY = 'YYYY-MM-DD';
 /** A calendar day that says when it is closed (and by which close), in its name and with a mark. */
 function dayWithCloses(closed: Map<string, string>) {
   return function CloseDay(props: PickerDayProps) {
-    const key = (props.day).format(DAY);
+    const key = props.day.format(DAY);
     const by = closed.get(key);
     if (!by || props.outsideCurrentMonth) return <PickerDay {...props} />;
-    const name = `${(props.day).format('MMMM D')}, closed${by === key ? '' : ` with ${by}`}`;
+    const name = `${props.day.format('MMMM D')}, closed${by === key ? '' : ` with ${by}`}`;
     return (
       <PickerDay
         {...props}
@@ -84,7 +84,10 @@ export function DailyCloseCard() {
 
   return (
     <Card>
-      <CardHeader title="Daily matching close" subheader="Runs by itself at the configured time for the previous UTC day." />
+      <CardHeader
+        title="Daily matching close"
+        subheader="Runs by itself at the configured time for the previous UTC day."
+      />
       <CardContent>
         {closes.isError ? (
           <Alert severity="error">{errorMessage(closes.error, 'The closes could not be loaded.')}</Alert>
@@ -111,7 +114,9 @@ export function DailyCloseCard() {
                   slotProps={{
                     textField: {
                       size: 'small',
-                      helperText: invalid ? `Choose a day from ${first} to ${today}: earlier days are closed and later ones have not begun.` : `Open days: ${first} to ${today}.`,
+                      helperText: invalid
+                        ? `Choose a day from ${first} to ${today}: earlier days are closed and later ones have not begun.`
+                        : `Open days: ${first} to ${today}.`,
                     },
                   }}
                 />
@@ -120,14 +125,20 @@ export function DailyCloseCard() {
             <Typography variant="body2" color="text.secondary">
               Closing today early includes every purchase made so far; later purchases go to the next day&apos;s close.
             </Typography>
-            <Button variant="contained" disabled={!chosen || invalid || closeDay.isPending} onClick={() => setConfirming(true)}>
+            <Button
+              variant="contained"
+              disabled={!chosen || invalid || closeDay.isPending}
+              onClick={() => setConfirming(true)}
+            >
               Close day
             </Button>
             {items.length > 0 && (
               <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Latest closes">
                 {items.slice(0, 3).map((c) => (
                   <Typography component="li" variant="body2" key={c.date}>
-                    <Link component={RouterLink} to={closeReportPath(c.date)}>{c.date}</Link>
+                    <Link component={RouterLink} to={closeReportPath(c.date)}>
+                      {c.date}
+                    </Link>
                     {`: ${formatCount(c.members)} member${c.members === 1 ? '' : 's'}, ${formatMoney(c.paid)} USDT paid`}
                     {c.days > 1 ? ` (covers ${c.days} days)` : ''}
                   </Typography>
@@ -137,10 +148,20 @@ export function DailyCloseCard() {
           </Stack>
         )}
       </CardContent>
-      <ConfirmDialog open={confirming} title="Run the daily close" confirmLabel="Close the day" busy={closeDay.isPending} onConfirm={() => void runClose()} onClose={() => setConfirming(false)}>
-        <ConfirmLine label="UTC day" strong>{chosen}</ConfirmLine>
+      <ConfirmDialog
+        open={confirming}
+        title="Run the daily close"
+        confirmLabel="Close the day"
+        busy={closeDay.isPending}
+        onConfirm={() => void runClose()}
+        onClose={() => setConfirming(false)}
+      >
+        <ConfirmLine label="UTC day" strong>
+          {chosen}
+        </ConfirmLine>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-          Every active member&apos;s matched volume is paid into their income wallet. A day closes once; running it again changes nothing.
+          Every active member&apos;s matched volume is paid into their income wallet. A day closes once; running it
+          again changes nothing.
         </Typography>
       </ConfirmDialog>
     </Card>

@@ -10,7 +10,8 @@ export interface CloseSpan {
 }
 
 const DAY_MS = 86_400_000;
-export const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (day: string, n: number): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 export const utcToday = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 /** The first day that can be closed, or null when every day up to today is closed. */
@@ -24,6 +25,7 @@ export function firstOpenDay(closes: CloseSpan[], today: string): string | null 
 /** Every closed day, each with the close that took it (a close covering unclosed days takes them all). */
 export function closedDays(closes: CloseSpan[]): Map<string, string> {
   const days = new Map<string, string>();
-  for (const close of closes) for (let i = 0; i < Math.max(1, close.days); i += 1) days.set(addDays(close.date, -i), close.date);
+  for (const close of closes)
+    for (let i = 0; i < Math.max(1, close.days); i += 1) days.set(addDays(close.date, -i), close.date);
   return days;
 }

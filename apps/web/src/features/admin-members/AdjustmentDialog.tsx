@@ -126,13 +126,21 @@ export function AdjustmentDialog({
               <AmountField label="Amount" unit={unit} {...fieldProps(form, 'amount')} />
               <TextField
                 label="Message to the member"
-                {...fieldProps(form, 'memo', `Optional. Shown in the member's wallet history; without one they read “${DEFAULT_ADJUSTMENT_MEMO}”.`)}
+                {...fieldProps(
+                  form,
+                  'memo',
+                  `Optional. Shown in the member's wallet history; without one they read “${DEFAULT_ADJUSTMENT_MEMO}”.`,
+                )}
               />
               <TextField
                 label="Reason (internal note)"
                 multiline
                 minRows={2}
-                {...fieldProps(form, 'reason', 'Required. For admins only: kept in the audit log, never shown to the member.')}
+                {...fieldProps(
+                  form,
+                  'reason',
+                  'Required. For admins only: kept in the audit log, never shown to the member.',
+                )}
               />
             </Stack>
           </DialogContent>

@@ -25,7 +25,13 @@ const COLUMNS: Column<AdminMember>[] = [
     render: (m) => <PersonName person={m} />,
   },
   { id: 'email', label: 'Email', secondary: true, sortField: 'email', render: (m) => m.email },
-  { id: 'sponsor', label: 'Sponsor', secondary: true, sortField: 'sponsor', render: (m) => (m.sponsor ? `@${m.sponsor.username}` : '—') },
+  {
+    id: 'sponsor',
+    label: 'Sponsor',
+    secondary: true,
+    sortField: 'sponsor',
+    render: (m) => (m.sponsor ? `@${m.sponsor.username}` : '—'),
+  },
   {
     id: 'team',
     label: 'Team L / R',
@@ -38,7 +44,14 @@ const COLUMNS: Column<AdminMember>[] = [
         <StatusChip status="pending" label="Not placed" />
       ),
   },
-  { id: 'referrals', label: 'Referrals', secondary: true, sortField: 'referrals', align: 'right', render: (m) => formatCount(m.team.directReferrals) },
+  {
+    id: 'referrals',
+    label: 'Referrals',
+    secondary: true,
+    sortField: 'referrals',
+    align: 'right',
+    render: (m) => formatCount(m.team.directReferrals),
+  },
   {
     id: 'deposit',
     label: 'Deposit',
@@ -81,8 +94,8 @@ export function MembersPage() {
             {members.data && (
               <Typography component="span" variant="body2" sx={{ display: 'block' }} data-testid="members-count-note">
                 {formatCount(members.data.total)} network {members.data.total === 1 ? 'member' : 'members'}
-                {hasFilters ? ' match these filters' : ', the company root included'}. Admins without a
-                membership are under Users.
+                {hasFilters ? ' match these filters' : ', the company root included'}. Admins without a membership are
+                under Users.
               </Typography>
             )}
           </>

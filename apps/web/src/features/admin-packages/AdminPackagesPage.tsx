@@ -47,7 +47,9 @@ export function AdminPackagesPage() {
     setOriginal(value);
     setDraft(value);
   };
-  const changes = draft ? changesOf(original, { ...draft, name: draft.name.trim() }, FIELDS, (field) => FIELD_LABELS[field]) : [];
+  const changes = draft
+    ? changesOf(original, { ...draft, name: draft.name.trim() }, FIELDS, (field) => FIELD_LABELS[field])
+    : [];
 
   const columns: Column<Package>[] = [
     { id: 'name', label: 'Name', render: (p) => p.name },
@@ -60,7 +62,12 @@ export function AdminPackagesPage() {
       label: '',
       align: 'right',
       render: (p) => (
-        <Button size="small" onClick={() => open({ id: p.id, name: p.name, price: p.price, bv: p.bv, dailyCap: p.dailyCap, active: p.active })}>
+        <Button
+          size="small"
+          onClick={() =>
+            open({ id: p.id, name: p.name, price: p.price, bv: p.bv, dailyCap: p.dailyCap, active: p.active })
+          }
+        >
           Edit
         </Button>
       ),
@@ -92,14 +99,19 @@ export function AdminPackagesPage() {
       } else toast.error(errorMessage(error));
     }
   };
-  const err = (field: keyof Draft) => (fieldError?.field === field ? { error: true, helperText: fieldError.message } : {});
+  const err = (field: keyof Draft) =>
+    fieldError?.field === field ? { error: true, helperText: fieldError.message } : {};
 
   return (
     <Card>
       <CardHeader
         title="Packages"
         subheader="Price and caps in USDT. Changes apply to later purchases and closes; deactivated packages can no longer be bought."
-        action={<Button variant="contained" onClick={() => open(EMPTY)}>Add package</Button>}
+        action={
+          <Button variant="contained" onClick={() => open(EMPTY)}>
+            Add package
+          </Button>
+        }
       />
       <DataTable
         label="Packages"
@@ -123,24 +135,60 @@ export function AdminPackagesPage() {
           {draft && reviewing && <ChangeReview changes={changes} />}
           {draft && !reviewing && (
             <Stack spacing={4} sx={{ mt: 2 }}>
-              <TextField label="Name" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} {...err('name')} />
-              <TextField label="Price (USDT)" value={draft.price} inputMode="decimal" onChange={(e) => setDraft({ ...draft, price: e.target.value })} {...err('price')} />
-              <TextField label="Business volume (BV)" value={draft.bv} inputMode="decimal" onChange={(e) => setDraft({ ...draft, bv: e.target.value })} {...err('bv')} />
-              <TextField label="Daily matching cap (USDT)" value={draft.dailyCap} inputMode="decimal" onChange={(e) => setDraft({ ...draft, dailyCap: e.target.value })} {...err('dailyCap')} />
-              <FormControlLabel control={<Switch checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} />} label="On sale" />
+              <TextField
+                label="Name"
+                value={draft.name}
+                onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+                {...err('name')}
+              />
+              <TextField
+                label="Price (USDT)"
+                value={draft.price}
+                inputMode="decimal"
+                onChange={(e) => setDraft({ ...draft, price: e.target.value })}
+                {...err('price')}
+              />
+              <TextField
+                label="Business volume (BV)"
+                value={draft.bv}
+                inputMode="decimal"
+                onChange={(e) => setDraft({ ...draft, bv: e.target.value })}
+                {...err('bv')}
+              />
+              <TextField
+                label="Daily matching cap (USDT)"
+                value={draft.dailyCap}
+                inputMode="decimal"
+                onChange={(e) => setDraft({ ...draft, dailyCap: e.target.value })}
+                {...err('dailyCap')}
+              />
+              <FormControlLabel
+                control={
+                  <Switch checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} />
+                }
+                label="On sale"
+              />
             </Stack>
           )}
         </DialogContent>
         <DialogActions>
           {reviewing ? (
             <>
-              <Button onClick={() => setReviewing(false)} disabled={save.isPending}>Back</Button>
-              <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>Save</Button>
+              <Button onClick={() => setReviewing(false)} disabled={save.isPending}>
+                Back
+              </Button>
+              <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>
+                Save
+              </Button>
             </>
           ) : (
             <>
-              <Button onClick={() => setDraft(null)} disabled={save.isPending}>Cancel</Button>
-              <Button variant="contained" onClick={review}>Review</Button>
+              <Button onClick={() => setDraft(null)} disabled={save.isPending}>
+                Cancel
+              </Button>
+              <Button variant="contained" onClick={review}>
+                Review
+              </Button>
             </>
           )}
         </DialogActions>

@@ -21,7 +21,11 @@ function PostingLines({ entry }: { entry: JournalEntry }) {
     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
       {entry.postings.map((p) => (
         <Box component="li" key={p.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 4 }}>
-          <Typography variant="body2" color={p.member ? 'text.primary' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="body2"
+            color={p.member ? 'text.primary' : 'text.secondary'}
+            sx={{ overflowWrap: 'anywhere' }}
+          >
             {p.account}
           </Typography>
           <Money variant="body2" value={p.amount} unit={unitLabel(p.unit)} signed />
@@ -47,8 +51,9 @@ function CloseSummary({ entry, close }: { entry: JournalEntry; close: NonNullabl
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography variant="body2">
-        Close of {close.date}: {formatCount(close.members)} member{close.members === 1 ? '' : 's'} paid <Money value={close.paid} unit="USDT" /> for{' '}
-        {formatBV(close.matched)} BV matched; <Money value={close.flushed} unit="USDT" /> over the caps.
+        Close of {close.date}: {formatCount(close.members)} member{close.members === 1 ? '' : 's'} paid{' '}
+        <Money value={close.paid} unit="USDT" /> for {formatBV(close.matched)} BV matched;{' '}
+        <Money value={close.flushed} unit="USDT" /> over the caps.
       </Typography>
       <Typography variant="body2" color="text.secondary">
         This entry: {formatCount(entry.postingCount)} posting{entry.postingCount === 1 ? '' : 's'}.

@@ -81,9 +81,27 @@ export function UsersPage() {
       render: (u) => <StatusChip status={u.role} label={u.role === 'admin' ? 'Admin' : 'Member'} />,
     },
     { id: 'status', label: 'Status', sortField: 'status', render: (u) => <StatusChip status={u.status} /> },
-    { id: 'network', label: 'Network', secondary: true, sortField: 'member', render: (u) => (u.isMember ? 'Member' : '—') },
-    { id: 'created', label: 'Created', secondary: true, sortField: 'createdAt', render: (u) => formatDate(u.createdAt) },
-    { id: 'last', label: 'Last sign-in', secondary: true, sortField: 'lastSignInAt', render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'Never') },
+    {
+      id: 'network',
+      label: 'Network',
+      secondary: true,
+      sortField: 'member',
+      render: (u) => (u.isMember ? 'Member' : '—'),
+    },
+    {
+      id: 'created',
+      label: 'Created',
+      secondary: true,
+      sortField: 'createdAt',
+      render: (u) => formatDate(u.createdAt),
+    },
+    {
+      id: 'last',
+      label: 'Last sign-in',
+      secondary: true,
+      sortField: 'lastSignInAt',
+      render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'Never'),
+    },
     {
       id: 'actions',
       label: '',
@@ -141,7 +159,9 @@ export function UsersPage() {
             Open member page
           </MenuItem>
         )}
-        {target?.isCompanyRoot && <MenuItem disabled>The company root does not sign in: no block, role or password</MenuItem>}
+        {target?.isCompanyRoot && (
+          <MenuItem disabled>The company root does not sign in: no block, role or password</MenuItem>
+        )}
         {target && !isMe && !target.isCompanyRoot && (
           <MenuItem
             onClick={() => {

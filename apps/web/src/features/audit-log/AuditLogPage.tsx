@@ -74,7 +74,16 @@ function RawEntry({ entry }: { entry: AuditEntry }) {
     <Box
       component="pre"
       data-testid={`raw-entry-${id}`}
-      sx={{ m: 0, p: 3, borderRadius: 1, bgcolor: 'action.hover', fontSize: 12, overflowX: 'auto', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      sx={{
+        m: 0,
+        p: 3,
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+        fontSize: 12,
+        overflowX: 'auto',
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+      }}
     >
       {JSON.stringify({ id, action, actor, targetType, targetId, details, ip, createdAt }, null, 2)}
     </Box>

@@ -51,40 +51,73 @@ describe('describeAuditEntry', () => {
 
   it('says when a rejected redemption put fewer pieces back than it took (the stock limit)', () => {
     const capped = describeAuditEntry(
-      entry({ action: 'redemption.reject', targetType: 'redemption', targetId: '12', details: { product: 'Mug', quantity: 1000, stockReturned: 300, points: '1000', reason: 'Recalled' } }),
+      entry({
+        action: 'redemption.reject',
+        targetType: 'redemption',
+        targetId: '12',
+        details: { product: 'Mug', quantity: 1000, stockReturned: 300, points: '1000', reason: 'Recalled' },
+      }),
     );
     expect(capped.notes).toEqual([
       { label: 'Reason', text: 'Recalled' },
       { label: 'Stock', text: '300 of 1000 pieces put back; the rest would have passed the 1,000,000 stock limit' },
     ]);
-    const whole = describeAuditEntry(entry({ action: 'redemption.reject', targetType: 'redemption', targetId: '13', details: { quantity: 4, stockReturned: 4, points: '4', reason: 'Recalled' } }));
+    const whole = describeAuditEntry(
+      entry({
+        action: 'redemption.reject',
+        targetType: 'redemption',
+        targetId: '13',
+        details: { quantity: 4, stockReturned: 4, points: '4', reason: 'Recalled' },
+      }),
+    );
     expect(whole.notes).toEqual([{ label: 'Reason', text: 'Recalled' }]);
   });
 
   it('lists the before and after of changed settings and a changed role', () => {
     const settings = describeAuditEntry(
-      entry({ action: 'settings.update', targetType: 'settings', targetId: null, subject: null, details: { changes: { minTransfer: { from: '10', to: '20' }, registrationOpen: { from: true, to: false } } } }),
+      entry({
+        action: 'settings.update',
+        targetType: 'settings',
+        targetId: null,
+        subject: null,
+        details: { changes: { minTransfer: { from: '10', to: '20' }, registrationOpen: { from: true, to: false } } },
+      }),
     );
     expect(sentenceText(settings.sentence)).toBe('@admin changed 2 settings in Settings');
     expect(settings.changes).toEqual([
       { field: 'min transfer', from: '10', to: '20' },
       { field: 'registration open', from: 'yes', to: 'no' },
     ]);
-    expect(describeAuditEntry(entry({ action: 'user.role', details: { from: 'member', to: 'admin' } })).changes).toEqual([{ field: 'role', from: 'member', to: 'admin' }]);
+    expect(
+      describeAuditEntry(entry({ action: 'user.role', details: { from: 'member', to: 'admin' } })).changes,
+    ).toEqual([{ field: 'role', from: 'member', to: 'admin' }]);
   });
 
   it('names the portal as the actor of a throttle, and falls back to the details for a missing account', () => {
-    expect(text(entry({ action: 'auth.throttle.username', actor: null, targetType: 'username', targetId: 'eve', subject: null, details: { failures: 5 } }))).toBe(
-      'The portal slowed down sign-ins to the username “eve” after 5 failures',
+    expect(
+      text(
+        entry({
+          action: 'auth.throttle.username',
+          actor: null,
+          targetType: 'username',
+          targetId: 'eve',
+          subject: null,
+          details: { failures: 5 },
+        }),
+      ),
+    ).toBe('The portal slowed down sign-ins to the username “eve” after 5 failures');
+    expect(text(entry({ subject: null, details: { username: 'gone' } }))).toBe(
+      '@admin blocked @gone (signed out everywhere)',
     );
-    expect(text(entry({ subject: null, details: { username: 'gone' } }))).toBe('@admin blocked @gone (signed out everywhere)');
   });
 
   it('has words for every action the filter offers, and says what an unknown one is', () => {
     for (const { value } of AUDIT_ACTIONS) {
       expect(text(entry({ action: value })), value).not.toContain(`did “${value}”`);
     }
-    expect(text(entry({ action: 'robot.dance', targetType: 'robot', targetId: '3', subject: null }))).toBe('@admin did “robot.dance” on robot #3');
+    expect(text(entry({ action: 'robot.dance', targetType: 'robot', targetId: '3', subject: null }))).toBe(
+      '@admin did “robot.dance” on robot #3',
+    );
     expect(actionLabel('robot.dance')).toBe('robot.dance');
     expect(fieldName('max_daily_cap')).toBe('max daily cap');
   });

@@ -92,7 +92,11 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
       if (str(d.memo)) notes.push({ label: 'Member reads', text: str(d.memo)! });
       if (str(d.reason)) notes.push({ label: 'Internal note', text: str(d.reason)! });
       const amount = `${formatMoney(str(d.amount))} ${unitOf(d.wallet)}`;
-      return say(who, ` ${credit ? 'credited' : 'debited'} ${amount} ${credit ? 'to' : 'from'} the ${walletLabel(d.wallet)} of `, whom);
+      return say(
+        who,
+        ` ${credit ? 'credited' : 'debited'} ${amount} ${credit ? 'to' : 'from'} the ${walletLabel(d.wallet)} of `,
+        whom,
+      );
     }
     case 'user.create_admin':
       return say(who, ' created the admin account ', whom);
@@ -101,7 +105,11 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
     case 'user.unblock':
       return say(who, ' unblocked ', whom);
     case 'user.role':
-      return { sentence: [who, ' changed the role of ', whom], changes: [{ field: 'role', from: shown(d.from), to: shown(d.to) }], notes };
+      return {
+        sentence: [who, ' changed the role of ', whom],
+        changes: [{ field: 'role', from: shown(d.from), to: shown(d.to) }],
+        notes,
+      };
     case 'user.password_reset':
       return say(who, ' set a new password for ', whom, ' (signed out everywhere)');
     case 'user.password_reset_by_operator':
@@ -109,38 +117,81 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
     case 'settings.update':
       return say(who, ` changed ${plural(changes.length, 'setting')} in `, { text: 'Settings', to: '/admin/settings' });
     case 'package.create':
-      return say(who, ' created the package ', { text: `“${shown((d.package as Details | undefined)?.name)}”`, to: '/admin/packages' });
+      return say(who, ' created the package ', {
+        text: `“${shown((d.package as Details | undefined)?.name)}”`,
+        to: '/admin/packages',
+      });
     case 'package.update':
       return say(who, ` changed package #${id}`, ' in ', { text: 'Packages', to: '/admin/packages' });
     case 'product.create':
-      return say(who, ' created the product ', { text: `“${shown((d.product as Details | undefined)?.name)}”`, to: '/admin/products' });
+      return say(who, ' created the product ', {
+        text: `“${shown((d.product as Details | undefined)?.name)}”`,
+        to: '/admin/products',
+      });
     case 'product.update':
       return say(who, ` changed product #${id}`, ' in ', { text: 'Products', to: '/admin/products' });
     case 'product.image':
-      return say(who, ` uploaded a new picture for product #${id}`, ' in ', { text: 'Products', to: '/admin/products' });
+      return say(who, ` uploaded a new picture for product #${id}`, ' in ', {
+        text: 'Products',
+        to: '/admin/products',
+      });
     case 'plan.close':
-      return say(who, ` ran the daily matching close of ${id}`, ' (', { text: 'matching bonus report', to: '/admin-matching-bonus' }, ')');
+      return say(
+        who,
+        ` ran the daily matching close of ${id}`,
+        ' (',
+        { text: 'matching bonus report', to: '/admin-matching-bonus' },
+        ')',
+      );
     case 'consolidation.start':
-      return say(who, ` started consolidation #${id} of deposit addresses holding at least ${formatMoney(str(d.threshold))} USDT`, ' (', { text: 'history', to: '/deposit-consolidate-history' }, ')');
+      return say(
+        who,
+        ` started consolidation #${id} of deposit addresses holding at least ${formatMoney(str(d.threshold))} USDT`,
+        ' (',
+        { text: 'history', to: '/deposit-consolidate-history' },
+        ')',
+      );
     case 'consolidation.resume':
-      return say(who, ` resumed consolidation #${id}`, ' (', { text: 'history', to: '/deposit-consolidate-history' }, ')');
+      return say(
+        who,
+        ` resumed consolidation #${id}`,
+        ' (',
+        { text: 'history', to: '/deposit-consolidate-history' },
+        ')',
+      );
     case 'redemption.approve':
-      return say(who, ` approved redemption #${id} of `, whom, `: ${shown(d.quantity)} × ${shown(d.product)} for ${formatMoney(str(d.points))} points`);
+      return say(
+        who,
+        ` approved redemption #${id} of `,
+        whom,
+        `: ${shown(d.quantity)} × ${shown(d.product)} for ${formatMoney(str(d.points))} points`,
+      );
     case 'redemption.reject':
       if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
       // The stock stops at the catalogue's bound (apps/api/src/redemptions/decide.ts): say when pieces did not go back.
       if (typeof d.stockReturned === 'number' && typeof d.quantity === 'number' && d.stockReturned < d.quantity) {
-        notes.push({ label: 'Stock', text: `${d.stockReturned} of ${d.quantity} pieces put back; the rest would have passed the ${MAX_PRODUCT_STOCK.toLocaleString('en-US')} stock limit` });
+        notes.push({
+          label: 'Stock',
+          text: `${d.stockReturned} of ${d.quantity} pieces put back; the rest would have passed the ${MAX_PRODUCT_STOCK.toLocaleString('en-US')} stock limit`,
+        });
       }
       return say(who, ` rejected redemption #${id} of `, whom, `; ${formatMoney(str(d.points))} points returned`);
     case 'withdrawal.approve':
       return say(who, ` approved `, { text: `withdrawal #${id}`, to: '/withdraw-approval-history' }, ' for payout');
     case 'withdrawal.reject':
       if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
-      return say(who, ' rejected ', { text: `withdrawal #${id}`, to: '/withdraw-approval-history' }, '; the amount went back to the member');
+      return say(
+        who,
+        ' rejected ',
+        { text: `withdrawal #${id}`, to: '/withdraw-approval-history' },
+        '; the amount went back to the member',
+      );
     case 'withdrawal.refund':
       if (str(d.failure)) notes.push({ label: 'Failure', text: str(d.failure)! });
-      return say(who, ' refunded the failed payout of ', { text: `withdrawal #${id}`, to: '/withdraw-approval-history' });
+      return say(who, ' refunded the failed payout of ', {
+        text: `withdrawal #${id}`,
+        to: '/withdraw-approval-history',
+      });
     case 'withdrawal.retry':
       return say(who, ' retried the payout of ', { text: `withdrawal #${id}`, to: '/withdraw-approval-history' });
     case 'auth.throttle.address':
@@ -155,7 +206,8 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
 }
 
 /** The sentence as plain text (for a label, a test, a screen reader). */
-export const sentenceText = (parts: SentencePart[]): string => parts.map((part) => (typeof part === 'string' ? part : part.text)).join('');
+export const sentenceText = (parts: SentencePart[]): string =>
+  parts.map((part) => (typeof part === 'string' ? part : part.text)).join('');
 
 /** Every action the API records, with its name for the filter. */
 export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [

@@ -41,7 +41,11 @@ function useSponsorLookup(username: string): { data?: SponsorLookup; isError: bo
   }, [username]);
   // An answer for an earlier value of the field is not shown as this one's.
   const current = state.for === username;
-  return { data: current ? state.data : undefined, isError: current && state.error !== undefined, error: current ? state.error : undefined };
+  return {
+    data: current ? state.data : undefined,
+    isError: current && state.error !== undefined,
+    error: current ? state.error : undefined,
+  };
 }
 
 /**
@@ -59,7 +63,11 @@ export function InvitedBy({ sponsor, side }: { sponsor: string; side?: Side }) {
     return side ? <LegOnly leg={leg} /> : null;
   }
   if (lookup.isError) {
-    return <Alert severity="warning">{errorMessage(lookup.error, 'Your sponsor could not be checked now. You can still create your account.')}</Alert>;
+    return (
+      <Alert severity="warning">
+        {errorMessage(lookup.error, 'Your sponsor could not be checked now. You can still create your account.')}
+      </Alert>
+    );
   }
   if (!lookup.data) return <Skeleton variant="rounded" height={72} />;
   const found = lookup.data.sponsor;
@@ -74,7 +82,9 @@ export function InvitedBy({ sponsor, side }: { sponsor: string; side?: Side }) {
   if (!found.acceptsMembers) {
     return (
       <Alert severity="warning" data-testid="invited-by-closed">
-        <AlertTitle>{found.fullName} ({found.username}) cannot take new members</AlertTitle>
+        <AlertTitle>
+          {found.fullName} ({found.username}) cannot take new members
+        </AlertTitle>
         Ask your sponsor for another link, or type another sponsor’s username below.
       </Alert>
     );
@@ -82,7 +92,16 @@ export function InvitedBy({ sponsor, side }: { sponsor: string; side?: Side }) {
   return (
     <Box
       data-testid="invited-by"
-      sx={{ display: 'flex', alignItems: 'center', gap: 3, p: 3, border: 1, borderColor: 'divider', borderRadius: 1.5, flexWrap: 'wrap' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 3,
+        p: 3,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1.5,
+        flexWrap: 'wrap',
+      }}
     >
       <TonalAvatar>{initialsOf(found.fullName)}</TonalAvatar>
       <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>

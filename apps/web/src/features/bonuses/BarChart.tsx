@@ -12,7 +12,6 @@ import { BarChart as MuiBarChart } from '@mui/x-charts/BarChart';
 import { formatMoney, LOCALE } from '../../shared/format';
 import { visuallyHidden } from '../../shared/visually-hidden';
 
-
 export interface BarSeries {
   label: string;
   /** Decimal strings, one per period, as the API sent them. */
@@ -27,7 +26,10 @@ const AXIS_FORMAT = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximum
 function periodLabel(period: string): string {
   const [year, month, day] = period.split('-');
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day ?? 1)));
-  return date.toLocaleDateString(LOCALE, day ? { month: 'short', day: 'numeric', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return date.toLocaleDateString(
+    LOCALE,
+    day ? { month: 'short', day: 'numeric', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' },
+  );
 }
 
 /**
@@ -37,7 +39,17 @@ function periodLabel(period: string): string {
  * Amounts stay decimal strings everywhere they are read (tooltip, axis,
  * table); only the bar heights are drawn from a float of them.
  */
-export function BarChart({ periods, series, label, unit = 'USDT' }: { periods: string[]; series: BarSeries[]; label: string; unit?: string }) {
+export function BarChart({
+  periods,
+  series,
+  label,
+  unit = 'USDT',
+}: {
+  periods: string[];
+  series: BarSeries[];
+  label: string;
+  unit?: string;
+}) {
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   const descriptionId = useId();
@@ -66,7 +78,8 @@ export function BarChart({ periods, series, label, unit = 'USDT' }: { periods: s
           color: s.color,
           data: s.values.map(Number),
           // The tooltip shows the API's figure, not the float the bar was drawn from.
-          valueFormatter: (_value: number | null, { dataIndex }: { dataIndex: number }) => `${formatMoney(s.values[dataIndex])} ${unit}`,
+          valueFormatter: (_value: number | null, { dataIndex }: { dataIndex: number }) =>
+            `${formatMoney(s.values[dataIndex])} ${unit}`,
         }))}
         grid={{ horizontal: true }}
         slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
@@ -92,7 +105,9 @@ export function BarChart({ periods, series, label, unit = 'USDT' }: { periods: s
                 <TableRow key={period}>
                   <TableCell>{period}</TableCell>
                   {series.map((s) => (
-                    <TableCell key={s.label} align="right">{formatMoney(s.values[i])}</TableCell>
+                    <TableCell key={s.label} align="right">
+                      {formatMoney(s.values[i])}
+                    </TableCell>
                   ))}
                 </TableRow>
               ))}

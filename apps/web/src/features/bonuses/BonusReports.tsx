@@ -18,12 +18,26 @@ import { useBonuses } from '../packages/api';
 const MEMBER_FILTERS = ['from', 'to'] as const;
 const ADMIN_FILTERS = ['from', 'to', 'member'] as const;
 
-const member = <T extends { member: string }>(): Column<T> => ({ id: 'member', label: 'Member', render: (b) => b.member });
+const member = <T extends { member: string }>(): Column<T> => ({
+  id: 'member',
+  label: 'Member',
+  render: (b) => b.member,
+});
 
 const REFERRAL_COLUMNS: Column<ReferralBonus>[] = [
-  { id: 'date', label: 'Date', sortField: 'date', minWidth: 170, render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</span> },
+  {
+    id: 'date',
+    label: 'Date',
+    sortField: 'date',
+    minWidth: 170,
+    render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</span>,
+  },
   { id: 'buyer', label: 'From', render: (b) => b.buyer },
-  { id: 'what', label: 'Purchase', render: (b) => `${b.packageName} ${b.purchaseKind === 'purchase' ? 'purchase' : 'repurchase'} (P-${b.purchaseId})` },
+  {
+    id: 'what',
+    label: 'Purchase',
+    render: (b) => `${b.packageName} ${b.purchaseKind === 'purchase' ? 'purchase' : 'repurchase'} (P-${b.purchaseId})`,
+  },
   { id: 'level', label: 'Level', secondary: true, align: 'right', render: (b) => b.level },
   {
     id: 'how',
@@ -34,7 +48,13 @@ const REFERRAL_COLUMNS: Column<ReferralBonus>[] = [
       </span>
     ),
   },
-  { id: 'amount', label: 'Bonus', sortField: 'amount', align: 'right', render: (b) => <Money value={b.amount} unit="USDT" /> },
+  {
+    id: 'amount',
+    label: 'Bonus',
+    sortField: 'amount',
+    align: 'right',
+    render: (b) => <Money value={b.amount} unit="USDT" />,
+  },
 ];
 
 const MATCHING_COLUMNS: Column<MatchingBonus>[] = [
@@ -42,11 +62,44 @@ const MATCHING_COLUMNS: Column<MatchingBonus>[] = [
   { id: 'left', label: 'Left BV', secondary: true, align: 'right', render: (b) => b.leftVolume },
   { id: 'right', label: 'Right BV', secondary: true, align: 'right', render: (b) => b.rightVolume },
   { id: 'matched', label: 'Matched BV', align: 'right', render: (b) => b.matched },
-  { id: 'earned', label: 'Earned', align: 'right', render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{b.rate}% = <Money value={b.earned} unit="USDT" /></span> },
-  { id: 'cap', label: 'Daily cap', secondary: true, align: 'right', render: (b) => <Money value={b.dailyCap} unit="USDT" /> },
-  { id: 'amount', label: 'Paid', sortField: 'amount', align: 'right', render: (b) => <Money value={b.paid} unit="USDT" /> },
-  { id: 'flushed', label: 'Flushed', secondary: true, align: 'right', render: (b) => <Money value={b.flushed} unit="USDT" /> },
-  { id: 'carry', label: 'Carried (L / R)', secondary: true, align: 'right', render: (b) => `${b.carryLeft} / ${b.carryRight}` },
+  {
+    id: 'earned',
+    label: 'Earned',
+    align: 'right',
+    render: (b) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {b.rate}% = <Money value={b.earned} unit="USDT" />
+      </span>
+    ),
+  },
+  {
+    id: 'cap',
+    label: 'Daily cap',
+    secondary: true,
+    align: 'right',
+    render: (b) => <Money value={b.dailyCap} unit="USDT" />,
+  },
+  {
+    id: 'amount',
+    label: 'Paid',
+    sortField: 'amount',
+    align: 'right',
+    render: (b) => <Money value={b.paid} unit="USDT" />,
+  },
+  {
+    id: 'flushed',
+    label: 'Flushed',
+    secondary: true,
+    align: 'right',
+    render: (b) => <Money value={b.flushed} unit="USDT" />,
+  },
+  {
+    id: 'carry',
+    label: 'Carried (L / R)',
+    secondary: true,
+    align: 'right',
+    render: (b) => `${b.carryLeft} / ${b.carryRight}`,
+  },
 ];
 
 /**
@@ -63,12 +116,18 @@ export function BonusReport({ type, admin = false }: { type: 'referral' | 'match
   const [exporting, setExporting] = useState(false);
   const referral = type === 'referral';
   const columns = (referral ? REFERRAL_COLUMNS : MATCHING_COLUMNS) as Column<ReferralBonus | MatchingBonus>[];
-  const shown = admin ? [member<ReferralBonus | MatchingBonus>(), ...columns] : columns.map((c) => ({ ...c, sortField: undefined }));
+  const shown = admin
+    ? [member<ReferralBonus | MatchingBonus>(), ...columns]
+    : columns.map((c) => ({ ...c, sortField: undefined }));
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCsv(endpoints.bonuses.adminList, query, csvName(referral ? 'referral-bonuses' : 'matching-bonuses'));
+      await downloadCsv(
+        endpoints.bonuses.adminList,
+        query,
+        csvName(referral ? 'referral-bonuses' : 'matching-bonuses'),
+      );
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -79,7 +138,9 @@ export function BonusReport({ type, admin = false }: { type: 'referral' | 'match
   return (
     <Card>
       <CardHeader
-        title={referral ? (admin ? 'Referral bonuses' : 'Bonus Report') : admin ? 'Matching bonuses' : 'Transaction Report'}
+        title={
+          referral ? (admin ? 'Referral bonuses' : 'Bonus Report') : admin ? 'Matching bonuses' : 'Transaction Report'
+        }
         subheader={
           referral
             ? 'Each purchase in the sponsor tree pays active uplines a share of its price by level.'
@@ -94,7 +155,14 @@ export function BonusReport({ type, admin = false }: { type: 'referral' | 'match
         }
       />
       <FilterBar>
-        {admin && <SearchField label="Member" placeholder="username" value={(list.filters as Record<string, string>).member ?? ''} onChange={(member) => list.update({ member })} />}
+        {admin && (
+          <SearchField
+            label="Member"
+            placeholder="username"
+            value={(list.filters as Record<string, string>).member ?? ''}
+            onChange={(member) => list.update({ member })}
+          />
+        )}
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
       </FilterBar>

@@ -34,8 +34,12 @@ export function TotalIncomePage() {
         <Grid key={c.id} size={{ xs: 12, md: 4 }}>
           <Card>
             <CardContent>
-              <Typography variant="body2" color="text.secondary">{c.label}</Typography>
-              <Typography variant="h4" component="p" data-testid={`income-${c.id}`}>{data ? <Money value={c.value} unit="USDT" /> : '—'}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {c.label}
+              </Typography>
+              <Typography variant="h4" component="p" data-testid={`income-${c.id}`}>
+                {data ? <Money value={c.value} unit="USDT" /> : '—'}
+              </Typography>
             </CardContent>
           </Card>
         </Grid>
@@ -44,7 +48,13 @@ export function TotalIncomePage() {
         <Card>
           <CardHeader title="Income over time" subheader="Bonuses credited to your income wallet." />
           <FilterBar>
-            <TextField select size="small" label="Period" value={period} onChange={(e) => setPeriod(e.target.value as 'day' | 'month')}>
+            <TextField
+              select
+              size="small"
+              label="Period"
+              value={period}
+              onChange={(e) => setPeriod(e.target.value as 'day' | 'month')}
+            >
               <MenuItem value="day">By day</MenuItem>
               <MenuItem value="month">By month</MenuItem>
             </TextField>

@@ -34,7 +34,9 @@ export function ConvertPage() {
   const income = wallets.data?.wallets.find((w) => w.wallet === 'income');
   const points = wallets.data?.wallets.find((w) => w.wallet === 'points');
 
-  const amountHint = terms.data ? `Minimum ${formatMoney(terms.data.minimum)} USDT · rate ${terms.data.rate} points per USDT` : ' ';
+  const amountHint = terms.data
+    ? `Minimum ${formatMoney(terms.data.minimum)} USDT · rate ${terms.data.rate} points per USDT`
+    : ' ';
   const review = handleSubmit(({ amount }) => conversion.prepare(() => fetchConversionQuote(amount)));
 
   return (

@@ -11,8 +11,7 @@ export function useConversionTerms() {
   });
 }
 
-export const fetchConversionQuote = (amount: string) =>
-  api.call(endpoints.conversions.quote, { query: { amount } });
+export const fetchConversionQuote = (amount: string) => api.call(endpoints.conversions.quote, { query: { amount } });
 
 export function useConversions(query: Record<string, string | number>) {
   return useListQuery(ledgerKeys.conversions, endpoints.conversions.list, query);

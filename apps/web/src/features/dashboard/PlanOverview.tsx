@@ -54,7 +54,8 @@ export function PlanOverview() {
               {status.data.nextClose && (
                 <Box data-testid="next-close" sx={{ mt: 1 }}>
                   Next close: +{formatMoney(status.data.nextClose.bonus)} USDT
-                  {status.data.nextClose.flushed !== '0.00' && ` (${formatMoney(status.data.nextClose.flushed)} over the cap)`}
+                  {status.data.nextClose.flushed !== '0.00' &&
+                    ` (${formatMoney(status.data.nextClose.flushed)} over the cap)`}
                 </Box>
               )}
             </>

@@ -18,7 +18,17 @@ const ROLE_LABELS = { treasury: 'Treasury', gas: 'Gas', hot: 'Hot', deposit: 'De
 
 function columns(symbol: string): Column<ChainWallet>[] {
   return [
-    { id: 'role', label: 'Wallet', render: (w) => <StatusChip status={w.role} color={w.role === 'deposit' ? 'secondary' : 'primary'} label={ROLE_LABELS[w.role]} /> },
+    {
+      id: 'role',
+      label: 'Wallet',
+      render: (w) => (
+        <StatusChip
+          status={w.role}
+          color={w.role === 'deposit' ? 'secondary' : 'primary'}
+          label={ROLE_LABELS[w.role]}
+        />
+      ),
+    },
     { id: 'label', label: 'Owner', render: (w) => w.member?.username ?? w.label },
     {
       id: 'address',
@@ -32,7 +42,12 @@ function columns(symbol: string): Column<ChainWallet>[] {
           <span style={{ fontFamily: 'monospace' }}>{w.address}</span>
         ),
     },
-    { id: 'token', label: symbol, align: 'right', render: (w) => <Money value={w.token} unit={symbol} data-testid={`balance-${w.role}`} /> },
+    {
+      id: 'token',
+      label: symbol,
+      align: 'right',
+      render: (w) => <Money value={w.token} unit={symbol} data-testid={`balance-${w.role}`} />,
+    },
     { id: 'bnb', label: 'BNB', align: 'right', render: (w) => <Money value={w.bnb} unit="BNB" /> },
   ];
 }
@@ -53,7 +68,11 @@ export function Bep20WalletsPage() {
             title="Reconciliation"
             subheader="What the ledger accounts for in USDT against what the chain holds (treasury + deposit addresses + hot wallet)."
             action={
-              <StatusChip status={r.balanced ? 'balanced' : 'unexplained'} color={r.balanced ? 'success' : 'error'} label={r.balanced ? 'Balanced' : 'Difference not explained'} />
+              <StatusChip
+                status={r.balanced ? 'balanced' : 'unexplained'}
+                color={r.balanced ? 'success' : 'error'}
+                label={r.balanced ? 'Balanced' : 'Difference not explained'}
+              />
             }
             sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
           />
@@ -74,19 +93,28 @@ export function Bep20WalletsPage() {
                 ['Sweeps in flight', <Money key="s" value={r.pendingSweeps} unit="USDT" />],
                 ['Withdrawals in flight', <Money key="i" value={r.withdrawalsInFlight} unit="USDT" />],
                 ['Unexplained', <Money key="u" value={r.unexplained} unit="USDT" signed data-testid="unexplained" />],
-                ['At deposit addresses with no recorded deposit', <Money key="r" value={r.unrecorded.total} unit="USDT" data-testid="unrecorded" />],
+                [
+                  'At deposit addresses with no recorded deposit',
+                  <Money key="r" value={r.unrecorded.total} unit="USDT" data-testid="unrecorded" />,
+                ],
               ]}
             />
             {r.unrecorded.count ? (
               <Alert severity="warning" sx={{ mt: 4 }} data-testid="unrecorded-addresses">
-                {r.unrecorded.count === 1 ? 'One deposit address holds' : `${formatCount(r.unrecorded.count)} deposit addresses hold`} tokens the deposit watcher never recorded
-                (sent before its start block, or in blocks it did not read): they are in no member&apos;s wallet.
+                {r.unrecorded.count === 1
+                  ? 'One deposit address holds'
+                  : `${formatCount(r.unrecorded.count)} deposit addresses hold`}{' '}
+                tokens the deposit watcher never recorded (sent before its start block, or in blocks it did not read):
+                they are in no member&apos;s wallet.
                 {/* The API names the first 10 (deposits/wallets.ts): say so when there are more. */}
-                {r.unrecorded.count > r.unrecorded.addresses.length ? ` The first ${formatCount(r.unrecorded.addresses.length)} of them:` : null}
+                {r.unrecorded.count > r.unrecorded.addresses.length
+                  ? ` The first ${formatCount(r.unrecorded.addresses.length)} of them:`
+                  : null}
                 <Stack component="ul" spacing={1} sx={{ m: 0, mt: 2, pl: 4, wordBreak: 'break-all' }}>
                   {r.unrecorded.addresses.map((a) => (
                     <li key={a.address}>
-                      {a.member.username}: <span style={{ fontFamily: 'monospace' }}>{a.address}</span> <Money value={a.amount} unit="USDT" />
+                      {a.member.username}: <span style={{ fontFamily: 'monospace' }}>{a.address}</span>{' '}
+                      <Money value={a.amount} unit="USDT" />
                     </li>
                   ))}
                 </Stack>
@@ -99,9 +127,19 @@ export function Bep20WalletsPage() {
       <Card>
         <CardHeader
           title="BEP20 wallets"
-          subheader={data ? `Balances read from the chain. Latest block ${data.chain.latestBlock ?? '—'}, final ${data.chain.finalBlock ?? '—'} (${data.chain.finality ?? '—'}).` : 'Balances read from the chain.'}
+          subheader={
+            data
+              ? `Balances read from the chain. Latest block ${data.chain.latestBlock ?? '—'}, final ${data.chain.finalBlock ?? '—'} (${data.chain.finality ?? '—'}).`
+              : 'Balances read from the chain.'
+          }
         />
-        <DataTable label="BEP20 wallets" columns={columns(data?.symbol ?? 'USDT')} rowKey={(w) => w.address} {...tableState(list, wallets)} empty="No wallets." />
+        <DataTable
+          label="BEP20 wallets"
+          columns={columns(data?.symbol ?? 'USDT')}
+          rowKey={(w) => w.address}
+          {...tableState(list, wallets)}
+          empty="No wallets."
+        />
       </Card>
     </Stack>
   );

@@ -19,7 +19,8 @@ const base: ChainStatus = {
 };
 const stall = {
   reason: 'behind' as const,
-  message: "The node is behind the portal's cursor: its final block is 88, but the portal had already read up to block 120.",
+  message:
+    "The node is behind the portal's cursor: its final block is 88, but the portal had already read up to block 120.",
   since: '2026-11-24T22:50:00.000Z',
   cursorBlock: '120',
   rescanFrom: '80',
@@ -47,7 +48,15 @@ describe('the deposit watcher notice', () => {
   });
 
   it('tells the operator a resolved stall happened', () => {
-    show({ ...base, stall: { ...stall, reason: 'changed', message: 'Resolved: the chain changed under block 120.', resolvedAt: '2026-11-24T23:00:00.000Z' } });
+    show({
+      ...base,
+      stall: {
+        ...stall,
+        reason: 'changed',
+        message: 'Resolved: the chain changed under block 120.',
+        resolvedAt: '2026-11-24T23:00:00.000Z',
+      },
+    });
     const alert = screen.getByTestId('chain-status');
     expect(alert.textContent).toContain('The chain changed under the portal');
     expect(alert.textContent).toContain('resolved on');

@@ -10,8 +10,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const RUNNING = 'A consolidation is already running. Wait for it to finish: its transactions appear in the list as they are sent.';
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const RUNNING =
+  'A consolidation is already running. Wait for it to finish: its transactions appear in the list as they are sent.';
 
 /** The page against a stubbed API whose POST answers `answer`. */
 function renderPage(answer: () => Response) {
@@ -23,7 +25,8 @@ function renderPage(answer: () => Response) {
         posts.push(url);
         return answer();
       }
-      if (url.includes('/admin/consolidations')) return json(200, { items: [], total: 0, page: 1, pageSize: 20, totalSwept: '0.00' });
+      if (url.includes('/admin/consolidations'))
+        return json(200, { items: [], total: 0, page: 1, pageSize: 20, totalSwept: '0.00' });
       return json(200, { status: 'ok' });
     }),
   );
@@ -45,7 +48,6 @@ async function consolidate() {
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Consolidate' }));
 }
 
-
 describe('the consolidations page', () => {
   it('shows a consolidation already running as a notice, not as an error', async () => {
     const posts = renderPage(() => json(409, { message: RUNNING, code: 'CONSOLIDATION_RUNNING' }));
@@ -61,7 +63,12 @@ describe('the consolidations page', () => {
   });
 
   it('shows any other failure as an error toast, without the notice', async () => {
-    renderPage(() => json(503, { message: 'Deposits are unavailable right now: the chain does not answer. Try again shortly.', code: 'CHAIN_UNAVAILABLE' }));
+    renderPage(() =>
+      json(503, {
+        message: 'Deposits are unavailable right now: the chain does not answer. Try again shortly.',
+        code: 'CHAIN_UNAVAILABLE',
+      }),
+    );
     await consolidate();
     expect(await screen.findByText(/the chain does not answer/)).toBeTruthy();
     expect(screen.queryByTestId('consolidation-running')).toBeNull();

@@ -23,11 +23,30 @@ import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 const short = (address: string) => `${address.slice(0, 8)}…${address.slice(-4)}`;
 
 const COLUMNS: Column<Consolidation>[] = [
-  { id: 'date', label: 'Started', minWidth: 170, render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.createdAt)}</span> },
+  {
+    id: 'date',
+    label: 'Started',
+    minWidth: 170,
+    render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.createdAt)}</span>,
+  },
   { id: 'by', label: 'By', render: (c) => c.startedBy ?? '—' },
-  { id: 'status', label: 'Status', render: (c) => <StatusChip status={c.status} color={c.status === 'completed' ? 'success' : c.status === 'failed' ? 'error' : 'warning'} /> },
+  {
+    id: 'status',
+    label: 'Status',
+    render: (c) => (
+      <StatusChip
+        status={c.status}
+        color={c.status === 'completed' ? 'success' : c.status === 'failed' ? 'error' : 'warning'}
+      />
+    ),
+  },
   { id: 'addresses', label: 'Addresses swept', align: 'right', render: (c) => c.addresses },
-  { id: 'total', label: 'Moved to treasury', align: 'right', render: (c) => <Money value={c.totalSwept} unit="USDT" /> },
+  {
+    id: 'total',
+    label: 'Moved to treasury',
+    align: 'right',
+    render: (c) => <Money value={c.totalSwept} unit="USDT" />,
+  },
   {
     id: 'txs',
     label: 'Transactions',
@@ -40,7 +59,10 @@ const COLUMNS: Column<Consolidation>[] = [
       ) : (
         <Stack spacing={1}>
           {c.transactions.map((t) => (
-            <Box key={t.id} sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', fontSize: '0.8125rem' }}>
+            <Box
+              key={t.id}
+              sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', fontSize: '0.8125rem' }}
+            >
               <StatusChip status={t.status} />
               <span>{t.kind === 'gas_topup' ? 'Gas top-up' : 'Sweep'}</span>
               <Money value={t.amount} unit={t.unit} />
@@ -70,7 +92,11 @@ export function ConsolidationsPage() {
     start.mutate(undefined, {
       onSuccess: (c) => {
         setConfirming(false);
-        toast.success(c.addresses ? `Consolidation done: ${formatMoney(c.totalSwept, { unit: 'USDT' })} moved to the treasury from ${c.addresses} address(es).` : 'Nothing to sweep: no deposit address holds the threshold.');
+        toast.success(
+          c.addresses
+            ? `Consolidation done: ${formatMoney(c.totalSwept, { unit: 'USDT' })} moved to the treasury from ${c.addresses} address(es).`
+            : 'Nothing to sweep: no deposit address holds the threshold.',
+        );
       },
       onError: (error) => {
         setConfirming(false);
@@ -86,7 +112,8 @@ export function ConsolidationsPage() {
         subheader={
           consolidations.data ? (
             <>
-              Sweeps of deposit addresses to the treasury. Moved in total: <Money value={consolidations.data.totalSwept} unit="USDT" />
+              Sweeps of deposit addresses to the treasury. Moved in total:{' '}
+              <Money value={consolidations.data.totalSwept} unit="USDT" />
             </>
           ) : (
             'Sweeps of deposit addresses to the treasury.'
@@ -104,15 +131,35 @@ export function ConsolidationsPage() {
       </Box>
       <ChainStatusAlert />
       {alreadyRunning && (
-        <Alert severity="info" role="status" sx={{ mx: 6, mb: 4 }} data-testid="consolidation-running" onClose={() => setAlreadyRunning(null)}>
+        <Alert
+          severity="info"
+          role="status"
+          sx={{ mx: 6, mb: 4 }}
+          data-testid="consolidation-running"
+          onClose={() => setAlreadyRunning(null)}
+        >
           {alreadyRunning}
         </Alert>
       )}
-      <DataTable label="Consolidations" columns={COLUMNS} rowKey={(c) => c.id} {...tableState(list, consolidations)} empty="No consolidation has run yet." />
-      <ConfirmDialog open={confirming} title="Consolidate deposits?" confirmLabel="Consolidate" busy={start.isPending} onConfirm={run} onClose={() => setConfirming(false)}>
+      <DataTable
+        label="Consolidations"
+        columns={COLUMNS}
+        rowKey={(c) => c.id}
+        {...tableState(list, consolidations)}
+        empty="No consolidation has run yet."
+      />
+      <ConfirmDialog
+        open={confirming}
+        title="Consolidate deposits?"
+        confirmLabel="Consolidate"
+        busy={start.isPending}
+        onConfirm={run}
+        onClose={() => setConfirming(false)}
+      >
         <Typography>
-          Every deposit address holding at least the consolidation threshold (see Settings) is swept to the treasury, its gas topped up from the gas wallet first.
-          A consolidation interrupted by the chain resumes when you start it again.
+          Every deposit address holding at least the consolidation threshold (see Settings) is swept to the treasury,
+          its gas topped up from the gas wallet first. A consolidation interrupted by the chain resumes when you start
+          it again.
         </Typography>
       </ConfirmDialog>
     </Card>

@@ -18,11 +18,25 @@ export function MemberDepositHistoryPage() {
   const deposits = useMyDeposits(query, true);
   return (
     <Card>
-      <CardHeader title="Your deposits" subheader="USDT received on your BEP20 deposit address, with confirmations and transaction links." />
+      <CardHeader
+        title="Your deposits"
+        subheader="USDT received on your BEP20 deposit address, with confirmations and transaction links."
+      />
       <FilterBar>
-        <SelectFilter label="Status" value={list.filters.status} onChange={(status) => list.update({ status })} choices={STATUS_CHOICES} />
+        <SelectFilter
+          label="Status"
+          value={list.filters.status}
+          onChange={(status) => list.update({ status })}
+          choices={STATUS_CHOICES}
+        />
       </FilterBar>
-      <DataTable label="Your deposits" columns={MEMBER_DEPOSIT_COLUMNS} rowKey={(d) => d.id} {...tableState(list, deposits)} empty="No deposits yet." />
+      <DataTable
+        label="Your deposits"
+        columns={MEMBER_DEPOSIT_COLUMNS}
+        rowKey={(d) => d.id}
+        {...tableState(list, deposits)}
+        empty="No deposits yet."
+      />
     </Card>
   );
 }
@@ -44,12 +58,27 @@ export function AdminDepositHistoryPage() {
       />
       <ChainStatusAlert />
       <FilterBar>
-        <SearchField label="Member (username)" value={list.filters.member} onChange={(member) => list.update({ member })} />
-        <SelectFilter label="Status" value={list.filters.status} onChange={(status) => list.update({ status })} choices={STATUS_CHOICES} />
+        <SearchField
+          label="Member (username)"
+          value={list.filters.member}
+          onChange={(member) => list.update({ member })}
+        />
+        <SelectFilter
+          label="Status"
+          value={list.filters.status}
+          onChange={(status) => list.update({ status })}
+          choices={STATUS_CHOICES}
+        />
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
       </FilterBar>
-      <DataTable label="All deposits" columns={ADMIN_DEPOSIT_COLUMNS} rowKey={(d) => d.id} {...tableState(list, deposits)} empty="No deposits match these filters." />
+      <DataTable
+        label="All deposits"
+        columns={ADMIN_DEPOSIT_COLUMNS}
+        rowKey={(d) => d.id}
+        {...tableState(list, deposits)}
+        empty="No deposits match these filters."
+      />
     </Card>
   );
 }

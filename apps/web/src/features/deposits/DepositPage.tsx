@@ -40,8 +40,20 @@ export function DepositAddressCard() {
       <CardHeader title="Your deposit address" subheader={info ? `${info.token.symbol} · ${info.network}` : ' '} />
       <CardContent>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={6} sx={{ alignItems: { md: 'flex-start' } }}>
-          <Box sx={{ p: 2, bgcolor: '#fff', borderRadius: 1, alignSelf: { xs: 'center', md: 'flex-start' }, lineHeight: 0 }}>
-            {info ? <QRCodeSVG value={info.uri} size={184} aria-label="QR code of your deposit address" role="img" /> : <Skeleton variant="rectangular" width={184} height={184} />}
+          <Box
+            sx={{
+              p: 2,
+              bgcolor: '#fff',
+              borderRadius: 1,
+              alignSelf: { xs: 'center', md: 'flex-start' },
+              lineHeight: 0,
+            }}
+          >
+            {info ? (
+              <QRCodeSVG value={info.uri} size={184} aria-label="QR code of your deposit address" role="img" />
+            ) : (
+              <Skeleton variant="rectangular" width={184} height={184} />
+            )}
           </Box>
           <Stack spacing={4} sx={{ minWidth: 0, flex: 1 }}>
             <Box>
@@ -49,10 +61,20 @@ export function DepositAddressCard() {
                 Send only {info?.token.symbol ?? 'USDT'} on {info?.network ?? 'BNB Smart Chain (BEP20)'} to
               </Typography>
               <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-                <Typography data-testid="deposit-address" sx={{ fontFamily: 'monospace', fontSize: '1rem', overflowWrap: 'anywhere', fontWeight: 600 }}>
+                <Typography
+                  data-testid="deposit-address"
+                  sx={{ fontFamily: 'monospace', fontSize: '1rem', overflowWrap: 'anywhere', fontWeight: 600 }}
+                >
                   {info?.address ?? <Skeleton width={340} />}
                 </Typography>
-                <Button variant="outlined" size="small" startIcon={<ContentCopyOutlined />} onClick={copy} disabled={!info} sx={{ flexShrink: 0 }}>
+                <Button
+                  variant="outlined"
+                  size="small"
+                  startIcon={<ContentCopyOutlined />}
+                  onClick={copy}
+                  disabled={!info}
+                  sx={{ flexShrink: 0 }}
+                >
                   {copied ? 'Copied' : 'Copy'}
                 </Button>
               </Stack>
@@ -66,8 +88,8 @@ export function DepositAddressCard() {
               ]}
             />
             <Alert severity="warning">
-              Send only USDT on BNB Smart Chain (BEP20) to this address. Other tokens, or USDT sent on another network, are lost. Amounts below the minimum are
-              recorded but not credited.
+              Send only USDT on BNB Smart Chain (BEP20) to this address. Other tokens, or USDT sent on another network,
+              are lost. Amounts below the minimum are recorded but not credited.
             </Alert>
           </Stack>
         </Stack>

@@ -10,7 +10,9 @@ export function DepositStatus({ deposit }: { deposit: Deposit }) {
     deposit.status === 'seen'
       ? `Seen · ${Math.min(deposit.confirmations, deposit.confirmationsNeeded)}/${deposit.confirmationsNeeded} confirmations`
       : DEPOSIT_STATUS_LABELS[deposit.status];
-  return <StatusChip status={deposit.status} color={COLORS[deposit.status]} label={label} data-status={deposit.status} />;
+  return (
+    <StatusChip status={deposit.status} color={COLORS[deposit.status]} label={label} data-status={deposit.status} />
+  );
 }
 
 /** A transaction hash shortened, linked to the explorer when one is configured. */

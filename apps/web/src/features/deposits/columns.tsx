@@ -5,10 +5,20 @@ import { formatDateTime } from '../../shared/format';
 import { DepositStatus, TxLink } from './DepositStatus';
 
 export const MEMBER_DEPOSIT_COLUMNS: Column<Deposit>[] = [
-  { id: 'date', label: 'Seen', minWidth: 170, render: (d) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.seenAt)}</span> },
+  {
+    id: 'date',
+    label: 'Seen',
+    minWidth: 170,
+    render: (d) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.seenAt)}</span>,
+  },
   { id: 'amount', label: 'Amount', align: 'right', render: (d) => <Money value={d.amount} unit="USDT" /> },
   { id: 'status', label: 'Status', render: (d) => <DepositStatus deposit={d} /> },
-  { id: 'credited', label: 'Credited', minWidth: 170, render: (d) => (d.creditedAt ? formatDateTime(d.creditedAt) : '—') },
+  {
+    id: 'credited',
+    label: 'Credited',
+    minWidth: 170,
+    render: (d) => (d.creditedAt ? formatDateTime(d.creditedAt) : '—'),
+  },
   { id: 'tx', label: 'Transaction', render: (d) => <TxLink hash={d.txHash} url={d.explorerUrl} /> },
 ];
 

@@ -44,7 +44,10 @@ export function BinaryTree({ tree, onOpen, onChooseSlot }: BinaryTreeProps) {
   function subtree(slot: Slot, levelsLeft: number, key?: string) {
     const expand = levelsLeft > 0 && slot.kind === 'node';
     return (
-      <Box key={key} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', flex: '1 1 0', minWidth: 0 }}>
+      <Box
+        key={key}
+        sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', flex: '1 1 0', minWidth: 0 }}
+      >
         {slot.kind === 'node' ? (
           <NodeCard node={slot.node} onOpen={onOpen} bottom={!expand} />
         ) : (
@@ -58,8 +61,22 @@ export function BinaryTree({ tree, onOpen, onChooseSlot }: BinaryTreeProps) {
               position: 'relative',
               pt: `${GAP}px`,
               // Down from the card, then across to the two children.
-              '&::before': { content: '""', position: 'absolute', top: 0, left: '50%', height: GAP, borderLeft: line(theme) },
-              '&::after': { content: '""', position: 'absolute', top: GAP, left: '25%', right: '25%', borderTop: line(theme) },
+              '&::before': {
+                content: '""',
+                position: 'absolute',
+                top: 0,
+                left: '50%',
+                height: GAP,
+                borderLeft: line(theme),
+              },
+              '&::after': {
+                content: '""',
+                position: 'absolute',
+                top: GAP,
+                left: '25%',
+                right: '25%',
+                borderTop: line(theme),
+              },
             })}
           >
             {(['left', 'right'] as const).map((side) => {
@@ -73,10 +90,20 @@ export function BinaryTree({ tree, onOpen, onChooseSlot }: BinaryTreeProps) {
                     display: 'flex',
                     position: 'relative',
                     pt: `${GAP}px`,
-                    '&::before': { content: '""', position: 'absolute', top: GAP, left: '50%', height: GAP, borderLeft: line(theme) },
+                    '&::before': {
+                      content: '""',
+                      position: 'absolute',
+                      top: GAP,
+                      left: '50%',
+                      height: GAP,
+                      borderLeft: line(theme),
+                    },
                   })}
                 >
-                  {subtree(child ? { kind: 'node', node: child } : { kind: 'empty', parent: slot.node, side }, levelsLeft - 1)}
+                  {subtree(
+                    child ? { kind: 'node', node: child } : { kind: 'empty', parent: slot.node, side },
+                    levelsLeft - 1,
+                  )}
                 </Box>
               );
             })}
@@ -95,7 +122,15 @@ export function BinaryTree({ tree, onOpen, onChooseSlot }: BinaryTreeProps) {
   );
 }
 
-function NodeCard({ node, onOpen, bottom }: { node: PlacementNode; onOpen?: (node: PlacementNode) => void; bottom: boolean }) {
+function NodeCard({
+  node,
+  onOpen,
+  bottom,
+}: {
+  node: PlacementNode;
+  onOpen?: (node: PlacementNode) => void;
+  bottom: boolean;
+}) {
   const more = bottom && (node.hasLeft || node.hasRight);
   return (
     <ButtonBase
@@ -120,13 +155,19 @@ function NodeCard({ node, onOpen, bottom }: { node: PlacementNode; onOpen?: (nod
       })}
     >
       {/* The card reads as its text: username, package, then each figure with its name. */}
-      <Typography variant="body2" sx={{ fontWeight: 600, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <Typography
+        variant="body2"
+        sx={{ fontWeight: 600, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
         {node.username}
       </Typography>
       <Typography variant="caption" color={node.package ? 'success.main' : 'text.secondary'}>
         {node.package ?? 'No package'}
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto auto', width: '100%', columnGap: 1, m: 0, textAlign: 'left' }}>
+      <Box
+        component="dl"
+        sx={{ display: 'grid', gridTemplateColumns: 'auto auto', width: '100%', columnGap: 1, m: 0, textAlign: 'left' }}
+      >
         {(
           [
             ['Left team', formatCount(node.leftCount), 'left-count'],
@@ -139,7 +180,12 @@ function NodeCard({ node, onOpen, bottom }: { node: PlacementNode; onOpen?: (nod
             <Typography component="dt" variant="caption" color="text.secondary">
               {name}
             </Typography>
-            <Typography component="dd" variant="caption" sx={{ fontWeight: 600, m: 0, textAlign: 'right' }} data-testid={testId}>
+            <Typography
+              component="dd"
+              variant="caption"
+              sx={{ fontWeight: 600, m: 0, textAlign: 'right' }}
+              data-testid={testId}
+            >
               {value}
             </Typography>
           </Fragment>
@@ -150,7 +196,15 @@ function NodeCard({ node, onOpen, bottom }: { node: PlacementNode; onOpen?: (nod
   );
 }
 
-function EmptySlot({ parent, side, onChoose }: { parent: PlacementNode; side: Side; onChoose?: (parent: PlacementNode, side: Side) => void }) {
+function EmptySlot({
+  parent,
+  side,
+  onChoose,
+}: {
+  parent: PlacementNode;
+  side: Side;
+  onChoose?: (parent: PlacementNode, side: Side) => void;
+}) {
   // Named by its visible text (axe label-content-name-mismatch): "Place here, free right position under x".
   const label = `free ${side} position under ${parent.username}`;
   return (
@@ -179,7 +233,11 @@ function EmptySlot({ parent, side, onChoose }: { parent: PlacementNode; side: Si
       <Typography variant="caption" sx={{ fontWeight: 500 }}>
         {onChoose ? 'Place here,' : 'Empty,'}
       </Typography>
-      <Typography variant="caption" color="text.secondary" sx={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <Typography
+        variant="caption"
+        color="text.secondary"
+        sx={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
         {label}
       </Typography>
     </ButtonBase>

@@ -40,21 +40,42 @@ type View = 'free' | 'tree';
  * the team as a binary tree to look around in. Full screen on a phone, where
  * the tree shows one level at a time so it fits 360 px.
  */
-export function ChoosePositionDialog(props: { member: WaitingMember; startAt?: number; onClose: () => void; onChoose: (slot: ChosenSlot) => void }) {
+export function ChoosePositionDialog(props: {
+  member: WaitingMember;
+  startAt?: number;
+  onClose: () => void;
+  onChoose: (slot: ChosenSlot) => void;
+}) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   const [view, setView] = useState<View>('free');
 
   return (
-    <Dialog open onClose={props.onClose} fullScreen={fullScreen} maxWidth="lg" fullWidth aria-labelledby="choose-position-title">
+    <Dialog
+      open
+      onClose={props.onClose}
+      fullScreen={fullScreen}
+      maxWidth="lg"
+      fullWidth
+      aria-labelledby="choose-position-title"
+    >
       <DialogTitle id="choose-position-title" sx={{ overflowWrap: 'anywhere' }}>
         Choose a position for {props.member.username}
       </DialogTitle>
-      <Tabs value={view} onChange={(_e, next: View) => setView(next)} aria-label="How to choose" sx={{ px: { xs: 2, sm: 6 } }}>
+      <Tabs
+        value={view}
+        onChange={(_e, next: View) => setView(next)}
+        aria-label="How to choose"
+        sx={{ px: { xs: 2, sm: 6 } }}
+      >
         <Tab value="free" label="Free positions" />
         <Tab value="tree" label="Tree" />
       </Tabs>
       <DialogContent sx={{ px: { xs: 3, sm: 6 } }}>
-        {view === 'free' ? <FreeSlotList member={props.member} onChoose={props.onChoose} /> : <TreeChooser startAt={props.startAt} onChoose={props.onChoose} />}
+        {view === 'free' ? (
+          <FreeSlotList member={props.member} onChoose={props.onChoose} />
+        ) : (
+          <TreeChooser startAt={props.startAt} onChoose={props.onChoose} />
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={props.onClose}>Close</Button>
@@ -71,7 +92,11 @@ function FreeSlotList({ member, onChoose }: { member: WaitingMember; onChoose: (
   return (
     <Box sx={{ pt: 2 }}>
       <Box sx={{ display: 'grid', mb: 3 }}>
-        <SearchField label="Search a username in the team" value={search} onChange={(value) => setSearch(value.replace(/[^A-Za-z0-9_.-]/g, ''))} />
+        <SearchField
+          label="Search a username in the team"
+          value={search}
+          onChange={(value) => setSearch(value.replace(/[^A-Za-z0-9_.-]/g, ''))}
+        />
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {search
@@ -85,7 +110,9 @@ function FreeSlotList({ member, onChoose }: { member: WaitingMember; onChoose: (
         <Skeleton variant="rounded" height={160} />
       ) : data.items.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-          {search ? `No free position under a username starting with “${search}”.` : 'No free position was found near the top of the team.'}
+          {search
+            ? `No free position under a username starting with “${search}”.`
+            : 'No free position was found near the top of the team.'}
         </Typography>
       ) : (
         <List aria-label="Free positions" data-testid="free-slots" disablePadding>
@@ -97,7 +124,14 @@ function FreeSlotList({ member, onChoose }: { member: WaitingMember; onChoose: (
                 divider
                 data-testid={`free-slot-${slot.parentUsername}-${slot.side}`}
                 secondaryAction={
-                  <Button size="small" variant="outlined" aria-label={`Place here, ${name.toLowerCase()}`} onClick={() => onChoose({ parentId: slot.parentId, parentUsername: slot.parentUsername, side: slot.side })}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    aria-label={`Place here, ${name.toLowerCase()}`}
+                    onClick={() =>
+                      onChoose({ parentId: slot.parentId, parentUsername: slot.parentUsername, side: slot.side })
+                    }
+                  >
                     Place here
                   </Button>
                 }
@@ -106,7 +140,10 @@ function FreeSlotList({ member, onChoose }: { member: WaitingMember; onChoose: (
                 <ListItemText
                   primary={name}
                   secondary={`${slot.parentFullName} · level ${formatCount(slot.level)}`}
-                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { sx: { overflowWrap: 'anywhere' } } }}
+                  slotProps={{
+                    primary: { sx: { overflowWrap: 'anywhere' } },
+                    secondary: { sx: { overflowWrap: 'anywhere' } },
+                  }}
                 />
               </ListItem>
             );
@@ -137,15 +174,30 @@ function TreeChooser({ startAt, onChoose }: { startAt?: number; onChoose: (slot:
   return (
     <Box sx={{ pt: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 4 }}>
-        <Button size="small" variant="outlined" startIcon={<MyLocationOutlined />} disabled={root === startAt} onClick={() => setRoot(startAt)}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<MyLocationOutlined />}
+          disabled={root === startAt}
+          onClick={() => setRoot(startAt)}
+        >
           Back to the top
         </Button>
-        <Button size="small" variant="outlined" startIcon={<ArrowUpwardOutlined />} disabled={!tree.data?.upId || root === startAt} onClick={() => tree.data?.upId && setRoot(tree.data.upId)}>
+        <Button
+          size="small"
+          variant="outlined"
+          startIcon={<ArrowUpwardOutlined />}
+          disabled={!tree.data?.upId || root === startAt}
+          onClick={() => tree.data?.upId && setRoot(tree.data.upId)}
+        >
           Up one level
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
           Click “Place here” on a free position, or a member to look further down
-          {tree.data ? ` (${formatCount(tree.data.root.leftCount + tree.data.root.rightCount)} below ${tree.data.root.username})` : ''}.
+          {tree.data
+            ? ` (${formatCount(tree.data.root.leftCount + tree.data.root.rightCount)} below ${tree.data.root.username})`
+            : ''}
+          .
         </Typography>
       </Box>
       {tree.isFetching && <LinearProgress sx={{ mb: 2 }} />}

@@ -32,30 +32,61 @@ const positive = (value: string) => {
 
 const COLUMNS: Column<DownlineRow>[] = [
   { id: 'level', label: 'Level', align: 'right', render: (row) => formatCount(row.level) },
-  { id: 'username', label: 'Username', sortField: 'username', render: (row) => <Typography sx={{ fontWeight: 500 }} variant="body2">{row.username}</Typography> },
+  {
+    id: 'username',
+    label: 'Username',
+    sortField: 'username',
+    render: (row) => (
+      <Typography sx={{ fontWeight: 500 }} variant="body2">
+        {row.username}
+      </Typography>
+    ),
+  },
   { id: 'fullName', label: 'Full name', minWidth: 140, secondary: true, render: (row) => row.fullName },
   { id: 'sponsor', label: 'Sponsor', secondary: true, render: (row) => row.sponsor ?? '—' },
   {
     id: 'package',
     label: 'Package',
     secondary: true,
-    render: (row) => row.package ?? <Typography component="span" variant="body2" color="text.secondary">None</Typography>,
+    render: (row) =>
+      row.package ?? (
+        <Typography component="span" variant="body2" color="text.secondary">
+          None
+        </Typography>
+      ),
   },
-  { id: 'joined', label: 'Joined', sortField: 'joined', render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.joinedAt)}</span> },
-  { id: 'leg', label: 'Leg', render: (row) => <StatusChip status={row.leg} color={row.leg === 'left' ? 'info' : 'success'} /> },
+  {
+    id: 'joined',
+    label: 'Joined',
+    sortField: 'joined',
+    render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(row.joinedAt)}</span>,
+  },
+  {
+    id: 'leg',
+    label: 'Leg',
+    render: (row) => <StatusChip status={row.leg} color={row.leg === 'left' ? 'info' : 'success'} />,
+  },
   {
     id: 'volume',
     label: 'Left BV / right BV',
     align: 'right',
     sortField: 'volume',
-    render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatBV(row.leftVolume)} / {formatBV(row.rightVolume)}</span>,
+    render: (row) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {formatBV(row.leftVolume)} / {formatBV(row.rightVolume)}
+      </span>
+    ),
   },
   {
     id: 'team',
     label: 'Team left / right',
     align: 'right',
     secondary: true,
-    render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatCount(row.leftCount)} / {formatCount(row.rightCount)}</span>,
+    render: (row) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {formatCount(row.leftCount)} / {formatCount(row.rightCount)}
+      </span>
+    ),
   },
 ];
 
@@ -83,7 +114,8 @@ export function DownlinePage() {
   const data = downline.data;
   const filtered = Boolean(query.level || query.leg || query.search);
   const atWindowEnd = list.page * list.pageSize >= DOWNLINE_MAX_OFFSET;
-  const orderLabel = ORDERS.find((o) => o.value === sort)?.label.toLowerCase() ?? 'in tree order: the left leg, then the right leg';
+  const orderLabel =
+    ORDERS.find((o) => o.value === sort)?.label.toLowerCase() ?? 'in tree order: the left leg, then the right leg';
 
   return (
     <Card>
@@ -96,11 +128,19 @@ export function DownlinePage() {
         }
       />
       <FilterBar>
-        <SearchField label="Search username" value={list.filters.search} onChange={(search) => list.update({ search: search.replace(/[^A-Za-z0-9_.-]/g, '') })}
+        <SearchField
+          label="Search username"
+          value={list.filters.search}
+          onChange={(search) => list.update({ search: search.replace(/[^A-Za-z0-9_.-]/g, '') })}
           testId="downline-search"
           maxLength={32}
         />
-        <NumberFilter label="Level" value={list.filters.level} onChange={(level) => list.update({ level })} testId="downline-level" />
+        <NumberFilter
+          label="Level"
+          value={list.filters.level}
+          onChange={(level) => list.update({ level })}
+          testId="downline-level"
+        />
         <SelectFilter
           label="Leg"
           value={leg ?? ''}
@@ -111,7 +151,13 @@ export function DownlinePage() {
             { value: 'right', label: 'Right leg' },
           ]}
         />
-        <SelectFilter label="Order" value={sort ?? ''} onChange={(value) => list.update({ sort: value })} anyLabel="Tree order" choices={ORDERS} />
+        <SelectFilter
+          label="Order"
+          value={sort ?? ''}
+          onChange={(value) => list.update({ sort: value })}
+          anyLabel="Tree order"
+          choices={ORDERS}
+        />
         {filtered && (
           <Button sx={{ justifySelf: 'start' }} onClick={() => list.update({ level: '', leg: '', search: '' })}>
             Clear filters
@@ -125,7 +171,8 @@ export function DownlinePage() {
       )}
       {data?.searchTruncated && (
         <Alert severity="warning" sx={{ mx: 5, mb: 5 }}>
-          Many usernames start with “{query.search}”: only the first 2,000 of them were looked at. Type more of the name to find the rest.
+          Many usernames start with “{query.search}”: only the first 2,000 of them were looked at. Type more of the name
+          to find the rest.
         </Alert>
       )}
       <DataTable
@@ -134,7 +181,11 @@ export function DownlinePage() {
         rowKey={(row) => row.id}
         rowTestId={(row) => `downline-row-${row.username}`}
         onRowClick={(row) => void navigate(`/member-network?root=${row.id}`)}
-        empty={filtered ? 'Nobody matches these filters.' : 'Nobody below you yet. Share your referral link to build your team.'}
+        empty={
+          filtered
+            ? 'Nobody matches these filters.'
+            : 'Nobody below you yet. Share your referral link to build your team.'
+        }
         {...tableState(list, downline)}
         // Pages reach the first 10,000 rows; a count that stopped at its bound says so.
         total={data ? Math.min(data.total, DOWNLINE_MAX_OFFSET) : undefined}
@@ -143,7 +194,8 @@ export function DownlinePage() {
       />
       {atWindowEnd && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 5, pb: 5 }}>
-          Pages reach the first {formatCount(DOWNLINE_MAX_OFFSET)} rows. Choose a level, a leg or a search to see the others.
+          Pages reach the first {formatCount(DOWNLINE_MAX_OFFSET)} rows. Choose a level, a leg or a search to see the
+          others.
         </Typography>
       )}
     </Card>

@@ -50,7 +50,12 @@ export function MemberNetworkPage() {
     <Stack spacing={6}>
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
-          <Button variant="outlined" startIcon={<MyLocationOutlined />} disabled={root === undefined} onClick={() => setRoot(undefined)}>
+          <Button
+            variant="outlined"
+            startIcon={<MyLocationOutlined />}
+            disabled={root === undefined}
+            onClick={() => setRoot(undefined)}
+          >
             Back to me
           </Button>
           <Button
@@ -61,7 +66,14 @@ export function MemberNetworkPage() {
           >
             Up one level
           </Button>
-          <TextField select size="small" label="Levels shown" value={depth} onChange={(e) => setDepth(Number(e.target.value))} sx={{ minWidth: 140 }}>
+          <TextField
+            select
+            size="small"
+            label="Levels shown"
+            value={depth}
+            onChange={(e) => setDepth(Number(e.target.value))}
+            sx={{ minWidth: 140 }}
+          >
             {[1, 2, 3, 4].map((d) => (
               <MenuItem key={d} value={d}>
                 {d} below
@@ -138,7 +150,10 @@ function RootSummary({ node }: { node: PlacementNode }) {
     <Card data-testid="tree-root-summary">
       <CardContent>
         <Typography variant="h5" component="h2" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
-          {node.username} <Typography component="span" color="text.secondary">· {node.fullName}</Typography>
+          {node.username}{' '}
+          <Typography component="span" color="text.secondary">
+            · {node.fullName}
+          </Typography>
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 4 }}>
           {where}

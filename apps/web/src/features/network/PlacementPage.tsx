@@ -28,7 +28,8 @@ import { usePlaceMember, useWaitingList } from './api';
 import { ChoosePositionDialog, type ChosenSlot } from './ChoosePositionDialog';
 
 /** What the sponsor is about to do, restated before it is done: a placement cannot be undone. */
-type Pending = { kind: 'auto'; member: WaitingMember; side: Side } | { kind: 'slot'; member: WaitingMember; slot: ChosenSlot };
+type Pending =
+  { kind: 'auto'; member: WaitingMember; side: Side } | { kind: 'slot'; member: WaitingMember; slot: ChosenSlot };
 
 const FILTERS = ['search'] as const;
 
@@ -79,7 +80,12 @@ export function PlacementPage() {
         </Box>
       ),
     },
-    { id: 'joined', label: 'Joined', secondary: true, render: (member) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(member.joinedAt)}</span> },
+    {
+      id: 'joined',
+      label: 'Joined',
+      secondary: true,
+      render: (member) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(member.joinedAt)}</span>,
+    },
     ...(isAdmin
       ? [
           {
@@ -99,20 +105,44 @@ export function PlacementPage() {
       label: 'Asked for',
       secondary: true,
       render: (member) =>
-        member.requestedSide ? <StatusChip status="side" color="info" label={`The ${member.requestedSide} leg`} /> : <Typography variant="body2" color="text.secondary">No leg</Typography>,
+        member.requestedSide ? (
+          <StatusChip status="side" color="info" label={`The ${member.requestedSide} leg`} />
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            No leg
+          </Typography>
+        ),
     },
     {
       id: 'place',
       label: 'Place',
       render: (member) => (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, minWidth: 160 }}>
-          <Button size="small" variant="contained" startIcon={<PlaceOutlined />} disabled={!member.sponsorPlaced} onClick={() => setChoosing(member)}>
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<PlaceOutlined />}
+            disabled={!member.sponsorPlaced}
+            onClick={() => setChoosing(member)}
+          >
             Choose a position
           </Button>
-          <Button size="small" variant="outlined" startIcon={<KeyboardArrowLeftOutlined />} disabled={!member.sponsorPlaced} onClick={() => setPending({ kind: 'auto', member, side: 'left' })}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<KeyboardArrowLeftOutlined />}
+            disabled={!member.sponsorPlaced}
+            onClick={() => setPending({ kind: 'auto', member, side: 'left' })}
+          >
             Bottom of left leg
           </Button>
-          <Button size="small" variant="outlined" endIcon={<KeyboardArrowRightOutlined />} disabled={!member.sponsorPlaced} onClick={() => setPending({ kind: 'auto', member, side: 'right' })}>
+          <Button
+            size="small"
+            variant="outlined"
+            endIcon={<KeyboardArrowRightOutlined />}
+            disabled={!member.sponsorPlaced}
+            onClick={() => setPending({ kind: 'auto', member, side: 'right' })}
+          >
             Bottom of right leg
           </Button>
         </Box>
@@ -125,7 +155,8 @@ export function PlacementPage() {
     <Stack spacing={6}>
       {waiting.data && !waiting.data.viewerPlaced && (
         <Alert severity="info">
-          You have not been placed in the binary tree yet. Your referrals wait until your sponsor places you; then you can place them here.
+          You have not been placed in the binary tree yet. Your referrals wait until your sponsor places you; then you
+          can place them here.
         </Alert>
       )}
       <Card>
@@ -133,7 +164,12 @@ export function PlacementPage() {
           title="Waiting to be placed"
           subheader={
             <>
-              <Typography component="span" variant="body2" sx={{ fontWeight: 600, display: 'block' }} data-testid="waiting-count">
+              <Typography
+                component="span"
+                variant="body2"
+                sx={{ fontWeight: 600, display: 'block' }}
+                data-testid="waiting-count"
+              >
                 {total === undefined
                   ? 'Counting…'
                   : list.filters.search
@@ -161,7 +197,11 @@ export function PlacementPage() {
           columns={columns}
           rowKey={(member) => member.id}
           rowTestId={(member) => `waiting-${member.username}`}
-          empty={list.filters.search ? 'Nobody waiting has a username starting with this.' : 'Nobody is waiting. People who join with your plain referral link appear here.'}
+          empty={
+            list.filters.search
+              ? 'Nobody waiting has a username starting with this.'
+              : 'Nobody is waiting. People who join with your plain referral link appear here.'
+          }
           {...tableState(list, waiting)}
           sort={undefined}
           onSort={undefined}
@@ -177,7 +217,11 @@ export function PlacementPage() {
         />
       )}
 
-      <Dialog open={pending !== null} onClose={() => !place.isPending && setPending(null)} aria-labelledby="confirm-placement-title">
+      <Dialog
+        open={pending !== null}
+        onClose={() => !place.isPending && setPending(null)}
+        aria-labelledby="confirm-placement-title"
+      >
         <DialogTitle id="confirm-placement-title" sx={{ overflowWrap: 'anywhere' }}>
           Place {pending?.member.username}?
         </DialogTitle>

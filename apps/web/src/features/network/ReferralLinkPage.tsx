@@ -33,9 +33,21 @@ import { useReferralLink } from './api';
 type LinkKind = 'plain' | 'left' | 'right';
 
 const LINKS: Array<{ kind: LinkKind; label: string; help: string }> = [
-  { kind: 'plain', label: 'Referral link', help: 'People who join with it wait on your Placement page until you place them.' },
-  { kind: 'left', label: 'Left leg link', help: 'People who join with it are placed at once at the bottom of your left leg.' },
-  { kind: 'right', label: 'Right leg link', help: 'People who join with it are placed at once at the bottom of your right leg.' },
+  {
+    kind: 'plain',
+    label: 'Referral link',
+    help: 'People who join with it wait on your Placement page until you place them.',
+  },
+  {
+    kind: 'left',
+    label: 'Left leg link',
+    help: 'People who join with it are placed at once at the bottom of your left leg.',
+  },
+  {
+    kind: 'right',
+    label: 'Right leg link',
+    help: 'People who join with it are placed at once at the bottom of your right leg.',
+  },
 ];
 
 /** /referral-link: the plain, left and right links with copy buttons, a QR code and the sign-up counts. */
@@ -71,10 +83,19 @@ export function ReferralLinkPage() {
       </Grid>
       <Grid size={{ xs: 12, md: 7, xl: 8 }}>
         <Card>
-          <CardHeader title="Your links" subheader={link.data ? `Share them: whoever joins becomes your referral, @${link.data.username}.` : undefined} />
+          <CardHeader
+            title="Your links"
+            subheader={
+              link.data ? `Share them: whoever joins becomes your referral, @${link.data.username}.` : undefined
+            }
+          />
           <CardContent sx={{ display: 'grid', gap: 5 }}>
             {LINKS.map(({ kind, label, help }) =>
-              link.data ? <CopyField key={kind} kind={kind} label={label} value={link.data.links[kind]} help={help} /> : <Skeleton key={kind} variant="rounded" height={56} />,
+              link.data ? (
+                <CopyField key={kind} kind={kind} label={label} value={link.data.links[kind]} help={help} />
+              ) : (
+                <Skeleton key={kind} variant="rounded" height={56} />
+              ),
             )}
           </CardContent>
         </Card>
@@ -90,7 +111,12 @@ export function ReferralLinkPage() {
             </Tabs>
             {link.data ? (
               <Box sx={{ p: 3, bgcolor: '#fff', borderRadius: 1, lineHeight: 0 }} data-testid="referral-qr">
-                <QRCodeSVG value={link.data.links[qrKind]} size={200} marginSize={1} title={`QR code of ${link.data.links[qrKind]}`} />
+                <QRCodeSVG
+                  value={link.data.links[qrKind]}
+                  size={200}
+                  marginSize={1}
+                  title={`QR code of ${link.data.links[qrKind]}`}
+                />
               </Box>
             ) : (
               <Skeleton variant="rounded" width={224} height={224} />
@@ -146,10 +172,29 @@ function CopyField({ kind, label, value, help }: { kind: LinkKind; label: string
 }
 
 function SignupCounts({ data }: { data: ReferralLink | undefined }) {
-  const stats: Array<{ id: string; label: string; value: number | undefined; icon: React.ReactNode; color: StatusColor; hint?: React.ReactNode }> = [
+  const stats: Array<{
+    id: string;
+    label: string;
+    value: number | undefined;
+    icon: React.ReactNode;
+    color: StatusColor;
+    hint?: React.ReactNode;
+  }> = [
     { id: 'total', label: 'Sign-ups', value: data?.signups.total, icon: <GroupAddOutlined />, color: 'primary' },
-    { id: 'left', label: 'With the left link', value: data?.signups.left, icon: <KeyboardArrowLeftOutlined />, color: 'info' },
-    { id: 'right', label: 'With the right link', value: data?.signups.right, icon: <KeyboardArrowRightOutlined />, color: 'success' },
+    {
+      id: 'left',
+      label: 'With the left link',
+      value: data?.signups.left,
+      icon: <KeyboardArrowLeftOutlined />,
+      color: 'info',
+    },
+    {
+      id: 'right',
+      label: 'With the right link',
+      value: data?.signups.right,
+      icon: <KeyboardArrowRightOutlined />,
+      color: 'success',
+    },
     {
       id: 'waiting',
       label: 'Waiting to be placed',

@@ -62,7 +62,10 @@ export function SponsorTreePage() {
     setLoading((s) => new Set(s).add(id));
     try {
       const query = { root: id, depth: 1, ...(after ? { after } : {}) };
-      const answer = await queryClient.fetchQuery({ queryKey: networkKeys.sponsorTree(query), queryFn: ({ signal }) => fetchSponsorTree(query, signal) });
+      const answer = await queryClient.fetchQuery({
+        queryKey: networkKeys.sponsorTree(query),
+        queryFn: ({ signal }) => fetchSponsorTree(query, signal),
+      });
       setBranches((current) => {
         const next = new Map(current);
         const earlier = after ? (current.get(id)?.children ?? shown) : [];
@@ -97,7 +100,8 @@ export function SponsorTreePage() {
 
   if (tree.isError && isSessionEnded(tree.error)) return null;
 
-  const rootBranch = (data: SponsorTree): Branch => branches.get(data.root.id) ?? { children: data.nodes, moreAfter: data.root.moreAfter };
+  const rootBranch = (data: SponsorTree): Branch =>
+    branches.get(data.root.id) ?? { children: data.nodes, moreAfter: data.root.moreAfter };
 
   const renderNode = (node: SponsorNode, depth: number, isRoot = false) => {
     const branch = isRoot && tree.data ? rootBranch(tree.data) : branches.get(node.id);
@@ -116,8 +120,15 @@ export function SponsorTreePage() {
           <Box component="ul" sx={{ m: 0, p: 0 }}>
             {branch.children.map((child) => renderNode(child, depth + 1))}
             {branch.moreAfter !== null && (
-              <Box component="li" sx={{ listStyle: 'none', pl: { xs: 2 + (depth + 1) * 3, sm: 2 + (depth + 1) * 6 }, py: 1 }}>
-                <Button size="small" disabled={loading.has(node.id)} onClick={() => void load(node.id, branch.moreAfter!, branch.children)}>
+              <Box
+                component="li"
+                sx={{ listStyle: 'none', pl: { xs: 2 + (depth + 1) * 3, sm: 2 + (depth + 1) * 6 }, py: 1 }}
+              >
+                <Button
+                  size="small"
+                  disabled={loading.has(node.id)}
+                  onClick={() => void load(node.id, branch.moreAfter!, branch.children)}
+                >
                   Show more referrals of {node.username}
                 </Button>
               </Box>
@@ -132,10 +143,20 @@ export function SponsorTreePage() {
     <Stack spacing={6}>
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
-          <Button variant="outlined" startIcon={<MyLocationOutlined />} disabled={root === undefined} onClick={() => setRoot(undefined)}>
+          <Button
+            variant="outlined"
+            startIcon={<MyLocationOutlined />}
+            disabled={root === undefined}
+            onClick={() => setRoot(undefined)}
+          >
             Back to me
           </Button>
-          <Button variant="outlined" startIcon={<ArrowUpwardOutlined />} disabled={!tree.data?.upId} onClick={() => tree.data?.upId && setRoot(tree.data.upId)}>
+          <Button
+            variant="outlined"
+            startIcon={<ArrowUpwardOutlined />}
+            disabled={!tree.data?.upId}
+            onClick={() => tree.data?.upId && setRoot(tree.data.upId)}
+          >
             Up one level
           </Button>
           <UsernameSearch onPick={(id) => setRoot(id)} />
@@ -179,7 +200,14 @@ export function SponsorTreePage() {
   );
 }
 
-function NodeRow(props: { node: SponsorNode; depth: number; expanded: boolean; busy: boolean; onToggle?: () => void; onFocus?: () => void }) {
+function NodeRow(props: {
+  node: SponsorNode;
+  depth: number;
+  expanded: boolean;
+  busy: boolean;
+  onToggle?: () => void;
+  onFocus?: () => void;
+}) {
   const { node, depth, expanded, busy } = props;
   const canOpen = node.directCount > 0;
   return (
@@ -200,12 +228,20 @@ function NodeRow(props: { node: SponsorNode; depth: number; expanded: boolean; b
         {busy ? (
           <CircularProgress size={18} />
         ) : props.onToggle && canOpen ? (
-          <IconButton size="small" aria-label={`${expanded ? 'Close' : 'Open'} the referrals of ${node.username}`} aria-expanded={expanded} onClick={props.onToggle}>
+          <IconButton
+            size="small"
+            aria-label={`${expanded ? 'Close' : 'Open'} the referrals of ${node.username}`}
+            aria-expanded={expanded}
+            onClick={props.onToggle}
+          >
             {expanded ? <ExpandMoreOutlined fontSize="small" /> : <ChevronRightOutlined fontSize="small" />}
           </IconButton>
         ) : null}
       </Box>
-      <TonalAvatar sx={{ width: 34, height: 34, fontSize: '0.8rem', flexShrink: 0 }} color={node.placed ? 'primary' : 'warning'}>
+      <TonalAvatar
+        sx={{ width: 34, height: 34, fontSize: '0.8rem', flexShrink: 0 }}
+        color={node.placed ? 'primary' : 'warning'}
+      >
         {initialsOf(node.fullName)}
       </TonalAvatar>
       <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -216,8 +252,16 @@ function NodeRow(props: { node: SponsorNode; depth: number; expanded: boolean; b
           </Typography>
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mt: 0.5 }}>
-          <StatusChip status="level" color="secondary" label={node.level === 0 ? 'You' : `Level ${formatCount(node.level)}`} />
-          <StatusChip status="refs" color="primary" label={`${formatCount(node.directCount)} ${node.directCount === 1 ? 'referral' : 'referrals'}`} />
+          <StatusChip
+            status="level"
+            color="secondary"
+            label={node.level === 0 ? 'You' : `Level ${formatCount(node.level)}`}
+          />
+          <StatusChip
+            status="refs"
+            color="primary"
+            label={`${formatCount(node.directCount)} ${node.directCount === 1 ? 'referral' : 'referrals'}`}
+          />
           {!node.placed && <StatusChip status="pending" label="Waiting for placement" />}
           <Typography variant="caption" color="text.secondary">
             {node.package ?? 'No package'} · joined {formatDate(node.joinedAt)}
@@ -259,34 +303,37 @@ function UsernameSearch({ onPick }: { onPick: (id: number) => void }) {
         placement="bottom-start"
         sx={(theme) => ({ zIndex: theme.zIndex.modal, width: anchor.current?.clientWidth })}
       >
-      {term && found.data && (
-        <Paper elevation={6} sx={{ mt: 1, maxHeight: 320, overflowY: 'auto' }}>
-          {matches.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ p: 3 }}>
-              Nobody in your sponsor network has a username starting with “{term}”.
-            </Typography>
-          ) : (
-            <List dense aria-label="Members found">
-              {matches.map((match) => (
-                <ListItemButton
-                  key={match.id}
-                  onClick={() => {
-                    onPick(match.id);
-                    setTerm('');
-                  }}
-                >
-                  <ListItemText primary={match.username} secondary={`${match.fullName} · level ${formatCount(match.level)}`} />
-                </ListItemButton>
-              ))}
-            </List>
-          )}
-          {found.data.searchTruncated && (
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 3, pb: 2 }}>
-              Many usernames start with “{term}”: type more of it to narrow the search.
-            </Typography>
-          )}
-        </Paper>
-      )}
+        {term && found.data && (
+          <Paper elevation={6} sx={{ mt: 1, maxHeight: 320, overflowY: 'auto' }}>
+            {matches.length === 0 ? (
+              <Typography variant="body2" color="text.secondary" sx={{ p: 3 }}>
+                Nobody in your sponsor network has a username starting with “{term}”.
+              </Typography>
+            ) : (
+              <List dense aria-label="Members found">
+                {matches.map((match) => (
+                  <ListItemButton
+                    key={match.id}
+                    onClick={() => {
+                      onPick(match.id);
+                      setTerm('');
+                    }}
+                  >
+                    <ListItemText
+                      primary={match.username}
+                      secondary={`${match.fullName} · level ${formatCount(match.level)}`}
+                    />
+                  </ListItemButton>
+                ))}
+              </List>
+            )}
+            {found.data.searchTruncated && (
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', px: 3, pb: 2 }}>
+                Many usernames start with “{term}”: type more of it to narrow the search.
+              </Typography>
+            )}
+          </Paper>
+        )}
       </Popper>
     </Box>
   );

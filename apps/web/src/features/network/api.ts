@@ -9,9 +9,11 @@ export const networkKeys = {
   all: ['network'] as const,
   referralLink: ['network', 'referral-link'] as const,
   sponsorTree: (query: SponsorTreeParams) => ['network', 'sponsor-tree', query] as const,
-  placementTree: (root: number | undefined, depth: number) => ['network', 'placement-tree', root ?? 'me', depth] as const,
+  placementTree: (root: number | undefined, depth: number) =>
+    ['network', 'placement-tree', root ?? 'me', depth] as const,
   downline: (query: DownlineParams) => ['network', 'downline', query] as const,
-  placements: (page: number, pageSize: number, search: string) => ['network', 'placements', page, pageSize, search] as const,
+  placements: (page: number, pageSize: number, search: string) =>
+    ['network', 'placements', page, pageSize, search] as const,
   freeSlots: (member: number, search: string) => ['network', 'free-slots', member, search] as const,
 };
 

@@ -28,7 +28,8 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
   const buy = useBuy();
   const purchase = useConfirmedMutation({
     send: (pkg: Package, key: string) => buy.mutateAsync({ packageId: pkg.id, key }),
-    successMessage: (done) => `${done.kind === 'purchase' ? 'Purchased' : 'Repurchased'} ${done.package.name} for ${formatMoney(done.price)} USDT.`,
+    successMessage: (done) =>
+      `${done.kind === 'purchase' ? 'Purchased' : 'Repurchased'} ${done.package.name} for ${formatMoney(done.price)} USDT.`,
   });
   const pending = purchase.pending;
   const deposit = wallets.data?.wallets.find((w) => w.wallet === 'deposit');
@@ -51,11 +52,17 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
           <CardContent>
             <Box sx={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>
               <Box>
-                <Typography variant="body2" color="text.secondary">Deposit wallet</Typography>
-                <Typography variant="h5" component="p" data-testid="purchase-deposit">{deposit ? <Money value={deposit.balance} unit="USDT" /> : '—'}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Deposit wallet
+                </Typography>
+                <Typography variant="h5" component="p" data-testid="purchase-deposit">
+                  {deposit ? <Money value={deposit.balance} unit="USDT" /> : '—'}
+                </Typography>
               </Box>
               <Box>
-                <Typography variant="body2" color="text.secondary">Status</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Status
+                </Typography>
                 <Typography variant="h5" component="p" data-testid="purchase-status">
                   {status.data ? (active ? `Active · ${status.data.package?.name ?? ''}` : 'Not active yet') : '—'}
                 </Typography>
@@ -63,7 +70,8 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
             </Box>
             {repurchase && status.data && !active && (
               <Alert severity="info" sx={{ mt: 4 }}>
-                You have not bought a package yet: your first purchase is a purchase, not a repurchase. It works the same way.
+                You have not bought a package yet: your first purchase is a purchase, not a repurchase. It works the
+                same way.
               </Alert>
             )}
           </CardContent>
@@ -77,7 +85,9 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
         ))}
       {packages.isError && (
         <Grid size={12}>
-          <Alert severity="error" action={<Button onClick={() => void packages.refetch()}>Retry</Button>}>{errorMessage(packages.error)}</Alert>
+          <Alert severity="error" action={<Button onClick={() => void packages.refetch()}>Retry</Button>}>
+            {errorMessage(packages.error)}
+          </Alert>
         </Grid>
       )}
       {packages.data?.items.length === 0 && (
@@ -88,18 +98,39 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
       {packages.data?.items.map((pkg) => (
         <Grid key={pkg.id} size={{ xs: 12, sm: 6, lg: 3 }}>
           <Card data-testid={`package-${pkg.name}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-            <CardHeader title={pkg.name} action={status.data?.package?.id === pkg.id ? <Chip size="small" color="primary" label="Current" /> : undefined} />
+            <CardHeader
+              title={pkg.name}
+              action={
+                status.data?.package?.id === pkg.id ? <Chip size="small" color="primary" label="Current" /> : undefined
+              }
+            />
             <CardContent sx={{ flexGrow: 1 }}>
-              <Typography variant="h4" component="p" color="primary.main"><Money value={pkg.price} unit="USDT" /></Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>Business volume: {pkg.bv} BV</Typography>
-              <Typography variant="body2" color="text.secondary">Daily matching cap: <Money value={pkg.dailyCap} unit="USDT" /></Typography>
+              <Typography variant="h4" component="p" color="primary.main">
+                <Money value={pkg.price} unit="USDT" />
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                Business volume: {pkg.bv} BV
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Daily matching cap: <Money value={pkg.dailyCap} unit="USDT" />
+              </Typography>
             </CardContent>
             <CardActions sx={{ p: 5, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 2 }}>
               {shortBy(pkg.price) !== null ? (
-                <Alert severity="info" data-testid={`short-${pkg.name}`} sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+                <Alert
+                  severity="info"
+                  data-testid={`short-${pkg.name}`}
+                  sx={{ '& .MuiAlert-message': { width: '100%' } }}
+                >
                   Your deposit wallet is {formatMoney(shortBy(pkg.price))} USDT short of this package. Fund it with a{' '}
-                  <MuiLink component={Link} to="/deposit">deposit</MuiLink>, or ask your sponsor for a{' '}
-                  <MuiLink component={Link} to="/transfer">transfer</MuiLink>.
+                  <MuiLink component={Link} to="/deposit">
+                    deposit
+                  </MuiLink>
+                  , or ask your sponsor for a{' '}
+                  <MuiLink component={Link} to="/transfer">
+                    transfer
+                  </MuiLink>
+                  .
                 </Alert>
               ) : (
                 <Button variant="contained" fullWidth disabled={!deposit} onClick={() => purchase.open(pkg)}>
@@ -111,7 +142,9 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
         </Grid>
       ))}
       <Grid size={12}>
-        <Button component={Link} to="/repurchase-history" variant="outlined" size="small">Purchase history</Button>
+        <Button component={Link} to="/repurchase-history" variant="outlined" size="small">
+          Purchase history
+        </Button>
       </Grid>
 
       <ConfirmDialog
@@ -124,7 +157,9 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
             <ConfirmLine label="Package">{pending.name}</ConfirmLine>
             <ConfirmAmount label="From your deposit wallet" value={pending.price} unit="USDT" />
             <ConfirmAmount label="Fee" value="0" unit="USDT" />
-            <ConfirmLine label="Business volume added to your team" strong>{pending.bv} BV</ConfirmLine>
+            <ConfirmLine label="Business volume added to your team" strong>
+              {pending.bv} BV
+            </ConfirmLine>
           </ConfirmSummary>
         )}
       </ConfirmDialog>

@@ -11,7 +11,12 @@ import { usePurchases, type PurchaseListItem } from './api';
 const FILTERS = ['kind', 'from', 'to'] as const;
 
 const COLUMNS: Column<PurchaseListItem>[] = [
-  { id: 'date', label: 'Date', minWidth: 170, render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.createdAt)}</span> },
+  {
+    id: 'date',
+    label: 'Date',
+    minWidth: 170,
+    render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.createdAt)}</span>,
+  },
   { id: 'kind', label: 'Kind', render: (p) => (p.kind === 'purchase' ? 'Purchase' : 'Repurchase') },
   { id: 'package', label: 'Package', render: (p) => p.package.name },
   { id: 'price', label: 'Price', align: 'right', render: (p) => <Money value={p.price} unit="USDT" /> },
@@ -25,9 +30,20 @@ export function RepurchaseHistoryPage() {
   const purchases = usePurchases(list.query);
   return (
     <Card>
-      <CardHeader title="Your purchases" subheader="Packages you bought; repurchases earn bonuses like the first purchase." />
+      <CardHeader
+        title="Your purchases"
+        subheader="Packages you bought; repurchases earn bonuses like the first purchase."
+      />
       <FilterBar>
-        <SelectFilter label="Kind" value={list.filters.kind} onChange={(kind) => list.update({ kind })} choices={[{ value: 'purchase', label: 'Purchase' }, { value: 'repurchase', label: 'Repurchase' }]} />
+        <SelectFilter
+          label="Kind"
+          value={list.filters.kind}
+          onChange={(kind) => list.update({ kind })}
+          choices={[
+            { value: 'purchase', label: 'Purchase' },
+            { value: 'repurchase', label: 'Repurchase' },
+          ]}
+        />
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
       </FilterBar>

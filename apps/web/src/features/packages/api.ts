@@ -19,8 +19,10 @@ export const planKeys = {
 
 export type { PurchaseListItem };
 
-export const usePackages = () => useQuery({ queryKey: planKeys.packages, queryFn: ({ signal }) => api.call(endpoints.packages.list, { signal }) });
-export const usePlanStatus = () => useQuery({ queryKey: planKeys.status, queryFn: ({ signal }) => api.call(endpoints.bonuses.planStatus, { signal }) });
+export const usePackages = () =>
+  useQuery({ queryKey: planKeys.packages, queryFn: ({ signal }) => api.call(endpoints.packages.list, { signal }) });
+export const usePlanStatus = () =>
+  useQuery({ queryKey: planKeys.status, queryFn: ({ signal }) => api.call(endpoints.bonuses.planStatus, { signal }) });
 
 export function usePurchases(query: Record<string, string | number>) {
   return useListQuery(planKeys.purchases, endpoints.purchases.list, query);
@@ -29,8 +31,13 @@ export function usePurchases(query: Record<string, string | number>) {
 export function useBuy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ packageId, key }: { packageId: number; key: string }) => api.call(endpoints.purchases.create, { body: { packageId }, headers: { 'idempotency-key': key } }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: planKeys.all }), queryClient.invalidateQueries({ queryKey: ledgerKeys.all })]),
+    mutationFn: ({ packageId, key }: { packageId: number; key: string }) =>
+      api.call(endpoints.purchases.create, { body: { packageId }, headers: { 'idempotency-key': key } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: planKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
+      ]),
   });
 }
 
@@ -43,11 +50,17 @@ export function useBonuses(query: Record<string, string | number>, admin = false
 }
 
 export function useIncomeSummary(query: Record<string, string>) {
-  return useQuery({ queryKey: planKeys.income(query), queryFn: ({ signal }) => api.call(endpoints.bonuses.incomeSummary, { query, signal }) });
+  return useQuery({
+    queryKey: planKeys.income(query),
+    queryFn: ({ signal }) => api.call(endpoints.bonuses.incomeSummary, { query, signal }),
+  });
 }
 
 export const useAdminPackages = () =>
-  useQuery({ queryKey: planKeys.adminPackages, queryFn: ({ signal }) => api.call(endpoints.packages.adminList, { signal }) });
+  useQuery({
+    queryKey: planKeys.adminPackages,
+    queryFn: ({ signal }) => api.call(endpoints.packages.adminList, { signal }),
+  });
 
 export function useSavePackage() {
   const queryClient = useQueryClient();
@@ -61,7 +74,10 @@ export function useSavePackage() {
 }
 
 export const useAdminDashboard = () =>
-  useQuery({ queryKey: planKeys.dashboard, queryFn: ({ signal }) => api.call(endpoints.plan.adminDashboard, { signal }) });
+  useQuery({
+    queryKey: planKeys.dashboard,
+    queryFn: ({ signal }) => api.call(endpoints.plan.adminDashboard, { signal }),
+  });
 
 /** The latest closes, newest first. */
 export const useCloses = () =>

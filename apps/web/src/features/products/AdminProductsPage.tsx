@@ -15,7 +15,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import RedeemOutlined from '@mui/icons-material/RedeemOutlined';
-import { endpoints, MAX_PRODUCT_IMAGE_BYTES, PRODUCT_DESCRIPTION_MAX, PRODUCT_NAME_MAX, type Product } from '@portal/contract';
+import {
+  endpoints,
+  MAX_PRODUCT_IMAGE_BYTES,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  type Product,
+} from '@portal/contract';
 import { errorMessage, isApiError } from '../../shared/api/errors';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { DataTable, type Column } from '../../shared/components/DataTable';
@@ -28,7 +34,15 @@ import { tableState, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useAdminProducts, useSaveProduct, useUploadProductImage } from './api';
 
-type Draft = { id?: number; name: string; description: string; price: string; stock: string; active: boolean; imageUrl: string | null };
+type Draft = {
+  id?: number;
+  name: string;
+  description: string;
+  price: string;
+  stock: string;
+  active: boolean;
+  imageUrl: string | null;
+};
 const EMPTY: Draft = { name: '', description: '', price: '', stock: '', active: true, imageUrl: null };
 const FILTERS = ['search', 'status'] as const;
 const STATUS_CHOICES = [
@@ -48,7 +62,12 @@ export function AdminProductsPage() {
       id: 'picture',
       label: 'Picture',
       render: (p) => (
-        <Avatar variant="rounded" src={p.thumbnailUrl ?? undefined} alt={p.thumbnailUrl ? p.name : ''} sx={{ width: 48, height: 48 }}>
+        <Avatar
+          variant="rounded"
+          src={p.thumbnailUrl ?? undefined}
+          alt={p.thumbnailUrl ? p.name : ''}
+          sx={{ width: 48, height: 48 }}
+        >
           <RedeemOutlined />
         </Avatar>
       ),
@@ -60,19 +79,36 @@ export function AdminProductsPage() {
       minWidth: 180,
       render: (p) => (
         <Box>
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>{p.name}</Typography>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {p.name}
+          </Typography>
           {p.description && (
-            <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+            >
               {p.description}
             </Typography>
           )}
         </Box>
       ),
     },
-    { id: 'price', label: 'Price', sortField: 'price', align: 'right', render: (p) => <Money value={p.price} unit="points" /> },
+    {
+      id: 'price',
+      label: 'Price',
+      sortField: 'price',
+      align: 'right',
+      render: (p) => <Money value={p.price} unit="points" />,
+    },
     { id: 'stock', label: 'Stock', sortField: 'stock', align: 'right', render: (p) => formatCount(p.stock) },
     { id: 'status', label: 'Status', render: (p) => <StatusChip status={p.active ? 'active' : 'inactive'} /> },
-    { id: 'updated', label: 'Updated', minWidth: 170, render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.updatedAt)}</span> },
+    {
+      id: 'updated',
+      label: 'Updated',
+      minWidth: 170,
+      render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.updatedAt)}</span>,
+    },
     {
       id: 'actions',
       label: '',
@@ -81,7 +117,17 @@ export function AdminProductsPage() {
         <Button
           size="small"
           aria-label={`Edit ${p.name}`}
-          onClick={() => setDraft({ id: p.id, name: p.name, description: p.description, price: p.price, stock: String(p.stock), active: p.active, imageUrl: p.imageUrl })}
+          onClick={() =>
+            setDraft({
+              id: p.id,
+              name: p.name,
+              description: p.description,
+              price: p.price,
+              stock: String(p.stock),
+              active: p.active,
+              imageUrl: p.imageUrl,
+            })
+          }
         >
           Edit
         </Button>
@@ -105,10 +151,25 @@ export function AdminProductsPage() {
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <FilterBar>
-        <SearchField label="Search products" value={list.filters.search} onChange={(search) => list.update({ search })} />
-        <SelectFilter label="Status" value={list.filters.status} onChange={(status) => list.update({ status })} choices={STATUS_CHOICES} />
+        <SearchField
+          label="Search products"
+          value={list.filters.search}
+          onChange={(search) => list.update({ search })}
+        />
+        <SelectFilter
+          label="Status"
+          value={list.filters.status}
+          onChange={(status) => list.update({ status })}
+          choices={STATUS_CHOICES}
+        />
       </FilterBar>
-      <DataTable label="Products" columns={columns} rowKey={(p) => p.id} {...tableState(list, products)} empty="No products yet. Add the first one." />
+      <DataTable
+        label="Products"
+        columns={columns}
+        rowKey={(p) => p.id}
+        {...tableState(list, products)}
+        empty="No products yet. Add the first one."
+      />
       {draft && <ProductDialog draft={draft} onClose={() => setDraft(null)} />}
     </Card>
   );
@@ -149,7 +210,13 @@ function ProductDialog({ draft: initial, onClose }: { draft: Draft; onClose: () 
       setFieldError({ field: 'stock', message: 'Stock must be a whole number' });
       return;
     }
-    const body = { name: draft.name.trim(), description: draft.description.trim(), price: draft.price.trim(), stock, active: draft.active };
+    const body = {
+      name: draft.name.trim(),
+      description: draft.description.trim(),
+      price: draft.price.trim(),
+      stock,
+      active: draft.active,
+    };
     let saved: Product | undefined;
     try {
       saved = await save.mutateAsync({ id: draft.id, body });
@@ -160,7 +227,10 @@ function ProductDialog({ draft: initial, onClose }: { draft: Draft; onClose: () 
       onClose();
     } catch (error) {
       toast.error(errorMessage(error));
-      setFieldError({ field: isApiError(error) ? (error.field ?? (saved ? 'image' : undefined)) : undefined, message: errorMessage(error) });
+      setFieldError({
+        field: isApiError(error) ? (error.field ?? (saved ? 'image' : undefined)) : undefined,
+        message: errorMessage(error),
+      });
     }
   };
   const err = (field: string, helper?: string) =>
@@ -173,7 +243,14 @@ function ProductDialog({ draft: initial, onClose }: { draft: Draft; onClose: () 
         <DialogTitle id="product-title">{draft.id ? 'Edit product' : 'Add product'}</DialogTitle>
         <DialogContent>
           <Stack spacing={4} sx={{ mt: 2 }}>
-            <TextField label="Name" value={draft.name} required onChange={(e) => setDraft({ ...draft, name: e.target.value })} {...err('name')} slotProps={{ htmlInput: { maxLength: PRODUCT_NAME_MAX } }} />
+            <TextField
+              label="Name"
+              value={draft.name}
+              required
+              onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+              {...err('name')}
+              slotProps={{ htmlInput: { maxLength: PRODUCT_NAME_MAX } }}
+            />
             <TextField
               label="Description"
               value={draft.description}
@@ -184,12 +261,36 @@ function ProductDialog({ draft: initial, onClose }: { draft: Draft; onClose: () 
               slotProps={{ htmlInput: { maxLength: PRODUCT_DESCRIPTION_MAX } }}
             />
             <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextField label="Price (points)" value={draft.price} required onChange={(e) => setDraft({ ...draft, price: e.target.value })} {...err('price')} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
-              <TextField label="Stock" value={draft.stock} required onChange={(e) => setDraft({ ...draft, stock: e.target.value })} {...err('stock')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+              <TextField
+                label="Price (points)"
+                value={draft.price}
+                required
+                onChange={(e) => setDraft({ ...draft, price: e.target.value })}
+                {...err('price')}
+                slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+              />
+              <TextField
+                label="Stock"
+                value={draft.stock}
+                required
+                onChange={(e) => setDraft({ ...draft, stock: e.target.value })}
+                {...err('stock')}
+                slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              />
             </Box>
-            <FormControlLabel control={<Switch checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} />} label="Offered to members" />
+            <FormControlLabel
+              control={
+                <Switch checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.target.checked })} />
+              }
+              label="Offered to members"
+            />
             <Box sx={{ display: 'flex', gap: 4, alignItems: 'center', flexWrap: 'wrap' }}>
-              <Avatar variant="rounded" src={shown ?? undefined} alt={shown ? 'Picture preview' : ''} sx={{ width: 96, height: 96 }}>
+              <Avatar
+                variant="rounded"
+                src={shown ?? undefined}
+                alt={shown ? 'Picture preview' : ''}
+                sx={{ width: 96, height: 96 }}
+              >
                 <RedeemOutlined fontSize="large" />
               </Avatar>
               <Box>
@@ -203,8 +304,16 @@ function ProductDialog({ draft: initial, onClose }: { draft: Draft; onClose: () 
                     onChange={(e) => choose(e.target.files?.[0])}
                   />
                 </Button>
-                <Typography variant="body2" color={fieldError?.field === 'image' ? 'error' : 'text.secondary'} sx={{ mt: 1 }}>
-                  {fieldError?.field === 'image' ? fieldError.message : file ? file.name : `JPEG, PNG or WebP, up to ${MAX_MB} MB`}
+                <Typography
+                  variant="body2"
+                  color={fieldError?.field === 'image' ? 'error' : 'text.secondary'}
+                  sx={{ mt: 1 }}
+                >
+                  {fieldError?.field === 'image'
+                    ? fieldError.message
+                    : file
+                      ? file.name
+                      : `JPEG, PNG or WebP, up to ${MAX_MB} MB`}
                 </Typography>
               </Box>
             </Box>

@@ -19,7 +19,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RedeemOutlined from '@mui/icons-material/RedeemOutlined';
-import { DELIVERY_ADDRESS_MAX, deliveryAddressSchema, MAX_REDEEM_QUANTITY, type Product, type RedemptionQuote } from '@portal/contract';
+import {
+  DELIVERY_ADDRESS_MAX,
+  deliveryAddressSchema,
+  MAX_REDEEM_QUANTITY,
+  type Product,
+  type RedemptionQuote,
+} from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
@@ -78,7 +84,11 @@ export function RedeemProductPage() {
               </Typography>
             </Box>
             <Box sx={{ flex: '1 1 220px', maxWidth: 360 }}>
-              <SearchField label="Search products" value={list.filters.search} onChange={(search) => list.update({ search })} />
+              <SearchField
+                label="Search products"
+                value={list.filters.search}
+                onChange={(search) => list.update({ search })}
+              />
             </Box>
             <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
               <Button component={Link} to="/convert" variant="outlined" size="small">
@@ -94,7 +104,14 @@ export function RedeemProductPage() {
 
       {catalogue.isError && !isSessionEnded(catalogue.error) && (
         <Grid size={12}>
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void catalogue.refetch()}>Try again</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void catalogue.refetch()}>
+                Try again
+              </Button>
+            }
+          >
             {errorMessage(catalogue.error, 'The catalogue could not be loaded.')}
           </Alert>
         </Grid>
@@ -135,11 +152,23 @@ export function RedeemProductPage() {
 function ProductCard({ product, onRedeem }: { product: Product; onRedeem: () => void }) {
   const soldOut = product.stock === 0;
   return (
-    <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }} data-testid="product-card" aria-label={product.name}>
+    <Card
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      data-testid="product-card"
+      aria-label={product.name}
+    >
       {product.thumbnailUrl ? (
-        <CardMedia component="img" image={product.thumbnailUrl} alt={product.name} sx={{ aspectRatio: '1 / 1', objectFit: 'cover' }} />
+        <CardMedia
+          component="img"
+          image={product.thumbnailUrl}
+          alt={product.name}
+          sx={{ aspectRatio: '1 / 1', objectFit: 'cover' }}
+        />
       ) : (
-        <Box sx={{ aspectRatio: '1 / 1', display: 'grid', placeItems: 'center', bgcolor: 'action.hover' }} aria-hidden="true">
+        <Box
+          sx={{ aspectRatio: '1 / 1', display: 'grid', placeItems: 'center', bgcolor: 'action.hover' }}
+          aria-hidden="true"
+        >
           <RedeemOutlined sx={{ fontSize: 64, color: 'text.disabled' }} />
         </Box>
       )}
@@ -178,19 +207,29 @@ function RedeemDialog({ product, onClose }: { product: Product; onClose: () => v
   const redemption = useConfirmedMutation({
     send: ({ quote, address }: { quote: RedemptionQuote; address: string }, key: string) =>
       redeem.mutateAsync({ body: { productId: product.id, quantity: quote.quantity, deliveryAddress: address }, key }),
-    successMessage: (done) => `Redeemed ${done.quantity} × ${done.product.name} for ${formatMoney(done.points)} points. It is waiting for approval.`,
+    successMessage: (done) =>
+      `Redeemed ${done.quantity} × ${done.product.name} for ${formatMoney(done.points)} points. It is waiting for approval.`,
     fieldError: (error) => applyServerFieldError(error, setError, ['quantity', 'deliveryAddress']),
     onSuccess: () => onClose(),
   });
   const pending = redemption.pending;
 
   const review = handleSubmit(({ quantity, deliveryAddress }) =>
-    redemption.prepare(async () => ({ quote: await fetchRedemptionQuote(product.id, quantity), address: deliveryAddress })),
+    redemption.prepare(async () => ({
+      quote: await fetchRedemptionQuote(product.id, quantity),
+      address: deliveryAddress,
+    })),
   );
 
   return (
     <>
-      <Dialog open={!pending} onClose={redemption.preparing ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="redeem-title">
+      <Dialog
+        open={!pending}
+        onClose={redemption.preparing ? undefined : onClose}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby="redeem-title"
+      >
         <Box component="form" noValidate onSubmit={review} aria-label="Redeem product">
           <DialogTitle id="redeem-title">Redeem {product.name}</DialogTitle>
           <DialogContent>
@@ -198,7 +237,19 @@ function RedeemDialog({ product, onClose }: { product: Product; onClose: () => v
               <Typography variant="body2" color="text.secondary">
                 <Money value={product.price} unit="points" /> each · {formatCount(product.stock)} in stock
               </Typography>
-              <TextField label="Quantity" type="number" {...fieldProps(form, 'quantity', `Up to ${Math.min(product.stock, MAX_REDEEM_QUANTITY)}`)} slotProps={{ htmlInput: { min: 1, max: Math.min(product.stock, MAX_REDEEM_QUANTITY), step: 1, inputMode: 'numeric' } }} />
+              <TextField
+                label="Quantity"
+                type="number"
+                {...fieldProps(form, 'quantity', `Up to ${Math.min(product.stock, MAX_REDEEM_QUANTITY)}`)}
+                slotProps={{
+                  htmlInput: {
+                    min: 1,
+                    max: Math.min(product.stock, MAX_REDEEM_QUANTITY),
+                    step: 1,
+                    inputMode: 'numeric',
+                  },
+                }}
+              />
               <TextField
                 label="Delivery address"
                 multiline

@@ -8,7 +8,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { endpoints, fromBaseUnits, REJECTION_REASON_MAX, rejectionReasonSchema, toBaseUnits, type Redemption } from '@portal/contract';
+import {
+  endpoints,
+  fromBaseUnits,
+  REJECTION_REASON_MAX,
+  rejectionReasonSchema,
+  toBaseUnits,
+  type Redemption,
+} from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
@@ -77,7 +84,9 @@ export function RedemptionApprovalPage() {
     }
     try {
       const done = await decide.mutateAsync(
-        decision.action === 'approve' ? { action: 'approve', ids } : { action: 'reject', ids, reason: checkedReason, key: decision.key },
+        decision.action === 'approve'
+          ? { action: 'approve', ids }
+          : { action: 'reject', ids, reason: checkedReason, key: decision.key },
       );
       const count = done.items.length;
       toast.success(
@@ -102,7 +111,13 @@ export function RedemptionApprovalPage() {
     {
       id: 'select',
       label: '',
-      render: (r) => <Checkbox checked={selected.has(r.id)} onChange={() => toggle(r)} slotProps={{ input: { 'aria-label': `Select R-${r.id}` } }} />,
+      render: (r) => (
+        <Checkbox
+          checked={selected.has(r.id)}
+          onChange={() => toggle(r)}
+          slotProps={{ input: { 'aria-label': `Select R-${r.id}` } }}
+        />
+      ),
     },
     c.date,
     c.reference,
@@ -140,24 +155,42 @@ export function RedemptionApprovalPage() {
         <AdminTwoFactorNotice action="approve redemptions" />
       </Box>
       <FilterBar>
-        <SearchField label="Search member or product" value={list.filters.search} onChange={(search) => list.update({ search })} />
+        <SearchField
+          label="Search member or product"
+          value={list.filters.search}
+          onChange={(search) => list.update({ search })}
+        />
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
       </FilterBar>
       <Box sx={{ px: 5, pb: 3, display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
-        <FormControlLabel control={<Checkbox checked={allOnPage} onChange={toggleAll} disabled={rows.length === 0} />} label="Select this page" />
+        <FormControlLabel
+          control={<Checkbox checked={allOnPage} onChange={toggleAll} disabled={rows.length === 0} />}
+          label="Select this page"
+        />
         <Typography variant="body2" color="text.secondary" data-testid="selected-count">
           {chosen.length} selected
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
-        <Button variant="contained" color="success" disabled={chosen.length === 0} onClick={() => open('approve', chosen)}>
+        <Button
+          variant="contained"
+          color="success"
+          disabled={chosen.length === 0}
+          onClick={() => open('approve', chosen)}
+        >
           Approve selected
         </Button>
         <Button variant="outlined" color="error" disabled={chosen.length === 0} onClick={() => open('reject', chosen)}>
           Reject selected
         </Button>
       </Box>
-      <DataTable label="Pending redemptions" columns={columns} rowKey={(r) => r.id} {...tableState(list, redemptions)} empty="No redemption is waiting for approval." />
+      <DataTable
+        label="Pending redemptions"
+        columns={columns}
+        rowKey={(r) => r.id}
+        {...tableState(list, redemptions)}
+        empty="No redemption is waiting for approval."
+      />
 
       <ConfirmDialog
         open={!!decision}
@@ -179,7 +212,8 @@ export function RedemptionApprovalPage() {
             ) : (
               <>
                 <Typography variant="body2" color="text.secondary" sx={{ my: 3 }}>
-                  {formatMoney(total(decision.rows))} points go back to the members and the pieces back to stock. The members see the reason.
+                  {formatMoney(total(decision.rows))} points go back to the members and the pieces back to stock. The
+                  members see the reason.
                 </Typography>
                 <TextField
                   label="Reason"
@@ -223,7 +257,10 @@ const HISTORY_COLUMNS: Column<Redemption>[] = [
 /** /redemption-approval-history: every decided redemption, with who decided, when and why. */
 export function RedemptionApprovalHistoryPage() {
   const list = useListParams({ filters: ['status', 'search', 'from', 'to'] as const, defaultSort: '-decidedAt' });
-  const query = useMemo(() => ({ ...list.query, status: list.filters.status || 'decided' }), [list.query, list.filters.status]);
+  const query = useMemo(
+    () => ({ ...list.query, status: list.filters.status || 'decided' }),
+    [list.query, list.filters.status],
+  );
   const redemptions = useAdminRedemptions(query);
   return (
     <Card>
@@ -234,12 +271,28 @@ export function RedemptionApprovalHistoryPage() {
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <FilterBar>
-        <SearchField label="Search member or product" value={list.filters.search} onChange={(search) => list.update({ search })} />
-        <SelectFilter label="Decision" value={list.filters.status} onChange={(status) => list.update({ status })} choices={HISTORY_CHOICES} anyLabel="Approved or rejected" />
+        <SearchField
+          label="Search member or product"
+          value={list.filters.search}
+          onChange={(search) => list.update({ search })}
+        />
+        <SelectFilter
+          label="Decision"
+          value={list.filters.status}
+          onChange={(status) => list.update({ status })}
+          choices={HISTORY_CHOICES}
+          anyLabel="Approved or rejected"
+        />
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
       </FilterBar>
-      <DataTable label="Redemption decisions" columns={HISTORY_COLUMNS} rowKey={(r) => r.id} {...tableState(list, redemptions)} empty="No redemption has been decided yet." />
+      <DataTable
+        label="Redemption decisions"
+        columns={HISTORY_COLUMNS}
+        rowKey={(r) => r.id}
+        {...tableState(list, redemptions)}
+        empty="No redemption has been decided yet."
+      />
     </Card>
   );
 }

@@ -15,7 +15,9 @@ export const STATUS_CHOICES = [
 ];
 
 /** Pending warning, approved (shipped) success, rejected error (UI.md). */
-export const statusChip = (r: Redemption) => <StatusChip status={r.status} label={r.status === 'approved' ? 'Approved (shipped)' : undefined} />;
+export const statusChip = (r: Redemption) => (
+  <StatusChip status={r.status} label={r.status === 'approved' ? 'Approved (shipped)' : undefined} />
+);
 
 export const redemptionColumns = {
   reference: { id: 'ref', label: 'Reference', render: (r) => `R-${r.id}` },
@@ -32,8 +34,12 @@ export const redemptionColumns = {
     minWidth: 150,
     render: (r) => (
       <Box>
-        <Typography variant="body2" sx={{ fontWeight: 500 }}>{r.member.username}</Typography>
-        <Typography variant="body2" color="text.secondary">{r.member.fullName}</Typography>
+        <Typography variant="body2" sx={{ fontWeight: 500 }}>
+          {r.member.username}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {r.member.fullName}
+        </Typography>
       </Box>
     ),
   },
@@ -52,12 +58,22 @@ export const redemptionColumns = {
       </Box>
     ),
   },
-  points: { id: 'points', label: 'Points', sortField: 'points', align: 'right', render: (r) => <Money value={r.points} unit="points" /> },
+  points: {
+    id: 'points',
+    label: 'Points',
+    sortField: 'points',
+    align: 'right',
+    render: (r) => <Money value={r.points} unit="points" />,
+  },
   address: {
     id: 'address',
     label: 'Delivery address',
     minWidth: 220,
-    render: (r) => <Box component="span" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{r.deliveryAddress}</Box>,
+    render: (r) => (
+      <Box component="span" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        {r.deliveryAddress}
+      </Box>
+    ),
   },
   status: { id: 'status', label: 'Status', render: statusChip },
   decision: {
@@ -66,10 +82,16 @@ export const redemptionColumns = {
     minWidth: 200,
     render: (r) =>
       r.status === 'pending' ? (
-        <Typography variant="body2" color="text.secondary">Waiting for approval</Typography>
+        <Typography variant="body2" color="text.secondary">
+          Waiting for approval
+        </Typography>
       ) : (
         <Box>
-          {r.reason && <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{r.reason}</Typography>}
+          {r.reason && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {r.reason}
+            </Typography>
+          )}
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             {r.decidedAt ? formatDateTime(r.decidedAt) : ''}
             {r.decidedBy ? ` · ${r.decidedBy}` : ''}

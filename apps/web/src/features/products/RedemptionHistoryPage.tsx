@@ -21,11 +21,20 @@ export function RedemptionHistoryPage() {
       <CardHeader
         title="Your redemptions"
         subheader="Pending until an admin ships it (approved) or rejects it; a rejection returns your points."
-        action={<Button component={Link} to="/redeem-product" variant="contained">Redeem a product</Button>}
+        action={
+          <Button component={Link} to="/redeem-product" variant="contained">
+            Redeem a product
+          </Button>
+        }
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
       />
       <FilterBar>
-        <SelectFilter label="Status" value={list.filters.status} onChange={(status) => list.update({ status })} choices={STATUS_CHOICES} />
+        <SelectFilter
+          label="Status"
+          value={list.filters.status}
+          onChange={(status) => list.update({ status })}
+          choices={STATUS_CHOICES}
+        />
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
       </FilterBar>
@@ -34,7 +43,11 @@ export function RedemptionHistoryPage() {
         columns={COLUMNS}
         rowKey={(r) => r.id}
         {...tableState(list, redemptions)}
-        empty={list.filters.status || list.filters.from || list.filters.to ? 'No redemption matches these filters.' : 'You have not redeemed anything yet.'}
+        empty={
+          list.filters.status || list.filters.from || list.filters.to
+            ? 'No redemption matches these filters.'
+            : 'You have not redeemed anything yet.'
+        }
       />
     </Card>
   );

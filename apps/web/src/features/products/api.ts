@@ -47,7 +47,9 @@ export function useSaveProduct() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: ProductCreate }) =>
-      id ? api.call(endpoints.products.adminUpdate, { params: { id }, body }) : api.call(endpoints.products.adminCreate, { body }),
+      id
+        ? api.call(endpoints.products.adminUpdate, { params: { id }, body })
+        : api.call(endpoints.products.adminCreate, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
   });
 }
@@ -71,7 +73,9 @@ export function useAdminRedemptions(query: Record<string, string | number>) {
 export function useDecideRedemptions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: { action: 'approve'; ids: number[] } | { action: 'reject'; ids: number[]; reason: string; key: string }) =>
+    mutationFn: (
+      decision: { action: 'approve'; ids: number[] } | { action: 'reject'; ids: number[]; reason: string; key: string },
+    ) =>
       decision.action === 'approve'
         ? api.call(endpoints.redemptions.adminApproveMany, { body: { ids: decision.ids } })
         : api.call(endpoints.redemptions.adminRejectMany, {

@@ -15,7 +15,14 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { endpoints, SETTINGS_DEFAULTS, SETTINGS_LABELS, settingsSchema, type Settings, type SettingsPatch } from '@portal/contract';
+import {
+  endpoints,
+  SETTINGS_DEFAULTS,
+  SETTINGS_LABELS,
+  settingsSchema,
+  type Settings,
+  type SettingsPatch,
+} from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '../../shared/api/instance';
@@ -119,37 +126,46 @@ export function SettingsPage() {
                     {section.title}
                   </Typography>
                 </Grid>,
-                ...section.keys.map((key) => typeof SETTINGS_DEFAULTS[key] === 'boolean' ? (
-                  <Grid key={key} size={{ xs: 12, sm: 6 }}>
-                    <Controller
-                      control={form.control}
-                      name={key}
-                      render={({ field }) => (
-                        <FormControlLabel
-                          control={<Switch checked={field.value === true} onChange={(event) => field.onChange(event.target.checked)} />}
-                          label={SETTINGS_LABELS[key].label}
-                        />
-                      )}
-                    />
-                    <FormHelperText>{SETTINGS_LABELS[key].help}</FormHelperText>
-                  </Grid>
-                ) : (
-                  <Grid key={key} size={{ xs: 12, sm: 6 }}>
-                    <TextField
-                      label={SETTINGS_LABELS[key].label}
-                      autoComplete="off"
-                      {...fieldProps(form, key, SETTINGS_LABELS[key].help)}
-                      slotProps={{
-                        htmlInput: { inputMode: 'decimal' },
-                        input: SETTINGS_LABELS[key].unit
-                          ? {
-                              endAdornment: <InputAdornment position="end">{SETTINGS_LABELS[key].unit}</InputAdornment>,
+                ...section.keys.map((key) =>
+                  typeof SETTINGS_DEFAULTS[key] === 'boolean' ? (
+                    <Grid key={key} size={{ xs: 12, sm: 6 }}>
+                      <Controller
+                        control={form.control}
+                        name={key}
+                        render={({ field }) => (
+                          <FormControlLabel
+                            control={
+                              <Switch
+                                checked={field.value === true}
+                                onChange={(event) => field.onChange(event.target.checked)}
+                              />
                             }
-                          : undefined,
-                      }}
-                    />
-                  </Grid>
-                )),
+                            label={SETTINGS_LABELS[key].label}
+                          />
+                        )}
+                      />
+                      <FormHelperText>{SETTINGS_LABELS[key].help}</FormHelperText>
+                    </Grid>
+                  ) : (
+                    <Grid key={key} size={{ xs: 12, sm: 6 }}>
+                      <TextField
+                        label={SETTINGS_LABELS[key].label}
+                        autoComplete="off"
+                        {...fieldProps(form, key, SETTINGS_LABELS[key].help)}
+                        slotProps={{
+                          htmlInput: { inputMode: 'decimal' },
+                          input: SETTINGS_LABELS[key].unit
+                            ? {
+                                endAdornment: (
+                                  <InputAdornment position="end">{SETTINGS_LABELS[key].unit}</InputAdornment>
+                                ),
+                              }
+                            : undefined,
+                        }}
+                      />
+                    </Grid>
+                  ),
+                ),
               ])}
               <Grid size={12} sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
                 <SubmitButton loading={formState.isSubmitting} disabled={!formState.isDirty}>

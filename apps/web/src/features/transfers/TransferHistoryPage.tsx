@@ -24,7 +24,12 @@ export function TransferHistoryPage({ direction }: { direction: 'sent' | 'receiv
       minWidth: 170,
       render: (t) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.createdAt)}</span>,
     },
-    { id: 'party', label: sent ? 'To' : 'From', minWidth: 180, render: (t) => <PersonName person={sent ? t.to : t.from} /> },
+    {
+      id: 'party',
+      label: sent ? 'To' : 'From',
+      minWidth: 180,
+      render: (t) => <PersonName person={sent ? t.to : t.from} />,
+    },
     {
       id: 'amount',
       label: sent ? 'Amount sent' : 'Amount',

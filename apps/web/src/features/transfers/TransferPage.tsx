@@ -50,7 +50,8 @@ export function TransferPage() {
   const { handleSubmit, setError, clearErrors, reset, watch } = form;
   const transfer = useConfirmedMutation({
     send: ({ body }: { quote: TransferQuote; body: FormOutput }, key: string) => send.mutateAsync({ body, key }),
-    successMessage: (done) => `Sent ${formatMoney(done.amount)} USDT to ${done.to.fullName}; ${formatMoney(done.received)} USDT arrived.`,
+    successMessage: (done) =>
+      `Sent ${formatMoney(done.amount)} USDT to ${done.to.fullName}; ${formatMoney(done.received)} USDT arrived.`,
     fieldError: (error) => applyServerFieldError(error, setError, ['toUsername', 'amount']),
     onSuccess: () => reset(),
   });
@@ -77,7 +78,9 @@ export function TransferPage() {
     if (receiver.data) return `Paying ${receiver.data.fullName} (@${receiver.data.username})`;
     return ' ';
   })();
-  const amountHint = terms.data ? `Minimum ${formatMoney(terms.data.minimum)} USDT · fee ${terms.data.feePercent}% taken from the amount` : ' ';
+  const amountHint = terms.data
+    ? `Minimum ${formatMoney(terms.data.minimum)} USDT · fee ${terms.data.feePercent}% taken from the amount`
+    : ' ';
   const usernameField = fieldProps(form, 'toUsername');
 
   return (
@@ -101,7 +104,9 @@ export function TransferPage() {
       )}
       balance={{
         title: 'Deposit wallet',
-        lines: [{ label: 'Available to transfer', value: deposit?.balance, unit: 'USDT', testId: 'transfer-available' }],
+        lines: [
+          { label: 'Available to transfer', value: deposit?.balance, unit: 'USDT', testId: 'transfer-available' },
+        ],
         links: [
           { to: '/transfer-sender-history', label: 'Transfers sent' },
           { to: '/transfer-Receiver-history', label: 'Transfers received' },

@@ -14,9 +14,21 @@ import { formatMoney } from '../../shared/format';
 import { unitLabel } from './labels';
 
 /** Each wallet's icon (and its name: a production build keeps no component names), colour and note (exported for the style guide's icon list, `features/style-guide/IconsPage.tsx`). */
-export const WALLET_LOOK: Readonly<Record<string, { icon: typeof SavingsOutlined; iconName: string; color: StatusColor; note: string }>> = {
-  deposit: { icon: AccountBalanceWalletOutlined, iconName: 'AccountBalanceWalletOutlined', color: 'primary', note: 'For packages and transfers' },
-  income: { icon: SavingsOutlined, iconName: 'SavingsOutlined', color: 'success', note: 'Bonuses; for withdrawals and conversion' },
+export const WALLET_LOOK: Readonly<
+  Record<string, { icon: typeof SavingsOutlined; iconName: string; color: StatusColor; note: string }>
+> = {
+  deposit: {
+    icon: AccountBalanceWalletOutlined,
+    iconName: 'AccountBalanceWalletOutlined',
+    color: 'primary',
+    note: 'For packages and transfers',
+  },
+  income: {
+    icon: SavingsOutlined,
+    iconName: 'SavingsOutlined',
+    color: 'success',
+    note: 'Bonuses; for withdrawals and conversion',
+  },
   points: { icon: StarsOutlined, iconName: 'StarsOutlined', color: 'warning', note: 'For product redemption' },
 };
 

@@ -24,7 +24,9 @@ export function EntryFilters<F extends string>({
   );
   const day = (label: string) => (name: Name) => <DateFilter key={name} label={label} {...filterProps(list, name)} />;
   const controls: Record<EntryFilterName, (name: Name) => ReactNode> = {
-    member: (name) => <SearchField key={name} label="Member" placeholder="Exact username" {...filterProps(list, name)} />,
+    member: (name) => (
+      <SearchField key={name} label="Member" placeholder="Exact username" {...filterProps(list, name)} />
+    ),
     wallet: select('Wallet', WALLET_CHOICES, 'All wallets'),
     type: select('Type', ENTRY_TYPE_CHOICES, 'All types'),
     // The owner's view: a referral bonus is not "Package purchase".

@@ -34,7 +34,11 @@ export function AddressesCard() {
       const saved = await add.mutateAsync({ address: address.trim(), label: label.trim() || undefined });
       setAddress('');
       setLabel('');
-      toast.success(saved.usable ? 'Address saved: you can withdraw to it now.' : `Address saved: usable from ${formatDateTime(saved.usableFrom)}. We sent you a mail.`);
+      toast.success(
+        saved.usable
+          ? 'Address saved: you can withdraw to it now.'
+          : `Address saved: usable from ${formatDateTime(saved.usableFrom)}. We sent you a mail.`,
+      );
     } catch (failure) {
       setError(errorMessage(failure));
     }
@@ -48,7 +52,9 @@ export function AddressesCard() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         Withdrawals go only to addresses saved here (BEP20, BNB Smart Chain).{' '}
-        {hold > 0 ? `For your safety a new address can be used ${hold} hours after it is saved, and you are told by mail.` : 'A new address can be used at once.'}
+        {hold > 0
+          ? `For your safety a new address can be used ${hold} hours after it is saved, and you are told by mail.`
+          : 'A new address can be used at once.'}
       </Typography>
       {error && (
         <Alert severity="error" sx={{ mb: 4 }} role="alert">
@@ -56,20 +62,33 @@ export function AddressesCard() {
         </Alert>
       )}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ mb: 4 }}>
-        <TextField label="Address" placeholder="0x…" value={address} onChange={(e) => setAddress(e.target.value)} sx={{ flex: 2 }} slotProps={{ htmlInput: { 'data-testid': 'new-address' } }} />
+        <TextField
+          label="Address"
+          placeholder="0x…"
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          sx={{ flex: 2 }}
+          slotProps={{ htmlInput: { 'data-testid': 'new-address' } }}
+        />
         <TextField label="Label (optional)" value={label} onChange={(e) => setLabel(e.target.value)} sx={{ flex: 1 }} />
         <Button variant="contained" onClick={() => void save()} disabled={add.isPending || !address.trim()}>
           Save address
         </Button>
       </Stack>
-      {addresses.data && addresses.data.items.length === 0 && <Typography color="text.secondary">No address saved yet.</Typography>}
+      {addresses.data && addresses.data.items.length === 0 && (
+        <Typography color="text.secondary">No address saved yet.</Typography>
+      )}
       <List dense>
         {addresses.data?.items.map((item) => (
           <ListItem
             key={item.id}
             divider
             secondaryAction={
-              <IconButton edge="end" aria-label={`Remove ${item.address}`} onClick={() => void remove.mutateAsync(item.id).catch((failure) => toast.error(errorMessage(failure)))}>
+              <IconButton
+                edge="end"
+                aria-label={`Remove ${item.address}`}
+                onClick={() => void remove.mutateAsync(item.id).catch((failure) => toast.error(errorMessage(failure)))}
+              >
                 <DeleteOutlined />
               </IconButton>
             }
@@ -83,7 +102,11 @@ export function AddressesCard() {
                 </>
               }
             />
-            <StatusChip status={item.usable ? 'approved' : 'pending'} label={item.usable ? 'Ready' : 'On hold'} sx={{ mr: 6 }} />
+            <StatusChip
+              status={item.usable ? 'approved' : 'pending'}
+              label={item.usable ? 'Ready' : 'On hold'}
+              sx={{ mr: 6 }}
+            />
           </ListItem>
         ))}
       </List>

@@ -9,7 +9,11 @@ import { StatusChip } from '../../shared/components/StatusChip';
 import { formatDateTime } from '../../shared/format';
 
 const COLUMNS: Column<WithdrawalAddress>[] = [
-  { id: 'address', label: 'Address', render: (a) => <span style={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{a.address}</span> },
+  {
+    id: 'address',
+    label: 'Address',
+    render: (a) => <span style={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{a.address}</span>,
+  },
   { id: 'label', label: 'Label', render: (a) => a.label ?? '' },
   { id: 'createdAt', label: 'Saved', secondary: true, render: (a) => formatDateTime(a.createdAt) },
   { id: 'usableFrom', label: 'Usable from', secondary: true, render: (a) => formatDateTime(a.usableFrom) },

@@ -62,16 +62,26 @@ export function TwoFactorCard() {
         <Typography variant="h6" component="h2" id="two-factor-title">
           Two-factor sign-in
         </Typography>
-        {status.data && <StatusChip status={enabled ? 'enabled' : 'off'} color={enabled ? 'success' : 'secondary'} label={enabled ? 'On' : 'Off'} />}
+        {status.data && (
+          <StatusChip
+            status={enabled ? 'enabled' : 'off'}
+            color={enabled ? 'success' : 'secondary'}
+            label={enabled ? 'On' : 'Off'}
+          />
+        )}
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
-        With two-factor on, signing in and every withdrawal ask for a 6-digit code from an authenticator app (Google Authenticator, Authy, 1Password…).
-        {enabled && status.data?.enabledAt ? ` On since ${formatDate(status.data.enabledAt)}; ${status.data.recoveryCodesLeft} recovery codes left.` : ''}
+        With two-factor on, signing in and every withdrawal ask for a 6-digit code from an authenticator app (Google
+        Authenticator, Authy, 1Password…).
+        {enabled && status.data?.enabledAt
+          ? ` On since ${formatDate(status.data.enabledAt)}; ${status.data.recoveryCodesLeft} recovery codes left.`
+          : ''}
       </Typography>
       {status.data?.required && !enabled && (
         <Alert severity="warning" sx={{ mb: 4 }} data-testid="admin-two-factor-required">
-          As an admin you approve withdrawals, redemptions and consolidations and change settings: the portal asks for two-factor sign-in before any of
-          these, so that a stolen password alone cannot move money. Set it up below (it takes a minute); large approvals will also ask for a fresh code.
+          As an admin you approve withdrawals, redemptions and consolidations and change settings: the portal asks for
+          two-factor sign-in before any of these, so that a stolen password alone cannot move money. Set it up below (it
+          takes a minute); large approvals will also ask for a fresh code.
         </Alert>
       )}
       {error && (
@@ -81,7 +91,9 @@ export function TwoFactorCard() {
       )}
       {recovery && (
         <Alert severity="warning" sx={{ mb: 4 }} data-testid="recovery-codes">
-          <Typography sx={{ fontWeight: 600, mb: 2 }}>Save these recovery codes now: they are shown only once.</Typography>
+          <Typography sx={{ fontWeight: 600, mb: 2 }}>
+            Save these recovery codes now: they are shown only once.
+          </Typography>
           <Typography component="pre" sx={{ fontFamily: 'monospace', m: 0 }}>
             {recovery.join('\n')}
           </Typography>
@@ -105,9 +117,19 @@ export function TwoFactorCard() {
             Or type this key: <code data-testid="totp-secret">{setup.secret}</code>
           </Typography>
           <Typography>2. Enter the code it shows.</Typography>
-          <TextField label="Code" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'totp-enable-code' } }} />
+          <TextField
+            label="Code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'totp-enable-code' } }}
+          />
           <Box>
-            <Button variant="contained" disabled={actions.enable.isPending || !code.trim()} onClick={() => void enable()}>
+            <Button
+              variant="contained"
+              disabled={actions.enable.isPending || !code.trim()}
+              onClick={() => void enable()}
+            >
               Turn on
             </Button>
           </Box>
@@ -115,7 +137,14 @@ export function TwoFactorCard() {
       )}
       {enabled && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <TextField label="Current code" size="small" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="one-time-code" helperText="Or a recovery code." />
+          <TextField
+            label="Current code"
+            size="small"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="one-time-code"
+            helperText="Or a recovery code."
+          />
           <Button variant="outlined" color="error" onClick={() => void disable()} disabled={actions.disable.isPending}>
             Turn off two-factor
           </Button>

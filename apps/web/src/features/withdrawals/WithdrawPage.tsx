@@ -52,17 +52,25 @@ export function WithdrawPage() {
     const next: Partial<Record<Field, string>> = {};
     if (!amount.trim()) next.amount = 'Amount is required';
     if (!address) next.address = 'Choose a saved address';
-    if (t?.twoFactorEnabled && !/^\d{6}$/.test(totpCode.trim()) && totpCode.trim().length < 6) next.totpCode = 'Enter the 6-digit code from your authenticator app';
+    if (t?.twoFactorEnabled && !/^\d{6}$/.test(totpCode.trim()) && totpCode.trim().length < 6)
+      next.totpCode = 'Enter the 6-digit code from your authenticator app';
     setErrors(next);
     if (Object.keys(next).length) return;
     // The address and code are fixed with the quote: the dialog restates what is sent.
-    const body: WithdrawalBody = { amount: amount.trim(), address, ...(t?.twoFactorEnabled ? { totpCode: totpCode.trim() } : {}) };
+    const body: WithdrawalBody = {
+      amount: amount.trim(),
+      address,
+      ...(t?.twoFactorEnabled ? { totpCode: totpCode.trim() } : {}),
+    };
     await withdrawal.prepare(async () => ({ quote: await fetchWithdrawalQuote(body.amount), body }));
   };
 
   return (
     <MoneyFormPage
-      header={{ title: 'Withdraw USDT', subheader: 'From your income wallet to your own BEP20 address (BNB Smart Chain).' }}
+      header={{
+        title: 'Withdraw USDT',
+        subheader: 'From your income wallet to your own BEP20 address (BNB Smart Chain).',
+      }}
       form={{ label: 'Withdraw', submit: 'Review withdrawal', onSubmit: (e) => void review(e), disabled: !!blocked }}
       flow={withdrawal}
       confirm={{ title: 'Confirm the withdrawal', label: 'Confirm withdrawal' }}
@@ -87,12 +95,28 @@ export function WithdrawPage() {
       notices={
         <>
           {blocked && (
-            <Alert severity="warning" sx={{ mb: 5 }} action={<Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">Set up</Button>}>
+            <Alert
+              severity="warning"
+              sx={{ mb: 5 }}
+              action={
+                <Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">
+                  Set up
+                </Button>
+              }
+            >
               Withdrawals need two-factor sign-in. Turn it on under Account settings → Security, then come back.
             </Alert>
           )}
           {addresses.data && usable.length === 0 && (
-            <Alert severity="info" sx={{ mb: 5 }} action={<Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">Add address</Button>}>
+            <Alert
+              severity="info"
+              sx={{ mb: 5 }}
+              action={
+                <Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">
+                  Add address
+                </Button>
+              }
+            >
               {waiting.length > 0
                 ? `Your address can be used from ${formatDateTime(waiting[0]!.usableFrom)}.`
                 : 'Save a withdrawal address under Account settings → Security first.'}
@@ -107,7 +131,12 @@ export function WithdrawPage() {
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
         error={!!errors.amount}
-        helperText={errors.amount ?? (t ? `Minimum ${formatMoney(t.minimum)} USDT · fee ${t.feePercent}% (at least ${formatMoney(t.feeMinimum)} USDT), taken from the amount` : ' ')}
+        helperText={
+          errors.amount ??
+          (t
+            ? `Minimum ${formatMoney(t.minimum)} USDT · fee ${t.feePercent}% (at least ${formatMoney(t.feeMinimum)} USDT), taken from the amount`
+            : ' ')
+        }
         name="amount"
       />
       <TextField

@@ -29,7 +29,14 @@ import { StatusChip } from '../../shared/components/StatusChip';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { tableState, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
-import { useAdminWithdrawals, useDecideWithdrawals, useHotWallet, useMemberActivity, useMyWithdrawals, usePayoutAction } from './api';
+import {
+  useAdminWithdrawals,
+  useDecideWithdrawals,
+  useHotWallet,
+  useMemberActivity,
+  useMyWithdrawals,
+  usePayoutAction,
+} from './api';
 
 const STATUS_CHOICES = withdrawalStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
 
@@ -51,11 +58,37 @@ const mono = (text: string) => <span style={{ fontFamily: 'monospace', overflowW
 
 function baseColumns(admin: boolean): Column<Withdrawal>[] {
   return [
-    { id: 'date', label: 'Date', sortField: 'createdAt', minWidth: 160, render: (w) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.createdAt)}</span> },
+    {
+      id: 'date',
+      label: 'Date',
+      sortField: 'createdAt',
+      minWidth: 160,
+      render: (w) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(w.createdAt)}</span>,
+    },
     ...(admin
-      ? [{ id: 'member', label: 'Member', minWidth: 150, render: (w: Withdrawal) => <>{w.member.fullName}<Typography variant="body2" color="text.secondary">@{w.member.username}</Typography></> }]
+      ? [
+          {
+            id: 'member',
+            label: 'Member',
+            minWidth: 150,
+            render: (w: Withdrawal) => (
+              <>
+                {w.member.fullName}
+                <Typography variant="body2" color="text.secondary">
+                  @{w.member.username}
+                </Typography>
+              </>
+            ),
+          },
+        ]
       : []),
-    { id: 'amount', label: 'Amount', sortField: 'amount', align: 'right', render: (w) => <Money value={w.amount} unit="USDT" /> },
+    {
+      id: 'amount',
+      label: 'Amount',
+      sortField: 'amount',
+      align: 'right',
+      render: (w) => <Money value={w.amount} unit="USDT" />,
+    },
     { id: 'fee', label: 'Fee', align: 'right', render: (w) => <Money value={w.fee} unit="USDT" /> },
     { id: 'net', label: 'Arrives', align: 'right', render: (w) => <Money value={w.net} unit="USDT" /> },
     { id: 'address', label: 'Address', minWidth: 200, render: (w) => mono(w.address) },
@@ -73,11 +106,22 @@ export function WithdrawHistoryPage() {
     <Card>
       <CardHeader title="Your withdrawals" subheader="From your income wallet to BEP20 addresses." />
       <FilterBar>
-        <SelectFilter label="Status" value={list.filters.status} onChange={(status) => list.update({ status })} choices={STATUS_CHOICES} />
+        <SelectFilter
+          label="Status"
+          value={list.filters.status}
+          onChange={(status) => list.update({ status })}
+          choices={STATUS_CHOICES}
+        />
         <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
       </FilterBar>
-      <DataTable label="Withdrawals" columns={baseColumns(false)} rowKey={(w) => w.id} {...tableState(list, withdrawals)} empty="You have not asked for a withdrawal yet." />
+      <DataTable
+        label="Withdrawals"
+        columns={baseColumns(false)}
+        rowKey={(w) => w.id}
+        {...tableState(list, withdrawals)}
+        empty="You have not asked for a withdrawal yet."
+      />
     </Card>
   );
 }
@@ -92,23 +136,43 @@ function HotWalletCard() {
       <CardContent>
         <Stack direction="row" spacing={8} sx={{ flexWrap: 'wrap', gap: 4 }}>
           <Box>
-            <Typography variant="body2" color="text.secondary">Token</Typography>
-            <Typography variant="h5" component="p"><Money value={w.token} unit="USDT" /></Typography>
+            <Typography variant="body2" color="text.secondary">
+              Token
+            </Typography>
+            <Typography variant="h5" component="p">
+              <Money value={w.token} unit="USDT" />
+            </Typography>
           </Box>
           <Box>
-            <Typography variant="body2" color="text.secondary">Gas</Typography>
-            <Typography variant="h5" component="p">{formatMoney(w.gas, { decimals: 4, unit: 'BNB' })}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Gas
+            </Typography>
+            <Typography variant="h5" component="p">
+              {formatMoney(w.gas, { decimals: 4, unit: 'BNB' })}
+            </Typography>
           </Box>
           <Box>
-            <Typography variant="body2" color="text.secondary">Approved, not yet paid</Typography>
-            <Typography variant="h5" component="p"><Money value={w.owed} unit="USDT" /></Typography>
+            <Typography variant="body2" color="text.secondary">
+              Approved, not yet paid
+            </Typography>
+            <Typography variant="h5" component="p">
+              <Money value={w.owed} unit="USDT" />
+            </Typography>
           </Box>
           <Box>
-            <Typography variant="body2" color="text.secondary">Pending (to arrive)</Typography>
-            <Typography variant="h5" component="p"><Money value={w.pendingNet} unit="USDT" /></Typography>
+            <Typography variant="body2" color="text.secondary">
+              Pending (to arrive)
+            </Typography>
+            <Typography variant="h5" component="p">
+              <Money value={w.pendingNet} unit="USDT" />
+            </Typography>
           </Box>
         </Stack>
-        {w.warning && <Alert severity="warning" sx={{ mt: 4 }}>{w.warning}</Alert>}
+        {w.warning && (
+          <Alert severity="warning" sx={{ mt: 4 }}>
+            {w.warning}
+          </Alert>
+        )}
       </CardContent>
     </Card>
   );
@@ -139,7 +203,10 @@ function ActivityDialog({ withdrawal, onClose }: { withdrawal: Withdrawal | null
 /** /withdraw-approval (pending, select one or many, approve or reject) and /withdraw-approval-history. */
 export function WithdrawApprovalPage({ history = false }: { history?: boolean }) {
   const toast = useToast();
-  const list = useListParams({ filters: ['status', 'search', 'from', 'to'] as const, defaultSort: history ? '-createdAt' : 'createdAt' });
+  const list = useListParams({
+    filters: ['status', 'search', 'from', 'to'] as const,
+    defaultSort: history ? '-createdAt' : 'createdAt',
+  });
   const query = history ? list.query : { ...list.query, status: 'pending' };
   const withdrawals = useAdminWithdrawals(query);
   const hot = useHotWallet();
@@ -151,7 +218,11 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   const [reason, setReason] = useState('');
   const [looking, setLooking] = useState<Withdrawal | null>(null);
   const [totpCode, setTotpCode] = useState('');
-  const settings = useQuery({ queryKey: adminKeys.settings, queryFn: ({ signal }) => api.call(endpoints.settings.adminGet, { signal }), enabled: !history });
+  const settings = useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: ({ signal }) => api.call(endpoints.settings.adminGet, { signal }),
+    enabled: !history,
+  });
 
   const rows = withdrawals.data?.items ?? [];
   const chosen = rows.filter((w) => selected.includes(w.id));
@@ -170,7 +241,9 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
           ? { action, ids: selected, reason: reason.trim() }
           : { action, ids: selected, totpCode: needsCode ? totpCode.trim() : undefined },
       );
-      toast.success(`${result.done.length} withdrawal${result.done.length === 1 ? '' : 's'} ${action === 'approve' ? 'approved: payouts are on their way' : 'rejected and refunded'}.`);
+      toast.success(
+        `${result.done.length} withdrawal${result.done.length === 1 ? '' : 's'} ${action === 'approve' ? 'approved: payouts are on their way' : 'rejected and refunded'}.`,
+      );
       for (const skipped of result.skipped) toast.warning(skipped.message);
       setSelected([]);
       setApproving(false);
@@ -187,27 +260,68 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   const columns: Column<Withdrawal>[] = [
     ...(history
       ? []
-      : [{
-          id: 'select',
-          label: 'Select',
-          render: (w: Withdrawal) => <Checkbox checked={selected.includes(w.id)} onChange={() => toggle(w.id)} slotProps={{ input: { 'aria-label': `Select withdrawal ${w.id}` } }} />,
-        }]),
+      : [
+          {
+            id: 'select',
+            label: 'Select',
+            render: (w: Withdrawal) => (
+              <Checkbox
+                checked={selected.includes(w.id)}
+                onChange={() => toggle(w.id)}
+                slotProps={{ input: { 'aria-label': `Select withdrawal ${w.id}` } }}
+              />
+            ),
+          },
+        ]),
     ...baseColumns(true),
     ...(history
       ? []
-      : [{ id: 'activity', label: 'Activity', render: (w: Withdrawal) => <Button size="small" onClick={() => setLooking(w)}>Recent</Button> }]),
+      : [
+          {
+            id: 'activity',
+            label: 'Activity',
+            render: (w: Withdrawal) => (
+              <Button size="small" onClick={() => setLooking(w)}>
+                Recent
+              </Button>
+            ),
+          },
+        ]),
     ...(history
-      ? [{
-          id: 'actions',
-          label: 'Payout',
-          render: (w: Withdrawal) =>
-            w.status === 'failed' ? (
-              <Stack direction="row" spacing={1}>
-                <Button size="small" onClick={() => void payout.mutateAsync({ id: w.id, action: 'retry' }).then(() => toast.success('Payout queued again.'), (e) => toast.error(errorMessage(e)))}>Retry</Button>
-                <Button size="small" color="error" onClick={() => void payout.mutateAsync({ id: w.id, action: 'refund' }).then(() => toast.success('Refunded to the income wallet.'), (e) => toast.error(errorMessage(e)))}>Refund</Button>
-              </Stack>
-            ) : null,
-        }]
+      ? [
+          {
+            id: 'actions',
+            label: 'Payout',
+            render: (w: Withdrawal) =>
+              w.status === 'failed' ? (
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    size="small"
+                    onClick={() =>
+                      void payout.mutateAsync({ id: w.id, action: 'retry' }).then(
+                        () => toast.success('Payout queued again.'),
+                        (e) => toast.error(errorMessage(e)),
+                      )
+                    }
+                  >
+                    Retry
+                  </Button>
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() =>
+                      void payout.mutateAsync({ id: w.id, action: 'refund' }).then(
+                        () => toast.success('Refunded to the income wallet.'),
+                        (e) => toast.error(errorMessage(e)),
+                      )
+                    }
+                  >
+                    Refund
+                  </Button>
+                </Stack>
+              ) : null,
+          },
+        ]
       : []),
   ];
 
@@ -218,21 +332,50 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
       <Card>
         <CardHeader
           title={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
-          subheader={history ? 'Every withdrawal with its decision and payout.' : 'Select one or many, then approve (the payout leaves the hot wallet) or reject with a reason (the amount is refunded).'}
-          action={history ? <CsvExportButton list={endpoints.withdrawals.adminList} query={list.query} name="withdrawals" /> : undefined}
+          subheader={
+            history
+              ? 'Every withdrawal with its decision and payout.'
+              : 'Select one or many, then approve (the payout leaves the hot wallet) or reject with a reason (the amount is refunded).'
+          }
+          action={
+            history ? (
+              <CsvExportButton list={endpoints.withdrawals.adminList} query={list.query} name="withdrawals" />
+            ) : undefined
+          }
         />
         <FilterBar>
-          <SearchField label="Search" placeholder="Member, address or hash" value={list.filters.search} onChange={(search) => list.update({ search })} />
-          {history && <SelectFilter label="Status" value={list.filters.status} onChange={(status) => list.update({ status })} choices={STATUS_CHOICES} />}
+          <SearchField
+            label="Search"
+            placeholder="Member, address or hash"
+            value={list.filters.search}
+            onChange={(search) => list.update({ search })}
+          />
+          {history && (
+            <SelectFilter
+              label="Status"
+              value={list.filters.status}
+              onChange={(status) => list.update({ status })}
+              choices={STATUS_CHOICES}
+            />
+          )}
           <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
           <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
         </FilterBar>
         {!history && (
           <Stack direction="row" spacing={3} sx={{ px: 5, pb: 3, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-            <Button size="small" onClick={() => setSelected(selected.length === rows.length ? [] : rows.map((w) => w.id))} disabled={rows.length === 0}>
+            <Button
+              size="small"
+              onClick={() => setSelected(selected.length === rows.length ? [] : rows.map((w) => w.id))}
+              disabled={rows.length === 0}
+            >
               {selected.length === rows.length && rows.length > 0 ? 'Clear selection' : 'Select all on this page'}
             </Button>
-            <Button variant="contained" color="success" disabled={chosen.length === 0} onClick={() => setApproving(true)}>
+            <Button
+              variant="contained"
+              color="success"
+              disabled={chosen.length === 0}
+              onClick={() => setApproving(true)}
+            >
               Approve ({chosen.length})
             </Button>
             <Button variant="outlined" color="error" disabled={chosen.length === 0} onClick={() => setRejecting(true)}>
@@ -240,7 +383,13 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
             </Button>
           </Stack>
         )}
-        <DataTable label={history ? 'Withdrawal decisions' : 'Pending withdrawals'} columns={columns} rowKey={(w) => w.id} {...tableState(list, withdrawals)} empty={history ? 'No withdrawal yet.' : 'Nothing waits for approval.'} />
+        <DataTable
+          label={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
+          columns={columns}
+          rowKey={(w) => w.id}
+          {...tableState(list, withdrawals)}
+          empty={history ? 'No withdrawal yet.' : 'Nothing waits for approval.'}
+        />
       </Card>
 
       <ConfirmDialog
@@ -257,7 +406,8 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
         {needsCode && (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 3, mb: 2 }}>
-              These withdrawals add up to more than {formatMoney(settings.data!.largeApprovalThreshold)} USDT: enter the current code from your authenticator app to approve them.
+              These withdrawals add up to more than {formatMoney(settings.data!.largeApprovalThreshold)} USDT: enter the
+              current code from your authenticator app to approve them.
             </Typography>
             <TextField
               label="Two-factor code"
@@ -270,20 +420,43 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
             />
           </>
         )}
-        {overHot && <Alert severity="warning" sx={{ mt: 3 }}>The hot wallet holds {formatMoney(hot.data!.token)} USDT, not enough for these and the payouts already approved. Payouts beyond it will fail until it is funded.</Alert>}
+        {overHot && (
+          <Alert severity="warning" sx={{ mt: 3 }}>
+            The hot wallet holds {formatMoney(hot.data!.token)} USDT, not enough for these and the payouts already
+            approved. Payouts beyond it will fail until it is funded.
+          </Alert>
+        )}
       </ConfirmDialog>
 
       <ActivityDialog withdrawal={looking} onClose={() => setLooking(null)} />
 
       <Dialog open={rejecting} onClose={() => setRejecting(false)} fullWidth maxWidth="sm">
-        <DialogTitle>Reject {chosen.length} withdrawal{chosen.length === 1 ? '' : 's'}</DialogTitle>
+        <DialogTitle>
+          Reject {chosen.length} withdrawal{chosen.length === 1 ? '' : 's'}
+        </DialogTitle>
         <DialogContent>
-          <Typography color="text.secondary" sx={{ mb: 4 }}>The whole amount goes back to each member's income wallet; they see the reason.</Typography>
-          <TextField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} fullWidth multiline minRows={2} required slotProps={{ htmlInput: { 'data-testid': 'reject-reason' } }} />
+          <Typography color="text.secondary" sx={{ mb: 4 }}>
+            The whole amount goes back to each member's income wallet; they see the reason.
+          </Typography>
+          <TextField
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            fullWidth
+            multiline
+            minRows={2}
+            required
+            slotProps={{ htmlInput: { 'data-testid': 'reject-reason' } }}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setRejecting(false)}>Cancel</Button>
-          <Button color="error" variant="contained" disabled={reason.trim().length < 3 || decide.isPending} onClick={() => void run('reject')}>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={reason.trim().length < 3 || decide.isPending}
+            onClick={() => void run('reject')}
+          >
             Reject and refund
           </Button>
         </DialogActions>

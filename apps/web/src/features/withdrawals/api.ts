@@ -14,7 +14,10 @@ export const withdrawalKeys = {
 };
 
 export function useWithdrawalTerms() {
-  return useQuery({ queryKey: withdrawalKeys.terms, queryFn: ({ signal }) => api.call(endpoints.withdrawals.terms, { signal }) });
+  return useQuery({
+    queryKey: withdrawalKeys.terms,
+    queryFn: ({ signal }) => api.call(endpoints.withdrawals.terms, { signal }),
+  });
 }
 
 export const fetchWithdrawalQuote = (amount: string) => api.call(endpoints.withdrawals.quote, { query: { amount } });
@@ -28,7 +31,11 @@ export function useAdminWithdrawals(query: Record<string, string | number>) {
 }
 
 export function useHotWallet() {
-  return useQuery({ queryKey: withdrawalKeys.hotWallet, queryFn: ({ signal }) => api.call(endpoints.withdrawals.adminHotWallet, { signal }), refetchInterval: 10_000 });
+  return useQuery({
+    queryKey: withdrawalKeys.hotWallet,
+    queryFn: ({ signal }) => api.call(endpoints.withdrawals.adminHotWallet, { signal }),
+    refetchInterval: 10_000,
+  });
 }
 
 export function useMemberActivity(withdrawalId: number | null) {
@@ -43,18 +50,28 @@ export function useMemberActivity(withdrawalId: number | null) {
 export function useRequestWithdrawal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, key }: { body: WithdrawalBody; key: string }) => api.call(endpoints.withdrawals.create, { body, headers: { 'idempotency-key': key } }),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['ledger'] }), queryClient.invalidateQueries({ queryKey: withdrawalKeys.addresses })]),
+    mutationFn: ({ body, key }: { body: WithdrawalBody; key: string }) =>
+      api.call(endpoints.withdrawals.create, { body, headers: { 'idempotency-key': key } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['ledger'] }),
+        queryClient.invalidateQueries({ queryKey: withdrawalKeys.addresses }),
+      ]),
   });
 }
 
 export function useDecideWithdrawals() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: { action: 'approve'; ids: number[]; totpCode?: string } | { action: 'reject'; ids: number[]; reason: string }) =>
+    mutationFn: (
+      decision:
+        { action: 'approve'; ids: number[]; totpCode?: string } | { action: 'reject'; ids: number[]; reason: string },
+    ) =>
       decision.action === 'reject'
         ? api.call(endpoints.withdrawals.adminRejectMany, { body: { ids: decision.ids, reason: decision.reason } })
-        : api.call(endpoints.withdrawals.adminApproveMany, { body: { ids: decision.ids, ...(decision.totpCode ? { totpCode: decision.totpCode } : {}) } }),
+        : api.call(endpoints.withdrawals.adminApproveMany, {
+            body: { ids: decision.ids, ...(decision.totpCode ? { totpCode: decision.totpCode } : {}) },
+          }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['ledger'] }),
   });
 }
@@ -63,34 +80,60 @@ export function usePayoutAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'retry' | 'refund' }) =>
-      api.call(action === 'retry' ? endpoints.withdrawals.adminRetry : endpoints.withdrawals.adminRefund, { params: { id } }),
+      api.call(action === 'retry' ? endpoints.withdrawals.adminRetry : endpoints.withdrawals.adminRefund, {
+        params: { id },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['ledger'] }),
   });
 }
 
 export function useWithdrawalAddresses(enabled = true) {
-  return useQuery({ queryKey: withdrawalKeys.addresses, queryFn: ({ signal }) => api.call(endpoints.withdrawals.addresses, { signal }), enabled, retry: false });
+  return useQuery({
+    queryKey: withdrawalKeys.addresses,
+    queryFn: ({ signal }) => api.call(endpoints.withdrawals.addresses, { signal }),
+    enabled,
+    retry: false,
+  });
 }
 
 export function useAddressActions() {
   const queryClient = useQueryClient();
   const settle = () => queryClient.invalidateQueries({ queryKey: withdrawalKeys.addresses });
   return {
-    add: useMutation({ mutationFn: (body: { address: string; label?: string }) => api.call(endpoints.withdrawals.addAddress, { body }), onSettled: settle }),
-    remove: useMutation({ mutationFn: (id: number) => api.call(endpoints.withdrawals.removeAddress, { params: { id } }), onSettled: settle }),
+    add: useMutation({
+      mutationFn: (body: { address: string; label?: string }) => api.call(endpoints.withdrawals.addAddress, { body }),
+      onSettled: settle,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => api.call(endpoints.withdrawals.removeAddress, { params: { id } }),
+      onSettled: settle,
+    }),
   };
 }
 
 export function useTwoFactor() {
-  return useQuery({ queryKey: withdrawalKeys.twoFactor, queryFn: ({ signal }) => api.call(endpoints.twoFactor.status, { signal }) });
+  return useQuery({
+    queryKey: withdrawalKeys.twoFactor,
+    queryFn: ({ signal }) => api.call(endpoints.twoFactor.status, { signal }),
+  });
 }
 
 export function useTwoFactorActions() {
   const queryClient = useQueryClient();
-  const settle = () => Promise.all([queryClient.invalidateQueries({ queryKey: withdrawalKeys.twoFactor }), queryClient.invalidateQueries({ queryKey: withdrawalKeys.terms })]);
+  const settle = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: withdrawalKeys.twoFactor }),
+      queryClient.invalidateQueries({ queryKey: withdrawalKeys.terms }),
+    ]);
   return {
     setup: useMutation({ mutationFn: () => api.call(endpoints.twoFactor.setup) }),
-    enable: useMutation({ mutationFn: (code: string) => api.call(endpoints.twoFactor.enable, { body: { code } }), onSettled: settle }),
-    disable: useMutation({ mutationFn: (code: string) => api.call(endpoints.twoFactor.disable, { body: { code } }), onSettled: settle }),
+    enable: useMutation({
+      mutationFn: (code: string) => api.call(endpoints.twoFactor.enable, { body: { code } }),
+      onSettled: settle,
+    }),
+    disable: useMutation({
+      mutationFn: (code: string) => api.call(endpoints.twoFactor.disable, { body: { code } }),
+      onSettled: settle,
+    }),
   };
 }

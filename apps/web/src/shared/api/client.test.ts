@@ -127,7 +127,9 @@ describe('401 → one shared refresh → one retry each', () => {
     const session = new SessionStore();
     const client = createApiClient({ session, fetch: server.fetch });
 
-    const results = await Promise.all(['/a', '/b', '/slow', '/c', '/d'].map((p) => client.request<{ path: string }>(p)));
+    const results = await Promise.all(
+      ['/a', '/b', '/slow', '/c', '/d'].map((p) => client.request<{ path: string }>(p)),
+    );
 
     expect(results).toHaveLength(5);
     expect(server.refreshCalls()).toHaveLength(1);
@@ -299,9 +301,15 @@ describe('requests', () => {
     const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
 
     await client.call(endpoints.transfers.quote, { query: { toUsername: 'bob', amount: '1.50' } });
-    await client.call(endpoints.transfers.create, { body: { toUsername: 'bob', amount: '1.50' }, headers: { 'idempotency-key': 'k-1' } });
+    await client.call(endpoints.transfers.create, {
+      body: { toUsername: 'bob', amount: '1.50' },
+      headers: { 'idempotency-key': 'k-1' },
+    });
 
-    expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/transfers/quote?toUsername=bob&amount=1.50', 'POST /api/transfers']);
+    expect(server.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/transfers/quote?toUsername=bob&amount=1.50',
+      'POST /api/transfers',
+    ]);
     expect(server.calls[1]!.body).toBe('{"toUsername":"bob","amount":"1.50"}');
     expect(server.calls[1]!.headers['idempotency-key']).toBe('k-1');
   });
@@ -310,7 +318,15 @@ describe('requests', () => {
     signInStorage('tok-123');
     const server = fakeServer({ validToken: 'tok-123' });
     const client = createApiClient({ session: new SessionStore(), fetch: server.fetch });
-    const one = endpoint({ method: 'DELETE', path: '/things/:id/parts/:name', params: z.object({ id: z.coerce.number(), name: z.string() }), status: 204, errors: [], tags: [], summary: 'x' });
+    const one = endpoint({
+      method: 'DELETE',
+      path: '/things/:id/parts/:name',
+      params: z.object({ id: z.coerce.number(), name: z.string() }),
+      status: 204,
+      errors: [],
+      tags: [],
+      summary: 'x',
+    });
 
     await client.call(one, { params: { id: 7, name: 'a b' } });
 
@@ -327,7 +343,10 @@ describe('requests', () => {
     await client.call(endpoints.members.adminOne, { params: { id: 42 } });
     await client.call(endpoints.network.placementTree, { query: { root: 7, depth: 3 } });
 
-    expect(server.calls.map((c) => c.url)).toEqual(['/api/admin/members/42', '/api/network/placement-tree?root=7&depth=3']);
+    expect(server.calls.map((c) => c.url)).toEqual([
+      '/api/admin/members/42',
+      '/api/network/placement-tree?root=7&depth=3',
+    ]);
   });
 
   it('aborts a request after 10 seconds', async () => {
@@ -514,7 +533,12 @@ describe('tabs (issue #14)', () => {
 
     expect(await client.resume()).toBe(true);
     expect(server.calls).toEqual(['POST /auth/refresh-token {"refreshToken":"shared-refresh"}', 'GET /me']);
-    expect(session.getState()).toMatchObject({ isAuthenticated: true, user: USER, accessToken: 'tab-access', refreshToken: 'tab-refresh' });
+    expect(session.getState()).toMatchObject({
+      isAuthenticated: true,
+      user: USER,
+      accessToken: 'tab-access',
+      refreshToken: 'tab-refresh',
+    });
     expect(window.sessionStorage.getItem(STORAGE_KEYS.accessToken)).toBe('tab-access');
     expect(window.localStorage.getItem(STORAGE_KEYS.refreshToken)).toBe('tab-refresh');
   });

@@ -57,11 +57,15 @@ export interface SendOptions extends RequestOptions {
  * caller may write such a value as the number it holds, which the URL carries
  * as `String(value)` (`urlOf`), as the contract lets path parameters be (`EndpointInput`).
  */
-type WrittenAsText<T> = T extends object ? { [K in keyof T]: string extends NonNullable<T[K]> ? T[K] | number : T[K] } : T;
+type WrittenAsText<T> = T extends object
+  ? { [K in keyof T]: string extends NonNullable<T[K]> ? T[K] | number : T[K] }
+  : T;
 
 /** What `api.call` takes for an endpoint: its input (an upload's body is FormData) and the caller's cancellation. */
 export type CallOptions<E extends Endpoint> = {
-  [K in keyof EndpointInput<E, FormData>]: K extends 'query' ? WrittenAsText<EndpointInput<E, FormData>[K]> : EndpointInput<E, FormData>[K];
+  [K in keyof EndpointInput<E, FormData>]: K extends 'query'
+    ? WrittenAsText<EndpointInput<E, FormData>[K]>
+    : EndpointInput<E, FormData>[K];
 } & { signal?: AbortSignal };
 
 /** `/transfers/:id` with `{ id: 7 }` → `/transfers/7`. */
@@ -87,7 +91,8 @@ function toApiError(response: RawResponse, fallbackMessage?: string): ApiError {
       ? body.message
       : (fallbackMessage ?? `Request failed (${response.status})`);
   // An answer's code is one of the contract's (the API tests hold the API to that list).
-  const code = typeof body.code === 'string' && body.code ? (body.code as ErrorCode) : (`HTTP_${response.status}` as const);
+  const code =
+    typeof body.code === 'string' && body.code ? (body.code as ErrorCode) : (`HTTP_${response.status}` as const);
   const field = typeof body.field === 'string' ? body.field : undefined;
   return new ApiError(response.status, code, message, field, response.data);
 }
@@ -216,7 +221,11 @@ export function createApiClient(options: ApiClientOptions) {
     if (!username.trim() || !password) throw new ApiError(0, 'CREDENTIALS_REQUIRED', CREDENTIALS_REQUIRED_MESSAGE);
     const response = await send(
       '/auth/login',
-      { method: 'POST', authorization: basicCredentials(username.trim(), password), headers: totpCode ? { 'X-TOTP-Code': totpCode } : undefined },
+      {
+        method: 'POST',
+        authorization: basicCredentials(username.trim(), password),
+        headers: totpCode ? { 'X-TOTP-Code': totpCode } : undefined,
+      },
       null,
     );
     if (response.status !== 200) throw toApiError(response, LOGIN_FAILED_MESSAGE);
@@ -259,7 +268,10 @@ export function createApiClient(options: ApiClientOptions) {
    * its method and path come from the table, and its input and answer types
    * from the table's schemas (docs/decisions/0033-typed-endpoint-table.md).
    */
-  function call<E extends Endpoint>(endpoint: E, ...[options]: Nothing extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]): Promise<EndpointAnswer<E>> {
+  function call<E extends Endpoint>(
+    endpoint: E,
+    ...[options]: Nothing extends CallOptions<E> ? [CallOptions<E>?] : [CallOptions<E>]
+  ): Promise<EndpointAnswer<E>> {
     // The rest of the options (query, body, headers, signal) are the request's own.
     const { params, ...rest } = (options ?? {}) as RequestOptions & { params?: Record<string, unknown> };
     return request<EndpointAnswer<E>>(pathOf(endpoint.path, params), { ...rest, method: endpoint.method });

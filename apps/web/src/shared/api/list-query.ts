@@ -21,9 +21,9 @@ export function useListQuery<E extends Endpoint, Q extends Record<string, QueryV
     queryKey: keyOf(query),
     // The query comes from the page's URL as strings (apps/web/src/shared/list-params.ts),
     // not from the endpoint's schema: the API checks it and answers a 400 naming what is wrong.
-    queryFn: ({ signal }): Promise<EndpointAnswer<E>> => api.call(endpoint, { query, signal } as unknown as CallOptions<E>),
+    queryFn: ({ signal }): Promise<EndpointAnswer<E>> =>
+      api.call(endpoint, { query, signal } as unknown as CallOptions<E>),
     placeholderData: keepPreviousData,
     ...options,
   });
 }
-

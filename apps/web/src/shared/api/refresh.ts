@@ -66,7 +66,11 @@ export function createRefresh({ session, send, crossTab }: RefreshOptions): Refr
     if (!refreshToken) expire();
     let response: RawResponse;
     try {
-      response = await send(endpoints.auth.refresh.path, { method: endpoints.auth.refresh.method, body: { refreshToken } }, session.accessToken);
+      response = await send(
+        endpoints.auth.refresh.path,
+        { method: endpoints.auth.refresh.method, body: { refreshToken } },
+        session.accessToken,
+      );
     } catch {
       expire();
     }

@@ -44,7 +44,8 @@ export function createTabSync(session: SessionStore): TabSync {
   channel?.addEventListener('message', (event: MessageEvent) => {
     if (!isTokensMessage(event.data)) return;
     const { user, isAuthenticated } = session.getState();
-    if (!isAuthenticated || !user || (event.data.subject !== undefined && event.data.subject !== String(user.id))) return;
+    if (!isAuthenticated || !user || (event.data.subject !== undefined && event.data.subject !== String(user.id)))
+      return;
     session.setTokens(event.data.accessToken, event.data.refreshToken);
     for (const wake of [...waiting]) wake();
   });
@@ -54,7 +55,7 @@ export function createTabSync(session: SessionStore): TabSync {
   return {
     async exclusive<T>(work: () => Promise<T>): Promise<T> {
       if (!locks) return work();
-      return (await locks.request(LOCK, work));
+      return await locks.request(LOCK, work);
     },
 
     async adoptedSince(staleToken) {

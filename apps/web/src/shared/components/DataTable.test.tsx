@@ -37,7 +37,13 @@ describe('DataTable', () => {
   });
 
   it('opens and closes a row below it, saying so to assistive technology', () => {
-    render(<DataTable {...base} renderExpansion={(r) => <pre>raw {r.name}</pre>} expansionLabel={(r) => `Raw record of ${r.name}`} />);
+    render(
+      <DataTable
+        {...base}
+        renderExpansion={(r) => <pre>raw {r.name}</pre>}
+        expansionLabel={(r) => `Raw record of ${r.name}`}
+      />,
+    );
     expect(screen.getAllByRole('columnheader')).toHaveLength(2);
     const button = screen.getByRole('button', { name: 'Raw record of bob' });
     expect(button.getAttribute('aria-expanded')).toBe('false');

@@ -20,11 +20,17 @@ export function FactList({
   sx?: SxProps<Theme>;
 }) {
   const gridTemplateColumns = Object.fromEntries(
-    Object.entries(columns).map(([breakpoint, count]) => [breakpoint, count === 1 ? '1fr' : `repeat(${count}, minmax(0, 1fr))`]),
+    Object.entries(columns).map(([breakpoint, count]) => [
+      breakpoint,
+      count === 1 ? '1fr' : `repeat(${count}, minmax(0, 1fr))`,
+    ]),
   );
   return (
     // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- MUI's own pattern for merging sx; Array.isArray types the array as any[]
-    <Box component="dl" sx={[{ display: 'grid', gridTemplateColumns, gap: 5, m: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}>
+    <Box
+      component="dl"
+      sx={[{ display: 'grid', gridTemplateColumns, gap: 5, m: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
       {facts.map(([label, value]) => (
         <Box key={label} sx={{ minWidth: 0 }}>
           <Typography component="dt" variant="body2" color="text.secondary" sx={{ mb: 1 }}>

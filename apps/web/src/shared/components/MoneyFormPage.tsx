@@ -14,7 +14,12 @@ export interface MoneyFormPageProps<T> {
   /** The form card's title and the line under it. */
   header: { title: string; subheader: string };
   /** The form's accessible name, its review button and what reviewing does (fetch a quote through `flow`). */
-  form: { label: string; submit: string; onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void>; disabled?: boolean };
+  form: {
+    label: string;
+    submit: string;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void>;
+    disabled?: boolean;
+  };
   /** The page's `useConfirmedMutation`: the review button spins while it prepares, the dialog is its confirmation. */
   flow: ConfirmedMutation<T>;
   /** The confirmation's title and button. */
@@ -35,7 +40,16 @@ export interface MoneyFormPageProps<T> {
  * A page brings only its words, its fields, its balance and its summary, so
  * every money form reads and behaves alike (architecture.md, Money forms).
  */
-export function MoneyFormPage<T>({ header, form, flow, confirm, summary, balance, notices, children }: MoneyFormPageProps<T>) {
+export function MoneyFormPage<T>({
+  header,
+  form,
+  flow,
+  confirm,
+  summary,
+  balance,
+  notices,
+  children,
+}: MoneyFormPageProps<T>) {
   return (
     <Grid container spacing={6}>
       <Grid size={{ xs: 12, md: 7 }}>

@@ -8,7 +8,10 @@ export function TonalAvatar({ color = 'primary', sx, ...rest }: AvatarProps & { 
     <Avatar
       {...rest}
       sx={[
-        (theme) => ({ bgcolor: alpha(theme.palette[color].main, 0.16), color: theme.palette[color][theme.palette.mode === 'light' ? 'dark' : 'light'] }),
+        (theme) => ({
+          bgcolor: alpha(theme.palette[color].main, 0.16),
+          color: theme.palette[color][theme.palette.mode === 'light' ? 'dark' : 'light'],
+        }),
         // MUI's own pattern for merging sx (Array.isArray types the array as any[]).
         // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment
         ...(Array.isArray(sx) ? sx : [sx]),
