@@ -25,12 +25,10 @@ export function FactList({
       count === 1 ? '1fr' : `repeat(${count}, minmax(0, 1fr))`,
     ]),
   );
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- MUI's own pattern for merging sx; Array.isArray types the array as any[]
+  const merged = [{ display: 'grid', gridTemplateColumns, gap: 5, m: 0 }, ...(Array.isArray(sx) ? sx : [sx])];
   return (
-    // eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- MUI's own pattern for merging sx; Array.isArray types the array as any[]
-    <Box
-      component="dl"
-      sx={[{ display: 'grid', gridTemplateColumns, gap: 5, m: 0 }, ...(Array.isArray(sx) ? sx : [sx])]}
-    >
+    <Box component="dl" sx={merged}>
       {facts.map(([label, value]) => (
         <Box key={label} sx={{ minWidth: 0 }}>
           <Typography component="dt" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
