@@ -1,6 +1,6 @@
 -- The Idempotency-Key claim of every path that takes one: runIdempotent
 -- (apps/api/src/ledger/idempotency.ts) and the group statements'
--- ledger_transfer_one.sql and plan_purchase_one.sql. The first request with
+-- ledger_request_gate.sql (transfers and purchases). The first request with
 -- a key claims it (NULL); a repeat, waiting on the first until it commits,
 -- gets what the first stored: {replayed: true, hash, status, response}
 -- (status NULL while the first has not finished). A key the first request

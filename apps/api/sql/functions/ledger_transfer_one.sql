@@ -1,6 +1,6 @@
 -- One transfer of a group run by ledger_transfers.sql, deposit wallet to
--- deposit wallet: the session (when the API left its check here), the
--- Idempotency-Key claimed (ledger_claim_key.sql: a repeat gets the first
+-- deposit wallet: the session (when the API left its check here) and the
+-- Idempotency-Key (ledger_request_gate.sql: a repeat gets the first
 -- answer), the refusals of ledger_transfer_refusal.sql (receiver, minimum,
 -- fee, balance), then the entry, the transfer row, the stored answer and
 -- the postings in one statement.
@@ -21,7 +21,7 @@ DECLARE
   idem_key text := q ->> 'key';
   refused text;
   detail text;
-  replay jsonb;
+  gate jsonb;
   verdict record;
   sender record;
   locked record;
@@ -34,21 +34,10 @@ DECLARE
   transfer_id bigint;
   answer jsonb;
 BEGIN
-  -- The request's session, when the API left its check to this statement.
-  IF q ->> 'session' IS NOT NULL THEN
-    refused := auth_session_refusal((q ->> 'session')::uuid, sender_id);
-    IF refused IS NOT NULL THEN
-      RETURN jsonb_build_object('refused', refused);
-    END IF;
-  END IF;
-
-  -- A repeated key answers with what the first request stored; the same key
-  -- earlier in this group has stored its answer already.
-  IF idem_key IS NOT NULL THEN
-    replay := ledger_claim_key(sender_id, 'transfer', idem_key, q ->> 'hash');
-    IF replay IS NOT NULL THEN
-      RETURN replay;
-    END IF;
+  -- The session and the Idempotency-Key (ledger_request_gate.sql).
+  gate := ledger_request_gate(q, sender_id, 'transfer', idem_key);
+  IF gate IS NOT NULL THEN
+    RETURN gate;
   END IF;
 
   -- The receiver's account and the sender's wallet are held by the group:

@@ -23,7 +23,7 @@ DECLARE
   buyer record;
   pkg record;
   locked record;
-  replay jsonb;
+  gate jsonb;
   kind text;
   price numeric;
   paid_total numeric;
@@ -36,20 +36,10 @@ DECLARE
   buyer_balance numeric;
   answer jsonb;
 BEGIN
-  -- The request's session, when the API left its check to this statement.
-  IF q ->> 'session' IS NOT NULL THEN
-    refused := auth_session_refusal((q ->> 'session')::uuid, buyer_id);
-    IF refused IS NOT NULL THEN
-      RETURN jsonb_build_object('refused', refused);
-    END IF;
-  END IF;
-  -- A repeated key answers with what the first request stored; the same key
-  -- earlier in this group has stored its answer already.
-  IF idem_key IS NOT NULL THEN
-    replay := ledger_claim_key(buyer_id, 'purchase', idem_key, q ->> 'hash');
-    IF replay IS NOT NULL THEN
-      RETURN replay;
-    END IF;
+  -- The session and the Idempotency-Key (ledger_request_gate.sql).
+  gate := ledger_request_gate(q, buyer_id, 'purchase', idem_key);
+  IF gate IS NOT NULL THEN
+    RETURN gate;
   END IF;
 
   -- The buyer's member row (NO KEY UPDATE: purchases below it insert bonus
