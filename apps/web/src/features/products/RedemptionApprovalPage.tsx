@@ -15,6 +15,7 @@ import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { formatMoney } from '../../shared/format';
+import { useSelection } from '../../shared/hooks/useSelection';
 import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
 import { tableState, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
@@ -34,29 +35,12 @@ export function RedemptionApprovalPage() {
   const query = useMemo(() => ({ ...list.query, status: 'pending' }), [list.query]);
   const redemptions = useAdminRedemptions(query);
   const decide = useDecideRedemptions();
-  const [selected, setSelected] = useState<Map<number, Redemption>>(new Map());
   const [decision, setDecision] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
 
   const rows = redemptions.data?.items ?? [];
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggle = (r: Redemption) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      if (next.has(r.id)) next.delete(r.id);
-      else next.set(r.id, r);
-      return next;
-    });
-  const toggleAll = () =>
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const r of rows) {
-        if (allOnPage) next.delete(r.id);
-        else next.set(r.id, r);
-      }
-      return next;
-    });
+  const selection = useSelection(rows);
   const open = (action: Decision['action'], chosen: Redemption[]) => {
     setReason('');
     setReasonError(null);
@@ -85,11 +69,7 @@ export function RedemptionApprovalPage() {
           ? `Approved ${count} redemption${count === 1 ? '' : 's'} for shipping.`
           : `Rejected ${count} redemption${count === 1 ? '' : 's'}; points and stock returned.`,
       );
-      setSelected((current) => {
-        const next = new Map(current);
-        for (const id of ids) next.delete(id);
-        return next;
-      });
+      selection.forget(ids);
       setDecision(null);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -102,7 +82,7 @@ export function RedemptionApprovalPage() {
     {
       id: 'select',
       label: '',
-      render: (r) => <Checkbox checked={selected.has(r.id)} onChange={() => toggle(r)} slotProps={{ input: { 'aria-label': `Select R-${r.id}` } }} />,
+      render: (r) => <Checkbox checked={selection.has(r.id)} onChange={() => selection.toggle(r)} slotProps={{ input: { 'aria-label': `Select R-${r.id}` } }} />,
     },
     c.date,
     c.reference,
@@ -126,7 +106,7 @@ export function RedemptionApprovalPage() {
       ),
     },
   ];
-  const chosen = [...selected.values()];
+  const { chosen } = selection;
 
   return (
     <Card>
@@ -145,7 +125,7 @@ export function RedemptionApprovalPage() {
         <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
       </FilterBar>
       <Box sx={{ px: 5, pb: 3, display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
-        <FormControlLabel control={<Checkbox checked={allOnPage} onChange={toggleAll} disabled={rows.length === 0} />} label="Select this page" />
+        <FormControlLabel control={<Checkbox checked={selection.allOnPage} onChange={selection.togglePage} disabled={rows.length === 0} />} label="Select this page" />
         <Typography variant="body2" color="text.secondary" data-testid="selected-count">
           {chosen.length} selected
         </Typography>
