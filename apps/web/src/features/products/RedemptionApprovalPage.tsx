@@ -22,6 +22,7 @@ import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { formatMoney } from '../../shared/format';
+import { useSelection } from '../../shared/hooks/useSelection';
 import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
 import { tableState, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
@@ -41,29 +42,12 @@ export function RedemptionApprovalPage() {
   const query = useMemo(() => ({ ...list.query, status: 'pending' }), [list.query]);
   const redemptions = useAdminRedemptions(query);
   const decide = useDecideRedemptions();
-  const [selected, setSelected] = useState<Map<number, Redemption>>(new Map());
   const [decision, setDecision] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
 
   const rows = redemptions.data?.items ?? [];
-  const allOnPage = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggle = (r: Redemption) =>
-    setSelected((current) => {
-      const next = new Map(current);
-      if (next.has(r.id)) next.delete(r.id);
-      else next.set(r.id, r);
-      return next;
-    });
-  const toggleAll = () =>
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const r of rows) {
-        if (allOnPage) next.delete(r.id);
-        else next.set(r.id, r);
-      }
-      return next;
-    });
+  const selection = useSelection(rows);
   const open = (action: Decision['action'], chosen: Redemption[]) => {
     setReason('');
     setReasonError(null);
@@ -94,11 +78,7 @@ export function RedemptionApprovalPage() {
           ? `Approved ${count} redemption${count === 1 ? '' : 's'} for shipping.`
           : `Rejected ${count} redemption${count === 1 ? '' : 's'}; points and stock returned.`,
       );
-      setSelected((current) => {
-        const next = new Map(current);
-        for (const id of ids) next.delete(id);
-        return next;
-      });
+      selection.forget(ids);
       setDecision(null);
     } catch (error) {
       toast.error(errorMessage(error));
@@ -113,8 +93,8 @@ export function RedemptionApprovalPage() {
       label: '',
       render: (r) => (
         <Checkbox
-          checked={selected.has(r.id)}
-          onChange={() => toggle(r)}
+          checked={selection.has(r.id)}
+          onChange={() => selection.toggle(r)}
           slotProps={{ input: { 'aria-label': `Select R-${r.id}` } }}
         />
       ),
@@ -141,7 +121,7 @@ export function RedemptionApprovalPage() {
       ),
     },
   ];
-  const chosen = [...selected.values()];
+  const { chosen } = selection;
 
   return (
     <Card>
@@ -165,7 +145,9 @@ export function RedemptionApprovalPage() {
       </FilterBar>
       <Box sx={{ px: 5, pb: 3, display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
         <FormControlLabel
-          control={<Checkbox checked={allOnPage} onChange={toggleAll} disabled={rows.length === 0} />}
+          control={
+            <Checkbox checked={selection.allOnPage} onChange={selection.togglePage} disabled={rows.length === 0} />
+          }
           label="Select this page"
         />
         <Typography variant="body2" color="text.secondary" data-testid="selected-count">

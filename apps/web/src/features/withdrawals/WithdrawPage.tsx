@@ -1,34 +1,37 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { WithdrawalBody, WithdrawalQuote } from '@portal/contract';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { isApiError } from '../../shared/api/errors';
 import { AmountField } from '../../shared/components/AmountField';
 import { ConfirmAmount, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { MoneyFormPage } from '../../shared/components/MoneyFormPage';
+import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { fetchWithdrawalQuote, useRequestWithdrawal, useWithdrawalAddresses, useWithdrawalTerms } from './api';
-
-const FIELDS = ['amount', 'address', 'totpCode'] as const;
-type Field = (typeof FIELDS)[number];
+import { withdrawalFormSchema, type WithdrawalFormInput } from './withdrawal-form';
 
 /** /withdraw: income wallet to a saved BEP20 address; the fee and what arrives are restated before confirming. */
 export function WithdrawPage() {
   const terms = useWithdrawalTerms();
   const addresses = useWithdrawalAddresses();
   const request = useRequestWithdrawal();
-  const [amount, setAmount] = useState('');
-  const [address, setAddress] = useState('');
-  const [totpCode, setTotpCode] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const t = terms.data;
+  const twoFactor = !!t?.twoFactorEnabled;
+  const schema = useMemo(() => withdrawalFormSchema(twoFactor), [twoFactor]);
+  const form = useForm<WithdrawalFormInput, unknown, WithdrawalBody>({
+    resolver: zodResolver(schema),
+    defaultValues: { amount: '', address: '', totpCode: '' },
+  });
+  const { control, handleSubmit, setError, resetField } = form;
 
   const usable = addresses.data?.items.filter((a) => a.usable) ?? [];
   const waiting = addresses.data?.items.filter((a) => !a.usable) ?? [];
-  const t = terms.data;
   const blocked = t && t.requiresTwoFactor && !t.twoFactorEnabled;
 
   const withdrawal = useConfirmedMutation({
@@ -36,34 +39,21 @@ export function WithdrawPage() {
       request.mutateAsync({ body: { ...body, amount: quote.amount }, key }),
     successMessage: (done) =>
       `Withdrawal of ${formatMoney(done.amount)} USDT requested; ${formatMoney(done.net)} USDT will arrive once an admin approves it.`,
-    fieldError: (error) => {
-      if (!isApiError(error) || !error.field || !(FIELDS as readonly string[]).includes(error.field)) return false;
-      setErrors({ [error.field as Field]: error.message });
-      return true;
-    },
+    fieldError: (error) => applyServerFieldError(error, setError, ['amount', 'address', 'totpCode']),
+    // The address stays chosen for the next withdrawal; the code is single-use.
     onSuccess: () => {
-      setAmount('');
-      setTotpCode('');
+      resetField('amount');
+      resetField('totpCode');
     },
   });
 
-  const review = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const next: Partial<Record<Field, string>> = {};
-    if (!amount.trim()) next.amount = 'Amount is required';
-    if (!address) next.address = 'Choose a saved address';
-    if (t?.twoFactorEnabled && !/^\d{6}$/.test(totpCode.trim()) && totpCode.trim().length < 6)
-      next.totpCode = 'Enter the 6-digit code from your authenticator app';
-    setErrors(next);
-    if (Object.keys(next).length) return;
-    // The address and code are fixed with the quote: the dialog restates what is sent.
-    const body: WithdrawalBody = {
-      amount: amount.trim(),
-      address,
-      ...(t?.twoFactorEnabled ? { totpCode: totpCode.trim() } : {}),
-    };
-    await withdrawal.prepare(async () => ({ quote: await fetchWithdrawalQuote(body.amount), body }));
-  };
+  // The address and code are fixed with the quote: the dialog restates what is sent.
+  const review = handleSubmit((body) =>
+    withdrawal.prepare(async () => ({ quote: await fetchWithdrawalQuote(body.amount), body })),
+  );
+  const amountHint = t
+    ? `Minimum ${formatMoney(t.minimum)} USDT · fee ${t.feePercent}% (at least ${formatMoney(t.feeMinimum)} USDT), taken from the amount`
+    : ' ';
 
   return (
     <MoneyFormPage
@@ -71,7 +61,7 @@ export function WithdrawPage() {
         title: 'Withdraw USDT',
         subheader: 'From your income wallet to your own BEP20 address (BNB Smart Chain).',
       }}
-      form={{ label: 'Withdraw', submit: 'Review withdrawal', onSubmit: (e) => void review(e), disabled: !!blocked }}
+      form={{ label: 'Withdraw', submit: 'Review withdrawal', onSubmit: review, disabled: !!blocked }}
       flow={withdrawal}
       confirm={{ title: 'Confirm the withdrawal', label: 'Confirm withdrawal' }}
       summary={(pending) => (
@@ -125,44 +115,33 @@ export function WithdrawPage() {
         </>
       }
     >
-      <AmountField
-        label="Amount"
-        unit="USDT"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={!!errors.amount}
-        helperText={
-          errors.amount ??
-          (t
-            ? `Minimum ${formatMoney(t.minimum)} USDT · fee ${t.feePercent}% (at least ${formatMoney(t.feeMinimum)} USDT), taken from the amount`
-            : ' ')
-        }
-        name="amount"
+      <AmountField label="Amount" unit="USDT" {...fieldProps(form, 'amount', amountHint)} />
+      <Controller
+        control={control}
+        name="address"
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            label="To address"
+            {...field}
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message ?? 'Only saved addresses past their hold are offered.'}
+            slotProps={{ htmlInput: { 'data-testid': 'withdraw-address' } }}
+          >
+            {usable.map((a) => (
+              <MenuItem key={a.id} value={a.address} sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                {a.label ? `${a.label} — ` : ''}
+                {a.address}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
       />
-      <TextField
-        select
-        label="To address"
-        value={address}
-        onChange={(e) => setAddress(e.target.value)}
-        error={!!errors.address}
-        helperText={errors.address ?? 'Only saved addresses past their hold are offered.'}
-        slotProps={{ htmlInput: { 'data-testid': 'withdraw-address' } }}
-      >
-        {usable.map((a) => (
-          <MenuItem key={a.id} value={a.address} sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-            {a.label ? `${a.label} — ` : ''}
-            {a.address}
-          </MenuItem>
-        ))}
-      </TextField>
-      {t?.twoFactorEnabled && (
+      {twoFactor && (
         <TextField
           label="Authentication code"
-          value={totpCode}
-          onChange={(e) => setTotpCode(e.target.value)}
           autoComplete="one-time-code"
-          error={!!errors.totpCode}
-          helperText={errors.totpCode ?? 'The current 6-digit code from your authenticator app.'}
+          {...fieldProps(form, 'totpCode', 'The current 6-digit code from your authenticator app.')}
           slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'withdraw-totp' } }}
         />
       )}

@@ -27,6 +27,7 @@ import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/c
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatDateTime, formatMoney } from '../../shared/format';
+import { useSelection } from '../../shared/hooks/useSelection';
 import { tableState, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import {
@@ -212,7 +213,6 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   const hot = useHotWallet();
   const decide = useDecideWithdrawals();
   const payout = usePayoutAction();
-  const [selected, setSelected] = useState<number[]>([]);
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
@@ -225,8 +225,8 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   });
 
   const rows = withdrawals.data?.items ?? [];
-  const chosen = rows.filter((w) => selected.includes(w.id));
-  const toggle = (id: number) => setSelected((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  const selection = useSelection(rows);
+  const { chosen } = selection;
   const sum = (key: 'amount' | 'net') => chosen.reduce((total, w) => total + toBaseUnits(w[key]), 0n);
   const netTotal = fromBaseUnits(sum('net'));
   const overHot = hot.data?.configured && toBaseUnits(hot.data.token) < toBaseUnits(hot.data.owed) + sum('net');
@@ -235,17 +235,18 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   const needsCode = threshold !== null && sum('amount') > threshold;
 
   const run = async (action: 'approve' | 'reject') => {
+    const ids = chosen.map((w) => w.id);
     try {
       const result = await decide.mutateAsync(
         action === 'reject'
-          ? { action, ids: selected, reason: reason.trim() }
-          : { action, ids: selected, totpCode: needsCode ? totpCode.trim() : undefined },
+          ? { action, ids, reason: reason.trim() }
+          : { action, ids, totpCode: needsCode ? totpCode.trim() : undefined },
       );
       toast.success(
         `${result.done.length} withdrawal${result.done.length === 1 ? '' : 's'} ${action === 'approve' ? 'approved: payouts are on their way' : 'rejected and refunded'}.`,
       );
       for (const skipped of result.skipped) toast.warning(skipped.message);
-      setSelected([]);
+      selection.forget(ids);
       setApproving(false);
       setRejecting(false);
       setReason('');
@@ -266,8 +267,8 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
             label: 'Select',
             render: (w: Withdrawal) => (
               <Checkbox
-                checked={selected.includes(w.id)}
-                onChange={() => toggle(w.id)}
+                checked={selection.has(w.id)}
+                onChange={() => selection.toggle(w)}
                 slotProps={{ input: { 'aria-label': `Select withdrawal ${w.id}` } }}
               />
             ),
@@ -363,12 +364,8 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
         </FilterBar>
         {!history && (
           <Stack direction="row" spacing={3} sx={{ px: 5, pb: 3, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
-            <Button
-              size="small"
-              onClick={() => setSelected(selected.length === rows.length ? [] : rows.map((w) => w.id))}
-              disabled={rows.length === 0}
-            >
-              {selected.length === rows.length && rows.length > 0 ? 'Clear selection' : 'Select all on this page'}
+            <Button size="small" onClick={selection.togglePage} disabled={rows.length === 0}>
+              {selection.allOnPage ? 'Unselect this page' : 'Select all on this page'}
             </Button>
             <Button
               variant="contained"
