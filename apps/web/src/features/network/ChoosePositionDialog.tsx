@@ -16,14 +16,13 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
-import MyLocationOutlined from '@mui/icons-material/MyLocationOutlined';
 import type { Side, WaitingMember } from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
 import { SearchField } from '../../shared/components/ListFilters';
 import { formatCount } from '../../shared/format';
 import { useFreeSlots, usePlacementTree } from './api';
 import { BinaryTree } from './BinaryTree';
+import { TreeMoves } from './TreeMoves';
 
 /** A position chosen for the waiting member: under `parent`, on `side`. */
 export interface ChosenSlot {
@@ -174,24 +173,14 @@ function TreeChooser({ startAt, onChoose }: { startAt?: number; onChoose: (slot:
   return (
     <Box sx={{ pt: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 4 }}>
-        <Button
+        <TreeMoves
           size="small"
-          variant="outlined"
-          startIcon={<MyLocationOutlined />}
-          disabled={root === startAt}
-          onClick={() => setRoot(startAt)}
-        >
-          Back to the top
-        </Button>
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<ArrowUpwardOutlined />}
-          disabled={!tree.data?.upId || root === startAt}
-          onClick={() => tree.data?.upId && setRoot(tree.data.upId)}
-        >
-          Up one level
-        </Button>
+          startLabel="Back to the top"
+          atStart={root === startAt}
+          upId={root === startAt ? undefined : tree.data?.upId}
+          onStart={() => setRoot(startAt)}
+          onUp={setRoot}
+        />
         <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
           Click “Place here” on a free position, or a member to look further down
           {tree.data

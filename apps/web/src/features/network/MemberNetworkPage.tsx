@@ -10,8 +10,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
-import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
-import MyLocationOutlined from '@mui/icons-material/MyLocationOutlined';
 import { useSearchParams } from 'react-router';
 import type { PlacementNode } from '@portal/contract';
 import { errorMessage, isApiError, isSessionEnded } from '../../shared/api/errors';
@@ -21,6 +19,7 @@ import { formatBV, formatCount, formatDate } from '../../shared/format';
 import { usePlacementTree, useViewerPlaced } from './api';
 import { BinaryTree } from './BinaryTree';
 import { useTreeRoot } from './useTreeLocation';
+import { TreeMoves } from './TreeMoves';
 
 /**
  * /member-network: the binary placement tree drawn a few levels at a time.
@@ -50,22 +49,12 @@ export function MemberNetworkPage() {
     <Stack spacing={6}>
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
-          <Button
-            variant="outlined"
-            startIcon={<MyLocationOutlined />}
-            disabled={root === undefined}
-            onClick={() => setRoot(undefined)}
-          >
-            Back to me
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<ArrowUpwardOutlined />}
-            disabled={!tree.data?.upId || tree.isPlaceholderData}
-            onClick={() => tree.data?.upId && setRoot(tree.data.upId)}
-          >
-            Up one level
-          </Button>
+          <TreeMoves
+            atStart={root === undefined}
+            upId={tree.isPlaceholderData ? undefined : tree.data?.upId}
+            onStart={() => setRoot(undefined)}
+            onUp={setRoot}
+          />
           <TextField
             select
             size="small"

@@ -15,10 +15,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
 import ChevronRightOutlined from '@mui/icons-material/ChevronRightOutlined';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
-import MyLocationOutlined from '@mui/icons-material/MyLocationOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SponsorNode, SponsorTree } from '@portal/contract';
@@ -30,6 +28,7 @@ import { formatCount, formatDate, initialsOf } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { fetchSponsorTree, networkKeys, useSponsorTree } from './api';
 import { useTreeRoot } from './useTreeLocation';
+import { TreeMoves } from './TreeMoves';
 
 /** Children loaded so far for each opened member, and where the next page starts. */
 interface Branch {
@@ -143,22 +142,12 @@ export function SponsorTreePage() {
     <Stack spacing={6}>
       <Card>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'flex-start' }}>
-          <Button
-            variant="outlined"
-            startIcon={<MyLocationOutlined />}
-            disabled={root === undefined}
-            onClick={() => setRoot(undefined)}
-          >
-            Back to me
-          </Button>
-          <Button
-            variant="outlined"
-            startIcon={<ArrowUpwardOutlined />}
-            disabled={!tree.data?.upId}
-            onClick={() => tree.data?.upId && setRoot(tree.data.upId)}
-          >
-            Up one level
-          </Button>
+          <TreeMoves
+            atStart={root === undefined}
+            upId={tree.data?.upId}
+            onStart={() => setRoot(undefined)}
+            onUp={setRoot}
+          />
           <UsernameSearch onPick={(id) => setRoot(id)} />
         </CardContent>
       </Card>
