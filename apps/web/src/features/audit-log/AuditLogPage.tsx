@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { endpoints, type AuditEntry } from '@portal/contract';
 import { useListQuery } from '../../shared/api/list-query';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { FilterBar, SearchField, SelectFilter, DayRangeFilter } from '../../shared/components/ListFilters';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatDateTime } from '../../shared/format';
 import { tableState, useListParams } from '../../shared/list-params';
@@ -118,8 +118,7 @@ export function AuditLogPage() {
           value={filters.actor}
           onChange={(actor) => update({ actor })}
         />
-        <DateFilter label="From" value={filters.from} onChange={(from) => update({ from })} />
-        <DateFilter label="To" value={filters.to} onChange={(to) => update({ to })} />
+        <DayRangeFilter filters={filters} update={update} />
       </FilterBar>
       {(filters.targetType || filters.targetId) && (
         <Box sx={{ px: 5, pb: 4 }}>

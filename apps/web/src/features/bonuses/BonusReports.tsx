@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { endpoints, type MatchingBonus, type ReferralBonus } from '@portal/contract';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar, SearchField } from '../../shared/components/ListFilters';
+import { FilterBar, SearchField, DayRangeFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { csvName, downloadCsv } from '../../shared/download';
 import { formatDateTime } from '../../shared/format';
@@ -163,8 +163,7 @@ export function BonusReport({ type, admin = false }: { type: 'referral' | 'match
             onChange={(member) => list.update({ member })}
           />
         )}
-        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
-        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+        <DayRangeFilter filters={list.filters} update={list.update} />
       </FilterBar>
       <Box sx={{ px: 5, pb: 3 }}>
         <Typography variant="body2" color="text.secondary" data-testid="bonus-total">

@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import type { Conversion } from '@portal/contract';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar } from '../../shared/components/ListFilters';
+import { FilterBar, DayRangeFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { formatDateTime } from '../../shared/format';
 import { tableState, useListParams } from '../../shared/list-params';
@@ -38,8 +38,7 @@ export function ConversionHistoryPage() {
     <Card>
       <CardHeader title="Your point conversions" subheader="Income wallet USDT converted into points." />
       <FilterBar>
-        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
-        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+        <DayRangeFilter filters={list.filters} update={list.update} />
       </FilterBar>
       <DataTable
         label="Point conversions"

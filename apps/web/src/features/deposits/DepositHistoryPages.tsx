@@ -3,7 +3,7 @@ import CardHeader from '@mui/material/CardHeader';
 import { endpoints, depositStatuses, DEPOSIT_STATUS_LABELS } from '@portal/contract';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { DataTable } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { FilterBar, SearchField, SelectFilter, DayRangeFilter } from '../../shared/components/ListFilters';
 import { tableState, useListParams } from '../../shared/list-params';
 import { ChainStatusAlert } from './ChainStatusAlert';
 import { useAdminDeposits, useMyDeposits } from './api';
@@ -69,8 +69,7 @@ export function AdminDepositHistoryPage() {
           onChange={(status) => list.update({ status })}
           choices={STATUS_CHOICES}
         />
-        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
-        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+        <DayRangeFilter filters={list.filters} update={list.update} />
       </FilterBar>
       <DataTable
         label="All deposits"

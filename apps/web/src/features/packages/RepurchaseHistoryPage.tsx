@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import { isSessionEnded } from '../../shared/api/errors';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar, SelectFilter } from '../../shared/components/ListFilters';
+import { FilterBar, SelectFilter, DayRangeFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { formatDateTime } from '../../shared/format';
 import { useListParams } from '../../shared/list-params';
@@ -44,8 +44,7 @@ export function RepurchaseHistoryPage() {
             { value: 'repurchase', label: 'Repurchase' },
           ]}
         />
-        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
-        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+        <DayRangeFilter filters={list.filters} update={list.update} />
       </FilterBar>
       <DataTable
         label="Purchases"

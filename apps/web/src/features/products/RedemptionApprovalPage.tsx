@@ -20,7 +20,7 @@ import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { FilterBar, SearchField, SelectFilter, DayRangeFilter } from '../../shared/components/ListFilters';
 import { formatMoney } from '../../shared/format';
 import { useSelection } from '../../shared/hooks/useSelection';
 import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
@@ -140,8 +140,7 @@ export function RedemptionApprovalPage() {
           value={list.filters.search}
           onChange={(search) => list.update({ search })}
         />
-        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
-        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+        <DayRangeFilter filters={list.filters} update={list.update} />
       </FilterBar>
       <Box sx={{ px: 5, pb: 3, display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
         <FormControlLabel
@@ -265,8 +264,7 @@ export function RedemptionApprovalHistoryPage() {
           choices={HISTORY_CHOICES}
           anyLabel="Approved or rejected"
         />
-        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
-        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+        <DayRangeFilter filters={list.filters} update={list.update} />
       </FilterBar>
       <DataTable
         label="Redemption decisions"

@@ -4,7 +4,7 @@ import CardHeader from '@mui/material/CardHeader';
 import type { Redemption } from '@portal/contract';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar, SelectFilter } from '../../shared/components/ListFilters';
+import { FilterBar, SelectFilter, DayRangeFilter } from '../../shared/components/ListFilters';
 import { tableState, useListParams } from '../../shared/list-params';
 import { useRedemptions } from './api';
 import { redemptionColumns as c, STATUS_CHOICES } from './RedemptionColumns';
@@ -35,8 +35,7 @@ export function RedemptionHistoryPage() {
           onChange={(status) => list.update({ status })}
           choices={STATUS_CHOICES}
         />
-        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
-        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+        <DayRangeFilter filters={list.filters} update={list.update} />
       </FilterBar>
       <DataTable
         label="Redemptions"

@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import type { Transfer } from '@portal/contract';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar, SearchField } from '../../shared/components/ListFilters';
+import { FilterBar, SearchField, DayRangeFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { PersonName } from '../../shared/components/PersonName';
 import { formatDateTime } from '../../shared/format';
@@ -59,8 +59,7 @@ export function TransferHistoryPage({ direction }: { direction: 'sent' | 'receiv
           value={list.filters.search}
           onChange={(search) => list.update({ search })}
         />
-        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
-        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+        <DayRangeFilter filters={list.filters} update={list.update} />
       </FilterBar>
       <DataTable
         label={sent ? 'Transfers sent' : 'Transfers received'}

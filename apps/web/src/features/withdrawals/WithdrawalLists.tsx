@@ -23,7 +23,7 @@ import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { DateFilter, FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { FilterBar, SearchField, SelectFilter, DayRangeFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatDateTime, formatMoney } from '../../shared/format';
@@ -113,8 +113,7 @@ export function WithdrawHistoryPage() {
           onChange={(status) => list.update({ status })}
           choices={STATUS_CHOICES}
         />
-        <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
-        <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+        <DayRangeFilter filters={list.filters} update={list.update} />
       </FilterBar>
       <DataTable
         label="Withdrawals"
@@ -359,8 +358,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
               choices={STATUS_CHOICES}
             />
           )}
-          <DateFilter label="From" value={list.filters.from} onChange={(from) => list.update({ from })} />
-          <DateFilter label="To" value={list.filters.to} onChange={(to) => list.update({ to })} />
+          <DayRangeFilter filters={list.filters} update={list.update} />
         </FilterBar>
         {!history && (
           <Stack direction="row" spacing={3} sx={{ px: 5, pb: 3, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>

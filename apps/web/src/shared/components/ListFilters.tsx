@@ -120,6 +120,22 @@ export function DateFilter({
   );
 }
 
+/** The From and To days of a list whose query has `from` and `to` (shared/list-params.ts). */
+export function DayRangeFilter({
+  filters,
+  update,
+}: {
+  filters: { from: string; to: string };
+  update: (patch: { from?: string; to?: string }) => void;
+}) {
+  return (
+    <>
+      <DateFilter label="From" value={filters.from} onChange={(from) => update({ from })} />
+      <DateFilter label="To" value={filters.to} onChange={(to) => update({ to })} />
+    </>
+  );
+}
+
 export interface Choice {
   value: string;
   label: string;
