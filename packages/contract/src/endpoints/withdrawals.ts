@@ -33,9 +33,8 @@ const readErrors = [
   'WITHDRAWAL_NOT_FOUND',
 ] as const satisfies readonly ApiErrorCode[];
 
-/** What its writes may answer. */
-const writeErrors = [
-  'ADDRESS_ALREADY_SAVED',
+/** What a withdrawal request refuses, and so its quote too (apps/api/src/withdrawals/request.ts). */
+const requestRefusals = [
   'ADDRESS_CHECKSUM',
   'ADDRESS_IS_PLATFORM',
   'ADDRESS_IS_TOKEN',
@@ -46,12 +45,18 @@ const writeErrors = [
   'AMOUNT_TOO_PRECISE',
   'AMOUNT_TOO_SMALL',
   'BELOW_MINIMUM',
-  'PAYOUTS_NOT_CONFIGURED',
-  'PAYOUT_MAY_STILL_LAND',
   'TOTP_REQUIRED',
   'TWO_FACTOR_REQUIRED',
-  'WITHDRAWAL_NOT_FAILED',
   'WITHDRAWAL_NOT_FOUND',
+] as const satisfies readonly ApiErrorCode[];
+
+/** What its writes may answer. */
+const writeErrors = [
+  ...requestRefusals,
+  'ADDRESS_ALREADY_SAVED',
+  'PAYOUTS_NOT_CONFIGURED',
+  'PAYOUT_MAY_STILL_LAND',
+  'WITHDRAWAL_NOT_FAILED',
   'WITHDRAWAL_NOT_PENDING',
   'WITHDRAWAL_PENDING',
 ] as const satisfies readonly ApiErrorCode[];
@@ -94,21 +99,7 @@ export const withdrawals = {
     query: withdrawalQuoteQuerySchema,
     status: 200,
     answer: withdrawalQuoteSchema,
-    errors: [
-      'ADDRESS_CHECKSUM',
-      'ADDRESS_IS_PLATFORM',
-      'ADDRESS_IS_TOKEN',
-      'ADDRESS_MALFORMED',
-      'ADDRESS_NOT_FOUND',
-      'ADDRESS_ON_HOLD',
-      'ADDRESS_ZERO',
-      'AMOUNT_TOO_PRECISE',
-      'AMOUNT_TOO_SMALL',
-      'BELOW_MINIMUM',
-      'TOTP_REQUIRED',
-      'TWO_FACTOR_REQUIRED',
-      'WITHDRAWAL_NOT_FOUND',
-    ],
+    errors: requestRefusals,
     tags: ['withdrawals'],
     summary: 'The fee and what arrives for an amount; refuses what the request would refuse',
   }),
