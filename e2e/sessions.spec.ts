@@ -4,7 +4,7 @@ import { SignedInFrame } from './pages/SignedInFrame';
 import { registerViaApi, signIn } from './support/api';
 
 /**
- * Issue #14: sessions that survive a second tab, refreshes coordinated across
+ * Sessions (docs/decisions/0010-sign-in-that-holds.md) that survive a second tab, refreshes coordinated across
  * tabs, a replay after the grace interval still ending the sign-in, and the
  * sign-in returning to the page asked for.
  */

@@ -1,5 +1,5 @@
 /**
- * Forgot-password timing (issue #14, item 7): the answer must not tell
+ * Forgot-password timing (docs/decisions/0010-sign-in-that-holds.md): the answer must not tell
  * whether an address has an account. Sends POST /api/auth/forgot-password
  * for registered and unknown addresses in random order over HTTP and prints
  * the median (and p99) answer time of each side by side. The per-account

@@ -1,5 +1,5 @@
 /**
- * The deposit watcher at scale (issue #10): a million members' deposit
+ * The deposit watcher at scale (docs/decisions/0012-evm-node-and-deposit-watcher.md): a million members' deposit
  * addresses in the database (set-based SQL), a real anvil with the test USDT
  * and a block range holding 100,000 token transfers of which 1,000 go to
  * deposit addresses. Measures how fast the watcher reads, matches and

@@ -8,7 +8,7 @@ import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from '../src/ro
 import { startPortal, type TestPortal } from './harness';
 
 /**
- * Issue #14, item 5: every text field of every request (body, query,
+ * Every text field of every request (body, query,
  * headers, path) of every route refuses every control character, through
  * the contract's one `text()` schema. The routes are read from routes.ts, so
  * a new domain's fields are tried as soon as its routes are listed there.

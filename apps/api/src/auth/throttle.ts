@@ -5,8 +5,7 @@ import { writeAudit } from '../audit/service';
 import { tooManyRequests } from '../shared/errors';
 
 /**
- * Sign-in throttling that cannot deny a legitimate user (issue #14,
- * docs/decisions/0010-sign-in-that-holds.md):
+ * Sign-in throttling that cannot deny a legitimate user (docs/decisions/0010-sign-in-that-holds.md):
  * - failures for one username, from browsers that have not signed in to it
  *   before, slow the next such attempt down (a growing delay, never a fixed
  *   lockout): the first `freeFailures` cost nothing, then each one doubles

@@ -102,7 +102,7 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('sign-in throttling (issue #14; more in sign-in.test.ts)', () => {
+describe('sign-in throttling (more in sign-in.test.ts)', () => {
   const attempt = (username: string, password: string, ip: string, headers: Record<string, string> = {}) =>
     inject({
       method: 'POST',

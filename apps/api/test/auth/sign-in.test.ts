@@ -16,7 +16,7 @@ import {
 } from '../harness';
 import { sql } from '../../src/db/sql';
 
-/** Issue #14: sign-in that holds (throttling, device cookie, grace, look-alikes, NUL, enumeration, limits). */
+/** Sign-in that holds (docs/decisions/0010-sign-in-that-holds.md) (throttling, device cookie, grace, look-alikes, NUL, enumeration, limits). */
 let portal: TestPortal;
 beforeAll(async () => {
   portal = await startPortal();

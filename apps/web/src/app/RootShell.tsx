@@ -31,7 +31,7 @@ export function RootShell() {
       session.onLogout((reason) => {
         if (!reason) return;
         toast.error(reason);
-        // After signing in again, back to where the session ended (issue #14).
+        // After signing in again, back to where the session ended.
         rememberNextPath(window.location.pathname + window.location.search);
         void navigate('/login', { replace: true });
       }),

@@ -14,7 +14,7 @@ export function guardLoader(flags: GuardFlags) {
   return async ({ request }: LoaderFunctionArgs) => {
     let state = session.restore();
     // A tab with no access token but a refresh token (a second tab, a
-    // bookmark) resumes the sign-in before the guard decides (issue #14).
+    // bookmark) resumes the sign-in before the guard decides (docs/decisions/0010-sign-in-that-holds.md).
     if (flags.auth && !state.isAuthenticated && state.refreshToken && (await api.resume())) state = session.restore();
     const decision = decide(flags, state);
     if (decision.kind === 'redirect') {

@@ -1,7 +1,7 @@
 import { GUEST_PATHS } from './guest-paths';
 
 /**
- * Where to go after sign-in (issue #14): the page the user asked for, carried
+ * Where to go after sign-in (docs/decisions/0010-sign-in-that-holds.md): the page the user asked for, carried
  * as `?next=` from the guard through `/` to `/login`. Only a path of this
  * origin is accepted: it starts with one `/` (not `//` or `/\`, which browsers
  * read as another host), has no scheme, no control character, and resolves

@@ -506,7 +506,7 @@ describe('query retry policy', () => {
   });
 });
 
-describe('tabs (issue #14)', () => {
+describe('tabs (docs/decisions/0010-sign-in-that-holds.md)', () => {
   function resumeServer(refreshStatus = 200) {
     const calls: string[] = [];
     const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

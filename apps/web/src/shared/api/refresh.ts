@@ -6,7 +6,7 @@ import { ApiError, REFRESH_EXPIRED_MESSAGE } from './errors';
 import { createTabSync, type TabSync } from './tab-sync';
 
 /**
- * The client's refresh (seed §4, §8; issue #14), which only a signed-in tab
+ * The client's refresh (seed §4, §8; docs/decisions/0010-sign-in-that-holds.md), which only a signed-in tab
  * needs: on a 401, ONE refresh shared by every request waiting on it; when it
  * fails, the session ends ('Refresh token expired'). Across tabs (`crossTab`),
  * refreshes take turns and hand their tokens over (`tab-sync.ts`). The client

@@ -2,7 +2,7 @@ import type { SessionStore } from '../session/session';
 import { sessionStorageArea } from '../session/storage';
 
 /**
- * Refreshes across the portal's tabs (issue #14). Every tab keeps its own
+ * Refreshes across the portal's tabs (docs/decisions/0010-sign-in-that-holds.md). Every tab keeps its own
  * access token in sessionStorage and shares the one refresh token of
  * localStorage (seed §9), and each refresh token is single-use. So:
  * - refreshes take turns under the Web Lock `portal-refresh`;
