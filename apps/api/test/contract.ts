@@ -3,11 +3,13 @@
  * the OpenAPI document the app serves — the status is documented for that
  * operation, the content type is documented for that status, the body
  * matches the documented schema, and every error carries a code of the
- * contract's list with one of its statuses. A drift fails the test that caused it.
+ * contract's list with one of its statuses, and one its endpoint lists
+ * (packages/contract/src/endpoints/, or any request's or any signed-in
+ * scope's). A drift fails the test that caused it.
  */
 import { createRequire } from 'node:module';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { apiErrorCodes } from '@portal/contract';
+import { anyRequestErrors, apiErrorCodes, audienceErrors, endpoints, type Endpoint } from '@portal/contract';
 
 // Ajv 8 and ajv-formats as Fastify itself uses them (no dependency of our own).
 const fromFastify = createRequire(createRequire(import.meta.url).resolve('@fastify/ajv-compiler'));
@@ -53,6 +55,15 @@ export function contractChecker(app: FastifyInstance) {
       ),
     };
   });
+
+  // The table's endpoints by the document's operation: `GET /api/transfers/{id}`.
+  const byOperation = new Map<string, Endpoint>();
+  for (const domain of Object.values(endpoints) as Array<Record<string, Endpoint>>) {
+    for (const endpoint of Object.values(domain)) {
+      byOperation.set(`${endpoint.method} /api${endpoint.path.replace(/:(\w+)/g, '{$1}')}`, endpoint);
+    }
+  }
+  const everywhere = new Set<string>([...anyRequestErrors, ...audienceErrors]);
 
   function fail(where: string, problem: string, res: LightMyRequestResponse): never {
     throw new ContractViolation(
@@ -104,7 +115,8 @@ export function contractChecker(app: FastifyInstance) {
       if (res.statusCode !== 404) fail(where, 'for a path the document does not have (expected 404)', res);
       return;
     }
-    const operation = candidates.map((candidate) => candidate.item[method.toLowerCase()]).find(Boolean);
+    const matched = candidates.find((candidate) => candidate.item[method.toLowerCase()]);
+    const operation = matched?.item[method.toLowerCase()];
     if (!operation) {
       if (method === 'HEAD' || method === 'OPTIONS') return;
       if (res.statusCode !== 405 || !res.headers.allow)
@@ -112,6 +124,14 @@ export function contractChecker(app: FastifyInstance) {
       return;
     }
     if (method === 'HEAD') return;
+
+    // An error's code is one its endpoint says it may answer.
+    if (res.statusCode >= 400 && contentType === 'application/json') {
+      const code = String((json() as { code?: unknown }).code);
+      const endpoint = byOperation.get(`${method} ${matched!.template}`);
+      if (endpoint && !everywhere.has(code) && !(endpoint.errors as readonly string[]).includes(code))
+        fail(where, `with code ${code}, which its endpoint (packages/contract/src/endpoints/) does not list`, res);
+    }
 
     const response =
       operation.responses[String(res.statusCode)] ??

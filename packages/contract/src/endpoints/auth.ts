@@ -17,6 +17,7 @@ const writeErrors = [
   'ACCOUNT_BLOCKED',
   'CREDENTIALS_REQUIRED',
   'CREDENTIALS_TOO_LONG',
+  'EMAIL_TAKEN',
   'INVALID_CREDENTIALS',
   'LOGIN_LOCKED',
   'PASSWORD_TOO_COMMON',
@@ -27,6 +28,7 @@ const writeErrors = [
   'SPONSOR_BLOCKED',
   'SPONSOR_NOT_FOUND',
   'TOTP_REQUIRED',
+  'USERNAME_TAKEN',
 ] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/auth` */

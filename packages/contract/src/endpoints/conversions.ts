@@ -19,7 +19,7 @@ export const conversions = {
     headers: idempotencyHeadersSchema,
     status: 201,
     answer: conversionSchema,
-    errors: ['AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', ...idempotencyErrors],
+    errors: ['AMOUNT_TOO_SMALL', 'BELOW_MINIMUM', 'INSUFFICIENT_BALANCE', ...idempotencyErrors],
     tags: ['conversions'],
     summary: 'Convert USDT from the income wallet into points (accepts Idempotency-Key)',
   }),

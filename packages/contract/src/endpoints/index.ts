@@ -52,3 +52,4 @@ export const endpoints = {
   wallets,
   withdrawals,
 };
+export { anyRequestErrors, audienceErrors } from './shared-errors';

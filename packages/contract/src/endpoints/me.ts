@@ -18,7 +18,7 @@ export const me = {
     body: updateProfileBodySchema,
     status: 200,
     answer: userSchema,
-    errors: ['CURRENT_PASSWORD_WRONG', 'PASSWORD_CHECKS_LOCKED'],
+    errors: ['CURRENT_PASSWORD_WRONG', 'EMAIL_TAKEN', 'PASSWORD_CHECKS_LOCKED', 'USERNAME_TAKEN'],
     tags: ['account'],
     summary: 'Change the profile',
   }),

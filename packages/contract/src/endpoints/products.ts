@@ -37,7 +37,7 @@ export const products = {
     path: '/media/products/:file',
     params: z.object({ file: text(undefined, { label: 'File' }).max(100) }),
     status: 200,
-    errors: [],
+    errors: ['MEDIA_NOT_FOUND'],
     tags: ['products'],
     summary: 'A product picture by its content-hash name (cached for a year)',
   }),

@@ -19,6 +19,7 @@ import {
 
 /** What its writes may answer. */
 const writeErrors = [
+  'INSUFFICIENT_BALANCE',
   'OUT_OF_STOCK',
   'PRODUCT_INACTIVE',
   'PRODUCT_NOT_FOUND',
@@ -67,7 +68,7 @@ export const redemptions = {
     query: redemptionQuoteQuerySchema,
     status: 200,
     answer: redemptionQuoteSchema,
-    errors: ['OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_NOT_FOUND'],
+    errors: ['INSUFFICIENT_BALANCE', 'OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_NOT_FOUND'],
     tags: ['redemptions'],
     summary: 'Points before and after a redemption; refuses what the redemption would refuse',
   }),

@@ -14,3 +14,34 @@ export const idempotencyErrors = [
   'IDEMPOTENCY_KEY_IN_USE',
   'IDEMPOTENCY_KEY_REUSED',
 ] as const satisfies readonly ApiErrorCode[];
+
+/**
+ * What any request may answer, whatever its endpoint lists: an input refused
+ * before the route (the schemas, the body parser, Node's HTTP parser), a
+ * path or method nobody serves, a list page past the deepest, a failure.
+ */
+export const anyRequestErrors = [
+  'VALIDATION_ERROR',
+  'BAD_REQUEST',
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_BODY_TOO_LARGE',
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
+  'PAGE_TOO_DEEP',
+  'INTERNAL_ERROR',
+  'DATABASE_UNAVAILABLE',
+] as const satisfies readonly ApiErrorCode[];
+
+/** What the signed-in scopes' guards answer (apps/api/src/http/guard.ts): not signed in, the sign-in ended or blocked, not allowed. */
+export const audienceErrors = [
+  'AUTH_REQUIRED',
+  'TOKEN_INVALID',
+  'SESSION_ENDED',
+  'ACCOUNT_BLOCKED',
+  'ADMIN_ONLY',
+  'NOT_A_MEMBER',
+] as const satisfies readonly ApiErrorCode[];

@@ -69,7 +69,7 @@ export const transfers = {
     query: transferBodySchema,
     status: 200,
     answer: transferQuoteSchema,
-    errors: [...refusals],
+    errors: [...refusals, 'INSUFFICIENT_BALANCE'],
     tags: ['transfers'],
     summary: 'What a transfer would take, cost and deliver; refuses what the transfer would refuse (but the balance)',
   }),

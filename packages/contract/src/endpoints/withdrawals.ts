@@ -54,6 +54,7 @@ const requestRefusals = [
 const writeErrors = [
   ...requestRefusals,
   'ADDRESS_ALREADY_SAVED',
+  'INSUFFICIENT_BALANCE',
   'PAYOUTS_NOT_CONFIGURED',
   'PAYOUT_MAY_STILL_LAND',
   'WITHDRAWAL_NOT_FAILED',
