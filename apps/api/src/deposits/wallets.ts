@@ -101,18 +101,27 @@ async function unrecordedAmong(db: Sql, chainId: number, holding: Map<string, bi
  */
 export async function reconcile(ctx: AppContext, chain: Chain, decimals: number) {
   const { db } = ctx;
-  // The ledger: members' USDT wallets, and the treasury account (every USDT that came in or left on chain).
-  const ledger = await db.query<{ owed: string; treasury: string; in_flight: string }>(
+  // The ledger (members' USDT wallets, the treasury account: every USDT that came in or left on chain),
+  // the deposits not credited yet and the addresses issued, read in one statement: one snapshot.
+  const { rows } = await db.query<{
+    owed: string;
+    treasury: string;
+    in_flight: string;
+    not_final: string;
+    below: string;
+    pending_sweeps: string;
+    issued: number;
+  }>(
     sql`SELECT (SELECT COALESCE(sum(balance), 0) FROM ledger_accounts WHERE kind = 'member' AND unit = 'USDT')::text AS owed,
             ${systemBalance('treasury')}::text AS treasury,
-            ${systemBalance('withdrawals_in_flight')}::text AS in_flight`,
+            ${systemBalance('withdrawals_in_flight')}::text AS in_flight,
+            (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen')::text AS not_final,
+            (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'below_minimum')::text AS below,
+            (SELECT COALESCE(sum(amount), 0) FROM consolidation_txs WHERE kind = 'sweep' AND status IN ('signed', 'sent'))::text AS pending_sweeps,
+            (SELECT count(*)::int FROM deposit_addresses) AS issued`,
   );
-  const deposits = await db.query<{ not_final: string; below: string; pending_sweeps: string }>(
-    sql`SELECT (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen')::text AS not_final,
-               (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'below_minimum')::text AS below,
-               (SELECT COALESCE(sum(amount), 0) FROM consolidation_txs WHERE kind = 'sweep' AND status IN ('signed', 'sent'))::text AS pending_sweeps`,
-  );
-  const issued = (await db.query<{ n: number }>(sql`SELECT count(*)::int AS n FROM deposit_addresses`)).rows[0]!.n;
+  const books = rows[0]!;
+  const issued = books.issued;
   const token = (await chain.token()).address;
   // Every balance at one block, so that the sum is consistent and can be kept for that block.
   const block = await chain.client.getBlockNumber({ cacheTime: 0 });
@@ -125,11 +134,11 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
   const hot = chain.hotWallet ? toLedgerUnits(raw[1]!, decimals) : 0n;
   const depositAddresses = toLedgerUnits(deposited.sum, decimals);
   const unrecorded = await unrecordedAmong(db, chain.chainId, deposited.holding);
-  const owed = BigInt(ledger.rows[0]!.owed);
-  const expected = -BigInt(ledger.rows[0]!.treasury);
+  const owed = BigInt(books.owed);
+  const expected = -BigInt(books.treasury);
   const onChain = treasury + hot + depositAddresses;
-  const notFinal = BigInt(deposits.rows[0]!.not_final);
-  const below = BigInt(deposits.rows[0]!.below);
+  const notFinal = BigInt(books.not_final);
+  const below = BigInt(books.below);
   const difference = onChain - expected;
   const unexplained = difference - notFinal - below;
   return {
@@ -142,8 +151,8 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
     hotWallet: fromBaseUnits(hot),
     difference: fromBaseUnits(difference),
     explained: { depositsNotFinal: fromBaseUnits(notFinal), belowMinimum: fromBaseUnits(below) },
-    pendingSweeps: fromBaseUnits(BigInt(deposits.rows[0]!.pending_sweeps)),
-    withdrawalsInFlight: fromBaseUnits(BigInt(ledger.rows[0]!.in_flight)),
+    pendingSweeps: fromBaseUnits(BigInt(books.pending_sweeps)),
+    withdrawalsInFlight: fromBaseUnits(BigInt(books.in_flight)),
     unexplained: fromBaseUnits(unexplained),
     balanced: unexplained === 0n,
     unrecorded: {
