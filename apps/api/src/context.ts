@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
 import type { MoneyGroups } from './money-groups';
+import type { JobStatus } from './shared/job-runner';
 
 /** What every domain's services need, built once at start-up and passed down. */
 export interface AppContext {
@@ -17,6 +18,10 @@ export interface AppContext {
   groups: MoneyGroups;
   /** The chain (chain/index.ts); absent in tests that do not opt in, or when the embedded chain could not start. */
   chain?: Chain;
-  /** The background jobs this process runs (jobs.ts); absent where none run (tests, scripts): an approval kicks the payout job through it. */
-  jobs?: { kickPayouts(): void };
+  /**
+   * The background jobs this process runs (jobs.ts); absent where none run
+   * (tests, scripts): an approval kicks the payout job through it, and
+   * /api/health reads how they have been doing.
+   */
+  jobs?: { kickPayouts(): void; status(): JobStatus[] };
 }

@@ -3,7 +3,7 @@ import { createDepositWatcher } from './deposits/watcher';
 import { networkRollupJob } from './network/rollup';
 import { closeSchedulerJob } from './plan/close';
 import { payoutJob } from './withdrawals/payout/job';
-import { runJob } from './shared/job-runner';
+import { runJob, type JobStatus } from './shared/job-runner';
 
 /**
  * Every background job of a process, each in the one loop of shared/job-runner.ts
@@ -22,13 +22,14 @@ import { runJob } from './shared/job-runner';
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
-export function startJobs(ctx: AppContext): { kickPayouts(): void; stop(): Promise<void> } {
+export function startJobs(ctx: AppContext): { kickPayouts(): void; status(): JobStatus[]; stop(): Promise<void> } {
   const rollup = runJob(ctx.log, networkRollupJob(ctx.db));
   const closes = runJob(ctx.log, closeSchedulerJob(ctx));
   const watcher = ctx.chain ? runJob(ctx.log, createDepositWatcher(ctx, ctx.chain)) : undefined;
   const payouts = runJob(ctx.log, payoutJob(ctx, ctx.chain?.settings.pollMs));
   return {
     kickPayouts: () => payouts.kick(),
+    status: () => [rollup, closes, watcher, payouts].flatMap((job) => (job ? [job.status()] : [])),
     async stop() {
       await Promise.all([rollup.stop(), closes.stop(), watcher?.stop(), payouts.stop()]);
     },

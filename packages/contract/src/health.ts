@@ -32,5 +32,14 @@ export const healthChecksSchema = z.object({
     state: z.enum(['ok', 'low', 'unknown', 'off']),
     message: z.string(),
   }),
+  /** This process's background jobs (apps/api/src/jobs.ts): failing while one's last pass failed; absent where the process runs none. */
+  jobs: z
+    .object({
+      state: z.enum(['ok', 'failing']),
+      /** The jobs whose last passes failed, and how many in a row. */
+      failing: z.array(z.object({ name: z.string(), failures: z.number().int() })),
+      message: z.string(),
+    })
+    .optional(),
 });
 export type HealthChecks = z.infer<typeof healthChecksSchema>;

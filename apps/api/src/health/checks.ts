@@ -85,6 +85,19 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
     };
   }
 
+  const jobs = ctx.jobs?.status();
+  if (jobs) {
+    const failing = jobs.filter((job) => job.failures > 0).map(({ name, failures }) => ({ name, failures }));
+    checks.jobs = {
+      state: failing.length ? 'failing' : 'ok',
+      failing,
+      // Names and counts only: the errors are in the log (the route is public).
+      message: failing.length
+        ? `${failing.map((job) => `${job.name} failed its last ${plural(job.failures, 'pass', 'passes')}`).join('; ')}; see the log. The job retries with back-off.`
+        : `None of the ${plural(jobs.length, 'background job')} of this process is failing.`,
+    };
+  }
+
   if (figures === 'late') {
     checks.hotWallet = {
       state: 'unknown',

@@ -25,9 +25,19 @@ export interface Job {
   release?(): Promise<void>;
 }
 
+/** How a job has been doing in this process, for /api/health (health/checks.ts). */
+export interface JobStatus {
+  name: string;
+  /** Failed passes in a row; 0 once a pass succeeds. */
+  failures: number;
+  /** When the last pass ended well; null before the first. */
+  lastPassAt: Date | null;
+}
+
 export interface RunningJob {
   /** Runs a pass now (or right after the one running): new work is waiting. */
   kick(): void;
+  status(): JobStatus;
   /** Stops the job: no pass after the running one, which is awaited, then `release`. */
   stop(): Promise<void>;
 }
@@ -44,6 +54,7 @@ export function runJob(log: FastifyBaseLogger, job: Job): RunningJob {
   let stopped = false;
   let again = false;
   let failures = 0;
+  let lastPassAt: Date | null = null;
 
   const schedule = (delay: number) => {
     if (stopped) return;
@@ -57,6 +68,7 @@ export function runJob(log: FastifyBaseLogger, job: Job): RunningJob {
     try {
       more = await job.pass();
       failures = 0;
+      lastPassAt = new Date();
     } catch (error) {
       failures += 1;
       if (stopped) return;
@@ -93,6 +105,7 @@ export function runJob(log: FastifyBaseLogger, job: Job): RunningJob {
   schedule(job.firstAfterMs ?? 0);
   return {
     kick: run,
+    status: () => ({ name: job.name, failures, lastPassAt }),
     async stop() {
       stopped = true;
       clearTimeout(timer);
