@@ -2,7 +2,8 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { watchBackends } from './cpu';
 import type { Figure } from './scenario';
-import { dbPrefix, pgArgs } from './server';
+import { postgresCli } from '../../apps/api/src/db/scratch-database';
+import { dbPrefix } from './server';
 
 const SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 10);
 const SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
@@ -36,7 +37,7 @@ export type Pgbench = ReturnType<typeof openPgbench>;
 
 /** A pgbench database initialised once, run as often as needed (beside each measured shape), dropped at close. */
 export function openPgbench(databaseUrl: string) {
-  const { args, env } = pgArgs(databaseUrl);
+  const { args, env } = postgresCli(databaseUrl);
   const scratch = `${dbPrefix()}pgbench_${process.pid}`;
   let ready = false;
   return {

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import { openDatabase } from '../../apps/api/src/db/database';
 import { migrate } from '../../apps/api/src/db/migrate';
 import { createMailer } from '../../apps/api/src/mail/mailer';
 import { bootstrap } from '../../apps/api/src/setup/bootstrap';
-import { dbPrefix } from './server';
+import { benchDatabase } from './server';
 
 export const BENCH_ADMIN_PASSWORD = 'Bench-Admin-Pass-2026';
 
@@ -33,21 +32,9 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
   let scratchUrl: string | undefined;
   let dropScratch = () => {};
   if (databaseUrl) {
-    const url = new URL(databaseUrl);
-    const name = `${dbPrefix()}${process.pid}_${Date.now()}`;
-    const args = [
-      '-h',
-      url.hostname || '127.0.0.1',
-      '-p',
-      url.port || '5432',
-      '-U',
-      decodeURIComponent(url.username || 'postgres'),
-    ];
-    const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
-    execFileSync('createdb', [...args, name], { env });
-    url.pathname = `/${name}`;
-    scratchUrl = url.toString();
-    dropScratch = () => execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env, stdio: 'ignore' });
+    const scratch = benchDatabase(databaseUrl, 'portal');
+    scratchUrl = scratch.url;
+    dropScratch = scratch.drop;
   } else {
     dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   }

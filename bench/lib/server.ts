@@ -1,42 +1,20 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDatabase } from '../../apps/api/src/db/scratch-database';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Scratch databases and pgbench's are named with this prefix (BENCH_DB_PREFIX, default `bench_`). */
 export const dbPrefix = () => process.env.BENCH_DB_PREFIX ?? 'bench_';
 
-export function pgArgs(databaseUrl: string) {
-  const url = new URL(databaseUrl);
-  return {
-    url,
-    args: [
-      '-h',
-      url.hostname || '127.0.0.1',
-      '-p',
-      url.port || '5432',
-      '-U',
-      decodeURIComponent(url.username || 'postgres'),
-    ],
-    env: { ...process.env, PGPASSWORD: decodeURIComponent(url.password) },
-  };
-}
-
-/** A scratch database on the server of `databaseUrl`: its URL and how to drop it. */
-export function scratchDatabase(databaseUrl: string, tag: string): { url: string; drop(): void } {
-  const { url, args, env } = pgArgs(databaseUrl);
-  const name = `${dbPrefix()}${tag}_${process.pid}_${Date.now().toString(36)}`;
-  execFileSync('createdb', [...args, name], { env });
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env, stdio: 'ignore' }),
-  };
+/** A scratch database on the server of `databaseUrl`, named for the benchmarks (dropped by the caller). */
+export function benchDatabase(databaseUrl: string, tag: string): { url: string; drop: () => void } {
+  return scratchDatabase(databaseUrl, `${dbPrefix()}${tag}_${process.pid}_${Date.now().toString(36)}`);
 }
 
 async function freePort(): Promise<number> {
@@ -71,8 +49,8 @@ export async function startServerProcess(options: {
 }): Promise<ServerProcess> {
   const port = Number(process.env.BENCH_PORT) || (await freePort());
   let dataDir: string | undefined;
-  let scratch: { url: string; drop(): void } | undefined;
-  if (options.databaseUrl) scratch = scratchDatabase(options.databaseUrl, 'srv');
+  let scratch: { url: string; drop: () => void } | undefined;
+  if (options.databaseUrl) scratch = benchDatabase(options.databaseUrl, 'srv');
   else dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   // BENCH_NODE_ARGS: node flags for the server (`--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);

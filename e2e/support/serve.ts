@@ -3,32 +3,18 @@
  * a known admin password and a short access-token lifetime so that the
  * refresh-on-401 path really runs.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_ADMIN_PASSWORD, e2eDataDir } from './constants';
+import { scratchDatabase } from '../../apps/api/src/db/scratch-database';
 
 const port = process.env.E2E_PORT ?? '4173';
 const serverUrl = process.env.DATABASE_URL;
 
 if (serverUrl) {
-  const url = new URL(serverUrl);
-  const args = [
-    '-h',
-    url.hostname || '127.0.0.1',
-    '-p',
-    url.port || '5432',
-    '-U',
-    decodeURIComponent(url.username || 'postgres'),
-  ];
-  const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
   // One scratch database per port, so two runs side by side never share one.
-  const name = `portal_e2e_${port}`;
-  execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env });
-  execFileSync('createdb', [...args, name], { env });
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
+  process.env.DATABASE_URL = scratchDatabase(serverUrl, `portal_e2e_${port}`).url;
 }
 // A fresh data folder either way: the embedded database (without DATABASE_URL) and the file outbox.
 const dataDir = e2eDataDir(port);

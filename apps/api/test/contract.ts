@@ -128,7 +128,7 @@ export function contractChecker(app: FastifyInstance) {
     // An error's code is one its endpoint says it may answer.
     if (res.statusCode >= 400 && contentType === 'application/json') {
       const code = String((json() as { code?: unknown }).code);
-      const endpoint = byOperation.get(`${method} ${matched!.template}`);
+      const endpoint = byOperation.get(`${method} ${matched.template}`);
       if (endpoint && !everywhere.has(code) && !(endpoint.errors as readonly string[]).includes(code))
         fail(where, `with code ${code}, which its endpoint (packages/contract/src/endpoints/) does not list`, res);
     }

@@ -1,4 +1,4 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { freePort } from '../src/chain/anvil';
 import { ADMIN_PASSWORD, ROOT, basic } from './harness';
 import { assertBooksConsistent } from './ledger/ledger-helpers';
 import { day, maintainedLegs, rebuildLegs } from './plan/plan-helpers';
+import { scratchDatabase } from '../src/db/scratch-database';
 
 /**
  * Several API processes on one PostgreSQL database
@@ -326,27 +327,15 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
 
   const drops: Array<() => void> = [];
   /** A fresh, empty database on the server of DATABASE_URL (dropped after the file). */
-  function scratchDatabase(): string {
-    const url = new URL(process.env.DATABASE_URL!);
-    const name = `portal_mp_${randomBytes(5).toString('hex')}`;
-    const args = [
-      '-h',
-      url.hostname || '127.0.0.1',
-      '-p',
-      url.port || '5432',
-      '-U',
-      decodeURIComponent(url.username || 'postgres'),
-    ];
-    const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
-    execFileSync('createdb', [...args, name], { env });
-    drops.push(() => execFileSync('dropdb', [...args, '--if-exists', '--force', name], { env }));
-    url.pathname = `/${name}`;
-    return url.toString();
+  function freshDatabase(): string {
+    const scratch = scratchDatabase(process.env.DATABASE_URL!, `portal_mp_${randomBytes(5).toString('hex')}`);
+    drops.push(scratch.drop);
+    return scratch.url;
   }
 
   beforeAll(async () => {
     chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
-    databaseUrl = scratchDatabase();
+    databaseUrl = freshDatabase();
     db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   }, 60_000);
 
@@ -360,7 +349,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
   }, 30_000);
 
   it('creates the root member and the admin once when processes bootstrap a fresh database at the same moment', async () => {
-    const url = scratchDatabase();
+    const url = freshDatabase();
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, JWT_SECRET, ADMIN_PASSWORD });
     const dbs = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, dataDir: 'memory://' })));
     try {
@@ -633,7 +622,7 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     const env = {
       ...rest,
       NODE_ENV: 'development',
-      DATABASE_URL: scratchDatabase(),
+      DATABASE_URL: freshDatabase(),
       WEB_CONCURRENCY: '2',
       PORT: String(port),
       HOST: '127.0.0.1',
