@@ -1,8 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import pino from 'pino';
-import { ConfigError, deviceCookieKeyFrom, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { ConfigError, deviceCookieKeyFrom, loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/database';
 import { migrate, MigrationChangedError } from './db/migrate';
 import { createMailer } from './mail/mailer';
 import { bootstrap } from './setup/bootstrap';
@@ -77,14 +77,7 @@ async function main() {
   }
   if (migrated.migrations.length || migrated.functions.length) log.info(migrated, 'database migrated');
 
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    db,
-    log,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-  });
-  const ctx: AppContext = { config, db, log, now: () => new Date(), mailer, groups: moneyGroups(db) };
+  const ctx = contextOf(config, db, log);
 
   // The chain: CHAIN_RPC_URL's, or the embedded anvil (its state in DATA_DIR).
   let chainSettings = settingsFromEnv(config.chain);
@@ -225,14 +218,7 @@ async function worker() {
     if (config.deviceCookieKeyDerived) config.deviceCookieKey = deviceCookieKeyFrom(config.jwtSecret);
   }
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    db,
-    log,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-  });
-  const ctx: AppContext = { config, db, log, now: () => new Date(), mailer, groups: moneyGroups(db) };
+  const ctx = contextOf(config, db, log);
   let chainSettings = settingsFromEnv(config.chain);
   if (!chainSettings && process.env[EMBEDDED_CHAIN_ENV] === '1')
     chainSettings = embeddedSettingsFor(config.dataDir, config.chain);
@@ -249,6 +235,18 @@ async function worker() {
   process.on('SIGTERM', () => void shutdown());
   // Ctrl-C reaches the whole process group: the primary decides, the worker waits for its SIGTERM.
   process.on('SIGINT', () => undefined);
+}
+
+/** What every use case gets (context.ts), in the primary and in each worker alike: mail goes out through SMTP_URL or the outbox in DATA_DIR. */
+function contextOf(config: Config, db: Database, log: pino.Logger): AppContext {
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    db,
+    log,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+  });
+  return { config, db, log, now: () => new Date(), mailer, groups: moneyGroups(db) };
 }
 
 /** Tells a worker that the primary runs the embedded chain (its settings are in DATA_DIR). */
