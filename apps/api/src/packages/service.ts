@@ -1,7 +1,8 @@
 import { fromBaseUnits, toBaseUnits, type Package, type PackageCreate, type PackagePatch } from '@portal/contract';
 import type { AppContext } from '../context';
-import { writeAudit, type Actor } from '../audit/service';
-import { conflict, isUniqueViolation, notFound } from '../shared/errors';
+import type { Actor } from '../audit/service';
+import { notFound } from '../shared/errors';
+import { auditChanged, auditCreated, writeNamedRow, type CatalogueKind } from '../shared/catalogue-write';
 import { sql } from '../db/sql';
 import { bvText } from '../shared/bv';
 
@@ -27,8 +28,7 @@ export function toPackage(row: PackageRow): Package {
   };
 }
 
-const duplicateName = (name: string) =>
-  conflict('PACKAGE_NAME_TAKEN', `A package named "${name}" already exists.`, 'name');
+const PACKAGE: CatalogueKind = { kind: 'package', nameTaken: 'PACKAGE_NAME_TAKEN' };
 
 /** The package catalogue (PRODUCT.md §4): members see the active ones, admins manage all. */
 
@@ -41,34 +41,21 @@ export async function listPackages(ctx: AppContext, onlyActive: boolean): Promis
 }
 
 export async function createPackage(ctx: AppContext, actor: Actor, body: PackageCreate): Promise<Package> {
-  const { db } = ctx;
-  return db.transaction(async (tx) => {
-    let row: PackageRow;
-    try {
-      row = (
-        await tx.query<PackageRow>(
-          sql`INSERT INTO packages (name, price, bv, daily_cap, active) VALUES (${body.name}, ${toBaseUnits(body.price).toString()}, ${body.bv}, ${toBaseUnits(body.dailyCap).toString()}, ${body.active}) RETURNING ${PACKAGE_COLUMNS}`,
-        )
-      ).rows[0]!;
-    } catch (error) {
-      if (isUniqueViolation(error, 'packages_name_key')) throw duplicateName(body.name);
-      throw error;
-    }
+  return ctx.db.transaction(async (tx) => {
+    const row = await writeNamedRow<PackageRow>(
+      tx,
+      PACKAGE,
+      body.name,
+      sql`INSERT INTO packages (name, price, bv, daily_cap, active) VALUES (${body.name}, ${toBaseUnits(body.price).toString()}, ${body.bv}, ${toBaseUnits(body.dailyCap).toString()}, ${body.active}) RETURNING ${PACKAGE_COLUMNS}`,
+    );
     const created = toPackage(row);
-    await writeAudit(tx, {
-      actor,
-      action: 'package.create',
-      targetType: 'package',
-      targetId: row.id,
-      details: { package: created },
-    });
+    await auditCreated(tx, actor, PACKAGE, created);
     return created;
   });
 }
 
 export async function updatePackage(ctx: AppContext, actor: Actor, id: number, patch: PackagePatch): Promise<Package> {
-  const { db } = ctx;
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const before = (
       await tx.query<PackageRow>(sql`SELECT ${PACKAGE_COLUMNS} FROM packages WHERE id = ${id} FOR UPDATE`)
     ).rows[0];
@@ -80,33 +67,15 @@ export async function updatePackage(ctx: AppContext, actor: Actor, id: number, p
       dailyCap: patch.dailyCap !== undefined ? toBaseUnits(patch.dailyCap).toString() : before.daily_cap,
       active: patch.active ?? before.active,
     };
-    let row: PackageRow;
-    try {
-      row = (
-        await tx.query<PackageRow>(
-          sql`UPDATE packages SET name = ${next.name}, price = ${next.price}, bv = ${next.bv}, daily_cap = ${next.dailyCap}, active = ${next.active}, updated_at = now()
+    const row = await writeNamedRow<PackageRow>(
+      tx,
+      PACKAGE,
+      next.name,
+      sql`UPDATE packages SET name = ${next.name}, price = ${next.price}, bv = ${next.bv}, daily_cap = ${next.dailyCap}, active = ${next.active}, updated_at = now()
             WHERE id = ${id} RETURNING ${PACKAGE_COLUMNS}`,
-        )
-      ).rows[0]!;
-    } catch (error) {
-      if (isUniqueViolation(error, 'packages_name_key')) throw duplicateName(next.name);
-      throw error;
-    }
-    const from = toPackage(before);
+    );
     const to = toPackage(row);
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const key of Object.keys(to) as Array<keyof Package>) {
-      if (from[key] !== to[key]) changes[key] = { from: from[key], to: to[key] };
-    }
-    if (Object.keys(changes).length > 0) {
-      await writeAudit(tx, {
-        actor,
-        action: 'package.update',
-        targetType: 'package',
-        targetId: id,
-        details: { changes },
-      });
-    }
+    await auditChanged(tx, actor, PACKAGE, toPackage(before), to, ['name', 'price', 'bv', 'dailyCap', 'active']);
     return to;
   });
 }

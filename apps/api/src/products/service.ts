@@ -12,7 +12,8 @@ import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { writeAudit, type Actor } from '../audit/service';
 import type { CsvColumn } from '../shared/csv';
-import { conflict, isUniqueViolation, notFound } from '../shared/errors';
+import { notFound } from '../shared/errors';
+import { auditChanged, auditCreated, writeNamedRow, type CatalogueKind } from '../shared/catalogue-write';
 import { defineList, type ListFilter } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { containsPattern } from '../shared/sql-list';
@@ -48,8 +49,7 @@ function toProduct(row: ProductRow): Product {
 
 const SORTS = { name: 'lower(p.name)', price: 'p.price', stock: 'p.stock', createdAt: 'p.id' } as const;
 
-const duplicateName = (name: string) =>
-  conflict('PRODUCT_NAME_TAKEN', `A product named "${name}" already exists.`, 'name');
+const PRODUCT: CatalogueKind = { kind: 'product', nameTaken: 'PRODUCT_NAME_TAKEN' };
 const unknownProduct = () => notFound('PRODUCT_NOT_FOUND', 'No product has this id.');
 
 type ProductFilter = { search?: string; status?: 'active' | 'inactive'; sort: string };
@@ -115,67 +115,36 @@ export function listProducts(ctx: AppContext, query: ProductAdminListQuery): Pro
 }
 
 export async function createProduct(ctx: AppContext, actor: Actor, body: ProductCreate): Promise<Product> {
-  const { db } = ctx;
-  return db.transaction(async (tx) => {
-    let row: ProductRow;
-    try {
-      row = (
-        await tx.query<ProductRow>(
-          sql`INSERT INTO products (name, description, price, stock, active)
-              VALUES (${body.name}, ${body.description}, ${toBaseUnits(body.price).toString()}, ${body.stock}, ${body.active})
-              RETURNING ${PRODUCT_COLUMNS}`,
-        )
-      ).rows[0]!;
-    } catch (error) {
-      if (isUniqueViolation(error, 'products_name_key')) throw duplicateName(body.name);
-      throw error;
-    }
+  return ctx.db.transaction(async (tx) => {
+    const row = await writeNamedRow<ProductRow>(
+      tx,
+      PRODUCT,
+      body.name,
+      sql`INSERT INTO products (name, description, price, stock, active)
+          VALUES (${body.name}, ${body.description}, ${toBaseUnits(body.price).toString()}, ${body.stock}, ${body.active})
+          RETURNING ${PRODUCT_COLUMNS}`,
+    );
     const created = toProduct(row);
-    await writeAudit(tx, {
-      actor,
-      action: 'product.create',
-      targetType: 'product',
-      targetId: created.id,
-      details: { product: created },
-    });
+    await auditCreated(tx, actor, PRODUCT, created);
     return created;
   });
 }
 
 export async function updateProduct(ctx: AppContext, actor: Actor, id: number, patch: ProductPatch): Promise<Product> {
-  const { db } = ctx;
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const before = await lockProduct(tx, id);
-    let row: ProductRow;
-    try {
-      row = (
-        await tx.query<ProductRow>(
-          sql`UPDATE products
-                 SET name = ${patch.name ?? before.name}, description = ${patch.description ?? before.description},
-                     price = ${patch.price !== undefined ? toBaseUnits(patch.price).toString() : before.price},
-                     stock = ${patch.stock ?? before.stock}, active = ${patch.active ?? before.active}, updated_at = now()
-               WHERE id = ${id} RETURNING ${PRODUCT_COLUMNS}`,
-        )
-      ).rows[0]!;
-    } catch (error) {
-      if (isUniqueViolation(error, 'products_name_key')) throw duplicateName(patch.name ?? before.name);
-      throw error;
-    }
-    const from = toProduct(before);
+    const row = await writeNamedRow<ProductRow>(
+      tx,
+      PRODUCT,
+      patch.name ?? before.name,
+      sql`UPDATE products
+             SET name = ${patch.name ?? before.name}, description = ${patch.description ?? before.description},
+                 price = ${patch.price !== undefined ? toBaseUnits(patch.price).toString() : before.price},
+                 stock = ${patch.stock ?? before.stock}, active = ${patch.active ?? before.active}, updated_at = now()
+           WHERE id = ${id} RETURNING ${PRODUCT_COLUMNS}`,
+    );
     const to = toProduct(row);
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const key of ['name', 'description', 'price', 'stock', 'active'] as const) {
-      if (from[key] !== to[key]) changes[key] = { from: from[key], to: to[key] };
-    }
-    if (Object.keys(changes).length > 0) {
-      await writeAudit(tx, {
-        actor,
-        action: 'product.update',
-        targetType: 'product',
-        targetId: id,
-        details: { changes },
-      });
-    }
+    await auditChanged(tx, actor, PRODUCT, toProduct(before), to, ['name', 'description', 'price', 'stock', 'active']);
     return to;
   });
 }
