@@ -209,7 +209,7 @@ export async function seedLivingNetwork(
     if (to === from) to = joined[(joined.indexOf(from) + 1) % joined.length]!;
     const receiver = await usernameOf(ctx, to);
     const answer = await createTransfer(ctx, {
-      senderId: from,
+      memberId: from,
       body: { toUsername: receiver, amount: fromBaseUnits(amount) },
     });
     deposit.set(from, (deposit.get(from) ?? 0n) - amount);

@@ -89,10 +89,7 @@ export async function postEntry(tx: Sql, input: EntryInput): Promise<PostedEntry
     );
   } catch (error) {
     // Only reachable if a balance moved outside this function's lock.
-    if (
-      (error as { code?: string }).code === '23514' &&
-      String((error as Error).message).includes('member_balance_not_negative')
-    ) {
+    if (isNegativeBalanceViolation(error)) {
       throw unprocessable('INSUFFICIENT_BALANCE', 'Insufficient balance for this operation.');
     }
     throw error;
@@ -177,6 +174,12 @@ export async function assertCanSpend(db: Sql, ref: MemberAccountRef, amount: big
   );
   const balance = BigInt(rows[0]?.balance ?? '0');
   if (balance < amount) throw insufficientBalance(ref, balance, amount);
+}
+
+/** The database's last guard (`member_balance_not_negative`) refused a write: a balance moved outside the caller's lock. */
+export function isNegativeBalanceViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | undefined;
+  return e?.code === '23514' && String(e.message).includes('member_balance_not_negative');
 }
 
 export function insufficientBalance(ref: MemberAccountRef, balance: bigint, needed: bigint) {

@@ -2,19 +2,15 @@ import { referralLevelPercents, type Purchase, type PurchaseBody } from '@portal
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
+import type { MemberMoneyInput } from '../http/grouped-money-route';
 import { answerOfOutcome, hashRequest, type GroupOutcome, type IdempotentAnswer } from '../ledger/idempotency';
+import { isNegativeBalanceViolation } from '../ledger/post';
 import { percentToPpm } from '../plan/rules';
 import { runUnderSettingsInForce } from '../settings/service';
 import { storedPurchase, type PurchaseResult } from './answer';
 import { purchaseRefusal } from './refusal';
 
-export interface BuyPackageInput {
-  memberId: number;
-  body: PurchaseBody;
-  idempotencyKey?: string;
-  /** The request's session when the route left its check to the statement (one round trip fewer). */
-  uncheckedSessionId?: string;
-}
+export type BuyPackageInput = MemberMoneyInput<PurchaseBody>;
 
 /**
  * Purchase or repurchase of a package (PRODUCT.md §4) with the referral
@@ -41,10 +37,7 @@ export async function buyPackage(ctx: AppContext, input: BuyPackageInput): Promi
   } catch (error) {
     const e = error as { code?: string; message?: string; detail?: string };
     // Only reachable if a balance moved outside the statement's lock.
-    if (
-      (e?.code === 'PT422' && e.message === 'INSUFFICIENT_BALANCE') ||
-      (e?.code === '23514' && String(e.message).includes('member_balance_not_negative'))
-    ) {
+    if ((e?.code === 'PT422' && e.message === 'INSUFFICIENT_BALANCE') || isNegativeBalanceViolation(e)) {
       throw await purchaseRefusal(
         ctx.db,
         memberId,

@@ -2,20 +2,17 @@ import { fromBaseUnits, toBaseUnits, usernameKey, type Transfer, type TransferBo
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
+import type { MemberMoneyInput } from '../http/grouped-money-route';
 import { refusedSession } from '../http/guard';
 import { answerOfOutcome, hashRequest, type GroupOutcome, type IdempotentAnswer } from '../ledger/idempotency';
+import { isNegativeBalanceViolation } from '../ledger/post';
 import { runUnderSettingsInForce } from '../settings/service';
 import { storedTransfer, type TransferResult } from './answer';
 import { transferPrice } from './price';
 import { transferRefusal } from './refusal';
 
-export interface CreateTransferInput {
-  senderId: number;
-  body: TransferBody;
-  idempotencyKey?: string;
-  /** The request's session when the route left its check to the statement (one round trip fewer). */
-  uncheckedSessionId?: string;
-}
+/** The sender is the member making the request. */
+export type CreateTransferInput = MemberMoneyInput<TransferBody>;
 
 /**
  * Deposit wallet to another member's deposit wallet (PRODUCT.md §8). The
@@ -27,7 +24,7 @@ export interface CreateTransferInput {
  * outcome.
  */
 export async function createTransfer(ctx: AppContext, input: CreateTransferInput): Promise<IdempotentAnswer<Transfer>> {
-  const { senderId, body, idempotencyKey, uncheckedSessionId } = input;
+  const { memberId: senderId, body, idempotencyKey, uncheckedSessionId } = input;
   const request = { toUsername: usernameKey(body.toUsername), amount: fromBaseUnits(toBaseUnits(body.amount)) };
   const requestHash = idempotencyKey === undefined ? null : hashRequest(request);
   let outcome: TransferOutcome;
@@ -59,7 +56,7 @@ export async function createTransfer(ctx: AppContext, input: CreateTransferInput
 function statementRefusal(error: unknown): string | undefined {
   const e = error as { code?: string; message?: string };
   if (e?.code === 'PT409') return e.message;
-  if (e?.code === '23514' && String(e.message).includes('member_balance_not_negative')) return 'INSUFFICIENT_BALANCE';
+  if (isNegativeBalanceViolation(error)) return 'INSUFFICIENT_BALANCE';
   return undefined;
 }
 

@@ -9,28 +9,14 @@ import { createTransfer } from './create-transfer';
 import { findReceiver } from './find-receiver';
 import { quoteTransfer } from './quote-transfer';
 import { transferTerms } from './transfer-terms';
+import { GROUPED_MONEY_ROUTE, memberMoneyInput } from '../http/grouped-money-route';
 import { sendIdempotent } from '../ledger/idempotency';
 
 /** `/api/transfers` */
 export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(
-      app,
-      endpoints.transfers.create,
-      {
-        // The session is checked by ledger_transfers itself (one round trip fewer).
-        config: { sessionCheckedInStatement: true },
-      },
-      async (request, reply) => {
-        const principal = principalOf(request);
-        const answer = await createTransfer(ctx, {
-          senderId: principal.userId,
-          body: request.body,
-          idempotencyKey: request.headers['idempotency-key'],
-          uncheckedSessionId: principal.sessionUnchecked ? principal.sessionId : undefined,
-        });
-        return sendIdempotent(reply, answer);
-      },
+    route(app, endpoints.transfers.create, GROUPED_MONEY_ROUTE, async (request, reply) =>
+      sendIdempotent(reply, await createTransfer(ctx, memberMoneyInput(request))),
     );
 
     route(app, endpoints.transfers.list, {}, async (request, reply) =>
