@@ -108,21 +108,36 @@ export async function startPortal(
 }
 
 /**
- * A portal for the tests of the enclosing file (or describe): started with a
- * signed-in admin before them, closed after them. `ready` receives both.
+ * A portal for the tests of the enclosing file (or describe): started (with
+ * `env`) before them, closed after them. What it returns reads through to the
+ * started portal, so a file writes `const portal = useFreshPortal();` and uses
+ * it in its tests.
  */
-export function usePortal(ready: (portal: TestPortal, admin: Session) => void): void {
-  let portal: TestPortal | undefined;
+export function useFreshPortal(env: Record<string, string> = {}): TestPortal {
+  let started: TestPortal | undefined;
   beforeAll(async () => {
-    portal = await startPortal();
+    started = await startPortal(env);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as TestPortal, {
+    get(_, key) {
+      if (!started) throw new Error('The portal starts before the tests (beforeAll); use it inside them.');
+      return Reflect.get(started, key) as unknown;
+    },
+  });
+}
+
+/** The same, with a signed-in admin who has two-factor on: `ready` receives both once started. */
+export function usePortal(ready: (portal: TestPortal, admin: Session) => void): void {
+  const portal = useFreshPortal();
+  beforeAll(async () => {
     const admin = await loginAdmin(portal.app);
     // The admin approves and changes settings: with two-factor on, as the
     // `adminsRequireTwoFactor` setting (on by default) asks.
     await enableAdminTwoFactor(portal, admin);
     ready(portal, admin);
-  });
-  afterAll(async () => {
-    await portal?.close();
   });
 }
 

@@ -1,27 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { REFRESH_GRACE_MS } from '../../src/auth/service';
-import { THROTTLE, delayAfter } from '../../src/auth/throttle';
-import {
-  ADMIN_PASSWORD,
-  basic,
-  bearer,
-  errorOf,
-  login,
-  loginAdmin,
-  registerMember,
-  startPortal,
-  type TestPortal,
-} from '../harness';
+import { ADMIN_PASSWORD, basic, bearer, errorOf, login, loginAdmin, registerMember, useFreshPortal } from '../harness';
 import { sql } from '../../src/db/sql';
 
-let portal: TestPortal;
-beforeAll(async () => {
-  portal = await startPortal();
-});
-afterAll(async () => {
-  await portal?.close();
-});
+const portal = useFreshPortal();
 
 const inject = (options: InjectOptions) => portal.app.inject(options);
 
@@ -99,72 +82,6 @@ describe('POST /api/auth/login', () => {
       remoteAddress: '10.9.9.8',
     });
     expect(res.statusCode).toBe(401);
-  });
-});
-
-describe('sign-in throttling (more in sign-in.test.ts)', () => {
-  const attempt = (username: string, password: string, ip: string, headers: Record<string, string> = {}) =>
-    inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { authorization: basic(username, password), ...headers },
-      remoteAddress: ip,
-    });
-
-  it('slows a username down after repeated failures, even with the right password, then lets it in', async () => {
-    const member = await registerMember(portal.app);
-    const name = member.user.username;
-    for (let i = 0; i < THROTTLE.freeFailures; i += 1) {
-      expect((await attempt(name, 'bad-password', `10.1.0.${i}`)).statusCode).toBe(401);
-    }
-    // From here each failure doubles the wait; an attempt inside it is refused without a password check.
-    for (let i = 0; i < 5; i += 1) {
-      const early = await attempt(name, member.password, '10.1.1.1');
-      expect(early.statusCode).toBe(429);
-      expect(errorOf(early).code).toBe('LOGIN_LOCKED');
-      expect(Number(early.headers['retry-after'])).toBe(delayAfter(THROTTLE.freeFailures + i) / 1000);
-      portal.clock.advance(delayAfter(THROTTLE.freeFailures + i));
-      expect((await attempt(name, 'bad-password', `10.1.2.${i}`)).statusCode).toBe(401);
-    }
-    const locked = await attempt(name, member.password, '10.1.1.2');
-    expect(locked.statusCode).toBe(429);
-    expect(errorOf(locked).message).toMatch(/Try again in 32 seconds/);
-    portal.clock.advance(32_000);
-    expect((await attempt(name, member.password, '10.1.1.3')).statusCode).toBe(200);
-    // The right password ended the slowdown.
-    expect((await attempt(name, 'bad-password', '10.1.1.4')).statusCode).toBe(401);
-  });
-
-  it('does not slow down for failures spread over more than 15 minutes', async () => {
-    const member = await registerMember(portal.app);
-    for (let i = 0; i < 12; i += 1) {
-      const res = await inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { authorization: basic(member.user.username, 'bad-password') },
-        remoteAddress: `10.2.0.${i}`,
-      });
-      expect(res.statusCode).toBe(401);
-      portal.clock.advance(2 * 60_000);
-    }
-  });
-
-  it('refuses one address that tries many usernames, but never a correct password for an account it signed in to before', async () => {
-    const ip = '10.3.3.3';
-    const member = await registerMember(portal.app);
-    await login(portal.app, member.user.username, member.password, ip);
-    for (let i = 0; i < THROTTLE.addressFailures; i += 1) {
-      const res = await attempt(`guess${i}`, 'bad-password', ip);
-      expect(res.statusCode).toBe(401);
-    }
-    const refused = await attempt('admin', ADMIN_PASSWORD, ip);
-    expect(refused.statusCode).toBe(429);
-    expect(errorOf(refused).code).toBe('LOGIN_LOCKED');
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
-    expect((await attempt(member.user.username, member.password, ip)).statusCode).toBe(200);
-    const elsewhere = await attempt('admin', ADMIN_PASSWORD, '10.3.3.4');
-    expect(elsewhere.statusCode).toBe(200);
-    portal.clock.advance(16 * 60_000);
   });
 });
 
@@ -254,6 +171,47 @@ describe('refresh tokens', () => {
           method: 'POST',
           url: '/api/auth/refresh-token',
           payload: { refreshToken: session.refreshToken },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('two tabs refreshing at once', () => {
+  it('within the grace interval the same token answers the same new refresh token; after it, reuse revokes the sign-in', async () => {
+    const session = await loginAdmin(portal.app);
+    const refresh = (refreshToken: string) =>
+      inject({ method: 'POST', url: '/api/auth/refresh-token', payload: { refreshToken } });
+    const first = await refresh(session.refreshToken);
+    expect(first.statusCode).toBe(200);
+    portal.clock.advance(REFRESH_GRACE_MS - 1_000);
+    const second = await refresh(session.refreshToken);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().refreshToken).toBe(first.json().refreshToken);
+    expect((await inject({ method: 'GET', url: '/api/me', headers: bearer(second.json()) })).statusCode).toBe(200);
+
+    // The new token carries on, rotating once more; the old one inside the grace follows the chain.
+    const third = await refresh(first.json().refreshToken);
+    expect(third.statusCode).toBe(200);
+    const late = await refresh(session.refreshToken);
+    expect(late.statusCode).toBe(200);
+    expect(late.json().refreshToken).toBe(third.json().refreshToken);
+
+    portal.clock.advance(REFRESH_GRACE_MS + 1);
+    const replay = await refresh(session.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(errorOf(replay).code).toBe('REFRESH_TOKEN_INVALID');
+    expect((await refresh(third.json().refreshToken)).statusCode).toBe(401);
+    expect((await inject({ method: 'GET', url: '/api/me', headers: bearer(third.json()) })).statusCode).toBe(401);
+  });
+
+  it('a token that was never issued answers 401 inside or outside any grace', async () => {
+    expect(
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/auth/refresh-token',
+          payload: { refreshToken: 'never-issued-token' },
         })
       ).statusCode,
     ).toBe(401);

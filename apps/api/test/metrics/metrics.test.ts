@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { bearer, errorOf, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
+import { bearer, errorOf, loginAdmin, startPortal, useFreshPortal, type Session, type TestPortal } from '../harness';
 import { families, sampleValue, samples } from './exposition';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -129,13 +129,7 @@ describe('GET /api/metrics', () => {
 });
 
 describe('GET /api/metrics without METRICS_TOKEN', () => {
-  let portal: TestPortal;
-  beforeAll(async () => {
-    portal = await startPortal();
-  });
-  afterAll(async () => {
-    await portal?.close();
-  });
+  const portal = useFreshPortal();
 
   it('is off: 404 NOT_FOUND, whatever the header', async () => {
     for (const headers of [{}, { authorization: `Bearer ${TOKEN}` }]) {
