@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { bytesToHex, decodeEventLog, erc20Abi, parseUnits, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { randomBytes } from 'node:crypto';
@@ -42,24 +42,41 @@ export async function startPayoutPortal(
  * USDT on the hot wallet), a payout portal on it, and the hot wallet's
  * address. `stopPayoutChain` ends it.
  */
-export async function startPayoutChain(): Promise<{
+/** A local chain with a funded hot wallet, and a portal paying from it (see startPayoutPortal). */
+export interface PayoutChain {
   chain: TestChain;
   portal: TestPortal;
   admin: Session;
+  /** The hot wallet's address. */
   hot: Address;
-}> {
-  const chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
-  try {
-    return { chain, ...(await startPayoutPortal(chain)), hot: privateKeyToAccount(chain.hotKey).address };
-  } catch (error) {
-    await chain.stop();
-    throw error;
-  }
 }
 
-export async function stopPayoutChain(parts: { chain?: TestChain; portal?: TestPortal }): Promise<void> {
-  await parts.portal?.close();
-  await parts.chain?.stop();
+/**
+ * A payout chain for the tests of the enclosing describe: started before
+ * them, stopped after them. What it returns reads through to the started
+ * one, so the tests write `setup.portal`, `setup.chain`.
+ */
+export function usePayoutChain(): PayoutChain {
+  let started: PayoutChain | undefined;
+  beforeAll(async () => {
+    const chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
+    try {
+      started = { chain, ...(await startPayoutPortal(chain)), hot: privateKeyToAccount(chain.hotKey).address };
+    } catch (error) {
+      await chain.stop();
+      throw error;
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await started?.portal.close();
+    await started?.chain.stop();
+  });
+  return new Proxy({} as PayoutChain, {
+    get(_, key) {
+      if (!started) throw new Error('The payout chain starts before the tests (beforeAll); use it inside them.');
+      return Reflect.get(started, key) as unknown;
+    },
+  });
 }
 
 /** A member with income and a pending withdrawal of `amount` to `to` (two-factor off, hold 0 in these tests). */
