@@ -12,21 +12,26 @@ import {
   userSchema,
 } from '../auth';
 
-/** What its writes may answer. */
-const writeErrors = [
+/** What each of its endpoints may answer. */
+const authErrors = [
   'ACCOUNT_BLOCKED',
   'CREDENTIALS_REQUIRED',
   'CREDENTIALS_TOO_LONG',
-  'EMAIL_TAKEN',
   'INVALID_CREDENTIALS',
   'LOGIN_LOCKED',
   'PASSWORD_TOO_COMMON',
   'REFRESH_TOKEN_INVALID',
   'REGISTRATION_LIMITED',
   'RESET_TOKEN_INVALID',
-  'SECOND_FACTOR_LOCKED',
   'SPONSOR_BLOCKED',
   'SPONSOR_NOT_FOUND',
+] as const satisfies readonly ApiErrorCode[];
+
+/** What its writes other than the sign-in may answer. */
+const writeErrors = [
+  ...authErrors,
+  'EMAIL_TAKEN',
+  'SECOND_FACTOR_LOCKED',
   'TOTP_REQUIRED',
   'USERNAME_TAKEN',
 ] as const satisfies readonly ApiErrorCode[];
@@ -38,20 +43,7 @@ export const auth = {
     path: '/auth/login',
     status: 200,
     answer: loginResponseSchema,
-    errors: [
-      'ACCOUNT_BLOCKED',
-      'CREDENTIALS_REQUIRED',
-      'CREDENTIALS_TOO_LONG',
-      'INVALID_CREDENTIALS',
-      'LOGIN_LOCKED',
-      'PASSWORD_TOO_COMMON',
-      'REFRESH_TOKEN_INVALID',
-      'REGISTRATION_LIMITED',
-      'RESET_TOKEN_INVALID',
-      'SPONSOR_BLOCKED',
-      'SPONSOR_NOT_FOUND',
-      ...secondFactorErrors,
-    ],
+    errors: [...authErrors, ...secondFactorErrors],
     tags: ['auth'],
     summary: 'Sign in with an empty body and `Authorization: Basic base64(username:password)`',
   }),

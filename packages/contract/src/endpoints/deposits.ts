@@ -1,4 +1,5 @@
 import { endpoint } from '../endpoint';
+import type { ApiErrorCode } from '../errors';
 import { pageQuerySchema } from '../common';
 import {
   chainWalletsQuerySchema,
@@ -12,6 +13,12 @@ import {
   myDepositsSchema,
 } from '../deposits';
 
+/**
+ * What every deposits endpoint may answer: the portal runs without a chain or the chain does not answer
+ * (apps/api/src/deposits/service.ts), or sweeping is not configured (apps/api/src/deposits/sweep-deposit-addresses.ts).
+ */
+const chainErrors = ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'] as const satisfies readonly ApiErrorCode[];
+
 /** `/api/admin/chain`, `/api/admin/consolidations`, `/api/admin/deposits`, `/api/deposits` */
 export const deposits = {
   address: endpoint({
@@ -19,7 +26,7 @@ export const deposits = {
     path: '/deposits/address',
     status: 200,
     answer: depositAddressSchema,
-    errors: ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'],
+    errors: chainErrors,
     tags: ['deposits'],
     summary: 'Your BEP20 deposit address, its token and network, the minimum credited',
   }),
@@ -29,7 +36,7 @@ export const deposits = {
     query: myDepositsQuerySchema,
     status: 200,
     answer: myDepositsSchema,
-    errors: ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'],
+    errors: chainErrors,
     tags: ['deposits'],
     summary:
       'Your deposits with their confirmations, your deposit wallet balance and the chain status (poll it for live status)',
@@ -40,7 +47,7 @@ export const deposits = {
     query: depositListQuerySchema,
     status: 200,
     answer: depositPageSchema,
-    errors: ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'],
+    errors: chainErrors,
     tags: ['admin'],
     summary: 'All deposits (filters: member, status, dates; `format=csv`)',
   }),
@@ -50,7 +57,7 @@ export const deposits = {
     query: pageQuerySchema,
     status: 200,
     answer: consolidationPageSchema,
-    errors: ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'],
+    errors: chainErrors,
     tags: ['admin'],
     summary: 'Consolidations with their transactions, and the total swept',
   }),
@@ -59,7 +66,7 @@ export const deposits = {
     path: '/admin/consolidations',
     status: 201,
     answer: consolidationSchema,
-    errors: ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_RUNNING', 'CONSOLIDATION_UNAVAILABLE', 'TWO_FACTOR_REQUIRED'],
+    errors: [...chainErrors, 'CONSOLIDATION_RUNNING', 'TWO_FACTOR_REQUIRED'],
     tags: ['admin'],
     summary:
       'Sweep every deposit address holding at least the threshold to the treasury (resumes one left running; one at a time, 409 CONSOLIDATION_RUNNING while another runs)',
@@ -70,7 +77,7 @@ export const deposits = {
     query: chainWalletsQuerySchema,
     status: 200,
     answer: chainWalletsSchema,
-    errors: ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'],
+    errors: chainErrors,
     tags: ['admin'],
     summary:
       'Treasury, gas, hot wallet and deposit addresses with on-chain balances; the reconciliation of the ledger against the chain',

@@ -28,6 +28,13 @@ const readErrors = [
   'REFERRAL_NOT_FOUND',
 ] as const satisfies readonly ApiErrorCode[];
 
+/** What finding a waiting referral's free slots, and so placing it, may answer beyond the reads: the referral already placed, or its sponsor not placed (apps/api/src/network/viewpoint.ts placeableReferral). */
+const placingErrors = [
+  ...readErrors,
+  'ALREADY_PLACED',
+  'SPONSOR_NOT_PLACED',
+] as const satisfies readonly ApiErrorCode[];
+
 /** `/api/network` */
 export const network = {
   referralLink: endpoint({
@@ -87,17 +94,7 @@ export const network = {
     query: freeSlotsQuerySchema,
     status: 200,
     answer: freeSlotsSchema,
-    // A referral already placed, or whose sponsor is not (apps/api/src/network/viewpoint.ts placeableReferral).
-    errors: [
-      'NOT_A_MEMBER',
-      'ALREADY_PLACED',
-      'NOT_IN_NETWORK',
-      'NOT_PLACED',
-      'PAGE_TOO_DEEP',
-      'PARENT_NOT_FOUND',
-      'REFERRAL_NOT_FOUND',
-      'SPONSOR_NOT_PLACED',
-    ],
+    errors: placingErrors,
     tags: ['network'],
     summary:
       "Free positions for a waiting referral inside its sponsor's team, nearest first; `search` finds them under a username",
@@ -108,19 +105,7 @@ export const network = {
     body: placementBodySchema,
     status: 201,
     answer: placementResultSchema,
-    errors: [
-      'NOT_A_MEMBER',
-      'ALREADY_PLACED',
-      'NOT_IN_NETWORK',
-      'NOT_PLACED',
-      'PAGE_TOO_DEEP',
-      'PARENT_NOT_FOUND',
-      'PLACEMENT_BUSY',
-      'PLACEMENT_TOO_DEEP',
-      'REFERRAL_NOT_FOUND',
-      'SLOT_TAKEN',
-      'SPONSOR_NOT_PLACED',
-    ],
+    errors: [...placingErrors, 'PLACEMENT_BUSY', 'PLACEMENT_TOO_DEEP', 'SLOT_TAKEN'],
     tags: ['network'],
     summary: 'Place a waiting referral: `{ memberId, parentId, side }` or `{ memberId, auto: "left" | "right" }`',
   }),

@@ -17,14 +17,21 @@ import {
   redemptionSchema,
 } from '../products';
 
-/** What its writes may answer. */
-const writeErrors = [
+/** What its reads may answer. */
+const readErrors = ['PRODUCT_NOT_FOUND', 'REDEMPTION_NOT_FOUND'] as const satisfies readonly ApiErrorCode[];
+
+/** What a redemption refuses, and so its quote too (apps/api/src/redemptions/redeem.ts). */
+const redeemRefusals = [
   'INSUFFICIENT_BALANCE',
   'OUT_OF_STOCK',
   'PRODUCT_INACTIVE',
-  'PRODUCT_NOT_FOUND',
+  ...readErrors,
+] as const satisfies readonly ApiErrorCode[];
+
+/** What its writes may answer. */
+const writeErrors = [
+  ...redeemRefusals,
   'REDEMPTION_ALREADY_DECIDED',
-  'REDEMPTION_NOT_FOUND',
   ...idempotencyErrors,
 ] as const satisfies readonly ApiErrorCode[];
 
@@ -32,10 +39,9 @@ const writeErrors = [
 const decisionErrors = [
   'OUT_OF_STOCK',
   'PRODUCT_INACTIVE',
-  'PRODUCT_NOT_FOUND',
   'REDEMPTION_ALREADY_DECIDED',
-  'REDEMPTION_NOT_FOUND',
   'TWO_FACTOR_REQUIRED',
+  ...readErrors,
 ] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/admin/redemptions`, `/api/redemptions` */
@@ -58,7 +64,7 @@ export const redemptions = {
     query: redemptionListQuerySchema,
     status: 200,
     answer: redemptionPageSchema,
-    errors: ['PRODUCT_NOT_FOUND', 'REDEMPTION_NOT_FOUND'],
+    errors: readErrors,
     tags: ['redemptions'],
     summary: 'Your redemptions (status, dates)',
   }),
@@ -68,7 +74,7 @@ export const redemptions = {
     query: redemptionQuoteQuerySchema,
     status: 200,
     answer: redemptionQuoteSchema,
-    errors: ['INSUFFICIENT_BALANCE', 'OUT_OF_STOCK', 'PRODUCT_INACTIVE', 'PRODUCT_NOT_FOUND', 'REDEMPTION_NOT_FOUND'],
+    errors: redeemRefusals,
     tags: ['redemptions'],
     summary: 'Points before and after a redemption; refuses what the redemption would refuse',
   }),
@@ -78,7 +84,7 @@ export const redemptions = {
     query: redemptionAdminListQuerySchema,
     status: 200,
     answer: redemptionPageSchema,
-    errors: ['PRODUCT_NOT_FOUND', 'REDEMPTION_NOT_FOUND'],
+    errors: readErrors,
     tags: ['admin'],
     summary: 'Every redemption; `status=pending` for approval, `status=decided` for the history; `format=csv`',
   }),

@@ -1,10 +1,15 @@
 import type { ApiErrorCode } from '../errors';
 
-/** What a request that checks a second factor may answer (apps/api/src/two-factor/guard.ts): a code missing, wrong or used, the account's codes locked, the portal's key not opening the stored secret. */
-export const secondFactorErrors = [
+/** What a request that checks a one-time code may answer: the code missing, wrong or used. */
+export const oneTimeCodeErrors = [
   'TOTP_REQUIRED',
   'TOTP_INVALID',
   'TOTP_REUSED',
+] as const satisfies readonly ApiErrorCode[];
+
+/** What a request that checks a second factor may answer (apps/api/src/two-factor/guard.ts): a one-time code's refusals, the account's codes locked, the portal's key not opening the stored secret. */
+export const secondFactorErrors = [
+  ...oneTimeCodeErrors,
   'SECOND_FACTOR_LOCKED',
   'TWO_FACTOR_KEY_MISMATCH',
 ] as const satisfies readonly ApiErrorCode[];

@@ -1,6 +1,6 @@
 import { endpoint } from '../endpoint';
 import type { ApiErrorCode } from '../errors';
-import { secondFactorErrors } from './shared-errors';
+import { oneTimeCodeErrors, secondFactorErrors } from './shared-errors';
 import {
   twoFactorCodeBodySchema,
   twoFactorEnabledSchema,
@@ -8,16 +8,16 @@ import {
   twoFactorStatusSchema,
 } from '../withdrawals';
 
-/** What its writes may answer. */
-const writeErrors = [
-  'TOTP_INVALID',
-  'TOTP_REQUIRED',
-  'TOTP_REUSED',
+/** What its writes may answer about two-factor's own state: already on, not on, not set up, required. */
+const stateErrors = [
   'TWO_FACTOR_ALREADY_ENABLED',
   'TWO_FACTOR_NOT_ENABLED',
   'TWO_FACTOR_NOT_SET_UP',
   'TWO_FACTOR_REQUIRED',
 ] as const satisfies readonly ApiErrorCode[];
+
+/** What setting it up and turning it on may answer: the first code is checked here (apps/api/src/two-factor/service.ts), not by the second factor's guard that checks the turning off. */
+const writeErrors = [...stateErrors, ...oneTimeCodeErrors] as const;
 
 /** `/api/me` */
 export const twoFactor = {
@@ -54,13 +54,7 @@ export const twoFactor = {
     path: '/me/2fa/disable',
     body: twoFactorCodeBodySchema,
     status: 204,
-    errors: [
-      'TWO_FACTOR_ALREADY_ENABLED',
-      'TWO_FACTOR_NOT_ENABLED',
-      'TWO_FACTOR_NOT_SET_UP',
-      'TWO_FACTOR_REQUIRED',
-      ...secondFactorErrors,
-    ],
+    errors: [...stateErrors, ...secondFactorErrors],
     tags: ['account'],
     summary:
       'Turn two-factor off with a current code (or a recovery code); repeated wrong codes lock the codes for a while (429)',

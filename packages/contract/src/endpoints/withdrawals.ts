@@ -35,19 +35,15 @@ const readErrors = [
 
 /** What a withdrawal request refuses, and so its quote too (apps/api/src/withdrawals/request.ts). */
 const requestRefusals = [
-  'ADDRESS_CHECKSUM',
+  ...readErrors,
   'ADDRESS_IS_PLATFORM',
   'ADDRESS_IS_TOKEN',
-  'ADDRESS_MALFORMED',
-  'ADDRESS_NOT_FOUND',
   'ADDRESS_ON_HOLD',
   'ADDRESS_ZERO',
-  'AMOUNT_TOO_PRECISE',
   'AMOUNT_TOO_SMALL',
   'BELOW_MINIMUM',
   'TOTP_REQUIRED',
   'TWO_FACTOR_REQUIRED',
-  'WITHDRAWAL_NOT_FOUND',
 ] as const satisfies readonly ApiErrorCode[];
 
 /** What its writes may answer. */
