@@ -11,7 +11,7 @@ import { writeAudit, type Actor } from '../audit/service';
 import { readSettings } from '../settings/service';
 import { AppError } from '../shared/errors';
 import { defineList } from '../shared/list-query';
-import { chainUnavailable, requireChain } from './service';
+import { chainUnavailable, requireChain } from './require-chain';
 import { describeChainError } from './chain-status';
 import { isChainError } from '../chain/errors';
 import {

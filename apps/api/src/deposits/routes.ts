@@ -5,7 +5,8 @@ import { route } from '../http/route';
 import { principalOf, actorOf, adminTwoFactorGate } from '../http/guard';
 import { sendList } from '../shared/list-reply';
 import { listConsolidations, startConsolidation } from './consolidation';
-import { adminDeposits, depositAddress, memberDeposits } from './service';
+import { depositAddress } from './deposit-address';
+import { adminDeposits, memberDeposits } from './list';
 import { chainWallets } from './wallets';
 
 /** `/api/deposits` (members). */

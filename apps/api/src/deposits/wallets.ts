@@ -9,7 +9,7 @@ import { systemBalance } from '../ledger/queries';
 import { isChainError } from '../chain/errors';
 import { pageWindow } from '../shared/pagination';
 import { pageClause } from '../shared/sql-list';
-import { chainUnavailable, requireChain } from './service';
+import { chainUnavailable, requireChain } from './require-chain';
 import { describeChainError, readChainStatus } from './chain-status';
 
 /** Deposit addresses read per chunk for the reconciliation: one database page, one JSON-RPC batch of eth_calls (split by clients.ts into HTTP requests of 200). */

@@ -1,40 +1,21 @@
 import {
   fromBaseUnits,
-  NETWORK_NAME,
-  toBaseUnits,
   type ChainStatus,
   type Deposit,
-  type DepositAddress,
   type DepositListQuery,
   type DepositStatus,
   type MyDeposits,
   type MyDepositsQuery,
 } from '@portal/contract';
-import type { Chain } from '../chain';
 import type { AppContext } from '../context';
-import { readSettings } from '../settings/service';
-import { AppError } from '../shared/errors';
 import { sql } from '../db/sql';
 import type { CsvColumn } from '../shared/csv';
 import { defineList, type ListFilter } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays } from '../shared/sql-list';
-import { ensureDepositAddress } from './addresses';
-import { describeChainError, readChainStatus } from './chain-status';
-import { isChainError } from '../chain/errors';
+import { readChainStatus } from './chain-status';
 
-export const chainUnavailable = (detail?: string) =>
-  new AppError(
-    503,
-    'CHAIN_UNAVAILABLE',
-    `Deposits are unavailable right now: the chain does not answer${detail ? ` (${detail})` : ''}. Try again shortly.`,
-  );
-
-export function requireChain(ctx: AppContext): Chain {
-  if (!ctx.chain)
-    throw new AppError(503, 'CHAIN_UNAVAILABLE', 'Deposits are unavailable: the portal runs without a chain.');
-  return ctx.chain;
-}
+/** The deposits lists: the member's own (with the deposit wallet's balance and the chain status) and the admin's of all. */
 
 interface DepositRow {
   id: number;
@@ -55,7 +36,7 @@ const SELECT = sql`SELECT d.id, d.member_id, u.username, d.address, d.from_addre
                        d.block_number::text, d.seen_at, d.credited_at
                   FROM deposits d JOIN users u ON u.id = d.member_id`;
 
-export function toDeposit(ctx: AppContext, row: DepositRow, status: ChainStatus): Deposit {
+function toDeposit(ctx: AppContext, row: DepositRow, status: ChainStatus): Deposit {
   const latest = status.latestBlock === null ? null : BigInt(status.latestBlock);
   const final = status.finalBlock === null ? null : BigInt(status.finalBlock);
   const needed =
@@ -127,29 +108,6 @@ function depositList(ctx: AppContext, status: Promise<ChainStatus>) {
     },
     csv: { name: 'deposits', columns: CSV_COLUMNS },
   });
-}
-
-export async function depositAddress(ctx: AppContext, memberId: number): Promise<DepositAddress> {
-  const { db } = ctx;
-  const chain = requireChain(ctx);
-  let token;
-  try {
-    token = await chain.token();
-  } catch (error) {
-    if (!isChainError(error)) throw error;
-    throw chainUnavailable(describeChainError(chain, error));
-  }
-  const { address } = await ensureDepositAddress(db, chain, memberId);
-  const settings = await readSettings(db);
-  return {
-    address,
-    uri: `ethereum:${token.address}@${chain.chainId}/transfer?address=${address}`,
-    token: { symbol: token.symbol, address: token.address, decimals: token.decimals },
-    network: NETWORK_NAME,
-    chainId: chain.chainId,
-    minimum: fromBaseUnits(toBaseUnits(settings.depositMinimum)),
-    explorerUrl: chain.explorerAddress(address),
-  };
 }
 
 export async function memberDeposits(ctx: AppContext, memberId: number, query: MyDepositsQuery): Promise<MyDeposits> {
