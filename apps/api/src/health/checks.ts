@@ -1,7 +1,7 @@
 import type { ChainStatus, HealthChecks } from '@portal/contract';
 import type { AppContext } from '../context';
 import { chainSnapshotOf } from '../metrics/chain-snapshot';
-import { readPayoutFigures, readWatcherFigures, stuckAfterSeconds } from '../metrics/queries';
+import { readAwaitingFinality, readPayoutFigures, stuckAfterSeconds } from '../metrics/queries';
 
 /**
  * `/api/health`'s `checks`: the states an operator alerts on, in words,
@@ -29,9 +29,9 @@ function withinSeconds<T>(value: Promise<T>, seconds: number): Promise<T | 'late
 
 export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | undefined): Promise<HealthChecks> {
   const chain = ctx.chain;
-  const [payouts, watcher, figures] = await Promise.all([
+  const [payouts, awaitingFinality, figures] = await Promise.all([
     readPayoutFigures(ctx),
-    chain ? readWatcherFigures(ctx, chain) : undefined,
+    chain ? readAwaitingFinality(ctx, chain) : undefined,
     chain?.hotWallet ? withinSeconds(chainSnapshotOf(ctx)!.figures(), CHAIN_WAIT_SECONDS) : undefined,
   ]);
   const live = payouts.byState.queued + payouts.byState.signed + payouts.byState.broadcast + payouts.byState.mined;
@@ -62,9 +62,12 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
     },
   };
 
-  if (chain && watcher) {
-    const cursor = watcher.cursor;
-    const lag = cursor && cursor.latestBlock !== null ? cursor.latestBlock - cursor.scannedTo : null;
+  if (chain && awaitingFinality !== undefined) {
+    // The watcher's cursor as readiness.ts read it (its `scannedTo` is the next block to scan).
+    const lag =
+      chainStatus?.latestBlock != null && chainStatus.scannedTo !== null
+        ? BigInt(chainStatus.latestBlock) - (BigInt(chainStatus.scannedTo) - 1n)
+        : null;
     const state = chainStatus?.status ?? 'starting';
     const where =
       lag === null
@@ -80,8 +83,8 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
     checks.watcher = {
       state,
       lagBlocks: lag === null ? null : lag.toString(),
-      awaitingFinality: watcher.awaitingFinality,
-      message: `${where}${words[state] ?? ` (${state})`}; ${plural(watcher.awaitingFinality, 'deposit waits', 'deposits wait')} for finality.`,
+      awaitingFinality,
+      message: `${where}${words[state] ?? ` (${state})`}; ${plural(awaitingFinality, 'deposit waits', 'deposits wait')} for finality.`,
     };
   }
 

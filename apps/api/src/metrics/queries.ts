@@ -74,9 +74,7 @@ export async function readWatcherFigures(ctx: AppContext, chain: Chain): Promise
       sql`SELECT final_next::text, latest_block::text, final_block::text, extract(epoch FROM now() - checked_at)::float8 AS age
             FROM chain_watch WHERE ${watchRow(watchKeyOf(chain))}`,
     ),
-    ctx.db.query<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen'`,
-    ),
+    readAwaitingFinality(ctx, chain),
   ]);
   const r = row.rows[0];
   return {
@@ -88,8 +86,16 @@ export async function readWatcherFigures(ctx: AppContext, chain: Chain): Promise
           checkedSecondsAgo: r.age === null ? null : Math.max(0, Number(r.age)),
         }
       : null,
-    awaitingFinality: Number(seen.rows[0]!.n),
+    awaitingFinality: seen,
   };
+}
+
+/** Deposits seen on chain, not final yet (credited once final). */
+export async function readAwaitingFinality(ctx: AppContext, chain: Chain): Promise<number> {
+  const { rows } = await ctx.db.query<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen'`,
+  );
+  return Number(rows[0]!.n);
 }
 
 /** The last daily close (any process's): when it ran, in seconds since the epoch; null before the first. */
