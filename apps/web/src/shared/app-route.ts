@@ -6,8 +6,8 @@ import type { MenuIconName } from './menu-icons';
  * What one page of the portal is: path (exact, case-sensitive, as the
  * original wrote it), title, layout, sign-in and admin flags, menu place,
  * and how to load the page. Each feature lists its pages in its own
- * `routes.tsx`, one `guestPage`/`memberPage`/`adminPage` entry a page;
- * `src/app/routes.tsx` puts the lists together.
+ * `routes.tsx`, one entry a page: `guestPage` below, `memberPage` or
+ * `adminPage` (`signed-in-page.ts`); `src/app/routes.tsx` puts the lists together.
  */
 export type LayoutKind = 'blank' | 'vertical';
 
@@ -35,39 +35,17 @@ export interface AppRoute {
   page: () => Promise<ReactNode>;
 }
 
-interface MenuPlace {
+/** Where the navigation lists a page: its section and icon. */
+export interface MenuPlace {
   group: MenuGroupId;
   icon: MenuIconName;
 }
 
-type PageLoader = AppRoute['page'];
-
-/** Where the navigation lists a page: its section and icon. */
-export function inMenu(group: MenuGroupId, icon: MenuIconName): MenuPlace {
-  return { group, icon };
-}
+export type PageLoader = AppRoute['page'];
 
 const GUEST = { layout: 'blank', auth: false, admin: false, guest: true } as const;
-const MEMBER = { layout: 'vertical', auth: true, admin: false } as const;
-const ADMIN_ONLY = { layout: 'vertical', auth: true, admin: true } as const;
 
 /** A guest page (blank layout, never in the menu). */
 export function guestPage(path: string, title: string, page: PageLoader): AppRoute {
   return { path, title, ...GUEST, page };
 }
-
-/** The page's loader, after its menu place when the navigation lists it. */
-type MenuAndPage = [page: PageLoader] | [menu: MenuPlace, page: PageLoader];
-
-/** The maker of signed-in pages with these flags: `(path, title, [inMenu(…),] page)`. */
-function signedInPage(flags: typeof MEMBER | typeof ADMIN_ONLY) {
-  return (path: string, title: string, ...menuAndPage: MenuAndPage): AppRoute =>
-    menuAndPage.length === 1
-      ? { path, title, ...flags, page: menuAndPage[0] }
-      : { path, title, ...flags, menu: menuAndPage[0], page: menuAndPage[1] };
-}
-
-/** A page for signed-in accounts. */
-export const memberPage = signedInPage(MEMBER);
-/** A page for admins only. */
-export const adminPage = signedInPage(ADMIN_ONLY);

@@ -1,4 +1,5 @@
-import { inMenu, memberPage, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** The signed-in account's settings. Each page is loaded on its first visit. */
 export const accountRoutes: AppRoute[] = [

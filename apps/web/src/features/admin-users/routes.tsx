@@ -1,4 +1,5 @@
-import { adminPage, inMenu, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu } from '../../shared/signed-in-page';
 
 /** Account management (admins). Each page is loaded on its first visit. */
 export const adminUserRoutes: AppRoute[] = [

@@ -1,4 +1,5 @@
-import { adminPage, inMenu, memberPage, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** Income and bonus reports: the member's own and the admin's of everyone. Each page is loaded on its first visit. */
 export const bonusRoutes: AppRoute[] = [

@@ -1,4 +1,5 @@
-import { adminPage, inMenu, memberPage, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** Deposits: the member's address and history; the admin's deposits, consolidations and hot wallets. Each page is loaded on its first visit. */
 export const depositRoutes: AppRoute[] = [

@@ -1,4 +1,5 @@
-import { adminPage, inMenu, memberPage, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** Products: the member's redemptions; the admin's approvals and catalogue. Each page is loaded on its first visit. */
 export const productRoutes: AppRoute[] = [

@@ -1,4 +1,5 @@
-import { inMenu, memberPage, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** Transfers between members and their history. Each page is loaded on its first visit. */
 export const transferRoutes: AppRoute[] = [

@@ -1,4 +1,5 @@
-import { adminPage, inMenu, memberPage, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** Withdrawals: the member's request and history; the admin's approvals. Each page is loaded on its first visit. */
 export const withdrawalRoutes: AppRoute[] = [
