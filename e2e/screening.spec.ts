@@ -42,6 +42,16 @@ test('an admin lists an address and imports a CSV; a deposit from it is held, th
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(screening.table).toContainText(other);
 
+  // Removing asks a reason in the confirmation.
+  await screening.table.getByRole('button', { name: `Remove ${other}` }).click();
+  const removal = page.getByRole('dialog', { name: 'Remove from the screening list' });
+  await removal.getByRole('button', { name: 'Remove' }).click();
+  await expect(removal).toContainText('Reason must be at least 3 characters');
+  await removal.getByLabel('Reason for removing it').fill('Listed by mistake');
+  await removal.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText(`${other} is off the screening list.`)).toBeVisible();
+  await expect(screening.table).not.toContainText(other);
+
   // A member's deposit from the listed sender: tokens and gas to it, then its own transfer.
   const member = await registerViaApi(request, { fullName: 'Held Deposit' });
   const session = await apiLogin(request, member.username, member.password);

@@ -1,13 +1,12 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { screeningReasonSchema, type Deposit } from '@portal/contract';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import type { Column } from '../../shared/components/DataTable';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
+import { useReasonField } from '../../shared/hooks/useReasonField';
 import { useDecideHeldDeposit } from './api';
 
 type Decision = { deposit: Deposit; action: 'credit' | 'reject' };
@@ -21,14 +20,11 @@ type Decision = { deposit: Deposit; action: 'credit' | 'reject' };
  */
 export function useHeldDepositDecisions() {
   const decide = useDecideHeldDeposit();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useReasonField(screeningReasonSchema);
   const flow = useConfirmedMutation({
     send: ({ deposit, action }: Decision, key: string) =>
       decide.mutateAsync(
-        action === 'credit'
-          ? { id: deposit.id, key, action }
-          : { id: deposit.id, key, action, reason: screeningReasonSchema.parse(reason) },
+        action === 'credit' ? { id: deposit.id, key, action } : { id: deposit.id, key, action, reason: reason.value() },
       ),
     successMessage: (done) =>
       done.status === 'credited'
@@ -36,18 +32,11 @@ export function useHeldDepositDecisions() {
         : `Rejected the deposit of ${formatMoney(done.amount)} USDT; it stays recorded, never credited.`,
   });
   const open = (deposit: Deposit, action: Decision['action']) => {
-    setReason('');
-    setReasonError(null);
+    reason.reset();
     flow.open({ deposit, action });
   };
   const confirm = () => {
-    if (flow.pending?.action === 'reject') {
-      const parsed = screeningReasonSchema.safeParse(reason);
-      if (!parsed.success) {
-        setReasonError(parsed.error.issues[0]?.message ?? 'Give a reason');
-        return;
-      }
-    }
+    if (flow.pending?.action === 'reject' && reason.checked() === undefined) return;
     flow.dialog.onConfirm();
   };
 
@@ -112,20 +101,9 @@ export function useHeldDepositDecisions() {
           <ConfirmAmount label="Amount" value={pending.deposit.amount} unit="USDT" strong />
           <ConfirmLine label="From">{pending.deposit.fromAddress}</ConfirmLine>
           <ConfirmLine label="Held because">{pending.deposit.holdReason}</ConfirmLine>
-          {pending.action === 'reject' ? (
-            <TextField
-              label="Reason for rejecting it"
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setReasonError(null);
-              }}
-              error={!!reasonError}
-              helperText={reasonError ?? 'Required; kept with the deposit and in the audit log.'}
-              fullWidth
-              sx={{ mt: 4 }}
-            />
-          ) : null}
+          {pending.action === 'reject'
+            ? reason.field('Reason for rejecting it', 'Required; kept with the deposit and in the audit log.')
+            : null}
         </ConfirmSummary>
       )}
     </ConfirmDialog>

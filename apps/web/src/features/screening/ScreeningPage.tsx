@@ -29,6 +29,7 @@ import { StatusChip } from '../../shared/components/StatusChip';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { formatDateTime } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
+import { useReasonField } from '../../shared/hooks/useReasonField';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
@@ -222,21 +223,17 @@ function AddDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
  */
 function useRemoval() {
   const remove = useRemoveScreened();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
+  const reason = useReasonField(screeningReasonSchema);
   const flow = useConfirmedMutation({
-    send: (entry: ScreeningEntry) => remove.mutateAsync({ id: entry.id, reason: screeningReasonSchema.parse(reason) }),
+    send: (entry: ScreeningEntry) => remove.mutateAsync({ id: entry.id, reason: reason.value() }),
     successMessage: (done) => `${done.address} is off the screening list.`,
   });
   const open = (entry: ScreeningEntry) => {
-    setReason('');
-    setReasonError(null);
+    reason.reset();
     flow.open(entry);
   };
   const confirm = () => {
-    const parsed = screeningReasonSchema.safeParse(reason);
-    if (!parsed.success) setReasonError(parsed.error.issues[0]?.message ?? 'Give a reason');
-    else flow.dialog.onConfirm();
+    if (reason.checked() !== undefined) flow.dialog.onConfirm();
   };
   const entry = flow.pending;
   const dialog = (
@@ -254,18 +251,7 @@ function useRemoval() {
         >
           <ConfirmLine label="Address">{entry.address}</ConfirmLine>
           <ConfirmLine label="Listed for">{entry.reason}</ConfirmLine>
-          <TextField
-            label="Reason for removing it"
-            value={reason}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setReasonError(null);
-            }}
-            error={!!reasonError}
-            helperText={reasonError ?? 'Required; kept in the history and the audit log.'}
-            fullWidth
-            sx={{ mt: 4 }}
-          />
+          {reason.field('Reason for removing it', 'Required; kept in the history and the audit log.')}
         </ConfirmSummary>
       )}
     </ConfirmDialog>
