@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseChainEnv, type ChainEnv } from './chain/config';
+import { readScreeningFile, type ScreeningFile } from './screening/list-file';
 
 /**
  * All configuration comes from the environment and is checked once at start-up;
@@ -48,6 +49,7 @@ const envSchema = z.object({
     .optional(),
   PAYOUT_BUMP_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   // Turns GET /api/metrics on (docs/architecture.md, "Metrics and health"); its bearer token, never logged.
+  SCREENING_LIST_FILE: z.string().optional(),
   METRICS_TOKEN: z
     .string()
     .min(16, 'must be at least 16 characters')
@@ -93,6 +95,8 @@ export interface Config {
   payoutBumpAfterSeconds: number;
   /** The bearer token of GET /api/metrics; unset: the endpoint answers 404 (metrics/routes.ts). */
   metricsToken?: string;
+  /** SCREENING_LIST_FILE's addresses, read and checked here; stored at each start (screening/list.ts syncScreeningFile). */
+  screeningFile?: ScreeningFile;
   /** Chain settings (chain/config.ts); no CHAIN_RPC_URL means the embedded chain. */
   chain: ChainEnv;
   /**
@@ -124,9 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);
   const chain = parseChainEnv(present);
-  if (!parsed.success || chain.problems.length) {
+  const listFile = present.SCREENING_LIST_FILE ? readScreeningFile(present.SCREENING_LIST_FILE) : undefined;
+  if (!parsed.success || chain.problems.length || listFile?.problems.length) {
     const lines = (parsed.error?.issues ?? []).map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     lines.push(...chain.problems.map(([variable, message]) => `  ${variable}: ${message}`));
+    lines.push(...(listFile?.problems ?? []).map((problem) => `  SCREENING_LIST_FILE: ${problem}`));
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -177,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     payoutBumpAfterSeconds: e.PAYOUT_BUMP_AFTER_SECONDS,
     metricsToken: e.METRICS_TOKEN,
+    screeningFile: listFile?.value,
     chain: chain.value!,
     webConcurrency: e.DATABASE_URL ? (e.WEB_CONCURRENCY ?? DEFAULT_WEB_CONCURRENCY) : 1,
     testJobPauseMs: e.TEST_JOB_PAUSE_MS,

@@ -94,6 +94,12 @@ async function main() {
   }
   if (chainSettings) ctx.chain = createChain(chainSettings);
   const setup = await bootstrap(ctx);
+  if (config.screeningFile) {
+    log.info(
+      { file: config.screeningFile.file, addresses: setup.screeningFileAddresses },
+      'screening list file loaded',
+    );
+  }
   // Printed in the same step that created the admin, before anything that can
   // fail (listen); the password is also in an owner-only file under DATA_DIR.
   // Printed, not logged: the generated password must not end up in log storage.

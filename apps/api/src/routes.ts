@@ -21,6 +21,7 @@ import { planAdminRoutes } from './plan/routes';
 import { mediaRoutes, productAdminRoutes, productRoutes } from './products/routes';
 import { redemptionAdminRoutes, redemptionRoutes } from './redemptions/routes';
 import { depositAdminRoutes, depositRoutes } from './deposits/routes';
+import { screeningAdminRoutes } from './screening/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes';
 
@@ -72,4 +73,5 @@ export const adminRoutes: RouteModule[] = [
   redemptionAdminRoutes,
   depositAdminRoutes,
   withdrawalAdminRoutes,
+  screeningAdminRoutes,
 ];

@@ -7,7 +7,7 @@ import { moneySchema } from './money';
 
 export const NETWORK_NAME = 'BNB Smart Chain (BEP20)';
 
-export const depositStatuses = ['seen', 'credited', 'dropped', 'below_minimum'] as const;
+export const depositStatuses = ['seen', 'credited', 'dropped', 'below_minimum', 'held', 'rejected'] as const;
 export const depositStatusSchema = z.enum(depositStatuses, {
   error: () => `status must be one of: ${depositStatuses.join(', ')}`,
 });
@@ -18,6 +18,8 @@ export const DEPOSIT_STATUS_LABELS: Record<DepositStatus, string> = {
   credited: 'Credited',
   dropped: 'Dropped (reorganised away)',
   below_minimum: 'Below minimum, not credited',
+  held: 'Held for review',
+  rejected: 'Rejected, not credited',
 };
 
 /**
@@ -83,6 +85,10 @@ export const depositSchema = z.object({
   seenAt: z.iso.datetime(),
   creditedAt: z.iso.datetime().nullable(),
   explorerUrl: z.string().nullable(),
+  /** Why a `held` deposit waits for an admin (its sender is on the screening list); null for members and for the others. */
+  holdReason: z.string().nullable(),
+  /** The admin's decision on a held deposit (credited or rejected); null for members and for the others. */
+  decision: z.object({ by: z.string().nullable(), at: z.iso.datetime(), note: z.string().nullable() }).nullable(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 
@@ -166,6 +172,10 @@ export const reconciliationSchema = z.object({
     depositsNotFinal: moneySchema,
     /** Recorded below the minimum: on chain, never credited. */
     belowMinimum: moneySchema,
+    /** From a sender on the screening list, waiting for an admin's decision: on chain, not credited yet. */
+    held: moneySchema,
+    /** From a screened sender, rejected by an admin: on chain, never credited. */
+    rejected: moneySchema,
   }),
   /** For information: sweeps sent and not yet confirmed (they move tokens between addresses counted above). */
   pendingSweeps: moneySchema,

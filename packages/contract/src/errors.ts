@@ -120,6 +120,13 @@ export const apiErrorCodes = {
   WITHDRAWAL_NOT_FAILED: [409],
   PAYOUT_MAY_STILL_LAND: [409],
   PAYOUTS_NOT_CONFIGURED: [409],
+  // Address screening
+  ADDRESS_BLOCKED: [422],
+  SCREENING_ALREADY_LISTED: [409],
+  SCREENING_NOT_FOUND: [404],
+  SCREENING_FROM_FILE: [409],
+  DEPOSIT_NOT_FOUND: [404],
+  DEPOSIT_NOT_HELD: [409],
 } as const satisfies Record<string, readonly number[]>;
 
 export type ApiErrorCode = keyof typeof apiErrorCodes;

@@ -3,6 +3,7 @@ import type { Database, Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { postBulkCredits } from '../ledger/bulk';
 import { postEntry } from '../ledger/post';
+import { listedAmong } from '../screening/list';
 import { readSettings } from '../settings/service';
 import { recordDeposits, type OpenDeposit } from './record-deposits';
 import type { MatchedLog } from './transfer-logs';
@@ -20,7 +21,7 @@ export interface RangeCredited {
 
 /**
  * Records a final range in one transaction: its deposits credited (or
- * `below_minimum`), the seen ones it no longer holds `dropped`, the cursor
+ * `below_minimum`, or `held` when their sender is on the screening list), the seen ones it no longer holds `dropped`, the cursor
  * moved past it and the hash of its last block kept (`watch-cursor.ts`). Null when the cursor no longer stands at `from` (another
  * process recorded it meanwhile): nothing is written.
  */
@@ -41,10 +42,23 @@ export async function creditFinalRange(
       const minimum = toBaseUnits(settings.depositMinimum);
       const open = await recordDeposits(tx, key.chainId, matched, decimals, ['seen', 'dropped']);
       const below = open.filter((row) => BigInt(row.amount) < minimum);
-      const credit = open.filter((row) => BigInt(row.amount) >= minimum);
+      // From a sender on the screening list: recorded and held for an admin (deposits/held.ts), in neither credit path.
+      const listed = await listedAmong(
+        tx,
+        open.map((row) => row.from_address),
+      );
+      const held = open.filter((row) => BigInt(row.amount) >= minimum && listed.has(row.from_address.toLowerCase()));
+      const credit = open.filter((row) => BigInt(row.amount) >= minimum && !held.includes(row));
       if (below.length) {
         await tx.query(
           sql`UPDATE deposits SET status = 'below_minimum', final_at = now() WHERE id = ANY(${below.map((row) => row.id)}::bigint[])`,
+        );
+      }
+      if (held.length) {
+        await tx.query(
+          sql`UPDATE deposits d SET status = 'held', final_at = now(), hold_reason = 'Sender on the screening list: ' || u.reason
+                FROM unnest(${held.map((row) => row.id)}::bigint[], ${held.map((row) => listed.get(row.from_address.toLowerCase())!)}::text[]) AS u(id, reason)
+               WHERE d.id = u.id`,
         );
       }
       if (credit.length >= BULK_FROM) await creditInBulk(tx, key.chainId, from, to, credit);
@@ -83,13 +97,18 @@ async function creditInBulk(tx: Sql, chainId: number, from: bigint, to: bigint, 
   );
 }
 
-/** A deposit credited in an entry of its own. */
-async function creditOne(tx: Sql, chainId: number, row: OpenDeposit): Promise<void> {
+/** A deposit credited in an entry of its own; `actorId`: the admin who credits a held one (deposits/held.ts). */
+export async function creditOne(
+  tx: Sql,
+  chainId: number,
+  row: Omit<OpenDeposit, 'from_address'>,
+  actorId: number | null = null,
+): Promise<void> {
   const amount = BigInt(row.amount);
   const entry = await postEntry(tx, {
     type: 'deposit',
     memo: `Deposit of ${fromBaseUnits(amount)} USDT (BEP20)`,
-    actorId: null,
+    actorId,
     refs: { depositId: Number(row.id), txHash: row.tx_hash, logIndex: row.log_index, chainId },
     lines: [
       { account: { member: Number(row.member_id), wallet: 'deposit' }, amount },

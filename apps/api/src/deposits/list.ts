@@ -8,6 +8,7 @@ import {
   type MyDepositsQuery,
 } from '@portal/contract';
 import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import type { CsvColumn } from '../shared/csv';
 import { defineList, type ListFilter } from '../shared/list-query';
@@ -30,11 +31,15 @@ interface DepositRow {
   block_number: string;
   seen_at: Date;
   credited_at: Date | null;
+  hold_reason: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_note: string | null;
 }
 
 const SELECT = sql`SELECT d.id, d.member_id, u.username, d.address, d.from_address, d.amount::text, d.status, d.tx_hash, d.log_index,
-                       d.block_number::text, d.seen_at, d.credited_at
-                  FROM deposits d JOIN users u ON u.id = d.member_id`;
+                       d.block_number::text, d.seen_at, d.credited_at, d.hold_reason, a.username AS decided_by, d.decided_at, d.decision_note
+                  FROM deposits d JOIN users u ON u.id = d.member_id LEFT JOIN users a ON a.id = d.decided_by`;
 
 function toDeposit(ctx: AppContext, row: DepositRow, status: ChainStatus): Deposit {
   const latest = status.latestBlock === null ? null : BigInt(status.latestBlock);
@@ -58,10 +63,21 @@ function toDeposit(ctx: AppContext, row: DepositRow, status: ChainStatus): Depos
     seenAt: row.seen_at.toISOString(),
     creditedAt: row.credited_at ? row.credited_at.toISOString() : null,
     explorerUrl: ctx.chain?.explorerTx(row.tx_hash) ?? null,
+    holdReason: row.hold_reason,
+    decision: row.decided_at
+      ? { by: row.decided_by, at: new Date(row.decided_at).toISOString(), note: row.decision_note }
+      : null,
   };
 }
 
-type DepositFilter = Omit<DepositListQuery, 'page' | 'pageSize' | 'format'> & { memberId?: number; maxId?: number };
+/** What a member is told of a held deposit: its status only; the screening list's reason and the admin's stay with the admins. */
+const forMember = (deposit: Deposit): Deposit => ({ ...deposit, holdReason: null, decision: null });
+
+type DepositFilter = Omit<DepositListQuery, 'page' | 'pageSize' | 'format'> & {
+  memberId?: number;
+  maxId?: number;
+  id?: number;
+};
 
 function filterOf(query: DepositFilter): ListFilter<DepositRow> {
   return {
@@ -71,6 +87,7 @@ function filterOf(query: DepositFilter): ListFilter<DepositRow> {
       query.status ? sql`d.status = ${query.status}` : undefined,
       ...betweenDays(sql`d.seen_at`, query.from, query.to),
       query.maxId !== undefined ? sql`d.id <= ${query.maxId}` : undefined,
+      query.id !== undefined ? sql`d.id = ${query.id}` : undefined,
     ],
     sort: '-seenAt',
   };
@@ -120,7 +137,12 @@ export async function memberDeposits(ctx: AppContext, memberId: number, query: M
     ),
     status,
   ]);
-  return { ...page, balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')), chain };
+  return {
+    ...page,
+    items: page.items.map(forMember),
+    balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')),
+    chain,
+  };
 }
 
 /** All deposits: a page, or with `format=csv` the whole filtered list, newest first. */
@@ -133,4 +155,14 @@ export async function adminDeposits(ctx: AppContext, query: DepositListQuery): P
   ]);
   const maxId = newest ? (newest.rows[0]?.id ?? 0) : undefined;
   return depositList(ctx, Promise.resolve(status)).answer(db, filterOf({ ...query, maxId }), query, ctx.now());
+}
+
+/** One deposit as the admin list shows it, read in `db` (a decision's transaction). */
+export async function adminDepositById(ctx: AppContext, db: Sql, id: number, status: ChainStatus): Promise<Deposit> {
+  const { page } = await depositList(ctx, Promise.resolve(status)).page(
+    db,
+    filterOf({ id, member: undefined, status: undefined }),
+    { page: 1, pageSize: 1 },
+  );
+  return page.items[0]!;
 }

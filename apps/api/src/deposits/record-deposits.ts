@@ -9,6 +9,7 @@ export interface OpenDeposit {
   amount: string;
   tx_hash: string;
   log_index: number;
+  from_address: string;
 }
 
 /**
@@ -31,7 +32,7 @@ export async function recordDeposits(
      ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE
         SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash, status = 'seen'
       WHERE deposits.status = ANY(${reopen}::text[])
-     RETURNING id::text, member_id::text, amount::text, tx_hash, log_index`,
+     RETURNING id::text, member_id::text, amount::text, tx_hash, log_index, from_address`,
   );
   return rows;
 }

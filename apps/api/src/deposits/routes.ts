@@ -3,9 +3,11 @@ import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { principalOf, actorOf, adminTwoFactorGate } from '../http/guard';
+import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
 import { listConsolidations, startConsolidation } from './consolidation';
 import { depositAddress } from './deposit-address';
+import { creditHeldDeposit, rejectHeldDeposit } from './held';
 import { adminDeposits, memberDeposits } from './list';
 import { chainWallets } from './wallets';
 
@@ -29,14 +31,21 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, endpoints.deposits.adminConsolidations, {}, async (request) => listConsolidations(ctx, request.query));
 
-    // Sweeping the deposit addresses needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
-    route(
-      app,
-      endpoints.deposits.adminConsolidate,
-      {
-        preHandler: adminTwoFactorGate(ctx),
-      },
-      async (request, reply) => reply.code(201).send(await startConsolidation(ctx, actorOf(request))),
+    // Sweeping the deposit addresses, and deciding a held deposit, need an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
+    const twoFactor = { preHandler: adminTwoFactorGate(ctx) };
+    route(app, endpoints.deposits.adminCreditHeld, twoFactor, async (request, reply) =>
+      sendIdempotent(
+        reply,
+        await creditHeldDeposit(ctx, actorOf(request), request.params.id, request.headers['idempotency-key']),
+      ),
+    );
+
+    route(app, endpoints.deposits.adminRejectHeld, twoFactor, async (request) =>
+      rejectHeldDeposit(ctx, actorOf(request), request.params.id, request.body.reason),
+    );
+
+    route(app, endpoints.deposits.adminConsolidate, twoFactor, async (request, reply) =>
+      reply.code(201).send(await startConsolidation(ctx, actorOf(request))),
     );
 
     route(app, endpoints.deposits.adminChainWallets, {}, async (request) => chainWallets(ctx, request.query));

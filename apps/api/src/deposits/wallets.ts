@@ -109,6 +109,8 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
     in_flight: string;
     not_final: string;
     below: string;
+    held: string;
+    rejected: string;
     pending_sweeps: string;
     issued: number;
   }>(
@@ -117,6 +119,8 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
             ${systemBalance('withdrawals_in_flight')}::text AS in_flight,
             (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen')::text AS not_final,
             (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'below_minimum')::text AS below,
+            (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'held')::text AS held,
+            (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'rejected')::text AS rejected,
             (SELECT COALESCE(sum(amount), 0) FROM consolidation_txs WHERE kind = 'sweep' AND status IN ('signed', 'sent'))::text AS pending_sweeps,
             (SELECT count(*)::int FROM deposit_addresses) AS issued`,
   );
@@ -139,8 +143,11 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
   const onChain = treasury + hot + depositAddresses;
   const notFinal = BigInt(books.not_final);
   const below = BigInt(books.below);
+  // From screened senders (screening/list.ts): on chain, held for an admin or rejected, in no member's wallet.
+  const held = BigInt(books.held);
+  const rejected = BigInt(books.rejected);
   const difference = onChain - expected;
-  const unexplained = difference - notFinal - below;
+  const unexplained = difference - notFinal - below - held - rejected;
   return {
     owedToMembers: fromBaseUnits(owed),
     companyShare: fromBaseUnits(expected - owed),
@@ -150,7 +157,12 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
     depositAddresses: fromBaseUnits(depositAddresses),
     hotWallet: fromBaseUnits(hot),
     difference: fromBaseUnits(difference),
-    explained: { depositsNotFinal: fromBaseUnits(notFinal), belowMinimum: fromBaseUnits(below) },
+    explained: {
+      depositsNotFinal: fromBaseUnits(notFinal),
+      belowMinimum: fromBaseUnits(below),
+      held: fromBaseUnits(held),
+      rejected: fromBaseUnits(rejected),
+    },
     pendingSweeps: fromBaseUnits(BigInt(books.pending_sweeps)),
     withdrawalsInFlight: fromBaseUnits(BigInt(books.in_flight)),
     unexplained: fromBaseUnits(unexplained),

@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords';
 import { findUserByUsername } from '../users/queries';
 import { ADMIN_PASSWORD_FILE, writeOwnerOnly } from './data-folder';
 import { sql } from '../db/sql';
+import { syncScreeningFile } from '../screening/list';
 
 /** Any constant, the same in every process (db/migrate.ts has its own). */
 const BOOTSTRAP_LOCK = 724_312;
@@ -13,21 +14,25 @@ export interface BootstrapResult {
   rootCreated: boolean;
   /** Set when this start created the admin account; `password` only when it was generated. */
   admin?: { username: string; generatedPassword?: string; passwordFile?: string };
+  /** The addresses SCREENING_LIST_FILE listed at this start (0 without one). */
+  screeningFileAddresses: number;
 }
 
 /**
  * First start: the company's root member (the top of both trees, cannot sign
- * in) and the first admin account. Later starts change nothing.
+ * in) and the first admin account. Later starts change nothing but the
+ * entries of the screening list file, replaced at every start.
  */
 export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
   const { db, config } = ctx;
-  const result: BootstrapResult = { rootCreated: false };
+  const result: BootstrapResult = { rootCreated: false, screeningFileAddresses: 0 };
 
   // One transaction under a lock: API processes that start together on one
   // PostgreSQL database create the root and the admin once
   // (docs/decisions/0030-several-processes.md); the others wait, then find them.
   await db.transaction(async (tx) => {
     if (db.kind === 'postgres') await tx.query(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    result.screeningFileAddresses = await syncScreeningFile(tx, config.screeningFile);
     const root = await tx.query<{ found: number }>(sql`SELECT 1 AS found FROM members WHERE sponsor_id IS NULL`);
     if (root.rows.length === 0) {
       const rootEmail = `${config.rootUsername.toLowerCase()}@portal.local`;

@@ -2,6 +2,7 @@ import type { WithdrawalAddress, WithdrawalAddressList } from '@portal/contract'
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
+import { refuseListed } from '../screening/list';
 import { readSettings } from '../settings/service';
 import { conflict, notFound, unprocessable } from '../shared/errors';
 import { checkWithdrawalAddress } from './address-rules';
@@ -45,7 +46,7 @@ export function toAddress(ctx: AppContext, row: AddressRow): WithdrawalAddress {
   };
 }
 
-/** The address in its checksummed form, refused when it is no outside wallet. */
+/** The address in its checksummed form, refused when it is no outside wallet or is on the screening list. */
 export async function checkAddress(db: Sql, platform: PlatformAddresses, input: string, field = 'address') {
   const address = checkWithdrawalAddress(input, platform, field);
   if (await platform.isDepositAddress(db, address)) {
@@ -55,6 +56,7 @@ export async function checkAddress(db: Sql, platform: PlatformAddresses, input: 
       field,
     );
   }
+  await refuseListed(db, address, field);
   return address;
 }
 

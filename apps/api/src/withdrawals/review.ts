@@ -4,8 +4,9 @@ import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { writeAudit, type Actor } from '../audit/service';
 import { postEntry } from '../ledger/post';
+import { listedAmong } from '../screening/list';
 import { readSettings } from '../settings/service';
-import { conflict, forbidden, notFound } from '../shared/errors';
+import { conflict, forbidden, notFound, unprocessable } from '../shared/errors';
 import { withSecondFactor, type SecondFactorCheck } from '../two-factor/guard';
 import { isTwoFactorEnabled } from '../two-factor/service';
 import { payoutRefundRefusal, queuePayouts, requeuePayout } from './payout/queue';
@@ -51,10 +52,31 @@ async function skippedOf(tx: Sql, ids: number[], done: number[]) {
   }));
 }
 
-/** A single decision's skip as the error it is: no such withdrawal (404), or not pending (409). */
-function refuseSkipped(result: BulkResult): void {
+/**
+ * The pending ones among `ids` whose address was put on the screening list
+ * after the request (screening/list.ts): not approved, each with why.
+ */
+async function screenedOut(tx: Sql, ids: number[]): Promise<Array<{ id: number; message: string }>> {
+  const { rows } = await tx.query<{ id: number; address: string }>(
+    sql`SELECT id, address FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id`,
+  );
+  const listed = await listedAmong(
+    tx,
+    rows.map((row) => row.address),
+  );
+  return rows
+    .filter((row) => listed.has(row.address.toLowerCase()))
+    .map((row) => ({
+      id: Number(row.id),
+      message: `Withdrawal #${row.id} goes to ${row.address}, which was put on the screening list after the request (${listed.get(row.address.toLowerCase())}): reject it.`,
+    }));
+}
+
+/** A single decision's skip as the error it is: no such withdrawal (404), its address screened (422), or not pending (409). */
+function refuseSkipped(result: BulkResult, screened: number[] = []): void {
   const skipped = result.skipped[0];
   if (!skipped) return;
+  if (screened.includes(skipped.id)) throw unprocessable('ADDRESS_BLOCKED', skipped.message, 'address');
   throw skipped.message.startsWith('There is no')
     ? notFound('WITHDRAWAL_NOT_FOUND', skipped.message)
     : conflict('WITHDRAWAL_NOT_PENDING', skipped.message);
@@ -104,7 +126,8 @@ async function signOffLargeApproval(
 /**
  * Approves pending withdrawals, all in one transaction: each becomes
  * `approved` and gets a queued payout (run by the payout job). Those no
- * longer pending are skipped with the reason. Above the threshold, only
+ * longer pending, or whose address was screened since the request
+ * (`screenedOut`), are skipped with the reason. Above the threshold, only
  * with a fresh two-factor code (`signOffLargeApproval`).
  */
 export async function approveWithdrawals(
@@ -113,6 +136,11 @@ export async function approveWithdrawals(
   ids: number[],
   totpCode?: string,
 ): Promise<BulkResult> {
+  return (await approveAll(ctx, actor, ids, totpCode)).result;
+}
+
+/** `approveWithdrawals`, with the ids skipped for a screened address apart (one approval answers them as ADDRESS_BLOCKED). */
+async function approveAll(ctx: AppContext, actor: Actor, ids: number[], totpCode?: string) {
   const guard = {
     status: 422 as const,
     field: 'totpCode',
@@ -121,23 +149,26 @@ export async function approveWithdrawals(
     requiredMessage:
       'This approval is above the large-approval threshold: enter the current 6-digit code from your authenticator app.',
   };
-  const result = await withSecondFactor(ctx, actor.userId, totpCode, guard, (check) =>
+  const answer = await withSecondFactor(ctx, actor.userId, totpCode, guard, (check) =>
     ctx.db.transaction(async (tx) => {
-      await signOffLargeApproval(tx, actor, ids, totpCode, check);
+      const screened = await screenedOut(tx, ids);
+      const approvable = ids.filter((id) => !screened.some((s) => s.id === id));
+      await signOffLargeApproval(tx, actor, approvable, totpCode, check);
       const { rows } = await tx.query<{ id: number }>(
         sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${ctx.now()}
-           WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' RETURNING id`,
+           WHERE id = ANY(${approvable}::bigint[]) AND status = 'pending' RETURNING id`,
       );
       const done = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
       if (done.length > 0) {
         await queuePayouts(ctx, tx, done);
         await writeAudit(tx, { actor, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: done });
       }
-      return { done, skipped: await skippedOf(tx, ids, done) };
+      const skipped = await skippedOf(tx, approvable, done);
+      return { result: { done, skipped: [...screened, ...skipped] }, screened: screened.map((s) => s.id) };
     }),
   );
-  if (result.done.length > 0) ctx.jobs?.kickPayouts();
-  return result;
+  if (answer.result.done.length > 0) ctx.jobs?.kickPayouts();
+  return answer;
 }
 
 /** Rejects pending withdrawals with a reason; each is refunded to the income wallet in one journal entry. */
@@ -170,14 +201,15 @@ export async function rejectWithdrawals(
   });
 }
 
-/** One withdrawal approved, as it now stands; 404 or 409 when it could not be. */
+/** One withdrawal approved, as it now stands; 404, 409 or 422 (its address screened) when it could not be. */
 export async function approveWithdrawal(
   ctx: AppContext,
   actor: Actor,
   id: number,
   totpCode?: string,
 ): Promise<Withdrawal> {
-  refuseSkipped(await approveWithdrawals(ctx, actor, [id], totpCode));
+  const { result, screened } = await approveAll(ctx, actor, [id], totpCode);
+  refuseSkipped(result, screened);
   return withdrawalById(ctx, id);
 }
 

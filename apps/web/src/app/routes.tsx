@@ -24,6 +24,7 @@ import { productRoutes } from '../features/products/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { transferRoutes } from '../features/transfers/routes';
 import { walletRoutes } from '../features/wallet/routes';
+import { screeningRoutes } from '../features/screening/routes';
 import { withdrawalRoutes } from '../features/withdrawals/routes';
 
 export { type AppRoute } from '../shared/app-route';
@@ -38,6 +39,8 @@ export const APP_ROUTES: AppRoute[] = [
   ...depositRoutes,
   ...transferRoutes,
   ...withdrawalRoutes,
+  // Deposits & treasury ends with the screening of the addresses money goes to and comes from.
+  ...screeningRoutes,
   ...conversionRoutes,
   ...bonusRoutes,
   ...packageRoutes,

@@ -1,6 +1,10 @@
 import { endpoint } from '../endpoint';
 import type { ApiErrorCode } from '../errors';
 import { pageQuerySchema } from '../common';
+import { idParamSchema } from '../ids';
+import { idempotencyHeadersSchema } from '../ledger';
+import { screeningReasonBodySchema } from '../screening';
+import { idempotencyErrors } from './shared-errors';
 import {
   chainWalletsQuerySchema,
   chainWalletsSchema,
@@ -9,6 +13,7 @@ import {
   depositAddressSchema,
   depositListQuerySchema,
   depositPageSchema,
+  depositSchema,
   myDepositsQuerySchema,
   myDepositsSchema,
 } from '../deposits';
@@ -50,6 +55,29 @@ export const deposits = {
     errors: chainErrors,
     tags: ['admin'],
     summary: 'All deposits (filters: member, status, dates; `format=csv`)',
+  }),
+  adminCreditHeld: endpoint({
+    method: 'POST',
+    path: '/admin/deposits/:id/credit',
+    params: idParamSchema,
+    headers: idempotencyHeadersSchema,
+    status: 200,
+    answer: depositSchema,
+    errors: ['DEPOSIT_NOT_FOUND', 'DEPOSIT_NOT_HELD', 'TWO_FACTOR_REQUIRED', ...idempotencyErrors],
+    tags: ['admin'],
+    summary:
+      "Credit a deposit held because its sender is on the screening list: once, to the member's deposit wallet (accepts Idempotency-Key)",
+  }),
+  adminRejectHeld: endpoint({
+    method: 'POST',
+    path: '/admin/deposits/:id/reject',
+    params: idParamSchema,
+    body: screeningReasonBodySchema,
+    status: 200,
+    answer: depositSchema,
+    errors: ['DEPOSIT_NOT_FOUND', 'DEPOSIT_NOT_HELD', 'TWO_FACTOR_REQUIRED'],
+    tags: ['admin'],
+    summary: 'Reject a held deposit with a reason: it stays recorded, never credited (the reconciliation shows it)',
   }),
   adminConsolidations: endpoint({
     method: 'GET',

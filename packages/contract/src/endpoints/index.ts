@@ -14,6 +14,7 @@ import { plan } from './plan';
 import { products } from './products';
 import { purchases } from './purchases';
 import { redemptions } from './redemptions';
+import { screening } from './screening';
 import { settings } from './settings';
 import { transactions } from './transactions';
 import { transfers } from './transfers';
@@ -44,6 +45,7 @@ export const endpoints = {
   products,
   purchases,
   redemptions,
+  screening,
   settings,
   transactions,
   transfers,

@@ -36,6 +36,7 @@ const readErrors = [
 /** What a withdrawal request refuses, and so its quote too (apps/api/src/withdrawals/request.ts). */
 const requestRefusals = [
   ...readErrors,
+  'ADDRESS_BLOCKED',
   'ADDRESS_IS_PLATFORM',
   'ADDRESS_IS_TOKEN',
   'ADDRESS_ON_HOLD',

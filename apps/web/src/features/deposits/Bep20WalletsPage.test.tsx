@@ -32,7 +32,7 @@ function page(unrecorded: Reconciliation['unrecorded']): ChainWallets {
       depositAddresses: unrecorded.total,
       hotWallet: '0.00',
       difference: unrecorded.total,
-      explained: { depositsNotFinal: '0.00', belowMinimum: '0.00' },
+      explained: { depositsNotFinal: '0.00', belowMinimum: '0.00', held: '0.00', rejected: '0.00' },
       pendingSweeps: '0.00',
       withdrawalsInFlight: '0.00',
       unexplained: unrecorded.total,

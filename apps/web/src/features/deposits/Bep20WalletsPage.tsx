@@ -91,6 +91,11 @@ export function Bep20WalletsPage() {
                 ['Difference', <Money key="x" value={r.difference} unit="USDT" signed />],
                 ['Deposits not yet final', <Money key="n" value={r.explained.depositsNotFinal} unit="USDT" />],
                 ['Below minimum (not credited)', <Money key="b" value={r.explained.belowMinimum} unit="USDT" />],
+                [
+                  'Held: sender on the screening list',
+                  <Money key="hd" value={r.explained.held} unit="USDT" data-testid="held-deposits" />,
+                ],
+                ['Rejected (screened sender)', <Money key="rj" value={r.explained.rejected} unit="USDT" />],
                 ['Sweeps in flight', <Money key="s" value={r.pendingSweeps} unit="USDT" />],
                 ['Withdrawals in flight', <Money key="i" value={r.withdrawalsInFlight} unit="USDT" />],
                 ['Unexplained', <Money key="u" value={r.unexplained} unit="USDT" signed data-testid="unexplained" />],

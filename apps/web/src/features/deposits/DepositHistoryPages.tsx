@@ -6,6 +6,7 @@ import { filterProps, useListParams } from '../../shared/list-params';
 import { ChainStatusAlert } from './ChainStatusAlert';
 import { useAdminDeposits, useMyDeposits } from './api';
 import { ADMIN_DEPOSIT_COLUMNS, MEMBER_DEPOSIT_COLUMNS } from './columns';
+import { useHeldDepositDecisions } from './HeldDeposits';
 
 const STATUS_CHOICES = depositStatuses.map((value) => ({ value, label: DEPOSIT_STATUS_LABELS[value] }));
 
@@ -35,24 +36,28 @@ export function AdminDepositHistoryPage() {
   const list = useListParams({ filters: ADMIN_FILTERS, defaultSort: '-id' });
   const { sort: _sort, ...query } = list.query;
   const deposits = useAdminDeposits(query);
+  const held = useHeldDepositDecisions();
   return (
-    <ListCard
-      title="All deposits"
-      subheader="Every BEP20 deposit the watcher has recorded: seen, credited, dropped by a reorganisation, or below the minimum."
-      action={<CsvExportButton list={endpoints.deposits.adminList} name="deposits" query={query} />}
-      notice={<ChainStatusAlert />}
-      filters={
-        <>
-          <SearchField label="Member (username)" {...filterProps(list, 'member')} />
-          <SelectFilter label="Status" choices={STATUS_CHOICES} {...filterProps(list, 'status')} />
-        </>
-      }
-      dayRange
-      label="All deposits"
-      columns={ADMIN_DEPOSIT_COLUMNS}
-      list={list}
-      result={deposits}
-      empty="No deposits match these filters."
-    />
+    <>
+      <ListCard
+        title="All deposits"
+        subheader="Every BEP20 deposit the watcher has recorded: seen, credited, dropped by a reorganisation, below the minimum, or held because its sender is on the screening list."
+        action={<CsvExportButton list={endpoints.deposits.adminList} name="deposits" query={query} />}
+        notice={<ChainStatusAlert />}
+        filters={
+          <>
+            <SearchField label="Member (username)" {...filterProps(list, 'member')} />
+            <SelectFilter label="Status" choices={STATUS_CHOICES} {...filterProps(list, 'status')} />
+          </>
+        }
+        dayRange
+        label="All deposits"
+        columns={[...ADMIN_DEPOSIT_COLUMNS, held.column]}
+        list={list}
+        result={deposits}
+        empty="No deposits match these filters."
+      />
+      {held.dialog}
+    </>
   );
 }

@@ -2,9 +2,16 @@ import type { Deposit } from '@portal/contract';
 import { DEPOSIT_STATUS_LABELS } from '@portal/contract';
 import { StatusChip } from '../../shared/components/StatusChip';
 
-const COLORS = { seen: 'info', credited: 'success', dropped: 'error', below_minimum: 'warning' } as const;
+const COLORS = {
+  seen: 'info',
+  credited: 'success',
+  dropped: 'error',
+  below_minimum: 'warning',
+  held: 'warning',
+  rejected: 'error',
+} as const;
 
-/** Seen (with its confirmations so far), credited, dropped or below the minimum. */
+/** Seen (with its confirmations so far), credited, dropped, below the minimum, held for review or rejected. */
 export function DepositStatus({ deposit }: { deposit: Deposit }) {
   const label =
     deposit.status === 'seen'

@@ -69,3 +69,23 @@ export function useChainStatus() {
     select: (health) => health.chain,
   });
 }
+
+/** A held deposit credited once (the confirmation's Idempotency-Key) or rejected with a reason; either refreshes the admin lists. */
+export function useDecideHeldDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      decision: { id: number; key: string } & ({ action: 'credit' } | { action: 'reject'; reason: string }),
+    ) =>
+      decision.action === 'credit'
+        ? api.call(endpoints.deposits.adminCreditHeld, {
+            params: { id: decision.id },
+            headers: { 'idempotency-key': decision.key },
+          })
+        : api.call(endpoints.deposits.adminRejectHeld, {
+            params: { id: decision.id },
+            body: { reason: decision.reason },
+          }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
