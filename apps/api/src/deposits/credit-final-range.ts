@@ -37,16 +37,8 @@ export async function creditFinalRange(
     if ((await lockFinalNext(tx, key)) !== from.toString()) return null;
     const credited: number[] = [];
     if (matched.length) {
-      const settings = await readSettings(tx);
-      const minimum = toBaseUnits(settings.depositMinimum);
       const open = await recordDeposits(tx, key.chainId, matched, decimals, ['seen', 'dropped']);
-      const below = open.filter((row) => BigInt(row.amount) < minimum);
-      const credit = open.filter((row) => BigInt(row.amount) >= minimum);
-      if (below.length) {
-        await tx.query(
-          sql`UPDATE deposits SET status = 'below_minimum', final_at = now() WHERE id = ANY(${below.map((row) => row.id)}::bigint[])`,
-        );
-      }
+      const credit = await setAsideBelowMinimum(tx, open);
       if (credit.length >= BULK_FROM) await creditInBulk(tx, key.chainId, from, to, credit);
       else for (const row of credit) await creditOne(tx, key.chainId, row);
       credited.push(...credit.map((row) => Number(row.id)));
@@ -58,6 +50,23 @@ export async function creditFinalRange(
     await advanceFinal(tx, key, to, toHash);
     return { credited, dropped: dropped.rowCount };
   });
+}
+
+/**
+ * The minimum rule for final deposits (the watcher's and a recovery's,
+ * recover-deposit.ts): those under the `depositMinimum` setting become
+ * `below_minimum`, recorded and never credited; returns the others, to credit.
+ */
+export async function setAsideBelowMinimum(tx: Sql, open: OpenDeposit[]): Promise<OpenDeposit[]> {
+  if (!open.length) return open;
+  const minimum = toBaseUnits((await readSettings(tx)).depositMinimum);
+  const below = open.filter((row) => BigInt(row.amount) < minimum);
+  if (below.length) {
+    await tx.query(
+      sql`UPDATE deposits SET status = 'below_minimum', final_at = now() WHERE id = ANY(${below.map((row) => row.id)}::bigint[])`,
+    );
+  }
+  return open.filter((row) => BigInt(row.amount) >= minimum);
 }
 
 /** Catching up: the range's credits set-based, one line per member (their deposits summed), entries of up to 5,000 lines. */
@@ -83,8 +92,8 @@ async function creditInBulk(tx: Sql, chainId: number, from: bigint, to: bigint, 
   );
 }
 
-/** A deposit credited in an entry of its own. */
-async function creditOne(tx: Sql, chainId: number, row: OpenDeposit): Promise<void> {
+/** A deposit credited in an entry of its own (the watcher's common case, and every recovery's). */
+export async function creditOne(tx: Sql, chainId: number, row: OpenDeposit): Promise<void> {
   const amount = BigInt(row.amount);
   const entry = await postEntry(tx, {
     type: 'deposit',

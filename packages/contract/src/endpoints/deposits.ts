@@ -11,6 +11,8 @@ import {
   depositPageSchema,
   myDepositsQuerySchema,
   myDepositsSchema,
+  depositRecoverySchema,
+  recoverDepositSchema,
 } from '../deposits';
 
 /**
@@ -18,6 +20,18 @@ import {
  * (apps/api/src/deposits/service.ts), or sweeping is not configured (apps/api/src/deposits/sweep-deposit-addresses.ts).
  */
 const chainErrors = ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'] as const satisfies readonly ApiErrorCode[];
+
+/**
+ * What a recovery by transaction hash may answer beyond the chain's outage
+ * (apps/api/src/deposits/recover-deposit.ts): a hash that is not a deposit is
+ * 422 with the reason; an answer (already credited, not final yet) is 200.
+ */
+const recoveryErrors = [
+  'CHAIN_UNAVAILABLE',
+  'TRANSACTION_NOT_MINED',
+  'NO_TOKEN_TRANSFER',
+  'NOT_A_DEPOSIT_ADDRESS',
+] as const satisfies readonly ApiErrorCode[];
 
 /** `/api/admin/chain`, `/api/admin/consolidations`, `/api/admin/deposits`, `/api/deposits` */
 export const deposits = {
@@ -41,6 +55,17 @@ export const deposits = {
     summary:
       'Your deposits with their confirmations, your deposit wallet balance and the chain status (poll it for live status)',
   }),
+  recover: endpoint({
+    method: 'POST',
+    path: '/deposits/recover',
+    body: recoverDepositSchema,
+    status: 200,
+    answer: depositRecoverySchema,
+    errors: recoveryErrors,
+    tags: ['deposits'],
+    summary:
+      'A deposit to your address that is not shown, by its transaction hash: recorded and credited once final (exactly once), or why not',
+  }),
   adminList: endpoint({
     method: 'GET',
     path: '/admin/deposits',
@@ -50,6 +75,17 @@ export const deposits = {
     errors: chainErrors,
     tags: ['admin'],
     summary: 'All deposits (filters: member, status, dates; `format=csv`)',
+  }),
+  adminRecover: endpoint({
+    method: 'POST',
+    path: '/admin/deposits/recover',
+    body: recoverDepositSchema,
+    status: 200,
+    answer: depositRecoverySchema,
+    errors: recoveryErrors,
+    tags: ['admin'],
+    summary:
+      'A deposit to any deposit address, by its transaction hash: recorded and credited once final (exactly once, audited), or why not',
   }),
   adminConsolidations: endpoint({
     method: 'GET',
