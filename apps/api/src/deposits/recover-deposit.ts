@@ -41,7 +41,7 @@ export interface RecoverDepositInput {
  * deposit rows, so a recovery racing another one, or the watcher recording
  * the same block, waits and then finds the deposit credited.
  *
- * A hash that is no deposit is refused in words (422): not mined, no
+ * A hash that is no deposit is refused in words (422, on the `txHash` field): not mined, no
  * transfer of the token (another token, a failed transaction), no deposit
  * address (for a member: not theirs, whoever's it is). Not final yet
  * records nothing and says how many blocks to wait, and whether the
@@ -57,6 +57,7 @@ export async function recoverDeposit(ctx: AppContext, input: RecoverDepositInput
     throw unprocessable(
       'TRANSACTION_NOT_MINED',
       `Transaction ${txHash} is not mined: the node knows no mined transaction with this hash. If it was sent just now, ask again once it is mined.`,
+      'txHash',
     );
   const matched = await depositsIn(ctx, chain, token.symbol, txHash, receipt, memberId);
   const block = BigInt(receipt.blockNumber);
@@ -161,6 +162,7 @@ async function depositsIn(
         : others.length
           ? `Transaction ${txHash} moves another token (${others.join(', ')}), not ${symbol} (${token}): only ${symbol} is credited.`
           : `Transaction ${txHash} holds no ${symbol} transfer.`,
+      'txHash',
     );
   }
   const matched = (await matchToMembers(ctx.db, ofToken)).filter(
@@ -172,6 +174,7 @@ async function depositsIn(
       memberId === undefined
         ? `Transaction ${txHash} sends ${symbol} to no deposit address of the portal.`
         : `Transaction ${txHash} sends no ${symbol} to your deposit address.`,
+      'txHash',
     );
   return matched;
 }

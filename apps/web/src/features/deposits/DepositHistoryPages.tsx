@@ -1,4 +1,5 @@
 import Card from '@mui/material/Card';
+import Stack from '@mui/material/Stack';
 import CardHeader from '@mui/material/CardHeader';
 import { endpoints, depositStatuses, DEPOSIT_STATUS_LABELS } from '@portal/contract';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
@@ -8,6 +9,7 @@ import { tableState, useListParams } from '../../shared/list-params';
 import { ChainStatusAlert } from './ChainStatusAlert';
 import { useAdminDeposits, useMyDeposits } from './api';
 import { ADMIN_DEPOSIT_COLUMNS, MEMBER_DEPOSIT_COLUMNS } from './columns';
+import { RecoverDepositCard } from './RecoverDepositCard';
 
 const STATUS_CHOICES = depositStatuses.map((value) => ({ value, label: DEPOSIT_STATUS_LABELS[value] }));
 
@@ -49,35 +51,38 @@ export function AdminDepositHistoryPage() {
   const { sort: _sort, ...query } = list.query;
   const deposits = useAdminDeposits(query);
   return (
-    <Card>
-      <CardHeader
-        title="All deposits"
-        subheader="Every BEP20 deposit the watcher has recorded: seen, credited, dropped by a reorganisation, or below the minimum."
-        action={<CsvExportButton list={endpoints.deposits.adminList} name="deposits" query={query} />}
-        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
-      />
-      <ChainStatusAlert />
-      <FilterBar>
-        <SearchField
-          label="Member (username)"
-          value={list.filters.member}
-          onChange={(member) => list.update({ member })}
+    <Stack spacing={6}>
+      <Card>
+        <CardHeader
+          title="All deposits"
+          subheader="Every BEP20 deposit the watcher has recorded: seen, credited, dropped by a reorganisation, or below the minimum."
+          action={<CsvExportButton list={endpoints.deposits.adminList} name="deposits" query={query} />}
+          sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
         />
-        <SelectFilter
-          label="Status"
-          value={list.filters.status}
-          onChange={(status) => list.update({ status })}
-          choices={STATUS_CHOICES}
+        <ChainStatusAlert />
+        <FilterBar>
+          <SearchField
+            label="Member (username)"
+            value={list.filters.member}
+            onChange={(member) => list.update({ member })}
+          />
+          <SelectFilter
+            label="Status"
+            value={list.filters.status}
+            onChange={(status) => list.update({ status })}
+            choices={STATUS_CHOICES}
+          />
+          <DayRangeFilter filters={list.filters} update={list.update} />
+        </FilterBar>
+        <DataTable
+          label="All deposits"
+          columns={ADMIN_DEPOSIT_COLUMNS}
+          rowKey={(d) => d.id}
+          {...tableState(list, deposits)}
+          empty="No deposits match these filters."
         />
-        <DayRangeFilter filters={list.filters} update={list.update} />
-      </FilterBar>
-      <DataTable
-        label="All deposits"
-        columns={ADMIN_DEPOSIT_COLUMNS}
-        rowKey={(d) => d.id}
-        {...tableState(list, deposits)}
-        empty="No deposits match these filters."
-      />
-    </Card>
+      </Card>
+      <RecoverDepositCard admin />
+    </Stack>
   );
 }
