@@ -4,11 +4,9 @@ import { bytesToHex, parseUnits, type Hex } from 'viem';
 import { randomBytes } from 'node:crypto';
 import type { DepositRecovery } from '@portal/contract';
 import { ANVIL_DEV_KEY, deployTestToken, sendTestToken } from '../../src/chain/anvil';
-import type { DepositWatcher } from '../../src/deposits/watcher';
 import { sql } from '../../src/db/sql';
-import { bearer, errorOf, type Session, type TestPortal } from '../harness';
-import type { RpcProxy, TestChain } from '../chain/chain-helpers';
-import { memberWithAddress, startDepositPortal, stopDepositPortal } from './deposit-helpers';
+import { bearer, errorOf, type Session } from '../harness';
+import { memberWithAddress, startDepositPortalAhead, stopDepositPortal } from './deposit-helpers';
 
 /**
  * Deposits recovered by transaction hash (deposits/recover-deposit.ts)
@@ -16,35 +14,25 @@ import { memberWithAddress, startDepositPortal, stopDepositPortal } from './depo
  * blocks ahead of the chain (CHAIN_START_BLOCK), so the first deposits are
  * ones it never reads.
  */
-let chain: TestChain;
-let portal: TestPortal;
-let watcher: DepositWatcher;
-let admin: Session;
-let proxy: RpcProxy;
-let startBlock: bigint;
+let setup: Awaited<ReturnType<typeof startDepositPortalAhead>>;
 
 beforeAll(async () => {
-  ({ chain, proxy, portal, watcher, admin } = await startDepositPortal({
-    env: async (c) => {
-      startBlock = (await c.blockNumber()) + 40n;
-      return { CHAIN_START_BLOCK: String(startBlock) };
-    },
-  }));
+  setup = await startDepositPortalAhead(40n);
 });
 
 afterAll(async () => {
-  await stopDepositPortal({ watcher, portal, proxy, chain });
+  await stopDepositPortal(setup);
 });
 
-const member = () => memberWithAddress(portal);
+const member = () => memberWithAddress(setup.portal);
 const randomAddress = () => privateKeyToAccount(bytesToHex(randomBytes(32))).address;
 
 /** A recovery as the member (`session`) or, without one, as the admin. */
 async function recover(txHash: string, session?: Session) {
-  return portal.app.inject({
+  return setup.portal.app.inject({
     method: 'POST',
     url: session ? '/api/deposits/recover' : '/api/admin/deposits/recover',
-    headers: bearer(session ?? admin),
+    headers: bearer(session ?? setup.admin),
     payload: { txHash },
   });
 }
@@ -64,7 +52,7 @@ async function refused(txHash: string, code: string, session?: Session): Promise
 }
 
 async function balance(session: Session): Promise<string> {
-  const res = await portal.app.inject({ method: 'GET', url: '/api/deposits', headers: bearer(session) });
+  const res = await setup.portal.app.inject({ method: 'GET', url: '/api/deposits', headers: bearer(session) });
   expect(res.statusCode).toBe(200);
   return res.json<{ balance: string }>().balance;
 }
@@ -72,7 +60,7 @@ async function balance(session: Session): Promise<string> {
 /** The ledger entries crediting deposits of this transaction. */
 const entriesOf = async (txHash: string) =>
   (
-    await portal.db.query<{ n: number }>(
+    await setup.portal.db.query<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM journal_entries WHERE type = 'deposit' AND refs->>'txHash' = ${txHash}`,
     )
   ).rows[0]!.n;
@@ -80,10 +68,10 @@ const entriesOf = async (txHash: string) =>
 describe('a deposit recovered by its transaction hash', () => {
   it('sent before the watcher starts: credited once; asked again, already credited, the balance moved once', async () => {
     const { session, address } = await member();
-    const hash = await chain.send(address, '25');
-    expect(await chain.blockNumber()).toBeLessThan(startBlock);
-    await chain.mine(3);
-    await watcher.tick();
+    const hash = await setup.chain.send(address, '25');
+    expect(await setup.chain.blockNumber()).toBeLessThan(setup.startBlock);
+    await setup.chain.mine(3);
+    await setup.watcher.tick();
     expect(await balance(session)).toBe('0.00');
 
     const first = await recovered(hash, session);
@@ -97,8 +85,8 @@ describe('a deposit recovered by its transaction hash', () => {
     expect(again.outcome).toBe('already_credited');
     expect(again.message).toContain(`#${first.deposits[0]!.id}`);
     expect(await recovered(hash)).toMatchObject({ outcome: 'already_credited' });
-    await chain.mine(3);
-    await watcher.tick();
+    await setup.chain.mine(3);
+    await setup.watcher.tick();
     expect(await balance(session)).toBe('25.00');
     expect(await entriesOf(hash)).toBe(1);
   });
@@ -112,33 +100,33 @@ describe('a deposit recovered by its transaction hash', () => {
 
   it('not final yet: records nothing and says how many blocks to wait; once final it is credited', async () => {
     const { session, address } = await member();
-    const hash = await chain.send(address, '4');
+    const hash = await setup.chain.send(address, '4');
     const early = await recovered(hash, session);
     expect(early).toMatchObject({ outcome: 'not_final', blocksToWait: 2, watcherWillCredit: false, deposits: [] });
     expect(early.message).toBe('Not final yet: 2 more blocks. Ask again once it is final.');
     expect(await balance(session)).toBe('0.00');
-    await chain.mine(2);
+    await setup.chain.mine(2);
     expect(await recovered(hash, session)).toMatchObject({ outcome: 'credited' });
     expect(await balance(session)).toBe('4.00');
   });
 
   it('refuses a transfer of another token, a transaction without any, and one to no deposit address', async () => {
     const { session, address } = await member();
-    const other = await deployTestToken(chain.rpcUrl);
-    const otherHash = await sendTestToken(chain.rpcUrl, other, address, parseUnits('5', 18));
-    await chain.mine(3);
+    const other = await deployTestToken(setup.chain.rpcUrl);
+    const otherHash = await sendTestToken(setup.chain.rpcUrl, other, address, parseUnits('5', 18));
+    await setup.chain.mine(3);
     expect(await refused(otherHash, 'NO_TOKEN_TRANSFER', session)).toContain(
       `moves another token (${other.toLowerCase()})`,
     );
     // A plain BNB transfer: a receipt without any Transfer log.
-    const plain = await chain.rpc<Hex>('eth_sendTransaction', [
+    const plain = await setup.chain.rpc<Hex>('eth_sendTransaction', [
       { from: privateKeyToAccount(ANVIL_DEV_KEY).address, to: address, value: '0x1' },
     ]);
-    await chain.client.waitForTransactionReceipt({ hash: plain, pollingInterval: 50 });
+    await setup.chain.client.waitForTransactionReceipt({ hash: plain, pollingInterval: 50 });
     expect(await refused(plain, 'NO_TOKEN_TRANSFER')).toBe(`Transaction ${plain} holds no USDT transfer.`);
 
-    const elsewhere = await chain.send(randomAddress(), '3');
-    await chain.mine(3);
+    const elsewhere = await setup.chain.send(randomAddress(), '3');
+    await setup.chain.mine(3);
     expect(await refused(elsewhere, 'NOT_A_DEPOSIT_ADDRESS')).toContain('to no deposit address');
     expect(await balance(session)).toBe('0.00');
   });
@@ -146,9 +134,9 @@ describe('a deposit recovered by its transaction hash', () => {
   it("a member asking about another member's deposit is told what a transfer elsewhere gets; the admin may recover it, audited", async () => {
     const owner = await member();
     const asker = await member();
-    const hash = await chain.send(owner.address, '9');
-    const elsewhere = await chain.send(randomAddress(), '9');
-    await chain.mine(3);
+    const hash = await setup.chain.send(owner.address, '9');
+    const elsewhere = await setup.chain.send(randomAddress(), '9');
+    await setup.chain.mine(3);
     const told = await refused(hash, 'NOT_A_DEPOSIT_ADDRESS', asker.session);
     const toldElsewhere = await refused(elsewhere, 'NOT_A_DEPOSIT_ADDRESS', asker.session);
     expect(told.replace(hash, '<hash>')).toBe(toldElsewhere.replace(elsewhere, '<hash>'));
@@ -158,18 +146,18 @@ describe('a deposit recovered by its transaction hash', () => {
     expect(done.outcome).toBe('credited');
     expect(done.deposits[0]!.member.id).toBe(owner.session.user.id);
     expect(await balance(owner.session)).toBe('9.00');
-    const audit = await portal.db.query<{ action: string; actor_id: number; target_id: string }>(
+    const audit = await setup.portal.db.query<{ action: string; actor_id: number; target_id: string }>(
       sql`SELECT action, actor_id, target_id FROM audit_log WHERE action = 'deposit.recover' AND details->>'txHash' = ${hash}`,
     );
     expect(audit.rows).toEqual([
-      { action: 'deposit.recover', actor_id: admin.user.id, target_id: String(done.deposits[0]!.id) },
+      { action: 'deposit.recover', actor_id: setup.admin.user.id, target_id: String(done.deposits[0]!.id) },
     ]);
   });
 
   it('below the minimum: recorded, not credited', async () => {
     const { session, address } = await member();
-    const hash = await chain.send(address, '0.5');
-    await chain.mine(3);
+    const hash = await setup.chain.send(address, '0.5');
+    await setup.chain.mine(3);
     const answer = await recovered(hash, session);
     expect(answer.outcome).toBe('below_minimum');
     expect(answer.deposits[0]!.status).toBe('below_minimum');
@@ -179,8 +167,8 @@ describe('a deposit recovered by its transaction hash', () => {
 
   it('concurrent recoveries of one hash credit it once', async () => {
     const { session, address } = await member();
-    const hash = await chain.send(address, '11');
-    await chain.mine(3);
+    const hash = await setup.chain.send(address, '11');
+    await setup.chain.mine(3);
     const answers = await Promise.all([
       recovered(hash, session),
       recovered(hash, session),
@@ -198,20 +186,20 @@ describe('a deposit recovered by its transaction hash', () => {
   });
 
   it('after the start block: the watcher will credit it; racing the watcher, it is credited once', async () => {
-    while ((await chain.blockNumber()) < startBlock) await chain.mine(1);
+    while ((await setup.chain.blockNumber()) < setup.startBlock) await setup.chain.mine(1);
     const { session, address } = await member();
-    const hash = await chain.send(address, '6');
+    const hash = await setup.chain.send(address, '6');
     expect(await recovered(hash, session)).toMatchObject({
       outcome: 'not_final',
       blocksToWait: 2,
       watcherWillCredit: true,
       message: 'Not final yet: 2 more blocks. The deposit watcher credits it by itself once final.',
     });
-    await watcher.tick(); // the watcher records it seen
-    await chain.mine(3);
-    const [answer] = await Promise.all([recovered(hash, session), watcher.tick()]);
+    await setup.watcher.tick(); // the watcher records it seen
+    await setup.chain.mine(3);
+    const [answer] = await Promise.all([recovered(hash, session), setup.watcher.tick()]);
     expect(['credited', 'already_credited']).toContain(answer.outcome);
-    await watcher.tick();
+    await setup.watcher.tick();
     expect(await recovered(hash, session)).toMatchObject({ outcome: 'already_credited' });
     expect(await balance(session)).toBe('6.00');
     expect(await entriesOf(hash)).toBe(1);

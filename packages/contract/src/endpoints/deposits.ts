@@ -22,16 +22,21 @@ import {
 const chainErrors = ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'] as const satisfies readonly ApiErrorCode[];
 
 /**
- * What a recovery by transaction hash may answer beyond the chain's outage
- * (apps/api/src/deposits/recover-deposit.ts): a hash that is not a deposit is
- * 422 with the reason; an answer (already credited, not final yet) is 200.
+ * A deposit recovered by its transaction hash, for a member (their own address) or an admin (any)
+ * (apps/api/src/deposits/recover-deposit.ts): one input, one answer. A hash that is not a deposit is
+ * 422 with the reason on the `txHash` field; an answer (credited, already credited, not final yet) is 200.
  */
-const recoveryErrors = [
-  'CHAIN_UNAVAILABLE',
-  'TRANSACTION_NOT_MINED',
-  'NO_TOKEN_TRANSFER',
-  'NOT_A_DEPOSIT_ADDRESS',
-] as const satisfies readonly ApiErrorCode[];
+const recovery = <const Path extends string, const Tag extends string>(path: Path, tag: Tag, summary: string) =>
+  endpoint({
+    method: 'POST',
+    path,
+    body: recoverDepositSchema,
+    status: 200,
+    answer: depositRecoverySchema,
+    errors: ['CHAIN_UNAVAILABLE', 'TRANSACTION_NOT_MINED', 'NO_TOKEN_TRANSFER', 'NOT_A_DEPOSIT_ADDRESS'],
+    tags: [tag],
+    summary,
+  });
 
 /** `/api/admin/chain`, `/api/admin/consolidations`, `/api/admin/deposits`, `/api/deposits` */
 export const deposits = {
@@ -55,17 +60,11 @@ export const deposits = {
     summary:
       'Your deposits with their confirmations, your deposit wallet balance and the chain status (poll it for live status)',
   }),
-  recover: endpoint({
-    method: 'POST',
-    path: '/deposits/recover',
-    body: recoverDepositSchema,
-    status: 200,
-    answer: depositRecoverySchema,
-    errors: recoveryErrors,
-    tags: ['deposits'],
-    summary:
-      'A deposit to your address that is not shown, by its transaction hash: recorded and credited once final (exactly once), or why not',
-  }),
+  recover: recovery(
+    '/deposits/recover',
+    'deposits',
+    'A deposit to your address that is not shown, by its transaction hash: recorded and credited once final (exactly once), or why not',
+  ),
   adminList: endpoint({
     method: 'GET',
     path: '/admin/deposits',
@@ -76,17 +75,11 @@ export const deposits = {
     tags: ['admin'],
     summary: 'All deposits (filters: member, status, dates; `format=csv`)',
   }),
-  adminRecover: endpoint({
-    method: 'POST',
-    path: '/admin/deposits/recover',
-    body: recoverDepositSchema,
-    status: 200,
-    answer: depositRecoverySchema,
-    errors: recoveryErrors,
-    tags: ['admin'],
-    summary:
-      'A deposit to any deposit address, by its transaction hash: recorded and credited once final (exactly once, audited), or why not',
-  }),
+  adminRecover: recovery(
+    '/admin/deposits/recover',
+    'admin',
+    'A deposit to any deposit address, by its transaction hash: recorded and credited once final (exactly once, audited), or why not',
+  ),
   adminConsolidations: endpoint({
     method: 'GET',
     path: '/admin/consolidations',

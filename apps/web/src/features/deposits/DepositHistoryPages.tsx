@@ -45,44 +45,51 @@ export function MemberDepositHistoryPage() {
 
 const ADMIN_FILTERS = ['member', 'status', 'from', 'to'] as const;
 
-/** /deposit-history: every deposit, filtered on the server, with CSV. */
+/** /deposit-history: every deposit, and the recovery of one the watcher missed. */
 export function AdminDepositHistoryPage() {
+  return (
+    <Stack spacing={6}>
+      <AllDeposits />
+      <RecoverDepositCard admin />
+    </Stack>
+  );
+}
+
+/** Every deposit, filtered on the server, with CSV. */
+function AllDeposits() {
   const list = useListParams({ filters: ADMIN_FILTERS, defaultSort: '-id' });
   const { sort: _sort, ...query } = list.query;
   const deposits = useAdminDeposits(query);
   return (
-    <Stack spacing={6}>
-      <Card>
-        <CardHeader
-          title="All deposits"
-          subheader="Every BEP20 deposit the watcher has recorded: seen, credited, dropped by a reorganisation, or below the minimum."
-          action={<CsvExportButton list={endpoints.deposits.adminList} name="deposits" query={query} />}
-          sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
+    <Card>
+      <CardHeader
+        title="All deposits"
+        subheader="Every BEP20 deposit the watcher has recorded: seen, credited, dropped by a reorganisation, or below the minimum."
+        action={<CsvExportButton list={endpoints.deposits.adminList} name="deposits" query={query} />}
+        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
+      />
+      <ChainStatusAlert />
+      <FilterBar>
+        <SearchField
+          label="Member (username)"
+          value={list.filters.member}
+          onChange={(member) => list.update({ member })}
         />
-        <ChainStatusAlert />
-        <FilterBar>
-          <SearchField
-            label="Member (username)"
-            value={list.filters.member}
-            onChange={(member) => list.update({ member })}
-          />
-          <SelectFilter
-            label="Status"
-            value={list.filters.status}
-            onChange={(status) => list.update({ status })}
-            choices={STATUS_CHOICES}
-          />
-          <DayRangeFilter filters={list.filters} update={list.update} />
-        </FilterBar>
-        <DataTable
-          label="All deposits"
-          columns={ADMIN_DEPOSIT_COLUMNS}
-          rowKey={(d) => d.id}
-          {...tableState(list, deposits)}
-          empty="No deposits match these filters."
+        <SelectFilter
+          label="Status"
+          value={list.filters.status}
+          onChange={(status) => list.update({ status })}
+          choices={STATUS_CHOICES}
         />
-      </Card>
-      <RecoverDepositCard admin />
-    </Stack>
+        <DayRangeFilter filters={list.filters} update={list.update} />
+      </FilterBar>
+      <DataTable
+        label="All deposits"
+        columns={ADMIN_DEPOSIT_COLUMNS}
+        rowKey={(d) => d.id}
+        {...tableState(list, deposits)}
+        empty="No deposits match these filters."
+      />
+    </Card>
   );
 }
