@@ -17,13 +17,14 @@ export interface TourRoute {
 const FEATURES_DIR = path.resolve(import.meta.dirname, '../../apps/web/src/features');
 
 /**
- * Every `path: '…'` of the route table with its access (`...GUEST`,
- * `...MEMBER`, `...ADMIN_ONLY`), read from each feature's `routes.tsx`
- * (app/routes.tsx only puts those lists together).
+ * Every page of the route table with its access, read from each feature's
+ * `routes.tsx` (app/routes.tsx only puts those lists together): each entry
+ * starts `guestPage('…'`, `memberPage('…'` or `adminPage('…'`
+ * (apps/web/src/shared/app-route.ts).
  */
 export function readRoutes(): TourRoute[] {
   const routes: TourRoute[] = [];
-  const entry = /path:\s*'([^']+)'[\s\S]*?\.\.\.(GUEST|MEMBER|ADMIN_ONLY)\b/g;
+  const entry = /\b(guest|member|admin)Page\(\s*'([^']+)'/g;
   for (const feature of readdirSync(FEATURES_DIR).sort()) {
     let source: string;
     try {
@@ -31,10 +32,7 @@ export function readRoutes(): TourRoute[] {
     } catch {
       continue; // a feature without pages of its own
     }
-    for (const match of source.matchAll(entry)) {
-      const kind = match[2] === 'GUEST' ? 'guest' : match[2] === 'MEMBER' ? 'member' : 'admin';
-      routes.push({ path: match[1]!, kind });
-    }
+    for (const match of source.matchAll(entry)) routes.push({ path: match[2]!, kind: match[1] as TourRoute['kind'] });
   }
   return routes;
 }

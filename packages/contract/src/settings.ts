@@ -174,7 +174,7 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
   },
   withdrawalAddressHoldHours: {
     label: 'New address hold',
-    help: 'Hours before a newly saved withdrawal address can be used (0 turns the hold off).',
+    help: 'Hours before a newly saved withdrawal address can be used (0 turns the hold off). A shorter hold also frees addresses already waiting; a longer one applies to addresses saved after it.',
     unit: 'hours',
   },
   adminsRequireTwoFactor: {

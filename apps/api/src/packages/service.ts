@@ -2,7 +2,7 @@ import { fromBaseUnits, toBaseUnits, type Package, type PackageCreate, type Pack
 import type { AppContext } from '../context';
 import type { Actor } from '../audit/service';
 import { notFound } from '../shared/errors';
-import { auditChanged, auditCreated, writeNamedRow, type CatalogueKind } from '../shared/catalogue-write';
+import { auditChanged, auditCreated, writeNamedRow, type CatalogueKind } from '../catalogue/write';
 import { sql } from '../db/sql';
 import { bvText } from '../shared/bv';
 

@@ -13,7 +13,7 @@ import { sql } from '../db/sql';
 import { writeAudit, type Actor } from '../audit/service';
 import type { CsvColumn } from '../shared/csv';
 import { notFound } from '../shared/errors';
-import { auditChanged, auditCreated, writeNamedRow, type CatalogueKind } from '../shared/catalogue-write';
+import { auditChanged, auditCreated, writeNamedRow, type CatalogueKind } from '../catalogue/write';
 import { defineList, type ListFilter } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { containsPattern } from '../shared/sql-list';

@@ -25,7 +25,13 @@ interface AddressRow {
   removed_at: Date | null;
 }
 
-const ADDRESS_COLUMNS = sql`id, address, label, usable_from, created_at, removed_at`;
+/**
+ * An address's columns with the hold in force: a hold shortened by an admin
+ * applies to the addresses already waiting (counted from when each was
+ * saved); a longer one only to addresses saved after it.
+ */
+const addressColumns = (holdHours: number) =>
+  sql`id, address, label, LEAST(usable_from, created_at + ${holdHours}::float8 * interval '1 hour') AS usable_from, created_at, removed_at`;
 
 export function toAddress(ctx: AppContext, row: AddressRow): WithdrawalAddress {
   return {
@@ -79,14 +85,14 @@ export async function saveAddress(
   const saved = await ctx.db.transaction(async (tx) => {
     await tx.query(sql`SELECT 1 FROM members WHERE user_id = ${userId} FOR NO KEY UPDATE`);
     const live = await tx.query<AddressRow>(
-      sql`SELECT ${ADDRESS_COLUMNS} FROM withdrawal_addresses WHERE user_id = ${userId} AND lower(address) = lower(${address}) AND removed_at IS NULL`,
+      sql`SELECT ${addressColumns(holdHours)} FROM withdrawal_addresses WHERE user_id = ${userId} AND lower(address) = lower(${address}) AND removed_at IS NULL`,
     );
     if (live.rows[0]) return { row: live.rows[0], created: false };
     const now = ctx.now();
     const { rows } = await tx.query<AddressRow>(
       sql`INSERT INTO withdrawal_addresses (user_id, address, label, usable_from, created_at)
           VALUES (${userId}, ${address}, ${label}, ${new Date(now.getTime() + holdHours * HOUR_MS)}, ${now})
-          RETURNING ${ADDRESS_COLUMNS}`,
+          RETURNING ${addressColumns(holdHours)}`,
     );
     return { row: rows[0]!, created: true };
   });
@@ -116,7 +122,7 @@ export async function withdrawalAddresses(
   const { db } = ctx;
   const settings = await readSettings(db);
   const { rows } = await db.query<AddressRow>(
-    sql`SELECT ${ADDRESS_COLUMNS} FROM withdrawal_addresses
+    sql`SELECT ${addressColumns(Number(settings.withdrawalAddressHoldHours))} FROM withdrawal_addresses
          WHERE user_id = ${memberId} ${includeRemoved ? sql.empty : sql`AND removed_at IS NULL`} ORDER BY id DESC`,
   );
   return { items: rows.map((row) => toAddress(ctx, row)), holdHours: Number(settings.withdrawalAddressHoldHours) };

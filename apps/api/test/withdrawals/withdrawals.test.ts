@@ -143,6 +143,27 @@ describe('withdrawal requests (no chain)', () => {
     expect(history.json().items).toHaveLength(1);
   });
 
+  it('a shortened hold frees the addresses already waiting; a longer one holds only addresses saved after it', async () => {
+    const { member, secret } = await readyMember();
+    const send = (who: typeof member, code: string) =>
+      requestWithdrawal(portal.app, who, { amount: '20', address: OUTSIDE[0], totpCode: code });
+    expect(errorOf(await send(member, freshCode(portal, secret))).code).toBe('ADDRESS_ON_HOLD'); // saved under 24 hours
+    portal.clock.advance(3 * 3_600_000);
+    expect(errorOf(await send(member, freshCode(portal, secret))).code).toBe('ADDRESS_ON_HOLD');
+    await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '2' });
+    // Saved three hours ago: past the two hours now in force.
+    const list = await portal.app.inject({ method: 'GET', url: '/api/withdrawal-addresses', headers: bearer(member) });
+    expect(list.json().items).toEqual([expect.objectContaining({ address: OUTSIDE[0], usable: true })]);
+    expect((await send(member, freshCode(portal, secret))).statusCode).toBe(201);
+
+    const other = await readyMember();
+    expect(errorOf(await send(other.member, freshCode(portal, other.secret))).code).toBe('ADDRESS_ON_HOLD'); // saved under 2 hours
+    await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '48' });
+    portal.clock.advance(2 * 3_600_000);
+    expect((await send(other.member, freshCode(portal, other.secret))).statusCode).toBe(201);
+    await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '24' });
+  });
+
   it('refuses amounts by the rules and a second pending request; a reused code is refused', async () => {
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0' });
     const { member, secret } = await readyMember('100');

@@ -6,7 +6,8 @@ import type { MenuIconName } from './menu-icons';
  * What one page of the portal is: path (exact, case-sensitive, as the
  * original wrote it), title, layout, sign-in and admin flags, menu place,
  * and how to load the page. Each feature lists its pages in its own
- * `routes.tsx`; `src/app/routes.tsx` puts the lists together.
+ * `routes.tsx`, one entry a page: `guestPage` below, `memberPage` or
+ * `adminPage` (`signed-in-page.ts`); `src/app/routes.tsx` puts the lists together.
  */
 export type LayoutKind = 'blank' | 'vertical';
 
@@ -21,10 +22,11 @@ export interface AppRoute {
   /** Guest-only by flag; as in the original only /login acts on it (it ends the session). */
   guest?: boolean;
   /**
-   * Place in the navigation; absent = reachable by link only. The icon is a
+   * Place in the navigation; absent = reachable by link only. The item is
+   * named by the page's title (`app/layouts/navigation.ts`). The icon is a
    * name from `shared/menu-icons.ts`, so the icons stay out of the sign-in page.
    */
-  menu?: { group: MenuGroupId; label: string; icon: MenuIconName };
+  menu?: MenuPlace;
   /**
    * Loads the page's module on the first visit and renders it: a dynamic
    * `import()`, so every page (and the libraries only it uses) is its own
@@ -33,6 +35,17 @@ export interface AppRoute {
   page: () => Promise<ReactNode>;
 }
 
-export const GUEST = { layout: 'blank', auth: false, admin: false, guest: true } as const;
-export const MEMBER = { layout: 'vertical', auth: true, admin: false } as const;
-export const ADMIN_ONLY = { layout: 'vertical', auth: true, admin: true } as const;
+/** Where the navigation lists a page: its section and icon. */
+export interface MenuPlace {
+  group: MenuGroupId;
+  icon: MenuIconName;
+}
+
+export type PageLoader = AppRoute['page'];
+
+const GUEST = { layout: 'blank', auth: false, admin: false, guest: true } as const;
+
+/** A guest page (blank layout, never in the menu). */
+export function guestPage(path: string, title: string, page: PageLoader): AppRoute {
+  return { path, title, ...GUEST, page };
+}

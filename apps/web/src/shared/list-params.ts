@@ -80,7 +80,7 @@ export function filterProps<F extends string>(list: ListParams<F>, name: F) {
   };
 }
 
-interface ListQueryResult<T> {
+export interface ListQueryResult<T> {
   /** The contract's page; only its rows and total are read here. */
   data?: Pick<Page<T>, 'items' | 'total'>;
   isPending: boolean;

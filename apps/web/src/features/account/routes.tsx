@@ -1,12 +1,9 @@
-import { MEMBER, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** The signed-in account's settings. Each page is loaded on its first visit. */
 export const accountRoutes: AppRoute[] = [
-  {
-    path: '/account-settings',
-    title: 'Account Settings',
-    ...MEMBER,
-    menu: { group: 'account', label: 'Account settings', icon: 'ManageAccountsOutlined' },
-    page: () => import('./AccountSettingsPage').then(({ AccountSettingsPage }) => <AccountSettingsPage />),
-  },
+  memberPage('/account-settings', 'Account Settings', inMenu('account', 'ManageAccountsOutlined'), () =>
+    import('./AccountSettingsPage').then(({ AccountSettingsPage }) => <AccountSettingsPage />),
+  ),
 ];

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -9,10 +8,10 @@ import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
+import { ChartCard } from '../../shared/components/ChartCard';
 import { Money } from '../../shared/components/Money';
 import { formatCount, formatMoney } from '../../shared/format';
 import { useAdminDashboard } from '../packages/api';
-import { BarChart } from '../bonuses/BarChart';
 import { DailyCloseCard } from './DailyCloseCard';
 import { useFirstSignInTwoFactorSetup } from '../account/admin-two-factor';
 
@@ -123,28 +122,24 @@ export function AdminDashboardPage() {
         <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, lg: 2.4 }} />
       ))}
       <Grid size={{ xs: 12, lg: 8 }}>
-        <Card>
-          <CardHeader
-            title="Sales and bonuses, last 30 days"
-            subheader={
-              d
-                ? `Referral ${formatMoney(d.bonusesPaid.referral)} · matching ${formatMoney(d.bonusesPaid.matching)} USDT in all`
-                : undefined
+        <ChartCard
+          title="Sales and bonuses, last 30 days"
+          subheader={
+            d
+              ? `Referral ${formatMoney(d.bonusesPaid.referral)} · matching ${formatMoney(d.bonusesPaid.matching)} USDT in all`
+              : undefined
+          }
+          chart={
+            d && {
+              label: 'Sales and bonuses by day',
+              periods: d.series.map((s) => s.day),
+              series: [
+                { label: 'Sales', values: d.series.map((s) => s.sales), color: theme.palette.primary.main },
+                { label: 'Bonuses', values: d.series.map((s) => s.bonuses), color: theme.palette.warning.main },
+              ],
             }
-          />
-          <CardContent>
-            {d && (
-              <BarChart
-                label="Sales and bonuses by day"
-                periods={d.series.map((s) => s.day)}
-                series={[
-                  { label: 'Sales', values: d.series.map((s) => s.sales), color: theme.palette.primary.main },
-                  { label: 'Bonuses', values: d.series.map((s) => s.bonuses), color: theme.palette.warning.main },
-                ]}
-              />
-            )}
-          </CardContent>
-        </Card>
+          }
+        />
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>
         <DailyCloseCard />

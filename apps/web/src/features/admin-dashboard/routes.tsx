@@ -1,12 +1,9 @@
-import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu } from '../../shared/signed-in-page';
 
 /** The admin's dashboard. Each page is loaded on its first visit. */
 export const adminDashboardRoutes: AppRoute[] = [
-  {
-    path: '/admindashboard',
-    title: 'Admin Dashboard',
-    ...ADMIN_ONLY,
-    menu: { group: 'admin', label: 'Admin dashboard', icon: 'AdminPanelSettingsOutlined' },
-    page: () => import('./AdminDashboardPage').then(({ AdminDashboardPage }) => <AdminDashboardPage />),
-  },
+  adminPage('/admindashboard', 'Admin Dashboard', inMenu('admin', 'AdminPanelSettingsOutlined'), () =>
+    import('./AdminDashboardPage').then(({ AdminDashboardPage }) => <AdminDashboardPage />),
+  ),
 ];

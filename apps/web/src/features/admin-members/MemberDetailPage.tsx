@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,11 +15,11 @@ import type { AdminMemberDetail } from '@portal/contract';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { DataTable } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import { formatDate, formatCount, initialsOf } from '../../shared/format';
-import { tableState, useListParams } from '../../shared/list-params';
+import { useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useTransactions } from '../admin-transactions/api';
 import { TRANSACTION_COLUMNS } from '../admin-transactions/TransactionsTable';
@@ -155,16 +154,15 @@ function MemberHistory({ username }: { username: string }) {
   const list = useListParams({ filters: HISTORY_FILTERS, defaultSort: '-createdAt', defaultPageSize: 10 });
   const history = useTransactions({ ...list.query, member: username });
   return (
-    <Card>
-      <CardHeader title="History" subheader="Every journal entry touching this member's wallets." />
-      <EntryFilters list={list} fields={['type', 'wallet', 'from', 'to']} />
-      <DataTable
-        label="Member history"
-        columns={TRANSACTION_COLUMNS}
-        rowKey={(e) => e.id}
-        {...tableState(list, history)}
-        empty="No movements yet."
-      />
-    </Card>
+    <ListCard
+      title="History"
+      subheader="Every journal entry touching this member's wallets."
+      filters={<EntryFilters list={list} fields={['type', 'wallet', 'from', 'to']} />}
+      label="Member history"
+      columns={TRANSACTION_COLUMNS}
+      list={list}
+      result={history}
+      empty="No movements yet."
+    />
   );
 }

@@ -1,17 +1,16 @@
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
 import { endpoints, type AdminMember } from '@portal/contract';
 import { useNavigate } from 'react-router';
-import { DataTable, type Column } from '../../shared/components/DataTable';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
 import { AccountSearchField, AccountStatusFilter } from '../../shared/components/AccountFilters';
-import { FilterBar, SearchField } from '../../shared/components/ListFilters';
+import { SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { PersonName } from '../../shared/components/PersonName';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatCount, formatDate } from '../../shared/format';
-import { filterProps, tableState, useListParams } from '../../shared/list-params';
+import { filterProps, useListParams } from '../../shared/list-params';
 import { useMembers } from './api';
 
 const FILTERS = ['search', 'status', 'sponsor'] as const;
@@ -85,37 +84,34 @@ export function MembersPage() {
   const hasFilters = FILTERS.some((name) => list.filters[name]);
 
   return (
-    <Card>
-      <CardHeader
-        title="Network members"
-        subheader={
-          <>
-            Open a member for wallets, history, adjustments and blocking. Sort by any column header.
-            {members.data && (
-              <Typography component="span" variant="body2" sx={{ display: 'block' }} data-testid="members-count-note">
-                {formatCount(members.data.total)} network {members.data.total === 1 ? 'member' : 'members'}
-                {hasFilters ? ' match these filters' : ', the company root included'}. Admins without a membership are
-                under Users.
-              </Typography>
-            )}
-          </>
-        }
-        action={<CsvExportButton list={endpoints.members.adminList} name="members" query={list.query} />}
-        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
-      />
-      <FilterBar>
-        <AccountSearchField {...filterProps(list, 'search')} />
-        <AccountStatusFilter {...filterProps(list, 'status')} />
-        <SearchField label="Sponsor" placeholder="Exact username" {...filterProps(list, 'sponsor')} />
-      </FilterBar>
-      <DataTable
-        label="Members"
-        columns={COLUMNS}
-        rowKey={(m) => m.id}
-        {...tableState(list, members)}
-        empty="No members match these filters."
-        onRowClick={(m) => void navigate(`/Members/${m.id}`)}
-      />
-    </Card>
+    <ListCard
+      title="Network members"
+      subheader={
+        <>
+          Open a member for wallets, history, adjustments and blocking. Sort by any column header.
+          {members.data && (
+            <Typography component="span" variant="body2" sx={{ display: 'block' }} data-testid="members-count-note">
+              {formatCount(members.data.total)} network {members.data.total === 1 ? 'member' : 'members'}
+              {hasFilters ? ' match these filters' : ', the company root included'}. Admins without a membership are
+              under Users.
+            </Typography>
+          )}
+        </>
+      }
+      action={<CsvExportButton list={endpoints.members.adminList} name="members" query={list.query} />}
+      filters={
+        <>
+          <AccountSearchField {...filterProps(list, 'search')} />
+          <AccountStatusFilter {...filterProps(list, 'status')} />
+          <SearchField label="Sponsor" placeholder="Exact username" {...filterProps(list, 'sponsor')} />
+        </>
+      }
+      label="Members"
+      columns={COLUMNS}
+      list={list}
+      result={members}
+      empty="No members match these filters."
+      onRowClick={(m) => void navigate(`/Members/${m.id}`)}
+    />
   );
 }

@@ -1,18 +1,12 @@
-import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu } from '../../shared/signed-in-page';
 
 /** Member management (admins). Each page is loaded on its first visit. */
 export const adminMemberRoutes: AppRoute[] = [
-  {
-    path: '/Members',
-    title: 'Members Management',
-    ...ADMIN_ONLY,
-    menu: { group: 'admin', label: 'Members', icon: 'GroupsOutlined' },
-    page: () => import('./MembersPage').then(({ MembersPage }) => <MembersPage />),
-  },
-  {
-    path: '/Members/:id',
-    title: 'Members Management',
-    ...ADMIN_ONLY,
-    page: () => import('./MemberDetailPage').then(({ MemberDetailPage }) => <MemberDetailPage />),
-  },
+  adminPage('/Members', 'Members Management', inMenu('admin', 'GroupsOutlined'), () =>
+    import('./MembersPage').then(({ MembersPage }) => <MembersPage />),
+  ),
+  adminPage('/Members/:id', 'Members Management', () =>
+    import('./MemberDetailPage').then(({ MemberDetailPage }) => <MemberDetailPage />),
+  ),
 ];

@@ -1,12 +1,9 @@
-import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu } from '../../shared/signed-in-page';
 
 /** The package catalogue (admins). Each page is loaded on its first visit. */
 export const adminPackageRoutes: AppRoute[] = [
-  {
-    path: '/admin/packages',
-    title: 'Packages',
-    ...ADMIN_ONLY,
-    menu: { group: 'adminPlan', label: 'Packages', icon: 'Inventory2Outlined' },
-    page: () => import('./AdminPackagesPage').then(({ AdminPackagesPage }) => <AdminPackagesPage />),
-  },
+  adminPage('/admin/packages', 'Packages', inMenu('adminPlan', 'Inventory2Outlined'), () =>
+    import('./AdminPackagesPage').then(({ AdminPackagesPage }) => <AdminPackagesPage />),
+  ),
 ];

@@ -1,9 +1,7 @@
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import { endpoints } from '@portal/contract';
-import { DataTable } from '../../shared/components/DataTable';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
-import { tableState, useListParams } from '../../shared/list-params';
+import { ListCard } from '../../shared/components/ListCard';
+import { useListParams } from '../../shared/list-params';
 import { EntryFilters } from '../wallet/EntryFilters';
 import { useTransactions } from './api';
 import { TRANSACTION_COLUMNS } from './TransactionsTable';
@@ -16,21 +14,16 @@ export function TransactionsPage() {
   const transactions = useTransactions(list.query);
 
   return (
-    <Card>
-      <CardHeader
-        title="Journal entries"
-        subheader="Every movement of money, with the postings on each side. Amounts to the last decimal in the CSV."
-        action={<CsvExportButton list={endpoints.transactions.adminList} name="transactions" query={list.query} />}
-        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
-      />
-      <EntryFilters list={list} fields={['member', 'type', 'wallet', 'from', 'to']} />
-      <DataTable
-        label="Transactions"
-        columns={TRANSACTION_COLUMNS}
-        rowKey={(e) => e.id}
-        {...tableState(list, transactions)}
-        empty="No journal entries match these filters."
-      />
-    </Card>
+    <ListCard
+      title="Journal entries"
+      subheader="Every movement of money, with the postings on each side. Amounts to the last decimal in the CSV."
+      action={<CsvExportButton list={endpoints.transactions.adminList} name="transactions" query={list.query} />}
+      filters={<EntryFilters list={list} fields={['member', 'type', 'wallet', 'from', 'to']} />}
+      label="Transactions"
+      columns={TRANSACTION_COLUMNS}
+      list={list}
+      result={transactions}
+      empty="No journal entries match these filters."
+    />
   );
 }

@@ -1,12 +1,9 @@
-import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu } from '../../shared/signed-in-page';
 
 /** Every journal entry (admins). Each page is loaded on its first visit. */
 export const adminTransactionRoutes: AppRoute[] = [
-  {
-    path: '/Transactions',
-    title: 'Transactions List',
-    ...ADMIN_ONLY,
-    menu: { group: 'admin', label: 'Transactions', icon: 'ReceiptLongOutlined' },
-    page: () => import('./TransactionsPage').then(({ TransactionsPage }) => <TransactionsPage />),
-  },
+  adminPage('/Transactions', 'Transactions List', inMenu('admin', 'ReceiptLongOutlined'), () =>
+    import('./TransactionsPage').then(({ TransactionsPage }) => <TransactionsPage />),
+  ),
 ];

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -13,14 +11,15 @@ import { endpoints, type AdminUser } from '@portal/contract';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { DataTable, type Column } from '../../shared/components/DataTable';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
 import { AccountSearchField, AccountStatusFilter } from '../../shared/components/AccountFilters';
-import { FilterBar, SelectFilter, type Choice } from '../../shared/components/ListFilters';
+import { SelectFilter, type Choice } from '../../shared/components/ListFilters';
 import { PersonName } from '../../shared/components/PersonName';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatDate, formatDateTime } from '../../shared/format';
-import { filterProps, tableState, useListParams } from '../../shared/list-params';
+import { filterProps, useListParams } from '../../shared/list-params';
 import { useSession } from '../../shared/session/useSession';
 import { useToast } from '../../shared/toast';
 import { useUpdateUser } from '../admin-members/api';
@@ -121,8 +120,8 @@ export function UsersPage() {
   const isMe = target?.id === me?.id;
 
   return (
-    <Card>
-      <CardHeader
+    <>
+      <ListCard
         title="Accounts"
         subheader="Members and administrators. Blocking signs an account out at once."
         action={
@@ -133,18 +132,17 @@ export function UsersPage() {
             </Button>
           </Stack>
         }
-        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
-      />
-      <FilterBar>
-        <AccountSearchField {...filterProps(list, 'search')} />
-        <SelectFilter label="Role" choices={ROLE_CHOICES} {...filterProps(list, 'role')} />
-        <AccountStatusFilter {...filterProps(list, 'status')} />
-      </FilterBar>
-      <DataTable
+        filters={
+          <>
+            <AccountSearchField {...filterProps(list, 'search')} />
+            <SelectFilter label="Role" choices={ROLE_CHOICES} {...filterProps(list, 'role')} />
+            <AccountStatusFilter {...filterProps(list, 'status')} />
+          </>
+        }
         label="Users"
         columns={columns}
-        rowKey={(u) => u.id}
-        {...tableState(list, users)}
+        list={list}
+        result={users}
         empty="No accounts match these filters."
       />
 
@@ -230,6 +228,6 @@ export function UsersPage() {
       </ConfirmDialog>
       <CreateAdminDialog open={creating} onClose={() => setCreating(false)} />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
-    </Card>
+    </>
   );
 }

@@ -1,12 +1,9 @@
-import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu } from '../../shared/signed-in-page';
 
 /** Account management (admins). Each page is loaded on its first visit. */
 export const adminUserRoutes: AppRoute[] = [
-  {
-    path: '/Users',
-    title: 'Users Management',
-    ...ADMIN_ONLY,
-    menu: { group: 'admin', label: 'Users', icon: 'PeopleOutlined' },
-    page: () => import('./UsersPage').then(({ UsersPage }) => <UsersPage />),
-  },
+  adminPage('/Users', 'Users Management', inMenu('admin', 'PeopleOutlined'), () =>
+    import('./UsersPage').then(({ UsersPage }) => <UsersPage />),
+  ),
 ];

@@ -1,17 +1,16 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { endpoints, type AuditEntry } from '@portal/contract';
 import { useListQuery } from '../../shared/api/list-query';
-import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SearchField, SelectFilter, DayRangeFilter } from '../../shared/components/ListFilters';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
+import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatDateTime } from '../../shared/format';
-import { tableState, useListParams } from '../../shared/list-params';
+import { filterProps, useListParams } from '../../shared/list-params';
 import { adminKeys } from '../admin-transactions/api';
 import { AUDIT_ACTIONS, actionLabel, describeAuditEntry, type SentencePart } from './describe';
 
@@ -97,29 +96,30 @@ export function AuditLogPage() {
   const { filters, update } = list;
 
   return (
-    <Card>
-      <CardHeader
-        title="Audit log"
-        subheader="Every admin action: who did what to whom, and what changed. Open a row for its raw record."
-        action={<CsvExportButton list={endpoints.audit.list} name="audit-log" query={list.query} />}
-        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
-      />
-      <FilterBar>
-        <SelectFilter
-          label="Action"
-          value={filters.action}
-          onChange={(action) => update({ action })}
-          choices={AUDIT_ACTIONS}
-          anyLabel="All actions"
-        />
-        <SearchField
-          label="Admin"
-          placeholder="Exact username"
-          value={filters.actor}
-          onChange={(actor) => update({ actor })}
-        />
-        <DayRangeFilter filters={filters} update={update} />
-      </FilterBar>
+    <ListCard
+      title="Audit log"
+      subheader="Every admin action: who did what to whom, and what changed. Open a row for its raw record."
+      action={<CsvExportButton list={endpoints.audit.list} name="audit-log" query={list.query} />}
+      filters={
+        <>
+          <SelectFilter
+            label="Action"
+            choices={AUDIT_ACTIONS}
+            anyLabel="All actions"
+            {...filterProps(list, 'action')}
+          />
+          <SearchField label="Admin" placeholder="Exact username" {...filterProps(list, 'actor')} />
+        </>
+      }
+      dayRange
+      label="Audit log"
+      columns={COLUMNS}
+      list={list}
+      result={log}
+      renderExpansion={(e) => <RawEntry entry={e} />}
+      expansionLabel={(e) => `Raw record of entry ${e.id}`}
+      empty="No admin actions match these filters."
+    >
       {(filters.targetType || filters.targetId) && (
         <Box sx={{ px: 5, pb: 4 }}>
           <Button size="small" onClick={() => update({ targetType: '', targetId: '' })}>
@@ -127,15 +127,6 @@ export function AuditLogPage() {
           </Button>
         </Box>
       )}
-      <DataTable
-        label="Audit log"
-        columns={COLUMNS}
-        rowKey={(e) => e.id}
-        {...tableState(list, log)}
-        renderExpansion={(e) => <RawEntry entry={e} />}
-        expansionLabel={(e) => `Raw record of entry ${e.id}`}
-        empty="No admin actions match these filters."
-      />
-    </Card>
+    </ListCard>
   );
 }

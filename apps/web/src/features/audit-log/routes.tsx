@@ -1,12 +1,9 @@
-import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu } from '../../shared/signed-in-page';
 
 /** The audit log (admins). Each page is loaded on its first visit. */
 export const auditLogRoutes: AppRoute[] = [
-  {
-    path: '/admin/audit-log',
-    title: 'Audit Log',
-    ...ADMIN_ONLY,
-    menu: { group: 'adminPlan', label: 'Audit log', icon: 'PolicyOutlined' },
-    page: () => import('./AuditLogPage').then(({ AuditLogPage }) => <AuditLogPage />),
-  },
+  adminPage('/admin/audit-log', 'Audit Log', inMenu('adminPlan', 'PolicyOutlined'), () =>
+    import('./AuditLogPage').then(({ AuditLogPage }) => <AuditLogPage />),
+  ),
 ];

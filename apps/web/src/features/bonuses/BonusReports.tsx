@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
 import { endpoints, type MatchingBonus, type ReferralBonus } from '@portal/contract';
-import { errorMessage, isSessionEnded } from '../../shared/api/errors';
-import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SearchField, DayRangeFilter } from '../../shared/components/ListFilters';
+import { errorMessage } from '../../shared/api/errors';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
+import { SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { csvName, downloadCsv } from '../../shared/download';
 import { formatDateTime } from '../../shared/format';
-import { useListParams } from '../../shared/list-params';
+import { filterProps, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useBonuses } from '../packages/api';
 
@@ -136,58 +135,36 @@ export function BonusReport({ type, admin = false }: { type: 'referral' | 'match
   };
 
   return (
-    <Card>
-      <CardHeader
-        title={
-          referral ? (admin ? 'Referral bonuses' : 'Bonus Report') : admin ? 'Matching bonuses' : 'Transaction Report'
-        }
-        subheader={
-          referral
-            ? 'Each purchase in the sponsor tree pays active uplines a share of its price by level.'
-            : "At each daily close: matched = the smaller leg; the bonus is the matching rate of it, up to the package's daily cap; the rest of the stronger leg carries forward."
-        }
-        action={
-          admin ? (
-            <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv()}>
-              Export CSV
-            </Button>
-          ) : undefined
-        }
-      />
-      <FilterBar>
-        {admin && (
-          <SearchField
-            label="Member"
-            placeholder="username"
-            value={(list.filters as Record<string, string>).member ?? ''}
-            onChange={(member) => list.update({ member })}
-          />
-        )}
-        <DayRangeFilter filters={list.filters} update={list.update} />
-      </FilterBar>
+    <ListCard
+      title={
+        referral ? (admin ? 'Referral bonuses' : 'Bonus Report') : admin ? 'Matching bonuses' : 'Transaction Report'
+      }
+      subheader={
+        referral
+          ? 'Each purchase in the sponsor tree pays active uplines a share of its price by level.'
+          : "At each daily close: matched = the smaller leg; the bonus is the matching rate of it, up to the package's daily cap; the rest of the stronger leg carries forward."
+      }
+      action={
+        admin ? (
+          <Button variant="outlined" size="small" disabled={exporting} onClick={() => void exportCsv()}>
+            Export CSV
+          </Button>
+        ) : undefined
+      }
+      filters={admin && <SearchField label="Member" placeholder="username" {...filterProps(list, 'member')} />}
+      dayRange
+      label={referral ? 'Referral bonuses' : 'Matching bonuses'}
+      columns={shown}
+      rowKey={(b) => ('id' in b ? b.id : `${b.closeDate}-${b.member}`)}
+      list={list}
+      result={bonuses}
+      empty={referral ? 'No referral bonus yet.' : 'No matching bonus yet.'}
+    >
       <Box sx={{ px: 5, pb: 3 }}>
         <Typography variant="body2" color="text.secondary" data-testid="bonus-total">
           Total paid in this list: <Money value={bonuses.data?.totalPaid} unit="USDT" />
         </Typography>
       </Box>
-      <DataTable
-        label={referral ? 'Referral bonuses' : 'Matching bonuses'}
-        columns={shown}
-        rows={bonuses.data?.items}
-        total={bonuses.data?.total}
-        rowKey={(b) => ('id' in b ? b.id : `${b.closeDate}-${b.member}`)}
-        page={list.page}
-        pageSize={list.pageSize}
-        sort={admin ? list.sort : undefined}
-        onSort={admin ? (sort) => list.update({ sort }) : undefined}
-        onPage={(page) => list.update({ page })}
-        onPageSize={(pageSize) => list.update({ pageSize })}
-        loading={bonuses.isPending}
-        fetching={bonuses.isFetching}
-        error={bonuses.isError && !isSessionEnded(bonuses.error) ? bonuses.error : undefined}
-        onRetry={() => void bonuses.refetch()}
-        empty={referral ? 'No referral bonus yet.' : 'No matching bonus yet.'}
-      />
-    </Card>
+    </ListCard>
   );
 }

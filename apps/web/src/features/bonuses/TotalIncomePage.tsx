@@ -1,18 +1,15 @@
 import { useState } from 'react';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
 import TextField from '@mui/material/TextField';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import Alert from '@mui/material/Alert';
 import { useTheme } from '@mui/material/styles';
-import { errorMessage } from '../../shared/api/errors';
-import { DateFilter, FilterBar } from '../../shared/components/ListFilters';
+import { ChartCard } from '../../shared/components/ChartCard';
+import { DateFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { useIncomeSummary } from '../packages/api';
-import { BarChart } from './BarChart';
 
 /** /total-income: bonus income by type and period, with a chart. */
 export function TotalIncomePage() {
@@ -45,36 +42,37 @@ export function TotalIncomePage() {
         </Grid>
       ))}
       <Grid size={12}>
-        <Card>
-          <CardHeader title="Income over time" subheader="Bonuses credited to your income wallet." />
-          <FilterBar>
-            <TextField
-              select
-              size="small"
-              label="Period"
-              value={period}
-              onChange={(e) => setPeriod(e.target.value as 'day' | 'month')}
-            >
-              <MenuItem value="day">By day</MenuItem>
-              <MenuItem value="month">By month</MenuItem>
-            </TextField>
-            <DateFilter label="From" value={from} onChange={setFrom} />
-            <DateFilter label="To" value={to} onChange={setTo} />
-          </FilterBar>
-          <CardContent>
-            {summary.isError && <Alert severity="error">{errorMessage(summary.error)}</Alert>}
-            {data && (
-              <BarChart
-                label="Income by period"
-                periods={data.series.map((s) => s.period)}
-                series={[
-                  { label: 'Referral', values: data.series.map((s) => s.referral), color: theme.palette.primary.main },
-                  { label: 'Matching', values: data.series.map((s) => s.matching), color: theme.palette.info.main },
-                ]}
-              />
-            )}
-          </CardContent>
-        </Card>
+        <ChartCard
+          title="Income over time"
+          subheader="Bonuses credited to your income wallet."
+          filters={
+            <>
+              <TextField
+                select
+                size="small"
+                label="Period"
+                value={period}
+                onChange={(e) => setPeriod(e.target.value as 'day' | 'month')}
+              >
+                <MenuItem value="day">By day</MenuItem>
+                <MenuItem value="month">By month</MenuItem>
+              </TextField>
+              <DateFilter label="From" value={from} onChange={setFrom} />
+              <DateFilter label="To" value={to} onChange={setTo} />
+            </>
+          }
+          error={summary.isError ? summary.error : undefined}
+          chart={
+            data && {
+              label: 'Income by period',
+              periods: data.series.map((s) => s.period),
+              series: [
+                { label: 'Referral', values: data.series.map((s) => s.referral), color: theme.palette.primary.main },
+                { label: 'Matching', values: data.series.map((s) => s.matching), color: theme.palette.info.main },
+              ],
+            }
+          }
+        />
       </Grid>
     </Grid>
   );

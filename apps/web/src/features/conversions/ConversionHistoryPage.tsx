@@ -1,11 +1,9 @@
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import type { Conversion } from '@portal/contract';
-import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, DayRangeFilter } from '../../shared/components/ListFilters';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
 import { Money } from '../../shared/components/Money';
 import { formatDateTime } from '../../shared/format';
-import { tableState, useListParams } from '../../shared/list-params';
+import { useListParams } from '../../shared/list-params';
 import { useConversions } from './api';
 
 const FILTERS = ['from', 'to'] as const;
@@ -35,18 +33,15 @@ export function ConversionHistoryPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: '-createdAt' });
   const conversions = useConversions(list.query);
   return (
-    <Card>
-      <CardHeader title="Your point conversions" subheader="Income wallet USDT converted into points." />
-      <FilterBar>
-        <DayRangeFilter filters={list.filters} update={list.update} />
-      </FilterBar>
-      <DataTable
-        label="Point conversions"
-        columns={COLUMNS}
-        rowKey={(c) => c.id}
-        {...tableState(list, conversions)}
-        empty="You have not converted anything yet."
-      />
-    </Card>
+    <ListCard
+      title="Your point conversions"
+      subheader="Income wallet USDT converted into points."
+      dayRange
+      label="Point conversions"
+      columns={COLUMNS}
+      list={list}
+      result={conversions}
+      empty="You have not converted anything yet."
+    />
   );
 }

@@ -1,12 +1,9 @@
-import { MEMBER, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** The member's dashboard. Each page is loaded on its first visit. */
 export const dashboardRoutes: AppRoute[] = [
-  {
-    path: '/dashboard',
-    title: 'Dashboard',
-    ...MEMBER,
-    menu: { group: 'main', label: 'Dashboard', icon: 'DashboardOutlined' },
-    page: () => import('./DashboardPage').then(({ DashboardPage }) => <DashboardPage />),
-  },
+  memberPage('/dashboard', 'Dashboard', inMenu('main', 'DashboardOutlined'), () =>
+    import('./DashboardPage').then(({ DashboardPage }) => <DashboardPage />),
+  ),
 ];

@@ -5,12 +5,13 @@ import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import type { ChainWallet } from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
-import { DataTable, type Column } from '../../shared/components/DataTable';
+import type { Column } from '../../shared/components/DataTable';
 import { FactList } from '../../shared/components/FactList';
+import { ListCard } from '../../shared/components/ListCard';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatCount } from '../../shared/format';
-import { tableState, useListParams } from '../../shared/list-params';
+import { useListParams } from '../../shared/list-params';
 import { useChainWallets } from './api';
 import { ChainStatusNotice } from './ChainStatusAlert';
 
@@ -124,23 +125,20 @@ export function Bep20WalletsPage() {
           </CardContent>
         </Card>
       ) : null}
-      <Card>
-        <CardHeader
-          title="BEP20 wallets"
-          subheader={
-            data
-              ? `Balances read from the chain. Latest block ${data.chain.latestBlock ?? '—'}, final ${data.chain.finalBlock ?? '—'} (${data.chain.finality ?? '—'}).`
-              : 'Balances read from the chain.'
-          }
-        />
-        <DataTable
-          label="BEP20 wallets"
-          columns={columns(data?.symbol ?? 'USDT')}
-          rowKey={(w) => w.address}
-          {...tableState(list, wallets)}
-          empty="No wallets."
-        />
-      </Card>
+      <ListCard
+        title="BEP20 wallets"
+        subheader={
+          data
+            ? `Balances read from the chain. Latest block ${data.chain.latestBlock ?? '—'}, final ${data.chain.finalBlock ?? '—'} (${data.chain.finality ?? '—'}).`
+            : 'Balances read from the chain.'
+        }
+        label="BEP20 wallets"
+        columns={columns(data?.symbol ?? 'USDT')}
+        rowKey={(w) => w.address}
+        list={list}
+        result={wallets}
+        empty="No wallets."
+      />
     </Stack>
   );
 }

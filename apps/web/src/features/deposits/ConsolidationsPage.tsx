@@ -2,18 +2,17 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Consolidation } from '@portal/contract';
 import { errorMessage, isApiError } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { DataTable, type Column } from '../../shared/components/DataTable';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatDateTime, formatMoney } from '../../shared/format';
-import { tableState, useListParams } from '../../shared/list-params';
+import { useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useConsolidations, useStartConsolidation } from './api';
 import { TxLink } from './DepositStatus';
@@ -106,8 +105,8 @@ export function ConsolidationsPage() {
     });
   };
   return (
-    <Card>
-      <CardHeader
+    <>
+      <ListCard
         title="Consolidations"
         subheader={
           consolidations.data ? (
@@ -124,30 +123,32 @@ export function ConsolidationsPage() {
             Consolidate now
           </Button>
         }
-        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
-      />
-      <Box sx={{ px: 5 }}>
-        <AdminTwoFactorNotice action="start consolidations" />
-      </Box>
-      <ChainStatusAlert />
-      {alreadyRunning && (
-        <Alert
-          severity="info"
-          role="status"
-          sx={{ mx: 6, mb: 4 }}
-          data-testid="consolidation-running"
-          onClose={() => setAlreadyRunning(null)}
-        >
-          {alreadyRunning}
-        </Alert>
-      )}
-      <DataTable
+        notice={
+          <>
+            <Box sx={{ px: 5 }}>
+              <AdminTwoFactorNotice action="start consolidations" />
+            </Box>
+            <ChainStatusAlert />
+          </>
+        }
         label="Consolidations"
         columns={COLUMNS}
-        rowKey={(c) => c.id}
-        {...tableState(list, consolidations)}
+        list={list}
+        result={consolidations}
         empty="No consolidation has run yet."
-      />
+      >
+        {alreadyRunning && (
+          <Alert
+            severity="info"
+            role="status"
+            sx={{ mx: 6, mb: 4 }}
+            data-testid="consolidation-running"
+            onClose={() => setAlreadyRunning(null)}
+          >
+            {alreadyRunning}
+          </Alert>
+        )}
+      </ListCard>
       <ConfirmDialog
         open={confirming}
         title="Consolidate deposits?"
@@ -162,6 +163,6 @@ export function ConsolidationsPage() {
           it again.
         </Typography>
       </ConfirmDialog>
-    </Card>
+    </>
   );
 }

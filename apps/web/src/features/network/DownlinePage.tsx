@@ -1,15 +1,14 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { DOWNLINE_MAX_OFFSET, DOWNLINE_SORTS, type DownlineRow, type DownlineSort } from '@portal/contract';
-import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, NumberFilter, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
+import { NumberFilter, SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatBV, formatCount, formatDate } from '../../shared/format';
-import { tableState, useListParams } from '../../shared/list-params';
+import { filterProps, useListParams } from '../../shared/list-params';
 import { useDownline, type DownlineParams } from './api';
 
 const FILTERS = ['level', 'leg', 'search', 'root'] as const;
@@ -118,52 +117,71 @@ export function DownlinePage() {
     ORDERS.find((o) => o.value === sort)?.label.toLowerCase() ?? 'in tree order: the left leg, then the right leg';
 
   return (
-    <Card>
-      <CardHeader
-        title="Downline"
-        subheader={
-          data
-            ? `${formatCount(data.total)}${data.totalExact ? '' : '+'} ${data.total === 1 ? 'member' : 'members'}${filtered ? ' match' : ' in your binary team'} · ${orderLabel}`
-            : 'Your binary team'
-        }
-      />
-      <FilterBar>
-        <SearchField
-          label="Search username"
-          value={list.filters.search}
-          onChange={(search) => list.update({ search: search.replace(/[^A-Za-z0-9_.-]/g, '') })}
-          testId="downline-search"
-          maxLength={32}
-        />
-        <NumberFilter
-          label="Level"
-          value={list.filters.level}
-          onChange={(level) => list.update({ level })}
-          testId="downline-level"
-        />
-        <SelectFilter
-          label="Leg"
-          value={leg ?? ''}
-          onChange={(value) => list.update({ leg: value })}
-          anyLabel="Both legs"
-          choices={[
-            { value: 'left', label: 'Left leg' },
-            { value: 'right', label: 'Right leg' },
-          ]}
-        />
-        <SelectFilter
-          label="Order"
-          value={sort ?? ''}
-          onChange={(value) => list.update({ sort: value })}
-          anyLabel="Tree order"
-          choices={ORDERS}
-        />
-        {filtered && (
-          <Button sx={{ justifySelf: 'start' }} onClick={() => list.update({ level: '', leg: '', search: '' })}>
-            Clear filters
-          </Button>
-        )}
-      </FilterBar>
+    <ListCard
+      title="Downline"
+      subheader={
+        data
+          ? `${formatCount(data.total)}${data.totalExact ? '' : '+'} ${data.total === 1 ? 'member' : 'members'}${filtered ? ' match' : ' in your binary team'} · ${orderLabel}`
+          : 'Your binary team'
+      }
+      filters={
+        <>
+          <SearchField
+            label="Search username"
+            value={list.filters.search}
+            onChange={(search) => list.update({ search: search.replace(/[^A-Za-z0-9_.-]/g, '') })}
+            testId="downline-search"
+            maxLength={32}
+          />
+          <NumberFilter label="Level" testId="downline-level" {...filterProps(list, 'level')} />
+          <SelectFilter
+            label="Leg"
+            value={leg ?? ''}
+            onChange={(value) => list.update({ leg: value })}
+            anyLabel="Both legs"
+            choices={[
+              { value: 'left', label: 'Left leg' },
+              { value: 'right', label: 'Right leg' },
+            ]}
+          />
+          <SelectFilter
+            label="Order"
+            value={sort ?? ''}
+            onChange={(value) => list.update({ sort: value })}
+            anyLabel="Tree order"
+            choices={ORDERS}
+          />
+          {filtered && (
+            <Button sx={{ justifySelf: 'start' }} onClick={() => list.update({ level: '', leg: '', search: '' })}>
+              Clear filters
+            </Button>
+          )}
+        </>
+      }
+      label="Downline"
+      columns={COLUMNS}
+      rowTestId={(row) => `downline-row-${row.username}`}
+      onRowClick={(row) => void navigate(`/member-network?root=${row.id}`)}
+      empty={
+        filtered
+          ? 'Nobody matches these filters.'
+          : 'Nobody below you yet. Share your referral link to build your team.'
+      }
+      list={list}
+      result={downline}
+      // Pages reach the first 10,000 rows; a count that stopped at its bound says so.
+      total={data ? Math.min(data.total, DOWNLINE_MAX_OFFSET) : undefined}
+      totalIsLowerBound={data ? !data.totalExact || data.total > DOWNLINE_MAX_OFFSET : false}
+      sort={sort}
+      footer={
+        atWindowEnd && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 5, pb: 5 }}>
+            Pages reach the first {formatCount(DOWNLINE_MAX_OFFSET)} rows. Choose a level, a leg or a search to see the
+            others.
+          </Typography>
+        )
+      }
+    >
       {data && !data.placed && (
         <Alert severity="info" sx={{ mx: 5, mb: 5 }}>
           You have not been placed in the binary tree yet, so there is no team below you. Your sponsor will place you.
@@ -175,29 +193,6 @@ export function DownlinePage() {
           to find the rest.
         </Alert>
       )}
-      <DataTable
-        label="Downline"
-        columns={COLUMNS}
-        rowKey={(row) => row.id}
-        rowTestId={(row) => `downline-row-${row.username}`}
-        onRowClick={(row) => void navigate(`/member-network?root=${row.id}`)}
-        empty={
-          filtered
-            ? 'Nobody matches these filters.'
-            : 'Nobody below you yet. Share your referral link to build your team.'
-        }
-        {...tableState(list, downline)}
-        // Pages reach the first 10,000 rows; a count that stopped at its bound says so.
-        total={data ? Math.min(data.total, DOWNLINE_MAX_OFFSET) : undefined}
-        totalIsLowerBound={data ? !data.totalExact || data.total > DOWNLINE_MAX_OFFSET : false}
-        sort={sort}
-      />
-      {atWindowEnd && (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 5, pb: 5 }}>
-          Pages reach the first {formatCount(DOWNLINE_MAX_OFFSET)} rows. Choose a level, a leg or a search to see the
-          others.
-        </Typography>
-      )}
-    </Card>
+    </ListCard>
   );
 }

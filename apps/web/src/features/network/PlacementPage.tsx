@@ -2,8 +2,6 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -16,12 +14,13 @@ import KeyboardArrowRightOutlined from '@mui/icons-material/KeyboardArrowRightOu
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { PlacementBody, Side, WaitingMember } from '@portal/contract';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
-import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SearchField } from '../../shared/components/ListFilters';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
+import { SearchField } from '../../shared/components/ListFilters';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { formatCount, formatDate } from '../../shared/format';
-import { tableState, useListParams } from '../../shared/list-params';
+import { useListParams } from '../../shared/list-params';
 import { useSession } from '../../shared/session/useSession';
 import { useToast } from '../../shared/toast';
 import { usePlaceMember, useWaitingList } from './api';
@@ -159,54 +158,50 @@ export function PlacementPage() {
           can place them here.
         </Alert>
       )}
-      <Card>
-        <CardHeader
-          title="Waiting to be placed"
-          subheader={
-            <>
-              <Typography
-                component="span"
-                variant="body2"
-                sx={{ fontWeight: 600, display: 'block' }}
-                data-testid="waiting-count"
-              >
-                {total === undefined
-                  ? 'Counting…'
-                  : list.filters.search
-                    ? `${formatCount(total)} waiting ${total === 1 ? 'member matches' : 'members match'} “${list.filters.search}”.`
-                    : total === 0
-                      ? 'No member waits to be placed.'
-                      : `${formatCount(total)} ${total === 1 ? 'member waits' : 'members wait'} to be placed.`}
-              </Typography>
-              {isAdmin
-                ? 'Every member who joined without a leg, with their sponsor. They are placed inside their sponsor’s team.'
-                : 'Your referrals who joined with your plain link. Put each into a free position of your team, or at the bottom of a leg.'}
-            </>
-          }
-        />
-        <FilterBar>
+      <ListCard
+        title="Waiting to be placed"
+        subheader={
+          <>
+            <Typography
+              component="span"
+              variant="body2"
+              sx={{ fontWeight: 600, display: 'block' }}
+              data-testid="waiting-count"
+            >
+              {total === undefined
+                ? 'Counting…'
+                : list.filters.search
+                  ? `${formatCount(total)} waiting ${total === 1 ? 'member matches' : 'members match'} “${list.filters.search}”.`
+                  : total === 0
+                    ? 'No member waits to be placed.'
+                    : `${formatCount(total)} ${total === 1 ? 'member waits' : 'members wait'} to be placed.`}
+            </Typography>
+            {isAdmin
+              ? 'Every member who joined without a leg, with their sponsor. They are placed inside their sponsor’s team.'
+              : 'Your referrals who joined with your plain link. Put each into a free position of your team, or at the bottom of a leg.'}
+          </>
+        }
+        filters={
           <SearchField
             label="Search username"
             value={list.filters.search}
             onChange={(search) => list.update({ search: search.replace(/[^A-Za-z0-9_.-]/g, '') })}
             maxLength={32}
           />
-        </FilterBar>
-        <DataTable
-          label="Members waiting to be placed"
-          columns={columns}
-          rowKey={(member) => member.id}
-          rowTestId={(member) => `waiting-${member.username}`}
-          empty={
-            list.filters.search
-              ? 'Nobody waiting has a username starting with this.'
-              : 'Nobody is waiting. People who join with your plain referral link appear here.'
-          }
-          {...tableState(list, waiting)}
-          sort={undefined}
-          onSort={undefined}
-        />
-      </Card>
+        }
+        label="Members waiting to be placed"
+        columns={columns}
+        rowTestId={(member) => `waiting-${member.username}`}
+        empty={
+          list.filters.search
+            ? 'Nobody waiting has a username starting with this.'
+            : 'Nobody is waiting. People who join with your plain referral link appear here.'
+        }
+        list={list}
+        result={waiting}
+        sort={undefined}
+        onSort={undefined}
+      />
 
       {choosing && (
         <ChoosePositionDialog

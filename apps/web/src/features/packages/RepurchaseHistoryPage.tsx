@@ -1,14 +1,16 @@
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
-import { isSessionEnded } from '../../shared/api/errors';
-import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SelectFilter, DayRangeFilter } from '../../shared/components/ListFilters';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
+import { SelectFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { formatDateTime } from '../../shared/format';
-import { useListParams } from '../../shared/list-params';
+import { filterProps, useListParams } from '../../shared/list-params';
 import { usePurchases, type PurchaseListItem } from './api';
 
 const FILTERS = ['kind', 'from', 'to'] as const;
+const KIND_CHOICES = [
+  { value: 'purchase', label: 'Purchase' },
+  { value: 'repurchase', label: 'Repurchase' },
+];
 
 const COLUMNS: Column<PurchaseListItem>[] = [
   {
@@ -29,39 +31,16 @@ export function RepurchaseHistoryPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: '-createdAt' });
   const purchases = usePurchases(list.query);
   return (
-    <Card>
-      <CardHeader
-        title="Your purchases"
-        subheader="Packages you bought; repurchases earn bonuses like the first purchase."
-      />
-      <FilterBar>
-        <SelectFilter
-          label="Kind"
-          value={list.filters.kind}
-          onChange={(kind) => list.update({ kind })}
-          choices={[
-            { value: 'purchase', label: 'Purchase' },
-            { value: 'repurchase', label: 'Repurchase' },
-          ]}
-        />
-        <DayRangeFilter filters={list.filters} update={list.update} />
-      </FilterBar>
-      <DataTable
-        label="Purchases"
-        columns={COLUMNS}
-        rows={purchases.data?.items}
-        total={purchases.data?.total}
-        rowKey={(p) => p.id}
-        page={list.page}
-        pageSize={list.pageSize}
-        onPage={(page) => list.update({ page })}
-        onPageSize={(pageSize) => list.update({ pageSize })}
-        loading={purchases.isPending}
-        fetching={purchases.isFetching}
-        error={purchases.isError && !isSessionEnded(purchases.error) ? purchases.error : undefined}
-        onRetry={() => void purchases.refetch()}
-        empty="You have not bought a package yet."
-      />
-    </Card>
+    <ListCard
+      title="Your purchases"
+      subheader="Packages you bought; repurchases earn bonuses like the first purchase."
+      filters={<SelectFilter label="Kind" choices={KIND_CHOICES} {...filterProps(list, 'kind')} />}
+      dayRange
+      label="Purchases"
+      columns={COLUMNS}
+      list={list}
+      result={purchases}
+      empty="You have not bought a package yet."
+    />
   );
 }

@@ -2,8 +2,6 @@ import { useEffect, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,13 +22,14 @@ import {
 } from '@portal/contract';
 import { errorMessage, isApiError } from '../../shared/api/errors';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
-import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
+import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { formatCount, formatDateTime } from '../../shared/format';
-import { tableState, useListParams } from '../../shared/list-params';
+import { filterProps, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useAdminProducts, useSaveProduct, useUploadProductImage } from './api';
 
@@ -136,8 +135,8 @@ export function AdminProductsPage() {
   ];
 
   return (
-    <Card>
-      <CardHeader
+    <>
+      <ListCard
         title="Products"
         subheader="The catalogue members redeem with points. Deactivated products can no longer be redeemed; pending redemptions stay as they are."
         action={
@@ -148,30 +147,20 @@ export function AdminProductsPage() {
             </Button>
           </Stack>
         }
-        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
-      />
-      <FilterBar>
-        <SearchField
-          label="Search products"
-          value={list.filters.search}
-          onChange={(search) => list.update({ search })}
-        />
-        <SelectFilter
-          label="Status"
-          value={list.filters.status}
-          onChange={(status) => list.update({ status })}
-          choices={STATUS_CHOICES}
-        />
-      </FilterBar>
-      <DataTable
+        filters={
+          <>
+            <SearchField label="Search products" {...filterProps(list, 'search')} />
+            <SelectFilter label="Status" choices={STATUS_CHOICES} {...filterProps(list, 'status')} />
+          </>
+        }
         label="Products"
         columns={columns}
-        rowKey={(p) => p.id}
-        {...tableState(list, products)}
+        list={list}
+        result={products}
         empty="No products yet. Add the first one."
       />
       {draft && <ProductDialog draft={draft} onClose={() => setDraft(null)} />}
-    </Card>
+    </>
   );
 }
 

@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -19,12 +17,13 @@ import {
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
-import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SearchField, SelectFilter, DayRangeFilter } from '../../shared/components/ListFilters';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
+import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { formatMoney } from '../../shared/format';
 import { useSelection } from '../../shared/hooks/useSelection';
 import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
-import { tableState, useListParams } from '../../shared/list-params';
+import { filterProps, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useAdminRedemptions, useDecideRedemptions } from './api';
 import { redemptionColumns as c } from './RedemptionColumns';
@@ -124,54 +123,53 @@ export function RedemptionApprovalPage() {
   const { chosen } = selection;
 
   return (
-    <Card>
-      <CardHeader
+    <>
+      <ListCard
         title="Pending redemptions"
         subheader="Approve when shipped. A rejection returns the points to the member and the pieces to stock."
         action={<CsvExportButton list={endpoints.redemptions.adminList} name="redemptions-pending" query={query} />}
-        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
-      />
-      <Box sx={{ px: 5 }}>
-        <AdminTwoFactorNotice action="approve redemptions" />
-      </Box>
-      <FilterBar>
-        <SearchField
-          label="Search member or product"
-          value={list.filters.search}
-          onChange={(search) => list.update({ search })}
-        />
-        <DayRangeFilter filters={list.filters} update={list.update} />
-      </FilterBar>
-      <Box sx={{ px: 5, pb: 3, display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
-        <FormControlLabel
-          control={
-            <Checkbox checked={selection.allOnPage} onChange={selection.togglePage} disabled={rows.length === 0} />
-          }
-          label="Select this page"
-        />
-        <Typography variant="body2" color="text.secondary" data-testid="selected-count">
-          {chosen.length} selected
-        </Typography>
-        <Box sx={{ flexGrow: 1 }} />
-        <Button
-          variant="contained"
-          color="success"
-          disabled={chosen.length === 0}
-          onClick={() => open('approve', chosen)}
-        >
-          Approve selected
-        </Button>
-        <Button variant="outlined" color="error" disabled={chosen.length === 0} onClick={() => open('reject', chosen)}>
-          Reject selected
-        </Button>
-      </Box>
-      <DataTable
+        notice={
+          <Box sx={{ px: 5 }}>
+            <AdminTwoFactorNotice action="approve redemptions" />
+          </Box>
+        }
+        filters={<SearchField label="Search member or product" {...filterProps(list, 'search')} />}
+        dayRange
         label="Pending redemptions"
         columns={columns}
-        rowKey={(r) => r.id}
-        {...tableState(list, redemptions)}
+        list={list}
+        result={redemptions}
         empty="No redemption is waiting for approval."
-      />
+      >
+        <Box sx={{ px: 5, pb: 3, display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
+          <FormControlLabel
+            control={
+              <Checkbox checked={selection.allOnPage} onChange={selection.togglePage} disabled={rows.length === 0} />
+            }
+            label="Select this page"
+          />
+          <Typography variant="body2" color="text.secondary" data-testid="selected-count">
+            {chosen.length} selected
+          </Typography>
+          <Box sx={{ flexGrow: 1 }} />
+          <Button
+            variant="contained"
+            color="success"
+            disabled={chosen.length === 0}
+            onClick={() => open('approve', chosen)}
+          >
+            Approve selected
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={chosen.length === 0}
+            onClick={() => open('reject', chosen)}
+          >
+            Reject selected
+          </Button>
+        </Box>
+      </ListCard>
 
       <ConfirmDialog
         open={!!decision}
@@ -216,7 +214,7 @@ export function RedemptionApprovalPage() {
           </Box>
         )}
       </ConfirmDialog>
-    </Card>
+    </>
   );
 }
 
@@ -244,35 +242,27 @@ export function RedemptionApprovalHistoryPage() {
   );
   const redemptions = useAdminRedemptions(query);
   return (
-    <Card>
-      <CardHeader
-        title="Redemption decisions"
-        subheader="Approved (shipped) and rejected redemptions."
-        action={<CsvExportButton list={endpoints.redemptions.adminList} name="redemption-decisions" query={query} />}
-        sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
-      />
-      <FilterBar>
-        <SearchField
-          label="Search member or product"
-          value={list.filters.search}
-          onChange={(search) => list.update({ search })}
-        />
-        <SelectFilter
-          label="Decision"
-          value={list.filters.status}
-          onChange={(status) => list.update({ status })}
-          choices={HISTORY_CHOICES}
-          anyLabel="Approved or rejected"
-        />
-        <DayRangeFilter filters={list.filters} update={list.update} />
-      </FilterBar>
-      <DataTable
-        label="Redemption decisions"
-        columns={HISTORY_COLUMNS}
-        rowKey={(r) => r.id}
-        {...tableState(list, redemptions)}
-        empty="No redemption has been decided yet."
-      />
-    </Card>
+    <ListCard
+      title="Redemption decisions"
+      subheader="Approved (shipped) and rejected redemptions."
+      action={<CsvExportButton list={endpoints.redemptions.adminList} name="redemption-decisions" query={query} />}
+      filters={
+        <>
+          <SearchField label="Search member or product" {...filterProps(list, 'search')} />
+          <SelectFilter
+            label="Decision"
+            choices={HISTORY_CHOICES}
+            anyLabel="Approved or rejected"
+            {...filterProps(list, 'status')}
+          />
+        </>
+      }
+      dayRange
+      label="Redemption decisions"
+      columns={HISTORY_COLUMNS}
+      list={list}
+      result={redemptions}
+      empty="No redemption has been decided yet."
+    />
   );
 }

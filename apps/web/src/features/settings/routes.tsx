@@ -1,12 +1,9 @@
-import { ADMIN_ONLY, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu } from '../../shared/signed-in-page';
 
 /** The plan settings (admins). Each page is loaded on its first visit. */
 export const settingsRoutes: AppRoute[] = [
-  {
-    path: '/admin/settings',
-    title: 'Plan Settings',
-    ...ADMIN_ONLY,
-    menu: { group: 'adminPlan', label: 'Settings', icon: 'TuneOutlined' },
-    page: () => import('./SettingsPage').then(({ SettingsPage }) => <SettingsPage />),
-  },
+  adminPage('/admin/settings', 'Plan Settings', inMenu('adminPlan', 'TuneOutlined'), () =>
+    import('./SettingsPage').then(({ SettingsPage }) => <SettingsPage />),
+  ),
 ];

@@ -2,11 +2,12 @@ import { useMemo } from 'react';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { ListCard } from '../../shared/components/ListCard';
+import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatDateTime } from '../../shared/format';
-import { filterProps, tableState, useListParams } from '../../shared/list-params';
+import { filterProps, useListParams, type ListQueryResult } from '../../shared/list-params';
 import { SAMPLE_DATA_LABEL } from './labels';
 import { SAMPLE_TRANSFERS, sampleList, type SampleTransfer } from './sample-list';
 import { Section } from './Section';
@@ -43,8 +44,8 @@ const COLUMNS: Column<SampleTransfer>[] = [
 const NO_ROWS: SampleTransfer[] = [];
 
 /**
- * /tables: the real `DataTable` and `ListFilters` with the list's state in
- * the URL (`useListParams`, `tableState`), as every list page has them; only
+ * /tables: the real `ListCard`, `DataTable` and `ListFilters` with the list's
+ * state in the URL (`useListParams`), as every list page has them; only
  * the query is replaced, by `sampleList` over rows held in memory.
  */
 export function TablesPage() {
@@ -54,39 +55,40 @@ export function TablesPage() {
     () => sampleList(SAMPLE_TRANSFERS, { search, status, sort: list.sort, page: list.page, pageSize: list.pageSize }),
     [search, status, list.sort, list.page, list.pageSize],
   );
-  const state = tableState(list, {
+  const result: ListQueryResult<SampleTransfer> = {
     data,
     isPending: false,
     isFetching: false,
     isError: false,
     error: null,
     refetch: () => undefined,
-  });
+  };
   return (
     <>
       <Section
         title="A list with filters, sorting and paging"
         description="Sort by a column's header, filter by member or status, change the page: the state is in the address, as on every list page."
       >
-        <Card>
-          <CardHeader title="Sample transfers" subheader={SAMPLE_DATA_LABEL} />
-          <FilterBar>
-            <SearchField
-              label="Member"
-              placeholder="sample-alice"
-              testId="sample-search"
-              {...filterProps(list, 'search')}
-            />
-            <SelectFilter label="Status" choices={STATUS_CHOICES} {...filterProps(list, 'status')} />
-          </FilterBar>
-          <DataTable
-            label="Sample transfers"
-            columns={COLUMNS}
-            rowKey={(row) => row.id}
-            empty="No sample transfer matches these filters."
-            {...state}
-          />
-        </Card>
+        <ListCard
+          title="Sample transfers"
+          subheader={SAMPLE_DATA_LABEL}
+          filters={
+            <>
+              <SearchField
+                label="Member"
+                placeholder="sample-alice"
+                testId="sample-search"
+                {...filterProps(list, 'search')}
+              />
+              <SelectFilter label="Status" choices={STATUS_CHOICES} {...filterProps(list, 'status')} />
+            </>
+          }
+          label="Sample transfers"
+          columns={COLUMNS}
+          list={list}
+          result={result}
+          empty="No sample transfer matches these filters."
+        />
       </Section>
       <Section title="An empty list" description="What a list says when there is nothing to show.">
         <Card>

@@ -1,12 +1,11 @@
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import type { Transfer } from '@portal/contract';
-import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SearchField, DayRangeFilter } from '../../shared/components/ListFilters';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
+import { SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { PersonName } from '../../shared/components/PersonName';
 import { formatDateTime } from '../../shared/format';
-import { tableState, useListParams } from '../../shared/list-params';
+import { filterProps, useListParams } from '../../shared/list-params';
 import { useTransfers } from './api';
 
 const FILTERS = ['search', 'from', 'to'] as const;
@@ -47,27 +46,22 @@ export function TransferHistoryPage({ direction }: { direction: 'sent' | 'receiv
     { id: 'ref', label: 'Reference', render: (t) => `T-${t.id}` },
   ];
   return (
-    <Card>
-      <CardHeader
-        title={sent ? 'Transfers you sent' : 'Transfers you received'}
-        subheader={sent ? 'From your deposit wallet to other members.' : 'From other members into your deposit wallet.'}
-      />
-      <FilterBar>
+    <ListCard
+      title={sent ? 'Transfers you sent' : 'Transfers you received'}
+      subheader={sent ? 'From your deposit wallet to other members.' : 'From other members into your deposit wallet.'}
+      filters={
         <SearchField
           label={sent ? 'Receiver' : 'Sender'}
           placeholder="Username or name"
-          value={list.filters.search}
-          onChange={(search) => list.update({ search })}
+          {...filterProps(list, 'search')}
         />
-        <DayRangeFilter filters={list.filters} update={list.update} />
-      </FilterBar>
-      <DataTable
-        label={sent ? 'Transfers sent' : 'Transfers received'}
-        columns={columns}
-        rowKey={(t) => t.id}
-        {...tableState(list, transfers)}
-        empty={sent ? 'You have not sent any transfer yet.' : 'You have not received any transfer yet.'}
-      />
-    </Card>
+      }
+      dayRange
+      label={sent ? 'Transfers sent' : 'Transfers received'}
+      columns={columns}
+      list={list}
+      result={transfers}
+      empty={sent ? 'You have not sent any transfer yet.' : 'You have not received any transfer yet.'}
+    />
   );
 }

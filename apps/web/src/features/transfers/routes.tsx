@@ -1,28 +1,15 @@
-import { MEMBER, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** Transfers between members and their history. Each page is loaded on its first visit. */
 export const transferRoutes: AppRoute[] = [
-  {
-    path: '/transfer',
-    title: 'Transfer',
-    ...MEMBER,
-    menu: { group: 'wallet', label: 'Transfer', icon: 'SwapHorizOutlined' },
-    page: () => import('./TransferPage').then(({ TransferPage }) => <TransferPage />),
-  },
-  {
-    path: '/transfer-sender-history',
-    title: 'Transfers Sent',
-    ...MEMBER,
-    menu: { group: 'wallet', label: 'Transfers sent', icon: 'CallMadeOutlined' },
-    page: () =>
-      import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="sent" />),
-  },
-  {
-    path: '/transfer-Receiver-history',
-    title: 'Transfers Received',
-    ...MEMBER,
-    menu: { group: 'wallet', label: 'Transfers received', icon: 'CallReceivedOutlined' },
-    page: () =>
-      import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="received" />),
-  },
+  memberPage('/transfer', 'Transfer', inMenu('wallet', 'SwapHorizOutlined'), () =>
+    import('./TransferPage').then(({ TransferPage }) => <TransferPage />),
+  ),
+  memberPage('/transfer-sender-history', 'Transfers Sent', inMenu('wallet', 'CallMadeOutlined'), () =>
+    import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="sent" />),
+  ),
+  memberPage('/transfer-Receiver-history', 'Transfers Received', inMenu('wallet', 'CallReceivedOutlined'), () =>
+    import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="received" />),
+  ),
 ];

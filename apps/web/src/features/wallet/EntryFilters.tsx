@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { DateFilter, FilterBar, SearchField, SelectFilter, type Choice } from '../../shared/components/ListFilters';
+import { DateFilter, SearchField, SelectFilter, type Choice } from '../../shared/components/ListFilters';
 import { filterProps, type ListParams } from '../../shared/list-params';
 import { ENTRY_KIND_CHOICES, ENTRY_TYPE_CHOICES, WALLET_CHOICES } from './labels';
 
@@ -10,7 +10,7 @@ const DIRECTION_CHOICES: Choice[] = [
 
 export type EntryFilterName = 'member' | 'wallet' | 'type' | 'kind' | 'direction' | 'from' | 'to';
 
-/** The filters of a money history (wallet page, Transactions, a member's history), in the order given. */
+/** The filters of a money history (wallet page, Transactions, a member's history), in the order given: a `ListCard`'s `filters`. */
 export function EntryFilters<F extends string>({
   list,
   fields,
@@ -35,5 +35,5 @@ export function EntryFilters<F extends string>({
     from: day('From'),
     to: day('To'),
   };
-  return <FilterBar>{fields.map((name) => controls[name](name))}</FilterBar>;
+  return <>{fields.map((name) => controls[name](name))}</>;
 }

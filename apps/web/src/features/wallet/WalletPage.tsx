@@ -1,12 +1,10 @@
-import Card from '@mui/material/Card';
-import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
 import CurrencyExchangeOutlined from '@mui/icons-material/CurrencyExchangeOutlined';
 import { Link } from 'react-router';
-import { DataTable } from '../../shared/components/DataTable';
-import { tableState, useListParams } from '../../shared/list-params';
+import { ListCard } from '../../shared/components/ListCard';
+import { useListParams } from '../../shared/list-params';
 import { useWalletEntries, useWallets } from './api';
 import { BalanceCards } from './BalanceCards';
 import { ENTRY_COLUMNS } from './EntriesTable';
@@ -23,37 +21,32 @@ export function WalletPage() {
   return (
     <Stack spacing={6}>
       <BalanceCards wallets={wallets.data?.wallets} />
-      <Card>
-        <CardHeader
-          title="History"
-          subheader="Every movement of your three wallets, newest first."
-          action={
-            <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
-              <Button component={Link} to="/transfer" size="small" variant="outlined" startIcon={<SwapHorizOutlined />}>
-                Transfer
-              </Button>
-              <Button
-                component={Link}
-                to="/convert"
-                size="small"
-                variant="outlined"
-                startIcon={<CurrencyExchangeOutlined />}
-              >
-                Convert
-              </Button>
-            </Stack>
-          }
-          sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}
-        />
-        <EntryFilters list={list} fields={['wallet', 'kind', 'direction', 'from', 'to']} />
-        <DataTable
-          label="Wallet history"
-          columns={ENTRY_COLUMNS}
-          rowKey={(e) => e.id}
-          {...tableState(list, entries)}
-          empty="No movements match these filters."
-        />
-      </Card>
+      <ListCard
+        title="History"
+        subheader="Every movement of your three wallets, newest first."
+        action={
+          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap' }}>
+            <Button component={Link} to="/transfer" size="small" variant="outlined" startIcon={<SwapHorizOutlined />}>
+              Transfer
+            </Button>
+            <Button
+              component={Link}
+              to="/convert"
+              size="small"
+              variant="outlined"
+              startIcon={<CurrencyExchangeOutlined />}
+            >
+              Convert
+            </Button>
+          </Stack>
+        }
+        filters={<EntryFilters list={list} fields={['wallet', 'kind', 'direction', 'from', 'to']} />}
+        label="Wallet history"
+        columns={ENTRY_COLUMNS}
+        list={list}
+        result={entries}
+        empty="No movements match these filters."
+      />
     </Stack>
   );
 }

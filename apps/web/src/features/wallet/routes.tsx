@@ -1,12 +1,9 @@
-import { MEMBER, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** The member's wallets and their history. Each page is loaded on its first visit. */
 export const walletRoutes: AppRoute[] = [
-  {
-    path: '/wallet',
-    title: 'Wallet',
-    ...MEMBER,
-    menu: { group: 'wallet', label: 'Wallet', icon: 'AccountBalanceWalletOutlined' },
-    page: () => import('./WalletPage').then(({ WalletPage }) => <WalletPage />),
-  },
+  memberPage('/wallet', 'Wallet', inMenu('wallet', 'AccountBalanceWalletOutlined'), () =>
+    import('./WalletPage').then(({ WalletPage }) => <WalletPage />),
+  ),
 ];

@@ -22,13 +22,14 @@ import { adminKeys } from '../admin-transactions/api';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
-import { DataTable, type Column } from '../../shared/components/DataTable';
-import { FilterBar, SearchField, SelectFilter, DayRangeFilter } from '../../shared/components/ListFilters';
+import type { Column } from '../../shared/components/DataTable';
+import { ListCard } from '../../shared/components/ListCard';
+import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { useSelection } from '../../shared/hooks/useSelection';
-import { tableState, useListParams } from '../../shared/list-params';
+import { filterProps, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import {
   useAdminWithdrawals,
@@ -104,25 +105,17 @@ export function WithdrawHistoryPage() {
   const list = useListParams({ filters: ['status', 'from', 'to'] as const, defaultSort: '-createdAt' });
   const withdrawals = useMyWithdrawals(list.query);
   return (
-    <Card>
-      <CardHeader title="Your withdrawals" subheader="From your income wallet to BEP20 addresses." />
-      <FilterBar>
-        <SelectFilter
-          label="Status"
-          value={list.filters.status}
-          onChange={(status) => list.update({ status })}
-          choices={STATUS_CHOICES}
-        />
-        <DayRangeFilter filters={list.filters} update={list.update} />
-      </FilterBar>
-      <DataTable
-        label="Withdrawals"
-        columns={baseColumns(false)}
-        rowKey={(w) => w.id}
-        {...tableState(list, withdrawals)}
-        empty="You have not asked for a withdrawal yet."
-      />
-    </Card>
+    <ListCard
+      title="Your withdrawals"
+      subheader="From your income wallet to BEP20 addresses."
+      filters={<SelectFilter label="Status" choices={STATUS_CHOICES} {...filterProps(list, 'status')} />}
+      dayRange
+      label="Withdrawals"
+      columns={baseColumns(false)}
+      list={list}
+      result={withdrawals}
+      empty="You have not asked for a withdrawal yet."
+    />
   );
 }
 
@@ -329,37 +322,31 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
     <Stack spacing={6}>
       {!history && <AdminTwoFactorNotice action="approve withdrawals" />}
       {!history && <HotWalletCard />}
-      <Card>
-        <CardHeader
-          title={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
-          subheader={
-            history
-              ? 'Every withdrawal with its decision and payout.'
-              : 'Select one or many, then approve (the payout leaves the hot wallet) or reject with a reason (the amount is refunded).'
-          }
-          action={
-            history ? (
-              <CsvExportButton list={endpoints.withdrawals.adminList} query={list.query} name="withdrawals" />
-            ) : undefined
-          }
-        />
-        <FilterBar>
-          <SearchField
-            label="Search"
-            placeholder="Member, address or hash"
-            value={list.filters.search}
-            onChange={(search) => list.update({ search })}
-          />
-          {history && (
-            <SelectFilter
-              label="Status"
-              value={list.filters.status}
-              onChange={(status) => list.update({ status })}
-              choices={STATUS_CHOICES}
-            />
-          )}
-          <DayRangeFilter filters={list.filters} update={list.update} />
-        </FilterBar>
+      <ListCard
+        title={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
+        subheader={
+          history
+            ? 'Every withdrawal with its decision and payout.'
+            : 'Select one or many, then approve (the payout leaves the hot wallet) or reject with a reason (the amount is refunded).'
+        }
+        action={
+          history ? (
+            <CsvExportButton list={endpoints.withdrawals.adminList} query={list.query} name="withdrawals" />
+          ) : undefined
+        }
+        filters={
+          <>
+            <SearchField label="Search" placeholder="Member, address or hash" {...filterProps(list, 'search')} />
+            {history && <SelectFilter label="Status" choices={STATUS_CHOICES} {...filterProps(list, 'status')} />}
+          </>
+        }
+        dayRange
+        label={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
+        columns={columns}
+        list={list}
+        result={withdrawals}
+        empty={history ? 'No withdrawal yet.' : 'Nothing waits for approval.'}
+      >
         {!history && (
           <Stack direction="row" spacing={3} sx={{ px: 5, pb: 3, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
             <Button size="small" onClick={selection.togglePage} disabled={rows.length === 0}>
@@ -378,14 +365,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
             </Button>
           </Stack>
         )}
-        <DataTable
-          label={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
-          columns={columns}
-          rowKey={(w) => w.id}
-          {...tableState(list, withdrawals)}
-          empty={history ? 'No withdrawal yet.' : 'Nothing waits for approval.'}
-        />
-      </Card>
+      </ListCard>
 
       <ConfirmDialog
         open={approving}

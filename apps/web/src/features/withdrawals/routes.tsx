@@ -1,33 +1,21 @@
-import { ADMIN_ONLY, MEMBER, type AppRoute } from '../../shared/app-route';
+import type { AppRoute } from '../../shared/app-route';
+import { adminPage, inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** Withdrawals: the member's request and history; the admin's approvals. Each page is loaded on its first visit. */
 export const withdrawalRoutes: AppRoute[] = [
-  {
-    path: '/withdraw',
-    title: 'Withdraw',
-    ...MEMBER,
-    menu: { group: 'wallet', label: 'Withdraw', icon: 'UploadOutlined' },
-    page: () => import('./WithdrawPage').then(({ WithdrawPage }) => <WithdrawPage />),
-  },
-  {
-    path: '/withdraw-history',
-    title: 'Withdraw History',
-    ...MEMBER,
-    menu: { group: 'wallet', label: 'Withdraw history', icon: 'HistoryOutlined' },
-    page: () => import('./WithdrawalLists').then(({ WithdrawHistoryPage }) => <WithdrawHistoryPage />),
-  },
-  {
-    path: '/withdraw-approval',
-    title: 'Withdraw Approval',
-    ...ADMIN_ONLY,
-    menu: { group: 'adminApprovals', label: 'Pending withdrawals', icon: 'TaskAltOutlined' },
-    page: () => import('./WithdrawalLists').then(({ WithdrawApprovalPage }) => <WithdrawApprovalPage />),
-  },
-  {
-    path: '/withdraw-approval-history',
-    title: 'Withdraw Approval History',
-    ...ADMIN_ONLY,
-    menu: { group: 'adminApprovals', label: 'Withdrawal decisions', icon: 'HistoryOutlined' },
-    page: () => import('./WithdrawalLists').then(({ WithdrawApprovalPage }) => <WithdrawApprovalPage history />),
-  },
+  memberPage('/withdraw', 'Withdraw', inMenu('wallet', 'UploadOutlined'), () =>
+    import('./WithdrawPage').then(({ WithdrawPage }) => <WithdrawPage />),
+  ),
+  memberPage('/withdraw-history', 'Withdraw History', inMenu('wallet', 'HistoryOutlined'), () =>
+    import('./WithdrawalLists').then(({ WithdrawHistoryPage }) => <WithdrawHistoryPage />),
+  ),
+  adminPage('/withdraw-approval', 'Withdraw Approval', inMenu('adminApprovals', 'TaskAltOutlined'), () =>
+    import('./WithdrawalLists').then(({ WithdrawApprovalPage }) => <WithdrawApprovalPage />),
+  ),
+  adminPage(
+    '/withdraw-approval-history',
+    'Withdraw Approval History',
+    inMenu('adminApprovals', 'HistoryOutlined'),
+    () => import('./WithdrawalLists').then(({ WithdrawApprovalPage }) => <WithdrawApprovalPage history />),
+  ),
 ];

@@ -9,14 +9,21 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart as MuiBarChart } from '@mui/x-charts/BarChart';
-import { formatMoney, LOCALE } from '../../shared/format';
-import { visuallyHidden } from '../../shared/visually-hidden';
+import { formatMoney, LOCALE } from '../format';
+import { visuallyHidden } from '../visually-hidden';
 
 export interface BarSeries {
   label: string;
   /** Decimal strings, one per period, as the API sent them. */
   values: string[];
   color: string;
+}
+
+export interface BarChartProps {
+  periods: string[];
+  series: BarSeries[];
+  label: string;
+  unit?: string;
 }
 
 /** Axis ticks are round figures the chart chose, not amounts from the API: compact is enough ("1.5K"). */
@@ -39,17 +46,7 @@ function periodLabel(period: string): string {
  * Amounts stay decimal strings everywhere they are read (tooltip, axis,
  * table); only the bar heights are drawn from a float of them.
  */
-export function BarChart({
-  periods,
-  series,
-  label,
-  unit = 'USDT',
-}: {
-  periods: string[];
-  series: BarSeries[];
-  label: string;
-  unit?: string;
-}) {
+export function BarChart({ periods, series, label, unit = 'USDT' }: BarChartProps) {
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   const descriptionId = useId();

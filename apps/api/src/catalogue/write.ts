@@ -1,7 +1,7 @@
 import type { Sql } from '../db/database';
 import type { SqlQuery } from '../db/sql';
 import { writeAudit, type Actor } from '../audit/service';
-import { conflict, isUniqueViolation } from './errors';
+import { conflict, isUniqueViolation } from '../shared/errors';
 
 /**
  * What packages and products (apps/api/src/packages/service.ts,
