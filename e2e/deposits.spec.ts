@@ -56,6 +56,11 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   }
   await expect(deposit.recentWithStatus('credited')).toBeVisible({ timeout: 30_000 });
   await expect(deposit.balance).toHaveText('250.00 USDT');
+  // Asked for by its hash ("Deposit not showing?"), it is credited already: nothing moves again.
+  const txHash = /transaction (0x[0-9a-fA-F]{64})/.exec(await sent)![1]!;
+  await deposit.recover(txHash);
+  await expect(deposit.recovery).toContainText('Already credited');
+  await expect(deposit.balance).toHaveText('250.00 USDT');
   const history = new MemberDepositHistoryPage(page);
   await history.goto();
   await expect(history.table).toContainText('250.00');

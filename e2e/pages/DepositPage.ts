@@ -7,6 +7,8 @@ export class DepositPage {
   readonly address: Locator;
   readonly balance: Locator;
   readonly recent: Locator;
+  /** The answer of "Deposit not showing?". */
+  readonly recovery: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -14,6 +16,7 @@ export class DepositPage {
     this.address = page.getByTestId('deposit-address');
     this.balance = page.getByTestId('deposit-balance');
     this.recent = page.getByRole('table', { name: 'Recent deposits' });
+    this.recovery = page.getByTestId('deposit-recovery');
   }
 
   async goto() {
@@ -27,5 +30,11 @@ export class DepositPage {
   /** A recent deposit in a state of its way (`seen`, `credited`, …). */
   recentWithStatus(status: string): Locator {
     return this.recent.locator(`[data-status="${status}"]`);
+  }
+
+  /** "Deposit not showing?": asks for a deposit by its transaction hash. */
+  async recover(txHash: string) {
+    await this.page.getByLabel('Transaction hash').fill(txHash);
+    await this.page.getByRole('button', { name: 'Check transaction' }).click();
   }
 }

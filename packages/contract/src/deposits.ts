@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageOf } from './common';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema } from './lists';
 import { moneySchema } from './money';
+import { text } from './text';
 
 /** BEP20 deposits (PRODUCT.md §6). */
 
@@ -100,6 +101,45 @@ export type MyDepositsQuery = z.infer<typeof myDepositsQuerySchema>;
 /** The member's deposits with the deposit wallet's balance (the live page polls this). */
 export const myDepositsSchema = depositPageSchema.extend({ balance: moneySchema, chain: chainStatusSchema });
 export type MyDeposits = z.infer<typeof myDepositsSchema>;
+
+/** A deposit the watcher did not record (sent before its start block, in blocks it never read), asked for by its transaction. */
+export const recoverDepositSchema = z.object({
+  txHash: text({ error: 'Transaction hash is required' }, { label: 'Transaction hash' })
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'Transaction hash must be 0x followed by 64 hexadecimal digits')
+    .transform((hash) => hash.toLowerCase()),
+});
+export type RecoverDepositInput = z.input<typeof recoverDepositSchema>;
+
+export const depositRecoveryOutcomes = [
+  'credited',
+  'already_credited',
+  'below_minimum',
+  'held',
+  'rejected',
+  'not_final',
+] as const;
+
+/**
+ * What a recovery did: `credited` now; `already_credited` before (nothing
+ * moved again); `below_minimum` recorded, not credited; `held` recorded and
+ * held for an admin's decision (the sender is on the screening list);
+ * `rejected` so decided by an admin; `not_final` nothing
+ * recorded yet, `blocksToWait` more blocks, and whether the watcher will
+ * credit it by itself once final (`watcherWillCredit`) or it must be asked
+ * again. The refusals (not mined, no transfer of the token, no deposit
+ * address) are errors.
+ */
+export const depositRecoverySchema = z.object({
+  outcome: z.enum(depositRecoveryOutcomes),
+  /** The outcome in words, for the form's feedback. */
+  message: z.string(),
+  blocksToWait: z.number().int().nullable(),
+  watcherWillCredit: z.boolean().nullable(),
+  /** The transaction's deposits (one per transfer to a deposit address), as recorded; none while not final and unrecorded. */
+  deposits: z.array(depositSchema),
+});
+export type DepositRecovery = z.infer<typeof depositRecoverySchema>;
 
 export const depositListQuerySchema = listQuery({
   member: searchSchema,

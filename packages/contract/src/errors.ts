@@ -95,6 +95,10 @@ export const apiErrorCodes = {
   CHAIN_UNAVAILABLE: [503],
   CONSOLIDATION_UNAVAILABLE: [503],
   CONSOLIDATION_RUNNING: [409],
+  // A deposit recovered by its transaction hash (apps/api/src/deposits/recover-deposit.ts).
+  TRANSACTION_NOT_MINED: [422],
+  NO_TOKEN_TRANSFER: [422],
+  NOT_A_DEPOSIT_ADDRESS: [422],
   // Two-factor sign-in and withdrawals
   TOTP_REQUIRED: [401, 422],
   TOTP_INVALID: [401, 422],

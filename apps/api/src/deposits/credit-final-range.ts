@@ -3,8 +3,8 @@ import type { Database, Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { postBulkCredits } from '../ledger/bulk';
 import { postEntry } from '../ledger/post';
-import { listedAmong } from '../screening/list';
 import { readSettings } from '../settings/service';
+import { listedAmong } from '../screening/list';
 import { recordDeposits, type OpenDeposit } from './record-deposits';
 import type { MatchedLog } from './transfer-logs';
 import { advanceFinal, lockFinalNext, type WatchKey } from './watch-cursor';
@@ -38,29 +38,8 @@ export async function creditFinalRange(
     if ((await lockFinalNext(tx, key)) !== from.toString()) return null;
     const credited: number[] = [];
     if (matched.length) {
-      const settings = await readSettings(tx);
-      const minimum = toBaseUnits(settings.depositMinimum);
       const open = await recordDeposits(tx, key.chainId, matched, decimals, ['seen', 'dropped']);
-      const below = open.filter((row) => BigInt(row.amount) < minimum);
-      // From a sender on the screening list: recorded and held for an admin (deposits/held.ts), in neither credit path.
-      const listed = await listedAmong(
-        tx,
-        open.map((row) => row.from_address),
-      );
-      const held = open.filter((row) => BigInt(row.amount) >= minimum && listed.has(row.from_address.toLowerCase()));
-      const credit = open.filter((row) => BigInt(row.amount) >= minimum && !held.includes(row));
-      if (below.length) {
-        await tx.query(
-          sql`UPDATE deposits SET status = 'below_minimum', final_at = now() WHERE id = ANY(${below.map((row) => row.id)}::bigint[])`,
-        );
-      }
-      if (held.length) {
-        await tx.query(
-          sql`UPDATE deposits d SET status = 'held', final_at = now(), hold_reason = 'Sender on the screening list: ' || u.reason
-                FROM unnest(${held.map((row) => row.id)}::bigint[], ${held.map((row) => listed.get(row.from_address.toLowerCase())!)}::text[]) AS u(id, reason)
-               WHERE d.id = u.id`,
-        );
-      }
+      const credit = await setAside(tx, open);
       if (credit.length >= BULK_FROM) await creditInBulk(tx, key.chainId, from, to, credit);
       else for (const row of credit) await creditOne(tx, key.chainId, row);
       credited.push(...credit.map((row) => Number(row.id)));
@@ -72,6 +51,37 @@ export async function creditFinalRange(
     await advanceFinal(tx, key, to, toHash);
     return { credited, dropped: dropped.rowCount };
   });
+}
+
+/**
+ * What a final deposit is not credited for (the watcher's and a recovery's,
+ * recover-deposit.ts): under the `depositMinimum` setting it becomes
+ * `below_minimum`, recorded and never credited; from a sender on the
+ * screening list it is `held` for an admin's decision (deposits/held.ts).
+ * Returns the others, to credit.
+ */
+export async function setAside(tx: Sql, open: OpenDeposit[]): Promise<OpenDeposit[]> {
+  if (!open.length) return open;
+  const minimum = toBaseUnits((await readSettings(tx)).depositMinimum);
+  const below = open.filter((row) => BigInt(row.amount) < minimum);
+  const listed = await listedAmong(
+    tx,
+    open.map((row) => row.from_address),
+  );
+  const held = open.filter((row) => BigInt(row.amount) >= minimum && listed.has(row.from_address.toLowerCase()));
+  if (below.length) {
+    await tx.query(
+      sql`UPDATE deposits SET status = 'below_minimum', final_at = now() WHERE id = ANY(${below.map((row) => row.id)}::bigint[])`,
+    );
+  }
+  if (held.length) {
+    await tx.query(
+      sql`UPDATE deposits d SET status = 'held', final_at = now(), hold_reason = 'Sender on the screening list: ' || u.reason
+            FROM unnest(${held.map((row) => row.id)}::bigint[], ${held.map((row) => listed.get(row.from_address.toLowerCase())!)}::text[]) AS u(id, reason)
+           WHERE d.id = u.id`,
+    );
+  }
+  return open.filter((row) => BigInt(row.amount) >= minimum && !held.includes(row));
 }
 
 /** Catching up: the range's credits set-based, one line per member (their deposits summed), entries of up to 5,000 lines. */
@@ -97,7 +107,10 @@ async function creditInBulk(tx: Sql, chainId: number, from: bigint, to: bigint, 
   );
 }
 
-/** A deposit credited in an entry of its own; `actorId`: the admin who credits a held one (deposits/held.ts). */
+/**
+ * A deposit credited in an entry of its own: the watcher's common case, every
+ * recovery's, and a held one an admin credits (`actorId`, deposits/held.ts).
+ */
 export async function creditOne(
   tx: Sql,
   chainId: number,

@@ -1,10 +1,8 @@
 import { fromBaseUnits, NETWORK_NAME, toBaseUnits, type DepositAddress } from '@portal/contract';
 import type { AppContext } from '../context';
-import { isChainError } from '../chain/errors';
 import { readSettings } from '../settings/service';
 import { ensureDepositAddress } from './addresses';
-import { describeChainError } from './chain-status';
-import { chainUnavailable, requireChain } from './require-chain';
+import { fromChain, requireChain } from './require-chain';
 
 /**
  * The member's BEP20 deposit address (made on first ask, addresses.ts), its
@@ -16,13 +14,7 @@ import { chainUnavailable, requireChain } from './require-chain';
 export async function depositAddress(ctx: AppContext, memberId: number): Promise<DepositAddress> {
   const { db } = ctx;
   const chain = requireChain(ctx);
-  let token;
-  try {
-    token = await chain.token();
-  } catch (error) {
-    if (!isChainError(error)) throw error;
-    throw chainUnavailable(describeChainError(chain, error));
-  }
+  const token = await fromChain(chain, () => chain.token());
   const { address } = await ensureDepositAddress(db, chain, memberId);
   const settings = await readSettings(db);
   return {

@@ -145,6 +145,22 @@ export async function memberDeposits(ctx: AppContext, memberId: number, query: M
   };
 }
 
+/** The deposits recorded for these transfers of one transaction (by log index), as the lists show them. */
+export async function depositsOfTransaction(
+  ctx: AppContext,
+  chainId: number,
+  txHash: string,
+  logIndexes: number[],
+): Promise<Deposit[]> {
+  const [status, { rows }] = await Promise.all([
+    readChainStatus(ctx),
+    ctx.db.query<DepositRow>(
+      sql`${SELECT} WHERE d.chain_id = ${chainId} AND d.tx_hash = ${txHash} AND d.log_index = ANY(${logIndexes}::int[]) ORDER BY d.log_index`,
+    ),
+  ]);
+  return rows.map((row) => toDeposit(ctx, row, status));
+}
+
 /** All deposits: a page, or with `format=csv` the whole filtered list, newest first. */
 export async function adminDeposits(ctx: AppContext, query: DepositListQuery): Promise<ListAnswer<Deposit>> {
   const { db } = ctx;

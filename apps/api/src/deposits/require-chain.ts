@@ -1,6 +1,8 @@
 import type { Chain } from '../chain';
 import type { AppContext } from '../context';
+import { isChainError } from '../chain/errors';
 import { AppError } from '../shared/errors';
+import { describeChainError } from './chain-status';
 
 /** The refusal while the chain does not answer. */
 export const chainUnavailable = (detail?: string) =>
@@ -15,4 +17,18 @@ export function requireChain(ctx: AppContext): Chain {
   if (!ctx.chain)
     throw new AppError(503, 'CHAIN_UNAVAILABLE', 'Deposits are unavailable: the portal runs without a chain.');
   return ctx.chain;
+}
+
+/**
+ * Runs `read` against the chain: only the node failing (chain/errors.ts) is
+ * answered 503 CHAIN_UNAVAILABLE, in words without the RPC URL; a database
+ * error or a bug stays what it is, a logged 500.
+ */
+export async function fromChain<T>(chain: Chain, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!isChainError(error)) throw error;
+    throw chainUnavailable(describeChainError(chain, error));
+  }
 }

@@ -9,6 +9,7 @@ import { listConsolidations, startConsolidation } from './consolidation';
 import { depositAddress } from './deposit-address';
 import { creditHeldDeposit, rejectHeldDeposit } from './held';
 import { adminDeposits, memberDeposits } from './list';
+import { recoverDeposit } from './recover-deposit';
 import { chainWallets } from './wallets';
 
 /** `/api/deposits` (members). */
@@ -19,6 +20,10 @@ export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, endpoints.deposits.list, {}, async (request) =>
       memberDeposits(ctx, principalOf(request).userId, request.query),
     );
+
+    route(app, endpoints.deposits.recover, {}, async (request) =>
+      recoverDeposit(ctx, { txHash: request.body.txHash, memberId: principalOf(request).userId }),
+    );
   };
 }
 
@@ -27,6 +32,10 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, endpoints.deposits.adminList, {}, async (request, reply) =>
       sendList(reply, await adminDeposits(ctx, request.query)),
+    );
+
+    route(app, endpoints.deposits.adminRecover, {}, async (request) =>
+      recoverDeposit(ctx, { txHash: request.body.txHash, actor: actorOf(request) }),
     );
 
     route(app, endpoints.deposits.adminConsolidations, {}, async (request) => listConsolidations(ctx, request.query));

@@ -28,7 +28,10 @@ export interface TransferLog {
 /** A log whose recipient is a member's deposit address. */
 export type MatchedLog = TransferLog & { memberId: number };
 
-interface RawLog {
+/** A log as the node's JSON-RPC answers it (eth_getLogs, a receipt's logs). */
+export interface RawLog {
+  /** The contract that emitted it. */
+  address: string;
   blockNumber: Hex;
   blockHash: string;
   transactionHash: string;
@@ -57,20 +60,21 @@ export async function readTransferLogs(chain: Chain, from: bigint, to: bigint): 
       { address: chain.settings.tokenAddress, topics: [TRANSFER_TOPIC], fromBlock: toHex(from), toBlock: toHex(to) },
     ] as never,
   })) as unknown as RawLog[];
-  const logs: TransferLog[] = [];
-  for (const entry of raw) {
-    if (entry.removed || entry.topics.length !== 3) continue; // not an ERC-20 Transfer (e.g. ERC-721 shape)
-    logs.push({
-      blockNumber: BigInt(entry.blockNumber),
-      blockHash: entry.blockHash.toLowerCase(),
-      txHash: entry.transactionHash.toLowerCase(),
-      logIndex: Number(entry.logIndex),
-      from: `0x${entry.topics[1]!.slice(26)}`.toLowerCase(),
-      to: `0x${entry.topics[2]!.slice(26)}`.toLowerCase(),
-      value: entry.data === '0x' ? 0n : BigInt(entry.data),
-    });
-  }
-  return logs;
+  return raw.map(decodeTransfer).filter((log) => log !== null);
+}
+
+/** An ERC-20 Transfer log, addresses lower-cased; null for any other log (another event, a removed log, an ERC-721 Transfer with its id indexed). */
+export function decodeTransfer(entry: RawLog): TransferLog | null {
+  if (entry.removed || entry.topics.length !== 3 || entry.topics[0]!.toLowerCase() !== TRANSFER_TOPIC) return null;
+  return {
+    blockNumber: BigInt(entry.blockNumber),
+    blockHash: entry.blockHash.toLowerCase(),
+    txHash: entry.transactionHash.toLowerCase(),
+    logIndex: Number(entry.logIndex),
+    from: `0x${entry.topics[1]!.slice(26)}`.toLowerCase(),
+    to: `0x${entry.topics[2]!.slice(26)}`.toLowerCase(),
+    value: entry.data === '0x' ? 0n : BigInt(entry.data),
+  };
 }
 
 /** The logs sent to a deposit address, each with its member. */

@@ -6,11 +6,10 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { systemBalance } from '../ledger/queries';
-import { isChainError } from '../chain/errors';
 import { pageWindow } from '../shared/pagination';
 import { pageClause } from '../shared/sql-list';
-import { chainUnavailable, requireChain } from './require-chain';
-import { describeChainError, readChainStatus } from './chain-status';
+import { fromChain, requireChain } from './require-chain';
+import { readChainStatus } from './chain-status';
 
 /** Deposit addresses read per chunk for the reconciliation: one database page, one JSON-RPC batch of eth_calls (split by clients.ts into HTTP requests of 200). */
 const RECONCILE_CHUNK = 2_000;
@@ -197,7 +196,7 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
 export async function chainWallets(ctx: AppContext, query: PageQuery): Promise<ChainWallets> {
   const { db } = ctx;
   const chain = requireChain(ctx);
-  try {
+  return fromChain(chain, async () => {
     const token = await chain.token();
     const window = pageWindow(query);
     const fixed: Array<Omit<ChainWallet, 'token' | 'bnb'>> = [
@@ -269,9 +268,5 @@ export async function chainWallets(ctx: AppContext, query: PageQuery): Promise<C
       reconciliation,
       chain: status,
     };
-  } catch (error) {
-    // Only the node failing is a chain outage; a database error or a bug is a 500 (chain/errors.ts).
-    if (!isChainError(error)) throw error;
-    throw chainUnavailable(describeChainError(chain, error));
-  }
+  });
 }

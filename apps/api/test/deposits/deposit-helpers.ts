@@ -63,6 +63,21 @@ export async function startDepositPortal(
   return { chain, proxy, portal, watcher, admin };
 }
 
+/**
+ * A deposit portal whose watcher starts `blocks` ahead of the chain
+ * (CHAIN_START_BLOCK): what is sent before `startBlock` is never read by it.
+ */
+export async function startDepositPortalAhead(blocks: bigint): Promise<DepositPortal & { startBlock: bigint }> {
+  let startBlock = 0n;
+  const parts = await startDepositPortal({
+    env: async (chain) => {
+      startBlock = (await chain.blockNumber()) + blocks;
+      return { CHAIN_START_BLOCK: String(startBlock) };
+    },
+  });
+  return { ...parts, startBlock };
+}
+
 /** Stops what `startDepositPortal` started (any part may be missing if the set-up failed); `watcher` is the file's current one. */
 export async function stopDepositPortal(parts: Partial<DepositPortal>): Promise<void> {
   await parts.watcher?.release();

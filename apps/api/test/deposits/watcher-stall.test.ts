@@ -7,7 +7,7 @@ import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/wa
 import { sql } from '../../src/db/sql';
 import { bearer, startPortal, type Session, type TestPortal } from '../harness';
 import type { RpcProxy, TestChain } from '../chain/chain-helpers';
-import { memberWithAddress, startDepositPortal, stopDepositPortal } from './deposit-helpers';
+import { memberWithAddress, startDepositPortalAhead, stopDepositPortal } from './deposit-helpers';
 
 /**
  * A node that falls behind the watcher's cursor or whose chain changes
@@ -24,12 +24,7 @@ let proxy: RpcProxy;
 let startBlock: bigint;
 
 beforeAll(async () => {
-  ({ chain, proxy, portal, watcher, admin } = await startDepositPortal({
-    env: async (c) => {
-      startBlock = (await c.blockNumber()) + 6n;
-      return { CHAIN_START_BLOCK: String(startBlock) };
-    },
-  }));
+  ({ chain, proxy, portal, watcher, admin, startBlock } = await startDepositPortalAhead(6n));
 });
 
 afterAll(async () => {

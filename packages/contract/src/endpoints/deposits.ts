@@ -16,6 +16,8 @@ import {
   depositSchema,
   myDepositsQuerySchema,
   myDepositsSchema,
+  depositRecoverySchema,
+  recoverDepositSchema,
 } from '../deposits';
 
 /**
@@ -23,6 +25,23 @@ import {
  * (apps/api/src/deposits/service.ts), or sweeping is not configured (apps/api/src/deposits/sweep-deposit-addresses.ts).
  */
 const chainErrors = ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'] as const satisfies readonly ApiErrorCode[];
+
+/**
+ * A deposit recovered by its transaction hash, for a member (their own address) or an admin (any)
+ * (apps/api/src/deposits/recover-deposit.ts): one input, one answer. A hash that is not a deposit is
+ * 422 with the reason on the `txHash` field; an answer (credited, already credited, not final yet) is 200.
+ */
+const recovery = <const Path extends string, const Tag extends string>(path: Path, tag: Tag, summary: string) =>
+  endpoint({
+    method: 'POST',
+    path,
+    body: recoverDepositSchema,
+    status: 200,
+    answer: depositRecoverySchema,
+    errors: ['CHAIN_UNAVAILABLE', 'TRANSACTION_NOT_MINED', 'NO_TOKEN_TRANSFER', 'NOT_A_DEPOSIT_ADDRESS'],
+    tags: [tag],
+    summary,
+  });
 
 /** `/api/admin/chain`, `/api/admin/consolidations`, `/api/admin/deposits`, `/api/deposits` */
 export const deposits = {
@@ -46,6 +65,11 @@ export const deposits = {
     summary:
       'Your deposits with their confirmations, your deposit wallet balance and the chain status (poll it for live status)',
   }),
+  recover: recovery(
+    '/deposits/recover',
+    'deposits',
+    'A deposit to your address that is not shown, by its transaction hash: recorded and credited once final (exactly once), or why not',
+  ),
   adminList: endpoint({
     method: 'GET',
     path: '/admin/deposits',
@@ -79,6 +103,11 @@ export const deposits = {
     tags: ['admin'],
     summary: 'Reject a held deposit with a reason: it stays recorded, never credited (the reconciliation shows it)',
   }),
+  adminRecover: recovery(
+    '/admin/deposits/recover',
+    'admin',
+    'A deposit to any deposit address, by its transaction hash: recorded and credited once final (exactly once, audited), or why not',
+  ),
   adminConsolidations: endpoint({
     method: 'GET',
     path: '/admin/consolidations',

@@ -159,6 +159,14 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
         { text: 'history', to: '/deposit-consolidate-history' },
         ')',
       );
+    case 'deposit.recover':
+      return say(
+        who,
+        ` recovered deposit #${id} by its transaction ${str(d.txHash) ?? '?'}`,
+        ' (',
+        { text: 'deposit history', to: '/deposit-history' },
+        ')',
+      );
     case 'redemption.approve':
       return say(
         who,
@@ -227,6 +235,7 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'plan.close', label: 'Daily close' },
   { value: 'consolidation.start', label: 'Consolidation started' },
   { value: 'consolidation.resume', label: 'Consolidation resumed' },
+  { value: 'deposit.recover', label: 'Deposit recovered' },
   { value: 'redemption.approve', label: 'Redemption approved' },
   { value: 'redemption.reject', label: 'Redemption rejected' },
   { value: 'withdrawal.approve', label: 'Withdrawal approved' },

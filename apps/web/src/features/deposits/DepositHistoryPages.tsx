@@ -1,3 +1,4 @@
+import Stack from '@mui/material/Stack';
 import { endpoints, depositStatuses, DEPOSIT_STATUS_LABELS } from '@portal/contract';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { ListCard } from '../../shared/components/ListCard';
@@ -7,6 +8,7 @@ import { ChainStatusAlert } from './ChainStatusAlert';
 import { useAdminDeposits, useMyDeposits } from './api';
 import { ADMIN_DEPOSIT_COLUMNS, MEMBER_DEPOSIT_COLUMNS } from './columns';
 import { useHeldDepositDecisions } from './HeldDeposits';
+import { RecoverDepositCard } from './RecoverDepositCard';
 
 const STATUS_CHOICES = depositStatuses.map((value) => ({ value, label: DEPOSIT_STATUS_LABELS[value] }));
 
@@ -31,8 +33,18 @@ export function MemberDepositHistoryPage() {
 
 const ADMIN_FILTERS = ['member', 'status', 'from', 'to'] as const;
 
-/** /deposit-history: every deposit, filtered on the server, with CSV. */
+/** /deposit-history: every deposit, and the recovery of one the watcher missed. */
 export function AdminDepositHistoryPage() {
+  return (
+    <Stack spacing={6}>
+      <AllDeposits />
+      <RecoverDepositCard admin />
+    </Stack>
+  );
+}
+
+/** Every deposit, filtered on the server, with CSV. */
+function AllDeposits() {
   const list = useListParams({ filters: ADMIN_FILTERS, defaultSort: '-id' });
   const { sort: _sort, ...query } = list.query;
   const deposits = useAdminDeposits(query);

@@ -17,6 +17,7 @@ import { Money } from '../../shared/components/Money';
 import { useToast } from '../../shared/toast';
 import { useDepositAddress, useMyDeposits } from './api';
 import { MEMBER_DEPOSIT_COLUMNS } from './columns';
+import { RecoverDepositCard } from './RecoverDepositCard';
 
 /** The address card: QR code, copy button, token and network named plainly, the minimum, the warning. */
 export function DepositAddressCard() {
@@ -145,6 +146,7 @@ export function DepositPage() {
           hidePagination
         />
       </Card>
+      <RecoverDepositCard />
     </Stack>
   );
 }

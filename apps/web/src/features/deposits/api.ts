@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { endpoints, type RecoverDepositInput } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
 
@@ -87,5 +87,19 @@ export function useDecideHeldDeposit() {
             body: { reason: decision.reason },
           }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** A deposit recovered by its transaction hash: the member's own (`admin` false) or any (`admin`); a credit refreshes the wallets and the lists. */
+export function useRecoverDeposit(admin: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecoverDepositInput) =>
+      api.call(admin ? endpoints.deposits.adminRecover : endpoints.deposits.recover, { body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['ledger'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'deposits'] }),
+      ]),
   });
 }
