@@ -108,10 +108,29 @@ export async function startPortal(
 }
 
 /**
+ * A value a `beforeAll` makes, usable where the tests are declared: what it
+ * returns reads through to the value once made (and throws if read before).
+ */
+export function lateBound<T extends object>(made: () => T | undefined, what: string): T {
+  const value = (): T => {
+    const v = made();
+    if (!v) throw new Error(`${what} is made before the tests (beforeAll); use it inside them.`);
+    return v;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(value(), key) as unknown,
+    has: (_, key) => Reflect.has(value(), key),
+    ownKeys: () => Reflect.ownKeys(value()),
+    getOwnPropertyDescriptor: (_, key) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(value(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+  });
+}
+
+/**
  * A portal for the tests of the enclosing file (or describe): started (with
- * `env`) before them, closed after them. What it returns reads through to the
- * started portal, so a file writes `const portal = useFreshPortal();` and uses
- * it in its tests.
+ * `env`) before them, closed after them; `const portal = useFreshPortal();`.
  */
 export function useFreshPortal(env: Record<string, string> = {}): TestPortal {
   let started: TestPortal | undefined;
@@ -121,24 +140,22 @@ export function useFreshPortal(env: Record<string, string> = {}): TestPortal {
   afterAll(async () => {
     await started?.close();
   });
-  return new Proxy({} as TestPortal, {
-    get(_, key) {
-      if (!started) throw new Error('The portal starts before the tests (beforeAll); use it inside them.');
-      return Reflect.get(started, key) as unknown;
-    },
-  });
+  return lateBound(() => started, 'The portal');
 }
 
-/** The same, with a signed-in admin who has two-factor on: `ready` receives both once started. */
-export function usePortal(ready: (portal: TestPortal, admin: Session) => void): void {
+/**
+ * The same, with a signed-in admin who has two-factor on, as the
+ * `adminsRequireTwoFactor` setting (on by default) asks of who approves and
+ * changes settings: `const { portal, admin } = usePortal();`.
+ */
+export function usePortal(): { portal: TestPortal; admin: Session } {
   const portal = useFreshPortal();
+  let admin: Session | undefined;
   beforeAll(async () => {
-    const admin = await loginAdmin(portal.app);
-    // The admin approves and changes settings: with two-factor on, as the
-    // `adminsRequireTwoFactor` setting (on by default) asks.
+    admin = await loginAdmin(portal.app);
     await enableAdminTwoFactor(portal, admin);
-    ready(portal, admin);
   });
+  return { portal, admin: lateBound(() => admin, 'The admin') };
 }
 
 export function basic(username: string, password: string): string {

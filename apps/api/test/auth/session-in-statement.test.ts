@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, errorOf, registerMember, type Session, type TestPortal, usePortal } from '../harness';
+import { bearer, errorOf, registerMember, usePortal } from '../harness';
 import { balances, booksFingerprint, fund, transfer } from '../ledger/ledger-helpers';
 import { buy, packageIds } from '../plan/plan-helpers';
 import { sql } from '../../src/db/sql';
@@ -11,12 +11,7 @@ import { sql } from '../../src/db/sql';
  * without membership 403 — before validation, idempotency or anything else.
  */
 describe('the transfer checks the session inside its statement, with the same answers', () => {
-  let portal: TestPortal;
-  let admin: Session;
-  usePortal((started, signedIn) => {
-    portal = started;
-    admin = signedIn;
-  });
+  const { portal, admin } = usePortal();
 
   async function pair() {
     const alice = await registerMember(portal.app);
@@ -96,12 +91,7 @@ describe('the transfer checks the session inside its statement, with the same an
 });
 
 describe('the purchase checks the session inside its statement, with the same answers', () => {
-  let portal: TestPortal;
-  let admin: Session;
-  usePortal((started, signedIn) => {
-    portal = started;
-    admin = signedIn;
-  });
+  const { portal, admin } = usePortal();
 
   it('a live session buys; after logout 401 whatever the body or key; an admin 403; nothing moves', async () => {
     const member = await registerMember(portal.app);

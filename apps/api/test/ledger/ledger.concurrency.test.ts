@@ -1,6 +1,6 @@
 import { fromBaseUnits } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { errorOf, registerMember, type Session, type TestPortal, usePortal } from '../harness';
+import { errorOf, registerMember, usePortal } from '../harness';
 import { assertBooksConsistent, balances, fund, transfer } from './ledger-helpers';
 import { sql } from '../../src/db/sql';
 
@@ -11,12 +11,7 @@ import { sql } from '../../src/db/sql';
 const onServer = Boolean(process.env.DATABASE_URL);
 
 describe.skipIf(!onServer)('concurrent money movements on PostgreSQL', () => {
-  let portal: TestPortal;
-  let admin: Session;
-  usePortal((started, signedIn) => {
-    portal = started;
-    admin = signedIn;
-  });
+  const { portal, admin } = usePortal();
 
   async function totalUsdt(): Promise<bigint> {
     const { rows } = await portal.db.query<{ total: string }>(

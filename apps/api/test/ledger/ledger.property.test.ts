@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bearer, registerMember, type Session, type TestPortal, usePortal } from '../harness';
+import { bearer, registerMember, type Session, usePortal } from '../harness';
 import { assertBooksConsistent } from './ledger-helpers';
 import { sql } from '../../src/db/sql';
 
@@ -94,12 +94,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: rateArb() },
 );
 
-let portal: TestPortal;
-let admin: Session;
-usePortal((started, signedIn) => {
-  portal = started;
-  admin = signedIn;
-});
+const { portal, admin } = usePortal();
 
 const SYSTEM = ['fees', 'adjustments', 'point_adjustments', 'point_sales', 'points_issued'] as const;
 type SystemCode = (typeof SYSTEM)[number];

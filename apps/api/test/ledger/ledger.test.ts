@@ -1,14 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, errorOf, registerMember, type Session, type TestPortal, usePortal } from '../harness';
+import { bearer, errorOf, registerMember, type Session, usePortal } from '../harness';
 import { adjust, assertBooksConsistent, balances, booksFingerprint, convert, fund, transfer } from './ledger-helpers';
 import { sql } from '../../src/db/sql';
 
-let portal: TestPortal;
-let admin: Session;
-usePortal((started, signedIn) => {
-  portal = started;
-  admin = signedIn;
-});
+const { portal, admin } = usePortal();
 
 const get = (session: Session, url: string) => portal.app.inject({ method: 'GET', url, headers: bearer(session) });
 

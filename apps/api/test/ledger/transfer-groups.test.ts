@@ -1,6 +1,6 @@
 import { toBaseUnits, type Transfer } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { registerMember, type Session, type TestPortal, usePortal } from '../harness';
+import { registerMember, type Session, usePortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from './ledger-helpers';
 import { sql } from '../../src/db/sql';
 import { storedTransfer, type TransferResult } from '../../src/transfers/answer';
@@ -13,12 +13,7 @@ import { storedTransfer, type TransferResult } from '../../src/transfers/answer'
  * (src/transfers/answer.ts).
  */
 describe('a group of transfers in one statement', () => {
-  let portal: TestPortal;
-  let admin: Session;
-  usePortal((started, signedIn) => {
-    portal = started;
-    admin = signedIn;
-  });
+  const { portal, admin } = usePortal();
 
   type Outcome = {
     replayed?: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, registerMember, ROOT, type Session, type TestPortal, usePortal } from '../harness';
+import { bearer, registerMember, ROOT, type Session, usePortal } from '../harness';
 import { adjust, fund } from '../ledger/ledger-helpers';
 import { membersQuerySchema, usersQuerySchema } from '@portal/contract';
 
@@ -8,12 +8,7 @@ const sortsOf = (schema: typeof membersQuerySchema | typeof usersQuerySchema): r
   schema.shape.sort.unwrap().options;
 
 /** The admin lists, the adjustment's two texts, the audit log's subject, the member counts. */
-let portal: TestPortal;
-let admin: Session;
-usePortal((started, signedIn) => {
-  portal = started;
-  admin = signedIn;
-});
+const { portal, admin } = usePortal();
 
 const get = (session: Session, url: string) => portal.app.inject({ method: 'GET', url, headers: bearer(session) });
 const usernames = (res: { json(): { items: Array<{ username: string }> } }) =>

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { basic, bearer, errorOf, login, registerMember, type Session, type TestPortal, usePortal } from '../harness';
+import { basic, bearer, errorOf, login, registerMember, type Session, usePortal } from '../harness';
 import { adjust, booksFingerprint, convert, fund, transfer } from '../ledger/ledger-helpers';
 import { allMembers } from '../../src/members/queries';
 import { allUsers } from '../../src/admin-users/queries';
 import { sql } from '../../src/db/sql';
 
-let portal: TestPortal;
-let admin: Session;
-usePortal((started, signedIn) => {
-  portal = started;
-  admin = signedIn;
-});
+const { portal, admin } = usePortal();
 
 const get = (session: Session, url: string) => portal.app.inject({ method: 'GET', url, headers: bearer(session) });
 const patch = (session: Session, url: string, payload: object) =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rollUpNetwork } from '../../src/network/rollup';
 import { LOOKUPS_PER_REGISTRATION } from '../../src/network/sponsor-lookup';
-import { errorOf, registerMember, ROOT, startPortal, type Session, type TestPortal, usePortal } from '../harness';
+import { errorOf, registerMember, ROOT, startPortal, type TestPortal, usePortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
 import { mustBuy, packageIds } from '../plan/plan-helpers';
 import { getNetwork, place } from './network-helpers';
@@ -10,12 +10,7 @@ import { sql } from '../../src/db/sql';
 
 /** Who invited a visitor, free positions to place into, a downline ordered by a column. */
 
-let portal: TestPortal;
-let admin: Session;
-usePortal((started, signedIn) => {
-  portal = started;
-  admin = signedIn;
-});
+const { portal, admin } = usePortal();
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 const unique = (prefix: string) => `${prefix}_${randomBytes(3).toString('hex')}`;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_ROLLUP_LOCK, rollUpNetwork } from '../../src/network/rollup';
-import { bearer, errorOf, registerMember, ROOT, type Session, type TestPortal, usePortal } from '../harness';
+import { bearer, errorOf, registerMember, ROOT, usePortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
 import { mustBuy, packageIds } from '../plan/plan-helpers';
 import { childName, getNetwork, place, placementTree, recountTeams, storedTeams } from './network-helpers';
@@ -10,12 +10,7 @@ import { sql } from '../../src/db/sql';
 /** Real concurrency exists on a PostgreSQL server only (PGlite runs one transaction at a time). */
 const onServer = Boolean(process.env.DATABASE_URL);
 
-let portal: TestPortal;
-let admin: Session;
-usePortal((started, signedIn) => {
-  portal = started;
-  admin = signedIn;
-});
+const { portal, admin } = usePortal();
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 const join = (sponsor?: Member | string, side?: 'left' | 'right', username?: string) =>

@@ -1,14 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { bearer, errorOf, registerMember, usePortal, type Session, type TestPortal } from '../harness';
+import { bearer, errorOf, registerMember, usePortal } from '../harness';
 import { contractChecker } from '../contract';
 
-let portal: TestPortal;
-let admin: Session;
-usePortal((p, a) => {
-  portal = p;
-  admin = a;
-});
+const { portal, admin } = usePortal();
 
 type Operation = {
   operationId?: string;

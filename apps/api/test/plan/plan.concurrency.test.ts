@@ -1,7 +1,7 @@
 import { toBaseUnits } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { rollUpNetwork } from '../../src/network/rollup';
-import { errorOf, registerMember, type Session, type TestPortal, usePortal } from '../harness';
+import { errorOf, registerMember, type Session, usePortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
 import { buy, close, day, maintainedLegs, mustBuy, packageIds, rebuildLegs } from './plan-helpers';
 import { sql } from '../../src/db/sql';
@@ -10,12 +10,7 @@ import { sql } from '../../src/db/sql';
 const onServer = Boolean(process.env.DATABASE_URL);
 
 describe.skipIf(!onServer)('concurrent purchases and closes on PostgreSQL', () => {
-  let portal: TestPortal;
-  let admin: Session;
-  usePortal((started, signedIn) => {
-    portal = started;
-    admin = signedIn;
-  });
+  const { portal, admin } = usePortal();
 
   it('many purchases at once in one leg, repeated keys and a wallet that affords only some: each pays exactly once', async () => {
     const { app, db } = portal;

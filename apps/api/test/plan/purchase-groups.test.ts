@@ -1,6 +1,6 @@
 import { toBaseUnits } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { registerMember, type Session, type TestPortal, usePortal } from '../harness';
+import { registerMember, type Session, usePortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
 import { packageIds } from './plan-helpers';
 import { sql } from '../../src/db/sql';
@@ -12,12 +12,7 @@ import { sql } from '../../src/db/sql';
  * done on its own. Called here with a group built by hand, on both databases.
  */
 describe('a group of purchases in one statement', () => {
-  let portal: TestPortal;
-  let admin: Session;
-  usePortal((started, signedIn) => {
-    portal = started;
-    admin = signedIn;
-  });
+  const { portal, admin } = usePortal();
 
   type Outcome = {
     replayed?: boolean;

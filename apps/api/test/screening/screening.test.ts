@@ -47,12 +47,7 @@ function addScreened(portal: TestPortal, admin: Session, address: string, reason
 }
 
 describe('the screening list (no chain)', () => {
-  let portal: TestPortal;
-  let admin: Session;
-  usePortal((p, a) => {
-    portal = p;
-    admin = a;
-  });
+  const { portal, admin } = usePortal();
 
   async function readyMember() {
     const member = await registerMember(portal.app);

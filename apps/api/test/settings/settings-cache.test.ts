@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lastReadSettings, readSettings, watchSettings } from '../../src/settings/service';
-import { registerMember, type Session, type TestPortal, usePortal } from '../harness';
+import { registerMember, usePortal } from '../harness';
 import { balances, fund, transfer } from '../ledger/ledger-helpers';
 import { buy, packageIds } from '../plan/plan-helpers';
 import { sql } from '../../src/db/sql';
@@ -14,12 +14,7 @@ import { sql } from '../../src/db/sql';
 const onServer = Boolean(process.env.DATABASE_URL);
 
 describe('the settings cache never outlives a change', () => {
-  let portal: TestPortal;
-  let admin: Session;
-  usePortal((started, signedIn) => {
-    portal = started;
-    admin = signedIn;
-  });
+  const { portal, admin } = usePortal();
 
   /** A settings change as another API process would make it: straight into the table, not through this one's service. */
   async function changeElsewhere(key: string, value: string) {

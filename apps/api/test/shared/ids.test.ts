@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { idParamSchema } from '@portal/contract';
-import { bearer, errorOf, registerMember, usePortal, type Session, type TestPortal } from '../harness';
+import { bearer, errorOf, registerMember, usePortal, type Session } from '../harness';
 
 /**
  * An id is written one way only (packages/contract/src/ids.ts): canonical
@@ -28,13 +28,8 @@ const NOT_IDS = [
   '',
 ];
 
-let portal: TestPortal;
-let admin: Session;
+const { portal, admin } = usePortal();
 let member: Session;
-usePortal((p, a) => {
-  portal = p;
-  admin = a;
-});
 beforeAll(async () => {
   member = await registerMember(portal.app);
 });

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { POSTINGS_SHOWN } from '@portal/contract';
-import { bearer, registerMember, type Session, type TestPortal, usePortal } from '../harness';
+import { bearer, registerMember, type Session, usePortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
 import { close, day, mustBuy, packageIds } from '../plan/plan-helpers';
 
-let portal: TestPortal;
-let admin: Session;
-usePortal((p, a) => {
-  portal = p;
-  admin = a;
-});
+const { portal, admin } = usePortal();
 
 const get = (session: Session, url: string) => portal.app.inject({ method: 'GET', url, headers: bearer(session) });
 

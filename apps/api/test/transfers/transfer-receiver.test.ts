@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, errorOf, registerMember, ROOT, type Session, type TestPortal, usePortal } from '../harness';
+import { bearer, errorOf, registerMember, ROOT, type Session, usePortal } from '../harness';
 import { balances, booksFingerprint, fund, transfer } from '../ledger/ledger-helpers';
 
 /**
@@ -7,12 +7,7 @@ import { balances, booksFingerprint, fund, transfer } from '../ledger/ledger-hel
  * lookup answers their name or why a transfer to them is refused, the
  * company's root included, and the transfer itself refuses the same.
  */
-let portal: TestPortal;
-let admin: Session;
-usePortal((started, signedIn) => {
-  portal = started;
-  admin = signedIn;
-});
+const { portal, admin } = usePortal();
 
 const lookup = (session: Session, username: string) =>
   portal.app.inject({

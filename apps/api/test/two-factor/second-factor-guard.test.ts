@@ -11,7 +11,6 @@ import {
   registerMember,
   startPortal,
   usePortal,
-  type Session,
   type TestPortal,
 } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
@@ -31,12 +30,7 @@ function wrongCode(portal: TestPortal, secret: string): string {
 const LOCK_MAIL = 'Several wrong two-factor codes on your account';
 
 describe('second-factor codes are counted per account (docs/decisions/0027)', () => {
-  let portal: TestPortal;
-  let admin: Session;
-  usePortal((p, a) => {
-    portal = p;
-    admin = a;
-  });
+  const { portal, admin } = usePortal();
   const loginWith = (username: string, password: string, code?: string, ip = '10.9.0.1') =>
     portal.app.inject({
       method: 'POST',

@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { basic, bearer, errorOf, registerMember, usePortal, type Session, type TestPortal } from '../harness';
+import { basic, bearer, errorOf, registerMember, usePortal } from '../harness';
 import { codeAt, enableTwoFactor, freshCode } from './two-factor-helpers';
 import { sql } from '../../src/db/sql';
 import { sealSecret } from '../../src/two-factor/secret-box';
 import { randomBytes } from 'node:crypto';
 
 describe('two-factor sign-in (TOTP)', () => {
-  let portal: TestPortal;
-  let admin: Session;
-  usePortal((p, a) => {
-    portal = p;
-    admin = a;
-  });
+  const { portal, admin } = usePortal();
   const loginWith = (username: string, password: string, code?: string) =>
     portal.app.inject({
       method: 'POST',

@@ -7,6 +7,7 @@ import type { PayoutHooks } from '../../src/withdrawals/payout/pass';
 import { startTestChain, type TestChain } from '../chain/chain-helpers';
 import {
   bearer,
+  lateBound,
   enableAdminTwoFactor,
   loginAdmin,
   registerMember,
@@ -71,12 +72,7 @@ export function usePayoutChain(): PayoutChain {
     await started?.portal.close();
     await started?.chain.stop();
   });
-  return new Proxy({} as PayoutChain, {
-    get(_, key) {
-      if (!started) throw new Error('The payout chain starts before the tests (beforeAll); use it inside them.');
-      return Reflect.get(started, key) as unknown;
-    },
-  });
+  return lateBound(() => started, 'The payout chain');
 }
 
 /** A member with income and a pending withdrawal of `amount` to `to` (two-factor off, hold 0 in these tests). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, errorOf, registerMember, usePortal, type Session, type TestPortal } from '../harness';
+import { bearer, errorOf, registerMember, usePortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
 import { codeAt, enableTwoFactor, freshCode } from '../two-factor/two-factor-helpers';
 import { OUTSIDE, requestWithdrawal, saveAddress, setSettings } from './withdrawal-helpers';
@@ -7,12 +7,7 @@ import { sql } from '../../src/db/sql';
 import { toBaseUnits } from '@portal/contract';
 
 describe('withdrawal requests (no chain)', () => {
-  let portal: TestPortal;
-  let admin: Session;
-  usePortal((p, a) => {
-    portal = p;
-    admin = a;
-  });
+  const { portal, admin } = usePortal();
 
   /** The admin dashboard's count of withdrawals waiting for approval, and their amount in base units. */
   async function waitingOnDashboard(): Promise<{ count: number; amount: bigint }> {
