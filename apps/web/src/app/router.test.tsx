@@ -59,6 +59,9 @@ async function land(path: string) {
   return where;
 }
 
+// A test may wait out one `settled` (20 s) for each page it opens first: a loaded machine transforms them slowly.
+vi.setConfig({ testTimeout: 60_000 });
+
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
