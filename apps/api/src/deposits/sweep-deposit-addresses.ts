@@ -1,6 +1,6 @@
 import { erc20Abi, getAddress, type Address, type Hex } from 'viem';
 import type { Chain } from '../chain';
-import { toLedgerUnits, toTokenUnits } from '../chain/token';
+import { toLedgerUnits, toTokenUnits, type TokenInfo } from '../chain/token';
 import {
   broadcast,
   gasPrice as readGasPrice,
@@ -13,12 +13,14 @@ import {
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { AppError } from '../shared/errors';
+import { hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
 import { consolidationRunning, heldLease, type Lease } from './consolidation-lease';
 
 /**
  * The chain side of a consolidation (PRODUCT.md §6): every deposit address
- * holding at least the threshold is swept to the treasury, its gas topped up
- * from the gas wallet first where needed. Each transaction is signed,
+ * holding at least the threshold is swept, its gas topped up from the gas
+ * wallet first where needed. The sweeps fill the hot wallet first
+ * (`sweepDestinations`), the rest goes to the treasury. Each transaction is signed,
  * recorded with its nonce, hash and bytes, and only then broadcast; a rerun
  * resumes: recorded transactions are confirmed or re-sent as they are, never
  * signed anew, and an address whose sweep is recorded is not swept twice.
@@ -114,14 +116,52 @@ async function nextNonce(db: Sql, chain: Chain, address: Address): Promise<numbe
   return after === null || after === undefined ? pending : Math.max(pending, Number(after) + 1);
 }
 
-/** Sweeps every deposit address holding at least `threshold` (ledger units) for the consolidation whose `lease` the caller holds; answers once all its transactions are mined. */
+/**
+ * Where each sweep goes: whole addresses to the hot wallet while it holds
+ * less than the withdrawals approved and pending need plus `hotTarget`
+ * (withdrawals/payout/hot-wallet.ts `hotWalletNeeds`), the rest to the
+ * treasury. An address is never split (one sweep, one fee): the last one
+ * sent to the hot wallet may take it past the mark. Both are the company's
+ * wallets, so the reconciliation (wallets.ts) counts them together and a
+ * sweep to either keeps it balanced.
+ */
+async function sweepDestinations(
+  db: Sql,
+  chain: Chain,
+  token: TokenInfo,
+  hotTarget: bigint,
+  balances: bigint[],
+): Promise<Address[]> {
+  const hot = chain.hotWallet?.address;
+  let short = 0n;
+  if (hot) {
+    const [{ owed, pendingNet }, held] = await Promise.all([
+      hotWalletNeeds(db),
+      chain.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [hot] }),
+    ]);
+    short = owed + pendingNet + hotTarget - toLedgerUnits(held, token.decimals);
+  }
+  return balances.map((balance) => {
+    if (!hot || short <= 0n) return chain.treasuryAddress;
+    short -= toLedgerUnits(balance, token.decimals);
+    return hot;
+  });
+}
+
+/**
+ * Sweeps every deposit address holding at least `limits.threshold` (ledger
+ * units) for the consolidation whose `lease` the caller holds, filling the
+ * hot wallet to `limits.hotTarget` over what withdrawals need first;
+ * answers once all its transactions are mined.
+ */
 export async function sweepDepositAddresses(
   db: Sql,
   chain: Chain,
   lease: Lease,
-  threshold: bigint,
+  limits: { threshold: bigint; hotTarget: bigint },
   afterTopups?: () => Promise<void>,
 ): Promise<void> {
+  const { threshold } = limits;
   const consolidationId = lease.id;
   const token = await chain.token();
   const gasWallet = chain.gasWallet;
@@ -193,6 +233,13 @@ export async function sweepDepositAddresses(
 
   // The sweeps, each from its own address, at a price its BNB covers.
   const funded = await Promise.all(due.map((c) => chain.client.getBalance({ address: getAddress(c.address) })));
+  const destinations = await sweepDestinations(
+    db,
+    chain,
+    token,
+    limits.hotTarget,
+    due.map((c) => c.balance),
+  );
   const sweeps: ConsolidationTxRow[] = [];
   for (const [i, c] of due.entries()) {
     const affordable = funded[i]! / TOKEN_TRANSFER_GAS;
@@ -201,7 +248,7 @@ export async function sweepDepositAddresses(
       throw new Error(`deposit address ${c.address_index} does not match DEPOSIT_MNEMONIC`);
     const signed = await signTokenTransfer(chain.client, signer, {
       token: token.address,
-      to: chain.treasuryAddress,
+      to: destinations[i]!,
       amount: c.balance,
       nonce: await nextNonce(db, chain, signer.address),
       gasPrice: affordable < price ? affordable : price,
