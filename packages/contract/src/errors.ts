@@ -95,6 +95,8 @@ export const apiErrorCodes = {
   CHAIN_UNAVAILABLE: [503],
   CONSOLIDATION_UNAVAILABLE: [503],
   CONSOLIDATION_RUNNING: [409],
+  TREASURY_COLD: [409],
+  TREASURY_SHORT: [422],
   // Two-factor sign-in and withdrawals
   TOTP_REQUIRED: [401, 422],
   TOTP_INVALID: [401, 422],

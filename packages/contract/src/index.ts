@@ -13,6 +13,7 @@ export * from './products';
 export * from './errors';
 export * from './deposits';
 export * from './withdrawals';
+export * from './hot-wallet';
 export * from './web-build';
 export * from './health';
 export * from './endpoint';

@@ -1,13 +1,12 @@
 import { erc20Abi, getAddress, type Address, type Hex } from 'viem';
 import type { Chain } from '../chain';
 import { toLedgerUnits, toTokenUnits, type TokenInfo } from '../chain/token';
+import { nextNonce, settleRecorded, type RecordedStatus, type RecordedTx } from '../chain/recorded-tx';
 import {
-  broadcast,
   gasPrice as readGasPrice,
   signNativeTransfer,
   signTokenTransfer,
   TOKEN_TRANSFER_GAS,
-  transactionState,
   type SignedTx,
 } from '../chain/tx';
 import type { Sql } from '../db/database';
@@ -25,7 +24,7 @@ import { consolidationRunning, heldLease, type Lease } from './consolidation-lea
  * resumes: recorded transactions are confirmed or re-sent as they are, never
  * signed anew, and an address whose sweep is recorded is not swept twice.
  */
-export interface ConsolidationTxRow {
+export interface ConsolidationTxRow extends RecordedTx {
   id: number;
   consolidation_id: number;
   kind: 'gas_topup' | 'sweep';
@@ -37,7 +36,7 @@ export interface ConsolidationTxRow {
   nonce: number;
   tx_hash: string;
   raw_tx: string;
-  status: 'signed' | 'sent' | 'confirmed' | 'failed';
+  status: RecordedStatus;
 }
 
 /**
@@ -68,25 +67,8 @@ const setStatus = (db: Sql, id: number, status: ConsolidationTxRow['status']) =>
   db.query(sql`UPDATE consolidation_txs SET status = ${status}, updated_at = now() WHERE id = ${id}`);
 
 /** Sends what is recorded and not yet mined, then waits for every one of `txs` to be mined; marks each. */
-async function settle(db: Sql, chain: Chain, txs: ConsolidationTxRow[]): Promise<void> {
-  for (const tx of txs) {
-    if (tx.status === 'confirmed' || tx.status === 'failed') continue;
-    const state = await transactionState(chain.client, tx.tx_hash as Hex);
-    if (state.state === 'unknown') await broadcast(chain.client, tx.raw_tx as Hex);
-    if (tx.status === 'signed') await setStatus(db, tx.id, 'sent');
-    tx.status = 'sent';
-  }
-  for (const tx of txs) {
-    if (tx.status !== 'sent') continue;
-    const receipt = await chain.client.waitForTransactionReceipt({
-      hash: tx.tx_hash as Hex,
-      pollingInterval: 250,
-      timeout: 120_000,
-    });
-    tx.status = receipt.status === 'success' ? 'confirmed' : 'failed';
-    await setStatus(db, tx.id, tx.status);
-  }
-}
+const settle = (db: Sql, chain: Chain, txs: ConsolidationTxRow[]) =>
+  settleRecorded(chain, txs, (id, status) => setStatus(db, id, status));
 
 /**
  * The next nonce of `address` on this chain: the larger of the node's
@@ -104,16 +86,13 @@ async function settle(db: Sql, chain: Chain, txs: ConsolidationTxRow[]): Promise
  * one is re-sent until mined (`settle`), so it does not stay one. Read under
  * the run's lease, so no other run records for these senders meanwhile.
  */
-async function nextNonce(db: Sql, chain: Chain, address: Address): Promise<number> {
-  const [pending, recorded] = await Promise.all([
-    chain.client.getTransactionCount({ address, blockTag: 'pending' }),
-    db.query<{ nonce: number | null }>(
-      sql`SELECT max(t.nonce) AS nonce FROM consolidation_txs t JOIN consolidations c ON c.id = t.consolidation_id
+async function nextSweepNonce(db: Sql, chain: Chain, address: Address): Promise<number> {
+  const { rows } = await db.query<{ nonce: number | null }>(
+    sql`SELECT max(t.nonce) AS nonce FROM consolidation_txs t JOIN consolidations c ON c.id = t.consolidation_id
        WHERE t.from_address = ${address.toLowerCase()} AND c.chain_id = ${chain.chainId}`,
-    ),
-  ]);
-  const after = recorded.rows[0]?.nonce;
-  return after === null || after === undefined ? pending : Math.max(pending, Number(after) + 1);
+  );
+  const recorded = rows[0]?.nonce;
+  return nextNonce(chain, address, recorded === null || recorded === undefined ? null : Number(recorded));
 }
 
 /**
@@ -214,7 +193,7 @@ export async function sweepDepositAddresses(
 
   // Gas top-ups from the gas wallet, nonces in a row, recorded before sending.
   const topups: ConsolidationTxRow[] = [];
-  let nonce = await nextNonce(db, chain, gasWallet.address);
+  let nonce = await nextSweepNonce(db, chain, gasWallet.address);
   for (const [i, c] of due.entries()) {
     if (native[i]! >= fee || toppedUp.has(c.address_index)) continue;
     // Twice the fee: a rerun at a higher gas price still finds enough.
@@ -250,7 +229,7 @@ export async function sweepDepositAddresses(
       token: token.address,
       to: destinations[i]!,
       amount: c.balance,
-      nonce: await nextNonce(db, chain, signer.address),
+      nonce: await nextSweepNonce(db, chain, signer.address),
       gasPrice: affordable < price ? affordable : price,
     });
     sweeps.push(
