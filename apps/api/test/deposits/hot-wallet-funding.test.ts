@@ -101,4 +101,26 @@ describe('a consolidation funds the hot wallet', () => {
     expect((await chain.balanceOf(chain.treasury)) - treasuryBefore).toBe(usdt('25'));
     expect((await reconciliation()).balanced).toBe(true);
   });
+
+  it('below the low-water mark, /api/health and the admin dashboard say so', async () => {
+    const hotWalletSays = async () => {
+      portal.clock.advance(15_001); // past the chain reads' 15 s cache (metrics/chain-snapshot.ts)
+      const health = await portal.app.inject({ method: 'GET', url: '/api/health' });
+      const dashboard = await portal.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
+      expect(dashboard.statusCode, dashboard.body).toBe(200);
+      const fromHealth = health.json<{ checks: { hotWallet: { state: string; message: string } } }>().checks.hotWallet;
+      expect(dashboard.json<{ hotWallet: unknown }>().hotWallet).toEqual(fromHealth);
+      return fromHealth;
+    };
+    // The hot wallet holds 42 USDT.
+    await setSettings(portal.app, admin, { hotWalletLowWater: '50' });
+    expect(await hotWalletSays()).toEqual({
+      state: 'low',
+      message: 'The hot wallet is below its low-water mark: fund it on BEP20 Wallets.',
+    });
+    await setSettings(portal.app, admin, { hotWalletLowWater: '40' });
+    expect((await hotWalletSays()).state).toBe('ok');
+    await setSettings(portal.app, admin, { hotWalletLowWater: '0' });
+    expect((await hotWalletSays()).state).toBe('ok');
+  });
 });
