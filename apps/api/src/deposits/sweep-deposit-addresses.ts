@@ -1,4 +1,4 @@
-import { erc20Abi, getAddress, type Address, type Hex } from 'viem';
+import { erc20Abi, getAddress, type Address } from 'viem';
 import type { Chain } from '../chain';
 import { toLedgerUnits, toTokenUnits, type TokenInfo } from '../chain/token';
 import { nextNonce, settleRecorded, type RecordedStatus, type RecordedTx } from '../chain/recorded-tx';
