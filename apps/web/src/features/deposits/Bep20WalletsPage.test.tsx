@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { ChainWallets, HotWalletFunding, Reconciliation } from '@portal/contract';
-import { AppProviders } from '../../app/providers';
 import { Bep20WalletsPage } from './Bep20WalletsPage';
+import { json, renderAdminPage } from './render-admin-page.test-helper';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const address = (i: number) => `0x${i.toString(16).padStart(40, '0')}`;
 
@@ -57,24 +52,11 @@ function page(
   };
 }
 
-/** The page's answer on GET; a POST answers `posted` (and is kept in `fetch.mock.calls`). */
-function renderPage(answer: ChainWallets, posted: unknown = {}) {
-  const fetch = vi.fn(async (_url: string, init?: RequestInit) =>
+/** The page's answer on GET; a POST answers `posted` (and is kept in the returned mock's calls). */
+const renderPage = (answer: ChainWallets, posted: unknown = {}) =>
+  renderAdminPage('/bep20-wallets', <Bep20WalletsPage />, async (_url, init) =>
     init?.method === 'POST' ? json(201, posted) : json(200, answer),
   );
-  vi.stubGlobal('fetch', fetch);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/bep20-wallets']}>
-          <Bep20WalletsPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AppProviders>,
-  );
-  return fetch;
-}
 
 const HOT = address(0xb0b);
 const TREASURY = address(0x7e5);
