@@ -1,12 +1,12 @@
 -- The portal funds its own hot wallet (docs/decisions/0034-the-portal-funds-its-hot-wallet.md).
 
 -- USDT an operator sent to the portal's wallets from an outside address,
--- booked by an admin (apps/api/src/hot-wallet/book-capital.ts): the other
+-- booked by an admin (apps/api/src/deposits/book-capital.ts): the other
 -- side of the treasury account's posting, the company's own money.
 INSERT INTO ledger_accounts (kind, code, unit) VALUES ('system', 'operator_capital', 'USDT');
 
 -- Moves of USDT from the treasury to the hot wallet that the portal signs
--- where it holds the treasury's key (apps/api/src/hot-wallet/move-from-treasury.ts).
+-- where it holds the treasury's key (apps/api/src/deposits/move-from-treasury.ts).
 -- Like a consolidation's transactions: signed, recorded with nonce, hash and
 -- bytes, and only then broadcast; a rerun re-sends the recorded bytes.
 CREATE TABLE treasury_moves (

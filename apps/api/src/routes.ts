@@ -23,7 +23,6 @@ import { redemptionAdminRoutes, redemptionRoutes } from './redemptions/routes';
 import { depositAdminRoutes, depositRoutes } from './deposits/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes';
-import { hotWalletAdminRoutes } from './hot-wallet/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -73,5 +72,4 @@ export const adminRoutes: RouteModule[] = [
   redemptionAdminRoutes,
   depositAdminRoutes,
   withdrawalAdminRoutes,
-  hotWalletAdminRoutes,
 ];

@@ -58,7 +58,8 @@ export const capitalBodySchema = z.object({
   amount: amountSchema(),
   sender: text({ error: 'Sender must be an address' }, { label: 'Sender' })
     .trim()
-    .regex(/^0x[0-9a-fA-F]{40}$/, 'Sender must be a BEP20 address: 0x followed by 40 hexadecimal characters'),
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'Sender must be a BEP20 address: 0x followed by 40 hexadecimal characters')
+    .meta({ description: 'The address the USDT came from', example: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }),
   reason: text({ error: 'Reason is required' }, { label: 'Reason' })
     .trim()
     .min(3, 'Reason must be at least 3 characters')

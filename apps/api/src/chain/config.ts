@@ -21,7 +21,7 @@ export interface ChainEnv {
   treasuryAddress?: Address;
   gasWalletKey?: Hex;
   hotWalletKey?: Hex;
-  /** Optional: lets an admin move USDT from the treasury to the hot wallet (hot-wallet/move-from-treasury.ts). */
+  /** Optional: lets an admin move USDT from the treasury to the hot wallet (deposits/move-from-treasury.ts). */
   treasuryKey?: Hex;
   /** Used only where the node has no `finalized` block, or it stalls. */
   confirmations: number;

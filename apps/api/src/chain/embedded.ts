@@ -70,7 +70,7 @@ export async function startEmbeddedChain(dataDir: string, env: ChainEnv): Promis
       // so that the chain holds exactly what the ledger accounts for.
       tokenAddress = await deployTestToken(node.rpcUrl);
     }
-    // The treasury's BNB pays for its moves to the hot wallet (hot-wallet/move-from-treasury.ts).
+    // The treasury's BNB pays for its moves to the hot wallet (deposits/move-from-treasury.ts).
     const treasury = privateKeyToAccount(keys.treasuryKey).address;
     for (const address of [gas, hot, treasury]) {
       if ((await client.getBalance({ address })) < parseUnits('1', 18))

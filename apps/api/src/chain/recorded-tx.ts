@@ -5,7 +5,7 @@ import { broadcast, transactionState } from './tx';
 /**
  * The portal's own transactions that are recorded before they are sent (a
  * consolidation's top-ups and sweeps, deposits/sweep-deposit-addresses.ts;
- * a move from the treasury, hot-wallet/move-from-treasury.ts): what both
+ * a move from the treasury, deposits/move-from-treasury.ts): what both
  * do with a record once it is written, so that a rerun after a crash sends
  * the same bytes and never signs anew.
  */

@@ -11,7 +11,7 @@ import { pageWindow } from '../shared/pagination';
 import { pageClause } from '../shared/sql-list';
 import { chainUnavailable, requireChain } from './require-chain';
 import { describeChainError, readChainStatus } from './chain-status';
-import { hotWalletFunding } from '../hot-wallet/funding';
+import { hotWalletFunding } from './hot-wallet-funding';
 
 /** Deposit addresses read per chunk for the reconciliation: one database page, one JSON-RPC batch of eth_calls (split by clients.ts into HTTP requests of 200). */
 const RECONCILE_CHUNK = 2_000;

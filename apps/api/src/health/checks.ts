@@ -1,7 +1,7 @@
 import type { ChainStatus, HealthChecks } from '@portal/contract';
 import type { AppContext } from '../context';
 import { chainSnapshotOf } from '../metrics/chain-snapshot';
-import { belowLowWater } from '../hot-wallet/funding';
+import { belowLowWater } from '../deposits/hot-wallet-funding';
 import { readAwaitingFinality, readPayoutFigures, stuckAfterSeconds, type PayoutFigures } from '../metrics/queries';
 import { readSettings } from '../settings/service';
 
@@ -110,7 +110,7 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
  * The hot wallet in words, for /api/health and the admin dashboard
  * (dashboard/service.ts): `low` when it holds less USDT than the payouts
  * being sent need, has no BNB for gas, or is below the `hotWalletLowWater`
- * setting (hot-wallet/funding.ts). No amounts: /api/health is public.
+ * setting (deposits/hot-wallet-funding.ts). No amounts: /api/health is public.
  */
 export async function hotWalletCheck(
   ctx: AppContext,

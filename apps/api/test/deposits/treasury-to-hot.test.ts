@@ -13,7 +13,7 @@ import { memberWithAddress, startDepositPortal, stopDepositPortal, type DepositP
 
 /**
  * Funding the hot wallet from the treasury and from outside
- * (apps/api/src/hot-wallet/): where the portal holds the treasury's key an
+ * (apps/api/src/deposits: move-from-treasury.ts, book-capital.ts, hot-wallet-funding.ts): where the portal holds the treasury's key an
  * admin moves an amount, recorded before it is sent and exactly once by its
  * key; where the treasury is cold the page gives the EIP-681 link and a
  * transfer the operator signs elsewhere stays reconciled; capital sent from

@@ -20,7 +20,7 @@ type FormInput = z.input<typeof formSchema>;
 /**
  * USDT an operator sent to the portal's wallets from an outside address,
  * booked as the company's capital so that the reconciliation explains it
- * (apps/api/src/hot-wallet/book-capital.ts); confirmed like every money form.
+ * (apps/api/src/deposits/book-capital.ts); confirmed like every money form.
  */
 export function CapitalForm() {
   const book = useBookCapital();

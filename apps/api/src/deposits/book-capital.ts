@@ -9,7 +9,7 @@ import { postEntry } from '../ledger/post';
  * Capital an operator sent to the portal's wallets (the hot wallet, most
  * often) from an outside address, booked by an admin: the treasury account
  * records USDT that came in on chain and the company's capital account the
- * other side, so the reconciliation (deposits/wallets.ts) expects it and
+ * other side, so the reconciliation (wallets.ts) expects it and
  * shows nothing unexplained. Audited with the sender and the reason; the
  * portal cannot tell such a transfer from any other, so an admin says what it is.
  */

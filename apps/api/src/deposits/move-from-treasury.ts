@@ -10,18 +10,18 @@ import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { writeAudit, type Actor } from '../audit/service';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
-import { describeChainError } from '../deposits/chain-status';
-import { chainUnavailable, requireChain } from '../deposits/require-chain';
+import { describeChainError } from './chain-status';
+import { chainUnavailable, requireChain } from './require-chain';
 import { AppError, badRequest, conflict, unprocessable } from '../shared/errors';
 
 /**
  * An admin moves USDT from the treasury to the hot wallet, where the portal
  * holds the treasury's key (the embedded chain's, or TREASURY_KEY). Recorded
- * like a consolidation's sweep (deposits/sweep-deposit-addresses.ts): signed,
+ * like a consolidation's sweep (sweep-deposit-addresses.ts): signed,
  * stored with its nonce, hash and bytes and audited in one transaction, and
  * only then broadcast; a move left unsent by a crash is re-sent as recorded
  * by the next one. The ledger does not change: both wallets are the
- * company's, and the reconciliation counts them together (deposits/wallets.ts).
+ * company's, and the reconciliation counts them together (wallets.ts).
  */
 interface MoveRow extends RecordedTx {
   from_address: string;

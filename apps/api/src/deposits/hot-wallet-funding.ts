@@ -18,7 +18,7 @@ export function belowLowWater(settings: Settings, hotBalance: bigint): boolean {
  * withdrawals need and its target, what the treasury should send it, and,
  * where the portal does not hold the treasury's key, the EIP-681 link an
  * operator's wallet reads to send exactly that. `balances` are the
- * reconciliation's (deposits/wallets.ts), read at one block, ledger units.
+ * reconciliation's (wallets.ts), read at one block, ledger units.
  */
 export async function hotWalletFunding(
   ctx: AppContext,
