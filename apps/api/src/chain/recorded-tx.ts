@@ -49,13 +49,14 @@ export async function settleRecorded(
 /**
  * The next nonce of `address`: the larger of the node's pending count and
  * one past `recorded`, the highest nonce the portal recorded for it (any
- * status). The pending count knows what is mined or in the node's pool; the
+ * status; none: null). The pending count knows what is mined or in the node's pool; the
  * record knows what was committed to and not broadcast yet, or dropped by
  * the pool (docs/decisions/0028-one-consolidation-at-a-time.md, "Nonces").
  * The caller reads `recorded` under a lock that keeps other signers of the
  * address out until its record is written.
  */
-export async function nextNonce(chain: Chain, address: Address, recorded: number | null): Promise<number> {
+export async function nextNonce(chain: Chain, address: Address, recorded: number | null | undefined): Promise<number> {
   const pending = await chain.client.getTransactionCount({ address, blockTag: 'pending' });
-  return recorded === null ? pending : Math.max(pending, recorded + 1);
+  // `max(nonce)` of no rows is NULL; a driver may answer the integer as text.
+  return recorded === null || recorded === undefined ? pending : Math.max(pending, Number(recorded) + 1);
 }

@@ -79,16 +79,11 @@ export async function moveTreasuryToHot(
         const { rows: last } = await tx.query<{ nonce: number | null }>(
           sql`SELECT max(nonce) AS nonce FROM treasury_moves WHERE chain_id = ${chain.chainId} AND from_address = ${signer.address.toLowerCase()}`,
         );
-        const recorded = last[0]?.nonce;
         const signed = await signTokenTransfer(chain.client, signer, {
           token: token.address,
           to: hot,
           amount: units,
-          nonce: await nextNonce(
-            chain,
-            signer.address,
-            recorded === null || recorded === undefined ? null : Number(recorded),
-          ),
+          nonce: await nextNonce(chain, signer.address, last[0]?.nonce),
           gasPrice: price,
         });
         const { rows } = await tx.query<MoveRow>(

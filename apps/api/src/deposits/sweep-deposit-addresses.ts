@@ -91,8 +91,7 @@ async function nextSweepNonce(db: Sql, chain: Chain, address: Address): Promise<
     sql`SELECT max(t.nonce) AS nonce FROM consolidation_txs t JOIN consolidations c ON c.id = t.consolidation_id
        WHERE t.from_address = ${address.toLowerCase()} AND c.chain_id = ${chain.chainId}`,
   );
-  const recorded = rows[0]?.nonce;
-  return nextNonce(chain, address, recorded === null || recorded === undefined ? null : Number(recorded));
+  return nextNonce(chain, address, rows[0]?.nonce);
 }
 
 /**
