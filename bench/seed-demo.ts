@@ -118,7 +118,7 @@ async function seedLiving(
     `    ${s.members} members (demo1 … demo${s.members}; demo1 and demo2 are the company's left and right), from ${s.firstDay}`,
     `    ${s.fundings} demo fundings (admin adjustments), ${s.purchases} package purchases with their referral bonuses,`,
     `    ${s.transfers} transfers, ${s.conversions} conversions, ${s.closes} daily closes (last: ${s.lastClose ?? 'none'}) with their matching bonuses,`,
-    `    ${s.deposits} deposits of test USDT on the embedded chain on the last day, credited by the deposit watcher`,
+    `    ${s.deposits} deposits of test USDT on the embedded chain on the last day, credited by the deposit watcher and consolidated (to the hot wallet first)`,
     `  Every demo member signs in with the password: ${DEMO_PASSWORD}`,
   ];
 }

@@ -1,18 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { AdminDepositHistoryPage } from './pages/AdminDepositHistoryPage';
 import { Bep20WalletsPage } from './pages/Bep20WalletsPage';
 import { ConsolidationsPage } from './pages/ConsolidationsPage';
 import { DepositPage } from './pages/DepositPage';
 import { MemberDepositHistoryPage } from './pages/MemberDepositHistoryPage';
-import { approverAdmin, registerViaApi, signIn, signInApprover } from './support/api';
+import { approverAdmin, registerViaApi, signIn, signInApprover, type ApproverAdmin } from './support/api';
 import { chainRpc, chainSend } from './support/chain';
+import { axeSerious } from './support/tour';
 
 /**
  * A BEP20 deposit as a member lives it, on the portal's embedded chain
  * (anvil, a block a second): the member sees their address, test USDT is
  * sent to it with `chain:send`, and the deposit page goes from seen to
  * credited by itself. The admin then consolidates and the BEP20 wallets
- * page shows the treasury holding it, reconciled.
+ * page shows the treasury holding it, reconciled, and moves part of it to
+ * the hot wallet from that page, still reconciled.
  */
 
 test('a member deposits test USDT and sees it credited live; the admin consolidates and the wallets page reconciles', async ({
@@ -65,14 +67,19 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   await history.goto();
   await expect(history.table).toContainText('250.00');
 
-  const adminContext = await browser.newContext();
+  // axe-core is injected inline at the end, which the portal's content-security policy refuses otherwise.
+  const adminContext = await browser.newContext({ bypassCSP: true });
   const admin = await adminContext.newPage();
   // Consolidating needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
-  await signInApprover(admin, await approverAdmin(page.request));
+  const approver = await approverAdmin(page.request);
+  await signInApprover(admin, approver);
   const allDeposits = new AdminDepositHistoryPage(admin);
   await allDeposits.goto();
   await expect(allDeposits.table).toContainText(member.username);
 
+  // A hot wallet target of 0 sends the sweep to the treasury, where this test counts it
+  // (with the default target it would fill the hot wallet first: ADR 0034).
+  await setHotWalletTarget(page.request, approver, '0');
   const consolidations = new ConsolidationsPage(admin);
   await consolidations.goto();
   await consolidations.consolidate();
@@ -86,5 +93,28 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   await expect(wallets.treasuryBalance).toHaveText('250.00 USDT');
   await expect(wallets.reconciliation).toContainText('Balanced');
   await expect(wallets.unexplained).toHaveText('0.00 USDT');
+
+  // The treasury's key is the portal's on the embedded chain: the admin moves some to the hot wallet.
+  await setHotWalletTarget(page.request, approver, '1000');
+  await wallets.goto();
+  await expect(wallets.hotWallet).toContainText('Below the low-water mark');
+  const hotBefore = await wallets.hotBalance.textContent();
+  await wallets.moveFromTreasury('100');
+  await expect(admin.getByText('Moved 100.00 USDT from the treasury to the hot wallet.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(wallets.treasuryBalance).toHaveText('150.00 USDT');
+  await expect(wallets.hotBalance).not.toHaveText(hotBefore ?? '');
+  await expect(wallets.reconciliation).toContainText('Balanced');
+  await expect(wallets.unexplained).toHaveText('0.00 USDT');
+  expect(await axeSerious(admin)).toEqual([]);
   await adminContext.close();
 });
+
+async function setHotWalletTarget(request: APIRequestContext, approver: ApproverAdmin, target: string) {
+  const res = await request.patch('/api/admin/settings', {
+    headers: approver.headers,
+    data: { hotWalletTarget: target },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}

@@ -6,7 +6,9 @@ import { ANVIL_DEV_KEY, anvilClient } from '../../apps/api/src/chain/anvil';
 import { startEmbeddedChain } from '../../apps/api/src/chain/embedded';
 import { testUsdtAbi } from '../../apps/api/src/chain/token/artifact';
 import type { AppContext } from '../../apps/api/src/context';
+import { startConsolidation } from '../../apps/api/src/deposits/consolidation';
 import { ensureDepositAddress } from '../../apps/api/src/deposits/addresses';
+import { sql } from '../../apps/api/src/db/sql';
 import { createDepositWatcher } from '../../apps/api/src/deposits/watcher';
 
 const WAIT_FOR_CREDIT_MS = 30_000;
@@ -16,7 +18,10 @@ const WAIT_FOR_CREDIT_MS = 30_000;
  * here the way main.ts starts it, from DATA_DIR; the portal is stopped, the
  * seed holds the data folder), test USDT sent to each member's deposit
  * address in one batch, and the portal's own deposit watcher run until it has
- * credited them. Returns how many were credited.
+ * credited them; then the first admin consolidates them, as on the
+ * Consolidate page, which fills the hot wallet to its target first
+ * (apps/api/src/deposits/sweep-deposit-addresses.ts): the demo's withdrawals
+ * are paid with no USDT sent to it from outside. Returns how many were credited.
  */
 export async function depositOnEmbeddedChain(
   ctx: AppContext,
@@ -61,6 +66,10 @@ export async function depositOnEmbeddedChain(
       credited += (await watcher.tick()).credited;
       if (credited < deposits.length) await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    const { rows } = await ctx.db.query<{ id: number }>(
+      sql`SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1`,
+    );
+    if (credited > 0 && rows[0]) await startConsolidation(chainCtx, { userId: Number(rows[0].id), ip: null });
     return credited;
   } finally {
     await embedded.stop();

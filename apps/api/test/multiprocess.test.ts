@@ -420,6 +420,8 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
       withdrawalAddressHoldHours: '0',
       withdrawalRequiresTwoFactor: false,
       consolidationThreshold: '1',
+      // Swept to the treasury, where the consolidation below counts it.
+      hotWalletTarget: '0',
     });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(Number(patched.body.consolidationThreshold)).toBe(1);

@@ -3,13 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBaseUnits } from '@portal/contract';
+import { privateKeyToAccount } from 'viem/accounts';
 import { depositOnEmbeddedChain } from '../../../bench/demo/chain-deposits';
+import { embeddedSettingsFor } from '../src/chain/embedded';
+import { sql } from '../src/db/sql';
 import { bearer, registerMember, startPortal, type Session, type TestPortal } from './harness';
 import { balances } from './ledger/ledger-helpers';
 
 /**
  * seed:demo's deposits of today: the embedded chain of DATA_DIR started as
- * main.ts starts it, test USDT sent, the portal's watcher crediting it.
+ * main.ts starts it, test USDT sent, the portal's watcher crediting it, and
+ * a consolidation sweeping it to the hot wallet.
  */
 let portal: TestPortal;
 let dataDir: string;
@@ -37,5 +41,15 @@ describe('seed:demo on the embedded chain', () => {
     const list = await portal.app.inject({ method: 'GET', url: '/api/deposits', headers: bearer(members[0]!) });
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().items).toEqual([expect.objectContaining({ amount: '150.00', status: 'credited' })]);
+
+    // Consolidated as an admin would: under the hot wallet's target (1,000 USDT), both go to the hot wallet.
+    const hot = privateKeyToAccount(embeddedSettingsFor(dataDir, portal.ctx.config.chain).hotWalletKey!).address;
+    const sweeps = await portal.db.query<{ to_address: string; amount: string; status: string }>(
+      sql`SELECT to_address, amount::text, status FROM consolidation_txs WHERE kind = 'sweep' ORDER BY id`,
+    );
+    expect(sweeps.rows).toEqual([
+      { to_address: hot.toLowerCase(), amount: toBaseUnits('150').toString(), status: 'confirmed' },
+      { to_address: hot.toLowerCase(), amount: toBaseUnits('50').toString(), status: 'confirmed' },
+    ]);
   });
 });

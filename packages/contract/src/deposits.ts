@@ -3,6 +3,7 @@ import { pageOf } from './common';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema } from './lists';
 import { moneySchema } from './money';
 import { text } from './text';
+import { hotWalletFundingSchema } from './hot-wallet';
 
 /** BEP20 deposits (PRODUCT.md §6). */
 
@@ -246,6 +247,8 @@ export type Reconciliation = z.infer<typeof reconciliationSchema>;
 export const chainWalletsSchema = pageOf(chainWalletSchema).extend({
   symbol: z.string(),
   reconciliation: reconciliationSchema,
+  /** Null where the portal has no hot wallet (HOT_WALLET_KEY). */
+  hotWalletFunding: hotWalletFundingSchema.nullable(),
   chain: chainStatusSchema,
 });
 export type ChainWallets = z.infer<typeof chainWalletsSchema>;

@@ -99,6 +99,8 @@ export const apiErrorCodes = {
   TRANSACTION_NOT_MINED: [422],
   NO_TOKEN_TRANSFER: [422],
   NOT_A_DEPOSIT_ADDRESS: [422],
+  TREASURY_COLD: [409],
+  TREASURY_SHORT: [422],
   // Two-factor sign-in and withdrawals
   TOTP_REQUIRED: [401, 422],
   TOTP_INVALID: [401, 422],

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { chainStatusSchema } from './deposits';
 
+/** The hot wallet in words, on /api/health and the admin dashboard. */
+export const hotWalletCheckSchema = z.object({
+  /** low: less USDT than the live payouts need, no BNB for gas, or below the low-water mark; unknown: the node did not answer; off: no chain or no hot wallet. */
+  state: z.enum(['ok', 'low', 'unknown', 'off']),
+  message: z.string(),
+});
+
 /**
  * `/api/health`'s key states in words (beside `status` and `chain`): what an
  * operator looks at first. Counts and states only, no amounts: the answer is
@@ -27,11 +34,7 @@ export const healthChecksSchema = z.object({
     failed: z.number().int(),
     message: z.string(),
   }),
-  hotWallet: z.object({
-    /** low: less USDT than the live payouts need, or no BNB for gas; unknown: the node did not answer; off: no chain or no hot wallet. */
-    state: z.enum(['ok', 'low', 'unknown', 'off']),
-    message: z.string(),
-  }),
+  hotWallet: hotWalletCheckSchema,
   /** This process's background jobs (apps/api/src/jobs.ts): failing while one's last pass failed; absent where the process runs none. */
   jobs: z
     .object({

@@ -14,6 +14,7 @@ export * from './errors';
 export * from './deposits';
 export * from './withdrawals';
 export * from './screening';
+export * from './hot-wallet';
 export * from './web-build';
 export * from './health';
 export * from './endpoint';

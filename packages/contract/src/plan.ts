@@ -3,6 +3,7 @@ import { text } from './text';
 import { pageOf } from './common';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
 import { amountSchema, moneySchema } from './money';
+import { hotWalletCheckSchema } from './health';
 
 /**
  * Packages, purchases and the compensation plan (PRODUCT.md §4–§5).
@@ -224,5 +225,7 @@ export const adminDashboardSchema = z.object({
     /** Withdrawals whose payout failed (hot wallet short, reverted, nonce taken): each waits for a Retry or a Refund; `amount` is what members asked. */
     failedPayouts: z.object({ count: z.number().int(), amount: moneySchema }),
   }),
+  /** The hot wallet as /api/health says it: `low` below its low-water mark or short of the payouts being sent. */
+  hotWallet: hotWalletCheckSchema,
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

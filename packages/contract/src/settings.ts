@@ -47,6 +47,12 @@ export const settingsShape = {
   ),
   depositMinimum: amountSchema('Deposit minimum'),
   consolidationThreshold: amountSchema('Consolidation threshold'),
+  hotWalletTarget: decimalSettingSchema('Hot wallet target', { maxDecimals: 18, max: '1000000000', allowZero: true }),
+  hotWalletLowWater: decimalSettingSchema('Hot wallet low-water mark', {
+    maxDecimals: 18,
+    max: '1000000000',
+    allowZero: true,
+  }),
   withdrawalMinimum: amountSchema('Withdrawal minimum'),
   withdrawalFeePercent: decimalSettingSchema('Withdrawal fee', {
     maxDecimals: PERCENT_DECIMALS,
@@ -83,6 +89,8 @@ export const SETTINGS_DEFAULTS: Settings = {
   closeTimeUtc: '00:00',
   depositMinimum: '1',
   consolidationThreshold: '10',
+  hotWalletTarget: '1000',
+  hotWalletLowWater: '100',
   withdrawalMinimum: '10',
   withdrawalFeePercent: '5',
   withdrawalFeeMinimum: '1',
@@ -151,6 +159,16 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
   consolidationThreshold: {
     label: 'Consolidation threshold',
     help: 'A consolidation sweeps deposit addresses holding at least this much to the treasury.',
+    unit: 'USDT',
+  },
+  hotWalletTarget: {
+    label: 'Hot wallet target',
+    help: 'A consolidation first fills the hot wallet to the approved and pending withdrawals plus this much, then sends the rest to the treasury (0: only what withdrawals need).',
+    unit: 'USDT',
+  },
+  hotWalletLowWater: {
+    label: 'Hot wallet low-water mark',
+    help: 'Below this the admin dashboard and /api/health say the hot wallet is low (0 turns the warning off).',
     unit: 'USDT',
   },
   withdrawalMinimum: {

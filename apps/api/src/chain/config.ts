@@ -2,12 +2,13 @@ import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync, validateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { getAddress, isAddress, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 
 /**
  * The chain settings from the environment (README "Chain"). With no
  * CHAIN_RPC_URL the portal starts its embedded chain (`embedded.ts`), which
  * makes its own keys; with one, everything else the watcher needs must be
- * given. Secrets (DEPOSIT_MNEMONIC, GAS_WALLET_KEY, HOT_WALLET_KEY) live only
+ * given. Secrets (DEPOSIT_MNEMONIC, GAS_WALLET_KEY, HOT_WALLET_KEY, TREASURY_KEY) live only
  * in this object: never in the database, a log line, an error or an answer.
  */
 export interface ChainEnv {
@@ -20,6 +21,8 @@ export interface ChainEnv {
   treasuryAddress?: Address;
   gasWalletKey?: Hex;
   hotWalletKey?: Hex;
+  /** Optional: lets an admin move USDT from the treasury to the hot wallet (deposits/move-from-treasury.ts). */
+  treasuryKey?: Hex;
   /** Used only where the node has no `finalized` block, or it stalls. */
   confirmations: number;
   pollMs: number;
@@ -40,6 +43,8 @@ export interface ChainSettings {
   treasuryAddress: Address;
   gasWalletKey?: Hex;
   hotWalletKey?: Hex;
+  /** The treasury's key where the portal holds it (the embedded chain, or TREASURY_KEY); without it the treasury is cold. */
+  treasuryKey?: Hex;
   confirmations: number;
   pollMs: number;
   explorerUrl?: string;
@@ -124,11 +129,19 @@ export function parseChainEnv(env: Env): { value?: ChainEnv; problems: Problem[]
     treasuryAddress: address('TREASURY_ADDRESS'),
     gasWalletKey: key('GAS_WALLET_KEY'),
     hotWalletKey: key('HOT_WALLET_KEY'),
+    treasuryKey: key('TREASURY_KEY'),
     confirmations: int('CHAIN_CONFIRMATIONS', 15, 1, 10_000)!,
     pollMs: int('CHAIN_POLL_MS', 1_000, 50, 600_000)!,
     explorerUrl: explorerUrl?.replace(/\/$/, ''),
     startBlock: int('CHAIN_START_BLOCK', undefined, 0, Number.MAX_SAFE_INTEGER),
   };
+
+  if (
+    value.treasuryKey &&
+    value.treasuryAddress &&
+    privateKeyToAccount(value.treasuryKey).address !== value.treasuryAddress
+  )
+    problems.push(['TREASURY_KEY', 'is not the key of TREASURY_ADDRESS']);
 
   const needed = ['CHAIN_ID', 'TOKEN_ADDRESS', 'TREASURY_ADDRESS'] as const;
   if (rpcUrl !== undefined) {
@@ -139,7 +152,14 @@ export function parseChainEnv(env: Env): { value?: ChainEnv; problems: Problem[]
     }
   } else {
     // The embedded chain makes its own token and keys: refuse settings it would ignore.
-    for (const name of [...needed, 'DEPOSIT_XPUB', 'DEPOSIT_MNEMONIC', 'GAS_WALLET_KEY', 'HOT_WALLET_KEY']) {
+    for (const name of [
+      ...needed,
+      'DEPOSIT_XPUB',
+      'DEPOSIT_MNEMONIC',
+      'GAS_WALLET_KEY',
+      'HOT_WALLET_KEY',
+      'TREASURY_KEY',
+    ]) {
       if (env[name] !== undefined)
         problems.push([name, 'needs CHAIN_RPC_URL (without it the portal runs its own embedded chain)']);
     }
@@ -159,6 +179,7 @@ export function settingsFromEnv(env: ChainEnv): ChainSettings | undefined {
     treasuryAddress: env.treasuryAddress!,
     gasWalletKey: env.gasWalletKey,
     hotWalletKey: env.hotWalletKey,
+    treasuryKey: env.treasuryKey,
     confirmations: env.confirmations,
     pollMs: env.pollMs,
     explorerUrl: env.explorerUrl,

@@ -11,7 +11,7 @@ import { xpubFromMnemonic, type ChainEnv, type ChainSettings } from './config';
 /**
  * The embedded chain of `npm start` without CHAIN_RPC_URL: anvil in a child
  * process with its state in DATA_DIR, a test USDT deployed once, the gas
- * and hot wallets funded. Its keys and mnemonic are made once and kept in
+ * and hot wallets and the treasury funded with BNB. Its keys and mnemonic are made once and kept in
  * an owner-only file in DATA_DIR (never the database, never a log line).
  */
 export const KEYS_FILE = 'chain-keys.json';
@@ -70,7 +70,9 @@ export async function startEmbeddedChain(dataDir: string, env: ChainEnv): Promis
       // so that the chain holds exactly what the ledger accounts for.
       tokenAddress = await deployTestToken(node.rpcUrl);
     }
-    for (const address of [gas, hot]) {
+    // The treasury's BNB pays for its moves to the hot wallet (deposits/move-from-treasury.ts).
+    const treasury = privateKeyToAccount(keys.treasuryKey).address;
+    for (const address of [gas, hot, treasury]) {
       if ((await client.getBalance({ address })) < parseUnits('1', 18))
         await setNativeBalance(node.rpcUrl, address, '100');
     }
@@ -102,6 +104,7 @@ function settingsOf(keys: EmbeddedKeys, info: EmbeddedInfo, env: ChainEnv): Chai
     treasuryAddress: privateKeyToAccount(keys.treasuryKey).address,
     gasWalletKey: keys.gasWalletKey,
     hotWalletKey: keys.hotWalletKey,
+    treasuryKey: keys.treasuryKey,
     confirmations: env.confirmations,
     pollMs: env.pollMs,
     explorerUrl: env.explorerUrl,

@@ -13,13 +13,15 @@ import { readTokenInfo, type TokenInfo } from './token';
  * portal; each use fails on its own and the watcher retries.
  */
 export interface Chain {
-  settings: Readonly<Omit<ChainSettings, 'depositMnemonic' | 'gasWalletKey' | 'hotWalletKey'>>;
+  settings: Readonly<Omit<ChainSettings, 'depositMnemonic' | 'gasWalletKey' | 'hotWalletKey' | 'treasuryKey'>>;
   chainId: number;
   /** JSON-RPC reads (cacheTime 0, batched). */
   client: PublicClient;
   /** The token's address, decimals and symbol from the chain (read once, then kept); checks the chain id. */
   token(): Promise<TokenInfo>;
   treasuryAddress: Address;
+  /** Signs moves from the treasury to the hot wallet; null where the treasury is cold (no TREASURY_KEY). */
+  treasuryWallet: LocalAccount | null;
   /** Signs gas top-ups; null when GAS_WALLET_KEY is not configured. */
   gasWallet: LocalAccount | null;
   /** Signs withdrawal payouts; null when HOT_WALLET_KEY is not configured. */
@@ -37,7 +39,7 @@ export interface Chain {
 export function createChain(settings: ChainSettings): Chain {
   const viem = viemChain(settings.chainId, settings.rpcUrl);
   const client = createChainPublicClient(viem, settings.rpcUrl);
-  const { depositMnemonic, gasWalletKey, hotWalletKey, ...visible } = settings;
+  const { depositMnemonic, gasWalletKey, hotWalletKey, treasuryKey, ...visible } = settings;
   let token: TokenInfo | undefined;
   const explorer = settings.explorerUrl;
   return {
@@ -53,6 +55,7 @@ export function createChain(settings: ChainSettings): Chain {
       return token;
     },
     treasuryAddress: settings.treasuryAddress,
+    treasuryWallet: treasuryKey ? privateKeyToAccount(treasuryKey) : null,
     gasWallet: gasWalletKey ? privateKeyToAccount(gasWalletKey) : null,
     hotWallet: hotWalletKey ? privateKeyToAccount(hotWalletKey) : null,
     depositAddress: createAddressDeriver(settings.depositXpub),

@@ -1,5 +1,7 @@
 import { fromBaseUnits, type AdminDashboard } from '@portal/contract';
-import type { Sql } from '../db/database';
+import type { AppContext } from '../context';
+import { hotWalletCheck } from '../health/checks';
+import { readPayoutFigures } from '../metrics/queries';
 import { sql } from '../db/sql';
 import { systemBalance } from '../ledger/queries';
 
@@ -9,8 +11,11 @@ export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
   return fromBaseUnits((bonuses * 10_000n) / sales, 2);
 }
 
-/** The admin dashboard's figures: members, sales, bonuses, payout ratio, the last 30 days; deposits, the treasury, what waits for approval and the failed payouts waiting for a retry or refund. */
-export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard> {
+/** The admin dashboard's figures: members, sales, bonuses, payout ratio, the last 30 days; deposits, the treasury, what waits for approval, the failed payouts waiting for a retry or refund, and the hot wallet's state. */
+export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
+  const { db } = ctx;
+  const now = ctx.now();
+  const hotWallet = hotWalletCheck(ctx, readPayoutFigures(ctx));
   const totals = (
     await db.query<{
       members: number;
@@ -91,5 +96,6 @@ export async function adminDashboard(db: Sql, now: Date): Promise<AdminDashboard
       redemptions: { count: totals.redemptions, points: fromBaseUnits(BigInt(totals.points)) },
       failedPayouts: { count: totals.failed, amount: fromBaseUnits(BigInt(totals.failed_amount)) },
     },
+    hotWallet: await hotWallet,
   };
 }

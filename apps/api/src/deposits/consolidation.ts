@@ -29,7 +29,8 @@ import { testPause } from '../shared/test-pause';
 
 /**
  * Consolidation (PRODUCT.md §6): an admin starts one, the deposit addresses
- * are swept to the treasury (`sweep-deposit-addresses.ts`); a rerun (POST
+ * are swept to the hot wallet up to what it should hold, the rest to the
+ * treasury (`sweep-deposit-addresses.ts`); a rerun (POST
  * again after a crash, or a failed run) resumes the running consolidation,
  * one run at a time (./consolidation-lease.ts,
  * docs/decisions/0028-one-consolidation-at-a-time.md).
@@ -154,7 +155,10 @@ export async function startConsolidation(ctx: AppContext, actor: Actor): Promise
       await writeAudit(db, { actor, action: 'consolidation.resume', targetType: 'consolidation', targetId: id });
     try {
       // Tests only: a pause between the top-ups and the sweeps (multiprocess.test.ts).
-      await sweepDepositAddresses(db, chain, lease, claim.threshold, () => testPause(ctx, 'consolidation'));
+      const hotTarget = toBaseUnits(settings.hotWalletTarget);
+      await sweepDepositAddresses(db, chain, lease, { threshold: claim.threshold, hotTarget }, () =>
+        testPause(ctx, 'consolidation'),
+      );
       const done = await db.query(
         sql`UPDATE consolidations SET status = 'completed', finished_at = now(), error = NULL WHERE ${leaseHeldBy(id, holder)} RETURNING 1`,
       );

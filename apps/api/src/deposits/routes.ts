@@ -5,11 +5,13 @@ import { route } from '../http/route';
 import { principalOf, actorOf, adminTwoFactorGate } from '../http/guard';
 import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
+import { bookCapital } from './book-capital';
 import { listConsolidations, startConsolidation } from './consolidation';
 import { depositAddress } from './deposit-address';
 import { creditHeldDeposit, rejectHeldDeposit } from './held';
 import { adminDeposits, memberDeposits } from './list';
 import { recoverDeposit } from './recover-deposit';
+import { moveTreasuryToHot } from './move-from-treasury';
 import { chainWallets } from './wallets';
 
 /** `/api/deposits` (members). */
@@ -27,7 +29,7 @@ export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
-/** `/api/admin/deposits`, `/api/admin/consolidations`, `/api/admin/chain/wallets`. */
+/** `/api/admin/deposits`, `/api/admin/consolidations`, `/api/admin/chain/wallets`, `/api/admin/hot-wallet`. */
 export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, endpoints.deposits.adminList, {}, async (request, reply) =>
@@ -58,5 +60,21 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     route(app, endpoints.deposits.adminChainWallets, {}, async (request) => chainWallets(ctx, request.query));
+
+    // Funding the hot wallet moves or books money: an admin with two-factor, like sweeping.
+    route(
+      app,
+      endpoints.hotWallet.adminMoveFromTreasury,
+      { preHandler: adminTwoFactorGate(ctx) },
+      async (request, reply) =>
+        sendIdempotent(
+          reply,
+          await moveTreasuryToHot(ctx, actorOf(request), request.body, request.headers['idempotency-key']),
+        ),
+    );
+
+    route(app, endpoints.hotWallet.adminBookCapital, { preHandler: adminTwoFactorGate(ctx) }, async (request, reply) =>
+      sendIdempotent(reply, await bookCapital(ctx, actorOf(request), request.body, request.headers['idempotency-key'])),
+    );
   };
 }

@@ -1,29 +1,30 @@
-import { erc20Abi, getAddress, type Address, type Hex } from 'viem';
+import { erc20Abi, getAddress, type Address } from 'viem';
 import type { Chain } from '../chain';
-import { toLedgerUnits, toTokenUnits } from '../chain/token';
+import { toLedgerUnits, toTokenUnits, type TokenInfo } from '../chain/token';
+import { nextNonce, settleRecorded, type RecordedStatus, type RecordedTx } from '../chain/recorded-tx';
 import {
-  broadcast,
   gasPrice as readGasPrice,
   signNativeTransfer,
   signTokenTransfer,
   TOKEN_TRANSFER_GAS,
-  transactionState,
   type SignedTx,
 } from '../chain/tx';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { AppError } from '../shared/errors';
+import { hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
 import { consolidationRunning, heldLease, type Lease } from './consolidation-lease';
 
 /**
  * The chain side of a consolidation (PRODUCT.md §6): every deposit address
- * holding at least the threshold is swept to the treasury, its gas topped up
- * from the gas wallet first where needed. Each transaction is signed,
+ * holding at least the threshold is swept, its gas topped up from the gas
+ * wallet first where needed. The sweeps fill the hot wallet first
+ * (`sweepDestinations`), the rest goes to the treasury. Each transaction is signed,
  * recorded with its nonce, hash and bytes, and only then broadcast; a rerun
  * resumes: recorded transactions are confirmed or re-sent as they are, never
  * signed anew, and an address whose sweep is recorded is not swept twice.
  */
-export interface ConsolidationTxRow {
+export interface ConsolidationTxRow extends RecordedTx {
   id: number;
   consolidation_id: number;
   kind: 'gas_topup' | 'sweep';
@@ -35,7 +36,7 @@ export interface ConsolidationTxRow {
   nonce: number;
   tx_hash: string;
   raw_tx: string;
-  status: 'signed' | 'sent' | 'confirmed' | 'failed';
+  status: RecordedStatus;
 }
 
 /**
@@ -66,25 +67,8 @@ const setStatus = (db: Sql, id: number, status: ConsolidationTxRow['status']) =>
   db.query(sql`UPDATE consolidation_txs SET status = ${status}, updated_at = now() WHERE id = ${id}`);
 
 /** Sends what is recorded and not yet mined, then waits for every one of `txs` to be mined; marks each. */
-async function settle(db: Sql, chain: Chain, txs: ConsolidationTxRow[]): Promise<void> {
-  for (const tx of txs) {
-    if (tx.status === 'confirmed' || tx.status === 'failed') continue;
-    const state = await transactionState(chain.client, tx.tx_hash as Hex);
-    if (state.state === 'unknown') await broadcast(chain.client, tx.raw_tx as Hex);
-    if (tx.status === 'signed') await setStatus(db, tx.id, 'sent');
-    tx.status = 'sent';
-  }
-  for (const tx of txs) {
-    if (tx.status !== 'sent') continue;
-    const receipt = await chain.client.waitForTransactionReceipt({
-      hash: tx.tx_hash as Hex,
-      pollingInterval: 250,
-      timeout: 120_000,
-    });
-    tx.status = receipt.status === 'success' ? 'confirmed' : 'failed';
-    await setStatus(db, tx.id, tx.status);
-  }
-}
+const settle = (db: Sql, chain: Chain, txs: ConsolidationTxRow[]) =>
+  settleRecorded(chain, txs, (id, status) => setStatus(db, id, status));
 
 /**
  * The next nonce of `address` on this chain: the larger of the node's
@@ -102,26 +86,60 @@ async function settle(db: Sql, chain: Chain, txs: ConsolidationTxRow[]): Promise
  * one is re-sent until mined (`settle`), so it does not stay one. Read under
  * the run's lease, so no other run records for these senders meanwhile.
  */
-async function nextNonce(db: Sql, chain: Chain, address: Address): Promise<number> {
-  const [pending, recorded] = await Promise.all([
-    chain.client.getTransactionCount({ address, blockTag: 'pending' }),
-    db.query<{ nonce: number | null }>(
-      sql`SELECT max(t.nonce) AS nonce FROM consolidation_txs t JOIN consolidations c ON c.id = t.consolidation_id
+async function nextSweepNonce(db: Sql, chain: Chain, address: Address): Promise<number> {
+  const { rows } = await db.query<{ nonce: number | null }>(
+    sql`SELECT max(t.nonce) AS nonce FROM consolidation_txs t JOIN consolidations c ON c.id = t.consolidation_id
        WHERE t.from_address = ${address.toLowerCase()} AND c.chain_id = ${chain.chainId}`,
-    ),
-  ]);
-  const after = recorded.rows[0]?.nonce;
-  return after === null || after === undefined ? pending : Math.max(pending, Number(after) + 1);
+  );
+  return nextNonce(chain, address, rows[0]?.nonce);
 }
 
-/** Sweeps every deposit address holding at least `threshold` (ledger units) for the consolidation whose `lease` the caller holds; answers once all its transactions are mined. */
+/**
+ * Where each sweep goes: whole addresses to the hot wallet while it holds
+ * less than the withdrawals approved and pending need plus `hotTarget`
+ * (withdrawals/payout/hot-wallet.ts `hotWalletNeeds`), the rest to the
+ * treasury. An address is never split (one sweep, one fee): the last one
+ * sent to the hot wallet may take it past the mark. Both are the company's
+ * wallets, so the reconciliation (wallets.ts) counts them together and a
+ * sweep to either keeps it balanced.
+ */
+async function sweepDestinations(
+  db: Sql,
+  chain: Chain,
+  token: TokenInfo,
+  hotTarget: bigint,
+  balances: bigint[],
+): Promise<Address[]> {
+  const hot = chain.hotWallet?.address;
+  let short = 0n;
+  if (hot) {
+    const [{ owed, pendingNet }, held] = await Promise.all([
+      hotWalletNeeds(db),
+      chain.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [hot] }),
+    ]);
+    short = owed + pendingNet + hotTarget - toLedgerUnits(held, token.decimals);
+  }
+  return balances.map((balance) => {
+    if (!hot || short <= 0n) return chain.treasuryAddress;
+    short -= toLedgerUnits(balance, token.decimals);
+    return hot;
+  });
+}
+
+/**
+ * Sweeps every deposit address holding at least `limits.threshold` (ledger
+ * units) for the consolidation whose `lease` the caller holds, filling the
+ * hot wallet to `limits.hotTarget` over what withdrawals need first;
+ * answers once all its transactions are mined.
+ */
 export async function sweepDepositAddresses(
   db: Sql,
   chain: Chain,
   lease: Lease,
-  threshold: bigint,
+  limits: { threshold: bigint; hotTarget: bigint },
   afterTopups?: () => Promise<void>,
 ): Promise<void> {
+  const { threshold } = limits;
   const consolidationId = lease.id;
   const token = await chain.token();
   const gasWallet = chain.gasWallet;
@@ -174,7 +192,7 @@ export async function sweepDepositAddresses(
 
   // Gas top-ups from the gas wallet, nonces in a row, recorded before sending.
   const topups: ConsolidationTxRow[] = [];
-  let nonce = await nextNonce(db, chain, gasWallet.address);
+  let nonce = await nextSweepNonce(db, chain, gasWallet.address);
   for (const [i, c] of due.entries()) {
     if (native[i]! >= fee || toppedUp.has(c.address_index)) continue;
     // Twice the fee: a rerun at a higher gas price still finds enough.
@@ -193,6 +211,13 @@ export async function sweepDepositAddresses(
 
   // The sweeps, each from its own address, at a price its BNB covers.
   const funded = await Promise.all(due.map((c) => chain.client.getBalance({ address: getAddress(c.address) })));
+  const destinations = await sweepDestinations(
+    db,
+    chain,
+    token,
+    limits.hotTarget,
+    due.map((c) => c.balance),
+  );
   const sweeps: ConsolidationTxRow[] = [];
   for (const [i, c] of due.entries()) {
     const affordable = funded[i]! / TOKEN_TRANSFER_GAS;
@@ -201,9 +226,9 @@ export async function sweepDepositAddresses(
       throw new Error(`deposit address ${c.address_index} does not match DEPOSIT_MNEMONIC`);
     const signed = await signTokenTransfer(chain.client, signer, {
       token: token.address,
-      to: chain.treasuryAddress,
+      to: destinations[i]!,
       amount: c.balance,
-      nonce: await nextNonce(db, chain, signer.address),
+      nonce: await nextSweepNonce(db, chain, signer.address),
       gasPrice: affordable < price ? affordable : price,
     });
     sweeps.push(

@@ -1,4 +1,4 @@
-import { fromBaseUnits, type ChainWallet, type ChainWallets, type PageQuery } from '@portal/contract';
+import { fromBaseUnits, toBaseUnits, type ChainWallet, type ChainWallets, type PageQuery } from '@portal/contract';
 import { getAddress, type Address } from 'viem';
 import type { Chain } from '../chain';
 import { nativeBalances, toLedgerUnits, tokenBalances } from '../chain/token';
@@ -10,6 +10,7 @@ import { pageWindow } from '../shared/pagination';
 import { pageClause } from '../shared/sql-list';
 import { fromChain, requireChain } from './require-chain';
 import { readChainStatus } from './chain-status';
+import { hotWalletFunding } from './hot-wallet-funding';
 
 /** Deposit addresses read per chunk for the reconciliation: one database page, one JSON-RPC batch of eth_calls (split by clients.ts into HTTP requests of 200). */
 const RECONCILE_CHUNK = 2_000;
@@ -255,6 +256,10 @@ export async function chainWallets(ctx: AppContext, query: PageQuery): Promise<C
       reconcile(ctx, chain, token.decimals),
       readChainStatus(ctx),
     ]);
+    const hotWalletFundingState = await hotWalletFunding(ctx, chain, token, {
+      hot: toBaseUnits(reconciliation.hotWallet),
+      treasury: toBaseUnits(reconciliation.treasury),
+    });
     return {
       items: pageRows.map((r, i) => ({
         ...r,
@@ -266,6 +271,7 @@ export async function chainWallets(ctx: AppContext, query: PageQuery): Promise<C
       pageSize: query.pageSize,
       symbol: token.symbol,
       reconciliation,
+      hotWalletFunding: hotWalletFundingState,
       chain: status,
     };
   });

@@ -1,7 +1,9 @@
 import type { ChainStatus, HealthChecks } from '@portal/contract';
 import type { AppContext } from '../context';
 import { chainSnapshotOf } from '../metrics/chain-snapshot';
-import { readAwaitingFinality, readPayoutFigures, stuckAfterSeconds } from '../metrics/queries';
+import { belowLowWater } from '../deposits/hot-wallet-funding';
+import { readAwaitingFinality, readPayoutFigures, stuckAfterSeconds, type PayoutFigures } from '../metrics/queries';
+import { readSettings } from '../settings/service';
 
 /**
  * `/api/health`'s `checks`: the states an operator alerts on, in words,
@@ -10,6 +12,10 @@ import { readAwaitingFinality, readPayoutFigures, stuckAfterSeconds } from '../m
  * readiness.ts: readiness decides ok or 503, these only describe.
  */
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Payouts still being sent (queued, signed, broadcast, mined). */
+const liveCount = (payouts: PayoutFigures) =>
+  payouts.byState.queued + payouts.byState.signed + payouts.byState.broadcast + payouts.byState.mined;
 
 /**
  * A load balancer's health check must not wait for a slow node's timeouts:
@@ -29,12 +35,13 @@ function withinSeconds<T>(value: Promise<T>, seconds: number): Promise<T | 'late
 
 export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | undefined): Promise<HealthChecks> {
   const chain = ctx.chain;
-  const [payouts, awaitingFinality, figures] = await Promise.all([
-    readPayoutFigures(ctx),
+  const payoutsRead = readPayoutFigures(ctx);
+  const [payouts, awaitingFinality, hotWallet] = await Promise.all([
+    payoutsRead,
     chain ? readAwaitingFinality(ctx, chain) : undefined,
-    chain?.hotWallet ? withinSeconds(chainSnapshotOf(ctx)!.figures(), CHAIN_WAIT_SECONDS) : undefined,
+    hotWalletCheck(ctx, payoutsRead),
   ]);
-  const live = payouts.byState.queued + payouts.byState.signed + payouts.byState.broadcast + payouts.byState.mined;
+  const live = liveCount(payouts);
 
   const checks: HealthChecks = {
     database: { state: 'ok', message: 'The database answers.' },
@@ -54,12 +61,7 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
             : 'no failed payout waiting',
         ].join('; ') + '.',
     },
-    hotWallet: {
-      state: 'off',
-      message: chain
-        ? 'No hot wallet is configured (HOT_WALLET_KEY): withdrawals cannot be paid.'
-        : 'No chain: withdrawals are not paid.',
-    },
+    hotWallet,
   };
 
   if (chain && awaitingFinality !== undefined) {
@@ -101,35 +103,54 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
     };
   }
 
-  if (figures === 'late') {
-    checks.hotWallet = {
-      state: 'unknown',
-      message: 'The node is slow to answer: the hot wallet balance is not known yet.',
-    };
-  } else if (figures) {
-    if (!figures.ok) {
-      checks.hotWallet = { state: 'unknown', message: 'The node did not answer: the hot wallet balance is unknown.' };
-    } else {
-      const hot = figures.wallets.find((w) => w.role === 'hot')!;
-      const short = hot.token < payouts.liveAmount;
-      const noGas = hot.bnb === 0n;
-      checks.hotWallet =
-        short || noGas
-          ? {
-              state: 'low',
-              message:
-                [
-                  short ? `The hot wallet holds less USDT than the ${plural(live, 'payout')} being sent need` : '',
-                  noGas ? 'The hot wallet has no BNB for gas' : '',
-                ]
-                  .filter(Boolean)
-                  .join('; ') + '.',
-            }
-          : {
-              state: 'ok',
-              message: `The hot wallet covers the ${plural(live, 'payout')} being sent and has BNB for gas.`,
-            };
-    }
-  }
   return checks;
+}
+
+/**
+ * The hot wallet in words, for /api/health and the admin dashboard
+ * (dashboard/service.ts): `low` when it holds less USDT than the payouts
+ * being sent need, has no BNB for gas, or is below the `hotWalletLowWater`
+ * setting (deposits/hot-wallet-funding.ts). No amounts: /api/health is public.
+ */
+export async function hotWalletCheck(
+  ctx: AppContext,
+  payoutsRead: Promise<PayoutFigures>,
+): Promise<HealthChecks['hotWallet']> {
+  const chain = ctx.chain;
+  if (!chain?.hotWallet)
+    return {
+      state: 'off',
+      message: chain
+        ? 'No hot wallet is configured (HOT_WALLET_KEY): withdrawals cannot be paid.'
+        : 'No chain: withdrawals are not paid.',
+    };
+  const [payouts, figures, settings] = await Promise.all([
+    payoutsRead,
+    withinSeconds(chainSnapshotOf(ctx)!.figures(), CHAIN_WAIT_SECONDS),
+    readSettings(ctx.db),
+  ]);
+  if (figures === 'late')
+    return { state: 'unknown', message: 'The node is slow to answer: the hot wallet balance is not known yet.' };
+  if (!figures.ok) return { state: 'unknown', message: 'The node did not answer: the hot wallet balance is unknown.' };
+  const live = liveCount(payouts);
+  const hot = figures.wallets.find((w) => w.role === 'hot')!;
+  const short = hot.token < payouts.liveAmount;
+  const noGas = hot.bnb === 0n;
+  const lowWater = belowLowWater(settings, hot.token);
+  if (!short && !noGas && !lowWater)
+    return {
+      state: 'ok',
+      message: `The hot wallet covers the ${plural(live, 'payout')} being sent and has BNB for gas.`,
+    };
+  return {
+    state: 'low',
+    message:
+      [
+        short ? `The hot wallet holds less USDT than the ${plural(live, 'payout')} being sent need` : '',
+        noGas ? 'The hot wallet has no BNB for gas' : '',
+        lowWater ? 'The hot wallet is below its low-water mark: fund it on BEP20 Wallets' : '',
+      ]
+        .filter(Boolean)
+        .join('; ') + '.',
+  };
 }

@@ -10,6 +10,7 @@ export const SYSTEM_ACCOUNTS = {
   fees: 'USDT',
   withdrawals_in_flight: 'USDT',
   treasury: 'USDT',
+  operator_capital: 'USDT',
   adjustments: 'USDT',
   point_sales: 'USDT',
   points_issued: 'POINT',

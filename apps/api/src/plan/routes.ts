@@ -16,6 +16,6 @@ export function planAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, endpoints.plan.adminCloses, {}, async () => ({ items: await listCloses(ctx.db) }));
 
-    route(app, endpoints.plan.adminDashboard, {}, async () => adminDashboard(ctx.db, ctx.now()));
+    route(app, endpoints.plan.adminDashboard, {}, async () => adminDashboard(ctx));
   };
 }

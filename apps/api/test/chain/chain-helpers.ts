@@ -44,6 +44,8 @@ export interface TestChain {
   xpub: string;
   gasKey: Hex;
   hotKey: Hex;
+  /** The treasury's key: not in `env` (the treasury is cold there); a test adds TREASURY_KEY to hold it. */
+  treasuryKey: Hex;
   treasury: Address;
   /** Every secret of this chain, for tests that grep logs for them. */
   secrets: string[];
@@ -73,10 +75,12 @@ export async function startTestChain(options: { confirmations?: number; hotToken
     const mnemonic = generateMnemonic(wordlist, 128);
     const gasKey = bytesToHex(randomBytes(32));
     const hotKey = bytesToHex(randomBytes(32));
-    const treasury = privateKeyToAccount(bytesToHex(randomBytes(32))).address;
+    const treasuryKey = bytesToHex(randomBytes(32));
+    const treasury = privateKeyToAccount(treasuryKey).address;
     const hot = privateKeyToAccount(hotKey).address;
     await setNativeBalance(rpcUrl, privateKeyToAccount(gasKey).address, '100');
     await setNativeBalance(rpcUrl, hot, '100');
+    await setNativeBalance(rpcUrl, treasury, '100');
     if (options.hotTokens) await sendTestToken(rpcUrl, token, hot, parseUnits(options.hotTokens, 18));
     const dev = createWalletClient({
       account: privateKeyToAccount(ANVIL_DEV_KEY),
@@ -99,8 +103,9 @@ export async function startTestChain(options: { confirmations?: number; hotToken
       xpub,
       gasKey,
       hotKey,
+      treasuryKey,
       treasury,
-      secrets: [mnemonic, gasKey, hotKey, gasKey.slice(2), hotKey.slice(2)],
+      secrets: [mnemonic, gasKey, hotKey, treasuryKey, gasKey.slice(2), hotKey.slice(2), treasuryKey.slice(2)],
       env: {
         CHAIN_RPC_URL: rpcUrl,
         CHAIN_ID: String(ANVIL_CHAIN_ID),

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mnemonicToAccount } from 'viem/accounts';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { ConfigError, loadConfig } from '../../src/config';
 import { createChain } from '../../src/chain';
 import { settingsFromEnv, xpubFromMnemonic } from '../../src/chain/config';
@@ -55,6 +55,20 @@ describe('chain configuration', () => {
     expect(m).toContain('DEPOSIT_MNEMONIC:');
     expect(m).not.toContain(badMnemonic);
     expect(configProblem({ TOKEN_ADDRESS: good.TOKEN_ADDRESS })).toContain('TOKEN_ADDRESS: needs CHAIN_RPC_URL');
+  });
+
+  it("takes TREASURY_KEY only as the key of TREASURY_ADDRESS, and signs the treasury's moves with it", () => {
+    const key = `0x${'22'.repeat(32)}`;
+    const treasury = { ...good, TREASURY_ADDRESS: privateKeyToAccount(key as `0x${string}`).address };
+    const chain = createChain(settingsFromEnv(loadConfig({ NODE_ENV: 'test', ...treasury, TREASURY_KEY: key }).chain)!);
+    expect(chain.treasuryWallet?.address).toBe(treasury.TREASURY_ADDRESS);
+    expect(JSON.stringify(chain.settings)).not.toContain(key.slice(2));
+    expect(createChain(settingsFromEnv(loadConfig({ NODE_ENV: 'test', ...good }).chain)!).treasuryWallet).toBeNull();
+    const other = `0x${'11'.repeat(32)}`;
+    const message = configProblem({ ...treasury, TREASURY_KEY: other });
+    expect(message).toContain('TREASURY_KEY: is not the key of TREASURY_ADDRESS');
+    expect(message).not.toContain(other.slice(2));
+    expect(configProblem({ TREASURY_KEY: key })).toContain('TREASURY_KEY: needs CHAIN_RPC_URL');
   });
 
   it('stops the portal at start-up, naming the variable', () => {

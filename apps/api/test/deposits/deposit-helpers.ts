@@ -4,6 +4,7 @@ import pino from 'pino';
 import type { Address } from 'viem';
 import type { DepositAddress } from '@portal/contract';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
+import { updateSettings } from '../../src/settings/service';
 import {
   bearer,
   enableAdminTwoFactor,
@@ -37,6 +38,11 @@ export async function startDepositPortal(
     logLevel?: pino.Level;
     /** Turn two-factor on for the admin (routes that move money out ask it). */
     adminTwoFactor?: boolean;
+    /**
+     * The hot wallet's target (the `hotWalletTarget` setting); 0 unless given, so
+     * that a consolidation sweeps everything to the treasury, where these tests count it.
+     */
+    hotWalletTarget?: string;
   } = {},
 ): Promise<DepositPortal> {
   const chain = await startTestChain();
@@ -59,6 +65,13 @@ export async function startDepositPortal(
   );
   const watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
   const admin = await loginAdmin(portal.app);
+  await updateSettings(
+    portal.ctx,
+    { userId: admin.user.id, ip: null },
+    {
+      hotWalletTarget: options.hotWalletTarget ?? '0',
+    },
+  );
   if (options.adminTwoFactor) await enableAdminTwoFactor(portal, admin);
   return { chain, proxy, portal, watcher, admin };
 }

@@ -4,6 +4,7 @@ import { bonuses } from './bonuses';
 import { conversions } from './conversions';
 import { deposits } from './deposits';
 import { health } from './health';
+import { hotWallet } from './hot-wallet';
 import { mail } from './mail';
 import { me } from './me';
 import { members } from './members';
@@ -35,6 +36,7 @@ export const endpoints = {
   conversions,
   deposits,
   health,
+  hotWallet,
   mail,
   me,
   members,

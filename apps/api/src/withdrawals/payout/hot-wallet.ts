@@ -2,17 +2,27 @@ import { formatUnits } from 'viem';
 import { erc20Abi } from 'viem';
 import { fromBaseUnits, type HotWallet } from '@portal/contract';
 import type { AppContext } from '../../context';
+import type { Sql } from '../../db/database';
 import { sql } from '../../db/sql';
 import { GAS_PER_PAYOUT } from './transactions';
 
-/** The hot wallet's token and gas balances against what approved and pending withdrawals need, with warnings in words. */
-export async function hotWalletBalances(ctx: AppContext): Promise<HotWallet> {
-  const { rows } = await ctx.db.query<{ owed: string; pending: string }>(
+/**
+ * What the hot wallet is to pay (ledger units): the approved payouts not
+ * mined yet (`owed`) and the pending withdrawals' net amounts. The
+ * consolidation fills the hot wallet to these plus its target
+ * (deposits/sweep-deposit-addresses.ts).
+ */
+export async function hotWalletNeeds(db: Sql): Promise<{ owed: bigint; pendingNet: bigint }> {
+  const { rows } = await db.query<{ owed: string; pending: string }>(
     sql`SELECT COALESCE((SELECT sum(amount) FROM payouts WHERE status IN ('queued', 'signed', 'broadcast')), 0)::text AS owed,
             COALESCE((SELECT sum(amount - fee) FROM withdrawals WHERE status = 'pending'), 0)::text AS pending`,
   );
-  const owed = BigInt(rows[0]!.owed);
-  const pendingNet = BigInt(rows[0]!.pending);
+  return { owed: BigInt(rows[0]!.owed), pendingNet: BigInt(rows[0]!.pending) };
+}
+
+/** The hot wallet's token and gas balances against what approved and pending withdrawals need, with warnings in words. */
+export async function hotWalletBalances(ctx: AppContext): Promise<HotWallet> {
+  const { owed, pendingNet } = await hotWalletNeeds(ctx.db);
   const chain = ctx.chain;
   if (!chain?.hotWallet) {
     return {

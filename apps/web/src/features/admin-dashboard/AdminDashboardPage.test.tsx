@@ -11,7 +11,10 @@ const figures: { data: AdminDashboard | undefined } = { data: undefined };
 vi.mock('../packages/api', () => ({ useAdminDashboard: () => ({ data: figures.data, isError: false, error: null }) }));
 vi.mock('./DailyCloseCard', () => ({ DailyCloseCard: () => null }));
 
-function dashboard(failed: { count: number; amount: string }): AdminDashboard {
+function dashboard(
+  failed: { count: number; amount: string },
+  hotWallet: AdminDashboard['hotWallet'] = { state: 'ok', message: 'The hot wallet covers the 0 payouts being sent.' },
+): AdminDashboard {
   return {
     members: 3,
     activeMembers: 2,
@@ -28,6 +31,7 @@ function dashboard(failed: { count: number; amount: string }): AdminDashboard {
       redemptions: { count: 0, points: '0.00' },
       failedPayouts: failed,
     },
+    hotWallet,
   };
 }
 
@@ -59,5 +63,18 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByTestId('admin-failed-payouts').textContent).toBe('0');
     const card = screen.getByTestId('admin-failed-payouts').parentElement!;
     expect(within(card).getByRole('link', { name: 'None to retry or refund' })).toBeTruthy();
+  });
+
+  it('says when the hot wallet is low, with the page that funds it', () => {
+    figures.data = dashboard({ count: 0, amount: '0.00' });
+    renderPage();
+    expect(screen.queryByTestId('admin-hot-wallet-low')).toBeNull();
+    cleanup();
+    const message = 'The hot wallet is below its low-water mark: fund it on BEP20 Wallets.';
+    figures.data = dashboard({ count: 0, amount: '0.00' }, { state: 'low', message });
+    renderPage();
+    const alert = screen.getByTestId('admin-hot-wallet-low');
+    expect(alert.textContent).toContain(message);
+    expect(within(alert).getByRole('link', { name: 'BEP20 Wallets' }).getAttribute('href')).toBe('/bep20-wallets');
   });
 });

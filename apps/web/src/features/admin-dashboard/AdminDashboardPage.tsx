@@ -42,7 +42,9 @@ function waiting(id: string, label: string, to: string, count: number | undefine
 /**
  * /admindashboard: members, sales, bonuses paid and the payout ratio; money
  * in (deposits, what the ledger holds on chain), what waits for approval and
- * the failed payouts waiting for a retry or refund; the daily close.
+ * the failed payouts waiting for a retry or refund; the daily close. A hot
+ * wallet that is low (below its low-water mark, or short of the payouts
+ * being sent) is said above it all, with the page that funds it.
  */
 export function AdminDashboardPage() {
   useFirstSignInTwoFactorSetup();
@@ -113,6 +115,17 @@ export function AdminDashboardPage() {
       {dashboard.isError && (
         <Grid size={12}>
           <Alert severity="error">{errorMessage(dashboard.error)}</Alert>
+        </Grid>
+      )}
+      {d?.hotWallet.state === 'low' && (
+        <Grid size={12}>
+          <Alert
+            severity="warning"
+            action={<PageLink to="/bep20-wallets">BEP20 Wallets</PageLink>}
+            data-testid="admin-hot-wallet-low"
+          >
+            {d.hotWallet.message}
+          </Alert>
         </Grid>
       )}
       {stats.map((s) => (

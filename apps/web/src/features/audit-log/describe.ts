@@ -167,6 +167,23 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
         { text: 'deposit history', to: '/deposit-history' },
         ')',
       );
+    case 'hot_wallet.move_from_treasury':
+      return say(
+        who,
+        ` moved ${formatMoney(str(d.amount))} USDT from the treasury to the hot wallet`,
+        ' (',
+        { text: 'BEP20 wallets', to: '/bep20-wallets' },
+        ')',
+      );
+    case 'hot_wallet.book_capital':
+      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
+      return say(
+        who,
+        ` booked ${formatMoney(str(d.amount))} USDT sent from ${shown(d.sender)} as capital`,
+        ' (',
+        { text: 'BEP20 wallets', to: '/bep20-wallets' },
+        ')',
+      );
     case 'redemption.approve':
       return say(
         who,
@@ -236,6 +253,8 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'consolidation.start', label: 'Consolidation started' },
   { value: 'consolidation.resume', label: 'Consolidation resumed' },
   { value: 'deposit.recover', label: 'Deposit recovered' },
+  { value: 'hot_wallet.move_from_treasury', label: 'Treasury to hot wallet' },
+  { value: 'hot_wallet.book_capital', label: 'Capital booked' },
   { value: 'redemption.approve', label: 'Redemption approved' },
   { value: 'redemption.reject', label: 'Redemption rejected' },
   { value: 'withdrawal.approve', label: 'Withdrawal approved' },

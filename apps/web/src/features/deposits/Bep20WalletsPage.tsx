@@ -14,6 +14,7 @@ import { formatCount } from '../../shared/format';
 import { useListParams } from '../../shared/list-params';
 import { useChainWallets } from './api';
 import { ChainStatusNotice } from './ChainStatusAlert';
+import { HotWalletCard } from './HotWalletCard';
 
 const ROLE_LABELS = { treasury: 'Treasury', gas: 'Gas', hot: 'Hot', deposit: 'Deposit' } as const;
 
@@ -53,7 +54,7 @@ function columns(symbol: string): Column<ChainWallet>[] {
   ];
 }
 
-/** /bep20-wallets: the platform's wallets and deposit addresses with balances read from the chain, and the reconciliation. */
+/** /bep20-wallets: the platform's wallets and deposit addresses with balances read from the chain, the reconciliation, and the hot wallet's funding. */
 export function Bep20WalletsPage() {
   const list = useListParams({ filters: [] as const, defaultSort: 'id' });
   const { sort: _sort, ...query } = list.query;
@@ -130,6 +131,7 @@ export function Bep20WalletsPage() {
           </CardContent>
         </Card>
       ) : null}
+      {data?.hotWalletFunding ? <HotWalletCard funding={data.hotWalletFunding} /> : null}
       <ListCard
         title="BEP20 wallets"
         subheader={

@@ -1,45 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { AppProviders } from '../../app/providers';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ConsolidationsPage } from './ConsolidationsPage';
+import { json, renderAdminPage } from './render-admin-page.test-helper';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const RUNNING =
   'A consolidation is already running. Wait for it to finish: its transactions appear in the list as they are sent.';
 
 /** The page against a stubbed API whose POST answers `answer`. */
 function renderPage(answer: () => Response) {
   const posts: string[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (init?.method === 'POST') {
-        posts.push(url);
-        return answer();
-      }
-      if (url.includes('/admin/consolidations'))
-        return json(200, { items: [], total: 0, page: 1, pageSize: 20, totalSwept: '0.00' });
-      return json(200, { status: 'ok' });
-    }),
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppProviders>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={['/deposit-consolidate-history']}>
-          <ConsolidationsPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AppProviders>,
-  );
+  renderAdminPage('/deposit-consolidate-history', <ConsolidationsPage />, async (url, init) => {
+    if (init?.method === 'POST') {
+      posts.push(url);
+      return answer();
+    }
+    if (url.includes('/admin/consolidations'))
+      return json(200, { items: [], total: 0, page: 1, pageSize: 20, totalSwept: '0.00' });
+    return json(200, { status: 'ok' });
+  });
   return posts;
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type RecoverDepositInput } from '@portal/contract';
+import { endpoints, type CapitalBody, type RecoverDepositInput, type TreasuryMoveBody } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
 
@@ -58,6 +58,26 @@ export function useStartConsolidation() {
 
 export function useChainWallets(query: Record<string, string | number>) {
   return useListQuery(depositKeys.wallets, endpoints.deposits.adminChainWallets, query, { refetchInterval: 15_000 });
+}
+
+/** Moves USDT from the treasury to the hot wallet (answers once it is mined); the wallets page reads anew. */
+export function useMoveFromTreasury() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: TreasuryMoveBody; key: string }) =>
+      api.call(endpoints.hotWallet.adminMoveFromTreasury, { body, headers: { 'idempotency-key': key } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** Books USDT sent from an outside address as the company's capital. */
+export function useBookCapital() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, key }: { body: CapitalBody; key: string }) =>
+      api.call(endpoints.hotWallet.adminBookCapital, { body, headers: { 'idempotency-key': key } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }
 
 /** The deposit watcher's state, as /api/health reports it (admin pages warn when it is not ok). */

@@ -44,7 +44,12 @@ const OPERATIONS: Array<keyof Settings> = [
 ];
 const WITHDRAWALS = KEYS.filter((key) => key.startsWith('withdrawal'));
 /** The form's sections; any setting not named for operations belongs to the plan, so a new one is never hidden. */
-const DEPOSITS: Array<keyof Settings> = ['depositMinimum', 'consolidationThreshold'];
+const DEPOSITS: Array<keyof Settings> = [
+  'depositMinimum',
+  'consolidationThreshold',
+  'hotWalletTarget',
+  'hotWalletLowWater',
+];
 const ADMINS: Array<keyof Settings> = ['adminsRequireTwoFactor', 'largeApprovalThreshold'];
 const NAMED = [...OPERATIONS, ...DEPOSITS, ...WITHDRAWALS, ...ADMINS];
 const SECTIONS = [
