@@ -45,7 +45,14 @@ const OPERATIONS: Array<keyof Settings> = [
 const WITHDRAWALS = KEYS.filter((key) => key.startsWith('withdrawal'));
 /** The form's sections; any setting not named for operations belongs to the plan, so a new one is never hidden. */
 const DEPOSITS: Array<keyof Settings> = ['depositMinimum', 'consolidationThreshold'];
-const ADMINS: Array<keyof Settings> = ['adminsRequireTwoFactor', 'largeApprovalThreshold'];
+const ADMINS: Array<keyof Settings> = [
+  'adminsRequireTwoFactor',
+  'largeApprovalThreshold',
+  'secondApprovalThreshold',
+  'autoApproveBelow',
+  'autoApproveDailyCap',
+  'dailyPayoutCap',
+];
 const NAMED = [...OPERATIONS, ...DEPOSITS, ...WITHDRAWALS, ...ADMINS];
 const SECTIONS = [
   { title: 'Transfers and point conversion', keys: OPERATIONS },
