@@ -5,6 +5,7 @@ import { codeAt, enableTwoFactor } from '../two-factor/two-factor-helpers';
 import { approve, freshAddress, payAll, pendingWithdrawal, usePayoutChain, withdrawal } from './payout-helpers';
 import { requestWithdrawal, setSettings } from './withdrawal-helpers';
 import { sql } from '../../src/db/sql';
+import { readPayoutFigures } from '../../src/metrics/queries';
 
 /** A second admin with two-factor on (the `adminsRequireTwoFactor` setting asks it of whoever approves). */
 async function secondAdmin(portal: TestPortal, admin: Session, username: string): Promise<Session> {
@@ -234,6 +235,10 @@ describe('the daily payout cap', () => {
       done: [made[3]!.id],
       waiting: [{ id: made[3]!.id, message: `Withdrawal #${made[3]!.id} is approved; its payout waits: ${reason}` }],
     });
+
+    // Held on purpose, not stuck, however long it waits.
+    await portal.db.query(sql`UPDATE payouts SET created_at = now() - interval '2 hours' WHERE waiting IS NOT NULL`);
+    expect((await readPayoutFigures(portal.ctx)).stuck).toBe(0);
 
     // The next UTC day: both go out.
     portal.clock.advance(Date.parse(tomorrow) - portal.clock.now.getTime() + 60_000);
