@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { writeAudit } from '../audit/service';
+import { utcDayOf } from '../shared/utc-day';
 import { queuePayouts } from './payout/queue';
 
 /**
@@ -36,9 +37,6 @@ export async function recordApprovals(tx: Sql, ids: number[], adminId: number | 
 /** Serialises the automatic approvals of every member, so that their day's cap holds whatever the concurrency. */
 const AUTO_APPROVAL_LOCK = 3_500_001;
 
-/** The start of the UTC day of `at`. */
-export const utcDayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-
 /**
  * Approves a request just made, in its transaction, when the policy allows
  * it without an admin; answers whether it did. The member's address is past
@@ -54,11 +52,11 @@ export async function approveAutomatically(
   if (below === null || request.amount >= below || !request.twoFactor || !ctx.chain?.hotWallet) return false;
   const cap = toBaseUnits(settings.autoApproveDailyCap);
   const now = ctx.now();
-  const day = utcDayStart(now);
+  const day = utcDayOf(now);
   await tx.query(sql`SELECT pg_advisory_xact_lock(${AUTO_APPROVAL_LOCK})`);
   const { rows } = await tx.query<{ total: string }>(
     sql`SELECT COALESCE(sum(amount), 0)::text AS total FROM withdrawals
-         WHERE approval_policy = 'automatic' AND decided_at >= ${day} AND decided_at < ${new Date(day.getTime() + 86_400_000)}`,
+         WHERE approval_policy = 'automatic' AND decided_at >= ${day.start} AND decided_at < ${day.end}`,
   );
   if (BigInt(rows[0]!.total) + request.amount > cap) return false;
   const note = `Automatic (below ${fromBaseUnits(below)} USDT, two-factor on, address past its hold, within ${fromBaseUnits(cap)} USDT of automatic approvals a day)`;

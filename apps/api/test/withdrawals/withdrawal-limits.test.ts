@@ -3,6 +3,7 @@ import { bearer, errorOf, registerMember, usePortal, type Session, type TestPort
 import { assertBooksConsistent, fund } from '../ledger/ledger-helpers';
 import { OUTSIDE, requestWithdrawal, setSettings } from './withdrawal-helpers';
 import { utcMinute } from '../../src/withdrawals/limits';
+import { SETTINGS_DEFAULTS, type Settings } from '@portal/contract';
 
 const HOUR = 3_600_000;
 
@@ -26,6 +27,22 @@ describe('withdrawal limits: per request and per member over a rolling 24 hours'
     return session;
   }
 
+  /** Runs `test` for a new member under some policy settings, then puts their defaults back. */
+  async function underPolicy(
+    patch: Partial<Record<keyof Settings, string>>,
+    test: (session: Session) => Promise<void>,
+    income?: string,
+  ) {
+    const session = await member(income);
+    await setSettings(portal.app, admin, patch);
+    try {
+      await test(session);
+    } finally {
+      const keys = Object.keys(patch) as Array<keyof Settings>;
+      await setSettings(portal.app, admin, Object.fromEntries(keys.map((key) => [key, SETTINGS_DEFAULTS[key]])));
+    }
+  }
+
   const ask = (session: Session, amount: string) =>
     requestWithdrawal(portal.app, session, { amount, address: OUTSIDE[0] });
 
@@ -45,9 +62,7 @@ describe('withdrawal limits: per request and per member over a rolling 24 hours'
   });
 
   it('refuses one request above the maximum, in the quote too; 0 turns the maximum off', async () => {
-    const session = await member();
-    await setSettings(portal.app, admin, { withdrawalMaximum: '50' });
-    try {
+    await underPolicy({ withdrawalMaximum: '50' }, async (session) => {
       const above = await ask(session, '50.01');
       expect(above.statusCode).toBe(422);
       expect(errorOf(above)).toMatchObject({
@@ -66,15 +81,11 @@ describe('withdrawal limits: per request and per member over a rolling 24 hours'
       await setSettings(portal.app, admin, { withdrawalMaximum: '0' });
       expect((await terms(session)).maximum).toBeNull();
       expect((await ask(session, '60')).statusCode).toBe(201);
-    } finally {
-      await setSettings(portal.app, admin, { withdrawalMaximum: '10000' });
-    }
+    });
   });
 
   it('holds the limit over a rolling 24 hours, says when it frees up, and counts no rejected request', async () => {
-    const session = await member();
-    await setSettings(portal.app, admin, { withdrawalDailyLimit: '100' });
-    try {
+    await underPolicy({ withdrawalDailyLimit: '100' }, async (session) => {
       const first = await ask(session, '60');
       expect(first.statusCode, first.body).toBe(201);
       const firstAt = new Date(first.json<{ createdAt: string }>().createdAt);
@@ -125,15 +136,11 @@ describe('withdrawal limits: per request and per member over a rolling 24 hours'
       expect((await terms(session)).dailyLimit).toMatchObject({ used: '30.00', left: '70.00' });
       expect((await ask(session, '70')).statusCode).toBe(201);
       expect(errorOf(await ask(session, '10')).code).toBe('WITHDRAWAL_DAILY_LIMIT');
-    } finally {
-      await setSettings(portal.app, admin, { withdrawalDailyLimit: '10000' });
-    }
+    });
   });
 
   it('holds under many requests of one member at once', async () => {
-    const session = await member();
-    await setSettings(portal.app, admin, { withdrawalDailyLimit: '100' });
-    try {
+    await underPolicy({ withdrawalDailyLimit: '100' }, async (session) => {
       const answers = await Promise.all(Array.from({ length: 6 }, () => ask(session, '30')));
       const codes = answers.map((a) => (a.statusCode === 201 ? 'ok' : errorOf(a).code)).sort();
       expect(codes).toEqual([
@@ -146,20 +153,18 @@ describe('withdrawal limits: per request and per member over a rolling 24 hours'
       ]);
       expect((await terms(session)).dailyLimit).toMatchObject({ used: '90.00', left: '10.00' });
       await assertBooksConsistent(portal.db);
-    } finally {
-      await setSettings(portal.app, admin, { withdrawalDailyLimit: '10000' });
-    }
+    });
   });
 
   it('0 turns the 24-hour limit off', async () => {
-    const session = await member('30000');
-    await setSettings(portal.app, admin, { withdrawalDailyLimit: '0' });
-    try {
-      expect((await terms(session)).dailyLimit).toBeNull();
-      expect((await ask(session, '10000')).statusCode).toBe(201);
-      expect((await ask(session, '10000')).statusCode).toBe(201);
-    } finally {
-      await setSettings(portal.app, admin, { withdrawalDailyLimit: '10000' });
-    }
+    await underPolicy(
+      { withdrawalDailyLimit: '0' },
+      async (session) => {
+        expect((await terms(session)).dailyLimit).toBeNull();
+        expect((await ask(session, '10000')).statusCode).toBe(201);
+        expect((await ask(session, '10000')).statusCode).toBe(201);
+      },
+      '30000',
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { sql } from '../../db/sql';
 import { readSettings } from '../../settings/service';
+import { utcDayOf } from '../../shared/utc-day';
 
 /**
  * The company's daily payout cap (`dailyPayoutCap`, docs/decisions/0035-withdrawal-policy.md):
@@ -19,9 +20,6 @@ export interface QueuedPayout {
   nonce: string | null;
 }
 
-const DAY_MS = 86_400_000;
-const dayStart = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-
 /**
  * The queued payouts (in the queue's order) the cap keeps back today, each
  * with the reason in words. A payout with a nonce has started and is never
@@ -36,14 +34,14 @@ export async function heldByDailyCap(
   const held = new Map<number, string>();
   const cap = policyLimit((await readSettings(db)).dailyPayoutCap);
   if (cap === null) return held;
-  const today = dayStart(now);
+  const today = utcDayOf(now);
   const { rows } = await db.query<{ sent: string }>(
     sql`SELECT COALESCE(sum(amount), 0)::text AS sent FROM payouts
          WHERE chain_id = ${wallet.chainId} AND wallet = ${wallet.address} AND status <> 'failed'
-           AND started_at >= ${today} AND started_at < ${new Date(today.getTime() + DAY_MS)}`,
+           AND started_at >= ${today.start} AND started_at < ${today.end}`,
   );
   const sent = BigInt(rows[0]!.sent);
-  const tomorrow = new Date(today.getTime() + DAY_MS).toISOString().slice(0, 10);
+  const tomorrow = today.end.toISOString().slice(0, 10);
   let room = cap - sent;
   for (const payout of queued) {
     if (payout.nonce !== null) continue;
