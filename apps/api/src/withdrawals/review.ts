@@ -199,6 +199,8 @@ async function decideApprovals(ctx: AppContext, actor: Actor, ids: number[], tot
       const done: number[] = [];
       const waiting: Array<{ id: number; message: string }> = [];
       const sameAdmin: Skip[] = [];
+      // Rows that end the same way under the same rule are written together: a bulk approval stays a few statements.
+      const decided = new Map<string, { policy: ApprovalPolicy; note: string; final: boolean; ids: number[] }>();
       for (const row of rows) {
         const fixed = row.approval_policy ? { policy: row.approval_policy, note: row.approval_note! } : null;
         const { policy, note } = fixed ?? adminPolicyFor(BigInt(row.amount), settings);
@@ -210,21 +212,26 @@ async function decideApprovals(ctx: AppContext, actor: Actor, ids: number[], tot
           });
           continue;
         }
-        if (policy === 'two_admins' && row.approvers!.length === 0) {
-          await tx.query(
-            sql`UPDATE withdrawals SET approval_policy = ${policy}, approval_note = ${note} WHERE id = ${row.id}`,
-          );
+        const final = !(policy === 'two_admins' && row.approvers!.length === 0);
+        if (final) done.push(row.id);
+        else {
           waiting.push({
             id: row.id,
             message: `Withdrawal #${row.id}: first approval recorded; it waits for a second admin (${note}).`,
           });
-          continue;
         }
+        const key = `${final}:${policy}:${note}`;
+        const group = decided.get(key) ?? { policy, note, final, ids: [] };
+        group.ids.push(row.id);
+        decided.set(key, group);
+      }
+      for (const { policy, note, final, ids: group } of decided.values()) {
         await tx.query(
-          sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${now},
-                 approval_policy = ${policy}, approval_note = ${note} WHERE id = ${row.id}`,
+          final
+            ? sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${now},
+                     approval_policy = ${policy}, approval_note = ${note} WHERE id = ANY(${group}::bigint[])`
+            : sql`UPDATE withdrawals SET approval_policy = ${policy}, approval_note = ${note} WHERE id = ANY(${group}::bigint[])`,
         );
-        done.push(row.id);
       }
       const first = waiting.map((w) => w.id);
       await recordApprovals(tx, [...first, ...done], actor.userId, now);

@@ -67,7 +67,7 @@ export async function payoutsHeldBack(
   withdrawalIds: number[],
 ): Promise<Array<{ id: number; message: string }>> {
   const chain = ctx.chain;
-  if (!chain?.hotWallet) return [];
+  if (!chain?.hotWallet || policyLimit((await readSettings(tx)).dailyPayoutCap) === null) return [];
   const wallet = { chainId: chain.chainId, address: chain.hotWallet.address };
   const { rows } = await tx.query<QueuedPayout & { withdrawal_id: number }>(
     sql`SELECT id, withdrawal_id, amount, nonce::text AS nonce FROM payouts
