@@ -38,6 +38,11 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Another member asking through the API: two-factor on, address saved, request signed off with a code. */
 async function otherRequest(request: APIRequestContext, adminToken: string, amount: string) {
+  return (await askingMember(request, amount)).first;
+}
+
+/** A member with `amount` of income and two-factor on, who asks to withdraw it all; the next request is `again`. */
+async function askingMember(request: APIRequestContext, amount: string) {
   const other = await registerViaApi(request);
   await creditMember(request, await memberIdOf(request, other.username), {
     wallet: 'income',
@@ -48,14 +53,12 @@ async function otherRequest(request: APIRequestContext, adminToken: string, amou
   const setup = (await (await request.post('/api/me/2fa/setup', { headers: auth(session.accessToken) })).json()) as {
     secret: string;
   };
-  expect(
-    (
-      await request.post('/api/me/2fa/enable', {
-        headers: auth(session.accessToken),
-        data: { code: code(setup.secret) },
-      })
-    ).status(),
-  ).toBe(200);
+  const enabled = await request.post('/api/me/2fa/enable', {
+    headers: auth(session.accessToken),
+    data: { code: code(setup.secret) },
+  });
+  expect(enabled.status()).toBe(200);
+  const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
   const to = freshAddress();
   expect(
     (
@@ -67,6 +70,19 @@ async function otherRequest(request: APIRequestContext, adminToken: string, amou
     data: { amount, address: to, totpCode: code(setup.secret, 30_000) },
   });
   expect(res.status(), await res.text()).toBe(201);
+  return {
+    username: other.username,
+    password: other.password,
+    /** For signing in: the authenticator's next code may not be valid yet. */
+    recoveryCode: recoveryCodes[0]!,
+    first: (await res.json()) as { id: number },
+    /** Another request (refused before its code is checked, so any code of the right form does). */
+    again: (more: string) =>
+      request.post('/api/withdrawals', {
+        headers: auth(session.accessToken),
+        data: { amount: more, address: to, totpCode: code(setup.secret, 60_000) },
+      }),
+  };
 }
 
 test('a member turns two-factor on, saves an address and withdraws; an admin approves it with two others and all are paid on chain', async ({
@@ -207,4 +223,79 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   await decisions.goto('?status=paid');
   await expect(decisions.table.getByRole('row')).toHaveCount(4);
   await memberContext.close();
+});
+
+test('the withdrawal policy: the limits on the member’s page, a clear refusal over 24 hours, a second admin above the threshold', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const first = await approverAdmin(request);
+  const second = await approverAdmin(request);
+  const setPolicy = async (data: Record<string, string>) =>
+    expect((await request.patch('/api/admin/settings', { headers: first.headers, data })).status()).toBe(200);
+  await setPolicy({ secondApprovalThreshold: '30', withdrawalDailyLimit: '60' });
+  try {
+    const asking = await askingMember(request, '40');
+    const id = asking.first.id;
+
+    // Over the 24 hours: refused, naming the limit and when it frees up.
+    const over = await asking.again('30');
+    expect(over.status()).toBe(422);
+    const refusal = (await over.json()) as { code: string; message: string };
+    expect(refusal.code).toBe('WITHDRAWAL_DAILY_LIMIT');
+    expect(refusal.message).toMatch(
+      /^Withdrawals are limited to 60\.00 USDT in 24 hours and 20\.00 USDT is left now\. You can withdraw 60\.00 USDT more after \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+    );
+
+    // The member's page says the limits and what is left.
+    const memberContext = await browser.newContext();
+    const m = await memberContext.newPage();
+    const login = new LoginPage(m);
+    await login.goto();
+    await login.fill(asking.username, asking.password);
+    await login.submit();
+    await login.code.fill(asking.recoveryCode);
+    await login.submit();
+    await expect(m).toHaveURL(/\/dashboard$/);
+    const withdraw = new WithdrawPage(m);
+    await withdraw.goto();
+    await expect(withdraw.limits).toContainText('60.00 USDT in any 24 hours: 20.00 USDT left now, more from');
+    await memberContext.close();
+
+    // The first admin's approval is recorded and shown; the same admin cannot give the second.
+    await signInApprover(page, first);
+    const approval = new WithdrawApprovalPage(page);
+    await approval.goto();
+    await approval.select(id).check();
+    await approval.approveSelectedButton(1).click();
+    await expect(approval.dialog).toContainText('above the second-approval threshold of 30.00 USDT');
+    await approval.approveAndPayButton.click();
+    await expect(
+      page.getByText(`Withdrawal #${id}: first approval recorded; it waits for a second admin`),
+    ).toBeVisible();
+    const row = approval.table.getByRole('row', { name: new RegExp(asking.username) });
+    await expect(row).toContainText(`First approval by @${first.username}, waiting for a second admin`);
+    await approval.select(id).check();
+    await approval.approveSelectedButton(1).click();
+    await approval.approveAndPayButton.click();
+    await expect(
+      page.getByText(`You gave withdrawal #${id} its first approval; a different admin must give the second.`),
+    ).toBeVisible();
+
+    // The second admin may reject it: the whole amount goes back.
+    const rejected = await request.post(`/api/admin/withdrawals/${id}/reject`, {
+      headers: second.headers,
+      data: { reason: 'Not this time' },
+    });
+    expect(rejected.status(), await rejected.text()).toBe(200);
+    const decisions = new WithdrawApprovalHistoryPage(page);
+    await decisions.goto('?status=rejected');
+    await expect(decisions.table.getByRole('row', { name: new RegExp(asking.username) })).toContainText(
+      'Not this time',
+    );
+  } finally {
+    await setPolicy({ secondApprovalThreshold: '5000', withdrawalDailyLimit: '10000' });
+  }
 });

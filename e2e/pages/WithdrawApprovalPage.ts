@@ -16,6 +16,11 @@ export class WithdrawApprovalPage extends TablePage {
     this.approveAndPayButton = page.getByRole('button', { name: 'Approve and pay' });
   }
 
+  /** The check box of one withdrawal. */
+  select(id: number): Locator {
+    return this.page.getByRole('checkbox', { name: `Select withdrawal ${id}` });
+  }
+
   /** The batch's button, which counts the withdrawals selected. */
   approveSelectedButton(count: number): Locator {
     return this.page.getByRole('button', { name: `Approve (${count})` });

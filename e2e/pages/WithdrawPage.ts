@@ -4,6 +4,8 @@ import type { Locator, Page } from '@playwright/test';
 export class WithdrawPage {
   readonly page: Page;
   readonly available: Locator;
+  /** The maximum and the 24-hour limit in force, with what is left. */
+  readonly limits: Locator;
   readonly amount: Locator;
   readonly toAddress: Locator;
   readonly code: Locator;
@@ -14,6 +16,7 @@ export class WithdrawPage {
   constructor(page: Page) {
     this.page = page;
     this.available = page.getByTestId('withdraw-available');
+    this.limits = page.getByTestId('withdraw-limits');
     this.amount = page.getByLabel('Amount');
     this.toAddress = page.getByRole('combobox', { name: 'To address' });
     this.code = page.getByTestId('withdraw-totp');

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { text } from './text';
-import { PERCENT_DECIMALS, RATE_DECIMALS, amountSchema, decimalSettingSchema } from './money';
+import { MAX_AMOUNT, PERCENT_DECIMALS, toBaseUnits, RATE_DECIMALS, amountSchema, decimalSettingSchema } from './money';
+
+/** A USDT amount of the withdrawal policy, where 0 turns the rule off. */
+function limitSetting(label: string) {
+  return decimalSettingSchema(label, { maxDecimals: 18, max: MAX_AMOUNT, allowZero: true });
+}
 
 /**
  * The plan's and operations' settings (admin Settings page). Each is read at
@@ -70,8 +75,14 @@ export const settingsShape = {
     { error: 'Address hold must be a whole number of hours' },
     { label: 'Address hold' },
   ).regex(/^(0|[1-9]\d{0,3})$/, 'Address hold must be a whole number of hours from 0 to 9999'),
+  withdrawalMaximum: limitSetting('Withdrawal maximum'),
+  withdrawalDailyLimit: limitSetting('Daily withdrawal limit'),
   adminsRequireTwoFactor: z.boolean({ error: 'Admins require two-factor must be true or false' }),
   largeApprovalThreshold: amountSchema('Large approval threshold'),
+  secondApprovalThreshold: limitSetting('Second approval threshold'),
+  autoApproveBelow: limitSetting('Automatic approval below'),
+  autoApproveDailyCap: limitSetting('Automatic approvals per day'),
+  dailyPayoutCap: limitSetting('Daily payout cap'),
 };
 
 export const settingsSchema = z.object(settingsShape);
@@ -97,9 +108,21 @@ export const SETTINGS_DEFAULTS: Settings = {
   withdrawalOnePending: true,
   withdrawalRequiresTwoFactor: true,
   withdrawalAddressHoldHours: '24',
+  withdrawalMaximum: '10000',
+  withdrawalDailyLimit: '10000',
   adminsRequireTwoFactor: true,
   largeApprovalThreshold: '1000',
+  secondApprovalThreshold: '5000',
+  autoApproveBelow: '0',
+  autoApproveDailyCap: '1000',
+  dailyPayoutCap: '0',
 };
+
+/** A withdrawal-policy amount in base units, or null where the setting is 0 (the rule is off). */
+export function policyLimit(value: string): bigint | null {
+  const limit = toBaseUnits(value);
+  return limit > 0n ? limit : null;
+}
 
 /** The referral rates by level (level 1 first), as percentage strings. */
 export const referralLevelPercents = (settings: Settings): string[] => [
@@ -195,6 +218,16 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
     help: 'Hours before a newly saved withdrawal address can be used (0 turns the hold off). A shorter hold also frees addresses already waiting; a longer one applies to addresses saved after it.',
     unit: 'hours',
   },
+  withdrawalMaximum: {
+    label: 'Withdrawal maximum',
+    help: 'The largest amount one withdrawal may be (0: no maximum).',
+    unit: 'USDT',
+  },
+  withdrawalDailyLimit: {
+    label: 'Withdrawal limit per 24 hours',
+    help: 'What one member may withdraw in any 24 hours, counting requests not rejected or refunded (0: no limit).',
+    unit: 'USDT',
+  },
   adminsRequireTwoFactor: {
     label: 'Admins require two-factor',
     help: 'Admins without two-factor sign-in may not approve withdrawals, redemptions or consolidations, nor change settings.',
@@ -202,6 +235,26 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
   largeApprovalThreshold: {
     label: 'Large approval threshold',
     help: 'Approving withdrawals worth more than this in one go asks the admin for a fresh two-factor code.',
+    unit: 'USDT',
+  },
+  secondApprovalThreshold: {
+    label: 'Second approval above',
+    help: 'A withdrawal of more than this needs the approval of two different admins (0: one admin approves every withdrawal).',
+    unit: 'USDT',
+  },
+  autoApproveBelow: {
+    label: 'Automatic approval below',
+    help: 'A withdrawal of less than this is approved without an admin when the member has two-factor on and the address is past its hold (0: never automatic).',
+    unit: 'USDT',
+  },
+  autoApproveDailyCap: {
+    label: 'Automatic approvals per day',
+    help: 'The most all automatic approvals may add up to in one UTC day; beyond it withdrawals wait for an admin.',
+    unit: 'USDT',
+  },
+  dailyPayoutCap: {
+    label: 'Daily payout cap',
+    help: 'The most the hot wallet sends in one UTC day; approved payouts beyond it wait in the queue for the next day (0: no cap).',
     unit: 'USDT',
   },
 };

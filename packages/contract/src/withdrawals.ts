@@ -90,6 +90,16 @@ export const withdrawalBodySchema = z.object({
 });
 export type WithdrawalBody = z.infer<typeof withdrawalBodySchema>;
 
+/** How a withdrawal is approved, fixed when its first approval is given (the settings then in force). */
+export const approvalPolicies = ['one_admin', 'two_admins', 'automatic'] as const;
+export type ApprovalPolicy = (typeof approvalPolicies)[number];
+
+export const withdrawalApprovalSchema = z.object({
+  /** The admin who approved; null for an automatic approval. */
+  by: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  at: z.string(),
+});
+
 export const withdrawalSchema = z.object({
   id: z.number().int(),
   member: z.object({ id: z.number().int(), username: z.string(), fullName: z.string() }),
@@ -108,6 +118,12 @@ export const withdrawalSchema = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** The approvals given, first first: one, or two different admins above the second-approval threshold. */
+  approvals: z.array(withdrawalApprovalSchema),
+  /** Under which policy it was (or is being) approved, and the rule in words; null before any approval. */
+  approvalPolicy: z.object({ kind: z.enum(approvalPolicies), description: z.string() }).nullable(),
+  /** Why its approved payout still waits in the queue (the daily payout cap), or null. */
+  payoutWaiting: z.string().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalPageSchema = pageOf(withdrawalSchema);
@@ -136,6 +152,12 @@ export const withdrawalTermsSchema = z.object({
   holdHours: z.number().int(),
   tokenDecimals: z.number().int(),
   balance: moneySchema,
+  /** The largest one withdrawal may be; null without a maximum. */
+  maximum: moneySchema.nullable(),
+  /** What a member may withdraw in any 24 hours, what they asked in the last 24, and what is left now; null without a limit. */
+  dailyLimit: z
+    .object({ limit: moneySchema, used: moneySchema, left: moneySchema, freesAt: z.string().nullable() })
+    .nullable(),
 });
 export type WithdrawalTerms = z.infer<typeof withdrawalTermsSchema>;
 
@@ -163,11 +185,19 @@ export const bulkIdsSchema = z
 export const bulkApproveBodySchema = z.object({ ids: bulkIdsSchema, totpCode: totpCodeSchema.optional() });
 export const approvalCodeBodySchema = z.object({ totpCode: totpCodeSchema.optional() });
 export const bulkRejectBodySchema = z.object({ ids: bulkIdsSchema, reason: rejectionBodySchema.shape.reason });
+const bulkNoteSchema = z.object({ id: z.number().int(), message: z.string() });
 export const bulkResultSchema = z.object({
   done: z.array(z.number().int()),
-  skipped: z.array(z.object({ id: z.number().int(), message: z.string() })),
+  skipped: z.array(bulkNoteSchema),
 });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
+/**
+ * An approval's answer: `done` were approved; `waiting`, present when some
+ * money does not go out now, names those with a first approval waiting for
+ * a second admin and those approved whose payout the daily cap holds back.
+ */
+export const approvalResultSchema = bulkResultSchema.extend({ waiting: z.array(bulkNoteSchema).optional() });
+export type ApprovalResult = z.infer<typeof approvalResultSchema>;
 
 export const hotWalletSchema = z.object({
   configured: z.boolean(),

@@ -20,7 +20,7 @@ export const stuckAfterSeconds = (ctx: AppContext): number => Math.max(1800, ctx
 
 export interface PayoutFigures {
   byState: Record<PayoutState, number>;
-  /** Live payouts created more than `stuckAfterSeconds` ago. */
+  /** Live payouts created more than `stuckAfterSeconds` ago, less those the daily payout cap holds back. */
   stuck: number;
   /** Seconds since the oldest live payout was queued; null without one. */
   oldestLiveSeconds: number | null;
@@ -33,13 +33,15 @@ export interface PayoutFigures {
 export async function readPayoutFigures(ctx: AppContext): Promise<PayoutFigures> {
   // Not settled yet: the job still has work on them (migration 0015, `payouts.status`).
   const live = sql`status IN ('queued', 'signed', 'broadcast', 'mined')`;
+  // A payout the daily payout cap keeps in the queue waits on purpose (withdrawals/payout/daily-cap.ts): never stuck.
+  const sending = sql`${live} AND waiting IS NULL`;
   const [states, totals] = await Promise.all([
     ctx.db.query<{ status: PayoutState; n: number }>(
       sql`SELECT status, count(*)::int AS n FROM payouts GROUP BY status`,
     ),
     ctx.db.query<{ stuck: number; oldest: number | null; live_amount: string; failed: number }>(
-      sql`SELECT (SELECT count(*)::int FROM payouts WHERE ${live} AND created_at < now() - make_interval(secs => ${stuckAfterSeconds(ctx)})) AS stuck,
-                 (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM payouts WHERE ${live}) AS oldest,
+      sql`SELECT (SELECT count(*)::int FROM payouts WHERE ${sending} AND created_at < now() - make_interval(secs => ${stuckAfterSeconds(ctx)})) AS stuck,
+                 (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM payouts WHERE ${sending}) AS oldest,
                  (SELECT COALESCE(sum(amount), 0)::text FROM payouts WHERE ${live}) AS live_amount,
                  (SELECT count(*)::int FROM withdrawals WHERE status = 'failed') AS failed`,
     ),

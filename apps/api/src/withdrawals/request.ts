@@ -1,5 +1,6 @@
 import {
   fromBaseUnits,
+  policyLimit,
   toBaseUnits,
   type Withdrawal,
   type WithdrawalBody,
@@ -15,6 +16,8 @@ import { conflict, unprocessable } from '../shared/errors';
 import { withSecondFactor } from '../two-factor/guard';
 import { isTwoFactorEnabled } from '../two-factor/service';
 import { checkAddress, holdMessage, saveAddress } from './address-book';
+import { approveAutomatically } from './approvals';
+import { dailyAllowance, refuseOverLimits } from './limits';
 import { platformAddresses } from './platform';
 import { priceWithdrawal } from './pricing';
 import { toWithdrawal, WITHDRAWAL_SELECT, type WithdrawalRow } from './rows';
@@ -22,8 +25,10 @@ import { toWithdrawal, WITHDRAWAL_SELECT, type WithdrawalRow } from './rows';
 /**
  * A member asks to withdraw from the income wallet to a BEP20 address
  * (PRODUCT.md §7): two-factor code, saved address past its hold, minimum,
- * fee, one pending at a time; the amount is held in "withdrawals in flight"
- * at once. The terms and the quote answer the same rules beforehand.
+ * fee, one pending at a time, the maximum and the 24-hour limit (limits.ts);
+ * the amount is held in "withdrawals in flight" at once, and approved at once
+ * where the policy allows it without an admin (approvals.ts). The terms and
+ * the quote answer the same rules beforehand.
  */
 
 export async function withdrawalTerms(ctx: AppContext, memberId: number): Promise<WithdrawalTerms> {
@@ -36,6 +41,8 @@ export async function withdrawalTerms(ctx: AppContext, memberId: number): Promis
       sql`SELECT balance FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'income'`,
     ),
   ]);
+  const maximum = policyLimit(settings.withdrawalMaximum);
+  const allowance = await dailyAllowance(db, memberId, settings, ctx.now());
   return {
     minimum: fromBaseUnits(toBaseUnits(settings.withdrawalMinimum)),
     feePercent: settings.withdrawalFeePercent,
@@ -46,6 +53,13 @@ export async function withdrawalTerms(ctx: AppContext, memberId: number): Promis
     holdHours: Number(settings.withdrawalAddressHoldHours),
     tokenDecimals: platform.tokenDecimals,
     balance: fromBaseUnits(BigInt(balance.rows[0]?.balance ?? '0')),
+    maximum: maximum === null ? null : fromBaseUnits(maximum),
+    dailyLimit: allowance && {
+      limit: fromBaseUnits(allowance.limit),
+      used: fromBaseUnits(allowance.used),
+      left: fromBaseUnits(allowance.left),
+      freesAt: allowance.freesAt && allowance.freesAt.toISOString(),
+    },
   };
 }
 
@@ -54,6 +68,7 @@ export async function quoteWithdrawal(ctx: AppContext, memberId: number, amountT
   const [settings, platform] = await Promise.all([readSettings(db), platformAddresses(ctx)]);
   const amount = toBaseUnits(amountText);
   const fee = priceWithdrawal(amount, settings, platform.tokenDecimals);
+  await refuseOverLimits(db, memberId, amount, settings, ctx.now());
   await assertCanSpend(db, { member: memberId, wallet: 'income' }, amount);
   return { amount: fromBaseUnits(amount), fee: fromBaseUnits(fee), net: fromBaseUnits(amount - fee) };
 }
@@ -90,12 +105,15 @@ export async function requestWithdrawal(
   // The code goes through the per-account guard (two-factor/guard.ts); it is checked and consumed in the money's transaction.
   const code = twoFactor ? body.totpCode : undefined;
   const guard = { status: 422 as const, field: 'totpCode', purpose: 'asking for a withdrawal', requiredMessage };
-  return withSecondFactor(ctx, memberId, code, guard, (check) =>
+  let autoApproved = false;
+  const answer = await withSecondFactor(ctx, memberId, code, guard, (check) =>
     runIdempotent(db, { userId: memberId, operation: 'withdrawal', key: idempotencyKey, request }, async (tx) => {
-      // One request of a member at a time: the one-pending rule holds whatever the concurrency.
+      // One request of a member at a time: the one-pending rule and the 24-hour limit hold whatever the concurrency.
       await tx.query(sql`SELECT 1 FROM members WHERE user_id = ${memberId} FOR NO KEY UPDATE`);
       const current = await readSettings(tx);
       const fee = priceWithdrawal(amount, current, platform.tokenDecimals);
+      const now = ctx.now();
+      await refuseOverLimits(tx, memberId, amount, current, now);
       if (twoFactor) await check(tx);
       if (current.withdrawalOnePending) {
         const pending = await tx.query<{ one: number }>(
@@ -121,10 +139,14 @@ export async function requestWithdrawal(
       });
       const { rows } = await tx.query<{ id: number }>(
         sql`INSERT INTO withdrawals (user_id, amount, fee, address, status, entry_id, created_at)
-          VALUES (${memberId}, ${amount.toString()}, ${fee.toString()}, ${address}, 'pending', ${entry.id}, ${entry.createdAt}) RETURNING id`,
+          VALUES (${memberId}, ${amount.toString()}, ${fee.toString()}, ${address}, 'pending', ${entry.id}, ${now}) RETURNING id`,
       );
-      const created = await tx.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${rows[0]!.id}`);
+      const id = Number(rows[0]!.id);
+      autoApproved = await approveAutomatically(ctx, tx, { id, amount, twoFactor }, current);
+      const created = await tx.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${id}`);
       return { status: 201, body: toWithdrawal(ctx, created.rows[0]!) };
     }),
   );
+  if (autoApproved) ctx.jobs?.kickPayouts();
+  return answer;
 }

@@ -1,14 +1,23 @@
-import { fromBaseUnits, toBaseUnits, type BulkResult, type Withdrawal } from '@portal/contract';
+import {
+  fromBaseUnits,
+  toBaseUnits,
+  type ApprovalPolicy,
+  type ApprovalResult,
+  type BulkResult,
+  type Withdrawal,
+} from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { writeAudit, type Actor } from '../audit/service';
 import { postEntry } from '../ledger/post';
-import { listedAmong } from '../screening/list';
 import { readSettings } from '../settings/service';
+import { listedAmong } from '../screening/list';
 import { conflict, forbidden, notFound, unprocessable } from '../shared/errors';
 import { withSecondFactor, type SecondFactorCheck } from '../two-factor/guard';
 import { isTwoFactorEnabled } from '../two-factor/service';
+import { adminPolicyFor, recordApprovals } from './approvals';
+import { payoutsHeldBack } from './payout/daily-cap';
 import { payoutRefundRefusal, queuePayouts, requeuePayout } from './payout/queue';
 import { withdrawalById, withdrawalNotFound } from './rows';
 
@@ -39,24 +48,32 @@ async function refundEntry(tx: Sql, actor: Actor, row: HeldRow, memo: string): P
   return entry.id;
 }
 
-async function skippedOf(tx: Sql, ids: number[], done: number[]) {
-  const rest = [...new Set(ids)].filter((id) => !done.includes(id));
+/** A withdrawal a decision left alone, with why: the code a single decision answers it with. */
+interface Skip {
+  id: number;
+  message: string;
+  code: 'WITHDRAWAL_NOT_FOUND' | 'WITHDRAWAL_NOT_PENDING' | 'SECOND_APPROVAL_SAME_ADMIN' | 'ADDRESS_BLOCKED';
+}
+
+async function skippedOf(tx: Sql, ids: number[], handled: number[]): Promise<Skip[]> {
+  const rest = [...new Set(ids)].filter((id) => !handled.includes(id));
   if (rest.length === 0) return [];
   const { rows } = await tx.query<{ id: number; status: string }>(
     sql`SELECT id, status FROM withdrawals WHERE id = ANY(${rest}::bigint[])`,
   );
   const status = new Map(rows.map((row) => [Number(row.id), row.status]));
-  return rest.map((id) => ({
-    id,
-    message: status.has(id) ? `Withdrawal #${id} is ${status.get(id)}, not pending.` : `There is no withdrawal #${id}.`,
-  }));
+  return rest.map((id) =>
+    status.has(id)
+      ? { id, code: 'WITHDRAWAL_NOT_PENDING', message: `Withdrawal #${id} is ${status.get(id)}, not pending.` }
+      : { id, code: 'WITHDRAWAL_NOT_FOUND', message: `There is no withdrawal #${id}.` },
+  );
 }
 
 /**
  * The pending ones among `ids` whose address was put on the screening list
  * after the request (screening/list.ts): not approved, each with why.
  */
-async function screenedOut(tx: Sql, ids: number[]): Promise<Array<{ id: number; message: string }>> {
+async function screenedOut(tx: Sql, ids: number[]): Promise<Skip[]> {
   const { rows } = await tx.query<{ id: number; address: string }>(
     sql`SELECT id, address FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id`,
   );
@@ -68,18 +85,22 @@ async function screenedOut(tx: Sql, ids: number[]): Promise<Array<{ id: number; 
     .filter((row) => listed.has(row.address.toLowerCase()))
     .map((row) => ({
       id: Number(row.id),
+      code: 'ADDRESS_BLOCKED',
       message: `Withdrawal #${row.id} goes to ${row.address}, which was put on the screening list after the request (${listed.get(row.address.toLowerCase())}): reject it.`,
     }));
 }
 
-/** A single decision's skip as the error it is: no such withdrawal (404), its address screened (422), or not pending (409). */
-function refuseSkipped(result: BulkResult, screened: number[] = []): void {
-  const skipped = result.skipped[0];
-  if (!skipped) return;
-  if (screened.includes(skipped.id)) throw unprocessable('ADDRESS_BLOCKED', skipped.message, 'address');
-  throw skipped.message.startsWith('There is no')
-    ? notFound('WITHDRAWAL_NOT_FOUND', skipped.message)
-    : conflict('WITHDRAWAL_NOT_PENDING', skipped.message);
+const publicNotes = (skips: Skip[]) => skips.map(({ id, message }) => ({ id, message }));
+
+/**
+ * A single decision's skip as the error it is: no such withdrawal (404), its
+ * address screened (422), not pending or the same admin twice (409).
+ */
+function refuseSkipped(skipped: Skip[]): void {
+  const skip = skipped[0];
+  if (!skip) return;
+  if (skip.code === 'ADDRESS_BLOCKED') throw unprocessable(skip.code, skip.message, 'address');
+  throw skip.code === 'WITHDRAWAL_NOT_FOUND' ? notFound(skip.code, skip.message) : conflict(skip.code, skip.message);
 }
 
 /** Locks a withdrawal that must have failed, for a retry or a refund. */
@@ -104,14 +125,10 @@ async function lockFailed(tx: Sql, id: number, what: 'retried' | 'refunded') {
 async function signOffLargeApproval(
   tx: Sql,
   actor: Actor,
-  ids: number[],
+  total: bigint,
   code: string | undefined,
   check: SecondFactorCheck,
 ): Promise<void> {
-  const { rows } = await tx.query<{ total: string | null }>(
-    sql`SELECT sum(amount)::text AS total FROM (SELECT amount FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE) w`,
-  );
-  const total = BigInt(rows[0]?.total ?? '0');
   const threshold = toBaseUnits((await readSettings(tx)).largeApprovalThreshold);
   if (total <= threshold) return;
   const refusal = () =>
@@ -123,24 +140,40 @@ async function signOffLargeApproval(
   if ((await check(tx)) === 'not_enabled') throw refusal();
 }
 
-/**
- * Approves pending withdrawals, all in one transaction: each becomes
- * `approved` and gets a queued payout (run by the payout job). Those no
- * longer pending, or whose address was screened since the request
- * (`screenedOut`), are skipped with the reason. Above the threshold, only
- * with a fresh two-factor code (`signOffLargeApproval`).
- */
-export async function approveWithdrawals(
-  ctx: AppContext,
-  actor: Actor,
-  ids: number[],
-  totpCode?: string,
-): Promise<BulkResult> {
-  return (await approveAll(ctx, actor, ids, totpCode)).result;
+interface PendingRow {
+  id: number;
+  amount: string;
+  approval_policy: ApprovalPolicy | null;
+  approval_note: string | null;
+  approvers: number[] | null;
 }
 
-/** `approveWithdrawals`, with the ids skipped for a screened address apart (one approval answers them as ADDRESS_BLOCKED). */
-async function approveAll(ctx: AppContext, actor: Actor, ids: number[], totpCode?: string) {
+/**
+ * The pending withdrawals asked for, locked in id order (two admins
+ * approving one withdrawal at once take turns), with the approvals given.
+ */
+async function lockPending(tx: Sql, ids: number[]): Promise<PendingRow[]> {
+  const { rows } = await tx.query<PendingRow>(
+    sql`SELECT w.id, w.amount, w.approval_policy, w.approval_note,
+               (SELECT array_agg(a.admin_id) FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id) AS approvers
+          FROM withdrawals w WHERE w.id = ANY(${ids}::bigint[]) AND w.status = 'pending' ORDER BY w.id FOR UPDATE`,
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id), approvers: (row.approvers ?? []).map(Number) }));
+}
+
+/**
+ * Approves pending withdrawals, all in one transaction: each becomes
+ * `approved` and gets a queued payout (run by the payout job), except one
+ * above the second-approval threshold that has no approval yet: its first
+ * approval is recorded and it waits for a different admin
+ * (docs/decisions/0035-withdrawal-policy.md). Those no longer pending, those
+ * whose address was screened since the request (`screenedOut`), and those
+ * this admin approved first, are skipped with the reason. Above the
+ * large-approval threshold, only with a fresh two-factor code
+ * (`signOffLargeApproval`). `waiting` also names the approved withdrawals
+ * whose payouts the daily payout cap keeps in the queue.
+ */
+async function decideApprovals(ctx: AppContext, actor: Actor, ids: number[], totpCode?: string) {
   const guard = {
     status: 422 as const,
     field: 'totpCode',
@@ -149,35 +182,101 @@ async function approveAll(ctx: AppContext, actor: Actor, ids: number[], totpCode
     requiredMessage:
       'This approval is above the large-approval threshold: enter the current 6-digit code from your authenticator app.',
   };
-  const answer = await withSecondFactor(ctx, actor.userId, totpCode, guard, (check) =>
+  const result = await withSecondFactor(ctx, actor.userId, totpCode, guard, (check) =>
     ctx.db.transaction(async (tx) => {
       const screened = await screenedOut(tx, ids);
       const approvable = ids.filter((id) => !screened.some((s) => s.id === id));
-      await signOffLargeApproval(tx, actor, approvable, totpCode, check);
-      const { rows } = await tx.query<{ id: number }>(
-        sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${ctx.now()}
-           WHERE id = ANY(${approvable}::bigint[]) AND status = 'pending' RETURNING id`,
+      const rows = await lockPending(tx, approvable);
+      await signOffLargeApproval(
+        tx,
+        actor,
+        rows.reduce((total, row) => total + BigInt(row.amount), 0n),
+        totpCode,
+        check,
       );
-      const done = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+      const settings = await readSettings(tx);
+      const now = ctx.now();
+      const done: number[] = [];
+      const waiting: Array<{ id: number; message: string }> = [];
+      const sameAdmin: Skip[] = [];
+      // Rows that end the same way under the same rule are written together: a bulk approval stays a few statements.
+      const decided = new Map<string, { policy: ApprovalPolicy; note: string; final: boolean; ids: number[] }>();
+      for (const row of rows) {
+        const fixed = row.approval_policy ? { policy: row.approval_policy, note: row.approval_note! } : null;
+        const { policy, note } = fixed ?? adminPolicyFor(BigInt(row.amount), settings);
+        if (row.approvers!.includes(actor.userId)) {
+          sameAdmin.push({
+            id: row.id,
+            code: 'SECOND_APPROVAL_SAME_ADMIN',
+            message: `You gave withdrawal #${row.id} its first approval; a different admin must give the second.`,
+          });
+          continue;
+        }
+        const final = !(policy === 'two_admins' && row.approvers!.length === 0);
+        if (final) done.push(row.id);
+        else {
+          waiting.push({
+            id: row.id,
+            message: `Withdrawal #${row.id}: first approval recorded; it waits for a second admin (${note}).`,
+          });
+        }
+        const key = `${final}:${policy}:${note}`;
+        const group = decided.get(key) ?? { policy, note, final, ids: [] };
+        group.ids.push(row.id);
+        decided.set(key, group);
+      }
+      for (const { policy, note, final, ids: group } of decided.values()) {
+        await tx.query(
+          final
+            ? sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${now},
+                     approval_policy = ${policy}, approval_note = ${note} WHERE id = ANY(${group}::bigint[])`
+            : sql`UPDATE withdrawals SET approval_policy = ${policy}, approval_note = ${note} WHERE id = ANY(${group}::bigint[])`,
+        );
+      }
+      const first = waiting.map((w) => w.id);
+      await recordApprovals(tx, [...first, ...done], actor.userId, now);
+      if (first.length > 0) {
+        await writeAudit(tx, { actor, action: 'withdrawal.approve_first', targetType: 'withdrawal', targetId: first });
+      }
       if (done.length > 0) {
         await queuePayouts(ctx, tx, done);
         await writeAudit(tx, { actor, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: done });
+        waiting.push(...(await payoutsHeldBack(ctx, tx, done)));
       }
-      const skipped = await skippedOf(tx, approvable, done);
-      return { result: { done, skipped: [...screened, ...skipped] }, screened: screened.map((s) => s.id) };
+      const handled = [...done, ...first];
+      return {
+        done,
+        waiting,
+        skipped: [
+          ...screened,
+          ...sameAdmin,
+          ...(await skippedOf(tx, approvable, [...handled, ...sameAdmin.map((s) => s.id)])),
+        ],
+      };
     }),
   );
-  if (answer.result.done.length > 0) ctx.jobs?.kickPayouts();
-  return answer;
+  if (result.done.length > 0) ctx.jobs?.kickPayouts();
+  return result;
 }
 
-/** Rejects pending withdrawals with a reason; each is refunded to the income wallet in one journal entry. */
-export async function rejectWithdrawals(
+/** Approves pending withdrawals (`decideApprovals`): what was approved, what waits and why, what was skipped and why. */
+export async function approveWithdrawals(
   ctx: AppContext,
   actor: Actor,
   ids: number[],
-  reason: string,
-): Promise<BulkResult> {
+  totpCode?: string,
+): Promise<ApprovalResult> {
+  const result = await decideApprovals(ctx, actor, ids, totpCode);
+  const { done, waiting } = result;
+  return { done, skipped: publicNotes(result.skipped), ...(waiting.length > 0 ? { waiting } : {}) };
+}
+
+/**
+ * Rejects pending withdrawals with a reason; each is refunded to the income
+ * wallet in one journal entry. Either admin of a two-admin approval may
+ * reject, before or after the first approval.
+ */
+async function decideRejections(ctx: AppContext, actor: Actor, ids: number[], reason: string) {
   return ctx.db.transaction(async (tx) => {
     const { rows } = await tx.query<HeldRow>(
       sql`SELECT id, user_id, amount FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE`,
@@ -201,21 +300,31 @@ export async function rejectWithdrawals(
   });
 }
 
-/** One withdrawal approved, as it now stands; 404, 409 or 422 (its address screened) when it could not be. */
+/** Rejects pending withdrawals with a reason (`decideRejections`), each refunded. */
+export async function rejectWithdrawals(
+  ctx: AppContext,
+  actor: Actor,
+  ids: number[],
+  reason: string,
+): Promise<BulkResult> {
+  const result = await decideRejections(ctx, actor, ids, reason);
+  return { done: result.done, skipped: publicNotes(result.skipped) };
+}
+
+/** One withdrawal approved (or given its first approval), as it now stands; 404, 409 or 422 (its address screened) when it could not be. */
 export async function approveWithdrawal(
   ctx: AppContext,
   actor: Actor,
   id: number,
   totpCode?: string,
 ): Promise<Withdrawal> {
-  const { result, screened } = await approveAll(ctx, actor, [id], totpCode);
-  refuseSkipped(result, screened);
+  refuseSkipped((await decideApprovals(ctx, actor, [id], totpCode)).skipped);
   return withdrawalById(ctx, id);
 }
 
 /** One withdrawal rejected with a reason, as it now stands; 404 or 409 when it could not be. */
 export async function rejectWithdrawal(ctx: AppContext, actor: Actor, id: number, reason: string): Promise<Withdrawal> {
-  refuseSkipped(await rejectWithdrawals(ctx, actor, [id], reason));
+  refuseSkipped((await decideRejections(ctx, actor, [id], reason)).skipped);
   return withdrawalById(ctx, id);
 }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { bytesToHex, decodeEventLog, erc20Abi, parseUnits, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { randomBytes } from 'node:crypto';
+import type { ApprovalResult } from '@portal/contract';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import type { PayoutHooks } from '../../src/withdrawals/payout/pass';
 import { startTestChain, type TestChain } from '../chain/chain-helpers';
@@ -98,7 +99,7 @@ export async function approve(portal: TestPortal, admin: Session, ids: number[])
     payload: { ids },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ done: number[]; skipped: Array<{ id: number; message: string }> }>();
+  return res.json<ApprovalResult>();
 }
 
 /** Passes of the payout job, mining blocks between them, until nothing is open (or `rounds` run out). */

@@ -6,6 +6,7 @@ import { idempotencyHeadersSchema } from '../ledger';
 import {
   adminWithdrawalListQuerySchema,
   approvalCodeBodySchema,
+  approvalResultSchema,
   bulkApproveBodySchema,
   bulkRejectBodySchema,
   bulkResultSchema,
@@ -45,6 +46,8 @@ const requestRefusals = [
   'BELOW_MINIMUM',
   'TOTP_REQUIRED',
   'TWO_FACTOR_REQUIRED',
+  'WITHDRAWAL_ABOVE_MAXIMUM',
+  'WITHDRAWAL_DAILY_LIMIT',
 ] as const satisfies readonly ApiErrorCode[];
 
 /** What its writes may answer. */
@@ -54,6 +57,7 @@ const writeErrors = [
   'INSUFFICIENT_BALANCE',
   'PAYOUTS_NOT_CONFIGURED',
   'PAYOUT_MAY_STILL_LAND',
+  'SECOND_APPROVAL_SAME_ADMIN',
   'WITHDRAWAL_NOT_FAILED',
   'WITHDRAWAL_NOT_PENDING',
   'WITHDRAWAL_PENDING',
@@ -163,11 +167,11 @@ export const withdrawals = {
     path: '/admin/withdrawals/approve',
     body: bulkApproveBodySchema,
     status: 200,
-    answer: bulkResultSchema,
+    answer: approvalResultSchema,
     errors: [...writeErrors, ...secondFactorErrors],
     tags: ['withdrawals'],
     summary:
-      'Approve many pending withdrawals at once (their payouts are queued); above the large-approval threshold with a fresh `totpCode`',
+      'Approve many pending withdrawals at once (their payouts are queued; above the second-approval threshold the first approval waits for another admin); above the large-approval threshold with a fresh `totpCode`',
   }),
   adminRejectMany: endpoint({
     method: 'POST',

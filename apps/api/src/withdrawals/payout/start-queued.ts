@@ -3,6 +3,7 @@ import { fromBaseUnits } from '@portal/contract';
 import type { Database } from '../../db/database';
 import { sql } from '../../db/sql';
 import type { Chain } from '../../chain';
+import { heldByDailyCap } from './daily-cap';
 import type { PayoutPass } from './pass';
 import { failPayout } from './settle';
 import { broadcastPayout, GAS_PER_PAYOUT, selectPayouts, signAndStore, type PayoutRow } from './transactions';
@@ -24,6 +25,13 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
     sql`${selectPayouts(chain.chainId, wallet)} AND status = 'queued' ORDER BY nonce NULLS LAST, id LIMIT ${BATCH}`,
   );
   if (queued.rows.length === 0) return 0;
+  // The daily payout cap keeps some in the queue, each with the reason shown on its withdrawal (daily-cap.ts).
+  const held = await heldByDailyCap(db, { chainId: chain.chainId, address: wallet }, ctx.now(), queued.rows);
+  for (const [id, reason] of held) {
+    await db.query(sql`UPDATE payouts SET waiting = ${reason} WHERE id = ${id} AND waiting IS DISTINCT FROM ${reason}`);
+  }
+  const toStart = queued.rows.filter((payout) => !held.has(payout.id));
+  if (toStart.length === 0) return 0;
   const [tokenBalance, gasBalance, gasPrice, owedRows] = await Promise.all([
     chain.client.readContract({
       address: token.address,
@@ -45,7 +53,7 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
   let gasLeft = gasBalance - GAS_PER_PAYOUT * gasPrice * BigInt(owedRows.rows[0]!.n);
   const gasCost = GAS_PER_PAYOUT * gasPrice;
   let onChainNonce: number | undefined;
-  for (const payout of queued.rows) {
+  for (const payout of toStart) {
     if (payout.nonce === null) {
       const amount = BigInt(payout.amount);
       if (tokensLeft < amount) {
@@ -67,7 +75,7 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
         continue;
       }
       onChainNonce ??= await chain.client.getTransactionCount({ address: wallet, blockTag: 'pending' });
-      payout.nonce = await reserveNonce(db, chain, wallet, payout.id, onChainNonce);
+      payout.nonce = await reserveNonce(db, chain, wallet, payout.id, onChainNonce, ctx.now());
       await hooks.after?.('reserved', payout.id);
       tokensLeft -= amount;
       gasLeft -= gasCost;
@@ -82,13 +90,17 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
   return progressed;
 }
 
-/** The next nonce of the hot wallet, reserved in its own committed transaction (UNIQUE (chain, wallet, nonce)). */
+/**
+ * The next nonce of the hot wallet, reserved in its own committed transaction
+ * (UNIQUE (chain, wallet, nonce)); the payout then counts towards the day's cap.
+ */
 async function reserveNonce(
   db: Database,
   chain: Chain,
   wallet: Address,
   payoutId: number,
   onChain: number,
+  now: Date,
 ): Promise<string> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ next: string | null }>(
@@ -97,7 +109,7 @@ async function reserveNonce(
     const fromDb = BigInt(rows[0]!.next ?? '0');
     const nonce = (fromDb > BigInt(onChain) ? fromDb : BigInt(onChain)).toString();
     await tx.query(
-      sql`UPDATE payouts SET nonce = ${nonce}, updated_at = now() WHERE id = ${payoutId} AND nonce IS NULL`,
+      sql`UPDATE payouts SET nonce = ${nonce}, started_at = ${now}, waiting = NULL, updated_at = now() WHERE id = ${payoutId} AND nonce IS NULL`,
     );
     return nonce;
   });

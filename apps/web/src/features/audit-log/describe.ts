@@ -203,6 +203,21 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
       return say(who, ` rejected redemption #${id} of `, whom, `; ${formatMoney(str(d.points))} points returned`);
     case 'withdrawal.approve':
       return say(who, ` approved `, { text: `withdrawal #${id}`, to: '/withdraw-approval-history' }, ' for payout');
+    case 'withdrawal.approve_first':
+      return say(
+        who,
+        ` gave `,
+        { text: `withdrawal #${id}`, to: '/withdraw-approval' },
+        ' its first approval; it waits for a second admin',
+      );
+    case 'withdrawal.auto_approve':
+      if (str(d.note)) notes.push({ label: 'Policy', text: str(d.note)! });
+      return say(
+        who,
+        ' approved ',
+        { text: `withdrawal #${id}`, to: '/withdraw-approval-history' },
+        ' automatically for payout',
+      );
     case 'withdrawal.reject':
       if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
       return say(
@@ -257,7 +272,9 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'hot_wallet.book_capital', label: 'Capital booked' },
   { value: 'redemption.approve', label: 'Redemption approved' },
   { value: 'redemption.reject', label: 'Redemption rejected' },
+  { value: 'withdrawal.approve_first', label: 'Withdrawal first approval' },
   { value: 'withdrawal.approve', label: 'Withdrawal approved' },
+  { value: 'withdrawal.auto_approve', label: 'Withdrawal approved automatically' },
   { value: 'withdrawal.reject', label: 'Withdrawal rejected' },
   { value: 'withdrawal.refund', label: 'Withdrawal refunded' },
   { value: 'withdrawal.retry', label: 'Payout retried' },

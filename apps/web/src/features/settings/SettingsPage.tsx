@@ -50,7 +50,14 @@ const DEPOSITS: Array<keyof Settings> = [
   'hotWalletTarget',
   'hotWalletLowWater',
 ];
-const ADMINS: Array<keyof Settings> = ['adminsRequireTwoFactor', 'largeApprovalThreshold'];
+const ADMINS: Array<keyof Settings> = [
+  'adminsRequireTwoFactor',
+  'largeApprovalThreshold',
+  'secondApprovalThreshold',
+  'autoApproveBelow',
+  'autoApproveDailyCap',
+  'dailyPayoutCap',
+];
 const NAMED = [...OPERATIONS, ...DEPOSITS, ...WITHDRAWALS, ...ADMINS];
 const SECTIONS = [
   { title: 'Transfers and point conversion', keys: OPERATIONS },

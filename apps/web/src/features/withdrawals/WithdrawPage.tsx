@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { WithdrawalBody, WithdrawalQuote } from '@portal/contract';
+import { toBaseUnits, type WithdrawalBody, type WithdrawalQuote, type WithdrawalTerms } from '@portal/contract';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AmountField } from '../../shared/components/AmountField';
@@ -15,6 +15,19 @@ import { formatDateTime, formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { fetchWithdrawalQuote, useRequestWithdrawal, useWithdrawalAddresses, useWithdrawalTerms } from './api';
 import { withdrawalFormSchema, type WithdrawalFormInput } from './withdrawal-form';
+
+/** The maximum and the 24-hour limit in force, and what is left now; null when neither applies. */
+function limitsText(t: WithdrawalTerms): string | null {
+  const parts: string[] = [];
+  if (t.maximum) parts.push(`up to ${formatMoney(t.maximum)} USDT per withdrawal`);
+  const day = t.dailyLimit;
+  if (day) {
+    const more =
+      day.freesAt && toBaseUnits(day.left) < toBaseUnits(day.limit) ? `, more from ${formatDateTime(day.freesAt)}` : '';
+    parts.push(`${formatMoney(day.limit)} USDT in any 24 hours: ${formatMoney(day.left)} USDT left now${more}`);
+  }
+  return parts.length > 0 ? `You can withdraw ${parts.join(', and ')}.` : null;
+}
 
 /** /withdraw: income wallet to a saved BEP20 address; the fee and what arrives are restated before confirming. */
 export function WithdrawPage() {
@@ -51,6 +64,7 @@ export function WithdrawPage() {
   const review = handleSubmit((body) =>
     withdrawal.prepare(async () => ({ quote: await fetchWithdrawalQuote(body.amount), body })),
   );
+  const limits = t && limitsText(t);
   const amountHint = t
     ? `Minimum ${formatMoney(t.minimum)} USDT · fee ${t.feePercent}% (at least ${formatMoney(t.feeMinimum)} USDT), taken from the amount`
     : ' ';
@@ -84,6 +98,11 @@ export function WithdrawPage() {
       }}
       notices={
         <>
+          {limits && (
+            <Alert severity="info" sx={{ mb: 5 }} data-testid="withdraw-limits">
+              {limits}
+            </Alert>
+          )}
           {blocked && (
             <Alert
               severity="warning"

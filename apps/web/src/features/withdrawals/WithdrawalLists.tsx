@@ -15,7 +15,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, fromBaseUnits, toBaseUnits, withdrawalStatuses, type Withdrawal } from '@portal/contract';
+import {
+  endpoints,
+  fromBaseUnits,
+  policyLimit,
+  toBaseUnits,
+  withdrawalStatuses,
+  type ApprovalResult,
+  type Withdrawal,
+} from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 import { adminKeys } from '../admin-transactions/api';
@@ -53,6 +61,32 @@ function TxLink({ w }: { w: Withdrawal }) {
     <span style={{ fontFamily: 'monospace' }} title={w.txHash}>
       {short}
     </span>
+  );
+}
+
+/** Who approved, under which rule: the first approval of two shown while the second is awaited. */
+function ApprovalCell({ w }: { w: Withdrawal }) {
+  const admins = w.approvals.map((a) => (a.by ? `@${a.by.username}` : null));
+  const said =
+    w.status === 'pending'
+      ? admins[0]
+        ? `First approval by ${admins[0]}, waiting for a second admin`
+        : ''
+      : admins.length === 0
+        ? ''
+        : admins[0] === null
+          ? 'Approved automatically'
+          : `Approved by ${admins.join(' and ')}`;
+  if (!said) return null;
+  return (
+    <>
+      {said}
+      {w.approvalPolicy && (
+        <Typography variant="body2" color="text.secondary">
+          {w.approvalPolicy.description}
+        </Typography>
+      )}
+    </>
   );
 }
 
@@ -96,7 +130,11 @@ function baseColumns(admin: boolean): Column<Withdrawal>[] {
     { id: 'address', label: 'Address', minWidth: 200, render: (w) => mono(w.address) },
     { id: 'status', label: 'Status', render: (w) => <StatusChip status={w.status} /> },
     { id: 'tx', label: 'Transaction', render: (w) => <TxLink w={w} /> },
-    { id: 'reason', label: 'Reason', minWidth: 160, render: (w) => w.reason ?? '' },
+    ...(admin
+      ? [{ id: 'approval', label: 'Approval', minWidth: 180, render: (w: Withdrawal) => <ApprovalCell w={w} /> }]
+      : []),
+    // The rejection or failure; for an approved payout held in the queue, why it waits (the daily payout cap).
+    { id: 'reason', label: 'Reason', minWidth: 160, render: (w) => w.reason ?? w.payoutWaiting ?? '' },
   ];
 }
 
@@ -225,6 +263,10 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   // Above the large-approval threshold the API asks for a fresh two-factor code (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
   const threshold = settings.data ? toBaseUnits(settings.data.largeApprovalThreshold) : null;
   const needsCode = threshold !== null && sum('amount') > threshold;
+  // Above the second-approval threshold (0: off) a first approval waits for another admin (docs/decisions/0035-withdrawal-policy.md).
+  const second = settings.data ? policyLimit(settings.data.secondApprovalThreshold) : null;
+  const firstOfTwo =
+    second === null ? 0 : chosen.filter((w) => w.approvals.length === 0 && toBaseUnits(w.amount) > second).length;
 
   const run = async (action: 'approve' | 'reject') => {
     const ids = chosen.map((w) => w.id);
@@ -234,9 +276,15 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
           ? { action, ids, reason: reason.trim() }
           : { action, ids, totpCode: needsCode ? totpCode.trim() : undefined },
       );
-      toast.success(
-        `${result.done.length} withdrawal${result.done.length === 1 ? '' : 's'} ${action === 'approve' ? 'approved: payouts are on their way' : 'rejected and refunded'}.`,
-      );
+      // What waits (a second admin, the daily payout cap) is said as such, not as on its way.
+      const waiting = (result as Partial<ApprovalResult>).waiting ?? [];
+      const going = result.done.filter((id) => !waiting.some((w) => w.id === id)).length;
+      if (going > 0 || waiting.length === 0) {
+        toast.success(
+          `${going} withdrawal${going === 1 ? '' : 's'} ${action === 'approve' ? 'approved: payouts are on their way' : 'rejected and refunded'}.`,
+        );
+      }
+      for (const note of waiting) toast.info(note.message);
       for (const skipped of result.skipped) toast.warning(skipped.message);
       selection.forget(ids);
       setApproving(false);
@@ -394,6 +442,13 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
               slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'approval-totp-code' } }}
             />
           </>
+        )}
+        {firstOfTwo > 0 && (
+          <Alert severity="info" sx={{ mt: 3 }}>
+            {firstOfTwo === chosen.length ? 'These are' : `${firstOfTwo} of these are`} above the second-approval
+            threshold of {formatMoney(settings.data!.secondApprovalThreshold)} USDT: your approval is recorded as the
+            first, and a second admin must approve before the payout goes.
+          </Alert>
         )}
         {overHot && (
           <Alert severity="warning" sx={{ mt: 3 }}>
