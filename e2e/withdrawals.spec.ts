@@ -158,6 +158,9 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   await withdraw.confirmButton.click();
   await expect(m.getByText(/Withdrawal of 50.00 USDT requested/)).toBeVisible();
   await expect(withdraw.available).toContainText('70.50');
+  // Followed where it was made.
+  await expect(m.getByTestId('withdrawals-in-progress')).toContainText('50.00 USDT requested');
+  await expect(m.getByTestId('withdrawals-in-progress')).toContainText("waiting for an admin's approval");
 
   await otherRequest(request, admin.accessToken, '20');
   await otherRequest(request, admin.accessToken, '10');

@@ -15,6 +15,7 @@ import { formatDateTime, formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { fetchWithdrawalQuote, useRequestWithdrawal, useWithdrawalAddresses, useWithdrawalTerms } from './api';
 import { withdrawalFormSchema, type WithdrawalFormInput } from './withdrawal-form';
+import { WithdrawalsInProgress } from './WithdrawalsInProgress';
 
 /** The maximum and the 24-hour limit in force, and what is left now; null when neither applies. */
 function limitsText(t: WithdrawalTerms): string | null {
@@ -98,6 +99,7 @@ export function WithdrawPage() {
       }}
       notices={
         <>
+          <WithdrawalsInProgress />
           {limits && (
             <Alert severity="info" sx={{ mb: 5 }} data-testid="withdraw-limits">
               {limits}
