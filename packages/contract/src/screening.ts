@@ -18,6 +18,7 @@ export const screenedAddressSchema = text(
 )
   .trim()
   .regex(/^0x[0-9a-fA-F]{40}$/, 'Address must be 0x followed by 40 hexadecimal characters')
+  .meta({ description: 'A BEP20 address', example: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' })
   .transform((address) => address.toLowerCase());
 
 export const screeningReasonSchema = text(
@@ -66,8 +67,7 @@ export const screeningReasonBodySchema = z.object({ reason: screeningReasonSchem
 export const SCREENING_IMPORT_MAX_LINES = 5000;
 /** A CSV of `address,reason` lines (a first line `address,reason` is a header); the reason may be left out for `defaultReason`. */
 export const screeningImportBodySchema = z.object({
-  csv: z
-    .string({ error: 'csv must be text' })
+  csv: text({ error: 'csv must be text' }, { label: 'The file', multiline: true })
     .min(1, 'The file is empty')
     .max(500_000, 'The file must be at most 500 kB')
     .refine(
