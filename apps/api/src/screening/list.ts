@@ -23,14 +23,6 @@ import type { ScreeningFile } from './list-file';
  * the entries of SCREENING_LIST_FILE are replaced at each start.
  */
 
-/** The reason an address is listed (an admin's entry first), or null. Any case matches. */
-export async function screeningReason(db: Sql, address: string): Promise<string | null> {
-  const { rows } = await db.query<{ reason: string }>(
-    sql`SELECT reason FROM screened_addresses WHERE address = ${address.toLowerCase()} AND removed_at IS NULL ORDER BY source LIMIT 1`,
-  );
-  return rows[0]?.reason ?? null;
-}
-
 /** The listed ones among `addresses` (any case), each with its reason, keyed in lower case. */
 export async function listedAmong(db: Sql, addresses: string[]): Promise<Map<string, string>> {
   if (addresses.length === 0) return new Map();
@@ -51,7 +43,7 @@ export const addressBlocked = (field = 'address') =>
 
 /** Refuses a listed withdrawal address. */
 export async function refuseListed(db: Sql, address: string, field = 'address'): Promise<void> {
-  if ((await screeningReason(db, address)) !== null) throw addressBlocked(field);
+  if ((await listedAmong(db, [address])).size > 0) throw addressBlocked(field);
 }
 
 /**
