@@ -15,7 +15,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   adjustmentBodySchema,
-  amountSchema,
   DEFAULT_ADJUSTMENT_MEMO,
   fromBaseUnits,
   toBaseUnits,
@@ -28,12 +27,13 @@ import { z } from 'zod';
 import { AmountField } from '../../shared/components/AmountField';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
+import { typedAmount } from '../../shared/typed-amount';
 import { formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { walletUnit } from '../wallet/labels';
 import { useAdjust } from './api';
 
-const formSchema = adjustmentBodySchema.extend({ amount: z.string().trim().pipe(amountSchema('Amount')) });
+const formSchema = adjustmentBodySchema.extend({ amount: typedAmount() });
 type FormInput = z.input<typeof formSchema>;
 
 /**

@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { amountSchema, type ConversionQuote } from '@portal/contract';
+import { type ConversionQuote } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AmountField } from '../../shared/components/AmountField';
 import { ConfirmAmount, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { MoneyFormPage } from '../../shared/components/MoneyFormPage';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
+import { typedAmount } from '../../shared/typed-amount';
 import { formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useWallets } from '../wallet/api';
 import { fetchConversionQuote, useConversionTerms, useConvert } from './api';
 
-const formSchema = z.object({ amount: z.string().trim().pipe(amountSchema('Amount')) });
+const formSchema = z.object({ amount: typedAmount() });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 

@@ -4,17 +4,18 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { amountSchema, capitalBodySchema, type CapitalBody } from '@portal/contract';
+import { capitalBodySchema, type CapitalBody } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AmountField } from '../../shared/components/AmountField';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
+import { typedAmount } from '../../shared/typed-amount';
 import { formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useBookCapital } from './api';
 
-const formSchema = capitalBodySchema.extend({ amount: z.string().trim().pipe(amountSchema('Amount')) });
+const formSchema = capitalBodySchema.extend({ amount: typedAmount() });
 type FormInput = z.input<typeof formSchema>;
 
 /**

@@ -3,17 +3,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { amountSchema, treasuryMoveBodySchema, type HotWalletFunding, type TreasuryMoveBody } from '@portal/contract';
+import { treasuryMoveBodySchema, type HotWalletFunding, type TreasuryMoveBody } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AmountField } from '../../shared/components/AmountField';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
+import { typedAmount } from '../../shared/typed-amount';
 import { formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useMoveFromTreasury } from './api';
 
-const formSchema = treasuryMoveBodySchema.extend({ amount: z.string().trim().pipe(amountSchema('Amount')) });
+const formSchema = treasuryMoveBodySchema.extend({ amount: typedAmount() });
 type FormInput = z.input<typeof formSchema>;
 
 /**

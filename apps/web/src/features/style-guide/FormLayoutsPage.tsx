@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import TextField from '@mui/material/TextField';
-import { amountProblem, amountSchema, receiverUsernameSchema, text } from '@portal/contract';
+import { amountProblem, receiverUsernameSchema, text } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { AmountField } from '../../shared/components/AmountField';
@@ -14,6 +14,7 @@ import { PasswordField } from '../../shared/components/PasswordField';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { fieldProps } from '../../shared/forms';
+import { typedAmount } from '../../shared/typed-amount';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { SAMPLE_DATA_LABEL } from './labels';
 import { Section } from './Section';
@@ -21,7 +22,7 @@ import { Section } from './Section';
 /** The transfer form's own rules (features/transfers/TransferPage.tsx), from the contract, and a free-text memo. */
 const formSchema = z.object({
   toUsername: receiverUsernameSchema,
-  amount: z.string().trim().pipe(amountSchema('Amount')),
+  amount: typedAmount(),
   memo: text({}, { label: 'Memo' }).max(100, 'Memo must be at most 100 characters'),
 });
 type FormInput = z.input<typeof formSchema>;

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
-import { amountSchema, receiverUsernameSchema, type TransferQuote } from '@portal/contract';
+import { receiverUsernameSchema, type TransferQuote } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { isApiError } from '../../shared/api/errors';
@@ -12,6 +12,7 @@ import { ConfirmAmount, ConfirmLine, ConfirmSummary } from '../../shared/compone
 import { MoneyFormPage } from '../../shared/components/MoneyFormPage';
 import { PersonName } from '../../shared/components/PersonName';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
+import { typedAmount } from '../../shared/typed-amount';
 import { formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useWallets } from '../wallet/api';
@@ -19,7 +20,7 @@ import { fetchTransferQuote, useReceiver, useSendTransfer, useTransferTerms } fr
 
 const formSchema = z.object({
   toUsername: receiverUsernameSchema,
-  amount: z.string().trim().pipe(amountSchema('Amount')),
+  amount: typedAmount(),
 });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
