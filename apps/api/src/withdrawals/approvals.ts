@@ -9,8 +9,9 @@ import { queuePayouts } from './payout/queue';
 /**
  * Who approves a withdrawal (docs/decisions/0035-withdrawal-policy.md): one
  * admin; two different admins above `secondApprovalThreshold`; or the
- * portal itself below `autoApproveBelow`, for a member with two-factor on
- * and an address past its hold, within `autoApproveDailyCap` a UTC day. The
+ * portal itself below `autoApproveBelow` (and never above the second-approval
+ * threshold), for a member with two-factor on and an address past its hold,
+ * within `autoApproveDailyCap` a UTC day. The
  * policy and the rule in words are stored with the first approval, so the
  * withdrawal keeps the rule it was approved under when the settings change.
  */
@@ -50,6 +51,8 @@ export async function approveAutomatically(
 ): Promise<boolean> {
   const below = policyLimit(settings.autoApproveBelow);
   if (below === null || request.amount >= below || !request.twoFactor || !ctx.chain?.hotWallet) return false;
+  // Never alone what two admins must approve, whatever the two thresholds are set to.
+  if (adminPolicyFor(request.amount, settings).policy !== 'one_admin') return false;
   const cap = toBaseUnits(settings.autoApproveDailyCap);
   const now = ctx.now();
   const day = utcDayOf(now);

@@ -158,6 +158,13 @@ describe('withdrawal policy: two admins above the threshold, automatic approval 
             'Automatic (below 50.00 USDT, two-factor on, address past its hold, within 60.00 USDT of automatic approvals a day)',
         },
       });
+      // Never alone what two admins must approve: under a second-approval threshold of 10, 20 waits for them.
+      const { secondApprovalThreshold } = (
+        await portal.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(admin) })
+      ).json<{ secondApprovalThreshold: string }>();
+      await setSettings(portal.app, admin, { secondApprovalThreshold: '10' });
+      expect((await ask('20')).status).toBe('pending');
+      await setSettings(portal.app, admin, { secondApprovalThreshold });
       // Not below the threshold; without two-factor (the rule turned off for it): an admin decides.
       expect((await ask('50')).status).toBe('pending');
       await setSettings(portal.app, admin, { withdrawalRequiresTwoFactor: false });
