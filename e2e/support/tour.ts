@@ -89,6 +89,15 @@ interface AxeViolation {
 
 /** Runs axe-core in the page; answers the serious and critical violations, one line each. */
 export async function axeSerious(page: Page): Promise<string[]> {
+  // A tooltip the last click's hover opened is still fading when axe reads it, and its half-transparent
+  // colours fail the contrast rule though nobody sees them so: move the pointer away and let it close.
+  // A tooltip that stays open is checked as it is.
+  await page.mouse.move(0, 0);
+  await page
+    .getByRole('tooltip')
+    .first()
+    .waitFor({ state: 'hidden', timeout: 2_000 })
+    .catch(() => undefined);
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.addScriptTag({ path: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
