@@ -2,7 +2,12 @@ import type { ChainStatus, HealthChecks } from '@portal/contract';
 import type { AppContext } from '../context';
 import { chainSnapshotOf } from '../metrics/chain-snapshot';
 import { belowLowWater } from '../deposits/hot-wallet-funding';
-import { readAwaitingFinality, readPayoutFigures, stuckAfterSeconds, type PayoutFigures } from '../metrics/queries';
+import {
+  readAwaitingFinality,
+  readPayoutFigures,
+  PAYOUT_STUCK_AFTER_SECONDS,
+  type PayoutFigures,
+} from '../metrics/queries';
 import { readSettings } from '../settings/service';
 
 /**
@@ -54,7 +59,7 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
         [
           `${plural(live, 'payout')} being sent`,
           payouts.stuck > 0
-            ? `${plural(payouts.stuck, 'payout')} queued more than ${Math.round(stuckAfterSeconds(ctx) / 60)} minutes ago`
+            ? `${plural(payouts.stuck, 'payout')} being sent for more than ${PAYOUT_STUCK_AFTER_SECONDS / 60} minutes`
             : 'none stuck',
           payouts.failedWithdrawals > 0
             ? `${plural(payouts.failedWithdrawals, 'failed payout')} waiting for an admin's retry or refund`

@@ -9,18 +9,27 @@ import { watchKeyOf, watchRow } from '../deposits/watch-cursor';
  * for finality and the last daily close.
  */
 
-export const PAYOUT_STATES = ['queued', 'signed', 'broadcast', 'mined', 'paid', 'failed'] as const;
+export const PAYOUT_STATES = [
+  'queued',
+  'signed',
+  'broadcast',
+  'mined',
+  'paid',
+  'failed',
+  'refused',
+  'cancelled',
+] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 
 /**
- * A live payout older than this is stuck: long past the fee bump
- * (PAYOUT_BUMP_AFTER_SECONDS, 2 minutes by default) and several bumps later.
+ * A payout being sent for longer than this since it took its nonce (or since it was queued, before that) is stuck:
+ * past several fee bumps at the default PAYOUT_BUMP_AFTER_SECONDS (2 minutes), and the time an operator should look.
  */
-export const stuckAfterSeconds = (ctx: AppContext): number => Math.max(1800, ctx.config.payoutBumpAfterSeconds * 10);
+export const PAYOUT_STUCK_AFTER_SECONDS = 600;
 
 export interface PayoutFigures {
   byState: Record<PayoutState, number>;
-  /** Live payouts created more than `stuckAfterSeconds` ago, less those the daily payout cap holds back. */
+  /** Live payouts being sent for more than PAYOUT_STUCK_AFTER_SECONDS, less those the daily payout cap holds back. */
   stuck: number;
   /** Seconds since the oldest live payout was queued; null without one. */
   oldestLiveSeconds: number | null;
@@ -40,7 +49,7 @@ export async function readPayoutFigures(ctx: AppContext): Promise<PayoutFigures>
       sql`SELECT status, count(*)::int AS n FROM payouts GROUP BY status`,
     ),
     ctx.db.query<{ stuck: number; oldest: number | null; live_amount: string; failed: number }>(
-      sql`SELECT (SELECT count(*)::int FROM payouts WHERE ${sending} AND created_at < now() - make_interval(secs => ${stuckAfterSeconds(ctx)})) AS stuck,
+      sql`SELECT (SELECT count(*)::int FROM payouts WHERE ${sending} AND COALESCE(started_at, created_at) < now() - make_interval(secs => ${PAYOUT_STUCK_AFTER_SECONDS})) AS stuck,
                  (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM payouts WHERE ${sending}) AS oldest,
                  (SELECT COALESCE(sum(amount), 0)::text FROM payouts WHERE ${live}) AS live_amount,
                  (SELECT count(*)::int FROM withdrawals WHERE status = 'failed') AS failed`,

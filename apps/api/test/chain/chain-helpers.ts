@@ -172,6 +172,13 @@ export interface RpcProxy {
   limitLogRange(blocks: number | null): void;
   /** Answers every request `ms` late, as a distant node does (0: at once). */
   delay(ms: number): void;
+  /**
+   * Refuses each eth_sendRawTransaction whose signed bytes `refusal` answers a message for (as a node refuses a
+   * transaction: a JSON-RPC error, the transaction not taken); null: none refused.
+   */
+  refuseTransactions(refusal: ((raw: Hex) => string | null) | null): void;
+  /** Forwards calls of `method` to the node, then drops the connection unanswered: the node "going away" mid-send. */
+  hangUpAfter(method: string | null): void;
   /** HTTP requests and JSON-RPC calls (by method) forwarded so far. */
   counts(): { requests: number; calls: Record<string, number> };
   close(): Promise<void>;
@@ -183,6 +190,8 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   let refused = new Set<string>();
   let logRange: number | null = null;
   let latency = 0;
+  let refusal: ((raw: Hex) => string | null) | null = null;
+  let hangUpMethod: string | null = null;
   let requests = 0;
   const callCounts: Record<string, number> = {};
   const server = createServer((req, res) => {
@@ -195,7 +204,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
         return;
       }
       const body = Buffer.concat(chunks).toString();
-      const calls = [JSON.parse(body)].flat() as Array<{ id: unknown; method: string }>;
+      const calls = [JSON.parse(body)].flat() as Array<{ id: unknown; method: string; params?: unknown }>;
       const tooWide = (c: { method: string; params?: unknown }) => {
         if (logRange === null || c.method !== 'eth_getLogs') return false;
         const [filter] = (c.params ?? []) as Array<{ fromBlock: string; toBlock: string }>;
@@ -223,10 +232,29 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
           .end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]));
         return;
       }
+      // Asked once per call: a test's refusal may count the transactions it refuses.
+      const refusals = calls.map((c) =>
+        c.method === 'eth_sendRawTransaction' && refusal ? refusal((c.params as [Hex])[0]) : null,
+      );
+      if (refusals.some((r) => r !== null)) {
+        const answers = calls.map((c, i) => ({
+          jsonrpc: '2.0',
+          id: c.id,
+          error: { code: -32000, message: refusals[i] ?? 'refused with the rest of its batch' },
+        }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(Array.isArray(JSON.parse(body)) ? answers : answers[0]));
+        return;
+      }
       requests += 1;
       for (const c of calls) callCounts[c.method] = (callCounts[c.method] ?? 0) + 1;
       try {
         const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        if (calls.some((c) => c.method === hangUpMethod)) {
+          req.socket.destroy();
+          return;
+        }
         res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
       } catch {
         res.writeHead(502).end('bad gateway');
@@ -253,6 +281,12 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     },
     delay: (ms) => {
       latency = ms;
+    },
+    refuseTransactions: (answer) => {
+      refusal = answer;
+    },
+    hangUpAfter: (method) => {
+      hangUpMethod = method;
     },
     counts: () => ({ requests, calls: { ...callCounts } }),
     close: () =>

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { ApprovalResult } from '@portal/contract';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import type { PayoutHooks } from '../../src/withdrawals/payout/pass';
-import { startTestChain, type TestChain } from '../chain/chain-helpers';
+import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
 import {
   bearer,
   lateBound,
@@ -51,6 +51,8 @@ export interface PayoutChain {
   admin: Session;
   /** The hot wallet's address. */
   hot: Address;
+  /** The JSON-RPC proxy the portal reaches the chain through, with `{ viaProxy: true }`: a node that refuses or goes away. */
+  proxy: RpcProxy;
 }
 
 /**
@@ -58,22 +60,32 @@ export interface PayoutChain {
  * them, stopped after them. What it returns reads through to the started
  * one, so the tests write `setup.portal`, `setup.chain`.
  */
-export function usePayoutChain(): PayoutChain {
-  let started: PayoutChain | undefined;
+export function usePayoutChain(options: { viaProxy?: boolean } = {}): PayoutChain {
+  let started: (Omit<PayoutChain, 'proxy'> & { proxy?: RpcProxy }) | undefined;
   beforeAll(async () => {
     const chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
+    let proxy: RpcProxy | undefined;
     try {
-      started = { chain, ...(await startPayoutPortal(chain)), hot: privateKeyToAccount(chain.hotKey).address };
+      proxy = options.viaProxy ? await startRpcProxy(chain.rpcUrl) : undefined;
+      const env: Record<string, string> = proxy ? { CHAIN_RPC_URL: proxy.url } : {};
+      started = {
+        chain,
+        proxy,
+        ...(await startPayoutPortal(chain, env)),
+        hot: privateKeyToAccount(chain.hotKey).address,
+      };
     } catch (error) {
+      await proxy?.close();
       await chain.stop();
       throw error;
     }
   }, 60_000);
   afterAll(async () => {
     await started?.portal.close();
+    await started?.proxy?.close();
     await started?.chain.stop();
   });
-  return lateBound(() => started, 'The payout chain');
+  return lateBound(() => started as PayoutChain | undefined, 'The payout chain');
 }
 
 /** A member with income and a pending withdrawal of `amount` to `to` (two-factor off, hold 0 in these tests). */

@@ -257,12 +257,12 @@ describe('a payout whose nonce was taken from outside', () => {
         )
       ).rows[0]!);
       expect(parseTransaction(raw).nonce).toBe(Number(payout!.nonce));
-      expect(await sendPayoutTransaction(setup.portal.ctx.chain!, raw)).toBe('known');
+      expect(await sendPayoutTransaction(setup.portal.ctx.chain!, raw)).toEqual({ outcome: 'known' });
       await setup.chain.mine(1);
     } finally {
       await setup.chain.rpc('evm_setAutomine', [true]);
     }
-    expect(await sendPayoutTransaction(setup.portal.ctx.chain!, raw)).toBe('nonce-used');
+    expect(await sendPayoutTransaction(setup.portal.ctx.chain!, raw)).toEqual({ outcome: 'nonce-used' });
     // Its own transaction was mined: the used nonce is ours, and the payout is paid, once.
     await payAll(setup.portal, setup.chain);
     expect(await withdrawal(setup.portal, setup.admin, id)).toMatchObject({ status: 'paid' });

@@ -4,6 +4,7 @@ import type { Sql } from '../../db/database';
 import { sql } from '../../db/sql';
 import { readSettings } from '../../settings/service';
 import { utcDayOf } from '../../shared/utc-day';
+import { UNPAID_ENDS } from './transactions';
 
 /**
  * The company's daily payout cap (`dailyPayoutCap`, docs/decisions/0035-withdrawal-policy.md):
@@ -37,7 +38,7 @@ export async function heldByDailyCap(
   const today = utcDayOf(now);
   const { rows } = await db.query<{ sent: string }>(
     sql`SELECT COALESCE(sum(amount), 0)::text AS sent FROM payouts
-         WHERE chain_id = ${wallet.chainId} AND wallet = ${wallet.address} AND status <> 'failed'
+         WHERE chain_id = ${wallet.chainId} AND wallet = ${wallet.address} AND status <> ALL(${[...UNPAID_ENDS]}::text[])
            AND started_at >= ${today.start} AND started_at < ${today.end}`,
   );
   const sent = BigInt(rows[0]!.sent);

@@ -2,21 +2,20 @@ import type { TransactionReceipt } from 'viem';
 import type { Finality } from '../../chain';
 import { sql } from '../../db/sql';
 import type { PayoutPass } from './pass';
-import { failPayout, settlePayout } from './settle';
+import { broadcastPayout } from './broadcast';
+import { whenRefused } from './refused';
+import { cancelledPayout, failPayout, settlePayout } from './settle';
 import {
-  broadcastPayout,
   receiptOf,
+  replacementGasPrice,
   sendPayoutTransaction,
   selectPayouts,
   signAndStore,
+  signCancelAndStore,
   transactionsOf,
   type PayoutRow,
   type PayoutTxRow,
 } from './transactions';
-
-/** A replacement pays at least this much more per gas (nodes want ≥ 10 %). */
-const BUMP_NUMERATOR = 125n;
-const BUMP_DENOMINATOR = 100n;
 /** Receipts asked for in one JSON-RPC batch. */
 const RECEIPTS_PER_BATCH = 200;
 
@@ -55,15 +54,17 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
     const txs = allTxs.get(payout.id)!;
     const latest = txs[txs.length - 1]!;
     if (payout.status === 'signed') {
-      await broadcastPayout(ctx, chain, payout.id, latest.raw);
+      await broadcastPayout(pass, payout, latest.raw);
       progressed += 1;
       await pass.hooks.after?.('broadcast', payout.id);
       continue;
     }
     // Whichever of its transactions was mined (at most one can be: they share the nonce).
     let mined: TransactionReceipt | null = null;
+    let minedKind: PayoutTxRow['kind'] = 'transfer';
     for (const t of [...txs].reverse()) {
       mined = receipts.get(t.tx_hash) ?? null;
+      minedKind = t.kind;
       if (mined) break;
     }
     if (!mined) {
@@ -92,23 +93,21 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
           await db.query(sql`UPDATE payouts SET error = ${note}, updated_at = now() WHERE id = ${payout.id}`);
         continue;
       }
-      if (payout.error !== null)
+      // A note on a payout being cancelled stays until it ends (refused.ts); any other was about a moment now past.
+      if (payout.error !== null && latest.kind !== 'cancel')
         await db.query(sql`UPDATE payouts SET error = NULL, updated_at = now() WHERE id = ${payout.id}`);
       if (ctx.now().getTime() - new Date(latest.created_at).getTime() >= bumpAfterMs) {
-        const current = await chain.client.getGasPrice();
-        const bumped = (BigInt(latest.max_fee_per_gas) * BUMP_NUMERATOR) / BUMP_DENOMINATOR + 1n;
-        const raw = await signAndStore(
-          ctx,
-          chain,
-          token.address,
-          payout,
-          token.decimals,
-          current > bumped ? current : bumped,
-        );
-        await broadcastPayout(ctx, chain, payout.id, raw);
+        // Replaced at the same nonce with a higher fee: the transfer by a transfer, a cancel by a cancel.
+        const gasPrice = await replacementGasPrice(chain, latest);
+        const raw =
+          latest.kind === 'cancel'
+            ? await signCancelAndStore(ctx, chain, payout, gasPrice)
+            : await signAndStore(ctx, chain, token.address, payout, token.decimals, gasPrice);
+        await broadcastPayout(pass, payout, raw);
         progressed += 1;
       } else {
-        await sendPayoutTransaction(chain, latest.raw);
+        const sent = await sendPayoutTransaction(chain, latest.raw);
+        if (sent.outcome === 'refused') await whenRefused(pass, payout, sent.refusal!);
       }
       continue;
     }
@@ -125,12 +124,18 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
     }
     if (payout.status === 'broadcast') {
       await db.query(
-        sql`UPDATE payouts SET status = 'mined', tx_hash = ${mined.transactionHash}, block_number = ${mined.blockNumber.toString()}, error = NULL, updated_at = now() WHERE id = ${payout.id}`,
+        sql`UPDATE payouts SET status = 'mined', tx_hash = ${mined.transactionHash}, block_number = ${mined.blockNumber.toString()},
+              error = CASE WHEN ${minedKind} = 'cancel' THEN error END, updated_at = now() WHERE id = ${payout.id}`,
       );
       progressed += 1;
     }
     if (finality && mined.blockNumber <= finality.final) {
-      await db.transaction((tx) => settlePayout(ctx, tx, payout, mined.transactionHash, mined.blockNumber));
+      const { transactionHash, blockNumber } = mined;
+      await db.transaction((tx) =>
+        minedKind === 'cancel'
+          ? cancelledPayout(ctx, tx, payout, transactionHash, blockNumber)
+          : settlePayout(ctx, tx, payout, transactionHash, blockNumber),
+      );
       progressed += 1;
     }
   }

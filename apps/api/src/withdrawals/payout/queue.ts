@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { sql } from '../../db/sql';
 import { conflict } from '../../shared/errors';
+import { UNPAID_ENDS } from './transactions';
 
 /** The payouts side of approval, inside the admin's transactions (withdrawals/review.ts): queueing, retry, the refund guard. */
 
@@ -32,12 +33,13 @@ export async function requeuePayout(ctx: AppContext, tx: Sql, withdrawalId: numb
  * Why a failed withdrawal may not be refunded, or null. A payout fails
  * only before its nonce is reserved, when its transaction reverted on
  * chain, or when another transaction took its nonce in a final block
- * (follow-in-flight.ts), so no signed transaction of it can still land;
- * this checks that no other payout of it is live.
+ * (follow-in-flight.ts); it ends refused or cancelled only when none of its
+ * transactions can be mined any more (refused.ts). So no signed transaction
+ * of it can still land; this checks that no other payout of it is live.
  */
 export async function payoutRefundRefusal(tx: Sql, withdrawalId: number): Promise<string | null> {
   const { rows } = await tx.query<{ status: string }>(
-    sql`SELECT status FROM payouts WHERE withdrawal_id = ${withdrawalId} AND status <> 'failed'`,
+    sql`SELECT status FROM payouts WHERE withdrawal_id = ${withdrawalId} AND status <> ALL(${[...UNPAID_ENDS]}::text[])`,
   );
   return rows[0] ? `A payout of this withdrawal is still ${rows[0].status}; it cannot be refunded.` : null;
 }

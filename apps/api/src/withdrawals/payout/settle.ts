@@ -4,12 +4,14 @@ import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { sql } from '../../db/sql';
 import { postEntry } from '../../ledger/post';
+import { queueAgainOrFail } from './refused';
 import type { PayoutRow } from './transactions';
 
 /**
- * How a payout ends: paid once its block is final (one journal entry), or
+ * How a payout ends: paid once its block is final (one journal entry);
  * failed with a plain reason (the withdrawal `failed`, to be retried or
- * refunded by an admin).
+ * refunded by an admin); or cancelled, its nonce used by a zero-value
+ * self-transfer (refused.ts), the withdrawal queued again.
  */
 
 /** The journal entry of a paid withdrawal: in flight out; what arrived to the treasury's side, the fee to the company. */
@@ -59,4 +61,25 @@ export async function failPayout(
       sql`UPDATE withdrawals SET status = 'failed', reason = ${reason} WHERE id = ${payout.withdrawal_id} AND status = 'approved'`,
     );
   });
+}
+
+/** The zero-value self-transfer at the payout's nonce is final: nothing of the payout can be mined; its withdrawal goes again. */
+export async function cancelledPayout(
+  ctx: AppContext,
+  tx: Sql,
+  payout: PayoutRow,
+  hash: Hex,
+  block: bigint,
+): Promise<void> {
+  const { rows } = await tx.query(
+    sql`UPDATE payouts SET status = 'cancelled', tx_hash = ${hash}, block_number = ${block.toString()}, updated_at = now()
+         WHERE id = ${payout.id} AND status IN ('broadcast', 'mined') RETURNING id`,
+  );
+  if (rows.length === 0) return;
+  await queueAgainOrFail(
+    ctx,
+    tx,
+    payout.id,
+    `Payout ${payout.id} was cancelled at nonce ${payout.nonce} (tx ${hash}, block ${block}) after the node refused it.`,
+  );
 }

@@ -6,7 +6,8 @@ import type { Chain } from '../../chain';
 import { heldByDailyCap } from './daily-cap';
 import type { PayoutPass } from './pass';
 import { failPayout } from './settle';
-import { broadcastPayout, GAS_PER_PAYOUT, selectPayouts, signAndStore, type PayoutRow } from './transactions';
+import { broadcastPayout } from './broadcast';
+import { GAS_PER_PAYOUT, selectPayouts, signAndStore, type PayoutRow } from './transactions';
 
 /** Queued payouts started in one pass. */
 const BATCH = 500;
@@ -84,7 +85,7 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
     const raw = await signAndStore(ctx, chain, token.address, payout, token.decimals, gasPrice);
     progressed += 1;
     await hooks.after?.('signed', payout.id);
-    await broadcastPayout(ctx, chain, payout.id, raw);
+    await broadcastPayout(pass, payout, raw);
     await hooks.after?.('broadcast', payout.id);
   }
   return progressed;
