@@ -7,6 +7,7 @@ import { outboxRoutes } from './mail/routes';
 import { meRoutes } from './me/routes';
 import { networkGuestRoutes, networkRoutes } from './network/routes';
 import { walletRoutes } from './wallets/routes';
+import { dashboardRoutes } from './dashboard/routes';
 import { transferRoutes } from './transfers/routes';
 import { conversionRoutes } from './conversions/routes';
 import { memberAdminRoutes } from './members/routes';
@@ -46,6 +47,7 @@ export const accountRoutes: RouteModule[] = [meRoutes, networkRoutes, twoFactorR
 
 /** Signed-in accounts with a network membership: `/api/...`. */
 export const memberRoutes: RouteModule[] = [
+  dashboardRoutes,
   walletRoutes,
   transferRoutes,
   conversionRoutes,

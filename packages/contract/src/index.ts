@@ -9,6 +9,7 @@ export * from './settings';
 export * from './admin';
 export * from './network';
 export * from './plan';
+export * from './dashboard';
 export * from './products';
 export * from './errors';
 export * from './deposits';

@@ -2,6 +2,7 @@ import { audit } from './audit';
 import { auth } from './auth';
 import { bonuses } from './bonuses';
 import { conversions } from './conversions';
+import { dashboard } from './dashboard';
 import { deposits } from './deposits';
 import { health } from './health';
 import { hotWallet } from './hot-wallet';
@@ -34,6 +35,7 @@ export const endpoints = {
   auth,
   bonuses,
   conversions,
+  dashboard,
   deposits,
   health,
   hotWallet,

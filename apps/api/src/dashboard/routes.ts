@@ -1,0 +1,13 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@portal/contract';
+import type { AppContext } from '../context';
+import { principalOf } from '../http/guard';
+import { route } from '../http/route';
+import { memberDashboard } from './member';
+
+/** `/api/dashboard`: the signed-in member's dashboard. */
+export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    route(app, endpoints.dashboard.member, {}, async (request) => memberDashboard(ctx, principalOf(request).userId));
+  };
+}
