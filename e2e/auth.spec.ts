@@ -140,7 +140,10 @@ test.describe('token refresh', () => {
 });
 
 test.describe('accounts', () => {
-  test('register from a referral link, then sign in', async ({ page, request }) => {
+  test('register from a referral link: signed in at once, greeted as new, welcomed back at the next sign-in', async ({
+    page,
+    request,
+  }) => {
     const sponsor = await registerViaApi(request);
     const username = uniqueName('reg');
     const register = new RegisterPage(page);
@@ -153,9 +156,14 @@ test.describe('accounts', () => {
       password: MEMBER_PASSWORD,
     });
     await register.submit();
-    await expect(page).toHaveURL(/\/login$/);
+    // Registration signs the new member in; a first visit says "Welcome", not "Welcome back".
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const greeting = page.getByTestId('welcome-card');
+    await expect(greeting).toContainText('Welcome,');
+    await expect(greeting).toContainText('Referred Person');
+    await expect(greeting).toContainText('You have no package yet');
     await signIn(page, username, MEMBER_PASSWORD);
-    await expect(page.getByText('Referred Person').first()).toBeVisible();
+    await expect(page.getByTestId('welcome-card')).toContainText('Welcome back,');
   });
 
   test('registration errors are shown on the field', async ({ page }) => {

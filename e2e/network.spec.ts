@@ -19,7 +19,8 @@ async function registerThroughLink(page: Page, link: string, username: string) {
     password: MEMBER_PASSWORD,
   });
   await register.submit();
-  await expect(page).toHaveURL(/\/login$/);
+  // Registration signs the newcomer in.
+  await expect(page).toHaveURL(/\/dashboard$/);
 }
 
 test.describe('the network', () => {

@@ -19,7 +19,14 @@ const THEMES = ['light', 'dark'] as const;
 const routes = readRoutes();
 
 /** Admin pages and the member pages an admin without membership is offered (the menu's rule). */
-const ADMIN_MEMBER_PAGES = ['/sponsor-tree', '/member-network', '/member-network2', '/placement', '/account-settings'];
+const ADMIN_MEMBER_PAGES = [
+  '/dashboard',
+  '/sponsor-tree',
+  '/member-network',
+  '/member-network2',
+  '/placement',
+  '/account-settings',
+];
 
 let memberUser = { username: '', password: '' };
 let memberId = 0;

@@ -114,6 +114,24 @@ export type AllEntriesQuery = z.infer<typeof allEntriesQuerySchema>;
 
 export const walletEntryPageSchema = pageOf(walletEntrySchema);
 
+/**
+ * The company's ledger accounts in words (apps/api/migrations/0002_ledger.sql, 0027): what an admin reads on
+ * the transactions list instead of the account's code.
+ */
+export const SYSTEM_ACCOUNT_LABELS: Readonly<Record<string, string>> = {
+  company_revenue: 'Company revenue (package sales)',
+  bonus_expense: 'Bonuses paid',
+  fees: 'Fees earned',
+  withdrawals_in_flight: 'Withdrawals being paid',
+  treasury: 'Treasury (USDT on chain)',
+  adjustments: 'Company adjustments (USDT)',
+  point_sales: 'Point sales',
+  points_issued: 'Points issued',
+  redemptions: 'Points redeemed for products',
+  point_adjustments: 'Company adjustments (points)',
+  operator_capital: 'Capital added by the operator',
+};
+
 // ---- transfers -------------------------------------------------------------
 
 export const receiverUsernameSchema = text({

@@ -37,14 +37,45 @@ export async function incomeByPeriod(db: Sql, period: 'day' | 'month', from?: st
           ) x
          GROUP BY p ORDER BY p`,
   );
-  const series = rows.map((row) => {
+  const found = rows.map((row) => {
     const referral = BigInt(row.referral);
     const matching = BigInt(row.matching);
     return { period: row.period, referral, matching, total: referral + matching };
   });
+  const series = everyPeriod(period, found, from, to);
   const totals = series.reduce((t, s) => ({ referral: t.referral + s.referral, matching: t.matching + s.matching }), {
     referral: 0n,
     matching: 0n,
   });
   return { series, totals: { ...totals, total: totals.referral + totals.matching } };
+}
+
+const DAY_MS = 86_400_000;
+/** More periods than this are not filled in (a range of decades by day): the periods with income are answered as they are. */
+const MOST_PERIODS = 4_000;
+
+/**
+ * Every day (or month) from `from` (or the first with income) to `to` (or the last), those without income at 0:
+ * a chart's axis then runs without gaps (Oct 2 is followed by Oct 3, not Oct 12).
+ */
+function everyPeriod<T extends { period: string; referral: bigint; matching: bigint; total: bigint }>(
+  period: 'day' | 'month',
+  found: T[],
+  from?: string,
+  to?: string,
+): Array<{ period: string; referral: bigint; matching: bigint; total: bigint }> {
+  const first = from ? from.slice(0, period === 'day' ? 10 : 7) : found[0]?.period;
+  const last = to ? to.slice(0, period === 'day' ? 10 : 7) : found[found.length - 1]?.period;
+  if (!first || !last) return found;
+  const byPeriod = new Map(found.map((f) => [f.period, f]));
+  const periods: string[] = [];
+  const at = new Date(`${period === 'day' ? first : `${first}-01`}T00:00:00Z`);
+  const end = new Date(`${period === 'day' ? last : `${last}-01`}T00:00:00Z`);
+  while (at <= end && periods.length <= MOST_PERIODS) {
+    periods.push(at.toISOString().slice(0, period === 'day' ? 10 : 7));
+    if (period === 'day') at.setTime(at.getTime() + DAY_MS);
+    else at.setUTCMonth(at.getUTCMonth() + 1);
+  }
+  if (periods.length > MOST_PERIODS) return found;
+  return periods.map((p) => byPeriod.get(p) ?? { period: p, referral: 0n, matching: 0n, total: 0n });
 }

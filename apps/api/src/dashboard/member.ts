@@ -1,10 +1,4 @@
-import {
-  DASHBOARD_INCOME_DAYS,
-  fromBaseUnits,
-  type IncomeDay,
-  type MemberDashboard,
-  type PendingItem,
-} from '@portal/contract';
+import { DASHBOARD_INCOME_DAYS, fromBaseUnits, type MemberDashboard, type PendingItem } from '@portal/contract';
 import type { AppContext } from '../context';
 import { sql } from '../db/sql';
 import { incomeByPeriod } from '../bonuses/income';
@@ -51,7 +45,11 @@ export async function memberDashboard(ctx: AppContext, userId: number): Promise<
     plan,
     teams: node ? { left: Number(node.left_count), right: Number(node.right_count) } : null,
     directReferrals: link.signups.total,
-    income: everyDay(from, today, income.series),
+    income: income.series.map((d) => ({
+      day: d.period,
+      referral: fromBaseUnits(d.referral),
+      matching: fromBaseUnits(d.matching),
+    })),
     incomeTotals: {
       referral: fromBaseUnits(allTime.totals.referral),
       matching: fromBaseUnits(allTime.totals.matching),
@@ -64,26 +62,6 @@ export async function memberDashboard(ctx: AppContext, userId: number): Promise<
 }
 
 const isoDay = (day: Date) => day.toISOString().slice(0, 10);
-
-/** Every UTC day from `from` to `to`, with the income of the days that had some and 0 on the others. */
-function everyDay(
-  from: Date,
-  to: Date,
-  series: Array<{ period: string; referral: bigint; matching: bigint }>,
-): IncomeDay[] {
-  const byDay = new Map(series.map((s) => [s.period, s]));
-  const days: IncomeDay[] = [];
-  for (let at = from.getTime(); at <= to.getTime(); at += DAY_MS) {
-    const day = isoDay(new Date(at));
-    const found = byDay.get(day);
-    days.push({
-      day,
-      referral: fromBaseUnits(found?.referral ?? 0n),
-      matching: fromBaseUnits(found?.matching ?? 0n),
-    });
-  }
-  return days;
-}
 
 /** What is not finished yet: withdrawals, redemptions waiting for an admin, deposits not final or held, a placement. */
 async function pendingItems(ctx: AppContext, userId: number): Promise<PendingItem[]> {

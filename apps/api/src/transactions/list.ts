@@ -1,6 +1,7 @@
 import {
   fromBaseUnits,
   POSTINGS_SHOWN,
+  SYSTEM_ACCOUNT_LABELS,
   WALLET_LABELS,
   type JournalEntry,
   type Posting,
@@ -215,7 +216,9 @@ function toPosting(row: PostingRow): Posting {
     account:
       member && row.wallet
         ? `${member.username} / ${WALLET_LABELS[row.wallet].toLowerCase()}`
-        : (row.code ?? String(row.account_id)),
+        : row.code
+          ? (SYSTEM_ACCOUNT_LABELS[row.code] ?? row.code)
+          : String(row.account_id),
     member,
     wallet: row.wallet,
     system: row.code,

@@ -55,6 +55,12 @@ describe('the member dashboard', () => {
     expect(sum('referral')).toBeGreaterThan(0n);
     expect(sum('matching')).toBeGreaterThan(0n);
     expect(d.incomeTotals).toEqual(summary.totals);
+    // The Total income page's axis has every day of its range too, not only the days with income.
+    const tenDays = await get<{ series: Array<{ period: string }> }>(
+      sponsor,
+      `/api/income/summary?period=day&from=${day(-9)}&to=${day(0)}`,
+    );
+    expect(tenDays.series.map((s) => s.period)).toEqual(d.income.slice(-10).map((x) => x.day));
     const referral = await get<{ items: Array<{ amount: string }> }>(
       sponsor,
       '/api/bonuses?type=referral&pageSize=100',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatMoney, initialsOf, isDecimalString } from './format';
+import { formatCount, formatDate, formatDateTime, formatGas, formatMoney, initialsOf, isDecimalString } from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -58,6 +58,17 @@ describe('formatMoney', () => {
     } finally {
       (globalThis as { Number: NumberConstructor }).Number = original;
     }
+  });
+});
+
+describe('formatGas', () => {
+  it('keeps the small decimals of gas, trims trailing zeros to 2, and names the unit', () => {
+    expect(formatGas('0.000105')).toBe('0.000105 BNB');
+    expect(formatGas('0.0021000000')).toBe('0.0021 BNB');
+    expect(formatGas('100')).toBe('100.00 BNB');
+    expect(formatGas('1234.5')).toBe('1,234.50 BNB');
+    expect(formatGas('0.0000004')).toBe('0.00 BNB');
+    expect(formatGas(null)).toBe('—');
   });
 });
 

@@ -49,6 +49,17 @@ export function formatMoney(value: string | null | undefined, options: MoneyForm
 }
 
 /**
+ * BNB for gas: fees are small, so up to 6 decimals, trailing zeros trimmed to
+ * 2: "0.000105" → "0.000105 BNB", "100" → "100.00 BNB". The one gas format
+ * (top-ups, payout fees, wallet balances).
+ */
+export function formatGas(value: string | null | undefined): string {
+  const text = formatMoney(value, { decimals: 6 });
+  if (text === MISSING) return text;
+  return `${text.replace(/(\.\d\d\d*?)0+$/, '$1')} BNB`;
+}
+
+/**
  * Business volume (BV) as a plain number: grouped, at most two decimals,
  * no trailing zeros, no unit symbol: "1234.50" → "1,234.5", "100" → "100".
  */

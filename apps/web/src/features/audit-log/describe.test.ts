@@ -19,6 +19,17 @@ const text = (e: AuditEntry) => sentenceText(describeAuditEntry(e).sentence);
 const links = (e: AuditEntry) => describeAuditEntry(e).sentence.filter((p) => typeof p !== 'string');
 
 describe('describeAuditEntry', () => {
+  it('has words of its own for every action of the filter list, never the raw action name', () => {
+    for (const { value } of AUDIT_ACTIONS) {
+      const said = text(entry({ action: value, targetType: 'deposit', targetId: '5', details: { reason: 'r' } }));
+      expect(said, value).not.toContain('did “');
+      expect(said, value).not.toContain(value);
+    }
+    expect(text(entry({ action: 'demo.seed', targetType: 'demo', targetId: 'demo', details: {} }))).toBe(
+      '@admin filled the portal with demo data',
+    );
+  });
+
   it('says who did what to whom, linking the admin and the member page', () => {
     const blocked = entry({});
     expect(text(blocked)).toBe('@admin blocked @bob (signed out everywhere)');

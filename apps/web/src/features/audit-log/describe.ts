@@ -240,6 +240,37 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
       return say(`The portal slowed down sign-ins to the username “${id}” after ${shown(d.failures)} failures`);
     case 'auth.throttle.device':
       return say(`The portal slowed down sign-ins from the browser ${id} after ${shown(d.failures)} failures`);
+    case 'deposit.credit_held':
+      return say(who, ' credited the held ', { text: `deposit #${id}`, to: '/deposit-history' }, ' after checking it');
+    case 'deposit.reject_held':
+      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
+      return say(
+        who,
+        ' rejected the held ',
+        { text: `deposit #${id}`, to: '/deposit-history' },
+        '; it is not credited',
+      );
+    case 'screening.add':
+      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
+      return say(
+        who,
+        ` listed the address ${id} for screening (`,
+        { text: 'address screening', to: '/address-screening' },
+        ')',
+      );
+    case 'screening.remove':
+      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
+      return say(
+        who,
+        ` took the address ${id} off the screening list (`,
+        { text: 'address screening', to: '/address-screening' },
+        ')',
+      );
+    case 'auth.second_factor.locked':
+      return say('The portal paused two-factor checks of ', whom, ` after ${shown(d.failures)} wrong codes`);
+    case 'demo.seed':
+      if (str(d.summary)) notes.push({ label: 'Demo data', text: str(d.summary)! });
+      return say(who, ' filled the portal with demo data');
     default:
       return say(who, ` did “${entry.action}”`, ...(entry.targetType ? [' on ', whom] : []));
   }
@@ -281,6 +312,12 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'auth.throttle.address', label: 'Sign-ins slowed (address)' },
   { value: 'auth.throttle.username', label: 'Sign-ins slowed (username)' },
   { value: 'auth.throttle.device', label: 'Sign-ins slowed (browser)' },
+  { value: 'auth.second_factor.locked', label: 'Two-factor checks paused' },
+  { value: 'deposit.credit_held', label: 'Held deposit credited' },
+  { value: 'deposit.reject_held', label: 'Held deposit rejected' },
+  { value: 'screening.add', label: 'Address listed' },
+  { value: 'screening.remove', label: 'Address unlisted' },
+  { value: 'demo.seed', label: 'Demo data' },
 ];
 
 export const actionLabel = (action: string) => AUDIT_ACTIONS.find((a) => a.value === action)?.label ?? action;

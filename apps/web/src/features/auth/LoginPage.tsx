@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../shared/api/instance';
 import { CREDENTIALS_REQUIRED_MESSAGE, LOGIN_FAILED_MESSAGE, isApiError } from '../../shared/api/errors';
 import { InputField } from '../../shared/components/InputField';
@@ -18,7 +18,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const toast = useToast();
-  const [username, setUsername] = useState('');
+  // Back from registration with the new username (features/auth/RegisterPage.tsx), when signing in at once failed.
+  const registered = (useLocation().state as { username?: unknown } | null)?.username;
+  const [username, setUsername] = useState(typeof registered === 'string' ? registered : '');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState(false);

@@ -13,6 +13,7 @@ import { errorMessage } from '../../shared/api/errors';
 import { PasswordField } from '../../shared/components/PasswordField';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
+import { AFTER_SIGN_IN } from '../../shared/next-path';
 import { AuthFooter } from './AuthFooter';
 import { AuthHeader } from './AuthHeader';
 import { InvitedBy } from './InvitedBy';
@@ -55,14 +56,23 @@ export function RegisterPage() {
     setFormError(null);
     try {
       await api.call(endpoints.auth.register, { body: { ...values, ...(side ? { side } : {}) } });
-      toast.success('Your account was created. Sign in to continue.');
-      await navigate('/login');
     } catch (error) {
       if (!applyServerFieldError(error, setError, FIELDS)) {
         const message = errorMessage(error);
         setFormError(message);
         toast.error(message);
       }
+      return;
+    }
+    // The new member is signed in at once; should that fail, the sign-in page opens with the username filled.
+    void import('../../app/signed-in-routes');
+    try {
+      await api.login(values.username, values.password);
+      toast.success('Your account was created.');
+      await navigate(AFTER_SIGN_IN, { replace: true });
+    } catch {
+      toast.success('Your account was created. Sign in to continue.');
+      await navigate('/login', { state: { username: values.username } });
     }
   });
 

@@ -1,44 +1,53 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import ChevronRightOutlined from '@mui/icons-material/ChevronRightOutlined';
-import type { User } from '@portal/contract';
+import type { WalletEntry } from '@portal/contract';
 import { Link } from 'react-router';
 import { APP_ROUTES } from '../../app/routes';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
-import { FactList, type Fact } from '../../shared/components/FactList';
+import { DataTable } from '../../shared/components/DataTable';
 import { MENU_ICONS } from '../../shared/menu-icons';
-import { StatusChip } from '../../shared/components/StatusChip';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
-import { formatDate, initialsOf } from '../../shared/format';
 import { useSession } from '../../shared/session/useSession';
 import { useMe } from '../account/useMe';
-import { WalletOverview } from '../wallet/WalletOverview';
+import { BalanceCards } from '../wallet/BalanceCards';
+import { ENTRY_COLUMNS } from '../wallet/EntriesTable';
+import { useMemberDashboard } from './api';
+import { GreetingCard } from './GreetingCard';
+import { IncomeCard } from './IncomeCard';
+import { PendingCard } from './PendingCard';
 import { PlanOverview } from './PlanOverview';
+import { ReferralCard } from './ReferralCard';
 
-/** The dashboard: who is signed in, from GET /api/me. No figure is shown that the API did not give. */
+/**
+ * The dashboard: a member's standing, wallets, income, teams, what is in
+ * progress and the latest movements, from one request (`GET /api/dashboard`);
+ * an admin's shortcuts. Every card opens the page behind it.
+ */
 export function DashboardPage() {
   const me = useMe();
   const { isAdmin } = useSession();
+  const isMember = me.data?.isMember === true;
+  const dashboard = useMemberDashboard(isMember);
+  const data = dashboard.data;
 
   if (me.isError && isSessionEnded(me.error)) return null;
+  const failed = dashboard.isError && !isSessionEnded(dashboard.error) ? dashboard.error : undefined;
+  const beside = isMember || isAdmin;
 
   return (
     <Grid container spacing={6}>
-      <Grid size={{ xs: 12, md: isAdmin ? 7 : 12, xl: isAdmin ? 8 : 12 }}>
+      <Grid size={{ xs: 12, md: beside ? 7 : 12, xl: beside ? 8 : 12 }}>
         {me.isPending ? (
           <Card>
             <CardContent>
@@ -59,65 +68,86 @@ export function DashboardPage() {
             {errorMessage(me.error, 'Your account could not be loaded.')}
           </Alert>
         ) : (
-          <WelcomeCard user={me.data} />
+          <GreetingCard user={me.data} firstVisit={data?.firstVisit} plan={data?.plan} />
         )}
       </Grid>
-      {isAdmin && (
+      {isMember && (
+        <Grid size={{ xs: 12, md: 5, xl: 4 }}>
+          <ReferralCard link={data?.referralLink} directReferrals={data?.directReferrals} />
+        </Grid>
+      )}
+      {isAdmin && !isMember && (
         <Grid size={{ xs: 12, md: 5, xl: 4 }}>
           <AdminCard />
         </Grid>
       )}
-      {me.data?.isMember && (
+      {failed !== undefined && (
         <Grid size={12}>
-          <PlanOverview />
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(failed, 'Your dashboard could not be loaded.')}
+          </Alert>
         </Grid>
       )}
-      {me.data?.isMember && (
-        <Grid size={12}>
-          <WalletOverview />
-        </Grid>
+      {isMember && (
+        <>
+          <Grid size={12}>
+            <BalanceCards wallets={data?.wallets} linkTo={(wallet) => `/wallet?wallet=${wallet}`} />
+          </Grid>
+          <Grid size={12}>
+            <PlanOverview data={data} />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 8 }}>
+            <IncomeCard days={data?.income} total={data?.incomeTotals.total} />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 4 }}>
+            <PendingCard items={data?.pending} />
+          </Grid>
+          <Grid size={isAdmin ? { xs: 12, lg: 8 } : 12}>
+            <RecentActivity entries={data?.recent} loading={dashboard.isPending} />
+          </Grid>
+          {isAdmin && (
+            <Grid size={{ xs: 12, lg: 4 }}>
+              <AdminCard />
+            </Grid>
+          )}
+        </>
       )}
     </Grid>
   );
 }
 
-function WelcomeCard({ user }: { user: User }) {
-  const facts: Fact[] = [
-    ['Username', `@${user.username}`],
-    ['Email', user.email],
-    ['Role', <StatusChip key="role" status={user.role} label={user.role === 'admin' ? 'Admin' : 'Member'} />],
-    ['Member since', formatDate(user.createdAt)],
-    ['Status', <StatusChip key="status" status={user.status} />],
-  ];
-  if (user.country) facts.push(['Country', user.country]);
-
+function RecentActivity({ entries, loading }: { entries: WalletEntry[] | undefined; loading: boolean }) {
   return (
-    <Card data-testid="welcome-card" sx={{ height: '100%' }}>
-      <CardContent>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 4, mb: 6 }}>
-          <TonalAvatar variant="rounded" sx={{ width: 56, height: 56, fontSize: '1.25rem' }}>
-            {initialsOf(user.fullName)}
-          </TonalAvatar>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" color="text.secondary">
-              Welcome back,
-            </Typography>
-            <Typography variant="h4" component="p" sx={{ overflowWrap: 'anywhere' }}>
-              {user.fullName}
-            </Typography>
-          </Box>
-        </Box>
-        <FactList facts={facts} />
-        <Divider sx={{ my: 5 }} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
-          <Button component={Link} to="/account-settings" variant="contained">
-            Account settings
+    <Card>
+      <CardHeader
+        title="Recent activity"
+        action={
+          <Button component={Link} to="/wallet" size="small">
+            View all
           </Button>
-          <Button component={Link} to="/referral-link" variant="outlined">
-            Referral link
-          </Button>
-        </Stack>
-      </CardContent>
+        }
+      />
+      <DataTable
+        label="Recent activity"
+        columns={ENTRY_COLUMNS.filter((c) => c.id !== 'type')}
+        rows={entries}
+        total={entries?.length}
+        rowKey={(e) => e.id}
+        page={1}
+        pageSize={5}
+        onPage={() => {}}
+        onPageSize={() => {}}
+        loading={loading}
+        empty="No movements yet: deposits, purchases and bonuses show here."
+        hidePagination
+      />
     </Card>
   );
 }
@@ -147,7 +177,7 @@ function AdminCard() {
         subheader="Manage accounts, members and approvals."
       />
       <CardContent>
-        <List disablePadding aria-label="Admin pages">
+        <List component="nav" disablePadding aria-label="Admin pages">
           {shortcuts.map((route) => {
             const Icon = route.menu && MENU_ICONS[route.menu.icon];
             return (

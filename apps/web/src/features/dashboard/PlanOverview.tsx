@@ -2,61 +2,53 @@ import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import CallMadeOutlined from '@mui/icons-material/CallMadeOutlined';
 import CallReceivedOutlined from '@mui/icons-material/CallReceivedOutlined';
-import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
+import type { MemberDashboard } from '@portal/contract';
 import { StatCard } from '../../shared/components/StatCard';
-import { StatusChip } from '../../shared/components/StatusChip';
 import { formatBV, formatCount, formatMoney } from '../../shared/format';
-import { usePlacementTree } from '../network/api';
-import { useIncomeSummary, usePlanStatus } from '../packages/api';
-
-const ALL_TIME = { period: 'month' };
+import { weakerLegNeeds } from './weaker-leg';
 
 /**
- * The dashboard's plan section: total bonus income, the current package and
- * what the next close would pay on today's legs, and each leg's team and
- * volume carried toward that close — every figure from the API (income
- * summary, plan status, the member's own tree node).
+ * The dashboard's plan row: what the next close would pay on the legs as
+ * they stand, each leg's team and the volume it carries (with what the
+ * weaker leg needs to match the stronger), and the members the member
+ * sponsored; each card opens the page behind it.
  */
-export function PlanOverview() {
-  const income = useIncomeSummary(ALL_TIME);
-  const status = usePlanStatus();
-  // Not placed yet is a state the card says, not a request that fails.
-  const notPlaced = status.data?.placed === false;
-  const tree = usePlacementTree(undefined, 1, status.data?.placed === true);
-  const me = tree.data?.root;
-
+export function PlanOverview({ data }: { data: MemberDashboard | undefined }) {
+  const plan = data?.plan;
+  const notPlaced = plan?.placed === false;
+  const teams = data?.teams;
+  const needs = plan && !notPlaced ? weakerLegNeeds(plan.leftVolume, plan.rightVolume) : null;
   return (
     <Grid container spacing={6} data-testid="plan-overview">
       <StatCard
         icon={<TrendingUpOutlined />}
         color="success"
-        label="Total income"
-        value={income.data && `${formatMoney(income.data.totals.total)} USDT`}
-        note={
-          income.data &&
-          `Referral ${formatMoney(income.data.totals.referral)} · Matching ${formatMoney(income.data.totals.matching)}`
+        label="Matching at the next close"
+        to="/matching-bonus"
+        value={
+          plan &&
+          (plan.nextClose
+            ? `${formatMoney(plan.nextClose.bonus)} USDT`
+            : notPlaced
+              ? 'Not placed yet'
+              : plan.active
+                ? '0.00 USDT'
+                : 'Not active')
         }
-      />
-      <StatCard
-        icon={<Inventory2Outlined />}
-        color="primary"
-        label="Package"
-        value={status.data && (status.data.package?.name ?? 'None yet')}
         note={
-          status.data && (
+          plan && (
             <>
-              <StatusChip
-                status={status.data.active ? 'active' : 'inactive'}
-                color={status.data.active ? 'success' : 'secondary'}
-                label={status.data.active ? 'Active' : 'Not active'}
-              />
-              {status.data.nextClose && (
-                <Box data-testid="next-close" sx={{ mt: 1 }}>
-                  Next close: +{formatMoney(status.data.nextClose.bonus)} USDT
-                  {status.data.nextClose.flushed !== '0.00' &&
-                    ` (${formatMoney(status.data.nextClose.flushed)} over the cap)`}
+              {plan.nextClose ? (
+                <Box component="span" data-testid="next-close">
+                  Next close: +{formatMoney(plan.nextClose.bonus)} USDT
+                  {plan.nextClose.flushed !== '0.00' && ` (${formatMoney(plan.nextClose.flushed)} over the cap)`}
                 </Box>
+              ) : plan.active ? (
+                'Matched once you are placed with volume on both legs'
+              ) : (
+                'Only active members are matched: buy a package'
               )}
             </>
           )
@@ -66,15 +58,25 @@ export function PlanOverview() {
         icon={<CallReceivedOutlined />}
         color="info"
         label="Left team"
-        value={notPlaced ? 'Not placed yet' : me && teamSize(me.leftCount)}
-        note={status.data && `${formatBV(status.data.leftVolume)} BV carried`}
+        to="/member-network"
+        value={plan && (notPlaced ? 'Not placed yet' : teams && teamSize(teams.left))}
+        note={plan && `${formatBV(plan.leftVolume)} BV carried${needs?.side === 'left' ? ` · ${needs.text}` : ''}`}
       />
       <StatCard
         icon={<CallMadeOutlined />}
         color="warning"
         label="Right team"
-        value={notPlaced ? 'Not placed yet' : me && teamSize(me.rightCount)}
-        note={status.data && `${formatBV(status.data.rightVolume)} BV carried`}
+        to="/member-network"
+        value={plan && (notPlaced ? 'Not placed yet' : teams && teamSize(teams.right))}
+        note={plan && `${formatBV(plan.rightVolume)} BV carried${needs?.side === 'right' ? ` · ${needs.text}` : ''}`}
+      />
+      <StatCard
+        icon={<GroupAddOutlined />}
+        color="primary"
+        label="Direct referrals"
+        to="/sponsor-tree"
+        value={data && teamSize(data.directReferrals)}
+        note="Members who joined with your link"
       />
     </Grid>
   );

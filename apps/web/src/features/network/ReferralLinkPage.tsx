@@ -6,28 +6,22 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import KeyboardArrowLeftOutlined from '@mui/icons-material/KeyboardArrowLeftOutlined';
 import KeyboardArrowRightOutlined from '@mui/icons-material/KeyboardArrowRightOutlined';
-import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
 import type { ReferralLink } from '@portal/contract';
 import { errorMessage, isApiError, isSessionEnded } from '../../shared/api/errors';
+import { CopyField } from '../../shared/components/CopyField';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import type { StatusColor } from '../../shared/components/StatusChip';
 import { formatCount } from '../../shared/format';
-import { useToast } from '../../shared/toast';
 import { useReferralLink } from './api';
 
 type LinkKind = 'plain' | 'left' | 'right';
@@ -92,7 +86,7 @@ export function ReferralLinkPage() {
           <CardContent sx={{ display: 'grid', gap: 5 }}>
             {LINKS.map(({ kind, label, help }) =>
               link.data ? (
-                <CopyField key={kind} kind={kind} label={label} value={link.data.links[kind]} help={help} />
+                <CopyField key={kind} testId={`link-${kind}`} label={label} value={link.data.links[kind]} help={help} />
               ) : (
                 <Skeleton key={kind} variant="rounded" height={56} />
               ),
@@ -128,46 +122,6 @@ export function ReferralLinkPage() {
         </Card>
       </Grid>
     </Grid>
-  );
-}
-
-function CopyField({ kind, label, value, help }: { kind: LinkKind; label: string; value: string; help: string }) {
-  const toast = useToast();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      toast.success(`${label} copied.`);
-    } catch {
-      toast.error('Copying is not allowed here: select the link and copy it by hand.');
-    }
-  };
-  return (
-    <TextField
-      label={label}
-      value={value}
-      helperText={help}
-      fullWidth
-      slotProps={{
-        input: {
-          readOnly: true,
-          startAdornment: (
-            <InputAdornment position="start">
-              <LinkOutlined fontSize="small" />
-            </InputAdornment>
-          ),
-          endAdornment: (
-            <InputAdornment position="end">
-              <Tooltip title="Copy">
-                <IconButton aria-label={`Copy ${label.toLowerCase()}`} onClick={() => void copy()} edge="end">
-                  <ContentCopyOutlined fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            </InputAdornment>
-          ),
-        },
-        htmlInput: { 'data-testid': `link-${kind}` },
-      }}
-    />
   );
 }
 

@@ -244,7 +244,9 @@ function NodeRow(props: {
           <StatusChip
             status="level"
             color="secondary"
-            label={node.level === 0 ? 'You' : `Level ${formatCount(node.level)}`}
+            label={
+              node.level > 0 ? `Level ${formatCount(node.level)}` : node.parentId === null ? 'Company root' : 'You'
+            }
           />
           <StatusChip
             status="refs"

@@ -1,13 +1,16 @@
 import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import StarsOutlined from '@mui/icons-material/StarsOutlined';
 import type { WalletBalance } from '@portal/contract';
+import { Link } from 'react-router';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import type { StatusColor } from '../../shared/components/StatusChip';
 import { formatMoney } from '../../shared/format';
@@ -32,8 +35,14 @@ export const WALLET_LOOK: Readonly<
   points: { icon: StarsOutlined, iconName: 'StarsOutlined', color: 'warning', note: 'For product redemption' },
 };
 
-/** The three wallets as stat cards; `wallets` undefined while loading. */
-export function BalanceCards({ wallets }: { wallets: WalletBalance[] | undefined }) {
+/** The three wallets as stat cards; `wallets` undefined while loading; with `linkTo`, each card opens its page. */
+export function BalanceCards({
+  wallets,
+  linkTo,
+}: {
+  wallets: WalletBalance[] | undefined;
+  linkTo?: (wallet: string) => string;
+}) {
   const shown = wallets ?? [
     { wallet: 'deposit', label: 'Deposit wallet', unit: 'USDT', balance: '' },
     { wallet: 'income', label: 'Income wallet', unit: 'USDT', balance: '' },
@@ -47,38 +56,49 @@ export function BalanceCards({ wallets }: { wallets: WalletBalance[] | undefined
         return (
           <Grid key={wallet.wallet} size={{ xs: 12, sm: 6, md: 4 }}>
             <Card data-testid={`balance-${wallet.wallet}`} sx={{ height: '100%' }}>
-              <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 4 }}>
-                <TonalAvatar variant="rounded" color={look.color} sx={{ width: 48, height: 48 }}>
-                  <Icon />
-                </TonalAvatar>
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="body2" color="text.secondary">
-                    {wallet.label}
-                  </Typography>
-                  {wallets ? (
-                    <Typography
-                      variant="h5"
-                      component="p"
-                      title={`${wallet.balance} ${unitLabel(wallet.unit)}`}
-                      sx={{ fontVariantNumeric: 'tabular-nums' }}
-                    >
-                      {formatMoney(wallet.balance)}{' '}
-                      <Typography component="span" variant="body2" color="text.secondary">
-                        {unitLabel(wallet.unit)}
-                      </Typography>
+              <MaybeLink to={linkTo?.(wallet.wallet)}>
+                <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 4 }}>
+                  <TonalAvatar variant="rounded" color={look.color} sx={{ width: 48, height: 48 }}>
+                    <Icon />
+                  </TonalAvatar>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography variant="body2" color="text.secondary">
+                      {wallet.label}
                     </Typography>
-                  ) : (
-                    <Skeleton variant="text" width={120} height={32} />
-                  )}
-                  <Typography variant="caption" color="text.secondary">
-                    {look.note}
-                  </Typography>
-                </Box>
-              </CardContent>
+                    {wallets ? (
+                      <Typography
+                        variant="h5"
+                        component="p"
+                        title={`${wallet.balance} ${unitLabel(wallet.unit)}`}
+                        sx={{ fontVariantNumeric: 'tabular-nums' }}
+                      >
+                        {formatMoney(wallet.balance)}{' '}
+                        <Typography component="span" variant="body2" color="text.secondary">
+                          {unitLabel(wallet.unit)}
+                        </Typography>
+                      </Typography>
+                    ) : (
+                      <Skeleton variant="text" width={120} height={32} />
+                    )}
+                    <Typography variant="caption" color="text.secondary">
+                      {look.note}
+                    </Typography>
+                  </Box>
+                </CardContent>
+              </MaybeLink>
             </Card>
           </Grid>
         );
       })}
     </Grid>
+  );
+}
+
+function MaybeLink({ to, children }: { to: string | undefined; children: ReactNode }) {
+  if (!to) return children;
+  return (
+    <CardActionArea component={Link} to={to} sx={{ height: '100%' }}>
+      {children}
+    </CardActionArea>
   );
 }

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
+import type { IncomeDay } from '@portal/contract';
+import { Link } from 'react-router';
+import { ChartCard } from '../../shared/components/ChartCard';
+import { formatMoney } from '../../shared/format';
+
+const RANGES = [7, 30, 90] as const;
+
+/** Income over the last 7, 30 or 90 days by kind, every day on the axis; the Total income page has the rest. */
+export function IncomeCard({ days, total }: { days: IncomeDay[] | undefined; total: string | undefined }) {
+  const theme = useTheme();
+  const [range, setRange] = useState<(typeof RANGES)[number]>(30);
+  const shown = days?.slice(-range);
+  return (
+    <ChartCard
+      title="Income"
+      subheader={total === undefined ? ' ' : `${formatMoney(total)} USDT in all, credited to your income wallet`}
+      filters={
+        <>
+          <TextField
+            select
+            size="small"
+            label="Days shown"
+            value={range}
+            onChange={(event) => setRange(Number(event.target.value) as (typeof RANGES)[number])}
+          >
+            {RANGES.map((r) => (
+              <MenuItem key={r} value={r}>
+                Last {r} days
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button component={Link} to="/total-income" size="small">
+            Total income
+          </Button>
+        </>
+      }
+      chart={
+        shown && {
+          label: `Income over the last ${range} days`,
+          periods: shown.map((d) => d.day),
+          series: [
+            { label: 'Referral', values: shown.map((d) => d.referral), color: theme.palette.primary.main },
+            { label: 'Matching', values: shown.map((d) => d.matching), color: theme.palette.info.main },
+          ],
+        }
+      }
+    />
+  );
+}
