@@ -32,7 +32,7 @@ export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
-/** `/api/admin/deposits`, `/api/admin/consolidations`, `/api/admin/chain/wallets`, `/api/admin/hot-wallet`. */
+/** `/api/admin/deposits`, `/api/admin/deposit-rescans`, `/api/admin/consolidations`, `/api/admin/chain/wallets`, `/api/admin/hot-wallet`. */
 export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, endpoints.deposits.adminList, {}, async (request, reply) =>

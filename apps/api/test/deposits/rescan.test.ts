@@ -35,7 +35,7 @@ const runner = (options: Parameters<typeof createRescanRunner>[2] = {}) => {
 const post = (url: string, payload?: object) =>
   setup.portal.app.inject({ method: 'POST', url, headers: bearer(setup.admin), ...(payload ? { payload } : {}) });
 const start = (fromBlock: bigint | string, toBlock: bigint | string) =>
-  post('/api/admin/deposits/rescans', { fromBlock: String(fromBlock), toBlock: String(toBlock) });
+  post('/api/admin/deposit-rescans', { fromBlock: String(fromBlock), toBlock: String(toBlock) });
 
 async function started(fromBlock: bigint, toBlock: bigint): Promise<Rescan> {
   const res = await start(fromBlock, toBlock);
@@ -46,7 +46,7 @@ async function started(fromBlock: bigint, toBlock: bigint): Promise<Rescan> {
 async function read(id: number): Promise<Rescan> {
   const res = await setup.portal.app.inject({
     method: 'GET',
-    url: `/api/admin/deposits/rescans/${id}`,
+    url: `/api/admin/deposit-rescans/${id}`,
     headers: bearer(setup.admin),
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -122,7 +122,7 @@ describe('an admin rescan of a block range', () => {
 
     const list = await setup.portal.app.inject({
       method: 'GET',
-      url: '/api/admin/deposits/rescans',
+      url: '/api/admin/deposit-rescans',
       headers: bearer(setup.admin),
     });
     expect(list.statusCode).toBe(200);
@@ -209,17 +209,17 @@ describe('an admin rescan of a block range', () => {
     const run = runner({ chunk: 2n, chunksPerPass: 1 });
     expect((await run.pass()).chunks).toBe(1);
 
-    const cancelled = await post(`/api/admin/deposits/rescans/${rescan.id}/cancel`);
+    const cancelled = await post(`/api/admin/deposit-rescans/${rescan.id}/cancel`);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json<Rescan>()).toMatchObject({ status: 'cancelled', nextBlock: String(to - 4n), blocksDone: 2 });
     expect(await run.pass()).toMatchObject({ worked: false, chunks: 0 });
     expect((await read(rescan.id)).nextBlock).toBe(String(to - 4n));
     expect(await balance(session)).toBe('0.00');
 
-    const twice = await post(`/api/admin/deposits/rescans/${rescan.id}/cancel`);
+    const twice = await post(`/api/admin/deposit-rescans/${rescan.id}/cancel`);
     expect(twice.statusCode).toBe(409);
     expect(errorOf(twice).code).toBe('RESCAN_NOT_RUNNING');
-    const unknown = await post('/api/admin/deposits/rescans/999999/cancel');
+    const unknown = await post('/api/admin/deposit-rescans/999999/cancel');
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).code).toBe('RESCAN_NOT_FOUND');
     const { rows } = await setup.portal.db.query<{ n: number }>(

@@ -46,7 +46,7 @@ const recovery = <const Path extends string, const Tag extends string>(path: Pat
     summary,
   });
 
-/** `/api/admin/chain`, `/api/admin/consolidations`, `/api/admin/deposits`, `/api/deposits` */
+/** `/api/admin/chain`, `/api/admin/consolidations`, `/api/admin/deposits`, `/api/admin/deposit-rescans`, `/api/deposits` */
 export const deposits = {
   address: endpoint({
     method: 'GET',
@@ -113,7 +113,7 @@ export const deposits = {
   ),
   adminRescans: endpoint({
     method: 'GET',
-    path: '/admin/deposits/rescans',
+    path: '/admin/deposit-rescans',
     query: pageQuerySchema,
     status: 200,
     answer: rescanPageSchema,
@@ -123,7 +123,7 @@ export const deposits = {
   }),
   adminRescan: endpoint({
     method: 'GET',
-    path: '/admin/deposits/rescans/:id',
+    path: '/admin/deposit-rescans/:id',
     params: idParamSchema,
     status: 200,
     answer: rescanSchema,
@@ -133,7 +133,7 @@ export const deposits = {
   }),
   adminStartRescan: endpoint({
     method: 'POST',
-    path: '/admin/deposits/rescans',
+    path: '/admin/deposit-rescans',
     body: startRescanSchema,
     status: 201,
     answer: rescanSchema,
@@ -150,7 +150,7 @@ export const deposits = {
   }),
   adminCancelRescan: endpoint({
     method: 'POST',
-    path: '/admin/deposits/rescans/:id/cancel',
+    path: '/admin/deposit-rescans/:id/cancel',
     params: idParamSchema,
     status: 200,
     answer: rescanSchema,
