@@ -80,12 +80,13 @@ export function createRescanRunner(ctx: AppContext, chain: Chain, options: Resca
 
 export type RescanRunner = ReturnType<typeof createRescanRunner>;
 
-/** The rescan job in the background (jobs.ts): a pass every poll interval, at once again while blocks are left, and at once when a rescan starts. */
+/** The rescan job in the background (jobs.ts): a pass every poll interval (5 s at least), at once again while blocks are left, and at once when a rescan starts. */
 export function rescanJob(ctx: AppContext, chain: Chain): Job {
   const runner = createRescanRunner(ctx, chain);
   return {
     name: 'deposit rescan',
-    everyMs: chain.settings.pollMs,
+    // Mostly nothing runs: a look every few seconds at most (a start kicks the job at once; a takeover waits out a 30 s lease anyway).
+    everyMs: Math.max(chain.settings.pollMs, 5_000),
     async pass() {
       return (await runner.pass()).more;
     },
