@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import type { Rescan, RescanPage } from '@portal/contract';
 import { sql } from '../../src/db/sql';
+import { recordChunk } from '../../src/deposits/rescan/chunk';
 import { createRescanRunner, type RescanRunner } from '../../src/deposits/rescan/job';
+import { watchKeyOf } from '../../src/deposits/watch-cursor';
 import { bearer, errorOf, type Session } from '../harness';
 import { memberWithAddress, startDepositPortalAhead, stopDepositPortal } from './deposit-helpers';
 
@@ -185,11 +187,19 @@ describe('an admin rescan of a block range', () => {
     expect(await balance(a.session)).toBe('7.00');
 
     // The first process is gone, its lease held: another waits until it runs out, then resumes at the committed block.
-    const other = runner({ chunk: 2n });
+    const other = runner({ chunk: 2n, chunksPerPass: 1 });
     expect((await other.pass()).worked).toBe(false);
     await setup.portal.db.query(
       sql`UPDATE deposit_rescans SET leased_until = now() - interval '1 second' WHERE id = ${rescan.id}`,
     );
+    expect(await other.pass()).toMatchObject({ worked: true, chunks: 1 });
+    // The first process, had it only stalled, records nothing once its lease is another's (the fence, chunk.ts).
+    const key = watchKeyOf(setup.portal.ctx.chain!);
+    const next = from + 4n;
+    expect(
+      await recordChunk(setup.portal.db, key, { id: rescan.id, holder: stopped.holder }, next, next, [], 18),
+    ).toBeNull();
+    expect((await read(rescan.id)).nextBlock).toBe(String(next));
     await runToEnd(other);
     expect(await read(rescan.id)).toMatchObject({ status: 'done', found: 2, credited: 2 });
     expect(await balance(a.session)).toBe('7.00');
@@ -231,6 +241,64 @@ describe('an admin rescan of a block range', () => {
     await runToEnd(runner());
     expect(await read(again.id)).toMatchObject({ status: 'done', credited: 1 });
     expect(await balance(session)).toBe('3.00');
+  });
+
+  it('reads a chunk the node refuses as too large in halves, and credits what they hold', async () => {
+    const { session, address } = await member();
+    await setup.chain.mine(5); // no earlier deposit in the range
+    const hash = await setup.chain.send(address, '6');
+    await setup.chain.mine(3);
+    const block = await blockOf(hash);
+    const rescan = await started(block - 4n, block + 1n);
+    setup.proxy.limitLogRange(2);
+    try {
+      await runToEnd(runner());
+    } finally {
+      setup.proxy.limitLogRange(null);
+    }
+    expect(await read(rescan.id)).toMatchObject({ status: 'done', found: 1, credited: 1, blocksDone: 6 });
+    expect(await balance(session)).toBe('6.00');
+  });
+
+  it('raced by a recovery of the same transaction, the deposit is credited once', async () => {
+    const { session, address } = await member();
+    const hash = await setup.chain.send(address, '13');
+    await setup.chain.mine(3);
+    const block = await blockOf(hash);
+    const rescan = await started(block - 2n, block);
+    const [, recovery] = await Promise.all([runToEnd(runner()), post('/api/admin/deposits/recover', { txHash: hash })]);
+    expect(recovery.statusCode, recovery.body).toBe(200);
+    const { credited } = await read(rescan.id);
+    expect(credited + (recovery.json<{ outcome: string }>().outcome === 'credited' ? 1 : 0)).toBe(1);
+    expect(await balance(session)).toBe('13.00');
+    expect(await entriesOf(hash)).toBe(1);
+  });
+
+  it('keeps the error of a failing chunk and retries; after 10 failures in a row it ends failed', async () => {
+    const final = await finalBlock();
+    const rescan = await started(final - 2n, final);
+    const run = runner();
+    setup.proxy.refuse(['eth_getLogs']);
+    try {
+      for (let i = 1; i <= 10; i += 1) {
+        const error = await run.pass().then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error, `pass ${i}`).not.toBeNull();
+        await run.failed(error);
+        const now = await read(rescan.id);
+        expect(now.status).toBe(i < 10 ? 'running' : 'failed');
+        expect(now.error).toBeTruthy();
+      }
+    } finally {
+      setup.proxy.refuse([]);
+    }
+    const failed = await read(rescan.id);
+    expect(failed).toMatchObject({ blocksDone: 0 });
+    expect(failed.finishedAt).not.toBeNull();
+    expect(failed.error).not.toContain(setup.proxy.url);
+    expect(await run.pass()).toMatchObject({ worked: false });
   });
 
   it('a deposit in blocks the watcher reads later is credited once, by whichever records it first', async () => {
