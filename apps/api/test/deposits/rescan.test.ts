@@ -243,6 +243,31 @@ describe('an admin rescan of a block range', () => {
     expect(await balance(session)).toBe('3.00');
   });
 
+  it('holds a deposit from a sender on the screening list, as the watcher does', async () => {
+    const { session, address } = await member();
+    const hash = await setup.chain.send(address, '9');
+    await setup.chain.mine(3);
+    const { from: sender } = await setup.chain.client.getTransactionReceipt({ hash });
+    const { rows } = await setup.portal.db.query<{ id: number }>(
+      sql`INSERT INTO screened_addresses (address, source, reason) VALUES (${sender.toLowerCase()}, 'admin', 'test listing') RETURNING id`,
+    );
+    try {
+      const block = await blockOf(hash);
+      const rescan = await started(block, block);
+      await runToEnd(runner());
+      expect(await read(rescan.id)).toMatchObject({ status: 'done', found: 1, credited: 0, held: 1 });
+    } finally {
+      await setup.portal.db.query(
+        sql`UPDATE screened_addresses SET removed_at = now(), removal_reason = 'test over' WHERE id = ${rows[0]!.id}`,
+      );
+    }
+    expect(await balance(session)).toBe('0.00');
+    const { rows: held } = await setup.portal.db.query<{ status: string; hold_reason: string }>(
+      sql`SELECT status, hold_reason FROM deposits WHERE tx_hash = ${hash}`,
+    );
+    expect(held).toEqual([{ status: 'held', hold_reason: 'Sender on the screening list: test listing' }]);
+  });
+
   it('reads a chunk the node refuses as too large in halves, and credits what they hold', async () => {
     const { session, address } = await member();
     await setup.chain.mine(5); // no earlier deposit in the range
