@@ -141,10 +141,11 @@ export function useRescans() {
   return useQuery({
     queryKey: depositKeys.rescans,
     queryFn: async ({ signal }): Promise<RescanPage> => {
+      const running = (page?: RescanPage) => page?.items.some((rescan) => rescan.status === 'running') ?? false;
+      const before = queryClient.getQueryData<RescanPage>(depositKeys.rescans);
       const page = await api.call(endpoints.deposits.adminRescans, { query: { page: 1, pageSize: 5 }, signal });
-      // What a rescan credits shows in the deposit list and the wallets.
-      if (page.items.some((rescan) => rescan.status === 'running'))
-        void queryClient.invalidateQueries({ queryKey: ['admin', 'deposits'] });
+      // What a rescan credits (up to its last chunk) shows in the deposit list.
+      if (running(page) || running(before)) void queryClient.invalidateQueries({ queryKey: ['admin', 'deposits'] });
       return page;
     },
     refetchInterval: (query) =>
