@@ -64,8 +64,13 @@ export async function startRescan(
       return created;
     });
   } catch (error) {
-    if (isUniqueViolation(error, 'deposit_rescans_one_running')) await refuseWhileRunning(ctx, key);
-    throw error;
+    if (!isUniqueViolation(error, 'deposit_rescans_one_running')) throw error;
+    await refuseWhileRunning(ctx, key);
+    // The one that won the race has ended meanwhile: still one at a time, so say so and let the admin try again.
+    throw conflict(
+      'RESCAN_RUNNING',
+      'Another rescan was started at the same moment. Look at it below, then start again if needed.',
+    );
   }
   ctx.jobs?.kickRescans();
   return readRescan(ctx, id);
