@@ -76,6 +76,12 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   const allDeposits = new AdminDepositHistoryPage(admin);
   await allDeposits.goto();
   await expect(allDeposits.table).toContainText(member.username);
+  // Rescanning the deposit's block finds it credited already: nothing is credited again.
+  const block = await depositBlock(page.request, approver, member.username);
+  await allDeposits.rescan(block, block);
+  await expect(allDeposits.rescanProgress).toContainText('Done', { timeout: 30_000 });
+  await expect(allDeposits.rescanProgress).toContainText('1 of 1 blocks read (100 %). Found 1 · credited 0');
+  expect(await axeSerious(admin)).toEqual([]);
 
   // A hot wallet target of 0 sends the sweep to the treasury, where this test counts it
   // (with the default target it would fill the hot wallet first: ADR 0034).
@@ -110,6 +116,15 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   expect(await axeSerious(admin)).toEqual([]);
   await adminContext.close();
 });
+
+/** The block of the member's (one) deposit, as the admin's deposit list gives it. */
+async function depositBlock(request: APIRequestContext, approver: ApproverAdmin, username: string): Promise<string> {
+  const res = await request.get(`/api/admin/deposits?member=${username}`, { headers: approver.headers });
+  expect(res.status(), await res.text()).toBe(200);
+  const { items } = (await res.json()) as { items: Array<{ blockNumber: string }> };
+  expect(items).toHaveLength(1);
+  return items[0]!.blockNumber;
+}
 
 async function setHotWalletTarget(request: APIRequestContext, approver: ApproverAdmin, target: string) {
   const res = await request.patch('/api/admin/settings', {

@@ -20,8 +20,9 @@ export interface AppContext {
   chain?: Chain;
   /**
    * The background jobs this process runs (jobs.ts); absent where none run
-   * (tests, scripts): an approval kicks the payout job through it, and
+   * (tests, scripts): an approval kicks the payout job through it, a new
+   * rescan the rescan job (deposits/rescan/start.ts), and
    * /api/health reads how they have been doing.
    */
-  jobs?: { kickPayouts(): void; status(): JobStatus[] };
+  jobs?: { kickPayouts(): void; kickRescans(): void; status(): JobStatus[] };
 }

@@ -1,9 +1,10 @@
 import type { AppContext } from './context';
+import { rescanJob } from './deposits/rescan/job';
 import { createDepositWatcher } from './deposits/watcher';
 import { networkRollupJob } from './network/rollup';
 import { closeSchedulerJob } from './plan/close';
 import { payoutJob } from './withdrawals/payout/job';
-import { runJob, type JobStatus } from './shared/job-runner';
+import { runJob } from './shared/job-runner';
 
 /**
  * Every background job of a process, each in the one loop of shared/job-runner.ts
@@ -18,20 +19,24 @@ import { runJob, type JobStatus } from './shared/job-runner';
  * - the deposit watcher (deposits/watcher.ts): the lease on its cursor row,
  *   renewed by every range it records (shared/lease.ts);
  * - the payout job (withdrawals/payout/job.ts): a lease row per hot wallet
- *   for the pass (shared/lease.ts).
+ *   for the pass (shared/lease.ts);
+ * - the deposit rescan (deposits/rescan/job.ts): the lease on the running
+ *   rescan's row, renewed by every chunk it records (shared/lease.ts).
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
-export function startJobs(ctx: AppContext): { kickPayouts(): void; status(): JobStatus[]; stop(): Promise<void> } {
+export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { stop(): Promise<void> } {
   const rollup = runJob(ctx.log, networkRollupJob(ctx.db));
   const closes = runJob(ctx.log, closeSchedulerJob(ctx));
   const watcher = ctx.chain ? runJob(ctx.log, createDepositWatcher(ctx, ctx.chain)) : undefined;
   const payouts = runJob(ctx.log, payoutJob(ctx, ctx.chain?.settings.pollMs));
+  const rescans = ctx.chain ? runJob(ctx.log, rescanJob(ctx, ctx.chain)) : undefined;
   return {
     kickPayouts: () => payouts.kick(),
-    status: () => [rollup, closes, watcher, payouts].flatMap((job) => (job ? [job.status()] : [])),
+    kickRescans: () => rescans?.kick(),
+    status: () => [rollup, closes, watcher, payouts, rescans].flatMap((job) => (job ? [job.status()] : [])),
     async stop() {
-      await Promise.all([rollup.stop(), closes.stop(), watcher?.stop(), payouts.stop()]);
+      await Promise.all([rollup.stop(), closes.stop(), watcher?.stop(), payouts.stop(), rescans?.stop()]);
     },
   };
 }

@@ -252,3 +252,52 @@ export const chainWalletsSchema = pageOf(chainWalletSchema).extend({
   chain: chainStatusSchema,
 });
 export type ChainWallets = z.infer<typeof chainWalletsSchema>;
+
+/** The most blocks one rescan may cover (apps/api/src/deposits/rescan/start.ts). */
+export const RESCAN_MAX_BLOCKS = 100_000;
+
+/** A block number as typed: whole, in decimal digits (at most 18, so it stays inside PostgreSQL's bigint). */
+const blockNumberSchema = (label: string) =>
+  text({ error: `${label} is required` }, { label })
+    .trim()
+    .regex(/^(0|[1-9][0-9]{0,17})$/, `${label} must be a block number: a whole number in decimal digits`)
+    .meta({ description: `${label}, a block number in decimal digits`, example: '41250000' });
+
+/** An admin's rescan of final blocks `fromBlock`..`toBlock` (both included) for deposits the watcher never read. */
+export const startRescanSchema = z.object({
+  fromBlock: blockNumberSchema('From block'),
+  toBlock: blockNumberSchema('To block'),
+});
+export type StartRescanInput = z.input<typeof startRescanSchema>;
+
+export const rescanStatuses = ['running', 'done', 'failed', 'cancelled'] as const;
+
+/**
+ * A rescan and its progress: `nextBlock` is the first block not read yet
+ * (committed with each chunk), so `blocksDone` of `blocksTotal` are read.
+ * `found` counts the transfers to deposit addresses it read (also those
+ * recorded before); `credited`, `held` and `belowMinimum` what it recorded
+ * itself: a deposit credited before is never credited again.
+ */
+export const rescanSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(rescanStatuses),
+  fromBlock: z.string(),
+  toBlock: z.string(),
+  nextBlock: z.string(),
+  blocksDone: z.number().int(),
+  blocksTotal: z.number().int(),
+  found: z.number().int(),
+  credited: z.number().int(),
+  held: z.number().int(),
+  belowMinimum: z.number().int(),
+  startedBy: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  finishedAt: z.iso.datetime().nullable(),
+  /** Why it failed, or the last error of a chunk it retries (the chain not answering). */
+  error: z.string().nullable(),
+});
+export type Rescan = z.infer<typeof rescanSchema>;
+export const rescanPageSchema = pageOf(rescanSchema);
+export type RescanPage = z.infer<typeof rescanPageSchema>;

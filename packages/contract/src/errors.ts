@@ -99,6 +99,13 @@ export const apiErrorCodes = {
   TRANSACTION_NOT_MINED: [422],
   NO_TOKEN_TRANSFER: [422],
   NOT_A_DEPOSIT_ADDRESS: [422],
+  // An admin's rescan of a block range (apps/api/src/deposits/rescan/).
+  RESCAN_RANGE_INVALID: [422],
+  RESCAN_RANGE_TOO_LARGE: [422],
+  RESCAN_NOT_FINAL: [422],
+  RESCAN_RUNNING: [409],
+  RESCAN_NOT_FOUND: [404],
+  RESCAN_NOT_RUNNING: [409],
   TREASURY_COLD: [409],
   TREASURY_SHORT: [422],
   // Two-factor sign-in and withdrawals

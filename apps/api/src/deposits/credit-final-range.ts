@@ -40,8 +40,7 @@ export async function creditFinalRange(
     if (matched.length) {
       const open = await recordDeposits(tx, key.chainId, matched, decimals, ['seen', 'dropped']);
       const credit = await setAside(tx, open);
-      if (credit.length >= BULK_FROM) await creditInBulk(tx, key.chainId, from, to, credit);
-      else for (const row of credit) await creditOne(tx, key.chainId, row);
+      await creditAll(tx, key.chainId, from, to, credit);
       credited.push(...credit.map((row) => Number(row.id)));
     }
     // Seen in this range but not among its final logs: reorganised away.
@@ -82,6 +81,18 @@ export async function setAside(tx: Sql, open: OpenDeposit[]): Promise<OpenDeposi
     );
   }
   return open.filter((row) => BigInt(row.amount) >= minimum && !held.includes(row));
+}
+
+/** A final range's deposits to credit (the watcher's, a rescan's: rescan/chunk.ts): set-based from BULK_FROM on, else an entry each. */
+export async function creditAll(
+  tx: Sql,
+  chainId: number,
+  from: bigint,
+  to: bigint,
+  credit: OpenDeposit[],
+): Promise<void> {
+  if (credit.length >= BULK_FROM) await creditInBulk(tx, chainId, from, to, credit);
+  else for (const row of credit) await creditOne(tx, chainId, row);
 }
 
 /** Catching up: the range's credits set-based, one line per member (their deposits summed), entries of up to 5,000 lines. */

@@ -12,6 +12,9 @@ import { creditHeldDeposit, rejectHeldDeposit } from './held';
 import { adminDeposits, memberDeposits } from './list';
 import { recoverDeposit } from './recover-deposit';
 import { moveTreasuryToHot } from './move-from-treasury';
+import { cancelRescan } from './rescan/cancel';
+import { listRescans, readRescan } from './rescan/list';
+import { startRescan } from './rescan/start';
 import { chainWallets } from './wallets';
 
 /** `/api/deposits` (members). */
@@ -29,7 +32,7 @@ export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 }
 
-/** `/api/admin/deposits`, `/api/admin/consolidations`, `/api/admin/chain/wallets`, `/api/admin/hot-wallet`. */
+/** `/api/admin/deposits`, `/api/admin/deposit-rescans`, `/api/admin/consolidations`, `/api/admin/chain/wallets`, `/api/admin/hot-wallet`. */
 export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, endpoints.deposits.adminList, {}, async (request, reply) =>
@@ -38,6 +41,18 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, endpoints.deposits.adminRecover, {}, async (request) =>
       recoverDeposit(ctx, { txHash: request.body.txHash, actor: actorOf(request) }),
+    );
+
+    route(app, endpoints.deposits.adminRescans, {}, async (request) => listRescans(ctx, request.query));
+
+    route(app, endpoints.deposits.adminRescan, {}, async (request) => readRescan(ctx, request.params.id));
+
+    route(app, endpoints.deposits.adminStartRescan, {}, async (request, reply) =>
+      reply.code(201).send(await startRescan(ctx, actorOf(request), request.body)),
+    );
+
+    route(app, endpoints.deposits.adminCancelRescan, {}, async (request) =>
+      cancelRescan(ctx, actorOf(request), request.params.id),
     );
 
     route(app, endpoints.deposits.adminConsolidations, {}, async (request) => listConsolidations(ctx, request.query));

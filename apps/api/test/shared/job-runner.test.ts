@@ -55,6 +55,7 @@ describe('/api/health reports the background jobs of its process', () => {
     let failures = 3;
     portal.ctx.jobs = {
       kickPayouts: () => undefined,
+      kickRescans: () => undefined,
       status: () => [
         { name: 'network roll-up', failures: 0, lastPassAt: new Date() },
         { name: 'payout pass', failures, lastPassAt: null },

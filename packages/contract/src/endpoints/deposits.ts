@@ -18,6 +18,9 @@ import {
   myDepositsSchema,
   depositRecoverySchema,
   recoverDepositSchema,
+  rescanPageSchema,
+  rescanSchema,
+  startRescanSchema,
 } from '../deposits';
 
 /**
@@ -43,7 +46,7 @@ const recovery = <const Path extends string, const Tag extends string>(path: Pat
     summary,
   });
 
-/** `/api/admin/chain`, `/api/admin/consolidations`, `/api/admin/deposits`, `/api/deposits` */
+/** `/api/admin/chain`, `/api/admin/consolidations`, `/api/admin/deposits`, `/api/admin/deposit-rescans`, `/api/deposits` */
 export const deposits = {
   address: endpoint({
     method: 'GET',
@@ -108,6 +111,53 @@ export const deposits = {
     'admin',
     'A deposit to any deposit address, by its transaction hash: recorded and credited once final (exactly once, audited), or why not',
   ),
+  adminRescans: endpoint({
+    method: 'GET',
+    path: '/admin/deposit-rescans',
+    query: pageQuerySchema,
+    status: 200,
+    answer: rescanPageSchema,
+    errors: [],
+    tags: ['admin'],
+    summary: 'Block-range rescans, newest first, each with its progress (blocks read, deposits found, credited, held)',
+  }),
+  adminRescan: endpoint({
+    method: 'GET',
+    path: '/admin/deposit-rescans/:id',
+    params: idParamSchema,
+    status: 200,
+    answer: rescanSchema,
+    errors: ['RESCAN_NOT_FOUND'],
+    tags: ['admin'],
+    summary: 'One rescan and its progress (poll it while it runs)',
+  }),
+  adminStartRescan: endpoint({
+    method: 'POST',
+    path: '/admin/deposit-rescans',
+    body: startRescanSchema,
+    status: 201,
+    answer: rescanSchema,
+    errors: [
+      'CHAIN_UNAVAILABLE',
+      'RESCAN_RANGE_INVALID',
+      'RESCAN_RANGE_TOO_LARGE',
+      'RESCAN_NOT_FINAL',
+      'RESCAN_RUNNING',
+    ],
+    tags: ['admin'],
+    summary:
+      'Rescan final blocks from..to (at most 100,000) for deposits the watcher never read: recorded and credited exactly once, in the background (audited; one at a time, 409 RESCAN_RUNNING while another runs)',
+  }),
+  adminCancelRescan: endpoint({
+    method: 'POST',
+    path: '/admin/deposit-rescans/:id/cancel',
+    params: idParamSchema,
+    status: 200,
+    answer: rescanSchema,
+    errors: ['RESCAN_NOT_FOUND', 'RESCAN_NOT_RUNNING'],
+    tags: ['admin'],
+    summary: 'Stop a running rescan after its current chunk (what it credited stays credited; audited)',
+  }),
   adminConsolidations: endpoint({
     method: 'GET',
     path: '/admin/consolidations',

@@ -9,6 +9,7 @@ import { useAdminDeposits, useMyDeposits } from './api';
 import { ADMIN_DEPOSIT_COLUMNS, MEMBER_DEPOSIT_COLUMNS } from './columns';
 import { useHeldDepositDecisions } from './HeldDeposits';
 import { RecoverDepositCard } from './RecoverDepositCard';
+import { RescanBlocksCard } from './RescanBlocksCard';
 
 const STATUS_CHOICES = depositStatuses.map((value) => ({ value, label: DEPOSIT_STATUS_LABELS[value] }));
 
@@ -33,12 +34,13 @@ export function MemberDepositHistoryPage() {
 
 const ADMIN_FILTERS = ['member', 'status', 'from', 'to'] as const;
 
-/** /deposit-history: every deposit, and the recovery of one the watcher missed. */
+/** /deposit-history: every deposit, and the recovery of those the watcher missed (by transaction, or by rescanning blocks). */
 export function AdminDepositHistoryPage() {
   return (
     <Stack spacing={6}>
       <AllDeposits />
       <RecoverDepositCard admin />
+      <RescanBlocksCard />
     </Stack>
   );
 }

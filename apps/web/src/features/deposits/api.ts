@@ -1,5 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type CapitalBody, type RecoverDepositInput, type TreasuryMoveBody } from '@portal/contract';
+import {
+  endpoints,
+  type CapitalBody,
+  type RecoverDepositInput,
+  type RescanPage,
+  type StartRescanInput,
+  type TreasuryMoveBody,
+} from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
 
@@ -10,6 +17,7 @@ export const depositKeys = {
   admin: (query: object) => ['admin', 'deposits', query] as const,
   consolidations: (query: object) => ['admin', 'consolidations', query] as const,
   wallets: (query: object) => ['admin', 'chain-wallets', query] as const,
+  rescans: ['admin', 'deposit-rescans'] as const,
 };
 
 /** How often the deposit page asks for news: a deposit shows within seconds of its block. */
@@ -121,5 +129,42 @@ export function useRecoverDeposit(admin: boolean) {
         queryClient.invalidateQueries({ queryKey: ['ledger'] }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'deposits'] }),
       ]),
+  });
+}
+
+/** While a rescan runs, its progress is read this often. */
+export const RESCAN_POLL_MS = 1_000;
+
+/** The latest block-range rescans (the first is the one a card follows); polled while one runs. */
+export function useRescans() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: depositKeys.rescans,
+    queryFn: async ({ signal }): Promise<RescanPage> => {
+      const running = (page?: RescanPage) => page?.items.some((rescan) => rescan.status === 'running') ?? false;
+      const before = queryClient.getQueryData<RescanPage>(depositKeys.rescans);
+      const page = await api.call(endpoints.deposits.adminRescans, { query: { page: 1, pageSize: 5 }, signal });
+      // What a rescan credits (up to its last chunk) shows in the deposit list.
+      if (running(page) || running(before)) void queryClient.invalidateQueries({ queryKey: ['admin', 'deposits'] });
+      return page;
+    },
+    refetchInterval: (query) =>
+      query.state.data?.items.some((rescan) => rescan.status === 'running') ? RESCAN_POLL_MS : false,
+  });
+}
+
+export function useStartRescan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StartRescanInput) => api.call(endpoints.deposits.adminStartRescan, { body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: depositKeys.rescans }),
+  });
+}
+
+export function useCancelRescan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call(endpoints.deposits.adminCancelRescan, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
