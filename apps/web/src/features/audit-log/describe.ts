@@ -268,6 +268,22 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
       );
     case 'auth.second_factor.locked':
       return say('The portal paused two-factor checks of ', whom, ` after ${shown(d.failures)} wrong codes`);
+    case 'deposit_rescan.start':
+      return say(
+        who,
+        ` started rescan #${id} of blocks ${shown(d.fromBlock)} to ${shown(d.toBlock)} (`,
+        { text: 'deposit history', to: '/deposit-history' },
+        ')',
+      );
+    case 'deposit_rescan.cancel':
+      return say(who, ` cancelled rescan #${id} before block ${shown(d.nextBlock)}`);
+    case 'deposit.rescan':
+      return say(
+        who,
+        ` recorded `,
+        { text: `deposit #${id}`, to: '/deposit-history' },
+        ` found by rescan #${shown(d.rescanId)} (blocks ${shown(d.fromBlock)} to ${shown(d.toBlock)})`,
+      );
     case 'demo.seed':
       if (str(d.summary)) notes.push({ label: 'Demo data', text: str(d.summary)! });
       return say(who, ' filled the portal with demo data');
@@ -317,6 +333,9 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'deposit.reject_held', label: 'Held deposit rejected' },
   { value: 'screening.add', label: 'Address listed' },
   { value: 'screening.remove', label: 'Address unlisted' },
+  { value: 'deposit_rescan.start', label: 'Rescan started' },
+  { value: 'deposit_rescan.cancel', label: 'Rescan cancelled' },
+  { value: 'deposit.rescan', label: 'Deposit found by a rescan' },
   { value: 'demo.seed', label: 'Demo data' },
 ];
 
