@@ -19,6 +19,7 @@ import { StatusChip } from '../../shared/components/StatusChip';
 import { fieldMessage } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
 import { useAdminPackages, useSavePackage } from '../packages/api';
+import { formatBV } from '../../shared/format';
 
 type Draft = { id?: number; name: string; price: string; bv: string; dailyCap: string; active: boolean };
 const EMPTY: Draft = { name: '', price: '', bv: '', dailyCap: '', active: true };
@@ -54,7 +55,7 @@ export function AdminPackagesPage() {
   const columns: Column<Package>[] = [
     { id: 'name', label: 'Name', render: (p) => p.name },
     { id: 'price', label: 'Price', align: 'right', render: (p) => <Money value={p.price} unit="USDT" /> },
-    { id: 'bv', label: 'BV', align: 'right', render: (p) => p.bv },
+    { id: 'bv', label: 'BV', align: 'right', render: (p) => formatBV(p.bv) },
     { id: 'cap', label: 'Daily cap', align: 'right', render: (p) => <Money value={p.dailyCap} unit="USDT" /> },
     { id: 'status', label: 'Status', render: (p) => <StatusChip status={p.active ? 'active' : 'inactive'} /> },
     {

@@ -9,7 +9,7 @@ import { ListCard } from '../../shared/components/ListCard';
 import { SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { csvName, downloadCsv } from '../../shared/download';
-import { formatDateTime } from '../../shared/format';
+import { formatBV, formatDateTime } from '../../shared/format';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useBonuses } from '../packages/api';
@@ -58,9 +58,9 @@ const REFERRAL_COLUMNS: Column<ReferralBonus>[] = [
 
 const MATCHING_COLUMNS: Column<MatchingBonus>[] = [
   { id: 'date', label: 'Close date', sortField: 'date', render: (b) => b.closeDate },
-  { id: 'left', label: 'Left BV', secondary: true, align: 'right', render: (b) => b.leftVolume },
-  { id: 'right', label: 'Right BV', secondary: true, align: 'right', render: (b) => b.rightVolume },
-  { id: 'matched', label: 'Matched BV', align: 'right', render: (b) => b.matched },
+  { id: 'left', label: 'Left BV', secondary: true, align: 'right', render: (b) => formatBV(b.leftVolume) },
+  { id: 'right', label: 'Right BV', secondary: true, align: 'right', render: (b) => formatBV(b.rightVolume) },
+  { id: 'matched', label: 'Matched BV', align: 'right', render: (b) => formatBV(b.matched) },
   {
     id: 'earned',
     label: 'Earned',
@@ -97,7 +97,7 @@ const MATCHING_COLUMNS: Column<MatchingBonus>[] = [
     label: 'Carried (L / R)',
     secondary: true,
     align: 'right',
-    render: (b) => `${b.carryLeft} / ${b.carryRight}`,
+    render: (b) => `${formatBV(b.carryLeft)} / ${formatBV(b.carryRight)}`,
   },
 ];
 

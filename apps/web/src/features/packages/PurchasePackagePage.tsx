@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { Money } from '../../shared/components/Money';
-import { formatMoney } from '../../shared/format';
+import { formatBV, formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useWallets } from '../wallet/api';
 import { useBuy, usePackages, usePlanStatus } from './api';
@@ -109,7 +109,7 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
                 <Money value={pkg.price} unit="USDT" />
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-                Business volume: {pkg.bv} BV
+                Business volume: {formatBV(pkg.bv)} BV
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 Daily matching cap: <Money value={pkg.dailyCap} unit="USDT" />
@@ -158,7 +158,7 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
             <ConfirmAmount label="From your deposit wallet" value={pending.price} unit="USDT" />
             <ConfirmAmount label="Fee" value="0" unit="USDT" />
             <ConfirmLine label="Business volume added to your team" strong>
-              {pending.bv} BV
+              {formatBV(pending.bv)} BV
             </ConfirmLine>
           </ConfirmSummary>
         )}

@@ -2,7 +2,7 @@ import type { Column } from '../../shared/components/DataTable';
 import { ListCard } from '../../shared/components/ListCard';
 import { SelectFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
-import { formatDateTime } from '../../shared/format';
+import { formatBV, formatDateTime } from '../../shared/format';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { usePurchases, type PurchaseListItem } from './api';
 
@@ -22,7 +22,7 @@ const COLUMNS: Column<PurchaseListItem>[] = [
   { id: 'kind', label: 'Kind', render: (p) => (p.kind === 'purchase' ? 'Purchase' : 'Repurchase') },
   { id: 'package', label: 'Package', render: (p) => p.package.name },
   { id: 'price', label: 'Price', align: 'right', render: (p) => <Money value={p.price} unit="USDT" /> },
-  { id: 'bv', label: 'BV', align: 'right', render: (p) => p.bv },
+  { id: 'bv', label: 'BV', align: 'right', render: (p) => formatBV(p.bv) },
   { id: 'ref', label: 'Reference', render: (p) => `P-${p.id}` },
 ];
 
