@@ -17,6 +17,7 @@ import { purchases } from './purchases';
 import { redemptions } from './redemptions';
 import { screening } from './screening';
 import { settings } from './settings';
+import { statements } from './statements';
 import { transactions } from './transactions';
 import { transfers } from './transfers';
 import { twoFactor } from './two-factor';
@@ -49,6 +50,7 @@ export const endpoints = {
   redemptions,
   screening,
   settings,
+  statements,
   transactions,
   transfers,
   twoFactor,
