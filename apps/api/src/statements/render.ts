@@ -36,9 +36,7 @@ function header(doc: PDFKit.PDFDocument, statement: Statement): void {
   doc.font('Helvetica-Bold').fontSize(18).text(`${PORTAL_NAME} - Monthly statement`);
   doc.font('Helvetica').fontSize(10).moveDown(0.3);
   doc.text(`Member: ${printable(member.fullName)} (${member.username})`);
-  doc.text(
-    `Month: ${monthName(period.month)}, from ${utcTime(period.from)} to ${utcTime(period.to)} (amounts stamped before the end)`,
-  );
+  doc.text(`Month: ${monthName(period.month)} (from ${utcTime(period.from)} up to ${utcTime(period.to)})`);
   doc.text(`Generated at: ${utcTime(statement.generatedAt)}`);
   if (statement.inProgress)
     doc.text('The month is not over: the closing balances are those at the time this statement was generated.');
@@ -117,7 +115,7 @@ function matchingTable(doc: PDFKit.PDFDocument, statement: Statement): void {
     { header: 'Flushed', width: 74, align: 'right' },
     { header: 'Carry left BV', width: 68, align: 'right' },
     { header: 'Carry right BV', width: 68, align: 'right' },
-    { header: 'Credited', width: 60 },
+    { header: 'Credited', width: 76, align: 'right' },
   ];
   pdfTable(
     doc,
