@@ -25,6 +25,7 @@ import { depositAdminRoutes, depositRoutes } from './deposits/routes';
 import { screeningAdminRoutes } from './screening/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes';
+import { statementAdminRoutes, statementRoutes } from './statements/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -58,6 +59,7 @@ export const memberRoutes: RouteModule[] = [
   redemptionRoutes,
   depositRoutes,
   withdrawalRoutes,
+  statementRoutes,
 ];
 
 /** Admins only: `/api/admin/...`. */
@@ -76,4 +78,5 @@ export const adminRoutes: RouteModule[] = [
   depositAdminRoutes,
   withdrawalAdminRoutes,
   screeningAdminRoutes,
+  statementAdminRoutes,
 ];

@@ -74,6 +74,9 @@ export const apiErrorCodes = {
   PACKAGE_INACTIVE: [422],
   CLOSE_IN_FUTURE: [422],
   CLOSE_OUT_OF_ORDER: [422],
+  // Monthly statements (apps/api/src/statements/month.ts)
+  STATEMENT_MONTH_IN_FUTURE: [422],
+  STATEMENT_BEFORE_JOINING: [404],
   // Products, pictures and redemptions
   IMAGE_REQUIRED: [400],
   UPLOAD_INVALID: [400],

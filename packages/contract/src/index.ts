@@ -16,6 +16,7 @@ export * from './deposits';
 export * from './withdrawals';
 export * from './screening';
 export * from './hot-wallet';
+export * from './statements';
 export * from './web-build';
 export * from './health';
 export * from './endpoint';

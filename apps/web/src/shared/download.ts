@@ -14,7 +14,23 @@ export async function downloadCsv(list: Endpoint, query: Record<string, QueryVal
     query: { ...filters, format: 'csv' },
     headers: { Accept: 'text/csv' },
   });
-  const blob = new Blob([typeof text === 'string' ? text : JSON.stringify(text)], { type: 'text/csv;charset=utf-8' });
+  saveFile(
+    new Blob([typeof text === 'string' ? text : JSON.stringify(text)], { type: 'text/csv;charset=utf-8' }),
+    filename,
+  );
+}
+
+/**
+ * Fetches a file the API makes (a monthly statement's PDF) with the
+ * signed-in session, the 401 → refresh → retry rule included, and hands it
+ * to the browser as `filename`.
+ */
+export async function downloadFile(path: string, accept: string, filename: string): Promise<void> {
+  saveFile(await api.request<Blob>(path, { headers: { Accept: accept }, binary: true }), filename);
+}
+
+/** Saves a file the page holds: a link to it, clicked, then let go. */
+function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -18,6 +18,7 @@ import { purchases } from './purchases';
 import { redemptions } from './redemptions';
 import { screening } from './screening';
 import { settings } from './settings';
+import { statements } from './statements';
 import { transactions } from './transactions';
 import { transfers } from './transfers';
 import { twoFactor } from './two-factor';
@@ -51,6 +52,7 @@ export const endpoints = {
   redemptions,
   screening,
   settings,
+  statements,
   transactions,
   transfers,
   twoFactor,

@@ -10,6 +10,7 @@ import { ChartCard } from '../../shared/components/ChartCard';
 import { DateFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { useIncomeSummary } from '../packages/api';
+import { StatementCard } from '../statements/StatementCard';
 
 /** /total-income: bonus income by type and period, with a chart. */
 export function TotalIncomePage() {
@@ -73,6 +74,9 @@ export function TotalIncomePage() {
             }
           }
         />
+      </Grid>
+      <Grid size={12}>
+        <StatementCard />
       </Grid>
     </Grid>
   );

@@ -295,6 +295,26 @@ describe('requests', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
   });
 
+  it('reads a file answer as a Blob with `binary`, and its refusal still as the JSON error', async () => {
+    signInStorage('tok-123');
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0xe2, 0x80]); // "%PDF" then bytes that are not UTF-8 text
+    const fetch = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).endsWith('/2026-10')
+        ? new Response(pdf, { status: 200, headers: { 'Content-Type': 'application/pdf' } })
+        : json(422, { message: 'Not begun yet.', code: 'STATEMENT_MONTH_IN_FUTURE' }),
+    );
+    const client = createApiClient({ session: new SessionStore(), fetch });
+
+    const blob = await client.request<Blob>('/statements/2026-10', { binary: true });
+    expect(blob.type).toBe('application/pdf');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(pdf);
+    await expect(client.request('/statements/2099-01', { binary: true })).rejects.toMatchObject({
+      status: 422,
+      code: 'STATEMENT_MONTH_IN_FUTURE',
+      message: 'Not begun yet.',
+    });
+  });
+
   it('calls an endpoint of the table by name: its method and path, the query and headers given', async () => {
     signInStorage('tok-123');
     const server = fakeServer({ validToken: 'tok-123' });

@@ -24,6 +24,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The caller's cancellation (TanStack Query passes one). */
   signal?: AbortSignal;
+  /** A success's body is a file (a PDF statement): read as a Blob, not as JSON or text. An error's is still JSON. */
+  binary?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -171,6 +173,7 @@ export function createApiClient(options: ApiClientOptions) {
         signal: controller.signal,
         credentials: 'same-origin',
       });
+      if (opts.binary && response.ok) return { status: response.status, data: await response.blob() };
       const text = response.status === 204 ? '' : await response.text();
       let data: unknown = undefined;
       if (text) {
