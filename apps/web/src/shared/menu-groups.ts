@@ -7,9 +7,7 @@ export const MENU_GROUPS = [
   { id: 'network', heading: 'Network', adminOnly: false },
   { id: 'wallet', heading: 'Wallet', adminOnly: false },
   { id: 'packages', heading: 'Packages', adminOnly: false },
-  { id: 'bonuses', heading: 'Bonuses', adminOnly: false },
   { id: 'products', heading: 'Products', adminOnly: false },
-  { id: 'account', heading: 'Account', adminOnly: false },
   // The Admin group, in sections so that its labels stay short.
   { id: 'admin', heading: 'Admin', adminOnly: true },
   { id: 'adminApprovals', heading: 'Approvals', adminOnly: true },

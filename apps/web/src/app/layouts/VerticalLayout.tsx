@@ -9,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { alpha, useTheme } from '@mui/material/styles';
 import MenuOutlined from '@mui/icons-material/MenuOutlined';
 import { Outlet } from 'react-router';
+import { PageTabs } from './PageTabs';
 import { timeZoneLabel } from '../../shared/format';
 import { usePageTitle } from '../../shared/routing';
 import { useSession } from '../../shared/session/useSession';
@@ -117,6 +118,7 @@ export function VerticalLayout() {
             minWidth: 0,
           }}
         >
+          <PageTabs />
           <Outlet />
         </Box>
 

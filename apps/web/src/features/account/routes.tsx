@@ -3,7 +3,7 @@ import { inMenu, memberPage } from '../../shared/signed-in-page';
 
 /** The signed-in account's settings. Each page is loaded on its first visit. */
 export const accountRoutes: AppRoute[] = [
-  memberPage('/account-settings', 'Account Settings', inMenu('account', 'ManageAccountsOutlined'), () =>
+  memberPage('/account-settings', 'Account Settings', () =>
     import('./AccountSettingsPage').then(({ AccountSettingsPage }) => <AccountSettingsPage />),
   ),
 ];

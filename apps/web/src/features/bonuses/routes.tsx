@@ -6,10 +6,10 @@ export const bonusRoutes: AppRoute[] = [
   memberPage('/total-income', 'Total Income', inMenu('wallet', 'TrendingUpOutlined'), () =>
     import('./TotalIncomePage').then(({ TotalIncomePage }) => <TotalIncomePage />),
   ),
-  memberPage('/matching-bonus', 'Transaction Report', inMenu('bonuses', 'CallSplitOutlined'), () =>
+  memberPage('/matching-bonus', 'Transaction Report', () =>
     import('./BonusReports').then(({ BonusReport }) => <BonusReport type="matching" />),
   ),
-  memberPage('/referral-bonus', 'Bonus Report', inMenu('bonuses', 'EmojiEventsOutlined'), () =>
+  memberPage('/referral-bonus', 'Bonus Report', () =>
     import('./BonusReports').then(({ BonusReport }) => <BonusReport type="referral" />),
   ),
   adminPage('/admin-matching-bonus', 'Matching Bonus Report', inMenu('adminReports', 'LeaderboardOutlined'), () =>

@@ -6,7 +6,7 @@ export const conversionRoutes: AppRoute[] = [
   memberPage('/convert', 'Point Conversion', inMenu('wallet', 'CurrencyExchangeOutlined'), () =>
     import('./ConvertPage').then(({ ConvertPage }) => <ConvertPage />),
   ),
-  memberPage('/convert-history', 'Conversion History', inMenu('wallet', 'HistoryOutlined'), () =>
+  memberPage('/convert-history', 'Conversion History', () =>
     import('./ConversionHistoryPage').then(({ ConversionHistoryPage }) => <ConversionHistoryPage />),
   ),
 ];

@@ -9,7 +9,7 @@ export const depositRoutes: AppRoute[] = [
   memberPage('/deposit-address', 'Deposit Address', () =>
     import('./DepositPage').then(({ DepositAddressCard }) => <DepositAddressCard />),
   ),
-  memberPage('/deposit-history-member', 'Deposit History', inMenu('wallet', 'HistoryOutlined'), () =>
+  memberPage('/deposit-history-member', 'Deposit History', () =>
     import('./DepositHistoryPages').then(({ MemberDepositHistoryPage }) => <MemberDepositHistoryPage />),
   ),
   adminPage('/deposit-history', 'All Deposits', inMenu('adminTreasury', 'SavingsOutlined'), () =>

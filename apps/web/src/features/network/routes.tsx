@@ -12,10 +12,8 @@ export const networkRoutes: AppRoute[] = [
   memberPage('/member-network', 'Member Network', inMenu('network', 'HubOutlined'), () =>
     import('./MemberNetworkPage').then(({ MemberNetworkPage }) => <MemberNetworkPage />),
   ),
-  memberPage('/member-network2', 'Member Network 2', inMenu('network', 'TableRowsOutlined'), () =>
+  memberPage('/member-network2', 'Member Network 2', () =>
     import('./DownlinePage').then(({ DownlinePage }) => <DownlinePage />),
   ),
-  memberPage('/placement', 'Placement', inMenu('network', 'PersonAddAltOutlined'), () =>
-    import('./PlacementPage').then(({ PlacementPage }) => <PlacementPage />),
-  ),
+  memberPage('/placement', 'Placement', () => import('./PlacementPage').then(({ PlacementPage }) => <PlacementPage />)),
 ];

@@ -9,7 +9,7 @@ export const packageRoutes: AppRoute[] = [
   memberPage('/repurchase', 'Repurchase', () =>
     import('./PurchasePackagePage').then(({ PurchasePackagePage }) => <PurchasePackagePage repurchase />),
   ),
-  memberPage('/repurchase-history', 'Repurchase History', inMenu('packages', 'HistoryOutlined'), () =>
+  memberPage('/repurchase-history', 'Repurchase History', () =>
     import('./RepurchaseHistoryPage').then(({ RepurchaseHistoryPage }) => <RepurchaseHistoryPage />),
   ),
 ];

@@ -6,18 +6,14 @@ export const productRoutes: AppRoute[] = [
   memberPage('/redeem-product', 'Redeem Product', inMenu('products', 'RedeemOutlined'), () =>
     import('./RedeemProductPage').then(({ RedeemProductPage }) => <RedeemProductPage />),
   ),
-  memberPage('/redeem-history', 'Redemption History', inMenu('products', 'HistoryOutlined'), () =>
+  memberPage('/redeem-history', 'Redemption History', () =>
     import('./RedemptionHistoryPage').then(({ RedemptionHistoryPage }) => <RedemptionHistoryPage />),
   ),
   adminPage('/redemption-approval', 'Redemption Approval', inMenu('adminApprovals', 'LocalShippingOutlined'), () =>
     import('./RedemptionApprovalPage').then(({ RedemptionApprovalPage }) => <RedemptionApprovalPage />),
   ),
-  adminPage(
-    '/redemption-approval-history',
-    'Redemption Approval History',
-    inMenu('adminApprovals', 'HistoryOutlined'),
-    () =>
-      import('./RedemptionApprovalPage').then(({ RedemptionApprovalHistoryPage }) => <RedemptionApprovalHistoryPage />),
+  adminPage('/redemption-approval-history', 'Redemption Approval History', () =>
+    import('./RedemptionApprovalPage').then(({ RedemptionApprovalHistoryPage }) => <RedemptionApprovalHistoryPage />),
   ),
   adminPage('/admin/products', 'Products', inMenu('adminPlan', 'StorefrontOutlined'), () =>
     import('./AdminProductsPage').then(({ AdminProductsPage }) => <AdminProductsPage />),

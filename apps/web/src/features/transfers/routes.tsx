@@ -6,10 +6,10 @@ export const transferRoutes: AppRoute[] = [
   memberPage('/transfer', 'Transfer', inMenu('wallet', 'SwapHorizOutlined'), () =>
     import('./TransferPage').then(({ TransferPage }) => <TransferPage />),
   ),
-  memberPage('/transfer-sender-history', 'Transfers Sent', inMenu('wallet', 'CallMadeOutlined'), () =>
+  memberPage('/transfer-sender-history', 'Transfers Sent', () =>
     import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="sent" />),
   ),
-  memberPage('/transfer-Receiver-history', 'Transfers Received', inMenu('wallet', 'CallReceivedOutlined'), () =>
+  memberPage('/transfer-Receiver-history', 'Transfers Received', () =>
     import('./TransferHistoryPage').then(({ TransferHistoryPage }) => <TransferHistoryPage direction="received" />),
   ),
 ];

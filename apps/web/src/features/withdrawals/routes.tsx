@@ -6,16 +6,13 @@ export const withdrawalRoutes: AppRoute[] = [
   memberPage('/withdraw', 'Withdraw', inMenu('wallet', 'UploadOutlined'), () =>
     import('./WithdrawPage').then(({ WithdrawPage }) => <WithdrawPage />),
   ),
-  memberPage('/withdraw-history', 'Withdraw History', inMenu('wallet', 'HistoryOutlined'), () =>
+  memberPage('/withdraw-history', 'Withdraw History', () =>
     import('./WithdrawalLists').then(({ WithdrawHistoryPage }) => <WithdrawHistoryPage />),
   ),
   adminPage('/withdraw-approval', 'Withdraw Approval', inMenu('adminApprovals', 'TaskAltOutlined'), () =>
     import('./WithdrawalLists').then(({ WithdrawApprovalPage }) => <WithdrawApprovalPage />),
   ),
-  adminPage(
-    '/withdraw-approval-history',
-    'Withdraw Approval History',
-    inMenu('adminApprovals', 'HistoryOutlined'),
-    () => import('./WithdrawalLists').then(({ WithdrawApprovalPage }) => <WithdrawApprovalPage history />),
+  adminPage('/withdraw-approval-history', 'Withdraw Approval History', () =>
+    import('./WithdrawalLists').then(({ WithdrawApprovalPage }) => <WithdrawApprovalPage history />),
   ),
 ];
