@@ -1,5 +1,5 @@
 import type { AppRoute } from '../../shared/app-route';
-import { inMenu, memberPage } from '../../shared/signed-in-page';
+import { memberPage } from '../../shared/signed-in-page';
 
 /** The signed-in account's settings. Each page is loaded on its first visit. */
 export const accountRoutes: AppRoute[] = [
