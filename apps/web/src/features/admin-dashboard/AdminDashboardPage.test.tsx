@@ -30,6 +30,9 @@ function dashboard(
       withdrawals: { count: 0, amount: '0.00' },
       redemptions: { count: 0, points: '0.00' },
       failedPayouts: failed,
+      secondApprovals: 0,
+      heldByCap: 0,
+      stuckPayouts: 0,
     },
     hotWallet,
   };

@@ -134,7 +134,7 @@ function baseColumns(admin: boolean): Column<Withdrawal>[] {
       ? [{ id: 'approval', label: 'Approval', minWidth: 180, render: (w: Withdrawal) => <ApprovalCell w={w} /> }]
       : []),
     // The rejection or failure; for an approved payout held in the queue, why it waits (the daily payout cap).
-    { id: 'reason', label: 'Reason', minWidth: 160, render: (w) => w.reason ?? w.payoutWaiting ?? '' },
+    { id: 'reason', label: 'Reason', minWidth: 160, render: (w) => w.reason ?? w.payout?.waiting ?? '' },
   ];
 }
 

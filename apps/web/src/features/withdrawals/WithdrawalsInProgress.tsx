@@ -11,7 +11,7 @@ function stateOf(w: Withdrawal): string {
     case 'pending':
       return w.approvals.length > 0 ? 'approved once, waiting for a second admin' : "waiting for an admin's approval";
     case 'approved':
-      return w.payoutWaiting ? `approved; ${w.payoutWaiting}` : 'approved, being sent on chain';
+      return w.payout?.waiting ? `approved; ${w.payout.waiting}` : 'approved, being sent on chain';
     default:
       return 'the payout failed; an admin will send it again or refund it';
   }
