@@ -15,7 +15,8 @@ const SHOWN = { pageSize: 20, sort: '-createdAt', status: IN_PROGRESS_STATUSES }
  * one request for every status (progress.ts); nothing when there are none.
  */
 export function WithdrawalsInProgress() {
-  const list = useMyWithdrawals(SHOWN);
+  // Polled, so an approval, the payout going out and its transaction show without a reload.
+  const list = useMyWithdrawals(SHOWN, { refetchInterval: 5_000 });
   const now = Date.now();
   const items = (list.data?.items ?? []).flatMap((w) => {
     const progress = progressOf(w, now);
