@@ -20,7 +20,6 @@ import {
   policyLimit,
   toBaseUnits,
   withdrawalStatuses,
-  type ApprovalResult,
   type Withdrawal,
 } from '@portal/contract';
 import { api } from '../../shared/api/instance';
@@ -40,6 +39,7 @@ import { useSelection } from '../../shared/hooks/useSelection';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useAdminWithdrawals, useDecideWithdrawals, useHotWallet, useMemberActivity, useMyWithdrawals } from './api';
+import { decisionToasts } from './decision-toasts';
 import { NeedsAttention } from './NeedsAttention';
 import { usePayoutActions } from './usePayoutActions';
 
@@ -268,18 +268,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
           ? { action, ids, reason: reason.trim() }
           : { action, ids, totpCode: needsCode ? totpCode.trim() : undefined },
       );
-      // What waits (a second admin, the daily payout cap) or cannot go (the hot wallet short) is said as such, not as on its way.
-      const { waiting = [], unfunded = [] } = result as Partial<ApprovalResult>;
-      const held = [...waiting, ...unfunded];
-      const going = result.done.filter((id) => !held.some((w) => w.id === id)).length;
-      if (going > 0 || (held.length === 0 && result.skipped.length === 0)) {
-        toast.success(
-          `${going} withdrawal${going === 1 ? '' : 's'} ${action === 'approve' ? 'approved: payouts are on their way' : 'rejected and refunded'}.`,
-        );
-      }
-      for (const note of waiting) toast.info(note.message);
-      for (const note of unfunded) toast.warning(note.message);
-      for (const skipped of result.skipped) toast.warning(skipped.message);
+      for (const { variant, message } of decisionToasts(action, result)) toast[variant](message);
       selection.forget(ids);
       closeDialogs();
       setReason('');
