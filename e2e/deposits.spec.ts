@@ -145,6 +145,7 @@ test('the money loop: a deposit credited and consolidated into the hot wallet, a
     // Money in: test USDT sent to the member's deposit address, credited once final.
     const deposit = new DepositPage(m);
     await deposit.goto();
+    await expect(deposit.address).toHaveText(/^\s*0x[0-9a-fA-F]{40}\s*$/);
     const address = await deposit.readAddress();
     expect(await chainSend(address, '300')).toContain('Sent 300 test USDT');
     await expect(deposit.recentWithStatus('credited')).toBeVisible({ timeout: 45_000 });
@@ -198,6 +199,10 @@ test('the money loop: a deposit credited and consolidated into the hot wallet, a
 
     // Paid: the member's page follows it to "sent" with its transaction (it polls), the history says paid.
     await expect(progress).toContainText(/: sent \(transaction 0x[0-9a-f]{8}…[0-9a-f]{6}\)/, { timeout: 60_000 });
+    expect(await axeSerious(m)).toEqual([]);
+    await m.setViewportSize({ width: 360, height: 740 });
+    await expect(progress).toBeVisible();
+    expect(await m.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     expect(await axeSerious(m)).toEqual([]);
     const history = new WithdrawHistoryPage(m);
     await history.goto();

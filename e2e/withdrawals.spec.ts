@@ -258,6 +258,11 @@ test('the withdrawal policy: the limits on the member’s page, a clear refusal 
       0,
     );
     expect(await axeSerious(page)).toEqual([]);
+    // And in dark mode (the theme follows the system's preference).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await axeSerious(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 1366, height: 768 });
     const row = approval.table.getByRole('row', { name: new RegExp(asking.username) });
     await expect(row).toContainText(`First approval by @${first.username}, waiting for a second admin`);
