@@ -56,9 +56,18 @@ export const iso = (value: Date | null) => (value ? new Date(value).toISOString(
 
 /**
  * Who reads a withdrawal: an admin, or the member it belongs to, who is not
- * told which admins approved it nor the payout job's notes (operator text).
+ * told which admins approved it, the payout job's notes nor the daily cap's
+ * figures (operator text).
  */
 export type WithdrawalViewer = 'admin' | 'member';
+
+/**
+ * Why a payout waits, as its member reads it: the cap's own reason names the
+ * company's cap and what it sent today (payout/daily-cap.ts), which are the
+ * operator's business, not the member's.
+ */
+const MEMBER_WAITING =
+  "held by the company's daily payout limit; it goes out as soon as the limit has room (it resets at 00:00 UTC)";
 
 const explorer = (ctx: AppContext, hash: string | null) => (hash ? (ctx.chain?.explorerTx(hash) ?? null) : null);
 
@@ -67,7 +76,7 @@ function payoutOf(ctx: AppContext, payout: WithdrawalRow['payout'], viewer: With
   const broadcastAt = payout.broadcast_at ? new Date(payout.broadcast_at) : null;
   return {
     state: payout.state,
-    waiting: payout.waiting,
+    waiting: payout.waiting && viewer === 'member' ? MEMBER_WAITING : payout.waiting,
     note: viewer === 'admin' ? payout.note : null,
     broadcastAt: broadcastAt && broadcastAt.toISOString(),
     stuck: isStuck(payout.state, broadcastAt, ctx.now()),

@@ -141,6 +141,15 @@ describe('withdrawals that need attention: the payout in the view, several statu
         waiting: expect.stringContaining('larger than the daily payout cap of 10.00 USDT') as unknown,
         stuck: false,
       });
+      // Its member reads why without the company's figures.
+      expect((await listed(portal, held.member, '/api/withdrawals'))[0]).toMatchObject({
+        id: held.id,
+        payout: {
+          state: 'queued',
+          waiting:
+            "held by the company's daily payout limit; it goes out as soon as the limit has room (it resets at 00:00 UTC)",
+        },
+      });
       // A pending one without any approval, and one approved and going out, need nobody.
       const plain = await pendingWithdrawal(portal, admin, freshAddress(), '20');
 
