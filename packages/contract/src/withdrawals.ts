@@ -111,7 +111,7 @@ export const STUCK_PAYOUT_MINUTES = 10;
 export const withdrawalPayoutSchema = z.object({
   /** queued (no transaction yet) → signed → broadcast (sent, not mined) → mined (waiting for confirmations). */
   state: z.enum(livePayoutStates),
-  /** Why a queued payout waits (over the company's daily payout cap), or null. */
+  /** Why a queued payout waits (over the company's daily payout cap; to its member, without the cap's figures), or null. */
   waiting: z.string().nullable(),
   /** The payout job's note on it while in flight (a held-up nonce, a refused broadcast); null, and always null to members. */
   note: z.string().nullable(),
