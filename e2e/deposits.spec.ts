@@ -4,9 +4,13 @@ import { Bep20WalletsPage } from './pages/Bep20WalletsPage';
 import { ConsolidationsPage } from './pages/ConsolidationsPage';
 import { DepositPage } from './pages/DepositPage';
 import { MemberDepositHistoryPage } from './pages/MemberDepositHistoryPage';
+import { WithdrawApprovalPage } from './pages/WithdrawApprovalPage';
+import { WithdrawHistoryPage } from './pages/WithdrawHistoryPage';
+import { WithdrawPage } from './pages/WithdrawPage';
 import { approverAdmin, registerViaApi, signIn, signInApprover, type ApproverAdmin } from './support/api';
 import { chainRpc, chainSend } from './support/chain';
 import { axeSerious } from './support/tour';
+import { signInWithRecoveryCode, totpCode, twoFactorMember } from './support/two-factor-member';
 
 /**
  * A BEP20 deposit as a member lives it, on the portal's embedded chain
@@ -126,10 +130,132 @@ async function depositBlock(request: APIRequestContext, approver: ApproverAdmin,
   return items[0]!.blockNumber;
 }
 
-async function setHotWalletTarget(request: APIRequestContext, approver: ApproverAdmin, target: string) {
-  const res = await request.patch('/api/admin/settings', {
-    headers: approver.headers,
-    data: { hotWalletTarget: target },
-  });
+/**
+ * The whole money loop in a browser, after the test above in this file (one
+ * worker: the settings it sets, the chain it reads): a member deposits (sent
+ * as `npm run chain:send` does) and sees it credited; the admin
+ * consolidates, which fills the hot wallet first (ADR 0034); the member asks
+ * to withdraw from the income wallet (funded by an admin's adjustment
+ * standing in for a bonus: a deposit buys packages, income is what a member
+ * withdraws, PRODUCT.md §2); the admin approves it; the member's /withdraw
+ * follows it to "sent" with its transaction, the history says paid, and
+ * /bep20-wallets still reconciles with nothing unexplained.
+ */
+test('the money loop: a deposit credited and consolidated into the hot wallet, a withdrawal approved and paid from it, the wallets reconciled', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const approver = await approverAdmin(request);
+  const hold = await settingsOf(request, approver, 'withdrawalAddressHoldHours');
+  // The saved address is usable at once; the sweep fills the hot wallet up to its target first.
+  await patchSettings(request, approver, { withdrawalAddressHoldHours: '0', hotWalletTarget: '1000' });
+  try {
+    const member = await twoFactorMember(request, '100', { fullName: 'Lou Loop' });
+    // axe-core is injected inline, which the portal's content-security policy refuses otherwise.
+    const memberContext = await browser.newContext({ bypassCSP: true });
+    const m = await memberContext.newPage();
+    await signInWithRecoveryCode(m, member);
+
+    // Money in: test USDT sent to the member's deposit address, credited once final.
+    const deposit = new DepositPage(m);
+    await deposit.goto();
+    await expect(deposit.address).toHaveText(/^\s*0x[0-9a-fA-F]{40}\s*$/);
+    const address = await deposit.readAddress();
+    expect(await chainSend(address, '300')).toContain('Sent 300 test USDT');
+    await expect(deposit.recentWithStatus('credited')).toBeVisible({ timeout: 45_000 });
+    await expect(deposit.balance).toHaveText('300.00 USDT');
+
+    // The admin consolidates: the hot wallet, below its target, is filled first.
+    const adminContext = await browser.newContext({ bypassCSP: true });
+    const admin = await adminContext.newPage();
+    await signInApprover(admin, approver);
+    const wallets = new Bep20WalletsPage(admin);
+    await wallets.goto();
+    await expect(wallets.hotBalance).toBeVisible();
+    const hotBefore = usdtOf(await wallets.hotBalance.textContent());
+    const consolidations = new ConsolidationsPage(admin);
+    await consolidations.goto();
+    await consolidations.consolidate();
+    await expect(admin.getByText(/^Consolidation done: /)).toBeVisible({ timeout: 60_000 });
+    await expect(consolidations.rows.first()).toContainText('Sweep300.00 USDT');
+    await wallets.goto();
+    // At least the member's 300 (a deposit another file made at the same time may be swept with it).
+    await expect
+      .poll(async () => usdtOf(await wallets.hotBalance.textContent()))
+      .toBeGreaterThanOrEqual(hotBefore + 300_00n);
+    await expect(wallets.reconciliation).toContainText('Balanced');
+
+    // Money out: the member asks on /withdraw (the fee and what arrives restated), and follows it there.
+    const withdraw = new WithdrawPage(m);
+    await withdraw.goto();
+    await withdraw.amount.fill('100');
+    await withdraw.chooseAddress(member.address);
+    await withdraw.code.fill(totpCode(member.secret, 30_000));
+    await withdraw.reviewButton.click();
+    await expect(withdraw.confirmation).toContainText('95.00');
+    await withdraw.confirmButton.click();
+    await expect(
+      m.getByText('Withdrawal of 100.00 USDT requested; 95.00 USDT will arrive once an admin approves it.'),
+    ).toBeVisible();
+    const progress = m.getByTestId('withdrawals-in-progress');
+    await expect(progress).toContainText('100.00 USDT requested');
+    await expect(progress).toContainText("waiting for an admin's approval");
+
+    // The admin approves it: the hot wallet covers it, so the toast says it is on its way.
+    const approval = new WithdrawApprovalPage(admin);
+    await approval.goto();
+    const row = approval.table.getByRole('row', { name: new RegExp(member.username) });
+    await row.getByRole('checkbox').check();
+    await approval.approveSelectedButton(1).click();
+    await expect(approval.dialog).toContainText('95.00');
+    await approval.approveAndPayButton.click();
+    await expect(admin.getByText('1 withdrawal approved: payouts are on their way.')).toBeVisible();
+
+    // Paid: the member's page follows it to "sent" with its transaction (it polls), the history says paid.
+    await expect(progress).toContainText(/: sent \(transaction 0x[0-9a-f]{8}…[0-9a-f]{6}\)/, { timeout: 60_000 });
+    expect(await axeSerious(m)).toEqual([]);
+    await m.setViewportSize({ width: 360, height: 740 });
+    await expect(progress).toBeVisible();
+    expect(await m.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await axeSerious(m)).toEqual([]);
+    const history = new WithdrawHistoryPage(m);
+    await history.goto();
+    const paid = history.table.getByRole('row').nth(1);
+    await expect(paid).toContainText('Paid');
+    await expect(paid).toContainText('95.00');
+    await expect(paid).toContainText(/0x[0-9a-f]{8}…[0-9a-f]{6}/);
+
+    // The chain and the ledger agree: nothing unexplained.
+    await wallets.goto();
+    await expect(wallets.reconciliation).toContainText('Balanced');
+    await expect(wallets.unexplained).toHaveText('0.00 USDT');
+    expect(await axeSerious(admin)).toEqual([]);
+    await memberContext.close();
+    await adminContext.close();
+  } finally {
+    await patchSettings(request, approver, { withdrawalAddressHoldHours: hold });
+  }
+});
+
+/** A balance as the page shows it (`1,234.50 USDT`), in hundredths (further decimals dropped). */
+function usdtOf(text: string | null): bigint {
+  const match = /^([\d,]+)\.(\d{2})\d* USDT$/.exec((text ?? '').trim());
+  expect(match, `a USDT balance, not ${text}`).not.toBeNull();
+  return BigInt(match![1]!.replaceAll(',', '')) * 100n + BigInt(match![2]!);
+}
+
+async function settingsOf(request: APIRequestContext, approver: ApproverAdmin, key: string): Promise<string> {
+  const res = await request.get('/api/admin/settings', { headers: approver.headers });
   expect(res.status(), await res.text()).toBe(200);
+  return String(((await res.json()) as Record<string, unknown>)[key]);
+}
+
+async function patchSettings(request: APIRequestContext, approver: ApproverAdmin, data: Record<string, string>) {
+  const res = await request.patch('/api/admin/settings', { headers: approver.headers, data });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function setHotWalletTarget(request: APIRequestContext, approver: ApproverAdmin, target: string) {
+  await patchSettings(request, approver, { hotWalletTarget: target });
 }

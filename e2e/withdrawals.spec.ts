@@ -1,7 +1,4 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { privateKeyToAccount } from 'viem/accounts';
-import { randomBytes } from 'node:crypto';
 import { AccountSettingsPage } from './pages/AccountSettingsPage';
 import { LoginPage } from './pages/LoginPage';
 import { SignedInFrame } from './pages/SignedInFrame';
@@ -11,7 +8,6 @@ import { WithdrawHistoryPage } from './pages/WithdrawHistoryPage';
 import { WithdrawPage } from './pages/WithdrawPage';
 import {
   adminLogin,
-  apiLogin,
   approverAdmin,
   creditMember,
   memberIdOf,
@@ -20,6 +16,8 @@ import {
   signInApprover,
 } from './support/api';
 import { chainSend } from './support/chain';
+import { axeSerious } from './support/tour';
+import { freshAddress, signInWithRecoveryCode, totpCode, twoFactorMember } from './support/two-factor-member';
 
 /**
  * Withdrawals as people use them: a member with income turns two-factor on
@@ -29,11 +27,7 @@ import { chainSend } from './support/chain';
  * embedded chain's hot wallet and every history says paid.
  */
 
-const code = (secret: string, offsetMs = 0) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + offsetMs,
-  });
-const freshAddress = () => privateKeyToAccount(`0x${randomBytes(32).toString('hex')}`).address;
+const code = totpCode;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Another member asking through the API: two-factor on, address saved, request signed off with a code. */
@@ -43,44 +37,20 @@ async function otherRequest(request: APIRequestContext, adminToken: string, amou
 
 /** A member with `amount` of income and two-factor on, who asks to withdraw it all; the next request is `again`. */
 async function askingMember(request: APIRequestContext, amount: string) {
-  const other = await registerViaApi(request);
-  await creditMember(request, await memberIdOf(request, other.username), {
-    wallet: 'income',
-    amount,
-    reason: 'Bonus for the test',
-  });
-  const session = await apiLogin(request, other.username, other.password);
-  const setup = (await (await request.post('/api/me/2fa/setup', { headers: auth(session.accessToken) })).json()) as {
-    secret: string;
-  };
-  const enabled = await request.post('/api/me/2fa/enable', {
-    headers: auth(session.accessToken),
-    data: { code: code(setup.secret) },
-  });
-  expect(enabled.status()).toBe(200);
-  const { recoveryCodes } = (await enabled.json()) as { recoveryCodes: string[] };
-  const to = freshAddress();
-  expect(
-    (
-      await request.post('/api/withdrawal-addresses', { headers: auth(session.accessToken), data: { address: to } })
-    ).status(),
-  ).toBe(201);
+  const member = await twoFactorMember(request, amount);
   const res = await request.post('/api/withdrawals', {
-    headers: auth(session.accessToken),
-    data: { amount, address: to, totpCode: code(setup.secret, 30_000) },
+    headers: member.headers,
+    data: { amount, address: member.address, totpCode: code(member.secret, 30_000) },
   });
   expect(res.status(), await res.text()).toBe(201);
   return {
-    username: other.username,
-    password: other.password,
-    /** For signing in: the authenticator's next code may not be valid yet. */
-    recoveryCode: recoveryCodes[0]!,
+    ...member,
     first: (await res.json()) as { id: number },
     /** Another request (refused before its code is checked, so any code of the right form does). */
     again: (more: string) =>
       request.post('/api/withdrawals', {
-        headers: auth(session.accessToken),
-        data: { amount: more, address: to, totpCode: code(setup.secret, 60_000) },
+        headers: member.headers,
+        data: { amount: more, address: member.address, totpCode: code(member.secret, 60_000) },
       }),
   };
 }
@@ -186,6 +156,12 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
     }
   ).token;
   await expect(approval.table.getByRole('row')).toHaveCount(4);
+  // Paid before these (the money loop of deposits.spec.ts ran first).
+  const paidCount = async () => {
+    const res = await request.get('/api/admin/withdrawals?status=paid', { headers: auth(admin.accessToken) });
+    return ((await res.json()) as { total: number }).total;
+  };
+  const paidBefore = await paidCount();
   await approval.selectAllButton.click();
   await approval.approveSelectedButton(3).click();
   await expect(approval.dialog).toContainText('75.50');
@@ -196,15 +172,7 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   await expect(page.getByText('3 withdrawals approved')).toBeVisible();
 
   // Paid on chain: the hot wallet sent exactly 47.5 + 19 + 9 (the 1 USDT fee floor).
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get('/api/admin/withdrawals?status=paid', { headers: auth(admin.accessToken) });
-        return ((await res.json()) as { total: number }).total;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(3);
+  await expect.poll(paidCount, { timeout: 60_000 }).toBe(paidBefore + 3);
   const after = (
     (await (await request.get('/api/admin/withdrawals/hot-wallet', { headers: auth(admin.accessToken) })).json()) as {
       token: string;
@@ -224,12 +192,11 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   await expect(row).toContainText(/0x[0-9a-f]{8}…[0-9a-f]{6}/);
   const decisions = new WithdrawApprovalHistoryPage(page);
   await decisions.goto('?status=paid');
-  await expect(decisions.table.getByRole('row')).toHaveCount(4);
+  await expect(decisions.table.getByRole('row')).toHaveCount(paidBefore + 4);
   await memberContext.close();
 });
 
 test('the withdrawal policy: the limits on the member’s page, a clear refusal over 24 hours, a second admin above the threshold', async ({
-  page,
   browser,
   request,
 }) => {
@@ -255,19 +222,16 @@ test('the withdrawal policy: the limits on the member’s page, a clear refusal 
     // The member's page says the limits and what is left.
     const memberContext = await browser.newContext();
     const m = await memberContext.newPage();
-    const login = new LoginPage(m);
-    await login.goto();
-    await login.fill(asking.username, asking.password);
-    await login.submit();
-    await login.code.fill(asking.recoveryCode);
-    await login.submit();
-    await expect(m).toHaveURL(/\/dashboard$/);
+    await signInWithRecoveryCode(m, asking);
     const withdraw = new WithdrawPage(m);
     await withdraw.goto();
     await expect(withdraw.limits).toContainText('60.00 USDT in any 24 hours: 20.00 USDT left now, more from');
     await memberContext.close();
 
     // The first admin's approval is recorded and shown; the same admin cannot give the second.
+    // axe-core is injected inline, which the portal's content-security policy refuses otherwise; 1366 px, a laptop.
+    const adminContext = await browser.newContext({ bypassCSP: true, viewport: { width: 1366, height: 768 } });
+    const page = await adminContext.newPage();
     await signInApprover(page, first);
     const approval = new WithdrawApprovalPage(page);
     await approval.goto();
@@ -278,6 +242,28 @@ test('the withdrawal policy: the limits on the member’s page, a clear refusal 
     await expect(
       page.getByText(`Withdrawal #${id}: first approval recorded; it waits for a second admin`),
     ).toBeVisible();
+    // At the top, in "Needs attention": why, and the actions in view without scrolling sideways (1366 px), then stacked (360 px).
+    const attention = approval.attentionRow(id);
+    await expect(attention).toContainText('Waits for a second admin');
+    await expect(attention).toContainText(`First approval by @${first.username}`);
+    await expect(attention).toContainText('You gave the first approval: another admin approves it.');
+    await expect(approval.attention).toBeVisible();
+    await expect(attention.getByRole('button', { name: 'Reject' })).toBeInViewport();
+    expect(await axeSerious(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(approval.attention).toBeVisible();
+    await attention.getByRole('button', { name: 'Reject' }).scrollIntoViewIfNeeded();
+    await expect(attention.getByRole('button', { name: 'Reject' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+    expect(await axeSerious(page)).toEqual([]);
+    // And in dark mode (the theme follows the system's preference).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await axeSerious(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 1366, height: 768 });
     const row = approval.table.getByRole('row', { name: new RegExp(asking.username) });
     await expect(row).toContainText(`First approval by @${first.username}, waiting for a second admin`);
     await approval.select(id).check();
@@ -298,6 +284,10 @@ test('the withdrawal policy: the limits on the member’s page, a clear refusal 
     await expect(decisions.table.getByRole('row', { name: new RegExp(asking.username) })).toContainText(
       'Not this time',
     );
+    // Decided: it needs nobody any more.
+    await approval.goto();
+    await expect(approval.attentionRow(id)).toHaveCount(0);
+    await adminContext.close();
   } finally {
     await setPolicy({ secondApprovalThreshold: '5000', withdrawalDailyLimit: '10000' });
   }

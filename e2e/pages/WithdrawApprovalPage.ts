@@ -1,12 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { TablePage } from './TablePage';
 
-/** `/withdraw-approval`: the pending withdrawals, approved as a batch and paid from the hot wallet. */
+/** `/withdraw-approval`: what needs attention, then the pending withdrawals, approved as a batch and paid from the hot wallet. */
 export class WithdrawApprovalPage extends TablePage {
   readonly hotWallet: Locator;
   readonly selectAllButton: Locator;
   readonly dialog: Locator;
   readonly approveAndPayButton: Locator;
+  /** The "Needs attention" table, named so only while it does not scroll sideways (DataTable). */
+  readonly attention: Locator;
 
   constructor(page: Page) {
     super(page, '/withdraw-approval', 'Pending withdrawals');
@@ -14,6 +16,12 @@ export class WithdrawApprovalPage extends TablePage {
     this.selectAllButton = page.getByRole('button', { name: 'Select all on this page' });
     this.dialog = page.getByRole('dialog');
     this.approveAndPayButton = page.getByRole('button', { name: 'Approve and pay' });
+    this.attention = page.getByRole('region', { name: 'Withdrawals that need attention', exact: true });
+  }
+
+  /** One withdrawal's row in the "Needs attention" group: why, and its actions. */
+  attentionRow(id: number): Locator {
+    return this.page.getByTestId(`attention-${id}`);
   }
 
   /** The check box of one withdrawal. */

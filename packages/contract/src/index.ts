@@ -14,6 +14,7 @@ export * from './products';
 export * from './errors';
 export * from './deposits';
 export * from './withdrawals';
+export * from './withdrawal-progress';
 export * from './screening';
 export * from './hot-wallet';
 export * from './statements';

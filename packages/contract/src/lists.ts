@@ -11,6 +11,21 @@ export function sortSchema<const F extends string>(fields: readonly F[], fallbac
   return z.enum(allowed, { error: () => `sort must be one of: ${allowed.join(', ')}` }).default(fallback as never);
 }
 
+/**
+ * One or several values of a list, comma-separated (`status=pending,approved`):
+ * the list shows rows with any of them. Each must be one of `values`;
+ * anything else is a 400 naming the field.
+ */
+export function oneOrMoreSchema<const V extends string>(field: string, values: readonly [V, ...V[]]) {
+  const one = z.enum(values, {
+    error: () => `${field} must be one or more of: ${values.join(', ')} (comma-separated)`,
+  });
+  return text(undefined, { label: field })
+    .meta({ example: values.slice(0, 2).join(',') })
+    .transform((value) => [...new Set(value.split(',').map((part) => part.trim()))])
+    .pipe(z.array(one).min(1));
+}
+
 /** A calendar day, `YYYY-MM-DD`, read in UTC; `to` days are inclusive. */
 export const dayFilterSchema = z.iso.date({ error: 'Use a date as YYYY-MM-DD' });
 

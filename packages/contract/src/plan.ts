@@ -224,6 +224,12 @@ export const adminDashboardSchema = z.object({
     redemptions: z.object({ count: z.number().int(), points: moneySchema }),
     /** Withdrawals whose payout failed (hot wallet short, reverted, nonce taken): each waits for a Retry or a Refund; `amount` is what members asked. */
     failedPayouts: z.object({ count: z.number().int(), amount: moneySchema }),
+    /** First approvals waiting for a second admin (above the second-approval threshold). */
+    secondApprovals: z.number().int(),
+    /** Approved payouts the company's daily payout cap keeps in the queue. */
+    heldByCap: z.number().int(),
+    /** Payouts broadcast and not mined `STUCK_PAYOUT_MINUTES` after their first transaction was broadcast. */
+    stuckPayouts: z.number().int(),
   }),
   /** The hot wallet as /api/health says it: `low` below its low-water mark or short of the payouts being sent. */
   hotWallet: hotWalletCheckSchema,

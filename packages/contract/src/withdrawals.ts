@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './common';
 import { text } from './text';
-import { dayFilterSchema, listQuery, searchSchema, sortSchema } from './lists';
+import { dayFilterSchema, listQuery, oneOrMoreSchema, searchSchema, sortSchema } from './lists';
 import { amountSchema, moneySchema } from './money';
 
 // ---- two-factor sign-in (TOTP) ---------------------------------------------
@@ -95,10 +95,35 @@ export const approvalPolicies = ['one_admin', 'two_admins', 'automatic'] as cons
 export type ApprovalPolicy = (typeof approvalPolicies)[number];
 
 export const withdrawalApprovalSchema = z.object({
-  /** The admin who approved; null for an automatic approval. */
+  /** The admin who approved; null for an automatic approval, and always null in a member's own withdrawals (admins stay unnamed to members). */
   by: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  /** Given by the portal itself (the automatic approval policy), not by an admin. */
+  automatic: z.boolean(),
   at: z.string(),
 });
+
+/** Where an approved withdrawal's payout stands while the payout job works on it (apps/api/src/withdrawals/payout/job.ts). */
+export const livePayoutStates = ['queued', 'signed', 'broadcast', 'mined'] as const;
+
+/** A payout broadcast (or signed) and not mined this many minutes after its first transaction was broadcast is stuck: an admin looks at it. */
+export const STUCK_PAYOUT_MINUTES = 10;
+
+export const withdrawalPayoutSchema = z.object({
+  /** queued (no transaction yet) → signed → broadcast (sent, not mined) → mined (waiting for confirmations). */
+  state: z.enum(livePayoutStates),
+  /** Why a queued payout waits (over the company's daily payout cap; to its member, without the cap's figures), or null. */
+  waiting: z.string().nullable(),
+  /** The payout job's note on it while in flight (a held-up nonce, a refused broadcast); null, and always null to members. */
+  note: z.string().nullable(),
+  /** When its first transaction was broadcast; null before. */
+  broadcastAt: z.string().nullable(),
+  /** Broadcast (or signed) and not mined `STUCK_PAYOUT_MINUTES` after its first transaction was broadcast. */
+  stuck: z.boolean(),
+  /** Its latest signed transaction, and the explorer link when the portal has one. */
+  txHash: z.string().nullable(),
+  explorerUrl: z.string().nullable(),
+});
+export type WithdrawalPayout = z.infer<typeof withdrawalPayoutSchema>;
 
 export const withdrawalSchema = z.object({
   id: z.number().int(),
@@ -122,14 +147,15 @@ export const withdrawalSchema = z.object({
   approvals: z.array(withdrawalApprovalSchema),
   /** Under which policy it was (or is being) approved, and the rule in words; null before any approval. */
   approvalPolicy: z.object({ kind: z.enum(approvalPolicies), description: z.string() }).nullable(),
-  /** Why its approved payout still waits in the queue (the daily payout cap), or null. */
-  payoutWaiting: z.string().nullable(),
+  /** Its payout while the payout job works on it (approved, not paid or failed yet); null otherwise. */
+  payout: withdrawalPayoutSchema.nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalPageSchema = pageOf(withdrawalSchema);
 
 export const withdrawalListQuerySchema = listQuery({
-  status: withdrawalStatusSchema.optional(),
+  /** One status or several, comma-separated (`pending,approved,failed`: those not settled yet). */
+  status: oneOrMoreSchema('status', withdrawalStatuses).optional(),
   sort: sortSchema(['createdAt', 'amount'], '-createdAt'),
   from: dayFilterSchema.optional(),
   to: dayFilterSchema.optional(),
@@ -138,6 +164,11 @@ export type WithdrawalListQuery = z.infer<typeof withdrawalListQuerySchema>;
 
 export const adminWithdrawalListQuerySchema = withdrawalListQuerySchema.extend({
   search: searchSchema,
+  /**
+   * `true`: only those that need an admin (apps/api/src/withdrawals/attention.ts): a first approval
+   * waiting for a second admin, a payout held back by the daily payout cap, a stuck payout, a failed one.
+   */
+  attention: z.enum(['true', 'false'], { error: 'attention must be true or false' }).optional(),
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
 });
 export type AdminWithdrawalListQuery = z.infer<typeof adminWithdrawalListQuerySchema>;
@@ -194,9 +225,14 @@ export type BulkResult = z.infer<typeof bulkResultSchema>;
 /**
  * An approval's answer: `done` were approved; `waiting`, present when some
  * money does not go out now, names those with a first approval waiting for
- * a second admin and those approved whose payout the daily cap holds back.
+ * a second admin and those approved whose payout the daily cap holds back;
+ * `unfunded`, present when the hot wallet cannot cover them, names the
+ * approved ones whose payouts will fail until it is funded.
  */
-export const approvalResultSchema = bulkResultSchema.extend({ waiting: z.array(bulkNoteSchema).optional() });
+export const approvalResultSchema = bulkResultSchema.extend({
+  waiting: z.array(bulkNoteSchema).optional(),
+  unfunded: z.array(bulkNoteSchema).optional(),
+});
 export type ApprovalResult = z.infer<typeof approvalResultSchema>;
 
 export const hotWalletSchema = z.object({

@@ -4,6 +4,7 @@ import { hotWalletCheck } from '../health/checks';
 import { readPayoutFigures } from '../metrics/queries';
 import { sql } from '../db/sql';
 import { systemBalance } from '../ledger/queries';
+import { heldPayout, stuckPayout, waitingForSecondAdmin } from '../withdrawals/attention';
 
 /** Bonuses / sales as a percentage with 2 decimals, rounded down; null without sales. */
 export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
@@ -11,7 +12,7 @@ export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
   return fromBaseUnits((bonuses * 10_000n) / sales, 2);
 }
 
-/** The admin dashboard's figures: members, sales, bonuses, payout ratio, the last 30 days; deposits, the treasury, what waits for approval, the failed payouts waiting for a retry or refund, and the hot wallet's state. */
+/** The admin dashboard's figures: members, sales, bonuses, payout ratio, the last 30 days; deposits, the treasury, what waits for approval, the failed payouts waiting for a retry or refund, what else needs an admin on /withdraw-approval (second approvals, payouts held by the daily cap, stuck payouts), and the hot wallet's state. */
 export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
   const { db } = ctx;
   const now = ctx.now();
@@ -34,6 +35,9 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
       points: string;
       failed: number;
       failed_amount: string;
+      second: number;
+      held: number;
+      stuck: number;
     }>(
       // Members without the company root (the only member without a sponsor); the Members list shows the root too and says so.
       sql`SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members,
@@ -52,7 +56,11 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
               (SELECT count(*)::int FROM redemptions WHERE status = 'pending') AS redemptions,
               (SELECT COALESCE(sum(points), 0)::text FROM redemptions WHERE status = 'pending') AS points,
               (SELECT count(*)::int FROM withdrawals WHERE status = 'failed') AS failed,
-              (SELECT COALESCE(sum(amount), 0)::text FROM withdrawals WHERE status = 'failed') AS failed_amount`,
+              (SELECT COALESCE(sum(amount), 0)::text FROM withdrawals WHERE status = 'failed') AS failed_amount,
+              -- What needs an admin on /withdraw-approval (withdrawals/attention.ts): each read through a status index.
+              (SELECT count(*)::int FROM withdrawals w WHERE ${waitingForSecondAdmin}) AS second,
+              (SELECT count(*)::int FROM payouts p WHERE ${heldPayout}) AS held,
+              (SELECT count(*)::int FROM payouts p WHERE ${stuckPayout(now)}) AS stuck`,
     )
   ).rows[0]!;
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * 86_400_000);
@@ -95,6 +103,9 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
       withdrawals: { count: totals.withdrawals, amount: fromBaseUnits(BigInt(totals.withdrawn)) },
       redemptions: { count: totals.redemptions, points: fromBaseUnits(BigInt(totals.points)) },
       failedPayouts: { count: totals.failed, amount: fromBaseUnits(BigInt(totals.failed_amount)) },
+      secondApprovals: totals.second,
+      heldByCap: totals.held,
+      stuckPayouts: totals.stuck,
     },
     hotWallet: await hotWallet,
   };

@@ -1,11 +1,10 @@
-import type { ChainStatus, HealthChecks } from '@portal/contract';
+import { STUCK_PAYOUT_MINUTES, type ChainStatus, type HealthChecks } from '@portal/contract';
 import type { AppContext } from '../context';
 import { chainSnapshotOf } from '../metrics/chain-snapshot';
 import { belowLowWater } from '../deposits/hot-wallet-funding';
 import {
   readAwaitingFinality,
   readPayoutFigures,
-  PAYOUT_STUCK_AFTER_SECONDS,
   type PayoutFigures,
 } from '../metrics/queries';
 import { readSettings } from '../settings/service';
@@ -59,7 +58,7 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
         [
           `${plural(live, 'payout')} being sent`,
           payouts.stuck > 0
-            ? `${plural(payouts.stuck, 'payout')} being sent for more than ${PAYOUT_STUCK_AFTER_SECONDS / 60} minutes`
+            ? `${plural(payouts.stuck, 'payout')} stuck (not mined, or not started, ${STUCK_PAYOUT_MINUTES} minutes on)`
             : 'none stuck',
           payouts.failedWithdrawals > 0
             ? `${plural(payouts.failedWithdrawals, 'failed payout')} waiting for an admin's retry or refund`

@@ -2,6 +2,7 @@ import type { Chain } from '../chain';
 import type { AppContext } from '../context';
 import { sql } from '../db/sql';
 import { watchKeyOf, watchRow } from '../deposits/watch-cursor';
+import { stuckBefore, stuckPayout } from '../withdrawals/attention';
 
 /**
  * The database's figures for one scrape or one health check, in few
@@ -21,15 +22,12 @@ export const PAYOUT_STATES = [
 ] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 
-/**
- * A payout being sent for longer than this since it took its nonce (or since it was queued, before that) is stuck:
- * past several fee bumps at the default PAYOUT_BUMP_AFTER_SECONDS (2 minutes), and the time an operator should look.
- */
-export const PAYOUT_STUCK_AFTER_SECONDS = 600;
-
 export interface PayoutFigures {
   byState: Record<PayoutState, number>;
-  /** Live payouts being sent for more than PAYOUT_STUCK_AFTER_SECONDS, less those the daily payout cap holds back. */
+  /**
+   * Stuck payouts, by the approval page's rule (withdrawals/attention.ts, STUCK_PAYOUT_MINUTES): sent and not mined
+   * that long after the first transaction, or queued that long and not started (the daily cap's held ones wait on purpose).
+   */
   stuck: number;
   /** Seconds since the oldest live payout was queued; null without one. */
   oldestLiveSeconds: number | null;
@@ -49,7 +47,7 @@ export async function readPayoutFigures(ctx: AppContext): Promise<PayoutFigures>
       sql`SELECT status, count(*)::int AS n FROM payouts GROUP BY status`,
     ),
     ctx.db.query<{ stuck: number; oldest: number | null; live_amount: string; failed: number }>(
-      sql`SELECT (SELECT count(*)::int FROM payouts WHERE ${sending} AND COALESCE(started_at, created_at) < now() - make_interval(secs => ${PAYOUT_STUCK_AFTER_SECONDS})) AS stuck,
+      sql`SELECT (SELECT count(*)::int FROM payouts p WHERE ${sending} AND ((${stuckPayout(ctx.now())}) OR (p.status = 'queued' AND p.created_at <= ${stuckBefore(ctx.now())}))) AS stuck,
                  (SELECT extract(epoch FROM now() - min(created_at))::float8 FROM payouts WHERE ${sending}) AS oldest,
                  (SELECT COALESCE(sum(amount), 0)::text FROM payouts WHERE ${live}) AS live_amount,
                  (SELECT count(*)::int FROM withdrawals WHERE status = 'failed') AS failed`,

@@ -5,7 +5,8 @@ import type { CsvColumn } from '../shared/csv';
 import { defineList, type ListFilter } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays, containsPattern } from '../shared/sql-list';
-import { toWithdrawal, WITHDRAWAL_SELECT, type WithdrawalRow } from './rows';
+import { needsAttention } from './attention';
+import { toWithdrawal, WITHDRAWAL_SELECT, type WithdrawalRow, type WithdrawalViewer } from './rows';
 
 /** The withdrawal lists: a member's own, and every member's for admins (search, CSV). */
 
@@ -26,12 +27,18 @@ const CSV_COLUMNS: CsvColumn<Withdrawal>[] = [
   { header: 'paid_at', value: (w) => w.paidAt },
 ];
 
-function filterOf(query: WithdrawalListQuery | AdminWithdrawalListQuery, memberId?: number): ListFilter<WithdrawalRow> {
+function filterOf(
+  query: WithdrawalListQuery | AdminWithdrawalListQuery,
+  now: Date,
+  memberId?: number,
+): ListFilter<WithdrawalRow> {
   const pattern = 'search' in query && query.search ? containsPattern(query.search) : undefined;
   return {
     where: [
       memberId !== undefined ? sql`w.user_id = ${memberId}` : undefined,
-      query.status ? sql`w.status = ${query.status}` : undefined,
+      // One status or several (the member's withdrawals on their way: pending, approved, failed).
+      query.status ? sql`w.status = ANY(${query.status}::text[])` : undefined,
+      'attention' in query && query.attention === 'true' ? needsAttention(now) : undefined,
       pattern
         ? sql`(u.username ILIKE ${pattern} OR w.address ILIKE ${pattern} OR w.tx_hash ILIKE ${pattern})`
         : undefined,
@@ -41,15 +48,15 @@ function filterOf(query: WithdrawalListQuery | AdminWithdrawalListQuery, memberI
   };
 }
 
-/** The list, its items carrying the explorer links of the portal's chain. */
-const withdrawalList = (ctx: AppContext) =>
+/** The list, its items carrying the explorer links of the portal's chain, as `viewer` may see them (rows.ts). */
+const withdrawalList = (ctx: AppContext, viewer: WithdrawalViewer) =>
   defineList({
     select: WITHDRAWAL_SELECT,
     counted: sql`withdrawals w JOIN users u ON u.id = w.user_id`,
     sorts: SORTS,
     tieBreaker: 'w.id',
     keyOf: (row) => row.id,
-    toItem: (row: WithdrawalRow) => toWithdrawal(ctx, row),
+    toItem: (row: WithdrawalRow) => toWithdrawal(ctx, row, viewer),
     csv: { name: 'withdrawals', columns: CSV_COLUMNS },
   });
 
@@ -58,8 +65,9 @@ export const memberWithdrawals = (
   ctx: AppContext,
   memberId: number,
   query: WithdrawalListQuery,
-): Promise<ListAnswer<Withdrawal>> => withdrawalList(ctx).page(ctx.db, filterOf(query, memberId), query);
+): Promise<ListAnswer<Withdrawal>> =>
+  withdrawalList(ctx, 'member').page(ctx.db, filterOf(query, ctx.now(), memberId), query);
 
 /** Every withdrawal: a page, or with `format=csv` the whole filtered list in the same order. */
 export const adminWithdrawals = (ctx: AppContext, query: AdminWithdrawalListQuery): Promise<ListAnswer<Withdrawal>> =>
-  withdrawalList(ctx).answer(ctx.db, filterOf(query), query, ctx.now());
+  withdrawalList(ctx, 'admin').answer(ctx.db, filterOf(query, ctx.now()), query, ctx.now());

@@ -144,7 +144,7 @@ export async function requestWithdrawal(
       const id = Number(rows[0]!.id);
       autoApproved = await approveAutomatically(ctx, tx, { id, amount, twoFactor }, current);
       const created = await tx.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${id}`);
-      return { status: 201, body: toWithdrawal(ctx, created.rows[0]!) };
+      return { status: 201, body: toWithdrawal(ctx, created.rows[0]!, 'member') };
     }),
   );
   if (autoApproved) ctx.jobs?.kickPayouts();

@@ -20,6 +20,7 @@ import { adminPolicyFor, recordApprovals } from './approvals';
 import { payoutsHeldBack } from './payout/daily-cap';
 import { payoutRefundRefusal, queuePayouts, requeuePayout } from './payout/queue';
 import { withdrawalById, withdrawalNotFound } from './rows';
+import { unfundedPayouts } from './unfunded-payouts';
 
 /**
  * The admin's side of withdrawals: approval (which queues the payout),
@@ -171,7 +172,8 @@ async function lockPending(tx: Sql, ids: number[]): Promise<PendingRow[]> {
  * this admin approved first, are skipped with the reason. Above the
  * large-approval threshold, only with a fresh two-factor code
  * (`signOffLargeApproval`). `waiting` also names the approved withdrawals
- * whose payouts the daily payout cap keeps in the queue.
+ * whose payouts the daily payout cap keeps in the queue, and `unfunded`
+ * those the hot wallet cannot cover (unfunded-payouts.ts).
  */
 async function decideApprovals(ctx: AppContext, actor: Actor, ids: number[], totpCode?: string) {
   const guard = {
@@ -255,8 +257,15 @@ async function decideApprovals(ctx: AppContext, actor: Actor, ids: number[], tot
       };
     }),
   );
+  // Read once the approval is committed (the balance comes from the chain, never inside a transaction), and
+  // before the job is woken: a payout it fails first would no longer be counted here.
+  const unfunded = await unfundedPayouts(
+    ctx,
+    result.done,
+    result.waiting.map((w) => w.id),
+  );
   if (result.done.length > 0) ctx.jobs?.kickPayouts();
-  return result;
+  return { ...result, unfunded };
 }
 
 /** Approves pending withdrawals (`decideApprovals`): what was approved, what waits and why, what was skipped and why. */
@@ -267,8 +276,13 @@ export async function approveWithdrawals(
   totpCode?: string,
 ): Promise<ApprovalResult> {
   const result = await decideApprovals(ctx, actor, ids, totpCode);
-  const { done, waiting } = result;
-  return { done, skipped: publicNotes(result.skipped), ...(waiting.length > 0 ? { waiting } : {}) };
+  const { done, waiting, unfunded } = result;
+  return {
+    done,
+    skipped: publicNotes(result.skipped),
+    ...(waiting.length > 0 ? { waiting } : {}),
+    ...(unfunded.length > 0 ? { unfunded } : {}),
+  };
 }
 
 /**

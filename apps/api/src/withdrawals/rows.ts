@@ -1,7 +1,14 @@
-import { fromBaseUnits, type ApprovalPolicy, type Withdrawal, type WithdrawalStatus } from '@portal/contract';
+import {
+  fromBaseUnits,
+  type ApprovalPolicy,
+  type Withdrawal,
+  type WithdrawalPayout,
+  type WithdrawalStatus,
+} from '@portal/contract';
 import type { AppContext } from '../context';
 import { sql } from '../db/sql';
 import { notFound } from '../shared/errors';
+import { isStuck } from './attention';
 
 /** A withdrawal as every use case reads it, with its member. */
 export interface WithdrawalRow {
@@ -22,7 +29,13 @@ export interface WithdrawalRow {
   approval_policy: ApprovalPolicy | null;
   approval_note: string | null;
   approvals: Array<{ id: number | null; username: string | null; at: string }> | null;
-  payout_waiting: string | null;
+  payout: {
+    state: WithdrawalPayout['state'];
+    waiting: string | null;
+    note: string | null;
+    broadcast_at: string | null;
+    tx_hash: string | null;
+  } | null;
 }
 
 export const WITHDRAWAL_SELECT = sql`SELECT w.id, w.user_id, u.username, u.full_name, w.amount, w.fee, w.address, w.status, w.reason,
@@ -30,13 +43,50 @@ export const WITHDRAWAL_SELECT = sql`SELECT w.id, w.user_id, u.username, u.full_
         w.approval_policy, w.approval_note,
         (SELECT json_agg(json_build_object('id', a.admin_id, 'username', au.username, 'at', a.approved_at) ORDER BY a.approved_at, a.admin_id)
            FROM withdrawal_approvals a LEFT JOIN users au ON au.id = a.admin_id WHERE a.withdrawal_id = w.id) AS approvals,
-        (SELECT p.waiting FROM payouts p WHERE p.withdrawal_id = w.id AND p.status = 'queued') AS payout_waiting
+        -- The live payout (at most one, migration 0015's payouts_one_live): its state, why it waits, the job's
+        -- note, its first broadcast (for \`stuck\`, attention.ts) and its mined or latest signed transaction.
+        (SELECT json_build_object('state', p.status, 'waiting', p.waiting, 'note', p.error,
+                  'broadcast_at', (SELECT min(t.broadcast_at) FROM payout_transactions t WHERE t.payout_id = p.id),
+                  'tx_hash', COALESCE(p.tx_hash,
+                    (SELECT t.tx_hash FROM payout_transactions t WHERE t.payout_id = p.id ORDER BY t.id DESC LIMIT 1)))
+           FROM payouts p WHERE p.withdrawal_id = w.id AND p.status IN ('queued', 'signed', 'broadcast', 'mined')) AS payout
    FROM withdrawals w JOIN users u ON u.id = w.user_id`;
 
 export const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-/** A row as the API's withdrawal; the explorer link comes from the chain, when the portal has one. */
-export function toWithdrawal(ctx: AppContext, row: WithdrawalRow): Withdrawal {
+/**
+ * Who reads a withdrawal: an admin, or the member it belongs to, who is not
+ * told which admins approved it, the payout job's notes nor the daily cap's
+ * figures (operator text).
+ */
+export type WithdrawalViewer = 'admin' | 'member';
+
+/**
+ * Why a payout waits, as its member reads it: the cap's own reason names the
+ * company's cap and what it sent today (payout/daily-cap.ts), which are the
+ * operator's business, not the member's.
+ */
+const MEMBER_WAITING =
+  "held by the company's daily payout limit; it goes out as soon as the limit has room (it resets at 00:00 UTC)";
+
+const explorer = (ctx: AppContext, hash: string | null) => (hash ? (ctx.chain?.explorerTx(hash) ?? null) : null);
+
+function payoutOf(ctx: AppContext, payout: WithdrawalRow['payout'], viewer: WithdrawalViewer): WithdrawalPayout | null {
+  if (!payout) return null;
+  const broadcastAt = payout.broadcast_at ? new Date(payout.broadcast_at) : null;
+  return {
+    state: payout.state,
+    waiting: payout.waiting && viewer === 'member' ? MEMBER_WAITING : payout.waiting,
+    note: viewer === 'admin' ? payout.note : null,
+    broadcastAt: broadcastAt && broadcastAt.toISOString(),
+    stuck: isStuck(payout.state, broadcastAt, ctx.now()),
+    txHash: payout.tx_hash,
+    explorerUrl: explorer(ctx, payout.tx_hash),
+  };
+}
+
+/** A row as the API's withdrawal; the explorer links come from the chain, when the portal has one. */
+export function toWithdrawal(ctx: AppContext, row: WithdrawalRow, viewer: WithdrawalViewer = 'admin'): Withdrawal {
   const amount = BigInt(row.amount);
   const fee = BigInt(row.fee);
   return {
@@ -50,16 +100,18 @@ export function toWithdrawal(ctx: AppContext, row: WithdrawalRow): Withdrawal {
     reason: row.reason,
     txHash: row.tx_hash,
     blockNumber: row.block_number,
-    explorerUrl: row.tx_hash ? (ctx.chain?.explorerTx(row.tx_hash) ?? null) : null,
+    explorerUrl: explorer(ctx, row.tx_hash),
     createdAt: new Date(row.created_at).toISOString(),
     decidedAt: iso(row.decided_at),
     paidAt: iso(row.paid_at),
     approvals: (row.approvals ?? []).map((approval) => ({
-      by: approval.id === null ? null : { id: Number(approval.id), username: approval.username! },
+      by:
+        approval.id === null || viewer === 'member' ? null : { id: Number(approval.id), username: approval.username! },
+      automatic: approval.id === null,
       at: new Date(approval.at).toISOString(),
     })),
     approvalPolicy: row.approval_policy ? { kind: row.approval_policy, description: row.approval_note ?? '' } : null,
-    payoutWaiting: row.payout_waiting,
+    payout: payoutOf(ctx, row.payout, viewer),
   };
 }
 

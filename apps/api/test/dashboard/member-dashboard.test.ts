@@ -94,7 +94,7 @@ describe('the member dashboard', () => {
         id: requested.json().id,
         amount: '20.00',
         unit: 'USDT',
-        state: 'Waiting for an admin to approve',
+        state: "Waiting for an admin's approval",
         link: '/withdraw',
       }),
     ]);

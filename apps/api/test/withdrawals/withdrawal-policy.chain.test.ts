@@ -151,7 +151,7 @@ describe('withdrawal policy: two admins above the threshold, automatic approval 
       const auto = await ask('20');
       expect(auto).toMatchObject({
         status: 'approved',
-        approvals: [{ by: null }],
+        approvals: [{ by: null, automatic: true }],
         approvalPolicy: {
           kind: 'automatic',
           description:
@@ -233,8 +233,8 @@ describe('the daily payout cap', () => {
     const held = states.find((w) => w.status === 'approved')!;
     const sent = (await startedTotal()) / 10n ** 16n;
     const reason = `Over today's payout cap of 100.00 USDT (${sent / 100n}.${String(sent % 100n).padStart(2, '0')} USDT sent today): it waits in the queue and goes out from ${tomorrow} 00:00 UTC.`;
-    expect(held).toMatchObject({ payoutWaiting: reason });
-    for (const paid of states.filter((w) => w.status === 'paid')) expect(paid).toMatchObject({ payoutWaiting: null });
+    expect(held).toMatchObject({ payout: { state: 'queued', waiting: reason } });
+    for (const paid of states.filter((w) => w.status === 'paid')) expect(paid).toMatchObject({ payout: null });
 
     // An approval over the cap says so in its answer.
     const late = await approve(portal, admin, [made[3]!.id]);
@@ -251,7 +251,7 @@ describe('the daily payout cap', () => {
     portal.clock.advance(Date.parse(tomorrow) - portal.clock.now.getTime() + 60_000);
     await payAll(portal, chain);
     for (const m of made.slice(2)) {
-      expect(await withdrawal(portal, admin, m.id)).toMatchObject({ status: 'paid', payoutWaiting: null });
+      expect(await withdrawal(portal, admin, m.id)).toMatchObject({ status: 'paid', payout: null });
     }
     await assertBooksConsistent(portal.db);
     await setSettings(portal.app, admin, { dailyPayoutCap: '0' });

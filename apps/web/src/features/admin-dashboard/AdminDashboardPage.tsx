@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { STUCK_PAYOUT_MINUTES } from '@portal/contract';
 import { useTheme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -39,10 +40,21 @@ function waiting(id: string, label: string, to: string, count: number | undefine
   };
 }
 
+/** A count of withdrawals that need an admin, linked to the approval page's "Needs attention" group. */
+function needsAdmin(id: string, label: string, count: number | undefined, what: string): Stat {
+  return {
+    id,
+    label,
+    value: count === undefined ? '—' : formatCount(count),
+    hint: count !== undefined && <PageLink to="/withdraw-approval">{count === 0 ? 'None' : what}</PageLink>,
+  };
+}
+
 /**
  * /admindashboard: members, sales, bonuses paid and the payout ratio; money
- * in (deposits, what the ledger holds on chain), what waits for approval and
- * the failed payouts waiting for a retry or refund; the daily close. A hot
+ * in (deposits, what the ledger holds on chain), what waits for approval, and
+ * the withdrawals that need an admin (failed, stuck or held payouts, second
+ * approvals); the daily close. A hot
  * wallet that is low (below its low-water mark, or short of the payouts
  * being sent) is said above it all, with the page that funds it.
  */
@@ -95,19 +107,35 @@ export function AdminDashboardPage() {
       d?.pending.redemptions.count,
       d && formatMoney(d.pending.redemptions.points, { unit: 'points' }),
     ),
-    // Retry and Refund are on the decisions list, filtered to the failed ones (docs/decisions/0014-withdrawals-and-payouts.md).
+  ];
+
+  // What needs an admin on /withdraw-approval, where its "Needs attention" group lists each with its actions.
+  const attention: Stat[] = [
     {
       id: 'failed-payouts',
       label: 'Failed payouts',
       value: d ? formatCount(d.pending.failedPayouts.count) : '—',
       hint: d && (
-        <PageLink to="/withdraw-approval-history?status=failed">
+        <PageLink to="/withdraw-approval">
           {d.pending.failedPayouts.count === 0
             ? 'None to retry or refund'
             : `${formatMoney(d.pending.failedPayouts.amount, { unit: 'USDT' })} to retry or refund`}
         </PageLink>
       ),
     },
+    needsAdmin(
+      'stuck-payouts',
+      'Stuck payouts',
+      d?.pending.stuckPayouts,
+      `Not mined ${STUCK_PAYOUT_MINUTES} minutes after sending`,
+    ),
+    needsAdmin('held-payouts', 'Held by the daily payout cap', d?.pending.heldByCap, 'Queued until the cap has room'),
+    needsAdmin(
+      'second-approvals',
+      'Waiting for a second admin',
+      d?.pending.secondApprovals,
+      'Approved once, above the threshold',
+    ),
   ];
 
   return (
@@ -132,7 +160,10 @@ export function AdminDashboardPage() {
         <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} />
       ))}
       {money.map((s) => (
-        <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, lg: 2.4 }} />
+        <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, lg: 3 }} />
+      ))}
+      {attention.map((s) => (
+        <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, lg: 3 }} />
       ))}
       <Grid size={{ xs: 12, lg: 8 }}>
         <ChartCard

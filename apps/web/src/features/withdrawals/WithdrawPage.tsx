@@ -51,8 +51,11 @@ export function WithdrawPage() {
   const withdrawal = useConfirmedMutation({
     send: ({ quote, body }: { quote: WithdrawalQuote; body: WithdrawalBody }, key: string) =>
       request.mutateAsync({ body: { ...body, amount: quote.amount }, key }),
+    // An automatic approval (docs/decisions/0035-withdrawal-policy.md) needs no admin: said as such; where it stands shows below.
     successMessage: (done) =>
-      `Withdrawal of ${formatMoney(done.amount)} USDT requested; ${formatMoney(done.net)} USDT will arrive once an admin approves it.`,
+      done.status === 'approved'
+        ? `Withdrawal of ${formatMoney(done.amount)} USDT approved automatically; ${formatMoney(done.net)} USDT is queued to be sent. Follow it below.`
+        : `Withdrawal of ${formatMoney(done.amount)} USDT requested; ${formatMoney(done.net)} USDT will arrive once an admin approves it.`,
     fieldError: (error) => applyServerFieldError(error, setError, ['amount', 'address', 'totpCode']),
     // The address stays chosen for the next withdrawal; the code is single-use.
     onSuccess: () => {

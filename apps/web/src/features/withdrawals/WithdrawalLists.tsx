@@ -10,7 +10,6 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -21,11 +20,11 @@ import {
   policyLimit,
   toBaseUnits,
   withdrawalStatuses,
-  type ApprovalResult,
   type Withdrawal,
 } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
+import { TxLink } from '../deposits/DepositStatus';
 import { adminKeys } from '../admin-transactions/api';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
@@ -39,34 +38,16 @@ import { formatDateTime, formatMoney } from '../../shared/format';
 import { useSelection } from '../../shared/hooks/useSelection';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
-import {
-  useAdminWithdrawals,
-  useDecideWithdrawals,
-  useHotWallet,
-  useMemberActivity,
-  useMyWithdrawals,
-  usePayoutAction,
-} from './api';
+import { useAdminWithdrawals, useDecideWithdrawals, useHotWallet, useMemberActivity, useMyWithdrawals } from './api';
+import { decisionToasts } from './decision-toasts';
+import { NeedsAttention } from './NeedsAttention';
+import { usePayoutActions } from './usePayoutActions';
 
 const STATUS_CHOICES = withdrawalStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
 
-function TxLink({ w }: { w: Withdrawal }) {
-  if (!w.txHash) return <>—</>;
-  const short = `${w.txHash.slice(0, 10)}…${w.txHash.slice(-6)}`;
-  return w.explorerUrl ? (
-    <Link href={w.explorerUrl} target="_blank" rel="noreferrer" sx={{ fontFamily: 'monospace' }} title={w.txHash}>
-      {short}
-    </Link>
-  ) : (
-    <span style={{ fontFamily: 'monospace' }} title={w.txHash}>
-      {short}
-    </span>
-  );
-}
-
 /** Who approved, under which rule: the first approval of two shown while the second is awaited. */
 function ApprovalCell({ w }: { w: Withdrawal }) {
-  const admins = w.approvals.map((a) => (a.by ? `@${a.by.username}` : null));
+  const admins = w.approvals.map((a) => (a.automatic ? null : `@${a.by?.username}`));
   const said =
     w.status === 'pending'
       ? admins[0]
@@ -129,12 +110,16 @@ function baseColumns(admin: boolean): Column<Withdrawal>[] {
     { id: 'net', label: 'Arrives', align: 'right', render: (w) => <Money value={w.net} unit="USDT" /> },
     { id: 'address', label: 'Address', minWidth: 200, render: (w) => mono(w.address) },
     { id: 'status', label: 'Status', render: (w) => <StatusChip status={w.status} /> },
-    { id: 'tx', label: 'Transaction', render: (w) => <TxLink w={w} /> },
+    {
+      id: 'tx',
+      label: 'Transaction',
+      render: (w) => (w.txHash ? <TxLink hash={w.txHash} url={w.explorerUrl} /> : '—'),
+    },
     ...(admin
       ? [{ id: 'approval', label: 'Approval', minWidth: 180, render: (w: Withdrawal) => <ApprovalCell w={w} /> }]
       : []),
     // The rejection or failure; for an approved payout held in the queue, why it waits (the daily payout cap).
-    { id: 'reason', label: 'Reason', minWidth: 160, render: (w) => w.reason ?? w.payoutWaiting ?? '' },
+    { id: 'reason', label: 'Reason', minWidth: 160, render: (w) => w.reason ?? w.payout?.waiting ?? '' },
   ];
 }
 
@@ -242,11 +227,13 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   const withdrawals = useAdminWithdrawals(query);
   const hot = useHotWallet();
   const decide = useDecideWithdrawals();
-  const payout = usePayoutAction();
+  const payout = usePayoutActions();
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [looking, setLooking] = useState<Withdrawal | null>(null);
+  // One withdrawal approved or rejected from the "Needs attention" group, in place of the selection.
+  const [only, setOnly] = useState<Withdrawal | null>(null);
   const [totpCode, setTotpCode] = useState('');
   const settings = useQuery({
     queryKey: adminKeys.settings,
@@ -256,7 +243,12 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
 
   const rows = withdrawals.data?.items ?? [];
   const selection = useSelection(rows);
-  const { chosen } = selection;
+  const chosen = only ? [only] : selection.chosen;
+  const closeDialogs = () => {
+    setApproving(false);
+    setRejecting(false);
+    setOnly(null);
+  };
   const sum = (key: 'amount' | 'net') => chosen.reduce((total, w) => total + toBaseUnits(w[key]), 0n);
   const netTotal = fromBaseUnits(sum('net'));
   const overHot = hot.data?.configured && toBaseUnits(hot.data.token) < toBaseUnits(hot.data.owed) + sum('net');
@@ -276,19 +268,9 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
           ? { action, ids, reason: reason.trim() }
           : { action, ids, totpCode: needsCode ? totpCode.trim() : undefined },
       );
-      // What waits (a second admin, the daily payout cap) is said as such, not as on its way.
-      const waiting = (result as Partial<ApprovalResult>).waiting ?? [];
-      const going = result.done.filter((id) => !waiting.some((w) => w.id === id)).length;
-      if (going > 0 || waiting.length === 0) {
-        toast.success(
-          `${going} withdrawal${going === 1 ? '' : 's'} ${action === 'approve' ? 'approved: payouts are on their way' : 'rejected and refunded'}.`,
-        );
-      }
-      for (const note of waiting) toast.info(note.message);
-      for (const skipped of result.skipped) toast.warning(skipped.message);
+      for (const { variant, message } of decisionToasts(action, result)) toast[variant](message);
       selection.forget(ids);
-      setApproving(false);
-      setRejecting(false);
+      closeDialogs();
       setReason('');
       setTotpCode('');
     } catch (error) {
@@ -336,27 +318,10 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
             render: (w: Withdrawal) =>
               w.status === 'failed' ? (
                 <Stack direction="row" spacing={1}>
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      void payout.mutateAsync({ id: w.id, action: 'retry' }).then(
-                        () => toast.success('Payout queued again.'),
-                        (e) => toast.error(errorMessage(e)),
-                      )
-                    }
-                  >
+                  <Button size="small" disabled={payout.busy} onClick={() => payout.retry(w)}>
                     Retry
                   </Button>
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() =>
-                      void payout.mutateAsync({ id: w.id, action: 'refund' }).then(
-                        () => toast.success('Refunded to the income wallet.'),
-                        (e) => toast.error(errorMessage(e)),
-                      )
-                    }
-                  >
+                  <Button size="small" color="error" disabled={payout.busy} onClick={() => payout.refund(w)}>
                     Refund
                   </Button>
                 </Stack>
@@ -369,6 +334,18 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   return (
     <Stack spacing={6}>
       {!history && <AdminTwoFactorNotice action="approve withdrawals" />}
+      {!history && (
+        <NeedsAttention
+          onApprove={(w) => {
+            setOnly(w);
+            setApproving(true);
+          }}
+          onReject={(w) => {
+            setOnly(w);
+            setRejecting(true);
+          }}
+        />
+      )}
       {!history && <HotWalletCard />}
       <ListCard
         title={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
@@ -422,7 +399,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
         busy={decide.isPending}
         confirmDisabled={needsCode && !/^\S{6,}$/.test(totpCode.trim())}
         onConfirm={() => void run('approve')}
-        onClose={() => setApproving(false)}
+        onClose={closeDialogs}
       >
         <ConfirmLine label="Withdrawals">{chosen.length}</ConfirmLine>
         <ConfirmAmount label="Total to send on chain" value={netTotal} unit="USDT" strong />
@@ -460,7 +437,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
 
       <ActivityDialog withdrawal={looking} onClose={() => setLooking(null)} />
 
-      <Dialog open={rejecting} onClose={() => setRejecting(false)} fullWidth maxWidth="sm">
+      <Dialog open={rejecting} onClose={closeDialogs} fullWidth maxWidth="sm">
         <DialogTitle>
           Reject {chosen.length} withdrawal{chosen.length === 1 ? '' : 's'}
         </DialogTitle>
@@ -480,7 +457,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setRejecting(false)}>Cancel</Button>
+          <Button onClick={closeDialogs}>Cancel</Button>
           <Button
             color="error"
             variant="contained"

@@ -22,8 +22,8 @@ export function useWithdrawalTerms() {
 
 export const fetchWithdrawalQuote = (amount: string) => api.call(endpoints.withdrawals.quote, { query: { amount } });
 
-export function useMyWithdrawals(query: Record<string, string | number>) {
-  return useListQuery(withdrawalKeys.mine, endpoints.withdrawals.list, query);
+export function useMyWithdrawals(query: Record<string, string | number>, options: { refetchInterval?: number } = {}) {
+  return useListQuery(withdrawalKeys.mine, endpoints.withdrawals.list, query, options);
 }
 
 export function useAdminWithdrawals(query: Record<string, string | number>) {

@@ -1,0 +1,158 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Withdrawal } from '@portal/contract';
+import { Link as RouterLink } from 'react-router';
+import { DataTable, type Column } from '../../shared/components/DataTable';
+import { Money } from '../../shared/components/Money';
+import { formatCount, formatDateTime } from '../../shared/format';
+import { useSession } from '../../shared/session/useSession';
+import { TxLink } from '../deposits/DepositStatus';
+import { useAdminWithdrawals } from './api';
+import { attentionOf, type Attention } from './attention';
+import { usePayoutActions } from './usePayoutActions';
+
+/** The first hundred, oldest first: the group is a to-do list, not a history. */
+const QUERY = { attention: 'true', pageSize: 100, sort: 'createdAt' } as const;
+
+function Why({ attention }: { attention: Attention }) {
+  return (
+    <>
+      <Typography variant="subtitle2" component="p">
+        {attention.title}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {attention.detail}
+      </Typography>
+    </>
+  );
+}
+
+/**
+ * The "Needs attention" group at the top of /withdraw-approval: a first
+ * approval waiting for a second admin (Approve, Reject), a payout the daily
+ * payout cap holds back (the setting), a stuck payout (its transaction), a
+ * failed one (Retry, Refund), each with why. Three columns at 1366 px, so
+ * the actions are in view without scrolling sideways; on a phone the reason
+ * moves under the withdrawal and the actions stack. Nothing when none.
+ */
+export function NeedsAttention({
+  onApprove,
+  onReject,
+}: {
+  onApprove: (w: Withdrawal) => void;
+  onReject: (w: Withdrawal) => void;
+}) {
+  const list = useAdminWithdrawals(QUERY);
+  const payout = usePayoutActions();
+  const me = useSession().user?.id;
+  const rows = (list.data?.items ?? []).flatMap((w) => {
+    const attention = attentionOf(w);
+    return attention ? [{ w, attention }] : [];
+  });
+  if (rows.length === 0) return null;
+  type Row = (typeof rows)[number];
+
+  const actions = ({ w, attention }: Row) => {
+    switch (attention.kind) {
+      case 'failed':
+        return (
+          <>
+            <Button size="small" variant="outlined" disabled={payout.busy} onClick={() => payout.retry(w)}>
+              Retry
+            </Button>
+            <Button size="small" color="error" disabled={payout.busy} onClick={() => payout.refund(w)}>
+              Refund
+            </Button>
+          </>
+        );
+      case 'second':
+        return (
+          <>
+            {w.approvals.some((a) => a.by?.id === me) ? (
+              <Typography variant="body2" color="text.secondary">
+                You gave the first approval: another admin approves it.
+              </Typography>
+            ) : (
+              <Button size="small" variant="outlined" color="success" onClick={() => onApprove(w)}>
+                Approve
+              </Button>
+            )}
+            <Button size="small" color="error" onClick={() => onReject(w)}>
+              Reject
+            </Button>
+          </>
+        );
+      case 'held':
+        return (
+          <Button size="small" component={RouterLink} to="/admin/settings">
+            Daily payout cap
+          </Button>
+        );
+      case 'stuck':
+        return w.payout?.txHash ? <TxLink hash={w.payout.txHash} url={w.payout.explorerUrl} /> : null;
+    }
+  };
+
+  const columns: Column<Row>[] = [
+    {
+      id: 'withdrawal',
+      label: 'Withdrawal',
+      minWidth: 180,
+      render: ({ w, attention }) => (
+        <>
+          <Typography variant="body2" component="p">
+            #{w.id} · {w.member.fullName} (@{w.member.username})
+          </Typography>
+          <Typography variant="body2" component="p">
+            <Money value={w.net} unit="USDT" /> to arrive
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            Asked {formatDateTime(w.createdAt)}
+          </Typography>
+          <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 2 }}>
+            <Why attention={attention} />
+          </Box>
+        </>
+      ),
+    },
+    { id: 'why', label: 'Why', secondary: true, render: ({ attention }) => <Why attention={attention} /> },
+    {
+      id: 'actions',
+      label: 'Actions',
+      render: (row) => (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
+          {actions(row)}
+        </Stack>
+      ),
+    },
+  ];
+
+  const total = list.data?.total ?? rows.length;
+  return (
+    <Card id="needs-attention" data-testid="needs-attention">
+      <CardHeader
+        title="Needs attention"
+        subheader={`${formatCount(total)} withdrawal${total === 1 ? '' : 's'}: a payout failed, stuck or held back, or a second admin's approval awaited${total > rows.length ? ` (the oldest ${rows.length} shown)` : ''}.`}
+      />
+      <DataTable
+        label="Withdrawals that need attention"
+        columns={columns}
+        rows={rows}
+        total={rows.length}
+        rowKey={(row) => row.w.id}
+        rowTestId={(row) => `attention-${row.w.id}`}
+        page={0}
+        pageSize={QUERY.pageSize}
+        onPage={() => undefined}
+        onPageSize={() => undefined}
+        hidePagination
+        loading={false}
+        empty="Nothing needs attention."
+      />
+    </Card>
+  );
+}
