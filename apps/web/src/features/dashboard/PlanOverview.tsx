@@ -6,7 +6,7 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import { StatCard } from '../../shared/components/StatCard';
 import { StatusChip } from '../../shared/components/StatusChip';
-import { formatBV, formatCount, formatMoney } from '../../shared/format';
+import { formatBV, formatCount, formatDateTime, formatMoney } from '../../shared/format';
 import { usePlacementTree } from '../network/api';
 import { useIncomeSummary, usePlanStatus } from '../packages/api';
 
@@ -16,7 +16,8 @@ const ALL_TIME = { period: 'month' };
  * The dashboard's plan section: total bonus income, the current package and
  * what the next close would pay on today's legs, and each leg's team and
  * volume carried toward that close — every figure from the API (income
- * summary, plan status, the member's own tree node).
+ * summary, plan status, the member's own tree node). A close being
+ * reviewed before it pays is said as such: a state, not a failure.
  */
 export function PlanOverview() {
   const income = useIncomeSummary(ALL_TIME);
@@ -51,6 +52,11 @@ export function PlanOverview() {
                 color={status.data.active ? 'success' : 'secondary'}
                 label={status.data.active ? 'Active' : 'Not active'}
               />
+              {status.data.closeInReview && (
+                <Box data-testid="close-in-review" sx={{ mt: 1 }}>
+                  {`The close of ${status.data.closeInReview.date} is being reviewed: its matching bonuses are credited once it is paid${status.data.closeInReview.payAfter ? `, by ${formatDateTime(status.data.closeInReview.payAfter)} at the latest` : ''}.`}
+                </Box>
+              )}
               {status.data.nextClose && (
                 <Box data-testid="next-close" sx={{ mt: 1 }}>
                   Next close: +{formatMoney(status.data.nextClose.bonus)} USDT
