@@ -14,6 +14,28 @@ import { testPause } from '../shared/test-pause';
 import { CLOSE_SELECT, PLAN_CLOSE_LOCK, closeInReview, readClose, toCloseResult, type CloseRow } from './close-rows';
 import { matchingCredits, payDueCloses } from './pay';
 
+/** A literal, not a parameter: `SET` takes none. */
+const CLOSE_WORK_MEM = sql`'128MB'`;
+
+/**
+ * `matchDay` for every candidate, at `ratePpm` the matching rate in
+ * millionths over the `days` the close covers: matched = min(left, right); earned = rate × matched
+ * in base units, rounded down (`shareOf`); the cap = the package's daily cap
+ * × days; amount (paid) = earned capped; the caller derives flushed
+ * (earned − amount) and the carries (leg − matched). plan.property.test.ts
+ * checks closes against an independent simulator.
+ */
+const matchesSql = (ratePpm: string, days: number) => sql`
+  SELECT c.member_id, c.left_volume, c.right_volume, c.matched, c.earned, c.daily_cap,
+         least(c.earned, c.daily_cap) AS amount, NULL::bigint AS entry_id
+    FROM (SELECT n.member_id, n.left_volume, n.right_volume, least(n.left_volume, n.right_volume) AS matched, k.daily_cap * ${days}::int AS daily_cap,
+                 div(least(n.left_volume, n.right_volume) * 1000000000000000000 * ${ratePpm}::bigint, 1000000) AS earned
+            FROM network_nodes n JOIN members m ON m.user_id = n.member_id JOIN packages k ON k.id = m.package_id
+           WHERE m.active AND n.left_volume > 0 AND n.right_volume > 0) c`;
+
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
 /**
  * The daily matching close (PRODUCT.md §5), one transaction:
  *
@@ -41,31 +63,9 @@ import { matchingCredits, payDueCloses } from './pay';
  * exactly its records. While one waits, no later day is closed
  * (409 CLOSE_AWAITING_REVIEW; the scheduler waits), so there is never more
  * than one close to pay (docs/decisions/0040-close-review.md).
+ *
+ * `actor`: the admin who asked (audited in the close's own transaction), or null for the scheduler.
  */
-export { PLAN_CLOSE_LOCK };
-/** A literal, not a parameter: `SET` takes none. */
-const CLOSE_WORK_MEM = sql`'128MB'`;
-
-/**
- * `matchDay` for every candidate, at `ratePpm` the matching rate in
- * millionths over the `days` the close covers: matched = min(left, right); earned = rate × matched
- * in base units, rounded down (`shareOf`); the cap = the package's daily cap
- * × days; amount (paid) = earned capped; the caller derives flushed
- * (earned − amount) and the carries (leg − matched). plan.property.test.ts
- * checks closes against an independent simulator.
- */
-const matchesSql = (ratePpm: string, days: number) => sql`
-  SELECT c.member_id, c.left_volume, c.right_volume, c.matched, c.earned, c.daily_cap,
-         least(c.earned, c.daily_cap) AS amount, NULL::bigint AS entry_id
-    FROM (SELECT n.member_id, n.left_volume, n.right_volume, least(n.left_volume, n.right_volume) AS matched, k.daily_cap * ${days}::int AS daily_cap,
-                 div(least(n.left_volume, n.right_volume) * 1000000000000000000 * ${ratePpm}::bigint, 1000000) AS earned
-            FROM network_nodes n JOIN members m ON m.user_id = n.member_id JOIN packages k ON k.id = m.package_id
-           WHERE m.active AND n.left_volume > 0 AND n.right_volume > 0) c`;
-
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-
-/** `actor`: the admin who asked (audited in the close's own transaction), or null for the scheduler. */
 export async function closeDay(ctx: AppContext, date: string, actor: Actor | null): Promise<CloseResult> {
   const actorId = actor?.userId ?? null;
   const started = performance.now();

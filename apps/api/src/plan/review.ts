@@ -8,8 +8,8 @@ import { readSettings } from '../settings/service';
 import { readClose, toCloseResult } from './close-rows';
 
 /** The largest payouts a review lists, and at most how many of those over the threshold it names. */
-export const REVIEW_LARGEST = 10;
-export const REVIEW_OVER_SHOWN = 100;
+const REVIEW_LARGEST = 10;
+const REVIEW_OVER_SHOWN = 100;
 
 interface PayoutRow {
   member_id: number;

@@ -29,7 +29,7 @@ function PayoutList({ label, items }: { label: string; items: ClosePayout[] }) {
 }
 
 /** When the close pays itself, or that only an admin pays it. */
-export function payAfterText(close: Pick<Close, 'payAfter'>): string {
+function payAfterText(close: Pick<Close, 'payAfter'>): string {
   return close.payAfter
     ? `It pays itself at ${formatDateTime(close.payAfter)} unless an admin pays it sooner.`
     : 'Only an admin pays it.';
