@@ -118,6 +118,11 @@ describe('a close to review, on the worked example', () => {
       overThreshold: { threshold: '10.00', count: 1, total: '20.00', items: [{ member: 'alice', paid: '20.00' }] },
     });
 
+    // The threshold is the one in force when the close ran: a change applies to later closes.
+    await setSettings(portal, admin, { closeReviewThreshold: '50' });
+    const reread = await get(portal, admin, `/api/admin/plan/closes/${day(-1)}/review`);
+    expect(reread.overThreshold).toMatchObject({ threshold: '10.00', count: 1 });
+
     // Day 2's purchases belong to day 2: the legs were cut at the compute.
     const E = await member(portal, admin, 'erin', 'bob', 'right');
     await mustBuy(app, E, ids.Platinum!);
@@ -183,7 +188,7 @@ describe('a close to review, on the worked example', () => {
         { member: 'bob', paid: '100.00', flushed: '10.00' },
         { member: 'alice', paid: '80.00' },
       ],
-      overThreshold: { count: 2, total: '180.00' },
+      overThreshold: { threshold: '50.00', count: 2, total: '180.00' },
     });
     expect((await pay(portal, admin, day(0))).statusCode).toBe(201);
     expect((await balances(app, A)).income).toBe('515.00');
