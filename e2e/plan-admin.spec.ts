@@ -133,6 +133,22 @@ test("the close form starts on the first open day, refuses closed and future day
     viewport: { width: 360, height: 740 },
     bypassCSP: true,
   });
+  // The member reads the day as being reviewed, on the dashboard and in their matching report: a state, not an error.
+  const memberPage = await phone.newPage();
+  await signIn(memberPage, top.username, top.password);
+  await expect(memberPage.getByTestId('close-in-review')).toHaveText(
+    `The close of ${today} is being reviewed: its matching bonuses are credited once it is paid.`,
+  );
+  expect(await axeSerious(memberPage)).toEqual([]);
+  await memberPage.goto('/matching-bonus');
+  await expect(memberPage.getByText('Being reviewed')).toBeVisible();
+  expect(await axeSerious(memberPage)).toEqual([]);
+  await memberPage.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await memberPage.close();
+  await phone.clearCookies();
   const reviewer = await phone.newPage();
   await signInApprover(reviewer, approver);
   const reviewed = new AdminDashboardPage(reviewer);
