@@ -108,6 +108,8 @@ const MATCHING_CSV: CsvColumn<MatchingBonus>[] = [
   { header: 'Flushed', value: (r) => r.flushed, raw: true },
   { header: 'Carry left', value: (r) => r.carryLeft, raw: true },
   { header: 'Carry right', value: (r) => r.carryRight, raw: true },
+  // `in_review`: the close is being reviewed and "Paid" is what its pay will credit (docs/plan.md, "A close to review").
+  { header: 'State', value: (r) => r.state },
 ];
 
 /** What a bonus page tells beside its rows: which bonuses, and the filtered list's total paid. */

@@ -105,6 +105,14 @@ describe('a close to review, on the worked example', () => {
     expect((await get(portal, A, '/api/income/summary')).totals.matching).toBe('0.00');
     expect((await get(portal, admin, '/api/admin/dashboard')).bonusesPaid.matching).toBe('0.00');
     expect((await get(portal, admin, '/api/admin/bonuses?type=matching')).totalPaid).toBe('0.00');
+    const csv = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/bonuses?type=matching&format=csv',
+      headers: bearer(admin),
+    });
+    const [header, line] = csv.body.trim().split('\r\n');
+    expect(header).toMatch(/,State$/);
+    expect(line).toMatch(/^.*,alice,.*,in_review$/);
 
     // The review: totals, the largest payouts, those over the threshold (10 USDT, set before the close).
     // The test's "day 1" purchases are made today (UTC), so yesterday's sales are none.
