@@ -13,6 +13,9 @@
 import { hashPassword } from '../../apps/api/src/auth/passwords';
 import { rollUpNetwork } from '../../apps/api/src/network/rollup';
 import { closeDay } from '../../apps/api/src/plan/close';
+import { payClose } from '../../apps/api/src/plan/pay';
+import { closeReview } from '../../apps/api/src/plan/review';
+import { updateSettings } from '../../apps/api/src/settings/service';
 import { fundDeposit, signIn } from '../lib/client';
 import { generateNetwork } from '../lib/network-generator';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
@@ -76,7 +79,7 @@ async function purchaseRun(portal: BenchPortal, tokens: string[], perBuyer: numb
 const scenario: Scenario = {
   name: 'plan',
   description:
-    'purchases/s and p99 with 16 buyers at depth ~20 and ~10,000; volume catch-up; the daily close over every member',
+    'purchases/s and p99 with 16 buyers at depth ~20 and ~10,000; volume catch-up; the daily close over every member, then a close to review (compute, review, pay)',
   async run(ctx: BenchContext): Promise<Figure[]> {
     const members = Number(process.env.BENCH_PLAN_MEMBERS ?? 1_000_000);
     const perBuyer = Number(process.env.BENCH_PLAN_PURCHASES ?? 20);
@@ -141,13 +144,16 @@ const scenario: Scenario = {
       await db.query(
         sql`UPDATE members SET active = true, package_id = ${starter}, package_price = (SELECT price FROM packages WHERE id = ${starter}) WHERE sponsor_id IS NOT NULL`,
       );
-      await db.query(sql`UPDATE network_nodes SET left_volume = left_volume + 300 + (member_id % 7) * 100, right_volume = right_volume + 200 + (member_id % 5) * 100
+      const addVolume = () =>
+        db.query(sql`UPDATE network_nodes SET left_volume = left_volume + 300 + (member_id % 7) * 100, right_volume = right_volume + 200 + (member_id % 5) * 100
                        WHERE member_id IN (SELECT parent_id FROM network_nodes WHERE side = 'right')`);
+      await addVolume();
       // The state autovacuum leaves during a day: the set-up's own dead row versions reclaimed, statistics fresh.
       await db.query(sql`VACUUM ANALYZE network_nodes, members`);
       const setup = (performance.now() - s0) / 1000;
       ctx.log(`  close set-up (SQL, not measured as the close): ${setup.toFixed(1)} s`);
-      const day = new Date().toISOString().slice(0, 10);
+      // Yesterday, so that today is left for the close to review below.
+      const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
       const k0 = performance.now();
       const result = await closeDay(portal.ctx, day, null);
       const closeSeconds = (performance.now() - k0) / 1000;
@@ -158,6 +164,38 @@ const scenario: Scenario = {
         note: `${result.members.toLocaleString('en-US')} members matched, ${result.paid} USDT paid, ${result.events} events rolled up first`,
       });
       ctx.log(`daily close: ${closeSeconds.toFixed(1)} s for ${result.members} members`);
+
+      // A close to review (docs/decisions/0040-close-review.md): the next day on the same network, computed
+      // without credits, its review read, then paid (the income wallets exist by now, made by the close above).
+      await addVolume();
+      await db.query(sql`VACUUM ANALYZE network_nodes`);
+      const adminId = (await db.query<{ id: number }>(sql`SELECT id FROM users WHERE username = 'admin'`)).rows[0]!.id;
+      await updateSettings(portal.ctx, { userId: adminId, ip: null }, { closeReview: true });
+      const today = new Date().toISOString().slice(0, 10);
+      const timed = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
+        const t = performance.now();
+        const value = await run();
+        return [value, round((performance.now() - t) / 1000, 1)];
+      };
+      const [computed, computeSeconds] = await timed(() => closeDay(portal.ctx, today, null));
+      const [review, reviewSeconds] = await timed(() => closeReview(db, today));
+      const [paid, paySeconds] = await timed(() => payClose(portal.ctx, today, null));
+      figures.push(
+        {
+          metric: 'close to review: compute',
+          value: computeSeconds,
+          unit: 's',
+          note: `${computed.members.toLocaleString('en-US')} members matched, nothing credited`,
+        },
+        {
+          metric: 'close to review: review',
+          value: reviewSeconds,
+          unit: 's',
+          note: `${review.membersPaid.toLocaleString('en-US')} members to pay, ${review.overThreshold.count.toLocaleString('en-US')} over the threshold`,
+        },
+        { metric: 'close to review: pay', value: paySeconds, unit: 's', note: `${paid.paid} USDT credited` },
+      );
+      ctx.log(`close to review: compute ${computeSeconds} s, review ${reviewSeconds} s, pay ${paySeconds} s`);
     } finally {
       await portal.close();
     }

@@ -18,6 +18,11 @@ export class AdminDashboardPage {
   /** The count of redemptions waiting for a decision, and the link under it to the approval page. */
   readonly redemptionsToApprove: Locator;
   readonly redemptionsToApproveLink: Locator;
+  /** A close computed for review: its totals and payouts, Pay, and the dialog that restates it. */
+  readonly closeReview: Locator;
+  readonly payButton: Locator;
+  readonly paySummary: Locator;
+  readonly confirmPayButton: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -34,6 +39,10 @@ export class AdminDashboardPage {
     this.nextMonthButton = this.calendar.getByRole('button', { name: 'Next month' });
     this.closeConfirmation = page.getByRole('dialog');
     this.confirmCloseButton = page.getByRole('button', { name: 'Close the day' });
+    this.closeReview = page.getByTestId('close-review');
+    this.payButton = page.getByRole('button', { name: 'Pay this close' });
+    this.paySummary = page.getByTestId('close-pay-summary');
+    this.confirmPayButton = page.getByRole('dialog').getByRole('button', { name: 'Pay', exact: true });
   }
 
   async goto() {

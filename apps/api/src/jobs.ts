@@ -15,7 +15,8 @@ import { runJob } from './shared/job-runner';
  * - the network roll-up (network/rollup.ts): a transaction-scoped advisory
  *   lock per batch, the one the daily close also takes;
  * - the daily close's scheduler (plan/close.ts): the close lock inside the
- *   close's transaction, and the day's primary key;
+ *   close's transaction, and the day's primary key; a reviewed close's
+ *   automatic pay (plan/pay.ts) takes the same lock, and the pay's key;
  * - the deposit watcher (deposits/watcher.ts): the lease on its cursor row,
  *   renewed by every range it records (shared/lease.ts);
  * - the payout job (withdrawals/payout/job.ts): a lease row per hot wallet

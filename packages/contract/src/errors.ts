@@ -74,6 +74,8 @@ export const apiErrorCodes = {
   PACKAGE_INACTIVE: [422],
   CLOSE_IN_FUTURE: [422],
   CLOSE_OUT_OF_ORDER: [422],
+  CLOSE_AWAITING_REVIEW: [409],
+  CLOSE_NOT_FOUND: [404],
   // Monthly statements (apps/api/src/statements/month.ts)
   STATEMENT_MONTH_IN_FUTURE: [422],
   STATEMENT_BEFORE_JOINING: [404],

@@ -113,6 +113,12 @@ export const planStatusSchema = z.object({
   rightVolume: z.string(),
   /** What a close would pay on the legs as they stand now (one day's cap); null unless active and placed. */
   nextClose: z.object({ matched: z.string(), bonus: moneySchema, flushed: moneySchema }).nullable(),
+  /**
+   * A close computed and being reviewed by an admin before its bonuses are
+   * credited (the `closeReview` setting); `payAfter`: when it pays itself if
+   * nobody paid it sooner (null: when an admin pays it). Null when none waits.
+   */
+  closeInReview: z.object({ date: z.string(), payAfter: z.string().nullable() }).nullable(),
 });
 export type PlanStatus = z.infer<typeof planStatusSchema>;
 
@@ -146,6 +152,8 @@ export const matchingBonusSchema = z.object({
   flushed: moneySchema,
   carryLeft: z.string(),
   carryRight: z.string(),
+  /** `in_review`: the close is being reviewed, `paid` is what will be credited when it is paid. */
+  state: z.enum(['paid', 'in_review']),
 });
 export type MatchingBonus = z.infer<typeof matchingBonusSchema>;
 
@@ -198,9 +206,49 @@ export const closeResultSchema = z.object({
   flushed: moneySchema,
   /** Volume events brought up to date by the close's roll-up. */
   events: z.number().int(),
+  /** `in_review`: computed (records written, legs cut) but nothing credited until it is paid (the `closeReview` setting). */
+  state: z.enum(['paid', 'in_review']),
+  /** When its bonuses were credited: the close's own moment, or its pay's; null while in review. */
+  paidAt: z.string().nullable(),
+  /** In review: when it pays itself if nobody paid it (null: only an admin pays it). */
+  payAfter: z.string().nullable(),
 });
 export type CloseResult = z.infer<typeof closeResultSchema>;
 export const closeListSchema = z.object({ items: z.array(closeResultSchema.omit({ created: true })) });
+
+export const closeDateParamsSchema = z.object({ date: dayFilterSchema });
+
+/** One member's payout in a close's review. */
+export const closePayoutSchema = z.object({
+  memberId: z.number().int(),
+  member: z.string(),
+  matched: z.string(),
+  earned: moneySchema,
+  dailyCap: moneySchema,
+  paid: moneySchema,
+  flushed: moneySchema,
+});
+export type ClosePayout = z.infer<typeof closePayoutSchema>;
+
+/** What an admin reviews before paying a close (apps/api/src/plan/review.ts). */
+export const closeReviewSchema = z.object({
+  close: closeResultSchema.omit({ created: true }),
+  /** Members the close credits (a bonus above zero). */
+  membersPaid: z.number().int(),
+  /** Package sales on the UTC days the close covers, and the close's total against them (%, 2 decimals; null without sales). */
+  sales: moneySchema,
+  payoutRatio: z.string().nullable(),
+  /** The largest payouts, largest first. */
+  largest: z.array(closePayoutSchema),
+  /** Payouts above the threshold set when the close ran: how many, their sum, and the largest of them. */
+  overThreshold: z.object({
+    threshold: moneySchema,
+    count: z.number().int(),
+    total: moneySchema,
+    items: z.array(closePayoutSchema),
+  }),
+});
+export type CloseReview = z.infer<typeof closeReviewSchema>;
 
 export const adminDashboardSchema = z.object({
   members: z.number().int(),

@@ -83,6 +83,14 @@ export const settingsShape = {
   autoApproveBelow: limitSetting('Automatic approval below'),
   autoApproveDailyCap: limitSetting('Automatic approvals per day'),
   dailyPayoutCap: limitSetting('Daily payout cap'),
+  closeReview: z.boolean({ error: 'Review each close must be true or false' }),
+  closeReviewThreshold: limitSetting('Review threshold'),
+  closeReviewAutoPayHours: text(
+    { error: 'Automatic pay must be a whole number of hours' },
+    { label: 'Automatic pay after' },
+  )
+    .regex(/^(0|[1-9]\d{0,3})$/, 'Automatic pay must be a whole number of hours from 0 to 9999')
+    .meta({ example: '24' }),
 };
 
 export const settingsSchema = z.object(settingsShape);
@@ -116,6 +124,9 @@ export const SETTINGS_DEFAULTS: Settings = {
   autoApproveBelow: '0',
   autoApproveDailyCap: '1000',
   dailyPayoutCap: '0',
+  closeReview: false,
+  closeReviewThreshold: '1000',
+  closeReviewAutoPayHours: '0',
 };
 
 /** A withdrawal-policy amount in base units, or null where the setting is 0 (the rule is off). */
@@ -256,6 +267,20 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
     label: 'Daily payout cap',
     help: 'The most the hot wallet sends in one UTC day; approved payouts beyond it wait in the queue for the next day (0: no cap).',
     unit: 'USDT',
+  },
+  closeReview: {
+    label: 'Review each close before it pays',
+    help: "The daily close computes and records the day's matching bonuses but credits nobody until an admin pays it (or the automatic pay below); the next day's close waits for it. Applies to later closes.",
+  },
+  closeReviewThreshold: {
+    label: 'Review threshold',
+    help: "A close's review lists every payout above this (0: every payout). Applies to later closes.",
+    unit: 'USDT',
+  },
+  closeReviewAutoPayHours: {
+    label: 'Pay a reviewed close automatically after',
+    help: 'Hours after a close was computed when it pays itself if no admin paid it (0: only an admin pays). Applies to later closes.',
+    unit: 'hours',
   },
 };
 

@@ -26,7 +26,12 @@ export async function incomeSummary(db: Sql, query: IncomeSummaryQuery, memberId
 export async function incomeByPeriod(db: Sql, period: 'day' | 'month', from?: string, to?: string, memberId?: number) {
   const own = memberId !== undefined ? sql`member_id = ${memberId}` : undefined;
   const referralWhere = where(own, ...betweenDays(sql`created_at`, from, to));
-  const matchingWhere = where(own, ...closeDays(sql`close_date`, from, to));
+  // A close being reviewed has paid nobody yet (migration 0034).
+  const matchingWhere = where(
+    own,
+    ...closeDays(sql`close_date`, from, to),
+    sql`close_date NOT IN (SELECT close_date FROM matching_closes_in_review)`,
+  );
   const { rows } = await db.query<{ period: string; referral: string; matching: string }>(
     sql`SELECT to_char(p, CASE ${period}::text WHEN 'month' THEN 'YYYY-MM' ELSE 'YYYY-MM-DD' END) AS period,
                sum(referral)::text AS referral, sum(matching)::text AS matching

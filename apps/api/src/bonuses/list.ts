@@ -47,6 +47,7 @@ interface MatchingRow {
   flushed: string;
   carry_left: string;
   carry_right: string;
+  in_review: boolean;
 }
 
 export type BonusQuery = BonusListQuery & { member?: string; sort?: AdminBonusListQuery['sort'] };
@@ -78,6 +79,7 @@ function toMatchingBonus(row: MatchingRow): MatchingBonus {
     flushed: fromBaseUnits(BigInt(row.flushed)),
     carryLeft: bvText(row.carry_left),
     carryRight: bvText(row.carry_right),
+    state: row.in_review ? 'in_review' : 'paid',
   };
 }
 
@@ -106,6 +108,8 @@ const MATCHING_CSV: CsvColumn<MatchingBonus>[] = [
   { header: 'Flushed', value: (r) => r.flushed, raw: true },
   { header: 'Carry left', value: (r) => r.carryLeft, raw: true },
   { header: 'Carry right', value: (r) => r.carryRight, raw: true },
+  // `in_review`: the close is being reviewed and "Paid" is what its pay will credit (docs/plan.md, "A close to review").
+  { header: 'State', value: (r) => r.state },
 ];
 
 /** What a bonus page tells beside its rows: which bonuses, and the filtered list's total paid. */
@@ -163,6 +167,8 @@ const referralFilter = (query: BonusQuery, memberId?: number): ListFilter<Referr
 });
 
 const MATCHING_COUNTED = sql`matching_bonuses b LEFT JOIN users mu ON mu.id = b.member_id`;
+/** A record of a close being reviewed is not paid yet: it counts in the list, not in what was paid (migration 0034). */
+const MATCHING_PAID = `CASE WHEN b.close_date IN (SELECT close_date FROM matching_closes_in_review) THEN 0 ELSE b.paid END`;
 
 /**
  * Matching records, one per member per close. Date orders follow the primary
@@ -174,7 +180,8 @@ const MATCHING_COUNTED = sql`matching_bonuses b LEFT JOIN users mu ON mu.id = b.
 const MATCHING = defineList({
   select: sql`SELECT to_char(b.close_date, 'YYYY-MM-DD') AS close_date, b.member_id, mu.username AS member, b.left_volume::text AS left_volume,
          b.right_volume::text AS right_volume, b.matched::text AS matched, b.rate, b.earned::text AS earned, b.daily_cap::text AS daily_cap,
-         b.paid::text AS paid, b.flushed::text AS flushed, b.carry_left::text AS carry_left, b.carry_right::text AS carry_right
+         b.paid::text AS paid, b.flushed::text AS flushed, b.carry_left::text AS carry_left, b.carry_right::text AS carry_right,
+         b.close_date IN (SELECT close_date FROM matching_closes_in_review) AS in_review
     FROM matching_bonuses b JOIN users mu ON mu.id = b.member_id`,
   counted: MATCHING_COUNTED,
   sorts: { date: 'b.close_date', amount: ['b.paid', 'b.close_date'] },
@@ -183,10 +190,11 @@ const MATCHING = defineList({
   csv: { name: 'matching-bonuses', columns: MATCHING_CSV },
   async summary(db, filter): Promise<{ total: number; extra: BonusTotals }> {
     const everyone = (filter as MatchingFilter).everyone;
-    if (!everyone) return sumPaid(db, MATCHING_COUNTED, 'b.paid', filter, 'matching');
+    if (!everyone) return sumPaid(db, MATCHING_COUNTED, MATCHING_PAID, filter, 'matching');
     const { from, to } = everyone;
     const { rows } = await db.query<{ total: number; paid: string }>(
-      sql`SELECT COALESCE(sum(members), 0)::int AS total, COALESCE(sum(paid), 0)::text AS paid
+      sql`SELECT COALESCE(sum(members), 0)::int AS total,
+                 COALESCE(sum(paid) FILTER (WHERE close_date NOT IN (SELECT close_date FROM matching_closes_in_review)), 0)::text AS paid
             FROM matching_closes ${where(...closeDays(sql`close_date`, from, to))}`,
     );
     return { total: rows[0]!.total, extra: { type: 'matching', totalPaid: fromBaseUnits(BigInt(rows[0]!.paid)) } };

@@ -5,6 +5,7 @@ import { bvText } from '../shared/bv';
 import { PENDING_LEGS } from '../network/queries';
 import { bvToUnits, matchDay, percentToPpm, unitsToBv } from '../plan/rules';
 import { readSettings } from '../settings/service';
+import { closeInReview } from '../plan/close-rows';
 
 /** A member's package and legs; volumes include events the roll-up has not applied yet. */
 export async function planStatus(db: Sql, memberId: number): Promise<PlanStatus> {
@@ -51,5 +52,12 @@ export async function planStatus(db: Sql, memberId: number): Promise<PlanStatus>
     leftVolume: bvText(lv),
     rightVolume: bvText(rv),
     nextClose,
+    closeInReview: await inReview(db),
   };
+}
+
+/** The close being reviewed before it pays, if any: members see the day as being reviewed, not as paid. */
+async function inReview(db: Sql): Promise<PlanStatus['closeInReview']> {
+  const waiting = await closeInReview(db);
+  return waiting ? { date: waiting.date, payAfter: waiting.payAfter?.toISOString() ?? null } : null;
 }

@@ -5,12 +5,7 @@ import { readPayoutFigures } from '../metrics/queries';
 import { sql } from '../db/sql';
 import { systemBalance } from '../ledger/queries';
 import { heldPayout, stuckPayout, waitingForSecondAdmin } from '../withdrawals/attention';
-
-/** Bonuses / sales as a percentage with 2 decimals, rounded down; null without sales. */
-export function payoutRatio(bonuses: bigint, sales: bigint): string | null {
-  if (sales === 0n) return null;
-  return fromBaseUnits((bonuses * 10_000n) / sales, 2);
-}
+import { payoutRatio } from '../shared/payout-ratio';
 
 /** The admin dashboard's figures: members, sales, bonuses, payout ratio, the last 30 days; deposits, the treasury, what waits for approval, the failed payouts waiting for a retry or refund, what else needs an admin on /withdraw-approval (second approvals, payouts held by the daily cap, stuck payouts), and the hot wallet's state. */
 export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
@@ -45,7 +40,7 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
               (SELECT COALESCE(sum(price), 0)::text FROM purchases) AS sales,
               (SELECT count(*)::int FROM purchases) AS purchases,
               (SELECT COALESCE(sum(amount), 0)::text FROM referral_bonuses) AS referral,
-              (SELECT COALESCE(sum(paid), 0)::text FROM matching_closes) AS matching,
+              (SELECT COALESCE(sum(paid), 0)::text FROM matching_closes WHERE close_date NOT IN (SELECT close_date FROM matching_closes_in_review)) AS matching,
               (SELECT to_char(max(close_date), 'YYYY-MM-DD') FROM matching_closes) AS last_close,
               (SELECT count(*)::int FROM deposits WHERE status = 'credited') AS deposits,
               (SELECT COALESCE(sum(amount), 0)::text FROM deposits WHERE status = 'credited') AS deposited,
@@ -73,6 +68,7 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
          SELECT date_trunc('day', created_at AT TIME ZONE 'UTC'), 0, amount FROM referral_bonuses WHERE created_at >= ${since}
          UNION ALL
          SELECT close_date::timestamp, 0, paid FROM matching_closes WHERE close_date >= ${since}::timestamptz::date
+           AND close_date NOT IN (SELECT close_date FROM matching_closes_in_review)
        ) x GROUP BY d ORDER BY d`,
     )
   ).rows;

@@ -1,4 +1,4 @@
-import { fromBaseUnits, type CloseResult } from '@portal/contract';
+import { toBaseUnits, type CloseResult } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import type { Job } from '../shared/job-runner';
@@ -6,12 +6,35 @@ import { postBulkCredits } from '../ledger/bulk';
 import { NETWORK_ROLLUP_LOCK, ROLLUP_BATCH, rollUpBatch } from '../network/rollup';
 import { readSettings } from '../settings/service';
 import { writeAudit, type Actor } from '../audit/service';
-import { unprocessable } from '../shared/errors';
-import { bvText } from '../shared/bv';
+import { conflict, unprocessable } from '../shared/errors';
 import { percentToPpm } from './rules';
 import { sql } from '../db/sql';
 import { noteCloseRun } from './close-timing';
 import { testPause } from '../shared/test-pause';
+import { CLOSE_SELECT, PLAN_CLOSE_LOCK, closeInReview, readClose, toCloseResult, type CloseRow } from './close-rows';
+import { matchingCredits, payDueCloses } from './pay';
+
+/** A literal, not a parameter: `SET` takes none. */
+const CLOSE_WORK_MEM = sql`'128MB'`;
+
+/**
+ * `matchDay` for every candidate, at `ratePpm` the matching rate in
+ * millionths over the `days` the close covers: matched = min(left, right); earned = rate × matched
+ * in base units, rounded down (`shareOf`); the cap = the package's daily cap
+ * × days; amount (paid) = earned capped; the caller derives flushed
+ * (earned − amount) and the carries (leg − matched). plan.property.test.ts
+ * checks closes against an independent simulator.
+ */
+const matchesSql = (ratePpm: string, days: number) => sql`
+  SELECT c.member_id, c.left_volume, c.right_volume, c.matched, c.earned, c.daily_cap,
+         least(c.earned, c.daily_cap) AS amount, NULL::bigint AS entry_id
+    FROM (SELECT n.member_id, n.left_volume, n.right_volume, least(n.left_volume, n.right_volume) AS matched, k.daily_cap * ${days}::int AS daily_cap,
+                 div(least(n.left_volume, n.right_volume) * 1000000000000000000 * ${ratePpm}::bigint, 1000000) AS earned
+            FROM network_nodes n JOIN members m ON m.user_id = n.member_id JOIN packages k ON k.id = m.package_id
+           WHERE m.active AND n.left_volume > 0 AND n.right_volume > 0) c`;
+
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /**
  * The daily matching close (PRODUCT.md §5), one transaction:
@@ -33,68 +56,23 @@ import { testPause } from '../shared/test-pause';
  * day's close. A day before the last closed day cannot be closed any more.
  * A close after days nobody closed covers them: caps × the days since the
  * last close (leg volumes do not know which day BV arrived on).
+ *
+ * With the `closeReview` setting on, the same transaction computes and
+ * records the same figures and cuts the legs the same way, but credits
+ * nobody: the close is `in_review` until `payClose` (plan/pay.ts) credits
+ * exactly its records. While one waits, no later day is closed
+ * (409 CLOSE_AWAITING_REVIEW; the scheduler waits), so there is never more
+ * than one close to pay (docs/decisions/0040-close-review.md).
+ *
+ * `actor`: the admin who asked (audited in the close's own transaction), or null for the scheduler.
  */
-export const PLAN_CLOSE_LOCK = 724_500;
-/** A literal, not a parameter: `SET` takes none. */
-const CLOSE_WORK_MEM = sql`'128MB'`;
-
-/**
- * `matchDay` for every candidate, at `ratePpm` the matching rate in
- * millionths over the `days` the close covers: matched = min(left, right); earned = rate × matched
- * in base units, rounded down (`shareOf`); the cap = the package's daily cap
- * × days; amount (paid) = earned capped; the caller derives flushed
- * (earned − amount) and the carries (leg − matched). plan.property.test.ts
- * checks closes against an independent simulator.
- */
-const matchesSql = (ratePpm: string, days: number) => sql`
-  SELECT c.member_id, c.left_volume, c.right_volume, c.matched, c.earned, c.daily_cap,
-         least(c.earned, c.daily_cap) AS amount, NULL::bigint AS entry_id
-    FROM (SELECT n.member_id, n.left_volume, n.right_volume, least(n.left_volume, n.right_volume) AS matched, k.daily_cap * ${days}::int AS daily_cap,
-                 div(least(n.left_volume, n.right_volume) * 1000000000000000000 * ${ratePpm}::bigint, 1000000) AS earned
-            FROM network_nodes n JOIN members m ON m.user_id = n.member_id JOIN packages k ON k.id = m.package_id
-           WHERE m.active AND n.left_volume > 0 AND n.right_volume > 0) c`;
-
-interface CloseRow {
-  close_date: string;
-  closed_at: Date;
-  days: number;
-  rate: string;
-  members: number;
-  matched: string;
-  paid: string;
-  flushed: string;
-  events: number;
-}
-
-const CLOSE_COLUMNS = sql`to_char(close_date, 'YYYY-MM-DD') AS close_date, closed_at, days, rate, members, matched::text AS matched, paid::text AS paid, flushed::text AS flushed, events`;
-
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
-
-export function toCloseResult(row: CloseRow): Omit<CloseResult, 'created'> {
-  return {
-    date: row.close_date,
-    closedAt: new Date(row.closed_at).toISOString(),
-    days: row.days,
-    rate: row.rate,
-    members: row.members,
-    matched: bvText(row.matched),
-    paid: fromBaseUnits(BigInt(row.paid)),
-    flushed: fromBaseUnits(BigInt(row.flushed)),
-    events: row.events,
-  };
-}
-
-/** `actor`: the admin who asked (audited in the close's own transaction), or null for the scheduler. */
 export async function closeDay(ctx: AppContext, date: string, actor: Actor | null): Promise<CloseResult> {
   const actorId = actor?.userId ?? null;
   const started = performance.now();
   const result = await ctx.db.transaction(async (tx): Promise<CloseResult> => {
     await tx.query(sql`SELECT pg_advisory_xact_lock(${PLAN_CLOSE_LOCK})`);
-    const existing = await tx.query<CloseRow>(
-      sql`SELECT ${CLOSE_COLUMNS} FROM matching_closes WHERE close_date = ${date}`,
-    );
-    if (existing.rows[0]) return { ...toCloseResult(existing.rows[0]), created: false };
+    const existing = await readClose(tx, date);
+    if (existing) return { ...toCloseResult(existing), created: false };
 
     const today = utcDay(ctx.now());
     if (date > today)
@@ -115,6 +93,13 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
         'date',
       );
     }
+    const waiting = await closeInReview(tx);
+    if (waiting)
+      throw conflict(
+        'CLOSE_AWAITING_REVIEW',
+        `The close of ${waiting.date} is being reviewed: pay it first, then ${date} can be closed (it will cover the days since).`,
+        'date',
+      );
 
     await tx.query(sql`SELECT pg_advisory_xact_lock(${NETWORK_ROLLUP_LOCK})`);
     let events = 0;
@@ -140,19 +125,16 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
       )
     ).rows[0]!;
 
-    const closed = await tx.query<CloseRow>(
-      sql`INSERT INTO matching_closes (close_date, closed_at, closed_by, days, rate, members, matched, paid, flushed, events)
-       VALUES (${date}, ${ctx.now()}, ${actorId}, ${days}, ${settings.matchingPercent}, ${totals.members}, ${totals.matched}, ${totals.paid}, ${totals.flushed}, ${events}) RETURNING ${CLOSE_COLUMNS}`,
+    const review = settings.closeReview;
+    const payAfterHours = Number(settings.closeReviewAutoPayHours);
+    const payAfter = review && payAfterHours > 0 ? new Date(ctx.now().getTime() + payAfterHours * 3_600_000) : null;
+    await tx.query(
+      sql`INSERT INTO matching_closes (close_date, closed_at, closed_by, days, rate, members, matched, paid, flushed, events, review, review_threshold, pay_after)
+       VALUES (${date}, ${ctx.now()}, ${actorId}, ${days}, ${settings.matchingPercent}, ${totals.members}, ${totals.matched}, ${totals.paid}, ${totals.flushed}, ${events},
+               ${review}, ${review ? toBaseUnits(settings.closeReviewThreshold).toString() : null}, ${payAfter})`,
     );
-    await postBulkCredits(tx, {
-      type: 'matching_bonus',
-      memo: `Matching bonus for ${date}`,
-      actorId,
-      refs: { closeDate: date },
-      from: 'bonus_expense',
-      wallet: 'income',
-      source: 'close_matches',
-    });
+    // Under review the records are written without entries: the pay credits them (plan/pay.ts).
+    if (!review) await postBulkCredits(tx, matchingCredits(date, actorId, 'close_matches'));
     // Tests only: a process killed here leaves a transaction that never commits (multiprocess.test.ts).
     await testPause(ctx, 'close');
     await tx.query(
@@ -165,7 +147,7 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
       sql`UPDATE network_nodes n SET left_volume = n.left_volume - c.matched, right_volume = n.right_volume - c.matched
          FROM pg_temp.close_matches c WHERE n.member_id = c.member_id`,
     );
-    const result = { ...toCloseResult(closed.rows[0]!), created: true };
+    const result = { ...toCloseResult((await readClose(tx, date))!), created: true };
     if (actor)
       await writeAudit(tx, { actor, action: 'plan.close', targetType: 'close', targetId: date, details: { result } });
     return result;
@@ -176,9 +158,7 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
 }
 
 export async function listCloses(db: Database): Promise<Array<Omit<CloseResult, 'created'>>> {
-  const { rows } = await db.query<CloseRow>(
-    sql`SELECT ${CLOSE_COLUMNS} FROM matching_closes ORDER BY close_date DESC LIMIT 60`,
-  );
+  const { rows } = await db.query<CloseRow>(sql`${CLOSE_SELECT} ORDER BY c.close_date DESC LIMIT 60`);
   return rows.map(toCloseResult);
 }
 
@@ -190,16 +170,20 @@ export function dueDay(now: Date, closeTimeUtc: string): string {
 }
 
 /**
- * The scheduler's job (jobs.ts): every minute, closes the day that is
- * due if it is not closed yet (and no later day was closed early). Any
- * number of processes may run it: the close lock and the day's primary key
- * decide.
+ * The scheduler's job (jobs.ts): every minute, pays a close in review whose
+ * automatic pay is due (plan/pay.ts), then closes the day that is due if it
+ * is not closed yet (and no later day was closed early). While a close waits
+ * for review the next day waits too, and closes (covering the days since)
+ * once it is paid. Any number of processes may run it: the close lock and
+ * the day's primary key (the pay's, for a pay) decide.
  */
 export function closeSchedulerJob(ctx: AppContext, everyMs = 60_000): Job {
   return {
     name: 'daily matching close',
     everyMs,
     async pass() {
+      for (const paid of await payDueCloses(ctx)) ctx.log.info({ close: paid }, 'reviewed close paid automatically');
+      if (await closeInReview(ctx.db)) return false;
       const settings = await readSettings(ctx.db);
       const day = dueDay(ctx.now(), settings.closeTimeUtc);
       const { rows } = await ctx.db.query<{ last: string | null }>(

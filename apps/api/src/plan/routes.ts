@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { actorOf } from '../http/guard';
+import { actorOf, adminTwoFactorGate } from '../http/guard';
 import { adminDashboard } from '../dashboard/service';
 import { closeDay, listCloses } from './close';
+import { payClose } from './pay';
+import { closeReview } from './review';
 
 /** `/api/admin/plan/...` and `/api/admin/dashboard` */
 export function planAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -15,6 +17,14 @@ export function planAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     route(app, endpoints.plan.adminCloses, {}, async () => ({ items: await listCloses(ctx.db) }));
+
+    route(app, endpoints.plan.adminCloseReview, {}, async (request) => closeReview(ctx.db, request.params.date));
+
+    // Paying a close moves money like approving withdrawals: an admin with two-factor (docs/decisions/0040-close-review.md).
+    route(app, endpoints.plan.adminClosePay, { preHandler: adminTwoFactorGate(ctx) }, async (request, reply) => {
+      const result = await payClose(ctx, request.params.date, actorOf(request));
+      return reply.code(result.created ? 201 : 200).send(result);
+    });
 
     route(app, endpoints.plan.adminDashboard, {}, async () => adminDashboard(ctx));
   };

@@ -102,8 +102,12 @@ export async function matchingDays(db: Sql, memberId: number, period: StatementP
                b.right_volume::text AS right_volume, b.matched::text AS matched, b.rate, b.earned::text AS earned,
                b.daily_cap::text AS daily_cap, b.paid::text AS paid, b.flushed::text AS flushed,
                b.carry_left::text AS carry_left, b.carry_right::text AS carry_right,
-               to_char(e.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS credited_on
+               -- A reviewed close credits when an admin pays it (matching_close_payments, migration 0034); until then it is being reviewed.
+               CASE WHEN r.close_date IS NOT NULL THEN 'being reviewed'
+                    ELSE to_char(COALESCE(e.created_at, cp.paid_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') END AS credited_on
           FROM matching_bonuses b LEFT JOIN journal_entries e ON e.id = b.entry_id
+          LEFT JOIN matching_close_payments cp ON cp.close_date = b.close_date
+          LEFT JOIN matching_closes_in_review r ON r.close_date = b.close_date
          WHERE b.member_id = ${memberId}
            AND b.close_date >= ${period.from.toISOString().slice(0, 10)}::date
            AND b.close_date < ${period.to.toISOString().slice(0, 10)}::date

@@ -122,7 +122,8 @@ describe('the monthly statement', () => {
       flushed: fromBaseUnits(m!.flushed),
       carryLeft: m!.carryLeft,
       carryRight: m!.carryRight,
-    }).toEqual({ ...listed, member: undefined, closeDate: listed!.closeDate });
+    }).toEqual({ ...listed, member: undefined, state: undefined, closeDate: listed!.closeDate });
+    expect(listed!.state).toBe('paid');
     expect(m!.creditedOn).toBe(day(0, portal.clock.now));
   });
 

@@ -1,5 +1,12 @@
 import { endpoint } from '../endpoint';
-import { adminDashboardSchema, closeBodySchema, closeListSchema, closeResultSchema } from '../plan';
+import {
+  adminDashboardSchema,
+  closeBodySchema,
+  closeDateParamsSchema,
+  closeListSchema,
+  closeResultSchema,
+  closeReviewSchema,
+} from '../plan';
 
 /** `/api/admin/dashboard`, `/api/admin/plan` */
 export const plan = {
@@ -10,9 +17,32 @@ export const plan = {
     // 201 when this request ran the close, 200 with the first result of a day closed before.
     status: [200, 201],
     answer: closeResultSchema,
-    errors: ['CLOSE_IN_FUTURE', 'CLOSE_OUT_OF_ORDER'],
+    errors: ['CLOSE_IN_FUTURE', 'CLOSE_OUT_OF_ORDER', 'CLOSE_AWAITING_REVIEW'],
     tags: ['admin'],
-    summary: 'Run the daily matching close for a UTC day (idempotent: a closed day answers its first result)',
+    summary:
+      'Run the daily matching close for a UTC day (idempotent: a closed day answers its first result); with `closeReview` on it is computed and waits for a pay',
+  }),
+  adminCloseReview: endpoint({
+    method: 'GET',
+    path: '/admin/plan/closes/:date/review',
+    params: closeDateParamsSchema,
+    status: 200,
+    answer: closeReviewSchema,
+    errors: ['CLOSE_NOT_FOUND'],
+    tags: ['admin'],
+    summary: "A close's totals, largest payouts and payouts over the review threshold",
+  }),
+  adminClosePay: endpoint({
+    method: 'POST',
+    path: '/admin/plan/closes/:date/pay',
+    params: closeDateParamsSchema,
+    // 201 when this request credited the close, 200 with the stored result of a close paid before.
+    status: [200, 201],
+    answer: closeResultSchema,
+    errors: ['CLOSE_NOT_FOUND', 'TWO_FACTOR_REQUIRED'],
+    tags: ['admin'],
+    summary:
+      'Pay a close computed for review: credits exactly its records (idempotent: a paid close answers its result)',
   }),
   adminCloses: endpoint({
     method: 'GET',

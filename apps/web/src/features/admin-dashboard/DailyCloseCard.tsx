@@ -21,6 +21,7 @@ import { useToast } from '../../shared/toast';
 import { useCloseDay, useCloses } from '../packages/api';
 import { closeReportPath } from '../admin-transactions/TransactionsTable';
 import { closedDays, firstOpenDay, utcToday } from './close-days';
+import { CloseReview } from './CloseReview';
 
 const DAY = 'YYYY-MM-DD';
 
@@ -47,6 +48,8 @@ function dayWithCloses(closed: Map<string, string>) {
  * The daily matching close on the admin dashboard: the
  * picker starts on the first day that can still be closed, refuses days
  * after today (UTC) and days already closed, and marks the closed ones.
+ * A close computed for review (the `closeReview` setting) is reviewed and
+ * paid here (CloseReview.tsx); until then no later day can be closed.
  */
 export function DailyCloseCard() {
   const toast = useToast();
@@ -61,6 +64,7 @@ export function DailyCloseCard() {
   // One day component per list of closes, so the calendar keeps its days between renders.
   const daySlot = useMemo(() => dayWithCloses(closedDays(closes.data?.items ?? [])), [closes.data]);
   const last = items[0];
+  const inReview = last?.state === 'in_review' ? last : undefined;
 
   // Back to the first open day whenever the closes change (after a close, the next day).
   useEffect(() => setDate(first ? dayjs(first) : null), [first]);
@@ -71,9 +75,11 @@ export function DailyCloseCard() {
     try {
       const result = await closeDay.mutateAsync(chosen);
       toast[result.created ? 'success' : 'info'](
-        result.created
-          ? `Closed ${result.date}${result.days > 1 ? ` and the ${result.days - 1} unclosed day${result.days === 2 ? '' : 's'} before it (caps × ${result.days})` : ''}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT paid.`
-          : `${result.date} was already closed (${formatMoney(result.paid)} USDT paid then).`,
+        result.created && result.state === 'in_review'
+          ? `Computed the close of ${result.date}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT to pay once reviewed.`
+          : result.created
+            ? `Closed ${result.date}${result.days > 1 ? ` and the ${result.days - 1} unclosed day${result.days === 2 ? '' : 's'} before it (caps × ${result.days})` : ''}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT paid.`
+            : `${result.date} was already closed (${formatMoney(result.paid)} USDT paid then).`,
       );
     } catch (error) {
       toast.error(errorMessage(error));
@@ -96,11 +102,14 @@ export function DailyCloseCard() {
             <Typography variant="body2" data-testid="close-status">
               {closes.isPending
                 ? 'Loading the closes…'
-                : last
-                  ? `Closed up to ${last.date}. ${first ? `The first open day is ${first}.` : 'Every day up to today is closed; the next can be closed tomorrow (UTC).'}`
-                  : `No day closed yet. The first open day is ${first}.`}
+                : inReview
+                  ? `Closed up to ${inReview.date}, which is being reviewed. The next day can be closed once it is paid.`
+                  : last
+                    ? `Closed up to ${last.date}. ${first ? `The first open day is ${first}.` : 'Every day up to today is closed; the next can be closed tomorrow (UTC).'}`
+                    : `No day closed yet. The first open day is ${first}.`}
             </Typography>
-            {first && (
+            {inReview && <CloseReview close={inReview} />}
+            {first && !inReview && (
               <LocalizationProvider dateAdapter={AdapterDayjs}>
                 <DatePicker
                   label="UTC day"
@@ -122,16 +131,21 @@ export function DailyCloseCard() {
                 />
               </LocalizationProvider>
             )}
-            <Typography variant="body2" color="text.secondary">
-              Closing today early includes every purchase made so far; later purchases go to the next day&apos;s close.
-            </Typography>
-            <Button
-              variant="contained"
-              disabled={!chosen || invalid || closeDay.isPending}
-              onClick={() => setConfirming(true)}
-            >
-              Close day
-            </Button>
+            {!inReview && (
+              <>
+                <Typography variant="body2" color="text.secondary">
+                  Closing today early includes every purchase made so far; later purchases go to the next day&apos;s
+                  close.
+                </Typography>
+                <Button
+                  variant="contained"
+                  disabled={!chosen || invalid || closeDay.isPending}
+                  onClick={() => setConfirming(true)}
+                >
+                  Close day
+                </Button>
+              </>
+            )}
             {items.length > 0 && (
               <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Latest closes">
                 {items.slice(0, 3).map((c) => (
@@ -139,7 +153,7 @@ export function DailyCloseCard() {
                     <Link component={RouterLink} to={closeReportPath(c.date)}>
                       {c.date}
                     </Link>
-                    {`: ${formatCount(c.members)} member${c.members === 1 ? '' : 's'}, ${formatMoney(c.paid)} USDT paid`}
+                    {`: ${formatCount(c.members)} member${c.members === 1 ? '' : 's'}, ${formatMoney(c.paid)} USDT ${c.state === 'in_review' ? 'to pay (being reviewed)' : 'paid'}`}
                     {c.days > 1 ? ` (covers ${c.days} days)` : ''}
                   </Typography>
                 ))}
@@ -160,8 +174,8 @@ export function DailyCloseCard() {
           {chosen}
         </ConfirmLine>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-          Every active member&apos;s matched volume is paid into their income wallet. A day closes once; running it
-          again changes nothing.
+          Every active member&apos;s matched volume is paid into their income wallet (or, while closes are reviewed,
+          computed and paid once an admin pays it). A day closes once; running it again changes nothing.
         </Typography>
       </ConfirmDialog>
     </Card>

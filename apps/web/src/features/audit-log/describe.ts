@@ -143,6 +143,14 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
         { text: 'matching bonus report', to: '/admin-matching-bonus' },
         ')',
       );
+    case 'plan.close.pay':
+      return say(
+        d.automatic === true ? 'The portal' : who,
+        ` paid the reviewed close of ${id}${typeof d.members === 'number' ? ` to ${plural(d.members, 'member')}` : ''}${d.automatic === true ? ' once its review delay had passed' : ''}`,
+        ' (',
+        { text: 'matching bonus report', to: '/admin-matching-bonus' },
+        ')',
+      );
     case 'consolidation.start':
       return say(
         who,
@@ -312,6 +320,7 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'product.update', label: 'Product changed' },
   { value: 'product.image', label: 'Product picture' },
   { value: 'plan.close', label: 'Daily close' },
+  { value: 'plan.close.pay', label: 'Reviewed close paid' },
   { value: 'consolidation.start', label: 'Consolidation started' },
   { value: 'consolidation.resume', label: 'Consolidation resumed' },
   { value: 'deposit.recover', label: 'Deposit recovered' },

@@ -8,6 +8,7 @@ import type { Column } from '../../shared/components/DataTable';
 import { ListCard } from '../../shared/components/ListCard';
 import { SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
+import { StatusChip } from '../../shared/components/StatusChip';
 import { csvName, downloadCsv } from '../../shared/download';
 import { formatBV, formatDateTime } from '../../shared/format';
 import { filterProps, useListParams } from '../../shared/list-params';
@@ -83,7 +84,15 @@ const MATCHING_COLUMNS: Column<MatchingBonus>[] = [
     label: 'Paid',
     sortField: 'amount',
     align: 'right',
-    render: (b) => <Money value={b.paid} unit="USDT" />,
+    // A close being reviewed has credited nobody yet: the amount is what its pay will credit.
+    render: (b) =>
+      b.state === 'in_review' ? (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          <Money value={b.paid} unit="USDT" /> <StatusChip status="pending" label="Being reviewed" />
+        </span>
+      ) : (
+        <Money value={b.paid} unit="USDT" />
+      ),
   },
   {
     id: 'flushed',

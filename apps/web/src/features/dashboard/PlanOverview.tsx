@@ -6,14 +6,15 @@ import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import type { MemberDashboard } from '@portal/contract';
 import { StatCard } from '../../shared/components/StatCard';
-import { formatBV, formatCount, formatMoney } from '../../shared/format';
+import { formatBV, formatCount, formatDateTime, formatMoney } from '../../shared/format';
 import { weakerLegNeeds } from './weaker-leg';
 
 /**
  * The dashboard's plan row: what the next close would pay on the legs as
  * they stand, each leg's team and the volume it carries (with what the
  * weaker leg needs to match the stronger), and the members the member
- * sponsored; each card opens the page behind it.
+ * sponsored; each card opens the page behind it. A close being reviewed
+ * before it pays is said as such: a state, not a failure.
  */
 export function PlanOverview({ data }: { data: MemberDashboard | undefined }) {
   const plan = data?.plan;
@@ -40,6 +41,11 @@ export function PlanOverview({ data }: { data: MemberDashboard | undefined }) {
         note={
           plan && (
             <>
+              {plan.closeInReview && (
+                <Box component="span" data-testid="close-in-review" sx={{ display: 'block', mb: 1 }}>
+                  {`The close of ${plan.closeInReview.date} is being reviewed: its matching bonuses are credited once it is paid${plan.closeInReview.payAfter ? `, by ${formatDateTime(plan.closeInReview.payAfter)} at the latest` : ''}.`}
+                </Box>
+              )}
               {plan.nextClose ? (
                 <Box component="span" data-testid="next-close">
                   Next close: +{formatMoney(plan.nextClose.bonus)} USDT

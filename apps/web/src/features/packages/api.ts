@@ -15,6 +15,7 @@ export const planKeys = {
   income: (query: object) => ['plan', 'income', query] as const,
   dashboard: ['plan', 'dashboard'] as const,
   closes: ['plan', 'closes'] as const,
+  closeReview: (date: string) => ['plan', 'closes', date, 'review'] as const,
 };
 
 export type { PurchaseListItem };
@@ -88,5 +89,26 @@ export function useCloseDay() {
   return useMutation({
     mutationFn: (date: string) => api.call(endpoints.plan.adminClose, { body: { date } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: planKeys.all }),
+  });
+}
+
+/** A close's review (totals, largest payouts, those over the threshold); off until a day is given. */
+export const useCloseReview = (date: string | null) =>
+  useQuery({
+    queryKey: planKeys.closeReview(date ?? ''),
+    queryFn: ({ signal }) => api.call(endpoints.plan.adminCloseReview, { params: { date: date! }, signal }),
+    enabled: date !== null,
+  });
+
+/** Pays a close computed for review: the members' income wallets change, so the ledger's queries are refreshed too. */
+export function usePayClose() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (date: string) => api.call(endpoints.plan.adminClosePay, { params: { date } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: planKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
+      ]),
   });
 }
