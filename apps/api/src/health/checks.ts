@@ -2,11 +2,7 @@ import { STUCK_PAYOUT_MINUTES, type ChainStatus, type HealthChecks } from '@port
 import type { AppContext } from '../context';
 import { chainSnapshotOf } from '../metrics/chain-snapshot';
 import { belowLowWater } from '../deposits/hot-wallet-funding';
-import {
-  readAwaitingFinality,
-  readPayoutFigures,
-  type PayoutFigures,
-} from '../metrics/queries';
+import { readAwaitingFinality, readPayoutFigures, type PayoutFigures } from '../metrics/queries';
 import { readSettings } from '../settings/service';
 
 /**
