@@ -33,10 +33,9 @@ interface ReferralRow {
   created_at: Date;
 }
 
-interface MatchingRow {
+/** One member's matching record of one close, as `matching_bonuses` holds it (volumes as BV text, money as base units). */
+export interface MatchingFigures {
   close_date: string;
-  member_id: number;
-  member: string;
   left_volume: string;
   right_volume: string;
   matched: string;
@@ -47,6 +46,11 @@ interface MatchingRow {
   flushed: string;
   carry_left: string;
   carry_right: string;
+}
+
+interface MatchingRow extends MatchingFigures {
+  member_id: number;
+  member: string;
   in_review: boolean;
 }
 

@@ -2,6 +2,7 @@ import { wallets, type Wallet } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import type { StatementPeriod } from './month';
+import type { MatchingFigures } from '../bonuses/list';
 
 /**
  * The reads behind a statement, each bounded to one member by an index:
@@ -79,19 +80,8 @@ export async function incomeByDay(
   return rows.map((row) => ({ day: row.day, type: row.type, count: row.count, amount: BigInt(row.amount) }));
 }
 
-export interface MatchingRow {
-  close_date: string;
-  left_volume: string;
-  right_volume: string;
-  matched: string;
-  rate: string;
-  earned: string;
-  daily_cap: string;
-  paid: string;
-  flushed: string;
-  carry_left: string;
-  carry_right: string;
-  /** The UTC day the paid bonus reached the income wallet (the close's entry), null when nothing was paid. */
+export interface MatchingRow extends MatchingFigures {
+  /** The UTC day the paid bonus reached the income wallet (the close's entry, or its pay for a reviewed close), "being reviewed" until a reviewed close is paid, null when nothing was paid. */
   credited_on: string | null;
 }
 
