@@ -15,6 +15,7 @@ export function TransactionsPage() {
 
   return (
     <ListCard
+      stackOnPhone
       title="Journal entries"
       subheader="Every movement of money, with the postings on each side. Amounts to the last decimal in the CSV."
       action={<CsvExportButton list={endpoints.transactions.adminList} name="transactions" query={list.query} />}

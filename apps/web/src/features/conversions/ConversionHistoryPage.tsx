@@ -34,6 +34,7 @@ export function ConversionHistoryPage() {
   const conversions = useConversions(list.query);
   return (
     <ListCard
+      stackOnPhone
       title="Your point conversions"
       subheader="Income wallet USDT converted into points."
       dayRange

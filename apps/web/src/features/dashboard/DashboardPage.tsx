@@ -135,6 +135,7 @@ function RecentActivity({ entries, loading }: { entries: WalletEntry[] | undefin
         }
       />
       <DataTable
+        stackOnPhone
         label="Recent activity"
         columns={ENTRY_COLUMNS.filter((c) => c.id !== 'type')}
         rows={entries}

@@ -20,6 +20,7 @@ export function MemberDepositHistoryPage() {
   const deposits = useMyDeposits(query, true);
   return (
     <ListCard
+      stackOnPhone
       title="Your deposits"
       subheader="USDT received on your BEP20 deposit address, with confirmations and transaction links."
       filters={<SelectFilter label="Status" choices={STATUS_CHOICES} {...filterProps(list, 'status')} />}
@@ -54,6 +55,7 @@ function AllDeposits() {
   return (
     <>
       <ListCard
+        stackOnPhone
         title="All deposits"
         subheader="Every BEP20 deposit the watcher has recorded: seen, credited, dropped by a reorganisation, below the minimum, or held because its sender is on the screening list."
         action={<CsvExportButton list={endpoints.deposits.adminList} name="deposits" query={query} />}

@@ -131,6 +131,7 @@ export function DepositPage() {
           </Alert>
         ) : null}
         <DataTable
+          stackOnPhone
           label="Recent deposits"
           columns={MEMBER_DEPOSIT_COLUMNS}
           rows={data?.items}

@@ -32,6 +32,7 @@ export function RepurchaseHistoryPage() {
   const purchases = usePurchases(list.query);
   return (
     <ListCard
+      stackOnPhone
       title="Your purchases"
       subheader="Packages you bought; repurchases earn bonuses like the first purchase."
       filters={<SelectFilter label="Kind" choices={KIND_CHOICES} {...filterProps(list, 'kind')} />}

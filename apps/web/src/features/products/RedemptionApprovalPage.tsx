@@ -125,6 +125,7 @@ export function RedemptionApprovalPage() {
   return (
     <>
       <ListCard
+        stackOnPhone
         title="Pending redemptions"
         subheader="Approve when shipped. A rejection returns the points to the member and the pieces to stock."
         action={<CsvExportButton list={endpoints.redemptions.adminList} name="redemptions-pending" query={query} />}
@@ -243,6 +244,7 @@ export function RedemptionApprovalHistoryPage() {
   const redemptions = useAdminRedemptions(query);
   return (
     <ListCard
+      stackOnPhone
       title="Redemption decisions"
       subheader="Approved (shipped) and rejected redemptions."
       action={<CsvExportButton list={endpoints.redemptions.adminList} name="redemption-decisions" query={query} />}

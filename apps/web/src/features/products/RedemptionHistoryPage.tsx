@@ -17,6 +17,7 @@ export function RedemptionHistoryPage() {
   const redemptions = useRedemptions(list.query);
   return (
     <ListCard
+      stackOnPhone
       title="Your redemptions"
       subheader="Pending until an admin ships it (approved) or rejects it; a rejection returns your points."
       action={

@@ -47,6 +47,7 @@ export function TransferHistoryPage({ direction }: { direction: 'sent' | 'receiv
   ];
   return (
     <ListCard
+      stackOnPhone
       title={sent ? 'Transfers you sent' : 'Transfers you received'}
       subheader={sent ? 'From your deposit wallet to other members.' : 'From other members into your deposit wallet.'}
       filters={

@@ -22,6 +22,7 @@ export function WalletPage() {
     <Stack spacing={6}>
       <BalanceCards wallets={wallets.data?.wallets} />
       <ListCard
+        stackOnPhone
         title="History"
         subheader="Every movement of your three wallets, newest first."
         action={

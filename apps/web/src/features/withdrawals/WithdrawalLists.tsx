@@ -129,6 +129,7 @@ export function WithdrawHistoryPage() {
   const withdrawals = useMyWithdrawals(list.query);
   return (
     <ListCard
+      stackOnPhone
       title="Your withdrawals"
       subheader="From your income wallet to BEP20 addresses."
       filters={<SelectFilter label="Status" choices={STATUS_CHOICES} {...filterProps(list, 'status')} />}
@@ -348,6 +349,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
       )}
       {!history && <HotWalletCard />}
       <ListCard
+        stackOnPhone
         title={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
         subheader={
           history

@@ -30,6 +30,22 @@ const base = {
 afterEach(cleanup);
 
 describe('DataTable', () => {
+  it('stacked on a phone, names each cell by its column and keeps a secondary column, still a table', () => {
+    const columns: Column<Row>[] = [
+      ...COLUMNS,
+      { id: 'id', label: 'Number', secondary: true, render: (r) => String(r.id) },
+    ];
+    render(<DataTable {...base} columns={columns} stackOnPhone />);
+    const cells = within(screen.getByRole('table', { name: 'People' })).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Name', 'Number', 'Name', 'Number']);
+    expect(screen.getAllByRole('columnheader')).toHaveLength(2);
+  });
+
+  it('labels no cell when not stacked', () => {
+    render(<DataTable {...base} />);
+    expect(screen.getAllByRole('cell').every((c) => !c.hasAttribute('data-label'))).toBe(true);
+  });
+
   it('has no disclosure column unless rows can open', () => {
     render(<DataTable {...base} />);
     expect(screen.getAllByRole('columnheader')).toHaveLength(1);

@@ -14,6 +14,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
 import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutlined';
 import KeyboardArrowRightOutlined from '@mui/icons-material/KeyboardArrowRightOutlined';
 import { errorMessage } from '../api/errors';
@@ -90,7 +91,46 @@ export interface DataTableProps<T> {
   rowTestId?: (row: T) => string;
   /** `total` is a lower bound (a count that stops at a limit): paging says "of 10,000+". */
   totalIsLowerBound?: boolean;
+  /**
+   * On a phone (below 600 px) each row is a block of "label: value" lines instead of a wide row, so the amount
+   * and the status are in view without scrolling sideways: the lists people use on a phone (histories, approvals).
+   */
+  stackOnPhone?: boolean;
 }
+
+/**
+ * The stacked look (`stackOnPhone`), in CSS only so that the table stays a table for assistive technology and
+ * tests: below `sm` the header row is visually hidden, rows become blocks and each cell a line headed by its
+ * column's label (`data-label`).
+ */
+const stacked = (theme: Theme) => ({
+  [theme.breakpoints.down('sm')]: {
+    '& thead': visuallyHidden,
+    '& tbody tr': { display: 'block', borderBottom: `1px solid ${theme.palette.divider}`, py: 2 },
+    '& tbody td': {
+      display: 'flex',
+      // The label first, the value at the end, whatever the column's alignment (MUI reverses right-aligned cells).
+      flexDirection: 'row',
+      justifyContent: 'space-between',
+      alignItems: 'baseline',
+      gap: 3,
+      border: 0,
+      py: 0.75,
+      px: 4,
+      textAlign: 'right',
+      minWidth: 0,
+      overflowWrap: 'anywhere',
+    },
+    '& tbody td[data-label]::before': {
+      content: 'attr(data-label)',
+      color: theme.palette.text.secondary,
+      fontWeight: 500,
+      textAlign: 'left',
+      flexShrink: 0,
+    },
+    '& tbody td[data-empty]': { display: 'block', textAlign: 'left' },
+  },
+});
 
 /**
  * A server-side list: the page, the sort and the filters live in the URL
@@ -153,7 +193,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               }),
             })}
           >
-            <Table aria-label={props.label} size="medium">
+            <Table aria-label={props.label} size="medium" sx={props.stackOnPhone ? stacked : undefined}>
               <TableHead>
                 <TableRow>
                   {renderExpansion && (
@@ -167,7 +207,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <TableCell
                       key={column.id}
                       align={column.align}
-                      sx={{ minWidth: column.minWidth, whiteSpace: 'nowrap', ...(column.secondary && hideOnPhone) }}
+                      sx={{
+                        minWidth: column.minWidth,
+                        whiteSpace: 'nowrap',
+                        ...(column.secondary && !props.stackOnPhone && hideOnPhone),
+                      }}
                       sortDirection={
                         column.sortField && column.sortField === sortField ? (descending ? 'desc' : 'asc') : false
                       }
@@ -199,7 +243,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       <TableRow key={`loading-${i}`}>
                         {renderExpansion && <TableCell padding="checkbox" />}
                         {columns.map((column) => (
-                          <TableCell key={column.id} sx={column.secondary ? hideOnPhone : undefined}>
+                          <TableCell
+                            key={column.id}
+                            sx={column.secondary && !props.stackOnPhone ? hideOnPhone : undefined}
+                          >
                             <Skeleton variant="text" />
                           </TableCell>
                         ))}
@@ -240,7 +287,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
                               <TableCell
                                 key={column.id}
                                 align={column.align}
-                                sx={{ minWidth: column.minWidth, ...(column.secondary && hideOnPhone) }}
+                                data-label={props.stackOnPhone ? column.label : undefined}
+                                sx={{
+                                  minWidth: column.minWidth,
+                                  // Stacked, a secondary column is one more line: nothing is hidden.
+                                  ...(column.secondary && !props.stackOnPhone && hideOnPhone),
+                                  ...(props.stackOnPhone && { minWidth: { xs: 0, sm: column.minWidth } }),
+                                }}
                               >
                                 {column.render(row)}
                               </TableCell>
@@ -258,8 +311,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     })}
                 {!loading && rows?.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={span}>
-                      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+                    <TableCell colSpan={span} data-empty>
+                      {/* Where the eye is on a phone (the left, not the middle of a wide table); centred on a desktop. */}
+                      <Typography color="text.secondary" sx={{ py: 6, textAlign: { xs: 'left', sm: 'center' } }}>
                         {props.empty}
                       </Typography>
                     </TableCell>
