@@ -24,6 +24,9 @@ export default defineConfig({
           environment: 'jsdom',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
+          // A page rendered in jsdom with MUI takes 2–4 s when the machine is busy (two workers, API files beside
+          // it); vitest's 5 s default then fails a test that is right. Not a time any test asserts.
+          testTimeout: 20_000,
         },
       },
     ],
