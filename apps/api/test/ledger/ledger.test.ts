@@ -119,8 +119,10 @@ describe('manual adjustments', () => {
       postings.map((p: { unit: string; amount: string; account: string }) => [p.account, p.unit, p.amount]),
     ).toEqual([
       [`${member.user.username} / point wallet`, 'POINT', '7.25'],
-      ['point_adjustments', 'POINT', '-7.25'],
+      // A company account in words (SYSTEM_ACCOUNT_LABELS), its code beside it.
+      ['Company adjustments (points)', 'POINT', '-7.25'],
     ]);
+    expect(postings.map((p: { system: string | null }) => p.system)).toEqual([null, 'point_adjustments']);
   });
 
   it.each([
@@ -247,7 +249,7 @@ describe('transfers', () => {
       expect(entry.postings.map((p: { account: string; amount: string }) => [p.account, p.amount])).toEqual([
         [`${alice.user.username} / deposit wallet`, '-10.00'],
         [`${bob.user.username} / deposit wallet`, '9.75'],
-        ['fees', '0.25'],
+        ['Fees earned', '0.25'],
       ]);
     } finally {
       await setSettings({ transferFeePercent: '0' });

@@ -336,9 +336,9 @@ describe('transactions', () => {
       ]),
     ).toEqual([
       [`${alice.user.username} / income wallet`, '-10.25', '9.75'],
-      ['point_sales', '10.25', null],
+      ['Point sales', '10.25', null],
       [`${alice.user.username} / point wallet`, '10.25', '10.25'],
-      ['points_issued', '-10.25', null],
+      ['Points issued', '-10.25', null],
     ]);
 
     expect((await get(admin, `/api/admin/transactions?member=${alice.user.username}&type=transfer`)).json().total).toBe(
