@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -27,6 +28,7 @@ export default defineConfig({
           // A page rendered in jsdom with MUI takes 2–4 s when the machine is busy (two workers, API files beside
           // it); vitest's 5 s default then fails a test that is right. Not a time any test asserts.
           testTimeout: 20_000,
+          setupFiles: [fileURLToPath(new URL('./apps/web/src/test-setup.ts', import.meta.url))],
         },
       },
     ],
