@@ -93,7 +93,7 @@ const DEMO_PRODUCTS: DemoProduct[] = [
 ];
 
 /** A product's picture: its SVG drawn by sharp into a PNG, as an admin's upload. */
-export async function pictureOf(product: Pick<DemoProduct, 'colours' | 'shape'>): Promise<Buffer> {
+async function pictureOf(product: Pick<DemoProduct, 'colours' | 'shape'>): Promise<Buffer> {
   const [from, to] = product.colours;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>

@@ -26,7 +26,7 @@ import { shuffle, type Random } from './random';
  */
 
 /** A member's demo wallet: an address derived from the member's id, whose key nobody holds. */
-export function demoWallet(memberId: number): string {
+function demoWallet(memberId: number): string {
   return getAddress(`0x${createHash('sha256').update(`seed:demo wallet ${memberId}`).digest('hex').slice(0, 40)}`);
 }
 
