@@ -3,6 +3,7 @@ import type { AppContext } from '../../apps/api/src/context';
 import { sql } from '../../apps/api/src/db/sql';
 import { approveRedemptions, rejectRedemptions } from '../../apps/api/src/redemptions/decide';
 import { redeem } from '../../apps/api/src/redemptions/redeem';
+import { AppError } from '../../apps/api/src/shared/errors';
 import { shuffle, type Random } from './random';
 
 /**
@@ -28,12 +29,17 @@ export async function redeemSome(
   for (const row of shuffle(random, rows).slice(0, count)) {
     const affordable = products.filter((product) => product.price <= BigInt(row.balance));
     const product = affordable[Math.floor(random() * affordable.length)]!;
-    const answer = await redeem(ctx, Number(row.owner_id), {
-      productId: product.id,
-      quantity: 1,
-      deliveryAddress: `Demo address (seed:demo) of member ${row.owner_id}\n1 Example Street\nSampletown`,
-    });
-    ids.push(answer.body.id);
+    try {
+      const answer = await redeem(ctx, Number(row.owner_id), {
+        productId: product.id,
+        quantity: 1,
+        deliveryAddress: `Demo address (seed:demo) of member ${row.owner_id}\n1 Example Street\nSampletown`,
+      });
+      ids.push(answer.body.id);
+    } catch (error) {
+      // Out of stock (the voucher has 3): this member gives up, the others still redeem.
+      if (!(error instanceof AppError) || error.status !== 422) throw error;
+    }
   }
   return ids;
 }

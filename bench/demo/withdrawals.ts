@@ -4,6 +4,7 @@ import { getAddress } from 'viem';
 import type { Actor } from '../../apps/api/src/audit/service';
 import type { AppContext } from '../../apps/api/src/context';
 import { sql } from '../../apps/api/src/db/sql';
+import { AppError } from '../../apps/api/src/shared/errors';
 import { readSettings, updateSettings } from '../../apps/api/src/settings/service';
 import { addWithdrawalAddress } from '../../apps/api/src/withdrawals/address-book';
 import { rejectWithdrawals } from '../../apps/api/src/withdrawals/review';
@@ -75,11 +76,16 @@ export async function requestDemoWithdrawals(
       const whole = BigInt(rows[0]?.balance ?? '0') / 2n / 10n ** 18n;
       // Income converted to points since the address was saved may leave too little: that member does not ask.
       if (whole * 10n ** 18n < toBaseUnits(before.withdrawalMinimum)) continue;
-      const answer = await requestWithdrawal(ctx, memberId, {
-        amount: fromBaseUnits(whole * 10n ** 18n),
-        address: demoWallet(memberId),
-      });
-      ids.push(answer.body.id);
+      try {
+        const answer = await requestWithdrawal(ctx, memberId, {
+          amount: fromBaseUnits(whole * 10n ** 18n),
+          address: demoWallet(memberId),
+        });
+        ids.push(answer.body.id);
+      } catch (error) {
+        // A rule of the operator's settings refuses it (the maximum, the 24-hour limit): this member does not ask.
+        if (!(error instanceof AppError) || ![409, 422].includes(error.status)) throw error;
+      }
     }
   } finally {
     const back: SettingsPatch = {
