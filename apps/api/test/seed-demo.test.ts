@@ -63,11 +63,14 @@ async function one<T>(query: SqlQuery): Promise<T> {
 describe('seed:demo, the living network', () => {
   it('adds the members, placed in the tree but the last few, who wait for their sponsor; all sign in with the demo password', async () => {
     expect(first.created).toBe(true);
-    const members = await one<{ members: number; unplaced: number; pending: number }>(
+    const members = await one<{ members: number; unplaced: number; bought: number; pending: number }>(
       sql`SELECT count(*)::int AS members, count(*) FILTER (WHERE NOT placed)::int AS unplaced,
-                 count(*) FILTER (WHERE NOT placed AND pending_volume > 0)::int AS pending FROM members WHERE sponsor_id IS NOT NULL`,
+                 count(*) FILTER (WHERE NOT placed AND EXISTS (SELECT 1 FROM purchases p WHERE p.member_id = m.user_id))::int AS bought,
+                 count(*) FILTER (WHERE NOT placed AND pending_volume > 0)::int AS pending FROM members m WHERE sponsor_id IS NOT NULL`,
     );
     expect(members).toMatchObject({ members: MEMBERS, unplaced: 2 });
+    // What they bought waits in their pending volume until they are placed.
+    expect(members.pending).toBe(members.bought);
     expect(first.summary.waiting).toBe(2);
     // Their sponsor sees them on the waiting list.
     const waiting = await one<{ sponsor: string; username: string }>(
