@@ -3,7 +3,12 @@
  * the database the server uses (DATABASE_URL, or the PGlite folder DATA_DIR —
  * stop the server first: PGlite is one process). A few hundred members join
  * over the last 60 days, are funded, buy, repurchase, transfer and convert,
- * and every past day is closed by the plan (bench/demo/living-network.ts).
+ * and every past day is closed by the plan (bench/demo/living-network.ts);
+ * the admin adds a product catalogue with pictures, members redeem points
+ * and ask for withdrawals, the admin decides some of each, and the last few
+ * to join wait for their sponsor to place them. On the embedded chain (PGlite,
+ * no CHAIN_RPC_URL) today's deposits are real and consolidated to the hot
+ * wallet, and some withdrawals are paid from it by the payout job.
  * `--size N` members (300), `--days D` days (60). Running it again adds
  * nothing.
  *
@@ -110,7 +115,7 @@ async function seedLiving(
     days: options.days,
     passwordHash: await hashPassword(DEMO_PASSWORD),
     onProgress: (line) => console.log(line),
-    depositToday: realDeposits(ctx, clock),
+    chainToday: onTheChain(ctx, clock),
   });
   const s = outcome.summary;
   return [
@@ -119,33 +124,46 @@ async function seedLiving(
     `    ${s.fundings} demo fundings (admin adjustments), ${s.purchases} package purchases with their referral bonuses,`,
     `    ${s.transfers} transfers, ${s.conversions} conversions, ${s.closes} daily closes (last: ${s.lastClose ?? 'none'}) with their matching bonuses,`,
     `    ${s.deposits} deposits of test USDT on the embedded chain on the last day, credited by the deposit watcher and consolidated (to the hot wallet first)`,
+    `    ${s.products ?? 0} products with pictures; ${s.redemptionsPending ?? 0} redemptions pending, ${s.redemptionsApproved ?? 0} approved, ${s.redemptionsRejected ?? 0} rejected`,
+    `    withdrawals: ${s.withdrawalsPending ?? 0} pending, ${s.withdrawalsPaid ?? 0} paid on the chain, ${s.withdrawalsRejected ?? 0} rejected` +
+      (s.withdrawalsPaid ? '' : ' (withdrawals are paid only on the embedded chain: none were this time)'),
+    ...(s.withdrawalSettings ? [`      (${s.withdrawalSettings}: see the audit log)`] : []),
+    `    ${s.waiting ?? 0} members who joined without a side, waiting for their sponsor to place them`,
     `  Every demo member signs in with the password: ${DEMO_PASSWORD}`,
   ];
 }
 
 /**
- * Today's deposits on the embedded chain, when this process may start it:
+ * Today's deposits and payouts on the embedded chain, when this process may start it:
  * PGlite (the portal is stopped, its chain with it) and no CHAIN_RPC_URL
  * (test USDT exists only on the embedded chain). A chain that does not start
  * leaves the demo without them, saying why.
  */
-function realDeposits(ctx: AppContext, clock: DemoClock) {
+function onTheChain(ctx: AppContext, clock: DemoClock) {
   const started = performance.now();
   if (!clock.simulated || settingsFromEnv(ctx.config.chain)) return undefined;
-  return async (deposits: Array<{ memberId: number; amount: bigint }>) => {
+  return async ({
+    deposits,
+    approve,
+  }: {
+    deposits: Array<{ memberId: number; amount: bigint }>;
+    approve: number[];
+  }) => {
     try {
       console.log(
         `  history written in ${((performance.now() - started) / 1000).toFixed(1)} s; sending ${deposits.length} deposits of test USDT on the embedded chain…`,
       );
       const sent = performance.now();
-      const credited = await depositOnEmbeddedChain(ctx, deposits);
-      console.log(`  ${credited} deposits credited in ${((performance.now() - sent) / 1000).toFixed(1)} s`);
-      return credited;
+      const done = await depositOnEmbeddedChain(ctx, deposits, approve);
+      console.log(
+        `  ${done.credited} deposits credited and ${done.paid} withdrawals paid in ${((performance.now() - sent) / 1000).toFixed(1)} s`,
+      );
+      return { deposits: done.credited, paid: done.paid };
     } catch (error) {
       console.log(
         `  no deposits on the chain: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
       );
-      return 0;
+      return { deposits: 0, paid: 0 };
     }
   };
 }

@@ -10,8 +10,11 @@ import { startConsolidation } from '../../apps/api/src/deposits/consolidation';
 import { ensureDepositAddress } from '../../apps/api/src/deposits/addresses';
 import { sql } from '../../apps/api/src/db/sql';
 import { createDepositWatcher } from '../../apps/api/src/deposits/watcher';
+import { createPayoutRunner } from '../../apps/api/src/withdrawals/payout/job';
+import { approveWithdrawals } from '../../apps/api/src/withdrawals/review';
 
 const WAIT_FOR_CREDIT_MS = 30_000;
+const WAIT_FOR_PAYOUTS_MS = 30_000;
 
 /**
  * Today's deposits, for real: the embedded chain of `npm start` (started
@@ -21,12 +24,16 @@ const WAIT_FOR_CREDIT_MS = 30_000;
  * credited them; then the first admin consolidates them, as on the
  * Consolidate page, which fills the hot wallet to its target first
  * (apps/api/src/deposits/sweep-deposit-addresses.ts): the demo's withdrawals
- * are paid with no USDT sent to it from outside. Returns how many were credited.
+ * are paid with no USDT sent to it from outside. Then the same admin approves
+ * the withdrawals `approve` names, and the portal's payout job
+ * (withdrawals/payout/job.ts) pays them from the hot wallet until they are
+ * final. Returns how many deposits were credited and withdrawals paid.
  */
 export async function depositOnEmbeddedChain(
   ctx: AppContext,
   deposits: Array<{ memberId: number; amount: bigint }>,
-): Promise<number> {
+  approve: number[] = [],
+): Promise<{ credited: number; paid: number }> {
   const embedded = await startEmbeddedChain(ctx.config.dataDir, ctx.config.chain);
   try {
     const chain = createChain(embedded.settings);
@@ -69,9 +76,27 @@ export async function depositOnEmbeddedChain(
     const { rows } = await ctx.db.query<{ id: number }>(
       sql`SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1`,
     );
-    if (credited > 0 && rows[0]) await startConsolidation(chainCtx, { userId: Number(rows[0].id), ip: null });
-    return credited;
+    const admin = { userId: Number(rows[0]!.id), ip: null };
+    if (credited > 0) await startConsolidation(chainCtx, admin);
+    const paid = approve.length > 0 ? await payWithdrawals(chainCtx, admin, approve) : 0;
+    return { credited, paid };
   } finally {
     await embedded.stop();
   }
+}
+
+/** Approves the withdrawals as an admin would, then runs payout passes until they are paid (or the wait is over). */
+async function payWithdrawals(ctx: AppContext, admin: { userId: number; ip: null }, ids: number[]): Promise<number> {
+  await approveWithdrawals(ctx, admin, ids);
+  const runner = createPayoutRunner(ctx);
+  const deadline = Date.now() + WAIT_FOR_PAYOUTS_MS;
+  while (Date.now() < deadline) {
+    const pass = await runner.pass();
+    if (pass.ran && pass.open === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const { rows } = await ctx.db.query<{ paid: number }>(
+    sql`SELECT count(*)::int AS paid FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'paid'`,
+  );
+  return rows[0]!.paid;
 }

@@ -13,7 +13,10 @@ import { readSettings } from '../../apps/api/src/settings/service';
 import { AppError } from '../../apps/api/src/shared/errors';
 import { createTransfer } from '../../apps/api/src/transfers/create-transfer';
 import type { DemoClock } from './clock';
-import { demoName, randomFrom, type Random } from './random';
+import { demoName, randomFrom, shuffle, type Random } from './random';
+import { addCatalogue } from './catalogue';
+import { decideRedemptions, redeemSome } from './redemptions';
+import { requestDemoWithdrawals, saveWithdrawalAddresses } from './withdrawals';
 import { sql } from '../../apps/api/src/db/sql';
 
 /**
@@ -27,7 +30,14 @@ import { sql } from '../../apps/api/src/db/sql';
  * Funding is an admin adjustment whose memo says it is demo funding: the
  * history starts weeks ago and a chain's blocks cannot be dated in the past
  * (docs/decisions/0016-living-demo-data.md). Today's deposits can be
- * real: `depositToday` sends them on the chain at the end.
+ * real: `chainToday` sends them on the chain at the end, and pays some of
+ * the withdrawals asked today.
+ *
+ * The admin adds a product catalogue with pictures on the first day
+ * (catalogue.ts); members redeem points for products and the admin decides
+ * the earlier days' redemptions (redemptions.ts); members with income ask
+ * for withdrawals on the last day, some rejected (withdrawals.ts); the last
+ * few to join pick no side and wait for their sponsor to place them.
  *
  * With a simulated clock (PGlite) each step happens at its moment of the
  * day and each day is closed the next morning, as the scheduler would;
@@ -43,11 +53,15 @@ export interface LivingDemoOptions {
   seed?: number;
   onProgress?: (line: string) => void;
   /**
-   * Real deposits at the end, today (seed-demo.ts passes the embedded chain's):
-   * credits `deposits` through the chain and the deposit watcher, answers how
-   * many were credited.
+   * The chain's part at the end, today (seed-demo.ts passes the embedded
+   * chain's): credits `deposits` through the chain and the deposit watcher,
+   * approves the withdrawals `approve` names and pays them by the payout job;
+   * answers how many deposits were credited and withdrawals paid.
    */
-  depositToday?: (deposits: Array<{ memberId: number; amount: bigint }>) => Promise<number>;
+  chainToday?: (work: {
+    deposits: Array<{ memberId: number; amount: bigint }>;
+    approve: number[];
+  }) => Promise<{ deposits: number; paid: number }>;
 }
 
 export interface LivingDemoSummary {
@@ -61,6 +75,19 @@ export interface LivingDemoSummary {
   closes: number;
   firstDay: string;
   lastClose: string | null;
+  /** Products added with their pictures. */
+  products: number;
+  redemptionsPending: number;
+  redemptionsApproved: number;
+  redemptionsRejected: number;
+  withdrawalsPending: number;
+  /** Approved and paid by the payout job on the chain (none without the chain). */
+  withdrawalsPaid: number;
+  withdrawalsRejected: number;
+  /** Settings the admin switched off for the withdrawal requests and back on, in words ('' when none). */
+  withdrawalSettings: string;
+  /** Members who joined without a side, waiting for their sponsor to place them. */
+  waiting: number;
 }
 
 export type LivingDemoOutcome =
@@ -141,7 +168,24 @@ export async function seedLivingNetwork(
     closes: 0,
     firstDay: utcDay(new Date(firstDay)),
     lastClose: null,
+    products: 0,
+    redemptionsPending: 0,
+    redemptionsApproved: 0,
+    redemptionsRejected: 0,
+    withdrawalsPending: 0,
+    withdrawalsPaid: 0,
+    withdrawalsRejected: 0,
+    withdrawalSettings: '',
+    waiting: 0,
   };
+  const catalogue = await addCatalogue(ctx, admin);
+  summary.products = catalogue.length;
+  /** Redemptions not decided yet, with the day they were made: the next day's admin decides them. */
+  let undecided: Array<{ id: number; day: number }> = [];
+  let withdrawers: number[] = [];
+  // The last few to join pick no side: they wait for their sponsor, with the volume of what they bought.
+  const firstWaiting =
+    options.members - Math.min(options.members - 2, Math.max(2, Math.round(options.members * 0.02))) + 1;
 
   const fund = async (memberId: number, amount: bigint, why: string) => {
     const answer = await adjustMemberWallet(ctx, admin, memberId, {
@@ -165,7 +209,14 @@ export async function seedLivingNetwork(
 
   const join = async (index: number) => {
     const sponsorId = index <= 2 ? root : pickSponsor(random, joined);
-    const side = index <= 2 ? (index === 1 ? 'left' : 'right') : sideFor(random, nextSide, sponsorId);
+    const side =
+      index <= 2
+        ? index === 1
+          ? 'left'
+          : 'right'
+        : index >= firstWaiting
+          ? null
+          : sideFor(random, nextSide, sponsorId);
     const username = `${prefix}${index}`;
     const memberId = await db.transaction(async (tx) => {
       // What registration writes (auth/service.ts register), with the demo password's hash made once.
@@ -176,11 +227,12 @@ export async function seedLivingNetwork(
       await tx.query(
         sql`INSERT INTO members (user_id, sponsor_id, requested_side) VALUES (${id}, ${sponsorId}, ${side})`,
       );
-      await joinNetwork(tx, { memberId: id, sponsorId, side });
+      await joinNetwork(tx, { memberId: id, sponsorId, side: side ?? undefined });
       return id;
     });
     joined.push(memberId);
     summary.members += 1;
+    if (side === null) summary.waiting += 1;
     // Most newcomers fund and buy a package the day they join; some only look around.
     const roll = random();
     if (roll < 0.9) {
@@ -232,6 +284,20 @@ export async function seedLivingNetwork(
     }
   };
 
+  const decideEarlierRedemptions = async (day: number) => {
+    const earlier = undecided.filter((r) => r.day < day).map((r) => r.id);
+    if (earlier.length === 0) return;
+    const decided = await decideRedemptions(
+      ctx,
+      admin,
+      earlier,
+      summary.redemptionsApproved + summary.redemptionsRejected,
+    );
+    summary.redemptionsApproved += decided.approved;
+    summary.redemptionsRejected += decided.rejected;
+    undecided = undecided.filter((r) => r.day >= day);
+  };
+
   const joinDay = (index: number) =>
     index <= 2
       ? 0
@@ -250,6 +316,26 @@ export async function seedLivingNetwork(
     const transfers = Math.round(established.length * 0.03) + (established.length > 1 ? 1 : 0);
     for (let t = 0; t < transfers; t += 1) steps.push({ join: false, run: transfer });
     if (day > 0) steps.push({ join: false, run: () => convert(1 + Math.floor(established.length / 60)) });
+    if (day > 0) {
+      const count = 1 + Math.floor(established.length / 80);
+      steps.push({
+        join: false,
+        run: async () => {
+          for (const id of await redeemSome(ctx, random, catalogue, count)) undecided.push({ id, day });
+        },
+      });
+      steps.push({ join: false, run: () => decideEarlierRedemptions(day) });
+    }
+    // Addresses saved three days before the withdrawals, so their hold has passed (withdrawals.ts); on a
+    // server's clock no day passes (the hold is switched off for the requests): saved on the last round, when most have income.
+    if (day === (clock.simulated ? Math.max(0, options.days - 3) : options.days - 1)) {
+      steps.push({
+        join: false,
+        run: async () => {
+          withdrawers = await saveWithdrawalAddresses(ctx, random, 8);
+        },
+      });
+    }
 
     // The day's work between 07:00 and 21:00, in order, each at its own moment.
     for (const [k, step] of shuffleKeepingJoins(random, steps).entries()) {
@@ -277,11 +363,29 @@ export async function seedLivingNetwork(
     summary.closes += 1;
     summary.lastClose = date;
   }
-  if (options.depositToday) {
+  summary.redemptionsPending = undecided.length;
+  const holdPassed = clock.simulated && options.days >= 4 && Number(settings.withdrawalAddressHoldHours) <= 48;
+  const withdrawals = await requestDemoWithdrawals(ctx, admin, withdrawers, holdPassed);
+  summary.withdrawalsRejected = withdrawals.rejected;
+  summary.withdrawalSettings = withdrawals.settingsNote;
+  summary.withdrawalsPending = withdrawals.pending.length;
+  if (options.chainToday) {
     const depositors = shuffle(random, joined).slice(0, Math.min(12, joined.length));
-    summary.deposits = await options.depositToday(
-      depositors.map((memberId) => ({ memberId, amount: toBaseUnits(String(50 * (1 + Math.floor(random() * 6)))) })),
+    // Half of the pending withdrawals (the older ones) approved and paid on the chain, the rest left for the queue.
+    const approve = withdrawals.pending.slice(0, Math.floor(withdrawals.pending.length / 2));
+    const done = await options.chainToday({
+      deposits: depositors.map((memberId) => ({
+        memberId,
+        amount: toBaseUnits(String(50 * (1 + Math.floor(random() * 6)))),
+      })),
+      approve,
+    });
+    summary.deposits = done.deposits;
+    summary.withdrawalsPaid = done.paid;
+    const { rows } = await db.query<{ pending: number }>(
+      sql`SELECT count(*)::int AS pending FROM withdrawals WHERE id = ANY(${withdrawals.pending}::bigint[]) AND status = 'pending'`,
     );
+    summary.withdrawalsPending = rows[0]!.pending;
   }
   // Today's volume reaches the legs as the portal's roll-up would bring it, within a second.
   await rollUpNetwork(db);
@@ -301,7 +405,9 @@ export async function seedLivingNetwork(
 function describeDemo(s: LivingDemoSummary, simulated: boolean): string {
   return (
     `Demo data (seed:demo) from ${s.firstDay}${simulated ? '' : ' (all at the time of seeding)'}: ${s.members} members, ${s.fundings} demo fundings, ` +
-    `${s.purchases} purchases, ${s.transfers} transfers, ${s.conversions} conversions, ${s.deposits} chain deposits, ${s.closes} daily closes`
+    `${s.purchases} purchases, ${s.transfers} transfers, ${s.conversions} conversions, ${s.deposits} chain deposits, ${s.closes} daily closes, ` +
+    `${s.products} products, ${s.redemptionsPending + s.redemptionsApproved + s.redemptionsRejected} redemptions, ` +
+    `${s.withdrawalsPending + s.withdrawalsPaid + s.withdrawalsRejected} withdrawals, ${s.waiting} members waiting for placement`
   );
 }
 
@@ -351,15 +457,6 @@ function weighted(random: Random, weights: number[]): number {
     if ((r -= w) < 0) return i;
   }
   return weights.length - 1;
-}
-
-function shuffle<T>(random: Random, items: T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
 }
 
 /** The day's steps mixed, the joins kept in their order (the first two members come before everyone). */

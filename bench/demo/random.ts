@@ -12,6 +12,16 @@ export function randomFrom(seed: number): Random {
   };
 }
 
+/** `items` in a random order (Fisher–Yates), a new array. */
+export function shuffle<T>(random: Random, items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
 const FIRST = [
   'Ava',
   'Ben',

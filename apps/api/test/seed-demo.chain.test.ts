@@ -7,13 +7,24 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { depositOnEmbeddedChain } from '../../../bench/demo/chain-deposits';
 import { embeddedSettingsFor } from '../src/chain/embedded';
 import { sql } from '../src/db/sql';
-import { bearer, registerMember, startPortal, type Session, type TestPortal } from './harness';
-import { balances } from './ledger/ledger-helpers';
+import {
+  bearer,
+  enableAdminTwoFactor,
+  loginAdmin,
+  registerMember,
+  startPortal,
+  type Session,
+  type TestPortal,
+} from './harness';
+import { assertBooksConsistent, balances } from './ledger/ledger-helpers';
+import { freshAddress, pendingWithdrawal } from './withdrawals/payout-helpers';
+import { setSettings } from './withdrawals/withdrawal-helpers';
 
 /**
  * seed:demo's deposits of today: the embedded chain of DATA_DIR started as
  * main.ts starts it, test USDT sent, the portal's watcher crediting it, and
- * a consolidation sweeping it to the hot wallet.
+ * a consolidation sweeping it to the hot wallet, from which the payout job
+ * then pays the withdrawal the admin approves.
  */
 let portal: TestPortal;
 let dataDir: string;
@@ -30,12 +41,30 @@ afterAll(async () => {
 });
 
 describe('seed:demo on the embedded chain', () => {
-  it('sends each deposit on the chain and the watcher credits it to the member', async () => {
-    const credited = await depositOnEmbeddedChain(portal.ctx, [
-      { memberId: members[0]!.user.id, amount: toBaseUnits('150') },
-      { memberId: members[1]!.user.id, amount: toBaseUnits('50') },
+  it('sends each deposit on the chain and the watcher credits it to the member; a withdrawal is paid from the hot wallet', async () => {
+    // A pending withdrawal, asked as the seed asks them (withdrawals.ts: no member two-factor, the hold passed).
+    const admin = await loginAdmin(portal.app);
+    // Settings are changed by an admin with two-factor on (the `adminsRequireTwoFactor` setting).
+    await enableAdminTwoFactor(portal, admin);
+    await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
+    const to = freshAddress();
+    const { id } = await pendingWithdrawal(portal, admin, to, '20');
+    const done = await depositOnEmbeddedChain(
+      portal.ctx,
+      [
+        { memberId: members[0]!.user.id, amount: toBaseUnits('150') },
+        { memberId: members[1]!.user.id, amount: toBaseUnits('50') },
+      ],
+      [id],
+    );
+    expect(done).toEqual({ credited: 2, paid: 1 });
+    const payout = await portal.db.query<{ status: string; to_address: string; tx_hash: string | null }>(
+      sql`SELECT w.status, p.to_address, p.tx_hash FROM withdrawals w JOIN payouts p ON p.withdrawal_id = w.id WHERE w.id = ${id}`,
+    );
+    expect(payout.rows).toEqual([
+      { status: 'paid', to_address: expect.stringMatching(new RegExp(to, 'i')), tx_hash: expect.stringMatching(/^0x/) },
     ]);
-    expect(credited).toBe(2);
+    await assertBooksConsistent(portal.db);
     expect((await balances(portal.app, members[0]!)).deposit).toBe('150.00');
     expect((await balances(portal.app, members[1]!)).deposit).toBe('50.00');
     const list = await portal.app.inject({ method: 'GET', url: '/api/deposits', headers: bearer(members[0]!) });

@@ -49,7 +49,9 @@ async function counts(): Promise<string> {
   const { rows } = await portal.db.query(
     sql`SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM purchases) AS purchases,
             (SELECT count(*)::int FROM referral_bonuses) AS referral, (SELECT count(*)::int FROM matching_closes) AS closes,
-            (SELECT count(*)::int FROM matching_bonuses) AS matching`,
+            (SELECT count(*)::int FROM matching_bonuses) AS matching,
+            (SELECT count(*)::int FROM products) AS products, (SELECT count(*)::int FROM redemptions) AS redemptions,
+            (SELECT count(*)::int FROM withdrawals) AS withdrawals, (SELECT count(*)::int FROM members WHERE NOT placed) AS waiting`,
   );
   return JSON.stringify(rows[0]) + (await booksFingerprint(portal.db));
 }
@@ -59,13 +61,84 @@ async function one<T>(query: SqlQuery): Promise<T> {
 }
 
 describe('seed:demo, the living network', () => {
-  it('adds the members, each placed in the tree, who sign in with the demo password', async () => {
+  it('adds the members, placed in the tree but the last few, who wait for their sponsor; all sign in with the demo password', async () => {
     expect(first.created).toBe(true);
-    const members = await one<{ members: number; unplaced: number }>(
-      sql`SELECT count(*)::int AS members, count(*) FILTER (WHERE NOT placed)::int AS unplaced FROM members WHERE sponsor_id IS NOT NULL`,
+    const members = await one<{ members: number; unplaced: number; bought: number; pending: number }>(
+      sql`SELECT count(*)::int AS members, count(*) FILTER (WHERE NOT placed)::int AS unplaced,
+                 count(*) FILTER (WHERE NOT placed AND EXISTS (SELECT 1 FROM purchases p WHERE p.member_id = m.user_id))::int AS bought,
+                 count(*) FILTER (WHERE NOT placed AND pending_volume > 0)::int AS pending FROM members m WHERE sponsor_id IS NOT NULL`,
     );
-    expect(members).toEqual({ members: MEMBERS, unplaced: 0 });
+    expect(members).toMatchObject({ members: MEMBERS, unplaced: 2 });
+    // What they bought waits in their pending volume until they are placed.
+    expect(members.pending).toBe(members.bought);
+    expect(first.summary.waiting).toBe(2);
+    // Their sponsor sees them on the waiting list.
+    const waiting = await one<{ sponsor: string; username: string }>(
+      sql`SELECT s.username AS sponsor, u.username FROM members m JOIN users u ON u.id = m.user_id JOIN users s ON s.id = m.sponsor_id
+           WHERE m.sponsor_id IS NOT NULL AND NOT m.placed ORDER BY m.user_id LIMIT 1`,
+    );
+    const sponsor = await login(portal.app, waiting.sponsor, PASSWORD);
+    const list = await portal.app.inject({ method: 'GET', url: '/api/network/placements', headers: bearer(sponsor) });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(JSON.stringify(list.json())).toContain(waiting.username);
     await login(portal.app, 'demo1', PASSWORD);
+  });
+
+  it('adds a catalogue whose pictures are served, and redemptions pending and decided', async () => {
+    const products = await portal.db.query<{ id: number; image_hash: string | null }>(
+      sql`SELECT id, image_hash FROM products ORDER BY id`,
+    );
+    expect(products.rows.length).toBe(first.summary.products);
+    expect(products.rows.length).toBeGreaterThanOrEqual(6);
+    for (const row of products.rows) expect(row.image_hash).toMatch(/^[0-9a-f]{64}$/);
+    const member = await login(portal.app, 'demo1', PASSWORD);
+    const catalogue = await portal.app.inject({ method: 'GET', url: '/api/products', headers: bearer(member) });
+    expect(catalogue.statusCode, catalogue.body).toBe(200);
+    const item = catalogue.json().items[0];
+    for (const url of [item.imageUrl, item.thumbnailUrl]) {
+      const picture = await portal.app.inject({ method: 'GET', url });
+      expect(picture.statusCode, url).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/webp');
+    }
+    const redemptions = await one<{ pending: number; approved: number; rejected: number }>(
+      sql`SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'approved')::int AS approved,
+                 count(*) FILTER (WHERE status = 'rejected')::int AS rejected FROM redemptions`,
+    );
+    expect(redemptions).toEqual({
+      pending: first.summary.redemptionsPending,
+      approved: first.summary.redemptionsApproved,
+      rejected: first.summary.redemptionsRejected,
+    });
+    for (const [status, count] of Object.entries(redemptions)) expect(count, status).toBeGreaterThan(0);
+  });
+
+  it('adds withdrawals pending and rejected, asked through the portal rules with the settings put back', async () => {
+    const withdrawals = await one<{ pending: number; rejected: number; other: number }>(
+      sql`SELECT count(*) FILTER (WHERE status = 'pending')::int AS pending, count(*) FILTER (WHERE status = 'rejected')::int AS rejected,
+                 count(*) FILTER (WHERE status NOT IN ('pending', 'rejected'))::int AS other FROM withdrawals`,
+    );
+    // No chain in this test: none approved or paid.
+    expect(withdrawals).toEqual({
+      pending: first.summary.withdrawalsPending,
+      rejected: first.summary.withdrawalsRejected,
+      other: 0,
+    });
+    expect(withdrawals.pending).toBeGreaterThan(0);
+    expect(withdrawals.rejected).toBeGreaterThan(0);
+    expect(first.summary.withdrawalSettings).toMatch(/two-factor/);
+    const settings = await portal.db.query<{ key: string; value: unknown }>(
+      sql`SELECT key, value FROM settings WHERE key IN ('withdrawalRequiresTwoFactor', 'withdrawalAddressHoldHours') ORDER BY key`,
+    );
+    for (const row of settings.rows)
+      expect(row.value, row.key).toEqual(row.key === 'withdrawalRequiresTwoFactor' ? true : '24');
+    const admin = await loginAdmin(portal.app);
+    const queue = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/withdrawals?status=pending',
+      headers: bearer(admin),
+    });
+    expect(queue.statusCode, queue.body).toBe(200);
+    expect(queue.json().items.length).toBe(withdrawals.pending);
   });
 
   it('moves money of every kind, through the services that post it', async () => {
@@ -90,6 +163,7 @@ describe('seed:demo, the living network', () => {
       sql`SELECT DISTINCT memo FROM journal_entries WHERE type = 'adjustment'`,
     );
     for (const { memo } of memos.rows) expect(memo).toMatch(/^Demo funding \(seed:demo\).*No USDT was received/);
+    expect(kinds.rows.map((row) => row.type)).toEqual(expect.arrayContaining(['redemption', 'withdrawal']));
     await assertBooksConsistent(portal.db);
   });
 
