@@ -50,7 +50,10 @@ async function rollUpDays(tx: Sql, now: Date, wait: boolean): Promise<number | '
   const to = new Date(Math.min(lastEnded, from.getTime() + DAYS_PER_PASS * DAY_MS));
   if (to <= from) return 0;
   await tx.query(
-    sql`INSERT INTO daily_totals (day, ${FIGURE_COLUMNS}) SELECT day::date, ${FIGURE_COLUMNS} FROM (${dailyFigures(from, to)}) d`,
+    sql`INSERT INTO daily_totals (day, ${FIGURE_COLUMNS})
+       SELECT day::date, sales::numeric, purchases, activations, referral_paid::numeric, new_members, deposits_count,
+              deposits_amount::numeric, withdrawals_paid_count, withdrawals_paid_amount::numeric, fees::numeric
+         FROM (${dailyFigures(from, to)}) d`,
   );
   await tx.query(
     sql`UPDATE daily_totals_state SET rolled_through = ${new Date(to.getTime() - DAY_MS).toISOString().slice(0, 10)}::date`,
