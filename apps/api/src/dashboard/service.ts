@@ -1,11 +1,10 @@
-import { fromBaseUnits, type AdminDashboard } from '@portal/contract';
+import { fromBaseUnits, type AdminDashboard, payoutRatio } from '@portal/contract';
 import type { AppContext } from '../context';
 import { hotWalletCheck } from '../health/checks';
 import { readPayoutFigures } from '../metrics/queries';
 import { sql } from '../db/sql';
 import { systemBalance } from '../ledger/queries';
 import { heldPayout, stuckPayout, waitingForSecondAdmin } from '../withdrawals/attention';
-import { payoutRatio } from '../shared/payout-ratio';
 import { chainFigures } from './chain-figures';
 import { dailyFigures, type DayFigures } from './daily-events';
 
