@@ -79,7 +79,12 @@ async function generateActivity(portal: BenchPortal) {
          SELECT x.id, m.user_id, p.id, 'purchase', p.price, p.bv, x.created_at
            FROM x JOIN m USING (i), (SELECT id, price, bv FROM packages ORDER BY price LIMIT 1) p`,
     );
-    await tx.query(sql`UPDATE members SET active = true WHERE sponsor_id IS NOT NULL`);
+    // Active with the package they bought, as plan_purchase_one.sql leaves them; joined over the year, not all today.
+    await tx.query(
+      sql`UPDATE members m SET active = true, package_id = p.package_id, activated_at = p.created_at,
+                joined_at = p.created_at - random() * interval '1 day'
+           FROM purchases p WHERE p.member_id = m.user_id`,
+    );
     await tx.query(
       sql`INSERT INTO referral_bonuses (purchase_id, entry_id, member_id, buyer_id, level, rate, base, amount, created_at)
          SELECT p.id, p.entry_id, m.sponsor_id, p.member_id, 1, '10', p.price, p.price / 10, p.created_at

@@ -19,7 +19,19 @@ const DAY_MS = 86_400_000;
  * out); what waits for an admin, through status indexes; the treasury; the
  * hot wallet's state and the chain's balances, reconciliation and watcher lag.
  */
-export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
+export function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
+  // Single flight: requests that arrive while a read is under way share it (every admin sees the same figures),
+  // so a burst of views costs one read; a request after it ends starts a new one, so none is older than one read.
+  const running = inFlight.get(ctx);
+  if (running) return running;
+  const read = readAdminDashboard(ctx).finally(() => inFlight.delete(ctx));
+  inFlight.set(ctx, read);
+  return read;
+}
+
+const inFlight = new WeakMap<AppContext, Promise<AdminDashboard>>();
+
+async function readAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
   const { db } = ctx;
   const now = ctx.now();
   const hotWallet = hotWalletCheck(ctx, readPayoutFigures(ctx));
