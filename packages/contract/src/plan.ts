@@ -299,6 +299,8 @@ export const adminDashboardSchema = z.object({
     redemptions: z.object({ count: z.number().int(), points: moneySchema }),
     /** Withdrawals whose payout failed (hot wallet short, reverted, nonce taken): each waits for a Retry or a Refund; `amount` is what members asked. */
     failedPayouts: z.object({ count: z.number().int(), amount: moneySchema }),
+    /** Deposits from a screened sender, held for an admin's Credit or Reject (decision 0036). */
+    heldDeposits: z.object({ count: z.number().int(), amount: moneySchema }),
     /** First approvals waiting for a second admin (above the second-approval threshold). */
     secondApprovals: z.number().int(),
     /** Approved payouts the company's daily payout cap keeps in the queue. */

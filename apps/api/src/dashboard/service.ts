@@ -98,6 +98,7 @@ async function readAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
       withdrawals: { count: counts.withdrawals, amount: fromBaseUnits(BigInt(counts.withdrawn)) },
       redemptions: { count: counts.redemptions, points: fromBaseUnits(BigInt(counts.points)) },
       failedPayouts: { count: counts.failed, amount: fromBaseUnits(BigInt(counts.failed_amount)) },
+      heldDeposits: { count: counts.held_deposits, amount: fromBaseUnits(BigInt(counts.held_amount)) },
       secondApprovals: counts.second,
       heldByCap: counts.held,
       stuckPayouts: counts.stuck,
@@ -185,6 +186,8 @@ async function pendingCounts(ctx: AppContext, now: Date) {
       points: string;
       failed: number;
       failed_amount: string;
+      held_deposits: number;
+      held_amount: string;
       second: number;
       held: number;
       stuck: number;
@@ -198,6 +201,9 @@ async function pendingCounts(ctx: AppContext, now: Date) {
               (SELECT COALESCE(sum(points), 0)::text FROM redemptions WHERE status = 'pending') AS points,
               (SELECT count(*)::int FROM withdrawals WHERE status = 'failed') AS failed,
               (SELECT COALESCE(sum(amount), 0)::text FROM withdrawals WHERE status = 'failed') AS failed_amount,
+              -- Through deposits_held_idx (migration 0029).
+              (SELECT count(*)::int FROM deposits WHERE status = 'held') AS held_deposits,
+              (SELECT COALESCE(sum(amount), 0)::text FROM deposits WHERE status = 'held') AS held_amount,
               (SELECT count(*)::int FROM withdrawals w WHERE ${waitingForSecondAdmin}) AS second,
               (SELECT count(*)::int FROM payouts p WHERE ${heldPayout}) AS held,
               (SELECT count(*)::int FROM payouts p WHERE ${stuckPayout(now)}) AS stuck`,

@@ -112,9 +112,16 @@ describe('the admin dashboard from daily totals', () => {
       );
     }
 
+    // A deposit held by screening: waiting, not money in.
+    await db.query(
+      sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, status)
+         VALUES (97, ${'0x' + '3'.repeat(64)}, 0, 3, '0x0', ${a.user.id}, '0x0', '0x0', '7000000000000000000', 'held')`,
+    );
+
     const rows = await fromRows();
     const live = await dashboard();
     expectMatches(live, rows);
+    expect(live.pending.heldDeposits).toEqual({ count: 1, amount: '7.00' });
     // 90 continuous days ending today, each day's sales the purchases of that day.
     expect(live.series).toHaveLength(90);
     expect(live.series.at(-1)!.day).toBe(day(0, clock.now));

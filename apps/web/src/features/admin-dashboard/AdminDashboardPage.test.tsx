@@ -65,6 +65,7 @@ function dashboard(
       withdrawals: { count: 0, amount: '0.00' },
       redemptions: { count: 0, points: '0.00' },
       failedPayouts: failed,
+      heldDeposits: { count: 1, amount: '250.00' },
       ...attention,
     },
     hotWallet,
@@ -127,6 +128,8 @@ describe('AdminDashboardPage', () => {
     expect(screen.getByTestId('admin-hot-wallet-note').textContent).toBe(
       'Gas 0.50 BNB · watcher 3 blocks (9 s) behind',
     );
+    expect(screen.getByTestId('admin-held-deposits-note').textContent).toBe('250.00 USDT to credit or reject');
+    expect(screen.getByTestId('admin-held-deposits').closest('a')!.getAttribute('href')).toBe('/deposit-history');
     expect(screen.getByTestId('admin-withdrawals-paid-note').textContent).toBe('1 paid, of which 1.00 USDT fees kept');
     for (const id of [
       'members',

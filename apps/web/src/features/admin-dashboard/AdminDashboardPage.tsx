@@ -4,6 +4,7 @@ import Link from '@mui/material/Link';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import CallMadeOutlined from '@mui/icons-material/CallMadeOutlined';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import LocalGasStationOutlined from '@mui/icons-material/LocalGasStationOutlined';
@@ -167,6 +168,15 @@ const STATS: Stat[] = [
     value: (d) => formatCount(d.pending.redemptions.count),
     note: (d) =>
       none(d.pending.redemptions.count, `${formatMoney(d.pending.redemptions.points, { unit: 'points' })} asked`),
+  },
+  {
+    id: 'held-deposits',
+    icon: <GppMaybeOutlined />,
+    color: 'warning',
+    label: 'Deposits held by screening',
+    to: '/deposit-history',
+    value: (d) => formatCount(d.pending.heldDeposits.count),
+    note: (d) => none(d.pending.heldDeposits.count, `${usdt(d.pending.heldDeposits.amount)} to credit or reject`),
   },
   // What needs an admin on /withdraw-approval, where its "Needs attention" group lists each with its actions.
   {
