@@ -44,14 +44,11 @@ const scenario: Scenario = {
         unit: 's',
       });
       const rolling = performance.now();
-      let days = 0;
-      for (let rolled = -1; rolled !== 0;) {
-        const r = await rollUpDailyTotals(portal.ctx.db, new Date(), true);
-        rolled = r === 'busy' ? 0 : r;
-        days += rolled;
+      for (let rolled: number | 'busy' = -1; rolled !== 0 && rolled !== 'busy';) {
+        rolled = await rollUpDailyTotals(portal.ctx.db, new Date(), true);
       }
       figures.push({
-        metric: `roll up ${days} days of daily totals`,
+        metric: 'roll up the year into daily totals',
         value: round((performance.now() - rolling) / 1000, 1),
         unit: 's',
       });

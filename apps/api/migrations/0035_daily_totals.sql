@@ -1,8 +1,9 @@
 -- The admin dashboard's daily aggregates (docs/decisions/0042-daily-totals.md):
--- one row per UTC day that has ended, written by the roll-up job
--- (dashboard/rollup.ts) under an advisory lock, never by the events
--- themselves, so no purchase waits on a hot row per day. The dashboard adds
--- the days after `rolled_through` read live from the few rows since.
+-- one row per UTC day, the events up to the watermark `rolled_until` added
+-- to it by the roll-up job (dashboard/rollup.ts, every minute, ten minutes
+-- behind) under an advisory lock, never by the events themselves, so no
+-- purchase waits on a hot row per day. The dashboard adds the events since
+-- the watermark, read live: about ten minutes' worth.
 --
 -- Each figure is bucketed by the time its event became final, which no
 -- later change moves: a purchase or a referral bonus by `created_at`, a new
@@ -25,11 +26,11 @@ CREATE TABLE daily_totals (
   fees                    numeric(40, 0) NOT NULL DEFAULT 0
 );
 
--- The watermark: every day up to and including `rolled_through` is in
--- daily_totals; NULL: none yet (the dashboard then reads every row live).
+-- The watermark: every event before `rolled_until` is in daily_totals, none
+-- after; NULL: none yet (the dashboard then reads every row live).
 CREATE TABLE daily_totals_state (
-  id             boolean PRIMARY KEY DEFAULT true CHECK (id),
-  rolled_through date
+  id           boolean PRIMARY KEY DEFAULT true CHECK (id),
+  rolled_until timestamptz
 );
 INSERT INTO daily_totals_state (id) VALUES (true);
 
@@ -37,9 +38,9 @@ INSERT INTO daily_totals_state (id) VALUES (true);
 CREATE INDEX deposits_credited_idx ON deposits (credited_at) WHERE status = 'credited';
 CREATE INDEX withdrawals_paid_idx ON withdrawals (paid_at) WHERE status = 'paid';
 
--- Backfill: the days that ended at least ten minutes ago (the roll-up's
--- margin for transactions still committing), when there is anything to roll.
-UPDATE daily_totals_state SET rolled_through = (now() AT TIME ZONE 'UTC' - interval '10 minutes')::date - 1
+-- Backfill: the events of more than ten minutes ago (the roll-up's margin
+-- for transactions still committing), when there is anything to roll.
+UPDATE daily_totals_state SET rolled_until = date_trunc('minute', now() - interval '10 minutes')
  WHERE EXISTS (SELECT 1 FROM members WHERE sponsor_id IS NOT NULL);
 
 INSERT INTO daily_totals (day, sales, purchases, activations, referral_paid, new_members, deposits_count,
@@ -50,15 +51,18 @@ SELECT day, sum(sales), sum(purchases), sum(activations), sum(referral_paid), su
     SELECT (created_at AT TIME ZONE 'UTC')::date AS day, price AS sales, 1 AS purchases,
            (kind = 'purchase')::int AS activations, 0 AS referral_paid, 0 AS new_members, 0 AS deposits_count,
            0 AS deposits_amount, 0 AS withdrawals_paid_count, 0 AS withdrawals_paid_amount, 0 AS fees
-      FROM purchases
+      FROM purchases WHERE created_at < (SELECT rolled_until FROM daily_totals_state)
     UNION ALL
     SELECT (created_at AT TIME ZONE 'UTC')::date, 0, 0, 0, amount, 0, 0, 0, 0, 0, 0 FROM referral_bonuses
+     WHERE created_at < (SELECT rolled_until FROM daily_totals_state)
     UNION ALL
-    SELECT (joined_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 FROM members WHERE sponsor_id IS NOT NULL
+    SELECT (joined_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 FROM members
+     WHERE sponsor_id IS NOT NULL AND joined_at < (SELECT rolled_until FROM daily_totals_state)
     UNION ALL
-    SELECT (credited_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 1, amount, 0, 0, 0 FROM deposits WHERE status = 'credited'
+    SELECT (credited_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 1, amount, 0, 0, 0 FROM deposits
+     WHERE status = 'credited' AND credited_at < (SELECT rolled_until FROM daily_totals_state)
     UNION ALL
-    SELECT (paid_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 1, amount, fee FROM withdrawals WHERE status = 'paid'
+    SELECT (paid_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 1, amount, fee FROM withdrawals
+     WHERE status = 'paid' AND paid_at < (SELECT rolled_until FROM daily_totals_state)
   ) events
- WHERE day <= (SELECT rolled_through FROM daily_totals_state)
  GROUP BY day;

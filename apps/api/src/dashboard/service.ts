@@ -36,11 +36,8 @@ async function readAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
   const now = ctx.now();
   const hotWallet = hotWalletCheck(ctx, readPayoutFigures(ctx));
   const chain = chainFigures(ctx);
-  const watermark = (
-    await db.query<{ next: Date | null }>(
-      sql`SELECT (rolled_through + 1)::timestamp AT TIME ZONE 'UTC' AS next FROM daily_totals_state`,
-    )
-  ).rows[0]?.next;
+  const watermark = (await db.query<{ until: Date | null }>(sql`SELECT rolled_until AS until FROM daily_totals_state`))
+    .rows[0]?.until;
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   const first = new Date(today - (SERIES_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   const [rolled, live, closes, counts] = await Promise.all([
