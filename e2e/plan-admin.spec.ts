@@ -80,7 +80,9 @@ test("the close form starts on the first open day, refuses closed and future day
   await expect(closeButton).toBeEnabled();
   // The sales chart (MUI X Charts) is named, and its figures read as a table.
   const chart = dashboard.chart;
-  await expect(chart).toHaveAccessibleDescription(/^Sales and Bonuses in USDT, stacked, for \d+ periods? from /);
+  await expect(chart).toHaveAccessibleDescription(
+    /^Sales and Bonuses paid in USDT, side by side, with Payout ratio in percent as a line, for 30 periods from /,
+  );
   await dashboard.showFiguresButton.click();
   await expect(dashboard.figures).toContainText(today);
   expect(await axeSerious(page)).toEqual([]);

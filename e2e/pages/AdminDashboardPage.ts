@@ -31,9 +31,9 @@ export class AdminDashboardPage {
     this.closeStatus = page.getByTestId('close-status');
     this.day = page.getByRole('group', { name: 'UTC day' });
     this.closeDayButton = page.getByRole('button', { name: 'Close day' });
-    this.chart = page.getByRole('figure', { name: 'Sales and bonuses by day' });
+    this.chart = page.getByRole('figure', { name: /^Sales and bonuses by day, last \d+ days$/ });
     this.showFiguresButton = this.chart.getByRole('button', { name: 'Show the figures as a table' });
-    this.figures = this.chart.getByRole('table', { name: 'Sales and bonuses by day, figures' });
+    this.figures = this.chart.getByRole('table', { name: /^Sales and bonuses by day, last \d+ days, figures$/ });
     this.chooseDateButton = page.getByRole('button', { name: /Choose date/ });
     this.calendar = page.getByRole('dialog');
     this.nextMonthButton = this.calendar.getByRole('button', { name: 'Next month' });

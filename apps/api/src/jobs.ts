@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { rescanJob } from './deposits/rescan/job';
 import { createDepositWatcher } from './deposits/watcher';
+import { dailyTotalsJob } from './dashboard/rollup';
 import { networkRollupJob } from './network/rollup';
 import { closeSchedulerJob } from './plan/close';
 import { payoutJob } from './withdrawals/payout/job';
@@ -22,7 +23,9 @@ import { runJob } from './shared/job-runner';
  * - the payout job (withdrawals/payout/job.ts): a lease row per hot wallet
  *   for the pass (shared/lease.ts);
  * - the deposit rescan (deposits/rescan/job.ts): the lease on the running
- *   rescan's row, renewed by every chunk it records (shared/lease.ts).
+ *   rescan's row, renewed by every chunk it records (shared/lease.ts);
+ * - the daily totals' roll-up (dashboard/rollup.ts): a transaction-scoped
+ *   advisory lock per pass, and the watermark row it moves.
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
@@ -32,12 +35,23 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
   const watcher = ctx.chain ? runJob(ctx.log, createDepositWatcher(ctx, ctx.chain)) : undefined;
   const payouts = runJob(ctx.log, payoutJob(ctx, ctx.chain?.settings.pollMs));
   const rescans = ctx.chain ? runJob(ctx.log, rescanJob(ctx, ctx.chain)) : undefined;
+  const totals = runJob(
+    ctx.log,
+    dailyTotalsJob(ctx.db, () => ctx.now()),
+  );
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
-    status: () => [rollup, closes, watcher, payouts, rescans].flatMap((job) => (job ? [job.status()] : [])),
+    status: () => [rollup, closes, watcher, payouts, rescans, totals].flatMap((job) => (job ? [job.status()] : [])),
     async stop() {
-      await Promise.all([rollup.stop(), closes.stop(), watcher?.stop(), payouts.stop(), rescans?.stop()]);
+      await Promise.all([
+        rollup.stop(),
+        closes.stop(),
+        watcher?.stop(),
+        payouts.stop(),
+        rescans?.stop(),
+        totals.stop(),
+      ]);
     },
   };
 }

@@ -3,6 +3,7 @@ export * from './text';
 export * from './ids';
 export * from './auth';
 export * from './money';
+export * from './payout-ratio';
 export * from './lists';
 export * from './ledger';
 export * from './settings';

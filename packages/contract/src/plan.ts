@@ -259,11 +259,38 @@ export const adminDashboardSchema = z.object({
   /** Bonuses paid / package sales, as a percentage string with 2 decimals; null before any sale. */
   payoutRatio: z.string().nullable(),
   lastClose: z.string().nullable(),
+  /**
+   * The last 90 UTC days, oldest first, every day present (zeros on a quiet day); today is the last, so far.
+   * `bonuses` is referral plus matching paid that day (a close under review counts once paid); `payoutRatio` is the day's.
+   */
   series: z.array(
-    z.object({ day: z.string(), sales: moneySchema, bonuses: moneySchema, payoutRatio: z.string().nullable() }),
+    z.object({
+      day: z.string(),
+      sales: moneySchema,
+      bonuses: moneySchema,
+      payoutRatio: z.string().nullable(),
+      newMembers: z.number().int(),
+      deposits: moneySchema,
+      withdrawalsPaid: moneySchema,
+    }),
   ),
   /** Deposits credited to members' wallets, ever. */
   deposits: z.object({ count: z.number().int(), total: moneySchema }),
+  /** Withdrawals paid on chain, ever: what members asked (`amount`), of which the company kept `fees`. */
+  withdrawalsPaid: z.object({ count: z.number().int(), amount: moneySchema, fees: moneySchema }),
+  /**
+   * What the chain says (metrics/chain-snapshot.ts, read at most every 15 s); null without a chain.
+   * `reconciliation` is the one BEP20 Wallets computes (deposits/wallets.ts reconcile); `error` says why a read failed.
+   */
+  chain: z
+    .object({
+      wallets: z.array(z.object({ role: z.enum(['treasury', 'hot', 'gas']), token: moneySchema, bnb: moneySchema })),
+      /** Blocks and seconds between the chain's head and the deposit watcher's last credited block; null before its first pass. */
+      watcherLag: z.object({ blocks: z.number().int(), seconds: z.number().int() }).nullable(),
+      reconciliation: z.object({ difference: moneySchema, unexplained: moneySchema, balanced: z.boolean() }).nullable(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
   /** USDT the ledger says the company holds on chain (treasury, hot wallet, deposit addresses); BEP20 Wallets reconciles it with the chain. */
   treasury: moneySchema,
   /** What waits for an admin's decision. */
@@ -272,6 +299,8 @@ export const adminDashboardSchema = z.object({
     redemptions: z.object({ count: z.number().int(), points: moneySchema }),
     /** Withdrawals whose payout failed (hot wallet short, reverted, nonce taken): each waits for a Retry or a Refund; `amount` is what members asked. */
     failedPayouts: z.object({ count: z.number().int(), amount: moneySchema }),
+    /** Deposits from a screened sender, held for an admin's Credit or Reject (decision 0036). */
+    heldDeposits: z.object({ count: z.number().int(), amount: moneySchema }),
     /** First approvals waiting for a second admin (above the second-approval threshold). */
     secondApprovals: z.number().int(),
     /** Approved payouts the company's daily payout cap keeps in the queue. */

@@ -1,28 +1,181 @@
-import { fromBaseUnits, type AdminDashboard } from '@portal/contract';
+import { fromBaseUnits, type AdminDashboard, payoutRatio } from '@portal/contract';
 import type { AppContext } from '../context';
 import { hotWalletCheck } from '../health/checks';
 import { readPayoutFigures } from '../metrics/queries';
 import { sql } from '../db/sql';
 import { systemBalance } from '../ledger/queries';
 import { heldPayout, stuckPayout, waitingForSecondAdmin } from '../withdrawals/attention';
-import { payoutRatio } from '../shared/payout-ratio';
+import { chainFigures } from './chain-figures';
+import { dailyFigures, type DayFigures } from './daily-events';
 
-/** The admin dashboard's figures: members, sales, bonuses, payout ratio, the last 30 days; deposits, the treasury, what waits for approval, the failed payouts waiting for a retry or refund, what else needs an admin on /withdraw-approval (second approvals, payouts held by the daily cap, stuck payouts), and the hot wallet's state. */
-export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
+export const SERIES_DAYS = 90;
+const DAY_MS = 86_400_000;
+
+/**
+ * The admin dashboard's figures, read from the daily totals (migration 0035,
+ * dashboard/rollup.ts) plus the few rows since their watermark, never a scan
+ * of purchases or postings (docs/decisions/0042-daily-totals.md): totals ever
+ * and 90 days by day (sales, bonuses, payout ratio, members, money in and
+ * out); what waits for an admin, through status indexes; the treasury; the
+ * hot wallet's state and the chain's balances, reconciliation and watcher lag.
+ */
+export function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
+  // Single flight: requests that arrive while a read is under way share it (every admin sees the same figures),
+  // so a burst of views costs one read; a request after it ends starts a new one, so none is older than one read.
+  const running = inFlight.get(ctx);
+  if (running) return running;
+  const read = readAdminDashboard(ctx).finally(() => inFlight.delete(ctx));
+  inFlight.set(ctx, read);
+  return read;
+}
+
+const inFlight = new WeakMap<AppContext, Promise<AdminDashboard>>();
+
+async function readAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
   const { db } = ctx;
   const now = ctx.now();
   const hotWallet = hotWalletCheck(ctx, readPayoutFigures(ctx));
-  const totals = (
-    await db.query<{
-      members: number;
-      active: number;
-      sales: string;
-      purchases: number;
-      referral: string;
-      matching: string;
+  const chain = chainFigures(ctx);
+  const watermark = (await db.query<{ until: Date | null }>(sql`SELECT rolled_until AS until FROM daily_totals_state`))
+    .rows[0]?.until;
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  const first = new Date(today - (SERIES_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const [rolled, live, closes, counts] = await Promise.all([
+    // At most one row per day since the first event: a year is 365 rows.
+    db.query<DayFigures>(
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sales::text, purchases, activations, referral_paid::text, new_members,
+              deposits_count, deposits_amount::text, withdrawals_paid_count, withdrawals_paid_amount::text, fees::text
+         FROM daily_totals`,
+    ),
+    db.query<DayFigures>(dailyFigures(watermark ?? null, null)),
+    // One row per daily close; a close under review is not paid yet.
+    db.query<{ day: string; paid: string }>(
+      sql`SELECT to_char(close_date, 'YYYY-MM-DD') AS day, paid::text FROM matching_closes
+         WHERE close_date NOT IN (SELECT close_date FROM matching_closes_in_review)`,
+    ),
+    pendingCounts(ctx, now),
+  ]);
+  const days = new Map<string, Figures>();
+  for (const row of [...rolled.rows, ...live.rows]) add(days, row.day, figuresOf(row));
+  for (const close of closes.rows) add(days, close.day, { ...zero(), matching: BigInt(close.paid) });
+  const all = [...days.values()].reduce(plus, zero());
+
+  const series: AdminDashboard['series'] = [];
+  for (let t = Date.parse(`${first}T00:00:00Z`); t <= today; t += DAY_MS) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    const f = days.get(day) ?? zero();
+    const bonuses = f.referral + f.matching;
+    series.push({
+      day,
+      sales: fromBaseUnits(f.sales),
+      bonuses: fromBaseUnits(bonuses),
+      payoutRatio: payoutRatio(bonuses, f.sales),
+      newMembers: f.newMembers,
+      deposits: fromBaseUnits(f.deposited),
+      withdrawalsPaid: fromBaseUnits(f.withdrawn),
+    });
+  }
+  return {
+    members: all.newMembers,
+    activeMembers: all.activations,
+    sales: fromBaseUnits(all.sales),
+    purchases: all.purchases,
+    bonusesPaid: {
+      referral: fromBaseUnits(all.referral),
+      matching: fromBaseUnits(all.matching),
+      total: fromBaseUnits(all.referral + all.matching),
+    },
+    payoutRatio: payoutRatio(all.referral + all.matching, all.sales),
+    lastClose: counts.last_close,
+    series,
+    deposits: { count: all.deposits, total: fromBaseUnits(all.deposited) },
+    withdrawalsPaid: { count: all.withdrawals, amount: fromBaseUnits(all.withdrawn), fees: fromBaseUnits(all.fees) },
+    treasury: fromBaseUnits(BigInt(counts.treasury)),
+    pending: {
+      withdrawals: { count: counts.withdrawals, amount: fromBaseUnits(BigInt(counts.withdrawn)) },
+      redemptions: { count: counts.redemptions, points: fromBaseUnits(BigInt(counts.points)) },
+      failedPayouts: { count: counts.failed, amount: fromBaseUnits(BigInt(counts.failed_amount)) },
+      heldDeposits: { count: counts.held_deposits, amount: fromBaseUnits(BigInt(counts.held_amount)) },
+      secondApprovals: counts.second,
+      heldByCap: counts.held,
+      stuckPayouts: counts.stuck,
+    },
+    hotWallet: await hotWallet,
+    chain: await chain,
+  };
+}
+
+interface Figures {
+  sales: bigint;
+  purchases: number;
+  activations: number;
+  referral: bigint;
+  matching: bigint;
+  newMembers: number;
+  deposits: number;
+  deposited: bigint;
+  withdrawals: number;
+  withdrawn: bigint;
+  fees: bigint;
+}
+
+function zero(): Figures {
+  return {
+    sales: 0n,
+    purchases: 0,
+    activations: 0,
+    referral: 0n,
+    matching: 0n,
+    newMembers: 0,
+    deposits: 0,
+    deposited: 0n,
+    withdrawals: 0,
+    withdrawn: 0n,
+    fees: 0n,
+  };
+}
+
+function figuresOf(row: DayFigures): Figures {
+  return {
+    sales: BigInt(row.sales),
+    purchases: row.purchases,
+    activations: row.activations,
+    referral: BigInt(row.referral_paid),
+    matching: 0n,
+    newMembers: row.new_members,
+    deposits: row.deposits_count,
+    deposited: BigInt(row.deposits_amount),
+    withdrawals: row.withdrawals_paid_count,
+    withdrawn: BigInt(row.withdrawals_paid_amount),
+    fees: BigInt(row.fees),
+  };
+}
+
+function plus(a: Figures, b: Figures): Figures {
+  return {
+    sales: a.sales + b.sales,
+    purchases: a.purchases + b.purchases,
+    activations: a.activations + b.activations,
+    referral: a.referral + b.referral,
+    matching: a.matching + b.matching,
+    newMembers: a.newMembers + b.newMembers,
+    deposits: a.deposits + b.deposits,
+    deposited: a.deposited + b.deposited,
+    withdrawals: a.withdrawals + b.withdrawals,
+    withdrawn: a.withdrawn + b.withdrawn,
+    fees: a.fees + b.fees,
+  };
+}
+
+function add(days: Map<string, Figures>, day: string, f: Figures): void {
+  days.set(day, plus(days.get(day) ?? zero(), f));
+}
+
+/** What waits for an admin, each through a status index (withdrawals/attention.ts), and the treasury's balance. */
+async function pendingCounts(ctx: AppContext, now: Date) {
+  return (
+    await ctx.db.query<{
       last_close: string | null;
-      deposits: number;
-      deposited: string;
       treasury: string;
       withdrawals: number;
       withdrawn: string;
@@ -30,20 +183,13 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
       points: string;
       failed: number;
       failed_amount: string;
+      held_deposits: number;
+      held_amount: string;
       second: number;
       held: number;
       stuck: number;
     }>(
-      // Members without the company root (the only member without a sponsor); the Members list shows the root too and says so.
-      sql`SELECT (SELECT count(*)::int FROM members WHERE sponsor_id IS NOT NULL) AS members,
-              (SELECT count(*)::int FROM members WHERE active) AS active,
-              (SELECT COALESCE(sum(price), 0)::text FROM purchases) AS sales,
-              (SELECT count(*)::int FROM purchases) AS purchases,
-              (SELECT COALESCE(sum(amount), 0)::text FROM referral_bonuses) AS referral,
-              (SELECT COALESCE(sum(paid), 0)::text FROM matching_closes WHERE close_date NOT IN (SELECT close_date FROM matching_closes_in_review)) AS matching,
-              (SELECT to_char(max(close_date), 'YYYY-MM-DD') FROM matching_closes) AS last_close,
-              (SELECT count(*)::int FROM deposits WHERE status = 'credited') AS deposits,
-              (SELECT COALESCE(sum(amount), 0)::text FROM deposits WHERE status = 'credited') AS deposited,
+      sql`SELECT (SELECT to_char(max(close_date), 'YYYY-MM-DD') FROM matching_closes) AS last_close,
               -- The treasury account is debited for every USDT that reached the company on chain and credited for every one that left.
               (-${systemBalance('treasury')})::text AS treasury,
               (SELECT count(*)::int FROM withdrawals WHERE status = 'pending') AS withdrawals,
@@ -52,57 +198,12 @@ export async function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
               (SELECT COALESCE(sum(points), 0)::text FROM redemptions WHERE status = 'pending') AS points,
               (SELECT count(*)::int FROM withdrawals WHERE status = 'failed') AS failed,
               (SELECT COALESCE(sum(amount), 0)::text FROM withdrawals WHERE status = 'failed') AS failed_amount,
-              -- What needs an admin on /withdraw-approval (withdrawals/attention.ts): each read through a status index.
+              -- Through deposits_held_idx (migration 0029).
+              (SELECT count(*)::int FROM deposits WHERE status = 'held') AS held_deposits,
+              (SELECT COALESCE(sum(amount), 0)::text FROM deposits WHERE status = 'held') AS held_amount,
               (SELECT count(*)::int FROM withdrawals w WHERE ${waitingForSecondAdmin}) AS second,
               (SELECT count(*)::int FROM payouts p WHERE ${heldPayout}) AS held,
               (SELECT count(*)::int FROM payouts p WHERE ${stuckPayout(now)}) AS stuck`,
     )
   ).rows[0]!;
-  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * 86_400_000);
-  // `since` is bound once per use: as a timestamptz, then its day, as when one parameter served all three.
-  const days = (
-    await db.query<{ day: string; sales: string; bonuses: string }>(
-      sql`SELECT to_char(d, 'YYYY-MM-DD') AS day, sum(sales)::text AS sales, sum(bonuses)::text AS bonuses FROM (
-         SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS d, price AS sales, 0 AS bonuses FROM purchases WHERE created_at >= ${since}
-         UNION ALL
-         SELECT date_trunc('day', created_at AT TIME ZONE 'UTC'), 0, amount FROM referral_bonuses WHERE created_at >= ${since}
-         UNION ALL
-         SELECT close_date::timestamp, 0, paid FROM matching_closes WHERE close_date >= ${since}::timestamptz::date
-           AND close_date NOT IN (SELECT close_date FROM matching_closes_in_review)
-       ) x GROUP BY d ORDER BY d`,
-    )
-  ).rows;
-  const sales = BigInt(totals.sales);
-  const referral = BigInt(totals.referral);
-  const matching = BigInt(totals.matching);
-  return {
-    members: totals.members,
-    activeMembers: totals.active,
-    sales: fromBaseUnits(sales),
-    purchases: totals.purchases,
-    bonusesPaid: {
-      referral: fromBaseUnits(referral),
-      matching: fromBaseUnits(matching),
-      total: fromBaseUnits(referral + matching),
-    },
-    payoutRatio: payoutRatio(referral + matching, sales),
-    lastClose: totals.last_close,
-    series: days.map((d) => ({
-      day: d.day,
-      sales: fromBaseUnits(BigInt(d.sales)),
-      bonuses: fromBaseUnits(BigInt(d.bonuses)),
-      payoutRatio: payoutRatio(BigInt(d.bonuses), BigInt(d.sales)),
-    })),
-    deposits: { count: totals.deposits, total: fromBaseUnits(BigInt(totals.deposited)) },
-    treasury: fromBaseUnits(BigInt(totals.treasury)),
-    pending: {
-      withdrawals: { count: totals.withdrawals, amount: fromBaseUnits(BigInt(totals.withdrawn)) },
-      redemptions: { count: totals.redemptions, points: fromBaseUnits(BigInt(totals.points)) },
-      failedPayouts: { count: totals.failed, amount: fromBaseUnits(BigInt(totals.failed_amount)) },
-      secondApprovals: totals.second,
-      heldByCap: totals.held,
-      stuckPayouts: totals.stuck,
-    },
-    hotWallet: await hotWallet,
-  };
 }

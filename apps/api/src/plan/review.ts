@@ -1,9 +1,8 @@
-import { fromBaseUnits, toBaseUnits, type ClosePayout, type CloseReview } from '@portal/contract';
+import { fromBaseUnits, toBaseUnits, type ClosePayout, type CloseReview, payoutRatio } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { notFound } from '../shared/errors';
 import { bvText } from '../shared/bv';
-import { payoutRatio } from '../shared/payout-ratio';
 import { readSettings } from '../settings/service';
 import { readClose, toCloseResult } from './close-rows';
 

@@ -60,6 +60,6 @@ export const plan = {
     answer: adminDashboardSchema,
     errors: [],
     tags: ['admin'],
-    summary: 'Members, package sales, bonuses paid, payout ratio, last 30 days',
+    summary: 'Members, sales, bonuses paid, payout ratio, money in and out, what waits, the chain; 90 days by day',
   }),
 };

@@ -28,13 +28,44 @@ function dashboard(
     bonusesPaid: { referral: '30.00', matching: '0.00', total: '30.00' },
     payoutRatio: '10.00',
     lastClose: null,
-    series: [],
+    series: [
+      {
+        day: '2026-11-24',
+        sales: '200.00',
+        bonuses: '20.00',
+        payoutRatio: '10.00',
+        newMembers: 2,
+        deposits: '100.00',
+        withdrawalsPaid: '0.00',
+      },
+      {
+        day: '2026-11-25',
+        sales: '100.00',
+        bonuses: '10.00',
+        payoutRatio: '10.00',
+        newMembers: 1,
+        deposits: '0.00',
+        withdrawalsPaid: '0.00',
+      },
+    ],
     deposits: { count: 1, total: '100.00' },
+    withdrawalsPaid: { count: 1, amount: '20.00', fees: '1.00' },
+    chain: {
+      wallets: [
+        { role: 'treasury', token: '80.00', bnb: '0' },
+        { role: 'hot', token: '5.00', bnb: '0.1' },
+        { role: 'gas', token: '0', bnb: '0.5' },
+      ],
+      watcherLag: { blocks: 3, seconds: 9 },
+      reconciliation: { difference: '-15.00', unexplained: '-15.00', balanced: false },
+      error: null,
+    },
     treasury: '100.00',
     pending: {
       withdrawals: { count: 0, amount: '0.00' },
       redemptions: { count: 0, points: '0.00' },
       failedPayouts: failed,
+      heldDeposits: { count: 1, amount: '250.00' },
       ...attention,
     },
     hotWallet,
@@ -59,8 +90,8 @@ describe('AdminDashboardPage', () => {
     figures.data = dashboard({ count: 2, amount: '58.50' });
     renderPage();
     expect(screen.getByTestId('admin-failed-payouts').textContent).toBe('2');
-    const link = screen.getByRole('link', { name: /58\.50 USDT to retry or refund/ });
-    expect(link.getAttribute('href')).toBe('/withdraw-approval');
+    expect(screen.getByTestId('admin-failed-payouts-note').textContent).toBe('58.50 USDT to retry or refund');
+    expect(screen.getByTestId('admin-failed-payouts').closest('a')!.getAttribute('href')).toBe('/withdraw-approval');
   });
 
   it('counts the stuck payouts, those held by the daily cap and the second approvals awaited, each linked to the approval page', () => {
@@ -72,22 +103,46 @@ describe('AdminDashboardPage', () => {
       ['second-approvals', '3', 'Approved once, above the threshold'],
     ] as const) {
       expect(screen.getByTestId(`admin-${id}`).textContent).toBe(count);
-      const card = screen.getByTestId(`admin-${id}`).parentElement!;
-      expect(within(card).getByRole('link', { name: hint }).getAttribute('href')).toBe('/withdraw-approval');
+      expect(screen.getByTestId(`admin-${id}-note`).textContent).toBe(hint);
+      expect(screen.getByTestId(`admin-${id}`).closest('a')!.getAttribute('href')).toBe('/withdraw-approval');
     }
     cleanup();
     figures.data = dashboard({ count: 0, amount: '0.00' });
     renderPage();
-    const card = screen.getByTestId('admin-stuck-payouts').parentElement!;
-    expect(within(card).getByRole('link', { name: 'None' })).toBeTruthy();
+    expect(screen.getByTestId('admin-stuck-payouts-note').textContent).toBe('None');
   });
 
   it('says when none failed', () => {
     figures.data = dashboard({ count: 0, amount: '0.00' });
     renderPage();
     expect(screen.getByTestId('admin-failed-payouts').textContent).toBe('0');
-    const card = screen.getByTestId('admin-failed-payouts').parentElement!;
-    expect(within(card).getByRole('link', { name: 'None to retry or refund' })).toBeTruthy();
+    expect(screen.getByTestId('admin-failed-payouts-note').textContent).toBe('None to retry or refund');
+  });
+
+  it('gives every figure its page, says the reconciliation as BEP20 Wallets does, and totals the chart over its days', () => {
+    figures.data = dashboard({ count: 0, amount: '0.00' });
+    renderPage();
+    expect(screen.getByTestId('admin-treasury-note').textContent).toBe('Difference not explained: -15.00 USDT');
+    expect(screen.getByTestId('admin-treasury').closest('a')!.getAttribute('href')).toBe('/bep20-wallets');
+    expect(screen.getByTestId('admin-hot-wallet').textContent).toBe('5.00 USDT');
+    expect(screen.getByTestId('admin-hot-wallet-note').textContent).toBe(
+      'Gas 0.50 BNB · watcher 3 blocks (9 s) behind',
+    );
+    expect(screen.getByTestId('admin-held-deposits-note').textContent).toBe('250.00 USDT to credit or reject');
+    expect(screen.getByTestId('admin-held-deposits').closest('a')!.getAttribute('href')).toBe('/deposit-history');
+    expect(screen.getByTestId('admin-withdrawals-paid-note').textContent).toBe('1 paid, of which 1.00 USDT fees kept');
+    for (const id of [
+      'members',
+      'active',
+      'sales',
+      'bonuses',
+      'ratio',
+      'deposits',
+      'withdrawals-paid',
+      'pending-withdrawals',
+    ])
+      expect(screen.getByTestId(`admin-${id}`).closest('a'), id).not.toBeNull();
+    expect(screen.getByText(/Sales 300\.00 · bonuses 30\.00 USDT · payout ratio 10\.00% over these days/)).toBeTruthy();
   });
 
   it('says when the hot wallet is low, with the page that funds it', () => {

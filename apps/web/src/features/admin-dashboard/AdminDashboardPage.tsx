@@ -1,142 +1,240 @@
 import Alert from '@mui/material/Alert';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { STUCK_PAYOUT_MINUTES } from '@portal/contract';
-import { useTheme } from '@mui/material/styles';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import CallMadeOutlined from '@mui/icons-material/CallMadeOutlined';
+import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
+import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import LocalGasStationOutlined from '@mui/icons-material/LocalGasStationOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import PercentOutlined from '@mui/icons-material/PercentOutlined';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import { STUCK_PAYOUT_MINUTES, type AdminDashboard } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
-import { ChartCard } from '../../shared/components/ChartCard';
-import { Money } from '../../shared/components/Money';
+import { StatCard } from '../../shared/components/StatCard';
+import type { StatusColor } from '../../shared/components/StatusChip';
 import { formatCount, formatMoney } from '../../shared/format';
 import { useAdminDashboard } from '../packages/api';
 import { DailyCloseCard } from './DailyCloseCard';
+import { SalesBonusesCard } from './SalesBonusesCard';
 import { useFirstSignInTwoFactorSetup } from '../account/admin-two-factor';
 
 interface Stat {
   id: string;
+  icon: ReactNode;
+  color: StatusColor;
   label: string;
-  value: ReactNode;
-  hint?: ReactNode;
+  /** The page behind the figure: the whole card links to it. */
+  to: string;
+  value: (d: AdminDashboard) => ReactNode;
+  note: (d: AdminDashboard) => ReactNode;
 }
 
-/** A hint that opens the page where the figure is worked on. */
-const PageLink = ({ to, children }: { to: string; children: ReactNode }) => (
-  <Link component={RouterLink} to={to}>
-    {children}
-  </Link>
-);
+const usdt = (value: string) => `${formatMoney(value)} USDT`;
+const none = (count: number, some: string, zero = 'None waiting') => (count === 0 ? zero : some);
 
-/** What waits for an admin's decision: how many, how much is asked, and the page that decides it. */
-function waiting(id: string, label: string, to: string, count: number | undefined, asked: string | undefined): Stat {
-  return {
-    id,
-    label,
-    value: count === undefined ? '—' : formatCount(count),
-    hint: count !== undefined && <PageLink to={to}>{count === 0 ? 'None waiting' : `${asked} asked`}</PageLink>,
-  };
+/** The chain's side of the treasury: the reconciliation BEP20 Wallets shows, or why it could not be read. */
+function reconciliationNote(d: AdminDashboard): string {
+  if (!d.chain) return 'No chain configured';
+  const r = d.chain.reconciliation;
+  if (!r) return d.chain.error ?? 'The chain did not answer';
+  return r.balanced ? 'Balanced with the chain' : `Difference not explained: ${usdt(r.unexplained)}`;
 }
 
-/** A count of withdrawals that need an admin, linked to the approval page's "Needs attention" group. */
-function needsAdmin(id: string, label: string, count: number | undefined, what: string): Stat {
-  return {
-    id,
-    label,
-    value: count === undefined ? '—' : formatCount(count),
-    hint: count !== undefined && <PageLink to="/withdraw-approval">{count === 0 ? 'None' : what}</PageLink>,
-  };
+function walletsValue(d: AdminDashboard): string {
+  const hot = d.chain?.wallets.find((w) => w.role === 'hot');
+  return hot ? usdt(hot.token) : d.chain ? 'No hot wallet' : 'No chain';
 }
+
+function walletsNote(d: AdminDashboard): string {
+  const gas = d.chain?.wallets.find((w) => w.role === 'gas');
+  const lag = d.chain?.watcherLag;
+  return [
+    gas ? `Gas ${formatMoney(gas.bnb)} BNB` : null,
+    lag ? `watcher ${formatCount(lag.blocks)} blocks (${formatCount(lag.seconds)} s) behind` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+const STATS: Stat[] = [
+  {
+    id: 'members',
+    icon: <PeopleOutlined />,
+    color: 'primary',
+    label: 'Members',
+    to: '/Members',
+    value: (d) => formatCount(d.members),
+    // Says what it counts: the Members list shows the root too, so it is one more.
+    note: () => 'Not counting the company root',
+  },
+  {
+    id: 'active',
+    icon: <HowToRegOutlined />,
+    color: 'success',
+    label: 'Active members',
+    to: '/Members',
+    value: (d) => formatCount(d.activeMembers),
+    note: () => 'Bought a package',
+  },
+  {
+    id: 'sales',
+    icon: <ShoppingCartOutlined />,
+    color: 'info',
+    label: 'Package sales',
+    to: '/Transactions',
+    value: (d) => usdt(d.sales),
+    note: (d) => `${formatCount(d.purchases)} purchases in all`,
+  },
+  {
+    id: 'bonuses',
+    icon: <PaymentsOutlined />,
+    color: 'warning',
+    label: 'Bonuses paid',
+    to: '/admin-referral-bonus',
+    value: (d) => usdt(d.bonusesPaid.total),
+    note: (d) => `Referral ${formatMoney(d.bonusesPaid.referral)} · matching ${formatMoney(d.bonusesPaid.matching)}`,
+  },
+  {
+    id: 'ratio',
+    icon: <PercentOutlined />,
+    color: 'secondary',
+    label: 'Payout ratio',
+    to: '/admin-matching-bonus',
+    value: (d) => (d.payoutRatio === null ? 'No sales yet' : `${d.payoutRatio}%`),
+    note: () => 'Bonuses paid / package sales, in all',
+  },
+  {
+    id: 'deposits',
+    icon: <SavingsOutlined />,
+    color: 'success',
+    label: 'Money in: deposits credited',
+    to: '/deposit-history',
+    value: (d) => usdt(d.deposits.total),
+    note: (d) => none(d.deposits.count, `${formatCount(d.deposits.count)} deposits`, 'No deposits yet'),
+  },
+  {
+    id: 'withdrawals-paid',
+    icon: <CallMadeOutlined />,
+    color: 'warning',
+    label: 'Money out: withdrawals paid',
+    to: '/withdraw-approval-history',
+    value: (d) => usdt(d.withdrawalsPaid.amount),
+    note: (d) =>
+      `${formatCount(d.withdrawalsPaid.count)} paid, of which ${formatMoney(d.withdrawalsPaid.fees)} USDT fees kept`,
+  },
+  {
+    id: 'treasury',
+    icon: <AccountBalanceOutlined />,
+    color: 'primary',
+    label: 'On chain, by the ledger',
+    to: '/bep20-wallets',
+    value: (d) => usdt(d.treasury),
+    note: reconciliationNote,
+  },
+  {
+    id: 'hot-wallet',
+    icon: <LocalGasStationOutlined />,
+    color: 'info',
+    label: 'Hot wallet, from the chain',
+    to: '/bep20-wallets',
+    value: walletsValue,
+    note: walletsNote,
+  },
+  {
+    id: 'pending-withdrawals',
+    icon: <TaskAltOutlined />,
+    color: 'warning',
+    label: 'Withdrawals to approve',
+    to: '/withdraw-approval',
+    value: (d) => formatCount(d.pending.withdrawals.count),
+    note: (d) => none(d.pending.withdrawals.count, `${usdt(d.pending.withdrawals.amount)} asked`),
+  },
+  {
+    id: 'pending-redemptions',
+    icon: <LocalShippingOutlined />,
+    color: 'warning',
+    label: 'Redemptions to approve',
+    to: '/redemption-approval',
+    value: (d) => formatCount(d.pending.redemptions.count),
+    note: (d) =>
+      none(d.pending.redemptions.count, `${formatMoney(d.pending.redemptions.points, { unit: 'points' })} asked`),
+  },
+  {
+    id: 'held-deposits',
+    icon: <GppMaybeOutlined />,
+    color: 'warning',
+    label: 'Deposits held by screening',
+    to: '/deposit-history',
+    value: (d) => formatCount(d.pending.heldDeposits.count),
+    note: (d) => none(d.pending.heldDeposits.count, `${usdt(d.pending.heldDeposits.amount)} to credit or reject`),
+  },
+  // What needs an admin on /withdraw-approval, where its "Needs attention" group lists each with its actions.
+  {
+    id: 'failed-payouts',
+    icon: <ErrorOutlineOutlined />,
+    color: 'error',
+    label: 'Failed payouts',
+    to: '/withdraw-approval',
+    value: (d) => formatCount(d.pending.failedPayouts.count),
+    note: (d) =>
+      none(
+        d.pending.failedPayouts.count,
+        `${usdt(d.pending.failedPayouts.amount)} to retry or refund`,
+        'None to retry or refund',
+      ),
+  },
+  {
+    id: 'stuck-payouts',
+    icon: <HourglassEmptyOutlined />,
+    color: 'error',
+    label: 'Stuck payouts',
+    to: '/withdraw-approval',
+    value: (d) => formatCount(d.pending.stuckPayouts),
+    note: (d) => none(d.pending.stuckPayouts, `Not mined ${STUCK_PAYOUT_MINUTES} minutes after sending`, 'None'),
+  },
+  {
+    id: 'held-payouts',
+    icon: <PauseCircleOutlined />,
+    color: 'warning',
+    label: 'Held by the daily payout cap',
+    to: '/withdraw-approval',
+    value: (d) => formatCount(d.pending.heldByCap),
+    note: (d) => none(d.pending.heldByCap, 'Queued until the cap has room', 'None'),
+  },
+  {
+    id: 'second-approvals',
+    icon: <HowToRegOutlined />,
+    color: 'info',
+    label: 'Waiting for a second admin',
+    to: '/withdraw-approval',
+    value: (d) => formatCount(d.pending.secondApprovals),
+    note: (d) => none(d.pending.secondApprovals, 'Approved once, above the threshold', 'None'),
+  },
+];
 
 /**
- * /admindashboard: members, sales, bonuses paid and the payout ratio; money
- * in (deposits, what the ledger holds on chain), what waits for approval, and
- * the withdrawals that need an admin (failed, stuck or held payouts, second
- * approvals); the daily close. A hot
- * wallet that is low (below its low-water mark, or short of the payouts
- * being sent) is said above it all, with the page that funds it.
+ * /admindashboard (docs/decisions/0042-daily-totals.md): members, sales,
+ * bonuses paid and the payout ratio; money in and out; the treasury with the
+ * reconciliation BEP20 Wallets computes, the hot and gas wallets and the
+ * watcher's lag; what waits for an admin; sales and bonuses side by side
+ * over 7, 30 or 90 days with the payout ratio as a line; the daily close.
+ * Every figure has its icon and opens the page behind it. A hot wallet that
+ * is low is said above it all, with the page that funds it.
  */
 export function AdminDashboardPage() {
   useFirstSignInTwoFactorSetup();
-  const theme = useTheme();
   const dashboard = useAdminDashboard();
   const d = dashboard.data;
-
-  const stats: Stat[] = [
-    // Says what it counts: the Members list shows the root too, so it is one more.
-    { id: 'members', label: 'Members', value: d ? formatCount(d.members) : '—', hint: 'Not counting the company root' },
-    { id: 'active', label: 'Active members', value: d ? formatCount(d.activeMembers) : '—' },
-    { id: 'sales', label: 'Package sales', value: d ? <Money value={d.sales} unit="USDT" /> : '—' },
-    { id: 'bonuses', label: 'Bonuses paid', value: d ? <Money value={d.bonusesPaid.total} unit="USDT" /> : '—' },
-    {
-      id: 'ratio',
-      label: 'Payout ratio',
-      value: d ? (d.payoutRatio === null ? 'No sales yet' : `${d.payoutRatio}%`) : '—',
-    },
-  ];
-  const money: Stat[] = [
-    {
-      id: 'deposits',
-      label: 'Deposits credited',
-      value: d ? <Money value={d.deposits.total} unit="USDT" /> : '—',
-      hint: d && (
-        <PageLink to="/deposit-history">
-          {d.deposits.count === 0 ? 'No deposits yet' : `${formatCount(d.deposits.count)} deposits`}
-        </PageLink>
-      ),
-    },
-    {
-      id: 'treasury',
-      label: 'On chain, by the ledger',
-      value: d ? <Money value={d.treasury} unit="USDT" /> : '—',
-      hint: <PageLink to="/bep20-wallets">Checked against the chain on BEP20 Wallets</PageLink>,
-    },
-    waiting(
-      'pending-withdrawals',
-      'Withdrawals to approve',
-      '/withdraw-approval',
-      d?.pending.withdrawals.count,
-      d && formatMoney(d.pending.withdrawals.amount, { unit: 'USDT' }),
-    ),
-    waiting(
-      'pending-redemptions',
-      'Redemptions to approve',
-      '/redemption-approval',
-      d?.pending.redemptions.count,
-      d && formatMoney(d.pending.redemptions.points, { unit: 'points' }),
-    ),
-  ];
-
-  // What needs an admin on /withdraw-approval, where its "Needs attention" group lists each with its actions.
-  const attention: Stat[] = [
-    {
-      id: 'failed-payouts',
-      label: 'Failed payouts',
-      value: d ? formatCount(d.pending.failedPayouts.count) : '—',
-      hint: d && (
-        <PageLink to="/withdraw-approval">
-          {d.pending.failedPayouts.count === 0
-            ? 'None to retry or refund'
-            : `${formatMoney(d.pending.failedPayouts.amount, { unit: 'USDT' })} to retry or refund`}
-        </PageLink>
-      ),
-    },
-    needsAdmin(
-      'stuck-payouts',
-      'Stuck payouts',
-      d?.pending.stuckPayouts,
-      `Not mined ${STUCK_PAYOUT_MINUTES} minutes after sending`,
-    ),
-    needsAdmin('held-payouts', 'Held by the daily payout cap', d?.pending.heldByCap, 'Queued until the cap has room'),
-    needsAdmin(
-      'second-approvals',
-      'Waiting for a second admin',
-      d?.pending.secondApprovals,
-      'Approved once, above the threshold',
-    ),
-  ];
 
   return (
     <Grid container spacing={6}>
@@ -149,67 +247,34 @@ export function AdminDashboardPage() {
         <Grid size={12}>
           <Alert
             severity="warning"
-            action={<PageLink to="/bep20-wallets">BEP20 Wallets</PageLink>}
+            action={
+              <Link component={RouterLink} to="/bep20-wallets">
+                BEP20 Wallets
+              </Link>
+            }
             data-testid="admin-hot-wallet-low"
           >
             {d.hotWallet.message}
           </Alert>
         </Grid>
       )}
-      {stats.map((s) => (
-        <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, md: 4, lg: 2.4 }} />
-      ))}
-      {money.map((s) => (
-        <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, lg: 3 }} />
-      ))}
-      {attention.map((s) => (
-        <StatCard key={s.id} stat={s} size={{ xs: 12, sm: 6, lg: 3 }} />
+      {STATS.map((s) => (
+        <StatCard
+          key={s.id}
+          icon={s.icon}
+          color={s.color}
+          label={s.label}
+          to={s.to}
+          value={d && <span data-testid={`admin-${s.id}`}>{s.value(d)}</span>}
+          note={d ? <span data-testid={`admin-${s.id}-note`}>{s.note(d)}</span> : ' '}
+        />
       ))}
       <Grid size={{ xs: 12, lg: 8 }}>
-        <ChartCard
-          title="Sales and bonuses, last 30 days"
-          subheader={
-            d
-              ? `Referral ${formatMoney(d.bonusesPaid.referral)} · matching ${formatMoney(d.bonusesPaid.matching)} USDT in all`
-              : undefined
-          }
-          chart={
-            d && {
-              label: 'Sales and bonuses by day',
-              periods: d.series.map((s) => s.day),
-              series: [
-                { label: 'Sales', values: d.series.map((s) => s.sales), color: theme.palette.primary.main },
-                { label: 'Bonuses', values: d.series.map((s) => s.bonuses), color: theme.palette.warning.main },
-              ],
-            }
-          }
-        />
+        <SalesBonusesCard series={d?.series} />
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>
         <DailyCloseCard />
       </Grid>
-    </Grid>
-  );
-}
-
-function StatCard({ stat, size }: { stat: Stat; size: Record<string, number> }) {
-  return (
-    <Grid size={size}>
-      <Card sx={{ height: '100%' }}>
-        <CardContent>
-          <Typography variant="body2" color="text.secondary">
-            {stat.label}
-          </Typography>
-          <Typography variant="h5" component="p" data-testid={`admin-${stat.id}`}>
-            {stat.value}
-          </Typography>
-          {stat.hint && (
-            <Typography variant="caption" color="text.secondary">
-              {stat.hint}
-            </Typography>
-          )}
-        </CardContent>
-      </Card>
     </Grid>
   );
 }

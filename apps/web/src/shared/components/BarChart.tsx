@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { BarChart as MuiBarChart } from '@mui/x-charts/BarChart';
 import { formatMoney, LOCALE } from '../format';
 import { visuallyHidden } from '../visually-hidden';
+import { ComposedChart } from './ComposedChart';
 
 export interface BarSeries {
   label: string;
@@ -19,11 +20,20 @@ export interface BarSeries {
   color: string;
 }
 
+/** A line of percentages (decimal strings, null where there is nothing to divide by) on its own right-hand axis. */
+export interface LineSeries {
+  label: string;
+  values: Array<string | null>;
+  color: string;
+}
+
 export interface BarChartProps {
   periods: string[];
   series: BarSeries[];
   label: string;
   unit?: string;
+  /** With a line, the bars stand side by side (ComposedChart.tsx); without, they are stacked. */
+  line?: LineSeries;
 }
 
 /** Axis ticks are round figures the chart chose, not amounts from the API: compact is enough ("1.5K"). */
@@ -40,13 +50,14 @@ function periodLabel(period: string): string {
 }
 
 /**
- * Stacked bars by period (MUI X Charts): axes, a tooltip
+ * Stacked bars by period (MUI X Charts), or bars side by side with a line of
+ * percentages (`line`, ComposedChart.tsx): axes, a tooltip
  * per period, the theme's colours in light and dark, a title and description
  * for assistive technology, and the same figures as a table on demand.
  * Amounts stay decimal strings everywhere they are read (tooltip, axis,
  * table); only the bar heights are drawn from a float of them.
  */
-export function BarChart({ periods, series, label, unit = 'USDT' }: BarChartProps) {
+export function BarChart({ periods, series, label, unit = 'USDT', line }: BarChartProps) {
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   const descriptionId = useId();
@@ -58,29 +69,40 @@ export function BarChart({ periods, series, label, unit = 'USDT' }: BarChartProp
       </Typography>
     );
   }
-  const description = `${series.map((s) => s.label).join(' and ')} in ${unit}, stacked, for ${periods.length} period${periods.length === 1 ? '' : 's'} from ${periodLabel(periods[0]!)} to ${periodLabel(periods[periods.length - 1]!)}.`;
+  const description = `${series.map((s) => s.label).join(' and ')} in ${unit}, ${line ? `side by side, with ${line.label} in percent as a line,` : 'stacked,'} for ${periods.length} period${periods.length === 1 ? '' : 's'} from ${periodLabel(periods[0]!)} to ${periodLabel(periods[periods.length - 1]!)}.`;
   return (
     // The figure is named and described here (the chart's own title lands on a role="none" element, where it names nothing).
     <Box component="figure" sx={{ m: 0 }} aria-label={label} aria-describedby={descriptionId}>
       <Box component="span" id={descriptionId} sx={visuallyHidden}>
         {description}
       </Box>
-      <MuiBarChart
-        height={280}
-        xAxis={[{ scaleType: 'band', data: periods, valueFormatter: (period: string) => periodLabel(period) }]}
-        yAxis={[{ valueFormatter: (value: number) => AXIS_FORMAT.format(value), width: 56 }]}
-        series={series.map((s) => ({
-          label: s.label,
-          stack: 'total',
-          color: s.color,
-          data: s.values.map(Number),
-          // The tooltip shows the API's figure, not the float the bar was drawn from.
-          valueFormatter: (_value: number | null, { dataIndex }: { dataIndex: number }) =>
-            `${formatMoney(s.values[dataIndex])} ${unit}`,
-        }))}
-        grid={{ horizontal: true }}
-        slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
-      />
+      {line ? (
+        <ComposedChart
+          periods={periods}
+          bars={series}
+          line={line}
+          unit={unit}
+          axisFormat={(value) => AXIS_FORMAT.format(value)}
+          periodLabel={periodLabel}
+        />
+      ) : (
+        <MuiBarChart
+          height={280}
+          xAxis={[{ scaleType: 'band', data: periods, valueFormatter: (period: string) => periodLabel(period) }]}
+          yAxis={[{ valueFormatter: (value: number) => AXIS_FORMAT.format(value), width: 56 }]}
+          series={series.map((s) => ({
+            label: s.label,
+            stack: 'total',
+            color: s.color,
+            data: s.values.map(Number),
+            // The tooltip shows the API's figure, not the float the bar was drawn from.
+            valueFormatter: (_value: number | null, { dataIndex }: { dataIndex: number }) =>
+              `${formatMoney(s.values[dataIndex])} ${unit}`,
+          }))}
+          grid={{ horizontal: true }}
+          slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'bottom', horizontal: 'center' } } }}
+        />
+      )}
       <Box component="figcaption" sx={{ mt: 1 }}>
         <Button size="small" aria-expanded={showTable} aria-controls={tableId} onClick={() => setShowTable(!showTable)}>
           {showTable ? 'Hide the figures' : 'Show the figures as a table'}
@@ -95,6 +117,7 @@ export function BarChart({ periods, series, label, unit = 'USDT' }: BarChartProp
                 {series.map((s) => (
                   <TableCell key={s.label} align="right">{`${s.label} (${unit})`}</TableCell>
                 ))}
+                {line && <TableCell align="right">{`${line.label} (%)`}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -106,6 +129,7 @@ export function BarChart({ periods, series, label, unit = 'USDT' }: BarChartProp
                       {formatMoney(s.values[i])}
                     </TableCell>
                   ))}
+                  {line && <TableCell align="right">{line.values[i] ?? '—'}</TableCell>}
                 </TableRow>
               ))}
             </TableBody>

@@ -1,0 +1,167 @@
+/**
+ * The dashboards at scale (issue 27 item 3, docs/decisions/0042-daily-totals.md):
+ * a balanced network (BENCH_DASHBOARD_MEMBERS, default 1,000,000) with a year
+ * of generated activity (a purchase per member, its level-1 referral bonus, a
+ * deposit credited per two members, a withdrawal paid per ten, spread over
+ * 365 days), the daily totals rolled up by the job's own function, then the
+ * requests/s and p99 of GET /api/dashboard (a member of the network) and
+ * GET /api/admin/dashboard beside a bare Fastify answering a small JSON in
+ * the same process, measured the same way (BENCH_DASHBOARD_SECONDS each,
+ * BENCH_DASHBOARD_CONCURRENCY requests in flight).
+ *
+ * The activity is inserted set-based with the session's triggers off
+ * (session_replication_role = replica: no ledger postings behind it), as the
+ * dashboards read only these tables: it is load for reading, not books.
+ */
+import Fastify from 'fastify';
+import { signIn } from '../lib/client';
+import { hashPassword } from '../../apps/api/src/auth/passwords';
+import { rollUpDailyTotals } from '../../apps/api/src/dashboard/rollup';
+import { generateNetwork } from '../lib/network-generator';
+import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
+import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
+import { sql } from '../../apps/api/src/db/sql';
+
+const MEMBER_PASSWORD = 'Bench-Member-Pass-2026';
+const SECONDS = Number(process.env.BENCH_DASHBOARD_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_DASHBOARD_CONCURRENCY ?? 16);
+
+const scenario: Scenario = {
+  name: 'dashboard',
+  description: 'requests/s and p99 of /api/dashboard and /api/admin/dashboard on 1M members with a year of activity',
+  async run(ctx: BenchContext): Promise<Figure[]> {
+    const members = Number(process.env.BENCH_DASHBOARD_MEMBERS ?? 1_000_000);
+    const figures: Figure[] = [];
+    const portal = await startBenchPortal(ctx.databaseUrl);
+    try {
+      ctx.log(`generating ${members.toLocaleString('en-US')} members and a year of activity…`);
+      const net = await generateNetwork(portal.ctx.db, { members, chain: 0, prefix: 'dash', passwordHash: null });
+      const started = performance.now();
+      await generateActivity(portal);
+      figures.push({
+        metric: 'generate a year of activity',
+        value: round((performance.now() - started) / 1000, 1),
+        unit: 's',
+      });
+      const rolling = performance.now();
+      for (let rolled: number | 'busy' = -1; rolled !== 0 && rolled !== 'busy';) {
+        rolled = await rollUpDailyTotals(portal.ctx.db, new Date(), true);
+      }
+      figures.push({
+        metric: 'roll up the year into daily totals',
+        value: round((performance.now() - rolling) / 1000, 1),
+        unit: 's',
+      });
+      await measure(portal, net.balancedId(2), figures, ctx);
+    } finally {
+      await portal.close();
+    }
+    return figures;
+  },
+};
+export default scenario;
+
+async function generateActivity(portal: BenchPortal) {
+  await portal.ctx.db.transaction(async (tx) => {
+    await tx.query(sql`SET LOCAL session_replication_role = replica`);
+    // A purchase per member at a random time of the last 365 days, each with its journal entry's id and time.
+    await tx.query(
+      sql`WITH e AS (
+           INSERT INTO journal_entries (type, memo, created_at)
+           SELECT 'purchase', 'bench activity', now() - random() * interval '365 days' FROM members WHERE sponsor_id IS NOT NULL
+           RETURNING id, created_at
+         ), m AS (SELECT user_id, row_number() OVER () AS i FROM members WHERE sponsor_id IS NOT NULL),
+         x AS (SELECT id, created_at, row_number() OVER () AS i FROM e)
+         INSERT INTO purchases (entry_id, member_id, package_id, kind, price, bv, created_at)
+         SELECT x.id, m.user_id, p.id, 'purchase', p.price, p.bv, x.created_at
+           FROM x JOIN m USING (i), (SELECT id, price, bv FROM packages ORDER BY price LIMIT 1) p`,
+    );
+    // Active with the package they bought, as plan_purchase_one.sql leaves them; joined over the year, not all today.
+    await tx.query(
+      sql`UPDATE members m SET active = true, package_id = p.package_id, activated_at = p.created_at,
+                joined_at = p.created_at - random() * interval '1 day'
+           FROM purchases p WHERE p.member_id = m.user_id`,
+    );
+    await tx.query(
+      sql`INSERT INTO referral_bonuses (purchase_id, entry_id, member_id, buyer_id, level, rate, base, amount, created_at)
+         SELECT p.id, p.entry_id, m.sponsor_id, p.member_id, 1, '10', p.price, p.price / 10, p.created_at
+           FROM purchases p JOIN members m ON m.user_id = p.member_id WHERE m.sponsor_id IS NOT NULL`,
+    );
+    await tx.query(
+      sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address,
+                                amount, status, entry_id, seen_at, final_at, credited_at)
+         SELECT 97, '0x' || lpad(to_hex(p.id), 64, '0'), 0, p.id, '0x0', p.member_id, '0x0', '0x0', p.price, 'credited',
+                p.entry_id, p.created_at, p.created_at, p.created_at
+           FROM purchases p WHERE p.id % 2 = 0`,
+    );
+    await tx.query(
+      sql`INSERT INTO withdrawals (user_id, amount, fee, address, status, entry_id, paid_at, created_at)
+         SELECT p.member_id, p.price / 2, p.price / 20, '0x' || repeat('a', 40), 'paid', p.entry_id, p.created_at, p.created_at
+           FROM purchases p WHERE p.id % 10 = 0`,
+    );
+  });
+  await portal.ctx.db.query(sql`ANALYZE`);
+}
+
+interface Throughput {
+  perSecond: number;
+  p99: number;
+  failures: number;
+}
+
+/** `CONCURRENCY` loops asking `url` for `SECONDS`: answers per second and the p99 latency. */
+async function throughput(url: string, headers: Record<string, string>): Promise<Throughput> {
+  const deadline = performance.now() + SECONDS * 1000;
+  const samples: number[] = [];
+  let failures = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        const res = await fetch(url, { headers });
+        await res.arrayBuffer();
+        samples.push(performance.now() - started);
+        if (res.status !== 200) failures += 1;
+      }
+    }),
+  );
+  return { perSecond: round(samples.length / SECONDS, 0), p99: percentiles(samples).p99, failures };
+}
+
+async function measure(portal: BenchPortal, memberId: number, figures: Figure[], ctx: BenchContext) {
+  const db = portal.ctx.db;
+  await db.query(sql`UPDATE users SET password_hash = ${await hashPassword(MEMBER_PASSWORD)} WHERE id = ${memberId}`);
+  const username = (await db.query<{ username: string }>(sql`SELECT username FROM users WHERE id = ${memberId}`))
+    .rows[0]!.username;
+  const member = (await signIn(portal.baseUrl, username, MEMBER_PASSWORD)).token;
+  const admin = (await signIn(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD)).token;
+
+  // Fastify's own figure: a bare instance answering a small JSON, in this process, asked the same way.
+  const bare = Fastify();
+  bare.get('/', async () => ({ hello: 'world' }));
+  const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const reference = await throughput(bareUrl, {});
+    const shapes: Array<[string, string, string]> = [
+      ['GET /api/dashboard (a member of the network)', '/api/dashboard', member],
+      ['GET /api/admin/dashboard', '/api/admin/dashboard', admin],
+    ];
+    figures.push({
+      metric: 'Fastify small JSON',
+      value: reference.perSecond,
+      unit: 'req/s',
+      note: `p99 ${reference.p99} ms`,
+    });
+    ctx.log(`Fastify small JSON: ${reference.perSecond} req/s, p99 ${reference.p99} ms`);
+    for (const [metric, path, token] of shapes) {
+      const t = await throughput(`${portal.baseUrl}${path}`, { authorization: `Bearer ${token}` });
+      const share = round(t.perSecond / reference.perSecond, 2);
+      const note = `${share} of Fastify's figure${t.failures ? `; ${t.failures} failed` : ''}`;
+      figures.push({ metric, value: t.perSecond, unit: 'req/s', note });
+      figures.push({ metric: `${metric} p99`, value: t.p99, unit: 'ms' });
+      ctx.log(`${metric}: ${t.perSecond} req/s (${note}), p99 ${t.p99} ms`);
+    }
+  } finally {
+    await bare.close();
+  }
+}
