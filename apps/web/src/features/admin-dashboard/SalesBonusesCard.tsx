@@ -1,12 +1,8 @@
-import { useState } from 'react';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import { periodPayoutRatio, type AdminDashboard } from '@portal/contract';
 import { ChartCard } from '../../shared/components/ChartCard';
+import { DaysShown, useDayRange } from '../../shared/components/DaysShown';
 import { formatMoney } from '../../shared/format';
-
-const RANGES = [7, 30, 90] as const;
 
 /**
  * Sales and bonuses paid by day over the last 7, 30 or 90 days, side by side
@@ -15,7 +11,7 @@ const RANGES = [7, 30, 90] as const;
  */
 export function SalesBonusesCard({ series }: { series: AdminDashboard['series'] | undefined }) {
   const theme = useTheme();
-  const [range, setRange] = useState<(typeof RANGES)[number]>(30);
+  const [range, setRange] = useDayRange();
   const shown = series?.slice(-range);
   const totals = shown && periodPayoutRatio(shown);
   return (
@@ -26,21 +22,7 @@ export function SalesBonusesCard({ series }: { series: AdminDashboard['series'] 
           ? `Sales ${formatMoney(totals.sales)} · bonuses ${formatMoney(totals.bonuses)} USDT · payout ratio ${totals.ratio === null ? '—' : `${totals.ratio}%`} over these days`
           : ' '
       }
-      filters={
-        <TextField
-          select
-          size="small"
-          label="Days shown"
-          value={range}
-          onChange={(event) => setRange(Number(event.target.value) as (typeof RANGES)[number])}
-        >
-          {RANGES.map((r) => (
-            <MenuItem key={r} value={r}>
-              Last {r} days
-            </MenuItem>
-          ))}
-        </TextField>
-      }
+      filters={<DaysShown value={range} onChange={setRange} />}
       chart={
         shown && {
           label: `Sales and bonuses by day, last ${range} days`,

@@ -1,19 +1,15 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import type { IncomeDay } from '@portal/contract';
 import { Link } from 'react-router';
 import { ChartCard } from '../../shared/components/ChartCard';
+import { DaysShown, useDayRange } from '../../shared/components/DaysShown';
 import { formatMoney } from '../../shared/format';
-
-const RANGES = [7, 30, 90] as const;
 
 /** Income over the last 7, 30 or 90 days by kind, every day on the axis; the Total income page has the rest. */
 export function IncomeCard({ days, total }: { days: IncomeDay[] | undefined; total: string | undefined }) {
   const theme = useTheme();
-  const [range, setRange] = useState<(typeof RANGES)[number]>(30);
+  const [range, setRange] = useDayRange();
   const shown = days?.slice(-range);
   return (
     <ChartCard
@@ -21,19 +17,7 @@ export function IncomeCard({ days, total }: { days: IncomeDay[] | undefined; tot
       subheader={total === undefined ? ' ' : `${formatMoney(total)} USDT in all, credited to your income wallet`}
       filters={
         <>
-          <TextField
-            select
-            size="small"
-            label="Days shown"
-            value={range}
-            onChange={(event) => setRange(Number(event.target.value) as (typeof RANGES)[number])}
-          >
-            {RANGES.map((r) => (
-              <MenuItem key={r} value={r}>
-                Last {r} days
-              </MenuItem>
-            ))}
-          </TextField>
+          <DaysShown value={range} onChange={setRange} />
           <Button component={Link} to="/total-income" size="small">
             Total income
           </Button>
