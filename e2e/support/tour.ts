@@ -98,6 +98,11 @@ export async function axeSerious(page: Page): Promise<string[]> {
     .first()
     .waitFor({ state: 'hidden', timeout: 2_000 })
     .catch(() => undefined);
+  // A theme switched just before (light → dark) fades its colours in: axe would read a colour half-way, which
+  // neither theme has. Wait for every running transition to end (finished or cancelled).
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.addScriptTag({ path: AXE_SOURCE });
   const violations = await page.evaluate(async () => {
