@@ -33,7 +33,8 @@ export async function memberDashboard(ctx: AppContext, userId: number): Promise<
       sql`SELECT left_count, right_count FROM network_nodes WHERE member_id = ${userId}`,
     ),
     incomeByPeriod(db, 'day', isoDay(from), isoDay(today), userId),
-    incomeByPeriod(db, 'day', undefined, undefined, userId),
+    // All time is only its totals: by month, so a member's years of daily income are not laid out day by day for nothing.
+    incomeByPeriod(db, 'month', undefined, undefined, userId),
     pendingItems(ctx, userId),
     referralLink(ctx, { userId, isAdmin: false, isMember: true }),
     walletHistory(db, userId, { page: 1, pageSize: 5, sort: '-createdAt' }),

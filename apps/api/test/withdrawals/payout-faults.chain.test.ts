@@ -1,8 +1,16 @@
 import { parseTransaction, type Address, type Hex } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { bearer } from '../harness';
 import { assertBooksConsistent } from '../ledger/ledger-helpers';
-import { approve, freshAddress, payAll, pendingWithdrawal, usePayoutChain, usdt, withdrawal } from './payout-helpers';
+import {
+  approve,
+  freshAddress,
+  retryPayout,
+  payAll,
+  pendingWithdrawal,
+  usePayoutChain,
+  usdt,
+  withdrawal,
+} from './payout-helpers';
 import { sql } from '../../src/db/sql';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 
@@ -88,12 +96,7 @@ describe('payouts against a node that refuses or goes away', () => {
     expect(await setup.chain.balanceOf(to)).toBe(0n);
 
     setup.proxy.refuseTransactions(null);
-    const retry = await setup.portal.app.inject({
-      method: 'POST',
-      url: `/api/admin/withdrawals/${id}/retry`,
-      headers: bearer(setup.admin),
-    });
-    expect(retry.statusCode, retry.body).toBe(200);
+    await retryPayout(setup.portal, setup.admin, id);
     await payAll(setup.portal, setup.chain);
     expect(await setup.chain.balanceOf(to)).toBe(usdt('28.5'));
     expect((await payoutsOf(id)).at(-1)).toMatchObject({ status: 'paid', attempt: 1 });

@@ -124,6 +124,16 @@ export async function payAll(portal: TestPortal, chain: TestChain, hooks: Payout
   }
 }
 
+/** An admin's Retry of a failed payout (a new payout at a new nonce), answered 200. */
+export async function retryPayout(portal: TestPortal, admin: Session, id: number): Promise<void> {
+  const res = await portal.app.inject({
+    method: 'POST',
+    url: `/api/admin/withdrawals/${id}/retry`,
+    headers: bearer(admin),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 export async function withdrawal(portal: TestPortal, admin: Session, id: number) {
   const res = await portal.app.inject({
     method: 'GET',

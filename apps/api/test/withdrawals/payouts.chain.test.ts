@@ -7,6 +7,7 @@ import {
   approve,
   freshAddress,
   payAll,
+  retryPayout,
   pendingWithdrawal,
   usePayoutChain,
   transferOf,
@@ -227,12 +228,7 @@ describe('withdrawal payouts on a local chain', () => {
     expect((await balances(setup.portal.app, second.member)).income).toBe(`${big}.00`);
 
     await setup.chain.send(setup.hot, big);
-    const retry = await setup.portal.app.inject({
-      method: 'POST',
-      url: `/api/admin/withdrawals/${id}/retry`,
-      headers: bearer(setup.admin),
-    });
-    expect(retry.statusCode, retry.body).toBe(200);
+    await retryPayout(setup.portal, setup.admin, id);
     await payAll(setup.portal, setup.chain);
     expect(await setup.chain.balanceOf(to)).toBe((usdt(big) * 95n) / 100n);
     expect((await withdrawal(setup.portal, setup.admin, id)).status).toBe('paid');
