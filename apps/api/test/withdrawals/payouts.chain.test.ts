@@ -147,6 +147,11 @@ describe('withdrawal payouts on a local chain', () => {
         },
       }),
     ).rejects.toThrow('process killed after broadcasting');
+    // The node took the transfer before the crash; anvil mines it just after answering, so wait for its receipt.
+    const sent = await setup.portal.db.query<{ tx_hash: Hex }>(
+      sql`SELECT t.tx_hash FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id}`,
+    );
+    await setup.chain.client.waitForTransactionReceipt({ hash: sent.rows[0]!.tx_hash, pollingInterval: 50 });
     expect(await setup.chain.balanceOf(to)).toBe(usdt('28.5'));
     expect((await withdrawal(setup.portal, setup.admin, id)).status).toBe('approved');
     await payAll(setup.portal, setup.chain);
