@@ -34,12 +34,16 @@ CREATE TABLE plan_simulations (
 -- One run at a time: a second start while one runs is refused (409 SIMULATION_RUNNING), however two race.
 CREATE UNIQUE INDEX plan_simulations_one_running ON plan_simulations ((true)) WHERE status = 'running';
 
+-- The result tables name their run without a foreign key: a key checks
+-- row by row, and a day of a 1M-member network writes tens of thousands of
+-- member rows; only plan_simulate_day.sql writes them, for the run it holds.
+--
 -- Per day replayed: the sales (price of the day's purchases) and, per kind of
 -- bonus (referral, matching; a later kind is one more value), what was paid
 -- and what the proposed settings would have paid, and the amounts flushed
 -- above the caps (matching only; 0 for a kind without a cap).
 CREATE TABLE plan_simulation_days (
-  simulation_id     bigint NOT NULL REFERENCES plan_simulations (id) ON DELETE CASCADE,
+  simulation_id     bigint NOT NULL,
   day               date NOT NULL,
   kind              text NOT NULL CHECK (kind IN ('sales', 'referral', 'matching')),
   actual            numeric(40, 0) NOT NULL,
@@ -49,13 +53,17 @@ CREATE TABLE plan_simulation_days (
   PRIMARY KEY (simulation_id, day, kind)
 );
 
--- Per member and kind: the period's totals, actual and simulated, summed day
--- by day (only members paid one way or the other).
+-- Per day, member and kind: what the member was paid and would have been
+-- (only members paid one way or the other). Appended day by day, never
+-- updated: an upsert of running totals cost more than the replay itself at
+-- 1M members; the run's last day sums them once (simulator/summary.ts). A
+-- BRIN index finds a run's rows: they are appended in run order.
 CREATE TABLE plan_simulation_members (
-  simulation_id bigint NOT NULL REFERENCES plan_simulations (id) ON DELETE CASCADE,
+  simulation_id bigint NOT NULL,
+  day           date NOT NULL,
   member_id     bigint NOT NULL,
   kind          text NOT NULL CHECK (kind IN ('referral', 'matching')),
   actual        numeric(40, 0) NOT NULL,
-  simulated     numeric(40, 0) NOT NULL,
-  PRIMARY KEY (simulation_id, member_id, kind)
+  simulated     numeric(40, 0) NOT NULL
 );
+CREATE INDEX plan_simulation_members_run_idx ON plan_simulation_members USING brin (simulation_id);

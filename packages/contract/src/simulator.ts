@@ -41,6 +41,13 @@ export const proposedSettingsSchema = z.object({
 });
 export type ProposedSettings = z.infer<typeof proposedSettingsSchema>;
 
+/** What the admin page starts from: the settings in force as a proposal, and the catalogue's packages by name. */
+export const simulationDefaultsSchema = z.object({
+  settings: proposedSettingsSchema,
+  packages: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type SimulationDefaults = z.infer<typeof simulationDefaultsSchema>;
+
 /** A run: the period `from` … `from` + `days` − 1 (UTC days, ending today at the latest) and the proposed settings. */
 export const startSimulationSchema = z.object({
   from: dayFilterSchema,

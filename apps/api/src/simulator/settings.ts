@@ -1,4 +1,10 @@
-import { fromBaseUnits, referralLevelPercents, toBaseUnits, type ProposedSettings } from '@portal/contract';
+import {
+  fromBaseUnits,
+  referralLevelPercents,
+  toBaseUnits,
+  type ProposedSettings,
+  type SimulationDefaults,
+} from '@portal/contract';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { readSettings } from '../settings/service';
@@ -19,6 +25,12 @@ export async function settingsInForce(db: Sql): Promise<ProposedSettings> {
     matchingPercent: settings.matchingPercent,
     packageCaps: rows.map((p) => ({ packageId: Number(p.id), dailyCap: fromBaseUnits(BigInt(p.daily_cap)) })),
   };
+}
+
+/** The admin page's starting point: the settings in force and the packages' names. */
+export async function simulationDefaults(db: Sql): Promise<SimulationDefaults> {
+  const { rows } = await db.query<{ id: number; name: string }>(sql`SELECT id, name FROM packages ORDER BY price, id`);
+  return { settings: await settingsInForce(db), packages: rows.map((p) => ({ id: Number(p.id), name: p.name })) };
 }
 
 /**

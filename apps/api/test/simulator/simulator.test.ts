@@ -92,6 +92,19 @@ describe('the plan simulator on the worked example', () => {
   it('replays the settings in force to the base unit, changed settings to the hand-calculated difference, and moves nothing', async () => {
     const { ids } = await workedExample(portal, admin);
     const before = await books(portal.db);
+    const defaults = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/plan/simulations/in-force',
+      headers: bearer(admin),
+    });
+    expect(defaults.statusCode, defaults.body).toBe(200);
+    expect(defaults.json().settings).toMatchObject({ referralPercents: ['10', '5', '2'], matchingPercent: '10' });
+    expect(defaults.json().packages.map((p: { name: string }) => p.name)).toEqual([
+      'Starter',
+      'Silver',
+      'Gold',
+      'Platinum',
+    ]);
 
     const same = await simulate(portal, admin, IN_FORCE);
     expect(same).toMatchObject({

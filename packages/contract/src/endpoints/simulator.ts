@@ -1,7 +1,12 @@
 import { endpoint } from '../endpoint';
 import { pageQuerySchema } from '../common';
 import { idParamSchema } from '../ids';
-import { simulationPageSchema, simulationResultSchema, startSimulationSchema } from '../simulator';
+import {
+  simulationDefaultsSchema,
+  simulationPageSchema,
+  simulationResultSchema,
+  startSimulationSchema,
+} from '../simulator';
 
 /** `/api/admin/plan/simulations`: the plan simulator (apps/api/src/simulator/). */
 export const simulator = {
@@ -14,6 +19,16 @@ export const simulator = {
     errors: [],
     tags: ['admin'],
     summary: 'Plan simulations, newest first, each with its period, proposed settings and progress',
+  }),
+  inForce: endpoint({
+    method: 'GET',
+    path: '/admin/plan/simulations/in-force',
+    status: 200,
+    answer: simulationDefaultsSchema,
+    errors: [],
+    tags: ['admin'],
+    summary:
+      'The settings in force as a proposal (referral rates by level, matching rate, every package cap), to start one from',
   }),
   read: endpoint({
     method: 'GET',
