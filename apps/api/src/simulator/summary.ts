@@ -9,32 +9,26 @@ export interface SimulationSummary {
 
 export const LARGEST_CHANGES = 20;
 
-/** Read from the run's per-member totals (all kinds summed), once every day is replayed. */
+/** Read from the run's per-member rows (all days and kinds summed, in one pass), once every day is replayed. */
 export async function summarise(tx: Sql, id: number): Promise<SimulationSummary> {
-  const paid = (
-    await tx.query<{ actual: number; simulated: number }>(
-      sql`SELECT count(*) FILTER (WHERE actual > 0)::int AS actual, count(*) FILTER (WHERE simulated > 0)::int AS simulated
-            FROM (SELECT sum(actual) AS actual, sum(simulated) AS simulated
-                    FROM plan_simulation_members WHERE simulation_id = ${id} GROUP BY member_id) t`,
-    )
-  ).rows[0]!;
-  const largest = (
-    await tx.query<{ member_id: number; username: string; actual: string; simulated: string }>(
-      sql`SELECT t.member_id, u.username, t.actual::text, t.simulated::text
-            FROM (SELECT member_id, sum(actual) AS actual, sum(simulated) AS simulated
-                    FROM plan_simulation_members WHERE simulation_id = ${id} GROUP BY member_id) t
-            JOIN users u ON u.id = t.member_id
-           WHERE t.simulated <> t.actual
-           ORDER BY abs(t.simulated - t.actual) DESC, t.member_id LIMIT ${LARGEST_CHANGES}`,
-    )
-  ).rows;
-  return {
-    membersPaid: paid,
-    largestChanges: largest.map((r) => ({
-      memberId: Number(r.member_id),
-      username: r.username,
-      actual: r.actual,
-      simulated: r.simulated,
-    })),
-  };
+  const { rows } = await tx.query<{
+    actual: number;
+    simulated: number;
+    largest: SimulationSummary['largestChanges'] | null;
+  }>(
+    sql`WITH t AS MATERIALIZED (
+          SELECT member_id, sum(actual) AS actual, sum(simulated) AS simulated
+            FROM plan_simulation_members WHERE simulation_id = ${id} GROUP BY member_id
+        )
+        SELECT (SELECT count(*) FROM t WHERE actual > 0)::int AS actual,
+               (SELECT count(*) FROM t WHERE simulated > 0)::int AS simulated,
+               (SELECT json_agg(json_build_object('memberId', l.member_id, 'username', u.username,
+                                                  'actual', l.actual::text, 'simulated', l.simulated::text)
+                                ORDER BY abs(l.simulated - l.actual) DESC, l.member_id)
+                  FROM (SELECT * FROM t WHERE simulated <> actual
+                         ORDER BY abs(simulated - actual) DESC, member_id LIMIT ${LARGEST_CHANGES}) l
+                  JOIN users u ON u.id = l.member_id) AS largest`,
+  );
+  const row = rows[0]!;
+  return { membersPaid: { actual: row.actual, simulated: row.simulated }, largestChanges: row.largest ?? [] };
 }
