@@ -3,6 +3,7 @@ import {
   payoutRatio,
   type PageQuery,
   type SimulationPage,
+  type SimulatedBonusKind,
   type SimulationResult,
 } from '@portal/contract';
 import type { AppContext } from '../context';
@@ -28,7 +29,7 @@ export async function listSimulations(ctx: AppContext, query: PageQuery): Promis
 
 interface DayRow {
   day: string;
-  kind: 'sales' | 'referral' | 'matching';
+  kind: 'sales' | SimulatedBonusKind;
   actual: string;
   simulated: string;
   actual_flushed: string;
