@@ -94,9 +94,9 @@ describe('the plan simulator page', () => {
   it('starts from the settings in force and sends the proposal as typed', async () => {
     const posts = renderPage([], () => json(201, run({})));
     const form = await screen.findByRole('form', { name: 'Simulate the plan' });
-    const matching = within(form).getByLabelText('Matching rate');
-    expect((matching as HTMLInputElement).value).toBe('10');
-    expect((within(form).getByLabelText('Starter') as HTMLInputElement).value).toBe('100');
+    const matching = within(form).getByLabelText<HTMLInputElement>('Matching rate');
+    expect(matching.value).toBe('10');
+    expect(within(form).getByLabelText<HTMLInputElement>('Starter').value).toBe('100');
     fireEvent.change(matching, { target: { value: '8' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add a level' }));
     fireEvent.change(within(form).getByLabelText('Level 4'), { target: { value: '1' } });
