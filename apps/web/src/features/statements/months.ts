@@ -1,4 +1,4 @@
-import { LOCALE } from '../../shared/format';
+import { formatMonth } from '../../shared/format';
 
 /** The UTC month of an instant: `2026-10`, as the statement's path takes it (packages/contract/src/statements.ts). */
 export const monthOf = (at: Date): string => at.toISOString().slice(0, 7);
@@ -25,5 +25,4 @@ export function statementMonths(joinedAt: string, now: Date): string[] {
 export const defaultMonth = (months: string[]): string => months[1] ?? months[0]!;
 
 /** `2026-10` → "October 2026". */
-export const monthLabel = (month: string): string =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleString(LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+export const monthLabel = formatMonth;
