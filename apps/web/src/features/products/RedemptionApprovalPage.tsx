@@ -20,7 +20,7 @@ import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import type { Column } from '../../shared/components/DataTable';
 import { ListCard } from '../../shared/components/ListCard';
 import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
-import { formatMoney } from '../../shared/format';
+import { formatPoints } from '../../shared/format';
 import { useSelection } from '../../shared/hooks/useSelection';
 import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
 import { filterProps, useListParams } from '../../shared/list-params';
@@ -192,8 +192,8 @@ export function RedemptionApprovalPage() {
             ) : (
               <>
                 <Typography variant="body2" color="text.secondary" sx={{ my: 3 }}>
-                  {formatMoney(total(decision.rows))} points go back to the members and the pieces back to stock. The
-                  members see the reason.
+                  {formatPoints(total(decision.rows))} go back to the members and the pieces back to stock. The members
+                  see the reason.
                 </Typography>
                 <TextField
                   label="Reason"
