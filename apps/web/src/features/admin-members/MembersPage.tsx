@@ -108,6 +108,7 @@ export function MembersPage() {
       }
       label="Members"
       columns={COLUMNS}
+      columnChooser="members"
       list={list}
       result={members}
       empty="No members match these filters."

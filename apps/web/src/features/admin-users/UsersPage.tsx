@@ -105,6 +105,7 @@ export function UsersPage() {
       id: 'actions',
       label: '',
       align: 'right',
+      pinned: true,
       render: (u) => (
         <IconButton
           aria-label={`Actions for @${u.username}`}
@@ -141,6 +142,7 @@ export function UsersPage() {
         }
         label="Users"
         columns={columns}
+        columnChooser="users"
         list={list}
         result={users}
         empty="No accounts match these filters."

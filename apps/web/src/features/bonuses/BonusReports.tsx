@@ -170,6 +170,7 @@ export function BonusReport({ type, admin = false }: { type: 'referral' | 'match
       dayRange
       label={referral ? 'Referral bonuses' : 'Matching bonuses'}
       columns={shown}
+      columnChooser={type === 'matching' ? (admin ? 'admin-matching-bonuses' : 'matching-bonuses') : undefined}
       rowKey={(b) => ('id' in b ? b.id : `${b.closeDate}-${b.member}`)}
       list={list}
       result={bonuses}

@@ -98,7 +98,8 @@ export function RedemptionApprovalPage() {
         />
       ),
     },
-    c.date,
+    // The approval's key figures (who, what, how many points, where to) and its actions stay; the date is a detail.
+    { ...c.date, secondary: true },
     c.reference,
     c.member,
     c.product,
@@ -108,6 +109,7 @@ export function RedemptionApprovalPage() {
       id: 'actions',
       label: 'Actions',
       align: 'right',
+      pinned: true,
       render: (r) => (
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button size="small" color="success" onClick={() => open('approve', [r])} aria-label={`Approve R-${r.id}`}>
@@ -138,6 +140,7 @@ export function RedemptionApprovalPage() {
         dayRange
         label="Pending redemptions"
         columns={columns}
+        columnChooser="redemption-approval"
         list={list}
         result={redemptions}
         empty="No redemption is waiting for approval."
@@ -224,14 +227,15 @@ const HISTORY_CHOICES = [
   { value: 'rejected', label: 'Rejected' },
 ];
 const HISTORY_COLUMNS: Column<Redemption>[] = [
-  { ...c.date, label: 'Redeemed' },
+  // When it was decided is in the decision; when it was redeemed is a detail.
+  { ...c.date, label: 'Redeemed', secondary: true },
   c.reference,
   c.member,
   c.product,
   c.points,
   c.status,
   { ...c.decision, sortField: 'decidedAt' },
-  c.address,
+  { ...c.address, secondary: true },
 ];
 
 /** /redemption-approval-history: every decided redemption, with who decided, when and why. */
@@ -262,6 +266,7 @@ export function RedemptionApprovalHistoryPage() {
       dayRange
       label="Redemption decisions"
       columns={HISTORY_COLUMNS}
+      columnChooser="redemption-decisions"
       list={list}
       result={redemptions}
       empty="No redemption has been decided yet."

@@ -123,6 +123,7 @@ export function NeedsAttention({
     {
       id: 'actions',
       label: 'Actions',
+      pinned: true,
       render: (row) => (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
           {actions(row)}
