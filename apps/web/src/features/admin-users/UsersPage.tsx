@@ -72,7 +72,7 @@ export function UsersPage() {
       minWidth: 180,
       render: (u) => <PersonName person={u} />,
     },
-    { id: 'email', label: 'Email', secondary: true, sortField: 'email', render: (u) => u.email },
+    { id: 'email', label: 'Email', sortField: 'email', render: (u) => u.email },
     {
       id: 'role',
       label: 'Role',
@@ -97,7 +97,6 @@ export function UsersPage() {
     {
       id: 'last',
       label: 'Last sign-in',
-      secondary: true,
       sortField: 'lastSignInAt',
       render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'Never'),
     },

@@ -302,7 +302,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
               }),
             })}
           >
-            <Table aria-label={props.label} size="medium" sx={stackOnPhone ? stacked : undefined}>
+            <Table
+              aria-label={props.label}
+              size="medium"
+              sx={stackOnPhone ? stacked : undefined}
+              // For the browser tour's checks (e2e/support/tour.ts): this list stacks on a phone, these are its actions.
+              data-stack-on-phone={stackOnPhone || undefined}
+            >
               <TableHead>
                 <TableRow>
                   {details && (
@@ -316,6 +322,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <TableCell
                       key={column.id}
                       align={column.align}
+                      data-pinned={column.pinned || undefined}
                       sx={cellSx(column, false)}
                       sortDirection={
                         column.sortField && column.sortField === sortField ? (descending ? 'desc' : 'asc') : false
@@ -390,6 +397,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                                 key={column.id}
                                 align={column.align}
                                 data-label={stackOnPhone ? column.label : undefined}
+                                data-pinned={column.pinned || undefined}
                                 sx={cellSx(column, true)}
                               >
                                 {column.render(row)}
