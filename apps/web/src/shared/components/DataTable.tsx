@@ -170,6 +170,13 @@ const stacked = (theme: Theme) => ({
       flexShrink: 0,
     },
     '& tbody td[data-empty]': { display: 'block', textAlign: 'left' },
+    // The row's details button and an unlabelled cell (a selection box) share the row's first line.
+    "& tbody td:not([data-label]):not([data-empty]), & tbody td[data-label='']": {
+      display: 'inline-flex',
+      width: 'auto',
+      px: 2,
+      '&:first-of-type': { pl: 4 },
+    },
   },
 });
 
