@@ -45,6 +45,10 @@ test('Members and Users: the exact username first, any column sorts, the sort st
   // The URL is the view: a reload shows the same order.
   await page.reload();
   await expect(members.rows.nth(1)).toContainText('Similar Rich');
+  // The sponsor is in the rows' details until chosen; the choice is kept for the list.
+  await expect(members.columnHeader('Sponsor')).toHaveCount(0);
+  await members.showColumn('Sponsor');
+  await page.reload();
   for (const header of ['Sponsor', 'Team L / R', 'Status']) {
     await expect(members.sortButton(header)).toBeVisible();
   }

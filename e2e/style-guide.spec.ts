@@ -124,9 +124,12 @@ test.describe('what the style guide shows', () => {
     // Sorting goes back to the first page; amount ascending puts the smallest first.
     await guide.sortButton('Amount').click();
     await expect(guide.pageCount).toHaveText('1–10 of 42');
-    const amounts = await guide.rows.evaluateAll((rows) =>
-      rows.map((row) => row.querySelectorAll('td')[3]!.textContent ?? ''),
-    );
+    // The Amount column's cells, found by its header (a disclosure column may come first).
+    const amounts = await guide.rows.evaluateAll((rows) => {
+      const headers = Array.from(rows[0]!.closest('table')!.querySelectorAll('thead th'));
+      const at = headers.findIndex((th) => th.textContent?.startsWith('Amount'));
+      return rows.map((row) => row.children[at]!.textContent ?? '');
+    });
     const numbers = amounts.map((text) => Number(text.replace(/[^\d.]/g, '')));
     expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
     await guide.memberSearch.fill('alice');

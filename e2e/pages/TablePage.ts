@@ -28,6 +28,16 @@ export abstract class TablePage {
     return this.table.getByRole('columnheader', { name });
   }
 
+  /**
+   * Shows a column that a wide list keeps in its rows' details until chosen (DataTable's column chooser), as a
+   * person does: the Columns menu, the column's entry, then Escape.
+   */
+  async showColumn(name: string) {
+    await this.page.getByRole('button', { name: /^Columns/ }).click();
+    await this.page.getByRole('menuitemcheckbox', { name, checked: false }).click();
+    await this.page.keyboard.press('Escape');
+  }
+
   /** The button of a column's header that orders the list by it (press again to reverse). */
   sortButton(column: string): Locator {
     return this.columnHeader(column).getByRole('button');

@@ -25,6 +25,8 @@ const FEATURES_DIR = path.resolve(import.meta.dirname, '../../apps/web/src/featu
 export function readRoutes(): TourRoute[] {
   const routes: TourRoute[] = [];
   const entry = /\b(guest|member|admin)Page\(\s*'([^']+)'/g;
+  // Every entry, however written: one whose path is not a plain string would be missed by `entry`.
+  const anyEntry = /\b(guest|member|admin)Page\(/g;
   for (const feature of readdirSync(FEATURES_DIR).sort()) {
     let source: string;
     try {
@@ -32,7 +34,13 @@ export function readRoutes(): TourRoute[] {
     } catch {
       continue; // a feature without pages of its own
     }
-    for (const match of source.matchAll(entry)) routes.push({ path: match[2]!, kind: match[1] as TourRoute['kind'] });
+    const found = [...source.matchAll(entry)];
+    const written = [...source.matchAll(anyEntry)].length;
+    if (found.length !== written)
+      throw new Error(
+        `features/${feature}/routes.tsx has ${written} pages but the tour reads ${found.length}: give each its path as a plain string`,
+      );
+    for (const match of found) routes.push({ path: match[2]!, kind: match[1] as TourRoute['kind'] });
   }
   return routes;
 }
@@ -128,6 +136,46 @@ export async function axeSerious(page: Page): Promise<string[]> {
 }
 
 /**
+ * The lists keep their actions and key figures in view (DataTable): on a desktop (1280 px and wider) no table
+ * scrolls sideways, which would put columns off-screen (a wide list keeps its secondary columns in the rows'
+ * details), and every pinned cell (a row's actions) is inside the table's box and the window; on a phone (below
+ * 600 px) a list that stacks (`stackOnPhone`) shows its rows as blocks and does not scroll sideways.
+ */
+export async function tablesInView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = window.innerWidth;
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      const region = table.parentElement;
+      if (!region || region.getAttribute('role') !== 'region') continue;
+      const name = table.getAttribute('aria-label') ?? '(unnamed)';
+      const box = region.getBoundingClientRect();
+      const over = region.scrollWidth - region.clientWidth;
+      if (width >= 1280) {
+        if (over > 1) {
+          const hidden = Array.from(table.querySelectorAll('thead th'))
+            .filter((th) => th.getBoundingClientRect().right > box.right + 1)
+            .map((th) => th.textContent || '(unlabelled)');
+          problems.push(`table "${name}" scrolls sideways by ${over}px, hiding ${hidden.join(', ')}`);
+        }
+        const offScreen = Array.from(table.querySelectorAll('td[data-pinned]')).find((cell) => {
+          const at = cell.getBoundingClientRect();
+          return at.right > Math.min(box.right, width) + 1 || at.left < box.left - 1;
+        });
+        if (offScreen) problems.push(`table "${name}": a row's actions are off-screen`);
+      }
+      if (width < 600 && table.hasAttribute('data-stack-on-phone')) {
+        const row = table.querySelector('tbody tr');
+        if (row && getComputedStyle(row).display !== 'block')
+          problems.push(`table "${name}" does not stack on a phone`);
+        if (over > 1) problems.push(`table "${name}" scrolls sideways by ${over}px on a phone`);
+      }
+    }
+    return problems;
+  });
+}
+
+/**
  * Opens a page and checks it: it settles, it is not an error page, the page
  * does not scroll sideways, and nothing went wrong on the way.
  */
@@ -155,6 +203,7 @@ export async function visitAndCheck(page: Page, url: string, watcher: ReturnType
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   if (sideways > 1) problems.push({ where, what: `page scrolls sideways by ${sideways}px` });
+  for (const what of await tablesInView(page)) problems.push({ where, what });
   for (const what of await axeSerious(page)) problems.push({ where, what });
   for (const what of watcher.take()) problems.push({ where, what });
   return problems;

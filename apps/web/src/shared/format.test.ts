@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatGas, formatMoney, initialsOf, isDecimalString } from './format';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  formatCompact,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatGas,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatPeriod,
+  formatPoints,
+  initialsOf,
+  isDecimalString,
+} from './format';
 
 describe('formatMoney', () => {
   it.each([
@@ -94,5 +109,64 @@ describe('dates and counts in en-US', () => {
     expect(initialsOf('Alice Marie Example')).toBe('AE');
     expect(initialsOf('bob')).toBe('B');
     expect(initialsOf('')).toBe('?');
+  });
+});
+
+describe('points, periods and plain figures', () => {
+  it('shows points as money with their unit', () => {
+    expect(formatPoints('1250')).toBe('1,250.00 points');
+    expect(formatPoints('0.005')).toBe('0.01 points');
+    expect(formatPoints(undefined)).toBe('—');
+  });
+
+  it('names a chart period and a month in UTC', () => {
+    expect(formatPeriod('2026-11-20')).toBe('Nov 20');
+    expect(formatPeriod('2026-11')).toBe('Nov 2026');
+    expect(formatMonth('2026-10')).toBe('October 2026');
+    expect(formatMonth('2027-01')).toBe('January 2027');
+  });
+
+  it('writes an axis figure compact and a measurement with fixed decimals', () => {
+    expect(formatCompact(1500)).toBe('1.5K');
+    expect(formatNumber(4.5)).toBe('4.50');
+    expect(formatNumber(Number.NaN)).toBe('—');
+  });
+});
+
+/**
+ * One formatter each: a number or a date on screen goes through this module. A page that formats by hand
+ * (`toFixed`, `toLocaleString`, `Intl.…`) fails here, naming the file and line, so the next one uses (or adds) a
+ * formatter in `format.ts` instead.
+ */
+describe('no page formats by hand', () => {
+  const SRC = path.resolve(import.meta.dirname, '..');
+  const BY_HAND = /\.(toFixed|toPrecision|toLocaleString|toLocaleDateString|toLocaleTimeString)\(|\bIntl\./;
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? files(path.join(dir, entry.name))
+        : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)
+          ? [path.join(dir, entry.name)]
+          : [],
+    );
+
+  it('finds the patterns it looks for', () => {
+    expect(BY_HAND.test('amount.toFixed(2)')).toBe(true);
+    expect(BY_HAND.test("new Date(x).toLocaleDateString('en-US')")).toBe(true);
+    expect(BY_HAND.test('new Intl.NumberFormat()')).toBe(true);
+    expect(BY_HAND.test('formatMoney(amount)')).toBe(false);
+  });
+
+  it('leaves numbers and dates to shared/format.ts everywhere else in the web app', () => {
+    const sources = files(SRC);
+    expect(sources).toContain(path.join(SRC, 'shared', 'components', 'DataTable.tsx'));
+    const found = sources
+      .filter((file) => file !== path.join(SRC, 'shared', 'format.ts'))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) => (BY_HAND.test(line) ? [`${path.relative(SRC, file)}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(found).toEqual([]);
   });
 });

@@ -68,6 +68,12 @@ export function formatBV(value: string | null | undefined): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
+/** Points (the point wallet, product prices, redemptions): as money, 2 decimals, with the unit: "1,250.00 points". */
+export function formatPoints(value: string | null | undefined): string {
+  const text = formatMoney(value, { decimals: 2 });
+  return text === MISSING ? text : `${text} points`;
+}
+
 /** The time zone the portal's dates are shown in, stated once per page or CSV header: "UTC". */
 export function timeZoneLabel(timeZone?: string): string {
   return timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -111,6 +117,39 @@ export function formatDateTime(value: DateInput, options: { timeZone?: string } 
     minute: '2-digit',
     timeZone: options.timeZone,
   }).format(date);
+}
+
+/** A chart's period: a day (`2026-11-20`) as "Nov 20", a month (`2026-11`) as "Nov 2026" (UTC, as the API counts). */
+export function formatPeriod(period: string): string {
+  const [year, month, day] = period.split('-').map(Number) as [number, number, number | undefined];
+  const date = new Date(Date.UTC(year, month - 1, day ?? 1));
+  if (Number.isNaN(date.getTime())) return MISSING;
+  return new Intl.DateTimeFormat(
+    LOCALE,
+    day ? { month: 'short', day: 'numeric', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' },
+  ).format(date);
+}
+
+/** A month (`2026-10`, UTC) in words: "October 2026". */
+export function formatMonth(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return MISSING;
+  return new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+const COMPACT = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
+
+/** A chart axis's round figure, which the chart chose (never an amount from the API): "1.5K". */
+export function formatCompact(value: number): string {
+  return Number.isFinite(value) ? COMPACT.format(value) : MISSING;
+}
+
+/** A measurement that is no amount (a contrast ratio): `decimals` places, grouped: 4.5 → "4.50". */
+export function formatNumber(value: number, decimals = 2): string {
+  if (!Number.isFinite(value)) return MISSING;
+  return new Intl.NumberFormat(LOCALE, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+    value,
+  );
 }
 
 /** Counts (members, sign-ups): "1,234". Not for money. */

@@ -22,7 +22,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
 import { StatCard } from '../../shared/components/StatCard';
 import type { StatusColor } from '../../shared/components/StatusChip';
-import { formatCount, formatMoney } from '../../shared/format';
+import { formatCount, formatGas, formatMoney, formatPoints } from '../../shared/format';
 import { useAdminDashboard } from '../packages/api';
 import { DailyCloseCard } from './DailyCloseCard';
 import { SalesBonusesCard } from './SalesBonusesCard';
@@ -59,7 +59,7 @@ function walletsNote(d: AdminDashboard): string {
   const gas = d.chain?.wallets.find((w) => w.role === 'gas');
   const lag = d.chain?.watcherLag;
   return [
-    gas ? `Gas ${formatMoney(gas.bnb)} BNB` : null,
+    gas ? `Gas ${formatGas(gas.bnb)}` : null,
     lag ? `watcher ${formatCount(lag.blocks)} blocks (${formatCount(lag.seconds)} s) behind` : null,
   ]
     .filter(Boolean)
@@ -166,8 +166,7 @@ const STATS: Stat[] = [
     label: 'Redemptions to approve',
     to: '/redemption-approval',
     value: (d) => formatCount(d.pending.redemptions.count),
-    note: (d) =>
-      none(d.pending.redemptions.count, `${formatMoney(d.pending.redemptions.points, { unit: 'points' })} asked`),
+    note: (d) => none(d.pending.redemptions.count, `${formatPoints(d.pending.redemptions.points)} asked`),
   },
   {
     id: 'held-deposits',

@@ -70,7 +70,7 @@ const COLUMNS: Column<AdminMember>[] = [
     label: 'Points',
     sortField: 'points',
     align: 'right',
-    render: (m) => <Money value={m.balances.points} />,
+    render: (m) => <Money value={m.balances.points} unit="points" />,
   },
   { id: 'status', label: 'Status', sortField: 'status', render: (m) => <StatusChip status={m.status} /> },
   { id: 'joined', label: 'Joined', secondary: true, sortField: 'joinedAt', render: (m) => formatDate(m.joinedAt) },
@@ -108,6 +108,7 @@ export function MembersPage() {
       }
       label="Members"
       columns={COLUMNS}
+      columnChooser="members"
       list={list}
       result={members}
       empty="No members match these filters."

@@ -62,6 +62,7 @@ export function AdminPackagesPage() {
       id: 'actions',
       label: '',
       align: 'right',
+      pinned: true,
       render: (p) => (
         <Button
           size="small"

@@ -22,6 +22,7 @@ export function TransactionsPage() {
       filters={<EntryFilters list={list} fields={['member', 'type', 'wallet', 'from', 'to']} />}
       label="Transactions"
       columns={TRANSACTION_COLUMNS}
+      columnChooser="transactions"
       list={list}
       result={transactions}
       empty="No journal entries match these filters."

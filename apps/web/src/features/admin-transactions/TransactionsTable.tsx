@@ -87,7 +87,13 @@ export const TRANSACTION_COLUMNS: Column<JournalEntry>[] = [
     render: (e) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(e.createdAt)}</span>,
   },
   { id: 'type', label: 'Type', sortField: 'type', render: (e) => entryTypeLabel(e.type) },
-  { id: 'memo', label: 'Description', minWidth: 200, render: (e) => e.memo },
+  {
+    id: 'memo',
+    label: 'Description',
+    minWidth: 160,
+    // Addresses and hashes break anywhere rather than push the postings off the screen.
+    render: (e) => <Box sx={{ overflowWrap: 'anywhere' }}>{e.memo}</Box>,
+  },
   { id: 'postings', label: 'Postings', minWidth: 320, render: (e) => <Postings entry={e} /> },
   { id: 'actor', label: 'By', secondary: true, render: (e) => (e.actor ? `@${e.actor.username}` : 'System') },
 ];

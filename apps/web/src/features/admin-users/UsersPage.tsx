@@ -72,7 +72,7 @@ export function UsersPage() {
       minWidth: 180,
       render: (u) => <PersonName person={u} />,
     },
-    { id: 'email', label: 'Email', secondary: true, sortField: 'email', render: (u) => u.email },
+    { id: 'email', label: 'Email', sortField: 'email', render: (u) => u.email },
     {
       id: 'role',
       label: 'Role',
@@ -97,7 +97,6 @@ export function UsersPage() {
     {
       id: 'last',
       label: 'Last sign-in',
-      secondary: true,
       sortField: 'lastSignInAt',
       render: (u) => (u.lastSignInAt ? formatDateTime(u.lastSignInAt) : 'Never'),
     },
@@ -105,6 +104,7 @@ export function UsersPage() {
       id: 'actions',
       label: '',
       align: 'right',
+      pinned: true,
       render: (u) => (
         <IconButton
           aria-label={`Actions for @${u.username}`}
@@ -141,6 +141,7 @@ export function UsersPage() {
         }
         label="Users"
         columns={columns}
+        columnChooser="users"
         list={list}
         result={users}
         empty="No accounts match these filters."

@@ -1,5 +1,5 @@
 import { MAX_PRODUCT_STOCK, WALLET_LABELS, type AuditEntry, type Wallet } from '@portal/contract';
-import { formatMoney } from '../../shared/format';
+import { formatCount, formatMoney } from '../../shared/format';
 
 /**
  * An audit entry in words: who did what to whom, as a
@@ -205,7 +205,7 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
       if (typeof d.stockReturned === 'number' && typeof d.quantity === 'number' && d.stockReturned < d.quantity) {
         notes.push({
           label: 'Stock',
-          text: `${d.stockReturned} of ${d.quantity} pieces put back; the rest would have passed the ${MAX_PRODUCT_STOCK.toLocaleString('en-US')} stock limit`,
+          text: `${d.stockReturned} of ${d.quantity} pieces put back; the rest would have passed the ${formatCount(MAX_PRODUCT_STOCK)} stock limit`,
         });
       }
       return say(who, ` rejected redemption #${id} of `, whom, `; ${formatMoney(str(d.points))} points returned`);

@@ -10,7 +10,7 @@ import { SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { csvName, downloadCsv } from '../../shared/download';
-import { formatBV, formatDateTime } from '../../shared/format';
+import { formatBV, formatDate, formatDateTime } from '../../shared/format';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useBonuses } from '../packages/api';
@@ -58,7 +58,13 @@ const REFERRAL_COLUMNS: Column<ReferralBonus>[] = [
 ];
 
 const MATCHING_COLUMNS: Column<MatchingBonus>[] = [
-  { id: 'date', label: 'Close date', sortField: 'date', render: (b) => b.closeDate },
+  {
+    id: 'date',
+    label: 'Close date',
+    sortField: 'date',
+    // The close's UTC day.
+    render: (b) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(b.closeDate, { timeZone: 'UTC' })}</span>,
+  },
   { id: 'left', label: 'Left BV', secondary: true, align: 'right', render: (b) => formatBV(b.leftVolume) },
   { id: 'right', label: 'Right BV', secondary: true, align: 'right', render: (b) => formatBV(b.rightVolume) },
   { id: 'matched', label: 'Matched BV', align: 'right', render: (b) => formatBV(b.matched) },
@@ -164,6 +170,7 @@ export function BonusReport({ type, admin = false }: { type: 'referral' | 'match
       dayRange
       label={referral ? 'Referral bonuses' : 'Matching bonuses'}
       columns={shown}
+      columnChooser={type === 'matching' ? (admin ? 'admin-matching-bonuses' : 'matching-bonuses') : undefined}
       rowKey={(b) => ('id' in b ? b.id : `${b.closeDate}-${b.member}`)}
       list={list}
       result={bonuses}

@@ -7,7 +7,7 @@ import { ConfirmAmount, ConfirmLine, ConfirmSummary } from '../../shared/compone
 import { MoneyFormPage } from '../../shared/components/MoneyFormPage';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { typedAmount } from '../../shared/typed-amount';
-import { formatMoney } from '../../shared/format';
+import { formatMoney, formatPoints } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useWallets } from '../wallet/api';
 import { fetchConversionQuote, useConversionTerms, useConvert } from './api';
@@ -28,7 +28,7 @@ export function ConvertPage() {
   const { handleSubmit, setError, reset } = form;
   const conversion = useConfirmedMutation({
     send: (quote: ConversionQuote, key: string) => convert.mutateAsync({ amount: quote.amount, key }),
-    successMessage: (done) => `Converted ${formatMoney(done.amount)} USDT into ${formatMoney(done.points)} points.`,
+    successMessage: (done) => `Converted ${formatMoney(done.amount)} USDT into ${formatPoints(done.points)}.`,
     fieldError: (error) => applyServerFieldError(error, setError, ['amount']),
     onSuccess: () => reset(),
   });

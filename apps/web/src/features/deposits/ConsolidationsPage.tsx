@@ -28,7 +28,7 @@ const COLUMNS: Column<Consolidation>[] = [
     minWidth: 170,
     render: (c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(c.createdAt)}</span>,
   },
-  { id: 'by', label: 'By', render: (c) => c.startedBy ?? '—' },
+  { id: 'by', label: 'By', secondary: true, render: (c) => c.startedBy ?? '—' },
   {
     id: 'status',
     label: 'Status',
@@ -39,7 +39,7 @@ const COLUMNS: Column<Consolidation>[] = [
       />
     ),
   },
-  { id: 'addresses', label: 'Addresses swept', align: 'right', render: (c) => c.addresses },
+  { id: 'addresses', label: 'Addresses swept', secondary: true, align: 'right', render: (c) => c.addresses },
   {
     id: 'total',
     label: 'Moved to treasury',
@@ -133,6 +133,7 @@ export function ConsolidationsPage() {
         }
         label="Consolidations"
         columns={COLUMNS}
+        columnChooser="consolidations"
         list={list}
         result={consolidations}
         empty="No consolidation has run yet."

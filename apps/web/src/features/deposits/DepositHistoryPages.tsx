@@ -69,6 +69,7 @@ function AllDeposits() {
         dayRange
         label="All deposits"
         columns={[...ADMIN_DEPOSIT_COLUMNS, held.column]}
+        columnChooser="deposits"
         list={list}
         result={deposits}
         empty="No deposits match these filters."

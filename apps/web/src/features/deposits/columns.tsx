@@ -16,6 +16,7 @@ export const MEMBER_DEPOSIT_COLUMNS: Column<Deposit>[] = [
   {
     id: 'credited',
     label: 'Credited',
+    secondary: true,
     minWidth: 170,
     render: (d) => (d.creditedAt ? formatDateTime(d.creditedAt) : '—'),
   },
@@ -26,6 +27,6 @@ export const ADMIN_DEPOSIT_COLUMNS: Column<Deposit>[] = [
   MEMBER_DEPOSIT_COLUMNS[0]!,
   { id: 'member', label: 'Member', render: (d) => d.member.username },
   ...MEMBER_DEPOSIT_COLUMNS.slice(1, 4),
-  { id: 'block', label: 'Block', align: 'right', render: (d) => d.blockNumber },
+  { id: 'block', label: 'Block', secondary: true, align: 'right', render: (d) => d.blockNumber },
   MEMBER_DEPOSIT_COLUMNS[4]!,
 ];

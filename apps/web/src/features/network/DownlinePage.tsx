@@ -160,6 +160,7 @@ export function DownlinePage() {
       }
       label="Downline"
       columns={COLUMNS}
+      columnChooser="downline"
       rowTestId={(row) => `downline-row-${row.username}`}
       onRowClick={(row) => void navigate(`/member-network?root=${row.id}`)}
       empty={

@@ -105,6 +105,7 @@ export function AdminProductsPage() {
     {
       id: 'updated',
       label: 'Updated',
+      secondary: true,
       minWidth: 170,
       render: (p) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(p.updatedAt)}</span>,
     },
@@ -112,6 +113,7 @@ export function AdminProductsPage() {
       id: 'actions',
       label: '',
       align: 'right',
+      pinned: true,
       render: (p) => (
         <Button
           size="small"
@@ -155,6 +157,7 @@ export function AdminProductsPage() {
         }
         label="Products"
         columns={columns}
+        columnChooser="products"
         list={list}
         result={products}
         empty="No products yet. Add the first one."

@@ -35,7 +35,7 @@ import { SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
-import { formatCount, formatMoney } from '../../shared/format';
+import { formatCount, formatPoints } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useListParams } from '../../shared/list-params';
 import { useWallets } from '../wallet/api';
@@ -208,7 +208,7 @@ function RedeemDialog({ product, onClose }: { product: Product; onClose: () => v
     send: ({ quote, address }: { quote: RedemptionQuote; address: string }, key: string) =>
       redeem.mutateAsync({ body: { productId: product.id, quantity: quote.quantity, deliveryAddress: address }, key }),
     successMessage: (done) =>
-      `Redeemed ${done.quantity} × ${done.product.name} for ${formatMoney(done.points)} points. It is waiting for approval.`,
+      `Redeemed ${done.quantity} × ${done.product.name} for ${formatPoints(done.points)}. It is waiting for approval.`,
     fieldError: (error) => applyServerFieldError(error, setError, ['quantity', 'deliveryAddress']),
     onSuccess: () => onClose(),
   });

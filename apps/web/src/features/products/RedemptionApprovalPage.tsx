@@ -20,7 +20,7 @@ import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import type { Column } from '../../shared/components/DataTable';
 import { ListCard } from '../../shared/components/ListCard';
 import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
-import { formatMoney } from '../../shared/format';
+import { formatPoints } from '../../shared/format';
 import { useSelection } from '../../shared/hooks/useSelection';
 import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
 import { filterProps, useListParams } from '../../shared/list-params';
@@ -98,7 +98,8 @@ export function RedemptionApprovalPage() {
         />
       ),
     },
-    c.date,
+    // The approval's key figures (who, what, how many points, where to) and its actions stay; the date is a detail.
+    { ...c.date, secondary: true },
     c.reference,
     c.member,
     c.product,
@@ -108,6 +109,7 @@ export function RedemptionApprovalPage() {
       id: 'actions',
       label: 'Actions',
       align: 'right',
+      pinned: true,
       render: (r) => (
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
           <Button size="small" color="success" onClick={() => open('approve', [r])} aria-label={`Approve R-${r.id}`}>
@@ -138,6 +140,7 @@ export function RedemptionApprovalPage() {
         dayRange
         label="Pending redemptions"
         columns={columns}
+        columnChooser="redemption-approval"
         list={list}
         result={redemptions}
         empty="No redemption is waiting for approval."
@@ -192,8 +195,8 @@ export function RedemptionApprovalPage() {
             ) : (
               <>
                 <Typography variant="body2" color="text.secondary" sx={{ my: 3 }}>
-                  {formatMoney(total(decision.rows))} points go back to the members and the pieces back to stock. The
-                  members see the reason.
+                  {formatPoints(total(decision.rows))} go back to the members and the pieces back to stock. The members
+                  see the reason.
                 </Typography>
                 <TextField
                   label="Reason"
@@ -224,14 +227,15 @@ const HISTORY_CHOICES = [
   { value: 'rejected', label: 'Rejected' },
 ];
 const HISTORY_COLUMNS: Column<Redemption>[] = [
-  { ...c.date, label: 'Redeemed' },
+  // When it was decided is in the decision; when it was redeemed is a detail.
+  { ...c.date, label: 'Redeemed', secondary: true },
   c.reference,
   c.member,
   c.product,
   c.points,
   c.status,
   { ...c.decision, sortField: 'decidedAt' },
-  c.address,
+  { ...c.address, secondary: true },
 ];
 
 /** /redemption-approval-history: every decided redemption, with who decided, when and why. */
@@ -262,6 +266,7 @@ export function RedemptionApprovalHistoryPage() {
       dayRange
       label="Redemption decisions"
       columns={HISTORY_COLUMNS}
+      columnChooser="redemption-decisions"
       list={list}
       result={redemptions}
       empty="No redemption has been decided yet."

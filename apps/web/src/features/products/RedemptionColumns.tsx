@@ -46,7 +46,7 @@ export const redemptionColumns = {
   product: {
     id: 'product',
     label: 'Product',
-    minWidth: 200,
+    minWidth: 140,
     render: (r) => (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 3 }}>
         <Avatar variant="rounded" src={r.product.thumbnailUrl ?? undefined} alt="" sx={{ width: 36, height: 36 }}>
@@ -68,7 +68,7 @@ export const redemptionColumns = {
   address: {
     id: 'address',
     label: 'Delivery address',
-    minWidth: 220,
+    minWidth: 160,
     render: (r) => (
       <Box component="span" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
         {r.deliveryAddress}
@@ -79,7 +79,7 @@ export const redemptionColumns = {
   decision: {
     id: 'decision',
     label: 'Decision',
-    minWidth: 200,
+    minWidth: 180,
     render: (r) =>
       r.status === 'pending' ? (
         <Typography variant="body2" color="text.secondary">
@@ -92,7 +92,7 @@ export const redemptionColumns = {
               {r.reason}
             </Typography>
           )}
-          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          <Typography variant="body2" color="text.secondary">
             {r.decidedAt ? formatDateTime(r.decidedAt) : ''}
             {r.decidedBy ? ` · ${r.decidedBy}` : ''}
           </Typography>

@@ -9,7 +9,15 @@ import { useRedemptions } from './api';
 import { redemptionColumns as c, STATUS_CHOICES } from './RedemptionColumns';
 
 const FILTERS = ['status', 'from', 'to'] as const;
-const COLUMNS: Column<Redemption>[] = [c.date, c.reference, c.product, c.points, c.status, c.decision, c.address];
+const COLUMNS: Column<Redemption>[] = [
+  c.date,
+  c.reference,
+  c.product,
+  c.points,
+  c.status,
+  c.decision,
+  { ...c.address, secondary: true },
+];
 
 /** /redeem-history: your redemptions with their status and, where rejected, the reason. */
 export function RedemptionHistoryPage() {
@@ -29,6 +37,7 @@ export function RedemptionHistoryPage() {
       dayRange
       label="Redemptions"
       columns={COLUMNS}
+      columnChooser="redemptions"
       list={list}
       result={redemptions}
       empty={

@@ -110,6 +110,7 @@ export function ScreeningPage() {
       id: 'actions',
       label: 'Actions',
       align: 'right',
+      pinned: true,
       render: (e) =>
         e.removedAt || e.source === 'file' ? null : (
           <Button size="small" color="error" onClick={() => removal.open(e)} aria-label={`Remove ${e.address}`}>

@@ -11,9 +11,10 @@ import { endpoints, statementFilename } from '@portal/contract';
 import { pathOf } from '../../shared/api/client';
 import { errorMessage } from '../../shared/api/errors';
 import { downloadFile } from '../../shared/download';
+import { formatMonth } from '../../shared/format';
 import { useSession } from '../../shared/session/useSession';
 import { useToast } from '../../shared/toast';
-import { defaultMonth, monthLabel, statementMonths } from './months';
+import { defaultMonth, statementMonths } from './months';
 
 /**
  * "Monthly statement": a month since the member joined and a Download
@@ -60,7 +61,7 @@ export function StatementCard() {
           >
             {months.map((m) => (
               <MenuItem key={m} value={m}>
-                {monthLabel(m)}
+                {formatMonth(m)}
               </MenuItem>
             ))}
           </TextField>

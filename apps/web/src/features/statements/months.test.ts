@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultMonth, monthLabel, statementMonths } from './months';
+import { defaultMonth, statementMonths } from './months';
 
 describe('statement months', () => {
   it('lists the months from the one in progress back to the joining month, across a year', () => {
@@ -12,10 +12,5 @@ describe('statement months', () => {
     const months = statementMonths('2026-10-03T08:00:00Z', new Date('2026-10-31T23:59:59Z'));
     expect(months).toEqual(['2026-10']);
     expect(defaultMonth(months)).toBe('2026-10');
-  });
-
-  it('names a month in UTC', () => {
-    expect(monthLabel('2026-10')).toBe('October 2026');
-    expect(monthLabel('2027-01')).toBe('January 2027');
   });
 });

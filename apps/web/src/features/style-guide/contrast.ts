@@ -7,6 +7,8 @@
  * what is behind it, as the screen does.
  */
 
+import { formatNumber } from '../../shared/format';
+
 export interface Rgba {
   r: number;
   g: number;
@@ -71,5 +73,5 @@ export function contrastRatio(foreground: string, background: string, ...layers:
 
 /** "4.52:1", rounded down so that a ratio shown as 4.50 really passes. */
 export function formatRatio(ratio: number): string {
-  return `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
+  return `${formatNumber(Math.floor(ratio * 100) / 100)}:1`;
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
@@ -102,7 +101,7 @@ export function NeedsAttention({
       id: 'withdrawal',
       label: 'Withdrawal',
       minWidth: 180,
-      render: ({ w, attention }) => (
+      render: ({ w }) => (
         <>
           <Typography variant="body2" component="p">
             #{w.id} · {w.member.fullName} (@{w.member.username})
@@ -113,9 +112,6 @@ export function NeedsAttention({
           <Typography variant="caption" color="text.secondary">
             Asked {formatDateTime(w.createdAt)}
           </Typography>
-          <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 2 }}>
-            <Why attention={attention} />
-          </Box>
         </>
       ),
     },
@@ -123,6 +119,7 @@ export function NeedsAttention({
     {
       id: 'actions',
       label: 'Actions',
+      pinned: true,
       render: (row) => (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}>
           {actions(row)}
@@ -140,6 +137,8 @@ export function NeedsAttention({
       />
       <DataTable
         label="Withdrawals that need attention"
+        // On a phone each withdrawal is a block: why, and its actions, in view without scrolling sideways.
+        stackOnPhone
         columns={columns}
         rows={rows}
         total={rows.length}

@@ -108,7 +108,7 @@ function baseColumns(admin: boolean): Column<Withdrawal>[] {
     },
     { id: 'fee', label: 'Fee', align: 'right', render: (w) => <Money value={w.fee} unit="USDT" /> },
     { id: 'net', label: 'Arrives', align: 'right', render: (w) => <Money value={w.net} unit="USDT" /> },
-    { id: 'address', label: 'Address', minWidth: 200, render: (w) => mono(w.address) },
+    { id: 'address', label: 'Address', minWidth: 150, render: (w) => mono(w.address) },
     { id: 'status', label: 'Status', render: (w) => <StatusChip status={w.status} /> },
     {
       id: 'tx',
@@ -122,6 +122,15 @@ function baseColumns(admin: boolean): Column<Withdrawal>[] {
     { id: 'reason', label: 'Reason', minWidth: 160, render: (w) => w.reason ?? w.payout?.waiting ?? '' },
   ];
 }
+
+/**
+ * In the admin's lists, the columns in a row's details until chosen (DataTable `columnChooser`): what a pending
+ * withdrawal's decision does not turn on, and in the decisions what was settled before them.
+ */
+const ADMIN_DETAILS = {
+  pending: ['fee', 'net', 'status', 'tx', 'reason'],
+  decided: ['fee', 'address', 'tx', 'approval'],
+};
 
 /** /withdraw-history: the member's withdrawals with status, fee, what arrived and the transaction link. */
 export function WithdrawHistoryPage() {
@@ -287,7 +296,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
       : [
           {
             id: 'select',
-            label: 'Select',
+            label: '',
             render: (w: Withdrawal) => (
               <Checkbox
                 checked={selection.has(w.id)}
@@ -297,13 +306,17 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
             ),
           },
         ]),
-    ...baseColumns(true),
+    ...baseColumns(true).map((column) => ({
+      ...column,
+      secondary: ADMIN_DETAILS[history ? 'decided' : 'pending'].includes(column.id),
+    })),
     ...(history
       ? []
       : [
           {
             id: 'activity',
             label: 'Activity',
+            pinned: true,
             render: (w: Withdrawal) => (
               <Button size="small" onClick={() => setLooking(w)}>
                 Recent
@@ -316,6 +329,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
           {
             id: 'actions',
             label: 'Payout',
+            pinned: true,
             render: (w: Withdrawal) =>
               w.status === 'failed' ? (
                 <Stack direction="row" spacing={1}>
@@ -370,6 +384,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
         dayRange
         label={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
         columns={columns}
+        columnChooser={history ? 'withdrawal-decisions' : 'withdrawals-pending'}
         list={list}
         result={withdrawals}
         empty={history ? 'No withdrawal yet.' : 'Nothing waits for approval.'}

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart as MuiBarChart } from '@mui/x-charts/BarChart';
-import { formatMoney, LOCALE } from '../format';
+import { formatCompact, formatMoney, formatPeriod } from '../format';
 import { visuallyHidden } from '../visually-hidden';
 import { ComposedChart } from './ComposedChart';
 
@@ -36,19 +36,6 @@ export interface BarChartProps {
   line?: LineSeries;
 }
 
-/** Axis ticks are round figures the chart chose, not amounts from the API: compact is enough ("1.5K"). */
-const AXIS_FORMAT = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 1 });
-
-/** A day (`2026-11-20`) as "Nov 20"; a month (`2026-11`) as "Nov 2026". */
-function periodLabel(period: string): string {
-  const [year, month, day] = period.split('-');
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day ?? 1)));
-  return date.toLocaleDateString(
-    LOCALE,
-    day ? { month: 'short', day: 'numeric', timeZone: 'UTC' } : { month: 'short', year: 'numeric', timeZone: 'UTC' },
-  );
-}
-
 /**
  * Stacked bars by period (MUI X Charts), or bars side by side with a line of
  * percentages (`line`, ComposedChart.tsx): axes, a tooltip
@@ -69,7 +56,7 @@ export function BarChart({ periods, series, label, unit = 'USDT', line }: BarCha
       </Typography>
     );
   }
-  const description = `${series.map((s) => s.label).join(' and ')} in ${unit}, ${line ? `side by side, with ${line.label} in percent as a line,` : 'stacked,'} for ${periods.length} period${periods.length === 1 ? '' : 's'} from ${periodLabel(periods[0]!)} to ${periodLabel(periods[periods.length - 1]!)}.`;
+  const description = `${series.map((s) => s.label).join(' and ')} in ${unit}, ${line ? `side by side, with ${line.label} in percent as a line,` : 'stacked,'} for ${periods.length} period${periods.length === 1 ? '' : 's'} from ${formatPeriod(periods[0]!)} to ${formatPeriod(periods[periods.length - 1]!)}.`;
   return (
     // The figure is named and described here (the chart's own title lands on a role="none" element, where it names nothing).
     <Box component="figure" sx={{ m: 0 }} aria-label={label} aria-describedby={descriptionId}>
@@ -82,14 +69,14 @@ export function BarChart({ periods, series, label, unit = 'USDT', line }: BarCha
           bars={series}
           line={line}
           unit={unit}
-          axisFormat={(value) => AXIS_FORMAT.format(value)}
-          periodLabel={periodLabel}
+          axisFormat={formatCompact}
+          periodLabel={formatPeriod}
         />
       ) : (
         <MuiBarChart
           height={280}
-          xAxis={[{ scaleType: 'band', data: periods, valueFormatter: (period: string) => periodLabel(period) }]}
-          yAxis={[{ valueFormatter: (value: number) => AXIS_FORMAT.format(value), width: 56 }]}
+          xAxis={[{ scaleType: 'band', data: periods, valueFormatter: (period: string) => formatPeriod(period) }]}
+          yAxis={[{ valueFormatter: (value: number) => formatCompact(value), width: 56 }]}
           series={series.map((s) => ({
             label: s.label,
             stack: 'total',

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { COLUMN_CHOICE_PREFIX } from '../column-choice';
 import { DataTable, type Column } from './DataTable';
 
 interface Row {
@@ -82,5 +83,52 @@ describe('DataTable', () => {
     rerender(<DataTable {...base} sort="name" onSort={(s) => sorts.push(s)} />);
     fireEvent.click(screen.getByRole('button', { name: 'Name' }));
     expect(sorts).toEqual(['name', '-name']);
+  });
+
+  describe('a wide list', () => {
+    const wide: Column<Row>[] = [
+      ...COLUMNS,
+      { id: 'id', label: 'Number', secondary: true, render: (r) => `No. ${r.id}` },
+      { id: 'actions', label: 'Actions', pinned: true, render: (r) => <button type="button">Open {r.name}</button> },
+    ];
+    const headers = () => screen.getAllByRole('columnheader', { hidden: true }).map((h) => h.textContent);
+    beforeEach(() => window.localStorage.clear());
+
+    it('hides a secondary column until chosen, shows it in the row details, and keeps the choice per list', () => {
+      const { unmount } = render(<DataTable {...base} columns={wide} columnChooser="people" />);
+      expect(headers()).toEqual(['Details', 'Name', 'Actions']);
+      fireEvent.click(screen.getAllByRole('button', { name: 'Details' })[0]!);
+      expect(screen.getByText('No. 1')).toBeTruthy();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Columns (1 in details)' }));
+      const menu = screen.getByRole('menu', { name: 'Columns of People' });
+      // The pinned actions are not offered: they always show.
+      expect(
+        within(menu)
+          .getAllByRole('menuitemcheckbox')
+          .map((i) => i.textContent),
+      ).toEqual(['Name', 'Number']);
+      fireEvent.click(within(menu).getByRole('menuitemcheckbox', { name: 'Number' }));
+      // Shown, a secondary column is still hidden on a phone, whose details (a phone-only disclosure) then show it.
+      expect(headers()).toEqual(['Details', 'Name', 'Number', 'Actions']);
+      expect(JSON.parse(window.localStorage.getItem(`${COLUMN_CHOICE_PREFIX}people`)!)).toEqual({ id: true });
+      unmount();
+
+      render(<DataTable {...base} columns={wide} columnChooser="people" />);
+      expect(headers()).toEqual(['Details', 'Name', 'Number', 'Actions']);
+    });
+
+    it('never hides the pinned column, even when every other column is chosen away', () => {
+      window.localStorage.setItem(`${COLUMN_CHOICE_PREFIX}people`, JSON.stringify({ name: false, actions: false }));
+      render(<DataTable {...base} columns={wide} columnChooser="people" />);
+      expect(headers()).toEqual(['Details', 'Actions']);
+      expect(screen.getByRole('button', { name: 'Open bob' })).toBeTruthy();
+    });
+
+    it('without a chooser shows every column, and offers the secondary ones in the details a phone opens', () => {
+      render(<DataTable {...base} columns={wide} />);
+      expect(headers()).toEqual(['Details', 'Name', 'Number', 'Actions']);
+      expect(screen.queryByRole('button', { name: /^Columns/ })).toBeNull();
+    });
   });
 });

@@ -2,8 +2,11 @@ import { Fragment, useEffect, useRef, useState, type ReactNode, type RefObject }
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,12 +17,15 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import type { Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutlined';
 import KeyboardArrowRightOutlined from '@mui/icons-material/KeyboardArrowRightOutlined';
+import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
 import { errorMessage } from '../api/errors';
 import { PAGE_SIZES } from '../list-params';
 import { formatCount } from '../format';
+import { isShown, useColumnChoice } from '../column-choice';
+import { FactList, type Fact } from './FactList';
 import { visuallyHidden } from '../visually-hidden';
 
 export interface Column<T> {
@@ -29,12 +35,41 @@ export interface Column<T> {
   sortField?: string;
   align?: 'left' | 'right' | 'center';
   minWidth?: number;
-  /** Hidden on a phone (below 600 px) so the list fits; the row's own page or dialog still shows it. */
+  /**
+   * Hidden on a phone (below 600 px) so the list fits, and shown there in the row's details instead (a stacked
+   * list keeps it as one more line). In a list with a column chooser (`columnChooser`) it also starts hidden on a
+   * desktop, in the row's details, until chosen.
+   */
   secondary?: boolean;
+  /** The row's actions: pinned to the row's end (sticky), in view however wide the list; never hidden. */
+  pinned?: boolean;
   render: (row: T) => ReactNode;
 }
 
-const hideOnPhone = { display: { xs: 'none', sm: 'table-cell' } } as const;
+/** One style of the `sx` array (an object or a function of the theme). */
+type Style = Exclude<SxProps<Theme>, ReadonlyArray<unknown>>;
+
+const hideOnPhone: Style = { display: { xs: 'none', sm: 'table-cell' } };
+const onlyOnPhone: Style = { display: { xs: 'table-cell', sm: 'none' } };
+
+/**
+ * A pinned column (`pinned`): sticky at the row's end, on the paper's colour in either theme so that the columns
+ * scrolled beneath it do not show through, with a rule on its left while the list scrolls sideways. A stacked
+ * list on a phone is not sticky: its rows are blocks.
+ */
+const pinnedCell =
+  (stacked: boolean, body: boolean): Style =>
+  (theme: Theme) => ({
+    [stacked ? theme.breakpoints.up('sm') : '&']: { position: 'sticky', right: 0, zIndex: 1 },
+    ...(body && {
+      backgroundColor: theme.palette.background.paper,
+      // The row's hover tint over the paper (a plain colour would hide it).
+      '.MuiTableRow-hover:hover > &': {
+        backgroundImage: `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover})`,
+      },
+    }),
+    '[data-overflows] &': { boxShadow: `inset 1px 0 0 ${theme.palette.divider}` },
+  });
 
 /**
  * Whether the element scrolls sideways, kept up to date as it resizes. The
@@ -96,6 +131,12 @@ export interface DataTableProps<T> {
    * and the status are in view without scrolling sideways: the lists people use on a phone (histories, approvals).
    */
   stackOnPhone?: boolean;
+  /**
+   * A wide list: a "Columns" menu above it lets the person choose the columns shown (kept per list under this
+   * name in localStorage, `shared/column-choice.ts`); `secondary` columns start hidden. A hidden column is shown in
+   * the row's details, so nothing is out of reach; pinned and unlabelled columns (actions, selection) always show.
+   */
+  columnChooser?: string;
 }
 
 /**
@@ -129,6 +170,13 @@ const stacked = (theme: Theme) => ({
       flexShrink: 0,
     },
     '& tbody td[data-empty]': { display: 'block', textAlign: 'left' },
+    // The row's details button and an unlabelled cell (a selection box) share the row's first line.
+    "& tbody td:not([data-label]):not([data-empty]), & tbody td[data-label='']": {
+      display: 'inline-flex',
+      width: 'auto',
+      px: 2,
+      '&:first-of-type': { pl: 4 },
+    },
   },
 });
 
@@ -138,13 +186,27 @@ const stacked = (theme: Theme) => ({
  * than overflowing the page.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, sort, onSort, loading, fetching, error } = props;
+  const { columns: allColumns, rows, sort, onSort, loading, fetching, error, stackOnPhone } = props;
   const sortField = sort?.replace(/^-/, '');
   const descending = sort?.startsWith('-') ?? false;
   const scroller = useRef<HTMLDivElement>(null);
-  const overflows = useOverflowsX(scroller, [rows, loading, error, columns.length]);
+  const { choice, choose } = useColumnChoice(props.columnChooser);
+  const alwaysShown = (column: Column<T>) => column.pinned || !column.label;
+  const choosable = props.columnChooser ? allColumns.filter((column) => !alwaysShown(column)) : [];
+  const columns = props.columnChooser
+    ? allColumns.filter((column) => alwaysShown(column) || isShown(choice, column))
+    : allColumns;
+  // What the row's details show: the columns chosen away, and on a phone the secondary columns a list that does
+  // not stack hides there.
+  const hidden = allColumns.filter((column) => !columns.includes(column));
+  const phoneOnly = stackOnPhone ? [] : columns.filter((column) => column.secondary);
   const { renderExpansion } = props;
+  const detailsEverywhere = !!renderExpansion || hidden.length > 0;
+  const details = detailsEverywhere || phoneOnly.length > 0;
+  const detailsCell = detailsEverywhere ? undefined : onlyOnPhone;
+  const overflows = useOverflowsX(scroller, [rows, loading, error, columns.length]);
   const [expanded, setExpanded] = useState<ReadonlySet<string | number>>(new Set());
+  const [chooserAnchor, setChooserAnchor] = useState<HTMLElement | null>(null);
   const toggle = (key: string | number) =>
     setExpanded((current) => {
       const next = new Set(current);
@@ -152,11 +214,65 @@ export function DataTable<T>(props: DataTableProps<T>) {
       else next.add(key);
       return next;
     });
-  const span = columns.length + (renderExpansion ? 1 : 0);
+  const span = columns.length + (details ? 1 : 0);
+  const cellSx = (column: Column<T>, body: boolean): SxProps<Theme> => [
+    { minWidth: column.minWidth },
+    !body && { whiteSpace: 'nowrap' },
+    !!column.secondary && !stackOnPhone && hideOnPhone,
+    // Stacked, a secondary column is one more line: nothing is hidden.
+    body && !!stackOnPhone && { minWidth: { xs: 0, sm: column.minWidth } },
+    !!column.pinned && pinnedCell(!!stackOnPhone, body),
+  ];
+  const chooserId = `${props.label.replace(/\W+/g, '-')}-columns`;
 
   return (
     <Box sx={{ position: 'relative' }}>
       {fetching && !loading && <LinearProgress sx={{ position: 'absolute', top: 0, left: 0, right: 0, zIndex: 1 }} />}
+      {choosable.length > 0 && (
+        // On a phone the list shows its key columns and the details the rest: no choice to make there.
+        <Box sx={{ display: { xs: 'none', sm: 'flex' }, justifyContent: 'flex-end', px: 5, pb: 2 }}>
+          <Button
+            size="small"
+            startIcon={<ViewColumnOutlined />}
+            aria-haspopup="true"
+            aria-expanded={!!chooserAnchor}
+            aria-controls={chooserAnchor ? chooserId : undefined}
+            onClick={(event) => setChooserAnchor(event.currentTarget)}
+          >
+            {hidden.length > 0 ? `Columns (${formatCount(hidden.length)} in details)` : 'Columns'}
+          </Button>
+          <Menu
+            id={chooserId}
+            anchorEl={chooserAnchor}
+            open={!!chooserAnchor}
+            onClose={() => setChooserAnchor(null)}
+            slotProps={{ list: { 'aria-label': `Columns of ${props.label}`, dense: true } }}
+          >
+            {choosable.map((column) => {
+              const shown = columns.includes(column);
+              return (
+                <MenuItem
+                  key={column.id}
+                  role="menuitemcheckbox"
+                  aria-checked={shown}
+                  onClick={() => choose(column.id, !shown)}
+                >
+                  <Checkbox
+                    size="small"
+                    edge="start"
+                    checked={shown}
+                    tabIndex={-1}
+                    disableRipple
+                    slotProps={{ input: { 'aria-hidden': true } }}
+                    sx={{ py: 0 }}
+                  />
+                  {column.label}
+                </MenuItem>
+              );
+            })}
+          </Menu>
+        </Box>
+      )}
       {error ? (
         <Alert
           severity="error"
@@ -193,11 +309,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
               }),
             })}
           >
-            <Table aria-label={props.label} size="medium" sx={props.stackOnPhone ? stacked : undefined}>
+            <Table
+              aria-label={props.label}
+              size="medium"
+              sx={stackOnPhone ? stacked : undefined}
+              // For the browser tour's checks (e2e/support/tour.ts): this list stacks on a phone, these are its actions.
+              data-stack-on-phone={stackOnPhone || undefined}
+            >
               <TableHead>
                 <TableRow>
-                  {renderExpansion && (
-                    <TableCell padding="checkbox">
+                  {details && (
+                    <TableCell padding="checkbox" sx={detailsCell}>
                       <Box component="span" sx={visuallyHidden}>
                         Details
                       </Box>
@@ -207,11 +329,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                     <TableCell
                       key={column.id}
                       align={column.align}
-                      sx={{
-                        minWidth: column.minWidth,
-                        whiteSpace: 'nowrap',
-                        ...(column.secondary && !props.stackOnPhone && hideOnPhone),
-                      }}
+                      data-pinned={column.pinned || undefined}
+                      sx={cellSx(column, false)}
                       sortDirection={
                         column.sortField && column.sortField === sortField ? (descending ? 'desc' : 'asc') : false
                       }
@@ -241,12 +360,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 {loading
                   ? Array.from({ length: 3 }, (_, i) => (
                       <TableRow key={`loading-${i}`}>
-                        {renderExpansion && <TableCell padding="checkbox" />}
+                        {details && <TableCell padding="checkbox" sx={detailsCell} />}
                         {columns.map((column) => (
-                          <TableCell
-                            key={column.id}
-                            sx={column.secondary && !props.stackOnPhone ? hideOnPhone : undefined}
-                          >
+                          <TableCell key={column.id} sx={cellSx(column, true)}>
                             <Skeleton variant="text" />
                           </TableCell>
                         ))}
@@ -267,8 +383,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                             }}
                             data-testid={props.rowTestId?.(row)}
                           >
-                            {renderExpansion && (
-                              <TableCell padding="checkbox">
+                            {details && (
+                              <TableCell padding="checkbox" sx={detailsCell}>
                                 <IconButton
                                   size="small"
                                   aria-expanded={open}
@@ -287,22 +403,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
                               <TableCell
                                 key={column.id}
                                 align={column.align}
-                                data-label={props.stackOnPhone ? column.label : undefined}
-                                sx={{
-                                  minWidth: column.minWidth,
-                                  // Stacked, a secondary column is one more line: nothing is hidden.
-                                  ...(column.secondary && !props.stackOnPhone && hideOnPhone),
-                                  ...(props.stackOnPhone && { minWidth: { xs: 0, sm: column.minWidth } }),
-                                }}
+                                data-label={stackOnPhone ? column.label : undefined}
+                                data-pinned={column.pinned || undefined}
+                                sx={cellSx(column, true)}
                               >
                                 {column.render(row)}
                               </TableCell>
                             ))}
                           </TableRow>
-                          {renderExpansion && open && (
-                            <TableRow>
+                          {details && open && (
+                            <TableRow sx={detailsEverywhere ? undefined : { display: { sm: 'none' } }}>
                               <TableCell id={panelId} colSpan={span}>
-                                {renderExpansion(row)}
+                                <RowDetails row={row} hidden={hidden} phoneOnly={phoneOnly}>
+                                  {renderExpansion?.(row)}
+                                </RowDetails>
                               </TableCell>
                             </TableRow>
                           )}
@@ -344,6 +458,33 @@ export function DataTable<T>(props: DataTableProps<T>) {
           })}
         />
       )}
+    </Box>
+  );
+}
+
+/**
+ * A row's details: the columns chosen away (as label and value), on a phone the secondary columns the row hides
+ * there, then what the page adds (`renderExpansion`).
+ */
+function RowDetails<T>({
+  row,
+  hidden,
+  phoneOnly,
+  children,
+}: {
+  row: T;
+  hidden: Column<T>[];
+  phoneOnly: Column<T>[];
+  children: ReactNode;
+}) {
+  const facts = (columns: Column<T>[]) => columns.map((column): Fact => [column.label, column.render(row)]);
+  return (
+    <Box sx={{ display: 'grid', gap: 4, py: 1 }}>
+      {hidden.length > 0 && <FactList facts={facts(hidden)} columns={{ xs: 1, sm: 2, md: 3, lg: 4 }} />}
+      {phoneOnly.length > 0 && (
+        <FactList facts={facts(phoneOnly)} columns={{ xs: 1 }} sx={{ display: { xs: 'grid', sm: 'none' } }} />
+      )}
+      {children}
     </Box>
   );
 }
