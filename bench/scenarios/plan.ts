@@ -15,7 +15,8 @@
  * volumes set to themselves). The close's time over it is the figure that
  * holds on a busy machine (docs/performance.md, "The daily close").
  * BENCH_PLAN_PROFILE=1 also prints each statement of the close and the pay
- * with its time.
+ * with its time; BENCH_PLAN_PROFILE=explain also logs their plans (and those
+ * of the statements inside triggers) with auto_explain to the server's log.
  */
 import { hashPassword } from '../../apps/api/src/auth/passwords';
 import { rollUpNetwork } from '../../apps/api/src/network/rollup';
@@ -182,7 +183,9 @@ const scenario: Scenario = {
         ctx.log(`reference, plain UPDATE of every legs row: ${seconds} s`);
         return seconds;
       };
-      const profile = process.env.BENCH_PLAN_PROFILE === '1' ? profileStatements(portal.ctx) : undefined;
+      const profile = process.env.BENCH_PLAN_PROFILE
+        ? profileStatements(portal.ctx, process.env.BENCH_PLAN_PROFILE === 'explain')
+        : undefined;
       const closeCtx = profile?.ctx ?? portal.ctx;
       const printProfile = (what: string) => {
         if (!profile) return;
