@@ -18,7 +18,8 @@ import { sql } from '../db/sql';
  * The credits come from a temporary table of the caller's transaction with
  * the columns `member_id bigint, amount numeric, entry_id bigint`: rows with
  * a positive amount are credited and get the id of the entry that carries
- * them in `entry_id`. Lines are grouped into entries of at most `chunkSize`,
+ * them in `entry_id` (a caller that needs no entry ids says `entryIds: false`
+ * and leaves the column out: writing them is a pass over every row). Lines are grouped into entries of at most `chunkSize`,
  * so that no entry grows without bound (a member's history links to it).
  */
 export interface BulkCreditInput {
@@ -32,6 +33,8 @@ export interface BulkCreditInput {
   /** Name of the caller's temporary table (a constant of the caller's code, never input). */
   source: string;
   chunkSize?: number;
+  /** false: the source has no `entry_id` column to fill. */
+  entryIds?: boolean;
 }
 
 export const BULK_CHUNK = 5_000;
@@ -114,10 +117,11 @@ export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<
   if (posted.rowCount !== shape.lines + parts)
     throw new LedgerBug(`bulk credit: ${shape.lines + parts} postings wanted, ${posted.rowCount} posted`);
 
-  await tx.query(
-    sql`UPDATE ${source} s SET entry_id = e.entry_id
+  if (input.entryIds !== false)
+    await tx.query(
+      sql`UPDATE ${source} s SET entry_id = e.entry_id
        FROM pg_temp.ledger_bulk_lines l JOIN unnest(${entries.map((e) => e.part)}::int[], ${entries.map((e) => e.id)}::bigint[]) AS e(part, entry_id) ON e.part = l.part
       WHERE s.member_id = l.member_id`,
-  );
+    );
   return shape.lines;
 }

@@ -41,9 +41,13 @@ export async function payClose(ctx: AppContext, date: string, actor: Actor | nul
 
     await tx.query(
       sql`CREATE TEMPORARY TABLE close_pay ON COMMIT DROP AS
-       SELECT member_id, paid AS amount, NULL::bigint AS entry_id FROM matching_bonuses WHERE close_date = ${date}`,
+       SELECT member_id, paid AS amount FROM matching_bonuses WHERE close_date = ${date}`,
     );
-    const members = await postBulkCredits(tx, matchingCredits(date, actor?.userId ?? null, 'close_pay'));
+    // The records stay without entries (a member's history joins them by day): no entry ids wanted.
+    const members = await postBulkCredits(tx, {
+      ...matchingCredits(date, actor?.userId ?? null, 'close_pay'),
+      entryIds: false,
+    });
     await tx.query(
       sql`INSERT INTO matching_close_payments (close_date, paid_at, paid_by, members, paid)
        VALUES (${date}, ${ctx.now()}, ${actor?.userId ?? null}, ${members}, ${close.paid})`,
