@@ -18,6 +18,7 @@ import { signIn } from '../lib/client';
 import { hashPassword } from '../../apps/api/src/auth/passwords';
 import { rollUpDailyTotals } from '../../apps/api/src/dashboard/rollup';
 import { generateNetwork } from '../lib/network-generator';
+import { generateActivity } from '../lib/activity';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { sql } from '../../apps/api/src/db/sql';
@@ -60,48 +61,6 @@ const scenario: Scenario = {
   },
 };
 export default scenario;
-
-async function generateActivity(portal: BenchPortal) {
-  await portal.ctx.db.transaction(async (tx) => {
-    await tx.query(sql`SET LOCAL session_replication_role = replica`);
-    // A purchase per member at a random time of the last 365 days, each with its journal entry's id and time.
-    await tx.query(
-      sql`WITH e AS (
-           INSERT INTO journal_entries (type, memo, created_at)
-           SELECT 'purchase', 'bench activity', now() - random() * interval '365 days' FROM members WHERE sponsor_id IS NOT NULL
-           RETURNING id, created_at
-         ), m AS (SELECT user_id, row_number() OVER () AS i FROM members WHERE sponsor_id IS NOT NULL),
-         x AS (SELECT id, created_at, row_number() OVER () AS i FROM e)
-         INSERT INTO purchases (entry_id, member_id, package_id, kind, price, bv, created_at)
-         SELECT x.id, m.user_id, p.id, 'purchase', p.price, p.bv, x.created_at
-           FROM x JOIN m USING (i), (SELECT id, price, bv FROM packages ORDER BY price LIMIT 1) p`,
-    );
-    // Active with the package they bought, as plan_purchase_one.sql leaves them; joined over the year, not all today.
-    await tx.query(
-      sql`UPDATE members m SET active = true, package_id = p.package_id, activated_at = p.created_at,
-                joined_at = p.created_at - random() * interval '1 day'
-           FROM purchases p WHERE p.member_id = m.user_id`,
-    );
-    await tx.query(
-      sql`INSERT INTO referral_bonuses (purchase_id, entry_id, member_id, buyer_id, level, rate, base, amount, created_at)
-         SELECT p.id, p.entry_id, m.sponsor_id, p.member_id, 1, '10', p.price, p.price / 10, p.created_at
-           FROM purchases p JOIN members m ON m.user_id = p.member_id WHERE m.sponsor_id IS NOT NULL`,
-    );
-    await tx.query(
-      sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address,
-                                amount, status, entry_id, seen_at, final_at, credited_at)
-         SELECT 97, '0x' || lpad(to_hex(p.id), 64, '0'), 0, p.id, '0x0', p.member_id, '0x0', '0x0', p.price, 'credited',
-                p.entry_id, p.created_at, p.created_at, p.created_at
-           FROM purchases p WHERE p.id % 2 = 0`,
-    );
-    await tx.query(
-      sql`INSERT INTO withdrawals (user_id, amount, fee, address, status, entry_id, paid_at, created_at)
-         SELECT p.member_id, p.price / 2, p.price / 20, '0x' || repeat('a', 40), 'paid', p.entry_id, p.created_at, p.created_at
-           FROM purchases p WHERE p.id % 10 = 0`,
-    );
-  });
-  await portal.ctx.db.query(sql`ANALYZE`);
-}
 
 interface Throughput {
   perSecond: number;

@@ -24,5 +24,5 @@ export interface AppContext {
    * rescan the rescan job (deposits/rescan/start.ts), and
    * /api/health reads how they have been doing.
    */
-  jobs?: { kickPayouts(): void; kickRescans(): void; status(): JobStatus[] };
+  jobs?: { kickPayouts(): void; kickRescans(): void; kickSimulations(): void; status(): JobStatus[] };
 }

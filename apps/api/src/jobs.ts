@@ -6,6 +6,7 @@ import { networkRollupJob } from './network/rollup';
 import { closeSchedulerJob } from './plan/close';
 import { payoutJob } from './withdrawals/payout/job';
 import { runJob } from './shared/job-runner';
+import { simulationJob } from './simulator/replay';
 
 /**
  * Every background job of a process, each in the one loop of shared/job-runner.ts
@@ -25,7 +26,9 @@ import { runJob } from './shared/job-runner';
  * - the deposit rescan (deposits/rescan/job.ts): the lease on the running
  *   rescan's row, renewed by every chunk it records (shared/lease.ts);
  * - the daily totals' roll-up (dashboard/rollup.ts): a transaction-scoped
- *   advisory lock per pass, and the watermark row it moves.
+ *   advisory lock per pass, and the watermark row it moves;
+ * - the plan simulator (simulator/replay.ts): the lease on the running
+ *   simulation's row, renewed by every day it replays (shared/lease.ts).
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
@@ -39,10 +42,13 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
     ctx.log,
     dailyTotalsJob(ctx.db, () => ctx.now()),
   );
+  const simulations = runJob(ctx.log, simulationJob(ctx));
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
-    status: () => [rollup, closes, watcher, payouts, rescans, totals].flatMap((job) => (job ? [job.status()] : [])),
+    kickSimulations: () => simulations.kick(),
+    status: () =>
+      [rollup, closes, watcher, payouts, rescans, totals, simulations].flatMap((job) => (job ? [job.status()] : [])),
     async stop() {
       await Promise.all([
         rollup.stop(),
@@ -51,6 +57,7 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         payouts.stop(),
         rescans?.stop(),
         totals.stop(),
+        simulations.stop(),
       ]);
     },
   };

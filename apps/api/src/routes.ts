@@ -19,6 +19,7 @@ import { packageAdminRoutes, packageRoutes } from './packages/routes';
 import { purchaseRoutes } from './purchases/routes';
 import { bonusAdminRoutes, bonusRoutes } from './bonuses/routes';
 import { planAdminRoutes } from './plan/routes';
+import { simulatorAdminRoutes } from './simulator/routes';
 import { mediaRoutes, productAdminRoutes, productRoutes } from './products/routes';
 import { redemptionAdminRoutes, redemptionRoutes } from './redemptions/routes';
 import { depositAdminRoutes, depositRoutes } from './deposits/routes';
@@ -73,6 +74,7 @@ export const adminRoutes: RouteModule[] = [
   packageAdminRoutes,
   bonusAdminRoutes,
   planAdminRoutes,
+  simulatorAdminRoutes,
   productAdminRoutes,
   redemptionAdminRoutes,
   depositAdminRoutes,

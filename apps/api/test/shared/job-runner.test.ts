@@ -56,6 +56,7 @@ describe('/api/health reports the background jobs of its process', () => {
     portal.ctx.jobs = {
       kickPayouts: () => undefined,
       kickRescans: () => undefined,
+      kickSimulations: () => undefined,
       status: () => [
         { name: 'network roll-up', failures: 0, lastPassAt: new Date() },
         { name: 'payout pass', failures, lastPassAt: null },

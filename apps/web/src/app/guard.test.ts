@@ -91,7 +91,7 @@ describe('route table', () => {
     expect(new Set(APP_ROUTES.map((r) => r.path)).size).toBe(APP_ROUTES.length);
   });
 
-  it('flags exactly the admin pages of PRODUCT.md §12 (plus the admin catalogue pages and address screening)', () => {
+  it('flags exactly the admin pages of PRODUCT.md §12 (plus the admin catalogue pages, address screening and the plan simulator)', () => {
     const admins = APP_ROUTES.filter((r) => r.admin)
       .map((r) => r.path)
       .sort();
@@ -116,6 +116,7 @@ describe('route table', () => {
         '/admin/settings',
         '/admin/audit-log',
         '/address-screening',
+        '/admin-plan-simulator',
       ].sort(),
     );
   });

@@ -20,6 +20,7 @@ import { dashboardRoutes } from '../features/dashboard/routes';
 import { depositRoutes } from '../features/deposits/routes';
 import { networkRoutes } from '../features/network/routes';
 import { packageRoutes } from '../features/packages/routes';
+import { planSimulatorRoutes } from '../features/plan-simulator/routes';
 import { productRoutes } from '../features/products/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { transferRoutes } from '../features/transfers/routes';
@@ -50,10 +51,11 @@ export const APP_ROUTES: AppRoute[] = [
   ...adminUserRoutes,
   ...adminMemberRoutes,
   ...adminTransactionRoutes,
-  // Plan & catalogue: packages, products, settings, audit log (products also holds member and approval pages,
+  // Plan & catalogue: packages, products, settings, the plan simulator, audit log (products also holds member and approval pages,
   // which come after the withdrawal ones in their groups).
   ...adminPackageRoutes,
   ...productRoutes,
   ...settingsRoutes,
+  ...planSimulatorRoutes,
   ...auditLogRoutes,
 ];

@@ -26,6 +26,7 @@ import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RedeemOutlined from '@mui/icons-material/RedeemOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
@@ -71,6 +72,7 @@ export const MENU_ICONS = {
   ReceiptLongOutlined,
   RedeemOutlined,
   SavingsOutlined,
+  ScienceOutlined,
   ShareOutlined,
   ShoppingCartOutlined,
   StorefrontOutlined,

@@ -18,6 +18,7 @@ import { purchases } from './purchases';
 import { redemptions } from './redemptions';
 import { screening } from './screening';
 import { settings } from './settings';
+import { simulator } from './simulator';
 import { statements } from './statements';
 import { transactions } from './transactions';
 import { transfers } from './transfers';
@@ -52,6 +53,7 @@ export const endpoints = {
   redemptions,
   screening,
   settings,
+  simulator,
   statements,
   transactions,
   transfers,
