@@ -8,7 +8,15 @@
  * volume (set directly in SQL: that is test data, not money).
  *
  * BENCH_PLAN_MEMBERS (default 1,000,000) and BENCH_PLAN_PURCHASES (per
- * buyer, default 20) override the sizes.
+ * buyer, default 20; 0 leaves the purchases out) override the sizes.
+ *
+ * The close's reference, measured right before each close in the same run:
+ * one plain `UPDATE` of every member's legs row (`network_nodes`, its leg
+ * volumes set to themselves). The close's time over it is the figure that
+ * holds on a busy machine (docs/performance.md, "The daily close").
+ * BENCH_PLAN_PROFILE=1 also prints each statement of the close and the pay
+ * with its time; BENCH_PLAN_PROFILE=explain also logs their plans (and those
+ * of the statements inside triggers) with auto_explain to the server's log.
  */
 import { hashPassword } from '../../apps/api/src/auth/passwords';
 import { rollUpNetwork } from '../../apps/api/src/network/rollup';
@@ -21,6 +29,7 @@ import { generateNetwork } from '../lib/network-generator';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { sql } from '../../apps/api/src/db/sql';
+import { profileStatements } from '../lib/statement-profile';
 
 const CHAIN = 10_000;
 const BUYERS = 16;
@@ -100,13 +109,15 @@ const scenario: Scenario = {
       const balancedBuyers = Array.from({ length: BUYERS }, (_, i) => net.balancedId(lastLevelFirst + i * 7));
       const chainBuyers = Array.from({ length: BUYERS }, (_, i) => net.chainId(CHAIN - i));
 
-      for (const [shape, ids] of [
-        [
-          `balanced ${members.toLocaleString('en-US')}, buyers at depth ${Math.floor(Math.log2(total))}`,
-          balancedBuyers,
-        ],
-        [`chain, buyers at depth ~${(net.chainTopDepth + CHAIN).toLocaleString('en-US')}`, chainBuyers],
-      ] as const) {
+      for (const [shape, ids] of perBuyer === 0
+        ? []
+        : ([
+            [
+              `balanced ${members.toLocaleString('en-US')}, buyers at depth ${Math.floor(Math.log2(total))}`,
+              balancedBuyers,
+            ],
+            [`chain, buyers at depth ~${(net.chainTopDepth + CHAIN).toLocaleString('en-US')}`, chainBuyers],
+          ] as const)) {
         const tokens = await buyers(portal, [...ids], perBuyer, admin);
         await rollUpNetwork(db);
         const run = await purchaseRun(portal, tokens, perBuyer, starter);
@@ -152,18 +163,60 @@ const scenario: Scenario = {
       await db.query(sql`VACUUM ANALYZE network_nodes, members`);
       const setup = (performance.now() - s0) / 1000;
       ctx.log(`  close set-up (SQL, not measured as the close): ${setup.toFixed(1)} s`);
+      const timed = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
+        const t = performance.now();
+        const value = await run();
+        return [value, round((performance.now() - t) / 1000, 2)];
+      };
+      // The reference: every member's legs row written once by a plain UPDATE, then its dead versions reclaimed.
+      const reference = async (): Promise<number> => {
+        const [, seconds] = await timed(() =>
+          db.query(sql`UPDATE network_nodes SET left_volume = left_volume, right_volume = right_volume`),
+        );
+        await db.query(sql`VACUUM ANALYZE network_nodes`);
+        figures.push({
+          metric: 'reference: plain UPDATE of every legs row',
+          value: seconds,
+          unit: 's',
+          note: `${total + CHAIN} rows`,
+        });
+        ctx.log(`reference, plain UPDATE of every legs row: ${seconds} s`);
+        return seconds;
+      };
+      const profile = process.env.BENCH_PLAN_PROFILE
+        ? profileStatements(portal.ctx, process.env.BENCH_PLAN_PROFILE === 'explain')
+        : undefined;
+      const closeCtx = profile?.ctx ?? portal.ctx;
+      const printProfile = (what: string) => {
+        if (!profile) return;
+        ctx.log(`  ${what}, statements by time:`);
+        for (const { ms, text } of profile.report().filter((s) => s.ms >= 20))
+          ctx.log(`    ${ms.toFixed(0).padStart(6)} ms  ${text}`);
+      };
+      const timedClose = async <T>(
+        metric: string,
+        ref: number,
+        run: () => Promise<T>,
+        note: (value: T) => string,
+      ): Promise<T> => {
+        const [value, seconds] = await timed(run);
+        figures.push({ metric, value: seconds, unit: 's', note: note(value) });
+        figures.push({ metric: `${metric} ÷ reference`, value: round(seconds / ref, 2), unit: '×' });
+        ctx.log(`${metric}: ${seconds} s, ${round(seconds / ref, 2)} × the reference (${note(value)})`);
+        printProfile(metric);
+        return value;
+      };
+
       // Yesterday, so that today is left for the close to review below.
       const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-      const k0 = performance.now();
-      const result = await closeDay(portal.ctx, day, null);
-      const closeSeconds = (performance.now() - k0) / 1000;
-      figures.push({
-        metric: 'daily close',
-        value: round(closeSeconds, 1),
-        unit: 's',
-        note: `${result.members.toLocaleString('en-US')} members matched, ${result.paid} USDT paid, ${result.events} events rolled up first`,
-      });
-      ctx.log(`daily close: ${closeSeconds.toFixed(1)} s for ${result.members} members`);
+      const firstRef = await reference();
+      await timedClose(
+        'daily close',
+        firstRef,
+        () => closeDay(closeCtx, day, null),
+        (result) =>
+          `${result.members.toLocaleString('en-US')} members matched, ${result.paid} USDT paid, ${result.events} events rolled up first`,
+      );
 
       // A close to review (docs/decisions/0040-close-review.md): the next day on the same network, computed
       // without credits, its review read, then paid (the income wallets exist by now, made by the close above).
@@ -172,30 +225,26 @@ const scenario: Scenario = {
       const adminId = (await db.query<{ id: number }>(sql`SELECT id FROM users WHERE username = 'admin'`)).rows[0]!.id;
       await updateSettings(portal.ctx, { userId: adminId, ip: null }, { closeReview: true });
       const today = new Date().toISOString().slice(0, 10);
-      const timed = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
-        const t = performance.now();
-        const value = await run();
-        return [value, round((performance.now() - t) / 1000, 1)];
-      };
-      const [computed, computeSeconds] = await timed(() => closeDay(portal.ctx, today, null));
-      const [review, reviewSeconds] = await timed(() => closeReview(db, today));
-      const [paid, paySeconds] = await timed(() => payClose(portal.ctx, today, null));
-      figures.push(
-        {
-          metric: 'close to review: compute',
-          value: computeSeconds,
-          unit: 's',
-          note: `${computed.members.toLocaleString('en-US')} members matched, nothing credited`,
-        },
-        {
-          metric: 'close to review: review',
-          value: reviewSeconds,
-          unit: 's',
-          note: `${review.membersPaid.toLocaleString('en-US')} members to pay, ${review.overThreshold.count.toLocaleString('en-US')} over the threshold`,
-        },
-        { metric: 'close to review: pay', value: paySeconds, unit: 's', note: `${paid.paid} USDT credited` },
+      const secondRef = await reference();
+      await timedClose(
+        'close to review: compute',
+        secondRef,
+        () => closeDay(closeCtx, today, null),
+        (computed) => `${computed.members.toLocaleString('en-US')} members matched, nothing credited`,
       );
-      ctx.log(`close to review: compute ${computeSeconds} s, review ${reviewSeconds} s, pay ${paySeconds} s`);
+      await timedClose(
+        'close to review: review',
+        secondRef,
+        () => closeReview(db, today),
+        (review) =>
+          `${review.membersPaid.toLocaleString('en-US')} members to pay, ${review.overThreshold.count.toLocaleString('en-US')} over the threshold`,
+      );
+      await timedClose(
+        'close to review: pay',
+        secondRef,
+        () => payClose(closeCtx, today, null),
+        (paid) => `${paid.paid} USDT credited`,
+      );
     } finally {
       await portal.close();
     }

@@ -18,7 +18,8 @@ import { sql } from '../db/sql';
  * The credits come from a temporary table of the caller's transaction with
  * the columns `member_id bigint, amount numeric, entry_id bigint`: rows with
  * a positive amount are credited and get the id of the entry that carries
- * them in `entry_id`. Lines are grouped into entries of at most `chunkSize`,
+ * them in `entry_id` (a caller that needs no entry ids says `entryIds: false`
+ * and leaves the column out: writing them is a pass over every row). Lines are grouped into entries of at most `chunkSize`,
  * so that no entry grows without bound (a member's history links to it).
  */
 export interface BulkCreditInput {
@@ -32,6 +33,8 @@ export interface BulkCreditInput {
   /** Name of the caller's temporary table (a constant of the caller's code, never input). */
   source: string;
   chunkSize?: number;
+  /** false: the source has no `entry_id` column to fill. */
+  entryIds?: boolean;
 }
 
 export const BULK_CHUNK = 5_000;
@@ -54,31 +57,45 @@ export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<
   if (shape.members !== shape.lines) throw new LedgerBug('a member credited twice in one bulk');
   if (shape.lines === 0) return 0;
 
-  // Wallets that never held money yet, then every wallet locked at once in id order.
-  await tx.query(
-    sql`INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
-     SELECT 'member', s.member_id, ${input.wallet}, ${WALLET_UNITS[input.wallet]}, 0 FROM ${source} s
-      WHERE s.amount > 0 AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.owner_id = s.member_id AND a.wallet = ${input.wallet})
-      ORDER BY s.member_id
-     ON CONFLICT (owner_id, wallet) DO NOTHING`,
-  );
-  const locked = await tx.query<{ locked: number }>(
-    sql`SELECT count(*)::int AS locked FROM (
-       SELECT 1 FROM ledger_accounts a JOIN ${source} s ON a.owner_id = s.member_id AND a.wallet = ${input.wallet}
-        WHERE s.amount > 0 ORDER BY a.id FOR NO KEY UPDATE OF a) l`,
-  );
-  if (locked.rows[0]!.locked !== shape.lines)
-    throw new LedgerBug(`bulk credit: ${shape.lines} wallets wanted, ${locked.rows[0]!.locked} locked`);
-
-  // Each line with its wallet, its balance after (from the locked row) and its part.
+  // Each line with its wallet, its balance after (from the locked row) and its entry's part, in
+  // id order. First the wallets that exist, locked in one statement in id order; then those that
+  // never held money, created (a wallet made by this transaction is seen by no other until it
+  // commits, and starts at zero); then any that another transaction made meanwhile, locked.
   await tx.query(sql`DROP TABLE IF EXISTS pg_temp.ledger_bulk_lines`);
   await tx.query(
-    sql`CREATE TEMPORARY TABLE ledger_bulk_lines ON COMMIT DROP AS
-     SELECT s.member_id, a.id AS account_id, s.amount, a.balance + s.amount AS balance_after,
-            ((row_number() OVER (ORDER BY a.id) - 1) / ${size} + 1)::int AS part
-       FROM ${source} s JOIN ledger_accounts a ON a.owner_id = s.member_id AND a.wallet = ${input.wallet}
-      WHERE s.amount > 0`,
+    sql`CREATE TEMPORARY TABLE ledger_bulk_lines (member_id bigint, account_id bigint, amount numeric, balance_after numeric, part int) ON COMMIT DROP`,
   );
+  const lockExisting = async (found: number): Promise<number> =>
+    (
+      await tx.query(
+        sql`INSERT INTO pg_temp.ledger_bulk_lines (member_id, account_id, amount, balance_after, part)
+         SELECT member_id, id, amount, balance + amount, ((${found}::int + row_number() OVER (ORDER BY id) - 1) / ${size} + 1)::int
+           FROM (SELECT s.member_id, a.id, s.amount, a.balance
+                   FROM ledger_accounts a JOIN ${source} s ON a.owner_id = s.member_id AND a.wallet = ${input.wallet}
+                  WHERE s.amount > 0 AND NOT EXISTS (SELECT 1 FROM pg_temp.ledger_bulk_lines l WHERE l.member_id = s.member_id)
+                  ORDER BY a.id FOR NO KEY UPDATE OF a) w`,
+      )
+    ).rowCount;
+  let found = await lockExisting(0);
+  if (found < shape.lines) {
+    found += (
+      await tx.query(
+        sql`WITH made AS (
+           INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
+           SELECT 'member', s.member_id, ${input.wallet}, ${WALLET_UNITS[input.wallet]}, 0 FROM ${source} s
+            WHERE s.amount > 0 AND NOT EXISTS (SELECT 1 FROM pg_temp.ledger_bulk_lines l WHERE l.member_id = s.member_id)
+            ORDER BY s.member_id
+           ON CONFLICT (owner_id, wallet) DO NOTHING
+           RETURNING id, owner_id)
+         INSERT INTO pg_temp.ledger_bulk_lines (member_id, account_id, amount, balance_after, part)
+         SELECT s.member_id, m.id, s.amount, s.amount, ((${found}::int + row_number() OVER (ORDER BY m.id) - 1) / ${size} + 1)::int
+           FROM made m JOIN ${source} s ON s.member_id = m.owner_id`,
+      )
+    ).rowCount;
+    if (found < shape.lines) found += await lockExisting(found);
+  }
+  if (found !== shape.lines) throw new LedgerBug(`bulk credit: ${shape.lines} wallets wanted, ${found} locked`);
+
   const parts = Math.ceil(shape.lines / size);
   const entries = (
     await tx.query<{ id: number; part: number }>(
@@ -100,10 +117,11 @@ export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<
   if (posted.rowCount !== shape.lines + parts)
     throw new LedgerBug(`bulk credit: ${shape.lines + parts} postings wanted, ${posted.rowCount} posted`);
 
-  await tx.query(
-    sql`UPDATE ${source} s SET entry_id = e.entry_id
+  if (input.entryIds !== false)
+    await tx.query(
+      sql`UPDATE ${source} s SET entry_id = e.entry_id
        FROM pg_temp.ledger_bulk_lines l JOIN unnest(${entries.map((e) => e.part)}::int[], ${entries.map((e) => e.id)}::bigint[]) AS e(part, entry_id) ON e.part = l.part
       WHERE s.member_id = l.member_id`,
-  );
+    );
   return shape.lines;
 }

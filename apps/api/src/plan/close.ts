@@ -11,11 +11,16 @@ import { percentToPpm } from './rules';
 import { sql } from '../db/sql';
 import { noteCloseRun } from './close-timing';
 import { testPause } from '../shared/test-pause';
-import { CLOSE_SELECT, PLAN_CLOSE_LOCK, closeInReview, readClose, toCloseResult, type CloseRow } from './close-rows';
+import {
+  CLOSE_SELECT,
+  PLAN_CLOSE_LOCK,
+  bulkStatementSettings,
+  closeInReview,
+  readClose,
+  toCloseResult,
+  type CloseRow,
+} from './close-rows';
 import { matchingCredits, payDueCloses } from './pay';
-
-/** A literal, not a parameter: `SET` takes none. */
-const CLOSE_WORK_MEM = sql`'128MB'`;
 
 /**
  * `matchDay` for every candidate, at `ratePpm` the matching rate in
@@ -111,8 +116,7 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
     }
 
     const settings = await readSettings(tx);
-    // Hashes and sorts over every matched member stay in memory, for this transaction only.
-    await tx.query(sql`SET LOCAL work_mem = ${CLOSE_WORK_MEM}`);
+    await bulkStatementSettings(tx);
     const days = last === null ? 1 : daysBetween(last, date);
     await tx.query(
       sql`CREATE TEMPORARY TABLE close_matches ON COMMIT DROP AS ${matchesSql(percentToPpm(settings.matchingPercent).toString(), days)}`,

@@ -5,7 +5,7 @@ import { postBulkCredits } from '../ledger/bulk';
 import { writeAudit, type Actor } from '../audit/service';
 import { notFound } from '../shared/errors';
 import { sql } from '../db/sql';
-import { PLAN_CLOSE_LOCK, readClose, toCloseResult } from './close-rows';
+import { PLAN_CLOSE_LOCK, bulkStatementSettings, readClose, toCloseResult } from './close-rows';
 
 /**
  * The credits of a close, the same whether the close pays at once
@@ -37,12 +37,17 @@ export async function payClose(ctx: AppContext, date: string, actor: Actor | nul
     const close = await readClose(tx, date);
     if (!close) throw notFound('CLOSE_NOT_FOUND', `No close of ${date} was computed; there is nothing to pay.`);
     if (close.paid_at !== null) return { ...toCloseResult(close), created: false };
+    await bulkStatementSettings(tx);
 
     await tx.query(
       sql`CREATE TEMPORARY TABLE close_pay ON COMMIT DROP AS
-       SELECT member_id, paid AS amount, NULL::bigint AS entry_id FROM matching_bonuses WHERE close_date = ${date}`,
+       SELECT member_id, paid AS amount FROM matching_bonuses WHERE close_date = ${date}`,
     );
-    const members = await postBulkCredits(tx, matchingCredits(date, actor?.userId ?? null, 'close_pay'));
+    // The records stay without entries (a member's history joins them by day): no entry ids wanted.
+    const members = await postBulkCredits(tx, {
+      ...matchingCredits(date, actor?.userId ?? null, 'close_pay'),
+      entryIds: false,
+    });
     await tx.query(
       sql`INSERT INTO matching_close_payments (close_date, paid_at, paid_by, members, paid)
        VALUES (${date}, ${ctx.now()}, ${actor?.userId ?? null}, ${members}, ${close.paid})`,

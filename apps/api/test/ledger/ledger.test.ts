@@ -597,6 +597,31 @@ describe('the database guards the books', () => {
     expect((await balances(portal.app, member)).deposit).toBe('10.00');
   });
 
+  it('a wallet belongs to a member, who then cannot be deleted (checked per statement since 0038)', async () => {
+    const member = await registerMember(portal.app);
+    await fund(portal.app, admin, member.user.id, 'deposit', '1');
+    const nobody = (await portal.db.query<{ id: number }>(sql`SELECT max(id) + 1000 AS id FROM users`)).rows[0]!.id;
+    await expect(
+      portal.db.query(
+        sql`INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance) VALUES ('member', ${nobody}, 'income', 'USDT', 0)`,
+      ),
+    ).rejects.toThrow(/owner \d+ is not a member/);
+    // One bad row among good ones refuses the whole statement.
+    await expect(
+      portal.db.query(
+        sql`INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
+            VALUES ('member', ${member.user.id}, 'points', 'POINT', 0), ('member', ${nobody}, 'points', 'POINT', 0)`,
+      ),
+    ).rejects.toThrow(/owner \d+ is not a member/);
+    await expect(portal.db.query(sql`DELETE FROM members WHERE user_id = ${member.user.id}`)).rejects.toThrow(
+      /owns ledger accounts and cannot be deleted/,
+    );
+    await expect(
+      portal.db.query(sql`UPDATE ledger_accounts SET owner_id = ${nobody} WHERE owner_id = ${member.user.id}`),
+    ).rejects.toThrow(/cannot change what they are/);
+    expect((await balances(portal.app, member)).deposit).toBe('1.00');
+  });
+
   it('refuses a negative member balance and an entry that does not sum to zero, whatever the code says', async () => {
     const member = await registerMember(portal.app);
     await fund(portal.app, admin, member.user.id, 'deposit', '1');
