@@ -3,7 +3,7 @@
  * a balanced network (BENCH_DASHBOARD_MEMBERS, default 1,000,000) with a year
  * of generated activity (a purchase per member, its level-1 referral bonus, a
  * deposit credited per two members, a withdrawal paid per ten, spread over
- * 365 days), the daily totals rolled up by the job's own function, then the
+ * 365 days; the wallets and postings of the purchases and bonuses), the daily totals rolled up by the job's own function, then the
  * requests/s and p99 of GET /api/dashboard (BENCH_DASHBOARD_ASKED members picked at random, asked in
  * turn: no answer is one member's over and over) and
  * GET /api/admin/dashboard beside a bare Fastify answering a small JSON in
@@ -105,6 +105,26 @@ async function generateActivity(portal: BenchPortal) {
          SELECT p.member_id, p.price / 2, p.price / 20, '0x' || repeat('a', 40), 'paid', p.entry_id, p.created_at, p.created_at
            FROM purchases p WHERE p.id % 10 = 0`,
     );
+    // Each member's deposit and income wallets, and the postings of the purchases behind them (the buyer's
+    // deposit wallet paid the price, the sponsor's income wallet got the bonus): what the wallets and the recent
+    // lines of /api/dashboard read. Balances as the lines leave them.
+    await tx.query(
+      sql`INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
+         SELECT 'member', m.user_id, w.wallet, 'USDT', CASE w.wallet WHEN 'income' THEN COALESCE(r.earned, 0) ELSE 0 END
+           FROM members m CROSS JOIN (VALUES ('deposit'), ('income')) w(wallet)
+           LEFT JOIN (SELECT member_id, sum(amount) AS earned FROM referral_bonuses GROUP BY member_id) r ON r.member_id = m.user_id
+          WHERE m.sponsor_id IS NOT NULL`,
+    );
+    await tx.query(
+      sql`INSERT INTO postings (entry_id, account_id, amount, balance_after)
+         SELECT x.entry_id, x.account_id, x.amount, x.after FROM (
+           SELECT p.entry_id, a.id AS account_id, -p.price AS amount, 0 AS after, p.id AS i, 0 AS o
+             FROM purchases p JOIN ledger_accounts a ON a.owner_id = p.member_id AND a.wallet = 'deposit'
+           UNION ALL
+           SELECT b.entry_id, a.id, b.amount, sum(b.amount) OVER (PARTITION BY b.member_id ORDER BY b.id), b.purchase_id, 1
+             FROM referral_bonuses b JOIN ledger_accounts a ON a.owner_id = b.member_id AND a.wallet = 'income'
+         ) x ORDER BY x.i, x.o`,
+    );
   });
   await portal.ctx.db.query(sql`ANALYZE`);
 }
@@ -155,6 +175,8 @@ async function sessions(portal: BenchPortal) {
     }),
   );
   const admin = (await signIn(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD)).token;
+  // The sessions table's statistics with these sessions in (the generated members have none).
+  await db.query(sql`ANALYZE auth_sessions`);
   return { members, admin };
 }
 
