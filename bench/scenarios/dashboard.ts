@@ -7,8 +7,9 @@
  * requests/s and p99 of GET /api/dashboard (BENCH_DASHBOARD_ASKED members picked at random, asked in
  * turn: no answer is one member's over and over) and
  * GET /api/admin/dashboard beside a bare Fastify answering a small JSON in
- * the same process, measured the same way (BENCH_DASHBOARD_SECONDS each,
- * BENCH_DASHBOARD_CONCURRENCY requests in flight).
+ * the same process, measured the same way (BENCH_DASHBOARD_SECONDS each, in
+ * BENCH_DASHBOARD_ROUNDS slices taken in turns, BENCH_DASHBOARD_CONCURRENCY
+ * requests in flight).
  *
  * The activity is inserted set-based with the session's triggers off
  * (session_replication_role = replica: no ledger postings behind it), as the
@@ -26,6 +27,8 @@ import { sql } from '../../apps/api/src/db/sql';
 
 const SECONDS = Number(process.env.BENCH_DASHBOARD_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_DASHBOARD_CONCURRENCY ?? 16);
+/** Each figure's SECONDS in this many slices, taken in turns (BENCH_DASHBOARD_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_DASHBOARD_ROUNDS ?? 10);
 /** How many members /api/dashboard is asked for, in turn (BENCH_DASHBOARD_ASKED). */
 const ASKED = Number(process.env.BENCH_DASHBOARD_ASKED ?? 2000);
 
@@ -129,34 +132,33 @@ async function generateActivity(portal: BenchPortal) {
   await portal.ctx.db.query(sql`ANALYZE`);
 }
 
-interface Throughput {
-  perSecond: number;
-  p99: number;
+/** What one shape's slices add up to: answers, failures, latencies and the time asked. */
+interface Tally {
+  samples: number[];
   failures: number;
+  seconds: number;
 }
 
 /**
- * `CONCURRENCY` loops asking `url` for `SECONDS`, each request with the next of `tokens` (none: no authorization),
- * loop k starting at the k-th share of the list: answers per second and the p99 latency.
+ * `CONCURRENCY` loops asking `url` for `seconds`, each request with the next of `tokens` (none: no authorization),
+ * loop k starting at the k-th share of the list (and going on from where the last slice left it), added to `tally`.
  */
-async function throughput(url: string, tokens: string[]): Promise<Throughput> {
-  const deadline = performance.now() + SECONDS * 1000;
-  const samples: number[] = [];
-  let failures = 0;
+async function slice(url: string, tokens: string[], seconds: number, tally: Tally, cursor: number[]) {
+  const deadline = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async (_, k) => {
-      let next = Math.floor((k * tokens.length) / CONCURRENCY);
+      cursor[k] ??= Math.floor((k * tokens.length) / CONCURRENCY);
       while (performance.now() < deadline) {
-        const token = tokens[next++ % tokens.length];
+        const token = tokens[cursor[k]++ % tokens.length];
         const started = performance.now();
         const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
         await res.arrayBuffer();
-        samples.push(performance.now() - started);
-        if (res.status !== 200) failures += 1;
+        tally.samples.push(performance.now() - started);
+        if (res.status !== 200) tally.failures += 1;
       }
     }),
   );
-  return { perSecond: round(samples.length / SECONDS, 0), p99: percentiles(samples).p99, failures };
+  tally.seconds += seconds;
 }
 
 /**
@@ -189,25 +191,30 @@ async function measure(portal: BenchPortal, figures: Figure[], ctx: BenchContext
   bare.get('/', async () => ({ hello: 'world' }));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const reference = await throughput(bareUrl, []);
+    // Fastify's figure and each shape in turns of ROUNDS slices, so that a change of load on the shared machine
+    // (other work starting or ending) falls on the reference and the shapes alike.
     const shapes: Array<[string, string, string[]]> = [
-      [`GET /api/dashboard (${members.length} members in turn)`, '/api/dashboard', members],
-      ['GET /api/admin/dashboard', '/api/admin/dashboard', [admin]],
+      ['Fastify small JSON', bareUrl, []],
+      [`GET /api/dashboard (${members.length} members in turn)`, `${portal.baseUrl}/api/dashboard`, members],
+      ['GET /api/admin/dashboard', `${portal.baseUrl}/api/admin/dashboard`, [admin]],
     ];
-    figures.push({
-      metric: 'Fastify small JSON',
-      value: reference.perSecond,
-      unit: 'req/s',
-      note: `p99 ${reference.p99} ms`,
-    });
-    ctx.log(`Fastify small JSON: ${reference.perSecond} req/s, p99 ${reference.p99} ms`);
-    for (const [metric, path, tokens] of shapes) {
-      const t = await throughput(`${portal.baseUrl}${path}`, tokens);
-      const share = round(t.perSecond / reference.perSecond, 2);
-      const note = `${share} of Fastify's figure${t.failures ? `; ${t.failures} failed` : ''}`;
-      figures.push({ metric, value: t.perSecond, unit: 'req/s', note });
-      figures.push({ metric: `${metric} p99`, value: t.p99, unit: 'ms' });
-      ctx.log(`${metric}: ${t.perSecond} req/s (${note}), p99 ${t.p99} ms`);
+    const tallies = shapes.map((): Tally => ({ samples: [], failures: 0, seconds: 0 }));
+    const cursors = shapes.map((): number[] => []);
+    for (let r = 0; r < ROUNDS; r += 1)
+      for (const [i, [, url, tokens]] of shapes.entries())
+        await slice(url, tokens, SECONDS / ROUNDS, tallies[i]!, cursors[i]!);
+    const perSecond = (t: Tally) => round(t.samples.length / t.seconds, 0);
+    const reference = perSecond(tallies[0]!);
+    for (const [i, [metric]] of shapes.entries()) {
+      const t = tallies[i]!;
+      const p99 = percentiles(t.samples).p99;
+      const note =
+        i === 0
+          ? `p99 ${p99} ms`
+          : `${round(perSecond(t) / reference, 2)} of Fastify's figure${t.failures ? `; ${t.failures} failed` : ''}`;
+      figures.push({ metric, value: perSecond(t), unit: 'req/s', note });
+      if (i > 0) figures.push({ metric: `${metric} p99`, value: p99, unit: 'ms' });
+      ctx.log(`${metric}: ${perSecond(t)} req/s (${note}), p99 ${p99} ms`);
     }
   } finally {
     await bare.close();

@@ -19,14 +19,15 @@ export async function planStatus(db: Sql, memberId: number): Promise<PlanStatus>
     lv: string | null;
     rv: string | null;
   }>(
-    sql`SELECT m.active, m.package_id, k.name, k.daily_cap::text AS daily_cap, m.pending_volume::text AS pending,
+    // Prepared (db/sql.ts): the pending legs' lateral costs more to plan than to run.
+    sql.prepared(sql`SELECT m.active, m.package_id, k.name, k.daily_cap::text AS daily_cap, m.pending_volume::text AS pending,
             (n.member_id IS NOT NULL) AS placed,
             (n.left_volume + COALESCE(pend.lv, 0))::text AS lv, (n.right_volume + COALESCE(pend.rv, 0))::text AS rv
        FROM members m
        LEFT JOIN packages k ON k.id = m.package_id
        LEFT JOIN network_nodes n ON n.member_id = m.user_id
        LEFT JOIN LATERAL (${sql.raw(PENDING_LEGS('n'))}) pend ON n.member_id IS NOT NULL
-      WHERE m.user_id = ${memberId}`,
+      WHERE m.user_id = ${memberId}`),
   );
   const row = rows[0]!;
   const lv = row.lv ?? '0';

@@ -10,7 +10,9 @@ import { toWithdrawal, WITHDRAWAL_SELECT, type WithdrawalRow } from '../withdraw
  */
 export async function withdrawalsPending(ctx: AppContext, userId: number): Promise<PendingItem[]> {
   const { rows } = await ctx.db.query<WithdrawalRow>(
-    sql`${WITHDRAWAL_SELECT} WHERE w.user_id = ${userId} AND w.status IN ('pending', 'approved', 'failed') ORDER BY w.id`,
+    sql.prepared(
+      sql`${WITHDRAWAL_SELECT} WHERE w.user_id = ${userId} AND w.status IN ('pending', 'approved', 'failed') ORDER BY w.id`,
+    ),
   );
   const now = ctx.now().getTime();
   return rows.flatMap((row) => {
