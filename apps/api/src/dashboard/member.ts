@@ -3,13 +3,16 @@ import type { AppContext } from '../context';
 import { sql, type SqlQuery } from '../db/sql';
 import { refusedSession, type Principal } from '../http/guard';
 import { incomeRows, incomeSeries, type IncomeRow } from '../bonuses/income';
-import { planStatus } from '../bonuses/status';
+import { needsSettings, planStatusOf, planStatusRow, type PlanStatusRow } from '../bonuses/status';
 import { walletBalancesOf } from '../ledger/queries';
 import { plainReferralLink } from '../network/referral-link';
 import { bvText } from '../shared/bv';
 import { utcDayOf } from '../shared/utc-day';
 import { latestEntries, toWalletEntry, type EntryRow } from '../wallets/queries';
-import { withdrawalsPending } from './pending-withdrawals';
+import { CLOSE_IN_REVIEW, inReviewOf, type InReviewRow } from '../plan/close-rows';
+import { settingsOfVersion } from '../settings/service';
+import type { WithdrawalRow } from '../withdrawals/rows';
+import { pendingWithdrawalRows, withdrawalsPending } from './pending-withdrawals';
 
 const DAY_MS = 86_400_000;
 const RECENT_LINES = 5;
@@ -18,6 +21,10 @@ const RECENT_LINES = 5;
 interface Facts {
   refusal: string | null;
   visits: number;
+  plan: PlanStatusRow;
+  settings_version: string;
+  in_review: InReviewRow | null;
+  withdrawals: WithdrawalRow[] | null;
   wallets: Array<{ wallet: string; balance: string }> | null;
   teams: { left_count: number; right_count: number } | null;
   username: string;
@@ -33,12 +40,12 @@ interface Facts {
 const json = (query: SqlQuery) => sql`(SELECT json_agg(x) FROM (${query}) x)`;
 
 /**
- * The member dashboard in one answer (docs/decisions/0046-member-dashboard-in-one-statement.md): one
- * statement reads, by the member's key through an index each, the session's check, the visits, the wallets,
- * the teams, the referral link's figures, the income (90 days, and all time by month), what is pending and
- * the newest lines of the wallet history, each by the query its own page uses where there is one
- * (`walletBalancesOf`, `incomeRows`, `latestEntries`); beside it, the plan status and the withdrawals
- * pending as their pages read them. Tests check each figure against the page behind it.
+ * The member dashboard in one answer from one statement (docs/decisions/0046-member-dashboard-in-one-statement.md):
+ * by the member's key through an index each, the session's check, the visits, the wallets, the plan status, the
+ * teams, the referral link's figures, the income (90 days, and all time by month), what is pending and the newest
+ * lines of the wallet history, each part the SQL of the page behind it where there is one (`planStatusRow`,
+ * `incomeRows`, `pendingWithdrawalRows`, `latestEntries`) made into the page's answer by the page's own mapping.
+ * Tests check each figure against the page behind it.
  */
 export async function memberDashboard(ctx: AppContext, principal: Principal): Promise<MemberDashboard> {
   const { db } = ctx;
@@ -47,19 +54,22 @@ export async function memberDashboard(ctx: AppContext, principal: Principal): Pr
   const session = principal.sessionUnchecked ? principal.sessionId : null;
   const today = utcDayOf(ctx.now()).start;
   const from = isoDay(new Date(today.getTime() - (DASHBOARD_INCOME_DAYS - 1) * DAY_MS));
-  const [found, plan, withdrawals] = await Promise.all([
-    // Prepared: planning this statement costs more than running it (ADR 0046), so each connection plans it once.
-    db.query<Facts>(
-      sql.prepared(sql`SELECT CASE WHEN ${session}::uuid IS NOT NULL THEN auth_session_refusal(${session}::uuid, ${userId}) END AS refusal,
+  // Prepared: planning this statement costs more than running it (ADR 0046), so each connection plans it once.
+  const found = await db.query<Facts>(
+    sql.prepared(sql`SELECT CASE WHEN ${session}::uuid IS NOT NULL THEN auth_session_refusal(${session}::uuid, ${userId}) END AS refusal,
               -- Two sessions are enough to know it is not the first visit (auth_sessions_user_idx).
               (SELECT count(*)::int FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${userId} LIMIT 2) s) AS visits,
               ${json(sql`SELECT wallet, balance::text AS balance FROM ledger_accounts WHERE owner_id = ${userId}`)} AS wallets,
+              (SELECT row_to_json(x) FROM (${planStatusRow(userId)}) x) AS plan,
+              (SELECT version::text FROM settings_version) AS settings_version,
+              (SELECT row_to_json(x) FROM (${CLOSE_IN_REVIEW}) x) AS in_review,
               (SELECT json_build_object('left_count', left_count, 'right_count', right_count)
                  FROM network_nodes WHERE member_id = ${userId}) AS teams,
               u.username, m.direct_count,
               ${json(incomeRows('day', from, isoDay(today), userId))} AS income,
               -- All time is only its totals: by month, so a member's years of daily income are not laid out day by day for nothing.
               ${json(incomeRows('month', undefined, undefined, userId))} AS all_time,
+              ${json(pendingWithdrawalRows(userId))} AS withdrawals,
               ${json(
                 sql`SELECT r.id, r.points::text AS points, r.created_at, p.name FROM redemptions r JOIN products p ON p.id = r.product_id
                      WHERE r.member_id = ${userId} AND r.status = 'pending' ORDER BY r.id`,
@@ -73,20 +83,19 @@ export async function memberDashboard(ctx: AppContext, principal: Principal): Pr
               ${json(latestEntries(userId, RECENT_LINES))} AS recent
          FROM users u LEFT JOIN members m ON m.user_id = u.id
         WHERE u.id = ${userId}`),
-    ),
-    planStatus(db, userId),
-    withdrawalsPending(ctx, userId),
-  ]);
+  );
   const facts = found.rows[0];
   const refused = facts?.refusal ? refusedSession(facts.refusal) : undefined;
   if (refused) throw refused;
   const f = facts!;
+  // The settings only when the plan's estimate needs them, and read again only when their version moved.
+  const settings = needsSettings(f.plan) ? await settingsOfVersion(db, f.settings_version) : undefined;
   const income = incomeSeries('day', f.income ?? [], from, isoDay(today));
   const allTime = incomeSeries('month', f.all_time ?? []);
   return {
     firstVisit: f.visits <= 1,
     wallets: walletBalancesOf(f.wallets ?? []),
-    plan,
+    plan: planStatusOf(f.plan, settings, inReviewOf(f.in_review)),
     teams: f.teams ? { left: Number(f.teams.left_count), right: Number(f.teams.right_count) } : null,
     directReferrals: f.direct_count,
     income: income.series.map((d) => ({
@@ -99,7 +108,7 @@ export async function memberDashboard(ctx: AppContext, principal: Principal): Pr
       matching: fromBaseUnits(allTime.totals.matching),
       total: fromBaseUnits(allTime.totals.total),
     },
-    pending: pendingItems(f, withdrawals),
+    pending: pendingItems(f, withdrawalsPending(ctx, f.withdrawals ?? [])),
     referralLink: plainReferralLink(ctx, f.username),
     recent: (f.recent ?? []).map(toWalletEntry),
   };
