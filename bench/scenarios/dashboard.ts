@@ -214,7 +214,7 @@ async function measure(portal: BenchPortal, figures: Figure[], ctx: BenchContext
           : `${round(perSecond(t) / reference, 2)} of Fastify's figure${t.failures ? `; ${t.failures} failed` : ''}`;
       figures.push({ metric, value: perSecond(t), unit: 'req/s', note });
       if (i > 0) figures.push({ metric: `${metric} p99`, value: p99, unit: 'ms' });
-      ctx.log(`${metric}: ${perSecond(t)} req/s (${note}), p99 ${p99} ms`);
+      ctx.log(`${metric}: ${perSecond(t)} req/s (${note})${i > 0 ? `, p99 ${p99} ms` : ''}`);
     }
   } finally {
     await bare.close();
