@@ -6,12 +6,12 @@ import {
   type MatchingBonus,
   type ReferralBonus,
 } from '@portal/contract';
-import { realClock, simulatedClock, type DemoClock } from '../../../../bench/demo/clock';
 import { seedLivingNetwork } from '../../../../bench/demo/living-network';
 import { hashPassword } from '../../src/auth/passwords';
 import { rollUpDailyTotals } from '../../src/dashboard/rollup';
 import { sql } from '../../src/db/sql';
-import { bearer, login, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
+import { startDemoPortal } from '../demo-portal';
+import { bearer, login, loginAdmin, type Session, type TestPortal } from '../harness';
 
 /**
  * On `seed:demo`'s data (its living network, small, as apps/api/test/seed-demo.test.ts builds it), every
@@ -21,26 +21,20 @@ import { bearer, login, loginAdmin, startPortal, type Session, type TestPortal }
 const MEMBERS = 24;
 const DAYS = 6;
 const PASSWORD = 'Demo-Figures-Test-1';
-const DAY_MS = 86_400_000;
 
 let portal: TestPortal;
-let clock: DemoClock;
+let demo: Awaited<ReturnType<typeof startDemoPortal>> | undefined;
 
 beforeAll(async () => {
-  const today = Date.parse(new Date().toISOString().slice(0, 10));
-  // The clock PGlite reads is installed before the database opens (bench/demo/clock.ts).
-  clock = process.env.DATABASE_URL
-    ? realClock()
-    : simulatedClock(new Date(today - (DAYS - 1) * DAY_MS + 6 * 3_600_000));
-  portal = await startPortal();
-  const ctx = { ...portal.ctx, now: () => clock.now() };
+  demo = await startDemoPortal(DAYS);
+  portal = demo.portal;
+  const { clock, ctx } = demo;
   await seedLivingNetwork(ctx, clock, { members: MEMBERS, days: DAYS, passwordHash: await hashPassword(PASSWORD) });
   // The portal's own clock (the dashboards' "today") where the history ends.
   portal.clock.advance(clock.now().getTime() - portal.clock.now.getTime());
 }, 180_000);
 afterAll(async () => {
-  await portal?.close();
-  clock?.release();
+  await demo?.close();
 });
 
 interface Page<T> {
@@ -67,10 +61,13 @@ async function all<T>(session: Session, url: string): Promise<T[]> {
 const sum = <T>(items: T[], pick: (item: T) => string) => items.reduce((t, x) => t + toBaseUnits(pick(x)), 0n);
 const dayOf = (iso: string) => iso.slice(0, 10);
 
-/** Sums of `pick` by UTC day of `at`. */
-function byDay<T>(items: T[], at: (item: T) => string, pick: (item: T) => string): Map<string, bigint> {
+/** Sums of each item's `amount` by the UTC day of its `at`. */
+function byDay<T>(items: T[], at: keyof T, amount: keyof T): Map<string, bigint> {
   const days = new Map<string, bigint>();
-  for (const x of items) days.set(dayOf(at(x)), (days.get(dayOf(at(x))) ?? 0n) + toBaseUnits(pick(x)));
+  for (const x of items) {
+    const day = dayOf(String(x[at]));
+    days.set(day, (days.get(day) ?? 0n) + toBaseUnits(String(x[amount])));
+  }
   return days;
 }
 
@@ -116,21 +113,9 @@ describe("the dashboards on seed:demo's data", () => {
     expect(waiting.length).toBeGreaterThan(0);
     expect(redemptions.length).toBeGreaterThan(0);
 
-    const salesByDay = byDay(
-      purchases,
-      (p) => p.createdAt,
-      (p) => p.price,
-    );
-    const bonusesByDay = byDay(
-      referral,
-      (r) => r.createdAt,
-      (r) => r.amount,
-    );
-    for (const [day, amount] of byDay(
-      matching,
-      (m) => m.closeDate,
-      (m) => m.paid,
-    ))
+    const salesByDay = byDay(purchases, 'createdAt', 'price');
+    const bonusesByDay = byDay(referral, 'createdAt', 'amount');
+    for (const [day, amount] of byDay(matching, 'closeDate', 'paid'))
       bonusesByDay.set(day, (bonusesByDay.get(day) ?? 0n) + amount);
 
     const check = (d: AdminDashboard) => {
@@ -156,16 +141,8 @@ describe("the dashboards on seed:demo's data", () => {
       expect(d.pending.heldDeposits.count).toBe(held.length);
       expect(toBaseUnits(d.pending.heldDeposits.amount)).toBe(sum(held, (h) => h.amount));
       // Day by day: each day's sales, bonuses, deposits and withdrawals paid are the lists' items of that day.
-      const creditedByDay = byDay(
-        credited,
-        (c) => c.creditedAt,
-        (c) => c.amount,
-      );
-      const paidByDay = byDay(
-        paid,
-        (w) => w.paidAt,
-        (w) => w.amount,
-      );
+      const creditedByDay = byDay(credited, 'creditedAt', 'amount');
+      const paidByDay = byDay(paid, 'paidAt', 'amount');
       for (const s of d.series) {
         expect(toBaseUnits(s.sales), `sales of ${s.day}`).toBe(salesByDay.get(s.day) ?? 0n);
         expect(toBaseUnits(s.bonuses), `bonuses of ${s.day}`).toBe(bonusesByDay.get(s.day) ?? 0n);
@@ -200,16 +177,8 @@ describe("the dashboards on seed:demo's data", () => {
       expect(toBaseUnits(d.incomeTotals.referral)).toBe(sum(referral, (r) => r.amount));
       expect(toBaseUnits(d.incomeTotals.matching)).toBe(sum(matching, (m) => m.paid));
       expect(toBaseUnits(d.incomeTotals.total)).toBe(sum(referral, (r) => r.amount) + sum(matching, (m) => m.paid));
-      const referralByDay = byDay(
-        referral,
-        (r) => r.createdAt,
-        (r) => r.amount,
-      );
-      const matchingByDay = byDay(
-        matching,
-        (m) => m.closeDate,
-        (m) => m.paid,
-      );
+      const referralByDay = byDay(referral, 'createdAt', 'amount');
+      const matchingByDay = byDay(matching, 'closeDate', 'paid');
       for (const x of d.income) {
         expect(toBaseUnits(x.referral), `${username}'s referral of ${x.day}`).toBe(referralByDay.get(x.day) ?? 0n);
         expect(toBaseUnits(x.matching), `${username}'s matching of ${x.day}`).toBe(matchingByDay.get(x.day) ?? 0n);
