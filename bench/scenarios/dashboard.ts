@@ -20,6 +20,7 @@ import { signIn } from '../lib/client';
 import { createSession } from '../../apps/api/src/auth/sessions';
 import { signAccessToken } from '../../apps/api/src/auth/tokens';
 import { rollUpDailyTotals } from '../../apps/api/src/dashboard/rollup';
+import { watchBackends } from '../lib/cpu';
 import { generateNetwork } from '../lib/network-generator';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
@@ -137,6 +138,9 @@ interface Tally {
   samples: number[];
   failures: number;
   seconds: number;
+  /** CPU seconds of this process (the portal and the client asking it) and of the database's backends. */
+  processCpu: number;
+  dbCpu: number;
 }
 
 /**
@@ -198,11 +202,21 @@ async function measure(portal: BenchPortal, figures: Figure[], ctx: BenchContext
       [`GET /api/dashboard (${members.length} members in turn)`, `${portal.baseUrl}/api/dashboard`, members],
       ['GET /api/admin/dashboard', `${portal.baseUrl}/api/admin/dashboard`, [admin]],
     ];
-    const tallies = shapes.map((): Tally => ({ samples: [], failures: 0, seconds: 0 }));
+    const tallies = shapes.map((): Tally => ({ samples: [], failures: 0, seconds: 0, processCpu: 0, dbCpu: 0 }));
     const cursors = shapes.map((): number[] => []);
+    const database = (await portal.ctx.db.query<{ name: string }>(sql`SELECT current_database() AS name`)).rows[0]!
+      .name;
     for (let r = 0; r < ROUNDS; r += 1)
-      for (const [i, [, url, tokens]] of shapes.entries())
-        await slice(url, tokens, SECONDS / ROUNDS, tallies[i]!, cursors[i]!);
+      for (const [i, [, url, tokens]] of shapes.entries()) {
+        const tally = tallies[i]!;
+        // The CPU each answer costs, whatever else runs on the machine: this process's, and the backends' (PostgreSQL).
+        const backends = ctx.databaseUrl ? await watchBackends(ctx.databaseUrl, database) : null;
+        const cpu = process.cpuUsage();
+        await slice(url, tokens, SECONDS / ROUNDS, tally, cursors[i]!);
+        const used = process.cpuUsage(cpu);
+        tally.processCpu += (used.user + used.system) / 1e6;
+        tally.dbCpu += backends ? await backends.stop() : 0;
+      }
     const perSecond = (t: Tally) => round(t.samples.length / t.seconds, 0);
     const reference = perSecond(tallies[0]!);
     for (const [i, [metric]] of shapes.entries()) {
@@ -214,6 +228,13 @@ async function measure(portal: BenchPortal, figures: Figure[], ctx: BenchContext
           : `${round(perSecond(t) / reference, 2)} of Fastify's figure${t.failures ? `; ${t.failures} failed` : ''}`;
       figures.push({ metric, value: perSecond(t), unit: 'req/s', note });
       if (i > 0) figures.push({ metric: `${metric} p99`, value: p99, unit: 'ms' });
+      const perAnswer = (seconds: number) => round((seconds * 1000) / t.samples.length, 3);
+      figures.push({
+        metric: `${metric} CPU per answer`,
+        value: perAnswer(t.processCpu),
+        unit: 'ms',
+        note: `this process (portal and client); database backends ${perAnswer(t.dbCpu)} ms`,
+      });
       ctx.log(`${metric}: ${perSecond(t)} req/s (${note})${i > 0 ? `, p99 ${p99} ms` : ''}`);
     }
   } finally {
