@@ -7,8 +7,9 @@ import { sql } from '../../apps/api/src/db/sql';
  * level-1 referral bonus, the member made active with that package, a
  * deposit credited per two members, a withdrawal paid per ten. Inserted
  * set-based with the session's triggers off (session_replication_role =
- * replica: no ledger postings behind it): load for the readers of these
- * tables (the dashboards, the plan simulator), not books. Rows are written
+ * replica): load for the readers of these tables (the dashboards, the plan
+ * simulator), with each member's deposit and income wallets and the postings
+ * of the purchases and bonuses behind them, balances as the lines leave them. Rows are written
  * in time order, as a year of real purchases would be.
  */
 export async function generateActivity(portal: BenchPortal) {
@@ -48,6 +49,26 @@ export async function generateActivity(portal: BenchPortal) {
       sql`INSERT INTO withdrawals (user_id, amount, fee, address, status, entry_id, paid_at, created_at)
          SELECT p.member_id, p.price / 2, p.price / 20, '0x' || repeat('a', 40), 'paid', p.entry_id, p.created_at, p.created_at
            FROM purchases p WHERE p.id % 10 = 0`,
+    );
+    // Each member's deposit and income wallets, and the postings of the purchases behind them (the buyer's
+    // deposit wallet paid the price, the sponsor's income wallet got the bonus): what the wallets and the recent
+    // lines of /api/dashboard read. Balances as the lines leave them.
+    await tx.query(
+      sql`INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
+         SELECT 'member', m.user_id, w.wallet, 'USDT', CASE w.wallet WHEN 'income' THEN COALESCE(r.earned, 0) ELSE 0 END
+           FROM members m CROSS JOIN (VALUES ('deposit'), ('income')) w(wallet)
+           LEFT JOIN (SELECT member_id, sum(amount) AS earned FROM referral_bonuses GROUP BY member_id) r ON r.member_id = m.user_id
+          WHERE m.sponsor_id IS NOT NULL`,
+    );
+    await tx.query(
+      sql`INSERT INTO postings (entry_id, account_id, amount, balance_after)
+         SELECT x.entry_id, x.account_id, x.amount, x.after FROM (
+           SELECT p.entry_id, a.id AS account_id, -p.price AS amount, 0 AS after, p.id AS i, 0 AS o
+             FROM purchases p JOIN ledger_accounts a ON a.owner_id = p.member_id AND a.wallet = 'deposit'
+           UNION ALL
+           SELECT b.entry_id, a.id, b.amount, sum(b.amount) OVER (PARTITION BY b.member_id ORDER BY b.id), b.purchase_id, 1
+             FROM referral_bonuses b JOIN ledger_accounts a ON a.owner_id = b.member_id AND a.wallet = 'income'
+         ) x ORDER BY x.i, x.o`,
     );
   });
   await portal.ctx.db.query(sql`ANALYZE`);

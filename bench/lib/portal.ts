@@ -69,8 +69,12 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
     async close() {
       await app.close();
       await db.close();
-      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-      dropScratch();
+      // BENCH_KEEP_DB=1 leaves the database for a look afterwards (EXPLAIN ANALYZE; drop it yourself).
+      if (process.env.BENCH_KEEP_DB) console.log(`  kept ${scratchUrl ?? dataDir}`);
+      else {
+        if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+        dropScratch();
+      }
     },
   };
 }

@@ -3,11 +3,13 @@
  * a balanced network (BENCH_DASHBOARD_MEMBERS, default 1,000,000) with a year
  * of generated activity (a purchase per member, its level-1 referral bonus, a
  * deposit credited per two members, a withdrawal paid per ten, spread over
- * 365 days), the daily totals rolled up by the job's own function, then the
- * requests/s and p99 of GET /api/dashboard (a member of the network) and
+ * 365 days; the wallets and postings of the purchases and bonuses), the daily totals rolled up by the job's own function, then the
+ * requests/s and p99 of GET /api/dashboard (BENCH_DASHBOARD_ASKED members picked at random, asked in
+ * turn: no answer is one member's over and over) and
  * GET /api/admin/dashboard beside a bare Fastify answering a small JSON in
- * the same process, measured the same way (BENCH_DASHBOARD_SECONDS each,
- * BENCH_DASHBOARD_CONCURRENCY requests in flight).
+ * the same process, measured the same way (BENCH_DASHBOARD_SECONDS each, in
+ * BENCH_DASHBOARD_ROUNDS slices taken in turns, BENCH_DASHBOARD_CONCURRENCY
+ * requests in flight).
  *
  * The activity is inserted set-based with the session's triggers off
  * (session_replication_role = replica: no ledger postings behind it), as the
@@ -15,17 +17,22 @@
  */
 import Fastify from 'fastify';
 import { signIn } from '../lib/client';
-import { hashPassword } from '../../apps/api/src/auth/passwords';
+import { createSession } from '../../apps/api/src/auth/sessions';
+import { signAccessToken } from '../../apps/api/src/auth/tokens';
 import { rollUpDailyTotals } from '../../apps/api/src/dashboard/rollup';
+import { watchBackends } from '../lib/cpu';
 import { generateNetwork } from '../lib/network-generator';
 import { generateActivity } from '../lib/activity';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { sql } from '../../apps/api/src/db/sql';
 
-const MEMBER_PASSWORD = 'Bench-Member-Pass-2026';
 const SECONDS = Number(process.env.BENCH_DASHBOARD_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_DASHBOARD_CONCURRENCY ?? 16);
+/** Each figure's SECONDS in this many slices, taken in turns (BENCH_DASHBOARD_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_DASHBOARD_ROUNDS ?? 10);
+/** How many members /api/dashboard is asked for, in turn (BENCH_DASHBOARD_ASKED). */
+const ASKED = Number(process.env.BENCH_DASHBOARD_ASKED ?? 2000);
 
 const scenario: Scenario = {
   name: 'dashboard',
@@ -36,7 +43,7 @@ const scenario: Scenario = {
     const portal = await startBenchPortal(ctx.databaseUrl);
     try {
       ctx.log(`generating ${members.toLocaleString('en-US')} members and a year of activity…`);
-      const net = await generateNetwork(portal.ctx.db, { members, chain: 0, prefix: 'dash', passwordHash: null });
+      await generateNetwork(portal.ctx.db, { members, chain: 0, prefix: 'dash', passwordHash: null });
       const started = performance.now();
       await generateActivity(portal);
       figures.push({
@@ -45,15 +52,18 @@ const scenario: Scenario = {
         unit: 's',
       });
       const rolling = performance.now();
+      // Up to one moment's margin: with a fresh \`now\` each pass, every pass would find the milliseconds since the
+      // last one to roll and the loop would never end (the 1,000,000-member rerun that "hung").
+      const until = new Date();
       for (let rolled: number | 'busy' = -1; rolled !== 0 && rolled !== 'busy';) {
-        rolled = await rollUpDailyTotals(portal.ctx.db, new Date(), true);
+        rolled = await rollUpDailyTotals(portal.ctx.db, until, true);
       }
       figures.push({
         metric: 'roll up the year into daily totals',
         value: round((performance.now() - rolling) / 1000, 1),
         unit: 's',
       });
-      await measure(portal, net.balancedId(2), figures, ctx);
+      await measure(portal, figures, ctx);
     } finally {
       await portal.close();
     }
@@ -62,63 +72,109 @@ const scenario: Scenario = {
 };
 export default scenario;
 
-interface Throughput {
-  perSecond: number;
-  p99: number;
+/** What one shape's slices add up to: answers, failures, latencies and the time asked. */
+interface Tally {
+  samples: number[];
   failures: number;
+  seconds: number;
+  /** CPU seconds of this process (the portal and the client asking it) and of the database's backends. */
+  processCpu: number;
+  dbCpu: number;
 }
 
-/** `CONCURRENCY` loops asking `url` for `SECONDS`: answers per second and the p99 latency. */
-async function throughput(url: string, headers: Record<string, string>): Promise<Throughput> {
-  const deadline = performance.now() + SECONDS * 1000;
-  const samples: number[] = [];
-  let failures = 0;
+/**
+ * `CONCURRENCY` loops asking `url` for `seconds`, each request with the next of `tokens` (none: no authorization),
+ * loop k starting at the k-th share of the list (and going on from where the last slice left it), added to `tally`.
+ */
+async function slice(url: string, tokens: string[], seconds: number, tally: Tally, cursor: number[]) {
+  const deadline = performance.now() + seconds * 1000;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: CONCURRENCY }, async (_, k) => {
+      cursor[k] ??= Math.floor((k * tokens.length) / CONCURRENCY);
       while (performance.now() < deadline) {
+        const token = tokens[cursor[k]++ % tokens.length];
         const started = performance.now();
-        const res = await fetch(url, { headers });
+        const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
         await res.arrayBuffer();
-        samples.push(performance.now() - started);
-        if (res.status !== 200) failures += 1;
+        tally.samples.push(performance.now() - started);
+        if (res.status !== 200) tally.failures += 1;
       }
     }),
   );
-  return { perSecond: round(samples.length / SECONDS, 0), p99: percentiles(samples).p99, failures };
+  tally.seconds += seconds;
 }
 
-async function measure(portal: BenchPortal, memberId: number, figures: Figure[], ctx: BenchContext) {
-  const db = portal.ctx.db;
-  await db.query(sql`UPDATE users SET password_hash = ${await hashPassword(MEMBER_PASSWORD)} WHERE id = ${memberId}`);
-  const username = (await db.query<{ username: string }>(sql`SELECT username FROM users WHERE id = ${memberId}`))
-    .rows[0]!.username;
-  const member = (await signIn(portal.baseUrl, username, MEMBER_PASSWORD)).token;
+/**
+ * Signs in `ASKED` members picked at random among the generated ones (a session each, as sign-in makes it, and its
+ * access token: no password hash per member), and the admin.
+ */
+async function sessions(portal: BenchPortal) {
+  const { db, config } = portal.ctx;
+  const { rows } = await db.query<{ user_id: number }>(
+    sql`SELECT user_id FROM members WHERE sponsor_id IS NOT NULL ORDER BY random() LIMIT ${ASKED}`,
+  );
+  const members = await Promise.all(
+    rows.map(async ({ user_id: userId }) => {
+      const sessionId = await createSession(db, userId, { ip: '127.0.0.1', userAgent: 'bench' });
+      return signAccessToken({ userId, sessionId, role: 'member' }, config.jwtSecret, 3600);
+    }),
+  );
   const admin = (await signIn(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD)).token;
+  // The sessions table's statistics with these sessions in (the generated members have none).
+  await db.query(sql`ANALYZE auth_sessions`);
+  return { members, admin };
+}
+
+async function measure(portal: BenchPortal, figures: Figure[], ctx: BenchContext) {
+  const { members, admin } = await sessions(portal);
+  ctx.log(`${members.length} members signed in, asked in turn (each loop starts at its own place in the list)`);
 
   // Fastify's own figure: a bare instance answering a small JSON, in this process, asked the same way.
   const bare = Fastify();
   bare.get('/', async () => ({ hello: 'world' }));
   const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const reference = await throughput(bareUrl, {});
-    const shapes: Array<[string, string, string]> = [
-      ['GET /api/dashboard (a member of the network)', '/api/dashboard', member],
-      ['GET /api/admin/dashboard', '/api/admin/dashboard', admin],
+    // Fastify's figure and each shape in turns of ROUNDS slices, so that a change of load on the shared machine
+    // (other work starting or ending) falls on the reference and the shapes alike.
+    const shapes: Array<[string, string, string[]]> = [
+      ['Fastify small JSON', bareUrl, []],
+      [`GET /api/dashboard (${members.length} members in turn)`, `${portal.baseUrl}/api/dashboard`, members],
+      ['GET /api/admin/dashboard', `${portal.baseUrl}/api/admin/dashboard`, [admin]],
     ];
-    figures.push({
-      metric: 'Fastify small JSON',
-      value: reference.perSecond,
-      unit: 'req/s',
-      note: `p99 ${reference.p99} ms`,
-    });
-    ctx.log(`Fastify small JSON: ${reference.perSecond} req/s, p99 ${reference.p99} ms`);
-    for (const [metric, path, token] of shapes) {
-      const t = await throughput(`${portal.baseUrl}${path}`, { authorization: `Bearer ${token}` });
-      const share = round(t.perSecond / reference.perSecond, 2);
-      const note = `${share} of Fastify's figure${t.failures ? `; ${t.failures} failed` : ''}`;
-      figures.push({ metric, value: t.perSecond, unit: 'req/s', note });
-      figures.push({ metric: `${metric} p99`, value: t.p99, unit: 'ms' });
-      ctx.log(`${metric}: ${t.perSecond} req/s (${note}), p99 ${t.p99} ms`);
+    const tallies = shapes.map((): Tally => ({ samples: [], failures: 0, seconds: 0, processCpu: 0, dbCpu: 0 }));
+    const cursors = shapes.map((): number[] => []);
+    const database = (await portal.ctx.db.query<{ name: string }>(sql`SELECT current_database() AS name`)).rows[0]!
+      .name;
+    for (let r = 0; r < ROUNDS; r += 1)
+      for (const [i, [, url, tokens]] of shapes.entries()) {
+        const tally = tallies[i]!;
+        // The CPU each answer costs, whatever else runs on the machine: this process's, and the backends' (PostgreSQL).
+        const backends = ctx.databaseUrl ? await watchBackends(ctx.databaseUrl, database) : null;
+        const cpu = process.cpuUsage();
+        await slice(url, tokens, SECONDS / ROUNDS, tally, cursors[i]!);
+        const used = process.cpuUsage(cpu);
+        tally.processCpu += (used.user + used.system) / 1e6;
+        tally.dbCpu += backends ? await backends.stop() : 0;
+      }
+    const perSecond = (t: Tally) => round(t.samples.length / t.seconds, 0);
+    const reference = perSecond(tallies[0]!);
+    for (const [i, [metric]] of shapes.entries()) {
+      const t = tallies[i]!;
+      const p99 = percentiles(t.samples).p99;
+      const note =
+        i === 0
+          ? `p99 ${p99} ms`
+          : `${round(perSecond(t) / reference, 2)} of Fastify's figure${t.failures ? `; ${t.failures} failed` : ''}`;
+      figures.push({ metric, value: perSecond(t), unit: 'req/s', note });
+      if (i > 0) figures.push({ metric: `${metric} p99`, value: p99, unit: 'ms' });
+      const perAnswer = (seconds: number) => round((seconds * 1000) / t.samples.length, 3);
+      figures.push({
+        metric: `${metric} CPU per answer`,
+        value: perAnswer(t.processCpu),
+        unit: 'ms',
+        note: `this process (portal and client); database backends ${perAnswer(t.dbCpu)} ms`,
+      });
+      ctx.log(`${metric}: ${perSecond(t)} req/s (${note})${i > 0 ? `, p99 ${p99} ms` : ''}`);
     }
   } finally {
     await bare.close();

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { realClock, simulatedClock, type DemoClock } from '../../../bench/demo/clock';
+import type { DemoClock } from '../../../bench/demo/clock';
 import { seedLivingNetwork, type LivingDemoOutcome } from '../../../bench/demo/living-network';
 import { hashPassword } from '../src/auth/passwords';
 import type { AppContext } from '../src/context';
-import { bearer, login, loginAdmin, startPortal, type TestPortal } from './harness';
+import { bearer, login, loginAdmin, type TestPortal } from './harness';
+import { startDemoPortal } from './demo-portal';
 import { assertBooksConsistent, booksFingerprint } from './ledger/ledger-helpers';
 import { sql, type SqlQuery } from '../src/db/sql';
 
@@ -26,14 +27,11 @@ let first: LivingDemoOutcome;
 let afterFirst: string;
 let second: LivingDemoOutcome;
 
+let demo: Awaited<ReturnType<typeof startDemoPortal>> | undefined;
+
 beforeAll(async () => {
-  const today = Date.parse(new Date().toISOString().slice(0, 10));
-  // The clock PGlite reads is installed before the database opens (bench/demo/clock.ts).
-  clock = process.env.DATABASE_URL
-    ? realClock()
-    : simulatedClock(new Date(today - (DAYS - 1) * DAY_MS + 6 * 3_600_000));
-  portal = await startPortal();
-  ctx = { ...portal.ctx, now: () => clock.now() };
+  demo = await startDemoPortal(DAYS);
+  ({ portal, clock, ctx } = demo);
   const options = { members: MEMBERS, days: DAYS, passwordHash: await hashPassword(PASSWORD) };
   first = await seedLivingNetwork(ctx, clock, options);
   afterFirst = await counts();
@@ -41,8 +39,7 @@ beforeAll(async () => {
   // Two runs and a portal: room for a machine busy with other work.
 }, 120_000);
 afterAll(async () => {
-  await portal?.close();
-  clock?.release();
+  await demo?.close();
 });
 
 async function counts(): Promise<string> {

@@ -1,6 +1,6 @@
 import { fromBaseUnits, type IncomeSummaryQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import { sql, type SqlQuery } from '../db/sql';
 import { betweenDays, where } from '../shared/sql-list';
 import { closeDays } from './list';
 
@@ -24,6 +24,19 @@ export async function incomeSummary(db: Sql, query: IncomeSummaryQuery, memberId
 
 /** Referral and matching income of one member (or everyone), by day or month. */
 export async function incomeByPeriod(db: Sql, period: 'day' | 'month', from?: string, to?: string, memberId?: number) {
+  const { rows } = await db.query<IncomeRow>(incomeRows(period, from, to, memberId));
+  return incomeSeries(period, rows, from, to);
+}
+
+/** A period's income as `incomeRows` reads it (sums as text). */
+export interface IncomeRow {
+  period: string;
+  referral: string;
+  matching: string;
+}
+
+/** The statement of `incomeByPeriod`: one row per period with income, in order (the member dashboard embeds it). */
+export function incomeRows(period: 'day' | 'month', from?: string, to?: string, memberId?: number): SqlQuery {
   const own = memberId !== undefined ? sql`member_id = ${memberId}` : undefined;
   const referralWhere = where(own, ...betweenDays(sql`created_at`, from, to));
   // A close being reviewed has paid nobody yet (migration 0034).
@@ -32,16 +45,18 @@ export async function incomeByPeriod(db: Sql, period: 'day' | 'month', from?: st
     ...closeDays(sql`close_date`, from, to),
     sql`close_date NOT IN (SELECT close_date FROM matching_closes_in_review)`,
   );
-  const { rows } = await db.query<{ period: string; referral: string; matching: string }>(
-    sql`SELECT to_char(p, CASE ${period}::text WHEN 'month' THEN 'YYYY-MM' ELSE 'YYYY-MM-DD' END) AS period,
+  return sql`SELECT to_char(p, CASE ${period}::text WHEN 'month' THEN 'YYYY-MM' ELSE 'YYYY-MM-DD' END) AS period,
                sum(referral)::text AS referral, sum(matching)::text AS matching
           FROM (
             SELECT date_trunc(${period}, created_at AT TIME ZONE 'UTC') AS p, amount AS referral, 0 AS matching FROM referral_bonuses ${referralWhere}
             UNION ALL
             SELECT date_trunc(${period}, close_date::timestamp) AS p, 0, paid FROM matching_bonuses ${matchingWhere}
           ) x
-         GROUP BY p ORDER BY p`,
-  );
+         GROUP BY p ORDER BY p`;
+}
+
+/** `incomeRows`' rows as a series with every period of the range, and its totals. */
+export function incomeSeries(period: 'day' | 'month', rows: IncomeRow[], from?: string, to?: string) {
   const found = rows.map((row) => {
     const referral = BigInt(row.referral);
     const matching = BigInt(row.matching);

@@ -1,51 +1,103 @@
 import { DASHBOARD_INCOME_DAYS, fromBaseUnits, type MemberDashboard, type PendingItem } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
-import { incomeByPeriod } from '../bonuses/income';
-import { planStatus } from '../bonuses/status';
-import { walletBalances } from '../ledger/queries';
-import { referralLink } from '../network/referral-link';
+import { sql, type SqlQuery } from '../db/sql';
+import { refusedSession, type Principal } from '../http/guard';
+import { incomeRows, incomeSeries, type IncomeRow } from '../bonuses/income';
+import { needsSettings, planStatusOf, planStatusRow, type PlanStatusRow } from '../bonuses/status';
+import { walletBalancesOf } from '../ledger/queries';
+import { plainReferralLink } from '../network/referral-link';
 import { bvText } from '../shared/bv';
 import { utcDayOf } from '../shared/utc-day';
-import { walletHistory } from '../wallets/queries';
-import { withdrawalsPending } from './pending-withdrawals';
+import { latestEntries, toWalletEntry, type EntryRow } from '../wallets/queries';
+import { CLOSE_IN_REVIEW, inReviewOf, type InReviewRow } from '../plan/close-rows';
+import { settingsOfVersion } from '../settings/service';
+import type { WithdrawalRow } from '../withdrawals/rows';
+import { pendingWithdrawalRows, withdrawalsPending } from './pending-withdrawals';
 
 const DAY_MS = 86_400_000;
+const RECENT_LINES = 5;
+
+/** The member dashboard's statement's answer: each part as JSON, money as text. */
+interface Facts {
+  refusal: string | null;
+  visits: number;
+  plan: PlanStatusRow;
+  settings_version: string;
+  in_review: InReviewRow | null;
+  withdrawals: WithdrawalRow[] | null;
+  wallets: Array<{ wallet: string; balance: string }> | null;
+  teams: { left_count: number; right_count: number } | null;
+  username: string;
+  direct_count: number;
+  income: IncomeRow[] | null;
+  all_time: IncomeRow[] | null;
+  redemptions: Array<{ id: number; points: string; created_at: string; name: string }> | null;
+  deposits: Array<{ id: number; amount: string; status: 'seen' | 'held'; seen_at: string }> | null;
+  placement: { pending_volume: string; joined: string } | null;
+  recent: EntryRow[] | null;
+}
+
+const json = (query: SqlQuery) => sql`(SELECT json_agg(x) FROM (${query}) x)`;
 
 /**
- * The member dashboard in one answer: each part is read by the query its own
- * page uses (wallets, plan status, referral link, wallet history, bonus
- * income), every one of them by the member's key, so the answer costs the
- * same on a network of a million members as on ten.
+ * The member dashboard in one answer from one statement (docs/decisions/0046-member-dashboard-in-one-statement.md):
+ * by the member's key through an index each, the session's check, the visits, the wallets, the plan status, the
+ * teams, the referral link's figures, the income (90 days, and all time by month), what is pending and the newest
+ * lines of the wallet history, each part the SQL of the page behind it where there is one (`planStatusRow`,
+ * `incomeRows`, `pendingWithdrawalRows`, `latestEntries`) made into the page's answer by the page's own mapping.
+ * Tests check each figure against the page behind it.
  */
-export async function memberDashboard(ctx: AppContext, userId: number): Promise<MemberDashboard> {
+export async function memberDashboard(ctx: AppContext, principal: Principal): Promise<MemberDashboard> {
   const { db } = ctx;
+  const userId = principal.userId;
+  // The session to check here when the guard left it to this statement (the route's `sessionCheckedInStatement`).
+  const session = principal.sessionUnchecked ? principal.sessionId : null;
   const today = utcDayOf(ctx.now()).start;
-  const from = new Date(today.getTime() - (DASHBOARD_INCOME_DAYS - 1) * DAY_MS);
-  const [visits, wallets, plan, teams, income, allTime, pending, link, recent] = await Promise.all([
-    // Two sessions are enough to know it is not the first visit (auth_sessions_user_idx).
-    db.query<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${userId} LIMIT 2) s`,
-    ),
-    walletBalances(db, userId),
-    planStatus(db, userId),
-    db.query<{ left_count: number; right_count: number }>(
-      sql`SELECT left_count, right_count FROM network_nodes WHERE member_id = ${userId}`,
-    ),
-    incomeByPeriod(db, 'day', isoDay(from), isoDay(today), userId),
-    // All time is only its totals: by month, so a member's years of daily income are not laid out day by day for nothing.
-    incomeByPeriod(db, 'month', undefined, undefined, userId),
-    pendingItems(ctx, userId),
-    referralLink(ctx, { userId, isAdmin: false, isMember: true }),
-    walletHistory(db, userId, { page: 1, pageSize: 5, sort: '-createdAt' }),
-  ]);
-  const node = teams.rows[0];
+  const from = isoDay(new Date(today.getTime() - (DASHBOARD_INCOME_DAYS - 1) * DAY_MS));
+  // Prepared: planning this statement costs more than running it (ADR 0046), so each connection plans it once.
+  const found = await db.query<Facts>(
+    sql.prepared(sql`SELECT CASE WHEN ${session}::uuid IS NOT NULL THEN auth_session_refusal(${session}::uuid, ${userId}) END AS refusal,
+              -- Two sessions are enough to know it is not the first visit (auth_sessions_user_idx).
+              (SELECT count(*)::int FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${userId} LIMIT 2) s) AS visits,
+              ${json(sql`SELECT wallet, balance::text AS balance FROM ledger_accounts WHERE owner_id = ${userId}`)} AS wallets,
+              (SELECT row_to_json(x) FROM (${planStatusRow(userId)}) x) AS plan,
+              (SELECT version::text FROM settings_version) AS settings_version,
+              (SELECT row_to_json(x) FROM (${CLOSE_IN_REVIEW}) x) AS in_review,
+              (SELECT json_build_object('left_count', left_count, 'right_count', right_count)
+                 FROM network_nodes WHERE member_id = ${userId}) AS teams,
+              u.username, m.direct_count,
+              ${json(incomeRows('day', from, isoDay(today), userId))} AS income,
+              -- All time is only its totals: by month, so a member's years of daily income are not laid out day by day for nothing.
+              ${json(incomeRows('month', undefined, undefined, userId))} AS all_time,
+              ${json(pendingWithdrawalRows(userId))} AS withdrawals,
+              ${json(
+                sql`SELECT r.id, r.points::text AS points, r.created_at, p.name FROM redemptions r JOIN products p ON p.id = r.product_id
+                     WHERE r.member_id = ${userId} AND r.status = 'pending' ORDER BY r.id`,
+              )} AS redemptions,
+              ${json(
+                sql`SELECT id, amount::text AS amount, status, seen_at FROM deposits
+                     WHERE member_id = ${userId} AND status IN ('seen', 'held') ORDER BY id`,
+              )} AS deposits,
+              CASE WHEN m.sponsor_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM network_nodes n WHERE n.member_id = m.user_id)
+                   THEN json_build_object('pending_volume', m.pending_volume::text, 'joined', u.created_at) END AS placement,
+              ${json(latestEntries(userId, RECENT_LINES))} AS recent
+         FROM users u LEFT JOIN members m ON m.user_id = u.id
+        WHERE u.id = ${userId}`),
+  );
+  const facts = found.rows[0];
+  const refused = facts?.refusal ? refusedSession(facts.refusal) : undefined;
+  if (refused) throw refused;
+  const f = facts!;
+  // The settings only when the plan's estimate needs them, and read again only when their version moved.
+  const settings = needsSettings(f.plan) ? await settingsOfVersion(db, f.settings_version) : undefined;
+  const income = incomeSeries('day', f.income ?? [], from, isoDay(today));
+  const allTime = incomeSeries('month', f.all_time ?? []);
   return {
-    firstVisit: visits.rows[0]!.n <= 1,
-    wallets,
-    plan,
-    teams: node ? { left: Number(node.left_count), right: Number(node.right_count) } : null,
-    directReferrals: link.signups.total,
+    firstVisit: f.visits <= 1,
+    wallets: walletBalancesOf(f.wallets ?? []),
+    plan: planStatusOf(f.plan, settings, inReviewOf(f.in_review)),
+    teams: f.teams ? { left: Number(f.teams.left_count), right: Number(f.teams.right_count) } : null,
+    directReferrals: f.direct_count,
     income: income.series.map((d) => ({
       day: d.period,
       referral: fromBaseUnits(d.referral),
@@ -56,35 +108,18 @@ export async function memberDashboard(ctx: AppContext, userId: number): Promise<
       matching: fromBaseUnits(allTime.totals.matching),
       total: fromBaseUnits(allTime.totals.total),
     },
-    pending,
-    referralLink: link.links.plain,
-    recent: recent.kind === 'page' ? recent.page.items : [],
+    pending: pendingItems(f, withdrawalsPending(ctx, f.withdrawals ?? [])),
+    referralLink: plainReferralLink(ctx, f.username),
+    recent: (f.recent ?? []).map(toWalletEntry),
   };
 }
 
 const isoDay = (day: Date) => day.toISOString().slice(0, 10);
 
 /** What is not finished yet: withdrawals, redemptions waiting for an admin, deposits not final or held, a placement. */
-async function pendingItems(ctx: AppContext, userId: number): Promise<PendingItem[]> {
-  const { db } = ctx;
-  const [withdrawals, redemptions, deposits, placement] = await Promise.all([
-    withdrawalsPending(ctx, userId),
-    db.query<{ id: number; points: string; created_at: Date; name: string }>(
-      sql`SELECT r.id, r.points::text, r.created_at, p.name FROM redemptions r JOIN products p ON p.id = r.product_id
-           WHERE r.member_id = ${userId} AND r.status = 'pending' ORDER BY r.id`,
-    ),
-    db.query<{ id: number; amount: string; status: 'seen' | 'held'; seen_at: Date }>(
-      sql`SELECT id, amount::text, status, seen_at FROM deposits
-           WHERE member_id = ${userId} AND status IN ('seen', 'held') ORDER BY id`,
-    ),
-    db.query<{ pending_volume: string; joined: Date }>(
-      sql`SELECT m.pending_volume::text, u.created_at AS joined FROM members m JOIN users u ON u.id = m.user_id
-           WHERE m.user_id = ${userId} AND m.sponsor_id IS NOT NULL
-             AND NOT EXISTS (SELECT 1 FROM network_nodes n WHERE n.member_id = m.user_id)`,
-    ),
-  ]);
+function pendingItems(f: Facts, withdrawals: PendingItem[]): PendingItem[] {
   const items: PendingItem[] = [...withdrawals];
-  for (const r of redemptions.rows)
+  for (const r of f.redemptions ?? [])
     items.push({
       kind: 'redemption',
       id: Number(r.id),
@@ -94,7 +129,7 @@ async function pendingItems(ctx: AppContext, userId: number): Promise<PendingIte
       at: new Date(r.created_at).toISOString(),
       link: '/redeem-history',
     });
-  for (const d of deposits.rows)
+  for (const d of f.deposits ?? [])
     items.push({
       kind: 'deposit',
       id: Number(d.id),
@@ -107,7 +142,7 @@ async function pendingItems(ctx: AppContext, userId: number): Promise<PendingIte
       at: new Date(d.seen_at).toISOString(),
       link: '/deposit-history-member',
     });
-  const waiting = placement.rows[0];
+  const waiting = f.placement;
   if (waiting) {
     const volume = Number(waiting.pending_volume);
     items.push({

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Database, QueryResult, Sql } from './database';
-import { statement, type SqlQuery } from './sql';
+import { createHash } from 'node:crypto';
+import { PreparedQuery, type SqlQuery } from './sql';
 
 // int8 (counts, ids) fits a JS number for every id and count we keep; NUMERIC
 // (money) stays a string and is parsed into bigint base units by the ledger.
@@ -38,7 +39,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
       waiting: pool.waitingCount,
     }),
     async query<T>(query: SqlQuery): Promise<QueryResult<T>> {
-      const result = await pool.query(...statement(query));
+      const result = await pool.query(config(query));
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
     },
     async exec(script: string) {
@@ -48,7 +49,7 @@ export async function openPostgres(url: string, schema?: string): Promise<Databa
       const client = await pool.connect();
       const tx: Sql = {
         async query<R>(query: SqlQuery) {
-          const result = await client.query(...statement(query));
+          const result = await client.query(config(query));
           return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
         },
         async exec(script: string) {
@@ -137,4 +138,11 @@ export async function withPgClient<T>(databaseUrl: string, work: (client: pg.Cli
   } finally {
     await client.end();
   }
+}
+
+/** node-postgres' query config: a `sql.prepared` statement with a name (its text's hash), any other unnamed. */
+function config(query: SqlQuery): pg.QueryConfig {
+  const { text, values } = query.toQuery();
+  if (!(query instanceof PreparedQuery)) return { text, values };
+  return { name: `p_${createHash('sha1').update(text).digest('base64url')}`, text, values };
 }

@@ -69,6 +69,16 @@ sql.join = (parts: readonly SqlQuery[], separator: SqlQuery = sql.raw(', ')): Sq
   return new SqlQuery(strings, values);
 };
 
+/** A statement the server keeps parsed and planned per connection: see `sql.prepared`. */
+export class PreparedQuery extends SqlQuery {}
+
+/**
+ * `query` as a named prepared statement on PostgreSQL (named after its text, so another text is another
+ * statement): each connection parses it once and, after a few runs, keeps a generic plan. For a hot read whose
+ * planning costs more than its execution (the member dashboard's statement, ADR 0046); PGlite runs it as any other.
+ */
+sql.prepared = (query: SqlQuery): PreparedQuery => new PreparedQuery(['', ''], [query]);
+
 /** A driver's arguments for a query: its text and values. */
 export function statement(query: SqlQuery): [string, unknown[]] {
   const { text, values } = query.toQuery();

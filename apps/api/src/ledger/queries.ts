@@ -8,6 +8,11 @@ export async function walletBalances(db: Sql, memberId: number): Promise<WalletB
   const { rows } = await db.query<{ wallet: string; balance: string }>(
     sql`SELECT wallet, balance FROM ledger_accounts WHERE owner_id = ${memberId}`,
   );
+  return walletBalancesOf(rows);
+}
+
+/** Every wallet with its balance from the member's accounts' rows (a wallet without an account holds 0). */
+export function walletBalancesOf(rows: Array<{ wallet: string; balance: string }>): WalletBalance[] {
   const held = new Map(rows.map((row) => [row.wallet, BigInt(row.balance)]));
   return wallets.map((wallet) => ({
     wallet,

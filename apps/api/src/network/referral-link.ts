@@ -26,10 +26,15 @@ export async function referralLink(ctx: AppContext, viewer: Viewer): Promise<Ref
   );
   const row = rows[0]!;
   // The register page reads `ref` and `side` (sponsor-lookup.ts tells the visitor whose link it is).
-  const plain = `${ctx.config.publicUrl}/register?ref=${encodeURIComponent(row.username)}`;
+  const plain = plainReferralLink(ctx, row.username);
   return {
     username: row.username,
     links: { plain, left: `${plain}&side=left`, right: `${plain}&side=right` },
     signups: { total: row.total, left: row.left, right: row.right, noSide: row.none, waiting: row.waiting },
   };
+}
+
+/** The member's plain referral link: the register page with `ref`, on the public URL. */
+export function plainReferralLink(ctx: AppContext, username: string): string {
+  return `${ctx.config.publicUrl}/register?ref=${encodeURIComponent(username)}`;
 }

@@ -70,9 +70,20 @@ export function toCloseResult(row: CloseRow): Omit<CloseResult, 'created'> {
 
 /** The close computed and not paid yet, if any (at most one: a close refuses to run while one waits). */
 export async function closeInReview(tx: Sql): Promise<{ date: string; payAfter: Date | null } | undefined> {
-  const { rows } = await tx.query<{ date: string; pay_after: Date | null }>(
-    sql`SELECT to_char(close_date, 'YYYY-MM-DD') AS date, pay_after FROM matching_closes_in_review ORDER BY close_date LIMIT 1`,
-  );
-  const row = rows[0];
-  return row && { date: row.date, payAfter: row.pay_after === null ? null : new Date(row.pay_after) };
+  const { rows } = await tx.query<InReviewRow>(CLOSE_IN_REVIEW);
+  return inReviewOf(rows[0]);
+}
+
+/** `CLOSE_IN_REVIEW`'s row (`pay_after` as text when read as JSON). */
+export interface InReviewRow {
+  date: string;
+  pay_after: Date | string | null;
+}
+
+/** The statement of `closeInReview` (the member dashboard embeds it). */
+export const CLOSE_IN_REVIEW = sql`SELECT to_char(close_date, 'YYYY-MM-DD') AS date, pay_after FROM matching_closes_in_review ORDER BY close_date LIMIT 1`;
+
+/** `closeInReview`'s answer from its row. */
+export function inReviewOf(row: InReviewRow | null | undefined): { date: string; payAfter: Date | null } | undefined {
+  return row ? { date: row.date, payAfter: row.pay_after === null ? null : new Date(row.pay_after) } : undefined;
 }

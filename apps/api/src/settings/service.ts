@@ -25,6 +25,12 @@ export async function readSettings(db: Sql): Promise<Settings> {
   return (await readVersionedSettings(db)).settings;
 }
 
+/** The settings of `version` (read by the caller's own statement): those last read if they are that version, else read anew. */
+export async function settingsOfVersion(db: Sql, version: string): Promise<Settings> {
+  const known = lastRead;
+  return known?.version === version ? known.settings : readSettings(db);
+}
+
 async function readVersionedSettings(db: Sql): Promise<VersionedSettings> {
   const known = lastRead;
   const { rows } = await db.query<{ version: string; key: string | null; value: unknown }>(

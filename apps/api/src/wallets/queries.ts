@@ -7,7 +7,7 @@ import { defineList } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays } from '../shared/sql-list';
 
-interface EntryRow {
+export interface EntryRow {
   id: number;
   entry_id: number;
   wallet: Wallet;
@@ -16,7 +16,8 @@ interface EntryRow {
   balance_after: string;
   memo: string;
   refs: Record<string, unknown>;
-  created_at: Date;
+  /** A Date, or its text when read as JSON. */
+  created_at: Date | string;
   /** A matching bonus line: what the member's close matched, and at which rate. */
   matched: string | null;
   rate: string | null;
@@ -58,7 +59,7 @@ const FROM = sql`postings p
 const MATCHING_JOIN = sql`LEFT JOIN matching_bonuses mb
   ON e.type = 'matching_bonus' AND mb.close_date = (e.refs->>'closeDate')::date AND mb.member_id = a.owner_id`;
 
-function toWalletEntry(row: EntryRow): WalletEntry {
+export function toWalletEntry(row: EntryRow): WalletEntry {
   return {
     id: row.id,
     entryId: row.entry_id,
@@ -77,10 +78,13 @@ function toWalletEntry(row: EntryRow): WalletEntry {
   };
 }
 
+/** A line's columns, money as text (also when read as JSON, by the member dashboard). */
+const ENTRY_SELECT = sql`SELECT p.id, p.entry_id, a.wallet, e.type, p.amount::text AS amount,
+         p.balance_after::text AS balance_after, e.memo, e.refs, e.created_at, mb.matched::text AS matched, mb.rate
+    FROM ${FROM} ${MATCHING_JOIN}`;
+
 const WALLET_ENTRIES = defineList({
-  select: sql`SELECT p.id, p.entry_id, a.wallet, e.type, p.amount, p.balance_after, e.memo, e.refs, e.created_at,
-         mb.matched::text AS matched, mb.rate
-    FROM ${FROM} ${MATCHING_JOIN}`,
+  select: ENTRY_SELECT,
   counted: FROM,
   sorts: SORTS,
   tieBreaker: 'p.id',
@@ -90,6 +94,14 @@ const WALLET_ENTRIES = defineList({
 /** A page of a member's wallet history (all wallets, or the one in `query.wallet`): one line per posting, newest first by default. */
 export function walletHistory(db: Sql, memberId: number, query: AllEntriesQuery): Promise<ListAnswer<WalletEntry>> {
   return WALLET_ENTRIES.page(db, { where: conditionsOf(memberId, query), sort: query.sort }, query);
+}
+
+/**
+ * The member's newest `n` lines, as the wallet history's first page sorted by `-createdAt` shows them (without
+ * its count); `toWalletEntry` makes them items. The member dashboard embeds it in its statement.
+ */
+export function latestEntries(memberId: number, n: number): SqlQuery {
+  return sql`${ENTRY_SELECT} WHERE a.owner_id = ${memberId} ORDER BY p.id DESC LIMIT ${n}`;
 }
 
 /** What a line means to the member who sees it in one of their wallets. */

@@ -1,5 +1,6 @@
 import { DASHBOARD_INCOME_DAYS, toBaseUnits, type MemberDashboard } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
+import { sql } from '../../src/db/sql';
 import { bearer, errorOf, login, registerMember, usePortal, type Session } from '../harness';
 import { balances, fund } from '../ledger/ledger-helpers';
 import { close, day, mustBuy, packageIds } from '../plan/plan-helpers';
@@ -114,6 +115,16 @@ describe('the member dashboard', () => {
     expect((await dashboard(member)).firstVisit).toBe(true);
     const again = await login(portal.app, member.user.username, member.password);
     expect((await dashboard(again)).firstVisit).toBe(false);
+  });
+
+  it('checks the session in its own statement: a revoked session is refused with SESSION_ENDED', async () => {
+    const member = await registerMember(portal.app);
+    await dashboard(member);
+    // Signed out everywhere (what a password change or an admin's block does to the member's sessions).
+    await portal.db.query(sql`UPDATE auth_sessions SET revoked_at = now() WHERE user_id = ${member.user.id}`);
+    const res = await portal.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(member) });
+    expect(res.statusCode).toBe(401);
+    expect(errorOf(res).code).toBe('SESSION_ENDED');
   });
 
   it('is for members: an admin without membership is refused with NOT_A_MEMBER', async () => {

@@ -77,6 +77,8 @@ describe('a close to review, on the worked example', () => {
     expect(await get(portal, A, '/api/plan/status')).toMatchObject({
       closeInReview: { date: day(-1), payAfter: null },
     });
+    // The dashboard's plan part (read in its own statement) says the same.
+    expect((await get(portal, A, '/api/dashboard')).plan).toEqual(await get(portal, A, '/api/plan/status'));
     const aList = await get(portal, A, '/api/bonuses?type=matching');
     expect(aList.items).toEqual([
       expect.objectContaining({ closeDate: day(-1), paid: '20.00', carryRight: '800', state: 'in_review' }),
@@ -234,6 +236,7 @@ describe('the scheduler and the automatic pay', () => {
       date: first,
       payAfter: new Date(computedAt + 30 * 3_600_000).toISOString(),
     });
+    expect((await get(portal, A, '/api/dashboard')).plan).toEqual(await get(portal, A, '/api/plan/status'));
     // Settings apply to later closes: turning review off does not pay the one waiting.
     await setSettings(portal, admin, { closeReview: false });
 
