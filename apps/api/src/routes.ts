@@ -26,6 +26,7 @@ import { screeningAdminRoutes } from './screening/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes';
 import { statementAdminRoutes, statementRoutes } from './statements/routes';
+import { rankAdminRoutes, rankRoutes } from './ranks/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -60,6 +61,7 @@ export const memberRoutes: RouteModule[] = [
   depositRoutes,
   withdrawalRoutes,
   statementRoutes,
+  rankRoutes,
 ];
 
 /** Admins only: `/api/admin/...`. */
@@ -79,4 +81,5 @@ export const adminRoutes: RouteModule[] = [
   withdrawalAdminRoutes,
   screeningAdminRoutes,
   statementAdminRoutes,
+  rankAdminRoutes,
 ];

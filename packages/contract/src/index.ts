@@ -10,6 +10,7 @@ export * from './settings';
 export * from './admin';
 export * from './network';
 export * from './plan';
+export * from './ranks';
 export * from './dashboard';
 export * from './products';
 export * from './errors';
