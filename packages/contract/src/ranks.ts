@@ -30,7 +30,7 @@ const rankIdSchema = (label: string) =>
   z
     .number({ error: `${label} must be an id (a number)` })
     .int(`${label} must be a whole number`)
-    .positive();
+    .min(1, `${label} must be an id`);
 
 export const rankNameSchema = text({ error: 'Name is required' }, { label: 'Name' })
   .trim()
@@ -53,6 +53,8 @@ export const rankRequirementsSchema = z.object({
   minRanked: z.object({ rankId: rankIdSchema('minRanked.rankId'), count: positiveCount('minRanked.count') }).nullable(),
 });
 export type RankRequirements = z.infer<typeof rankRequirementsSchema>;
+/** The same as the API answers it (BV as canonical text). */
+const rankRequirementsAnswerSchema = rankRequirementsSchema.extend({ minWeakerLegBv: z.string().nullable() });
 
 export const rankSchema = z.object({
   id: z.number().int(),
@@ -60,7 +62,7 @@ export const rankSchema = z.object({
   name: z.string(),
   colour: z.string(),
   kind: rankKindSchema,
-  requirements: rankRequirementsSchema,
+  requirements: rankRequirementsAnswerSchema,
   /** One-time advancement bonus (USDT), credited to the income wallet. */
   bonus: moneySchema,
   active: z.boolean(),
