@@ -56,7 +56,7 @@ async function defineRank(app: FastifyInstance, admin: Session, body: Partial<Ra
     },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; position: number };
+  return res.json<{ id: number; position: number }>();
 }
 
 const evaluateNow = (app: FastifyInstance, admin: Session) =>

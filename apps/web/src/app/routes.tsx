@@ -21,6 +21,7 @@ import { depositRoutes } from '../features/deposits/routes';
 import { networkRoutes } from '../features/network/routes';
 import { packageRoutes } from '../features/packages/routes';
 import { productRoutes } from '../features/products/routes';
+import { rankReportRoutes, rankRoutes } from '../features/ranks/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { transferRoutes } from '../features/transfers/routes';
 import { walletRoutes } from '../features/wallet/routes';
@@ -43,6 +44,7 @@ export const APP_ROUTES: AppRoute[] = [
   ...screeningRoutes,
   ...conversionRoutes,
   ...bonusRoutes,
+  ...rankReportRoutes,
   ...packageRoutes,
   ...accountRoutes,
   // Admin group: dashboard, users, members, transactions.
@@ -53,6 +55,7 @@ export const APP_ROUTES: AppRoute[] = [
   // Plan & catalogue: packages, products, settings, audit log (products also holds member and approval pages,
   // which come after the withdrawal ones in their groups).
   ...adminPackageRoutes,
+  ...rankRoutes,
   ...productRoutes,
   ...settingsRoutes,
   ...auditLogRoutes,
