@@ -24,3 +24,23 @@ export function RankChip({ rank, size = 'small' }: { rank: NonNullable<RankBadge
     />
   );
 }
+
+/** The same in a line of small text, where a chip is too tall (a tree node). */
+export function RankText({ rank }: { rank: NonNullable<RankBadge> }) {
+  return (
+    <Box
+      component="span"
+      data-testid="rank-text"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, typography: 'caption', maxWidth: '100%' }}
+    >
+      <Box
+        component="span"
+        aria-hidden="true"
+        sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: rank.colour, flexShrink: 0 }}
+      />
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {rank.name}
+      </Box>
+    </Box>
+  );
+}
