@@ -198,7 +198,12 @@ describe('ranks on the worked example', () => {
       headers: bearer(admin),
     });
     expect(csv.statusCode).toBe(200);
-    expect(csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual([
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toEqual([
       'reached_on,member,rank,close,bonus,state',
       `${day(-1)},alice,Bronze,${day(-1)},10.00,paid`,
       `${day(-1)},bob,Bronze,${day(-1)},10.00,paid`,
@@ -209,6 +214,22 @@ describe('ranks on the worked example', () => {
       ['Rank bonus: Silver', '50.00'],
       ['Rank bonus: Bronze', '10.00'],
     ]);
+    // The rank on the tree nodes, the downline and the Members list (filtered by rank).
+    const tree = await get(app, A, '/api/network/placement-tree?depth=1');
+    expect(tree.root.rank).toEqual({ id: ranks.leader.id, name: 'Leader', colour: '#8e24aa' });
+    expect(
+      tree.nodes.map((n: { username: string; rank: { name: string } | null }) => [n.username, n.rank?.name ?? null]),
+    ).toEqual([
+      ['bob', 'Silver'],
+      ['carol', null],
+    ]);
+    const downline = await get(app, A, '/api/network/downline?pageSize=10');
+    expect(downline.items.find((r: { username: string }) => r.username === 'bob').rank.name).toBe('Silver');
+    const silverMembers = await get(app, admin, `/api/admin/members?rank=${ranks.silver.id}`);
+    expect(
+      silverMembers.items.map((m: { username: string; rank: { name: string } }) => [m.username, m.rank.name]),
+    ).toEqual([['bob', 'Silver']]);
+    expect(silverMembers.total).toBe(1);
     const list = await get(app, admin, '/api/admin/ranks');
     expect(
       list.items.map((r: { name: string; holders: number; reached: number }) => [r.name, r.holders, r.reached]),

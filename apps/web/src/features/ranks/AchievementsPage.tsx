@@ -2,11 +2,12 @@ import { endpoints, type RankAchievement } from '@portal/contract';
 import type { Column } from '../../shared/components/DataTable';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { ListCard } from '../../shared/components/ListCard';
-import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { filterProps, useListParams } from '../../shared/list-params';
-import { useAdminRanks, useRankAchievements } from './api';
+import { useRankAchievements } from './api';
+import { RankFilter } from './RankFilter';
 import { RankChip } from './RankChip';
 
 const FILTERS = ['rank', 'member', 'from', 'to'] as const;
@@ -41,7 +42,6 @@ const COLUMNS: Column<RankAchievement>[] = [
 export function AchievementsPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: '-reachedOn' });
   const result = useRankAchievements(list.query);
-  const ranks = useAdminRanks();
   return (
     <ListCard
       title="Rank achievements"
@@ -49,11 +49,7 @@ export function AchievementsPage() {
       action={<CsvExportButton list={endpoints.ranks.adminAchievements} name="rank-achievements" query={list.query} />}
       filters={
         <>
-          <SelectFilter
-            label="Rank"
-            choices={(ranks.data?.items ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
-            {...filterProps(list, 'rank')}
-          />
+          <RankFilter {...filterProps(list, 'rank')} />
           <SearchField label="Member" placeholder="username" {...filterProps(list, 'member')} />
         </>
       }
