@@ -15,31 +15,40 @@ const MAX_PASSES = 20;
 export const monthStart = (day: string): string => `${day.slice(0, 8)}01`;
 
 /**
- * Who meets `rank` now, as a condition on `members m JOIN network_nodes n`
- * (docs/plan.md "Ranks"): active, every requirement the rank sets. The
- * weaker leg is lifetime (the roll-up's lifetime totals) or, for a period
- * rank, the BV matched by this month's closes (`pg_temp.rank_period_bv`).
+ * Who meets `rank` now (docs/plan.md "Ranks"), over `pg_temp.rank_figures f`
+ * (one row per active member, read once per evaluation): every requirement
+ * the rank sets. The weaker leg is lifetime (the roll-up's lifetime totals)
+ * or, for a period rank, the BV matched by this month's closes; the ranks of
+ * sponsored members are counted from the ranks held now, by hash join.
  */
-export function meetsSql(rank: RankRow): SqlQuery {
-  const parts: SqlQuery[] = [sql`m.active`];
+function rankQuery(rank: RankRow): SqlQuery {
+  const joins: SqlQuery[] = [];
+  const parts: SqlQuery[] = [sql`true`];
   if (rank.min_package_id !== null)
-    parts.push(sql`m.package_price >= (SELECT price FROM packages WHERE id = ${rank.min_package_id})`);
-  if (rank.min_weaker_leg_bv !== null)
-    parts.push(
-      rank.kind === 'lifetime'
-        ? sql`least(n.left_lifetime_volume, n.right_lifetime_volume) >= ${rank.min_weaker_leg_bv}::numeric`
-        : sql`COALESCE((SELECT p.matched FROM pg_temp.rank_period_bv p WHERE p.member_id = m.user_id), 0) >= ${rank.min_weaker_leg_bv}::numeric`,
+    parts.push(sql`f.package_price >= (SELECT price FROM packages WHERE id = ${rank.min_package_id})`);
+  if (rank.min_weaker_leg_bv !== null) {
+    if (rank.kind === 'lifetime') parts.push(sql`f.weaker >= ${rank.min_weaker_leg_bv}::numeric`);
+    else {
+      joins.push(sql`LEFT JOIN pg_temp.rank_period_bv p ON p.member_id = f.member_id`);
+      parts.push(sql`COALESCE(p.matched, 0) >= ${rank.min_weaker_leg_bv}::numeric`);
+    }
+  }
+  if (rank.min_sponsored !== null) parts.push(sql`f.sponsored >= ${rank.min_sponsored}`);
+  if (rank.min_ranked_rank !== null) {
+    joins.push(
+      sql`JOIN (SELECT s.sponsor_id, count(*) AS n FROM member_ranks h JOIN ranks hr ON hr.id = h.rank_id JOIN members s ON s.user_id = h.member_id
+                 WHERE hr.position >= (SELECT position FROM ranks WHERE id = ${rank.min_ranked_rank}) GROUP BY s.sponsor_id) rk
+              ON rk.sponsor_id = f.member_id`,
     );
-  if (rank.min_sponsored !== null)
+    parts.push(sql`rk.n >= ${rank.min_ranked_count ?? 1}`);
+  }
+  // A lifetime rank: only who has not reached it. A period rank: everyone, it is held while met.
+  if (rank.kind === 'lifetime')
     parts.push(
-      sql`(SELECT count(*) FROM members s WHERE s.sponsor_id = m.user_id AND s.active) >= ${rank.min_sponsored}`,
+      sql`NOT EXISTS (SELECT 1 FROM rank_achievements a WHERE a.member_id = f.member_id AND a.rank_id = ${rank.id})`,
     );
-  if (rank.min_ranked_rank !== null)
-    parts.push(
-      sql`(SELECT count(*) FROM members s JOIN member_ranks h ON h.member_id = s.user_id JOIN ranks hr ON hr.id = h.rank_id
-            WHERE s.sponsor_id = m.user_id AND hr.position >= (SELECT position FROM ranks WHERE id = ${rank.min_ranked_rank})) >= ${rank.min_ranked_count ?? 1}`,
-    );
-  return sql.join(parts, sql` AND `);
+  return sql`SELECT f.member_id, ${rank.id}::bigint, ${rank.position}::int FROM pg_temp.rank_figures f ${sql.join(joins, sql` `)}
+              WHERE ${sql.join(parts, sql` AND `)}`;
 }
 
 /**
@@ -78,6 +87,17 @@ export async function evaluateRanks(
       );
       await tx.query(sql`CREATE UNIQUE INDEX ON pg_temp.rank_period_bv (member_id)`);
     }
+    // Each active member's figures, read once: package, lifetime weaker leg, active members sponsored.
+    const sponsored = ranks.some((r) => r.min_sponsored !== null);
+    await tx.query(sql`DROP TABLE IF EXISTS pg_temp.rank_figures`);
+    await tx.query(
+      sql`CREATE TEMPORARY TABLE rank_figures ON COMMIT DROP AS
+          SELECT m.user_id AS member_id, m.package_price, least(n.left_lifetime_volume, n.right_lifetime_volume) AS weaker,
+                 ${sponsored ? sql`COALESCE(sp.n, 0)` : sql`0`} AS sponsored
+            FROM members m JOIN network_nodes n ON n.member_id = m.user_id
+            ${sponsored ? sql`LEFT JOIN (SELECT sponsor_id, count(*) AS n FROM members WHERE active GROUP BY sponsor_id) sp ON sp.sponsor_id = m.user_id` : sql.empty}
+           WHERE m.active`,
+    );
     await tx.query(sql`DROP TABLE IF EXISTS pg_temp.rank_met`);
     await tx.query(
       sql`CREATE TEMPORARY TABLE rank_met (member_id bigint NOT NULL, rank_id bigint NOT NULL, position int NOT NULL, PRIMARY KEY (member_id, rank_id)) ON COMMIT DROP`,
@@ -85,16 +105,8 @@ export async function evaluateRanks(
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       let raised = 0;
       for (const rank of ranks) {
-        // A lifetime rank: only who has not reached it. A period rank: everyone, it is held while met.
-        const fresh =
-          rank.kind === 'lifetime'
-            ? sql`AND NOT EXISTS (SELECT 1 FROM rank_achievements a WHERE a.member_id = m.user_id AND a.rank_id = ${rank.id})`
-            : sql.empty;
         await tx.query(
-          sql`INSERT INTO pg_temp.rank_met (member_id, rank_id, position)
-              SELECT m.user_id, ${rank.id}, ${rank.position} FROM members m JOIN network_nodes n ON n.member_id = m.user_id
-               WHERE ${meetsSql(rank)} ${fresh}
-              ON CONFLICT DO NOTHING`,
+          sql`INSERT INTO pg_temp.rank_met (member_id, rank_id, position) ${rankQuery(rank)} ON CONFLICT DO NOTHING`,
         );
         const reached = await tx.query(
           sql`INSERT INTO rank_achievements (member_id, rank_id, reached_on, close_date, bonus)
@@ -108,8 +120,8 @@ export async function evaluateRanks(
           sql`INSERT INTO member_ranks AS h (member_id, rank_id, since)
               SELECT member_id, rank_id, ${at.day} FROM pg_temp.rank_met WHERE rank_id = ${rank.id} ORDER BY member_id
               ON CONFLICT (member_id) DO UPDATE SET rank_id = EXCLUDED.rank_id, since = EXCLUDED.since
-               WHERE (SELECT position FROM ranks WHERE id = h.rank_id) < ${rank.position}
-                  OR NOT (SELECT active FROM ranks WHERE id = h.rank_id)`,
+               WHERE h.rank_id <> EXCLUDED.rank_id
+                 AND (SELECT r.position < ${rank.position} OR NOT r.active FROM ranks r WHERE r.id = h.rank_id)`,
         );
         raised += up.rowCount ?? 0;
       }

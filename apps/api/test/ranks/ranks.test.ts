@@ -72,6 +72,20 @@ async function held(portal: TestPortal): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((r) => [r.username, r.rank]));
 }
 
+/** The worked example's network and its day-1 purchases (docs/plan.md): alice, bob, carol, dave. */
+async function workedDayOne(portal: TestPortal, admin: Session) {
+  const A = await member(portal, admin, 'alice', 'company', 'left');
+  const B = await member(portal, admin, 'bob', 'alice', 'left');
+  const C = await member(portal, admin, 'carol', 'alice', 'right');
+  const D = await member(portal, admin, 'dave', 'bob', 'left');
+  const ids = await packageIds(portal.app, A);
+  await mustBuy(portal.app, A, ids.Starter!);
+  await mustBuy(portal.app, B, ids.Starter!);
+  await mustBuy(portal.app, C, ids.Gold!);
+  await mustBuy(portal.app, D, ids.Starter!);
+  return { A, B, C, D, ids };
+}
+
 /** The three ranks of the scenario in docs/plan.md "Ranks". */
 async function threeRanks(app: FastifyInstance, admin: Session) {
   const bronze = await defineRank(app, admin, {
@@ -100,24 +114,15 @@ describe('ranks on the worked example', () => {
   it('reaches Bronze on day 1, Silver and Leader on day 2, pays each bonus once and shows the progress', async () => {
     const { app } = portal;
     const ranks = await threeRanks(app, admin);
-    const A = await member(portal, admin, 'alice', 'company', 'left');
-    const B = await member(portal, admin, 'bob', 'alice', 'left');
-    const C = await member(portal, admin, 'carol', 'alice', 'right');
-    const D = await member(portal, admin, 'dave', 'bob', 'left');
-    const ids = await packageIds(app, A);
+    const { A, B, C, D, ids } = await workedDayOne(portal, admin);
 
-    // Before anything: no rank yet, and the first rank's requirement in numbers.
+    // Before the first close: no rank yet, and the first rank's requirement in numbers.
     const none = await get(app, C, '/api/ranks/progress');
     expect(none).toMatchObject({ current: null, since: null, next: { name: 'Bronze', bonus: '10.00' } });
     expect(none.next.requirements).toEqual([
       { key: 'sponsored', label: 'Active members you sponsored', needed: '1', has: '0', missing: '1', met: false },
     ]);
 
-    // Day 1 of the worked example.
-    await mustBuy(app, A, ids.Starter!);
-    await mustBuy(app, B, ids.Starter!);
-    await mustBuy(app, C, ids.Gold!);
-    await mustBuy(app, D, ids.Starter!);
     expect((await close(app, admin, day(-1))).statusCode).toBe(201);
     // alice sponsors bob and carol, bob sponsors dave: both Bronze (+10). alice's weaker leg is 200 BV.
     expect(await held(portal)).toEqual({ alice: 'Bronze', bob: 'Bronze' });
@@ -323,15 +328,7 @@ describe('rank bonuses of a reviewed close', () => {
       payload: { closeReview: true },
     });
     expect(settings.statusCode, settings.body).toBe(200);
-    const A = await member(portal, admin, 'alice', 'company', 'left');
-    const B = await member(portal, admin, 'bob', 'alice', 'left');
-    const C = await member(portal, admin, 'carol', 'alice', 'right');
-    const D = await member(portal, admin, 'dave', 'bob', 'left');
-    const ids = await packageIds(app, A);
-    await mustBuy(app, A, ids.Starter!);
-    await mustBuy(app, B, ids.Starter!);
-    await mustBuy(app, C, ids.Gold!);
-    await mustBuy(app, D, ids.Starter!);
+    const { A, B } = await workedDayOne(portal, admin);
 
     expect((await close(app, admin, day(-1))).statusCode).toBe(201);
     expect(await held(portal)).toEqual({ alice: 'Bronze', bob: 'Bronze' });
