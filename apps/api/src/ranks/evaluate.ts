@@ -98,6 +98,8 @@ export async function evaluateRanks(
             ${sponsored ? sql`LEFT JOIN (SELECT sponsor_id, count(*) AS n FROM members WHERE active GROUP BY sponsor_id) sp ON sp.sponsor_id = m.user_id` : sql.empty}
            WHERE m.active`,
     );
+    // A temporary table has no statistics until analysed: without them the planner guesses its size.
+    await tx.query(sql`ANALYZE pg_temp.rank_figures`);
     await tx.query(sql`DROP TABLE IF EXISTS pg_temp.rank_met`);
     await tx.query(
       sql`CREATE TEMPORARY TABLE rank_met (member_id bigint NOT NULL, rank_id bigint NOT NULL, position int NOT NULL, PRIMARY KEY (member_id, rank_id)) ON COMMIT DROP`,
@@ -128,7 +130,9 @@ export async function evaluateRanks(
       outcome.changed += raised;
       if (raised === 0 || !ranks.some((r) => r.min_ranked_rank !== null)) break;
     }
-    outcome.changed += await settleHeldRanks(tx, at.day);
+    // Only a period rank, or a rank deactivated, can be lost: without any, nobody's rank can fall.
+    const fallible = await tx.query(sql`SELECT 1 FROM ranks WHERE kind = 'period' OR NOT active LIMIT 1`);
+    if (fallible.rows.length > 0) outcome.changed += await settleHeldRanks(tx, at.day);
   }
   const credited = settings.closeReview ? 0n : await creditRankBonuses(tx, at.actorId);
   const awaiting = BigInt(
