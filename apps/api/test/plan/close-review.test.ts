@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '@portal/contract';
 import { closeSchedulerJob } from '../../src/plan/close';
-import { bearer, errorOf, loginAdmin, registerMember, startPortal, usePortal, type Session } from '../harness';
-import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
-import { close, day, maintainedLegs, mustBuy, packageIds, rebuildLegs } from './plan-helpers';
+import { bearer, errorOf, loginAdmin, startPortal, usePortal, type Session } from '../harness';
+import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
+import { close, day, fundedMember as member, maintainedLegs, mustBuy, rebuildLegs, workedDayOne } from './plan-helpers';
 import type { TestPortal } from '../harness';
 import type { Sql } from '../../src/db/database';
 import { sql } from '../../src/db/sql';
@@ -41,26 +41,6 @@ async function get(portal: TestPortal, session: Session, url: string) {
   const res = await portal.app.inject({ method: 'GET', url, headers: bearer(session) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
-}
-
-async function member(portal: TestPortal, admin: Session, name: string, sponsor: string, side?: 'left' | 'right') {
-  const session = await registerMember(portal.app, { username: name, sponsor, side });
-  await fund(portal.app, admin, session.user.id, 'deposit', '10000');
-  return session;
-}
-
-/** Day 1 of the worked example (docs/plan.md): alice's close pays 20 (left 200, right 1,000). */
-async function workedDayOne(portal: TestPortal, admin: Session) {
-  const A = await member(portal, admin, 'alice', 'company', 'left');
-  const B = await member(portal, admin, 'bob', 'alice', 'left');
-  const C = await member(portal, admin, 'carol', 'alice', 'right');
-  const D = await member(portal, admin, 'dave', 'bob', 'left');
-  const ids = await packageIds(portal.app, A);
-  await mustBuy(portal.app, A, ids.Starter!);
-  await mustBuy(portal.app, B, ids.Starter!);
-  await mustBuy(portal.app, C, ids.Gold!);
-  await mustBuy(portal.app, D, ids.Starter!);
-  return { A, B, C, D, ids };
 }
 
 describe('a close to review, on the worked example', () => {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../src/db/database';
-import { bearer, type Session } from '../harness';
+import { bearer, registerMember, type Session, type TestPortal } from '../harness';
+import { fund } from '../ledger/ledger-helpers';
 import { sql } from '../../src/db/sql';
 
 export function buy(app: FastifyInstance, member: Session, packageId: unknown, key?: string) {
@@ -88,4 +89,31 @@ export async function maintainedLegs(db: Database): Promise<Map<number, { left: 
     )
   ).rows;
   return new Map(rows.map((r) => [Number(r.member_id), { left: scale(r.l), right: scale(r.r) }]));
+}
+
+/** A member registered under `sponsor` (on `side`) with 10,000 USDT in the deposit wallet. */
+export async function fundedMember(
+  portal: TestPortal,
+  admin: Session,
+  name: string,
+  sponsor: string,
+  side?: 'left' | 'right',
+) {
+  const session = await registerMember(portal.app, { username: name, sponsor, side });
+  await fund(portal.app, admin, session.user.id, 'deposit', '10000');
+  return session;
+}
+
+/** Day 1 of the worked example (docs/plan.md): alice's close pays 20 (left 200, right 1,000). */
+export async function workedDayOne(portal: TestPortal, admin: Session) {
+  const A = await fundedMember(portal, admin, 'alice', 'company', 'left');
+  const B = await fundedMember(portal, admin, 'bob', 'alice', 'left');
+  const C = await fundedMember(portal, admin, 'carol', 'alice', 'right');
+  const D = await fundedMember(portal, admin, 'dave', 'bob', 'left');
+  const ids = await packageIds(portal.app, A);
+  await mustBuy(portal.app, A, ids.Starter!);
+  await mustBuy(portal.app, B, ids.Starter!);
+  await mustBuy(portal.app, C, ids.Gold!);
+  await mustBuy(portal.app, D, ids.Starter!);
+  return { A, B, C, D, ids };
 }

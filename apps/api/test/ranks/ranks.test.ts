@@ -12,8 +12,8 @@ import {
   type Session,
   type TestPortal,
 } from '../harness';
-import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
-import { close, day, mustBuy, packageIds } from '../plan/plan-helpers';
+import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
+import { close, day, fundedMember as member, mustBuy, packageIds, workedDayOne } from '../plan/plan-helpers';
 import { sql } from '../../src/db/sql';
 
 /**
@@ -23,12 +23,6 @@ import { sql } from '../../src/db/sql';
  * after its requirement rose, and a reviewed close paying rank bonuses with
  * its pay.
  */
-
-async function member(portal: TestPortal, admin: Session, name: string, sponsor: string, side?: 'left' | 'right') {
-  const session = await registerMember(portal.app, { username: name, sponsor, side });
-  await fund(portal.app, admin, session.user.id, 'deposit', '10000');
-  return session;
-}
 
 async function get(app: FastifyInstance, session: Session, url: string) {
   const res = await app.inject({ method: 'GET', url, headers: bearer(session) });
@@ -70,20 +64,6 @@ async function held(portal: TestPortal): Promise<Record<string, string>> {
     sql`SELECT u.username, r.name AS rank FROM member_ranks h JOIN users u ON u.id = h.member_id JOIN ranks r ON r.id = h.rank_id`,
   );
   return Object.fromEntries(rows.map((r) => [r.username, r.rank]));
-}
-
-/** The worked example's network and its day-1 purchases (docs/plan.md): alice, bob, carol, dave. */
-async function workedDayOne(portal: TestPortal, admin: Session) {
-  const A = await member(portal, admin, 'alice', 'company', 'left');
-  const B = await member(portal, admin, 'bob', 'alice', 'left');
-  const C = await member(portal, admin, 'carol', 'alice', 'right');
-  const D = await member(portal, admin, 'dave', 'bob', 'left');
-  const ids = await packageIds(portal.app, A);
-  await mustBuy(portal.app, A, ids.Starter!);
-  await mustBuy(portal.app, B, ids.Starter!);
-  await mustBuy(portal.app, C, ids.Gold!);
-  await mustBuy(portal.app, D, ids.Starter!);
-  return { A, B, C, D, ids };
 }
 
 /** The three ranks of the scenario in docs/plan.md "Ranks". */
