@@ -15,6 +15,7 @@ import { createTransfer } from '../../apps/api/src/transfers/create-transfer';
 import type { DemoClock } from './clock';
 import { demoName, randomFrom, shuffle, type Random } from './random';
 import { addCatalogue } from './catalogue';
+import { addDemoRanks } from './ranks';
 import { decideRedemptions, redeemSome } from './redemptions';
 import { requestDemoWithdrawals, saveWithdrawalAddresses } from './withdrawals';
 import { sql } from '../../apps/api/src/db/sql';
@@ -180,6 +181,8 @@ export async function seedLivingNetwork(
   };
   const catalogue = await addCatalogue(ctx, admin);
   summary.products = catalogue.length;
+  // Three ranks before the first day: the closes below find who reaches them (ranks/evaluate.ts).
+  await addDemoRanks(ctx, admin);
   /** Redemptions not decided yet, with the day they were made: the next day's admin decides them. */
   let undecided: Array<{ id: number; day: number }> = [];
   let withdrawers: number[] = [];

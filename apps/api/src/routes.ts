@@ -27,6 +27,7 @@ import { screeningAdminRoutes } from './screening/routes';
 import { twoFactorRoutes } from './two-factor/routes';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes';
 import { statementAdminRoutes, statementRoutes } from './statements/routes';
+import { rankAdminRoutes, rankRoutes } from './ranks/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -61,6 +62,7 @@ export const memberRoutes: RouteModule[] = [
   depositRoutes,
   withdrawalRoutes,
   statementRoutes,
+  rankRoutes,
 ];
 
 /** Admins only: `/api/admin/...`. */
@@ -81,4 +83,5 @@ export const adminRoutes: RouteModule[] = [
   withdrawalAdminRoutes,
   screeningAdminRoutes,
   statementAdminRoutes,
+  rankAdminRoutes,
 ];

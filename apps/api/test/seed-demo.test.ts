@@ -178,6 +178,20 @@ describe('seed:demo, the living network', () => {
     }
   });
 
+  it('defines three ranks whose closes found who reached them, each bonus credited once', async () => {
+    const ranks = await one<{ ranks: number; reached: number; unpaid: number; bonuses: string; credited: string }>(
+      sql`SELECT (SELECT count(*)::int FROM ranks) AS ranks, (SELECT count(*)::int FROM rank_achievements) AS reached,
+                 (SELECT count(*)::int FROM rank_achievements WHERE bonus > 0 AND entry_id IS NULL) AS unpaid,
+                 (SELECT COALESCE(sum(bonus), 0)::text FROM rank_achievements) AS bonuses,
+                 (SELECT COALESCE(sum(p.amount), 0)::text FROM postings p JOIN journal_entries e ON e.id = p.entry_id
+                   WHERE e.type = 'rank_bonus' AND p.amount > 0) AS credited`,
+    );
+    expect(ranks.ranks).toBe(3);
+    expect(ranks.reached).toBeGreaterThan(0);
+    expect(ranks.unpaid).toBe(0);
+    expect(ranks.credited).toBe(ranks.bonuses);
+  });
+
   it('spreads the history over the days, so the charts have more than one bar', async () => {
     const spread = await one<{ days: number; oldest: Date }>(
       sql`SELECT count(DISTINCT date_trunc('day', created_at AT TIME ZONE 'UTC'))::int AS days, min(created_at) AS oldest FROM purchases`,

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from './ids';
+import { rankBadgeSchema } from './ranks';
 import { text } from './text';
 import { emailAddressSchema, emailSchema, fullNameSchema, passwordSchema, usernameSchema } from './auth';
 import { pageOf, roleSchema } from './common';
@@ -132,6 +134,8 @@ export const adminMemberSchema = z.object({
   joinedAt: z.string(),
   balances: z.object({ deposit: moneySchema, income: moneySchema, points: moneySchema }),
   team: memberTeamSchema,
+  /** The rank held now (docs/plan.md "Ranks"); null: none. */
+  rank: rankBadgeSchema,
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
@@ -159,6 +163,8 @@ export const membersQuerySchema = listQuery({
     .max(32, 'sponsor must be at most 32 characters')
     .optional()
     .transform((v) => v || undefined),
+  /** Members holding this rank now. */
+  rank: idSchema('rank').optional(),
   format: listFormatSchema,
 });
 export type MembersQuery = z.infer<typeof membersQuerySchema>;

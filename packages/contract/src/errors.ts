@@ -76,6 +76,11 @@ export const apiErrorCodes = {
   CLOSE_OUT_OF_ORDER: [422],
   CLOSE_AWAITING_REVIEW: [409],
   CLOSE_NOT_FOUND: [404],
+  // Ranks (apps/api/src/ranks)
+  RANK_NOT_FOUND: [404],
+  RANK_NAME_TAKEN: [409],
+  RANK_REQUIREMENT_INVALID: [422],
+  RANK_ORDER_INVALID: [422],
   // Monthly statements (apps/api/src/statements/month.ts)
   STATEMENT_MONTH_IN_FUTURE: [422],
   STATEMENT_BEFORE_JOINING: [404],

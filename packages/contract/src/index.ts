@@ -11,6 +11,7 @@ export * from './admin';
 export * from './network';
 export * from './plan';
 export * from './simulator';
+export * from './ranks';
 export * from './dashboard';
 export * from './products';
 export * from './errors';

@@ -28,6 +28,7 @@ export const entryTypes = [
   'purchase',
   'repurchase',
   'matching_bonus',
+  'rank_bonus',
   'redemption',
   'redemption_refund',
   'deposit',
@@ -45,6 +46,7 @@ export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
   purchase: 'Package purchase',
   repurchase: 'Repurchase',
   matching_bonus: 'Matching bonus',
+  rank_bonus: 'Rank bonus',
   redemption: 'Product redemption',
   redemption_refund: 'Redemption refund',
   deposit: 'Deposit (BEP20)',
@@ -86,6 +88,7 @@ export type WalletEntry = z.infer<typeof walletEntrySchema>;
 export const ENTRY_KIND_LABELS = {
   referral_bonus: 'Referral bonus',
   matching_bonus: 'Matching bonus',
+  rank_bonus: 'Rank bonus',
   transfer_in: 'Transfer received',
   transfer_out: 'Transfer sent',
   purchase: 'Package purchase',

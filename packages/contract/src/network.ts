@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rankBadgeSchema } from './ranks';
 import { text } from './text';
 import { idSchema, wholeNumberSchema } from './ids';
 import { pageOf, pageQuerySchema, sideSchema } from './common';
@@ -111,6 +112,8 @@ export const placementNodeSchema = z.object({
   level: z.number().int(),
   sponsor: z.string().nullable(),
   package: z.string().nullable(),
+  /** The rank held now (docs/plan.md "Ranks"); null: none. */
+  rank: rankBadgeSchema,
   joinedAt: z.string(),
   leftCount: z.number().int(),
   rightCount: z.number().int(),
@@ -160,6 +163,7 @@ export const downlineRowSchema = z.object({
   fullName: z.string(),
   sponsor: z.string().nullable(),
   package: z.string().nullable(),
+  rank: rankBadgeSchema,
   joinedAt: z.string(),
   leg: sideSchema,
   leftCount: z.number().int(),

@@ -11,7 +11,7 @@ import { hotWalletCheckSchema } from './health';
  * decimal string too, but counts volume, not money.
  */
 
-const BV_PATTERN = /^(0|[1-9]\d{0,12})(\.\d{1,18})?$/;
+export const BV_PATTERN = /^(0|[1-9]\d{0,12})(\.\d{1,18})?$/;
 export const bvSchema = text({ error: 'BV must be a decimal string such as "100"' })
   .regex(BV_PATTERN, 'BV must be a plain decimal number (at most 18 decimals, below one trillion)')
   .meta({ description: 'Business volume as a decimal string', example: '100' });
@@ -247,6 +247,8 @@ export const closeReviewSchema = z.object({
     total: moneySchema,
     items: z.array(closePayoutSchema),
   }),
+  /** Rank bonuses the close found, and (in review) those its pay credits: every one recorded and not credited yet. */
+  rankBonuses: z.object({ count: z.number().int(), total: moneySchema }),
 });
 export type CloseReview = z.infer<typeof closeReviewSchema>;
 

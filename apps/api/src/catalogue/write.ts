@@ -4,8 +4,8 @@ import { writeAudit, type Actor } from '../audit/service';
 import { conflict, isUniqueViolation } from '../shared/errors';
 
 /**
- * What packages and products (apps/api/src/packages/service.ts,
- * apps/api/src/products/service.ts) share when an admin writes one: the name
+ * What packages, products and ranks (apps/api/src/packages/service.ts,
+ * apps/api/src/products/service.ts, apps/api/src/ranks/definitions.ts) share when an admin writes one: the name
  * is unique (the table's `<table>_name_key`), and the write is audited in the
  * same transaction.
  */
@@ -13,7 +13,7 @@ export interface CatalogueKind {
   /** `package`, `product`: the audit's target type and the prefix of its actions. */
   kind: string;
   /** The refusal code of a name already in use. */
-  nameTaken: 'PACKAGE_NAME_TAKEN' | 'PRODUCT_NAME_TAKEN';
+  nameTaken: 'PACKAGE_NAME_TAKEN' | 'PRODUCT_NAME_TAKEN' | 'RANK_NAME_TAKEN';
 }
 
 /** Runs the insert or update and returns its row; a name already in use is the kind's refusal, not a 500. */

@@ -5,13 +5,14 @@ import { sql } from '../db/sql';
 import { ACCOUNT_SORTS, accountList } from '../shared/account-list';
 import { defineList, type ListFilter } from '../shared/list-query';
 import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';
+import { rankBadgeOf, type RankColumns } from '../network/viewpoint';
 
 /**
  * The admin Members list: one SELECT for the list, the CSV and the detail
  * page, so a column added here (the network's team figures, the package)
  * shows everywhere.
  */
-export interface MemberRow extends TeamColumns {
+export interface MemberRow extends TeamColumns, RankColumns {
   id: number;
   username: string;
   full_name: string;
@@ -38,13 +39,16 @@ const MEMBER_SELECT = sql`
          COALESCE(wd.balance, 0)::text AS deposit,
          COALESCE(wi.balance, 0)::text AS income,
          COALESCE(wp.balance, 0)::text AS points,
-         ${sql.raw(team.columns)}
+         ${sql.raw(team.columns)},
+         rk.id::int AS rank_id, rk.name AS rank_name, rk.colour AS rank_colour
     FROM members m
     JOIN users u ON u.id = m.user_id
     LEFT JOIN users s ON s.id = m.sponsor_id
     LEFT JOIN ledger_accounts wd ON wd.owner_id = m.user_id AND wd.wallet = 'deposit'
     LEFT JOIN ledger_accounts wi ON wi.owner_id = m.user_id AND wi.wallet = 'income'
     LEFT JOIN ledger_accounts wp ON wp.owner_id = m.user_id AND wp.wallet = 'points'
+    LEFT JOIN member_ranks mr ON mr.member_id = m.user_id
+    LEFT JOIN ranks rk ON rk.id = mr.rank_id
     ${sql.raw(team.joins)}`;
 
 type MemberSortField = MembersQuery['sort'] extends `-${infer F}` ? F : never;
@@ -63,10 +67,15 @@ const SORTS = {
 
 const MEMBERS = accountList({ timeField: 'joinedAt', time: 'm.joined_at', id: 'm.user_id' });
 
-export type MemberFilter = Partial<Pick<MembersQuery, 'search' | 'status' | 'sponsor' | 'sort'>> & { id?: number };
+export type MemberFilter = Partial<Pick<MembersQuery, 'search' | 'status' | 'sponsor' | 'rank' | 'sort'>> & {
+  id?: number;
+};
 
 function filterOf(query: MemberFilter): ListFilter<MemberRow> {
-  const own = [query.sponsor ? sql`lower(s.username) = lower(${query.sponsor})` : undefined];
+  const own = [
+    query.sponsor ? sql`lower(s.username) = lower(${query.sponsor})` : undefined,
+    query.rank ? sql`mr.rank_id = ${query.rank}` : undefined,
+  ];
   return MEMBERS.filter(query, own, (row: MemberRow) => ({ time: row.joined_key, id: row.id }));
 }
 
@@ -85,12 +94,14 @@ const CSV_COLUMNS: CsvColumn<MemberRow>[] = [
   { header: 'placed', value: (m) => (m.placed ? 'yes' : 'no') },
   { header: 'team_left', value: (m) => m.team_left, raw: true },
   { header: 'team_right', value: (m) => m.team_right, raw: true },
+  { header: 'rank', value: (m) => m.rank_name },
 ];
 
 const MEMBER_LIST = defineList({
   select: MEMBER_SELECT,
   // The sponsor's join is there for the sponsor filter; PostgreSQL leaves it out of a count that does not use it.
-  counted: sql`members m JOIN users u ON u.id = m.user_id LEFT JOIN users s ON s.id = m.sponsor_id`,
+  counted: sql`members m JOIN users u ON u.id = m.user_id LEFT JOIN users s ON s.id = m.sponsor_id
+    LEFT JOIN member_ranks mr ON mr.member_id = m.user_id`,
   sorts: SORTS,
   tieBreaker: 'm.user_id',
   toItem: toAdminMember,
@@ -125,5 +136,6 @@ export function toAdminMember(row: MemberRow): AdminMember {
       points: fromBaseUnits(BigInt(row.points)),
     },
     team: toMemberTeam(row),
+    rank: rankBadgeOf(row),
   };
 }

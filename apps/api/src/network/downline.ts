@@ -7,7 +7,15 @@ import { where } from '../shared/sql-list';
 import { COUNT_LIMIT, SEARCH_CANDIDATES, SEARCH_SCAN_LIMIT } from './limits';
 import { legRange, subtreeRange, type KeyRange } from './paths';
 import { findNodeWithin, likePrefix, PENDING_LEGS } from './queries';
-import { iso, MEMBER_DETAILS, notInNetwork, placementBase, placementRoot } from './viewpoint';
+import {
+  iso,
+  MEMBER_DETAILS,
+  notInNetwork,
+  placementBase,
+  placementRoot,
+  rankBadgeOf,
+  type RankColumns,
+} from './viewpoint';
 import type { Viewer } from './viewer';
 import { bvText } from '../shared/bv';
 
@@ -43,7 +51,7 @@ function orderOf(sort: DownlineQuery['sort']) {
   };
 }
 
-interface DownlineDetail {
+interface DownlineDetail extends RankColumns {
   member_id: number;
   depth: number;
   leg_bit: number;
@@ -174,6 +182,7 @@ export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQ
     fullName: row.full_name,
     sponsor: row.sponsor,
     package: row.package,
+    rank: rankBadgeOf(row),
     joinedAt: iso(row.joined_at),
     leg: row.leg_bit === 0 ? 'left' : 'right',
     leftCount: row.left_count,

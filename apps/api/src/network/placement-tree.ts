@@ -3,11 +3,11 @@ import type { AppContext } from '../context';
 import { sql } from '../db/sql';
 import { notFound } from '../shared/errors';
 import { PENDING_LEGS } from './queries';
-import { iso, MEMBER_DETAILS, placementBase, placementRoot } from './viewpoint';
+import { iso, MEMBER_DETAILS, placementBase, placementRoot, rankBadgeOf, type RankColumns } from './viewpoint';
 import type { Viewer } from './viewer';
 import { bvText } from '../shared/bv';
 
-interface PlacementDetail {
+interface PlacementDetail extends RankColumns {
   member_id: number;
   parent_id: number | null;
   side: 'left' | 'right' | null;
@@ -61,6 +61,7 @@ export async function placementTree(
     level: row.depth - base.depth,
     sponsor: row.sponsor,
     package: row.package,
+    rank: rankBadgeOf(row),
     joinedAt: iso(row.joined_at),
     leftCount: row.left_count,
     rightCount: row.right_count,

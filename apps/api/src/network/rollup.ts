@@ -11,7 +11,8 @@ import type { Job } from '../shared/job-runner';
  * A batch walks up once from its events' nodes, merging shared ancestors (a
  * recursive UNION stops where paths meet), adds each branch's totals in
  * memory from the bottom up, and writes every touched ancestor with one
- * UPDATE — so a batch of 1,000 events on a 10,000-deep chain touches about
+ * UPDATE (the legs and their lifetime totals, which no close cuts: ranks
+ * read them, migration 0036) — so a batch of 1,000 events on a 10,000-deep chain touches about
  * 10,000 rows once, not 10 million. The same transaction marks the events
  * rolled up: a batch applies entirely or not at all, and never twice.
  * Batches are serialised by an advisory lock, so any number of processes may
@@ -133,7 +134,8 @@ export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Pr
     await tx.query(
       sql`UPDATE network_nodes n
           SET left_count = n.left_count + d.lc, right_count = n.right_count + d.rc,
-              left_volume = n.left_volume + d.lv, right_volume = n.right_volume + d.rv
+              left_volume = n.left_volume + d.lv, right_volume = n.right_volume + d.rv,
+              left_lifetime_volume = n.left_lifetime_volume + d.lv, right_lifetime_volume = n.right_lifetime_volume + d.rv
          FROM unnest(${ids}::bigint[], ${pick((d) => d.leftCount)}::bigint[], ${pick((d) => d.rightCount)}::bigint[],
                      ${pick((d) => d.leftVolume, true)}::numeric[], ${pick((d) => d.rightVolume, true)}::numeric[]) AS d (id, lc, rc, lv, rv)
         WHERE n.member_id = d.id`,

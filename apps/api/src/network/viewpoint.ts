@@ -1,4 +1,5 @@
 import type { Sql } from '../db/database';
+import type { RankBadge } from '@portal/contract';
 import { sql } from '../db/sql';
 import { conflict, forbidden, notFound, unprocessable } from '../shared/errors';
 import {
@@ -94,12 +95,24 @@ export async function placeableReferral(
 
 /** What a tree node or a downline row shows of a member, for rows aliased with a `member_id`. */
 export const MEMBER_DETAILS = {
-  columns: sql`u.username, u.full_name, s.username AS sponsor, m.joined_at, pk.name AS package`,
+  columns: sql`u.username, u.full_name, s.username AS sponsor, m.joined_at, pk.name AS package,
+    rk.id::int AS rank_id, rk.name AS rank_name, rk.colour AS rank_colour`,
   /** `t` is the row's alias, fixed text from the code. */
   joins: (t: string) =>
     sql.raw(`
     JOIN users u ON u.id = ${t}.member_id
     JOIN members m ON m.user_id = ${t}.member_id
     LEFT JOIN users s ON s.id = m.sponsor_id
-    LEFT JOIN packages pk ON pk.id = m.package_id`),
+    LEFT JOIN packages pk ON pk.id = m.package_id
+    LEFT JOIN member_ranks mr ON mr.member_id = ${t}.member_id
+    LEFT JOIN ranks rk ON rk.id = mr.rank_id`),
 };
+
+/** The rank columns of `MEMBER_DETAILS` (or any row with them) as the API shows a rank: null for none. */
+export interface RankColumns {
+  rank_id: number | null;
+  rank_name: string | null;
+  rank_colour: string | null;
+}
+export const rankBadgeOf = (row: RankColumns): RankBadge =>
+  row.rank_id === null ? null : { id: row.rank_id, name: row.rank_name!, colour: row.rank_colour! };

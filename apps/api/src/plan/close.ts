@@ -21,6 +21,7 @@ import {
   type CloseRow,
 } from './close-rows';
 import { matchingCredits, payDueCloses } from './pay';
+import { evaluateRanks } from '../ranks/evaluate';
 
 /**
  * `matchDay` for every candidate, at `ratePpm` the matching rate in
@@ -151,6 +152,8 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
       sql`UPDATE network_nodes n SET left_volume = n.left_volume - c.matched, right_volume = n.right_volume - c.matched
          FROM pg_temp.close_matches c WHERE n.member_id = c.member_id`,
     );
+    // Ranks on the figures as this close leaves them (ranks/evaluate.ts); bonuses follow the close's review rule.
+    await evaluateRanks(tx, { day: date, closeDate: date, actorId });
     const result = { ...toCloseResult((await readClose(tx, date))!), created: true };
     if (actor)
       await writeAudit(tx, { actor, action: 'plan.close', targetType: 'close', targetId: date, details: { result } });

@@ -6,6 +6,7 @@ import { writeAudit, type Actor } from '../audit/service';
 import { notFound } from '../shared/errors';
 import { sql } from '../db/sql';
 import { PLAN_CLOSE_LOCK, bulkStatementSettings, readClose, toCloseResult } from './close-rows';
+import { creditRankBonuses } from '../ranks/evaluate';
 
 /**
  * The credits of a close, the same whether the close pays at once
@@ -48,6 +49,8 @@ export async function payClose(ctx: AppContext, date: string, actor: Actor | nul
       ...matchingCredits(date, actor?.userId ?? null, 'close_pay'),
       entryIds: false,
     });
+    // The rank bonuses recorded since the last credit (this close's, or an evaluation's under review).
+    await creditRankBonuses(tx, actor?.userId ?? null);
     await tx.query(
       sql`INSERT INTO matching_close_payments (close_date, paid_at, paid_by, members, paid)
        VALUES (${date}, ${ctx.now()}, ${actor?.userId ?? null}, ${members}, ${close.paid})`,

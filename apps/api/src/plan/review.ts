@@ -71,8 +71,17 @@ export async function closeReview(db: Sql, date: string): Promise<CloseReview> {
     ).rows[0]!.sales,
   );
 
+  // Rank bonuses (ranks/evaluate.ts): found by this close, or waiting for its pay, which credits every one not credited yet.
+  const ranks = (
+    await db.query<{ count: number; total: string }>(
+      sql`SELECT count(*)::int AS count, COALESCE(sum(bonus), 0)::text AS total FROM rank_achievements
+           WHERE bonus > 0 AND (close_date = ${date} OR (${close.paid_at === null} AND entry_id IS NULL))`,
+    )
+  ).rows[0]!;
+
   return {
     close: toCloseResult(close),
+    rankBonuses: { count: ranks.count, total: fromBaseUnits(BigInt(ranks.total)) },
     membersPaid: counts.members_paid,
     sales: fromBaseUnits(sales),
     payoutRatio: payoutRatio(BigInt(close.paid), sales),

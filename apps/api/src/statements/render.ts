@@ -87,6 +87,7 @@ function incomeTable(doc: PDFKit.PDFDocument, statement: Statement): void {
     ...statement.income.map((line) => [line.day, line.label, String(line.count), money(line.amount)]),
     ['Total', 'Referral bonus', '', money(totals.referral_bonus)],
     ['Total', 'Matching bonus', '', money(totals.matching_bonus)],
+    ['Total', 'Rank bonus', '', money(totals.rank_bonus)],
     ['Total', 'All income', '', money(totals.total)],
   ];
   const bold = rows.map((_, i) => (i >= statement.income.length ? { bold: true } : undefined));

@@ -11,15 +11,17 @@ import { incomeByDay, matchingDays, walletSums } from './queries';
  * What an income wallet credit is, by its journal entry's type: a purchase
  * pays the sponsors above the buyer their referral bonus in the buyer's entry
  * (apps/api/src/wallets/queries.ts `describeForMember`), a close pays the
- * matching bonus. A later bonus (a rank bonus) adds its entry type here.
+ * matching bonus, an evaluation (or a close's pay) the rank bonus. A later
+ * bonus adds its entry type here.
  */
 const INCOME_KINDS = {
   purchase: 'referral_bonus',
   repurchase: 'referral_bonus',
   matching_bonus: 'matching_bonus',
+  rank_bonus: 'rank_bonus',
 } as const satisfies Record<string, keyof typeof ENTRY_KIND_LABELS>;
 export type IncomeKind = (typeof INCOME_KINDS)[keyof typeof INCOME_KINDS];
-export const INCOME_KIND_ORDER: readonly IncomeKind[] = ['referral_bonus', 'matching_bonus'];
+export const INCOME_KIND_ORDER: readonly IncomeKind[] = ['referral_bonus', 'matching_bonus', 'rank_bonus'];
 
 export interface StatementMember {
   id: number;
@@ -146,7 +148,12 @@ export function statementFor(
 /** The income lines by day and kind (a purchase and a repurchase the same day are one referral line), and the totals. */
 function incomeOf(rows: Awaited<ReturnType<typeof incomeByDay>>): Pick<Statement, 'income' | 'incomeTotals'> {
   const lines = new Map<string, IncomeDay>();
-  const totals: Record<IncomeKind | 'total', bigint> = { referral_bonus: 0n, matching_bonus: 0n, total: 0n };
+  const totals: Record<IncomeKind | 'total', bigint> = {
+    referral_bonus: 0n,
+    matching_bonus: 0n,
+    rank_bonus: 0n,
+    total: 0n,
+  };
   for (const row of rows) {
     const kind = INCOME_KINDS[row.type as keyof typeof INCOME_KINDS];
     const key = `${row.day} ${kind}`;

@@ -27,6 +27,7 @@ export interface EntryRow {
 const KIND_SQL: Record<EntryKind, SqlQuery> = {
   referral_bonus: sql`e.type IN ('purchase', 'repurchase') AND p.amount > 0`,
   matching_bonus: sql`e.type = 'matching_bonus'`,
+  rank_bonus: sql`e.type = 'rank_bonus'`,
   transfer_in: sql`e.type = 'transfer' AND p.amount > 0`,
   transfer_out: sql`e.type = 'transfer' AND p.amount < 0`,
   purchase: sql`e.type = 'purchase' AND p.amount < 0`,

@@ -91,7 +91,7 @@ export async function maintainedLegs(db: Database): Promise<Map<number, { left: 
   return new Map(rows.map((r) => [Number(r.member_id), { left: scale(r.l), right: scale(r.r) }]));
 }
 
-/** A member registered under `sponsor` with 10,000 USDT on their deposit wallet. */
+/** A member registered under `sponsor` (on `side`) with 10,000 USDT in the deposit wallet. */
 export async function fundedMember(
   portal: TestPortal,
   admin: Session,

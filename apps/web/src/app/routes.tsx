@@ -22,6 +22,7 @@ import { networkRoutes } from '../features/network/routes';
 import { packageRoutes } from '../features/packages/routes';
 import { planSimulatorRoutes } from '../features/plan-simulator/routes';
 import { productRoutes } from '../features/products/routes';
+import { rankReportRoutes, rankRoutes } from '../features/ranks/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { transferRoutes } from '../features/transfers/routes';
 import { walletRoutes } from '../features/wallet/routes';
@@ -44,6 +45,7 @@ export const APP_ROUTES: AppRoute[] = [
   ...screeningRoutes,
   ...conversionRoutes,
   ...bonusRoutes,
+  ...rankReportRoutes,
   ...packageRoutes,
   ...accountRoutes,
   // Admin group: dashboard, users, members, transactions.
@@ -54,6 +56,7 @@ export const APP_ROUTES: AppRoute[] = [
   // Plan & catalogue: packages, products, settings, the plan simulator, audit log (products also holds member and approval pages,
   // which come after the withdrawal ones in their groups).
   ...adminPackageRoutes,
+  ...rankRoutes,
   ...productRoutes,
   ...settingsRoutes,
   ...planSimulatorRoutes,

@@ -19,6 +19,7 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LeaderboardOutlined from '@mui/icons-material/LeaderboardOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import MilitaryTechOutlined from '@mui/icons-material/MilitaryTechOutlined';
 import MergeTypeOutlined from '@mui/icons-material/MergeTypeOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
@@ -36,6 +37,7 @@ import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 
 /**
  * The menu's icons, named by the pages' entries (`features/<feature>/routes.tsx`,
@@ -65,6 +67,7 @@ export const MENU_ICONS = {
   LeaderboardOutlined,
   LocalShippingOutlined,
   ManageAccountsOutlined,
+  MilitaryTechOutlined,
   MergeTypeOutlined,
   PeopleOutlined,
   PersonAddAltOutlined,
@@ -82,6 +85,7 @@ export const MENU_ICONS = {
   TrendingUpOutlined,
   TuneOutlined,
   UploadOutlined,
+  WorkspacePremiumOutlined,
 } satisfies Record<string, SvgIconComponent>;
 
 export type MenuIconName = keyof typeof MENU_ICONS;

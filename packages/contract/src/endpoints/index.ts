@@ -15,6 +15,7 @@ import { packages } from './packages';
 import { plan } from './plan';
 import { products } from './products';
 import { purchases } from './purchases';
+import { ranks } from './ranks';
 import { redemptions } from './redemptions';
 import { screening } from './screening';
 import { settings } from './settings';
@@ -50,6 +51,7 @@ export const endpoints = {
   plan,
   products,
   purchases,
+  ranks,
   redemptions,
   screening,
   settings,

@@ -22,6 +22,7 @@ const close: Omit<CloseResult, 'created'> = {
 const review: Review = {
   close,
   membersPaid: 2,
+  rankBonuses: { count: 0, total: '0.00' },
   sales: '7300.00',
   payoutRatio: '2.46',
   largest: [

@@ -84,6 +84,10 @@ export function CloseReview({ close }: { close: Close }) {
                 <Money key="sales" value={r.sales} unit="USDT" />,
               ],
               ['Payout ratio', r.payoutRatio === null ? 'No sales' : `${r.payoutRatio}%`],
+              [
+                `Rank bonuses (${formatCount(r.rankBonuses.count)})`,
+                <Money key="ranks" value={r.rankBonuses.total} unit="USDT" />,
+              ],
             ]}
           />
           <Typography variant="subtitle2" component="h3">

@@ -12,8 +12,10 @@ import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatCount, formatDate } from '../../shared/format';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useMembers } from './api';
+import { RankChip } from '../ranks/RankChip';
+import { RankFilter } from '../ranks/RankFilter';
 
-const FILTERS = ['search', 'status', 'sponsor'] as const;
+const FILTERS = ['search', 'status', 'sponsor', 'rank'] as const;
 
 const COLUMNS: Column<AdminMember>[] = [
   {
@@ -31,6 +33,7 @@ const COLUMNS: Column<AdminMember>[] = [
     sortField: 'sponsor',
     render: (m) => (m.sponsor ? `@${m.sponsor.username}` : '—'),
   },
+  { id: 'rank', label: 'Rank', render: (m) => (m.rank ? <RankChip rank={m.rank} /> : '—') },
   {
     id: 'team',
     label: 'Team L / R',
@@ -104,6 +107,7 @@ export function MembersPage() {
           <AccountSearchField {...filterProps(list, 'search')} />
           <AccountStatusFilter {...filterProps(list, 'status')} />
           <SearchField label="Sponsor" placeholder="Exact username" {...filterProps(list, 'sponsor')} />
+          <RankFilter {...filterProps(list, 'rank')} />
         </>
       }
       label="Members"

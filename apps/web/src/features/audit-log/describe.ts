@@ -123,6 +123,35 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
       });
     case 'package.update':
       return say(who, ` changed package #${id}`, ' in ', { text: 'Packages', to: '/admin/packages' });
+    case 'rank.create':
+      return say(who, ' created the rank ', {
+        text: `“${shown((d.rank as Details | undefined)?.name)}”`,
+        to: '/admin/ranks',
+      });
+    case 'rank.update':
+      return say(who, ` changed rank #${id}`, ' in ', { text: 'Ranks', to: '/admin/ranks' });
+    case 'rank.order':
+      return {
+        sentence: [who, ' put the ', { text: 'ranks', to: '/admin/ranks' }, ' in a new order'],
+        changes: [
+          {
+            field: 'order',
+            from: shown((d.from as unknown[] | undefined)?.join(', ')),
+            to: shown((d.to as unknown[] | undefined)?.join(', ')),
+          },
+        ],
+        notes,
+      };
+    case 'ranks.evaluate': {
+      const result = (d.result ?? {}) as Details;
+      return say(
+        who,
+        ` evaluated ranks: ${plural(Number(result.reached ?? 0), 'rank')} reached, ${formatMoney(str(result.credited) ?? '0')} USDT credited`,
+        ' (',
+        { text: 'rank achievements', to: '/admin/rank-achievements' },
+        ')',
+      );
+    }
     case 'product.create':
       return say(who, ' created the product ', {
         text: `“${shown((d.product as Details | undefined)?.name)}”`,
@@ -316,6 +345,10 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'settings.update', label: 'Settings changed' },
   { value: 'package.create', label: 'Package created' },
   { value: 'package.update', label: 'Package changed' },
+  { value: 'rank.create', label: 'Rank created' },
+  { value: 'rank.update', label: 'Rank changed' },
+  { value: 'rank.order', label: 'Ranks reordered' },
+  { value: 'ranks.evaluate', label: 'Ranks evaluated' },
   { value: 'product.create', label: 'Product created' },
   { value: 'product.update', label: 'Product changed' },
   { value: 'product.image', label: 'Product picture' },

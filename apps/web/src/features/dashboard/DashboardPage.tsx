@@ -28,6 +28,7 @@ import { IncomeCard } from './IncomeCard';
 import { PendingCard } from './PendingCard';
 import { PlanOverview } from './PlanOverview';
 import { ReferralCard } from './ReferralCard';
+import { RankCard } from '../ranks/RankProgressCard';
 
 /**
  * The dashboard: a member's standing, wallets, income, teams, what is in
@@ -109,7 +110,10 @@ export function DashboardPage() {
           <Grid size={{ xs: 12, lg: 4 }}>
             <PendingCard items={data?.pending} />
           </Grid>
-          <Grid size={isAdmin ? { xs: 12, lg: 8 } : 12}>
+          <Grid size={{ xs: 12, lg: 4 }}>
+            <RankCard />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 8 }}>
             <RecentActivity entries={data?.recent} loading={dashboard.isPending} />
           </Grid>
           {isAdmin && (

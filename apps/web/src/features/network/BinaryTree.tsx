@@ -7,6 +7,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import KeyboardArrowDownOutlined from '@mui/icons-material/KeyboardArrowDownOutlined';
 import type { PlacementNode, PlacementTree, Side } from '@portal/contract';
 import { formatBV, formatCount } from '../../shared/format';
+import { RankText } from '../ranks/RankChip';
 
 type Slot = { kind: 'node'; node: PlacementNode } | { kind: 'empty'; parent: PlacementNode; side: Side };
 
@@ -164,6 +165,7 @@ function NodeCard({
       <Typography variant="caption" color={node.package ? 'success.main' : 'text.secondary'}>
         {node.package ?? 'No package'}
       </Typography>
+      {node.rank && <RankText rank={node.rank} />}
       <Box
         component="dl"
         sx={{ display: 'grid', gridTemplateColumns: 'auto auto', width: '100%', columnGap: 1, m: 0, textAlign: 'left' }}

@@ -10,6 +10,7 @@ import { StatusChip } from '../../shared/components/StatusChip';
 import { formatBV, formatCount, formatDate } from '../../shared/format';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useDownline, type DownlineParams } from './api';
+import { RankChip } from '../ranks/RankChip';
 
 const FILTERS = ['level', 'leg', 'search', 'root'] as const;
 
@@ -54,6 +55,7 @@ const COLUMNS: Column<DownlineRow>[] = [
         </Typography>
       ),
   },
+  { id: 'rank', label: 'Rank', render: (row) => (row.rank ? <RankChip rank={row.rank} /> : '—') },
   {
     id: 'joined',
     label: 'Joined',
