@@ -39,18 +39,22 @@ export const rankNameSchema = text({ error: 'Name is required' }, { label: 'Name
 export const rankColourSchema = text({ error: 'Colour is required' }, { label: 'Colour' })
   .trim()
   .toLowerCase()
-  .regex(/^#[0-9a-f]{6}$/, 'Colour must be a hex colour such as #1e88e5');
+  .regex(/^#[0-9a-f]{6}$/, 'Colour must be a hex colour such as #1e88e5')
+  .meta({ description: 'A hex colour, #rrggbb', example: '#1e88e5' });
 
-/** What a rank asks; null: not asked. */
+/** What a rank asks; null or left out: not asked. */
 export const rankRequirementsSchema = z.object({
   /** The member's own package at least as dear as this one. */
-  minPackageId: rankIdSchema('minPackageId').nullable(),
+  minPackageId: rankIdSchema('minPackageId').nullable().default(null),
   /** Personally sponsored members who are active. */
-  minSponsored: positiveCount('minSponsored').nullable(),
+  minSponsored: positiveCount('minSponsored').nullable().default(null),
   /** BV of the weaker leg: lifetime for a lifetime rank, matched this UTC month for a period rank. */
-  minWeakerLegBv: bvSchema.nullable(),
+  minWeakerLegBv: bvSchema.nullable().default(null),
   /** At least `count` personally sponsored members holding `rankId` (an earlier rank) or a later one. */
-  minRanked: z.object({ rankId: rankIdSchema('minRanked.rankId'), count: positiveCount('minRanked.count') }).nullable(),
+  minRanked: z
+    .object({ rankId: rankIdSchema('minRanked.rankId'), count: positiveCount('minRanked.count') })
+    .nullable()
+    .default(null),
 });
 export type RankRequirements = z.infer<typeof rankRequirementsSchema>;
 /** The same as the API answers it (BV as canonical text). */

@@ -4,6 +4,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -107,13 +108,14 @@ export function DashboardPage() {
           <Grid size={{ xs: 12, lg: 8 }}>
             <IncomeCard days={data?.income} total={data?.incomeTotals.total} />
           </Grid>
+          {/* Pending and rank share the column beside the chart, so Recent activity keeps the page's width (its columns in view at 1366 px). */}
           <Grid size={{ xs: 12, lg: 4 }}>
-            <PendingCard items={data?.pending} />
+            <Stack spacing={6}>
+              <PendingCard items={data?.pending} />
+              <RankCard />
+            </Stack>
           </Grid>
-          <Grid size={{ xs: 12, lg: 4 }}>
-            <RankCard />
-          </Grid>
-          <Grid size={{ xs: 12, lg: 8 }}>
+          <Grid size={12}>
             <RecentActivity entries={data?.recent} loading={dashboard.isPending} />
           </Grid>
           {isAdmin && (
