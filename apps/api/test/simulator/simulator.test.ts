@@ -117,6 +117,7 @@ describe('the plan simulator on the worked example', () => {
       sales: '7300.00',
       referral: side('1025.00', '1025.00', '0.00'),
       matching: side('200.00', '200.00', '0.00'),
+      rankBonus: side('0.00', '0.00', '0.00'),
       total: side('1225.00', '1225.00', '0.00'),
       payoutRatio: { actual: '16.78', simulated: '16.78' },
       flushed: side('10.00', '10.00', '0.00'),
