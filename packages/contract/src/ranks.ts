@@ -77,8 +77,8 @@ export const rankSchema = z.object({
 export type Rank = z.infer<typeof rankSchema>;
 export const rankListSchema = z.object({ items: z.array(rankSchema) });
 
-/** Zero: the rank pays no bonus. */
-const bonusSchema = text({ error: 'Bonus must be a decimal string such as "50"' }, { label: 'Bonus' }).regex(
+/** Zero: the rank pays no bonus (also a rank's proposed bonus in the plan simulator). */
+export const rankBonusSchema = text({ error: 'Bonus must be a decimal string such as "50"' }, { label: 'Bonus' }).regex(
   BV_PATTERN,
   'Bonus must be a plain decimal number (USDT, at most 18 decimals), 0 for none',
 );
@@ -88,7 +88,7 @@ export const rankCreateSchema = z.object({
   colour: rankColourSchema,
   kind: rankKindSchema.default('lifetime'),
   requirements: rankRequirementsSchema,
-  bonus: bonusSchema,
+  bonus: rankBonusSchema,
   active: z.boolean().default(true),
 });
 export type RankCreate = z.infer<typeof rankCreateSchema>;

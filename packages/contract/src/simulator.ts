@@ -3,6 +3,7 @@ import { pageOf } from './common';
 import { dayFilterSchema } from './lists';
 import { PERCENT_DECIMALS, decimalSettingSchema, moneySchema } from './money';
 import { capSchema } from './plan';
+import { rankBonusSchema } from './ranks';
 
 /**
  * The plan simulator (docs/plan.md, "The plan simulator"; ADR 0044): an
@@ -15,8 +16,8 @@ export const SIMULATION_MAX_DAYS = 365;
 /** The most referral levels a proposal may pay (the plan in force pays 3). */
 export const SIMULATION_MAX_LEVELS = 10;
 
-/** The kinds of bonus a run compares, day by day and per member; a later kind (ranks) is one more value. */
-export const simulatedBonusKinds = ['referral', 'matching'] as const;
+/** The kinds of bonus a run compares, day by day and per member. */
+export const simulatedBonusKinds = ['referral', 'matching', 'rank_bonus'] as const;
 export type SimulatedBonusKind = (typeof simulatedBonusKinds)[number];
 
 const percentSchema = (label: string) =>
@@ -26,7 +27,10 @@ const percentSchema = (label: string) =>
  * The settings a run replays the period under: the referral rate of each
  * level (level 1 first; as many levels as rates), the matching rate, and each
  * package's daily cap (a package left out keeps the cap it had; one listed
- * with the cap in force does too: only a change is replayed).
+ * with the cap in force does too: only a change is replayed), and each
+ * rank's one-time bonus (USDT; likewise: a rank left out, or listed with the
+ * bonus in force, replays the bonus each achievement was recorded with).
+ * Runs stored before ranks were simulated read with no rank bonuses.
  */
 export const proposedSettingsSchema = z.object({
   referralPercents: z
@@ -38,13 +42,19 @@ export const proposedSettingsSchema = z.object({
     .array(z.object({ packageId: z.number().int().min(1), dailyCap: capSchema }))
     .max(100, 'At most 100 packages')
     .refine((caps) => new Set(caps.map((c) => c.packageId)).size === caps.length, 'List each package at most once'),
+  rankBonuses: z
+    .array(z.object({ rankId: z.number().int().min(1), bonus: rankBonusSchema }))
+    .max(100, 'At most 100 ranks')
+    .refine((ranks) => new Set(ranks.map((r) => r.rankId)).size === ranks.length, 'List each rank at most once')
+    .default([]),
 });
 export type ProposedSettings = z.infer<typeof proposedSettingsSchema>;
 
-/** What the admin page starts from: the settings in force as a proposal, and the catalogue's packages by name. */
+/** What the admin page starts from: the settings in force as a proposal, the catalogue's packages and the ranks (in order) by name. */
 export const simulationDefaultsSchema = z.object({
   settings: proposedSettingsSchema,
   packages: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  ranks: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type SimulationDefaults = z.infer<typeof simulationDefaultsSchema>;
 
@@ -70,6 +80,7 @@ export const simulationDaySchema = z.object({
   sales: moneySchema,
   referral: sideBySideSchema,
   matching: sideBySideSchema,
+  rankBonus: sideBySideSchema,
 });
 
 export const simulationMemberChangeSchema = z.object({
@@ -109,6 +120,7 @@ export const simulationResultSchema = simulationSchema.extend({
   sales: moneySchema,
   referral: sideBySideSchema,
   matching: sideBySideSchema,
+  rankBonus: sideBySideSchema,
   total: sideBySideSchema,
   payoutRatio: z.object({ actual: z.string().nullable(), simulated: z.string().nullable() }),
   flushed: sideBySideSchema,

@@ -2,12 +2,15 @@
 -- "The plan simulator"; docs/decisions/0044-plan-simulator.md), set-based:
 -- writes the day's rows of plan_simulation_days and
 -- plan_simulation_members. Reads purchases, referral_bonuses, members,
--- packages, matching_closes and matching_bonuses; writes nothing else.
+-- packages, matching_closes, matching_bonuses and rank_achievements; writes
+-- nothing else.
 --
 -- `rates`: the proposed referral rate of each level in parts per million;
 -- `matching_rate`: the proposed matching rate in ppm; `cap_packages` /
 -- `cap_values`: the packages whose proposed daily cap (base units) differs
--- from the catalogue's, with that cap.
+-- from the catalogue's, with that cap; `bonus_ranks` / `bonus_values`: the
+-- ranks whose proposed bonus (base units) differs from the one in force,
+-- with that bonus.
 --
 -- Referral, as plan_purchase_one.sql pays it: each purchase of the UTC day,
 -- its sponsor line up to as many levels as rates, each level's share of the
@@ -24,8 +27,14 @@
 -- that package: the member's package at the close is the one whose cap
 -- matches the cap applied (the current package first, then the highest
 -- priced the member bought: plan_simulated_package.sql).
+--
+-- Rank bonuses: the achievements reached on the day (`reached_on`), as
+-- they happened (the requirements are not evaluated again); each paid the
+-- bonus it was recorded with, and would have paid the proposed bonus of its
+-- rank where that changes.
 CREATE OR REPLACE FUNCTION plan_simulate_day(simulation bigint, d date, rates numeric[], matching_rate numeric,
-                                             cap_packages bigint[], cap_values numeric[])
+                                             cap_packages bigint[], cap_values numeric[],
+                                             bonus_ranks bigint[], bonus_values numeric[])
 RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   day_start timestamptz := d::timestamp AT TIME ZONE 'UTC';
@@ -81,6 +90,20 @@ BEGIN
   INSERT INTO plan_simulation_days (simulation_id, day, kind, actual, simulated, actual_flushed, simulated_flushed)
   SELECT simulation, d, 'matching', coalesce(sum(y.paid), 0), coalesce(sum(y.simulated), 0),
          coalesce(sum(y.flushed), 0), coalesce(sum(y.simulated_flushed), 0) FROM y;
+
+  -- Rank bonuses: the day's achievements, at the bonus recorded and at the proposed one.
+  WITH k AS (
+    SELECT a.member_id, sum(a.bonus) AS actual,
+           sum(coalesce((SELECT v.bonus FROM unnest(bonus_ranks, bonus_values) AS v (rank_id, bonus)
+                          WHERE v.rank_id = a.rank_id), a.bonus)) AS simulated
+      FROM rank_achievements a WHERE a.reached_on = d
+     GROUP BY a.member_id
+  ), recorded AS (
+    INSERT INTO plan_simulation_members (simulation_id, day, member_id, kind, actual, simulated)
+    SELECT simulation, d, k.member_id, 'rank_bonus', k.actual, k.simulated FROM k WHERE k.actual > 0 OR k.simulated > 0
+  )
+  INSERT INTO plan_simulation_days (simulation_id, day, kind, actual, simulated)
+  SELECT simulation, d, 'rank_bonus', coalesce(sum(k.actual), 0), coalesce(sum(k.simulated), 0) FROM k;
 
   INSERT INTO plan_simulation_days (simulation_id, day, kind, actual, simulated)
   SELECT simulation, d, 'sales', coalesce(sum(p.price), 0), coalesce(sum(p.price), 0)

@@ -62,6 +62,7 @@ export async function readSimulation(db: Sql, id: number): Promise<SimulationRes
     sales: 0n,
     referral: [0n, 0n] as [bigint, bigint],
     matching: [0n, 0n] as [bigint, bigint],
+    rank_bonus: [0n, 0n] as [bigint, bigint],
     flushed: [0n, 0n] as [bigint, bigint],
   };
   for (const row of days) {
@@ -69,6 +70,7 @@ export async function readSimulation(db: Sql, id: number): Promise<SimulationRes
       sales: { actual: 0n, simulated: 0n },
       referral: { actual: 0n, simulated: 0n },
       matching: { actual: 0n, simulated: 0n },
+      rank_bonus: { actual: 0n, simulated: 0n },
     };
     const actual = BigInt(row.actual);
     const simulated = BigInt(row.simulated);
@@ -82,14 +84,15 @@ export async function readSimulation(db: Sql, id: number): Promise<SimulationRes
       totals.flushed[1] += BigInt(row.simulated_flushed);
     }
   }
-  const actualTotal = totals.referral[0] + totals.matching[0];
-  const simulatedTotal = totals.referral[1] + totals.matching[1];
+  const actualTotal = totals.referral[0] + totals.matching[0] + totals.rank_bonus[0];
+  const simulatedTotal = totals.referral[1] + totals.matching[1] + totals.rank_bonus[1];
   const summary = rows[0].summary as SimulationSummary | null;
   return {
     ...run,
     sales: fromBaseUnits(totals.sales),
     referral: sideBySide(...totals.referral),
     matching: sideBySide(...totals.matching),
+    rankBonus: sideBySide(...totals.rank_bonus),
     total: sideBySide(actualTotal, simulatedTotal),
     payoutRatio: {
       actual: payoutRatio(actualTotal, totals.sales),
@@ -105,6 +108,7 @@ export async function readSimulation(db: Sql, id: number): Promise<SimulationRes
       sales: fromBaseUnits(k.sales.actual),
       referral: sideBySide(k.referral.actual, k.referral.simulated),
       matching: sideBySide(k.matching.actual, k.matching.simulated),
+      rankBonus: sideBySide(k.rank_bonus.actual, k.rank_bonus.simulated),
     })),
   };
 }

@@ -54,10 +54,11 @@ async function replayDay(db: Database, holder: string, run: Claimed, day: string
     // The day's statements are planned generically inside the function, with estimates high enough to
     // be compiled by the JIT each time: 1.5 s a day at 300,000 members, against tens of milliseconds of work.
     await tx.query(sql`SET LOCAL jit = off`);
-    const { rates, matchingRate, capPackages, capValues } = run.args;
+    const { rates, matchingRate, capPackages, capValues, bonusRanks, bonusValues } = run.args;
     await tx.query(
       sql`SELECT plan_simulate_day(${run.id}, ${day}::date, ${rates}::numeric[], ${matchingRate}::numeric,
-                                   ${capPackages}::bigint[], ${capValues}::numeric[])`,
+                                   ${capPackages}::bigint[], ${capValues}::numeric[],
+                                   ${bonusRanks}::bigint[], ${bonusValues}::numeric[])`,
     );
     const done = day === run.last;
     const summary = done ? await summarise(tx, run.id) : null;

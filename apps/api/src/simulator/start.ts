@@ -13,8 +13,9 @@ const addDays = (day: string, days: number): string =>
 /**
  * An admin starts a simulation (docs/plan.md, "The plan simulator"): the
  * period must have ended by today (422 SIMULATION_PERIOD_IN_FUTURE), every
- * package named must exist (422 SIMULATION_PACKAGE_UNKNOWN); the run is
- * recorded with the proposal (packages left out keep the cap in force) and
+ * package and rank named must exist (422 SIMULATION_PACKAGE_UNKNOWN,
+ * SIMULATION_RANK_UNKNOWN); the run is recorded with the proposal (packages
+ * and ranks left out keep the cap and the bonus in force) and
  * the settings in force now, and the simulator job (replay.ts) replays it
  * day by day. One runs at a time: migration 0037's partial unique index
  * refuses a second (409 SIMULATION_RUNNING), however two requests race.
@@ -42,10 +43,21 @@ export async function startSimulation(
       `There is no package #${unknown.packageId}: give caps only for packages of the catalogue.`,
       'settings.packageCaps',
     );
+  const ranks = new Set(inForce.rankBonuses.map((r) => r.rankId));
+  const rankBonuses = input.settings.rankBonuses ?? [];
+  const unknownRank = rankBonuses.find((r) => !ranks.has(r.rankId));
+  if (unknownRank)
+    throw unprocessable(
+      'SIMULATION_RANK_UNKNOWN',
+      `There is no rank #${unknownRank.rankId}: give bonuses only for the ranks defined.`,
+      'settings.rankBonuses',
+    );
   const entered = new Map(input.settings.packageCaps.map((c) => [c.packageId, c.dailyCap]));
+  const bonuses = new Map(rankBonuses.map((r) => [r.rankId, r.bonus]));
   const proposed = {
     ...input.settings,
     packageCaps: inForce.packageCaps.map((c) => ({ ...c, dailyCap: entered.get(c.packageId) ?? c.dailyCap })),
+    rankBonuses: inForce.rankBonuses.map((r) => ({ ...r, bonus: bonuses.get(r.rankId) ?? r.bonus })),
   };
   let id: number;
   try {

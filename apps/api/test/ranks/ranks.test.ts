@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { RankCreate } from '@portal/contract';
 import {
   bearer,
   enableAdminTwoFactor,
@@ -15,6 +14,7 @@ import {
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
 import { close, day, fundedMember as member, mustBuy, packageIds, workedDayOne } from '../plan/plan-helpers';
 import { sql } from '../../src/db/sql';
+import { defineRank, threeRanks } from './rank-helpers';
 
 /**
  * Ranks (docs/plan.md "Ranks", ADR 0043), on the hand-calculated scenarios
@@ -30,29 +30,6 @@ async function get(app: FastifyInstance, session: Session, url: string) {
   return res.json();
 }
 
-async function defineRank(app: FastifyInstance, admin: Session, body: Partial<RankCreate>) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/admin/ranks',
-    headers: bearer(admin),
-    payload: {
-      colour: '#1e88e5',
-      kind: 'lifetime',
-      bonus: '0',
-      ...body,
-      requirements: {
-        minPackageId: null,
-        minSponsored: null,
-        minWeakerLegBv: null,
-        minRanked: null,
-        ...body.requirements,
-      },
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: number; position: number }>();
-}
-
 const evaluateNow = (app: FastifyInstance, admin: Session) =>
   app.inject({ method: 'POST', url: '/api/admin/ranks/evaluate', headers: bearer(admin) });
 
@@ -64,28 +41,6 @@ async function held(portal: TestPortal): Promise<Record<string, string>> {
     sql`SELECT u.username, r.name AS rank FROM member_ranks h JOIN users u ON u.id = h.member_id JOIN ranks r ON r.id = h.rank_id`,
   );
   return Object.fromEntries(rows.map((r) => [r.username, r.rank]));
-}
-
-/** The three ranks of the scenario in docs/plan.md "Ranks". */
-async function threeRanks(app: FastifyInstance, admin: Session) {
-  const bronze = await defineRank(app, admin, {
-    name: 'Bronze',
-    bonus: '10',
-    requirements: { minSponsored: 1 } as never,
-  });
-  const silver = await defineRank(app, admin, {
-    name: 'Silver',
-    colour: '#9e9e9e',
-    bonus: '50',
-    requirements: { minWeakerLegBv: '1000' } as never,
-  });
-  const leader = await defineRank(app, admin, {
-    name: 'Leader',
-    colour: '#8e24aa',
-    bonus: '100',
-    requirements: { minRanked: { rankId: silver.id, count: 1 } } as never,
-  });
-  return { bronze, silver, leader };
 }
 
 describe('ranks on the worked example', () => {

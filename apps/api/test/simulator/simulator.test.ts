@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProposedSettings, SimulationResult } from '@portal/contract';
 import { bearer, errorOf, registerMember, usePortal, type Session, type TestPortal } from '../harness';
 import { close, day, fundedMember, mustBuy, workedDayOne } from '../plan/plan-helpers';
+import { threeRanks } from '../ranks/rank-helpers';
 import { createSimulationRunner } from '../../src/simulator/replay';
 import type { Sql } from '../../src/db/database';
 import { sql } from '../../src/db/sql';
@@ -23,6 +24,8 @@ async function books(db: Sql): Promise<string> {
     ['referral_bonuses', 'id'],
     ['matching_closes', 'close_date'],
     ['matching_bonuses', 'close_date, member_id'],
+    ['rank_achievements', 'member_id, rank_id'],
+    ['member_ranks', 'member_id'],
     ['members', 'user_id'],
     ['network_nodes', 'member_id'],
     ['network_events', 'id'],
@@ -73,6 +76,7 @@ const IN_FORCE: ProposedSettings = {
   referralPercents: ['10', '5', '2'],
   matchingPercent: '10',
   packageCaps: [],
+  rankBonuses: [],
 };
 
 /** Starts a run of the 7 days ending today and replays it to the end, a pass at a time. */
@@ -113,6 +117,7 @@ describe('the plan simulator on the worked example', () => {
       sales: '7300.00',
       referral: side('1025.00', '1025.00', '0.00'),
       matching: side('200.00', '200.00', '0.00'),
+      rankBonus: side('0.00', '0.00', '0.00'),
       total: side('1225.00', '1225.00', '0.00'),
       payoutRatio: { actual: '16.78', simulated: '16.78' },
       flushed: side('10.00', '10.00', '0.00'),
@@ -152,6 +157,7 @@ describe('the plan simulator on the worked example', () => {
       referralPercents: ['12', '5', '2'],
       matchingPercent: '10',
       packageCaps: [{ packageId: ids.Starter!, dailyCap: '50' }],
+      rankBonuses: [],
     });
     expect(capped).toMatchObject({
       referral: side('1025.00', '1169.00', '144.00'),
@@ -247,5 +253,80 @@ describe('the plan simulator on the worked example', () => {
       headers: bearer(member),
     });
     expect(listed.statusCode).toBe(403);
+  });
+});
+
+describe('the plan simulator on the ranks scenario', () => {
+  const { portal, admin } = usePortal();
+
+  it('replays the rank bonuses reached in the period: as paid under the bonuses in force, the hand-calculated difference under changed ones', async () => {
+    // The ranks scenario of docs/plan.md "Ranks": Bronze (10) to alice and bob on day 1; Silver (50) to both
+    // and Leader (100) to alice on day 2. alice 515 + 160, bob 710 + 60.
+    const ranks = await threeRanks(portal.app, admin);
+    await workedExample(portal, admin);
+    const before = await books(portal.db);
+    const defaults = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/plan/simulations/in-force',
+      headers: bearer(admin),
+    });
+    expect(defaults.json().ranks.map((r: { name: string }) => r.name)).toEqual(['Bronze', 'Silver', 'Leader']);
+    const inForce: ProposedSettings = defaults.json().settings;
+    expect(inForce.rankBonuses).toEqual([
+      { rankId: ranks.bronze.id, bonus: '10.00' },
+      { rankId: ranks.silver.id, bonus: '50.00' },
+      { rankId: ranks.leader.id, bonus: '100.00' },
+    ]);
+
+    const same = await simulate(portal, admin, inForce);
+    expect(same).toMatchObject({
+      referral: side('1025.00', '1025.00', '0.00'),
+      matching: side('200.00', '200.00', '0.00'),
+      rankBonus: side('220.00', '220.00', '0.00'),
+      total: side('1445.00', '1445.00', '0.00'),
+      payoutRatio: { actual: '19.79', simulated: '19.79' },
+      membersPaid: { actual: 2, simulated: 2 },
+      largestChanges: [],
+    });
+    expect(same.byDay.find((d) => d.day === day(-1))!.rankBonus).toEqual(side('20.00', '20.00', '0.00'));
+    expect(same.byDay.find((d) => d.day === day(0))!.rankBonus).toEqual(side('200.00', '200.00', '0.00'));
+    // What was paid for ranks, to the base unit: every achievement's bonus, each credited (its entry set).
+    const { rows } = await portal.db.query<{ paid: string }>(
+      sql`SELECT coalesce(sum(bonus), 0)::text AS paid FROM rank_achievements WHERE entry_id IS NOT NULL`,
+    );
+    expect(rows[0]!.paid).toBe('220000000000000000000');
+
+    // Bronze 0, Silver 80, Leader 150.
+    // Day 1: 0 + 0 (was 20). Day 2: alice 80 + 150, bob 80 (was 200). alice 230 (was 160: +70), bob 80 (was 60: +20).
+    const changed = await simulate(portal, admin, {
+      ...IN_FORCE,
+      rankBonuses: [
+        { rankId: ranks.bronze.id, bonus: '0' },
+        { rankId: ranks.silver.id, bonus: '80' },
+        { rankId: ranks.leader.id, bonus: '150' },
+      ],
+    });
+    expect(changed).toMatchObject({
+      referral: side('1025.00', '1025.00', '0.00'),
+      rankBonus: side('220.00', '310.00', '90.00'),
+      total: side('1445.00', '1535.00', '90.00'),
+      payoutRatio: { actual: '19.79', simulated: '21.02' },
+      largestChanges: [
+        { username: 'alice', actual: '675.00', simulated: '745.00', change: '70.00' },
+        { username: 'bob', actual: '770.00', simulated: '790.00', change: '20.00' },
+      ],
+    });
+    expect(changed.byDay.find((d) => d.day === day(-1))!.rankBonus).toEqual(side('20.00', '0.00', '-20.00'));
+    expect(changed.byDay.find((d) => d.day === day(0))!.rankBonus).toEqual(side('200.00', '310.00', '110.00'));
+    expect(changed.proposed.rankBonuses).toHaveLength(3);
+
+    const unknown = await start(portal, admin, {
+      from: day(-6),
+      days: 7,
+      settings: { ...IN_FORCE, rankBonuses: [{ rankId: 999_999, bonus: '1' }] },
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(errorOf(unknown).code).toBe('SIMULATION_RANK_UNKNOWN');
+    expect(await books(portal.db)).toBe(before);
   });
 });

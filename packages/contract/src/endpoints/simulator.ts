@@ -47,7 +47,12 @@ export const simulator = {
     body: startSimulationSchema,
     status: 201,
     answer: simulationResultSchema,
-    errors: ['SIMULATION_PERIOD_IN_FUTURE', 'SIMULATION_PACKAGE_UNKNOWN', 'SIMULATION_RUNNING'],
+    errors: [
+      'SIMULATION_PERIOD_IN_FUTURE',
+      'SIMULATION_PACKAGE_UNKNOWN',
+      'SIMULATION_RANK_UNKNOWN',
+      'SIMULATION_RUNNING',
+    ],
     tags: ['admin'],
     summary:
       'Replay a period (7 to 365 days) of the recorded purchases and closes under proposed settings, in the background; moves nothing (one at a time, 409 SIMULATION_RUNNING while another runs)',

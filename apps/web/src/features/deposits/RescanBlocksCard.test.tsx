@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Rescan } from '@portal/contract';
-import { AppProviders } from '../../app/providers';
+import { json, renderWithStubbedApi } from '../../test-stubbed-api';
 import { RescanBlocksCard } from './RescanBlocksCard';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const rescan = (over: Partial<Rescan>): Rescan => ({
   id: 7,
@@ -36,31 +31,14 @@ const rescan = (over: Partial<Rescan>): Rescan => ({
 
 /** The card against a stubbed API: `rescans` is the list it reads (changed by the handlers), `answer` answers each POST. */
 function renderCard(rescans: Rescan[], answer: (url: string, body: unknown) => Response) {
-  const posts: Array<{ url: string; body: unknown }> = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if ((init?.method ?? 'GET') === 'POST') {
-        const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
-        posts.push({ url, body });
-        return answer(url, body);
-      }
-      if (url.includes('/deposit-rescans'))
-        return json(200, { items: rescans, total: rescans.length, page: 1, pageSize: 5 });
-      return json(200, { status: 'ok', chain: { finalBlock: '5000' } });
-    }),
+  return renderWithStubbedApi(
+    <RescanBlocksCard />,
+    (url) =>
+      url.includes('/deposit-rescans')
+        ? json(200, { items: rescans, total: rescans.length, page: 1, pageSize: 5 })
+        : json(200, { status: 'ok', chain: { finalBlock: '5000' } }),
+    answer,
   );
-  render(
-    <AppProviders>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <RescanBlocksCard />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AppProviders>,
-  );
-  return posts;
 }
 
 function submit(fromBlock: string, toBlock: string) {

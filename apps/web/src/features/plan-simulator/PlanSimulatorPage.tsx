@@ -26,6 +26,7 @@ import {
   fromBaseUnits,
   payoutRatio,
   proposedSettingsSchema,
+  rankBonusSchema,
   SIMULATION_MAX_DAYS,
   SIMULATION_MAX_LEVELS,
   SIMULATION_MIN_DAYS,
@@ -71,6 +72,7 @@ const formSchema = z.object({
     .max(SIMULATION_MAX_LEVELS),
   matchingPercent: proposedSettingsSchema.shape.matchingPercent,
   caps: z.array(z.object({ packageId: z.number(), name: z.string(), dailyCap: capSchema })),
+  ranks: z.array(z.object({ rankId: z.number(), name: z.string(), bonus: rankBonusSchema })),
 });
 type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
@@ -79,8 +81,18 @@ const utcDaysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).to
 /** Whole units read better in the form: "100.00" → "100". */
 const plain = (value: string) => value.replace(/\.?0+$/, '');
 
+/** The packages' and the ranks' names by id (a run's settings name them by id). */
+interface Names {
+  packages: Map<number, string>;
+  ranks: Map<number, string>;
+}
+const namesOf = (defaults: SimulationDefaults | undefined): Names => ({
+  packages: new Map((defaults?.packages ?? []).map((p) => [p.id, p.name])),
+  ranks: new Map((defaults?.ranks ?? []).map((r) => [r.id, r.name])),
+});
+
 function formValues(defaults: SimulationDefaults): FormInput {
-  const names = new Map(defaults.packages.map((p) => [p.id, p.name]));
+  const names = namesOf(defaults);
   return {
     from: utcDaysAgo(29),
     days: '30',
@@ -88,13 +100,19 @@ function formValues(defaults: SimulationDefaults): FormInput {
     matchingPercent: defaults.settings.matchingPercent,
     caps: defaults.settings.packageCaps.map((c) => ({
       packageId: c.packageId,
-      name: names.get(c.packageId) ?? `#${c.packageId}`,
+      name: names.packages.get(c.packageId) ?? `#${c.packageId}`,
       dailyCap: plain(c.dailyCap),
+    })),
+    ranks: defaults.settings.rankBonuses.map((r) => ({
+      rankId: r.rankId,
+      name: names.ranks.get(r.rankId) ?? `#${r.rankId}`,
+      bonus: plain(r.bonus),
     })),
   };
 }
 
 const percentAdornment = { input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } };
+const usdtAdornment = { endAdornment: <InputAdornment position="end">USDT</InputAdornment> };
 
 /** The proposed settings and the period: prefilled from the settings in force, the last 30 days ending today. */
 function SimulationForm({ defaults, onStarted }: { defaults: SimulationDefaults; onStarted: (id: number) => void }) {
@@ -106,6 +124,7 @@ function SimulationForm({ defaults, onStarted }: { defaults: SimulationDefaults;
   });
   const levels = useFieldArray({ control: form.control, name: 'referral' });
   const caps = useFieldArray({ control: form.control, name: 'caps' });
+  const ranks = useFieldArray({ control: form.control, name: 'ranks' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const run = await start.mutateAsync({
@@ -115,6 +134,7 @@ function SimulationForm({ defaults, onStarted }: { defaults: SimulationDefaults;
           referralPercents: values.referral.map((l) => l.percent),
           matchingPercent: values.matchingPercent,
           packageCaps: values.caps.map((c) => ({ packageId: c.packageId, dailyCap: c.dailyCap })),
+          rankBonuses: values.ranks.map((r) => ({ rankId: r.rankId, bonus: r.bonus })),
         },
       });
       onStarted(run.id);
@@ -197,15 +217,31 @@ function SimulationForm({ defaults, onStarted }: { defaults: SimulationDefaults;
                   <TextField
                     label={field.name}
                     autoComplete="off"
-                    slotProps={{
-                      input: { endAdornment: <InputAdornment position="end">USDT</InputAdornment> },
-                      htmlInput: { inputMode: 'decimal' },
-                    }}
+                    slotProps={{ input: usdtAdornment, htmlInput: { inputMode: 'decimal' } }}
                     {...fieldProps(form, `caps.${index}.dailyCap`)}
                   />
                 </Grid>
               ))}
             </Grid>
+            {ranks.fields.length ? (
+              <>
+                <Typography variant="subtitle2" component="h3">
+                  One-time bonus by rank
+                </Typography>
+                <Grid container spacing={3}>
+                  {ranks.fields.map((field, index) => (
+                    <Grid key={field.id} size={{ xs: 12, sm: 6, md: 3 }}>
+                      <TextField
+                        label={`${field.name} bonus`}
+                        autoComplete="off"
+                        slotProps={{ input: usdtAdornment, htmlInput: { inputMode: 'decimal' } }}
+                        {...fieldProps(form, `ranks.${index}.bonus`)}
+                      />
+                    </Grid>
+                  ))}
+                </Grid>
+              </>
+            ) : null}
             <Box>
               <SubmitButton loading={form.formState.isSubmitting}>Start simulation</SubmitButton>
             </Box>
@@ -221,7 +257,7 @@ const ratio = (value: string | null) => (value === null ? '—' : `${value} %`);
 const change = (value: string) => `${toBaseUnits(value) > 0n ? '+' : ''}${formatMoney(value)}`;
 
 /** The settings that differ from those in force, in words ("matching 8 % instead of 10 %"). */
-function differences(run: Simulation, names: Map<number, string>): string {
+function differences(run: Simulation, names: Names): string {
   const said: string[] = [];
   const { proposed, inForce } = run;
   if (proposed.referralPercents.join('/') !== inForce.referralPercents.join('/'))
@@ -234,8 +270,16 @@ function differences(run: Simulation, names: Map<number, string>): string {
   for (const c of proposed.packageCaps)
     if (caps.get(c.packageId) !== undefined && toBaseUnits(c.dailyCap) !== toBaseUnits(caps.get(c.packageId)!))
       said.push(
-        `${names.get(c.packageId) ?? `#${c.packageId}`} cap ${formatMoney(c.dailyCap)} instead of ${formatMoney(caps.get(c.packageId))} USDT`,
+        `${names.packages.get(c.packageId) ?? `#${c.packageId}`} cap ${formatMoney(c.dailyCap)} instead of ${formatMoney(caps.get(c.packageId))} USDT`,
       );
+  const bonuses = new Map(inForce.rankBonuses.map((r) => [r.rankId, r.bonus]));
+  for (const r of proposed.rankBonuses) {
+    const current = bonuses.get(r.rankId);
+    if (current !== undefined && toBaseUnits(r.bonus) !== toBaseUnits(current))
+      said.push(
+        `${names.ranks.get(r.rankId) ?? `rank #${r.rankId}`} bonus ${formatMoney(r.bonus)} instead of ${formatMoney(current)} USDT`,
+      );
+  }
   return said.length ? said.join('; ') : 'the settings in force';
 }
 
@@ -247,7 +291,7 @@ const CHANGE_COLUMNS: Column<NonNullable<SimulationResult['largestChanges']>[num
 ];
 
 /** One run: its progress and cancel while it runs, then (and already for the days replayed) the comparison. */
-function SimulationRun({ id, names }: { id: number; names: Map<number, string> }) {
+function SimulationRun({ id, names }: { id: number; names: Names }) {
   const theme = useTheme();
   const toast = useToast();
   const query = useSimulation(id);
@@ -270,7 +314,7 @@ function SimulationRun({ id, names }: { id: number; names: Map<number, string> }
       color: 'primary' as const,
       label: 'Bonuses, paid → simulated',
       value: `${formatMoney(run.total.actual)} → ${formatMoney(run.total.simulated)}`,
-      note: `${change(run.total.change)} USDT: referral ${change(run.referral.change)}, matching ${change(run.matching.change)}`,
+      note: `${change(run.total.change)} USDT: referral ${change(run.referral.change)}, matching ${change(run.matching.change)}, rank bonuses ${change(run.rankBonus.change)}`,
     },
     {
       id: 'ratio',
@@ -350,7 +394,7 @@ function SimulationRun({ id, names }: { id: number; names: Map<number, string> }
       </Grid>
       <ChartCard
         title="Bonuses by day, paid and simulated"
-        subheader="Referral on the day of the purchase, matching on the day closed; USDT. The line is the simulated payout ratio."
+        subheader="Referral on the day of the purchase, matching on the day closed, rank bonuses on the day reached; USDT. The line is the simulated payout ratio."
         chart={
           run.byDay.length
             ? {
@@ -359,23 +403,18 @@ function SimulationRun({ id, names }: { id: number; names: Map<number, string> }
                 series: [
                   {
                     label: 'Paid',
-                    values: run.byDay.map((d) => dayTotal(d.referral.actual, d.matching.actual)),
+                    values: run.byDay.map((d) => fromBaseUnits(dayBonuses(d, 'actual'))),
                     color: theme.palette.primary.main,
                   },
                   {
                     label: 'Simulated',
-                    values: run.byDay.map((d) => dayTotal(d.referral.simulated, d.matching.simulated)),
+                    values: run.byDay.map((d) => fromBaseUnits(dayBonuses(d, 'simulated'))),
                     color: theme.palette.warning.main,
                   },
                 ],
                 line: {
                   label: 'Simulated payout ratio',
-                  values: run.byDay.map((d) =>
-                    payoutRatio(
-                      toBaseUnits(d.referral.simulated) + toBaseUnits(d.matching.simulated),
-                      toBaseUnits(d.sales),
-                    ),
-                  ),
+                  values: run.byDay.map((d) => payoutRatio(dayBonuses(d, 'simulated'), toBaseUnits(d.sales))),
                   color: theme.palette.error.main,
                 },
               }
@@ -385,7 +424,7 @@ function SimulationRun({ id, names }: { id: number; names: Map<number, string> }
       <Card>
         <CardHeader
           title="Largest changes per member"
-          subheader="The 20 members whose bonuses over the period change most, referral and matching together."
+          subheader="The 20 members whose bonuses over the period change most, referral, matching and rank bonuses together."
         />
         <DataTable
           label="Largest changes per member"
@@ -406,8 +445,9 @@ function SimulationRun({ id, names }: { id: number; names: Map<number, string> }
   );
 }
 
-/** A day's two kinds summed, as the decimal string the chart takes. */
-const dayTotal = (referral: string, matching: string) => fromBaseUnits(toBaseUnits(referral) + toBaseUnits(matching));
+/** A day's bonuses of every kind, paid or simulated, in base units. */
+const dayBonuses = (d: SimulationResult['byDay'][number], side: 'actual' | 'simulated') =>
+  toBaseUnits(d.referral[side]) + toBaseUnits(d.matching[side]) + toBaseUnits(d.rankBonus[side]);
 
 /**
  * /admin-plan-simulator (docs/plan.md, "The plan simulator"): proposed
@@ -425,7 +465,7 @@ export function PlanSimulatorPage() {
   useEffect(() => {
     if (shown === null && latest !== null) setShown(latest);
   }, [shown, latest]);
-  const names = new Map((defaults.data?.packages ?? []).map((p) => [p.id, p.name]));
+  const names = namesOf(defaults.data);
   const columns: Column<Simulation>[] = [
     { id: 'id', label: 'Run', render: (r) => `#${r.id}` },
     {
