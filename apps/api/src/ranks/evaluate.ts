@@ -37,7 +37,8 @@ function rankQuery(rank: RankRow): SqlQuery {
   if (rank.min_ranked_rank !== null) {
     joins.push(
       sql`JOIN (SELECT s.sponsor_id, count(*) AS n FROM member_ranks h JOIN ranks hr ON hr.id = h.rank_id JOIN members s ON s.user_id = h.member_id
-                 WHERE hr.position >= (SELECT position FROM ranks WHERE id = ${rank.min_ranked_rank}) GROUP BY s.sponsor_id) rk
+                 WHERE hr.position >= (SELECT position FROM ranks WHERE id = ${rank.min_ranked_rank})
+                   AND s.sponsor_id IN (SELECT member_id FROM pg_temp.rank_figures) GROUP BY s.sponsor_id) rk
               ON rk.sponsor_id = f.member_id`,
     );
     parts.push(sql`rk.n >= ${rank.min_ranked_count ?? 1}`);
