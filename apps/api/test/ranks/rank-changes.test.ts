@@ -107,6 +107,22 @@ describe('the daily rank evaluation reads only what changed', () => {
     // ...queued, she is read and raised.
     await portal.db.query(sql`INSERT INTO rank_changes (member_id) SELECT id FROM users WHERE username = 'carol'`);
     expect(await evaluate(portal, day(0))).toMatchObject({ reached: 1, changed: 1 });
+
+    // dave's legs grow and only he is queued: raised to Silver, he makes bob (read as a queued member's sponsor) Leader in the same evaluation.
+    await portal.db.query(
+      sql`UPDATE network_nodes SET left_lifetime_volume = 5000, right_lifetime_volume = 5000
+           WHERE member_id = (SELECT id FROM users WHERE username = 'dave')`,
+    );
+    await portal.db.query(sql`INSERT INTO rank_changes (member_id) SELECT id FROM users WHERE username = 'dave'`);
+    expect(await evaluate(portal, day(0))).toMatchObject({ reached: 2, changed: 2 });
+    const after = await portal.db.query<{ username: string; rank: string }>(
+      sql`SELECT u.username, r.name AS rank FROM member_ranks h JOIN users u ON u.id = h.member_id JOIN ranks r ON r.id = h.rank_id
+           WHERE u.username IN ('bob', 'dave') ORDER BY 1`,
+    );
+    expect(after.rows).toEqual([
+      { username: 'bob', rank: 'Leader' },
+      { username: 'dave', rank: 'Silver' },
+    ]);
   });
 });
 
