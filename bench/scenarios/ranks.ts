@@ -5,7 +5,10 @@
  * per kind of requirement). Timed: the first evaluation (everyone's first
  * achievements and their bonuses, once), then the one a daily close makes
  * every day after (nothing new: the steady state), each in its own
- * transaction as the close runs it.
+ * transaction as the close runs it. Then a day of purchases as the roll-up
+ * leaves it (their ancestors' lifetime legs grown and queued in
+ * rank_changes), and for comparison a full pass reading every member (the
+ * behaviour before migration 0036b).
  */
 import { generateNetwork } from '../lib/network-generator';
 import { startBenchPortal } from '../lib/portal';
@@ -64,7 +67,7 @@ const scenario: Scenario = {
         requirements: { ...none, minRanked: { rankId: bronze.id, count: 2 } },
       });
       const day = new Date().toISOString().slice(0, 10);
-      for (const run of ['first evaluation', 'daily evaluation after']) {
+      const timed = async (run: string) => {
         const t = performance.now();
         const result = await db.transaction((tx) => evaluateRanks(tx, { day, closeDate: null, actorId: null }));
         const seconds = round((performance.now() - t) / 1000, 2);
@@ -76,7 +79,29 @@ const scenario: Scenario = {
         });
         ctx.log(`${run}: ${seconds} s (${result.reached} reached, ${result.credited} USDT)`);
         await db.query(sql`VACUUM ANALYZE rank_achievements, member_ranks`);
-      }
+      };
+      await timed('first evaluation');
+      await timed('daily evaluation after');
+      // A day's BV as the roll-up leaves it: BUYERS members' every placement ancestor grows on that leg and is queued.
+      const buyers = Number(process.env.BENCH_RANKS_BUYERS ?? 2_000);
+      const queued = await db.query(
+        sql`WITH RECURSIVE up (member_id, parent_id, side) AS (
+              SELECT member_id, parent_id, side FROM network_nodes WHERE member_id % ${Math.max(1, Math.floor(members / buyers))} = 0
+              UNION SELECT p.member_id, p.parent_id, p.side FROM up JOIN network_nodes p ON p.member_id = up.parent_id),
+            grown AS (
+              UPDATE network_nodes n SET left_lifetime_volume = n.left_lifetime_volume + CASE WHEN c.side = 'left' THEN 100 ELSE 0 END,
+                     right_lifetime_volume = n.right_lifetime_volume + CASE WHEN c.side = 'right' THEN 100 ELSE 0 END
+                FROM (SELECT DISTINCT parent_id, side FROM up WHERE parent_id IS NOT NULL) c WHERE n.member_id = c.parent_id
+              RETURNING n.member_id)
+            INSERT INTO rank_changes (member_id) SELECT DISTINCT member_id FROM grown ON CONFLICT DO NOTHING`,
+      );
+      ctx.log(`${queued.rowCount} ancestors of ${buyers} buyers queued`);
+      await timed(
+        `daily evaluation after a day of ${buyers.toLocaleString('en-US')} buyers (${(queued.rowCount ?? 0).toLocaleString('en-US')} members queued)`,
+      );
+      // The earlier behaviour, for comparison in the same run: every active member read (as after a rank edit).
+      await db.query(sql`UPDATE rank_evaluation SET full_pass = true`);
+      await timed('daily evaluation reading every member (full pass, as before 0036b)');
     } finally {
       await portal.close();
     }

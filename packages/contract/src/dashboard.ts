@@ -11,6 +11,8 @@ export const incomeDaySchema = z.object({
   day: z.string(),
   referral: moneySchema,
   matching: moneySchema,
+  /** Rank bonuses, on the day they were credited. */
+  rank: moneySchema,
 });
 export type IncomeDay = z.infer<typeof incomeDaySchema>;
 
@@ -43,7 +45,7 @@ export const memberDashboardSchema = z.object({
   /** The last DASHBOARD_INCOME_DAYS UTC days, oldest first, today last. */
   income: z.array(incomeDaySchema),
   /** All income so far, by kind. */
-  incomeTotals: z.object({ referral: moneySchema, matching: moneySchema, total: moneySchema }),
+  incomeTotals: z.object({ referral: moneySchema, matching: moneySchema, rank: moneySchema, total: moneySchema }),
   pending: z.array(pendingItemSchema),
   referralLink: z.string(),
   /** The latest movements of the member's wallets, newest first (at most 5). */

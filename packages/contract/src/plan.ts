@@ -186,9 +186,18 @@ export const incomeSummaryQuerySchema = z.object({
   to: dayFilterSchema.optional(),
 });
 export type IncomeSummaryQuery = z.infer<typeof incomeSummaryQuerySchema>;
+/** Income by kind: referral and matching bonuses, and rank bonuses on the day they were credited. */
 export const incomeSummarySchema = z.object({
-  totals: z.object({ referral: moneySchema, matching: moneySchema, total: moneySchema }),
-  series: z.array(z.object({ period: z.string(), referral: moneySchema, matching: moneySchema, total: moneySchema })),
+  totals: z.object({ referral: moneySchema, matching: moneySchema, rank: moneySchema, total: moneySchema }),
+  series: z.array(
+    z.object({
+      period: z.string(),
+      referral: moneySchema,
+      matching: moneySchema,
+      rank: moneySchema,
+      total: moneySchema,
+    }),
+  ),
 });
 
 export const closeBodySchema = z.object({ date: dayFilterSchema });

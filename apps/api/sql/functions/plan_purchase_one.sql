@@ -100,6 +100,10 @@ BEGIN
          package_id = CASE WHEN m.package_price IS NULL OR m.package_price < price THEN pkg.id ELSE m.package_id END,
          package_price = GREATEST(COALESCE(m.package_price, 0), price)
    WHERE m.user_id = buyer_id;
+  -- Activated or a dearer package: the next rank evaluation looks at the buyer (and their sponsor) again (0036b_rank_changes.sql).
+  IF NOT buyer.active OR buyer.package_price IS NULL OR buyer.package_price < price THEN
+    INSERT INTO rank_changes (member_id) VALUES (buyer_id) ON CONFLICT DO NOTHING;
+  END IF;
   -- The BV joins the placement ancestors' legs through the roll-up; an unplaced buyer keeps it pending.
   IF pkg.bv > 0 THEN
     IF EXISTS (SELECT 1 FROM network_nodes n WHERE n.member_id = buyer_id) THEN

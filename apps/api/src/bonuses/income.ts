@@ -11,18 +11,20 @@ export async function incomeSummary(db: Sql, query: IncomeSummaryQuery, memberId
     totals: {
       referral: fromBaseUnits(totals.referral),
       matching: fromBaseUnits(totals.matching),
+      rank: fromBaseUnits(totals.rank),
       total: fromBaseUnits(totals.total),
     },
     series: series.map((s) => ({
       period: s.period,
       referral: fromBaseUnits(s.referral),
       matching: fromBaseUnits(s.matching),
+      rank: fromBaseUnits(s.rank),
       total: fromBaseUnits(s.total),
     })),
   };
 }
 
-/** Referral and matching income of one member (or everyone), by day or month. */
+/** Referral, matching and rank-bonus income of one member (or everyone), by day or month. */
 export async function incomeByPeriod(db: Sql, period: 'day' | 'month', from?: string, to?: string, memberId?: number) {
   const { rows } = await db.query<IncomeRow>(incomeRows(period, from, to, memberId));
   return incomeSeries(period, rows, from, to);
@@ -33,6 +35,7 @@ export interface IncomeRow {
   period: string;
   referral: string;
   matching: string;
+  rank: string;
 }
 
 /** The statement of `incomeByPeriod`: one row per period with income, in order (the member dashboard embeds it). */
@@ -45,12 +48,18 @@ export function incomeRows(period: 'day' | 'month', from?: string, to?: string, 
     ...closeDays(sql`close_date`, from, to),
     sql`close_date NOT IN (SELECT close_date FROM matching_closes_in_review)`,
   );
+  // A rank bonus counts on the day it was credited (with a reviewed close: its pay); recorded, not credited yet: not income yet.
+  const rankWhere = where(own, ...betweenDays(sql`credited_at`, from, to));
   return sql`SELECT to_char(p, CASE ${period}::text WHEN 'month' THEN 'YYYY-MM' ELSE 'YYYY-MM-DD' END) AS period,
-               sum(referral)::text AS referral, sum(matching)::text AS matching
+               sum(referral)::text AS referral, sum(matching)::text AS matching, sum(rank)::text AS rank
           FROM (
-            SELECT date_trunc(${period}, created_at AT TIME ZONE 'UTC') AS p, amount AS referral, 0 AS matching FROM referral_bonuses ${referralWhere}
+            SELECT date_trunc(${period}, created_at AT TIME ZONE 'UTC') AS p, amount AS referral, 0 AS matching, 0 AS rank FROM referral_bonuses ${referralWhere}
             UNION ALL
-            SELECT date_trunc(${period}, close_date::timestamp) AS p, 0, paid FROM matching_bonuses ${matchingWhere}
+            SELECT date_trunc(${period}, close_date::timestamp) AS p, 0, paid, 0 FROM matching_bonuses ${matchingWhere}
+            UNION ALL
+            SELECT date_trunc(${period}, credited_at AT TIME ZONE 'UTC') AS p, 0, 0, bonus
+              FROM (SELECT a.member_id, a.bonus, e.created_at AS credited_at FROM rank_achievements a JOIN journal_entries e ON e.id = a.entry_id
+                     WHERE a.bonus > 0) r ${rankWhere}
           ) x
          GROUP BY p ORDER BY p`;
 }
@@ -60,14 +69,24 @@ export function incomeSeries(period: 'day' | 'month', rows: IncomeRow[], from?: 
   const found = rows.map((row) => {
     const referral = BigInt(row.referral);
     const matching = BigInt(row.matching);
-    return { period: row.period, referral, matching, total: referral + matching };
+    const rank = BigInt(row.rank);
+    return { period: row.period, referral, matching, rank, total: referral + matching + rank };
   });
   const series = everyPeriod(period, found, from, to);
-  const totals = series.reduce((t, s) => ({ referral: t.referral + s.referral, matching: t.matching + s.matching }), {
-    referral: 0n,
-    matching: 0n,
-  });
-  return { series, totals: { ...totals, total: totals.referral + totals.matching } };
+  const totals = series.reduce(
+    (t, s) => ({ referral: t.referral + s.referral, matching: t.matching + s.matching, rank: t.rank + s.rank }),
+    { referral: 0n, matching: 0n, rank: 0n },
+  );
+  return { series, totals: { ...totals, total: totals.referral + totals.matching + totals.rank } };
+}
+
+/** One period's income by kind, in base units. */
+interface IncomePeriod {
+  period: string;
+  referral: bigint;
+  matching: bigint;
+  rank: bigint;
+  total: bigint;
 }
 
 const DAY_MS = 86_400_000;
@@ -78,12 +97,12 @@ const MOST_PERIODS = 4_000;
  * Every day (or month) from `from` (or the first with income) to `to` (or the last), those without income at 0:
  * a chart's axis then runs without gaps (Oct 2 is followed by Oct 3, not Oct 12).
  */
-function everyPeriod<T extends { period: string; referral: bigint; matching: bigint; total: bigint }>(
+function everyPeriod<T extends IncomePeriod>(
   period: 'day' | 'month',
   found: T[],
   from?: string,
   to?: string,
-): Array<{ period: string; referral: bigint; matching: bigint; total: bigint }> {
+): IncomePeriod[] {
   const first = from ? from.slice(0, period === 'day' ? 10 : 7) : found[0]?.period;
   const last = to ? to.slice(0, period === 'day' ? 10 : 7) : found[found.length - 1]?.period;
   if (!first || !last) return found;
@@ -97,5 +116,5 @@ function everyPeriod<T extends { period: string; referral: bigint; matching: big
     else at.setUTCMonth(at.getUTCMonth() + 1);
   }
   if (periods.length > MOST_PERIODS) return found;
-  return periods.map((p) => byPeriod.get(p) ?? { period: p, referral: 0n, matching: 0n, total: 0n });
+  return periods.map((p) => byPeriod.get(p) ?? { period: p, referral: 0n, matching: 0n, rank: 0n, total: 0n });
 }

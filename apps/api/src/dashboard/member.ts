@@ -102,10 +102,12 @@ export async function memberDashboard(ctx: AppContext, principal: Principal): Pr
       day: d.period,
       referral: fromBaseUnits(d.referral),
       matching: fromBaseUnits(d.matching),
+      rank: fromBaseUnits(d.rank),
     })),
     incomeTotals: {
       referral: fromBaseUnits(allTime.totals.referral),
       matching: fromBaseUnits(allTime.totals.matching),
+      rank: fromBaseUnits(allTime.totals.rank),
       total: fromBaseUnits(allTime.totals.total),
     },
     pending: pendingItems(f, withdrawalsPending(ctx, f.withdrawals ?? [])),

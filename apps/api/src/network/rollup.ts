@@ -140,6 +140,12 @@ export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Pr
                      ${pick((d) => d.leftVolume, true)}::numeric[], ${pick((d) => d.rightVolume, true)}::numeric[]) AS d (id, lc, rc, lv, rv)
         WHERE n.member_id = d.id`,
     );
+    // Their legs' lifetime BV grew: the next rank evaluation looks at them again (ranks/evaluate.ts).
+    const grown = ids.filter((id) => deltas.get(id)!.leftVolume > 0n || deltas.get(id)!.rightVolume > 0n);
+    if (grown.length > 0)
+      await tx.query(
+        sql`INSERT INTO rank_changes (member_id) SELECT unnest(${grown}::bigint[]) ORDER BY 1 ON CONFLICT DO NOTHING`,
+      );
   }
   await tx.query(
     sql`UPDATE network_events SET rolled_up_at = now() WHERE id = ANY(${events.map((e) => e.id)}::bigint[])`,

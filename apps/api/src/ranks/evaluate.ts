@@ -37,7 +37,8 @@ function rankQuery(rank: RankRow): SqlQuery {
   if (rank.min_ranked_rank !== null) {
     joins.push(
       sql`JOIN (SELECT s.sponsor_id, count(*) AS n FROM member_ranks h JOIN ranks hr ON hr.id = h.rank_id JOIN members s ON s.user_id = h.member_id
-                 WHERE hr.position >= (SELECT position FROM ranks WHERE id = ${rank.min_ranked_rank}) GROUP BY s.sponsor_id) rk
+                 WHERE hr.position >= (SELECT position FROM ranks WHERE id = ${rank.min_ranked_rank})
+                   AND s.sponsor_id IN (SELECT member_id FROM pg_temp.rank_figures) GROUP BY s.sponsor_id) rk
               ON rk.sponsor_id = f.member_id`,
     );
     parts.push(sql`rk.n >= ${rank.min_ranked_count ?? 1}`);
@@ -49,6 +50,64 @@ function rankQuery(rank: RankRow): SqlQuery {
     );
   return sql`SELECT f.member_id, ${rank.id}::bigint, ${rank.position}::int FROM pg_temp.rank_figures f ${sql.join(joins, sql` `)}
               WHERE ${sql.join(parts, sql` AND `)}`;
+}
+
+/**
+ * The figures ranks read, one row per active member: the package, the
+ * lifetime weaker leg, the active members sponsored. `ids`: only those
+ * members (a query of member ids), each sponsored count by the sponsor
+ * index; null: every active member, the counts in one scan.
+ */
+function figuresQuery(ids: SqlQuery | null, sponsored: boolean): SqlQuery {
+  if (ids === null)
+    return sql`SELECT m.user_id AS member_id, m.package_price, least(n.left_lifetime_volume, n.right_lifetime_volume) AS weaker,
+                      ${sponsored ? sql`COALESCE(sp.n, 0)` : sql`0::bigint`} AS sponsored
+                 FROM members m JOIN network_nodes n ON n.member_id = m.user_id
+                 ${sponsored ? sql`LEFT JOIN (SELECT sponsor_id, count(*) AS n FROM members WHERE active GROUP BY sponsor_id) sp ON sp.sponsor_id = m.user_id` : sql.empty}
+                WHERE m.active`;
+  return sql`SELECT m.user_id AS member_id, m.package_price, least(n.left_lifetime_volume, n.right_lifetime_volume) AS weaker,
+                    ${sponsored ? sql`(SELECT count(*) FROM members s WHERE s.sponsor_id = m.user_id AND s.active)` : sql`0::bigint`} AS sponsored
+               FROM members m JOIN network_nodes n ON n.member_id = m.user_id
+              WHERE m.active AND m.user_id IN (${ids})`;
+}
+
+/** The sponsors of `members` (a query of member ids): the next evaluation looks at them again. */
+async function queueSponsors(tx: Sql, members: SqlQuery): Promise<void> {
+  await tx.query(
+    sql`INSERT INTO rank_changes (member_id)
+        SELECT DISTINCT m.sponsor_id FROM members m WHERE m.user_id IN (${members}) AND m.sponsor_id IS NOT NULL
+        ORDER BY 1 ON CONFLICT DO NOTHING`,
+  );
+}
+
+/**
+ * Who a daily evaluation reads (`pg_temp.rank_candidates`), everyone whose
+ * figures can have changed since the last one: the members queued in
+ * `rank_changes` (taken off the queue) and their sponsors, every holder of
+ * a period rank, and for a period rank's BV the members this close matched
+ * (in a month other than the last evaluation's: everyone matched this month).
+ * Whoever else has figures as the last evaluation read them meets nothing new.
+ */
+async function readCandidates(tx: Sql, at: { closeDate: string | null }, periodBv: boolean, newMonth: boolean) {
+  await tx.query(sql`DROP TABLE IF EXISTS pg_temp.rank_candidates`);
+  await tx.query(sql`CREATE TEMPORARY TABLE rank_candidates (member_id bigint PRIMARY KEY) ON COMMIT DROP`);
+  await tx.query(
+    sql`WITH taken AS (DELETE FROM rank_changes RETURNING member_id)
+        INSERT INTO pg_temp.rank_candidates (member_id)
+        SELECT member_id FROM taken
+         UNION SELECT m.sponsor_id FROM members m JOIN taken t ON t.member_id = m.user_id WHERE m.sponsor_id IS NOT NULL
+         UNION SELECT h.member_id FROM member_ranks h JOIN ranks r ON r.id = h.rank_id WHERE r.kind = 'period'`,
+  );
+  if (periodBv && newMonth)
+    await tx.query(
+      sql`INSERT INTO pg_temp.rank_candidates (member_id) SELECT member_id FROM pg_temp.rank_period_bv ON CONFLICT DO NOTHING`,
+    );
+  else if (periodBv && at.closeDate !== null)
+    await tx.query(
+      sql`INSERT INTO pg_temp.rank_candidates (member_id)
+          SELECT member_id FROM matching_bonuses WHERE close_date = ${at.closeDate}::date AND matched > 0 ON CONFLICT DO NOTHING`,
+    );
+  await tx.query(sql`ANALYZE pg_temp.rank_candidates`);
 }
 
 /**
@@ -87,16 +146,22 @@ export async function evaluateRanks(
       );
       await tx.query(sql`CREATE UNIQUE INDEX ON pg_temp.rank_period_bv (member_id)`);
     }
-    // Each active member's figures, read once: package, lifetime weaker leg, active members sponsored.
+    const state = (
+      await tx.query<{ full_pass: boolean; last_day: string | null }>(
+        sql`SELECT full_pass, to_char(last_day, 'YYYY-MM-DD') AS last_day FROM rank_evaluation FOR UPDATE`,
+      )
+    ).rows[0]!;
+    const full = state.full_pass || state.last_day === null;
     const sponsored = ranks.some((r) => r.min_sponsored !== null);
+    const ranked = ranks.some((r) => r.min_ranked_rank !== null);
+    const periodBv = ranks.some((r) => r.kind === 'period' && r.min_weaker_leg_bv !== null);
+    if (full) await tx.query(sql`DELETE FROM rank_changes`);
+    else await readCandidates(tx, at, periodBv, monthStart(state.last_day!) !== monthStart(at.day));
+    // The figures (package, lifetime weaker leg, active members sponsored) of every active member, or only the candidates.
     await tx.query(sql`DROP TABLE IF EXISTS pg_temp.rank_figures`);
     await tx.query(
       sql`CREATE TEMPORARY TABLE rank_figures ON COMMIT DROP AS
-          SELECT m.user_id AS member_id, m.package_price, least(n.left_lifetime_volume, n.right_lifetime_volume) AS weaker,
-                 ${sponsored ? sql`COALESCE(sp.n, 0)` : sql`0`} AS sponsored
-            FROM members m JOIN network_nodes n ON n.member_id = m.user_id
-            ${sponsored ? sql`LEFT JOIN (SELECT sponsor_id, count(*) AS n FROM members WHERE active GROUP BY sponsor_id) sp ON sp.sponsor_id = m.user_id` : sql.empty}
-           WHERE m.active`,
+          ${figuresQuery(full ? null : sql`SELECT member_id FROM pg_temp.rank_candidates`, sponsored)}`,
     );
     // A temporary table has no statistics until analysed: without them the planner guesses its size.
     await tx.query(sql`ANALYZE pg_temp.rank_figures`);
@@ -104,8 +169,9 @@ export async function evaluateRanks(
     await tx.query(
       sql`CREATE TEMPORARY TABLE rank_met (member_id bigint NOT NULL, rank_id bigint NOT NULL, position int NOT NULL, PRIMARY KEY (member_id, rank_id)) ON COMMIT DROP`,
     );
+    let raised = 0;
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-      let raised = 0;
+      raised = 0;
       for (const rank of ranks) {
         await tx.query(
           sql`INSERT INTO pg_temp.rank_met (member_id, rank_id, position) ${rankQuery(rank)} ON CONFLICT DO NOTHING`,
@@ -118,22 +184,36 @@ export async function evaluateRanks(
         );
         outcome.reached += reached.rowCount ?? 0;
         // Raised now, so the ranks above read it: this rank if higher than the one held.
-        const up = await tx.query(
+        const up = await tx.query<{ member_id: number }>(
           sql`INSERT INTO member_ranks AS h (member_id, rank_id, since)
               SELECT member_id, rank_id, ${at.day} FROM pg_temp.rank_met WHERE rank_id = ${rank.id} ORDER BY member_id
               ON CONFLICT (member_id) DO UPDATE SET rank_id = EXCLUDED.rank_id, since = EXCLUDED.since
                WHERE h.rank_id <> EXCLUDED.rank_id
-                 AND (SELECT r.position < ${rank.position} OR NOT r.active FROM ranks r WHERE r.id = h.rank_id)`,
+                 AND (SELECT r.position < ${rank.position} OR NOT r.active FROM ranks r WHERE r.id = h.rank_id)
+              RETURNING h.member_id`,
         );
         raised += up.rowCount ?? 0;
+        // Their sponsors' figures changed: read from the next rank on, as a full pass would.
+        if (!full && ranked && up.rows.length > 0)
+          await tx.query(
+            sql`INSERT INTO pg_temp.rank_figures
+                ${figuresQuery(
+                  sql`SELECT DISTINCT m.sponsor_id FROM members m WHERE m.user_id = ANY(${up.rows.map((r) => r.member_id)}::bigint[])
+                       AND m.sponsor_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pg_temp.rank_figures f WHERE f.member_id = m.sponsor_id)`,
+                  sponsored,
+                )}`,
+          );
       }
       outcome.changed += raised;
-      if (raised === 0 || !ranks.some((r) => r.min_ranked_rank !== null)) break;
+      if (raised === 0 || !ranked) break;
     }
+    // Ranks raised by the last pass allowed, not yet read by their sponsors: the next evaluation looks at them.
+    if (raised > 0 && ranked) await queueSponsors(tx, sql`SELECT member_id FROM member_ranks WHERE since = ${at.day}`);
     // Only a period rank, or a rank deactivated, can be lost: without any, nobody's rank can fall.
     const fallible = await tx.query(sql`SELECT 1 FROM ranks WHERE kind = 'period' OR NOT active LIMIT 1`);
     if (fallible.rows.length > 0) outcome.changed += await settleHeldRanks(tx, at.day);
-  }
+  } else await tx.query(sql`DELETE FROM rank_changes`);
+  await tx.query(sql`UPDATE rank_evaluation SET full_pass = ${ranks.length === 0}, last_day = ${at.day}`);
   const credited = settings.closeReview ? 0n : await creditRankBonuses(tx, at.actorId);
   const awaiting = BigInt(
     (
@@ -171,6 +251,8 @@ async function settleHeldRanks(tx: Sql, day: string): Promise<number> {
   const ended = await tx.query(
     sql`DELETE FROM member_ranks h USING pg_temp.rank_stale s WHERE h.member_id = s.member_id AND s.rank_id IS NULL`,
   );
+  // A rank fallen counts less for the sponsor: the next evaluation looks at them, as a full pass would.
+  await queueSponsors(tx, sql`SELECT member_id FROM pg_temp.rank_stale`);
   return (lowered.rowCount ?? 0) + (ended.rowCount ?? 0);
 }
 

@@ -163,6 +163,7 @@ describe("the dashboards on seed:demo's data", () => {
     const admin = await loginAdmin(portal.app);
     let withIncome = 0;
     let withPending = 0;
+    let withRank = 0;
     for (const username of await demoMembers()) {
       const me = await login(portal.app, username, PASSWORD);
       const d = await get<MemberDashboard>(me, '/api/dashboard');
@@ -176,13 +177,21 @@ describe("the dashboards on seed:demo's data", () => {
       const matching = (await all<MatchingBonus>(me, '/api/bonuses?type=matching')).filter((m) => m.state === 'paid');
       expect(toBaseUnits(d.incomeTotals.referral)).toBe(sum(referral, (r) => r.amount));
       expect(toBaseUnits(d.incomeTotals.matching)).toBe(sum(matching, (m) => m.paid));
-      expect(toBaseUnits(d.incomeTotals.total)).toBe(sum(referral, (r) => r.amount) + sum(matching, (m) => m.paid));
+      // Rank bonuses: the income wallet's rank_bonus credits, on the day credited.
+      const rank = await all<{ amount: string; createdAt: string }>(me, '/api/wallets/income/entries?kind=rank_bonus');
+      expect(toBaseUnits(d.incomeTotals.rank)).toBe(sum(rank, (r) => r.amount));
+      expect(toBaseUnits(d.incomeTotals.total)).toBe(
+        sum(referral, (r) => r.amount) + sum(matching, (m) => m.paid) + sum(rank, (r) => r.amount),
+      );
       const referralByDay = byDay(referral, 'createdAt', 'amount');
       const matchingByDay = byDay(matching, 'closeDate', 'paid');
+      const rankByDay = byDay(rank, 'createdAt', 'amount');
       for (const x of d.income) {
         expect(toBaseUnits(x.referral), `${username}'s referral of ${x.day}`).toBe(referralByDay.get(x.day) ?? 0n);
         expect(toBaseUnits(x.matching), `${username}'s matching of ${x.day}`).toBe(matchingByDay.get(x.day) ?? 0n);
+        expect(toBaseUnits(x.rank), `${username}'s rank bonus of ${x.day}`).toBe(rankByDay.get(x.day) ?? 0n);
       }
+      if (rank.length > 0) withRank += 1;
       if (referral.length + matching.length > 0) withIncome += 1;
       // Direct referrals: the Members list filtered by sponsor.
       expect(d.directReferrals).toBe((await get<Page<unknown>>(admin, `/api/admin/members?sponsor=${username}`)).total);
@@ -220,5 +229,7 @@ describe("the dashboards on seed:demo's data", () => {
     // The demo gave the checks something to compare: members with income and with something pending.
     expect(withIncome).toBeGreaterThan(0);
     expect(withPending).toBeGreaterThan(0);
+    // The demo has ranks: the rank-bonus figures were compared for someone.
+    expect(withRank).toBeGreaterThan(0);
   });
 });

@@ -191,6 +191,7 @@ describe('a close to review, on the worked example', () => {
     expect((await get(portal, B, '/api/income/summary')).totals).toEqual({
       referral: '610.00',
       matching: '100.00',
+      rank: '0.00',
       total: '710.00',
     });
     await assertBooksConsistent(db);

@@ -143,7 +143,7 @@ describe('the worked example of docs/plan.md', () => {
     expect(await income(C)).toBe('0.00');
     expect((await bonuses(A, 'referral')).totalPaid).toBe('415.00');
     const summary = await app.inject({ method: 'GET', url: '/api/income/summary', headers: bearer(B) });
-    expect(summary.json().totals).toEqual({ referral: '610.00', matching: '100.00', total: '710.00' });
+    expect(summary.json().totals).toEqual({ referral: '610.00', matching: '100.00', rank: '0.00', total: '710.00' });
     expect((await balances(app, D)).deposit).toBe(String(10000 - 100 - 1000) + '.00');
 
     const status = await app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(D) });

@@ -24,12 +24,13 @@ export function TotalIncomePage() {
   const cards = [
     { label: 'Referral bonus', value: data?.totals.referral, id: 'referral' },
     { label: 'Matching bonus', value: data?.totals.matching, id: 'matching' },
+    { label: 'Rank bonus', value: data?.totals.rank, id: 'rank' },
     { label: 'Total income', value: data?.totals.total, id: 'total' },
   ];
   return (
     <Grid container spacing={6}>
       {cards.map((c) => (
-        <Grid key={c.id} size={{ xs: 12, md: 4 }}>
+        <Grid key={c.id} size={{ xs: 12, sm: 6, md: 3 }}>
           <Card>
             <CardContent>
               <Typography variant="body2" color="text.secondary">
@@ -70,6 +71,7 @@ export function TotalIncomePage() {
               series: [
                 { label: 'Referral', values: data.series.map((s) => s.referral), color: theme.palette.primary.main },
                 { label: 'Matching', values: data.series.map((s) => s.matching), color: theme.palette.info.main },
+                { label: 'Rank', values: data.series.map((s) => s.rank), color: theme.palette.secondary.main },
               ],
             }
           }

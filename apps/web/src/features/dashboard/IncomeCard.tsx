@@ -30,6 +30,7 @@ export function IncomeCard({ days, total }: { days: IncomeDay[] | undefined; tot
           series: [
             { label: 'Referral', values: shown.map((d) => d.referral), color: theme.palette.primary.main },
             { label: 'Matching', values: shown.map((d) => d.matching), color: theme.palette.info.main },
+            { label: 'Rank', values: shown.map((d) => d.rank), color: theme.palette.secondary.main },
           ],
         }
       }
