@@ -129,6 +129,7 @@ async function seedLiving(
       (s.withdrawalsPaid ? '' : ' (withdrawals are paid only on the embedded chain: none were this time)'),
     ...(s.withdrawalSettings ? [`      (${s.withdrawalSettings}: see the audit log)`] : []),
     `    ${s.waiting ?? 0} members who joined without a side, waiting for their sponsor to place them`,
+    `    ${s.ranks ?? 0} ranks, reached ${s.rankAchievements ?? 0} times by the daily closes, each one-time bonus paid once`,
     `  Every demo member signs in with the password: ${DEMO_PASSWORD}`,
   ];
 }

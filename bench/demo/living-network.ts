@@ -89,6 +89,9 @@ export interface LivingDemoSummary {
   withdrawalSettings: string;
   /** Members who joined without a side, waiting for their sponsor to place them. */
   waiting: number;
+  /** The ranks added, and the achievements the closes found (each paid its one-time bonus once). */
+  ranks: number;
+  rankAchievements: number;
 }
 
 export type LivingDemoOutcome =
@@ -178,11 +181,13 @@ export async function seedLivingNetwork(
     withdrawalsRejected: 0,
     withdrawalSettings: '',
     waiting: 0,
+    ranks: 0,
+    rankAchievements: 0,
   };
   const catalogue = await addCatalogue(ctx, admin);
   summary.products = catalogue.length;
   // Three ranks before the first day: the closes below find who reaches them (ranks/evaluate.ts).
-  await addDemoRanks(ctx, admin);
+  summary.ranks = await addDemoRanks(ctx, admin);
   /** Redemptions not decided yet, with the day they were made: the next day's admin decides them. */
   let undecided: Array<{ id: number; day: number }> = [];
   let withdrawers: number[] = [];
@@ -392,6 +397,9 @@ export async function seedLivingNetwork(
   }
   // Today's volume reaches the legs as the portal's roll-up would bring it, within a second.
   await rollUpNetwork(db);
+  summary.rankAchievements = (
+    await db.query<{ reached: number }>(sql`SELECT count(*)::int AS reached FROM rank_achievements`)
+  ).rows[0]!.reached;
   await db.transaction((tx) =>
     writeAudit(tx, {
       actor: admin,

@@ -190,6 +190,8 @@ describe('seed:demo, the living network', () => {
     expect(ranks.reached).toBeGreaterThan(0);
     expect(ranks.unpaid).toBe(0);
     expect(ranks.credited).toBe(ranks.bonuses);
+    // What the command's summary says of them.
+    expect([first.summary.ranks, first.summary.rankAchievements]).toEqual([ranks.ranks, ranks.reached]);
   });
 
   it('spreads the history over the days, so the charts have more than one bar', async () => {
