@@ -3,7 +3,8 @@ import type { Sql } from '../db/database';
 import { sql, type SqlQuery } from '../db/sql';
 import { bvText } from '../shared/bv';
 import { PENDING_LEGS } from '../network/queries';
-import { bvToUnits, matchDay, percentToPpm, unitsToBv } from '../plan/rules';
+import { matchDay, percentToPpm } from '../plan/rules';
+import { bvToUnits, unitsToBv } from '../shared/bv';
 import { readSettings } from '../settings/service';
 import { closeInReview } from '../plan/close-rows';
 

@@ -3,9 +3,6 @@ import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { bvText } from '../shared/bv';
 
-/** Closes and their pays take it first, in their transaction: one at a time, in any process (plan/close.ts, plan/pay.ts). */
-export const PLAN_CLOSE_LOCK = 724_500;
-
 /**
  * A close as the API shows it: its row in `matching_closes` and, for a
  * close computed for review, its pay (`matching_close_payments`, migration

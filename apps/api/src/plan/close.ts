@@ -11,9 +11,9 @@ import { percentToPpm } from './rules';
 import { sql } from '../db/sql';
 import { noteCloseRun } from './close-timing';
 import { testPause } from '../shared/test-pause';
+import { PLAN_CLOSE_LOCK } from '../shared/plan-close-lock';
 import {
   CLOSE_SELECT,
-  PLAN_CLOSE_LOCK,
   bulkStatementSettings,
   closeInReview,
   readClose,

@@ -4,12 +4,7 @@
  * calls these; tests check them against an independent simulator.
  */
 
-import { fromBaseUnits, PERCENT_DECIMALS, toBaseUnits } from '@portal/contract';
-
-/** BV is a plain decimal; the plan's arithmetic runs on it scaled to 18 decimals. */
-export const bvToUnits = (value: string): bigint =>
-  toBaseUnits(value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
-export const unitsToBv = (value: bigint): string => fromBaseUnits(value).replace(/\.?0+$/, '') || '0';
+import { PERCENT_DECIMALS, toBaseUnits } from '@portal/contract';
 
 /** A rate in millionths (1% = 10_000), so that percentages with up to 4 decimals stay exact. */
 export type RatePpm = bigint;

@@ -5,7 +5,7 @@ import { sql, type SqlQuery } from '../db/sql';
 import { postBulkCredits } from '../ledger/bulk';
 import { writeAudit, type Actor } from '../audit/service';
 import { readSettings } from '../settings/service';
-import { PLAN_CLOSE_LOCK } from '../plan/close-rows';
+import { PLAN_CLOSE_LOCK } from '../shared/plan-close-lock';
 import { readRanks, type RankRow } from './definitions';
 
 /** At most this many passes of the ladder: each one lets a rank reached below count for the sponsors above. */

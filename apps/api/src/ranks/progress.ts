@@ -1,7 +1,7 @@
 import { fromBaseUnits, type RankProgress, type RankRequirementProgress } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
-import { bvToUnits, unitsToBv } from '../plan/rules';
+import { bvToUnits, unitsToBv } from '../shared/bv';
 import { readRanks, type RankRow } from './definitions';
 import { monthStart } from './evaluate';
 

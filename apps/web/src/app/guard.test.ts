@@ -91,7 +91,7 @@ describe('route table', () => {
     expect(new Set(APP_ROUTES.map((r) => r.path)).size).toBe(APP_ROUTES.length);
   });
 
-  it('flags exactly the admin pages of PRODUCT.md §12 (plus the admin catalogue pages, address screening and the plan simulator)', () => {
+  it('flags exactly the admin pages of PRODUCT.md §12 (plus the admin catalogue pages, address screening, the plan simulator and the ranks)', () => {
     const admins = APP_ROUTES.filter((r) => r.admin)
       .map((r) => r.path)
       .sort();
@@ -117,6 +117,8 @@ describe('route table', () => {
         '/admin/audit-log',
         '/address-screening',
         '/admin-plan-simulator',
+        '/admin/ranks',
+        '/admin/rank-achievements',
       ].sort(),
     );
   });
