@@ -1,4 +1,4 @@
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, SqlQuery } from '../db/sql';
 
 /** One day's figures as daily_totals holds them (migration 0035), as text from SQL. */
 export interface DayFigures {
@@ -25,12 +25,15 @@ export const FIGURE_COLUMNS = sql.raw(
  * each event bucketed by the time it became final (migration 0035 says why),
  * every table read through an index on that time: the roll-up reads closed
  * days with it, the dashboard the few rows after the watermark. The same
- * shape as the migration's backfill.
+ * shape as the migration's backfill. `from` may be a SQL expression: the
+ * dashboard passes the watermark's subquery, so that the rows after it are
+ * read in the same statement (one snapshot) as the days rolled up to it.
  */
-export function dailyFigures(from: Date | null, to: Date | null): SqlQuery {
+export function dailyFigures(from: Date | SqlQuery | null, to: Date | null): SqlQuery {
+  const lower = from instanceof SqlQuery ? from : from ? sql`${from}` : null;
   const range = (column: string) => {
     const c = sql.raw(column);
-    return sql`${from ? sql`AND ${c} >= ${from}` : sql.empty} ${to ? sql`AND ${c} < ${to}` : sql.empty}`;
+    return sql`${lower ? sql`AND ${c} >= ${lower}` : sql.empty} ${to ? sql`AND ${c} < ${to}` : sql.empty}`;
   };
   return sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(sales)::text AS sales, sum(purchases)::int AS purchases,
        sum(activations)::int AS activations, sum(referral_paid)::text AS referral_paid, sum(new_members)::int AS new_members,

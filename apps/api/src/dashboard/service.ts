@@ -34,20 +34,21 @@ const inFlight = new WeakMap<AppContext, Promise<AdminDashboard>>();
 async function readAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
   const { db } = ctx;
   const now = ctx.now();
-  const hotWallet = hotWalletCheck(ctx, readPayoutFigures(ctx));
+  const hotWallet = hotWalletCheck(ctx, () => readPayoutFigures(ctx));
   const chain = chainFigures(ctx);
-  const watermark = (await db.query<{ until: Date | null }>(sql`SELECT rolled_until AS until FROM daily_totals_state`))
-    .rows[0]?.until;
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   const first = new Date(today - (SERIES_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-  const [rolled, live, closes, counts] = await Promise.all([
-    // At most one row per day since the first event: a year is 365 rows.
+  const [days, closes, counts] = await Promise.all([
+    // The days rolled up (at most one row per day: a year is 365 rows) and the events after their
+    // watermark, in ONE statement: two statements could straddle a roll-up's commit and count its
+    // events twice (in daily_totals and again as live rows) or not at all.
     db.query<DayFigures>(
       sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sales::text, purchases, activations, referral_paid::text, new_members,
               deposits_count, deposits_amount::text, withdrawals_paid_count, withdrawals_paid_amount::text, fees::text
-         FROM daily_totals`,
+         FROM daily_totals
+       UNION ALL
+       ${dailyFigures(sql`(SELECT COALESCE(rolled_until, '-infinity') FROM daily_totals_state)`, null)}`,
     ),
-    db.query<DayFigures>(dailyFigures(watermark ?? null, null)),
     // One row per daily close; a close under review is not paid yet.
     db.query<{ day: string; paid: string }>(
       sql`SELECT to_char(close_date, 'YYYY-MM-DD') AS day, paid::text FROM matching_closes
@@ -55,15 +56,15 @@ async function readAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
     ),
     pendingCounts(ctx, now),
   ]);
-  const days = new Map<string, Figures>();
-  for (const row of [...rolled.rows, ...live.rows]) add(days, row.day, figuresOf(row));
-  for (const close of closes.rows) add(days, close.day, { ...zero(), matching: BigInt(close.paid) });
-  const all = [...days.values()].reduce(plus, zero());
+  const byDay = new Map<string, Figures>();
+  for (const row of days.rows) add(byDay, row.day, figuresOf(row));
+  for (const close of closes.rows) add(byDay, close.day, { ...zero(), matching: BigInt(close.paid) });
+  const all = [...byDay.values()].reduce(plus, zero());
 
   const series: AdminDashboard['series'] = [];
   for (let t = Date.parse(`${first}T00:00:00Z`); t <= today; t += DAY_MS) {
     const day = new Date(t).toISOString().slice(0, 10);
-    const f = days.get(day) ?? zero();
+    const f = byDay.get(day) ?? zero();
     const bonuses = f.referral + f.matching;
     series.push({
       day,

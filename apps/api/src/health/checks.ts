@@ -39,7 +39,7 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
   const [payouts, awaitingFinality, hotWallet] = await Promise.all([
     payoutsRead,
     chain ? readAwaitingFinality(ctx, chain) : undefined,
-    hotWalletCheck(ctx, payoutsRead),
+    hotWalletCheck(ctx, () => payoutsRead),
   ]);
   const live = liveCount(payouts);
 
@@ -111,10 +111,11 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
  * (dashboard/service.ts): `low` when it holds less USDT than the payouts
  * being sent need, has no BNB for gas, or is below the `hotWalletLowWater`
  * setting (deposits/hot-wallet-funding.ts). No amounts: /api/health is public.
+ * `payouts` is called only when there is a hot wallet to weigh them against.
  */
 export async function hotWalletCheck(
   ctx: AppContext,
-  payoutsRead: Promise<PayoutFigures>,
+  payouts: () => Promise<PayoutFigures>,
 ): Promise<HealthChecks['hotWallet']> {
   const chain = ctx.chain;
   if (!chain?.hotWallet)
@@ -124,17 +125,17 @@ export async function hotWalletCheck(
         ? 'No hot wallet is configured (HOT_WALLET_KEY): withdrawals cannot be paid.'
         : 'No chain: withdrawals are not paid.',
     };
-  const [payouts, figures, settings] = await Promise.all([
-    payoutsRead,
+  const [payoutFigures, figures, settings] = await Promise.all([
+    payouts(),
     withinSeconds(chainSnapshotOf(ctx)!.figures(), CHAIN_WAIT_SECONDS),
     readSettings(ctx.db),
   ]);
   if (figures === 'late')
     return { state: 'unknown', message: 'The node is slow to answer: the hot wallet balance is not known yet.' };
   if (!figures.ok) return { state: 'unknown', message: 'The node did not answer: the hot wallet balance is unknown.' };
-  const live = liveCount(payouts);
+  const live = liveCount(payoutFigures);
   const hot = figures.wallets.find((w) => w.role === 'hot')!;
-  const short = hot.token < payouts.liveAmount;
+  const short = hot.token < payoutFigures.liveAmount;
   const noGas = hot.bnb === 0n;
   const lowWater = belowLowWater(settings, hot.token);
   if (!short && !noGas && !lowWater)

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@portal/contract';
 import { sql } from '../../src/db/sql';
 import { rollUpDailyTotals, ROLLUP_MARGIN_MS } from '../../src/dashboard/rollup';
+import { adminDashboard } from '../../src/dashboard/service';
+import type { Database } from '../../src/db/database';
 import { bearer, registerMember, usePortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
 import { close, day, mustBuy, packageIds } from '../plan/plan-helpers';
@@ -162,6 +164,36 @@ describe('the admin dashboard from daily totals', () => {
     const after = await dashboard();
     expectMatches(after, await fromRows());
     expect(toUnits(after.series.at(-1)!.sales)).toBe(toUnits(live.series.at(-1)!.sales) + toUnits('100'));
+  });
+
+  it('counts every event once while roll-ups commit between the statements of its read', async () => {
+    const { app, db, clock } = portal;
+    const watermark = async () =>
+      (await db.query<{ until: Date }>(sql`SELECT rolled_until AS until FROM daily_totals_state`)).rows[0]!.until;
+    // Six days of deposits after the watermark, one a day.
+    clock.advance(10 * DAY_MS);
+    const from = (await watermark()).getTime();
+    const m = await registerMember(app, { username: 'dt_dave', sponsor: 'company', side: 'left' });
+    const entry = (await db.query<{ id: string }>(sql`SELECT min(id)::text AS id FROM journal_entries`)).rows[0]!.id;
+    for (let d = 1; d <= 6; d++)
+      await db.query(
+        sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, status, entry_id, credited_at)
+           VALUES (97, ${'0x' + 'd'.repeat(63) + d}, 0, ${100 + d}, '0x0', ${m.user.id}, '0x0', '0x0', ${d + '000000000000000000'}, 'credited', ${entry}, ${new Date(from + d * DAY_MS - 60_000)})`,
+      );
+    // Before each statement the dashboard sends, a roll-up pass moves the watermark one more day and commits.
+    let step = 0;
+    const racing: Database = Object.create(db, {
+      query: {
+        value: async (...args: Parameters<Database['query']>) => {
+          step += 1;
+          await rollUpDailyTotals(db, new Date(from + step * DAY_MS + ROLLUP_MARGIN_MS), true);
+          return db.query(...args);
+        },
+      },
+    });
+    const read = await adminDashboard({ ...portal.ctx, db: racing });
+    expect((await watermark()).getTime()).toBeGreaterThan(from + DAY_MS);
+    expectMatches(read, await fromRows());
   });
 });
 
