@@ -1,7 +1,7 @@
 import { fromBaseUnits, toBaseUnits } from '@portal/contract';
 import type { Database, Sql } from '../db/database';
 import { sql } from '../db/sql';
-import { postBulkCredits } from '../ledger/bulk';
+import { BULK_LINES, postBulkCredits } from '../ledger/bulk';
 import { postEntry } from '../ledger/post';
 import { readSettings } from '../settings/service';
 import { listedAmong } from '../screening/list';
@@ -100,7 +100,7 @@ async function creditInBulk(tx: Sql, chainId: number, from: bigint, to: bigint, 
   await tx.query(sql`DROP TABLE IF EXISTS pg_temp.deposit_credits`);
   await tx.query(
     sql`CREATE TEMPORARY TABLE deposit_credits ON COMMIT DROP AS
-     SELECT member_id, sum(amount) AS amount, NULL::bigint AS entry_id
+     SELECT member_id, sum(amount) AS amount
        FROM unnest(${credit.map((row) => row.member_id)}::bigint[], ${credit.map((row) => row.amount)}::numeric[]) AS u(member_id, amount) GROUP BY member_id`,
   );
   await postBulkCredits(tx, {
@@ -113,8 +113,8 @@ async function creditInBulk(tx: Sql, chainId: number, from: bigint, to: bigint, 
     source: 'deposit_credits',
   });
   await tx.query(
-    sql`UPDATE deposits d SET status = 'credited', entry_id = c.entry_id, final_at = now(), credited_at = now()
-       FROM pg_temp.deposit_credits c WHERE d.id = ANY(${credit.map((row) => row.id)}::bigint[]) AND d.member_id = c.member_id`,
+    sql`UPDATE deposits d SET status = 'credited', entry_id = l.entry_id, final_at = now(), credited_at = now()
+       FROM ${BULK_LINES} l WHERE d.id = ANY(${credit.map((row) => row.id)}::bigint[]) AND d.member_id = l.member_id`,
   );
 }
 

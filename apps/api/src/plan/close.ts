@@ -2,7 +2,7 @@ import { toBaseUnits, type CloseResult } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import type { Job } from '../shared/job-runner';
-import { postBulkCredits } from '../ledger/bulk';
+import { BULK_LINES, postBulkCredits } from '../ledger/bulk';
 import { NETWORK_ROLLUP_LOCK, ROLLUP_BATCH, rollUpBatch } from '../network/rollup';
 import { readSettings } from '../settings/service';
 import { writeAudit, type Actor } from '../audit/service';
@@ -33,7 +33,7 @@ import { evaluateRanks } from '../ranks/evaluate';
  */
 const matchesSql = (ratePpm: string, days: number) => sql`
   SELECT c.member_id, c.left_volume, c.right_volume, c.matched, c.earned, c.daily_cap,
-         least(c.earned, c.daily_cap) AS amount, NULL::bigint AS entry_id
+         least(c.earned, c.daily_cap) AS amount
     FROM (SELECT n.member_id, n.left_volume, n.right_volume, least(n.left_volume, n.right_volume) AS matched, k.daily_cap * ${days}::int AS daily_cap,
                  div(least(n.left_volume, n.right_volume) * 1000000000000000000 * ${ratePpm}::bigint, 1000000) AS earned
             FROM network_nodes n JOIN members m ON m.user_id = n.member_id JOIN packages k ON k.id = m.package_id
@@ -142,11 +142,13 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
     if (!review) await postBulkCredits(tx, matchingCredits(date, actorId, 'close_matches'));
     // Tests only: a process killed here leaves a transaction that never commits (multiprocess.test.ts).
     await testPause(ctx, 'close');
+    // Each record with the entry that paid it (the bulk credit's lines), in the statement that writes them.
     await tx.query(
       sql`INSERT INTO matching_bonuses (close_date, member_id, left_volume, right_volume, matched, rate, earned, daily_cap, paid, flushed, carry_left, carry_right, entry_id)
-       SELECT ${date}, member_id, left_volume, right_volume, matched, ${settings.matchingPercent}, earned, daily_cap, amount, earned - amount,
-              left_volume - matched, right_volume - matched, entry_id
-         FROM pg_temp.close_matches ORDER BY member_id`,
+       SELECT ${date}, c.member_id, c.left_volume, c.right_volume, c.matched, ${settings.matchingPercent}, c.earned, c.daily_cap, c.amount, c.earned - c.amount,
+              c.left_volume - c.matched, c.right_volume - c.matched, ${review ? sql`NULL::bigint` : sql`l.entry_id`}
+         FROM pg_temp.close_matches c ${review ? sql.empty : sql`LEFT JOIN ${BULK_LINES} l ON l.member_id = c.member_id`}
+        ORDER BY c.member_id`,
     );
     await tx.query(
       sql`UPDATE network_nodes n SET left_volume = n.left_volume - c.matched, right_volume = n.right_volume - c.matched

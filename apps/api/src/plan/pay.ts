@@ -48,7 +48,6 @@ export async function payClose(ctx: AppContext, date: string, actor: Actor | nul
     // The records stay without entries (a member's history joins them by day): no entry ids wanted.
     const members = await postBulkCredits(tx, {
       ...matchingCredits(date, actor?.userId ?? null, 'close_pay'),
-      entryIds: false,
     });
     // The rank bonuses recorded since the last credit (this close's, or an evaluation's under review).
     await creditRankBonuses(tx, actor?.userId ?? null);

@@ -2,7 +2,7 @@ import { fromBaseUnits, type RankEvaluation } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql, type SqlQuery } from '../db/sql';
-import { postBulkCredits } from '../ledger/bulk';
+import { BULK_LINES, postBulkCredits } from '../ledger/bulk';
 import { writeAudit, type Actor } from '../audit/service';
 import { readSettings } from '../settings/service';
 import { PLAN_CLOSE_LOCK } from '../shared/plan-close-lock';
@@ -277,7 +277,7 @@ export async function creditRankBonuses(tx: Sql, actorId: number | null): Promis
     await tx.query(sql`DROP TABLE IF EXISTS pg_temp.rank_credits`);
     await tx.query(
       sql`CREATE TEMPORARY TABLE rank_credits ON COMMIT DROP AS
-          SELECT member_id, bonus AS amount, NULL::bigint AS entry_id FROM rank_achievements
+          SELECT member_id, bonus AS amount FROM rank_achievements
            WHERE rank_id = ${rank.rank_id} AND entry_id IS NULL AND bonus > 0`,
     );
     await postBulkCredits(tx, {
@@ -290,8 +290,8 @@ export async function creditRankBonuses(tx: Sql, actorId: number | null): Promis
       source: 'rank_credits',
     });
     await tx.query(
-      sql`UPDATE rank_achievements a SET entry_id = c.entry_id FROM pg_temp.rank_credits c
-           WHERE a.member_id = c.member_id AND a.rank_id = ${rank.rank_id}`,
+      sql`UPDATE rank_achievements a SET entry_id = l.entry_id FROM ${BULK_LINES} l
+           WHERE a.member_id = l.member_id AND a.rank_id = ${rank.rank_id}`,
     );
     total += BigInt(rank.total);
   }
