@@ -8,7 +8,9 @@
  * volume (set directly in SQL: that is test data, not money): the first
  * close, which also creates the 499,999 income wallets it credits, then the
  * next day's close (the same members, their wallets there: every day after
- * the first), then a close to review (compute, review, pay).
+ * the first), then a close to review (compute, review, pay). After the
+ * first close, ranks are defined (the demo's three) and evaluated once;
+ * each close after evaluates the members a day of 2,000 buyers queued.
  *
  * BENCH_PLAN_MEMBERS (default 1,000,000) and BENCH_PLAN_PURCHASES (per
  * buyer, default 20; 0 leaves the purchases out) override the sizes.
@@ -29,6 +31,9 @@ import { closeReview } from '../../apps/api/src/plan/review';
 import { updateSettings } from '../../apps/api/src/settings/service';
 import { fundDeposit, signIn } from '../lib/client';
 import { generateNetwork } from '../lib/network-generator';
+import { queueDayOfBuyers } from '../lib/rank-day';
+import { addDemoRanks } from '../demo/ranks';
+import { evaluateRanksNow } from '../../apps/api/src/ranks/evaluate';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { sql } from '../../apps/api/src/db/sql';
@@ -225,8 +230,29 @@ const scenario: Scenario = {
         (result) =>
           `${result.members.toLocaleString('en-US')} members matched, ${result.paid} USDT paid, every income wallet created`,
       );
+      // Then ranks: the demo's ladder (bench/demo/ranks.ts), evaluated once over everyone as an admin's "Evaluate
+      // now" would be (docs/performance.md, "Ranks"; after the first close, whose figure is the wallets' creation:
+      // the ladder's bonuses would create most of them); before each close after, a day of 2,000 buyers queues
+      // their ancestors, as the roll-up does, and the close evaluates those (ranks/evaluate.ts).
+      const adminId = (await db.query<{ id: number }>(sql`SELECT id FROM users WHERE username = 'admin'`)).rows[0]!.id;
+      const adminActor = { userId: adminId, ip: null };
+      await addDemoRanks(portal.ctx, adminActor);
+      const [evaluated, evaluation] = await timed(() => evaluateRanksNow(portal.ctx, adminActor));
+      figures.push({
+        metric: 'ranks: first evaluation (once)',
+        value: evaluation,
+        unit: 's',
+        note: `${evaluated.reached.toLocaleString('en-US')} achievements, ${evaluated.credited} USDT credited`,
+      });
+      ctx.log(`ranks: first evaluation (once): ${evaluation} s, ${evaluated.reached} achievements`);
+      const dayOfBuyers = async () => {
+        const queued = await queueDayOfBuyers(db, total + CHAIN, 2_000);
+        ctx.log(`  a day of 2,000 buyers: ${queued.toLocaleString('en-US')} members queued for ranks`);
+      };
+
       // The close of every day after: the same members matched again, their income wallets there since the first.
       await addVolume();
+      await dayOfBuyers();
       await db.query(sql`VACUUM ANALYZE network_nodes`);
       const dayRef = await reference();
       await timedClose(
@@ -234,15 +260,15 @@ const scenario: Scenario = {
         dayRef,
         () => closeDay(closeCtx, dayBefore(1), null),
         (result) =>
-          `${result.members.toLocaleString('en-US')} members matched, ${result.paid} USDT paid, ${result.events} events rolled up first`,
+          `${result.members.toLocaleString('en-US')} members matched, ${result.paid} USDT paid, ranks of a day's buyers evaluated`,
       );
 
       // A close to review (docs/decisions/0040-close-review.md): the next day on the same network, computed
       // without credits, its review read, then paid (the income wallets exist by now, made by the close above).
       await addVolume();
+      await dayOfBuyers();
       await db.query(sql`VACUUM ANALYZE network_nodes`);
-      const adminId = (await db.query<{ id: number }>(sql`SELECT id FROM users WHERE username = 'admin'`)).rows[0]!.id;
-      await updateSettings(portal.ctx, { userId: adminId, ip: null }, { closeReview: true });
+      await updateSettings(portal.ctx, adminActor, { closeReview: true });
       const today = new Date().toISOString().slice(0, 10);
       const secondRef = await reference();
       await timedClose(

@@ -11,6 +11,7 @@
  * behaviour before migration 0036b).
  */
 import { generateNetwork } from '../lib/network-generator';
+import { queueDayOfBuyers } from '../lib/rank-day';
 import { startBenchPortal } from '../lib/portal';
 import { round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { sql } from '../../apps/api/src/db/sql';
@@ -84,20 +85,10 @@ const scenario: Scenario = {
       await timed('daily evaluation after');
       // A day's BV as the roll-up leaves it: BUYERS members' every placement ancestor grows on that leg and is queued.
       const buyers = Number(process.env.BENCH_RANKS_BUYERS ?? 2_000);
-      const queued = await db.query(
-        sql`WITH RECURSIVE up (member_id, parent_id, side) AS (
-              SELECT member_id, parent_id, side FROM network_nodes WHERE member_id % ${Math.max(1, Math.floor(members / buyers))} = 0
-              UNION SELECT p.member_id, p.parent_id, p.side FROM up JOIN network_nodes p ON p.member_id = up.parent_id),
-            grown AS (
-              UPDATE network_nodes n SET left_lifetime_volume = n.left_lifetime_volume + CASE WHEN c.side = 'left' THEN 100 ELSE 0 END,
-                     right_lifetime_volume = n.right_lifetime_volume + CASE WHEN c.side = 'right' THEN 100 ELSE 0 END
-                FROM (SELECT DISTINCT parent_id, side FROM up WHERE parent_id IS NOT NULL) c WHERE n.member_id = c.parent_id
-              RETURNING n.member_id)
-            INSERT INTO rank_changes (member_id) SELECT DISTINCT member_id FROM grown ON CONFLICT DO NOTHING`,
-      );
-      ctx.log(`${queued.rowCount} ancestors of ${buyers} buyers queued`);
+      const queued = await queueDayOfBuyers(db, members, buyers);
+      ctx.log(`${queued} ancestors of ${buyers} buyers queued`);
       await timed(
-        `daily evaluation after a day of ${buyers.toLocaleString('en-US')} buyers (${(queued.rowCount ?? 0).toLocaleString('en-US')} members queued)`,
+        `daily evaluation after a day of ${buyers.toLocaleString('en-US')} buyers (${queued.toLocaleString('en-US')} members queued)`,
       );
       // The earlier behaviour, for comparison in the same run: every active member read (as after a rank edit).
       await db.query(sql`UPDATE rank_evaluation SET full_pass = true`);

@@ -29,19 +29,6 @@ export const CLOSE_SELECT = sql`SELECT to_char(c.close_date, 'YYYY-MM-DD') AS cl
        CASE WHEN c.review THEN p.paid_at ELSE c.closed_at END AS paid_at, c.pay_after, c.review_threshold::text AS review_threshold
   FROM matching_closes c LEFT JOIN matching_close_payments p ON p.close_date = c.close_date`;
 
-/**
- * The session settings of a close and of a pay, for their transaction only
- * (`SET LOCAL`, literals: `SET` takes no parameter): hashes and sorts over
- * every matched member stay in memory, and no statement is JIT-compiled.
- * The planner over-estimates the triggers' set-based checks by orders of
- * magnitude, and compiling each of them took about half a second that
- * their execution never won back (docs/performance.md, "The daily close").
- */
-export async function bulkStatementSettings(tx: Sql): Promise<void> {
-  await tx.query(sql`SET LOCAL work_mem = '128MB'`);
-  await tx.query(sql`SET LOCAL jit = off`);
-}
-
 export async function readClose(tx: Sql, date: string): Promise<CloseRow | undefined> {
   return (await tx.query<CloseRow>(sql`${CLOSE_SELECT} WHERE c.close_date = ${date}`)).rows[0];
 }

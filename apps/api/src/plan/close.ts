@@ -12,14 +12,8 @@ import { sql } from '../db/sql';
 import { noteCloseRun } from './close-timing';
 import { testPause } from '../shared/test-pause';
 import { PLAN_CLOSE_LOCK } from '../shared/plan-close-lock';
-import {
-  CLOSE_SELECT,
-  bulkStatementSettings,
-  closeInReview,
-  readClose,
-  toCloseResult,
-  type CloseRow,
-} from './close-rows';
+import { bulkStatementSettings } from '../shared/bulk-statement-settings';
+import { CLOSE_SELECT, closeInReview, readClose, toCloseResult, type CloseRow } from './close-rows';
 import { matchingCredits, payDueCloses } from './pay';
 import { evaluateRanks } from '../ranks/evaluate';
 

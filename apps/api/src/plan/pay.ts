@@ -5,7 +5,8 @@ import { postBulkCredits } from '../ledger/bulk';
 import { writeAudit, type Actor } from '../audit/service';
 import { notFound } from '../shared/errors';
 import { sql } from '../db/sql';
-import { bulkStatementSettings, readClose, toCloseResult } from './close-rows';
+import { readClose, toCloseResult } from './close-rows';
+import { bulkStatementSettings } from '../shared/bulk-statement-settings';
 import { PLAN_CLOSE_LOCK } from '../shared/plan-close-lock';
 import { creditRankBonuses } from '../ranks/evaluate';
 

@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { sql } from '../db/sql';
 import type { Job } from '../shared/job-runner';
 import { leaseEnd, newLeaseHolder } from '../shared/lease';
+import { bulkStatementSettings } from '../shared/bulk-statement-settings';
 import { replayArguments } from './settings';
 import { summarise } from './summary';
 
@@ -11,8 +12,6 @@ import { summarise } from './summary';
 const DAYS_PER_PASS = 10;
 /** A run fails after this many failed days in a row (the job retries with back-off until then). */
 const MAX_FAILURES = 5;
-/** A literal, not a parameter: `SET` takes none. */
-const REPLAY_WORK_MEM = sql`'128MB'`;
 
 interface Claimed {
   id: number;
@@ -50,10 +49,8 @@ async function replayDay(db: Database, holder: string, run: Claimed, day: string
            WHERE id = ${run.id} AND leased_by = ${holder} AND status = 'running' FOR UPDATE`,
     );
     if (rows[0]?.next !== day) return null;
-    await tx.query(sql`SET LOCAL work_mem = ${REPLAY_WORK_MEM}`);
-    // The day's statements are planned generically inside the function, with estimates high enough to
-    // be compiled by the JIT each time: 1.5 s a day at 300,000 members, against tens of milliseconds of work.
-    await tx.query(sql`SET LOCAL jit = off`);
+    // The day's statements are planned generically inside the function, with estimates high enough to be JIT-compiled.
+    await bulkStatementSettings(tx);
     const { rates, matchingRate, capPackages, capValues, bonusRanks, bonusValues } = run.args;
     await tx.query(
       sql`SELECT plan_simulate_day(${run.id}, ${day}::date, ${rates}::numeric[], ${matchingRate}::numeric,
