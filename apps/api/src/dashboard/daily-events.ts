@@ -13,11 +13,13 @@ export interface DayFigures {
   withdrawals_paid_count: number;
   withdrawals_paid_amount: string;
   fees: string;
+  /** The treasury account's net postings (negative: USDT came in). */
+  treasury: string;
 }
 
 /** daily_totals' figure columns, in DayFigures' order after `day`. */
 export const FIGURE_COLUMNS = sql.raw(
-  'sales, purchases, activations, referral_paid, new_members, deposits_count, deposits_amount, withdrawals_paid_count, withdrawals_paid_amount, fees',
+  'sales, purchases, activations, referral_paid, new_members, deposits_count, deposits_amount, withdrawals_paid_count, withdrawals_paid_amount, fees, treasury',
 );
 
 /**
@@ -39,23 +41,27 @@ export function dailyFigures(from: Date | SqlQuery | null, to: Date | null): Sql
        sum(activations)::int AS activations, sum(referral_paid)::text AS referral_paid, sum(new_members)::int AS new_members,
        sum(deposits_count)::int AS deposits_count, sum(deposits_amount)::text AS deposits_amount,
        sum(withdrawals_paid_count)::int AS withdrawals_paid_count, sum(withdrawals_paid_amount)::text AS withdrawals_paid_amount,
-       sum(fees)::text AS fees
+       sum(fees)::text AS fees, sum(treasury)::text AS treasury
   FROM (
     SELECT (created_at AT TIME ZONE 'UTC')::date AS day, price AS sales, 1 AS purchases,
            (kind = 'purchase')::int AS activations, 0 AS referral_paid, 0 AS new_members, 0 AS deposits_count,
-           0 AS deposits_amount, 0 AS withdrawals_paid_count, 0 AS withdrawals_paid_amount, 0 AS fees
+           0 AS deposits_amount, 0 AS withdrawals_paid_count, 0 AS withdrawals_paid_amount, 0 AS fees, 0 AS treasury
       FROM purchases WHERE true ${range('created_at')}
     UNION ALL
-    SELECT (created_at AT TIME ZONE 'UTC')::date, 0, 0, 0, amount, 0, 0, 0, 0, 0, 0 FROM referral_bonuses WHERE true ${range('created_at')}
+    SELECT (created_at AT TIME ZONE 'UTC')::date, 0, 0, 0, amount, 0, 0, 0, 0, 0, 0, 0 FROM referral_bonuses WHERE true ${range('created_at')}
     UNION ALL
-    SELECT (joined_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0 FROM members
+    SELECT (joined_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0 FROM members
      WHERE sponsor_id IS NOT NULL ${range('joined_at')}
     UNION ALL
-    SELECT (credited_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 1, amount, 0, 0, 0 FROM deposits
+    SELECT (credited_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 1, amount, 0, 0, 0, 0 FROM deposits
      WHERE status = 'credited' ${range('credited_at')}
     UNION ALL
-    SELECT (paid_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 1, amount, fee FROM withdrawals
+    SELECT (paid_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 1, amount, fee, 0 FROM withdrawals
      WHERE status = 'paid' ${range('paid_at')}
+    UNION ALL
+    SELECT (e.created_at AT TIME ZONE 'UTC')::date, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, p.amount
+      FROM journal_entries e JOIN postings p ON p.entry_id = e.id
+     WHERE p.account_id = (SELECT id FROM ledger_accounts WHERE code = 'treasury' AND kind = 'system') ${range('e.created_at')}
   ) events
  GROUP BY day`;
 }

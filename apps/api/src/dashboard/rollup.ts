@@ -42,7 +42,7 @@ async function rollUp(tx: Sql, now: Date, wait: boolean): Promise<number | 'busy
               (SELECT least(
                  (SELECT min(created_at) FROM purchases), (SELECT min(joined_at) FROM members WHERE sponsor_id IS NOT NULL),
                  (SELECT min(credited_at) FROM deposits WHERE status = 'credited'),
-                 (SELECT min(paid_at) FROM withdrawals WHERE status = 'paid'))) AS first
+                 (SELECT min(paid_at) FROM withdrawals WHERE status = 'paid'), (SELECT min(created_at) FROM journal_entries))) AS first
          FROM daily_totals_state FOR UPDATE`,
     )
   ).rows[0]!;
@@ -54,7 +54,7 @@ async function rollUp(tx: Sql, now: Date, wait: boolean): Promise<number | 'busy
   await tx.query(
     sql`INSERT INTO daily_totals (day, ${FIGURE_COLUMNS})
        SELECT day::date, sales::numeric, purchases, activations, referral_paid::numeric, new_members, deposits_count,
-              deposits_amount::numeric, withdrawals_paid_count, withdrawals_paid_amount::numeric, fees::numeric
+              deposits_amount::numeric, withdrawals_paid_count, withdrawals_paid_amount::numeric, fees::numeric, treasury::numeric
          FROM (${dailyFigures(state.until === null ? null : from, to)}) d
        ON CONFLICT (day) DO UPDATE SET
          sales = daily_totals.sales + EXCLUDED.sales,
@@ -66,7 +66,8 @@ async function rollUp(tx: Sql, now: Date, wait: boolean): Promise<number | 'busy
          deposits_amount = daily_totals.deposits_amount + EXCLUDED.deposits_amount,
          withdrawals_paid_count = daily_totals.withdrawals_paid_count + EXCLUDED.withdrawals_paid_count,
          withdrawals_paid_amount = daily_totals.withdrawals_paid_amount + EXCLUDED.withdrawals_paid_amount,
-         fees = daily_totals.fees + EXCLUDED.fees`,
+         fees = daily_totals.fees + EXCLUDED.fees,
+         treasury = daily_totals.treasury + EXCLUDED.treasury`,
   );
   await tx.query(sql`UPDATE daily_totals_state SET rolled_until = ${to}`);
   return to.getTime() - from.getTime();

@@ -3,7 +3,6 @@ import type { AppContext } from '../context';
 import { hotWalletCheck } from '../health/checks';
 import { readPayoutFigures } from '../metrics/queries';
 import { sql } from '../db/sql';
-import { systemBalance } from '../ledger/queries';
 import { heldPayout, stuckPayout, waitingForSecondAdmin } from '../withdrawals/attention';
 import { chainFigures } from './chain-figures';
 import { dailyFigures, type DayFigures } from './daily-events';
@@ -16,7 +15,7 @@ const DAY_MS = 86_400_000;
  * dashboard/rollup.ts) plus the few rows since their watermark, never a scan
  * of purchases or postings (docs/decisions/0042-daily-totals.md): totals ever
  * and 90 days by day (sales, bonuses, payout ratio, members, money in and
- * out); what waits for an admin, through status indexes; the treasury; the
+ * out, the treasury); what waits for an admin, through status indexes; the
  * hot wallet's state and the chain's balances, reconciliation and watcher lag.
  */
 export function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
@@ -44,7 +43,8 @@ async function readAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
     // events twice (in daily_totals and again as live rows) or not at all.
     db.query<DayFigures>(
       sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sales::text, purchases, activations, referral_paid::text, new_members,
-              deposits_count, deposits_amount::text, withdrawals_paid_count, withdrawals_paid_amount::text, fees::text
+              deposits_count, deposits_amount::text, withdrawals_paid_count, withdrawals_paid_amount::text, fees::text,
+              treasury::text
          FROM daily_totals
        UNION ALL
        ${dailyFigures(sql`(SELECT COALESCE(rolled_until, '-infinity') FROM daily_totals_state)`, null)}`,
@@ -91,7 +91,8 @@ async function readAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
     series,
     deposits: { count: all.deposits, total: fromBaseUnits(all.deposited) },
     withdrawalsPaid: { count: all.withdrawals, amount: fromBaseUnits(all.withdrawn), fees: fromBaseUnits(all.fees) },
-    treasury: fromBaseUnits(BigInt(counts.treasury)),
+    // The treasury account is debited for every USDT that reached the company on chain and credited for every one that left.
+    treasury: fromBaseUnits(-all.treasury),
     pending: {
       withdrawals: { count: counts.withdrawals, amount: fromBaseUnits(BigInt(counts.withdrawn)) },
       redemptions: { count: counts.redemptions, points: fromBaseUnits(BigInt(counts.points)) },
@@ -118,6 +119,7 @@ interface Figures {
   withdrawals: number;
   withdrawn: bigint;
   fees: bigint;
+  treasury: bigint;
 }
 
 function zero(): Figures {
@@ -133,6 +135,7 @@ function zero(): Figures {
     withdrawals: 0,
     withdrawn: 0n,
     fees: 0n,
+    treasury: 0n,
   };
 }
 
@@ -149,6 +152,7 @@ function figuresOf(row: DayFigures): Figures {
     withdrawals: row.withdrawals_paid_count,
     withdrawn: BigInt(row.withdrawals_paid_amount),
     fees: BigInt(row.fees),
+    treasury: BigInt(row.treasury),
   };
 }
 
@@ -165,6 +169,7 @@ function plus(a: Figures, b: Figures): Figures {
     withdrawals: a.withdrawals + b.withdrawals,
     withdrawn: a.withdrawn + b.withdrawn,
     fees: a.fees + b.fees,
+    treasury: a.treasury + b.treasury,
   };
 }
 
@@ -172,12 +177,11 @@ function add(days: Map<string, Figures>, day: string, f: Figures): void {
   days.set(day, plus(days.get(day) ?? zero(), f));
 }
 
-/** What waits for an admin, each through a status index (withdrawals/attention.ts), and the treasury's balance. */
+/** What waits for an admin, each through a status index (withdrawals/attention.ts). */
 async function pendingCounts(ctx: AppContext, now: Date) {
   return (
     await ctx.db.query<{
       last_close: string | null;
-      treasury: string;
       withdrawals: number;
       withdrawn: string;
       redemptions: number;
@@ -191,8 +195,6 @@ async function pendingCounts(ctx: AppContext, now: Date) {
       stuck: number;
     }>(
       sql`SELECT (SELECT to_char(max(close_date), 'YYYY-MM-DD') FROM matching_closes) AS last_close,
-              -- The treasury account is debited for every USDT that reached the company on chain and credited for every one that left.
-              (-${systemBalance('treasury')})::text AS treasury,
               (SELECT count(*)::int FROM withdrawals WHERE status = 'pending') AS withdrawals,
               (SELECT COALESCE(sum(amount), 0)::text FROM withdrawals WHERE status = 'pending') AS withdrawn,
               (SELECT count(*)::int FROM redemptions WHERE status = 'pending') AS redemptions,

@@ -4,6 +4,7 @@ import { sql } from '../../src/db/sql';
 import { rollUpDailyTotals, ROLLUP_MARGIN_MS } from '../../src/dashboard/rollup';
 import { adminDashboard } from '../../src/dashboard/service';
 import type { Database } from '../../src/db/database';
+import { creditOne } from '../../src/deposits/credit-final-range';
 import { bearer, registerMember, usePortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
 import { close, day, mustBuy, packageIds } from '../plan/plan-helpers';
@@ -32,7 +33,9 @@ describe('the admin dashboard from daily totals', () => {
                 (SELECT COALESCE(sum(amount), 0)::text FROM deposits WHERE status = 'credited') AS deposited,
                 (SELECT count(*)::int FROM withdrawals WHERE status = 'paid') AS withdrawals,
                 (SELECT COALESCE(sum(amount), 0)::text FROM withdrawals WHERE status = 'paid') AS withdrawn,
-                (SELECT COALESCE(sum(fee), 0)::text FROM withdrawals WHERE status = 'paid') AS fees`,
+                (SELECT COALESCE(sum(fee), 0)::text FROM withdrawals WHERE status = 'paid') AS fees,
+                (SELECT (-COALESCE(sum(p.amount), 0))::text FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+                  WHERE a.code = 'treasury') AS treasury`,
       )
     ).rows[0]!;
     return r;
@@ -78,6 +81,7 @@ describe('the admin dashboard from daily totals', () => {
     expect(d.withdrawalsPaid.count).toBe(rows.withdrawals);
     expect(toUnits(d.withdrawalsPaid.amount)).toBe(BigInt(rows.withdrawn!));
     expect(toUnits(d.withdrawalsPaid.fees)).toBe(BigInt(rows.fees!));
+    expect(toUnits(d.treasury)).toBe(BigInt(rows.treasury!));
   }
 
   it('equals the rows before the roll-up, after it, and once after two runners raced', async () => {
@@ -180,6 +184,22 @@ describe('the admin dashboard from daily totals', () => {
         sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, status, entry_id, credited_at)
            VALUES (97, ${'0x' + 'd'.repeat(63) + d}, 0, ${100 + d}, '0x0', ${m.user.id}, '0x0', '0x0', ${d + '000000000000000000'}, 'credited', ${entry}, ${new Date(from + d * DAY_MS - 60_000)})`,
       );
+    // And one credited through the ledger, as the watcher credits: a treasury posting now.
+    const seen = (
+      await db.query<{ id: string }>(
+        sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, status)
+           VALUES (97, ${'0x' + 'e'.repeat(64)}, 0, 200, '0x0', ${m.user.id}, '0x0', '0x0', '9000000000000000000', 'seen') RETURNING id::text`,
+      )
+    ).rows[0]!;
+    await db.transaction((tx) =>
+      creditOne(tx, 97, {
+        id: seen.id,
+        member_id: String(m.user.id),
+        amount: '9000000000000000000',
+        tx_hash: '0x',
+        log_index: 0,
+      }),
+    );
     // Before each statement the dashboard sends, a roll-up pass moves the watermark one more day and commits.
     let step = 0;
     const racing: Database = Object.create(db, {
@@ -193,7 +213,9 @@ describe('the admin dashboard from daily totals', () => {
     });
     const read = await adminDashboard({ ...portal.ctx, db: racing });
     expect((await watermark()).getTime()).toBeGreaterThan(from + DAY_MS);
-    expectMatches(read, await fromRows());
+    const rows = await fromRows();
+    expect(BigInt(rows.treasury!)).toBeGreaterThan(0n);
+    expectMatches(read, rows);
   });
 });
 

@@ -9,6 +9,7 @@ import {
 import { seedLivingNetwork } from '../../../../bench/demo/living-network';
 import { hashPassword } from '../../src/auth/passwords';
 import { rollUpDailyTotals } from '../../src/dashboard/rollup';
+import { creditOne } from '../../src/deposits/credit-final-range';
 import { sql } from '../../src/db/sql';
 import { startDemoPortal } from '../demo-portal';
 import { bearer, login, loginAdmin, type Session, type TestPortal } from '../harness';
@@ -29,7 +30,33 @@ beforeAll(async () => {
   demo = await startDemoPortal(DAYS);
   portal = demo.portal;
   const { clock, ctx } = demo;
-  await seedLivingNetwork(ctx, clock, { members: MEMBERS, days: DAYS, passwordHash: await hashPassword(PASSWORD) });
+  await seedLivingNetwork(ctx, clock, {
+    members: MEMBERS,
+    days: DAYS,
+    passwordHash: await hashPassword(PASSWORD),
+    // Today's deposits credited as the watcher credits a final one (creditOne: the deposit wallet and the
+    // treasury through the ledger), so that money in and the treasury have something to add up. No chain
+    // here: the withdrawals approved stay unpaid (seed-demo.chain.test.ts pays them on a real node).
+    chainToday: async ({ deposits }) => {
+      for (const [i, d] of deposits.entries()) {
+        const hash = `0x${(i + 1).toString(16).padStart(64, 'd')}`;
+        await ctx.db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: string }>(
+            sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, status)
+               VALUES (97, ${hash}, 0, ${i + 1}, '0x0', ${d.memberId}, '0x0', '0x0', ${d.amount.toString()}, 'seen') RETURNING id::text`,
+          );
+          await creditOne(tx, 97, {
+            id: rows[0]!.id,
+            member_id: String(d.memberId),
+            amount: d.amount.toString(),
+            tx_hash: hash,
+            log_index: 0,
+          });
+        });
+      }
+      return { deposits: deposits.length, paid: 0 };
+    },
+  });
   // The portal's own clock (the dashboards' "today") where the history ends.
   portal.clock.advance(clock.now().getTime() - portal.clock.now.getTime());
 }, 180_000);
@@ -112,6 +139,16 @@ describe("the dashboards on seed:demo's data", () => {
     expect(matching.length).toBeGreaterThan(0);
     expect(waiting.length).toBeGreaterThan(0);
     expect(redemptions.length).toBeGreaterThan(0);
+    expect(credited.length).toBeGreaterThan(0);
+
+    // The treasury: what the ledger's treasury account holds (debited as USDT arrives on chain), from its postings.
+    const treasury = (
+      await portal.db.query<{ held: string }>(
+        sql`SELECT (-COALESCE(sum(p.amount), 0))::text AS held FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
+             WHERE a.code = 'treasury' AND a.kind = 'system'`,
+      )
+    ).rows[0]!.held;
+    expect(BigInt(treasury)).toBeGreaterThan(0n);
 
     const salesByDay = byDay(purchases, 'createdAt', 'price');
     const bonusesByDay = byDay(referral, 'createdAt', 'amount');
@@ -140,6 +177,7 @@ describe("the dashboards on seed:demo's data", () => {
       expect(toBaseUnits(d.pending.redemptions.points)).toBe(sum(redemptions, (r) => r.points));
       expect(d.pending.heldDeposits.count).toBe(held.length);
       expect(toBaseUnits(d.pending.heldDeposits.amount)).toBe(sum(held, (h) => h.amount));
+      expect(toBaseUnits(d.treasury)).toBe(BigInt(treasury));
       // Day by day: each day's sales, bonuses, deposits and withdrawals paid are the lists' items of that day.
       const creditedByDay = byDay(credited, 'creditedAt', 'amount');
       const paidByDay = byDay(paid, 'paidAt', 'amount');
