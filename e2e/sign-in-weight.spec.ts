@@ -20,10 +20,10 @@ import { LoginPage } from './pages/LoginPage';
  * unnoticed: what it needs next must bring its own saving.
  */
 const GOAL_BYTES = 150 * 1024;
-// Raised by 0.25 KB: with ranks, the plan simulator and the tables' column chooser merged, the sign-in page
-// weighed 153,605 bytes, 5 above 150 KB, and what grew was not found in the time left: the next change to
-// this page must find it and bring the budget back to GOAL_BYTES.
-const BUDGET_BYTES = 150.25 * 1024;
+// Back at the goal: with ranks, the plan simulator and the column chooser merged the page weighed 153,605
+// bytes, 5 over; the lazy pages' preload lists no longer name the files the HTML loads itself
+// (apps/web/vite.config.ts, `modulePreload.resolveDependencies`): 153,588.
+const BUDGET_BYTES = GOAL_BYTES;
 
 test('the sign-in page loads no more gzipped JavaScript than its budget (goal: 150 KB)', async ({ page }) => {
   const scripts = new Map<string, Promise<Buffer>>();

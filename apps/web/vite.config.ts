@@ -39,6 +39,12 @@ export default defineConfig({
     emptyOutDir: true,
     // Everything (fonts included) is bundled; nothing is fetched from another origin.
     assetsInlineLimit: 0,
+    modulePreload: {
+      // The HTML of every path loads the runtime, React and the sign-in file itself (index.html): a lazy page's
+      // preload list, written into the sign-in file, need not name them again (e2e/sign-in-weight.spec.ts).
+      resolveDependencies: (_file, deps) =>
+        deps.filter((dep) => !/(^|\/)(rolldown-runtime|react|sign-in)-[\w-]+\.js$/.test(dep)),
+    },
     rolldownOptions: {
       treeshake: {
         // @emotion/react imports hoist-non-react-statics (with its own react-is) for `withTheme` alone, which
