@@ -1,4 +1,4 @@
-import { sql, SqlQuery } from '../db/sql';
+import { sql, type SqlQuery } from '../db/sql';
 
 /** One day's figures as daily_totals holds them (migration 0035), as text from SQL. */
 export interface DayFigures {
@@ -27,15 +27,19 @@ export const FIGURE_COLUMNS = sql.raw(
  * each event bucketed by the time it became final (migration 0035 says why),
  * every table read through an index on that time: the roll-up reads closed
  * days with it, the dashboard the few rows after the watermark. The same
- * shape as the migration's backfill. `from` may be a SQL expression: the
- * dashboard passes the watermark's subquery, so that the rows after it are
- * read in the same statement (one snapshot) as the days rolled up to it.
+ * shape as the migration's backfill.
+ *
+ * `atLeast`, a SQL expression, bounds `from` again at run time: the dashboard
+ * passes the watermark's subquery, so that the rows after the watermark are
+ * read in the same statement (one snapshot) as the days rolled up to it,
+ * while `from` (the watermark read just before, a bound value) lets the
+ * planner pick the time indexes for the few rows after it.
  */
-export function dailyFigures(from: Date | SqlQuery | null, to: Date | null): SqlQuery {
-  const lower = from instanceof SqlQuery ? from : from ? sql`${from}` : null;
+export function dailyFigures(from: Date | null, to: Date | null, atLeast?: SqlQuery): SqlQuery {
   const range = (column: string) => {
     const c = sql.raw(column);
-    return sql`${lower ? sql`AND ${c} >= ${lower}` : sql.empty} ${to ? sql`AND ${c} < ${to}` : sql.empty}`;
+    return sql`${from ? sql`AND ${c} >= ${from}` : sql.empty} ${atLeast ? sql`AND ${c} >= ${atLeast}` : sql.empty}
+               ${to ? sql`AND ${c} < ${to}` : sql.empty}`;
   };
   return sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(sales)::text AS sales, sum(purchases)::int AS purchases,
        sum(activations)::int AS activations, sum(referral_paid)::text AS referral_paid, sum(new_members)::int AS new_members,

@@ -37,17 +37,20 @@ async function readAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
   const chain = chainFigures(ctx);
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   const first = new Date(today - (SERIES_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const watermark = (await db.query<{ until: Date | null }>(sql`SELECT rolled_until AS until FROM daily_totals_state`))
+    .rows[0]?.until;
   const [days, closes, counts] = await Promise.all([
-    // The days rolled up (at most one row per day: a year is 365 rows) and the events after their
-    // watermark, in ONE statement: two statements could straddle a roll-up's commit and count its
-    // events twice (in daily_totals and again as live rows) or not at all.
+    // The days rolled up (at most one row per day: a year is 365 rows) and the events after their watermark in
+    // ONE statement, the live part bounded by the watermark as that statement sees it: read apart, a roll-up
+    // committing in between counted its events twice (in daily_totals and again as live rows) or not at all.
+    // The watermark read just before only lets the planner use the time indexes.
     db.query<DayFigures>(
       sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, sales::text, purchases, activations, referral_paid::text, new_members,
               deposits_count, deposits_amount::text, withdrawals_paid_count, withdrawals_paid_amount::text, fees::text,
               treasury::text
          FROM daily_totals
        UNION ALL
-       ${dailyFigures(sql`(SELECT COALESCE(rolled_until, '-infinity') FROM daily_totals_state)`, null)}`,
+       ${dailyFigures(watermark ?? null, null, sql`(SELECT COALESCE(rolled_until, '-infinity') FROM daily_totals_state)`)}`,
     ),
     // One row per daily close; a close under review is not paid yet.
     db.query<{ day: string; paid: string }>(
