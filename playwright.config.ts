@@ -33,7 +33,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /withdrawals\.spec\.ts/,
+      testIgnore: /(withdrawals|ranks)\.spec\.ts/,
     },
     // Last, after every other file: it funds the hot wallet from the test token's
     // faucet, tokens the ledger never booked, which the deposits test's
@@ -43,6 +43,13 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testMatch: /withdrawals\.spec\.ts/,
       dependencies: ['chromium'],
+    },
+    // Last of all: a rank with a bonus pays every member who meets it, figures the other files check.
+    {
+      name: 'chromium-ranks',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /ranks\.spec\.ts/,
+      dependencies: ['chromium-payouts'],
     },
   ],
   webServer: {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AdminDashboardPage } from './pages/AdminDashboardPage';
 import { AdminMatchingBonusPage } from './pages/AdminMatchingBonusPage';
 import { AdminPackagesPage } from './pages/AdminPackagesPage';
@@ -10,8 +10,7 @@ import {
   adminLogin,
   apiLogin,
   approverAdmin,
-  creditMember,
-  registerViaApi,
+  registerStarterBuyer,
   signIn,
   signInAdmin,
   signInApprover,
@@ -31,27 +30,6 @@ test.use({ bypassCSP: true });
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const utcDay = (offset = 0) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** A member with `deposit` USDT who bought the Starter package (100 BV). */
-async function buyer(
-  request: APIRequestContext,
-  adminToken: string,
-  options: { sponsor?: string; side?: 'left' | 'right' },
-) {
-  const member = await registerViaApi(request, { username: uniqueName('pa'), ...options });
-  const session = await apiLogin(request, member.username, member.password);
-  await creditMember(request, session.user.id, { amount: '100' });
-  const packages = (await (await request.get('/api/packages', { headers: auth(session.accessToken) })).json()) as {
-    items: Array<{ id: number; name: string }>;
-  };
-  const starter = packages.items.find((p) => p.name === 'Starter')!;
-  const bought = await request.post('/api/purchases', {
-    headers: auth(session.accessToken),
-    data: { packageId: starter.id },
-  });
-  expect(bought.status(), await bought.text()).toBe(201);
-  return member;
-}
-
 test("the close form starts on the first open day, refuses closed and future days, the close is reviewed and paid, and reads as one row and as each member's own line", async ({
   page,
   request,
@@ -60,9 +38,9 @@ test("the close form starts on the first open day, refuses closed and future day
   // One story from purchases to the member's line, with three axe runs: longer than the default minute on a busy machine.
   test.setTimeout(210_000);
   const admin = await adminLogin(request);
-  const top = await buyer(request, admin.accessToken, { side: 'left' });
-  await buyer(request, admin.accessToken, { sponsor: top.username, side: 'left' });
-  await buyer(request, admin.accessToken, { sponsor: top.username, side: 'right' });
+  const top = await registerStarterBuyer(request, { side: 'left' });
+  await registerStarterBuyer(request, { sponsor: top.username, side: 'left' });
+  await registerStarterBuyer(request, { sponsor: top.username, side: 'right' });
   const today = utcDay();
   const closes = (await (await request.get('/api/admin/plan/closes', { headers: auth(admin.accessToken) })).json()) as {
     items: Array<{ date: string }>;

@@ -76,6 +76,25 @@ export async function creditMember(request: APIRequestContext, memberId: number,
   expect(res.status(), await res.text()).toBe(201);
 }
 
+/** A new member (under `sponsor`, on `side`) credited 100 USDT, who bought the Starter package (100 BV). */
+export async function registerStarterBuyer(
+  request: APIRequestContext,
+  options: { prefix?: string; sponsor?: string; side?: 'left' | 'right' } = {},
+) {
+  const { prefix = 'pa', ...placement } = options;
+  const member = await registerViaApi(request, { username: uniqueName(prefix), ...placement });
+  const session = await apiLogin(request, member.username, member.password);
+  await creditMember(request, session.user.id, { amount: '100' });
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  const packages = (await (await request.get('/api/packages', { headers })).json()) as {
+    items: Array<{ id: number; name: string }>;
+  };
+  const starter = packages.items.find((p) => p.name === 'Starter')!;
+  const bought = await request.post('/api/purchases', { headers, data: { packageId: starter.id } });
+  expect(bought.status(), await bought.text()).toBe(201);
+  return member;
+}
+
 /**
  * A new member whose wallet an admin credited through an adjustment (found by
  * username, as the admin would); answers the member and the admin's headers.
