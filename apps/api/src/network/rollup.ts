@@ -131,21 +131,23 @@ export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Pr
     const ids = [...deltas.keys()].sort((a, b) => a - b);
     const pick = (f: (d: Delta) => number | bigint, volume = false) =>
       ids.map((id) => (volume ? fromScaled(f(deltas.get(id)!) as bigint, scale) : f(deltas.get(id)!)));
+    // The legs moved, and in the same statement the members whose legs' lifetime BV grew queued for the next rank
+    // evaluation (ranks/evaluate.ts). Queued even while no rank is active: a purchase that began before a rank
+    // was defined would otherwise be missed by an evaluation that began before it committed.
     await tx.query(
-      sql`UPDATE network_nodes n
-          SET left_count = n.left_count + d.lc, right_count = n.right_count + d.rc,
-              left_volume = n.left_volume + d.lv, right_volume = n.right_volume + d.rv,
-              left_lifetime_volume = n.left_lifetime_volume + d.lv, right_lifetime_volume = n.right_lifetime_volume + d.rv
-         FROM unnest(${ids}::bigint[], ${pick((d) => d.leftCount)}::bigint[], ${pick((d) => d.rightCount)}::bigint[],
-                     ${pick((d) => d.leftVolume, true)}::numeric[], ${pick((d) => d.rightVolume, true)}::numeric[]) AS d (id, lc, rc, lv, rv)
-        WHERE n.member_id = d.id`,
+      sql`WITH moved AS (
+            UPDATE network_nodes n
+               SET left_count = n.left_count + d.lc, right_count = n.right_count + d.rc,
+                   left_volume = n.left_volume + d.lv, right_volume = n.right_volume + d.rv,
+                   left_lifetime_volume = n.left_lifetime_volume + d.lv, right_lifetime_volume = n.right_lifetime_volume + d.rv
+              FROM unnest(${ids}::bigint[], ${pick((d) => d.leftCount)}::bigint[], ${pick((d) => d.rightCount)}::bigint[],
+                          ${pick((d) => d.leftVolume, true)}::numeric[], ${pick((d) => d.rightVolume, true)}::numeric[]) AS d (id, lc, rc, lv, rv)
+             WHERE n.member_id = d.id
+            RETURNING n.member_id, d.lv, d.rv)
+          INSERT INTO rank_changes (member_id)
+          SELECT member_id FROM moved WHERE lv > 0 OR rv > 0
+           ORDER BY 1 ON CONFLICT DO NOTHING`,
     );
-    // Their legs' lifetime BV grew: the next rank evaluation looks at them again (ranks/evaluate.ts).
-    const grown = ids.filter((id) => deltas.get(id)!.leftVolume > 0n || deltas.get(id)!.rightVolume > 0n);
-    if (grown.length > 0)
-      await tx.query(
-        sql`INSERT INTO rank_changes (member_id) SELECT unnest(${grown}::bigint[]) ORDER BY 1 ON CONFLICT DO NOTHING`,
-      );
   }
   await tx.query(
     sql`UPDATE network_events SET rolled_up_at = now() WHERE id = ANY(${events.map((e) => e.id)}::bigint[])`,
