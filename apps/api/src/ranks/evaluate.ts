@@ -59,16 +59,19 @@ function rankQuery(rank: RankRow): SqlQuery {
  * index; null: every active member, the counts in one scan.
  */
 function figuresQuery(ids: SqlQuery | null, sponsored: boolean): SqlQuery {
-  if (ids === null)
-    return sql`SELECT m.user_id AS member_id, m.package_price, least(n.left_lifetime_volume, n.right_lifetime_volume) AS weaker,
-                      ${sponsored ? sql`COALESCE(sp.n, 0)` : sql`0::bigint`} AS sponsored
-                 FROM members m JOIN network_nodes n ON n.member_id = m.user_id
-                 ${sponsored ? sql`LEFT JOIN (SELECT sponsor_id, count(*) AS n FROM members WHERE active GROUP BY sponsor_id) sp ON sp.sponsor_id = m.user_id` : sql.empty}
-                WHERE m.active`;
+  const count = !sponsored
+    ? sql`0::bigint`
+    : ids === null
+      ? sql`COALESCE(sp.n, 0)`
+      : sql`(SELECT count(*) FROM members s WHERE s.sponsor_id = m.user_id AND s.active)`;
+  const counts =
+    sponsored && ids === null
+      ? sql`LEFT JOIN (SELECT sponsor_id, count(*) AS n FROM members WHERE active GROUP BY sponsor_id) sp ON sp.sponsor_id = m.user_id`
+      : sql.empty;
   return sql`SELECT m.user_id AS member_id, m.package_price, least(n.left_lifetime_volume, n.right_lifetime_volume) AS weaker,
-                    ${sponsored ? sql`(SELECT count(*) FROM members s WHERE s.sponsor_id = m.user_id AND s.active)` : sql`0::bigint`} AS sponsored
-               FROM members m JOIN network_nodes n ON n.member_id = m.user_id
-              WHERE m.active AND m.user_id IN (${ids})`;
+                    ${count} AS sponsored
+               FROM members m JOIN network_nodes n ON n.member_id = m.user_id ${counts}
+              WHERE m.active ${ids === null ? sql.empty : sql`AND m.user_id IN (${ids})`}`;
 }
 
 /** The sponsors of `members` (a query of member ids): the next evaluation looks at them again. */
