@@ -245,15 +245,17 @@ const scenario: Scenario = {
         note: `${evaluated.reached.toLocaleString('en-US')} achievements, ${evaluated.credited} USDT credited`,
       });
       ctx.log(`ranks: first evaluation (once): ${evaluation} s, ${evaluated.reached} achievements`);
-      const dayOfBuyers = async () => {
+      // A day's volume on every inner node's legs, and a day of 2,000 buyers queued for ranks; then, as autovacuum
+      // leaves the table, its dead row versions reclaimed.
+      const nextDay = async () => {
+        await addVolume();
         const queued = await queueDayOfBuyers(db, total + CHAIN, 2_000);
         ctx.log(`  a day of 2,000 buyers: ${queued.toLocaleString('en-US')} members queued for ranks`);
+        await db.query(sql`VACUUM ANALYZE network_nodes`);
       };
 
       // The close of every day after: the same members matched again, their income wallets there since the first.
-      await addVolume();
-      await dayOfBuyers();
-      await db.query(sql`VACUUM ANALYZE network_nodes`);
+      await nextDay();
       const dayRef = await reference();
       await timedClose(
         'daily close',
@@ -265,9 +267,7 @@ const scenario: Scenario = {
 
       // A close to review (docs/decisions/0040-close-review.md): the next day on the same network, computed
       // without credits, its review read, then paid (the income wallets exist by now, made by the close above).
-      await addVolume();
-      await dayOfBuyers();
-      await db.query(sql`VACUUM ANALYZE network_nodes`);
+      await nextDay();
       await updateSettings(portal.ctx, adminActor, { closeReview: true });
       const today = new Date().toISOString().slice(0, 10);
       const secondRef = await reference();
