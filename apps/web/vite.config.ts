@@ -9,6 +9,17 @@ import { STYLE_GUIDE_PATHS } from './src/shared/style-guide-paths';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+// The files every page's HTML loads: React and the router, and the entry with the sign-in page (build.rolldownOptions
+// below says why), beside the bundler's runtime.
+const ENTRY_GROUPS = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+  {
+    name: 'sign-in',
+    test: /(src[\\/](main|features[\\/]auth[\\/]LoginPage)\.tsx|vite[\\/]modulepreload-polyfill\.js)$/,
+  },
+];
+const LOADED_BY_HTML = new RegExp(`(^|/)(rolldown-runtime|${ENTRY_GROUPS.map((g) => g.name).join('|')})-[\\w-]+\\.js$`);
+
 // The web app: built into apps/web/dist (the API serves it at `/`); in dev,
 // Vite serves it and forwards /api to the API process.
 export default defineConfig({
@@ -40,10 +51,9 @@ export default defineConfig({
     // Everything (fonts included) is bundled; nothing is fetched from another origin.
     assetsInlineLimit: 0,
     modulePreload: {
-      // The HTML of every path loads the runtime, React and the sign-in file itself (index.html): a lazy page's
+      // The HTML of every path loads the runtime and the entry's groups itself (index.html): a lazy page's
       // preload list, written into the sign-in file, need not name them again (e2e/sign-in-weight.spec.ts).
-      resolveDependencies: (_file, deps) =>
-        deps.filter((dep) => !/(^|\/)(rolldown-runtime|react|sign-in)-[\w-]+\.js$/.test(dep)),
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !LOADED_BY_HTML.test(dep)),
     },
     rolldownOptions: {
       treeshake: {
@@ -65,13 +75,7 @@ export default defineConfig({
         // QR codes) stays out of the sign-in page (e2e/sign-in-weight.spec.ts keeps it light;
         // docs/decisions/0023-a-light-sign-in-page.md).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            {
-              name: 'sign-in',
-              test: /(src[\\/](main|features[\\/]auth[\\/]LoginPage)\.tsx|vite[\\/]modulepreload-polyfill\.js)$/,
-            },
-          ],
+          groups: ENTRY_GROUPS,
         },
       },
     },
