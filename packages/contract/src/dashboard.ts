@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { walletBalanceSchema, walletEntrySchema } from './ledger';
 import { moneySchema } from './money';
-import { planStatusSchema } from './plan';
+import { incomeByKindSchema, planStatusSchema } from './plan';
 
 /** Days of income the member dashboard's chart reads (it shows the last 7, 30 or 90 of them). */
 export const DASHBOARD_INCOME_DAYS = 90;
@@ -45,7 +45,7 @@ export const memberDashboardSchema = z.object({
   /** The last DASHBOARD_INCOME_DAYS UTC days, oldest first, today last. */
   income: z.array(incomeDaySchema),
   /** All income so far, by kind. */
-  incomeTotals: z.object({ referral: moneySchema, matching: moneySchema, rank: moneySchema, total: moneySchema }),
+  incomeTotals: incomeByKindSchema,
   pending: z.array(pendingItemSchema),
   referralLink: z.string(),
   /** The latest movements of the member's wallets, newest first (at most 5). */

@@ -187,17 +187,15 @@ export const incomeSummaryQuerySchema = z.object({
 });
 export type IncomeSummaryQuery = z.infer<typeof incomeSummaryQuerySchema>;
 /** Income by kind: referral and matching bonuses, and rank bonuses on the day they were credited. */
+export const incomeByKindSchema = z.object({
+  referral: moneySchema,
+  matching: moneySchema,
+  rank: moneySchema,
+  total: moneySchema,
+});
 export const incomeSummarySchema = z.object({
-  totals: z.object({ referral: moneySchema, matching: moneySchema, rank: moneySchema, total: moneySchema }),
-  series: z.array(
-    z.object({
-      period: z.string(),
-      referral: moneySchema,
-      matching: moneySchema,
-      rank: moneySchema,
-      total: moneySchema,
-    }),
-  ),
+  totals: incomeByKindSchema,
+  series: z.array(incomeByKindSchema.extend({ period: z.string() })),
 });
 
 export const closeBodySchema = z.object({ date: dayFilterSchema });
