@@ -4,7 +4,8 @@ import { sql } from '../../src/db/sql';
 import { rollUpDailyTotals, ROLLUP_MARGIN_MS } from '../../src/dashboard/rollup';
 import { adminDashboard } from '../../src/dashboard/service';
 import type { Database } from '../../src/db/database';
-import { creditOne } from '../../src/deposits/credit-final-range';
+import { creditAll } from '../../src/deposits/credit-final-range';
+import { recordDeposits } from '../../src/deposits/record-deposits';
 import { bearer, registerMember, usePortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
 import { close, day, mustBuy, packageIds } from '../plan/plan-helpers';
@@ -184,22 +185,19 @@ describe('the admin dashboard from daily totals', () => {
         sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, status, entry_id, credited_at)
            VALUES (97, ${'0x' + 'd'.repeat(63) + d}, 0, ${100 + d}, '0x0', ${m.user.id}, '0x0', '0x0', ${d + '000000000000000000'}, 'credited', ${entry}, ${new Date(from + d * DAY_MS - 60_000)})`,
       );
-    // And one credited through the ledger, as the watcher credits: a treasury posting now.
-    const seen = (
-      await db.query<{ id: string }>(
-        sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, status)
-           VALUES (97, ${'0x' + 'e'.repeat(64)}, 0, 200, '0x0', ${m.user.id}, '0x0', '0x0', '9000000000000000000', 'seen') RETURNING id::text`,
-      )
-    ).rows[0]!;
-    await db.transaction((tx) =>
-      creditOne(tx, 97, {
-        id: seen.id,
-        member_id: String(m.user.id),
-        amount: '9000000000000000000',
-        tx_hash: '0x',
-        log_index: 0,
-      }),
-    );
+    // And one recorded and credited by the watcher's own functions: a treasury posting now.
+    await db.transaction(async (tx) => {
+      const log = {
+        blockNumber: 200n,
+        blockHash: '0x0',
+        txHash: `0x${'e'.repeat(64)}`,
+        logIndex: 0,
+        from: '0x0',
+        to: '0x0',
+      };
+      const logs = [{ ...log, value: 9_000_000_000_000_000_000n, memberId: m.user.id }];
+      await creditAll(tx, 97, 200n, 200n, await recordDeposits(tx, 97, logs, 18, []));
+    });
     // Before each statement the dashboard sends, a roll-up pass moves the watermark one more day and commits.
     let step = 0;
     const racing: Database = Object.create(db, {

@@ -9,7 +9,8 @@ import {
 import { seedLivingNetwork } from '../../../../bench/demo/living-network';
 import { hashPassword } from '../../src/auth/passwords';
 import { rollUpDailyTotals } from '../../src/dashboard/rollup';
-import { creditOne } from '../../src/deposits/credit-final-range';
+import { creditAll } from '../../src/deposits/credit-final-range';
+import { recordDeposits } from '../../src/deposits/record-deposits';
 import { sql } from '../../src/db/sql';
 import { startDemoPortal } from '../demo-portal';
 import { bearer, login, loginAdmin, type Session, type TestPortal } from '../harness';
@@ -34,26 +35,23 @@ beforeAll(async () => {
     members: MEMBERS,
     days: DAYS,
     passwordHash: await hashPassword(PASSWORD),
-    // Today's deposits credited as the watcher credits a final one (creditOne: the deposit wallet and the
-    // treasury through the ledger), so that money in and the treasury have something to add up. No chain
-    // here: the withdrawals approved stay unpaid (seed-demo.chain.test.ts pays them on a real node).
+    // Today's deposits recorded and credited by the watcher's own functions once final (the deposit wallet and the
+    // treasury through the ledger), so that money in and the treasury have something to add up. No chain here: the
+    // withdrawals approved stay unpaid (seed-demo.chain.test.ts pays them on a real node).
     chainToday: async ({ deposits }) => {
-      for (const [i, d] of deposits.entries()) {
-        const hash = `0x${(i + 1).toString(16).padStart(64, 'd')}`;
-        await ctx.db.transaction(async (tx) => {
-          const { rows } = await tx.query<{ id: string }>(
-            sql`INSERT INTO deposits (chain_id, tx_hash, log_index, block_number, block_hash, member_id, address, from_address, amount, status)
-               VALUES (97, ${hash}, 0, ${i + 1}, '0x0', ${d.memberId}, '0x0', '0x0', ${d.amount.toString()}, 'seen') RETURNING id::text`,
-          );
-          await creditOne(tx, 97, {
-            id: rows[0]!.id,
-            member_id: String(d.memberId),
-            amount: d.amount.toString(),
-            tx_hash: hash,
-            log_index: 0,
-          });
-        });
-      }
+      await ctx.db.transaction(async (tx) => {
+        const logs = deposits.map((d, i) => ({
+          blockNumber: 1n,
+          blockHash: '0x0',
+          txHash: `0x${(i + 1).toString(16).padStart(64, 'd')}`,
+          logIndex: 0,
+          from: '0x0',
+          to: '0x0',
+          value: d.amount,
+          memberId: d.memberId,
+        }));
+        await creditAll(tx, 97, 1n, 1n, await recordDeposits(tx, 97, logs, 18, []));
+      });
       return { deposits: deposits.length, paid: 0 };
     },
   });
