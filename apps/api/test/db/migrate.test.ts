@@ -132,12 +132,13 @@ describe('migrate', () => {
     const db = await scratchDatabase();
     const functionsDir = copyOf(FUNCTIONS);
     await migrate(db, { functionsDir });
-    const before = await sourceOf(db, 'auth_session_refusal');
+    // An SQL-language function: its body is checked against the schema when it is created (PL/pgSQL's only when run).
+    const before = await sourceOf(db, 'plan_simulated_package');
 
-    const file = path.join(functionsDir, 'auth_session_refusal.sql');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('LEFT JOIN auth_sessions s', 'LEFT JOIN no_such_table s'));
+    const file = path.join(functionsDir, 'plan_simulated_package.sql');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('JOIN packages k', 'JOIN no_such_table k'));
     await expect(migrate(db, { functionsDir })).rejects.toThrow(/no_such_table/);
-    expect(await sourceOf(db, 'auth_session_refusal')).toBe(before);
+    expect(await sourceOf(db, 'plan_simulated_package')).toBe(before);
   });
 
   it('stops start-up naming an applied migration that was edited since, and applies nothing', async () => {
