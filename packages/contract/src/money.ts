@@ -87,6 +87,8 @@ export function toBaseUnits(value: string, decimals = DECIMALS): bigint {
  * ("0.000000000000000001") and round amounts read naturally ("100.00").
  */
 export function fromBaseUnits(value: bigint, decimals = DECIMALS): string {
+  // Most days of a chart's series are 0: the dashboards write hundreds of them per answer.
+  if (value === 0n) return '0.00';
   const negative = value < 0n;
   const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);

@@ -7,20 +7,16 @@ import { closeDays } from './list';
 /** A member's bonus income by type, per day or month, as decimal strings (the Total Income page; the bonus lists are in `list.ts`). */
 export async function incomeSummary(db: Sql, query: IncomeSummaryQuery, memberId: number) {
   const { series, totals } = await incomeByPeriod(db, query.period, query.from, query.to, memberId);
+  return { totals: incomeByKind(totals), series: series.map((s) => ({ period: s.period, ...incomeByKind(s) })) };
+}
+
+/** Income by kind in base units as the answers write it (`incomeByKindSchema`): decimal strings and their total. */
+export function incomeByKind(income: { referral: bigint; matching: bigint; rank: bigint }) {
   return {
-    totals: {
-      referral: fromBaseUnits(totals.referral),
-      matching: fromBaseUnits(totals.matching),
-      rank: fromBaseUnits(totals.rank),
-      total: fromBaseUnits(totals.total),
-    },
-    series: series.map((s) => ({
-      period: s.period,
-      referral: fromBaseUnits(s.referral),
-      matching: fromBaseUnits(s.matching),
-      rank: fromBaseUnits(s.rank),
-      total: fromBaseUnits(s.total),
-    })),
+    referral: fromBaseUnits(income.referral),
+    matching: fromBaseUnits(income.matching),
+    rank: fromBaseUnits(income.rank),
+    total: fromBaseUnits(income.referral + income.matching + income.rank),
   };
 }
 
@@ -40,6 +36,24 @@ export interface IncomeRow {
 
 /** The statement of `incomeByPeriod`: one row per period with income, in order (the member dashboard embeds it). */
 export function incomeRows(period: 'day' | 'month', from?: string, to?: string, memberId?: number): SqlQuery {
+  return sql`SELECT to_char(date_trunc(${period}, at), CASE ${period}::text WHEN 'month' THEN 'YYYY-MM' ELSE 'YYYY-MM-DD' END) AS period,
+               sum(referral)::text AS referral, sum(matching)::text AS matching, sum(rank)::text AS rank
+          FROM (${incomeLines(from, to, memberId)}) x
+         GROUP BY 1 ORDER BY 1`;
+}
+
+/**
+ * One member's income of all time by kind, one row (the member dashboard's totals): `incomeRows`' lines summed,
+ * without laying them out by period first.
+ */
+export function incomeTotalsRow(memberId: number): SqlQuery {
+  return sql`SELECT COALESCE(sum(referral), 0)::text AS referral, COALESCE(sum(matching), 0)::text AS matching,
+               COALESCE(sum(rank), 0)::text AS rank
+          FROM (${incomeLines(undefined, undefined, memberId)}) x`;
+}
+
+/** Every income line of one member (or everyone) between two days: when (UTC) and how much of each kind. */
+function incomeLines(from?: string, to?: string, memberId?: number): SqlQuery {
   const own = memberId !== undefined ? sql`member_id = ${memberId}` : undefined;
   const referralWhere = where(own, ...betweenDays(sql`created_at`, from, to));
   // A close being reviewed has paid nobody yet (migration 0034).
@@ -50,18 +64,13 @@ export function incomeRows(period: 'day' | 'month', from?: string, to?: string, 
   );
   // A rank bonus counts on the day it was credited (with a reviewed close: its pay); recorded, not credited yet: not income yet.
   const rankWhere = where(own, ...betweenDays(sql`credited_at`, from, to));
-  return sql`SELECT to_char(p, CASE ${period}::text WHEN 'month' THEN 'YYYY-MM' ELSE 'YYYY-MM-DD' END) AS period,
-               sum(referral)::text AS referral, sum(matching)::text AS matching, sum(rank)::text AS rank
-          FROM (
-            SELECT date_trunc(${period}, created_at AT TIME ZONE 'UTC') AS p, amount AS referral, 0 AS matching, 0 AS rank FROM referral_bonuses ${referralWhere}
+  return sql`SELECT created_at AT TIME ZONE 'UTC' AS at, amount AS referral, 0 AS matching, 0 AS rank FROM referral_bonuses ${referralWhere}
             UNION ALL
-            SELECT date_trunc(${period}, close_date::timestamp) AS p, 0, paid, 0 FROM matching_bonuses ${matchingWhere}
+            SELECT close_date::timestamp AS at, 0, paid, 0 FROM matching_bonuses ${matchingWhere}
             UNION ALL
-            SELECT date_trunc(${period}, credited_at AT TIME ZONE 'UTC') AS p, 0, 0, bonus
+            SELECT credited_at AT TIME ZONE 'UTC' AS at, 0, 0, bonus
               FROM (SELECT a.member_id, a.bonus, e.created_at AS credited_at FROM rank_achievements a JOIN journal_entries e ON e.id = a.entry_id
-                     WHERE a.bonus > 0) r ${rankWhere}
-          ) x
-         GROUP BY p ORDER BY p`;
+                     WHERE a.bonus > 0) r ${rankWhere}`;
 }
 
 /** `incomeRows`' rows as a series with every period of the range, and its totals. */
@@ -106,7 +115,20 @@ function everyPeriod<T extends IncomePeriod>(
   const first = from ? from.slice(0, period === 'day' ? 10 : 7) : found[0]?.period;
   const last = to ? to.slice(0, period === 'day' ? 10 : 7) : found[found.length - 1]?.period;
   if (!first || !last) return found;
+  const periods = periodsBetween(period, first, last);
+  if (!periods) return found;
   const byPeriod = new Map(found.map((f) => [f.period, f]));
+  return periods.map((p) => byPeriod.get(p) ?? { period: p, referral: 0n, matching: 0n, rank: 0n, total: 0n });
+}
+
+/** The last ranges laid out: every member dashboard of a day asks for the same 90 days. */
+const laidOut = new Map<string, string[] | null>();
+
+/** Every day (or month) from `first` to `last` as the series names them; null past `MOST_PERIODS`. */
+function periodsBetween(period: 'day' | 'month', first: string, last: string): readonly string[] | null {
+  const key = `${period} ${first} ${last}`;
+  const known = laidOut.get(key);
+  if (known !== undefined) return known;
   const periods: string[] = [];
   const at = new Date(`${period === 'day' ? first : `${first}-01`}T00:00:00Z`);
   const end = new Date(`${period === 'day' ? last : `${last}-01`}T00:00:00Z`);
@@ -115,6 +137,8 @@ function everyPeriod<T extends IncomePeriod>(
     if (period === 'day') at.setTime(at.getTime() + DAY_MS);
     else at.setUTCMonth(at.getUTCMonth() + 1);
   }
-  if (periods.length > MOST_PERIODS) return found;
-  return periods.map((p) => byPeriod.get(p) ?? { period: p, referral: 0n, matching: 0n, rank: 0n, total: 0n });
+  const answer = periods.length > MOST_PERIODS ? null : periods;
+  if (laidOut.size >= 64) laidOut.clear();
+  laidOut.set(key, answer);
+  return answer;
 }

@@ -2,7 +2,7 @@ import { DASHBOARD_INCOME_DAYS, fromBaseUnits, type MemberDashboard, type Pendin
 import type { AppContext } from '../context';
 import { sql, type SqlQuery } from '../db/sql';
 import { refusedSession, type Principal } from '../http/guard';
-import { incomeRows, incomeSeries, type IncomeRow } from '../bonuses/income';
+import { incomeByKind, incomeRows, incomeSeries, incomeTotalsRow, type IncomeRow } from '../bonuses/income';
 import { needsSettings, planStatusOf, planStatusRow, type PlanStatusRow } from '../bonuses/status';
 import { walletBalancesOf } from '../ledger/queries';
 import { plainReferralLink } from '../network/referral-link';
@@ -30,7 +30,7 @@ interface Facts {
   username: string;
   direct_count: number;
   income: IncomeRow[] | null;
-  all_time: IncomeRow[] | null;
+  all_time: Omit<IncomeRow, 'period'>;
   redemptions: Array<{ id: number; points: string; created_at: string; name: string }> | null;
   deposits: Array<{ id: number; amount: string; status: 'seen' | 'held'; seen_at: string }> | null;
   placement: { pending_volume: string; joined: string } | null;
@@ -67,8 +67,8 @@ export async function memberDashboard(ctx: AppContext, principal: Principal): Pr
                  FROM network_nodes WHERE member_id = ${userId}) AS teams,
               u.username, m.direct_count,
               ${json(incomeRows('day', from, isoDay(today), userId))} AS income,
-              -- All time is only its totals: by month, so a member's years of daily income are not laid out day by day for nothing.
-              ${json(incomeRows('month', undefined, undefined, userId))} AS all_time,
+              -- All time is only its totals: summed, not laid out by period for nothing.
+              (SELECT row_to_json(x) FROM (${incomeTotalsRow(userId)}) x) AS all_time,
               ${json(pendingWithdrawalRows(userId))} AS withdrawals,
               ${json(
                 sql`SELECT r.id, r.points::text AS points, r.created_at, p.name FROM redemptions r JOIN products p ON p.id = r.product_id
@@ -91,7 +91,6 @@ export async function memberDashboard(ctx: AppContext, principal: Principal): Pr
   // The settings only when the plan's estimate needs them, and read again only when their version moved.
   const settings = needsSettings(f.plan) ? await settingsOfVersion(db, f.settings_version) : undefined;
   const income = incomeSeries('day', f.income ?? [], from, isoDay(today));
-  const allTime = incomeSeries('month', f.all_time ?? []);
   return {
     firstVisit: f.visits <= 1,
     wallets: walletBalancesOf(f.wallets ?? []),
@@ -104,12 +103,11 @@ export async function memberDashboard(ctx: AppContext, principal: Principal): Pr
       matching: fromBaseUnits(d.matching),
       rank: fromBaseUnits(d.rank),
     })),
-    incomeTotals: {
-      referral: fromBaseUnits(allTime.totals.referral),
-      matching: fromBaseUnits(allTime.totals.matching),
-      rank: fromBaseUnits(allTime.totals.rank),
-      total: fromBaseUnits(allTime.totals.total),
-    },
+    incomeTotals: incomeByKind({
+      referral: BigInt(f.all_time.referral),
+      matching: BigInt(f.all_time.matching),
+      rank: BigInt(f.all_time.rank),
+    }),
     pending: pendingItems(f, withdrawalsPending(ctx, f.withdrawals ?? [])),
     referralLink: plainReferralLink(ctx, f.username),
     recent: (f.recent ?? []).map(toWalletEntry),
