@@ -40,13 +40,17 @@ export interface SessionState {
   is_member: boolean;
 }
 
+/**
+ * The guard's look-up on every signed-in request (http/guard.ts). Prepared: planning this join cost the server about
+ * three times what running it does (docs/decisions/0048-dashboard-cpu-per-answer.md).
+ */
 export async function findSessionState(db: Sql, sessionId: string): Promise<SessionState | undefined> {
   const { rows } = await db.query<SessionState>(
-    sql`SELECT s.user_id, u.role, u.status, (s.revoked_at IS NOT NULL) AS revoked, (m.user_id IS NOT NULL) AS is_member
+    sql.prepared(sql`SELECT s.user_id, u.role, u.status, (s.revoked_at IS NOT NULL) AS revoked, (m.user_id IS NOT NULL) AS is_member
        FROM auth_sessions s
        JOIN users u ON u.id = s.user_id
        LEFT JOIN members m ON m.user_id = s.user_id
-      WHERE s.id = ${sessionId}`,
+      WHERE s.id = ${sessionId}`),
   );
   return rows[0];
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
+import { sharedAnswer } from '../http/shared-answer';
 import { actorOf, adminTwoFactorGate } from '../http/guard';
 import { adminDashboard } from '../dashboard/service';
 import { closeDay, listCloses } from './close';
@@ -26,6 +27,10 @@ export function planAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return reply.code(result.created ? 201 : 200).send(result);
     });
 
-    route(app, endpoints.plan.adminDashboard, {}, async () => adminDashboard(ctx));
+    // Every admin sees the same figures: one read and one JSON text for the views that arrive together.
+    const dashboardAnswer = sharedAnswer(endpoints.plan.adminDashboard);
+    route(app, endpoints.plan.adminDashboard, {}, async (_request, reply) =>
+      dashboardAnswer(reply, await adminDashboard(ctx)),
+    );
   };
 }
