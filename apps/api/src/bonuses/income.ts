@@ -1,6 +1,6 @@
 import { fromBaseUnits, type IncomeSummaryQuery } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, type SqlQuery, type ValueOrColumn } from '../db/sql';
 import { betweenDays, where } from '../shared/sql-list';
 import { closeDays } from './list';
 
@@ -35,7 +35,12 @@ export interface IncomeRow {
 }
 
 /** The statement of `incomeByPeriod`: one row per period with income, in order (the member dashboard embeds it). */
-export function incomeRows(period: 'day' | 'month', from?: string, to?: string, memberId?: number): SqlQuery {
+export function incomeRows(
+  period: 'day' | 'month',
+  from?: string,
+  to?: string,
+  memberId?: ValueOrColumn<number>,
+): SqlQuery {
   return sql`SELECT to_char(date_trunc(${period}, at), CASE ${period}::text WHEN 'month' THEN 'YYYY-MM' ELSE 'YYYY-MM-DD' END) AS period,
                sum(referral)::text AS referral, sum(matching)::text AS matching, sum(rank)::text AS rank
           FROM (${incomeLines(from, to, memberId)}) x
@@ -46,14 +51,14 @@ export function incomeRows(period: 'day' | 'month', from?: string, to?: string, 
  * One member's income of all time by kind, one row (the member dashboard's totals): `incomeRows`' lines summed,
  * without laying them out by period first.
  */
-export function incomeTotalsRow(memberId: number): SqlQuery {
+export function incomeTotalsRow(memberId: ValueOrColumn<number>): SqlQuery {
   return sql`SELECT COALESCE(sum(referral), 0)::text AS referral, COALESCE(sum(matching), 0)::text AS matching,
                COALESCE(sum(rank), 0)::text AS rank
           FROM (${incomeLines(undefined, undefined, memberId)}) x`;
 }
 
 /** Every income line of one member (or everyone) between two days: when (UTC) and how much of each kind. */
-function incomeLines(from?: string, to?: string, memberId?: number): SqlQuery {
+function incomeLines(from?: string, to?: string, memberId?: ValueOrColumn<number>): SqlQuery {
   const own = memberId !== undefined ? sql`member_id = ${memberId}` : undefined;
   const referralWhere = where(own, ...betweenDays(sql`created_at`, from, to));
   // A close being reviewed has paid nobody yet (migration 0034).

@@ -1,6 +1,6 @@
 import { fromBaseUnits, type PlanStatus, type Settings } from '@portal/contract';
 import type { Sql } from '../db/database';
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, type SqlQuery, type ValueOrColumn } from '../db/sql';
 import { bvText } from '../shared/bv';
 import { PENDING_LEGS } from '../network/queries';
 import { matchDay, percentToPpm } from '../plan/rules';
@@ -30,7 +30,7 @@ export interface PlanStatusRow {
 }
 
 /** The statement of `planStatus`'s row (the member dashboard embeds it). */
-export function planStatusRow(memberId: number): SqlQuery {
+export function planStatusRow(memberId: ValueOrColumn<number>): SqlQuery {
   return sql`SELECT m.active, m.package_id, k.name, k.daily_cap::text AS daily_cap, m.pending_volume::text AS pending,
             (n.member_id IS NOT NULL) AS placed,
             (n.left_volume + COALESCE(pend.lv, 0))::text AS lv, (n.right_volume + COALESCE(pend.rv, 0))::text AS rv

@@ -1,13 +1,13 @@
 import { progressOf, type PendingItem } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, type SqlQuery, type ValueOrColumn } from '../db/sql';
 import { toWithdrawal, WITHDRAWAL_SELECT, type WithdrawalRow } from '../withdrawals/rows';
 
 /**
  * The member's withdrawals not settled yet, as `WITHDRAWAL_SELECT` reads them (money as text, so that the
  * member dashboard's statement can carry them as JSON).
  */
-export function pendingWithdrawalRows(userId: number): SqlQuery {
+export function pendingWithdrawalRows(userId: ValueOrColumn<number>): SqlQuery {
   return sql`SELECT w.id, w.user_id, w.username, w.full_name, w.amount::text AS amount, w.fee::text AS fee, w.address,
          w.status, w.reason, w.tx_hash, w.block_number, w.created_at, w.decided_at, w.paid_at, w.approval_policy,
          w.approval_note, w.approvals, w.payout

@@ -69,6 +69,12 @@ sql.join = (parts: readonly SqlQuery[], separator: SqlQuery = sql.raw(', ')): Sq
   return new SqlQuery(strings, values);
 };
 
+/**
+ * A value a statement is built around, or the column that holds it in a statement built for many rows at once (the
+ * member dashboard's grouped read, dashboard/member.ts): `${key}` binds the value or writes the column alike.
+ */
+export type ValueOrColumn<T> = T | SqlQuery;
+
 /** A statement the server keeps parsed and planned per connection: see `sql.prepared`. */
 export class PreparedQuery extends SqlQuery {}
 

@@ -2,7 +2,7 @@ import { fromBaseUnits, type AllEntriesQuery, type EntryKind, type Wallet, type 
 import type { Sql } from '../db/database';
 import { WALLET_UNITS } from '../ledger/accounts';
 import { bvText } from '../shared/bv';
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, type SqlQuery, type ValueOrColumn } from '../db/sql';
 import { defineList } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays } from '../shared/sql-list';
@@ -101,7 +101,7 @@ export function walletHistory(db: Sql, memberId: number, query: AllEntriesQuery)
  * The member's newest `n` lines, as the wallet history's first page sorted by `-createdAt` shows them (without
  * its count); `toWalletEntry` makes them items. The member dashboard embeds it in its statement.
  */
-export function latestEntries(memberId: number, n: number): SqlQuery {
+export function latestEntries(memberId: ValueOrColumn<number>, n: number): SqlQuery {
   return sql`${ENTRY_SELECT} WHERE a.owner_id = ${memberId} ORDER BY p.id DESC LIMIT ${n}`;
 }
 

@@ -1,5 +1,5 @@
 import { DASHBOARD_INCOME_DAYS, toBaseUnits, type MemberDashboard } from '@portal/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from '../../src/db/sql';
 import { bearer, errorOf, login, registerMember, usePortal, type Session } from '../harness';
 import { balances, fund } from '../ledger/ledger-helpers';
@@ -125,6 +125,34 @@ describe('the member dashboard', () => {
     const res = await portal.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(member) });
     expect(res.statusCode).toBe(401);
     expect(errorOf(res).code).toBe('SESSION_ENDED');
+  });
+
+  it('reads dashboards asked for together in one statement, each member its own figures, a refusal only its own', async () => {
+    const members = [];
+    for (const amount of ['11', '22', '33', '44']) {
+      const member = await registerMember(portal.app);
+      await fund(portal.app, admin, member.user.id, 'deposit', amount);
+      members.push(member);
+    }
+    const revoked = members[2]!;
+    await portal.db.query(sql`UPDATE auth_sessions SET revoked_at = now() WHERE user_id = ${revoked.user.id}`);
+    const statements = vi.spyOn(portal.db, 'query');
+    // Five at once: the first goes alone, the four behind it wait for it and go together.
+    const answers = await Promise.all(
+      [...members, admin].map((s) => portal.app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(s) })),
+    );
+    const groups = statements.mock.calls.filter(([q]) => q.toQuery().text.includes('json_to_recordset'));
+    statements.mockRestore();
+    expect(groups.map(([q]) => JSON.parse(String(q.toQuery().values.at(-1))).length)).toEqual([1, 4]);
+    for (const [k, res] of answers.entries()) {
+      if (k === 2) expect(errorOf(res).code).toBe('SESSION_ENDED');
+      else if (k === 4) expect(errorOf(res).code).toBe('NOT_A_MEMBER');
+      else {
+        expect(res.statusCode, res.body).toBe(200);
+        const deposit = res.json<MemberDashboard>().wallets.find((w) => w.wallet === 'deposit')!.balance;
+        expect(deposit).toBe(`${11 * (k + 1)}.00`);
+      }
+    }
   });
 
   it('is for members: an admin without membership is refused with NOT_A_MEMBER', async () => {
