@@ -6,7 +6,12 @@ import { closeDays } from './list';
 
 /** A member's bonus income by type, per day or month, as decimal strings (the Total Income page; the bonus lists are in `list.ts`). */
 export async function incomeSummary(db: Sql, query: IncomeSummaryQuery, memberId: number) {
-  const { series, totals } = await incomeByPeriod(db, query.period, query.from, query.to, memberId);
+  const { rows } = await db.query<IncomeRow>(incomeRows(query.period, query.from, query.to, memberId));
+  const series = incomeSeries(query.period, rows, query.from, query.to);
+  const totals = series.reduce(
+    (t, s) => ({ referral: t.referral + s.referral, matching: t.matching + s.matching, rank: t.rank + s.rank }),
+    { referral: 0n, matching: 0n, rank: 0n },
+  );
   return { totals: incomeByKind(totals), series: series.map((s) => ({ period: s.period, ...incomeByKind(s) })) };
 }
 
@@ -18,12 +23,6 @@ export function incomeByKind(income: { referral: bigint; matching: bigint; rank:
     rank: fromBaseUnits(income.rank),
     total: fromBaseUnits(income.referral + income.matching + income.rank),
   };
-}
-
-/** Referral, matching and rank-bonus income of one member (or everyone), by day or month. */
-export async function incomeByPeriod(db: Sql, period: 'day' | 'month', from?: string, to?: string, memberId?: number) {
-  const { rows } = await db.query<IncomeRow>(incomeRows(period, from, to, memberId));
-  return incomeSeries(period, rows, from, to);
 }
 
 /** A period's income as `incomeRows` reads it (sums as text). */
@@ -78,20 +77,15 @@ function incomeLines(from?: string, to?: string, memberId?: ValueOrColumn<number
                      WHERE a.bonus > 0) r ${rankWhere}`;
 }
 
-/** `incomeRows`' rows as a series with every period of the range, and its totals. */
-export function incomeSeries(period: 'day' | 'month', rows: IncomeRow[], from?: string, to?: string) {
-  const found = rows.map((row) => {
-    const referral = BigInt(row.referral);
-    const matching = BigInt(row.matching);
-    const rank = BigInt(row.rank);
-    return { period: row.period, referral, matching, rank, total: referral + matching + rank };
-  });
-  const series = everyPeriod(period, found, from, to);
-  const totals = series.reduce(
-    (t, s) => ({ referral: t.referral + s.referral, matching: t.matching + s.matching, rank: t.rank + s.rank }),
-    { referral: 0n, matching: 0n, rank: 0n },
-  );
-  return { series, totals: { ...totals, total: totals.referral + totals.matching + totals.rank } };
+/** `incomeRows`' rows as a series with every period of the range (their total is `incomeByKind`'s). */
+export function incomeSeries(period: 'day' | 'month', rows: IncomeRow[], from?: string, to?: string): IncomePeriod[] {
+  const found = rows.map((row) => ({
+    period: row.period,
+    referral: BigInt(row.referral),
+    matching: BigInt(row.matching),
+    rank: BigInt(row.rank),
+  }));
+  return everyPeriod(period, found, from, to);
 }
 
 /** One period's income by kind, in base units. */
@@ -100,7 +94,6 @@ interface IncomePeriod {
   referral: bigint;
   matching: bigint;
   rank: bigint;
-  total: bigint;
 }
 
 const DAY_MS = 86_400_000;
@@ -111,19 +104,14 @@ const MOST_PERIODS = 4_000;
  * Every day (or month) from `from` (or the first with income) to `to` (or the last), those without income at 0:
  * a chart's axis then runs without gaps (Oct 2 is followed by Oct 3, not Oct 12).
  */
-function everyPeriod<T extends IncomePeriod>(
-  period: 'day' | 'month',
-  found: T[],
-  from?: string,
-  to?: string,
-): IncomePeriod[] {
+function everyPeriod(period: 'day' | 'month', found: IncomePeriod[], from?: string, to?: string): IncomePeriod[] {
   const first = from ? from.slice(0, period === 'day' ? 10 : 7) : found[0]?.period;
   const last = to ? to.slice(0, period === 'day' ? 10 : 7) : found[found.length - 1]?.period;
   if (!first || !last) return found;
   const periods = periodsBetween(period, first, last);
   if (!periods) return found;
   const byPeriod = new Map(found.map((f) => [f.period, f]));
-  return periods.map((p) => byPeriod.get(p) ?? { period: p, referral: 0n, matching: 0n, rank: 0n, total: 0n });
+  return periods.map((p) => byPeriod.get(p) ?? { period: p, referral: 0n, matching: 0n, rank: 0n });
 }
 
 /** The last ranges laid out: every member dashboard of a day asks for the same 90 days. */

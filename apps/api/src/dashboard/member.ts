@@ -153,7 +153,7 @@ export async function memberDashboard(ctx: AppContext, principal: Principal): Pr
     plan: planStatusOf(f.plan, settings, inReviewOf(f.in_review)),
     teams: f.teams ? { left: Number(f.teams.left_count), right: Number(f.teams.right_count) } : null,
     directReferrals: f.direct_count,
-    income: income.series.map((d) => ({
+    income: income.map((d) => ({
       day: d.period,
       referral: fromBaseUnits(d.referral),
       matching: fromBaseUnits(d.matching),
