@@ -33,6 +33,12 @@ export interface Endpoint {
   /** The OpenAPI text. */
   tags: readonly string[];
   summary: string;
+  /**
+   * An admin endpoint's two-factor choice, made once here: `true` when only an
+   * admin signed in with two-factor may call it (every admin write), `false`
+   * for reads. apps/api/src/http/route.ts enforces it.
+   */
+  twoFactor?: boolean;
   /** Only where the audience does not tell it (the metrics take a bearer token, not a sign-in's): apps/api/src/openapi/document.ts derives the rest. */
   security?: ReadonlyArray<Record<string, readonly string[]>>;
 }
