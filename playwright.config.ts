@@ -10,6 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
  */
 export default defineConfig({
   testDir: './e2e',
+  // One folder per port: CI runs the PGlite and PostgreSQL suites side by side (.ci/run).
+  outputDir: `test-results/e2e-${PORT}`,
   // A journey of several people takes 15-30 s on a quiet machine and up to
   // 2.5 times that on the shared 2-core CI machine, with two workers, the
   // portal and its chain on the same cores.
