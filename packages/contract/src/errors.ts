@@ -42,6 +42,7 @@ export const apiErrorCodes = {
   NOT_A_MEMBER: [403, 422],
   CANNOT_CHANGE_SELF: [422],
   ROOT_ACCOUNT: [422],
+  USER_BLOCKED: [422],
   // Accounts and the network
   USERNAME_TAKEN: [409],
   EMAIL_TAKEN: [409],

@@ -5,6 +5,7 @@ import { route } from '../http/route';
 import { actorOf } from '../http/guard';
 import { sendList } from '../shared/list-reply';
 import { adminUserById, createAdmin, listUsers, updateUser } from './service';
+import { resetSignIn } from './reset-sign-in';
 
 /** `/api/admin/users` */
 export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -22,5 +23,10 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, endpoints.users.adminUpdate, {}, async (request) =>
       updateUser(ctx, actorOf(request), request.params.id, request.body),
     );
+
+    route(app, endpoints.users.adminResetSignIn, {}, async (request, reply) => {
+      await resetSignIn(ctx, actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    });
   };
 }

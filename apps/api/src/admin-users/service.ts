@@ -8,11 +8,10 @@ import { revokeUserSessions } from '../auth/sessions';
 import { notFound, unprocessable } from '../shared/errors';
 import type { ListAnswer } from '../shared/list-reply';
 import { adminUser, userList } from './queries';
-import { setPasswordHash } from '../users/queries';
 import { accountConflict, assertAccountFree } from '../users/uniqueness';
 import { sql } from '../db/sql';
 
-/** Admin management of accounts: create admins, block and unblock, role, password reset. Every change is audited. */
+/** Admin management of accounts: create admins, block and unblock, role (reset sign-in: reset-sign-in.ts). Every change is audited. */
 
 async function load(db: Sql, id: number): Promise<AdminUser> {
   const user = await adminUser(db, id);
@@ -51,22 +50,19 @@ export async function createAdmin(ctx: AppContext, actor: Actor, body: CreateAdm
   }
 }
 
-/** Block or unblock, change the role, or set a new password — each change audited, all in one transaction. */
+/** Block or unblock, or change the role — each change audited, all in one transaction. */
 export async function updateUser(ctx: AppContext, actor: Actor, id: number, body: UpdateUserBody): Promise<AdminUser> {
   const { db } = ctx;
-  const passwordHash =
-    body.password === undefined ? undefined : (assertPasswordAllowed(body.password), await hashPassword(body.password));
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{
       id: number;
       username: string;
       role: string;
       status: string;
-      password_hash: string | null;
       is_root: boolean;
       is_member: boolean;
     }>(
-      sql`SELECT u.id, u.username, u.role, u.status, u.password_hash,
+      sql`SELECT u.id, u.username, u.role, u.status,
               EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
               EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member
          FROM users u WHERE u.id = ${id} FOR UPDATE`,
@@ -115,26 +111,6 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, body
       });
     }
 
-    if (passwordHash !== undefined) {
-      if (self) throw unprocessable('CANNOT_CHANGE_SELF', 'Change your own password in Account settings.', 'password');
-      if (user.is_root && user.password_hash === null) {
-        throw unprocessable(
-          'ROOT_ACCOUNT',
-          "The company's root account does not sign in and has no password.",
-          'password',
-        );
-      }
-      await setPasswordHash(tx, id, passwordHash);
-      // The old password's sign-ins end with it.
-      await revokeUserSessions(tx, id);
-      await writeAudit(tx, {
-        actor,
-        action: 'user.password_reset',
-        targetType: 'user',
-        targetId: id,
-        details: { username: user.username },
-      });
-    }
     return load(tx, id);
   });
 }

@@ -15,6 +15,7 @@ export const screening = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/screening',
+    twoFactor: false,
     query: screeningListQuerySchema,
     status: 200,
     answer: screeningPageSchema,
@@ -25,6 +26,7 @@ export const screening = {
   adminAdd: endpoint({
     method: 'POST',
     path: '/admin/screening',
+    twoFactor: true,
     body: screeningAddBodySchema,
     status: 201,
     answer: screeningEntrySchema,
@@ -35,6 +37,7 @@ export const screening = {
   adminRemove: endpoint({
     method: 'POST',
     path: '/admin/screening/:id/remove',
+    twoFactor: true,
     params: idParamSchema,
     body: screeningReasonBodySchema,
     status: 200,
@@ -46,6 +49,7 @@ export const screening = {
   adminImport: endpoint({
     method: 'POST',
     path: '/admin/screening/import',
+    twoFactor: true,
     body: screeningImportBodySchema,
     status: 200,
     answer: screeningImportResultSchema,

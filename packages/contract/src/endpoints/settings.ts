@@ -6,6 +6,7 @@ export const settings = {
   adminGet: endpoint({
     method: 'GET',
     path: '/admin/settings',
+    twoFactor: false,
     status: 200,
     answer: settingsSchema,
     errors: [],
@@ -15,6 +16,7 @@ export const settings = {
   adminUpdate: endpoint({
     method: 'PATCH',
     path: '/admin/settings',
+    twoFactor: true,
     body: settingsPatchSchema,
     status: 200,
     answer: settingsSchema,

@@ -23,6 +23,7 @@ export const users = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/users',
+    twoFactor: false,
     query: usersQuerySchema,
     status: 200,
     answer: adminUserPageSchema,
@@ -33,6 +34,7 @@ export const users = {
   adminCreate: endpoint({
     method: 'POST',
     path: '/admin/users',
+    twoFactor: true,
     body: createAdminBodySchema,
     status: 201,
     answer: adminUserSchema,
@@ -43,6 +45,7 @@ export const users = {
   adminOne: endpoint({
     method: 'GET',
     path: '/admin/users/:id',
+    twoFactor: false,
     params: idParamSchema,
     status: 200,
     answer: adminUserSchema,
@@ -53,13 +56,24 @@ export const users = {
   adminUpdate: endpoint({
     method: 'PATCH',
     path: '/admin/users/:id',
+    twoFactor: true,
     params: idParamSchema,
     body: updateUserBodySchema,
     status: 200,
     answer: adminUserSchema,
     errors: writeErrors,
     tags: ['admin'],
+    summary: 'Block or unblock (`status`) or change `role` (audited; blocking ends every sign-in)',
+  }),
+  adminResetSignIn: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/reset-sign-in',
+    twoFactor: true,
+    params: idParamSchema,
+    status: 204,
+    errors: ['CANNOT_CHANGE_SELF', 'ROOT_ACCOUNT', 'USER_BLOCKED', 'USER_NOT_FOUND'],
+    tags: ['admin'],
     summary:
-      'Block or unblock (`status`), change `role`, or set a new `password` (audited; blocking and a new password end every sign-in)',
+      'Reset sign-in: mails the account a password-reset link and ends every sign-in (audited); admins never set or see a password',
   }),
 };

@@ -112,6 +112,8 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
       };
     case 'user.password_reset':
       return say(who, ' set a new password for ', whom, ' (signed out everywhere)');
+    case 'user.sign_in_reset':
+      return say(who, ' reset the sign-in of ', whom, ' (signed out everywhere, mailed a reset link)');
     case 'user.password_reset_by_operator':
       return say('The server operator set a new password for ', whom, ' from the command line');
     case 'settings.update':
@@ -340,6 +342,7 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'user.block', label: 'Account blocked' },
   { value: 'user.unblock', label: 'Account unblocked' },
   { value: 'user.role', label: 'Role changed' },
+  { value: 'user.sign_in_reset', label: 'Sign-in reset' },
   { value: 'user.password_reset', label: 'Password reset' },
   { value: 'user.password_reset_by_operator', label: 'Password reset by the operator' },
   { value: 'settings.update', label: 'Settings changed' },
