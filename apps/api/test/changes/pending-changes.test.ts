@@ -174,6 +174,11 @@ describe('pending changes', () => {
     // Both admins are told.
     expect(mailsAbout(held.id, 'proposed')).toHaveLength(2);
     expect(mailsAbout(held.id, 'proposed')).toContain('second@example.com');
+    // Through the portal's mailer: without SMTP, the outbox keeps each one.
+    const outbox = await portal.db.query<{ to_address: string }>(
+      sql`SELECT to_address FROM mail_outbox WHERE subject = ${`Pending change #${held.id} proposed`}`,
+    );
+    expect(outbox.rows).toHaveLength(2);
 
     const own = await decide(proposer, held.id, 'confirm');
     expect(own.statusCode).toBe(403);
