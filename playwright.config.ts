@@ -35,7 +35,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /(withdrawals|ranks)\.spec\.ts/,
+      testIgnore: /(withdrawals|ranks|four-eyes)\.spec\.ts/,
     },
     // Last, after every other file: it funds the hot wallet from the test token's
     // faucet, tokens the ledger never booked, which the deposits test's
@@ -52,6 +52,13 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testMatch: /ranks\.spec\.ts/,
       dependencies: ['chromium-payouts'],
+    },
+    // After everything: declaring the portal live makes loosening changes (and new admins) wait, which the other files do freely.
+    {
+      name: 'chromium-live',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /four-eyes\.spec\.ts/,
+      dependencies: ['chromium-ranks'],
     },
   ],
   webServer: {

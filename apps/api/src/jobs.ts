@@ -7,6 +7,7 @@ import { closeSchedulerJob } from './plan/close';
 import { payoutJob } from './withdrawals/payout/job';
 import { runJob } from './shared/job-runner';
 import { simulationJob } from './simulator/replay';
+import { pendingChangesJob } from './pending-changes';
 
 /**
  * Every background job of a process, each in the one loop of shared/job-runner.ts
@@ -28,7 +29,9 @@ import { simulationJob } from './simulator/replay';
  * - the daily totals' roll-up (dashboard/rollup.ts): a transaction-scoped
  *   advisory lock per pass, and the watermark row it moves;
  * - the plan simulator (simulator/replay.ts): the lease on the running
- *   simulation's row, renewed by every day it replays (shared/lease.ts).
+ *   simulation's row, renewed by every day it replays (shared/lease.ts);
+ * - the pending changes (pending-changes.ts): each due change's row,
+ *   claimed FOR UPDATE SKIP LOCKED in the transaction that applies it.
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
@@ -43,12 +46,15 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
     dailyTotalsJob(ctx.db, () => ctx.now()),
   );
   const simulations = runJob(ctx.log, simulationJob(ctx));
+  const changes = runJob(ctx.log, pendingChangesJob(ctx));
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
     kickSimulations: () => simulations.kick(),
     status: () =>
-      [rollup, closes, watcher, payouts, rescans, totals, simulations].flatMap((job) => (job ? [job.status()] : [])),
+      [rollup, closes, watcher, payouts, rescans, totals, simulations, changes].flatMap((job) =>
+        job ? [job.status()] : [],
+      ),
     async stop() {
       await Promise.all([
         rollup.stop(),
@@ -58,6 +64,7 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         rescans?.stop(),
         totals.stop(),
         simulations.stop(),
+        changes.stop(),
       ]);
     },
   };

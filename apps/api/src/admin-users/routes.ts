@@ -14,9 +14,11 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       sendList(reply, await listUsers(ctx, request.query)),
     );
 
-    route(app, endpoints.users.adminCreate, {}, async (request, reply) =>
-      reply.code(201).send(await createAdmin(ctx, actorOf(request), request.body)),
-    );
+    // Once live, a new admin waits for a second admin and the delay: 202 with the pending change.
+    route(app, endpoints.users.adminCreate, {}, async (request, reply) => {
+      const created = await createAdmin(ctx, actorOf(request), request.body);
+      return 'held' in created ? reply.code(202).send(created.held) : reply.code(201).send(created.user);
+    });
 
     route(app, endpoints.users.adminOne, {}, async (request) => adminUserById(ctx, request.params.id));
 

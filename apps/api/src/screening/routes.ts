@@ -18,9 +18,11 @@ export function screeningAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     // Taking an address off the list lets money go to it again: an admin with two-factor only (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
-    route(app, endpoints.screening.adminRemove, {}, async (request) =>
-      removeScreened(ctx, actorOf(request), request.params.id, request.body.reason),
-    );
+    // Once live, the removal waits for a second admin and the delay: 202, the entry still listed (docs/decisions/0052-four-eyes-and-a-delay.md).
+    route(app, endpoints.screening.adminRemove, {}, async (request, reply) => {
+      const removal = await removeScreened(ctx, actorOf(request), request.params.id, request.body.reason);
+      return reply.code(removal.held ? 202 : 200).send(removal.entry);
+    });
 
     route(app, endpoints.screening.adminImport, {}, async (request) =>
       importScreening(ctx, actorOf(request), request.body),

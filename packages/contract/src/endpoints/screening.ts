@@ -40,11 +40,12 @@ export const screening = {
     twoFactor: true,
     params: idParamSchema,
     body: screeningReasonBodySchema,
-    status: 200,
+    status: [200, 202],
     answer: screeningEntrySchema,
-    errors: ['SCREENING_NOT_FOUND', 'SCREENING_FROM_FILE', 'TWO_FACTOR_REQUIRED'],
+    errors: ['SCREENING_NOT_FOUND', 'SCREENING_FROM_FILE', 'CHANGE_PENDING_ALREADY', 'TWO_FACTOR_REQUIRED'],
     tags: ['admin'],
-    summary: "Take an admin's entry off the list with a reason (kept in the history); file entries go with the file",
+    summary:
+      "Take an admin's entry off the list with a reason (kept in the history); file entries go with the file. Once the portal is live the removal is a pending change (202, the entry still listed)",
   }),
   adminImport: endpoint({
     method: 'POST',

@@ -8,6 +8,7 @@ import {
   usersQuerySchema,
 } from '../admin';
 import { idParamSchema } from '../ids';
+import { pendingChangeSchema } from '../changes';
 
 /** What its writes may answer. */
 const writeErrors = [
@@ -36,11 +37,12 @@ export const users = {
     path: '/admin/users',
     twoFactor: true,
     body: createAdminBodySchema,
-    status: 201,
-    answer: adminUserSchema,
+    status: [201, 202],
+    // 202: the portal is live, so a new admin waits for a second admin and the delay (the pending change).
+    answer: adminUserSchema.or(pendingChangeSchema),
     errors: writeErrors,
     tags: ['admin'],
-    summary: 'Create an admin account (audited)',
+    summary: 'Create an admin account (audited); once the portal is live, a pending change (202)',
   }),
   adminOne: endpoint({
     method: 'GET',

@@ -35,8 +35,13 @@ export function CreateAdminDialog({ open, onClose }: { open: boolean; onClose: (
 
   const submit = handleSubmit(async (body) => {
     try {
-      const user = await create.mutateAsync(body);
-      toast.success(`Admin @${user.username} created.`);
+      const created = await create.mutateAsync(body);
+      // Once the portal is live a new admin waits for a second admin and the delay (Settings → Pending changes).
+      toast.success(
+        'kind' in created
+          ? `Admin @${body.username} proposed: another admin confirms it on the Settings page; it takes effect after the delay.`
+          : `Admin @${created.username} created.`,
+      );
       onClose();
     } catch (error) {
       if (!applyServerFieldError(error, setError, ['username', 'email', 'fullName', 'password']))

@@ -55,8 +55,13 @@ export function UsersPage() {
   const apply = async () => {
     if (!change) return;
     try {
-      await update.mutateAsync({ id: change.user.id, body: change.body });
-      toast.success(`@${change.user.username} updated.`);
+      const updated = await update.mutateAsync({ id: change.user.id, body: change.body });
+      // On a live portal the admin role waits for another admin and the delay (docs/decisions/0052-four-eyes-and-a-delay.md).
+      if (change.body.role === 'admin' && updated.role !== 'admin')
+        toast.info(
+          `Making @${change.user.username} an admin waits for another admin and the delay: see Settings → Pending changes.`,
+        );
+      else toast.success(`@${change.user.username} updated.`);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

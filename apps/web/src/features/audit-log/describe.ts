@@ -323,6 +323,23 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
         { text: `deposit #${id}`, to: '/deposit-history' },
         ` found by rescan #${shown(d.rescanId)} (blocks ${shown(d.fromBlock)} to ${shown(d.toBlock)})`,
       );
+    case 'change.propose':
+    case 'change.confirm':
+    case 'change.cancel':
+    case 'change.apply':
+    case 'change.fail': {
+      if (str(d.summary)) notes.push({ label: 'Change', text: str(d.summary)! });
+      if (str(d.outcome)) notes.push({ label: 'Why not', text: str(d.outcome)! });
+      const change = { text: `change #${id}`, to: '/admin/settings' };
+      if (entry.action === 'change.propose')
+        return say(who, ' proposed ', change, d.needsConfirmation ? '' : ' (no other admin to confirm it)');
+      if (entry.action === 'change.confirm') return say(who, ' confirmed ', change);
+      if (entry.action === 'change.cancel') return say(who, ' cancelled ', change);
+      if (entry.action === 'change.fail') return say(change, ' fell due but could not take effect');
+      return say(change, d.unconfirmed ? ' took effect unconfirmed (no other admin could confirm it)' : ' took effect');
+    }
+    case 'portal.live':
+      return say(who, ' declared the portal live (loosening changes now wait for a second admin and a delay)');
     case 'demo.seed':
       if (str(d.summary)) notes.push({ label: 'Demo data', text: str(d.summary)! });
       return say(who, ' filled the portal with demo data');
@@ -382,6 +399,12 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'deposit_rescan.cancel', label: 'Rescan cancelled' },
   { value: 'deposit.rescan', label: 'Deposit found by a rescan' },
   { value: 'demo.seed', label: 'Demo data' },
+  { value: 'change.propose', label: 'Change proposed' },
+  { value: 'change.confirm', label: 'Change confirmed' },
+  { value: 'change.cancel', label: 'Change cancelled' },
+  { value: 'change.apply', label: 'Change took effect' },
+  { value: 'change.fail', label: 'Change could not take effect' },
+  { value: 'portal.live', label: 'Portal declared live' },
 ];
 
 export const actionLabel = (action: string) => AUDIT_ACTIONS.find((a) => a.value === action)?.label ?? action;
