@@ -44,14 +44,15 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler: twoFactor,
       },
-      async (request) => (await approveRedemptions(ctx, actorOf(request), [request.params.id]))[0]!,
+      async (request) =>
+        (await approveRedemptions(ctx, actorOf(request), { ids: [request.params.id], one: true })).items[0]!,
     );
 
     route(app, endpoints.redemptions.adminReject, {}, async (request, reply) => {
       const answer = await rejectRedemptions(
         ctx,
         actorOf(request),
-        [request.params.id],
+        { ids: [request.params.id], one: true },
         request.body.reason,
         request.headers['idempotency-key'],
       );
@@ -64,14 +65,14 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       {
         preHandler: twoFactor,
       },
-      async (request) => ({ items: await approveRedemptions(ctx, actorOf(request), request.body.ids) }),
+      async (request) => approveRedemptions(ctx, actorOf(request), { ids: request.body.ids }),
     );
 
     route(app, endpoints.redemptions.adminRejectMany, {}, async (request, reply) => {
       const answer = await rejectRedemptions(
         ctx,
         actorOf(request),
-        request.body.ids,
+        { ids: request.body.ids },
         request.body.reason,
         request.headers['idempotency-key'],
       );

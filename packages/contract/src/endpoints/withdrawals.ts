@@ -63,6 +63,9 @@ const writeErrors = [
   'WITHDRAWAL_PENDING',
 ] as const satisfies readonly ApiErrorCode[];
 
+/** What an admin's decision on one withdrawal may answer: the writes' refusals, and a withdrawal of the admin's own (apps/api/src/withdrawals/review.ts). */
+const decisionErrors = [...writeErrors, 'OWN_MONEY'] as const satisfies readonly ApiErrorCode[];
+
 /** `/api/admin/members`, `/api/admin/withdrawals`, `/api/withdrawal-addresses`, `/api/withdrawals` */
 export const withdrawals = {
   create: endpoint({
@@ -190,7 +193,7 @@ export const withdrawals = {
     body: approvalCodeBodySchema.nullish(),
     status: 200,
     answer: withdrawalSchema,
-    errors: [...writeErrors, ...secondFactorErrors],
+    errors: [...decisionErrors, ...secondFactorErrors],
     tags: ['withdrawals'],
     summary:
       'Approve a pending withdrawal (its payout is queued); above the large-approval threshold with a fresh `totpCode`',
@@ -202,7 +205,7 @@ export const withdrawals = {
     body: rejectionBodySchema,
     status: 200,
     answer: withdrawalSchema,
-    errors: writeErrors,
+    errors: decisionErrors,
     tags: ['withdrawals'],
     summary: 'Reject a pending withdrawal with a reason; the whole amount is refunded',
   }),
@@ -212,7 +215,7 @@ export const withdrawals = {
     params: idParamSchema,
     status: 200,
     answer: withdrawalSchema,
-    errors: writeErrors,
+    errors: decisionErrors,
     tags: ['withdrawals'],
     summary: 'Try a failed payout again (after funding the hot wallet)',
   }),
@@ -222,7 +225,7 @@ export const withdrawals = {
     params: idParamSchema,
     status: 200,
     answer: withdrawalSchema,
-    errors: writeErrors,
+    errors: decisionErrors,
     tags: ['withdrawals'],
     summary: 'Refund a failed payout to the member’s income wallet',
   }),
