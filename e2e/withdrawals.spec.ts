@@ -292,3 +292,55 @@ test('the withdrawal policy: the limits on the member’s page, a clear refusal 
     await setPolicy({ secondApprovalThreshold: '5000', withdrawalDailyLimit: '10000' });
   }
 });
+
+test('an admin’s own withdrawal: the approval list says another admin decides on it and offers no action; another admin approves it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const other = await approverAdmin(request);
+  // Addresses usable at once, as in the first test (this one may run alone).
+  const hold = await request.patch('/api/admin/settings', {
+    headers: other.headers,
+    data: { withdrawalAddressHoldHours: '0' },
+  });
+  expect(hold.status(), await hold.text()).toBe(200);
+  // A member with income asks to withdraw 40, then is promoted to admin.
+  const insider = await askingMember(request, '40');
+  const id = insider.first.id;
+  const promoted = await request.patch(`/api/admin/users/${await memberIdOf(request, insider.username)}`, {
+    headers: other.headers,
+    data: { role: 'admin' },
+  });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.fill(insider.username, insider.password);
+  await login.submit();
+  await login.code.fill(insider.recoveryCode);
+  await login.submit();
+  await expect(page).toHaveURL(/\/admindashboard$/);
+  const approval = new WithdrawApprovalPage(page);
+  await approval.goto();
+  const row = approval.table.getByRole('row', { name: new RegExp(insider.username) });
+  await expect(row).toContainText('Your own withdrawal: another admin decides on it.');
+  await expect(approval.select(id)).toHaveCount(0);
+  // "Select all" leaves it out too.
+  await approval.selectAllButton.click();
+  await expect(approval.select(id)).toHaveCount(0);
+  expect(await axeSerious(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(row).toContainText('Your own withdrawal: another admin decides on it.');
+  expect(await axeSerious(page)).toEqual([]);
+
+  // The API refuses it from this admin, whatever the page offers; another admin approves it.
+  const own = await request.post(`/api/admin/withdrawals/${id}/approve`, { headers: insider.headers, data: {} });
+  expect(own.status(), await own.text()).toBe(403);
+  expect(((await own.json()) as { code: string }).code).toBe('OWN_MONEY');
+  const approved = await request.post(`/api/admin/withdrawals/${id}/approve`, { headers: other.headers, data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await context.close();
+});

@@ -57,12 +57,12 @@ export async function decideRedemptions(
 ): Promise<{ approved: number; rejected: number }> {
   const rejected = ids.filter((_, i) => (before + i) % 4 === 1);
   const approved = ids.filter((_, i) => (before + i) % 4 !== 1);
-  if (approved.length > 0) await approveRedemptions(ctx, admin, approved);
+  if (approved.length > 0) await approveRedemptions(ctx, admin, { ids: approved });
   if (rejected.length > 0) {
     await rejectRedemptions(
       ctx,
       admin,
-      rejected,
+      { ids: rejected },
       `Demo decision (seed:demo): rejected to show a refund of ${rejected.length === 1 ? 'its' : 'their'} points.`,
     );
   }

@@ -39,6 +39,8 @@ export const apiErrorCodes = {
   CURRENT_PASSWORD_WRONG: [422],
   // Who may call what
   ADMIN_ONLY: [403],
+  // An admin acting on a withdrawal, redemption or wallet of their own (docs/decisions/0050-no-admin-acts-on-their-own-money.md).
+  OWN_MONEY: [403],
   NOT_A_MEMBER: [403, 422],
   CANNOT_CHANGE_SELF: [422],
   ROOT_ACCOUNT: [422],

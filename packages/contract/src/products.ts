@@ -206,4 +206,11 @@ const idsSchema = z
 
 export const redemptionBulkApproveSchema = z.object({ ids: idsSchema });
 export const redemptionBulkRejectSchema = z.object({ ids: idsSchema, reason: rejectionReasonSchema });
-export const redemptionDecisionSchema = z.object({ items: z.array(redemptionSchema) });
+/**
+ * The redemptions decided; `skipped`: those asked for and left alone, each
+ * with why (an admin's own redemption: docs/decisions/0050-no-admin-acts-on-their-own-money.md).
+ */
+export const redemptionDecisionSchema = z.object({
+  items: z.array(redemptionSchema),
+  skipped: z.array(z.object({ id: z.number().int(), message: z.string() })).optional(),
+});

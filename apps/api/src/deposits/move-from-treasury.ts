@@ -1,9 +1,9 @@
-import { erc20Abi, type Address } from 'viem';
+import { erc20Abi, type Address, type Hex } from 'viem';
 import { fromBaseUnits, toBaseUnits, type TreasuryMove, type TreasuryMoveBody } from '@portal/contract';
 import type { Chain } from '../chain';
 import { nextNonce, settleRecorded, type RecordedTx } from '../chain/recorded-tx';
 import { toLedgerUnits, toTokenUnits, type TokenInfo } from '../chain/token';
-import { gasPrice as readGasPrice, signTokenTransfer, TOKEN_TRANSFER_GAS } from '../chain/tx';
+import { gasPrice as readGasPrice, signTokenTransfer, TOKEN_TRANSFER_GAS, transactionState } from '../chain/tx';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
@@ -73,7 +73,7 @@ export async function moveTreasuryToHot(
         // One signer of the treasury at a time: the nonce read below and the record are one step.
         await tx.query(sql`LOCK TABLE treasury_moves IN SHARE ROW EXCLUSIVE MODE`);
         const price = ((await readGasPrice(chain.client)) * 15n) / 10n;
-        await assertTreasuryCovers(chain, token, signer.address, units, price * TOKEN_TRANSFER_GAS);
+        await assertTreasuryCovers(tx, chain, token, signer.address, units, price * TOKEN_TRANSFER_GAS);
         const { rows: last } = await tx.query<{ nonce: number | null }>(
           sql`SELECT max(nonce) AS nonce FROM treasury_moves WHERE chain_id = ${chain.chainId} AND from_address = ${signer.address.toLowerCase()}`,
         );
@@ -114,19 +114,67 @@ export async function moveTreasuryToHot(
   });
 }
 
-/** The treasury holds `units` of the token and BNB for `fee` (its earlier moves are mined by now). */
-async function assertTreasuryCovers(chain: Chain, token: TokenInfo, treasury: Address, units: bigint, fee: bigint) {
-  const [held, bnb] = await Promise.all([
-    chain.client.readContract({ address: token.address, abi: erc20Abi, functionName: 'balanceOf', args: [treasury] }),
-    chain.client.getBalance({ address: treasury }),
+/**
+ * The treasury's balances at the latest block, less what its moves recorded
+ * and not mined by that block will take: signed and to be sent, they are not
+ * in the balance yet. Read at one block, so a move mined meanwhile is counted
+ * once, whichever side of the read it landed on.
+ */
+async function treasuryFree(tx: Sql, chain: Chain, token: TokenInfo, treasury: Address) {
+  const { rows } = await tx.query<{ amount: string; tx_hash: string }>(
+    sql`SELECT amount, tx_hash FROM treasury_moves
+         WHERE chain_id = ${chain.chainId} AND from_address = ${treasury.toLowerCase()} AND status IN ('signed', 'sent')`,
+  );
+  const blockNumber = await chain.client.getBlockNumber();
+  const [balance, bnb, states] = await Promise.all([
+    chain.client.readContract({
+      address: token.address,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [treasury],
+      blockNumber,
+    }),
+    chain.client.getBalance({ address: treasury, blockNumber }),
+    Promise.all(rows.map((row) => transactionState(chain.client, row.tx_hash as Hex))),
   ]);
+  const open = rows.filter((_, i) => {
+    const mined = states[i]!.blockNumber;
+    return mined === undefined || mined > blockNumber;
+  });
+  const reserved = open.reduce((sum, row) => sum + BigInt(row.amount), 0n);
+  const reservedUnits = toTokenUnits(reserved, token.decimals);
+  return {
+    tokens: balance > reservedUnits ? balance - reservedUnits : 0n,
+    bnb,
+    reserved: { amount: reserved, count: open.length },
+  };
+}
+
+/**
+ * The treasury holds `units` of the token and BNB for `fee`, beyond what its
+ * moves recorded and not yet mined will take (`treasuryFree`). Called under
+ * the treasury_moves lock, so the moves asked for at once each see the ones
+ * recorded before them: together they never ask for more than the treasury
+ * holds, and the ones that would are refused before anything is signed.
+ */
+async function assertTreasuryCovers(
+  tx: Sql,
+  chain: Chain,
+  token: TokenInfo,
+  treasury: Address,
+  units: bigint,
+  fee: bigint,
+) {
+  const { tokens: held, bnb, reserved } = await treasuryFree(tx, chain, token, treasury);
   if (held < units)
     throw unprocessable(
       'TREASURY_SHORT',
-      `The treasury holds ${fromBaseUnits(toLedgerUnits(held, token.decimals))} USDT, less than the amount to move.`,
+      reserved.count === 0
+        ? `The treasury holds ${fromBaseUnits(toLedgerUnits(held, token.decimals))} USDT, less than the amount to move.`
+        : `The treasury holds ${fromBaseUnits(toLedgerUnits(held, token.decimals))} USDT beyond the ${reserved.count} move${reserved.count === 1 ? '' : 's'} on its way (${fromBaseUnits(reserved.amount)} USDT), less than the amount to move.`,
       'amount',
     );
-  if (bnb < fee)
+  if (bnb < fee * BigInt(reserved.count + 1))
     throw unprocessable(
       'TREASURY_SHORT',
       'The treasury has too little BNB to pay the gas of a transfer: send it some BNB, then try again.',

@@ -16,6 +16,7 @@ import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { walletBalances } from '../ledger/queries';
 import { postEntry } from '../ledger/post';
 import { notFound } from '../shared/errors';
+import { ownMoney } from '../shared/own-money';
 import type { ListAnswer } from '../shared/list-reply';
 import { memberList, memberRow, toAdminMember } from './queries';
 import { sql } from '../db/sql';
@@ -73,6 +74,9 @@ export async function adjustMemberWallet(
     db,
     { userId: actor.userId, operation: 'adjustment', key: idempotencyKey, request },
     async (tx) => {
+      // No admin adjusts a wallet of their own (docs/decisions/0050-no-admin-acts-on-their-own-money.md);
+      // the ledger refuses it too (the journal_entries_not_own trigger).
+      if (memberId === actor.userId) throw ownMoney('These are your own wallets: another admin must adjust them.');
       const member = await existingMember(tx, memberId);
       const signed = body.direction === 'credit' ? amount : -amount;
       const counterpart = body.wallet === 'points' ? 'point_adjustments' : 'adjustments';

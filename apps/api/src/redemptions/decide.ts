@@ -6,6 +6,7 @@ import { writeAudit, type Actor } from '../audit/service';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { postEntry } from '../ledger/post';
 import { conflict, notFound } from '../shared/errors';
+import { ownMoney } from '../shared/own-money';
 import { redemptionsByIds } from './rows';
 
 /**
@@ -26,6 +27,39 @@ interface PendingRow {
   quantity: number;
   points: string;
   status: string;
+}
+
+/** A redemption left alone, with why. */
+export interface SkippedRedemption {
+  id: number;
+  message: string;
+}
+
+/** What a decision asks for: the ids, and whether it is a single one (refused outright when it is the admin's own). */
+export interface DecisionRequest {
+  ids: number[];
+  one?: boolean;
+}
+
+/**
+ * The pending redemptions locked (`lockPending`), less the admin's own: no
+ * admin decides on a redemption of their own
+ * (docs/decisions/0050-no-admin-acts-on-their-own-money.md). A single
+ * decision on one is refused (403 OWN_MONEY); a bulk one skips it with why.
+ */
+async function lockDecidable(
+  tx: Sql,
+  actor: Actor,
+  request: DecisionRequest,
+): Promise<{ rows: PendingRow[]; skipped: SkippedRedemption[] }> {
+  const locked = await lockPending(tx, request.ids);
+  const own = locked.filter((row) => Number(row.member_id) === actor.userId);
+  const skipped = own.map((row) => ({
+    id: Number(row.id),
+    message: `Redemption R-${row.id} is your own: another admin must decide on it.`,
+  }));
+  if (request.one && skipped[0]) throw ownMoney(skipped[0].message);
+  return { rows: locked.filter((row) => !own.includes(row)), skipped };
 }
 
 /** Locks the redemptions in id order; all must exist and be pending, or nothing happens. */
@@ -53,9 +87,13 @@ async function lockPending(tx: Sql, ids: number[]): Promise<PendingRow[]> {
 }
 
 /** Approve = shipped: the points already left with the redemption, so only the decision is recorded. */
-export async function approveRedemptions(ctx: AppContext, actor: Actor, ids: number[]): Promise<Redemption[]> {
+export async function approveRedemptions(
+  ctx: AppContext,
+  actor: Actor,
+  request: DecisionRequest,
+): Promise<{ items: Redemption[]; skipped: SkippedRedemption[] }> {
   return ctx.db.transaction(async (tx) => {
-    const rows = await lockPending(tx, ids);
+    const { rows, skipped } = await lockDecidable(tx, actor, request);
     await tx.query(
       sql`UPDATE redemptions SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${ctx.now()}
            WHERE id = ANY(${rows.map((row) => row.id)}::bigint[])`,
@@ -75,10 +113,11 @@ export async function approveRedemptions(ctx: AppContext, actor: Actor, ids: num
         },
       });
     }
-    return redemptionsByIds(
+    const items = await redemptionsByIds(
       tx,
       rows.map((row) => Number(row.id)),
     );
+    return { items, skipped };
   });
 }
 
@@ -98,16 +137,16 @@ export async function approveRedemptions(ctx: AppContext, actor: Actor, ids: num
 export async function rejectRedemptions(
   ctx: AppContext,
   actor: Actor,
-  ids: number[],
+  decision: DecisionRequest,
   reason: string,
   idempotencyKey?: string,
-): Promise<IdempotentAnswer<{ items: Redemption[] }>> {
-  const request = { ids: [...new Set(ids)].sort((a, b) => a - b), reason };
+): Promise<IdempotentAnswer<{ items: Redemption[]; skipped: SkippedRedemption[] }>> {
+  const request = { ids: [...new Set(decision.ids)].sort((a, b) => a - b), reason };
   return runIdempotent(
     ctx.db,
     { userId: actor.userId, operation: 'redemption.reject', key: idempotencyKey, request },
     async (tx) => {
-      const rows = await lockPending(tx, ids);
+      const { rows, skipped } = await lockDecidable(tx, actor, decision);
       // Stock back, one statement per product, in product id order.
       const perProduct = new Map<number, number>();
       for (const row of rows)
@@ -178,6 +217,7 @@ export async function rejectRedemptions(
             tx,
             rows.map((row) => Number(row.id)),
           ),
+          skipped,
         },
       };
     },

@@ -40,29 +40,33 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app,
       endpoints.redemptions.adminApprove,
       {},
-      async (request) => (await approveRedemptions(ctx, actorOf(request), [request.params.id]))[0]!,
+      async (request) =>
+        (await approveRedemptions(ctx, actorOf(request), { ids: [request.params.id], one: true })).items[0]!,
     );
 
     route(app, endpoints.redemptions.adminReject, {}, async (request, reply) => {
       const answer = await rejectRedemptions(
         ctx,
         actorOf(request),
-        [request.params.id],
+        { ids: [request.params.id], one: true },
         request.body.reason,
         request.headers['idempotency-key'],
       );
       return sendIdempotent(reply, { ...answer, body: answer.body.items[0]! });
     });
 
-    route(app, endpoints.redemptions.adminApproveMany, {}, async (request) => ({
-      items: await approveRedemptions(ctx, actorOf(request), request.body.ids),
-    }));
+    route(
+      app,
+      endpoints.redemptions.adminApproveMany,
+      {},
+      async (request) => approveRedemptions(ctx, actorOf(request), { ids: request.body.ids }),
+    );
 
     route(app, endpoints.redemptions.adminRejectMany, {}, async (request, reply) => {
       const answer = await rejectRedemptions(
         ctx,
         actorOf(request),
-        request.body.ids,
+        { ids: request.body.ids },
         request.body.reason,
         request.headers['idempotency-key'],
       );

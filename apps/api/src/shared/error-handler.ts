@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { apiErrorCodes, type ApiErrorCode } from '@portal/contract';
 import { AppError, badRequest } from './errors';
+import { ownMoneyRefusal } from './own-money';
 
 /**
  * One place turns every failure into `{ message, code, field? }`. Validation
@@ -12,7 +13,8 @@ import { AppError, badRequest } from './errors';
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (caught: FastifyError | AppError | Error, request, reply) => {
-    let error = caught;
+    // The tables' own refusal of an admin's own money (shared/own-money.ts), whichever path met it.
+    let error: FastifyError | AppError | Error = ownMoneyRefusal(caught) ?? caught;
     // A route that leaves the session check to its SQL statement (http/guard.ts):
     // an ended session or a missing membership answers first, as anywhere else.
     if (request.principal?.checkSession) {

@@ -103,8 +103,21 @@ export async function consumeCode(
   return used.rows.length > 0 ? 'ok' : 'invalid';
 }
 
-export const CODE_MESSAGES: Record<Exclude<CodeCheck, 'ok'>, string> = {
+/**
+ * Whether `code` has the shape of a code at all: six digits, or a recovery
+ * code (twelve hexadecimal digits, dashes between groups of four optional),
+ * spaces ignored as `consumeCode` ignores them. Checked wherever a code is
+ * accepted, even where none is needed, so that no text rides along unchecked.
+ */
+export const isCodeShaped = (code: string): boolean => {
+  const token = code.replace(/\s/g, '');
+  return /^\d{6}$/.test(token) || /^[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}$/i.test(token);
+};
+
+export const CODE_MESSAGES: Record<Exclude<CodeCheck, 'ok'> | 'malformed', string> = {
   invalid: 'The two-factor code is wrong or has expired. Enter the current code from your authenticator app.',
+  malformed:
+    'A two-factor code is the 6 digits shown by your authenticator app, or one of your recovery codes (xxxx-xxxx-xxxx).',
   reused: 'This two-factor code was already used. Wait for the next code in your authenticator app.',
   not_enabled: 'Two-factor sign-in is not enabled for this account.',
 };

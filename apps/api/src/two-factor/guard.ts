@@ -4,7 +4,7 @@ import { sql } from '../db/sql';
 import { writeAudit } from '../audit/service';
 import { AppError, tooManyRequests, unauthorized, unprocessable } from '../shared/errors';
 import { findUserById } from '../users/queries';
-import { CODE_MESSAGES, consumeCode, type CodeCheck } from './codes';
+import { CODE_MESSAGES, consumeCode, isCodeShaped, type CodeCheck } from './codes';
 
 /**
  * "Check a second factor for account X", the one way every caller does it
@@ -151,12 +151,17 @@ async function mailLock(ctx: AppContext, userId: number, purpose: string): Promi
   });
 }
 
-const refusalOf = (check: Exclude<CodeCheck, 'ok' | 'not_enabled'>, options: GuardOptions): AppError => {
+const refusalOf = (check: Exclude<CodeCheck, 'ok' | 'not_enabled'> | 'malformed', options: GuardOptions): AppError => {
   const code = check === 'reused' ? 'TOTP_REUSED' : 'TOTP_INVALID';
   return options.status === 401
     ? unauthorized(code, CODE_MESSAGES[check])
     : unprocessable(code, CODE_MESSAGES[check], options.field);
 };
+
+/** Refuses a code sent that is not shaped like one (`isCodeShaped`), in the caller's status; no code sent passes. */
+export function assertCodeShaped(code: string | undefined, options: GuardOptions): void {
+  if (code !== undefined && !isCodeShaped(code)) throw refusalOf('malformed', options);
+}
 
 /** The answer to a missing code, in the caller's status. */
 export function codeRequired(options: GuardOptions, message: string): AppError {
@@ -170,7 +175,8 @@ export function codeRequired(options: GuardOptions, message: string): AppError {
  * `check(tx)` inside its own transaction when the code is needed (the code
  * is consumed with whatever else that transaction commits, so a repeated
  * Idempotency-Key answer never checks it again). Without a code, `check`
- * throws TOTP_REQUIRED (`requiredMessage`) and nothing is counted.
+ * throws TOTP_REQUIRED (`requiredMessage`) and nothing is counted; a code
+ * that is not shaped like one (`isCodeShaped`) is refused TOTP_INVALID at once.
  */
 export async function withSecondFactor<T>(
   ctx: AppContext,
@@ -179,6 +185,8 @@ export async function withSecondFactor<T>(
   options: GuardOptions & { requiredMessage: string; ip?: string | null },
   work: (check: SecondFactorCheck) => Promise<T>,
 ): Promise<T> {
+  // A code sent is checked for shape even where none is needed; a malformed one is no guess, so it is not counted.
+  assertCodeShaped(code, options);
   if (code !== undefined) await reserve(ctx, userId);
   const state: { outcome: 'unchecked' | 'ok' | 'failed' } = { outcome: 'unchecked' };
   const check: SecondFactorCheck = async (tx) => {

@@ -68,7 +68,7 @@ export async function approveAutomatically(
          WHERE id = ${request.id}`,
   );
   await recordApprovals(tx, [request.id], null, now);
-  await queuePayouts(ctx, tx, [request.id]);
+  await queuePayouts(ctx, tx, [request.id], null);
   await writeAudit(tx, {
     // The portal approved it, no admin: the member's request is the withdrawal's own record.
     actor: { userId: null, ip: null },

@@ -13,7 +13,7 @@ import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, postEntry } from '../ledger/post';
 import { readSettings } from '../settings/service';
 import { conflict, unprocessable } from '../shared/errors';
-import { withSecondFactor } from '../two-factor/guard';
+import { assertCodeShaped, withSecondFactor } from '../two-factor/guard';
 import { isTwoFactorEnabled } from '../two-factor/service';
 import { checkAddress, holdMessage, saveAddress } from './address-book';
 import { approveAutomatically } from './approvals';
@@ -80,6 +80,8 @@ export async function requestWithdrawal(
   idempotencyKey?: string,
 ): Promise<IdempotentAnswer<Withdrawal>> {
   const { db } = ctx;
+  // A code sent is checked for shape even when the member has no two-factor and none is used.
+  assertCodeShaped(body.totpCode, { status: 422, field: 'totpCode', purpose: 'asking for a withdrawal' });
   const platform = await platformAddresses(ctx);
   const settings = await readSettings(db);
   const address = await checkAddress(db, platform, body.address);

@@ -13,7 +13,8 @@ import { writeAudit, type Actor } from '../audit/service';
 import { postEntry } from '../ledger/post';
 import { readSettings } from '../settings/service';
 import { listedAmong } from '../screening/list';
-import { conflict, forbidden, notFound, unprocessable } from '../shared/errors';
+import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from '../shared/errors';
+import { ownMoney } from '../shared/own-money';
 import { withSecondFactor, type SecondFactorCheck } from '../two-factor/guard';
 import { isTwoFactorEnabled } from '../two-factor/service';
 import { adminPolicyFor, recordApprovals } from './approvals';
@@ -53,7 +54,21 @@ async function refundEntry(tx: Sql, actor: Actor, row: HeldRow, memo: string): P
 interface Skip {
   id: number;
   message: string;
-  code: 'WITHDRAWAL_NOT_FOUND' | 'WITHDRAWAL_NOT_PENDING' | 'SECOND_APPROVAL_SAME_ADMIN' | 'ADDRESS_BLOCKED';
+  code:
+    'WITHDRAWAL_NOT_FOUND' | 'WITHDRAWAL_NOT_PENDING' | 'SECOND_APPROVAL_SAME_ADMIN' | 'ADDRESS_BLOCKED' | 'OWN_MONEY';
+}
+
+/** No admin decides on a withdrawal of their own (docs/decisions/0050-no-admin-acts-on-their-own-money.md). */
+const ownSkip = (id: number): Skip => ({
+  id,
+  code: 'OWN_MONEY',
+  message: `Withdrawal #${id} is your own: another admin must decide on it.`,
+});
+
+/** The rows of `rows` that are `actor`'s own, as skips, and the others. */
+function withoutOwn<T extends { id: number; user_id: number }>(rows: T[], actor: Actor): { own: Skip[]; others: T[] } {
+  const own = rows.filter((row) => Number(row.user_id) === actor.userId);
+  return { own: own.map((row) => ownSkip(Number(row.id))), others: rows.filter((row) => !own.includes(row)) };
 }
 
 async function skippedOf(tx: Sql, ids: number[], handled: number[]): Promise<Skip[]> {
@@ -95,22 +110,25 @@ const publicNotes = (skips: Skip[]) => skips.map(({ id, message }) => ({ id, mes
 
 /**
  * A single decision's skip as the error it is: no such withdrawal (404), its
- * address screened (422), not pending or the same admin twice (409).
+ * address screened (422), the admin's own (403), not pending or the same
+ * admin twice (409).
  */
 function refuseSkipped(skipped: Skip[]): void {
   const skip = skipped[0];
   if (!skip) return;
+  if (skip.code === 'OWN_MONEY') throw ownMoney(skip.message);
   if (skip.code === 'ADDRESS_BLOCKED') throw unprocessable(skip.code, skip.message, 'address');
   throw skip.code === 'WITHDRAWAL_NOT_FOUND' ? notFound(skip.code, skip.message) : conflict(skip.code, skip.message);
 }
 
-/** Locks a withdrawal that must have failed, for a retry or a refund. */
-async function lockFailed(tx: Sql, id: number, what: 'retried' | 'refunded') {
+/** Locks a withdrawal that must have failed and must not be `actor`'s own, for a retry or a refund. */
+async function lockFailed(tx: Sql, actor: Actor, id: number, what: 'retried' | 'refunded') {
   const { rows } = await tx.query<HeldRow & { status: string; reason: string | null }>(
     sql`SELECT id, user_id, amount, status, reason FROM withdrawals WHERE id = ${id} FOR UPDATE`,
   );
   const row = rows[0];
   if (!row) throw withdrawalNotFound();
+  if (Number(row.user_id) === actor.userId) throw ownMoney(ownSkip(id).message);
   if (row.status !== 'failed')
     throw conflict('WITHDRAWAL_NOT_FAILED', `Only a failed payout can be ${what}; this withdrawal is ${row.status}.`);
   return row;
@@ -143,6 +161,7 @@ async function signOffLargeApproval(
 
 interface PendingRow {
   id: number;
+  user_id: number;
   amount: string;
   approval_policy: ApprovalPolicy | null;
   approval_note: string | null;
@@ -152,14 +171,37 @@ interface PendingRow {
 /**
  * The pending withdrawals asked for, locked in id order (two admins
  * approving one withdrawal at once take turns), with the approvals given.
+ * The approvals are read by a statement of their own, after the lock: on
+ * PostgreSQL a statement that waited for the lock sees the row as its holder
+ * left it, but a subquery of it would still see the approvals as they were
+ * before the wait, and a second approval by the same admin would meet the
+ * unique constraint instead of its answer.
  */
 async function lockPending(tx: Sql, ids: number[]): Promise<PendingRow[]> {
-  const { rows } = await tx.query<PendingRow>(
-    sql`SELECT w.id, w.amount, w.approval_policy, w.approval_note,
-               (SELECT array_agg(a.admin_id) FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id) AS approvers
+  const { rows } = await tx.query<Omit<PendingRow, 'approvers'>>(
+    sql`SELECT w.id, w.user_id, w.amount, w.approval_policy, w.approval_note
           FROM withdrawals w WHERE w.id = ANY(${ids}::bigint[]) AND w.status = 'pending' ORDER BY w.id FOR UPDATE`,
   );
-  return rows.map((row) => ({ ...row, id: Number(row.id), approvers: (row.approvers ?? []).map(Number) }));
+  const locked = rows.map((row) => Number(row.id));
+  const { rows: given } = await tx.query<{ withdrawal_id: number; admin_id: number | null }>(
+    sql`SELECT withdrawal_id, admin_id FROM withdrawal_approvals WHERE withdrawal_id = ANY(${locked}::bigint[])`,
+  );
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    approvers: given.filter((a) => Number(a.withdrawal_id) === Number(row.id)).map((a) => Number(a.admin_id)),
+  }));
+}
+
+/** An approval that met the one-approval-per-admin constraint anyway, as the 409 it is (never a 500). */
+function sameAdminTwice(error: unknown): never {
+  if (isUniqueViolation(error, 'withdrawal_approvals_one_per_admin'))
+    throw conflict(
+      'SECOND_APPROVAL_SAME_ADMIN',
+      'You already approved this withdrawal; a different admin must give the second approval.',
+    );
+  throw error;
 }
 
 /**
@@ -188,7 +230,7 @@ async function decideApprovals(ctx: AppContext, actor: Actor, ids: number[], tot
     ctx.db.transaction(async (tx) => {
       const screened = await screenedOut(tx, ids);
       const approvable = ids.filter((id) => !screened.some((s) => s.id === id));
-      const rows = await lockPending(tx, approvable);
+      const { own, others: rows } = withoutOwn(await lockPending(tx, approvable), actor);
       await signOffLargeApproval(
         tx,
         actor,
@@ -236,12 +278,12 @@ async function decideApprovals(ctx: AppContext, actor: Actor, ids: number[], tot
         );
       }
       const first = waiting.map((w) => w.id);
-      await recordApprovals(tx, [...first, ...done], actor.userId, now);
+      await recordApprovals(tx, [...first, ...done], actor.userId, now).catch(sameAdminTwice);
       if (first.length > 0) {
         await writeAudit(tx, { actor, action: 'withdrawal.approve_first', targetType: 'withdrawal', targetId: first });
       }
       if (done.length > 0) {
-        await queuePayouts(ctx, tx, done);
+        await queuePayouts(ctx, tx, done, actor.userId);
         await writeAudit(tx, { actor, action: 'withdrawal.approve', targetType: 'withdrawal', targetId: done });
         waiting.push(...(await payoutsHeldBack(ctx, tx, done)));
       }
@@ -251,8 +293,9 @@ async function decideApprovals(ctx: AppContext, actor: Actor, ids: number[], tot
         waiting,
         skipped: [
           ...screened,
+          ...own,
           ...sameAdmin,
-          ...(await skippedOf(tx, approvable, [...handled, ...sameAdmin.map((s) => s.id)])),
+          ...(await skippedOf(tx, approvable, [...handled, ...[...own, ...sameAdmin].map((s) => s.id)])),
         ],
       };
     }),
@@ -288,13 +331,15 @@ export async function approveWithdrawals(
 /**
  * Rejects pending withdrawals with a reason; each is refunded to the income
  * wallet in one journal entry. Either admin of a two-admin approval may
- * reject, before or after the first approval.
+ * reject, before or after the first approval; no admin rejects their own
+ * (the refund would be an admin moving their own wallet).
  */
 async function decideRejections(ctx: AppContext, actor: Actor, ids: number[], reason: string) {
   return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<HeldRow>(
+    const { rows: locked } = await tx.query<HeldRow>(
       sql`SELECT id, user_id, amount FROM withdrawals WHERE id = ANY(${ids}::bigint[]) AND status = 'pending' ORDER BY id FOR UPDATE`,
     );
+    const { own, others: rows } = withoutOwn(locked, actor);
     for (const row of rows) {
       const entry = await refundEntry(tx, actor, row, `Withdrawal #${row.id} rejected: ${reason}`);
       await tx.query(
@@ -310,7 +355,7 @@ async function decideRejections(ctx: AppContext, actor: Actor, ids: number[], re
       });
     }
     const done = rows.map((row) => Number(row.id));
-    return { done, skipped: await skippedOf(tx, ids, done) };
+    return { done, skipped: [...own, ...(await skippedOf(tx, ids, [...done, ...own.map((s) => s.id)]))] };
   });
 }
 
@@ -345,8 +390,8 @@ export async function rejectWithdrawal(ctx: AppContext, actor: Actor, id: number
 /** A failed payout queued again (after funding the hot wallet). */
 export async function retryPayout(ctx: AppContext, actor: Actor, id: number): Promise<Withdrawal> {
   await ctx.db.transaction(async (tx) => {
-    await lockFailed(tx, id, 'retried');
-    await requeuePayout(ctx, tx, id);
+    await lockFailed(tx, actor, id, 'retried');
+    await requeuePayout(ctx, tx, id, actor.userId);
     await writeAudit(tx, { actor, action: 'withdrawal.retry', targetType: 'withdrawal', targetId: id });
   });
   ctx.jobs?.kickPayouts();
@@ -356,7 +401,7 @@ export async function retryPayout(ctx: AppContext, actor: Actor, id: number): Pr
 /** A failed payout given back: the whole amount to the income wallet in one entry. */
 export async function refundFailedPayout(ctx: AppContext, actor: Actor, id: number): Promise<Withdrawal> {
   await ctx.db.transaction(async (tx) => {
-    const row = await lockFailed(tx, id, 'refunded');
+    const row = await lockFailed(tx, actor, id, 'refunded');
     const refusal = await payoutRefundRefusal(tx, id);
     if (refusal) throw conflict('PAYOUT_MAY_STILL_LAND', refusal);
     const entry = await refundEntry(tx, actor, row, `Withdrawal #${row.id} refunded after a failed payout`);

@@ -43,7 +43,7 @@ export const members = {
     headers: idempotencyHeadersSchema,
     status: 201,
     answer: adjustmentSchema,
-    errors: ['MEMBER_NOT_FOUND', 'INSUFFICIENT_BALANCE', ...idempotencyErrors],
+    errors: ['MEMBER_NOT_FOUND', 'INSUFFICIENT_BALANCE', 'OWN_MONEY', ...idempotencyErrors],
     tags: ['admin'],
     summary: "Credit or debit a member's wallet with a reason (audited; accepts Idempotency-Key)",
   }),

@@ -35,12 +35,16 @@ const writeErrors = [
   ...idempotencyErrors,
 ] as const satisfies readonly ApiErrorCode[];
 
+/** What rejecting one may answer: the writes' refusals, and the admin's own redemption (apps/api/src/redemptions/decide.ts). */
+const rejectErrors = [...writeErrors, 'OWN_MONEY'] as const satisfies readonly ApiErrorCode[];
+
 /** What an admin's decision on a redemption may answer (money out needs two-factor). */
 const decisionErrors = [
   'OUT_OF_STOCK',
   'PRODUCT_INACTIVE',
   'REDEMPTION_ALREADY_DECIDED',
   'TWO_FACTOR_REQUIRED',
+  'OWN_MONEY',
   ...readErrors,
 ] as const satisfies readonly ApiErrorCode[];
 
@@ -109,7 +113,7 @@ export const redemptions = {
     headers: idempotencyHeadersSchema,
     status: 200,
     answer: redemptionSchema,
-    errors: writeErrors,
+    errors: rejectErrors,
     tags: ['admin'],
     summary:
       'Reject one pending redemption with a reason: points and stock are returned (audited; accepts Idempotency-Key)',
@@ -123,7 +127,8 @@ export const redemptions = {
     answer: redemptionDecisionSchema,
     errors: decisionErrors,
     tags: ['admin'],
-    summary: 'Approve many pending redemptions at once: all of them or none (audited)',
+    summary:
+      'Approve many pending redemptions at once: all of them or none, except your own, which are skipped with why (audited)',
   }),
   adminRejectMany: endpoint({
     method: 'POST',
@@ -136,6 +141,6 @@ export const redemptions = {
     errors: writeErrors,
     tags: ['admin'],
     summary:
-      'Reject many pending redemptions with one reason: all of them or none; points and stock returned (audited; accepts Idempotency-Key)',
+      'Reject many pending redemptions with one reason: all of them or none, except your own, which are skipped with why; points and stock returned (audited; accepts Idempotency-Key)',
   }),
 };

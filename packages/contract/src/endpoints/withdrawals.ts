@@ -63,6 +63,9 @@ const writeErrors = [
   'WITHDRAWAL_PENDING',
 ] as const satisfies readonly ApiErrorCode[];
 
+/** What an admin's decision on one withdrawal may answer: the writes' refusals, and a withdrawal of the admin's own (apps/api/src/withdrawals/review.ts). */
+const decisionErrors = [...writeErrors, 'OWN_MONEY'] as const satisfies readonly ApiErrorCode[];
+
 /** `/api/admin/members`, `/api/admin/withdrawals`, `/api/withdrawal-addresses`, `/api/withdrawals` */
 export const withdrawals = {
   create: endpoint({
@@ -196,7 +199,7 @@ export const withdrawals = {
     body: approvalCodeBodySchema.nullish(),
     status: 200,
     answer: withdrawalSchema,
-    errors: [...writeErrors, ...secondFactorErrors],
+    errors: [...decisionErrors, ...secondFactorErrors],
     tags: ['withdrawals'],
     summary:
       'Approve a pending withdrawal (its payout is queued); above the large-approval threshold with a fresh `totpCode`',
@@ -209,7 +212,7 @@ export const withdrawals = {
     body: rejectionBodySchema,
     status: 200,
     answer: withdrawalSchema,
-    errors: writeErrors,
+    errors: decisionErrors,
     tags: ['withdrawals'],
     summary: 'Reject a pending withdrawal with a reason; the whole amount is refunded',
   }),
@@ -220,7 +223,7 @@ export const withdrawals = {
     params: idParamSchema,
     status: 200,
     answer: withdrawalSchema,
-    errors: writeErrors,
+    errors: decisionErrors,
     tags: ['withdrawals'],
     summary: 'Try a failed payout again (after funding the hot wallet)',
   }),
@@ -231,7 +234,7 @@ export const withdrawals = {
     params: idParamSchema,
     status: 200,
     answer: withdrawalSchema,
-    errors: writeErrors,
+    errors: decisionErrors,
     tags: ['withdrawals'],
     summary: 'Refund a failed payout to the member’s income wallet',
   }),

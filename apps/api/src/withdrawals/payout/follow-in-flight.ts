@@ -51,6 +51,8 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
     sent.flatMap((p) => allTxs.get(p.id) ?? []),
   );
   for (const payout of inFlight.rows) {
+    // Another process took the wallet's lease over: it follows the rest.
+    if (!pass.leaseHeld()) break;
     const txs = allTxs.get(payout.id)!;
     const latest = txs[txs.length - 1]!;
     if (payout.status === 'signed') {

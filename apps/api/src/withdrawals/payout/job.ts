@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { sql } from '../../db/sql';
 import type { Job } from '../../shared/job-runner';
-import { newLeaseHolder } from '../../shared/lease';
+import { keepRenewed, newLeaseHolder, RENEW_EVERY_MS } from '../../shared/lease';
 import { followInFlight } from './follow-in-flight';
 import { releasePayoutLease, takePayoutLease } from './lease';
 import type { PayoutHooks } from './pass';
@@ -40,25 +40,39 @@ export interface PassResult {
   ran: boolean;
 }
 
-export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
+export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}, options: { renewEveryMs?: number } = {}) {
   const holder = newLeaseHolder();
   const { db } = ctx;
 
-  /** One pass over the hot wallet's payouts: follow what is in flight, settle what is final, start what is queued. */
+  /**
+   * One pass over the hot wallet's payouts: follow what is in flight, settle
+   * what is final, start what is queued. The lease is renewed while the pass
+   * lasts (a pass over many payouts, each waiting on the node, may outlast
+   * it); a pass whose lease was taken over stops at its next step.
+   */
   async function pass(): Promise<PassResult> {
     const chain = ctx.chain;
     if (!chain?.hotWallet) return { progressed: 0, open: 0, ran: false };
     const wallet = chain.hotWallet.address;
     if (!(await takePayoutLease(db, chain.chainId, wallet, holder))) return { progressed: 0, open: 0, ran: false };
+    const renewal = keepRenewed(
+      () => takePayoutLease(db, chain.chainId, wallet, holder),
+      (problem) =>
+        'lost' in problem
+          ? ctx.log.warn({ wallet }, 'payout lease taken over by another process; this pass stops')
+          : ctx.log.warn({ err: problem.error, wallet }, 'payout lease not renewed'),
+      options.renewEveryMs ?? RENEW_EVERY_MS,
+    );
     try {
-      const scope = { ctx, chain, wallet, token: await chain.token(), hooks };
+      const scope = { ctx, chain, wallet, token: await chain.token(), hooks, leaseHeld: () => renewal.held() };
       const progressed = (await followInFlight(scope)) + (await startQueued(scope));
       const open = await db.query<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${wallet} AND status NOT IN ('paid', 'failed')`,
       );
       return { progressed, open: open.rows[0]!.n, ran: true };
     } finally {
-      await releasePayoutLease(db, chain.chainId, wallet, holder);
+      await renewal.stop();
+      if (renewal.held()) await releasePayoutLease(db, chain.chainId, wallet, holder);
     }
   }
 

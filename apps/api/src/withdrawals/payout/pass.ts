@@ -16,4 +16,6 @@ export interface PayoutPass {
   wallet: Address;
   token: TokenInfo;
   hooks: PayoutHooks;
+  /** False once the hot wallet's lease was taken over during the pass (shared/lease.ts `keepRenewed`): it stops at its next step. */
+  leaseHeld: () => boolean;
 }

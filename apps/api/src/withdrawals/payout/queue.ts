@@ -12,20 +12,30 @@ const notConfigured = () =>
     'Payouts are not configured: the portal has no hot wallet (HOT_WALLET_KEY). Set it up before approving withdrawals.',
   );
 
-/** One queued payout per approved withdrawal, in the approval's transaction. */
-export async function queuePayouts(ctx: AppContext, tx: Sql, withdrawalIds: number[]): Promise<void> {
+/**
+ * One queued payout per approved withdrawal, in the approval's transaction;
+ * `queuedBy` is the admin who approved or retried it (null: the portal
+ * itself), never the withdrawal's owner (the `payouts_not_own` trigger,
+ * migration 0041_own_money.sql).
+ */
+export async function queuePayouts(
+  ctx: AppContext,
+  tx: Sql,
+  withdrawalIds: number[],
+  queuedBy: number | null,
+): Promise<void> {
   const chain = ctx.chain;
   if (!chain?.hotWallet) throw notConfigured();
   await tx.query(
-    sql`INSERT INTO payouts (withdrawal_id, status, chain_id, wallet, to_address, amount)
-        SELECT id, 'queued', ${chain.chainId}, ${chain.hotWallet.address}, address, amount - fee
+    sql`INSERT INTO payouts (withdrawal_id, status, chain_id, wallet, to_address, amount, queued_by)
+        SELECT id, 'queued', ${chain.chainId}, ${chain.hotWallet.address}, address, amount - fee, ${queuedBy}::bigint
           FROM withdrawals WHERE id = ANY(${withdrawalIds}::bigint[]) ORDER BY id`,
   );
 }
 
-/** A failed payout tried again: a new payout, the withdrawal approved again. */
-export async function requeuePayout(ctx: AppContext, tx: Sql, withdrawalId: number): Promise<void> {
-  await queuePayouts(ctx, tx, [withdrawalId]);
+/** A failed payout tried again by admin `adminId`: a new payout, the withdrawal approved again. */
+export async function requeuePayout(ctx: AppContext, tx: Sql, withdrawalId: number, adminId: number): Promise<void> {
+  await queuePayouts(ctx, tx, [withdrawalId], adminId);
   await tx.query(sql`UPDATE withdrawals SET status = 'approved', reason = NULL WHERE id = ${withdrawalId}`);
 }
 

@@ -94,7 +94,7 @@ export async function queueAgainOrFail(ctx: AppContext, tx: Sql, payoutId: numbe
   );
   const { withdrawal_id: withdrawalId, attempt } = rows[0]!;
   if (attempt < MAX_ATTEMPTS) {
-    await queuePayouts(ctx, tx, [withdrawalId]);
+    await queuePayouts(ctx, tx, [withdrawalId], null);
     await tx.query(
       sql`UPDATE payouts SET attempt = ${attempt + 1} WHERE withdrawal_id = ${withdrawalId} AND status = 'queued'`,
     );

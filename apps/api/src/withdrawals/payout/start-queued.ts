@@ -55,6 +55,8 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
   const gasCost = GAS_PER_PAYOUT * gasPrice;
   let onChainNonce: number | undefined;
   for (const payout of toStart) {
+    // Another process took the wallet's lease over: what this pass has not started is its to start.
+    if (!pass.leaseHeld()) break;
     if (payout.nonce === null) {
       const amount = BigInt(payout.amount);
       if (tokensLeft < amount) {
@@ -80,6 +82,8 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
       await hooks.after?.('reserved', payout.id);
       tokensLeft -= amount;
       gasLeft -= gasCost;
+      // Reserved, not signed: the process that took the lease over signs it (a reserved nonce is resumed).
+      if (!pass.leaseHeld()) break;
     }
     // A nonce reserved earlier but never signed (a crash in between) is signed now.
     const raw = await signAndStore(ctx, chain, token.address, payout, token.decimals, gasPrice);

@@ -22,6 +22,7 @@ import { ListCard } from '../../shared/components/ListCard';
 import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { formatPoints } from '../../shared/format';
 import { useSelection } from '../../shared/hooks/useSelection';
+import { OwnMoneyNote, useIsOwn } from '../../shared/components/OwnMoneyNote';
 import { isAnswerLost, newIdempotencyKey } from '../../shared/idempotency';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
@@ -46,7 +47,9 @@ export function RedemptionApprovalPage() {
   const [reasonError, setReasonError] = useState<string | null>(null);
 
   const rows = redemptions.data?.items ?? [];
-  const selection = useSelection(rows);
+  // An admin's own redemptions are another admin's to decide: never selected, the reason shown in their place.
+  const isOwn = useIsOwn();
+  const selection = useSelection(rows.filter((r) => !isOwn(r.member.id)));
   const open = (action: Decision['action'], chosen: Redemption[]) => {
     setReason('');
     setReasonError(null);
@@ -90,13 +93,14 @@ export function RedemptionApprovalPage() {
     {
       id: 'select',
       label: '',
-      render: (r) => (
-        <Checkbox
-          checked={selection.has(r.id)}
-          onChange={() => selection.toggle(r)}
-          slotProps={{ input: { 'aria-label': `Select R-${r.id}` } }}
-        />
-      ),
+      render: (r) =>
+        isOwn(r.member.id) ? null : (
+          <Checkbox
+            checked={selection.has(r.id)}
+            onChange={() => selection.toggle(r)}
+            slotProps={{ input: { 'aria-label': `Select R-${r.id}` } }}
+          />
+        ),
     },
     // The approval's key figures (who, what, how many points, where to) and its actions stay; the date is a detail.
     { ...c.date, secondary: true },
@@ -110,16 +114,19 @@ export function RedemptionApprovalPage() {
       label: 'Actions',
       align: 'right',
       pinned: true,
-      render: (r) => (
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button size="small" color="success" onClick={() => open('approve', [r])} aria-label={`Approve R-${r.id}`}>
-            Approve
-          </Button>
-          <Button size="small" color="error" onClick={() => open('reject', [r])} aria-label={`Reject R-${r.id}`}>
-            Reject
-          </Button>
-        </Stack>
-      ),
+      render: (r) =>
+        isOwn(r.member.id) ? (
+          <OwnMoneyNote what="redemption" />
+        ) : (
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button size="small" color="success" onClick={() => open('approve', [r])} aria-label={`Approve R-${r.id}`}>
+              Approve
+            </Button>
+            <Button size="small" color="error" onClick={() => open('reject', [r])} aria-label={`Reject R-${r.id}`}>
+              Reject
+            </Button>
+          </Stack>
+        ),
     },
   ];
   const { chosen } = selection;

@@ -12,6 +12,7 @@ import { useSession } from '../../shared/session/useSession';
 import { TxLink } from '../deposits/DepositStatus';
 import { useAdminWithdrawals } from './api';
 import { attentionOf, type Attention } from './attention';
+import { OwnMoneyNote } from '../../shared/components/OwnMoneyNote';
 import { usePayoutActions } from './usePayoutActions';
 
 /** The first hundred, oldest first: the group is a to-do list, not a history. */
@@ -56,6 +57,9 @@ export function NeedsAttention({
   type Row = (typeof rows)[number];
 
   const actions = ({ w, attention }: Row) => {
+    // No admin decides on their own withdrawal (docs/decisions/0050-no-admin-acts-on-their-own-money.md).
+    if ((attention.kind === 'failed' || attention.kind === 'second') && w.member.id === me)
+      return <OwnMoneyNote what="withdrawal" />;
     switch (attention.kind) {
       case 'failed':
         return (

@@ -33,6 +33,7 @@ import type { Column } from '../../shared/components/DataTable';
 import { ListCard } from '../../shared/components/ListCard';
 import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
+import { OwnMoneyNote, useIsOwn } from '../../shared/components/OwnMoneyNote';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatDateTime, formatMoney } from '../../shared/format';
 import { useSelection } from '../../shared/hooks/useSelection';
@@ -252,7 +253,9 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   });
 
   const rows = withdrawals.data?.items ?? [];
-  const selection = useSelection(rows);
+  // An admin's own withdrawals are another admin's to decide: never selected, the reason shown in their place.
+  const isOwn = useIsOwn();
+  const selection = useSelection(rows.filter((w) => !isOwn(w.member.id)));
   const chosen = only ? [only] : selection.chosen;
   const closeDialogs = () => {
     setApproving(false);
@@ -297,13 +300,16 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
           {
             id: 'select',
             label: '',
-            render: (w: Withdrawal) => (
-              <Checkbox
-                checked={selection.has(w.id)}
-                onChange={() => selection.toggle(w)}
-                slotProps={{ input: { 'aria-label': `Select withdrawal ${w.id}` } }}
-              />
-            ),
+            render: (w: Withdrawal) =>
+              isOwn(w.member.id) ? (
+                <OwnMoneyNote what="withdrawal" />
+              ) : (
+                <Checkbox
+                  checked={selection.has(w.id)}
+                  onChange={() => selection.toggle(w)}
+                  slotProps={{ input: { 'aria-label': `Select withdrawal ${w.id}` } }}
+                />
+              ),
           },
         ]),
     ...baseColumns(true).map((column) => ({
@@ -331,7 +337,9 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
             label: 'Payout',
             pinned: true,
             render: (w: Withdrawal) =>
-              w.status === 'failed' ? (
+              w.status === 'failed' && isOwn(w.member.id) ? (
+                <OwnMoneyNote what="withdrawal" />
+              ) : w.status === 'failed' ? (
                 <Stack direction="row" spacing={1}>
                   <Button size="small" disabled={payout.busy} onClick={() => payout.retry(w)}>
                     Retry
