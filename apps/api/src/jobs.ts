@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { auditVerifyJob } from './audit/verify-job';
 import { rescanJob } from './deposits/rescan/job';
 import { createDepositWatcher } from './deposits/watcher';
 import { dailyTotalsJob } from './dashboard/rollup';
@@ -28,7 +29,9 @@ import { simulationJob } from './simulator/replay';
  * - the daily totals' roll-up (dashboard/rollup.ts): a transaction-scoped
  *   advisory lock per pass, and the watermark row it moves;
  * - the plan simulator (simulator/replay.ts): the lease on the running
- *   simulation's row, renewed by every day it replays (shared/lease.ts).
+ *   simulation's row, renewed by every day it replays (shared/lease.ts);
+ * - the audit chain's verification (audit/verify-job.ts): a
+ *   transaction-scoped advisory lock per pass, and the watermark row it moves.
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
@@ -43,12 +46,15 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
     dailyTotalsJob(ctx.db, () => ctx.now()),
   );
   const simulations = runJob(ctx.log, simulationJob(ctx));
+  const auditChain = runJob(ctx.log, auditVerifyJob(ctx));
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
     kickSimulations: () => simulations.kick(),
     status: () =>
-      [rollup, closes, watcher, payouts, rescans, totals, simulations].flatMap((job) => (job ? [job.status()] : [])),
+      [rollup, closes, watcher, payouts, rescans, totals, simulations, auditChain].flatMap((job) =>
+        job ? [job.status()] : [],
+      ),
     async stop() {
       await Promise.all([
         rollup.stop(),
@@ -58,6 +64,7 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         rescans?.stop(),
         totals.stop(),
         simulations.stop(),
+        auditChain.stop(),
       ]);
     },
   };

@@ -1,0 +1,30 @@
+import type { AppContext } from '../context';
+import type { Job } from '../shared/job-runner';
+import { describeCheck } from './verify-chain';
+import { verifyAuditChain } from './verification';
+
+/**
+ * The audit chain's verification as a job of shared/job-runner.ts
+ * (docs/decisions/0054-audit-chain.md): a pass a minute checks the entries
+ * added since the watermark, a full pass once a day. The log line of each
+ * pass that moves the watermark carries the last verified hash: a copy of the
+ * chain's end outside the database, which a rewrite of the whole chain in the
+ * database cannot change.
+ */
+export function auditVerifyJob(ctx: Pick<AppContext, 'db' | 'log' | 'now'>, everyMs = 60_000): Job {
+  let reported = '';
+  return {
+    name: 'audit chain verification',
+    everyMs,
+    firstAfterMs: 5_000,
+    pass: async () => {
+      const { outcome, full } = await verifyAuditChain(ctx.db, ctx.now());
+      if (outcome === 'busy' || outcome === 'waiting') return false;
+      const text = describeCheck(outcome);
+      if (!outcome.whole) ctx.log.error({ auditChain: outcome }, text);
+      else if (full || text !== reported) ctx.log.info({ auditChain: outcome.last }, text);
+      reported = text;
+      return false;
+    },
+  };
+}
