@@ -5,13 +5,13 @@ import { verifyAuditChain } from './verification';
 
 /**
  * The audit chain's verification as a job of shared/job-runner.ts
- * (docs/decisions/0054-audit-chain.md): a pass a minute checks the entries
+ * (docs/decisions/0054-audit-chain.md): a pass every 15 seconds checks the entries
  * added since the watermark, a full pass once a day. The log line of each
  * pass that moves the watermark carries the last verified hash: a copy of the
  * chain's end outside the database, which a rewrite of the whole chain in the
  * database cannot change.
  */
-export function auditVerifyJob(ctx: Pick<AppContext, 'db' | 'log' | 'now'>, everyMs = 60_000): Job {
+export function auditVerifyJob(ctx: Pick<AppContext, 'db' | 'log' | 'now'>, everyMs = 15_000): Job {
   let reported = '';
   return {
     name: 'audit chain verification',

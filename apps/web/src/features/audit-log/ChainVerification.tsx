@@ -51,7 +51,7 @@ function Verification({ v }: { v: AuditVerification }) {
       <Alert severity="info" data-testid="audit-chain">
         {v.entries === 0
           ? 'No entries yet: each one will be chained to the one before it and verified.'
-          : 'Not verified yet: the first check runs within a minute of the portal starting.'}
+          : 'Not verified yet: the first check runs within seconds of the portal starting.'}
       </Alert>
     );
   }
