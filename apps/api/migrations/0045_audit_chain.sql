@@ -40,16 +40,19 @@ ALTER TABLE audit_log ADD CONSTRAINT audit_log_one_per_position UNIQUE (chain_po
 CREATE TRIGGER audit_log_chained BEFORE INSERT ON audit_log
   FOR EACH ROW EXECUTE FUNCTION audit_chain_append();
 
--- What the verification job last found (apps/api/src/audit/verify-chain.ts):
+-- What the verification job last found (apps/api/src/audit/verification.ts):
 -- the chain is whole up to verified_position (the entry and its hash, so the
--- next pass starts there and sees that entry rewritten), and where it first
--- did not match, if it did not. One row.
+-- next pass starts there and sees that entry rewritten), how far the daily
+-- check of the whole chain has come (sweep_*, NULL between two), and where
+-- it first did not match, if it did not. One row.
 CREATE TABLE audit_chain_verified (
   only_row          boolean PRIMARY KEY DEFAULT true CHECK (only_row),
   verified_position bigint NOT NULL DEFAULT 0,
   verified_hash     bytea NOT NULL DEFAULT '\x'::bytea,
   checked_at        timestamptz,
   full_check_at     timestamptz,
+  sweep_position    bigint,
+  sweep_hash        bytea,
   broken_position   bigint,
   broken_entry_id   bigint,
   broken_reason     text,

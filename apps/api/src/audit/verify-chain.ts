@@ -40,7 +40,9 @@ export interface ChainBreak {
 }
 
 export type ChainCheck =
-  { whole: true; last: ChainEntry | null } | { whole: false; verifiedThrough: ChainEntry | null; broken: ChainBreak };
+  /** `more`: the check stopped at its `limit`, entries after `last` are left to check. */
+  | { whole: true; last: ChainEntry | null; more?: true }
+  | { whole: false; verifiedThrough: ChainEntry | null; broken: ChainBreak };
 
 interface CheckRow {
   bad_id: string | null;
@@ -66,9 +68,13 @@ interface CheckRow {
  * statement, so one snapshot: an entry committed meanwhile is seen with the
  * head that counts it, or not at all. Stops at the first entry that does not
  * match (the scan follows the position index and the LIMIT ends it).
+ * With `limit`, at most that many positions: a long chain checked in
+ * statements short enough not to hold PGlite's one connection for long.
  */
-export async function checkChain(db: Sql, start: ChainStart = CHAIN_START): Promise<ChainCheck> {
+export async function checkChain(db: Sql, start: ChainStart = CHAIN_START, limit?: number): Promise<ChainCheck> {
   const from = start.position;
+  const end = limit === undefined ? null : from + limit;
+  const inRange = end === null ? sql.empty : sql`AND l.chain_position <= ${end}::bigint`;
   const { rows } = await db.query<CheckRow>(
     sql`WITH head AS (SELECT position, hash FROM audit_chain_head),
       chain AS (
@@ -79,7 +85,7 @@ export async function checkChain(db: Sql, start: ChainStart = CHAIN_START): Prom
                audit_entry_hash(coalesce(lag(l.hash) OVER w, decode(${start.hash}, 'hex')),
                  ${ENTRY_COLUMNS}) AS expected
           FROM audit_log l
-         WHERE l.chain_position > ${from}::bigint
+         WHERE l.chain_position > ${from}::bigint ${inRange}
         WINDOW w AS (ORDER BY l.chain_position)),
       bad AS (
         SELECT c.*, CASE WHEN c.chain_position > head.position THEN 'outside_chain'
@@ -88,7 +94,7 @@ export async function checkChain(db: Sql, start: ChainStart = CHAIN_START): Prom
           FROM chain c, head
          WHERE c.chain_position > head.position OR c.chain_position <> c.before_position + 1 OR c.expected <> c.hash
          ORDER BY c.chain_position LIMIT 1),
-      last AS (SELECT id, chain_position, hash FROM audit_log ORDER BY chain_position DESC LIMIT 1)
+      last AS (SELECT id, chain_position, hash FROM audit_log l WHERE true ${inRange} ORDER BY chain_position DESC LIMIT 1)
     SELECT bad.id::text AS bad_id, bad.chain_position::text AS bad_position, bad.reason AS bad_reason,
            bad.before_id::text AS before_id, bad.before_position::text AS before_position,
            encode(bad.before_hash, 'hex') AS before_hash,
@@ -129,6 +135,7 @@ export async function checkChain(db: Sql, start: ChainStart = CHAIN_START): Prom
       ? null
       : { id: Number(row.last_id), position: Number(row.last_position), hash: row.last_hash! };
   const headPosition = Number(row.head_position);
+  if (end !== null && last?.position === end && end < headPosition) return { whole: true, last, more: true };
   if ((last?.position ?? 0) < headPosition) {
     return {
       whole: false,

@@ -20,7 +20,7 @@ async function main(): Promise<number> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrate(db);
-    const { outcome } = await verifyAuditChain(db, new Date(), true);
+    const { outcome } = await verifyAuditChain(db, new Date(), { whole: true });
     if (outcome === 'busy' || outcome === 'waiting') throw new Error('unreachable: a full check waits for its lock');
     const text = describeCheck(outcome);
     if (outcome.whole) console.log(text);

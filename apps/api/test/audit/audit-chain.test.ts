@@ -224,7 +224,7 @@ describe('the verified watermark', () => {
     // Until the next full check, passes keep the report.
     expect(await verifyAuditChain(portal.db, new Date(later.getTime() + 60_000))).toMatchObject({ outcome: 'waiting' });
     await portal.db.query(sql`UPDATE audit_log SET details = ${rows[0]!.details}::jsonb WHERE id = ${victim.id}`);
-    expect(await verifyAuditChain(portal.db, later, true)).toMatchObject({ outcome: { whole: true } });
+    expect(await verifyAuditChain(portal.db, later, { whole: true })).toMatchObject({ outcome: { whole: true } });
     expect(
       (
         await portal.app.inject({ method: 'GET', url: '/api/admin/audit-log/verification', headers: bearer(admin) })
@@ -236,15 +236,69 @@ describe('the verified watermark', () => {
   });
 
   it('sees the entry it ended on rewritten, in a pass that checks only what is new', async () => {
-    await verifyAuditChain(portal.db, portal.clock.now, true);
+    await verifyAuditChain(portal.db, portal.clock.now, { whole: true });
     const last = (await entries(portal.db)).at(-1)!;
-    await portal.db.transaction(async (tx) => {
-      await tx.query(sql`UPDATE audit_log SET hash = sha256(hash) WHERE id = ${last.id}`);
-      await tx.query(sql`UPDATE audit_chain_head SET hash = sha256(hash)`);
-    });
+    const { rows } = await portal.db.query<{ hash: string }>(
+      sql`SELECT encode(hash, 'hex') AS hash FROM audit_log WHERE id = ${last.id}`,
+    );
+    const rewrite = (hash: ReturnType<typeof sql>) =>
+      portal.db.transaction(async (tx) => {
+        await tx.query(sql`UPDATE audit_log SET hash = ${hash} WHERE id = ${last.id}`);
+        await tx.query(sql`UPDATE audit_chain_head SET hash = ${hash}`);
+      });
+    await rewrite(sql`sha256(hash)`);
+    // The pass starts at the entry it ended on, and finds it is not the one it verified.
     expect(await verifyAuditChain(portal.db, new Date(portal.clock.now.getTime() + 60_000))).toMatchObject({
       full: false,
       outcome: { whole: false, broken: { entryId: last.id, reason: 'changed_since_verified' } },
+    });
+    await rewrite(sql`decode(${rows[0]!.hash}, 'hex')`);
+  });
+});
+
+describe('the check of the whole chain in parts', () => {
+  it('goes through the chain a part a pass, from where the last part ended, and names what it finds', async () => {
+    const all = await entries(portal.db);
+    const victim = all[Math.floor(all.length / 2)]!;
+    const { rows } = await portal.db.query<{ details: string }>(
+      sql`SELECT details::text AS details FROM audit_log WHERE id = ${victim.id}`,
+    );
+    const before = (await verifyAuditChain(portal.db, portal.clock.now, { whole: true })).outcome;
+    expect(before).toMatchObject({ whole: true });
+    await portal.db.query(sql`UPDATE audit_log SET details = '{"i": 7}' WHERE id = ${victim.id}`);
+    // A day later the sweep starts: 10 positions a pass; each part picks up where the last ended.
+    const day = new Date(portal.clock.now.getTime() + FULL_CHECK_EVERY_MS);
+    const parts: unknown[] = [];
+    for (;;) {
+      const pass = await verifyAuditChain(portal.db, day, { positions: 10 });
+      parts.push(pass.outcome);
+      expect(pass.full).toBe(true);
+      if (pass.outcome === 'busy' || pass.outcome === 'waiting' || !pass.outcome.whole || !pass.outcome.more) break;
+      expect(pass.outcome.last!.position).toBe(parts.length * 10);
+    }
+    expect(parts.length).toBe(Math.ceil(victim.position / 10));
+    expect(parts.at(-1)).toMatchObject({ whole: false, broken: { entryId: victim.id, reason: 'changed' } });
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit-log/verification',
+      headers: bearer(admin),
+    });
+    expect(res.json()).toMatchObject({
+      lastVerified: { position: victim.position - 1 },
+      broken: { entryId: victim.id },
+    });
+
+    // Whole again: the next day's sweep finds it so, in parts, and the watermark comes back to the last entry.
+    await portal.db.query(sql`UPDATE audit_log SET details = ${rows[0]!.details}::jsonb WHERE id = ${victim.id}`);
+    const next = new Date(day.getTime() + FULL_CHECK_EVERY_MS);
+    let pass = await verifyAuditChain(portal.db, next, { positions: 10 });
+    while (pass.outcome !== 'busy' && pass.outcome !== 'waiting' && pass.outcome.whole && pass.outcome.more)
+      pass = await verifyAuditChain(portal.db, next, { positions: 10 });
+    expect(pass.outcome).toMatchObject({ whole: true, last: { id: all.at(-1)!.id } });
+    // The next pass checks only what is new.
+    expect(await verifyAuditChain(portal.db, new Date(next.getTime() + 15_000), { positions: 10 })).toMatchObject({
+      full: false,
+      outcome: { whole: true, last: { id: all.at(-1)!.id } },
     });
   });
 });
