@@ -10,6 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
  */
 export default defineConfig({
   testDir: './e2e',
+  // One folder per port: CI runs the PGlite and PostgreSQL suites side by side (.ci/run).
+  outputDir: `test-results/e2e-${PORT}`,
   // A journey of several people takes 15-30 s on a quiet machine and up to
   // 2.5 times that on the shared 2-core CI machine, with two workers, the
   // portal and its chain on the same cores.
@@ -33,7 +35,7 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testIgnore: /(withdrawals|ranks)\.spec\.ts/,
+      testIgnore: /(withdrawals|ranks|four-eyes)\.spec\.ts/,
     },
     // Last, after every other file: it funds the hot wallet from the test token's
     // faucet, tokens the ledger never booked, which the deposits test's
@@ -50,6 +52,13 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], channel: undefined },
       testMatch: /ranks\.spec\.ts/,
       dependencies: ['chromium-payouts'],
+    },
+    // After everything: declaring the portal live makes loosening changes (and new admins) wait, which the other files do freely.
+    {
+      name: 'chromium-live',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: /four-eyes\.spec\.ts/,
+      dependencies: ['chromium-ranks'],
     },
   ],
   webServer: {

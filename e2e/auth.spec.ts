@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from './support/constants';
+import { adminCode } from './support/admin-authenticator';
 import { AccountSettingsPage } from './pages/AccountSettingsPage';
 import { AdminDashboardPage } from './pages/AdminDashboardPage';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage';
@@ -212,8 +213,12 @@ test.describe('accounts', () => {
 });
 
 test('the admin password printed at first start is the one that works', async ({ request }) => {
+  // With the code of the admin's authenticator: the test server turned two-factor on for it (support/serve.ts).
   const res = await request.post('/api/auth/login', {
-    headers: { authorization: `Basic ${Buffer.from(`admin:${E2E_ADMIN_PASSWORD}`).toString('base64')}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`admin:${E2E_ADMIN_PASSWORD}`).toString('base64')}`,
+      'x-totp-code': await adminCode(),
+    },
   });
   expect(res.status()).toBe(200);
 });

@@ -1,3 +1,5 @@
+import { Secret, TOTP } from 'otpauth';
+
 /**
  * The calls a bench makes to set a portal up over HTTP (sign-ins, funding),
  * against an in-process portal or a server process alike.
@@ -28,6 +30,25 @@ export async function signIn(baseUrl: string, username: string, password: string
   });
   if (res.status !== 200) throw new Error(`sign-in ${username}: ${res.status}`);
   return { token: res.body.accessToken, id: res.body.user.id };
+}
+
+/**
+ * Turns two-factor on for the signed-in admin through the real set-up (the
+ * code computed from the secret the portal answers): every admin write needs
+ * an admin with two-factor (docs/decisions/0051-admin-two-factor-declared-in-the-endpoint-table.md),
+ * and the session already open keeps working.
+ */
+export async function enableAdminTwoFactor(baseUrl: string, adminToken: string): Promise<void> {
+  const setup = await call<{ secret: string }>(baseUrl, 'POST', '/api/me/2fa/setup', { token: adminToken, body: {} });
+  if (setup.status !== 200) throw new Error(`two-factor set-up: ${setup.status} ${JSON.stringify(setup.body)}`);
+  const code = new TOTP({
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(setup.body.secret),
+  }).generate();
+  const enabled = await call(baseUrl, 'POST', '/api/me/2fa/enable', { token: adminToken, body: { code } });
+  if (enabled.status !== 200) throw new Error(`two-factor: ${enabled.status} ${JSON.stringify(enabled.body)}`);
 }
 
 /** An admin credit of a member's deposit wallet (the bench's funding). */

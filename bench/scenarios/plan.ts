@@ -29,7 +29,7 @@ import { closeDay } from '../../apps/api/src/plan/close';
 import { payClose } from '../../apps/api/src/plan/pay';
 import { closeReview } from '../../apps/api/src/plan/review';
 import { updateSettings } from '../../apps/api/src/settings/service';
-import { fundDeposit, signIn } from '../lib/client';
+import { enableAdminTwoFactor, fundDeposit, signIn } from '../lib/client';
 import { generateNetwork } from '../lib/network-generator';
 import { queueDayOfBuyers } from '../lib/rank-day';
 import { addDemoRanks } from '../demo/ranks';
@@ -111,6 +111,7 @@ const scenario: Scenario = {
       const net = await generateNetwork(db, { members, chain: CHAIN, prefix: 'plan', passwordHash: null });
       ctx.log(`  generated in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       const admin = (await signIn(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD)).token;
+      await enableAdminTwoFactor(portal.baseUrl, admin);
       const starter = (await db.query<{ id: number }>(sql`SELECT id FROM packages WHERE name = 'Starter'`)).rows[0]!.id;
       const total = net.balancedSize + 1;
       const lastLevelFirst = 2 ** Math.floor(Math.log2(total));

@@ -25,7 +25,7 @@ import { openPgbench, type Pgbench } from '../lib/pgbench';
 import { generatePurchaseNetwork, purchaseMembers, purchaseShape } from '../lib/purchase-buyers';
 import { round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { startServerProcess, type ServerProcess } from '../lib/server';
-import { call, fundDeposit, signIn } from '../lib/client';
+import { call, enableAdminTwoFactor, fundDeposit, signIn } from '../lib/client';
 import { CONNECTIONS, lua, runWrk, SECONDS, wrkScript, type WrkResult } from '../lib/wrk';
 import { sampleWaits } from '../lib/waits';
 
@@ -195,6 +195,7 @@ const scenario: Scenario = {
       const buyerIds =
         server.databaseUrl && purchaseMembers() > 0 ? await generatePurchaseNetwork(server, ctx.log) : [];
       const admin = await signIn(baseUrl, 'admin', ADMIN_PASSWORD);
+      await enableAdminTwoFactor(baseUrl, admin.token);
       const tag = Date.now().toString(36);
       const members = [];
       for (let i = 0; i < MEMBERS; i += 1) members.push(await newMember(baseUrl, `bm${tag}${i}`));

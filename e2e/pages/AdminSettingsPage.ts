@@ -9,6 +9,11 @@ export class AdminSettingsPage {
   /** The review's lines, one a setting that changes. */
   readonly changes: Locator;
   readonly cancelButton: Locator;
+  /** The set-up notice (until the portal is live) and its Go live dialog. */
+  readonly setupNotice: Locator;
+  readonly goLiveDialog: Locator;
+  /** The pending changes, one a list item (docs/decisions/0052-four-eyes-and-a-delay.md). */
+  readonly pendingChanges: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -17,6 +22,9 @@ export class AdminSettingsPage {
     this.review = page.getByRole('dialog', { name: 'Review the changes' });
     this.changes = this.review.getByRole('list', { name: 'Changes' }).getByRole('listitem');
     this.cancelButton = this.review.getByRole('button', { name: 'Cancel' });
+    this.setupNotice = page.getByRole('alert', { name: 'Portal in set-up' });
+    this.goLiveDialog = page.getByRole('dialog', { name: 'Declare the portal live?' });
+    this.pendingChanges = page.getByRole('list', { name: 'Pending changes' }).getByRole('listitem');
   }
 
   async goto() {

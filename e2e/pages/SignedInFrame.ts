@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { waitForPopup } from '../support/popup';
 
 /** What every signed-in page shows around its content: the main menu, the page's title and the user menu. */
 export class SignedInFrame {
@@ -34,6 +35,7 @@ export class SignedInFrame {
 
   async logOut() {
     await this.userMenuButton.click();
+    await waitForPopup(this.page.getByRole('menu'));
     await this.logoutMenuItem.click();
   }
 }

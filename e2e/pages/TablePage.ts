@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { waitForPopup } from '../support/popup';
 
 /**
  * A page that is one named table, as the lists, histories and reports are:
@@ -34,6 +35,7 @@ export abstract class TablePage {
    */
   async showColumn(name: string) {
     await this.page.getByRole('button', { name: /^Columns/ }).click();
+    await waitForPopup(this.page.getByRole('menu'));
     await this.page.getByRole('menuitemcheckbox', { name, checked: false }).click();
     await this.page.keyboard.press('Escape');
   }

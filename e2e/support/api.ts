@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LoginPage } from '../pages/LoginPage';
 import { E2E_ADMIN_PASSWORD, ROOT_USERNAME, e2eDataDir } from './constants';
+import { adminCode } from './admin-authenticator';
 
 export const MEMBER_PASSWORD = 'Quiet-Harbor-Lantern-7';
 
@@ -16,7 +17,28 @@ export async function apiLogin(request: APIRequestContext, username: string, pas
   return (await res.json()) as { accessToken: string; refreshToken: string; user: { id: number; username: string } };
 }
 
-export const adminLogin = (request: APIRequestContext) => apiLogin(request, 'admin', E2E_ADMIN_PASSWORD);
+type AdminSession = Awaited<ReturnType<typeof apiLogin>>;
+/** This worker's admin session: one sign-in with a code, then refreshed; calls wait for one another (a refresh token is used once). */
+let adminSession: Promise<AdminSession> | undefined;
+
+/** The admin's session for the API: signed in once per worker with a code (admin-authenticator.ts), a fresh access token each call. */
+export function adminLogin(request: APIRequestContext): Promise<AdminSession> {
+  const previous = adminSession;
+  adminSession = (async () => {
+    const current = await previous?.catch(() => undefined);
+    if (current) {
+      const res = await request.post('/api/auth/refresh-token', { data: { refreshToken: current.refreshToken } });
+      if (res.status() === 200)
+        return { ...current, ...((await res.json()) as { accessToken: string; refreshToken: string }) };
+    }
+    const res = await request.post('/api/auth/login', {
+      headers: { authorization: basic('admin', E2E_ADMIN_PASSWORD), 'x-totp-code': await adminCode() },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()) as AdminSession;
+  })();
+  return adminSession;
+}
 
 let seq = 0;
 export function uniqueName(prefix = 'user'): string {
@@ -138,7 +160,17 @@ export async function signIn(page: Page, username: string, password: string) {
   await expect(page).toHaveURL(/\/(admin)?dashboard$/);
 }
 
-export const signInAdmin = (page: Page) => signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+/** Signs the admin in through the login page: password, then a code of its authenticator (admin-authenticator.ts). */
+export async function signInAdmin(page: Page) {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.fill('admin', E2E_ADMIN_PASSWORD);
+  await login.submit();
+  await expect(login.code).toBeVisible();
+  await login.code.fill(await adminCode());
+  await login.submit();
+  await expect(page).toHaveURL(/\/admindashboard$/);
+}
 
 /** An admin whose two-factor is on, with the authenticator's secret (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md). */
 export interface ApproverAdmin {

@@ -7,6 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_ADMIN_PASSWORD, e2eDataDir } from './constants';
+import { firstAdminCode } from './admin-authenticator';
 import { scratchDatabase } from '../../apps/api/src/db/scratch-database';
 
 const port = process.env.E2E_PORT ?? '4173';
@@ -38,18 +39,37 @@ Object.assign(process.env, {
 
 await import('../../apps/api/src/main');
 
-// The admin's first sign-in takes them to the two-factor set-up
-// (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md). That
-// first sign-in happens here, so which browser test signs the admin in first
-// does not change where it lands; e2e/admin-two-factor.spec.ts follows a new
+// The admin's first sign-in happens here, and turns two-factor on through the
+// real set-up: every admin write needs an admin with two-factor
+// (docs/decisions/0051-admin-two-factor-declared-in-the-endpoint-table.md).
+// The tests sign the admin in with codes of the same authenticator
+// (admin-authenticator.ts); e2e/admin-two-factor.spec.ts follows a new
 // admin's first sign-in instead.
 const basic = `Basic ${Buffer.from(`admin:${E2E_ADMIN_PASSWORD}`).toString('base64')}`;
+let accessToken: string;
 for (let attempt = 0; ; attempt += 1) {
   const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
     method: 'POST',
     headers: { authorization: basic },
   }).catch(() => undefined);
-  if (res?.status === 200) break;
+  if (res?.status === 200) {
+    accessToken = ((await res.json()) as { accessToken: string }).accessToken;
+    break;
+  }
   if (attempt > 300) throw new Error(`the admin's first sign-in failed: ${res?.status}`);
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
+const asAdmin = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+const setup = await fetch(`http://127.0.0.1:${port}/api/me/2fa/setup`, {
+  method: 'POST',
+  headers: asAdmin,
+  body: '{}',
+});
+if (setup.status !== 200) throw new Error(`the admin's two-factor set-up failed: ${setup.status}`);
+const { secret } = (await setup.json()) as { secret: string };
+const enabled = await fetch(`http://127.0.0.1:${port}/api/me/2fa/enable`, {
+  method: 'POST',
+  headers: asAdmin,
+  body: JSON.stringify({ code: firstAdminCode(dataDir, secret) }),
+});
+if (enabled.status !== 200) throw new Error(`turning the admin's two-factor on failed: ${enabled.status}`);

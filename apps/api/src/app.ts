@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { authenticate, requireAdmin, requireMember } from './http/guard';
+import { adminTwoFactorGate, authenticate, requireAdmin, requireMember } from './http/guard';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
 import {
   clientErrorHandler,
@@ -119,6 +119,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           async (admin) => {
             admin.addHook('onRoute', inScope('admin'));
             admin.addHook('onRequest', requireAdmin);
+            // Before each route's own preHandlers, as the gate was when routes added it by hand.
+            admin.addHook('preHandler', adminTwoFactorGate(ctx));
             for (const routes of adminRoutes) await admin.register(routes(ctx));
           },
           { prefix: '/admin' },

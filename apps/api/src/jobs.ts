@@ -8,6 +8,7 @@ import { closeSchedulerJob } from './plan/close';
 import { payoutJob } from './withdrawals/payout/job';
 import { runJob } from './shared/job-runner';
 import { simulationJob } from './simulator/replay';
+import { pendingChangesJob } from './pending-changes';
 
 /**
  * Every background job of a process, each in the one loop of shared/job-runner.ts
@@ -30,6 +31,8 @@ import { simulationJob } from './simulator/replay';
  *   advisory lock per pass, and the watermark row it moves;
  * - the plan simulator (simulator/replay.ts): the lease on the running
  *   simulation's row, renewed by every day it replays (shared/lease.ts);
+ * - the pending changes (pending-changes.ts): each due change's row,
+ *   claimed FOR UPDATE SKIP LOCKED in the transaction that applies it;
  * - the audit chain's verification (audit/verify-job.ts): a
  *   transaction-scoped advisory lock per pass, and the watermark row it moves.
  *
@@ -46,13 +49,14 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
     dailyTotalsJob(ctx.db, () => ctx.now()),
   );
   const simulations = runJob(ctx.log, simulationJob(ctx));
+  const changes = runJob(ctx.log, pendingChangesJob(ctx));
   const auditChain = runJob(ctx.log, auditVerifyJob(ctx));
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
     kickSimulations: () => simulations.kick(),
     status: () =>
-      [rollup, closes, watcher, payouts, rescans, totals, simulations, auditChain].flatMap((job) =>
+      [rollup, closes, watcher, payouts, rescans, totals, simulations, changes, auditChain].flatMap((job) =>
         job ? [job.status()] : [],
       ),
     async stop() {
@@ -64,6 +68,7 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         rescans?.stop(),
         totals.stop(),
         simulations.stop(),
+        changes.stop(),
         auditChain.stop(),
       ]);
     },

@@ -14,6 +14,7 @@ import { memberAdminRoutes } from './members/routes';
 import { userAdminRoutes } from './admin-users/routes';
 import { transactionRoutes } from './transactions/routes';
 import { settingsRoutes } from './settings/routes';
+import { changeRoutes } from './changes/routes';
 import { auditRoutes } from './audit/routes';
 import { packageAdminRoutes, packageRoutes } from './packages/routes';
 import { purchaseRoutes } from './purchases/routes';
@@ -72,6 +73,7 @@ export const adminRoutes: RouteModule[] = [
   userAdminRoutes,
   transactionRoutes,
   settingsRoutes,
+  changeRoutes,
   auditRoutes,
   packageAdminRoutes,
   bonusAdminRoutes,

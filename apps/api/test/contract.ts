@@ -9,7 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { anyRequestErrors, apiErrorCodes, audienceErrors, endpoints, type Endpoint } from '@portal/contract';
+import { anyRequestErrors, apiErrorCodes, audienceErrors, endpoints, errorsOf, type Endpoint } from '@portal/contract';
 
 // Ajv 8 and ajv-formats as Fastify itself uses them (no dependency of our own).
 const fromFastify = createRequire(createRequire(import.meta.url).resolve('@fastify/ajv-compiler'));
@@ -129,7 +129,7 @@ export function contractChecker(app: FastifyInstance) {
     if (res.statusCode >= 400 && contentType === 'application/json') {
       const code = String((json() as { code?: unknown }).code);
       const endpoint = byOperation.get(`${method} ${matched.template}`);
-      if (endpoint && !everywhere.has(code) && !(endpoint.errors as readonly string[]).includes(code))
+      if (endpoint && !everywhere.has(code) && !(errorsOf(endpoint) as readonly string[]).includes(code))
         fail(where, `with code ${code}, which its endpoint (packages/contract/src/endpoints/) does not list`, res);
     }
 

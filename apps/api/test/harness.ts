@@ -15,6 +15,7 @@ import { checkEveryAnswer } from './contract';
 import { createChain } from '../src/chain';
 import { settingsFromEnv } from '../src/chain/config';
 import { sql } from '../src/db/sql';
+import { migratedTemplate } from './pglite-template';
 
 export const ADMIN_PASSWORD = 'Admin-Pass-2026!';
 export const ROOT = 'company';
@@ -62,7 +63,13 @@ export async function startPortal(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
-  const db = await openDatabase({ databaseUrl, dataDir: own?.dataDir ?? 'memory://', schema });
+  const inMemory = !databaseUrl && !own?.dataDir;
+  const db = await openDatabase({
+    databaseUrl,
+    dataDir: own?.dataDir ?? 'memory://',
+    schema,
+    ...(inMemory ? { snapshot: await migratedTemplate() } : {}),
+  });
   await migrate(db);
   const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const clock = {

@@ -216,15 +216,15 @@ export const createAdminBodySchema = z.object({
 });
 export type CreateAdminBody = z.infer<typeof createAdminBodySchema>;
 
+/** No `password`: admins never set another account's password; they reset its sign-in (`users.adminResetSignIn`). */
 export const updateUserBodySchema = z
   .object({
     status: accountStatusSchema,
     role: roleSchema,
-    password: passwordSchema,
   })
   .partial()
   .strict()
-  .refine((body) => Object.keys(body).length > 0, 'Send status, role or password');
+  .refine((body) => Object.keys(body).length > 0, 'Send status or role');
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
 // ---- audit log ---------------------------------------------------------------

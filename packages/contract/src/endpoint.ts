@@ -35,17 +35,29 @@ export interface Endpoint {
   summary: string;
   /**
    * An admin endpoint's two-factor choice, made once here: `true` when only an
-   * admin signed in with two-factor may call it (every admin write), `false`
-   * for reads. apps/api/src/http/route.ts enforces it.
+   * admin with two-factor may call it (every admin write), `false` for reads.
+   * Required under `/admin/` (`endpoint` below); the admin scope enforces it
+   * (apps/api/src/http/guard.ts `adminTwoFactorGate`), answering `TWO_FACTOR_REQUIRED`.
    */
   twoFactor?: boolean;
   /** Only where the audience does not tell it (the metrics take a bearer token, not a sign-in's): apps/api/src/openapi/document.ts derives the rest. */
   security?: ReadonlyArray<Record<string, readonly string[]>>;
 }
 
+/** An admin endpoint (under `/admin/`) makes its two-factor choice; no other endpoint has one. */
+type TwoFactorChoice<E extends Endpoint> = E['path'] extends `/admin/${string}`
+  ? { twoFactor: boolean }
+  : { twoFactor?: never };
+
 /** Declares an endpoint, keeping its literal types (the path, the schemas) for both sides. */
-export function endpoint<const E extends Endpoint>(definition: E): E {
+export function endpoint<const E extends Endpoint>(definition: E & TwoFactorChoice<E>): E {
   return definition;
+}
+
+/** The codes an endpoint may answer: its own, and `TWO_FACTOR_REQUIRED` where its two-factor choice is `true`. */
+export function errorsOf(definition: Pick<Endpoint, 'errors' | 'twoFactor'>): readonly ApiErrorCode[] {
+  if (!definition.twoFactor || definition.errors.includes('TWO_FACTOR_REQUIRED')) return definition.errors;
+  return [...definition.errors, 'TWO_FACTOR_REQUIRED'];
 }
 
 /** The success statuses of an endpoint. */
@@ -59,9 +71,9 @@ export function successStatusesOf(definition: Pick<Endpoint, 'status'>): Success
 }
 
 /** The error statuses an endpoint answers with its own codes, ascending. */
-export function errorStatusesOf(definition: Pick<Endpoint, 'errors'>): number[] {
+export function errorStatusesOf(definition: Pick<Endpoint, 'errors' | 'twoFactor'>): number[] {
   const statuses = new Set<number>();
-  for (const code of definition.errors) for (const status of apiErrorCodes[code]) statuses.add(status);
+  for (const code of errorsOf(definition)) for (const status of apiErrorCodes[code]) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }
 

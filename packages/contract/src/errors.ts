@@ -42,6 +42,7 @@ export const apiErrorCodes = {
   NOT_A_MEMBER: [403, 422],
   CANNOT_CHANGE_SELF: [422],
   ROOT_ACCOUNT: [422],
+  USER_BLOCKED: [422],
   // Accounts and the network
   USERNAME_TAKEN: [409],
   EMAIL_TAKEN: [409],
@@ -160,6 +161,13 @@ export const apiErrorCodes = {
   SCREENING_FROM_FILE: [409],
   DEPOSIT_NOT_FOUND: [404],
   DEPOSIT_NOT_HELD: [409],
+  // Pending changes (four eyes and a delay) and going live
+  CHANGE_NOT_FOUND: [404],
+  CHANGE_NOT_PENDING: [409],
+  CHANGE_OWN_PROPOSAL: [403],
+  CHANGE_CONFIRMED_ALREADY: [409],
+  CHANGE_PENDING_ALREADY: [409],
+  PORTAL_LIVE_ALREADY: [409],
 } as const satisfies Record<string, readonly number[]>;
 
 export type ApiErrorCode = keyof typeof apiErrorCodes;

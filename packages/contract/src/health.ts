@@ -35,6 +35,8 @@ export const healthChecksSchema = z.object({
     message: z.string(),
   }),
   hotWallet: hotWalletCheckSchema,
+  /** Present while the portal is in set-up (one admin changes anything at once) although members have joined. */
+  launch: z.object({ state: z.literal('setup'), message: z.string() }).optional(),
   /** This process's background jobs (apps/api/src/jobs.ts): failing while one's last pass failed; absent where the process runs none. */
   jobs: z
     .object({

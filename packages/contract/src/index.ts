@@ -7,6 +7,7 @@ export * from './payout-ratio';
 export * from './lists';
 export * from './ledger';
 export * from './settings';
+export * from './changes';
 export * from './admin';
 export * from './network';
 export * from './plan';

@@ -91,6 +91,10 @@ export const settingsShape = {
   )
     .regex(/^(0|[1-9]\d{0,3})$/, 'Automatic pay must be a whole number of hours from 0 to 9999')
     .meta({ example: '24' }),
+  changeDelayHours: text({ error: 'Change delay must be a whole number of hours' }, { label: 'Change delay' }).regex(
+    /^(0|[1-9]\d{0,3})$/,
+    'Change delay must be a whole number of hours from 0 to 9999',
+  ),
 };
 
 export const settingsSchema = z.object(settingsShape);
@@ -127,6 +131,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   closeReview: false,
   closeReviewThreshold: '1000',
   closeReviewAutoPayHours: '0',
+  changeDelayHours: '24',
 };
 
 /** A withdrawal-policy amount in base units, or null where the setting is 0 (the rule is off). */
@@ -280,6 +285,11 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
   closeReviewAutoPayHours: {
     label: 'Pay a reviewed close automatically after',
     help: 'Hours after a close was computed when it pays itself if no admin paid it (0: only an admin pays). Applies to later closes.',
+    unit: 'hours',
+  },
+  changeDelayHours: {
+    label: 'Delay before a loosening takes effect',
+    help: 'Once the portal is live, a change that loosens a money-out control (or makes an admin) waits this long, and for a second admin to confirm it, before it applies.',
     unit: 'hours',
   },
 };

@@ -5,6 +5,7 @@ import { route } from '../http/route';
 import { actorOf } from '../http/guard';
 import { sendList } from '../shared/list-reply';
 import { adminUserById, createAdmin, listUsers, updateUser } from './service';
+import { resetSignIn } from './reset-sign-in';
 
 /** `/api/admin/users` */
 export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -13,14 +14,21 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       sendList(reply, await listUsers(ctx, request.query)),
     );
 
-    route(app, endpoints.users.adminCreate, {}, async (request, reply) =>
-      reply.code(201).send(await createAdmin(ctx, actorOf(request), request.body)),
-    );
+    // Once live, a new admin waits for a second admin and the delay: 202 with the pending change.
+    route(app, endpoints.users.adminCreate, {}, async (request, reply) => {
+      const created = await createAdmin(ctx, actorOf(request), request.body);
+      return 'held' in created ? reply.code(202).send(created.held) : reply.code(201).send(created.user);
+    });
 
     route(app, endpoints.users.adminOne, {}, async (request) => adminUserById(ctx, request.params.id));
 
     route(app, endpoints.users.adminUpdate, {}, async (request) =>
       updateUser(ctx, actorOf(request), request.params.id, request.body),
     );
+
+    route(app, endpoints.users.adminResetSignIn, {}, async (request, reply) => {
+      await resetSignIn(ctx, actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    });
   };
 }

@@ -1,4 +1,4 @@
-import type { AdminUser, CreateAdminBody, UpdateUserBody, UsersQuery } from '@portal/contract';
+import type { AdminUser, CreateAdminBody, PendingChange, UpdateUserBody, UsersQuery } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { writeAudit, type Actor } from '../audit/service';
@@ -8,11 +8,12 @@ import { revokeUserSessions } from '../auth/sessions';
 import { notFound, unprocessable } from '../shared/errors';
 import type { ListAnswer } from '../shared/list-reply';
 import { adminUser, userList } from './queries';
-import { setPasswordHash } from '../users/queries';
 import { accountConflict, assertAccountFree } from '../users/uniqueness';
 import { sql } from '../db/sql';
+import { mailChange } from '../changes/mail';
+import { holdAdminGrant, holdNewAdmin, insertAdmin, setRole } from './admin-powers';
 
-/** Admin management of accounts: create admins, block and unblock, role, password reset. Every change is audited. */
+/** Admin management of accounts: create admins, block and unblock, role (reset sign-in: reset-sign-in.ts). Every change is audited. */
 
 async function load(db: Sql, id: number): Promise<AdminUser> {
   const user = await adminUser(db, id);
@@ -26,47 +27,39 @@ export const listUsers = (ctx: AppContext, query: UsersQuery): Promise<ListAnswe
 
 export const adminUserById = (ctx: AppContext, id: number) => load(ctx.db, id);
 
-export async function createAdmin(ctx: AppContext, actor: Actor, body: CreateAdminBody): Promise<AdminUser> {
+/** Creates an admin; once the portal is live, holds it for a second admin and the delay (admin-powers.ts). */
+export async function createAdmin(
+  ctx: AppContext,
+  actor: Actor,
+  body: CreateAdminBody,
+): Promise<{ user: AdminUser } | { held: PendingChange }> {
   const { db } = ctx;
   assertPasswordAllowed(body.password);
   await assertAccountFree(db, { username: body.username, email: body.email });
   const passwordHash = await hashPassword(body.password);
+  const held = await holdNewAdmin(ctx, actor, { ...body, passwordHash });
+  if (held) return { held };
   try {
-    return await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: number }>(
-        sql`INSERT INTO users (username, email, full_name, password_hash, role) VALUES (${body.username}, ${body.email}, ${body.fullName}, ${passwordHash}, 'admin') RETURNING id`,
-      );
-      const id = rows[0]!.id;
-      await writeAudit(tx, {
-        actor,
-        action: 'user.create_admin',
-        targetType: 'user',
-        targetId: id,
-        details: { username: body.username, email: body.email },
-      });
-      return load(tx, id);
-    });
+    return { user: await db.transaction((tx) => insertAdmin(tx, actor, { ...body, passwordHash })) };
   } catch (error) {
     throw accountConflict(error) ?? error;
   }
 }
 
-/** Block or unblock, change the role, or set a new password — each change audited, all in one transaction. */
+/** Block or unblock, or change the role — each change audited, all in one transaction. */
 export async function updateUser(ctx: AppContext, actor: Actor, id: number, body: UpdateUserBody): Promise<AdminUser> {
   const { db } = ctx;
-  const passwordHash =
-    body.password === undefined ? undefined : (assertPasswordAllowed(body.password), await hashPassword(body.password));
-  return db.transaction(async (tx) => {
+  let held: PendingChange | undefined;
+  const updated = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{
       id: number;
       username: string;
       role: string;
       status: string;
-      password_hash: string | null;
       is_root: boolean;
       is_member: boolean;
     }>(
-      sql`SELECT u.id, u.username, u.role, u.status, u.password_hash,
+      sql`SELECT u.id, u.username, u.role, u.status,
               EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
               EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member
          FROM users u WHERE u.id = ${id} FOR UPDATE`,
@@ -105,36 +98,16 @@ export async function updateUser(ctx: AppContext, actor: Actor, id: number, body
           'role',
         );
       }
-      await tx.query(sql`UPDATE users SET role = ${body.role}, updated_at = now() WHERE id = ${id}`);
-      await writeAudit(tx, {
-        actor,
-        action: 'user.role',
-        targetType: 'user',
-        targetId: id,
-        details: { username: user.username, from: user.role, to: body.role },
-      });
+      // Once live, granting the role waits for a second admin and the delay (admin-powers.ts).
+      held =
+        body.role === 'admin'
+          ? await holdAdminGrant(ctx, tx, actor, { userId: id, username: user.username })
+          : undefined;
+      if (!held) await setRole(tx, actor, { id, username: user.username, from: user.role, to: body.role });
     }
 
-    if (passwordHash !== undefined) {
-      if (self) throw unprocessable('CANNOT_CHANGE_SELF', 'Change your own password in Account settings.', 'password');
-      if (user.is_root && user.password_hash === null) {
-        throw unprocessable(
-          'ROOT_ACCOUNT',
-          "The company's root account does not sign in and has no password.",
-          'password',
-        );
-      }
-      await setPasswordHash(tx, id, passwordHash);
-      // The old password's sign-ins end with it.
-      await revokeUserSessions(tx, id);
-      await writeAudit(tx, {
-        actor,
-        action: 'user.password_reset',
-        targetType: 'user',
-        targetId: id,
-        details: { username: user.username },
-      });
-    }
     return load(tx, id);
   });
+  if (held) await mailChange(ctx, held, 'proposed');
+  return updated;
 }

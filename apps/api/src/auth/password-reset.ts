@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { badRequest } from '../shared/errors';
 import { findUserByEmail, setPasswordHash } from '../users/queries';
@@ -14,14 +15,19 @@ export const FORGOT_LIMITS = {
   perEmail: { limit: 3, windowMs: 60 * 60_000 },
 };
 
+/** A new password-reset link for an account, good for one hour; only its token's hash is stored. */
+export async function newResetLink(ctx: AppContext, db: Sql, userId: number, now: Date): Promise<string> {
+  const token = newOpaqueToken();
+  await db.query(
+    sql`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, ${new Date(now.getTime() + RESET_TOKEN_TTL_MS)})`,
+  );
+  return `${ctx.config.publicUrl}/password-reset?token=${encodeURIComponent(token)}`;
+}
+
 async function mailResetLink(ctx: AppContext, email: string, now: Date): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user?.password_hash || user.status !== 'active') return;
-  const token = newOpaqueToken();
-  await ctx.db.query(
-    sql`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (${hashToken(token)}, ${user.id}, ${new Date(now.getTime() + RESET_TOKEN_TTL_MS)})`,
-  );
-  const link = `${ctx.config.publicUrl}/password-reset?token=${encodeURIComponent(token)}`;
+  const link = await newResetLink(ctx, ctx.db, user.id, now);
   await ctx.mailer.send({
     to: user.email,
     subject: 'Reset your password',

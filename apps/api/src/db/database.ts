@@ -36,6 +36,8 @@ export interface Database extends Sql {
    * may have been missed). Ends with `close`.
    */
   listen?(channel: string, onNotify: (payload: string | undefined) => void): Promise<void>;
+  /** PGlite only: the whole data folder as a tarball, for `DatabaseOptions.snapshot`. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -46,6 +48,12 @@ export interface DatabaseOptions {
   dataDir: string;
   /** PostgreSQL only: a schema to work in (tests isolate themselves this way). */
   schema?: string;
+  /**
+   * PGlite only: a data folder to start from, as `dumpDataDir` wrote it, instead
+   * of a new cluster (apps/api/test/pglite-template.ts: the tests start from a
+   * migrated one; a new cluster's initdb is most of a test portal's start).
+   */
+  snapshot?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -54,5 +62,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return openPostgres(options.databaseUrl, options.schema);
   }
   const { openPglite } = await import('./pglite');
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.snapshot);
 }

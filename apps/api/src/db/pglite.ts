@@ -11,9 +11,10 @@ import { Mutex } from './mutex';
  * takes the same mutex: transactions run one after another, which is exactly
  * what a single connection can offer, and never lose a rolled-back row.
  */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const pg = await PGlite.create(dataDir, {
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
     // Bundled with PGlite; a PostgreSQL server has it among its contrib extensions.
     extensions: { pg_trgm },
     parsers: {
@@ -53,6 +54,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
           return work(tx);
         }),
       );
+    },
+    dump() {
+      return mutex.run(() => pg.dumpDataDir('none'));
     },
     async close() {
       await mutex.run(() => pg.close());

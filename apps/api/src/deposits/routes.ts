@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { principalOf, actorOf, adminTwoFactorGate } from '../http/guard';
+import { principalOf, actorOf } from '../http/guard';
 import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
 import { bookCapital } from './book-capital';
@@ -57,38 +57,31 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, endpoints.deposits.adminConsolidations, {}, async (request) => listConsolidations(ctx, request.query));
 
-    // Sweeping the deposit addresses, and deciding a held deposit, need an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
-    const twoFactor = { preHandler: adminTwoFactorGate(ctx) };
-    route(app, endpoints.deposits.adminCreditHeld, twoFactor, async (request, reply) =>
+    route(app, endpoints.deposits.adminCreditHeld, {}, async (request, reply) =>
       sendIdempotent(
         reply,
         await creditHeldDeposit(ctx, actorOf(request), request.params.id, request.headers['idempotency-key']),
       ),
     );
 
-    route(app, endpoints.deposits.adminRejectHeld, twoFactor, async (request) =>
+    route(app, endpoints.deposits.adminRejectHeld, {}, async (request) =>
       rejectHeldDeposit(ctx, actorOf(request), request.params.id, request.body.reason),
     );
 
-    route(app, endpoints.deposits.adminConsolidate, twoFactor, async (request, reply) =>
+    route(app, endpoints.deposits.adminConsolidate, {}, async (request, reply) =>
       reply.code(201).send(await startConsolidation(ctx, actorOf(request))),
     );
 
     route(app, endpoints.deposits.adminChainWallets, {}, async (request) => chainWallets(ctx, request.query));
 
-    // Funding the hot wallet moves or books money: an admin with two-factor, like sweeping.
-    route(
-      app,
-      endpoints.hotWallet.adminMoveFromTreasury,
-      { preHandler: adminTwoFactorGate(ctx) },
-      async (request, reply) =>
-        sendIdempotent(
-          reply,
-          await moveTreasuryToHot(ctx, actorOf(request), request.body, request.headers['idempotency-key']),
-        ),
+    route(app, endpoints.hotWallet.adminMoveFromTreasury, {}, async (request, reply) =>
+      sendIdempotent(
+        reply,
+        await moveTreasuryToHot(ctx, actorOf(request), request.body, request.headers['idempotency-key']),
+      ),
     );
 
-    route(app, endpoints.hotWallet.adminBookCapital, { preHandler: adminTwoFactorGate(ctx) }, async (request, reply) =>
+    route(app, endpoints.hotWallet.adminBookCapital, {}, async (request, reply) =>
       sendIdempotent(reply, await bookCapital(ctx, actorOf(request), request.body, request.headers['idempotency-key'])),
     );
   };

@@ -4,6 +4,7 @@ import { chainSnapshotOf } from '../metrics/chain-snapshot';
 import { belowLowWater } from '../deposits/hot-wallet-funding';
 import { readAwaitingFinality, readPayoutFigures, type PayoutFigures } from '../metrics/queries';
 import { readSettings } from '../settings/service';
+import { launchState } from '../changes/launch';
 
 /**
  * `/api/health`'s `checks`: the states an operator alerts on, in words,
@@ -36,10 +37,11 @@ function withinSeconds<T>(value: Promise<T>, seconds: number): Promise<T | 'late
 export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | undefined): Promise<HealthChecks> {
   const chain = ctx.chain;
   const payoutsRead = readPayoutFigures(ctx);
-  const [payouts, awaitingFinality, hotWallet] = await Promise.all([
+  const [payouts, awaitingFinality, hotWallet, launch] = await Promise.all([
     payoutsRead,
     chain ? readAwaitingFinality(ctx, chain) : undefined,
     hotWalletCheck(ctx, () => payoutsRead),
+    launchState(ctx.db),
   ]);
   const live = liveCount(payouts);
 
@@ -87,6 +89,15 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
       lagBlocks: lag === null ? null : lag.toString(),
       awaitingFinality,
       message: `${where}${words[state] ?? ` (${state})`}; ${plural(awaitingFinality, 'deposit waits', 'deposits wait')} for finality.`,
+    };
+  }
+
+  // Members trust a portal where one admin can still change anything at once: say so (docs/decisions/0052-four-eyes-and-a-delay.md).
+  if (launch.state === 'setup' && launch.membersJoined) {
+    checks.launch = {
+      state: 'setup',
+      message:
+        'The portal is still in set-up although members have joined: any one admin can change any setting at once. An admin declares it live on the admin dashboard.',
     };
   }
 

@@ -31,6 +31,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The handler's SQL statement checks the session itself (one round trip fewer on a hot path). */
     sessionCheckedInStatement?: boolean;
+    /** An admin route's two-factor choice, from its endpoint (http/route.ts); `adminTwoFactorGate` reads it. */
+    twoFactor?: boolean;
   }
 }
 
@@ -109,6 +111,12 @@ export const actorOf = (request: FastifyRequest): Actor => ({
   ip: request.ip ?? null,
 });
 
-/** `requireAdminTwoFactor` as a route's preHandler, for the routes named in docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md. */
-export const adminTwoFactorGate = (ctx: AppContext) => async (request: FastifyRequest) =>
-  requireAdminTwoFactor(ctx, principalOf(request).userId);
+/**
+ * The admin scope's `preHandler` (app.ts): a route whose endpoint chose
+ * `twoFactor: true` (packages/contract/src/endpoint.ts) asks `requireAdminTwoFactor`,
+ * so no route adds the gate, or forgets it, by hand.
+ * docs/decisions/0051-admin-two-factor-declared-in-the-endpoint-table.md
+ */
+export const adminTwoFactorGate = (ctx: AppContext) => async (request: FastifyRequest) => {
+  if (request.routeOptions.config.twoFactor) await requireAdminTwoFactor(ctx, principalOf(request).userId);
+};

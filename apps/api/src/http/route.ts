@@ -67,8 +67,12 @@ export function route<E extends Endpoint>(
     else if (status === 204) response[status] = z.null();
   }
   for (const status of errorStatusesOf(endpoint)) response[status] = apiErrorSchema;
+  // The type asks it of every endpoint under /admin/; this holds for one built around the type.
+  if (endpoint.path.startsWith('/admin/') && typeof endpoint.twoFactor !== 'boolean')
+    throw new Error(`${endpoint.method} ${endpoint.path} makes no two-factor choice (twoFactor: true or false)`);
   app.route({
     ...options,
+    config: { ...options.config, ...(endpoint.twoFactor !== undefined ? { twoFactor: endpoint.twoFactor } : {}) },
     method: endpoint.method,
     url: pathUnder(app.prefix, endpoint.path),
     schema: {

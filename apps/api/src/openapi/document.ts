@@ -15,7 +15,9 @@ import { badRequest } from '../shared/errors';
  *   scope's (401, 403), a path parameter's (404), a write's (409, 413, 415,
  *   422), a guest write's (429) — each listing the contract's codes;
  * - `text/csv` beside JSON for routes that take `?format=csv`;
- * - 204 without a body; PATCH bodies with at least one property.
+ * - 204 without a body; PATCH bodies with at least one property;
+ * - an admin operation's two-factor choice (`x-two-factor`, from its
+ *   endpoint), its 403 naming `TWO_FACTOR_REQUIRED` where the choice is `true`.
  */
 export type Scope = 'guest' | 'account' | 'member' | 'admin';
 
@@ -186,9 +188,20 @@ export function openApiTransform(input: TransformInput): ReturnType<typeof jsonS
   if (text)
     responses[200] = { description: text.description, content: { [text.contentType]: { schema: { type: 'string' } } } };
   for (const status of errorStatuses(method, url, scope)) responses[status] ??= errorResponseSchema(status);
+  const twoFactor = route.config?.twoFactor;
+  if (scope === 'admin') schema['x-two-factor'] = twoFactor ?? null;
+  if (twoFactor) responses[403] = twoFactorRefusal(responses[403] ?? errorResponseSchema(403));
   schema.response = responses;
   nullableEnums(schema);
   return { ...result, schema };
+}
+
+/** An admin write's 403: besides the audience's refusals, an admin without two-factor while `adminsRequireTwoFactor` is on. */
+function twoFactorRefusal(response: JsonSchema): JsonSchema {
+  return {
+    ...response,
+    description: `${String(response.description)}; \`TWO_FACTOR_REQUIRED\` when the admin has no two-factor sign-in and the \`adminsRequireTwoFactor\` setting is on`,
+  };
 }
 
 /** OpenAPI 3.0.3: a nullable enum lists `null` among its values, or null is not valid after all. */

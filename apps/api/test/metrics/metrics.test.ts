@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { bearer, errorOf, loginAdmin, startPortal, useFreshPortal, type Session, type TestPortal } from '../harness';
+import {
+  bearer,
+  enableAdminTwoFactor,
+  errorOf,
+  loginAdmin,
+  startPortal,
+  useFreshPortal,
+  type Session,
+  type TestPortal,
+} from '../harness';
 import { families, sampleValue, samples } from './exposition';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -13,6 +22,8 @@ describe('GET /api/metrics', () => {
   beforeAll(async () => {
     portal = await startPortal({ METRICS_TOKEN: TOKEN });
     admin = await loginAdmin(portal.app);
+    // Closing the day is an admin write: an admin with two-factor (adminsRequireTwoFactor is on).
+    await enableAdminTwoFactor(portal, admin);
   });
   afterAll(async () => {
     await portal?.close();

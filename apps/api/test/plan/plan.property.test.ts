@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bearer, loginAdmin, registerMember, startPortal, type Session } from '../harness';
+import { bearer, enableAdminTwoFactor, loginAdmin, registerMember, startPortal, type Session } from '../harness';
 import { assertBooksConsistent, fund } from '../ledger/ledger-helpers';
 import { buy, close, day, maintainedLegs, packageIds, rebuildLegs } from './plan-helpers';
 import { rollUpNetwork } from '../../src/network/rollup';
@@ -83,6 +83,8 @@ describe('the plan against an independent simulator', () => {
         try {
           const { app, db } = portal;
           const admin = await loginAdmin(app);
+          // Changing packages and closing days are admin writes: an admin with two-factor.
+          await enableAdminTwoFactor(portal, admin);
           const sessions: Session[] = [];
           const sim: SimMember[] = [];
           const indexOf = new Map<number, number>();

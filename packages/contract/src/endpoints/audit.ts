@@ -6,6 +6,7 @@ export const audit = {
   list: endpoint({
     method: 'GET',
     path: '/admin/audit-log',
+    twoFactor: false,
     query: auditQuerySchema,
     status: 200,
     answer: auditPageSchema,

@@ -42,6 +42,7 @@ export const bonuses = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/bonuses',
+    twoFactor: false,
     query: adminBonusListQuerySchema,
     status: 200,
     answer: bonusPageSchema,

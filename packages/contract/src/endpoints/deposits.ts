@@ -35,7 +35,7 @@ const chainErrors = ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'] as const 
  * 422 with the reason on the `txHash` field; an answer (credited, already credited, not final yet) is 200.
  */
 const recovery = <const Path extends string, const Tag extends string>(path: Path, tag: Tag, summary: string) =>
-  endpoint({
+  ({
     method: 'POST',
     path,
     body: recoverDepositSchema,
@@ -44,7 +44,7 @@ const recovery = <const Path extends string, const Tag extends string>(path: Pat
     errors: ['CHAIN_UNAVAILABLE', 'TRANSACTION_NOT_MINED', 'NO_TOKEN_TRANSFER', 'NOT_A_DEPOSIT_ADDRESS'],
     tags: [tag],
     summary,
-  });
+  }) as const;
 
 /** `/api/admin/chain`, `/api/admin/consolidations`, `/api/admin/deposits`, `/api/admin/deposit-rescans`, `/api/deposits` */
 export const deposits = {
@@ -68,14 +68,17 @@ export const deposits = {
     summary:
       'Your deposits with their confirmations, your deposit wallet balance and the chain status (poll it for live status)',
   }),
-  recover: recovery(
-    '/deposits/recover',
-    'deposits',
-    'A deposit to your address that is not shown, by its transaction hash: recorded and credited once final (exactly once), or why not',
+  recover: endpoint(
+    recovery(
+      '/deposits/recover',
+      'deposits',
+      'A deposit to your address that is not shown, by its transaction hash: recorded and credited once final (exactly once), or why not',
+    ),
   ),
   adminList: endpoint({
     method: 'GET',
     path: '/admin/deposits',
+    twoFactor: false,
     query: depositListQuerySchema,
     status: 200,
     answer: depositPageSchema,
@@ -86,6 +89,7 @@ export const deposits = {
   adminCreditHeld: endpoint({
     method: 'POST',
     path: '/admin/deposits/:id/credit',
+    twoFactor: true,
     params: idParamSchema,
     headers: idempotencyHeadersSchema,
     status: 200,
@@ -98,6 +102,7 @@ export const deposits = {
   adminRejectHeld: endpoint({
     method: 'POST',
     path: '/admin/deposits/:id/reject',
+    twoFactor: true,
     params: idParamSchema,
     body: screeningReasonBodySchema,
     status: 200,
@@ -106,14 +111,18 @@ export const deposits = {
     tags: ['admin'],
     summary: 'Reject a held deposit with a reason: it stays recorded, never credited (the reconciliation shows it)',
   }),
-  adminRecover: recovery(
-    '/admin/deposits/recover',
-    'admin',
-    'A deposit to any deposit address, by its transaction hash: recorded and credited once final (exactly once, audited), or why not',
-  ),
+  adminRecover: endpoint({
+    ...recovery(
+      '/admin/deposits/recover',
+      'admin',
+      'A deposit to any deposit address, by its transaction hash: recorded and credited once final (exactly once, audited), or why not',
+    ),
+    twoFactor: true,
+  }),
   adminRescans: endpoint({
     method: 'GET',
     path: '/admin/deposit-rescans',
+    twoFactor: false,
     query: pageQuerySchema,
     status: 200,
     answer: rescanPageSchema,
@@ -124,6 +133,7 @@ export const deposits = {
   adminRescan: endpoint({
     method: 'GET',
     path: '/admin/deposit-rescans/:id',
+    twoFactor: false,
     params: idParamSchema,
     status: 200,
     answer: rescanSchema,
@@ -134,6 +144,7 @@ export const deposits = {
   adminStartRescan: endpoint({
     method: 'POST',
     path: '/admin/deposit-rescans',
+    twoFactor: true,
     body: startRescanSchema,
     status: 201,
     answer: rescanSchema,
@@ -151,6 +162,7 @@ export const deposits = {
   adminCancelRescan: endpoint({
     method: 'POST',
     path: '/admin/deposit-rescans/:id/cancel',
+    twoFactor: true,
     params: idParamSchema,
     status: 200,
     answer: rescanSchema,
@@ -161,6 +173,7 @@ export const deposits = {
   adminConsolidations: endpoint({
     method: 'GET',
     path: '/admin/consolidations',
+    twoFactor: false,
     query: pageQuerySchema,
     status: 200,
     answer: consolidationPageSchema,
@@ -171,6 +184,7 @@ export const deposits = {
   adminConsolidate: endpoint({
     method: 'POST',
     path: '/admin/consolidations',
+    twoFactor: true,
     status: 201,
     answer: consolidationSchema,
     errors: [...chainErrors, 'CONSOLIDATION_RUNNING', 'TWO_FACTOR_REQUIRED'],
@@ -181,6 +195,7 @@ export const deposits = {
   adminChainWallets: endpoint({
     method: 'GET',
     path: '/admin/chain/wallets',
+    twoFactor: false,
     query: chainWalletsQuerySchema,
     status: 200,
     answer: chainWalletsSchema,

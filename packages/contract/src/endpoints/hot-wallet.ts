@@ -8,6 +8,7 @@ export const hotWallet = {
   adminMoveFromTreasury: endpoint({
     method: 'POST',
     path: '/admin/hot-wallet/moves',
+    twoFactor: true,
     body: treasuryMoveBodySchema,
     headers: idempotencyHeadersSchema,
     status: 201,
@@ -28,6 +29,7 @@ export const hotWallet = {
   adminBookCapital: endpoint({
     method: 'POST',
     path: '/admin/hot-wallet/capital',
+    twoFactor: true,
     body: capitalBodySchema,
     headers: idempotencyHeadersSchema,
     status: 201,

@@ -1,6 +1,7 @@
 import { audit } from './audit';
 import { auth } from './auth';
 import { bonuses } from './bonuses';
+import { changes } from './changes';
 import { conversions } from './conversions';
 import { dashboard } from './dashboard';
 import { deposits } from './deposits';
@@ -37,6 +38,7 @@ export const endpoints = {
   audit,
   auth,
   bonuses,
+  changes,
   conversions,
   dashboard,
   deposits,

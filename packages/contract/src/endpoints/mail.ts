@@ -6,6 +6,7 @@ export const mail = {
   adminOutbox: endpoint({
     method: 'GET',
     path: '/admin/outbox',
+    twoFactor: false,
     query: outboxQuerySchema,
     status: 200,
     answer: outboxPageSchema,

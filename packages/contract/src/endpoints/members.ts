@@ -15,6 +15,7 @@ export const members = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/members',
+    twoFactor: false,
     query: membersQuerySchema,
     status: 200,
     answer: adminMemberPageSchema,
@@ -25,6 +26,7 @@ export const members = {
   adminOne: endpoint({
     method: 'GET',
     path: '/admin/members/:id',
+    twoFactor: false,
     params: idParamSchema,
     status: 200,
     answer: adminMemberDetailSchema,
@@ -35,6 +37,7 @@ export const members = {
   adminAdjust: endpoint({
     method: 'POST',
     path: '/admin/members/:id/adjustments',
+    twoFactor: true,
     params: idParamSchema,
     body: adjustmentBodySchema,
     headers: idempotencyHeadersSchema,

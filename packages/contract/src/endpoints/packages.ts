@@ -16,6 +16,7 @@ export const packages = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/packages',
+    twoFactor: false,
     status: 200,
     answer: packageListSchema,
     errors: ['PACKAGE_NOT_FOUND'],
@@ -25,6 +26,7 @@ export const packages = {
   adminCreate: endpoint({
     method: 'POST',
     path: '/admin/packages',
+    twoFactor: true,
     body: packageCreateSchema,
     status: 201,
     answer: packageSchema,
@@ -35,6 +37,7 @@ export const packages = {
   adminUpdate: endpoint({
     method: 'PATCH',
     path: '/admin/packages/:id',
+    twoFactor: true,
     params: idParamSchema,
     body: packagePatchSchema,
     status: 200,

@@ -13,6 +13,7 @@ export const plan = {
   adminClose: endpoint({
     method: 'POST',
     path: '/admin/plan/close',
+    twoFactor: true,
     body: closeBodySchema,
     // 201 when this request ran the close, 200 with the first result of a day closed before.
     status: [200, 201],
@@ -25,6 +26,7 @@ export const plan = {
   adminCloseReview: endpoint({
     method: 'GET',
     path: '/admin/plan/closes/:date/review',
+    twoFactor: false,
     params: closeDateParamsSchema,
     status: 200,
     answer: closeReviewSchema,
@@ -35,6 +37,7 @@ export const plan = {
   adminClosePay: endpoint({
     method: 'POST',
     path: '/admin/plan/closes/:date/pay',
+    twoFactor: true,
     params: closeDateParamsSchema,
     // 201 when this request credited the close, 200 with the stored result of a close paid before.
     status: [200, 201],
@@ -47,6 +50,7 @@ export const plan = {
   adminCloses: endpoint({
     method: 'GET',
     path: '/admin/plan/closes',
+    twoFactor: false,
     status: 200,
     answer: closeListSchema,
     errors: [],
@@ -56,6 +60,7 @@ export const plan = {
   adminDashboard: endpoint({
     method: 'GET',
     path: '/admin/dashboard',
+    twoFactor: false,
     status: 200,
     answer: adminDashboardSchema,
     errors: [],

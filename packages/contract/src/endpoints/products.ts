@@ -54,6 +54,7 @@ export const products = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/products',
+    twoFactor: false,
     query: productAdminListQuerySchema,
     status: 200,
     answer: productPageSchema,
@@ -64,6 +65,7 @@ export const products = {
   adminOne: endpoint({
     method: 'GET',
     path: '/admin/products/:id',
+    twoFactor: false,
     params: idParamSchema,
     status: 200,
     answer: productSchema,
@@ -74,6 +76,7 @@ export const products = {
   adminCreate: endpoint({
     method: 'POST',
     path: '/admin/products',
+    twoFactor: true,
     body: productCreateSchema,
     status: 201,
     answer: productSchema,
@@ -84,6 +87,7 @@ export const products = {
   adminUpdate: endpoint({
     method: 'PATCH',
     path: '/admin/products/:id',
+    twoFactor: true,
     params: idParamSchema,
     body: productPatchSchema,
     status: 200,
@@ -95,6 +99,7 @@ export const products = {
   adminSetImage: endpoint({
     method: 'PUT',
     path: '/admin/products/:id/image',
+    twoFactor: true,
     params: idParamSchema,
     multipart: true,
     status: 200,

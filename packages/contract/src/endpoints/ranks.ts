@@ -28,6 +28,7 @@ export const ranks = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/ranks',
+    twoFactor: false,
     status: 200,
     answer: rankListSchema,
     errors: [],
@@ -37,6 +38,7 @@ export const ranks = {
   adminCreate: endpoint({
     method: 'POST',
     path: '/admin/ranks',
+    twoFactor: true,
     body: rankCreateSchema,
     status: 201,
     answer: rankSchema,
@@ -47,6 +49,7 @@ export const ranks = {
   adminUpdate: endpoint({
     method: 'PATCH',
     path: '/admin/ranks/:id',
+    twoFactor: true,
     params: idParamSchema,
     body: rankPatchSchema,
     status: 200,
@@ -58,6 +61,7 @@ export const ranks = {
   adminOrder: endpoint({
     method: 'PUT',
     path: '/admin/ranks/order',
+    twoFactor: true,
     body: rankOrderSchema,
     status: 200,
     answer: rankListSchema,
@@ -68,6 +72,7 @@ export const ranks = {
   adminEvaluate: endpoint({
     method: 'POST',
     path: '/admin/ranks/evaluate',
+    twoFactor: true,
     status: 200,
     answer: rankEvaluationSchema,
     errors: [],
@@ -77,6 +82,7 @@ export const ranks = {
   adminAchievements: endpoint({
     method: 'GET',
     path: '/admin/ranks/achievements',
+    twoFactor: false,
     query: rankAchievementQuerySchema,
     status: 200,
     answer: rankAchievementPageSchema,

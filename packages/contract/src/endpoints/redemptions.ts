@@ -81,6 +81,7 @@ export const redemptions = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/redemptions',
+    twoFactor: false,
     query: redemptionAdminListQuerySchema,
     status: 200,
     answer: redemptionPageSchema,
@@ -91,6 +92,7 @@ export const redemptions = {
   adminApprove: endpoint({
     method: 'POST',
     path: '/admin/redemptions/:id/approve',
+    twoFactor: true,
     params: idParamSchema,
     status: 200,
     answer: redemptionSchema,
@@ -101,6 +103,7 @@ export const redemptions = {
   adminReject: endpoint({
     method: 'POST',
     path: '/admin/redemptions/:id/reject',
+    twoFactor: true,
     params: idParamSchema,
     body: redemptionRejectSchema,
     headers: idempotencyHeadersSchema,
@@ -114,6 +117,7 @@ export const redemptions = {
   adminApproveMany: endpoint({
     method: 'POST',
     path: '/admin/redemptions/approve',
+    twoFactor: true,
     body: redemptionBulkApproveSchema,
     status: 200,
     answer: redemptionDecisionSchema,
@@ -124,6 +128,7 @@ export const redemptions = {
   adminRejectMany: endpoint({
     method: 'POST',
     path: '/admin/redemptions/reject',
+    twoFactor: true,
     body: redemptionBulkRejectSchema,
     headers: idempotencyHeadersSchema,
     status: 200,

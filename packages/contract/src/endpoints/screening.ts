@@ -15,6 +15,7 @@ export const screening = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/screening',
+    twoFactor: false,
     query: screeningListQuerySchema,
     status: 200,
     answer: screeningPageSchema,
@@ -25,6 +26,7 @@ export const screening = {
   adminAdd: endpoint({
     method: 'POST',
     path: '/admin/screening',
+    twoFactor: true,
     body: screeningAddBodySchema,
     status: 201,
     answer: screeningEntrySchema,
@@ -35,17 +37,20 @@ export const screening = {
   adminRemove: endpoint({
     method: 'POST',
     path: '/admin/screening/:id/remove',
+    twoFactor: true,
     params: idParamSchema,
     body: screeningReasonBodySchema,
-    status: 200,
+    status: [200, 202],
     answer: screeningEntrySchema,
-    errors: ['SCREENING_NOT_FOUND', 'SCREENING_FROM_FILE', 'TWO_FACTOR_REQUIRED'],
+    errors: ['SCREENING_NOT_FOUND', 'SCREENING_FROM_FILE', 'CHANGE_PENDING_ALREADY', 'TWO_FACTOR_REQUIRED'],
     tags: ['admin'],
-    summary: "Take an admin's entry off the list with a reason (kept in the history); file entries go with the file",
+    summary:
+      "Take an admin's entry off the list with a reason (kept in the history); file entries go with the file. Once the portal is live the removal is a pending change (202, the entry still listed)",
   }),
   adminImport: endpoint({
     method: 'POST',
     path: '/admin/screening/import',
+    twoFactor: true,
     body: screeningImportBodySchema,
     status: 200,
     answer: screeningImportResultSchema,

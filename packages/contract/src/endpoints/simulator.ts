@@ -13,6 +13,7 @@ export const simulator = {
   list: endpoint({
     method: 'GET',
     path: '/admin/plan/simulations',
+    twoFactor: false,
     query: pageQuerySchema,
     status: 200,
     answer: simulationPageSchema,
@@ -23,6 +24,7 @@ export const simulator = {
   inForce: endpoint({
     method: 'GET',
     path: '/admin/plan/simulations/in-force',
+    twoFactor: false,
     status: 200,
     answer: simulationDefaultsSchema,
     errors: [],
@@ -33,6 +35,7 @@ export const simulator = {
   read: endpoint({
     method: 'GET',
     path: '/admin/plan/simulations/:id',
+    twoFactor: false,
     params: idParamSchema,
     status: 200,
     answer: simulationResultSchema,
@@ -44,6 +47,7 @@ export const simulator = {
   start: endpoint({
     method: 'POST',
     path: '/admin/plan/simulations',
+    twoFactor: true,
     body: startSimulationSchema,
     status: 201,
     answer: simulationResultSchema,
@@ -60,6 +64,7 @@ export const simulator = {
   cancel: endpoint({
     method: 'POST',
     path: '/admin/plan/simulations/:id/cancel',
+    twoFactor: true,
     params: idParamSchema,
     status: 200,
     answer: simulationResultSchema,

@@ -19,6 +19,7 @@ export const statements = {
   adminMonthly: endpoint({
     method: 'GET',
     path: '/admin/members/:id/statements/:month',
+    twoFactor: false,
     params: adminStatementParamsSchema,
     status: 200,
     errors: ['MEMBER_NOT_FOUND', 'STATEMENT_MONTH_IN_FUTURE', 'STATEMENT_BEFORE_JOINING'],

@@ -6,6 +6,7 @@ export const transactions = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/transactions',
+    twoFactor: false,
     query: transactionsQuerySchema,
     status: 200,
     answer: journalEntryPageSchema,

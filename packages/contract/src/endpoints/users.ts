@@ -8,6 +8,7 @@ import {
   usersQuerySchema,
 } from '../admin';
 import { idParamSchema } from '../ids';
+import { pendingChangeSchema } from '../changes';
 
 /** What its writes may answer. */
 const writeErrors = [
@@ -23,6 +24,7 @@ export const users = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/users',
+    twoFactor: false,
     query: usersQuerySchema,
     status: 200,
     answer: adminUserPageSchema,
@@ -33,16 +35,19 @@ export const users = {
   adminCreate: endpoint({
     method: 'POST',
     path: '/admin/users',
+    twoFactor: true,
     body: createAdminBodySchema,
-    status: 201,
-    answer: adminUserSchema,
+    status: [201, 202],
+    // 202: the portal is live, so a new admin waits for a second admin and the delay (the pending change).
+    answer: adminUserSchema.or(pendingChangeSchema),
     errors: writeErrors,
     tags: ['admin'],
-    summary: 'Create an admin account (audited)',
+    summary: 'Create an admin account (audited); once the portal is live, a pending change (202)',
   }),
   adminOne: endpoint({
     method: 'GET',
     path: '/admin/users/:id',
+    twoFactor: false,
     params: idParamSchema,
     status: 200,
     answer: adminUserSchema,
@@ -53,13 +58,24 @@ export const users = {
   adminUpdate: endpoint({
     method: 'PATCH',
     path: '/admin/users/:id',
+    twoFactor: true,
     params: idParamSchema,
     body: updateUserBodySchema,
     status: 200,
     answer: adminUserSchema,
     errors: writeErrors,
     tags: ['admin'],
+    summary: 'Block or unblock (`status`) or change `role` (audited; blocking ends every sign-in)',
+  }),
+  adminResetSignIn: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/reset-sign-in',
+    twoFactor: true,
+    params: idParamSchema,
+    status: 204,
+    errors: ['CANNOT_CHANGE_SELF', 'ROOT_ACCOUNT', 'USER_BLOCKED', 'USER_NOT_FOUND'],
+    tags: ['admin'],
     summary:
-      'Block or unblock (`status`), change `role`, or set a new `password` (audited; blocking and a new password end every sign-in)',
+      'Reset sign-in: mails the account a password-reset link and ends every sign-in (audited); admins never set or see a password',
   }),
 };

@@ -136,6 +136,7 @@ export const withdrawals = {
   adminList: endpoint({
     method: 'GET',
     path: '/admin/withdrawals',
+    twoFactor: false,
     query: adminWithdrawalListQuerySchema,
     status: 200,
     answer: withdrawalPageSchema,
@@ -146,6 +147,7 @@ export const withdrawals = {
   adminHotWallet: endpoint({
     method: 'GET',
     path: '/admin/withdrawals/hot-wallet',
+    twoFactor: false,
     status: 200,
     answer: hotWalletSchema,
     errors: readErrors,
@@ -155,6 +157,7 @@ export const withdrawals = {
   adminActivity: endpoint({
     method: 'GET',
     path: '/admin/withdrawals/:id/activity',
+    twoFactor: false,
     params: idParamSchema,
     status: 200,
     answer: memberActivitySchema,
@@ -165,6 +168,7 @@ export const withdrawals = {
   adminApproveMany: endpoint({
     method: 'POST',
     path: '/admin/withdrawals/approve',
+    twoFactor: true,
     body: bulkApproveBodySchema,
     status: 200,
     answer: approvalResultSchema,
@@ -176,6 +180,7 @@ export const withdrawals = {
   adminRejectMany: endpoint({
     method: 'POST',
     path: '/admin/withdrawals/reject',
+    twoFactor: true,
     body: bulkRejectBodySchema,
     status: 200,
     answer: bulkResultSchema,
@@ -186,6 +191,7 @@ export const withdrawals = {
   adminApprove: endpoint({
     method: 'POST',
     path: '/admin/withdrawals/:id/approve',
+    twoFactor: true,
     params: idParamSchema,
     body: approvalCodeBodySchema.nullish(),
     status: 200,
@@ -198,6 +204,7 @@ export const withdrawals = {
   adminReject: endpoint({
     method: 'POST',
     path: '/admin/withdrawals/:id/reject',
+    twoFactor: true,
     params: idParamSchema,
     body: rejectionBodySchema,
     status: 200,
@@ -209,6 +216,7 @@ export const withdrawals = {
   adminRetry: endpoint({
     method: 'POST',
     path: '/admin/withdrawals/:id/retry',
+    twoFactor: true,
     params: idParamSchema,
     status: 200,
     answer: withdrawalSchema,
@@ -219,6 +227,7 @@ export const withdrawals = {
   adminRefund: endpoint({
     method: 'POST',
     path: '/admin/withdrawals/:id/refund',
+    twoFactor: true,
     params: idParamSchema,
     status: 200,
     answer: withdrawalSchema,
@@ -229,6 +238,7 @@ export const withdrawals = {
   adminMemberAddresses: endpoint({
     method: 'GET',
     path: '/admin/members/:id/withdrawal-addresses',
+    twoFactor: false,
     params: idParamSchema,
     status: 200,
     answer: withdrawalAddressListSchema,

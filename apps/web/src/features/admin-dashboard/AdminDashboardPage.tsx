@@ -27,6 +27,7 @@ import { useAdminDashboard } from '../packages/api';
 import { DailyCloseCard } from './DailyCloseCard';
 import { SalesBonusesCard } from './SalesBonusesCard';
 import { useFirstSignInTwoFactorSetup } from '../account/admin-two-factor';
+import { DashboardLaunchNotice } from '../settings/PendingChanges';
 
 interface Stat {
   id: string;
@@ -237,6 +238,7 @@ export function AdminDashboardPage() {
 
   return (
     <Grid container spacing={6}>
+      <DashboardLaunchNotice />
       {dashboard.isError && (
         <Grid size={12}>
           <Alert severity="error">{errorMessage(dashboard.error)}</Alert>

@@ -26,17 +26,12 @@ export function useAdjust(memberId: number) {
   });
 }
 
-/** Changes a user: block/unblock, role, password. */
+/** Changes a user: block/unblock, role. */
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      id,
-      body,
-    }: {
-      id: number;
-      body: { status?: 'active' | 'blocked'; role?: 'admin' | 'member'; password?: string };
-    }) => api.call(endpoints.users.adminUpdate, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: number; body: { status?: 'active' | 'blocked'; role?: 'admin' | 'member' } }) =>
+      api.call(endpoints.users.adminUpdate, { params: { id }, body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -9,7 +9,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { createAdminBodySchema, passwordSchema, type AdminUser, type CreateAdminBody } from '@portal/contract';
+import { createAdminBodySchema, type AdminUser, type CreateAdminBody } from '@portal/contract';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../shared/api/errors';
@@ -17,8 +17,8 @@ import { PasswordField } from '../../shared/components/PasswordField';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
-import { useUpdateUser } from '../admin-members/api';
-import { useCreateAdmin } from './api';
+import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { useCreateAdmin, useResetSignIn } from './api';
 
 /** Creates an administrator account (no network membership). */
 export function CreateAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -35,8 +35,13 @@ export function CreateAdminDialog({ open, onClose }: { open: boolean; onClose: (
 
   const submit = handleSubmit(async (body) => {
     try {
-      const user = await create.mutateAsync(body);
-      toast.success(`Admin @${user.username} created.`);
+      const created = await create.mutateAsync(body);
+      // Once the portal is live a new admin waits for a second admin and the delay (Settings → Pending changes).
+      toast.success(
+        'kind' in created
+          ? `Admin @${body.username} proposed: another admin confirms it on the Settings page; it takes effect after the delay.`
+          : `Admin @${created.username} created.`,
+      );
       onClose();
     } catch (error) {
       if (!applyServerFieldError(error, setError, ['username', 'email', 'fullName', 'password']))
@@ -71,49 +76,36 @@ export function CreateAdminDialog({ open, onClose }: { open: boolean; onClose: (
   );
 }
 
-const resetSchema = z.object({ password: passwordSchema });
-
-/** Sets a new password for an account; its sign-ins end. */
-export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+/**
+ * Resets an account's sign-in: its owner gets a password-reset link by mail
+ * and every sign-in ends. The admin never sets nor sees the password.
+ */
+export function ResetSignInDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const toast = useToast();
-  const update = useUpdateUser();
-  const form = useForm<z.input<typeof resetSchema>, unknown, z.output<typeof resetSchema>>({
-    resolver: zodResolver(resetSchema),
-    defaultValues: { password: '' },
-  });
-  const { handleSubmit, setError, reset, formState } = form;
-  useEffect(() => {
-    if (!user) reset();
-  }, [user, reset]);
-
-  const submit = handleSubmit(async ({ password }) => {
+  const reset = useResetSignIn();
+  const confirm = async () => {
     if (!user) return;
     try {
-      await update.mutateAsync({ id: user.id, body: { password } });
-      toast.success(`New password set for @${user.username}; their sign-ins have ended.`);
+      await reset.mutateAsync(user.id);
+      toast.success(`@${user.username} is signed out everywhere and was mailed a link to choose a new password.`);
       onClose();
     } catch (error) {
-      if (!applyServerFieldError(error, setError, ['password'])) toast.error(errorMessage(error));
+      toast.error(errorMessage(error));
     }
-  });
-
+  };
   return (
-    <Dialog open={!!user} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="reset-title">
-      <DialogTitle id="reset-title">Reset the password of @{user?.username}</DialogTitle>
-      <Box component="form" noValidate onSubmit={submit} aria-label="Reset password">
-        <DialogContent>
-          <DialogContentText sx={{ mb: 4 }}>
-            Give the new password to its owner by a safe channel. Every sign-in of the account ends now.
-          </DialogContentText>
-          <PasswordField label="New password" autoComplete="new-password" {...fieldProps(form, 'password')} />
-        </DialogContent>
-        <DialogActions>
-          <Button variant="outlined" color="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <SubmitButton loading={formState.isSubmitting}>Set password</SubmitButton>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <ConfirmDialog
+      open={!!user}
+      title={`Reset the sign-in of @${user?.username ?? ''}?`}
+      confirmLabel="Reset sign-in"
+      busy={reset.isPending}
+      onConfirm={() => void confirm()}
+      onClose={onClose}
+    >
+      <DialogContentText>
+        Every sign-in of the account ends now, and its owner gets a mail with a link to choose a new password (valid one
+        hour). You never see or set the password.
+      </DialogContentText>
+    </ConfirmDialog>
   );
 }

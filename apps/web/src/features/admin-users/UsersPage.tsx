@@ -24,7 +24,7 @@ import { useSession } from '../../shared/session/useSession';
 import { useToast } from '../../shared/toast';
 import { useUpdateUser } from '../admin-members/api';
 import { useUsers } from './api';
-import { CreateAdminDialog, ResetPasswordDialog } from './UserDialogs';
+import { CreateAdminDialog, ResetSignInDialog } from './UserDialogs';
 
 const FILTERS = ['search', 'role', 'status'] as const;
 const ROLE_CHOICES: Choice[] = [
@@ -39,7 +39,7 @@ type Change = {
   text: string;
 };
 
-/** /Users ("Users Management"): every account; create admins, block and unblock, role, password reset. */
+/** /Users ("Users Management"): every account; create admins, block and unblock, role, reset sign-in. */
 export function UsersPage() {
   const toast = useToast();
   const navigate = useNavigate();
@@ -55,8 +55,13 @@ export function UsersPage() {
   const apply = async () => {
     if (!change) return;
     try {
-      await update.mutateAsync({ id: change.user.id, body: change.body });
-      toast.success(`@${change.user.username} updated.`);
+      const updated = await update.mutateAsync({ id: change.user.id, body: change.body });
+      // On a live portal the admin role waits for another admin and the delay (docs/decisions/0052-four-eyes-and-a-delay.md).
+      if (change.body.role === 'admin' && updated.role !== 'admin')
+        toast.info(
+          `Making @${change.user.username} an admin waits for another admin and the delay: see Settings → Pending changes.`,
+        );
+      else toast.success(`@${change.user.username} updated.`);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -159,7 +164,7 @@ export function UsersPage() {
           </MenuItem>
         )}
         {target?.isCompanyRoot && (
-          <MenuItem disabled>The company root does not sign in: no block, role or password</MenuItem>
+          <MenuItem disabled>The company root does not sign in: no block, role or sign-in reset</MenuItem>
         )}
         {target && !isMe && !target.isCompanyRoot && (
           <MenuItem
@@ -203,14 +208,14 @@ export function UsersPage() {
             {target.role === 'member' ? 'Make admin' : 'Remove admin role'}
           </MenuItem>
         )}
-        {target && !isMe && !target.isCompanyRoot && (
+        {target && !isMe && !target.isCompanyRoot && target.status === 'active' && (
           <MenuItem
             onClick={() => {
               setMenu(null);
               setResetting(target);
             }}
           >
-            Reset password
+            Reset sign-in
           </MenuItem>
         )}
         {target && isMe && <MenuItem disabled>Manage your own account in Account settings</MenuItem>}
@@ -228,7 +233,7 @@ export function UsersPage() {
         <Typography>{change?.text}</Typography>
       </ConfirmDialog>
       <CreateAdminDialog open={creating} onClose={() => setCreating(false)} />
-      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <ResetSignInDialog user={resetting} onClose={() => setResetting(null)} />
     </>
   );
 }

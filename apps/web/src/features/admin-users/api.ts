@@ -8,6 +8,15 @@ export function useUsers(query: Record<string, string | number>) {
   return useListQuery(adminKeys.users, endpoints.users.adminList, query);
 }
 
+/** Mails the account a password-reset link and ends its sign-ins (the admin never sets a password). */
+export function useResetSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call(endpoints.users.adminResetSignIn, { params: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
 export function useCreateAdmin() {
   const queryClient = useQueryClient();
   return useMutation({

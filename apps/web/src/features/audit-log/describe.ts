@@ -112,6 +112,8 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
       };
     case 'user.password_reset':
       return say(who, ' set a new password for ', whom, ' (signed out everywhere)');
+    case 'user.sign_in_reset':
+      return say(who, ' reset the sign-in of ', whom, ' (signed out everywhere, mailed a reset link)');
     case 'user.password_reset_by_operator':
       return say('The server operator set a new password for ', whom, ' from the command line');
     case 'settings.update':
@@ -321,6 +323,23 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
         { text: `deposit #${id}`, to: '/deposit-history' },
         ` found by rescan #${shown(d.rescanId)} (blocks ${shown(d.fromBlock)} to ${shown(d.toBlock)})`,
       );
+    case 'change.propose':
+    case 'change.confirm':
+    case 'change.cancel':
+    case 'change.apply':
+    case 'change.fail': {
+      if (str(d.summary)) notes.push({ label: 'Change', text: str(d.summary)! });
+      if (str(d.outcome)) notes.push({ label: 'Why not', text: str(d.outcome)! });
+      const change = { text: `change #${id}`, to: '/admin/settings' };
+      if (entry.action === 'change.propose')
+        return say(who, ' proposed ', change, d.needsConfirmation ? '' : ' (no other admin to confirm it)');
+      if (entry.action === 'change.confirm') return say(who, ' confirmed ', change);
+      if (entry.action === 'change.cancel') return say(who, ' cancelled ', change);
+      if (entry.action === 'change.fail') return say(change, ' fell due but could not take effect');
+      return say(change, d.unconfirmed ? ' took effect unconfirmed (no other admin could confirm it)' : ' took effect');
+    }
+    case 'portal.live':
+      return say(who, ' declared the portal live (loosening changes now wait for a second admin and a delay)');
     case 'demo.seed':
       if (str(d.summary)) notes.push({ label: 'Demo data', text: str(d.summary)! });
       return say(who, ' filled the portal with demo data');
@@ -340,6 +359,7 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'user.block', label: 'Account blocked' },
   { value: 'user.unblock', label: 'Account unblocked' },
   { value: 'user.role', label: 'Role changed' },
+  { value: 'user.sign_in_reset', label: 'Sign-in reset' },
   { value: 'user.password_reset', label: 'Password reset' },
   { value: 'user.password_reset_by_operator', label: 'Password reset by the operator' },
   { value: 'settings.update', label: 'Settings changed' },
@@ -379,6 +399,12 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'deposit_rescan.cancel', label: 'Rescan cancelled' },
   { value: 'deposit.rescan', label: 'Deposit found by a rescan' },
   { value: 'demo.seed', label: 'Demo data' },
+  { value: 'change.propose', label: 'Change proposed' },
+  { value: 'change.confirm', label: 'Change confirmed' },
+  { value: 'change.cancel', label: 'Change cancelled' },
+  { value: 'change.apply', label: 'Change took effect' },
+  { value: 'change.fail', label: 'Change could not take effect' },
+  { value: 'portal.live', label: 'Portal declared live' },
 ];
 
 export const actionLabel = (action: string) => AUDIT_ACTIONS.find((a) => a.value === action)?.label ?? action;

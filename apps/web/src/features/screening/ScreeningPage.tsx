@@ -227,7 +227,11 @@ function useRemoval() {
   const reason = useReasonField(screeningReasonSchema);
   const flow = useConfirmedMutation({
     send: (entry: ScreeningEntry) => remove.mutateAsync({ id: entry.id, reason: reason.value() }),
-    successMessage: (done) => `${done.address} is off the screening list.`,
+    // On a live portal the removal waits for another admin and the delay: the entry comes back still listed.
+    successMessage: (done) =>
+      done.removedAt
+        ? `${done.address} is off the screening list.`
+        : `Taking ${done.address} off the list waits for another admin and the delay: see Settings → Pending changes.`,
   });
   const open = (entry: ScreeningEntry) => {
     reason.reset();

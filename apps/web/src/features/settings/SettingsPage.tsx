@@ -34,6 +34,9 @@ import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
 import { adminKeys } from '../admin-transactions/api';
 import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
+import Stack from '@mui/material/Stack';
+import { changeKeys } from './api';
+import { LaunchNotice, PendingChangesCard } from './PendingChanges';
 
 const KEYS = Object.keys(SETTINGS_LABELS) as Array<keyof Settings>;
 const OPERATIONS: Array<keyof Settings> = [
@@ -78,7 +81,11 @@ export function SettingsPage() {
   const save = useMutation({
     mutationFn: (patch: SettingsPatch) => api.call(endpoints.settings.adminUpdate, { body: patch }),
     onSuccess: (saved) => queryClient.setQueryData(adminKeys.settings, saved),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['ledger'] }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['ledger'] }),
+        queryClient.invalidateQueries({ queryKey: changeKeys.all }),
+      ]),
   });
   const form = useForm<z.input<typeof settingsSchema>, unknown, Settings>({ resolver: zodResolver(settingsSchema) });
   const { handleSubmit, reset, setError, formState } = form;
@@ -106,7 +113,13 @@ export function SettingsPage() {
     try {
       const saved = await save.mutateAsync(patch);
       reset(saved);
-      toast.success('Settings saved. They apply to events from now on.');
+      // A live portal holds the values that loosen a money-out control (answered as they still are).
+      const held = Object.entries(patch).filter(([key, value]) => saved[key as keyof Settings] !== value);
+      if (held.length === 0) toast.success('Settings saved. They apply to events from now on.');
+      else
+        toast.info(
+          `${held.length === changes.length ? 'The change waits' : 'Tightening applied; the loosening waits'} for another admin and the delay: see Pending changes.`,
+        );
     } catch (error) {
       // A refused value goes beside its field, in words; anything else is the one toast.
       if (!applyServerFieldError(error, setError, KEYS)) toast.error(errorMessage(error));
@@ -118,97 +131,101 @@ export function SettingsPage() {
   if (settings.isError && isSessionEnded(settings.error)) return null;
 
   return (
-    <Card>
-      <CardHeader
-        title="Plan and operations settings"
-        subheader="Each change is written to the audit log and applies to later events only."
-      />
-      <CardContent>
-        <AdminTwoFactorNotice action="change settings" />
-        {settings.isError ? (
-          <Alert severity="error">{errorMessage(settings.error, 'The settings could not be loaded.')}</Alert>
-        ) : settings.isPending ? (
-          <Skeleton variant="rounded" height={160} />
-        ) : (
-          <Box component="form" noValidate onSubmit={submit} aria-label="Settings">
-            <Grid container spacing={5}>
-              {SECTIONS.flatMap((section) => [
-                <Grid key={section.title} size={12}>
-                  <Typography variant="h6" component="h2">
-                    {section.title}
-                  </Typography>
-                </Grid>,
-                ...section.keys.map((key) =>
-                  typeof SETTINGS_DEFAULTS[key] === 'boolean' ? (
-                    <Grid key={key} size={{ xs: 12, sm: 6 }}>
-                      <Controller
-                        control={form.control}
-                        name={key}
-                        render={({ field }) => (
-                          <FormControlLabel
-                            control={
-                              <Switch
-                                checked={field.value === true}
-                                onChange={(event) => field.onChange(event.target.checked)}
-                              />
-                            }
-                            label={SETTINGS_LABELS[key].label}
-                          />
-                        )}
-                      />
-                      <FormHelperText>{SETTINGS_LABELS[key].help}</FormHelperText>
-                    </Grid>
-                  ) : (
-                    <Grid key={key} size={{ xs: 12, sm: 6 }}>
-                      <TextField
-                        label={SETTINGS_LABELS[key].label}
-                        autoComplete="off"
-                        {...fieldProps(form, key, SETTINGS_LABELS[key].help)}
-                        slotProps={{
-                          htmlInput: { inputMode: 'decimal' },
-                          input: SETTINGS_LABELS[key].unit
-                            ? {
-                                endAdornment: (
-                                  <InputAdornment position="end">{SETTINGS_LABELS[key].unit}</InputAdornment>
-                                ),
+    <Stack spacing={6}>
+      <LaunchNotice />
+      <PendingChangesCard />
+      <Card>
+        <CardHeader
+          title="Plan and operations settings"
+          subheader="Each change is written to the audit log and applies to later events only."
+        />
+        <CardContent>
+          <AdminTwoFactorNotice action="change settings" />
+          {settings.isError ? (
+            <Alert severity="error">{errorMessage(settings.error, 'The settings could not be loaded.')}</Alert>
+          ) : settings.isPending ? (
+            <Skeleton variant="rounded" height={160} />
+          ) : (
+            <Box component="form" noValidate onSubmit={submit} aria-label="Settings">
+              <Grid container spacing={5}>
+                {SECTIONS.flatMap((section) => [
+                  <Grid key={section.title} size={12}>
+                    <Typography variant="h6" component="h2">
+                      {section.title}
+                    </Typography>
+                  </Grid>,
+                  ...section.keys.map((key) =>
+                    typeof SETTINGS_DEFAULTS[key] === 'boolean' ? (
+                      <Grid key={key} size={{ xs: 12, sm: 6 }}>
+                        <Controller
+                          control={form.control}
+                          name={key}
+                          render={({ field }) => (
+                            <FormControlLabel
+                              control={
+                                <Switch
+                                  checked={field.value === true}
+                                  onChange={(event) => field.onChange(event.target.checked)}
+                                />
                               }
-                            : undefined,
-                        }}
-                      />
-                    </Grid>
+                              label={SETTINGS_LABELS[key].label}
+                            />
+                          )}
+                        />
+                        <FormHelperText>{SETTINGS_LABELS[key].help}</FormHelperText>
+                      </Grid>
+                    ) : (
+                      <Grid key={key} size={{ xs: 12, sm: 6 }}>
+                        <TextField
+                          label={SETTINGS_LABELS[key].label}
+                          autoComplete="off"
+                          {...fieldProps(form, key, SETTINGS_LABELS[key].help)}
+                          slotProps={{
+                            htmlInput: { inputMode: 'decimal' },
+                            input: SETTINGS_LABELS[key].unit
+                              ? {
+                                  endAdornment: (
+                                    <InputAdornment position="end">{SETTINGS_LABELS[key].unit}</InputAdornment>
+                                  ),
+                                }
+                              : undefined,
+                          }}
+                        />
+                      </Grid>
+                    ),
                   ),
-                ),
-              ])}
-              <Grid size={12} sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
-                <SubmitButton loading={formState.isSubmitting} disabled={!formState.isDirty}>
-                  Save settings
-                </SubmitButton>
-                <Button
-                  variant="outlined"
-                  color="secondary"
-                  disabled={!formState.isDirty}
-                  onClick={() => settings.data && reset(settings.data)}
-                >
-                  Reset
-                </Button>
+                ])}
+                <Grid size={12} sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
+                  <SubmitButton loading={formState.isSubmitting} disabled={!formState.isDirty}>
+                    Save settings
+                  </SubmitButton>
+                  <Button
+                    variant="outlined"
+                    color="secondary"
+                    disabled={!formState.isDirty}
+                    onClick={() => settings.data && reset(settings.data)}
+                  >
+                    Reset
+                  </Button>
+                </Grid>
               </Grid>
-            </Grid>
-          </Box>
-        )}
-      </CardContent>
-      <ConfirmDialog
-        open={review !== null}
-        title="Review the changes"
-        confirmLabel={`Save ${changes.length} change${changes.length === 1 ? '' : 's'}`}
-        busy={save.isPending}
-        onConfirm={() => void confirm()}
-        onClose={() => setReview(null)}
-      >
-        <ChangeReview changes={changes} />
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-          The new values apply to later events only; the change is written to the audit log.
-        </Typography>
-      </ConfirmDialog>
-    </Card>
+            </Box>
+          )}
+        </CardContent>
+        <ConfirmDialog
+          open={review !== null}
+          title="Review the changes"
+          confirmLabel={`Save ${changes.length} change${changes.length === 1 ? '' : 's'}`}
+          busy={save.isPending}
+          onConfirm={() => void confirm()}
+          onClose={() => setReview(null)}
+        >
+          <ChangeReview changes={changes} />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+            The new values apply to later events only; the change is written to the audit log.
+          </Typography>
+        </ConfirmDialog>
+      </Card>
+    </Stack>
   );
 }
