@@ -82,6 +82,12 @@ test.describe(() => {
     await expect(row).toContainText('Internal note: “Goodwill for ticket 88”');
     // No raw JSON until asked for.
     await expect(page.getByText('"entryId"')).toHaveCount(0);
+    // The hash chain's last check (docs/decisions/0054-audit-chain.md): the portal's job checks new entries every 15 s.
+    await expect(async () => {
+      await page.reload();
+      await expect(log.chainVerification).toContainText(/Verified through entry #\d+/, { timeout: 2_000 });
+    }).toPass({ timeout: 40_000, intervals: [3_000] });
+    await expect(log.chainVerification).toContainText(/Its hash: [0-9a-f]{64}/);
 
     const disclosure = log.rawRecordButton(row);
     await expect(disclosure).toHaveAttribute('aria-expanded', 'false');

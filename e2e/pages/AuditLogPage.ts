@@ -5,10 +5,13 @@ import { TablePage } from './TablePage';
 export class AuditLogPage extends TablePage {
   /** The raw record of the entry opened. */
   readonly rawRecord: Locator;
+  /** Above the list: the last entry the hash chain was verified through, or the first that does not match. */
+  readonly chainVerification: Locator;
 
   constructor(page: Page) {
     super(page, '/admin/audit-log', 'Audit log');
     this.rawRecord = page.locator('pre[data-testid^="raw-entry-"]');
+    this.chainVerification = page.getByTestId('audit-chain');
   }
 
   rawRecordButton(row: Locator): Locator {

@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { auditVerifyJob } from './audit/verify-job';
 import { rescanJob } from './deposits/rescan/job';
 import { createDepositWatcher } from './deposits/watcher';
 import { dailyTotalsJob } from './dashboard/rollup';
@@ -31,7 +32,9 @@ import { pendingChangesJob } from './pending-changes';
  * - the plan simulator (simulator/replay.ts): the lease on the running
  *   simulation's row, renewed by every day it replays (shared/lease.ts);
  * - the pending changes (pending-changes.ts): each due change's row,
- *   claimed FOR UPDATE SKIP LOCKED in the transaction that applies it.
+ *   claimed FOR UPDATE SKIP LOCKED in the transaction that applies it;
+ * - the audit chain's verification (audit/verify-job.ts): a
+ *   transaction-scoped advisory lock per pass, and the watermark row it moves.
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
@@ -47,12 +50,13 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
   );
   const simulations = runJob(ctx.log, simulationJob(ctx));
   const changes = runJob(ctx.log, pendingChangesJob(ctx));
+  const auditChain = runJob(ctx.log, auditVerifyJob(ctx));
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
     kickSimulations: () => simulations.kick(),
     status: () =>
-      [rollup, closes, watcher, payouts, rescans, totals, simulations, changes].flatMap((job) =>
+      [rollup, closes, watcher, payouts, rescans, totals, simulations, changes, auditChain].flatMap((job) =>
         job ? [job.status()] : [],
       ),
     async stop() {
@@ -65,6 +69,7 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         totals.stop(),
         simulations.stop(),
         changes.stop(),
+        auditChain.stop(),
       ]);
     },
   };

@@ -275,6 +275,39 @@ export const auditQuerySchema = listQuery({
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export const auditPageSchema = pageOf(auditEntrySchema);
 
+/**
+ * The audit chain as last verified (docs/decisions/0054-audit-chain.md): the
+ * last entry found whole with every entry before it, and the first entry that
+ * did not match, if one did not.
+ */
+export const auditVerificationSchema = z.object({
+  lastVerified: z
+    .object({
+      /** Null when that entry has since been deleted. */
+      id: z.number().int().nullable(),
+      position: z.number().int(),
+      /** SHA-256, hex. */
+      hash: z.string(),
+      createdAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** Entries in the chain (its head's position). */
+  entries: z.number().int(),
+  /** The last check, and the last that went through every entry; null before the first. */
+  checkedAt: z.string().nullable(),
+  fullCheckAt: z.string().nullable(),
+  broken: z
+    .object({
+      position: z.number().int(),
+      /** Null when the entry at that position is gone. */
+      entryId: z.number().int().nullable(),
+      reason: z.string(),
+      foundAt: z.string(),
+    })
+    .nullable(),
+});
+export type AuditVerification = z.infer<typeof auditVerificationSchema>;
+
 /** The mail outbox (no SMTP server configured): what the portal kept, newest first, links and codes redacted. */
 export const outboxQuerySchema = listQuery({ to: text(undefined, { label: 'to' }).trim().max(254).optional() });
 export type OutboxQuery = z.infer<typeof outboxQuerySchema>;

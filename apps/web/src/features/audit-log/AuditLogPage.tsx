@@ -12,6 +12,7 @@ import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatDateTime } from '../../shared/format';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { adminKeys } from '../admin-transactions/api';
+import { ChainVerification } from './ChainVerification';
 import { AUDIT_ACTIONS, actionLabel, describeAuditEntry, type SentencePart } from './describe';
 
 const FILTERS = ['action', 'actor', 'targetType', 'targetId', 'from', 'to'] as const;
@@ -100,6 +101,7 @@ export function AuditLogPage() {
       title="Audit log"
       subheader="Every admin action: who did what to whom, and what changed. Open a row for its raw record."
       action={<CsvExportButton list={endpoints.audit.list} name="audit-log" query={list.query} />}
+      notice={<ChainVerification />}
       filters={
         <>
           <SelectFilter
