@@ -26,7 +26,7 @@ export async function hotWalletFunding(
   token: TokenInfo,
   balances: { hot: bigint; treasury: bigint },
 ): Promise<HotWalletFunding | null> {
-  const hot = chain.hotWallet?.address;
+  const hot = chain.hotWalletAddress;
   if (!hot) return null;
   const [settings, needs, capital] = await Promise.all([
     readSettings(ctx.db),
@@ -48,10 +48,10 @@ export async function hotWalletFunding(
     treasury: {
       address: chain.treasuryAddress,
       balance: fromBaseUnits(balances.treasury),
-      keyHeld: chain.treasuryWallet !== null,
+      keyHeld: chain.treasuryKeyHeld,
     },
     paymentUri:
-      chain.treasuryWallet === null && toMove > 0n ? paymentUri(chain, token, hot, tokenUnitsUp(toMove, token)) : null,
+      !chain.treasuryKeyHeld && toMove > 0n ? paymentUri(chain, token, hot, tokenUnitsUp(toMove, token)) : null,
     // Each booking posts its amount into the capital account (book-capital.ts).
     capitalBooked: fromBaseUnits(BigInt(capital.rows[0]!.booked)),
   };

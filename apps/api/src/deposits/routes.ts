@@ -16,6 +16,7 @@ import { cancelRescan } from './rescan/cancel';
 import { listRescans, readRescan } from './rescan/list';
 import { startRescan } from './rescan/start';
 import { chainWallets } from './wallets';
+import { signWhereKeysAre } from '../signing/hand-off';
 
 /** `/api/deposits` (members). */
 export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -70,9 +71,13 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       rejectHeldDeposit(ctx, actorOf(request), request.params.id, request.body.reason),
     );
 
-    route(app, endpoints.deposits.adminConsolidate, twoFactor, async (request, reply) =>
-      reply.code(201).send(await startConsolidation(ctx, actorOf(request))),
-    );
+    // Signing: done by the process that holds the keys (signing/hand-off.ts).
+    route(app, endpoints.deposits.adminConsolidate, twoFactor, async (request, reply) => {
+      const actor = actorOf(request);
+      return reply
+        .code(201)
+        .send(await signWhereKeysAre(ctx, 'consolidation', actor, {}, () => startConsolidation(ctx, actor)));
+    });
 
     route(app, endpoints.deposits.adminChainWallets, {}, async (request) => chainWallets(ctx, request.query));
 
@@ -81,11 +86,15 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       app,
       endpoints.hotWallet.adminMoveFromTreasury,
       { preHandler: adminTwoFactorGate(ctx) },
-      async (request, reply) =>
-        sendIdempotent(
+      async (request, reply) => {
+        const [actor, body, key] = [actorOf(request), request.body, request.headers['idempotency-key']];
+        return sendIdempotent(
           reply,
-          await moveTreasuryToHot(ctx, actorOf(request), request.body, request.headers['idempotency-key']),
-        ),
+          await signWhereKeysAre(ctx, 'treasury_move', actor, { body, idempotencyKey: key }, () =>
+            moveTreasuryToHot(ctx, actor, body, key),
+          ),
+        );
+      },
     );
 
     route(app, endpoints.hotWallet.adminBookCapital, { preHandler: adminTwoFactorGate(ctx) }, async (request, reply) =>

@@ -90,8 +90,9 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
     };
   }
 
+  // A web process runs no job (PORTAL_ROLE=web): it says nothing of them.
   const jobs = ctx.jobs?.status();
-  if (jobs) {
+  if (jobs?.length) {
     const failing = jobs.filter((job) => job.failures > 0).map(({ name, failures }) => ({ name, failures }));
     checks.jobs = {
       state: failing.length ? 'failing' : 'ok',
@@ -118,7 +119,7 @@ export async function hotWalletCheck(
   payouts: () => Promise<PayoutFigures>,
 ): Promise<HealthChecks['hotWallet']> {
   const chain = ctx.chain;
-  if (!chain?.hotWallet)
+  if (!chain?.hotWalletAddress)
     return {
       state: 'off',
       message: chain

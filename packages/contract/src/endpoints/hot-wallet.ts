@@ -14,6 +14,7 @@ export const hotWallet = {
     answer: treasuryMoveSchema,
     errors: [
       'CHAIN_UNAVAILABLE',
+      'SIGNER_UNAVAILABLE',
       'TREASURY_COLD',
       'PAYOUTS_NOT_CONFIGURED',
       'TREASURY_SHORT',

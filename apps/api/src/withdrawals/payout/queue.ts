@@ -15,10 +15,10 @@ const notConfigured = () =>
 /** One queued payout per approved withdrawal, in the approval's transaction. */
 export async function queuePayouts(ctx: AppContext, tx: Sql, withdrawalIds: number[]): Promise<void> {
   const chain = ctx.chain;
-  if (!chain?.hotWallet) throw notConfigured();
+  if (!chain?.hotWalletAddress) throw notConfigured();
   await tx.query(
     sql`INSERT INTO payouts (withdrawal_id, status, chain_id, wallet, to_address, amount)
-        SELECT id, 'queued', ${chain.chainId}, ${chain.hotWallet.address}, address, amount - fee
+        SELECT id, 'queued', ${chain.chainId}, ${chain.hotWalletAddress}, address, amount - fee
           FROM withdrawals WHERE id = ANY(${withdrawalIds}::bigint[]) ORDER BY id`,
   );
 }
