@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { sql } from '../../db/sql';
 import type { Job } from '../../shared/job-runner';
 import { newLeaseHolder } from '../../shared/lease';
+import { restoreCheckHolds } from './after-restore';
 import { followInFlight } from './follow-in-flight';
 import { releasePayoutLease, takePayoutLease } from './lease';
 import type { PayoutHooks } from './pass';
@@ -52,6 +53,9 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}) {
     if (!(await takePayoutLease(db, chain.chainId, wallet, holder))) return { progressed: 0, open: 0, ran: false };
     try {
       const scope = { ctx, chain, wallet, token: await chain.token(), hooks };
+      // After a restore, nothing is paid until the hot wallet's transfers since the backup are matched.
+      const heldByRestore = await restoreCheckHolds(scope);
+      if (heldByRestore > 0) return { progressed: 0, open: heldByRestore, ran: true };
       const progressed = (await followInFlight(scope)) + (await startQueued(scope));
       const open = await db.query<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${wallet} AND status NOT IN ('paid', 'failed')`,
