@@ -26,7 +26,6 @@ export const restoreCheckSchema = z.object({
     }),
   ),
 });
-export type RestoreCheck = z.infer<typeof restoreCheckSchema>;
 
 export const restoreCheckListSchema = z.object({ items: z.array(restoreCheckSchema) });
 export type RestoreCheckList = z.infer<typeof restoreCheckListSchema>;

@@ -15,7 +15,7 @@ import type { ApiErrorCode } from '@portal/contract';
 export type SigningKind = 'treasury_move' | 'consolidation';
 
 /** How long a request may wait to be taken before the web process gives up on it (no jobs process running). */
-export const TAKE_WITHIN_MS = 30_000;
+const TAKE_WITHIN_MS = 30_000;
 /** How long a taken request may run (a consolidation waits for its receipts) before the answer is "still running". */
 const ANSWER_WITHIN_MS = 10 * 60_000;
 const POLL_MS = 200;
