@@ -57,6 +57,7 @@ const envSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  PORTAL_ROLE: z.enum(['all', 'web', 'jobs'], { error: 'must be all, web or jobs' }).default('all'),
   TEST_JOB_PAUSE_MS: z.coerce.number().int().min(1).max(600_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -106,6 +107,14 @@ export interface Config {
    */
   webConcurrency: number;
   /**
+   * PORTAL_ROLE (docs/operations.md, "Keys only where they sign"): `all`
+   * serves and runs the jobs (one process; with WEB_CONCURRENCY the primary
+   * runs the jobs and its workers are `web`); `web` serves with no key
+   * (watch-only) and runs no job; `jobs` runs the jobs, signs, and serves
+   * nothing.
+   */
+  role: 'all' | 'web' | 'jobs';
+  /**
    * NODE_ENV=test only: the background jobs (payout, close, consolidation)
    * stop this long in the middle of their work, so that a test can kill the
    * process there (apps/api/test/multiprocess.test.ts). Refused otherwise.
@@ -127,7 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty variables count as unset, as a shell user expects.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);
-  const chain = parseChainEnv(present);
+  const chain = parseChainEnv(present, present.PORTAL_ROLE === 'web');
   const listFile = present.SCREENING_LIST_FILE ? readScreeningFile(present.SCREENING_LIST_FILE) : undefined;
   if (!parsed.success || chain.problems.length || listFile?.problems.length) {
     const lines = (parsed.error?.issues ?? []).map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -151,6 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.WEB_CONCURRENCY !== undefined && e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  WEB_CONCURRENCY: several processes need DATABASE_URL (PostgreSQL); the embedded database runs in one process. Unset WEB_CONCURRENCY or set DATABASE_URL.',
+    );
+  }
+  // A web or a jobs process lives beside the other role, which the embedded database cannot share.
+  if (e.PORTAL_ROLE !== 'all' && !e.DATABASE_URL && e.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      `Invalid configuration:\n  PORTAL_ROLE: ${e.PORTAL_ROLE} runs beside a process of the other role on one PostgreSQL database (DATABASE_URL); the embedded database runs in one process. Unset PORTAL_ROLE or set DATABASE_URL.`,
     );
   }
   const jwtSecret = e.JWT_SECRET ? new TextEncoder().encode(e.JWT_SECRET) : randomBytes(32);
@@ -186,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     screeningFile: listFile?.value,
     chain: chain.value!,
     webConcurrency: e.DATABASE_URL ? (e.WEB_CONCURRENCY ?? DEFAULT_WEB_CONCURRENCY) : 1,
+    role: e.PORTAL_ROLE,
     testJobPauseMs: e.TEST_JOB_PAUSE_MS,
   };
 }

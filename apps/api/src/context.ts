@@ -24,5 +24,12 @@ export interface AppContext {
    * rescan the rescan job (deposits/rescan/start.ts), and
    * /api/health reads how they have been doing.
    */
-  jobs?: { kickPayouts(): void; kickRescans(): void; kickSimulations(): void; status(): JobStatus[] };
+  jobs?: {
+    kickPayouts(): void;
+    kickRescans(): void;
+    kickSimulations(): void;
+    /** A signing request a web process recorded (signing/hand-off.ts). */
+    kickSigning?(): void;
+    status(): JobStatus[];
+  };
 }

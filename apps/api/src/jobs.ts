@@ -9,6 +9,8 @@ import { payoutJob } from './withdrawals/payout/job';
 import { runJob } from './shared/job-runner';
 import { simulationJob } from './simulator/replay';
 import { pendingChangesJob } from './pending-changes';
+import cluster from 'node:cluster';
+import { signingRequestsJob } from './signing/job';
 
 /**
  * Every background job of a process, each in the one loop of shared/job-runner.ts
@@ -51,12 +53,16 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
   const simulations = runJob(ctx.log, simulationJob(ctx));
   const changes = runJob(ctx.log, pendingChangesJob(ctx));
   const auditChain = runJob(ctx.log, auditVerifyJob(ctx));
+  // What a web process asked this one to sign (signing/hand-off.ts).
+  const signing = ctx.chain ? runJob(ctx.log, signingRequestsJob(ctx)) : undefined;
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
     kickSimulations: () => simulations.kick(),
+    kickSigning: () => signing?.kick(),
     status: () =>
-      [rollup, closes, watcher, payouts, rescans, totals, simulations, changes, auditChain].flatMap((job) =>
+      [rollup, closes, watcher, payouts, rescans, totals, simulations, changes, auditChain, signing].flatMap(
+        (job) =>
         job ? [job.status()] : [],
       ),
     async stop() {
@@ -70,7 +76,40 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         simulations.stop(),
         changes.stop(),
         auditChain.stop(),
+        signing?.stop(),
       ]);
     },
   };
+}
+
+/** A message from a web worker of the cluster: start this job's pass now (main.ts). */
+type Kick = { portalKick: 'payouts' | 'rescans' | 'simulations' | 'signing' };
+
+/**
+ * A web worker's `ctx.jobs` (PORTAL_ROLE=web runs no job): each kick goes
+ * to the cluster's primary, which runs the jobs. Without a primary (a web
+ * process on its own) the jobs process finds the work on its next pass.
+ */
+export function forwardKicks(): NonNullable<AppContext['jobs']> {
+  const send = (job: Kick['portalKick']) => () => void process.send?.({ portalKick: job } satisfies Kick);
+  return {
+    kickPayouts: send('payouts'),
+    kickRescans: send('rescans'),
+    kickSimulations: send('simulations'),
+    kickSigning: send('signing'),
+    status: () => [],
+  };
+}
+
+/** The primary's side of `forwardKicks`. */
+export function kickFromWorkers(jobs: NonNullable<AppContext['jobs']>): void {
+  cluster.on('message', (_worker, message: Partial<Kick> | undefined) => {
+    const kicks: Record<Kick['portalKick'], () => void> = {
+      payouts: () => jobs.kickPayouts(),
+      rescans: () => jobs.kickRescans(),
+      simulations: () => jobs.kickSimulations(),
+      signing: () => jobs.kickSigning?.(),
+    };
+    if (message?.portalKick && message.portalKick in kicks) kicks[message.portalKick]();
+  });
 }

@@ -12,10 +12,11 @@ import { moneyGroups } from './money-groups';
 import { DataFolderLockedError, lockDataFolder, persistentJwtSecret, type DataFolderLock } from './setup/data-folder';
 import { watchSettings } from './settings/service';
 import { createChain } from './chain';
-import { settingsFromEnv } from './chain/config';
-import { embeddedSettingsFor, startEmbeddedChain, type EmbeddedChain } from './chain/embedded';
+import { EMBEDDED_WORKER_ENV, KEY_VARIABLES, settingsFromEnv, type ChainSettings } from './chain/config';
+import { embeddedWatchSettingsFor, startEmbeddedChain, type EmbeddedChain } from './chain/embedded';
+import { privateKeyToAccount } from 'viem/accounts';
 import { totpKey } from './two-factor/secret-box';
-import { startJobs } from './jobs';
+import { forwardKicks, kickFromWorkers, startJobs } from './jobs';
 
 async function main() {
   // A worker of the cluster below: the primary did the first-start work.
@@ -119,7 +120,9 @@ async function main() {
     const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
     const lines = [
       '',
-      `  Members portal is running at ${address}${config.webConcurrency > 1 ? ` (${config.webConcurrency} API processes, WEB_CONCURRENCY)` : ''}`,
+      config.role === 'jobs'
+        ? '  Members portal jobs process (PORTAL_ROLE=jobs): runs the background jobs and signs; serves no page.'
+        : `  Members portal is running at ${address}${config.webConcurrency > 1 ? ` (${config.webConcurrency} API processes, WEB_CONCURRENCY)` : ''}${config.role === 'web' ? ', web only (PORTAL_ROLE=web): no key, no job' : ''}`,
       `  API docs: ${address}/api/docs`,
       `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
     ];
@@ -152,16 +155,23 @@ async function main() {
     console.log(lines.join('\n') + '\n');
   };
 
-  if (config.webConcurrency > 1) {
+  if (config.webConcurrency > 1 && config.role !== 'jobs') {
     // The primary of a cluster (docs/decisions/0030-several-processes.md):
     // migrations, the first start and the embedded chain are done above,
-    // once; the workers serve. The development TOTP key is made here too, so
-    // that workers starting together never read a half-written file.
+    // once; the workers serve, as web processes that hold no key. The
+    // primary runs the jobs and signs (PORTAL_ROLE=all; with web, some other
+    // process does: docs/decisions/0053-keys-only-where-they-sign.md). The
+    // development TOTP key is made here too, so that workers starting
+    // together never read a half-written file.
     if (!config.totpEncryptionKey && config.env !== 'test') totpKey(config);
-    await db.close();
+    const jobs = config.role === 'all' ? (await watchSettings(db), startJobs(ctx)) : undefined;
+    if (jobs) ctx.jobs = jobs;
+    else await db.close();
     process.off('SIGINT', exitEarly);
     process.off('SIGTERM', exitEarly);
-    await runCluster(config.webConcurrency, !!embedded, log, banner, async () => {
+    await runCluster(config.webConcurrency, workerEnv(chainSettings, !!embedded), log, banner, jobs, async () => {
+      await jobs?.stop();
+      if (jobs) await db.close();
       await embedded?.stop();
     });
     return;
@@ -197,14 +207,16 @@ async function main() {
 async function serve(ctx: AppContext): Promise<() => Promise<void>> {
   const { config, db } = ctx;
   await watchSettings(db);
-  const app = await buildApp(ctx);
-  await app.listen({ port: config.port, host: config.host });
-  const jobs = startJobs(ctx);
-  ctx.jobs = jobs;
+  // A jobs process serves nothing; a web process runs no job (docs/decisions/0053-keys-only-where-they-sign.md).
+  const app = config.role === 'jobs' ? undefined : await buildApp(ctx);
+  await app?.listen({ port: config.port, host: config.host });
+  const jobs = config.role === 'web' ? undefined : startJobs(ctx);
+  // A web worker of the cluster asks its primary, which runs the jobs, to start a pass at once.
+  ctx.jobs = jobs ?? (cluster.isWorker ? forwardKicks() : undefined);
 
   return async () => {
-    await jobs.stop();
-    await app.close();
+    await jobs?.stop();
+    await app?.close();
   };
 }
 
@@ -226,8 +238,8 @@ async function worker() {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const ctx = contextOf(config, db, log);
   let chainSettings = settingsFromEnv(config.chain);
-  if (!chainSettings && process.env[EMBEDDED_CHAIN_ENV] === '1')
-    chainSettings = embeddedSettingsFor(config.dataDir, config.chain);
+  if (!chainSettings && process.env[EMBEDDED_WORKER_ENV] === '1')
+    chainSettings = embeddedWatchSettingsFor(config.dataDir, config.chain);
   if (chainSettings) ctx.chain = createChain(chainSettings);
   const stop = await serve(ctx);
   let stopping = false;
@@ -255,8 +267,27 @@ function contextOf(config: Config, db: Database, log: pino.Logger): AppContext {
   return { config, db, log, now: () => new Date(), mailer, groups: moneyGroups(db) };
 }
 
-/** Tells a worker that the primary runs the embedded chain (its settings are in DATA_DIR). */
-const EMBEDDED_CHAIN_ENV = 'PORTAL_EMBEDDED_CHAIN';
+/**
+ * The environment of the cluster's workers: web processes (PORTAL_ROLE=web)
+ * with every key variable removed, the wallets given by address; where the
+ * primary runs the embedded chain, its non-secret settings are in DATA_DIR
+ * (EMBEDDED_WORKER_ENV). An undefined value leaves the variable out of the
+ * child's environment (node:child_process).
+ */
+function workerEnv(chain: ChainSettings | undefined, embeddedChain: boolean): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = {
+    PORTAL_ROLE: 'web',
+    [EMBEDDED_WORKER_ENV]: embeddedChain ? '1' : '0',
+  };
+  for (const name of KEY_VARIABLES) env[name] = undefined;
+  if (chain && !embeddedChain) {
+    env.DEPOSIT_XPUB = chain.depositXpub;
+    env.HOT_WALLET_ADDRESS = chain.hotWalletKey ? privateKeyToAccount(chain.hotWalletKey).address : undefined;
+    env.GAS_WALLET_ADDRESS = chain.gasWalletKey ? privateKeyToAccount(chain.gasWalletKey).address : undefined;
+    env.TREASURY_KEY_HELD = chain.treasuryKey ? 'true' : 'false';
+  }
+  return env;
+}
 /** A worker that ends sooner than this after its start counts as a failed start. */
 const QUICK_EXIT_MS = 5_000;
 /** Failed starts in a row after which the primary gives up (a bad port, a database refusing). */
@@ -272,15 +303,16 @@ const STOP_TIMEOUT_MS = 30_000;
  */
 async function runCluster(
   count: number,
-  embeddedChain: boolean,
+  env: Record<string, string | undefined>,
   log: pino.Logger,
   banner: () => void,
+  jobs: AppContext['jobs'],
   cleanup: () => Promise<void>,
 ): Promise<void> {
   let stopping = false;
   let quickExits = 0;
   let announced = false;
-  const env = { [EMBEDDED_CHAIN_ENV]: embeddedChain ? '1' : '0' };
+  if (jobs) kickFromWorkers(jobs);
   const startedAt = new Map<number, number>();
   const listening = new Set<number>();
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -648,6 +648,9 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     expect(first).toHaveLength(2);
     expect(anvils(primary.pid!)).toHaveLength(1);
     for (const w of first) expect(anvils(w.pid)).toHaveLength(0);
+    // The workers are web processes: the primary runs the jobs and signs (docs/decisions/0053-keys-only-where-they-sign.md).
+    for (const w of first)
+      expect(readFileSync(`/proc/${w.pid}/environ`, 'utf8').split('\0')).toContain('PORTAL_ROLE=web');
 
     // Every worker talks to the primary's chain (a worker answers 'starting' until its watcher's first look at it;
     // six answers in a row, handed out in turn by the cluster, cover both workers).
@@ -692,5 +695,34 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     for (const pid of [...replaced.map((w) => w.pid), anvilPid]) {
       expect(() => process.kill(pid, 0), `process ${pid} still running`).toThrow();
     }
+  }, 180_000);
+
+  it('keys only where they sign: a web process given a key does not start; a cluster on a configured chain gives its workers none', async () => {
+    const refused = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
+      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: freshDatabase(), PORTAL_ROLE: 'web', ...chain.env },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('HOT_WALLET_KEY: must not be set where PORTAL_ROLE=web');
+    expect(refused.stderr).toContain('DEPOSIT_MNEMONIC: must not be set where PORTAL_ROLE=web');
+
+    // The primary holds the keys and runs the jobs; the workers serve with none in their environment.
+    const cluster = await startProcess('keys', { DATABASE_URL: freshDatabase(), WEB_CONCURRENCY: '2' });
+    const workers = await until('two workers', async () => {
+      const found = childrenOf(cluster.child.pid!).filter((p) => p.cmdline.includes('main.ts'));
+      return found.length === 2 ? found : undefined;
+    });
+    const hot = privateKeyToAccount(chain.hotKey).address;
+    for (const w of workers) {
+      const environ = readFileSync(`/proc/${w.pid}/environ`, 'utf8').split('\0');
+      expect(environ).toContain('PORTAL_ROLE=web');
+      expect(environ).toContain(`HOT_WALLET_ADDRESS=${hot}`);
+      for (const name of ['DEPOSIT_MNEMONIC', 'GAS_WALLET_KEY', 'HOT_WALLET_KEY', 'TREASURY_KEY'])
+        expect(environ.filter((e) => e.startsWith(`${name}=`))).toEqual([]);
+      for (const secret of chain.secrets) expect(environ.some((e) => e.includes(secret))).toBe(false);
+    }
+    cluster.child.kill('SIGTERM');
+    expect(await cluster.exited).toBe(0);
   }, 180_000);
 });

@@ -108,6 +108,8 @@ export const apiErrorCodes = {
   CHAIN_UNAVAILABLE: [503],
   CONSOLIDATION_UNAVAILABLE: [503],
   CONSOLIDATION_RUNNING: [409],
+  // A signing action asked of a web process that no jobs process took (apps/api/src/signing/hand-off.ts).
+  SIGNER_UNAVAILABLE: [503],
   // A deposit recovered by its transaction hash (apps/api/src/deposits/recover-deposit.ts).
   TRANSACTION_NOT_MINED: [422],
   NO_TOKEN_TRANSFER: [422],

@@ -3,8 +3,12 @@ import { chainStatusSchema } from './deposits';
 
 /** The hot wallet in words, on /api/health and the admin dashboard. */
 export const hotWalletCheckSchema = z.object({
-  /** low: less USDT than the live payouts need, no BNB for gas, or below the low-water mark; unknown: the node did not answer; off: no chain or no hot wallet. */
-  state: z.enum(['ok', 'low', 'unknown', 'off']),
+  /**
+   * low: less USDT than the live payouts need, no BNB for gas, or below the low-water mark; high: above its cap
+   * (the `hotWalletCap` setting), the excess on its way back to the treasury or, where the treasury is cold, to be
+   * moved by the operator; unknown: the node did not answer; off: no chain or no hot wallet.
+   */
+  state: z.enum(['ok', 'low', 'high', 'unknown', 'off']),
   message: z.string(),
 });
 

@@ -19,6 +19,10 @@ export const hotWalletFundingSchema = z.object({
   /** The `hotWalletLowWater` setting (0: no warning). */
   lowWater: moneySchema,
   belowLowWater: z.boolean(),
+  /** The `hotWalletCap` setting (0: no cap): the most it keeps over `needed` (never less than `target`). */
+  cap: moneySchema,
+  /** balance - needed - the cap, at least 0: what goes back to the treasury (by the portal where it holds the treasury's key, else by the operator). */
+  aboveCap: moneySchema,
   /** needed + target - balance, at least 0: what the treasury should send it. */
   toMove: moneySchema,
   treasury: z.object({

@@ -21,6 +21,7 @@ export * from './withdrawals';
 export * from './withdrawal-progress';
 export * from './screening';
 export * from './hot-wallet';
+export * from './restore-check';
 export * from './statements';
 export * from './web-build';
 export * from './health';

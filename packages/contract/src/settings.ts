@@ -53,6 +53,7 @@ export const settingsShape = {
   depositMinimum: amountSchema('Deposit minimum'),
   consolidationThreshold: amountSchema('Consolidation threshold'),
   hotWalletTarget: decimalSettingSchema('Hot wallet target', { maxDecimals: 18, max: '1000000000', allowZero: true }),
+  hotWalletCap: decimalSettingSchema('Hot wallet cap', { maxDecimals: 18, max: '1000000000', allowZero: true }),
   hotWalletLowWater: decimalSettingSchema('Hot wallet low-water mark', {
     maxDecimals: 18,
     max: '1000000000',
@@ -114,6 +115,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   consolidationThreshold: '10',
   hotWalletTarget: '1000',
   hotWalletLowWater: '100',
+  hotWalletCap: '0',
   withdrawalMinimum: '10',
   withdrawalFeePercent: '5',
   withdrawalFeeMinimum: '1',
@@ -203,6 +205,11 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
   hotWalletTarget: {
     label: 'Hot wallet target',
     help: 'A consolidation first fills the hot wallet to the approved and pending withdrawals plus this much, then sends the rest to the treasury (0: only what withdrawals need).',
+    unit: 'USDT',
+  },
+  hotWalletCap: {
+    label: 'Hot wallet cap',
+    help: "The most the hot wallet keeps over what approved and pending withdrawals need (at least the target). Above it the excess goes back to the treasury where the portal holds the treasury's key; where the treasury is cold, the dashboard and BEP20 Wallets say how much to move (0: no cap).",
     unit: 'USDT',
   },
   hotWalletLowWater: {

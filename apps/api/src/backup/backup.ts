@@ -2,7 +2,10 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
 import { withPgClient } from '../db/postgres';
+import { recordRestoreCheck } from '../withdrawals/payout/after-restore';
 import { lockDataFolder } from '../setup/data-folder';
 
 /**
@@ -67,6 +70,8 @@ export interface RestoreResult {
    * against the hot wallet's transfers before starting the portal (ADR 0031).
    */
   unsignedPayouts: number;
+  /** Payouts approved and not yet paid in the backup: none is paid until the payout job has matched them on chain. */
+  heldPayouts: number;
 }
 
 /** Payouts of the restored database with no transaction signed yet. */
@@ -75,8 +80,19 @@ const UNSIGNED_PAYOUTS = `SELECT count(*)::int AS n FROM payouts WHERE status = 
 export async function restore(target: BackupTarget, file: string): Promise<RestoreResult> {
   const from = path.resolve(file);
   if (!existsSync(from)) throw new BackupError(`${from} does not exist.`);
-  if (target.databaseUrl) return { kind: 'postgres', unsignedPayouts: await pgRestore(target.databaseUrl, from) };
-  return { kind: 'pglite', unsignedPayouts: await pgliteRestore(target.dataDir, from) };
+  const restored: RestoreResult = target.databaseUrl
+    ? { kind: 'postgres', unsignedPayouts: await pgRestore(target.databaseUrl, from), heldPayouts: 0 }
+    : { kind: 'pglite', unsignedPayouts: await pgliteRestore(target.dataDir, from), heldPayouts: 0 };
+  // The schema brought up to date (as the portal's start would) and the payouts not yet paid held until the
+  // payout job has matched them with the hot wallet's transfers since the backup (withdrawals/payout/after-restore.ts).
+  const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir });
+  try {
+    await migrate(db);
+    restored.heldPayouts = await recordRestoreCheck(db);
+  } finally {
+    await db.close();
+  }
+  return restored;
 }
 
 // --- PostgreSQL -------------------------------------------------------------

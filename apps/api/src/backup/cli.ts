@@ -37,11 +37,12 @@ async function main(): Promise<number> {
     console.log(
       `Restored ${file} into ${where}. Start the portal on it with the same chain settings; the deposit watcher and the payouts resume from the restored state.`,
     );
-    if (result.unsignedPayouts > 0) {
+    if (result.heldPayouts > 0) {
       console.log(
-        `Warning: ${result.unsignedPayouts} approved payout(s) had no signed transaction when the backup was taken. If the old portal paid any of them after the backup, ` +
-          "the restored portal would pay it again: before starting the portal, compare the hot wallet's outgoing transfers since the backup (on the explorer) " +
-          'with the approved withdrawals (docs/decisions/0031-backup-and-restore.md).',
+        `${result.heldPayouts} approved payout(s) were not yet paid when the backup was taken. The old portal may have paid some of them after it: ` +
+          "the restored portal pays none of them until it has read the hot wallet's transfers on chain since the backup and matched them " +
+          '(found: settled as paid; not found: paid). Admins see the outcome under Withdrawals and in the audit log (docs/decisions/0053-keys-only-where-they-sign.md). ' +
+          'Stop the old portal for good before starting this one.',
       );
     }
   }

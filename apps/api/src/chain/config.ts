@@ -29,6 +29,11 @@ export interface ChainEnv {
   explorerUrl?: string;
   /** The first block the deposit watcher reads; unset: the final block when it first runs (0 on the embedded chain). */
   startBlock?: number;
+  /** A web process's view of the wallets whose keys only the job process holds (PORTAL_ROLE=web, docs/operations.md). */
+  hotWalletAddress?: Address;
+  gasWalletAddress?: Address;
+  /** PORTAL_ROLE=web: the job process holds TREASURY_KEY (the treasury is hot), so admins may ask for moves from it. */
+  treasuryKeyHeld: boolean;
 }
 
 /** A chain to talk to: the environment's, or the embedded one once started. */
@@ -49,6 +54,10 @@ export interface ChainSettings {
   pollMs: number;
   explorerUrl?: string;
   startBlock?: number;
+  /** Where this process holds no key (PORTAL_ROLE=web): the wallets' addresses, and whether the job process holds the treasury's key. */
+  hotWalletAddress?: Address;
+  gasWalletAddress?: Address;
+  treasuryKeyHeld?: boolean;
   /** True for the chain `npm start` runs itself. */
   embedded: boolean;
 }
@@ -60,8 +69,15 @@ type Problem = [variable: string, message: string];
 
 const KEY = /^0x[0-9a-fA-F]{64}$/;
 
-/** Reads the chain variables; returns the problems, each naming its variable. */
-export function parseChainEnv(env: Env): { value?: ChainEnv; problems: Problem[] } {
+/** The variables that hold keys: only a process that signs reads them (PORTAL_ROLE, docs/operations.md). */
+export const KEY_VARIABLES = ['DEPOSIT_MNEMONIC', 'GAS_WALLET_KEY', 'HOT_WALLET_KEY', 'TREASURY_KEY'] as const;
+
+/**
+ * Reads the chain variables; returns the problems, each naming its variable.
+ * A web process (`web`) serves watch-only: it refuses every key, and knows
+ * the wallets by address (HOT_WALLET_ADDRESS, GAS_WALLET_ADDRESS).
+ */
+export function parseChainEnv(env: Env, web = false): { value?: ChainEnv; problems: Problem[] } {
   const problems: Problem[] = [];
   const int = (name: string, fallback: number | undefined, min: number, max: number): number | undefined => {
     const text = env[name];
@@ -134,7 +150,36 @@ export function parseChainEnv(env: Env): { value?: ChainEnv; problems: Problem[]
     pollMs: int('CHAIN_POLL_MS', 1_000, 50, 600_000)!,
     explorerUrl: explorerUrl?.replace(/\/$/, ''),
     startBlock: int('CHAIN_START_BLOCK', undefined, 0, Number.MAX_SAFE_INTEGER),
+    hotWalletAddress: address('HOT_WALLET_ADDRESS'),
+    gasWalletAddress: address('GAS_WALLET_ADDRESS'),
+    treasuryKeyHeld: env.TREASURY_KEY_HELD === 'true',
   };
+  if (env.TREASURY_KEY_HELD !== undefined && !['true', 'false'].includes(env.TREASURY_KEY_HELD))
+    problems.push(['TREASURY_KEY_HELD', 'must be true or false']);
+  if (web) {
+    // The key is never read into a web process, so it cannot leak from one (a heap dump, a bug, a dependency).
+    for (const name of KEY_VARIABLES)
+      if (env[name] !== undefined)
+        problems.push([
+          name,
+          'must not be set where PORTAL_ROLE=web: only the process that runs the jobs holds keys (docs/operations.md)',
+        ]);
+    if (rpcUrl === undefined && env[EMBEDDED_WORKER_ENV] !== '1')
+      problems.push([
+        'PORTAL_ROLE',
+        'web needs CHAIN_RPC_URL (the embedded chain runs in the process that holds its keys)',
+      ]);
+  } else if (env.TREASURY_KEY_HELD !== undefined) {
+    problems.push(['TREASURY_KEY_HELD', 'is for PORTAL_ROLE=web only (elsewhere TREASURY_KEY itself says it)']);
+  }
+  for (const [keyName, addressName, wanted] of [
+    ['HOT_WALLET_KEY', 'HOT_WALLET_ADDRESS', value.hotWalletAddress],
+    ['GAS_WALLET_KEY', 'GAS_WALLET_ADDRESS', value.gasWalletAddress],
+  ] as const) {
+    const k = value[keyName === 'HOT_WALLET_KEY' ? 'hotWalletKey' : 'gasWalletKey'];
+    if (k && wanted && privateKeyToAccount(k).address !== wanted)
+      problems.push([addressName, `is not the address of ${keyName}`]);
+  }
 
   if (
     value.treasuryKey &&
@@ -159,6 +204,8 @@ export function parseChainEnv(env: Env): { value?: ChainEnv; problems: Problem[]
       'GAS_WALLET_KEY',
       'HOT_WALLET_KEY',
       'TREASURY_KEY',
+      'HOT_WALLET_ADDRESS',
+      'GAS_WALLET_ADDRESS',
     ]) {
       if (env[name] !== undefined)
         problems.push([name, 'needs CHAIN_RPC_URL (without it the portal runs its own embedded chain)']);
@@ -184,9 +231,15 @@ export function settingsFromEnv(env: ChainEnv): ChainSettings | undefined {
     pollMs: env.pollMs,
     explorerUrl: env.explorerUrl,
     startBlock: env.startBlock,
+    hotWalletAddress: env.hotWalletAddress,
+    gasWalletAddress: env.gasWalletAddress,
+    treasuryKeyHeld: env.treasuryKeyHeld,
     embedded: false,
   };
 }
+
+/** Set by the cluster's primary for its web workers when it runs the embedded chain (main.ts); its settings are in DATA_DIR. */
+export const EMBEDDED_WORKER_ENV = 'PORTAL_EMBEDDED_CHAIN';
 
 export function xpubFromMnemonic(mnemonic: string): string {
   return HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(DEPOSIT_ACCOUNT_PATH).publicExtendedKey;

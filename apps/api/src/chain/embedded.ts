@@ -34,6 +34,11 @@ export interface EmbeddedInfo {
   pid: number;
   /** Its anvil's process: ended by the next start if the portal died without stopping it. */
   anvilPid?: number;
+  /** The wallets by address and the deposit addresses' extended public key: what a web worker watches (no key). */
+  treasuryAddress?: Address;
+  hotWalletAddress?: Address;
+  gasWalletAddress?: Address;
+  depositXpub?: string;
 }
 
 export interface EmbeddedChain {
@@ -84,6 +89,10 @@ export async function startEmbeddedChain(dataDir: string, env: ChainEnv): Promis
       tokenAddress,
       pid: process.pid,
       anvilPid: node.pid,
+      treasuryAddress: treasury,
+      hotWalletAddress: hot,
+      gasWalletAddress: gas,
+      depositXpub: xpubFromMnemonic(keys.depositMnemonic),
     };
     writeFileSync(infoPath, JSON.stringify(info, null, 2) + '\n');
     const settings = settingsOf(keys, info, env);
@@ -123,6 +132,33 @@ function settingsOf(keys: EmbeddedKeys, info: EmbeddedInfo, env: ChainEnv): Chai
 export function embeddedSettingsFor(dataDir: string, env: ChainEnv): ChainSettings {
   const keys = JSON.parse(readFileSync(path.join(dataDir, KEYS_FILE), 'utf8')) as EmbeddedKeys;
   return settingsOf(keys, readEmbeddedInfo(dataDir), env);
+}
+
+/**
+ * The embedded chain as a web worker of the cluster sees it (PORTAL_ROLE=web,
+ * main.ts): everything from the non-secret info file the primary wrote at
+ * this start; the keys file is never read, so no key enters the worker.
+ */
+export function embeddedWatchSettingsFor(dataDir: string, env: ChainEnv): ChainSettings {
+  const info = readEmbeddedInfo(dataDir);
+  if (!info.treasuryAddress || !info.depositXpub)
+    throw new Error(`${path.join(dataDir, INFO_FILE)} has no wallet addresses: start the portal's primary first.`);
+  return {
+    rpcUrl: info.rpcUrl,
+    chainId: info.chainId,
+    tokenAddress: info.tokenAddress,
+    depositXpub: info.depositXpub,
+    treasuryAddress: getAddress(info.treasuryAddress),
+    hotWalletAddress: info.hotWalletAddress && getAddress(info.hotWalletAddress),
+    gasWalletAddress: info.gasWalletAddress && getAddress(info.gasWalletAddress),
+    // The primary holds the embedded treasury's key and signs its moves (docs/operations.md).
+    treasuryKeyHeld: true,
+    confirmations: env.confirmations,
+    pollMs: env.pollMs,
+    explorerUrl: env.explorerUrl,
+    startBlock: 0,
+    embedded: true,
+  };
 }
 
 /**

@@ -24,8 +24,19 @@ export interface Chain {
   treasuryWallet: LocalAccount | null;
   /** Signs gas top-ups; null when GAS_WALLET_KEY is not configured. */
   gasWallet: LocalAccount | null;
-  /** Signs withdrawal payouts; null when HOT_WALLET_KEY is not configured. */
+  /** Signs withdrawal payouts; null when HOT_WALLET_KEY is not configured, and in a web process (PORTAL_ROLE=web). */
   hotWallet: LocalAccount | null;
+  /**
+   * The wallets by address, for everything that only reads (balances, the
+   * pages, queueing a payout): the same in a process that holds the keys and
+   * in a web process that holds none (docs/decisions/0053-keys-only-where-they-sign.md).
+   */
+  hotWalletAddress: Address | null;
+  gasWalletAddress: Address | null;
+  /** The portal holds the treasury's key, in this process or in the one that runs the jobs. */
+  treasuryKeyHeld: boolean;
+  /** This process holds at least one key: it may sign (never where PORTAL_ROLE=web). */
+  signs: boolean;
   /** m/44'/60'/0'/0/<index>, from the extended public key. */
   depositAddress(index: number): Address;
   /** The key of a deposit address; null without DEPOSIT_MNEMONIC (the sweeper's only). */
@@ -40,6 +51,8 @@ export function createChain(settings: ChainSettings): Chain {
   const viem = viemChain(settings.chainId, settings.rpcUrl);
   const client = createChainPublicClient(viem, settings.rpcUrl);
   const { depositMnemonic, gasWalletKey, hotWalletKey, treasuryKey, ...visible } = settings;
+  const hotWallet = hotWalletKey ? privateKeyToAccount(hotWalletKey) : null;
+  const gasWallet = gasWalletKey ? privateKeyToAccount(gasWalletKey) : null;
   let token: TokenInfo | undefined;
   const explorer = settings.explorerUrl;
   return {
@@ -56,8 +69,12 @@ export function createChain(settings: ChainSettings): Chain {
     },
     treasuryAddress: settings.treasuryAddress,
     treasuryWallet: treasuryKey ? privateKeyToAccount(treasuryKey) : null,
-    gasWallet: gasWalletKey ? privateKeyToAccount(gasWalletKey) : null,
-    hotWallet: hotWalletKey ? privateKeyToAccount(hotWalletKey) : null,
+    gasWallet,
+    hotWallet,
+    hotWalletAddress: hotWallet?.address ?? settings.hotWalletAddress ?? null,
+    gasWalletAddress: gasWallet?.address ?? settings.gasWalletAddress ?? null,
+    treasuryKeyHeld: !!treasuryKey || !!settings.treasuryKeyHeld,
+    signs: !!(depositMnemonic || gasWalletKey || hotWalletKey || treasuryKey),
     depositAddress: createAddressDeriver(settings.depositXpub),
     depositSigner: depositMnemonic ? createDepositSigner(depositMnemonic) : null,
     finality: () => readFinality(client, settings.confirmations),

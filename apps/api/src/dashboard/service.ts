@@ -33,7 +33,7 @@ const inFlight = new WeakMap<AppContext, Promise<AdminDashboard>>();
 async function readAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
   const { db } = ctx;
   const now = ctx.now();
-  const hotWallet = hotWalletCheck(ctx, () => readPayoutFigures(ctx));
+  const hotWallet = hotWalletCheck(ctx, () => readPayoutFigures(ctx), { amounts: true });
   const chain = chainFigures(ctx);
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   const first = new Date(today - (SERIES_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);

@@ -14,6 +14,26 @@ export function belowLowWater(settings: Settings, hotBalance: bigint): boolean {
 }
 
 /**
+ * The `hotWalletCap` setting as the ceiling in force: 0 is no cap; a cap
+ * below the target counts as the target, so that a consolidation never fills
+ * the wallet above what is then sent back.
+ */
+export function hotWalletCeiling(settings: Settings): bigint | null {
+  const cap = toBaseUnits(settings.hotWalletCap);
+  if (cap === 0n) return null;
+  const target = toBaseUnits(settings.hotWalletTarget);
+  return cap > target ? cap : target;
+}
+
+/** What the hot wallet holds above what withdrawals need plus its ceiling (0 without a cap): what goes back to the treasury. */
+export function aboveCap(settings: Settings, hotBalance: bigint, needed: bigint): bigint {
+  const ceiling = hotWalletCeiling(settings);
+  if (ceiling === null) return 0n;
+  const excess = hotBalance - needed - ceiling;
+  return excess > 0n ? excess : 0n;
+}
+
+/**
  * The hot wallet's funding on `/bep20-wallets`: what it holds against what
  * withdrawals need and its target, what the treasury should send it, and,
  * where the portal does not hold the treasury's key, the EIP-681 link an
@@ -26,7 +46,7 @@ export async function hotWalletFunding(
   token: TokenInfo,
   balances: { hot: bigint; treasury: bigint },
 ): Promise<HotWalletFunding | null> {
-  const hot = chain.hotWallet?.address;
+  const hot = chain.hotWalletAddress;
   if (!hot) return null;
   const [settings, needs, capital] = await Promise.all([
     readSettings(ctx.db),
@@ -44,14 +64,16 @@ export async function hotWalletFunding(
     target: fromBaseUnits(target),
     lowWater: fromBaseUnits(toBaseUnits(settings.hotWalletLowWater)),
     belowLowWater: belowLowWater(settings, balances.hot),
+    cap: fromBaseUnits(hotWalletCeiling(settings) ?? 0n),
+    aboveCap: fromBaseUnits(aboveCap(settings, balances.hot, needed)),
     toMove: fromBaseUnits(toMove),
     treasury: {
       address: chain.treasuryAddress,
       balance: fromBaseUnits(balances.treasury),
-      keyHeld: chain.treasuryWallet !== null,
+      keyHeld: chain.treasuryKeyHeld,
     },
     paymentUri:
-      chain.treasuryWallet === null && toMove > 0n ? paymentUri(chain, token, hot, tokenUnitsUp(toMove, token)) : null,
+      !chain.treasuryKeyHeld && toMove > 0n ? paymentUri(chain, token, hot, tokenUnitsUp(toMove, token)) : null,
     // Each booking posts its amount into the capital account (book-capital.ts).
     capitalBooked: fromBaseUnits(BigInt(capital.rows[0]!.booked)),
   };

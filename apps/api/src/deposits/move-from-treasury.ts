@@ -48,7 +48,7 @@ export async function moveTreasuryToHot(
   const chain = requireChain(ctx);
   const signer = chain.treasuryWallet;
   if (!signer) throw treasuryCold();
-  const hot = chain.hotWallet?.address;
+  const hot = chain.hotWalletAddress;
   if (!hot) throw conflict('PAYOUTS_NOT_CONFIGURED', 'The portal has no hot wallet (HOT_WALLET_KEY) to move funds to.');
   const amount = toBaseUnits(body.amount);
   return fromChain(chain, async () => {

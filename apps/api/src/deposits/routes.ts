@@ -16,6 +16,7 @@ import { cancelRescan } from './rescan/cancel';
 import { listRescans, readRescan } from './rescan/list';
 import { startRescan } from './rescan/start';
 import { chainWallets } from './wallets';
+import { signWhereKeysAre } from '../signing/hand-off';
 
 /** `/api/deposits` (members). */
 export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -68,17 +69,30 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       rejectHeldDeposit(ctx, actorOf(request), request.params.id, request.body.reason),
     );
 
-    route(app, endpoints.deposits.adminConsolidate, {}, async (request, reply) =>
-      reply.code(201).send(await startConsolidation(ctx, actorOf(request))),
-    );
+    // Signing: done by the process that holds the keys (signing/hand-off.ts).
+    route(app, endpoints.deposits.adminConsolidate, {}, async (request, reply) => {
+      const actor = actorOf(request);
+      return reply
+        .code(201)
+        .send(await signWhereKeysAre(ctx, 'consolidation', actor, {}, () => startConsolidation(ctx, actor)));
+    });
 
     route(app, endpoints.deposits.adminChainWallets, {}, async (request) => chainWallets(ctx, request.query));
 
-    route(app, endpoints.hotWallet.adminMoveFromTreasury, {}, async (request, reply) =>
-      sendIdempotent(
-        reply,
-        await moveTreasuryToHot(ctx, actorOf(request), request.body, request.headers['idempotency-key']),
-      ),
+    // Funding the hot wallet moves or books money: an admin with two-factor, like sweeping.
+    route(
+      app,
+      endpoints.hotWallet.adminMoveFromTreasury,
+      {},
+      async (request, reply) => {
+        const [actor, body, key] = [actorOf(request), request.body, request.headers['idempotency-key']];
+        return sendIdempotent(
+          reply,
+          await signWhereKeysAre(ctx, 'treasury_move', actor, { body, idempotencyKey: key }, () =>
+            moveTreasuryToHot(ctx, actor, body, key),
+          ),
+        );
+      },
     );
 
     route(app, endpoints.hotWallet.adminBookCapital, {}, async (request, reply) =>

@@ -110,7 +110,7 @@ async function sweepDestinations(
   hotTarget: bigint,
   balances: bigint[],
 ): Promise<Address[]> {
-  const hot = chain.hotWallet?.address;
+  const hot = chain.hotWalletAddress;
   let short = 0n;
   if (hot) {
     const [{ owed, pendingNet }, held] = await Promise.all([

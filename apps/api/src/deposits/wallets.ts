@@ -129,13 +129,13 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
   const token = (await chain.token()).address;
   // Every balance at one block, so that the sum is consistent and can be kept for that block.
   const block = await chain.client.getBlockNumber({ cacheTime: 0 });
-  const fixed = [chain.treasuryAddress, ...(chain.hotWallet ? [chain.hotWallet.address] : [])];
+  const fixed = [chain.treasuryAddress, ...(chain.hotWalletAddress ? [chain.hotWalletAddress] : [])];
   const [raw, deposited] = await Promise.all([
     tokenBalances(chain.client, token, fixed, block),
     depositAddressesHold(db, chain, token, block, issued),
   ]);
   const treasury = toLedgerUnits(raw[0]!, decimals);
-  const hot = chain.hotWallet ? toLedgerUnits(raw[1]!, decimals) : 0n;
+  const hot = chain.hotWalletAddress ? toLedgerUnits(raw[1]!, decimals) : 0n;
   const depositAddresses = toLedgerUnits(deposited.sum, decimals);
   const unrecorded = await unrecordedAmong(db, chain.chainId, deposited.holding);
   const owed = BigInt(books.owed);
@@ -208,25 +208,25 @@ export async function chainWallets(ctx: AppContext, query: PageQuery): Promise<C
         member: null,
         explorerUrl: chain.explorerAddress(chain.treasuryAddress),
       },
-      ...(chain.gasWallet
+      ...(chain.gasWalletAddress
         ? [
             {
               role: 'gas' as const,
               label: 'Gas wallet',
-              address: chain.gasWallet.address,
+              address: chain.gasWalletAddress,
               member: null,
-              explorerUrl: chain.explorerAddress(chain.gasWallet.address),
+              explorerUrl: chain.explorerAddress(chain.gasWalletAddress),
             },
           ]
         : []),
-      ...(chain.hotWallet
+      ...(chain.hotWalletAddress
         ? [
             {
               role: 'hot' as const,
               label: 'Hot wallet (payouts)',
-              address: chain.hotWallet.address,
+              address: chain.hotWalletAddress,
               member: null,
-              explorerUrl: chain.explorerAddress(chain.hotWallet.address),
+              explorerUrl: chain.explorerAddress(chain.hotWalletAddress),
             },
           ]
         : []),

@@ -1,7 +1,8 @@
-import { STUCK_PAYOUT_MINUTES, type ChainStatus, type HealthChecks } from '@portal/contract';
+import { fromBaseUnits, STUCK_PAYOUT_MINUTES, type ChainStatus, type HealthChecks } from '@portal/contract';
 import type { AppContext } from '../context';
 import { chainSnapshotOf } from '../metrics/chain-snapshot';
-import { belowLowWater } from '../deposits/hot-wallet-funding';
+import { aboveCap, belowLowWater } from '../deposits/hot-wallet-funding';
+import { hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
 import { readAwaitingFinality, readPayoutFigures, type PayoutFigures } from '../metrics/queries';
 import { readSettings } from '../settings/service';
 import { launchState } from '../changes/launch';
@@ -101,8 +102,10 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
     };
   }
 
+
+  // A web process runs no job (PORTAL_ROLE=web): it says nothing of them.
   const jobs = ctx.jobs?.status();
-  if (jobs) {
+  if (jobs?.length) {
     const failing = jobs.filter((job) => job.failures > 0).map(({ name, failures }) => ({ name, failures }));
     checks.jobs = {
       state: failing.length ? 'failing' : 'ok',
@@ -127,9 +130,11 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
 export async function hotWalletCheck(
   ctx: AppContext,
   payouts: () => Promise<PayoutFigures>,
+  /** The admin dashboard says how much is above the cap; /api/health (public) does not. */
+  options: { amounts?: boolean } = {},
 ): Promise<HealthChecks['hotWallet']> {
   const chain = ctx.chain;
-  if (!chain?.hotWallet)
+  if (!chain?.hotWalletAddress)
     return {
       state: 'off',
       message: chain
@@ -149,11 +154,25 @@ export async function hotWalletCheck(
   const short = hot.token < payoutFigures.liveAmount;
   const noGas = hot.bnb === 0n;
   const lowWater = belowLowWater(settings, hot.token);
-  if (!short && !noGas && !lowWater)
+  if (!short && !noGas && !lowWater) {
+    const needs = await hotWalletNeeds(ctx.db);
+    const excess = aboveCap(settings, hot.token, needs.owed + needs.pendingNet);
+    if (excess > 0n) {
+      const what = options.amounts
+        ? `The hot wallet holds ${fromBaseUnits(excess)} USDT above its cap`
+        : 'The hot wallet holds more than its cap';
+      return {
+        state: 'high',
+        message: chain.treasuryKeyHeld
+          ? `${what}: the portal sends it back to the treasury once no payout is being sent.`
+          : `${what} and the treasury is cold: move the excess to the treasury from the hot wallet (BEP20 Wallets says how much), or raise the cap.`,
+      };
+    }
     return {
       state: 'ok',
       message: `The hot wallet covers the ${plural(live, 'payout')} being sent and has BNB for gas.`,
     };
+  }
   return {
     state: 'low',
     message:

@@ -83,8 +83,8 @@ function createChainSnapshot(ctx: AppContext, chain: Chain): ChainSnapshot {
   const key = watchKeyOf(chain);
   const roles: Array<[WalletRole, Address]> = [
     ['treasury', chain.treasuryAddress],
-    ...(chain.hotWallet ? [['hot', chain.hotWallet.address] as [WalletRole, Address]] : []),
-    ...(chain.gasWallet ? [['gas', chain.gasWallet.address] as [WalletRole, Address]] : []),
+    ...(chain.hotWalletAddress ? [['hot', chain.hotWalletAddress] as [WalletRole, Address]] : []),
+    ...(chain.gasWalletAddress ? [['gas', chain.gasWalletAddress] as [WalletRole, Address]] : []),
   ];
 
   const figures = every(ctx, CHAIN_READ_EVERY_MS, async (): Promise<ChainFigures | ChainFailure> => {

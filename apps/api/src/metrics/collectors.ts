@@ -4,6 +4,9 @@ import type { AppContext } from '../context';
 import { lastCloseRun } from '../plan/close-timing';
 import type { ChainSnapshot } from './chain-snapshot';
 import { PAYOUT_STATES, readLastClose, readPayoutFigures, readWatcherFigures } from './queries';
+import { aboveCap } from '../deposits/hot-wallet-funding';
+import { readSettings } from '../settings/service';
+import { hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
 
 /**
  * The gauges an operator alerts on, each read when Prometheus scrapes (its
@@ -236,6 +239,18 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
       if (figures.ok) for (const w of figures.wallets) this.set({ wallet: w.role }, asFloat(w.bnb));
     },
   });
+  optionalGauge(
+    registry,
+    'portal_hot_wallet_above_cap_usdt',
+    'What the hot wallet holds above what withdrawals need plus its cap (the hotWalletCap setting; 0 without a cap): on its way back to the treasury, or for the operator to move where the treasury is cold.',
+    async () => {
+      const figures = await chain.figures();
+      const hot = figures.ok ? figures.wallets.find((w) => w.role === 'hot') : undefined;
+      if (!hot) return undefined;
+      const [settings, needs] = await Promise.all([readSettings(ctx.db), hotWalletNeeds(ctx.db)]);
+      return asFloat(aboveCap(settings, hot.token, needs.owed + needs.pendingNet));
+    },
+  );
   optionalGauge(
     registry,
     'portal_reconciliation_difference_usdt',

@@ -50,7 +50,7 @@ export async function approveAutomatically(
   settings: Settings,
 ): Promise<boolean> {
   const below = policyLimit(settings.autoApproveBelow);
-  if (below === null || request.amount >= below || !request.twoFactor || !ctx.chain?.hotWallet) return false;
+  if (below === null || request.amount >= below || !request.twoFactor || !ctx.chain?.hotWalletAddress) return false;
   // Never alone what two admins must approve, whatever the two thresholds are set to.
   if (adminPolicyFor(request.amount, settings).policy !== 'one_admin') return false;
   const cap = toBaseUnits(settings.autoApproveDailyCap);

@@ -24,8 +24,9 @@ export async function platformAddresses(ctx: AppContext): Promise<PlatformAddres
   const chain = ctx.chain;
   if (!chain) return { token: null, tokenDecimals: 18, others: [], isDepositAddress };
   const others: OwnAddress[] = [{ address: chain.treasuryAddress, what: 'the treasury address' }];
-  if (chain.hotWallet) others.push({ address: chain.hotWallet.address, what: 'the hot wallet (it pays withdrawals)' });
-  if (chain.gasWallet) others.push({ address: chain.gasWallet.address, what: 'the gas wallet' });
+  if (chain.hotWalletAddress)
+    others.push({ address: chain.hotWalletAddress, what: 'the hot wallet (it pays withdrawals)' });
+  if (chain.gasWalletAddress) others.push({ address: chain.gasWalletAddress, what: 'the gas wallet' });
   let decimals = 18;
   try {
     decimals = (await chain.token()).decimals;

@@ -1,3 +1,4 @@
+import { listRestoreChecks } from './restore-checks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
@@ -64,6 +65,8 @@ export function withdrawalAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     route(app, endpoints.withdrawals.adminHotWallet, {}, async () => hotWalletBalances(ctx));
+
+    route(app, endpoints.withdrawals.adminRestoreChecks, {}, async () => listRestoreChecks(ctx));
 
     route(app, endpoints.withdrawals.adminActivity, {}, async (request) => withdrawalActivity(ctx, request.params.id));
 

@@ -21,8 +21,8 @@ export async function unfundedPayouts(
   held: number[],
 ): Promise<Array<{ id: number; message: string }>> {
   const chain = ctx.chain;
-  if (!chain?.hotWallet || withdrawalIds.length === 0) return [];
-  const wallet = chain.hotWallet.address;
+  if (!chain?.hotWalletAddress || withdrawalIds.length === 0) return [];
+  const wallet = chain.hotWalletAddress;
   let balance: bigint;
   let symbol: string;
   try {

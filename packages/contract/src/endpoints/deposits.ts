@@ -187,7 +187,7 @@ export const deposits = {
     twoFactor: true,
     status: 201,
     answer: consolidationSchema,
-    errors: [...chainErrors, 'CONSOLIDATION_RUNNING', 'TWO_FACTOR_REQUIRED'],
+    errors: [...chainErrors, 'CONSOLIDATION_RUNNING', 'SIGNER_UNAVAILABLE', 'TWO_FACTOR_REQUIRED'],
     tags: ['admin'],
     summary:
       'Sweep every deposit address holding at least the threshold to the treasury (resumes one left running; one at a time, 409 CONSOLIDATION_RUNNING while another runs)',

@@ -15,6 +15,7 @@ export const hotWallet = {
     answer: treasuryMoveSchema,
     errors: [
       'CHAIN_UNAVAILABLE',
+      'SIGNER_UNAVAILABLE',
       'TREASURY_COLD',
       'PAYOUTS_NOT_CONFIGURED',
       'TREASURY_SHORT',

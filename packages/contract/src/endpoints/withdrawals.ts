@@ -2,6 +2,7 @@ import { endpoint } from '../endpoint';
 import type { ApiErrorCode } from '../errors';
 import { secondFactorErrors, idempotencyErrors } from './shared-errors';
 import { idParamSchema } from '../ids';
+import { restoreCheckListSchema } from '../restore-check';
 import { idempotencyHeadersSchema } from '../ledger';
 import {
   adminWithdrawalListQuerySchema,
@@ -156,6 +157,17 @@ export const withdrawals = {
     errors: readErrors,
     tags: ['withdrawals'],
     summary: "The hot wallet's token and gas balances against what approved and pending withdrawals need",
+  }),
+  adminRestoreChecks: endpoint({
+    method: 'GET',
+    path: '/admin/withdrawals/restore-checks',
+    status: 200,
+    answer: restoreCheckListSchema,
+    errors: readErrors,
+    twoFactor: false,
+    tags: ['withdrawals'],
+    summary:
+      'After a restore: the payouts held until matched with the hot wallet’s transfers on chain since the backup, and what was found (settled as paid) or released',
   }),
   adminActivity: endpoint({
     method: 'GET',

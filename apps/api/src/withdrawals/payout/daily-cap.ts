@@ -68,8 +68,8 @@ export async function payoutsHeldBack(
   withdrawalIds: number[],
 ): Promise<Array<{ id: number; message: string }>> {
   const chain = ctx.chain;
-  if (!chain?.hotWallet || policyLimit((await readSettings(tx)).dailyPayoutCap) === null) return [];
-  const wallet = { chainId: chain.chainId, address: chain.hotWallet.address };
+  if (!chain?.hotWalletAddress || policyLimit((await readSettings(tx)).dailyPayoutCap) === null) return [];
+  const wallet = { chainId: chain.chainId, address: chain.hotWalletAddress };
   const { rows } = await tx.query<QueuedPayout & { withdrawal_id: number }>(
     sql`SELECT id, withdrawal_id, amount, nonce::text AS nonce FROM payouts
          WHERE chain_id = ${wallet.chainId} AND wallet = ${wallet.address} AND status = 'queued'

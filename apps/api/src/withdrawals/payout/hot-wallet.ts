@@ -24,7 +24,7 @@ export async function hotWalletNeeds(db: Sql): Promise<{ owed: bigint; pendingNe
 export async function hotWalletBalances(ctx: AppContext): Promise<HotWallet> {
   const { owed, pendingNet } = await hotWalletNeeds(ctx.db);
   const chain = ctx.chain;
-  if (!chain?.hotWallet) {
+  if (!chain?.hotWalletAddress) {
     return {
       configured: false,
       address: null,
@@ -35,7 +35,7 @@ export async function hotWalletBalances(ctx: AppContext): Promise<HotWallet> {
       warning: 'No hot wallet is configured (HOT_WALLET_KEY): approved withdrawals cannot be paid.',
     };
   }
-  const address = chain.hotWallet.address;
+  const address = chain.hotWalletAddress;
   let token, tokenBalance, gas, gasPrice;
   try {
     token = await chain.token();

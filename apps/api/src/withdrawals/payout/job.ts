@@ -2,7 +2,9 @@ import type { AppContext } from '../../context';
 import { sql } from '../../db/sql';
 import type { Job } from '../../shared/job-runner';
 import { keepRenewed, newLeaseHolder, RENEW_EVERY_MS } from '../../shared/lease';
+import { restoreCheckHolds } from './after-restore';
 import { followInFlight } from './follow-in-flight';
+import { keepUnderCap } from './return-excess';
 import { releasePayoutLease, takePayoutLease } from './lease';
 import type { PayoutHooks } from './pass';
 import { startQueued } from './start-queued';
@@ -65,6 +67,11 @@ export function createPayoutRunner(ctx: AppContext, hooks: PayoutHooks = {}, opt
     );
     try {
       const scope = { ctx, chain, wallet, token: await chain.token(), hooks, leaseHeld: () => renewal.held() };
+      // After a restore, nothing is paid until the hot wallet's transfers since the backup are matched.
+      const heldByRestore = await restoreCheckHolds(scope);
+      if (heldByRestore > 0) return { progressed: 0, open: heldByRestore, ran: true };
+      // Above the hot wallet's cap, with no payout open: the excess back to the treasury first (return-excess.ts).
+      await keepUnderCap(scope);
       const progressed = (await followInFlight(scope)) + (await startQueued(scope));
       const open = await db.query<{ n: number }>(
         sql`SELECT count(*)::int AS n FROM payouts WHERE chain_id = ${chain.chainId} AND wallet = ${wallet} AND status NOT IN ('paid', 'failed')`,

@@ -25,10 +25,10 @@ export async function queuePayouts(
   queuedBy: number | null,
 ): Promise<void> {
   const chain = ctx.chain;
-  if (!chain?.hotWallet) throw notConfigured();
+  if (!chain?.hotWalletAddress) throw notConfigured();
   await tx.query(
     sql`INSERT INTO payouts (withdrawal_id, status, chain_id, wallet, to_address, amount, queued_by)
-        SELECT id, 'queued', ${chain.chainId}, ${chain.hotWallet.address}, address, amount - fee, ${queuedBy}::bigint
+        SELECT id, 'queued', ${chain.chainId}, ${chain.hotWalletAddress}, address, amount - fee, ${queuedBy}::bigint
           FROM withdrawals WHERE id = ANY(${withdrawalIds}::bigint[]) ORDER BY id`,
   );
 }

@@ -244,7 +244,7 @@ export function AdminDashboardPage() {
           <Alert severity="error">{errorMessage(dashboard.error)}</Alert>
         </Grid>
       )}
-      {d?.hotWallet.state === 'low' && (
+      {(d?.hotWallet.state === 'low' || d?.hotWallet.state === 'high') && (
         <Grid size={12}>
           <Alert
             severity="warning"
@@ -253,7 +253,7 @@ export function AdminDashboardPage() {
                 BEP20 Wallets
               </Link>
             }
-            data-testid="admin-hot-wallet-low"
+            data-testid={`admin-hot-wallet-${d.hotWallet.state}`}
           >
             {d.hotWallet.message}
           </Alert>

@@ -69,6 +69,8 @@ function funding(over: Partial<HotWalletFunding> = {}): HotWalletFunding {
     target: '30.00',
     lowWater: '25.00',
     belowLowWater: true,
+    cap: '0.00',
+    aboveCap: '0.00',
     toMove: '48.00',
     treasury: { address: TREASURY, balance: '500.00', keyHeld: true },
     paymentUri: null,
@@ -149,5 +151,26 @@ describe('the BEP20 wallets page', () => {
     expect(within(card).getByTestId('payment-uri').textContent).toBe(uri);
     expect(within(card).queryByRole('form', { name: 'Move from the treasury' })).toBeNull();
     expect(within(card).getByRole('form', { name: 'Book outside capital' })).toBeTruthy();
+  });
+
+  it('says how much the hot wallet holds above its cap, and where a cold treasury needs the operator to move it', async () => {
+    renderPage(
+      page(
+        none,
+        funding({
+          balance: '900.00',
+          belowLowWater: false,
+          toMove: '0.00',
+          cap: '500.00',
+          aboveCap: '362.00',
+          treasury: { address: TREASURY, balance: '500.00', keyHeld: false },
+        }),
+      ),
+    );
+    const card = await screen.findByTestId('hot-wallet-funding');
+    expect(within(card).getByText('Above its cap')).toBeTruthy();
+    expect(within(card).getByTestId('above-cap').textContent).toBe(
+      `The hot wallet holds 362.00 USDT above its cap: move it to the treasury (${TREASURY}) from the hot wallet's own wallet, or raise the cap.`,
+    );
   });
 });

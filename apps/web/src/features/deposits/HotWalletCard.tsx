@@ -18,6 +18,7 @@ import { TreasuryMoveForm } from './TreasuryMoveForm';
 /** Below the low-water mark, short of its target, or funded: the chip beside the card's title. */
 function fundingState(funding: HotWalletFunding) {
   if (funding.belowLowWater) return { status: 'low', color: 'error', label: 'Below the low-water mark' } as const;
+  if (funding.aboveCap !== '0.00') return { status: 'high', color: 'warning', label: 'Above its cap' } as const;
   if (funding.toMove !== '0.00') return { status: 'short', color: 'warning', label: 'Below its target' } as const;
   return { status: 'funded', color: 'success', label: 'Funded' } as const;
 }
@@ -49,6 +50,7 @@ export function HotWalletCard({ funding }: { funding: HotWalletFunding }) {
               ['Withdrawals need', <Money key="n" value={funding.needed} unit="USDT" />],
               ['Target over that', <Money key="t" value={funding.target} unit="USDT" />],
               ['Low-water mark', <Money key="l" value={funding.lowWater} unit="USDT" />],
+              ['Cap over that', <Money key="cap" value={funding.cap} unit="USDT" />],
               ['To move from the treasury', <Money key="m" value={funding.toMove} unit="USDT" data-testid="to-move" />],
               ['Treasury holds', <Money key="r" value={funding.treasury.balance} unit="USDT" />],
               ['Capital booked', <Money key="c" value={funding.capitalBooked} unit="USDT" />],
@@ -58,6 +60,13 @@ export function HotWalletCard({ funding }: { funding: HotWalletFunding }) {
             <Alert severity="warning">
               The hot wallet holds less than its low-water mark of {formatMoney(funding.lowWater)} USDT: fund it before
               payouts fail.
+            </Alert>
+          ) : null}
+          {funding.aboveCap !== '0.00' ? (
+            <Alert severity="warning" data-testid="above-cap">
+              {funding.treasury.keyHeld
+                ? `The hot wallet holds ${formatMoney(funding.aboveCap)} USDT above its cap: the portal sends it back to the treasury once no payout is being sent.`
+                : `The hot wallet holds ${formatMoney(funding.aboveCap)} USDT above its cap: move it to the treasury (${funding.treasury.address}) from the hot wallet's own wallet, or raise the cap.`}
             </Alert>
           ) : null}
           {funding.treasury.keyHeld ? <TreasuryMoveForm funding={funding} /> : <ColdTreasury funding={funding} />}

@@ -51,6 +51,7 @@ const DEPOSITS: Array<keyof Settings> = [
   'depositMinimum',
   'consolidationThreshold',
   'hotWalletTarget',
+  'hotWalletCap',
   'hotWalletLowWater',
 ];
 const ADMINS: Array<keyof Settings> = [
