@@ -23,6 +23,10 @@ describe('loosens', () => {
     expect(loosens('adminsRequireTwoFactor', false, true)).toBe(false);
     expect(loosens('hotWalletTarget', '1000', '5000')).toBe(true);
     expect(loosens('changeDelayHours', '24', '1')).toBe(true);
+    // The hot wallet's cap: 0 is no cap, the loosest; a cap set where there was none tightens.
+    expect(loosens('hotWalletCap', '20000', '50000')).toBe(true);
+    expect(loosens('hotWalletCap', '20000', '0')).toBe(true);
+    expect(loosens('hotWalletCap', '0', '20000')).toBe(false);
   });
 
   it('never holds a setting the table does not name, nor an unchanged value', () => {

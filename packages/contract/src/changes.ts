@@ -26,6 +26,7 @@ export const LOOSENING: Partial<Record<keyof Settings, LooseningDirection>> = {
   autoApproveBelow: 'raise',
   autoApproveDailyCap: 'raise',
   hotWalletTarget: 'raise',
+  hotWalletCap: 'raiseZeroIsNone',
   withdrawalAddressHoldHours: 'lower',
   withdrawalRequiresTwoFactor: 'turnOff',
   withdrawalOnePending: 'turnOff',
