@@ -6,6 +6,7 @@ import { networkRollupJob } from './network/rollup';
 import { closeSchedulerJob } from './plan/close';
 import { payoutJob } from './withdrawals/payout/job';
 import { runJob } from './shared/job-runner';
+import { upkeepJob } from './db/upkeep';
 import { simulationJob } from './simulator/replay';
 
 /**
@@ -28,7 +29,9 @@ import { simulationJob } from './simulator/replay';
  * - the daily totals' roll-up (dashboard/rollup.ts): a transaction-scoped
  *   advisory lock per pass, and the watermark row it moves;
  * - the plan simulator (simulator/replay.ts): the lease on the running
- *   simulation's row, renewed by every day it replays (shared/lease.ts).
+ *   simulation's row, renewed by every day it replays (shared/lease.ts);
+ * - the tables' upkeep (db/upkeep.ts): a transaction-scoped advisory lock
+ *   per pass on PostgreSQL; PGlite is one process.
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
@@ -43,12 +46,15 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
     dailyTotalsJob(ctx.db, () => ctx.now()),
   );
   const simulations = runJob(ctx.log, simulationJob(ctx));
+  const upkeep = runJob(ctx.log, upkeepJob(ctx.db));
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
     kickSimulations: () => simulations.kick(),
     status: () =>
-      [rollup, closes, watcher, payouts, rescans, totals, simulations].flatMap((job) => (job ? [job.status()] : [])),
+      [rollup, closes, watcher, payouts, rescans, totals, simulations, upkeep].flatMap((job) =>
+        job ? [job.status()] : [],
+      ),
     async stop() {
       await Promise.all([
         rollup.stop(),
@@ -58,6 +64,7 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         rescans?.stop(),
         totals.stop(),
         simulations.stop(),
+        upkeep.stop(),
       ]);
     },
   };
