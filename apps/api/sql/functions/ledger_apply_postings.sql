@@ -20,7 +20,7 @@
 -- planner's joins, planned for a bulk.
 -- See docs/decisions/0049-fast-as-the-books-grow.md.
 CREATE OR REPLACE FUNCTION ledger_apply_postings() RETURNS trigger LANGUAGE plpgsql
-  SET enable_seqscan = off SET enable_hashjoin = on SET enable_mergejoin = on AS $$
+  SET enable_seqscan = off SET enable_hashjoin = on SET enable_mergejoin = on SET jit = off AS $$
 DECLARE
   wrong bigint;
   wallet_lines bigint;

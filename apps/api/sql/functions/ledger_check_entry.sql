@@ -12,7 +12,7 @@
 -- of many (a close's) with the planner's defaults.
 -- See docs/decisions/0049-fast-as-the-books-grow.md.
 CREATE OR REPLACE FUNCTION ledger_check_entry() RETURNS trigger LANGUAGE plpgsql
-  SET enable_seqscan = off SET enable_hashjoin = on SET enable_mergejoin = on AS $$
+  SET enable_seqscan = off SET enable_hashjoin = on SET enable_mergejoin = on SET jit = off AS $$
 DECLARE
   unbalanced text;
   lines integer;

@@ -12,10 +12,11 @@
 -- connection planned it: the planner's other ways are off for the call
 -- (sequential scans, hash and merge joins read whole tables), so a plan
 -- cached while the tables were empty stays an index lookup as they grow.
+-- JIT off: a scan left sequential (no index) would cost past its threshold.
 -- See docs/decisions/0025-group-commit-for-the-hot-money-paths.md and
 -- 0049-fast-as-the-books-grow.md.
 CREATE OR REPLACE FUNCTION ledger_transfers(requests jsonb, settings_seen uuid) RETURNS jsonb LANGUAGE plpgsql
-  SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
+  SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off SET jit = off AS $$
 DECLARE
   fees_account bigint;
   owners bigint[] := '{}';
