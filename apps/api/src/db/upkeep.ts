@@ -28,14 +28,14 @@ const VACUUM_SHARE = 0.2;
 const INSERT_BASE = 1000;
 const INSERT_SHARE = 0.2;
 
-export interface UpkeepPass {
+interface UpkeepPass {
   analyzed: string[];
   vacuumed: string[];
   seconds: number;
 }
 
 /** What this process's passes did, for the metrics and /api/health. */
-export interface UpkeepRecord {
+interface UpkeepRecord {
   /** Passes that found work and did it. */
   runs: number;
   analyzed: number;
