@@ -27,8 +27,10 @@ async function main() {
   console.log(`Database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : 'embedded PGlite'}`);
 
   const figures: Figure[] = [];
-  // The transfers scenario runs pgbench beside each of its shapes itself.
-  const pgbench = scenarios.every((s) => s.name === 'transfers') ? undefined : await measurePgbench(databaseUrl);
+  // The transfers scenarios run pgbench beside their shapes themselves.
+  const pgbench = scenarios.every((s) => s.name.startsWith('transfers'))
+    ? undefined
+    : await measurePgbench(databaseUrl);
   if (pgbench) figures.push(pgbench);
   for (const scenario of scenarios) {
     console.log(`\n== ${scenario.name}: ${scenario.description}`);

@@ -16,6 +16,11 @@
  * BENCH_PURCHASE_MEMBERS (1,000,000; 0 leaves purchases out),
  * BENCH_SERVER_ENV (extra server variables, `A=1 B=2`), BENCH_PORT,
  * BENCH_WAITS=1 (what the backends wait on during each shape, bench/lib/waits.ts).
+ *
+ * Measured first, as a user meets it: the fresh portal, nothing analyzed by
+ * the bench, random pairs in BENCH_FRESH_SLICES slices of BENCH_SLICE_SECONDS
+ * (6 of 10 s), the first and last slice's rate printed beside pgbench's
+ * (docs/performance.md, "Fast as the books grow").
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +33,11 @@ import { startServerProcess, type ServerProcess } from '../lib/server';
 import { call, enableAdminTwoFactor, fundDeposit, signIn } from '../lib/client';
 import { CONNECTIONS, lua, runWrk, SECONDS, wrkScript, type WrkResult } from '../lib/wrk';
 import { sampleWaits } from '../lib/waits';
+import { runSlices, type Slice } from '../lib/slices';
+
+/** Slices of the fresh portal's measurement (BENCH_FRESH_SLICES, 0 leaves it out) and their length. */
+const FRESH_SLICES = Number(process.env.BENCH_FRESH_SLICES ?? 6);
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 10);
 
 const MEMBERS = 64;
 const ADMIN_PASSWORD = 'Bench-Admin-Pass-2026';
@@ -148,6 +158,64 @@ async function measure(
 }
 
 /**
+ * The fresh portal as a user meets it: no ANALYZE of the bench's own (what
+ * the portal keeps, it keeps itself), random pairs in slices; each slice's
+ * rate, the first and the last beside pgbench, and last ÷ first (goal ≥ 0.8).
+ */
+async function measureFresh(
+  ctx: BenchContext,
+  server: ServerProcess,
+  pgbench: Pgbench | null,
+  dir: string,
+  script: (tag: string) => string,
+): Promise<Figure[]> {
+  const slices: Slice[] = await runSlices(
+    server,
+    script,
+    dir,
+    '/api/transfers',
+    { sliceSeconds: SLICE_SECONDS, slices: FRESH_SLICES },
+    (slice, i) =>
+      ctx.log(
+        `fresh portal, slice ${i + 1}: ${Math.round(slice.rate)} transfers/s (p99 ${slice.p99.toFixed(1)} ms; ${slice.total} so far)${slice.other ? `; ${slice.other} not 201` : ''}`,
+      ),
+  );
+  const first = slices[0]!.rate;
+  const last = slices[slices.length - 1]!.rate;
+  const tps = pgbench ? (await pgbench.run()).tps : undefined;
+  ctx.log(
+    `fresh portal: first slice ${Math.round(first)}/s, last ${Math.round(last)}/s, last ÷ first ${(last / first).toFixed(2)}${tps ? `; pgbench beside it ${tps} tx/s, ratios ${(first / tps).toFixed(3)} → ${(last / tps).toFixed(3)}` : ''}`,
+  );
+  const figures: Figure[] = [
+    {
+      metric: 'transfers/s, fresh portal, first slice',
+      value: round(first, 1),
+      unit: '/s',
+      note: `${SLICE_SECONDS} s, no ANALYZE by the bench`,
+    },
+    {
+      metric: 'transfers/s, fresh portal, last slice',
+      value: round(last, 1),
+      unit: '/s',
+      note: `slice ${slices.length}`,
+    },
+    { metric: 'last ÷ first slice, fresh portal', value: round(last / first, 3), unit: '×', note: 'goal ≥ 0.8' },
+  ];
+  if (tps)
+    figures.push(
+      {
+        metric: 'pgbench TPC-B beside the fresh portal',
+        value: tps,
+        unit: 'tx/s',
+        note: 'scale 10, 8 clients, 2 threads',
+      },
+      { metric: 'ratio to pgbench, fresh portal, first slice', value: round(first / tps, 3), unit: '×' },
+      { metric: 'ratio to pgbench, fresh portal, last slice', value: round(last / tps, 3), unit: '×' },
+    );
+  return figures;
+}
+
+/**
  * Statistics of the tables as the warm-up left them, as a running portal's
  * are. Without it the ledger's tables keep the statistics of the ANALYZE
  * after the network was generated (empty), each connection caches plans that
@@ -204,8 +272,15 @@ const scenario: Scenario = {
       const tokens = members.map((m) => m.token);
       const names = members.map((m) => m.username);
       ctx.log(
-        `${MEMBERS} members funded, one shared receiver; server pid ${server.pid}${Object.keys(extraEnv).length ? ` with ${process.env.BENCH_SERVER_ENV}` : ''}; warming up`,
+        `${MEMBERS} members funded, one shared receiver; server pid ${server.pid}${Object.keys(extraEnv).length ? ` with ${process.env.BENCH_SERVER_ENV}` : ''}`,
       );
+      if (FRESH_SLICES > 0)
+        figures.push(
+          ...(await measureFresh(ctx, server, pgbench, dir, (t) =>
+            transferScript(`fresh${tag}${t}`, tokens, names, null),
+          )),
+        );
+      ctx.log('warming up');
       await runWrk(server, transferScript(`warm${tag}`, tokens, names, null), 3, dir, '/api/transfers');
       await analyze(server);
 

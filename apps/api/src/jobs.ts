@@ -7,6 +7,7 @@ import { networkRollupJob } from './network/rollup';
 import { closeSchedulerJob } from './plan/close';
 import { payoutJob } from './withdrawals/payout/job';
 import { runJob } from './shared/job-runner';
+import { upkeepJob } from './db/upkeep';
 import { simulationJob } from './simulator/replay';
 import { pendingChangesJob } from './pending-changes';
 import cluster from 'node:cluster';
@@ -36,7 +37,9 @@ import { signingRequestsJob } from './signing/job';
  * - the pending changes (pending-changes.ts): each due change's row,
  *   claimed FOR UPDATE SKIP LOCKED in the transaction that applies it;
  * - the audit chain's verification (audit/verify-job.ts): a
- *   transaction-scoped advisory lock per pass, and the watermark row it moves.
+ *   transaction-scoped advisory lock per pass, and the watermark row it moves;
+ * - the tables' upkeep (db/upkeep.ts): a transaction-scoped advisory lock
+ *   per pass on PostgreSQL; PGlite is one process.
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
@@ -55,15 +58,15 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
   const auditChain = runJob(ctx.log, auditVerifyJob(ctx));
   // What a web process asked this one to sign (signing/hand-off.ts).
   const signing = ctx.chain ? runJob(ctx.log, signingRequestsJob(ctx)) : undefined;
+  const upkeep = runJob(ctx.log, upkeepJob(ctx.db));
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
     kickSimulations: () => simulations.kick(),
     kickSigning: () => signing?.kick(),
     status: () =>
-      [rollup, closes, watcher, payouts, rescans, totals, simulations, changes, auditChain, signing].flatMap(
-        (job) =>
-        job ? [job.status()] : [],
+      [rollup, closes, watcher, payouts, rescans, totals, simulations, changes, auditChain, signing, upkeep].flatMap(
+        (job) => (job ? [job.status()] : []),
       ),
     async stop() {
       await Promise.all([
@@ -77,6 +80,7 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         changes.stop(),
         auditChain.stop(),
         signing?.stop(),
+        upkeep.stop(),
       ]);
     },
   };

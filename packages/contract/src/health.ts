@@ -50,5 +50,22 @@ export const healthChecksSchema = z.object({
       message: z.string(),
     })
     .optional(),
+  /**
+   * This process's upkeep of the tables (apps/api/src/db/upkeep.ts): the passes that analyzed (and on the
+   * embedded database vacuumed) tables, and the last one's time; absent where the process runs no jobs.
+   */
+  upkeep: z
+    .object({
+      state: z.literal('ok'),
+      runs: z.number().int(),
+      analyzed: z.number().int(),
+      vacuumed: z.number().int(),
+      /** The seconds all the passes took, and the last one. */
+      seconds: z.number(),
+      lastSeconds: z.number().nullable(),
+      lastAt: z.string().nullable(),
+      message: z.string(),
+    })
+    .optional(),
 });
 export type HealthChecks = z.infer<typeof healthChecksSchema>;

@@ -6,8 +6,17 @@
 -- its wallets in id order) never wait on each other in a cycle. The caller
 -- prices the transfers with the settings it read last; unless those are the
 -- settings in force, the group is refused whole (PT409) and priced again.
--- See docs/decisions/0025-group-commit-for-the-hot-money-paths.md.
-CREATE OR REPLACE FUNCTION ledger_transfers(requests jsonb, settings_seen uuid) RETURNS jsonb LANGUAGE plpgsql AS $$
+-- Every statement it runs (its steps', the session check, the key claim,
+-- the foreign-key checks and the posting trigger's under it) finds its rows
+-- by index, however few rows the statistics said the tables held when the
+-- connection planned it: the planner's other ways are off for the call
+-- (sequential scans, hash and merge joins read whole tables), so a plan
+-- cached while the tables were empty stays an index lookup as they grow.
+-- JIT off: a scan left sequential (no index) would cost past its threshold.
+-- See docs/decisions/0025-group-commit-for-the-hot-money-paths.md and
+-- 0049-fast-as-the-books-grow.md.
+CREATE OR REPLACE FUNCTION ledger_transfers(requests jsonb, settings_seen uuid) RETURNS jsonb LANGUAGE plpgsql
+  SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off SET jit = off AS $$
 DECLARE
   fees_account bigint;
   owners bigint[] := '{}';

@@ -7,9 +7,18 @@
 -- groups, or a group and any entry, never wait on each other in a cycle.
 -- The caller's rates are refused (PT409) unless they are the settings in
 -- force, and the group is run again with the settings read anew.
--- See docs/decisions/0025-group-commit-for-the-hot-money-paths.md.
+-- Every statement it runs (its steps', the foreign-key checks and the
+-- posting trigger's under it) finds its rows by index, however few rows the
+-- statistics said the tables held when the connection planned it: the
+-- planner's other ways are off for the call (sequential scans, hash and
+-- merge joins read whole tables), so a plan cached while the tables were
+-- empty stays an index lookup as they grow. JIT off: a scan left
+-- sequential (no index) would cost past its threshold.
+-- See docs/decisions/0025-group-commit-for-the-hot-money-paths.md and
+-- 0049-fast-as-the-books-grow.md.
 CREATE OR REPLACE FUNCTION plan_purchases(requests jsonb, rates numeric[], rate_texts text[], settings_seen uuid)
-RETURNS jsonb LANGUAGE plpgsql AS $$
+RETURNS jsonb LANGUAGE plpgsql
+  SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off SET jit = off AS $$
 DECLARE
   revenue_account bigint;
   expense_account bigint;

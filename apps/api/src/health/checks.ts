@@ -6,6 +6,7 @@ import { hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
 import { readAwaitingFinality, readPayoutFigures, type PayoutFigures } from '../metrics/queries';
 import { readSettings } from '../settings/service';
 import { launchState } from '../changes/launch';
+import { upkeepRecord } from '../db/upkeep';
 
 /**
  * `/api/health`'s `checks`: the states an operator alerts on, in words,
@@ -114,6 +115,22 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
       message: failing.length
         ? `${failing.map((job) => `${job.name} failed its last ${plural(job.failures, 'pass', 'passes')}`).join('; ')}; see the log. The job retries with back-off.`
         : `None of the ${plural(jobs.length, 'background job')} of this process is failing.`,
+    };
+  }
+
+  if (jobs) {
+    const upkeep = upkeepRecord();
+    checks.upkeep = {
+      state: 'ok',
+      runs: upkeep.runs,
+      analyzed: upkeep.analyzed,
+      vacuumed: upkeep.vacuumed,
+      seconds: Math.round(upkeep.seconds * 1000) / 1000,
+      lastSeconds: upkeep.last ? Math.round(upkeep.last.seconds * 1000) / 1000 : null,
+      lastAt: upkeep.last?.at.toISOString() ?? null,
+      message: upkeep.last
+        ? `${plural(upkeep.runs, 'upkeep pass', 'upkeep passes')} analyzed ${plural(upkeep.analyzed, 'table')}${ctx.db.kind === 'pglite' ? ` and vacuumed ${plural(upkeep.vacuumed, 'table')}` : ''} in ${upkeep.seconds.toFixed(1)} s; the last took ${upkeep.last.seconds.toFixed(2)} s.`
+        : 'No table has needed an analyze yet.',
     };
   }
 

@@ -2,6 +2,7 @@ import { fromBaseUnits } from '@portal/contract';
 import { Gauge, type Metric, type Registry } from 'prom-client';
 import type { AppContext } from '../context';
 import { lastCloseRun } from '../plan/close-timing';
+import { upkeepRecord } from '../db/upkeep';
 import type { ChainSnapshot } from './chain-snapshot';
 import { PAYOUT_STATES, readLastClose, readPayoutFigures, readWatcherFigures } from './queries';
 import { aboveCap } from '../deposits/hot-wallet-funding';
@@ -110,6 +111,49 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
     const stats = ctx.db.stats();
     return stats.kind === 'postgres' ? stats.max : undefined;
   });
+
+  // The tables' upkeep (db/upkeep.ts): this process's passes, from memory.
+  new Gauge({
+    name: 'portal_db_upkeep_passes',
+    help: "This process's table upkeep passes that analyzed (or, on PGlite, vacuumed) tables.",
+    registers,
+    collect() {
+      this.set(upkeepRecord().runs);
+    },
+  });
+  new Gauge({
+    name: 'portal_db_upkeep_tables',
+    help: 'Tables analyzed (action="analyze") and vacuumed (action="vacuum", PGlite only) by this process\'s upkeep.',
+    labelNames: ['action'] as const,
+    registers,
+    collect() {
+      this.set({ action: 'analyze' }, upkeepRecord().analyzed);
+      this.set({ action: 'vacuum' }, upkeepRecord().vacuumed);
+    },
+  });
+  new Gauge({
+    name: 'portal_db_upkeep_seconds',
+    help: "Seconds this process's table upkeep passes took, all together.",
+    registers,
+    collect() {
+      this.set(upkeepRecord().seconds);
+    },
+  });
+  optionalGauge(
+    registry,
+    'portal_db_upkeep_last_duration_seconds',
+    "How long this process's last table upkeep pass took; absent before its first.",
+    () => upkeepRecord().last?.seconds,
+  );
+  optionalGauge(
+    registry,
+    'portal_db_upkeep_last_run_timestamp_seconds',
+    "When this process's last table upkeep pass ended, in seconds since the epoch; absent before its first.",
+    () => {
+      const last = upkeepRecord().last;
+      return last ? last.at.getTime() / 1000 : undefined;
+    },
+  );
 
   // The payout queue (withdrawals/payout/).
   new Gauge({
