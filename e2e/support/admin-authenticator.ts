@@ -31,8 +31,21 @@ export function firstAdminCode(dataDir: string, secret: string): string {
   return totp.generate({ timestamp: step * 30_000 });
 }
 
-/** A code no sign-in has sent yet: the next unused step within the ±1 step the portal accepts, waiting when both are used. */
+/**
+ * A code no sign-in has sent yet. Each caller reserves the next unused step
+ * at once, in the order callers come (under the lock), then waits until the
+ * portal accepts that step (it takes the steps around now, ±1): first come,
+ * first served, so a worker never loses the race for a step again and again
+ * while the other signs in many times.
+ */
 export async function adminCode(): Promise<string> {
+  const { totp, step } = await reserveStep();
+  const acceptableFrom = (step - 1) * 30_000 + 250;
+  if (Date.now() < acceptableFrom) await sleep(acceptableFrom - Date.now());
+  return totp.generate({ timestamp: step * 30_000 });
+}
+
+async function reserveStep(): Promise<{ totp: TOTP; step: number }> {
   for (;;) {
     try {
       mkdirSync(lock());
@@ -40,21 +53,14 @@ export async function adminCode(): Promise<string> {
       await sleep(50);
       continue;
     }
-    let wait: number;
     try {
       const state = JSON.parse(readFileSync(file(), 'utf8')) as Authenticator;
       const totp = totpFor(state.secret);
-      const now = totp.counter();
-      const step = Math.max(now, state.lastStep + 1);
-      if (step <= now + 1) {
-        writeFileSync(file(), JSON.stringify({ ...state, lastStep: step } satisfies Authenticator));
-        return totp.generate({ timestamp: step * 30_000 });
-      }
-      // Both steps around now are used: the next becomes acceptable when the clock reaches the step before it.
-      wait = (step - 1) * 30_000 - Date.now() + 250;
+      const step = Math.max(totp.counter(), state.lastStep + 1);
+      writeFileSync(file(), JSON.stringify({ ...state, lastStep: step } satisfies Authenticator));
+      return { totp, step };
     } finally {
       rmdirSync(lock());
     }
-    await sleep(Math.max(wait, 250));
   }
 }
