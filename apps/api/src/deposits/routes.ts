@@ -80,20 +80,15 @@ export function depositAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, endpoints.deposits.adminChainWallets, {}, async (request) => chainWallets(ctx, request.query));
 
     // Funding the hot wallet moves or books money: an admin with two-factor, like sweeping.
-    route(
-      app,
-      endpoints.hotWallet.adminMoveFromTreasury,
-      {},
-      async (request, reply) => {
-        const [actor, body, key] = [actorOf(request), request.body, request.headers['idempotency-key']];
-        return sendIdempotent(
-          reply,
-          await signWhereKeysAre(ctx, 'treasury_move', actor, { body, idempotencyKey: key }, () =>
-            moveTreasuryToHot(ctx, actor, body, key),
-          ),
-        );
-      },
-    );
+    route(app, endpoints.hotWallet.adminMoveFromTreasury, {}, async (request, reply) => {
+      const [actor, body, key] = [actorOf(request), request.body, request.headers['idempotency-key']];
+      return sendIdempotent(
+        reply,
+        await signWhereKeysAre(ctx, 'treasury_move', actor, { body, idempotencyKey: key }, () =>
+          moveTreasuryToHot(ctx, actor, body, key),
+        ),
+      );
+    });
 
     route(app, endpoints.hotWallet.adminBookCapital, {}, async (request, reply) =>
       sendIdempotent(reply, await bookCapital(ctx, actorOf(request), request.body, request.headers['idempotency-key'])),

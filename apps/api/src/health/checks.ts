@@ -103,7 +103,6 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
     };
   }
 
-
   // A web process runs no job (PORTAL_ROLE=web): it says nothing of them.
   const jobs = ctx.jobs?.status();
   if (jobs?.length) {

@@ -55,11 +55,8 @@ export function redemptionAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return sendIdempotent(reply, { ...answer, body: answer.body.items[0]! });
     });
 
-    route(
-      app,
-      endpoints.redemptions.adminApproveMany,
-      {},
-      async (request) => approveRedemptions(ctx, actorOf(request), { ids: request.body.ids }),
+    route(app, endpoints.redemptions.adminApproveMany, {}, async (request) =>
+      approveRedemptions(ctx, actorOf(request), { ids: request.body.ids }),
     );
 
     route(app, endpoints.redemptions.adminRejectMany, {}, async (request, reply) => {
