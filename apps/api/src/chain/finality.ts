@@ -43,3 +43,6 @@ export async function readFinality(client: PublicClient, confirmations: number):
   if (final < 0n) final = -1n;
   return { latest, final, source, needed: Number(latest - final + 1n) };
 }
+
+/** The widest block range of logs read at once (public BSC nodes refuse wider): the deposit watcher's and the restore check's. */
+export const MAX_RANGE = 2_000n;

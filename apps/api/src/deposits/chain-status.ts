@@ -2,7 +2,7 @@ import type { ChainStall, ChainStatus } from '@portal/contract';
 import type { Chain } from '../chain';
 import type { AppContext } from '../context';
 import { sql } from '../db/sql';
-import { MAX_RANGE } from './transfer-logs';
+import { MAX_RANGE } from '../chain/finality';
 import { KEPT_BLOCKS, watchKeyOf, watchRow } from './watch-cursor';
 
 /**

@@ -5,32 +5,12 @@ import type { AppContext } from '../context';
 import { systemBalance } from '../ledger/queries';
 import { sql } from '../db/sql';
 import { readSettings } from '../settings/service';
-import { hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
+import { aboveCap, hotWalletCeiling, hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
 
 /** Below the `hotWalletLowWater` setting (0 turns the warning off): what the dashboard and /api/health say (health/checks.ts). */
 export function belowLowWater(settings: Settings, hotBalance: bigint): boolean {
   const lowWater = toBaseUnits(settings.hotWalletLowWater);
   return lowWater > 0n && hotBalance < lowWater;
-}
-
-/**
- * The `hotWalletCap` setting as the ceiling in force: 0 is no cap; a cap
- * below the target counts as the target, so that a consolidation never fills
- * the wallet above what is then sent back.
- */
-export function hotWalletCeiling(settings: Settings): bigint | null {
-  const cap = toBaseUnits(settings.hotWalletCap);
-  if (cap === 0n) return null;
-  const target = toBaseUnits(settings.hotWalletTarget);
-  return cap > target ? cap : target;
-}
-
-/** What the hot wallet holds above what withdrawals need plus its ceiling (0 without a cap): what goes back to the treasury. */
-export function aboveCap(settings: Settings, hotBalance: bigint, needed: bigint): bigint {
-  const ceiling = hotWalletCeiling(settings);
-  if (ceiling === null) return 0n;
-  const excess = hotBalance - needed - ceiling;
-  return excess > 0n ? excess : 0n;
 }
 
 /**

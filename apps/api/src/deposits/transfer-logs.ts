@@ -11,8 +11,6 @@ import { matchDepositAddresses } from './addresses';
  * a batched indexed lookup afterwards.
  */
 
-/** The widest range read at once (public BSC nodes refuse wider). */
-export const MAX_RANGE = 2_000n;
 const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
 export interface TransferLog {

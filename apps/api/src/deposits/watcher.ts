@@ -5,7 +5,8 @@ import { newLeaseHolder } from '../shared/lease';
 import { clearWatcherError, describeChainError, noteWatcherError } from './chain-status';
 import { creditFinalRange } from './credit-final-range';
 import { recordDeposits } from './record-deposits';
-import { MAX_RANGE, matchToMembers, readFinalRange, readTransferLogs, tooLarge } from './transfer-logs';
+import { MAX_RANGE } from '../chain/finality';
+import { matchToMembers, readFinalRange, readTransferLogs, tooLarge } from './transfer-logs';
 import { guardCursor } from './watch-guard';
 import {
   advanceSeen,

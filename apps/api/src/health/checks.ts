@@ -1,8 +1,8 @@
 import { fromBaseUnits, STUCK_PAYOUT_MINUTES, type ChainStatus, type HealthChecks } from '@portal/contract';
 import type { AppContext } from '../context';
 import { chainSnapshotOf } from '../metrics/chain-snapshot';
-import { aboveCap, belowLowWater } from '../deposits/hot-wallet-funding';
-import { hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
+import { belowLowWater } from '../deposits/hot-wallet-funding';
+import { aboveCap, hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
 import { readAwaitingFinality, readPayoutFigures, type PayoutFigures } from '../metrics/queries';
 import { readSettings } from '../settings/service';
 import { launchState } from '../changes/launch';

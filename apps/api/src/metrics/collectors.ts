@@ -5,7 +5,7 @@ import { lastCloseRun } from '../plan/close-timing';
 import { upkeepRecord } from '../db/upkeep';
 import type { ChainSnapshot } from './chain-snapshot';
 import { PAYOUT_STATES, readLastClose, readPayoutFigures, readWatcherFigures } from './queries';
-import { aboveCap } from '../deposits/hot-wallet-funding';
+import { aboveCap } from '../withdrawals/payout/hot-wallet';
 import { readSettings } from '../settings/service';
 import { hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
 

@@ -83,6 +83,8 @@ export async function startDepositPortal(
 export async function startDepositPortalAhead(blocks: bigint): Promise<DepositPortal & { startBlock: bigint }> {
   let startBlock = 0n;
   const parts = await startDepositPortal({
+    // Rescans and recoveries are admin writes: an admin with two-factor (docs/decisions/0051-admin-two-factor-declared-in-the-endpoint-table.md).
+    adminTwoFactor: true,
     env: async (chain) => {
       startBlock = (await chain.blockNumber()) + blocks;
       return { CHAIN_START_BLOCK: String(startBlock) };

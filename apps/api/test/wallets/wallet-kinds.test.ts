@@ -1,5 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, loginAdmin, registerMember, startPortal, type Session, type TestPortal } from '../harness';
+import {
+  bearer,
+  enableAdminTwoFactor,
+  loginAdmin,
+  registerMember,
+  startPortal,
+  type Session,
+  type TestPortal,
+} from '../harness';
 import { fund, transfer } from '../ledger/ledger-helpers';
 import { mustBuy, packageIds } from '../plan/plan-helpers';
 
@@ -9,6 +17,8 @@ let admin: Session;
 beforeEach(async () => {
   portal = await startPortal();
   admin = await loginAdmin(portal.app);
+  // Its adjustments are admin writes: an admin with two-factor.
+  await enableAdminTwoFactor(portal, admin);
 });
 afterEach(async () => {
   await portal.close();

@@ -3,7 +3,7 @@ import { writeAudit } from '../../audit/service';
 import type { Sql } from '../../db/database';
 import { sql } from '../../db/sql';
 import { toLedgerUnits } from '../../chain/token';
-import { MAX_RANGE } from '../../deposits/transfer-logs';
+import { MAX_RANGE } from '../../chain/finality';
 import type { PayoutPass } from './pass';
 import { settlePayout } from './settle';
 import type { PayoutRow } from './transactions';

@@ -1,6 +1,6 @@
 import { formatUnits } from 'viem';
 import { erc20Abi } from 'viem';
-import { fromBaseUnits, type HotWallet } from '@portal/contract';
+import { fromBaseUnits, toBaseUnits, type HotWallet, type Settings } from '@portal/contract';
 import type { AppContext } from '../../context';
 import type { Sql } from '../../db/database';
 import { sql } from '../../db/sql';
@@ -90,4 +90,24 @@ export async function hotWalletBalances(ctx: AppContext): Promise<HotWallet> {
     pendingNet: fromBaseUnits(pendingNet),
     warning: warnings.length ? warnings.join(' ') : null,
   };
+}
+
+/**
+ * The `hotWalletCap` setting as the ceiling in force: 0 is no cap; a cap
+ * below the target counts as the target, so that a consolidation never fills
+ * the wallet above what is then sent back.
+ */
+export function hotWalletCeiling(settings: Settings): bigint | null {
+  const cap = toBaseUnits(settings.hotWalletCap);
+  if (cap === 0n) return null;
+  const target = toBaseUnits(settings.hotWalletTarget);
+  return cap > target ? cap : target;
+}
+
+/** What the hot wallet holds above what withdrawals need plus its ceiling (0 without a cap): what goes back to the treasury. */
+export function aboveCap(settings: Settings, hotBalance: bigint, needed: bigint): bigint {
+  const ceiling = hotWalletCeiling(settings);
+  if (ceiling === null) return 0n;
+  const excess = hotBalance - needed - ceiling;
+  return excess > 0n ? excess : 0n;
 }

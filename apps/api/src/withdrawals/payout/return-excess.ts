@@ -6,9 +6,8 @@ import { toLedgerUnits } from '../../chain/token';
 import { gasPrice as readGasPrice, signTokenTransfer, TOKEN_TRANSFER_GAS } from '../../chain/tx';
 import type { Sql } from '../../db/database';
 import { sql } from '../../db/sql';
-import { aboveCap, hotWalletCeiling } from '../../deposits/hot-wallet-funding';
 import { readSettings } from '../../settings/service';
-import { hotWalletNeeds } from './hot-wallet';
+import { aboveCap, hotWalletCeiling, hotWalletNeeds } from './hot-wallet';
 import type { PayoutPass } from './pass';
 
 /**

@@ -214,6 +214,25 @@ export function describeAuditEntry(entry: AuditEntry): AuditDescription {
         { text: 'BEP20 wallets', to: '/bep20-wallets' },
         ')',
       );
+    case 'hot_wallet.return_to_treasury':
+      if (str(d.txHash)) notes.push({ label: 'Transaction', text: str(d.txHash)! });
+      return say(
+        who,
+        ` sent ${formatMoney(str(d.amount))} USDT above the hot wallet's cap of ${formatMoney(str(d.cap))} USDT back to the treasury (`,
+        { text: 'BEP20 wallets', to: '/bep20-wallets' },
+        ')',
+      );
+    case 'payout.restore_check': {
+      const found = Array.isArray(d.found) ? d.found.length : 0;
+      const released = Array.isArray(d.released) ? d.released.length : 0;
+      return say(
+        who,
+        ` matched the payouts held by a restore with the hot wallet's transfers since block ${shown(d.fromBlock)}: ` +
+          `${plural(found, 'payout')} found on chain and settled as paid, ${plural(released, 'payout')} released to be paid (`,
+        { text: 'withdrawal history', to: '/withdraw-approval-history' },
+        ')',
+      );
+    }
     case 'hot_wallet.book_capital':
       if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
       return say(
@@ -379,6 +398,8 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'deposit.recover', label: 'Deposit recovered' },
   { value: 'hot_wallet.move_from_treasury', label: 'Treasury to hot wallet' },
   { value: 'hot_wallet.book_capital', label: 'Capital booked' },
+  { value: 'hot_wallet.return_to_treasury', label: 'Hot wallet excess returned' },
+  { value: 'payout.restore_check', label: 'Payouts checked after a restore' },
   { value: 'redemption.approve', label: 'Redemption approved' },
   { value: 'redemption.reject', label: 'Redemption rejected' },
   { value: 'withdrawal.approve_first', label: 'Withdrawal first approval' },

@@ -10,9 +10,9 @@
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
-import { DataFolderLockedError, lockDataFolder } from '../setup/data-folder';
-import { describeCheck } from './verify-chain';
-import { verifyAuditChain } from './verification';
+import { DataFolderLockedError, lockDataFolder } from './data-folder';
+import { describeCheck } from '../audit/verify-chain';
+import { verifyAuditChain } from '../audit/verification';
 
 async function main(): Promise<number> {
   const config = loadConfig();
