@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { e2eDataDir } from './constants';
@@ -10,7 +10,7 @@ import { e2eDataDir } from './constants';
  * so the test server turns it on for the admin at start (serve.ts) and keeps
  * the secret in its data folder. The portal takes each code once, and the
  * workers sign the admin in side by side: the last time step used is kept
- * in the same file, changed under a lock, so no two sign-ins send one code.
+ * in the same file, and a code is reserved and sent under one lock.
  */
 interface Authenticator {
   secret: string;
@@ -32,35 +32,41 @@ export function firstAdminCode(dataDir: string, secret: string): string {
 }
 
 /**
- * A code no sign-in has sent yet. Each caller reserves the next unused step
- * at once, in the order callers come (under the lock), then waits until the
- * portal accepts that step (it takes the steps around now, ±1): first come,
- * first served, so a worker never loses the race for a step again and again
- * while the other signs in many times.
+ * Runs `use` with a code no sign-in has sent yet, holding the lock until it
+ * returns: the portal refuses a code for a step at or before the last one it
+ * took, so a code reserved first but sent second would be refused. Only the
+ * sign-ins that must be this admin's come here (signInAdmin uses an admin of
+ * its own, support/api.ts), so the wait for the next 30 s step is rare.
  */
-export async function adminCode(): Promise<string> {
-  const { totp, step } = await reserveStep();
-  const acceptableFrom = (step - 1) * 30_000 + 250;
-  if (Date.now() < acceptableFrom) await sleep(acceptableFrom - Date.now());
-  return totp.generate({ timestamp: step * 30_000 });
+export async function withAdminCode<T>(use: (code: string) => Promise<T>): Promise<T> {
+  await takeLock();
+  try {
+    const state = JSON.parse(readFileSync(file(), 'utf8')) as Authenticator;
+    const totp = totpFor(state.secret);
+    const step = Math.max(totp.counter(), state.lastStep + 1);
+    writeFileSync(file(), JSON.stringify({ ...state, lastStep: step } satisfies Authenticator));
+    // The portal takes the steps around now (±1): the next one is good from the start of this one.
+    const acceptableFrom = (step - 1) * 30_000 + 250;
+    if (Date.now() < acceptableFrom) await sleep(acceptableFrom - Date.now());
+    return await use(totp.generate({ timestamp: step * 30_000 }));
+  } finally {
+    rmdirSync(lock());
+  }
 }
 
-async function reserveStep(): Promise<{ totp: TOTP; step: number }> {
+/** The lock is a folder (mkdir is atomic); one left by a worker that died holding it is taken after two minutes. */
+async function takeLock(): Promise<void> {
   for (;;) {
     try {
       mkdirSync(lock());
+      return;
     } catch {
+      try {
+        if (Date.now() - statSync(lock()).mtimeMs > 120_000) rmdirSync(lock());
+      } catch {
+        // Released meanwhile.
+      }
       await sleep(50);
-      continue;
-    }
-    try {
-      const state = JSON.parse(readFileSync(file(), 'utf8')) as Authenticator;
-      const totp = totpFor(state.secret);
-      const step = Math.max(totp.counter(), state.lastStep + 1);
-      writeFileSync(file(), JSON.stringify({ ...state, lastStep: step } satisfies Authenticator));
-      return { totp, step };
-    } finally {
-      rmdirSync(lock());
     }
   }
 }

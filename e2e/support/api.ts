@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LoginPage } from '../pages/LoginPage';
 import { E2E_ADMIN_PASSWORD, ROOT_USERNAME, e2eDataDir } from './constants';
-import { adminCode } from './admin-authenticator';
+import { withAdminCode } from './admin-authenticator';
 
 export const MEMBER_PASSWORD = 'Quiet-Harbor-Lantern-7';
 
@@ -31,11 +31,13 @@ export function adminLogin(request: APIRequestContext): Promise<AdminSession> {
       if (res.status() === 200)
         return { ...current, ...((await res.json()) as { accessToken: string; refreshToken: string }) };
     }
-    const res = await request.post('/api/auth/login', {
-      headers: { authorization: basic('admin', E2E_ADMIN_PASSWORD), 'x-totp-code': await adminCode() },
+    return withAdminCode(async (code) => {
+      const res = await request.post('/api/auth/login', {
+        headers: { authorization: basic('admin', E2E_ADMIN_PASSWORD), 'x-totp-code': code },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()) as AdminSession;
     });
-    expect(res.status(), await res.text()).toBe(200);
-    return (await res.json()) as AdminSession;
   })();
   return adminSession;
 }
@@ -160,16 +162,28 @@ export async function signIn(page: Page, username: string, password: string) {
   await expect(page).toHaveURL(/\/(admin)?dashboard$/);
 }
 
-/** Signs the admin in through the login page: password, then a code of its authenticator (admin-authenticator.ts). */
+/**
+ * Signs an admin in through the login page: a new admin with two-factor,
+ * made for this sign-in (approverAdmin), so sign-ins side by side never wait
+ * for one another's 30 s code step. The pages an admin sees do not depend on
+ * which admin it is; signInBootstrapAdmin is for the seeded one itself.
+ */
 export async function signInAdmin(page: Page) {
+  await signInApprover(page, await approverAdmin(page.request));
+}
+
+/** Signs the seeded admin in through the login page: password, then a code of its authenticator (admin-authenticator.ts). */
+export async function signInBootstrapAdmin(page: Page) {
   const login = new LoginPage(page);
   await login.goto();
   await login.fill('admin', E2E_ADMIN_PASSWORD);
   await login.submit();
   await expect(login.code).toBeVisible();
-  await login.code.fill(await adminCode());
-  await login.submit();
-  await expect(page).toHaveURL(/\/admindashboard$/);
+  await withAdminCode(async (code) => {
+    await login.code.fill(code);
+    await login.submit();
+    await expect(page).toHaveURL(/\/admindashboard$/);
+  });
 }
 
 /** An admin whose two-factor is on, with the authenticator's secret (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md). */
