@@ -120,7 +120,7 @@ test.describe('sign-in', () => {
 
 test.describe('token refresh', () => {
   test('an expired access token is refreshed once and the request retried', async ({ page }) => {
-    await signInAdmin(page);
+    const admin = await signInAdmin(page);
     const refreshes: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/auth/refresh-token')) refreshes.push(r.url());
@@ -129,7 +129,7 @@ test.describe('token refresh', () => {
     await page.evaluate(() => sessionStorage.setItem('accessToken', 'expired.token.value'));
     const settings = new AccountSettingsPage(page);
     await settings.goto();
-    await expect(settings.fullName).toHaveValue('Administrator');
+    await expect(settings.fullName).toHaveValue(admin.fullName);
     expect(refreshes).toHaveLength(1);
     const rotated = await page.evaluate(() => sessionStorage.getItem('accessToken'));
     expect(rotated).not.toBe('expired.token.value');

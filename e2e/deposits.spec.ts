@@ -9,7 +9,7 @@ import { WithdrawHistoryPage } from './pages/WithdrawHistoryPage';
 import { WithdrawPage } from './pages/WithdrawPage';
 import { approverAdmin, registerViaApi, signIn, signInApprover, type ApproverAdmin } from './support/api';
 import { chainRpc, chainSend } from './support/chain';
-import { axeSerious } from './support/tour';
+import { axeSerious, expectNoSidewaysScroll } from './support/tour';
 import { signInWithRecoveryCode, totpCode, twoFactorMember } from './support/two-factor-member';
 
 /**
@@ -217,7 +217,7 @@ test('the money loop: a deposit credited and consolidated into the hot wallet, a
     expect(await axeSerious(m)).toEqual([]);
     await m.setViewportSize({ width: 360, height: 740 });
     await expect(progress).toBeVisible();
-    expect(await m.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await expectNoSidewaysScroll(m);
     expect(await axeSerious(m)).toEqual([]);
     const history = new WithdrawHistoryPage(m);
     await history.goto();

@@ -16,7 +16,7 @@ import {
   signInApprover,
 } from './support/api';
 import { chainSend } from './support/chain';
-import { axeSerious } from './support/tour';
+import { axeSerious, expectNoSidewaysScroll } from './support/tour';
 import { freshAddress, signInWithRecoveryCode, totpCode, twoFactorMember } from './support/two-factor-member';
 
 /**
@@ -254,9 +254,7 @@ test('the withdrawal policy: the limits on the member’s page, a clear refusal 
     await expect(approval.attention).toBeVisible();
     await attention.getByRole('button', { name: 'Reject' }).scrollIntoViewIfNeeded();
     await expect(attention.getByRole('button', { name: 'Reject' })).toBeInViewport();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
-      0,
-    );
+    await expectNoSidewaysScroll(page);
     expect(await axeSerious(page)).toEqual([]);
     // And in dark mode (the theme follows the system's preference).
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -168,8 +168,10 @@ export async function signIn(page: Page, username: string, password: string) {
  * for one another's 30 s code step. The pages an admin sees do not depend on
  * which admin it is; signInBootstrapAdmin is for the seeded one itself.
  */
-export async function signInAdmin(page: Page) {
-  await signInApprover(page, await approverAdmin(page.request));
+export async function signInAdmin(page: Page): Promise<ApproverAdmin> {
+  const admin = await approverAdmin(page.request);
+  await signInApprover(page, admin);
+  return admin;
 }
 
 /** Signs the seeded admin in through the login page: password, then a code of its authenticator (admin-authenticator.ts). */
@@ -189,6 +191,7 @@ export async function signInBootstrapAdmin(page: Page) {
 /** An admin whose two-factor is on, with the authenticator's secret (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md). */
 export interface ApproverAdmin {
   username: string;
+  fullName: string;
   password: string;
   accessToken: string;
   headers: { authorization: string };
@@ -206,10 +209,11 @@ export interface ApproverAdmin {
  */
 export async function approverAdmin(request: APIRequestContext): Promise<ApproverAdmin> {
   const username = uniqueName('approver');
+  const fullName = `Approver ${username}`;
   const password = 'Steady-Ledger-Approver-4';
   const created = await request.post('/api/admin/users', {
     headers: await adminHeaders(request),
-    data: { username, email: `${username}@example.com`, fullName: `Approver ${username}`, password },
+    data: { username, email: `${username}@example.com`, fullName, password },
   });
   expect(created.status(), await created.text()).toBe(201);
   const first = await apiLogin(request, username, password);
@@ -228,7 +232,7 @@ export async function approverAdmin(request: APIRequestContext): Promise<Approve
   };
   const enabled = await request.post('/api/me/2fa/enable', { headers, data: { code: await code() } });
   expect(enabled.status(), await enabled.text()).toBe(200);
-  return { username, password, accessToken: first.accessToken, headers, code };
+  return { username, fullName, password, accessToken: first.accessToken, headers, code };
 }
 
 /** Signs an approver admin in through the login page: password, then the code step. */

@@ -179,6 +179,17 @@ export async function tablesInView(page: Page): Promise<string[]> {
  * Opens a page and checks it: it settles, it is not an error page, the page
  * does not scroll sideways, and nothing went wrong on the way.
  */
+/**
+ * The page does not scroll sideways once it has laid itself out again for
+ * its viewport (a resize is followed by React's media queries and the toasts'
+ * own transitions), as a person sees it a moment later.
+ */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(0);
+}
+
 export async function visitAndCheck(page: Page, url: string, watcher: ReturnType<typeof watch>): Promise<Problem[]> {
   // Inside the app, as a click on a link would (no reload: the tour stays fast).
   if (page.url().startsWith('http')) {
