@@ -52,15 +52,16 @@ const COLUMNS: Column<HeldPayout>[] = [
   {
     id: 'withdrawal',
     label: 'Withdrawal',
+    // One box per cell: on a phone the stacked cell lays its children side by side (DataTable `stackOnPhone`).
     render: (p) => (
-      <>
+      <Box>
         <Typography variant="body2" component="p">
           #{p.withdrawalId}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           Payout #{p.payoutId}
         </Typography>
-      </>
+      </Box>
     ),
   },
   {
@@ -70,14 +71,14 @@ const COLUMNS: Column<HeldPayout>[] = [
     render: (p) => {
       const words = outcomeWords(p.outcome);
       return (
-        <>
+        <Box>
           <Typography variant="subtitle2" component="p">
             {words.title}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {words.detail}
           </Typography>
-        </>
+        </Box>
       );
     },
   },
