@@ -12,6 +12,8 @@ vi.mock('../packages/api', () => ({ useAdminDashboard: () => ({ data: figures.da
 vi.mock('./DailyCloseCard', () => ({ DailyCloseCard: () => null }));
 // The set-up notice has its own query (settings/PendingChanges.tsx), left out as the close card is.
 vi.mock('../settings/PendingChanges', () => ({ DashboardLaunchNotice: () => null }));
+// So is the restore check's notice (withdrawals/RestoreCheckNotice.tsx, tested in withdrawals/AfterRestoreCard.test.tsx).
+vi.mock('../withdrawals/RestoreCheckNotice', () => ({ RestoreCheckNotice: () => null }));
 
 function dashboard(
   failed: { count: number; amount: string },

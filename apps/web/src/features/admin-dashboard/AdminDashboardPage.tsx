@@ -28,6 +28,7 @@ import { DailyCloseCard } from './DailyCloseCard';
 import { SalesBonusesCard } from './SalesBonusesCard';
 import { useFirstSignInTwoFactorSetup } from '../account/admin-two-factor';
 import { DashboardLaunchNotice } from '../settings/PendingChanges';
+import { RestoreCheckNotice } from '../withdrawals/RestoreCheckNotice';
 
 interface Stat {
   id: string;
@@ -229,7 +230,8 @@ const STATS: Stat[] = [
  * watcher's lag; what waits for an admin; sales and bonuses side by side
  * over 7, 30 or 90 days with the payout ratio as a line; the daily close.
  * Every figure has its icon and opens the page behind it. A hot wallet that
- * is low is said above it all, with the page that funds it.
+ * is low is said above it all, with the page that funds it; so is a
+ * restore check that holds the payouts.
  */
 export function AdminDashboardPage() {
   useFirstSignInTwoFactorSetup();
@@ -259,6 +261,7 @@ export function AdminDashboardPage() {
           </Alert>
         </Grid>
       )}
+      <RestoreCheckNotice />
       {STATS.map((s) => (
         <StatCard
           key={s.id}

@@ -42,6 +42,7 @@ import { useToast } from '../../shared/toast';
 import { useAdminWithdrawals, useDecideWithdrawals, useHotWallet, useMemberActivity, useMyWithdrawals } from './api';
 import { decisionToasts } from './decision-toasts';
 import { NeedsAttention } from './NeedsAttention';
+import { AfterRestoreCard } from './AfterRestoreCard';
 import { usePayoutActions } from './usePayoutActions';
 
 const STATUS_CHOICES = withdrawalStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
@@ -357,6 +358,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
   return (
     <Stack spacing={6}>
       {!history && <AdminTwoFactorNotice action="approve withdrawals" />}
+      {!history && <AfterRestoreCard />}
       {!history && (
         <NeedsAttention
           onApprove={(w) => {

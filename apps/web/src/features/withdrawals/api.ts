@@ -9,6 +9,7 @@ export const withdrawalKeys = {
   mine: (query: object) => ['ledger', 'withdrawals', query] as const,
   admin: (query: object) => ['ledger', 'admin-withdrawals', query] as const,
   hotWallet: ['ledger', 'hot-wallet'] as const,
+  restoreChecks: ['ledger', 'restore-checks'] as const,
   addresses: ['withdrawal-addresses'] as const,
   twoFactor: ['two-factor'] as const,
 };
@@ -35,6 +36,19 @@ export function useHotWallet() {
     queryKey: withdrawalKeys.hotWallet,
     queryFn: ({ signal }) => api.call(endpoints.withdrawals.adminHotWallet, { signal }),
     refetchInterval: 10_000,
+  });
+}
+
+/** While a restore check is pending: read again this often, until the payout job has matched the held payouts. */
+const RESTORE_CHECK_POLL_MS = 5_000;
+
+/** The restore checks, newest first (apps/api/src/withdrawals/payout/after-restore.ts); polled only while one is pending. */
+export function useRestoreChecks() {
+  return useQuery({
+    queryKey: withdrawalKeys.restoreChecks,
+    queryFn: ({ signal }) => api.call(endpoints.withdrawals.adminRestoreChecks, { signal }),
+    refetchInterval: (query) =>
+      query.state.data?.items.some((check) => check.status === 'pending') ? RESTORE_CHECK_POLL_MS : false,
   });
 }
 

@@ -1,0 +1,33 @@
+import Alert from '@mui/material/Alert';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+import { formatCount, formatDateTime } from '../../shared/format';
+import { useRestoreChecks } from './api';
+
+/**
+ * On the admin dashboard, beside the hot wallet's alert: while a restore
+ * check is pending no payout is sent (apps/api/src/withdrawals/payout/after-restore.ts);
+ * the payouts it holds are listed on /withdraw-approval ("After a restore").
+ */
+export function RestoreCheckNotice() {
+  const pending = useRestoreChecks().data?.items.filter((check) => check.status === 'pending') ?? [];
+  if (pending.length === 0) return null;
+  const oldest = pending[pending.length - 1]!;
+  const held = pending.reduce((n, check) => n + check.payouts.filter((p) => p.outcome === null).length, 0);
+  return (
+    <Grid size={12}>
+      <Alert
+        severity="warning"
+        action={
+          <Link component={RouterLink} to="/withdraw-approval">
+            Withdraw Approval
+          </Link>
+        }
+        data-testid="admin-restore-check-pending"
+      >
+        {`After the restore of ${formatDateTime(oldest.restoredAt)}, no payout is sent until the hot wallet's transfers since the backup are read and matched: ${formatCount(held)} payout${held === 1 ? '' : 's'} wait.`}
+      </Alert>
+    </Grid>
+  );
+}
