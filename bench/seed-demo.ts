@@ -25,8 +25,7 @@
 import pino from 'pino';
 import { hashPassword } from '../apps/api/src/auth/passwords';
 import { ConfigError, loadConfig } from '../apps/api/src/config';
-import type { AppContext } from '../apps/api/src/context';
-import { moneyGroups } from '../apps/api/src/money-groups';
+import { newContext, type AppContext } from '../apps/api/src/context';
 import { openDatabase, type Database } from '../apps/api/src/db/database';
 import { migrate } from '../apps/api/src/db/migrate';
 import { createMailer } from '../apps/api/src/mail/mailer';
@@ -74,14 +73,13 @@ async function main() {
   try {
     await migrate(db);
     const log = pino({ level: 'warn' });
-    const ctx: AppContext = {
+    const ctx: AppContext = newContext({
       config,
       db,
       log,
       now: () => clock.now(),
       mailer: createMailer({ from: config.mailFrom, db, log }),
-      groups: moneyGroups(db),
-    };
+    });
     const setup = await bootstrap(ctx);
     const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
     const started = performance.now();

@@ -5,8 +5,7 @@ import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app';
 import { loadConfig } from '../../apps/api/src/config';
-import type { AppContext } from '../../apps/api/src/context';
-import { moneyGroups } from '../../apps/api/src/money-groups';
+import { newContext, type AppContext } from '../../apps/api/src/context';
 import { openDatabase } from '../../apps/api/src/db/database';
 import { migrate } from '../../apps/api/src/db/migrate';
 import { createMailer } from '../../apps/api/src/mail/mailer';
@@ -51,14 +50,13 @@ export async function startBenchPortal(databaseUrl?: string): Promise<BenchPorta
   const db = await openDatabase({ databaseUrl: scratchUrl, dataDir: dataDir ?? '' });
   await migrate(db);
   const log = pino({ level: 'silent' });
-  const ctx: AppContext = {
+  const ctx: AppContext = newContext({
     config,
     db,
     log,
     now: () => new Date(),
     mailer: createMailer({ from: config.mailFrom, db, log }),
-    groups: moneyGroups(db),
-  };
+  });
   await bootstrap(ctx);
   const app = await buildApp(ctx, { serveWeb: false });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseChainEnv, type ChainEnv } from './chain/config';
-import { readScreeningFile, type ScreeningFile } from './screening/list-file';
+import { readScreeningFile, type ScreeningFile } from './shared/screening-file';
 
 /**
  * All configuration comes from the environment and is checked once at start-up;

@@ -3,10 +3,16 @@ import type { Chain } from './chain';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Mailer } from './mail/mailer';
-import type { MoneyGroups } from './money-groups';
+import { PerProcess } from './per-process';
 import type { JobStatus } from './shared/job-runner';
 
-/** What every domain's services need, built once at start-up and passed down. */
+/**
+ * What every domain's services need, built once at start-up and passed down
+ * (`newContext`: main.ts, and every script or test that starts a portal).
+ * It names only the layers below the domains (config, db, chain, mail,
+ * shared), so that no domain's types lead back to it
+ * (apps/api/test/domain-cycles.test.ts).
+ */
 export interface AppContext {
   config: Config;
   db: Database;
@@ -14,8 +20,11 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The current time; tests move it to try time-based rules (lockout, token expiry). */
   now: () => Date;
-  /** The hot money paths' group commits, one per process (`moneyGroups(db)`, money-groups.ts). */
-  groups: MoneyGroups;
+  /**
+   * Everything this process keeps between calls (per-process.ts): each
+   * portal's own, made with its context, never a module's.
+   */
+  perProcess: PerProcess;
   /** The chain (chain/index.ts); absent in tests that do not opt in, or when the embedded chain could not start. */
   chain?: Chain;
   /**
@@ -32,4 +41,9 @@ export interface AppContext {
     kickSigning?(): void;
     status(): JobStatus[];
   };
+}
+
+/** A context with its own, empty per-process state: the composition root of main.ts, of a test's portal, of a script. */
+export function newContext(parts: Omit<AppContext, 'perProcess'>): AppContext {
+  return { ...parts, perProcess: new PerProcess() };
 }

@@ -58,7 +58,7 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
   const auditChain = runJob(ctx.log, auditVerifyJob(ctx));
   // What a web process asked this one to sign (signing/hand-off.ts).
   const signing = ctx.chain ? runJob(ctx.log, signingRequestsJob(ctx)) : undefined;
-  const upkeep = runJob(ctx.log, upkeepJob(ctx.db));
+  const upkeep = runJob(ctx.log, upkeepJob(ctx));
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),

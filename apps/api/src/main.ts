@@ -7,8 +7,7 @@ import { migrate, MigrationChangedError } from './db/migrate';
 import { createMailer } from './mail/mailer';
 import { bootstrap } from './setup/bootstrap';
 import { buildApp } from './app';
-import type { AppContext } from './context';
-import { moneyGroups } from './money-groups';
+import { newContext, type AppContext } from './context';
 import { DataFolderLockedError, lockDataFolder, persistentJwtSecret, type DataFolderLock } from './setup/data-folder';
 import { watchSettings } from './settings/service';
 import { createChain } from './chain';
@@ -163,7 +162,7 @@ async function main() {
     // process does: docs/decisions/0053-keys-only-where-they-sign.md). The
     // development TOTP key is made here too, so that workers starting
     // together never read a half-written file.
-    if (!config.totpEncryptionKey && config.env !== 'test') totpKey(config);
+    if (!config.totpEncryptionKey && config.env !== 'test') totpKey(ctx);
     const jobs = config.role === 'all' ? (await watchSettings(db), startJobs(ctx)) : undefined;
     if (jobs) ctx.jobs = jobs;
     else await db.close();
@@ -255,7 +254,12 @@ async function worker() {
   process.on('SIGINT', () => undefined);
 }
 
-/** What every use case gets (context.ts), in the primary and in each worker alike: mail goes out through SMTP_URL or the outbox in DATA_DIR. */
+/**
+ * What every use case gets (context.ts), in the primary and in each worker
+ * alike: the composition root of the process, its per-process state made
+ * here and nowhere else (docs/decisions/0057-composition-root.md). Mail goes
+ * out through SMTP_URL or the outbox in DATA_DIR.
+ */
 function contextOf(config: Config, db: Database, log: pino.Logger): AppContext {
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
@@ -264,7 +268,7 @@ function contextOf(config: Config, db: Database, log: pino.Logger): AppContext {
     log,
     outboxDir: path.join(config.dataDir, 'outbox'),
   });
-  return { config, db, log, now: () => new Date(), mailer, groups: moneyGroups(db) };
+  return newContext({ config, db, log, now: () => new Date(), mailer });
 }
 
 /**

@@ -1,17 +1,20 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(__dirname, '../src');
+const isDirectory = (full: string) => existsSync(full) && statSync(full).isDirectory();
 
 /**
- * The domains (the folders of apps/api/src) as a graph: an edge where a
- * file of one imports a value of another (`import type` is no dependency at
- * run time). A domain's `routes.ts` is the HTTP layer above it, which uses
- * `http/` (whose guard uses `auth/` and `two-factor/`): it is left out, so
- * the graph is that of the domains themselves. ESLint's import-x/no-cycle
- * (eslint.config.js) checks files; this checks folders, so that each domain
- * can be read on its own (docs/architecture.md, "Use cases and jobs").
+ * The domains (the folders of apps/api/src) and the root files (those directly
+ * under it, each its own node: `context.ts`, `app.ts`, …) as a graph: an edge
+ * where a file of one imports (or re-exports) from another, types included,
+ * since a type is a dependency for whoever reads the code. A domain's
+ * `routes.ts` is the HTTP layer above it, which uses `http/` (whose guard
+ * uses `auth/` and `two-factor/`): it is left out, so the graph is that of
+ * the domains themselves. ESLint's import-x/no-cycle (eslint.config.js)
+ * checks files; this checks folders, so that each domain can be read on its
+ * own (docs/architecture.md, "Use cases and jobs").
  */
 function domainGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
@@ -20,16 +23,20 @@ function domainGraph(): Map<string, Map<string, string>> {
       const full = path.join(dir, name);
       return statSync(full).isDirectory() ? walk(full) : full.endsWith('.ts') ? [full] : [];
     });
+  const nodeOf = (relative: string) => relative.split(path.sep)[0]!;
   for (const file of walk(SRC)) {
     const relative = path.relative(SRC, file);
-    const domain = relative.split(path.sep)[0]!;
-    if (domain === relative || path.basename(file) === 'routes.ts') continue;
+    const node = nodeOf(relative);
+    if (node !== relative && path.basename(file) === 'routes.ts') continue;
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/^import (?!type )[^;]*? from '(\.[^']+)';$/gms)) {
-      const target = path.relative(SRC, path.resolve(path.dirname(file), match[1]!)).split(path.sep);
-      if (target.length < 2 || target[0] === domain) continue;
-      if (!graph.has(domain)) graph.set(domain, new Map());
-      graph.get(domain)!.set(target[0]!, relative);
+    for (const match of text.matchAll(/^(?:import|export) (?:type )?[^;]*? from '(\.[^']+)';$/gms)) {
+      const resolved = path.resolve(path.dirname(file), match[1]!);
+      const target = path.relative(SRC, resolved);
+      // A folder (its index.ts) or a file in one is that domain; a file directly under src is its own node.
+      const to = target.includes(path.sep) || isDirectory(resolved) ? nodeOf(target) : `${target}.ts`;
+      if (to === node) continue;
+      if (!graph.has(node)) graph.set(node, new Map());
+      graph.get(node)!.set(to, relative);
     }
   }
   return graph;

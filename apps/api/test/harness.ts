@@ -5,8 +5,7 @@ import pino from 'pino';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import type { AppContext } from '../src/context';
-import { moneyGroups } from '../src/money-groups';
+import { newContext, type AppContext } from '../src/context';
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { createMailer, type Mail } from '../src/mail/mailer';
@@ -80,7 +79,7 @@ export async function startPortal(
   };
   const mails: Mail[] = [];
   const outbox = createMailer({ from: config.mailFrom, db, log });
-  const ctx: AppContext = {
+  const ctx: AppContext = newContext({
     config,
     db,
     log,
@@ -91,8 +90,7 @@ export async function startPortal(
         await outbox.send(mail);
       },
     },
-    groups: moneyGroups(db),
-  };
+  });
   const chainSettings = settingsFromEnv(config.chain);
   if (chainSettings) ctx.chain = createChain(chainSettings);
   await bootstrap(ctx);

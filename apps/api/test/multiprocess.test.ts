@@ -12,8 +12,7 @@ import { ConfigError, DEFAULT_WEB_CONCURRENCY, loadConfig } from '../src/config'
 import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import { bootstrap } from '../src/setup/bootstrap';
-import type { AppContext } from '../src/context';
-import { moneyGroups } from '../src/money-groups';
+import { newContext, type AppContext } from '../src/context';
 import pino from 'pino';
 import { sql } from '../src/db/sql';
 import { startTestChain, type TestChain } from './chain/chain-helpers';
@@ -355,14 +354,9 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     try {
       await migrate(dbs[0]!);
       const log = pino({ level: 'silent' });
-      const contexts = dbs.map((one): AppContext => ({
-        config,
-        db: one,
-        log,
-        now: () => new Date(),
-        mailer: { send: async () => undefined },
-        groups: moneyGroups(one),
-      }));
+      const contexts = dbs.map((one): AppContext =>
+        newContext({ config, db: one, log, now: () => new Date(), mailer: { send: async () => undefined } }),
+      );
       const results = await Promise.all(contexts.map((ctx) => bootstrap(ctx)));
       expect(results.filter((r) => r.rootCreated)).toHaveLength(1);
       expect(results.filter((r) => r.admin)).toHaveLength(1);

@@ -18,6 +18,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+// Module state by choice: a pure memo (a hash of a constant; any portal in the process may use the same one).
 let dummyHash: Promise<string> | undefined;
 /** Spends the same time as a real check, so an unknown username cannot be told apart by timing. */
 export async function burnPasswordCheck(password: string): Promise<void> {

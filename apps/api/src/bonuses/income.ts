@@ -115,6 +115,7 @@ function everyPeriod(period: 'day' | 'month', found: IncomePeriod[], from?: stri
 }
 
 /** The last ranges laid out: every member dashboard of a day asks for the same 90 days. */
+// Module state by choice: a pure memo of `periodsBetween` (the same days for any portal, database or process).
 const laidOut = new Map<string, string[] | null>();
 
 /** Every day (or month) from `first` to `last` as the series names them; null past `MOST_PERIODS`. */

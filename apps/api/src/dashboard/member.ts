@@ -1,7 +1,8 @@
 import { DASHBOARD_INCOME_DAYS, fromBaseUnits, type MemberDashboard, type PendingItem } from '@portal/contract';
 import type { AppContext } from '../context';
 import { sql, type SqlQuery } from '../db/sql';
-import { refusedSession, type Principal } from '../http/guard';
+import { refusedSession } from '../shared/errors';
+import type { Principal } from '../shared/principal';
 import { incomeByKind, incomeRows, incomeSeries, incomeTotalsRow, type IncomeRow } from '../bonuses/income';
 import { needsSettings, planStatusOf, planStatusRow, type PlanStatusRow } from '../bonuses/status';
 import { walletBalancesOf } from '../ledger/queries';
@@ -14,6 +15,7 @@ import { settingsOfVersion } from '../settings/service';
 import type { WithdrawalRow } from '../withdrawals/rows';
 import { pendingWithdrawalRows, withdrawalsPending } from './pending-withdrawals';
 import { groupCommit } from '../db/group-commit';
+import { part } from '../per-process';
 
 const DAY_MS = 86_400_000;
 const RECENT_LINES = 5;
@@ -64,18 +66,16 @@ interface Read {
 const MOST_ASKED = 8;
 const GROUPS_AT_ONCE = 1;
 
-const readers = new WeakMap<AppContext, (asked: Asked) => Promise<Read>>();
+/** The portal's one reader: every dashboard asked for in the process joins its groups. */
+const READER = part<(asked: Asked) => Promise<Read>>('the member dashboards group read');
 
 function readerOf(ctx: AppContext) {
-  let reader = readers.get(ctx);
-  if (!reader) {
-    reader = groupCommit((group: Asked[]) => readGroup(ctx, group), {
+  return ctx.perProcess.of(READER, () =>
+    groupCommit((group: Asked[]) => readGroup(ctx, group), {
       maxGroup: MOST_ASKED,
       concurrency: GROUPS_AT_ONCE,
-    });
-    readers.set(ctx, reader);
-  }
-  return reader;
+    }),
+  );
 }
 
 /** The member's key in the group's statement: each part reads by it, through an index each. */

@@ -1,5 +1,6 @@
 import { fromBaseUnits, type AdminDashboard, payoutRatio } from '@portal/contract';
 import type { AppContext } from '../context';
+import { part } from '../per-process';
 import { hotWalletCheck } from '../health/checks';
 import { readPayoutFigures } from '../metrics/queries';
 import { sql } from '../db/sql';
@@ -21,14 +22,15 @@ const DAY_MS = 86_400_000;
 export function adminDashboard(ctx: AppContext): Promise<AdminDashboard> {
   // Single flight: requests that arrive while a read is under way share it (every admin sees the same figures),
   // so a burst of views costs one read; a request after it ends starts a new one, so none is older than one read.
-  const running = inFlight.get(ctx);
-  if (running) return running;
-  const read = readAdminDashboard(ctx).finally(() => inFlight.delete(ctx));
-  inFlight.set(ctx, read);
+  const flight = ctx.perProcess.of(IN_FLIGHT, () => ({}));
+  if (flight.running) return flight.running;
+  const read = readAdminDashboard(ctx).finally(() => delete flight.running);
+  flight.running = read;
   return read;
 }
 
-const inFlight = new WeakMap<AppContext, Promise<AdminDashboard>>();
+/** The read under way, if one is: the portal's, in its `perProcess`. */
+const IN_FLIGHT = part<{ running?: Promise<AdminDashboard> }>('the admin dashboard read under way');
 
 async function readAdminDashboard(ctx: AppContext): Promise<AdminDashboard> {
   const { db } = ctx;

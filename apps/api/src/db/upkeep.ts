@@ -1,6 +1,6 @@
 import type { Database, Sql } from './database';
 import { sql } from './sql';
-import type { Job } from '../shared/job-runner';
+import { part, type PerProcess } from '../per-process';
 
 /**
  * The tables kept as a server keeps them (docs/decisions/0049-fast-as-the-books-grow.md).
@@ -45,8 +45,22 @@ interface UpkeepRecord {
   last: (UpkeepPass & { at: Date }) | null;
 }
 
-const record: UpkeepRecord = { runs: 0, analyzed: 0, vacuumed: 0, seconds: 0, last: null };
-export const upkeepRecord = (): Readonly<UpkeepRecord> => record;
+const RECORD = part<UpkeepRecord>('the table upkeep record');
+
+/**
+ * The portal whose tables are kept: its database and its per-process state
+ * (an AppContext, named by its parts so that db/ stays below context.ts).
+ */
+interface Upkept {
+  db: Database;
+  perProcess: PerProcess;
+}
+
+const recordOf = (ctx: Pick<Upkept, 'perProcess'>): UpkeepRecord =>
+  ctx.perProcess.of(RECORD, () => ({ runs: 0, analyzed: 0, vacuumed: 0, seconds: 0, last: null }));
+
+/** What this process's passes did (its context's `perProcess`). */
+export const upkeepRecord = (ctx: Pick<Upkept, 'perProcess'>): Readonly<UpkeepRecord> => recordOf(ctx);
 
 interface TableFigures {
   table: string;
@@ -88,11 +102,13 @@ const quoted = (table: string) => `"${table.replace(/"/g, '""')}"`;
  * One pass: the due tables vacuumed (PGlite) and analyzed. Null when
  * another process holds the lock or nothing was due.
  */
-export async function keepTables(db: Database): Promise<UpkeepPass | null> {
+export async function keepTables(ctx: Upkept): Promise<UpkeepPass | null> {
+  const { db } = ctx;
   const started = performance.now();
   const done = db.kind === 'postgres' ? await analyzeOnServer(db) : await keepEmbedded(db);
   if (!done || (!done.analyzed.length && !done.vacuumed.length)) return null;
   const pass = { ...done, seconds: (performance.now() - started) / 1000 };
+  const record = recordOf(ctx);
   record.runs += 1;
   record.analyzed += pass.analyzed.length;
   record.vacuumed += pass.vacuumed.length;
@@ -126,14 +142,14 @@ async function keepEmbedded(db: Database): Promise<Omit<UpkeepPass, 'seconds'>> 
   return { analyzed: [...new Set([...due.analyze, ...due.vacuum])].sort(), vacuumed: due.vacuum };
 }
 
-/** The upkeep as a job of shared/job-runner.ts: a pass every 10 s, the first 5 s after start. */
-export function upkeepJob(db: Database, everyMs = 10_000): Job {
+/** The upkeep as a job of shared/job-runner.ts (its `Job`, by shape: db/ imports nothing above it): a pass every 10 s, the first 5 s after start. */
+export function upkeepJob(ctx: Upkept, everyMs = 10_000) {
   return {
     name: 'table upkeep',
     everyMs,
     firstAfterMs: 5000,
     pass: async () => {
-      await keepTables(db);
+      await keepTables(ctx);
       return false;
     },
   };

@@ -2,6 +2,7 @@ import type { ChainStall, ChainStatus } from '@portal/contract';
 import type { Chain } from '../chain';
 import type { AppContext } from '../context';
 import { sql } from '../db/sql';
+import { part } from '../per-process';
 import { MAX_RANGE } from '../chain/finality';
 import { KEPT_BLOCKS, watchKeyOf, watchRow } from './watch-cursor';
 
@@ -12,10 +13,13 @@ import { KEPT_BLOCKS, watchKeyOf, watchRow } from './watch-cursor';
  */
 
 /** This process's last watcher error per chain, for the status before the cursor row exists. */
-const lastErrors = new Map<number, string>();
+const LAST_ERRORS = part<Map<number, string>>('the deposit watcher errors');
 
-export const noteWatcherError = (chainId: number, message: string): void => void lastErrors.set(chainId, message);
-export const clearWatcherError = (chainId: number): void => void lastErrors.delete(chainId);
+const lastErrorsOf = (ctx: AppContext) => ctx.perProcess.of(LAST_ERRORS, () => new Map<number, string>());
+
+export const noteWatcherError = (ctx: AppContext, chainId: number, message: string): void =>
+  void lastErrorsOf(ctx).set(chainId, message);
+export const clearWatcherError = (ctx: AppContext, chainId: number): void => void lastErrorsOf(ctx).delete(chainId);
 
 /** An error as it may be shown and stored: first line, RPC URL (it may carry an API key) masked. */
 export function describeChainError(chain: Chain, error: unknown): string {
@@ -101,7 +105,7 @@ export async function readChainStatus(ctx: AppContext): Promise<ChainStatus> {
   );
   const row = rows[0];
   if (!row) {
-    const lastError = lastErrors.get(chain.chainId) ?? null;
+    const lastError = lastErrorsOf(ctx).get(chain.chainId) ?? null;
     return {
       status: lastError ? 'unreachable' : 'starting',
       chainId: chain.chainId,

@@ -3,6 +3,7 @@ import { getAddress, type Address } from 'viem';
 import type { Chain } from '../chain';
 import { nativeBalances, toLedgerUnits, tokenBalances } from '../chain/token';
 import type { AppContext } from '../context';
+import { part } from '../per-process';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
 import { systemBalance } from '../ledger/queries';
@@ -25,15 +26,28 @@ interface Held {
 
 /**
  * The last read per chain (the portal's own Chain object), kept for the
- * block it was read at. Only what the chain says is kept: which of the
+ * block it was read at, in the portal's `perProcess`. Only what the chain says is kept: which of the
  * holders have a recorded deposit is the database's and is asked on every
  * call (`unrecordedAmong`), since the watcher records deposits within a
  * block (a `seen` deposit is recorded at the head, before another block).
  */
-const heldByChain = new WeakMap<Chain, { block: bigint; issued: number; total: Promise<Held> }>();
+interface LastRead {
+  block: bigint;
+  issued: number;
+  total: Promise<Held>;
+}
+const HELD = part<Map<Chain, LastRead>>('the deposit addresses read last');
 
 /** The raw token balance of every issued deposit address at `block`: their sum, and those holding tokens. */
-function depositAddressesHold(db: Sql, chain: Chain, token: Address, block: bigint, issued: number): Promise<Held> {
+function depositAddressesHold(
+  ctx: AppContext,
+  chain: Chain,
+  token: Address,
+  block: bigint,
+  issued: number,
+): Promise<Held> {
+  const { db } = ctx;
+  const heldByChain = ctx.perProcess.of(HELD, () => new Map<Chain, LastRead>());
   const held = heldByChain.get(chain);
   if (held && held.block === block && held.issued === issued) return held.total;
   const total = (async () => {
@@ -132,7 +146,7 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
   const fixed = [chain.treasuryAddress, ...(chain.hotWalletAddress ? [chain.hotWalletAddress] : [])];
   const [raw, deposited] = await Promise.all([
     tokenBalances(chain.client, token, fixed, block),
-    depositAddressesHold(db, chain, token, block, issued),
+    depositAddressesHold(ctx, chain, token, block, issued),
   ]);
   const treasury = toLedgerUnits(raw[0]!, decimals);
   const hot = chain.hotWalletAddress ? toLedgerUnits(raw[1]!, decimals) : 0n;

@@ -1,6 +1,7 @@
 import type { Chain, Finality } from '../chain';
 import type { AppContext } from '../context';
 import { sql } from '../db/sql';
+import { part } from '../per-process';
 import { blockHash } from './transfer-logs';
 import { lockFinalNext, readBlocks, watchRow, type ReadBlock, type WatchKey } from './watch-cursor';
 
@@ -35,7 +36,7 @@ export interface Guarded {
 /** Node hashes fetched per JSON-RPC batch while walking back. */
 const WALK_BATCH = 16;
 /** The last stall this process logged, per chain and token. */
-const logged = new Map<string, string>();
+const LOGGED = part<Map<string, string>>('the deposit watcher stalls logged');
 
 /**
  * The cursor to read on from, moved back if the node is behind it or its
@@ -63,6 +64,7 @@ export async function guardCursor(
   if (from !== null && from > finalNext) from = finalNext; // never forward: that would skip blocks
   // Said once per stall and cursor, not on every tick while it lasts (/api/health says it all along).
   const said = `${reason}:${finalNext}:${from}`;
+  const logged = ctx.perProcess.of(LOGGED, () => new Map<string, string>());
   if (logged.get(`${key.chainId}:${key.token}`) !== said) {
     logged.set(`${key.chainId}:${key.token}`, said);
     ctx.log.warn(

@@ -79,7 +79,7 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
   let spanSuccesses = 0;
 
   async function tick(): Promise<TickResult> {
-    clearWatcherError(key.chainId);
+    clearWatcherError(ctx, key.chainId);
     const result: TickResult = { worked: false, logs: 0, matched: 0, credited: 0, seen: 0, dropped: 0 };
     const info = await chain.token();
     const finality = await chain.finality();
@@ -154,7 +154,7 @@ export function createDepositWatcher(ctx: AppContext, chain: Chain): DepositWatc
     describeError: (error) => describeChainError(chain, error),
     async failed(error, failures) {
       const message = describeChainError(chain, error);
-      noteWatcherError(key.chainId, message);
+      noteWatcherError(ctx, key.chainId, message);
       await recordFailure(db, key, message, failures);
     },
     release: () => releaseCursor(db, key, owner),

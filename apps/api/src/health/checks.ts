@@ -118,7 +118,7 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
   }
 
   if (jobs) {
-    const upkeep = upkeepRecord();
+    const upkeep = upkeepRecord(ctx);
     checks.upkeep = {
       state: 'ok',
       runs: upkeep.runs,

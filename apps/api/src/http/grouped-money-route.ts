@@ -1,15 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { principalOf } from './guard';
 import type { RouteOptions } from './route';
-
-/** What a grouped money use case (a transfer, a purchase) takes from its route. */
-export interface MemberMoneyInput<Body> {
-  memberId: number;
-  body: Body;
-  idempotencyKey?: string;
-  /** The request's session when the route left its check to the statement (one round trip fewer). */
-  uncheckedSessionId?: string;
-}
+import type { MemberMoneyInput } from '../shared/member-money-input';
 
 /**
  * The options of a money route whose request joins a group commit

@@ -1,28 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
-import { forbidden, unauthorized } from '../shared/errors';
+import { forbidden, notAMember, sessionEnded, unauthorized } from '../shared/errors';
+import type { Principal } from '../shared/principal';
 import { findSessionState } from '../auth/sessions';
 import { verifyAccessToken } from '../auth/tokens';
 import type { Actor } from '../audit/service';
 import { requireAdminTwoFactor } from '../two-factor/service';
-
-export interface Principal {
-  userId: number;
-  sessionId: string;
-  role: 'admin' | 'member';
-  isMember: boolean;
-  /**
-   * Set on a route whose own SQL statement checks the session (route config
-   * `sessionCheckedInStatement`): the token is valid but the session, the
-   * account's status and the membership are not checked yet. The handler
-   * passes `sessionId` to that statement; any error answer checks first
-   * (`confirmSession`), so a refused session still answers 401/403 before
-   * anything else, as on every other route.
-   */
-  sessionUnchecked?: true;
-  /** With `sessionUnchecked`: the check `authenticate` skipped (throws 401/403). */
-  checkSession?: () => Promise<void>;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,9 +19,6 @@ declare module 'fastify' {
   }
 }
 
-const sessionEnded = () => unauthorized('SESSION_ENDED', 'Your session has ended. Please sign in again.');
-const notAMember = () => forbidden('NOT_A_MEMBER', 'This account has no network membership.');
-
 /** The session check of `authenticate`, for a request whose check was left to its statement. */
 export async function confirmSession(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const principal = request.principal;
@@ -46,13 +26,6 @@ export async function confirmSession(ctx: AppContext, request: FastifyRequest): 
   const state = await findSessionState(ctx.db, principal.sessionId);
   if (!state || state.revoked || state.user_id !== principal.userId || state.status !== 'active') throw sessionEnded();
   if (!state.is_member) throw notAMember();
-}
-
-/** The error for a session a statement found ended (`SESSION_ENDED`) or without membership (`NOT_A_MEMBER`), by its code. */
-export function refusedSession(code: string | undefined): Error | undefined {
-  if (code === 'SESSION_ENDED') return sessionEnded();
-  if (code === 'NOT_A_MEMBER') return notAMember();
-  return undefined;
 }
 
 /**

@@ -10,15 +10,12 @@ import type { Endpoint } from '@portal/contract';
  */
 export function sharedAnswer<E extends Endpoint & { answer: z.ZodType }>(endpoint: E) {
   const serialize = serializerCompiler({ schema: endpoint.answer, method: endpoint.method, url: endpoint.path });
-  // Keyed by the answer itself: the requests that share a read hold the same object; a new read is a new object.
-  const texts = new WeakMap<object, string>();
+  // The last answer sent and its text, kept by the route this is made for (once per app): the requests that share a
+  // read hold the same object, and a new read (a new object) replaces it, since reads never overlap.
+  let last: { answer: object; text: string } | undefined;
   return <A extends z.output<E['answer']> & object>(reply: FastifyReply, answer: A): A => {
-    let text = texts.get(answer);
-    if (text === undefined) {
-      text = serialize(answer);
-      texts.set(answer, text);
-    }
-    const sent = text;
+    if (last?.answer !== answer) last = { answer, text: serialize(answer) };
+    const sent = last.text;
     // A reply with its own serializer gets no content type from Fastify: the one its JSON answers carry.
     reply.type('application/json; charset=utf-8').serializer(() => sent);
     return answer;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { writeOwnerOnly } from '../setup/data-folder';
+import { writeOwnerOnly } from '../shared/owner-only-file';
 import { redactSecrets } from './redact';
 import { sql } from '../db/sql';
 

@@ -3,6 +3,7 @@ import type { Address } from 'viem';
 import type { Chain } from '../chain';
 import { nativeBalances, toLedgerUnits, tokenBalances } from '../chain/token';
 import type { AppContext } from '../context';
+import { part } from '../per-process';
 import { sql } from '../db/sql';
 import { reconcile } from '../deposits/wallets';
 import { watchKeyOf, watchRow } from '../deposits/watch-cursor';
@@ -69,13 +70,16 @@ export interface ChainSnapshot {
   reconciliation(): Promise<Reconciliation | ChainFailure>;
 }
 
-const byContext = new WeakMap<AppContext, ChainSnapshot>();
+/** The snapshot of each chain the portal has talked to (a context copied with another chain, `{ ...ctx, chain }`, has its own). */
+const SNAPSHOTS = part<Map<Chain, ChainSnapshot>>('the chain snapshots');
 
-/** The portal's one snapshot (per `AppContext`: tests run several portals in a process); undefined without a chain. */
+/** The portal's one snapshot of its chain (its context's `perProcess`: tests run several portals in a process); undefined without a chain. */
 export function chainSnapshotOf(ctx: AppContext): ChainSnapshot | undefined {
-  if (!ctx.chain) return undefined;
-  let snapshot = byContext.get(ctx);
-  if (!snapshot) byContext.set(ctx, (snapshot = createChainSnapshot(ctx, ctx.chain)));
+  const chain = ctx.chain;
+  if (!chain) return undefined;
+  const snapshots = ctx.perProcess.of(SNAPSHOTS, () => new Map<Chain, ChainSnapshot>());
+  let snapshot = snapshots.get(chain);
+  if (!snapshot) snapshots.set(chain, (snapshot = createChainSnapshot(ctx, chain)));
   return snapshot;
 }
 

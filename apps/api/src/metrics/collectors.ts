@@ -118,7 +118,7 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
     help: "This process's table upkeep passes that analyzed (or, on PGlite, vacuumed) tables.",
     registers,
     collect() {
-      this.set(upkeepRecord().runs);
+      this.set(upkeepRecord(ctx).runs);
     },
   });
   new Gauge({
@@ -127,8 +127,8 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
     labelNames: ['action'] as const,
     registers,
     collect() {
-      this.set({ action: 'analyze' }, upkeepRecord().analyzed);
-      this.set({ action: 'vacuum' }, upkeepRecord().vacuumed);
+      this.set({ action: 'analyze' }, upkeepRecord(ctx).analyzed);
+      this.set({ action: 'vacuum' }, upkeepRecord(ctx).vacuumed);
     },
   });
   new Gauge({
@@ -136,21 +136,21 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
     help: "Seconds this process's table upkeep passes took, all together.",
     registers,
     collect() {
-      this.set(upkeepRecord().seconds);
+      this.set(upkeepRecord(ctx).seconds);
     },
   });
   optionalGauge(
     registry,
     'portal_db_upkeep_last_duration_seconds',
     "How long this process's last table upkeep pass took; absent before its first.",
-    () => upkeepRecord().last?.seconds,
+    () => upkeepRecord(ctx).last?.seconds,
   );
   optionalGauge(
     registry,
     'portal_db_upkeep_last_run_timestamp_seconds',
     "When this process's last table upkeep pass ended, in seconds since the epoch; absent before its first.",
     () => {
-      const last = upkeepRecord().last;
+      const last = upkeepRecord(ctx).last;
       return last ? last.at.getTime() / 1000 : undefined;
     },
   );
@@ -202,7 +202,7 @@ export function registerCollectors(ctx: AppContext, registry: Registry, chain: C
     registry,
     'portal_daily_close_last_duration_seconds',
     'How long the last daily close run by this process took; absent until this process runs one.',
-    () => lastCloseRun()?.seconds,
+    () => lastCloseRun(ctx)?.seconds,
   );
 
   if (!ctx.chain || !chain) return;

@@ -1,12 +1,13 @@
 import type { onResponseHookHandler } from 'fastify';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { AppContext } from '../context';
+import { part } from '../per-process';
 import { chainSnapshotOf } from './chain-snapshot';
 import { registerCollectors } from './collectors';
 import { createHttpMetrics } from './http';
 
 /**
- * One registry per portal (per `AppContext`), not prom-client's global one:
+ * One registry per portal (its context's `perProcess`), not prom-client's global one:
  * tests run several portals in one process, and a registry holds each
  * metric name once. Made only when METRICS_TOKEN turns the metrics on.
  */
@@ -16,17 +17,14 @@ export interface PortalMetrics {
   onResponse: onResponseHookHandler;
 }
 
-const byContext = new WeakMap<AppContext, PortalMetrics>();
+const METRICS = part<PortalMetrics>('the metrics registry');
 
 export function metricsOf(ctx: AppContext): PortalMetrics {
-  let metrics = byContext.get(ctx);
-  if (!metrics) {
+  return ctx.perProcess.of(METRICS, () => {
     const registry = new Registry();
     // The process's own figures (CPU, memory, event-loop delay, GC), read at scrape time.
     collectDefaultMetrics({ register: registry, prefix: 'portal_' });
     registerCollectors(ctx, registry, chainSnapshotOf(ctx));
-    metrics = { registry, onResponse: createHttpMetrics(registry).hook };
-    byContext.set(ctx, metrics);
-  }
-  return metrics;
+    return { registry, onResponse: createHttpMetrics(registry).hook };
+  });
 }

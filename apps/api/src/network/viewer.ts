@@ -1,4 +1,4 @@
-import type { Principal } from '../http/guard';
+import type { Principal } from '../shared/principal';
 import { forbidden } from '../shared/errors';
 
 /**

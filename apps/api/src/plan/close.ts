@@ -156,7 +156,8 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
     return result;
   });
   // A day already closed moved nothing: only a close that ran is timed (plan/close-timing.ts).
-  if (result.created) noteCloseRun({ date, finishedAt: new Date(), seconds: (performance.now() - started) / 1000 });
+  if (result.created)
+    noteCloseRun(ctx, { date, finishedAt: new Date(), seconds: (performance.now() - started) / 1000 });
   return result;
 }
 

@@ -2,9 +2,11 @@ import { referralLevelPercents, type Purchase, type PurchaseBody } from '@portal
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
-import type { MemberMoneyInput } from '../http/grouped-money-route';
+import { groupCommit } from '../db/group-commit';
+import type { MemberMoneyInput } from '../shared/member-money-input';
 import { answerOfOutcome, hashRequest, type GroupOutcome, type IdempotentAnswer } from '../ledger/idempotency';
 import { isNegativeBalanceViolation } from '../ledger/post';
+import { part } from '../per-process';
 import { percentToPpm } from '../plan/rules';
 import { runUnderSettingsInForce } from '../settings/service';
 import { storedPurchase, type PurchaseResult } from './answer';
@@ -15,7 +17,7 @@ export type BuyPackageInput = MemberMoneyInput<PurchaseBody>;
 /**
  * Purchase or repurchase of a package (PRODUCT.md §4) with the referral
  * bonus (§5). The purchase joins the group going to the database next
- * (`ctx.groups`, apps/api/src/money-groups.ts): one statement
+ * (`purchaseGroup`, below): one statement
  * (`runPurchaseGroup`, below) runs the group's purchases in
  * order and one commit ends them. Each is checked as alone: its session, its
  * key, the member, the package and the balance; it writes the records, posts
@@ -27,7 +29,7 @@ export async function buyPackage(ctx: AppContext, input: BuyPackageInput): Promi
   const requestHash = idempotencyKey === undefined ? null : hashRequest(body);
   let outcome: PurchaseOutcome;
   try {
-    outcome = await ctx.groups.purchase({
+    outcome = await purchaseGroup(ctx)({
       buyer: memberId,
       session: uncheckedSessionId ?? null,
       package: body.packageId,
@@ -53,6 +55,12 @@ export async function buyPackage(ctx: AppContext, input: BuyPackageInput): Promi
   return answerOfOutcome(outcome, requestHash, storedPurchase);
 }
 
+/** The purchases' group commit (docs/decisions/0025-group-commit-for-the-hot-money-paths.md): one queue per process and database, so every purchase of the process joins it. */
+const PURCHASE_GROUP = part<(request: PurchaseRequest) => Promise<PurchaseOutcome>>('the purchases group commit');
+
+const purchaseGroup = (ctx: AppContext) =>
+  ctx.perProcess.of(PURCHASE_GROUP, () => groupCommit(runPurchaseGroup(ctx.db), { maxGroup: 32, concurrency: 1 }));
+
 /** One purchase as it goes to `plan_purchases`. */
 export interface PurchaseRequest {
   buyer: number;
@@ -68,7 +76,7 @@ export type PurchaseOutcome = GroupOutcome<PurchaseResult, Purchase>;
 /**
  * Runs a group of purchases in one statement (`plan_purchases`,
  * apps/api/sql/functions/plan_purchases.sql) with the referral rates in
- * force: what `ctx.groups.purchase` (apps/api/src/money-groups.ts) runs for
+ * force: what `purchaseGroup` runs for
  * the purchases that arrived together
  * (docs/decisions/0025-group-commit-for-the-hot-money-paths.md).
  */

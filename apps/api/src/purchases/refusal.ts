@@ -1,6 +1,6 @@
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
-import { refusedSession } from '../http/guard';
+import { refusedSession } from '../shared/errors';
 import { insufficientBalance } from '../ledger/post';
 import { notFound, unprocessable } from '../shared/errors';
 

@@ -14,7 +14,7 @@ import { conflict, notFound, unprocessable } from '../shared/errors';
 import { defineList } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { containsPattern } from '../shared/sql-list';
-import type { ScreeningFile } from './list-file';
+import type { ScreeningFile } from '../shared/screening-file';
 import type { ChangeApplier } from '../changes/apply-due';
 import { isLive } from '../changes/launch';
 import { mailChange } from '../changes/mail';

@@ -23,7 +23,9 @@ export interface VersionedSettings {
 }
 
 // The settings this process read last, with their version. Versions are
-// random, so a copy can never be taken for another database's.
+// random, so a copy can never be taken for another database's: it is used
+// only when a statement finds its version in force, so a process's several
+// portals may share it (module state by choice, docs/decisions/0057-composition-root.md).
 let lastRead: VersionedSettings | undefined;
 
 /**

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  chmodSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -13,6 +12,9 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
+
+// Written by the mailer's file outbox too (mail/mailer.ts), which stands below setup/: the function lives in shared/.
+export { writeOwnerOnly } from '../shared/owner-only-file';
 
 /**
  * What the portal keeps in its data folder (`DATA_DIR`) beside the embedded
@@ -137,15 +139,6 @@ function processStart(pid: number): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Writes a file only its owner can read (0600), replacing it whole. */
-export function writeOwnerOnly(file: string, content: string): void {
-  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, content, { mode: 0o600 });
-  chmodSync(temporary, 0o600);
-  renameSync(temporary, file);
 }
 
 /**

@@ -31,6 +31,20 @@ export const unprocessable = (code: ApiErrorCode, message: string, field?: strin
 export const tooManyRequests = (code: ApiErrorCode, message: string, retryAfterSeconds: number) =>
   new AppError(429, code, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
+/**
+ * A session ended (or its account blocked) and an account without membership: asked by the guard (http/guard.ts)
+ * and by the statements that check the session themselves (a transfer, a purchase, the member dashboard).
+ */
+export const sessionEnded = () => unauthorized('SESSION_ENDED', 'Your session has ended. Please sign in again.');
+export const notAMember = () => forbidden('NOT_A_MEMBER', 'This account has no network membership.');
+
+/** The error for a session a statement found ended (`SESSION_ENDED`) or without membership (`NOT_A_MEMBER`), by its code. */
+export function refusedSession(code: string | undefined): Error | undefined {
+  if (code === 'SESSION_ENDED') return sessionEnded();
+  if (code === 'NOT_A_MEMBER') return notAMember();
+  return undefined;
+}
+
 /** PostgreSQL's unique_violation, raised when two requests race for the same unique value. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = error as { code?: string; constraint?: string; message?: string };

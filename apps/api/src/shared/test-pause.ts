@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * TEST_JOB_PAUSE_MS (NODE_ENV=test only, config.ts): a background job stops
@@ -7,7 +7,11 @@ import type { AppContext } from '../context';
  * process at that point and show another process finishing the job. A
  * no-op in every other configuration.
  */
-export async function testPause(ctx: AppContext, job: 'payout' | 'close' | 'consolidation'): Promise<void> {
+export async function testPause(
+  // An AppContext, named by the parts it reads: shared/ stands below context.ts.
+  ctx: { config: { testJobPauseMs?: number; env: string }; log: FastifyBaseLogger },
+  job: 'payout' | 'close' | 'consolidation',
+): Promise<void> {
   const ms = ctx.config.testJobPauseMs;
   if (!ms || ctx.config.env !== 'test') return;
   ctx.log.warn({ testPause: job, ms }, `test pause: ${job}`);

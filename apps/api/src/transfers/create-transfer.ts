@@ -2,10 +2,12 @@ import { fromBaseUnits, toBaseUnits, usernameKey, type Transfer, type TransferBo
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql } from '../db/sql';
-import type { MemberMoneyInput } from '../http/grouped-money-route';
-import { refusedSession } from '../http/guard';
+import { groupCommit } from '../db/group-commit';
+import type { MemberMoneyInput } from '../shared/member-money-input';
+import { refusedSession } from '../shared/errors';
 import { answerOfOutcome, hashRequest, type GroupOutcome, type IdempotentAnswer } from '../ledger/idempotency';
 import { isNegativeBalanceViolation } from '../ledger/post';
+import { part } from '../per-process';
 import { runUnderSettingsInForce } from '../settings/service';
 import { storedTransfer, type TransferResult } from './answer';
 import { transferPrice } from './price';
@@ -16,8 +18,8 @@ export type CreateTransferInput = MemberMoneyInput<TransferBody>;
 
 /**
  * Deposit wallet to another member's deposit wallet (PRODUCT.md §8). The
- * transfer joins the group going to the database next (`ctx.groups`,
- * apps/api/src/money-groups.ts): one statement (`runTransferGroup`, below)
+ * transfer joins the group going to the database next (`transferGroup`,
+ * below): one statement (`runTransferGroup`, below)
  * runs the group's transfers in order and one commit ends them. Each is
  * checked as alone: its session, its key, and the refusals of
  * apps/api/sql/functions/ledger_transfer_refusal.sql; a refusal is its own
@@ -29,7 +31,7 @@ export async function createTransfer(ctx: AppContext, input: CreateTransferInput
   const requestHash = idempotencyKey === undefined ? null : hashRequest(request);
   let outcome: TransferOutcome;
   try {
-    outcome = await ctx.groups.transfer({
+    outcome = await transferGroup(ctx)({
       senderId,
       sessionId: uncheckedSessionId ?? null,
       toUsername: request.toUsername,
@@ -51,6 +53,12 @@ export async function createTransfer(ctx: AppContext, input: CreateTransferInput
   }
   return answerOfOutcome(outcome, requestHash, storedTransfer);
 }
+
+/** The transfers' group commit (docs/decisions/0025-group-commit-for-the-hot-money-paths.md): one queue per process and database, so every transfer of the process joins it. */
+const TRANSFER_GROUP = part<(request: TransferRequest) => Promise<TransferOutcome>>('the transfers group commit');
+
+const transferGroup = (ctx: AppContext) =>
+  ctx.perProcess.of(TRANSFER_GROUP, () => groupCommit(runTransferGroup(ctx.db), { maxGroup: 32, concurrency: 1 }));
 
 /** The refusal a transfer's statement raised (PT409: the settings kept changing), if it did. */
 function statementRefusal(error: unknown): string | undefined {
@@ -76,7 +84,7 @@ export type TransferOutcome = GroupOutcome<TransferResult, Transfer, { minimum: 
 /**
  * Runs a group of transfers in one statement (`ledger_transfers`,
  * apps/api/sql/functions/ledger_transfers.sql), each priced under the
- * settings in force: what `ctx.groups.transfer` (apps/api/src/money-groups.ts)
+ * settings in force: what `transferGroup`
  * runs for the transfers that arrived together
  * (docs/decisions/0025-group-commit-for-the-hot-money-paths.md).
  */

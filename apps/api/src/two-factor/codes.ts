@@ -54,7 +54,7 @@ export async function isTwoFactorEnabled(db: Sql, userId: number): Promise<boole
  */
 function openStoredSecret(ctx: AppContext, userId: number, sealed: string): string {
   try {
-    return openSecret(totpKey(ctx.config), userId, sealed);
+    return openSecret(totpKey(ctx), userId, sealed);
   } catch (error) {
     ctx.log.error(
       { userId, err: error instanceof Error ? error.message : String(error) },

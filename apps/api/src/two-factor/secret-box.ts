@@ -1,7 +1,8 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config';
+import type { AppContext } from '../context';
+import { part } from '../per-process';
 
 /**
  * TOTP secrets are stored encrypted with AES-256-GCM under a key from the
@@ -9,20 +10,18 @@ import type { Config } from '../config';
  * by the additional data. Without the variable, development generates a key
  * once into an owner-only file in DATA_DIR (never the database, never a
  * log line); tests use a key for the process only; production refuses to
- * start without one (config.ts).
+ * start without one (config.ts). Read once per portal, kept in its `perProcess`.
  */
 const KEY_FILE = 'totp-encryption.key';
-const keys = new WeakMap<Config, Buffer>();
+const KEY = part<Buffer>('the TOTP encryption key');
 
-export function totpKey(config: Config): Buffer {
-  const known = keys.get(config);
-  if (known) return known;
-  let key: Buffer;
-  if (config.totpEncryptionKey) key = Buffer.from(config.totpEncryptionKey, 'hex');
-  else if (config.env === 'test') key = randomBytes(32);
-  else key = developmentKey(config.dataDir);
-  keys.set(config, key);
-  return key;
+export function totpKey(ctx: Pick<AppContext, 'config' | 'perProcess'>): Buffer {
+  const { config } = ctx;
+  return ctx.perProcess.of(KEY, () => {
+    if (config.totpEncryptionKey) return Buffer.from(config.totpEncryptionKey, 'hex');
+    if (config.env === 'test') return randomBytes(32);
+    return developmentKey(config.dataDir);
+  });
 }
 
 function developmentKey(dataDir: string): Buffer {

@@ -93,7 +93,7 @@ export async function setUpTwoFactor(ctx: AppContext, userId: number): Promise<T
   const { db } = ctx;
   const username = (await findUserById(db, userId))?.username ?? String(userId);
   const secret = new Secret({ size: 20 });
-  const sealed = sealSecret(totpKey(ctx.config), userId, secret.base32);
+  const sealed = sealSecret(totpKey(ctx), userId, secret.base32);
   const saved = await db.query<{ saved: number }>(
     sql`INSERT INTO two_factor (user_id, secret_enc) VALUES (${userId}, ${sealed})
      ON CONFLICT (user_id) DO UPDATE SET secret_enc = EXCLUDED.secret_enc, last_used_step = NULL, created_at = now()

@@ -33,7 +33,7 @@ describe('the upkeep of the tables', () => {
 
   it('analyzes (and on PGlite vacuums) the tables that grew, and only those, then finds nothing due', async () => {
     // A first pass takes what start-up left (the migrations' and bootstrap's rows).
-    await keepTables(portal.db);
+    await keepTables(portal.ctx);
     await portal.db.transaction(async (tx) => {
       await tx.query(sql`
         WITH e AS (
@@ -50,7 +50,7 @@ describe('the upkeep of the tables', () => {
       expect.arrayContaining(['journal_entries', 'postings']),
     );
 
-    const pass = await keepTables(portal.db);
+    const pass = await keepTables(portal.ctx);
     expect(pass?.analyzed).toEqual(expect.arrayContaining(['journal_entries', 'postings']));
     expect(pass?.analyzed).not.toContain('withdrawals');
     if (portal.db.kind === 'pglite')
@@ -65,7 +65,7 @@ describe('the upkeep of the tables', () => {
     expect(rows[0]?.analyzed).toBe(true);
 
     // Nothing changed since: nothing is due.
-    expect(await keepTables(portal.db)).toBeNull();
+    expect(await keepTables(portal.ctx)).toBeNull();
   });
 
   it('skips its turn while another process holds the lock (PostgreSQL)', async () => {
@@ -73,7 +73,7 @@ describe('the upkeep of the tables', () => {
     let inside: unknown = 'not run';
     await portal.db.transaction(async (tx) => {
       await tx.query(sql`SELECT pg_advisory_xact_lock(${UPKEEP_LOCK})`);
-      inside = await keepTables(portal.db);
+      inside = await keepTables(portal.ctx);
     });
     expect(inside).toBeNull();
   });

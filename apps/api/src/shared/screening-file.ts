@@ -5,7 +5,7 @@ import { parseScreeningLine } from '@portal/contract';
 /** The reason of a file line that gives none. */
 export const FILE_DEFAULT_REASON = 'Listed in the screening list file';
 
-/** The addresses of SCREENING_LIST_FILE, read and checked at start (config.ts). */
+/** The addresses of SCREENING_LIST_FILE, read and checked at start by config.ts (so the file stands in shared/, below the domains), applied by screening/list.ts. */
 export interface ScreeningFile {
   file: string;
   entries: Array<{ address: string; reason: string }>;

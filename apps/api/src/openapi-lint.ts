@@ -2,7 +2,8 @@
  * `npm run lint:openapi`: builds the app on an in-memory database, writes its
  * OpenAPI document to a temporary file and lints it with Redocly
  * (`redocly.yaml`). Part of `npm test`: a document that stops being valid,
- * or an operation without security or operationId, fails CI.
+ * or an operation without security or operationId, fails CI. A script beside
+ * main.ts, not in openapi/: it builds the app, which uses openapi/.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,13 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { createMailer } from '../mail/mailer';
-import { moneyGroups } from '../money-groups';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { createMailer } from './mail/mailer';
+import { newContext } from './context';
 
-const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 export async function writeOpenApiDocument(file: string): Promise<void> {
   const config = loadConfig({
@@ -27,14 +28,7 @@ export async function writeOpenApiDocument(file: string): Promise<void> {
   const db = await openDatabase({ dataDir: 'memory://' });
   const log = pino({ level: 'silent' });
   const app = await buildApp(
-    {
-      config,
-      db,
-      log,
-      now: () => new Date(),
-      mailer: createMailer({ from: config.mailFrom, db, log }),
-      groups: moneyGroups(db),
-    },
+    newContext({ config, db, log, now: () => new Date(), mailer: createMailer({ from: config.mailFrom, db, log }) }),
     { serveWeb: false },
   );
   await app.ready();
