@@ -1,7 +1,7 @@
 import { fromBaseUnits, toBaseUnits } from '@portal/contract';
 import type { Database, Sql } from '../db/database';
 import { sql } from '../db/sql';
-import { BULK_LINES, postBulkCredits } from '../ledger/bulk';
+import { postBulkCredits } from '../ledger/bulk';
 import { postEntry } from '../ledger/post';
 import { readSettings } from '../settings/service';
 import { listedAmong } from '../screening/list';
@@ -103,7 +103,7 @@ async function creditInBulk(tx: Sql, chainId: number, from: bigint, to: bigint, 
      SELECT member_id, sum(amount) AS amount
        FROM unnest(${credit.map((row) => row.member_id)}::bigint[], ${credit.map((row) => row.amount)}::numeric[]) AS u(member_id, amount) GROUP BY member_id`,
   );
-  await postBulkCredits(tx, {
+  const { lines } = await postBulkCredits(tx, {
     type: 'deposit',
     memo: `Deposits (BEP20), blocks ${from}-${to}`,
     actorId: null,
@@ -114,7 +114,7 @@ async function creditInBulk(tx: Sql, chainId: number, from: bigint, to: bigint, 
   });
   await tx.query(
     sql`UPDATE deposits d SET status = 'credited', entry_id = l.entry_id, final_at = now(), credited_at = now()
-       FROM ${BULK_LINES} l WHERE d.id = ANY(${credit.map((row) => row.id)}::bigint[]) AND d.member_id = l.member_id`,
+       FROM ${lines} l WHERE d.id = ANY(${credit.map((row) => row.id)}::bigint[]) AND d.member_id = l.member_id`,
   );
 }
 

@@ -24,18 +24,19 @@ interface Held {
   holding: Map<string, bigint>;
 }
 
-/**
- * The last read per chain (the portal's own Chain object), kept for the
- * block it was read at, in the portal's `perProcess`. Only what the chain says is kept: which of the
- * holders have a recorded deposit is the database's and is asked on every
- * call (`unrecordedAmong`), since the watcher records deposits within a
- * block (a `seen` deposit is recorded at the head, before another block).
- */
 interface LastRead {
   block: bigint;
   issued: number;
   total: Promise<Held>;
 }
+
+/**
+ * The last read per chain (the portal's own Chain object), kept for the
+ * block it was read at, in the portal's `perProcess`. Only what the chain
+ * says is kept: which of the holders have a recorded deposit is the database's and is asked on every
+ * call (`unrecordedAmong`), since the watcher records deposits within a
+ * block (a `seen` deposit is recorded at the head, before another block).
+ */
 const HELD = part<Map<Chain, LastRead>>('the deposit addresses read last');
 
 /** The raw token balance of every issued deposit address at `block`: their sum, and those holding tokens. */

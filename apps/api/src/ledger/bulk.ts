@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Wallet } from '@portal/contract';
 import type { Sql } from '../db/database';
 import { LedgerBug } from './post';
@@ -20,10 +21,11 @@ import { sql, type SqlQuery } from '../db/sql';
  * are credited. Lines are grouped into entries of at most `chunkSize`, so
  * that no entry grows without bound (a member's history links to it).
  *
- * Afterwards, until the next bulk credit or the commit, `BULK_LINES` holds a
- * row per member credited (`member_id`, `entry_id`): a caller that records
- * which entry paid whom joins it in the statement that writes its records,
- * rather than in a pass of its own over every row.
+ * It returns its lines (`BulkCredit.lines`: a row per member credited,
+ * `member_id` and `entry_id`, kept in the database in a table of this call's
+ * own, dropped at the commit): a caller that records which entry paid whom
+ * joins them in the statement that writes its records, rather than in a pass
+ * of its own over every row, and reads no table by a name it was not given.
  */
 export interface BulkCreditInput {
   type: string;
@@ -38,23 +40,28 @@ export interface BulkCreditInput {
   chunkSize?: number;
 }
 
-/** The last bulk credit's lines in this transaction: `member_id`, `entry_id` (and the ledger's own columns). */
-export const BULK_LINES = sql.raw('pg_temp.ledger_bulk_lines');
+/** What a bulk credit did. */
+export interface BulkCredit {
+  /** The number of wallets credited. */
+  credited: number;
+  /** Its lines, to join in the caller's next statements of the transaction: `member_id`, `entry_id` (and the ledger's own columns). */
+  lines: SqlQuery;
+}
 
 export const BULK_CHUNK = 5_000;
 
-/** Returns the number of wallets credited. */
-export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<number> {
+export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<BulkCredit> {
   if (!/^[a-z_][a-z0-9_]*$/.test(input.source)) throw new LedgerBug(`not a table name: ${input.source}`);
   if (SYSTEM_ACCOUNTS[input.from] !== WALLET_UNITS[input.wallet])
     throw new LedgerBug(`${input.from} and ${input.wallet} differ in unit`);
   const source = sql.raw(`pg_temp.${input.source}`); // checked above: a table name
   const size = input.chunkSize ?? BULK_CHUNK;
 
-  // This call's lines, empty until they are made (BULK_LINES is always the last call's, even one of no line).
-  await tx.query(sql`DROP TABLE IF EXISTS pg_temp.ledger_bulk_lines`);
+  // This call's lines, in a table of its own (a name no other call uses), empty until they are made.
+  const name = `ledger_bulk_lines_${randomBytes(6).toString('hex')}`;
+  const lines = sql.raw(`pg_temp.${name}`); // made here: a fixed prefix and hex digits
   await tx.query(
-    sql`CREATE TEMPORARY TABLE ledger_bulk_lines (member_id bigint, account_id bigint, amount numeric, balance_after numeric, entry_id bigint) ON COMMIT DROP`,
+    sql`CREATE TEMPORARY TABLE ${sql.raw(name)} (member_id bigint, account_id bigint, amount numeric, balance_after numeric, entry_id bigint) ON COMMIT DROP`,
   );
   const shape = (
     await tx.query<{ lines: number; members: number; negative: number }>(
@@ -64,7 +71,7 @@ export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<
   ).rows[0]!;
   if (shape.negative > 0) throw new LedgerBug('a bulk credit must be positive');
   if (shape.members !== shape.lines) throw new LedgerBug('a member credited twice in one bulk');
-  if (shape.lines === 0) return 0;
+  if (shape.lines === 0) return { credited: 0, lines };
 
   // The entries first (their number is known from the shape), so that each line carries its entry's id.
   const parts = Math.ceil(shape.lines / size);
@@ -84,11 +91,11 @@ export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<
   const lockExisting = async (found: number): Promise<number> =>
     (
       await tx.query(
-        sql`INSERT INTO pg_temp.ledger_bulk_lines (member_id, account_id, amount, balance_after, entry_id)
+        sql`INSERT INTO ${lines} (member_id, account_id, amount, balance_after, entry_id)
          SELECT member_id, id, amount, balance + amount, ${entryOf(sql`${found}::int + row_number() OVER (ORDER BY id) - 1`)}
            FROM (SELECT s.member_id, a.id, s.amount, a.balance
                    FROM ledger_accounts a JOIN ${source} s ON a.owner_id = s.member_id AND a.wallet = ${input.wallet}
-                  WHERE s.amount > 0 AND NOT EXISTS (SELECT 1 FROM pg_temp.ledger_bulk_lines l WHERE l.member_id = s.member_id)
+                  WHERE s.amount > 0 AND NOT EXISTS (SELECT 1 FROM ${lines} l WHERE l.member_id = s.member_id)
                   ORDER BY a.id FOR NO KEY UPDATE OF a) w`,
       )
     ).rowCount;
@@ -99,11 +106,11 @@ export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<
         sql`WITH made AS (
            INSERT INTO ledger_accounts (kind, owner_id, wallet, unit, balance)
            SELECT 'member', s.member_id, ${input.wallet}, ${WALLET_UNITS[input.wallet]}, 0 FROM ${source} s
-            WHERE s.amount > 0 AND NOT EXISTS (SELECT 1 FROM pg_temp.ledger_bulk_lines l WHERE l.member_id = s.member_id)
+            WHERE s.amount > 0 AND NOT EXISTS (SELECT 1 FROM ${lines} l WHERE l.member_id = s.member_id)
             ORDER BY s.member_id
            ON CONFLICT (owner_id, wallet) DO NOTHING
            RETURNING id, owner_id)
-         INSERT INTO pg_temp.ledger_bulk_lines (member_id, account_id, amount, balance_after, entry_id)
+         INSERT INTO ${lines} (member_id, account_id, amount, balance_after, entry_id)
          SELECT s.member_id, m.id, s.amount, s.amount, ${entryOf(sql`${found}::int + row_number() OVER (ORDER BY m.id) - 1`)}
            FROM made m JOIN ${source} s ON s.member_id = m.owner_id`,
       )
@@ -116,12 +123,12 @@ export async function postBulkCredits(tx: Sql, input: BulkCreditInput): Promise<
   // and an entry's sum is checked at commit. Sorting half a million lines first cost 0.6 s of a 1M close.
   const posted = await tx.query(
     sql`INSERT INTO postings (entry_id, account_id, amount, balance_after)
-     SELECT entry_id, account_id, amount, balance_after FROM pg_temp.ledger_bulk_lines
+     SELECT entry_id, account_id, amount, balance_after FROM ${lines}
      UNION ALL
      SELECT entry_id, (SELECT id FROM ledger_accounts WHERE code = ${input.from} AND kind = 'system'), -sum(amount), NULL
-       FROM pg_temp.ledger_bulk_lines GROUP BY entry_id`,
+       FROM ${lines} GROUP BY entry_id`,
   );
   if (posted.rowCount !== shape.lines + parts)
     throw new LedgerBug(`bulk credit: ${shape.lines + parts} postings wanted, ${posted.rowCount} posted`);
-  return shape.lines;
+  return { credited: shape.lines, lines };
 }

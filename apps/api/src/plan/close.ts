@@ -2,7 +2,7 @@ import { toBaseUnits, type CloseResult } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Database } from '../db/database';
 import type { Job } from '../shared/job-runner';
-import { BULK_LINES, postBulkCredits } from '../ledger/bulk';
+import { postBulkCredits } from '../ledger/bulk';
 import { NETWORK_ROLLUP_LOCK, ROLLUP_BATCH, rollUpBatch } from '../network/rollup';
 import { readSettings } from '../settings/service';
 import { writeAudit, type Actor } from '../audit/service';
@@ -133,15 +133,15 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
                ${review}, ${review ? toBaseUnits(settings.closeReviewThreshold).toString() : null}, ${payAfter})`,
     );
     // Under review the records are written without entries: the pay credits them (plan/pay.ts).
-    if (!review) await postBulkCredits(tx, matchingCredits(date, actorId, 'close_matches'));
+    const credited = review ? undefined : await postBulkCredits(tx, matchingCredits(date, actorId, 'close_matches'));
     // Tests only: a process killed here leaves a transaction that never commits (multiprocess.test.ts).
     await testPause(ctx, 'close');
     // Each record with the entry that paid it (the bulk credit's lines), in the statement that writes them.
     await tx.query(
       sql`INSERT INTO matching_bonuses (close_date, member_id, left_volume, right_volume, matched, rate, earned, daily_cap, paid, flushed, carry_left, carry_right, entry_id)
        SELECT ${date}, c.member_id, c.left_volume, c.right_volume, c.matched, ${settings.matchingPercent}, c.earned, c.daily_cap, c.amount, c.earned - c.amount,
-              c.left_volume - c.matched, c.right_volume - c.matched, ${review ? sql`NULL::bigint` : sql`l.entry_id`}
-         FROM pg_temp.close_matches c ${review ? sql.empty : sql`LEFT JOIN ${BULK_LINES} l ON l.member_id = c.member_id`}
+              c.left_volume - c.matched, c.right_volume - c.matched, ${credited ? sql`l.entry_id` : sql`NULL::bigint`}
+         FROM pg_temp.close_matches c ${credited ? sql`LEFT JOIN ${credited.lines} l ON l.member_id = c.member_id` : sql.empty}
         ORDER BY c.member_id`,
     );
     await tx.query(

@@ -47,7 +47,7 @@ export async function payClose(ctx: AppContext, date: string, actor: Actor | nul
        SELECT member_id, paid AS amount FROM matching_bonuses WHERE close_date = ${date}`,
     );
     // The records stay without entries (a member's history joins them by day): no entry ids wanted.
-    const members = await postBulkCredits(tx, {
+    const { credited: members } = await postBulkCredits(tx, {
       ...matchingCredits(date, actor?.userId ?? null, 'close_pay'),
     });
     // The rank bonuses recorded since the last credit (this close's, or an evaluation's under review).

@@ -2,7 +2,7 @@ import { fromBaseUnits, type RankEvaluation } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { Sql } from '../db/database';
 import { sql, type SqlQuery } from '../db/sql';
-import { BULK_LINES, postBulkCredits } from '../ledger/bulk';
+import { postBulkCredits } from '../ledger/bulk';
 import { writeAudit, type Actor } from '../audit/service';
 import { readSettings } from '../settings/service';
 import { PLAN_CLOSE_LOCK } from '../shared/plan-close-lock';
@@ -283,7 +283,7 @@ export async function creditRankBonuses(tx: Sql, actorId: number | null): Promis
           SELECT member_id, bonus AS amount FROM rank_achievements
            WHERE rank_id = ${rank.rank_id} AND entry_id IS NULL AND bonus > 0`,
     );
-    await postBulkCredits(tx, {
+    const { lines } = await postBulkCredits(tx, {
       type: 'rank_bonus',
       memo: `Rank bonus: ${rank.name}`,
       actorId,
@@ -293,7 +293,7 @@ export async function creditRankBonuses(tx: Sql, actorId: number | null): Promis
       source: 'rank_credits',
     });
     await tx.query(
-      sql`UPDATE rank_achievements a SET entry_id = l.entry_id FROM ${BULK_LINES} l
+      sql`UPDATE rank_achievements a SET entry_id = l.entry_id FROM ${lines} l
            WHERE a.member_id = l.member_id AND a.rank_id = ${rank.rank_id}`,
     );
     total += BigInt(rank.total);
