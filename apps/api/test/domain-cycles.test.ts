@@ -11,7 +11,7 @@ const SRC = path.resolve(__dirname, '../src');
  * `http/` (whose guard uses `auth/` and `two-factor/`): it is left out, so
  * the graph is that of the domains themselves. ESLint's import-x/no-cycle
  * (eslint.config.js) checks files; this checks folders, so that each domain
- * can be read on its own (docs/architecture.md, "Use cases and jobs").
+ * can be read on its own (docs/architecture.md, "Who may import whom").
  */
 function domainGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
