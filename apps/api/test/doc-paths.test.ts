@@ -12,8 +12,8 @@ import { describe, expect, it } from 'vitest';
  * Markdown of `docs/` and the comments of the code under apps/, packages/,
  * e2e/ and bench/; a Markdown link's relative target, from its file's
  * folder; and a relative path with a folder in it in a comment
- * (`../src/main.ts`, `withdrawals/payout/job.ts`), from the file's folder or one above
- * it, or from the `src/` of the API or the web app.
+ * (`../src/main.ts`, `withdrawals/payout/job.ts`), from the file's folder
+ * or one above it, or from the `src/` of the API or the web app.
  *
  * Not checked: `docs/spec/`, the specification as given (it names files of
  * other projects); `apps/api/migrations/`, never edited once applied (a
