@@ -24,7 +24,11 @@ describe('creating an admin invites them to set their own password', () => {
       headers: { authorization: basic(username, password) },
       remoteAddress: '10.0.0.9',
     });
-  const newAdmin = (username: string) => ({ username, email: `${username}@example.com`, fullName: `Admin ${username}` });
+  const newAdmin = (username: string) => ({
+    username,
+    email: `${username}@example.com`,
+    fullName: `Admin ${username}`,
+  });
 
   it('refuses a password in the body: 400 VALIDATION_ERROR, no account, no mail', async () => {
     const mailsBefore = portal.mails.length;

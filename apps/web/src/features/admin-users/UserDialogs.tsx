@@ -46,8 +46,7 @@ export function CreateAdminDialog({ open, onClose }: { open: boolean; onClose: (
       );
       onClose();
     } catch (error) {
-      if (!applyServerFieldError(error, setError, ['username', 'email', 'fullName']))
-        toast.error(errorMessage(error));
+      if (!applyServerFieldError(error, setError, ['username', 'email', 'fullName'])) toast.error(errorMessage(error));
     }
   });
 
