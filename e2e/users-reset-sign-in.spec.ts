@@ -95,6 +95,7 @@ test('the admin creates an admin from the Users page: no password field, a set-p
   const own = await context.newPage();
   const reset = new ResetPasswordPage(own);
   await reset.goto(link);
+  await expect(own.getByRole('heading', { name: 'Set your password' })).toBeVisible();
   await reset.reset(password);
   await expect(own).toHaveURL(/\/login$/);
   const login = new LoginPage(own);

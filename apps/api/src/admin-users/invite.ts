@@ -17,7 +17,7 @@ export async function invitation(
   admin: { id: number; username: string; email: string; fullName: string },
   now: Date,
 ): Promise<Mail> {
-  const link = await newResetLink(ctx, tx, admin.id, now, INVITATION_TTL_MS);
+  const link = await newResetLink(ctx, tx, admin.id, now, { ttlMs: INVITATION_TTL_MS, page: 'set-password' });
   return {
     to: admin.email,
     subject: 'You are invited to set your password',

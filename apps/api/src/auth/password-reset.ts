@@ -17,19 +17,26 @@ export const FORGOT_LIMITS = {
   perEmail: { limit: 3, windowMs: 60 * 60_000 },
 };
 
-/** A new password-reset link for an account, good for one hour unless `ttlMs` says otherwise; only its token's hash is stored. */
+/**
+ * A new password-reset link for an account, good for one hour unless `ttlMs`
+ * says otherwise; only its token's hash is stored. An invitation's link opens
+ * the same form under `/set-password`, whose words say the password is a first one.
+ */
 export async function newResetLink(
   ctx: AppContext,
   db: Sql,
   userId: number,
   now: Date,
-  ttlMs = RESET_TOKEN_TTL_MS,
+  {
+    ttlMs = RESET_TOKEN_TTL_MS,
+    page = 'password-reset',
+  }: { ttlMs?: number; page?: 'password-reset' | 'set-password' } = {},
 ): Promise<string> {
   const token = newOpaqueToken();
   await db.query(
     sql`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, ${new Date(now.getTime() + ttlMs)})`,
   );
-  return `${ctx.config.publicUrl}/password-reset?token=${encodeURIComponent(token)}`;
+  return `${ctx.config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
 }
 
 async function mailResetLink(ctx: AppContext, email: string, now: Date): Promise<void> {
