@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** `/password-reset?token=…`, opened from the link in the mail. */
+/** `/password-reset?token=…` (or an invitation's `/set-password?token=…`), opened from the link in the mail. */
 export class ResetPasswordPage {
   readonly page: Page;
   readonly newPassword: Locator;
@@ -11,7 +11,7 @@ export class ResetPasswordPage {
     this.page = page;
     this.newPassword = page.getByLabel('New password');
     this.confirmPassword = page.getByLabel('Confirm password');
-    this.resetButton = page.getByRole('button', { name: 'Reset password' });
+    this.resetButton = page.getByRole('button', { name: /^(Reset|Set) password$/ });
   }
 
   /** The link from the mail, as the member would follow it. */

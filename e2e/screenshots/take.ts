@@ -14,7 +14,7 @@
  * builds it first). `SCREENSHOTS_PORT` (4191) is the portal's port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -231,21 +231,39 @@ async function enableTwoFactor(token: string) {
 }
 
 /**
+ * The token of the set-password link the portal mailed to `email`: the
+ * newest mail to it in the file outbox of the data folder (no SMTP here).
+ */
+function mailedToken(dataDir: string, email: string): string {
+  const dir = path.join(dataDir, 'outbox');
+  const mail = readdirSync(dir)
+    .sort()
+    .reverse()
+    .map((name) => readFileSync(path.join(dir, name), 'utf8'))
+    .find((text) => text.startsWith(`To: ${email}\n`));
+  const token = mail && /\/set-password\?token=(\S+)/.exec(mail)?.[1];
+  if (!token) fail(`no set-password link was mailed to ${email}`);
+  return decodeURIComponent(token);
+}
+
+/**
  * An admin with two-factor, as the portal asks of admins who approve
  * (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md): the
- * pictures show an operator's pages without the set-up prompt.
+ * pictures show an operator's pages without the set-up prompt. The operator
+ * sets their password from the invitation mailed to them
+ * (docs/decisions/0056-admins-invite-new-admins.md).
  */
-async function prepareOperator() {
+async function prepareOperator(dataDir: string) {
   const adminToken = await login('admin', ADMIN_PASSWORD);
+  const email = 'operator@example.com';
   await api('POST', '/admin/users', {
     token: adminToken,
-    body: {
-      username: OPERATOR.username,
-      email: 'operator@example.com',
-      fullName: 'Olivia Operator',
-      password: OPERATOR.password,
-    },
+    body: { username: OPERATOR.username, email, fullName: 'Olivia Operator' },
     expect: 201,
+  });
+  await api('POST', '/auth/reset-password', {
+    body: { token: mailedToken(dataDir, email), password: OPERATOR.password },
+    expect: 204,
   });
   const token = await login(OPERATOR.username, OPERATOR.password);
   const code = await enableTwoFactor(token);
@@ -365,7 +383,7 @@ async function main() {
   try {
     seed(dataDir);
     portal = await startPortal(dataDir);
-    const operatorCode = await prepareOperator();
+    const operatorCode = await prepareOperator(dataDir);
     await prepareWithdrawals();
     await takeAll(operatorCode);
     console.log(

@@ -152,6 +152,24 @@ export async function latestMailTo(_request: APIRequestContext, email: string): 
   return mail!;
 }
 
+/** The set-password link of the invitation mailed to a new admin (the newest mail to `email`, from the file outbox). */
+export async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
+  const mail = await latestMailTo(request, email);
+  expect(mail).toContain('Subject: You are invited to set your password');
+  return /(http\S+\/set-password\?token=\S+)/.exec(mail)![1]!;
+}
+
+/**
+ * A new admin sets their own password with the invitation's link, through
+ * the reset endpoint its page calls: admins never choose another account's
+ * password (docs/decisions/0056-admins-invite-new-admins.md).
+ */
+export async function acceptInvitation(request: APIRequestContext, email: string, password: string) {
+  const token = new URL(await invitationLink(request, email)).searchParams.get('token');
+  const res = await request.post('/api/auth/reset-password', { data: { token, password } });
+  expect(res.status(), await res.text()).toBe(204);
+}
+
 /** Signs in through the login page, as a person would. */
 export async function signIn(page: Page, username: string, password: string) {
   const login = new LoginPage(page);
@@ -202,7 +220,8 @@ export interface ApproverAdmin {
 /**
  * Admins approve money out and change settings only with two-factor on (the
  * `adminsRequireTwoFactor` setting, on by default). A new admin account per
- * call, created by the admin, turns two-factor on through the real set-up
+ * call, created by the admin, sets its password from the invitation in the
+ * outbox (acceptInvitation), turns two-factor on through the real set-up
  * flow with codes computed here from the secret the portal answered: each
  * has its own secret, so files running side by side never use one another's
  * codes, and the browser tests' admin keeps signing in with its password.
@@ -211,11 +230,13 @@ export async function approverAdmin(request: APIRequestContext): Promise<Approve
   const username = uniqueName('approver');
   const fullName = `Approver ${username}`;
   const password = 'Steady-Ledger-Approver-4';
+  const email = `${username}@example.com`;
   const created = await request.post('/api/admin/users', {
     headers: await adminHeaders(request),
-    data: { username, email: `${username}@example.com`, fullName, password },
+    data: { username, email, fullName },
   });
   expect(created.status(), await created.text()).toBe(201);
+  await acceptInvitation(request, email, password);
   const first = await apiLogin(request, username, password);
   const headers = { authorization: `Bearer ${first.accessToken}` };
   const setup = (await (await request.post('/api/me/2fa/setup', { headers })).json()) as { secret: string };

@@ -14,7 +14,7 @@ const isDirectory = (full: string) => existsSync(full) && statSync(full).isDirec
  * uses `auth/` and `two-factor/`): it is left out, so the graph is that of
  * the domains themselves. ESLint's import-x/no-cycle (eslint.config.js)
  * checks files; this checks folders, so that each domain can be read on its
- * own (docs/architecture.md, "Use cases and jobs").
+ * own (docs/architecture.md, "Who may import whom").
  */
 function domainGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();

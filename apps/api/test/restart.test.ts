@@ -128,6 +128,13 @@ function killOrphanedChains(dir: string): void {
   }
 }
 
+/**
+ * Every process here runs on the embedded database of its own data folder,
+ * whatever DATABASE_URL says (env() drops it): the run on PGlite has tried
+ * all of it, and the run with DATABASE_URL would try the same again.
+ */
+const onTheEmbeddedRun = describe.skipIf(Boolean(process.env.DATABASE_URL));
+
 afterAll(() => {
   for (const dir of folders) {
     killOrphanedChains(dir);
@@ -135,7 +142,7 @@ afterAll(() => {
   }
 });
 
-describe('the data folder lock', () => {
+onTheEmbeddedRun('the data folder lock', () => {
   it(
     'refuses a second process on one data folder, naming the folder and the holder; a stale lock (kill -9) is taken over',
     SLOW,
@@ -161,7 +168,7 @@ describe('the data folder lock', () => {
   );
 });
 
-describe('the admin password and sign-ins across restarts', () => {
+onTheEmbeddedRun('the admin password and sign-ins across restarts', () => {
   it(
     'keeps a generated admin password although the first start fails at listen, and sign-ins survive kill -9',
     SLOW,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './ids';
 import { rankBadgeSchema } from './ranks';
 import { text } from './text';
-import { emailAddressSchema, emailSchema, fullNameSchema, passwordSchema, usernameSchema } from './auth';
+import { emailAddressSchema, emailSchema, fullNameSchema, usernameSchema } from './auth';
 import { pageOf, roleSchema } from './common';
 import { entryTypeSchema, unitSchema, walletBalanceSchema, walletSchema } from './ledger';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
@@ -208,12 +208,18 @@ export const usersQuerySchema = listQuery({
 export type UsersQuery = z.infer<typeof usersQuerySchema>;
 export const adminUserPageSchema = pageOf(adminUserSchema);
 
-export const createAdminBodySchema = z.object({
-  username: usernameSchema,
-  email: emailSchema,
-  fullName: fullNameSchema,
-  password: passwordSchema,
-});
+/**
+ * No `password`: admins never set another account's password. The new admin
+ * is mailed a link to choose their own (`users.adminCreate`); a `password`
+ * field is refused (400 VALIDATION_ERROR), not ignored.
+ */
+export const createAdminBodySchema = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    fullName: fullNameSchema,
+  })
+  .strict();
 export type CreateAdminBody = z.infer<typeof createAdminBodySchema>;
 
 /** No `password`: admins never set another account's password; they reset its sign-in (`users.adminResetSignIn`). */

@@ -4,7 +4,7 @@
 -- answer), the refusals of ledger_transfer_refusal.sql (receiver, minimum,
 -- fee, balance), then the entry, the transfer row, the stored answer and
 -- the postings in one statement.
--- `q` is the request as transfers/transfer-group.ts sends it ({sender,
+-- `q` is the request as transfers/create-transfer.ts sends it ({sender,
 -- session, to, amount, fee, minimum, key, hash}; amounts in base units, `to`
 -- the receiver's username key). Returns {replayed: false, response} (the
 -- facts transfers/answer.ts words), a repeated key's stored answer

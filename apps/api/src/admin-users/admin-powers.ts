@@ -9,6 +9,8 @@ import { mailChange } from '../changes/mail';
 import { proposeChange } from '../changes/propose';
 import { readSettings } from '../settings/service';
 import { adminUser } from './queries';
+import { invitation } from './invite';
+import { UNUSABLE_PASSWORD_HASH } from '../auth/passwords';
 
 /**
  * Admin powers are the widest loosening there is: once the portal is live, a
@@ -19,7 +21,6 @@ interface NewAdmin {
   username: string;
   email: string;
   fullName: string;
-  passwordHash: string;
 }
 
 /** Holds a new admin when the portal is live (the admins are mailed); undefined in set-up, where it is created at once. */
@@ -28,7 +29,7 @@ export async function holdNewAdmin(ctx: AppContext, actor: Actor, admin: NewAdmi
     if (!(await isLive(tx))) return undefined;
     return proposeChange(tx, actor, ctx.now(), {
       kind: 'user.create_admin',
-      payload: { ...admin },
+      payload: { username: admin.username, email: admin.email, fullName: admin.fullName },
       summary: `Create the admin ${admin.username} <${admin.email}>`,
       delayHours: (await readSettings(tx)).changeDelayHours,
     });
@@ -53,15 +54,19 @@ export async function holdAdminGrant(
   });
 }
 
-/** Inserts the admin and audits it, in the caller's transaction (`details` adds to the record: a held change's). */
+/**
+ * Inserts the admin and audits it, in the caller's transaction (`details`
+ * adds to the record: a held change's). No password: the account cannot sign
+ * in until its owner sets one with the invitation's link (invite.ts).
+ */
 export async function insertAdmin(
   tx: Sql,
   actor: Actor,
-  admin: { username: string; email: string; fullName: string; passwordHash: string },
+  admin: NewAdmin,
   details: Record<string, unknown> = {},
 ): Promise<AdminUser> {
   const { rows } = await tx.query<{ id: number }>(
-    sql`INSERT INTO users (username, email, full_name, password_hash, role) VALUES (${admin.username}, ${admin.email}, ${admin.fullName}, ${admin.passwordHash}, 'admin') RETURNING id`,
+    sql`INSERT INTO users (username, email, full_name, password_hash, role) VALUES (${admin.username}, ${admin.email}, ${admin.fullName}, ${UNUSABLE_PASSWORD_HASH}, 'admin') RETURNING id`,
   );
   const id = rows[0]!.id;
   await writeAudit(tx, {
@@ -97,14 +102,20 @@ const heldDetails = (context: Parameters<ChangeApplier>[3]) => ({
   unconfirmed: context.confirmedBy === null,
 });
 
-/** A held new admin taking effect, if the name and the address are still free. */
+/**
+ * A held new admin taking effect, if the name and the address are still
+ * free; the invitation is mailed once it committed, not at the proposal. A
+ * `passwordHash` in a payload held before invitations is left unused.
+ */
 export const applyNewAdmin: ChangeApplier = async (tx, payload, actor, context) => {
-  const admin = payload as unknown as NewAdmin;
+  const { username, email, fullName } = payload as unknown as NewAdmin;
   const { rows } = await tx.query<{ taken: boolean }>(
-    sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower(${admin.username}) OR lower(email) = lower(${admin.email})) AS taken`,
+    sql`SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower(${username}) OR lower(email) = lower(${email})) AS taken`,
   );
-  if (rows[0]!.taken) return `the username ${admin.username} or the email ${admin.email} is taken now`;
-  await insertAdmin(tx, actor, admin, heldDetails(context));
+  if (rows[0]!.taken) return `the username ${username} or the email ${email} is taken now`;
+  const created = await insertAdmin(tx, actor, { username, email, fullName }, heldDetails(context));
+  const mail = await invitation(context.ctx, tx, created, context.now);
+  context.afterCommit(() => context.ctx.mailer.send(mail));
   return null;
 };
 

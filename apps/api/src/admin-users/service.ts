@@ -1,9 +1,8 @@
 import type { AdminUser, CreateAdminBody, PendingChange, UpdateUserBody, UsersQuery } from '@portal/contract';
 import type { AppContext } from '../context';
+import type { Mail } from '../mail/mailer';
 import type { Sql } from '../db/database';
 import { writeAudit, type Actor } from '../audit/service';
-import { assertPasswordAllowed } from '../auth/service';
-import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { notFound, unprocessable } from '../shared/errors';
 import type { ListAnswer } from '../shared/list-reply';
@@ -12,6 +11,7 @@ import { accountConflict, assertAccountFree } from '../users/uniqueness';
 import { sql } from '../db/sql';
 import { mailChange } from '../changes/mail';
 import { holdAdminGrant, holdNewAdmin, insertAdmin, setRole } from './admin-powers';
+import { invitation } from './invite';
 
 /** Admin management of accounts: create admins, block and unblock, role (reset sign-in: reset-sign-in.ts). Every change is audited. */
 
@@ -27,23 +27,32 @@ export const listUsers = (ctx: AppContext, query: UsersQuery): Promise<ListAnswe
 
 export const adminUserById = (ctx: AppContext, id: number) => load(ctx.db, id);
 
-/** Creates an admin; once the portal is live, holds it for a second admin and the delay (admin-powers.ts). */
+/**
+ * Creates an admin without a password and mails them a link to set their own
+ * (invite.ts); once the portal is live, holds it for a second admin and the
+ * delay, and the link is mailed when it takes effect (admin-powers.ts).
+ */
 export async function createAdmin(
   ctx: AppContext,
   actor: Actor,
   body: CreateAdminBody,
 ): Promise<{ user: AdminUser } | { held: PendingChange }> {
   const { db } = ctx;
-  assertPasswordAllowed(body.password);
   await assertAccountFree(db, { username: body.username, email: body.email });
-  const passwordHash = await hashPassword(body.password);
-  const held = await holdNewAdmin(ctx, actor, { ...body, passwordHash });
+  const held = await holdNewAdmin(ctx, actor, body);
   if (held) return { held };
+  let created: { user: AdminUser; mail: Mail };
   try {
-    return { user: await db.transaction((tx) => insertAdmin(tx, actor, { ...body, passwordHash })) };
+    created = await db.transaction(async (tx) => {
+      const user = await insertAdmin(tx, actor, body);
+      return { user, mail: await invitation(ctx, tx, user, ctx.now()) };
+    });
   } catch (error) {
     throw accountConflict(error) ?? error;
   }
+  // After the commit: the link in the mail works only once its token is stored.
+  await ctx.mailer.send(created.mail);
+  return { user: created.user };
 }
 
 /** Block or unblock, or change the role — each change audited, all in one transaction. */

@@ -9,19 +9,34 @@ import { revokeUserSessions } from './sessions';
 import { hashToken, newOpaqueToken } from './tokens';
 
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** A new admin's set-password link (admin-users/invite.ts): nobody asked for it, so it waits longer to be opened. */
+export const INVITATION_TTL_MS = 72 * 60 * 60_000;
 /** Forgot-password: per client address and per email, quietly (the answer stays the same). */
 export const FORGOT_LIMITS = {
   perAddress: { limit: 10, windowMs: 60 * 60_000 },
   perEmail: { limit: 3, windowMs: 60 * 60_000 },
 };
 
-/** A new password-reset link for an account, good for one hour; only its token's hash is stored. */
-export async function newResetLink(ctx: AppContext, db: Sql, userId: number, now: Date): Promise<string> {
+/**
+ * A new password-reset link for an account, good for one hour unless `ttlMs`
+ * says otherwise; only its token's hash is stored. An invitation's link opens
+ * the same form under `/set-password`, whose words say the password is a first one.
+ */
+export async function newResetLink(
+  ctx: AppContext,
+  db: Sql,
+  userId: number,
+  now: Date,
+  {
+    ttlMs = RESET_TOKEN_TTL_MS,
+    page = 'password-reset',
+  }: { ttlMs?: number; page?: 'password-reset' | 'set-password' } = {},
+): Promise<string> {
   const token = newOpaqueToken();
   await db.query(
-    sql`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, ${new Date(now.getTime() + RESET_TOKEN_TTL_MS)})`,
+    sql`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, ${new Date(now.getTime() + ttlMs)})`,
   );
-  return `${ctx.config.publicUrl}/password-reset?token=${encodeURIComponent(token)}`;
+  return `${ctx.config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
 }
 
 async function mailResetLink(ctx: AppContext, email: string, now: Date): Promise<void> {

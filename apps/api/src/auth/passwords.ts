@@ -10,7 +10,19 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }
 
+/**
+ * The hash of an account whose owner has not chosen a password yet (an
+ * invited admin, admin-users/invite.ts): no argon2 hash, so no password
+ * matches it; the owner's set-password link replaces it.
+ */
+export const UNUSABLE_PASSWORD_HASH = '!no-password-set';
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // The same time as a real check: a sign-in cannot tell an invited account by its speed.
+  if (passwordHash === UNUSABLE_PASSWORD_HASH) {
+    await burnPasswordCheck(password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

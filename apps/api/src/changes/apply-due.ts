@@ -16,7 +16,15 @@ export type ChangeApplier = (
   tx: Sql,
   payload: Record<string, unknown>,
   actor: Actor,
-  context: { changeId: number; confirmedBy: number | null; now: Date },
+  context: {
+    changeId: number;
+    confirmedBy: number | null;
+    now: Date;
+    /** The portal's settings and mailer; every statement goes through `tx`. */
+    ctx: AppContext;
+    /** Runs `effect` once the change committed: a mail whose link needs the rows written (admin-users/invite.ts). */
+    afterCommit(effect: () => Promise<void>): void;
+  },
 ) => Promise<string | null>;
 
 export type ChangeAppliers = Record<PendingChangeKind, ChangeApplier>;
@@ -27,8 +35,12 @@ export type ChangeAppliers = Record<PendingChangeKind, ChangeApplier>;
  * FOR UPDATE SKIP LOCKED and leaves 'pending' in the same transaction, so a
  * second process (or a read racing the job) finds nothing to do.
  */
-async function applyOne(ctx: AppContext, appliers: ChangeAppliers): Promise<PendingChange | undefined> {
-  return ctx.db.transaction(async (tx) => {
+async function applyOne(
+  ctx: AppContext,
+  appliers: ChangeAppliers,
+): Promise<{ change: PendingChange; effects: Array<() => Promise<void>> } | undefined> {
+  const effects: Array<() => Promise<void>> = [];
+  const change = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const { rows } = await tx.query<{ id: number }>(
       sql`SELECT id FROM pending_changes
@@ -39,7 +51,13 @@ async function applyOne(ctx: AppContext, appliers: ChangeAppliers): Promise<Pend
     const row = (await changeRow(tx, rows[0].id))!;
     const actor: Actor = { userId: Number(row.proposed_by), ip: null };
     const confirmedBy = row.confirmed_by === null ? null : Number(row.confirmed_by);
-    const failure = await appliers[row.kind](tx, row.payload, actor, { changeId: Number(row.id), confirmedBy, now });
+    const failure = await appliers[row.kind](tx, row.payload, actor, {
+      changeId: Number(row.id),
+      confirmedBy,
+      now,
+      ctx,
+      afterCommit: (effect) => effects.push(effect),
+    });
     await tx.query(
       sql`UPDATE pending_changes SET status = ${failure ? 'failed' : 'applied'}, ended_at = ${now}, outcome = ${failure}
            WHERE id = ${row.id}`,
@@ -59,13 +77,25 @@ async function applyOne(ctx: AppContext, appliers: ChangeAppliers): Promise<Pend
     });
     return toChange((await changeRow(tx, row.id))!);
   });
+  return change && { change, effects };
 }
 
-/** Applies every change that is due, each in its own transaction, and tells the admins; answers how many. */
+/**
+ * Applies every change that is due, each in its own transaction, runs what
+ * its applier left for after the commit and tells the admins; answers how
+ * many. A failed effect is logged: the change is in force, and the next
+ * ones still apply.
+ */
 export async function applyDueChanges(ctx: AppContext, appliers: ChangeAppliers): Promise<number> {
   let count = 0;
-  for (let change = await applyOne(ctx, appliers); change; change = await applyOne(ctx, appliers)) {
+  for (let applied = await applyOne(ctx, appliers); applied; applied = await applyOne(ctx, appliers)) {
     count += 1;
+    const { change, effects } = applied;
+    for (const effect of effects) {
+      await effect().catch((error: unknown) =>
+        ctx.log.warn({ err: error, change: change.id }, 'pending change in force; its follow-up failed'),
+      );
+    }
     await mailChange(ctx, change, change.status === 'applied' ? 'applied' : 'failed');
   }
   return count;

@@ -15,6 +15,7 @@ import {
   type TestPortal,
 } from '../harness';
 import { codeAt, enableTwoFactor } from '../two-factor/two-factor-helpers';
+import { INVITATION_SUBJECT, acceptInvitation } from '../admin-users/invite-helpers';
 
 const HOUR = 3_600_000;
 
@@ -136,22 +137,23 @@ describe('pending changes', () => {
     expect(mailsAbout(held!.id, 'in force')).toHaveLength(1);
   });
 
-  it('holds a new admin (with one admin: the delay, unconfirmed)', async () => {
+  it('holds a new admin (with one admin: the delay, unconfirmed); the invitation is mailed when it takes effect', async () => {
     second = { username: 'second_admin', password: 'Second-Admin-Pass-2026!' };
+    const email = 'second@example.com';
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/admin/users',
       headers: bearer(admin),
-      payload: {
-        username: second.username,
-        email: 'second@example.com',
-        fullName: 'Second Admin',
-        password: second.password,
-      },
+      payload: { username: second.username, email, fullName: 'Second Admin' },
     });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ kind: 'user.create_admin', status: 'pending' });
-    expect(JSON.stringify(await changes(admin))).not.toContain('passwordHash');
+    const { rows: held } = await portal.db.query<{ payload: Record<string, unknown> }>(
+      sql`SELECT payload FROM pending_changes WHERE id = ${res.json<PendingChange>().id}`,
+    );
+    expect(held[0]!.payload).toEqual({ username: second.username, email, fullName: 'Second Admin' });
+    // Proposed, not in force: no account, no invitation.
+    expect(portal.mails.filter((m) => m.to === email)).toEqual([]);
     const signIn = await portal.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -160,6 +162,9 @@ describe('pending changes', () => {
     expect(signIn.statusCode).toBe(401);
     portal.clock.advance(24 * HOUR);
     await changes(await first());
+    // In force: the account exists and its owner is invited to set a password, once.
+    expect(portal.mails.filter((m) => m.to === email && m.subject === INVITATION_SUBJECT)).toHaveLength(1);
+    await acceptInvitation(portal, email, second.password);
     const session = await other();
     expect(session.user.role).toBe('admin');
     second.secret = (await enableTwoFactor(portal, session)).secret;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints, errorsOf, type Endpoint } from '@portal/contract';
-import { bearer, errorOf, login, registerMember, usePortal, type Session } from '../harness';
+import { bearer, errorOf, registerMember, usePortal, type Session } from '../harness';
 import { sql } from '../../src/db/sql';
+import { invitedAdmin } from '../admin-users/invite-helpers';
 
 /**
  * Every admin power behind two-factor, declared once in the endpoint table
@@ -85,14 +86,7 @@ describe('with adminsRequireTwoFactor on, an admin without two-factor', () => {
     ).toMatchObject({ adminsRequireTwoFactor: true });
 
     // An admin without two-factor, made by the admin with it.
-    const made = await post(admin, '/api/admin/users', {
-      username: 'plain-admin',
-      email: 'plain-admin@example.com',
-      fullName: 'Plain Admin',
-      password: 'Plain-Admin-Secret-31',
-    });
-    expect(made.statusCode, made.body).toBe(201);
-    const plain = await login(portal.app, 'plain-admin', 'Plain-Admin-Secret-31');
+    const plain = await invitedAdmin(portal, admin, 'plain-admin', 'Plain-Admin-Secret-31');
     // Reading stays open to them.
     expect(
       (await portal.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(plain) })).statusCode,
@@ -107,7 +101,6 @@ describe('with adminsRequireTwoFactor on, an admin without two-factor', () => {
       username: 'sneaky-admin',
       email: 'sneaky-admin@example.com',
       fullName: 'Sneaky Admin',
-      password: 'Sneaky-Admin-Secret-32',
     };
     refused(await post(plain, '/api/admin/users', newAdmin));
     expect(await count(sql`SELECT count(*)::int AS n FROM users WHERE username = 'sneaky-admin'`)).toBe(0);

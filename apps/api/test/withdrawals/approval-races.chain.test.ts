@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, errorOf, login, type Session, type TestPortal } from '../harness';
+import { bearer, errorOf, type Session, type TestPortal } from '../harness';
+import { invitedAdmin } from '../admin-users/invite-helpers';
 import { enableTwoFactor } from '../two-factor/two-factor-helpers';
 import { freshAddress, pendingWithdrawal, usePayoutChain } from './payout-helpers';
 import { setSettings } from './withdrawal-helpers';
@@ -58,19 +59,7 @@ describe('approvals of one withdrawal at once', () => {
 
   it('two admins, four approvals each at once, of a two-admin withdrawal: approved once, by both', async () => {
     const { portal, admin } = setup;
-    const created = await portal.app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: bearer(admin),
-      payload: {
-        username: 'race-admin',
-        email: 'race-admin@example.com',
-        fullName: 'Race Admin',
-        password: 'Race-Admin-Pass-1',
-      },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const other = await login(portal.app, 'race-admin', 'Race-Admin-Pass-1');
+    const other = await invitedAdmin(portal, admin, 'race-admin');
     await enableTwoFactor(portal, other);
     await setSettings(portal.app, admin, { secondApprovalThreshold: '10' });
     const { id } = await pendingWithdrawal(portal, admin, freshAddress(), '50');

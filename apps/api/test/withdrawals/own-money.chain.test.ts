@@ -5,6 +5,7 @@ import { enableTwoFactor, freshCode } from '../two-factor/two-factor-helpers';
 import { approve, freshAddress, payAll, pendingWithdrawal, usePayoutChain, withdrawal } from './payout-helpers';
 import { requestWithdrawal, setSettings } from './withdrawal-helpers';
 import { sql } from '../../src/db/sql';
+import { invitedAdmin } from '../admin-users/invite-helpers';
 
 /**
  * No admin acts on their own money (docs/decisions/0050-no-admin-acts-on-their-own-money.md):
@@ -34,15 +35,7 @@ const ask = (portal: TestPortal, insider: Session & { secret: string }, amount: 
   requestWithdrawal(portal.app, insider, { amount, address, totpCode: freshCode(portal, insider.secret) });
 
 async function secondAdmin(portal: TestPortal, admin: Session): Promise<Session> {
-  const password = 'Second-Admin-Pass-1';
-  const created = await portal.app.inject({
-    method: 'POST',
-    url: '/api/admin/users',
-    headers: bearer(admin),
-    payload: { username: 'other-admin', email: 'other-admin@example.com', fullName: 'Other Admin', password },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const session = await login(portal.app, 'other-admin', password);
+  const session = await invitedAdmin(portal, admin, 'other-admin');
   await enableTwoFactor(portal, session);
   return session;
 }

@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, errorOf, login, registerMember, type Session, type TestPortal } from '../harness';
+import { bearer, errorOf, registerMember, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
 import { codeAt, enableTwoFactor } from '../two-factor/two-factor-helpers';
 import { approve, freshAddress, payAll, pendingWithdrawal, usePayoutChain, withdrawal } from './payout-helpers';
 import { requestWithdrawal, setSettings } from './withdrawal-helpers';
 import { sql } from '../../src/db/sql';
+import { invitedAdmin } from '../admin-users/invite-helpers';
 import { readPayoutFigures } from '../../src/metrics/queries';
 
 /** A second admin with two-factor on (the `adminsRequireTwoFactor` setting asks it of whoever approves). */
 async function secondAdmin(portal: TestPortal, admin: Session, username: string): Promise<Session> {
-  const password = 'Second-Admin-Pass-1';
-  const created = await portal.app.inject({
-    method: 'POST',
-    url: '/api/admin/users',
-    headers: bearer(admin),
-    payload: { username, email: `${username}@example.com`, fullName: 'Second Admin', password },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const session = await login(portal.app, username, password);
+  const session = await invitedAdmin(portal, admin, username);
   await enableTwoFactor(portal, session);
   return session;
 }

@@ -25,7 +25,7 @@ import {
 
 /**
  * What every deposits endpoint may answer: the portal runs without a chain or the chain does not answer
- * (apps/api/src/deposits/service.ts), or sweeping is not configured (apps/api/src/deposits/sweep-deposit-addresses.ts).
+ * (apps/api/src/deposits/require-chain.ts), or sweeping is not configured (apps/api/src/deposits/sweep-deposit-addresses.ts).
  */
 const chainErrors = ['CHAIN_UNAVAILABLE', 'CONSOLIDATION_UNAVAILABLE'] as const satisfies readonly ApiErrorCode[];
 

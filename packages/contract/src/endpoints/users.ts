@@ -42,7 +42,8 @@ export const users = {
     answer: adminUserSchema.or(pendingChangeSchema),
     errors: writeErrors,
     tags: ['admin'],
-    summary: 'Create an admin account (audited); once the portal is live, a pending change (202)',
+    summary:
+      'Create an admin account (audited): no password; the new admin is mailed a link to set their own (good 72 hours) and cannot sign in until then. Once the portal is live, a pending change (202): the link is mailed when it takes effect',
   }),
   adminOne: endpoint({
     method: 'GET',

@@ -13,20 +13,22 @@ import { createAdminBodySchema, type AdminUser, type CreateAdminBody } from '@po
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../shared/api/errors';
-import { PasswordField } from '../../shared/components/PasswordField';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { useCreateAdmin, useResetSignIn } from './api';
 
-/** Creates an administrator account (no network membership). */
+/**
+ * Creates an administrator account (no network membership) without a
+ * password: the new admin is mailed a link to set their own.
+ */
 export function CreateAdminDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const create = useCreateAdmin();
   const form = useForm<z.input<typeof createAdminBodySchema>, unknown, CreateAdminBody>({
     resolver: zodResolver(createAdminBodySchema),
-    defaultValues: { username: '', email: '', fullName: '', password: '' },
+    defaultValues: { username: '', email: '', fullName: '' },
   });
   const { handleSubmit, setError, reset, formState } = form;
   useEffect(() => {
@@ -39,30 +41,35 @@ export function CreateAdminDialog({ open, onClose }: { open: boolean; onClose: (
       // Once the portal is live a new admin waits for a second admin and the delay (Settings → Pending changes).
       toast.success(
         'kind' in created
-          ? `Admin @${body.username} proposed: another admin confirms it on the Settings page; it takes effect after the delay.`
-          : `Admin @${created.username} created.`,
+          ? `Admin @${body.username} proposed: another admin confirms it on the Settings page; once it takes effect after the delay, they are mailed a link to set their password.`
+          : `Admin @${created.username} created and mailed a link to set their password.`,
       );
       onClose();
     } catch (error) {
-      if (!applyServerFieldError(error, setError, ['username', 'email', 'fullName', 'password']))
-        toast.error(errorMessage(error));
+      if (!applyServerFieldError(error, setError, ['username', 'email', 'fullName'])) toast.error(errorMessage(error));
     }
   });
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="create-admin-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="create-admin-title"
+      aria-describedby="create-admin-invitation"
+    >
       <DialogTitle id="create-admin-title">Create an admin</DialogTitle>
       <Box component="form" noValidate onSubmit={submit} aria-label="Create admin">
         <DialogContent>
           <Stack spacing={5}>
+            <DialogContentText id="create-admin-invitation">
+              The new admin gets a mail with a link to set their own password (valid 72 hours) and can sign in once it
+              is set. You never see or set the password.
+            </DialogContentText>
             <TextField label="Username" autoComplete="off" {...fieldProps(form, 'username')} />
             <TextField label="Email" type="email" autoComplete="off" {...fieldProps(form, 'email')} />
             <TextField label="Full name" autoComplete="off" {...fieldProps(form, 'fullName')} />
-            <PasswordField
-              label="Password"
-              autoComplete="new-password"
-              {...fieldProps(form, 'password', 'At least 8 characters, not a common password.')}
-            />
           </Stack>
         </DialogContent>
         <DialogActions>

@@ -28,15 +28,35 @@ export const resetFormSchema = resetPasswordBodySchema
 
 type ResetForm = z.input<typeof resetFormSchema>;
 
-/** Choosing a new password with the mailed link: `/password-reset?token=…`. */
-export function PasswordResetPage() {
+/** The words of the two links that open this form: a reset, or a new admin's invitation (`/set-password`). */
+const WORDS = {
+  reset: {
+    title: 'Choose a new password',
+    subtitle: 'Your new password must have at least 8 characters.',
+    incomplete: 'This reset link is incomplete. Open the link from the email again, or ask for a new one.',
+    newLink: 'Ask for a new reset link',
+    submit: 'Reset password',
+    done: 'Your password was reset. Sign in with the new one.',
+  },
+  invited: {
+    title: 'Set your password',
+    subtitle: 'You were invited as an administrator. Your password must have at least 8 characters.',
+    incomplete:
+      'This invitation link is incomplete. Open the link from the email again, or ask for a new one with "Forgot password".',
+    newLink: 'Ask for a new link',
+    submit: 'Set password',
+    done: 'Your password is set. Sign in with it.',
+  },
+};
+
+/** Choosing a password with the mailed link: `/password-reset?token=…`, or `/set-password?token=…` for an invitation. */
+export function PasswordResetPage({ invited = false }: { invited?: boolean }) {
+  const words = invited ? WORDS.invited : WORDS.reset;
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const toast = useToast();
-  const [linkError, setLinkError] = useState<string | null>(
-    token ? null : 'This reset link is incomplete. Open the link from the email again, or ask for a new one.',
-  );
+  const [linkError, setLinkError] = useState<string | null>(token ? null : words.incomplete);
 
   const form = useForm<ResetForm, unknown, z.output<typeof resetFormSchema>>({
     resolver: zodResolver(resetFormSchema),
@@ -47,7 +67,7 @@ export function PasswordResetPage() {
   const onSubmit = handleSubmit(async ({ password }) => {
     try {
       await api.call(endpoints.auth.resetPassword, { body: { token, password } });
-      toast.success('Your password was reset. Sign in with the new one.');
+      toast.success(words.done);
       await navigate('/login');
     } catch (error) {
       if (isApiError(error) && (error.code === 'RESET_TOKEN_INVALID' || error.field === 'token')) {
@@ -60,7 +80,7 @@ export function PasswordResetPage() {
 
   return (
     <>
-      <AuthHeader title="Choose a new password" subtitle="Your new password must have at least 8 characters." />
+      <AuthHeader title={words.title} subtitle={words.subtitle} />
       {linkError ? (
         <Stack spacing={5}>
           <Alert severity="error" role="alert" data-testid="reset-link-error">
@@ -69,13 +89,13 @@ export function PasswordResetPage() {
           </Alert>
           <Box sx={{ textAlign: 'center' }}>
             <Link component={RouterLink} to="/forgot-password">
-              Ask for a new reset link
+              {words.newLink}
             </Link>
           </Box>
           <BackToLogin />
         </Stack>
       ) : (
-        <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset password">
+        <Box component="form" noValidate onSubmit={onSubmit} aria-label={words.submit}>
           <Stack spacing={5}>
             <PasswordField
               label="New password"
@@ -89,7 +109,7 @@ export function PasswordResetPage() {
               {...fieldProps(form, 'confirmPassword')}
             />
             <SubmitButton fullWidth size="large" loading={formState.isSubmitting}>
-              Reset password
+              {words.submit}
             </SubmitButton>
             <BackToLogin />
           </Stack>
