@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import CallMadeOutlined from '@mui/icons-material/CallMadeOutlined';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
@@ -18,7 +17,6 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import { STUCK_PAYOUT_MINUTES, type AdminDashboard } from '@portal/contract';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
 import { StatCard } from '../../shared/components/StatCard';
 import type { StatusColor } from '../../shared/components/StatusChip';
@@ -27,6 +25,7 @@ import { useAdminDashboard } from '../packages/api';
 import { DailyCloseCard } from './DailyCloseCard';
 import { SalesBonusesCard } from './SalesBonusesCard';
 import { useFirstSignInTwoFactorSetup } from '../account/admin-two-factor';
+import { PageAlert } from '../../shared/components/PageAlert';
 import { DashboardLaunchNotice } from '../settings/PendingChanges';
 import { RestoreCheckNotice } from '../withdrawals/RestoreCheckNotice';
 
@@ -247,19 +246,9 @@ export function AdminDashboardPage() {
         </Grid>
       )}
       {(d?.hotWallet.state === 'low' || d?.hotWallet.state === 'high') && (
-        <Grid size={12}>
-          <Alert
-            severity="warning"
-            action={
-              <Link component={RouterLink} to="/bep20-wallets">
-                BEP20 Wallets
-              </Link>
-            }
-            data-testid={`admin-hot-wallet-${d.hotWallet.state}`}
-          >
-            {d.hotWallet.message}
-          </Alert>
-        </Grid>
+        <PageAlert to="/bep20-wallets" label="BEP20 Wallets" testId={`admin-hot-wallet-${d.hotWallet.state}`}>
+          {d.hotWallet.message}
+        </PageAlert>
       )}
       <RestoreCheckNotice />
       {STATS.map((s) => (

@@ -1,7 +1,4 @@
-import Alert from '@mui/material/Alert';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router';
+import { PageAlert } from '../../shared/components/PageAlert';
 import { formatCount, formatDateTime } from '../../shared/format';
 import { useRestoreChecks } from './api';
 
@@ -16,18 +13,8 @@ export function RestoreCheckNotice() {
   const oldest = pending[pending.length - 1]!;
   const held = pending.reduce((n, check) => n + check.payouts.filter((p) => p.outcome === null).length, 0);
   return (
-    <Grid size={12}>
-      <Alert
-        severity="warning"
-        action={
-          <Link component={RouterLink} to="/withdraw-approval">
-            Withdraw Approval
-          </Link>
-        }
-        data-testid="admin-restore-check-pending"
-      >
-        {`After the restore of ${formatDateTime(oldest.restoredAt)}, no payout is sent until the hot wallet's transfers since the backup are read and matched: ${formatCount(held)} payout${held === 1 ? '' : 's'} wait.`}
-      </Alert>
-    </Grid>
+    <PageAlert to="/withdraw-approval" label="Withdraw Approval" testId="admin-restore-check-pending">
+      {`After the restore of ${formatDateTime(oldest.restoredAt)}, no payout is sent until the hot wallet's transfers since the backup are read and matched: ${formatCount(held)} payout${held === 1 ? '' : 's'} wait.`}
+    </PageAlert>
   );
 }
