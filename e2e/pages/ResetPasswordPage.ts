@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** `/password-reset?token=…` (or an invitation's `/set-password?token=…`), opened from the link in the mail. */
+/** `/password-reset?token=…` (an invitation's with `invite=1`), opened from the link in the mail. */
 export class ResetPasswordPage {
   readonly page: Page;
   readonly newPassword: Locator;

@@ -241,7 +241,7 @@ function mailedToken(dataDir: string, email: string): string {
     .reverse()
     .map((name) => readFileSync(path.join(dir, name), 'utf8'))
     .find((text) => text.startsWith(`To: ${email}\n`));
-  const token = mail && /\/set-password\?token=(\S+)/.exec(mail)?.[1];
+  const token = mail && /\/password-reset\?invite=1&token=(\S+)/.exec(mail)?.[1];
   if (!token) fail(`no set-password link was mailed to ${email}`);
   return decodeURIComponent(token);
 }

@@ -156,7 +156,7 @@ export async function latestMailTo(_request: APIRequestContext, email: string): 
 export async function invitationLink(request: APIRequestContext, email: string): Promise<string> {
   const mail = await latestMailTo(request, email);
   expect(mail).toContain('Subject: You are invited to set your password');
-  return /(http\S+\/set-password\?token=\S+)/.exec(mail)![1]!;
+  return /(http\S+\/password-reset\?invite=1&token=\S+)/.exec(mail)![1]!;
 }
 
 /**

@@ -17,7 +17,7 @@ export async function invitation(
   admin: { id: number; username: string; email: string; fullName: string },
   now: Date,
 ): Promise<Mail> {
-  const link = await newResetLink(ctx, tx, admin.id, now, { ttlMs: INVITATION_TTL_MS, page: 'set-password' });
+  const link = await newResetLink(ctx, tx, admin.id, now, { ttlMs: INVITATION_TTL_MS, invite: true });
   return {
     to: admin.email,
     subject: 'You are invited to set your password',

@@ -19,24 +19,21 @@ export const FORGOT_LIMITS = {
 
 /**
  * A new password-reset link for an account, good for one hour unless `ttlMs`
- * says otherwise; only its token's hash is stored. An invitation's link opens
- * the same form under `/set-password`, whose words say the password is a first one.
+ * says otherwise; only its token's hash is stored. An invitation's link says so
+ * (`invite=1`), and the form's words say the password is a first one.
  */
 export async function newResetLink(
   ctx: AppContext,
   db: Sql,
   userId: number,
   now: Date,
-  {
-    ttlMs = RESET_TOKEN_TTL_MS,
-    page = 'password-reset',
-  }: { ttlMs?: number; page?: 'password-reset' | 'set-password' } = {},
+  { ttlMs = RESET_TOKEN_TTL_MS, invite = false }: { ttlMs?: number; invite?: boolean } = {},
 ): Promise<string> {
   const token = newOpaqueToken();
   await db.query(
     sql`INSERT INTO password_reset_tokens (token_hash, user_id, expires_at) VALUES (${hashToken(token)}, ${userId}, ${new Date(now.getTime() + ttlMs)})`,
   );
-  return `${ctx.config.publicUrl}/${page}?token=${encodeURIComponent(token)}`;
+  return `${ctx.config.publicUrl}/password-reset?${invite ? 'invite=1&' : ''}token=${encodeURIComponent(token)}`;
 }
 
 async function mailResetLink(ctx: AppContext, email: string, now: Date): Promise<void> {

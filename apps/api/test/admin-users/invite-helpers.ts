@@ -7,7 +7,7 @@ export const INVITATION_SUBJECT = 'You are invited to set your password';
 export function invitationToken(portal: TestPortal, email: string): string {
   const mail = portal.mails.filter((m) => m.to === email && m.subject === INVITATION_SUBJECT).at(-1);
   if (!mail) throw new Error(`no invitation was mailed to ${email}`);
-  const link = /\/set-password\?token=(\S+)/.exec(mail.text);
+  const link = /\/password-reset\?invite=1&token=(\S+)/.exec(mail.text);
   if (!link) throw new Error(`the invitation to ${email} has no set-password link: ${mail.text}`);
   return decodeURIComponent(link[1]!);
 }

@@ -62,7 +62,7 @@ describe('creating an admin invites them to set their own password', () => {
     const mails = portal.mails.filter((m) => m.to === body.email);
     expect(mails.map((m) => m.subject)).toEqual([INVITATION_SUBJECT]);
     const token = invitationToken(portal, body.email);
-    const words = mails[0]!.text.replace(/\S*set-password\?token=\S+/, '');
+    const words = mails[0]!.text.replace(/\S*password-reset\?invite=1&token=\S+/, '');
     expect(words).toContain('You are invited to be an administrator');
     expect(words).toContain('Your account has no password yet: to set one, open this link within 72 hours');
     expect(words).not.toMatch(/reset/i);

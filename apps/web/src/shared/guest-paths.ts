@@ -6,10 +6,4 @@
  * sign-in never returns to one of them (`next-path.ts`). A plain module
  * without React, so that the build can read it too.
  */
-export const GUEST_PATHS: readonly string[] = [
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/password-reset',
-  '/set-password',
-];
+export const GUEST_PATHS: readonly string[] = ['/login', '/register', '/forgot-password', '/password-reset'];

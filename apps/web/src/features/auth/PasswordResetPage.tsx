@@ -28,7 +28,7 @@ export const resetFormSchema = resetPasswordBodySchema
 
 type ResetForm = z.input<typeof resetFormSchema>;
 
-/** The words of the two links that open this form: a reset, or a new admin's invitation (`/set-password`). */
+/** The words of the two links that open this form: a reset, or a new admin's invitation (`invite=1`). */
 const WORDS = {
   reset: {
     title: 'Choose a new password',
@@ -49,10 +49,10 @@ const WORDS = {
   },
 };
 
-/** Choosing a password with the mailed link: `/password-reset?token=…`, or `/set-password?token=…` for an invitation. */
-export function PasswordResetPage({ invited = false }: { invited?: boolean }) {
-  const words = invited ? WORDS.invited : WORDS.reset;
+/** Choosing a password with the mailed link: `/password-reset?token=…`, or `/password-reset?invite=1&token=…` for an invitation. */
+export function PasswordResetPage() {
   const [params] = useSearchParams();
+  const words = params.has('invite') ? WORDS.invited : WORDS.reset;
   const token = params.get('token') ?? '';
   const navigate = useNavigate();
   const toast = useToast();

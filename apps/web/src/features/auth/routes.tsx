@@ -10,8 +10,4 @@ export const authRoutes: AppRoute[] = [
   guestPage('/password-reset', 'Reset Password', () =>
     import('./PasswordResetPage').then(({ PasswordResetPage }) => <PasswordResetPage />),
   ),
-  // A new admin's invitation (apps/api/src/admin-users/invite.ts): the same form, in a first password's words.
-  guestPage('/set-password', 'Set Password', () =>
-    import('./PasswordResetPage').then(({ PasswordResetPage }) => <PasswordResetPage invited />),
-  ),
 ];
