@@ -116,7 +116,12 @@ const scenario: Scenario = {
           sql`SELECT count(*) FILTER (WHERE status = 'paid')::int AS paid, count(*) FILTER (WHERE status = 'failed')::int AS failed FROM withdrawals`,
         );
         paid = rows[0]!.paid;
-        if (rows[0]!.failed > 0) throw new Error(`${rows[0]!.failed} payouts failed`);
+        if (rows[0]!.failed > 0) {
+          const why = await db.query<{ reason: string }>(
+            sql`SELECT reason FROM withdrawals WHERE status = 'failed' ORDER BY id LIMIT 1`,
+          );
+          throw new Error(`${rows[0]!.failed} payouts failed; the first: ${why.rows[0]?.reason}`);
+        }
         if (paid === COUNT) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }

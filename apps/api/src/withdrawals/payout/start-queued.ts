@@ -33,23 +33,28 @@ export async function startQueued(pass: PayoutPass): Promise<number> {
   }
   const toStart = queued.rows.filter((payout) => !held.has(payout.id));
   if (toStart.length === 0) return 0;
-  const [tokenBalance, gasBalance, gasPrice, owedRows] = await Promise.all([
+  // Balances and the wallet's mined transaction count read at one block: a payout whose nonce is below that
+  // count is already out of the balance, however far its status lags (follow-in-flight.ts runs before this).
+  const block = await chain.client.getBlockNumber({ cacheTime: 0 });
+  const [tokenBalance, gasBalance, gasPrice, minedCount] = await Promise.all([
     chain.client.readContract({
       address: token.address,
       abi: erc20Abi,
       functionName: 'balanceOf',
       args: [wallet],
-      blockTag: 'latest',
+      blockNumber: block,
     }),
-    chain.client.getBalance({ address: wallet, blockTag: 'latest' }),
+    chain.client.getBalance({ address: wallet, blockNumber: block }),
     chain.client.getGasPrice(),
-    db.query<{ owed: string; n: number }>(
-      sql`SELECT COALESCE(sum(amount), 0)::text AS owed, count(*)::int AS n FROM payouts
-        WHERE chain_id = ${chain.chainId} AND wallet = ${wallet} AND (status IN ('signed', 'broadcast') OR (status = 'queued' AND nonce IS NOT NULL))`,
-    ),
+    chain.client.getTransactionCount({ address: wallet, blockNumber: block }),
   ]);
+  const owedRows = await db.query<{ owed: string; n: number }>(
+    sql`SELECT COALESCE(sum(amount), 0)::text AS owed, count(*)::int AS n FROM payouts
+      WHERE chain_id = ${chain.chainId} AND wallet = ${wallet} AND nonce >= ${minedCount}
+        AND (status IN ('signed', 'broadcast') OR (status = 'queued' AND nonce IS NOT NULL))`,
+  );
   const scale = 10n ** BigInt(18 - token.decimals);
-  // What is left once every transaction already signed (not yet mined) is paid.
+  // What is left once every transaction signed and not mined by that block is paid.
   let tokensLeft = tokenBalance * scale - BigInt(owedRows.rows[0]!.owed);
   let gasLeft = gasBalance - GAS_PER_PAYOUT * gasPrice * BigInt(owedRows.rows[0]!.n);
   const gasCost = GAS_PER_PAYOUT * gasPrice;
