@@ -13,7 +13,7 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: {
         // Each file is checked with the types of the tsconfig.json that includes it
-        // (packages/contract, apps/api, apps/web, e2e, bench); the root's two configs have
+        // (packages/contract, apps/api, apps/web, e2e, bench, scripts); the root's two configs have
         // no tsconfig.json beside them and are checked with the default project.
         projectService: { allowDefaultProject: ['vitest.config.ts', 'playwright.config.ts'] },
         tsconfigRootDir: import.meta.dirname,

@@ -16,6 +16,10 @@ export default defineConfig({
           include: ['apps/api/**/*.test.ts', 'packages/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // The API files share one module graph per worker instead of importing it
+          // anew for each file (docs/performance.md, "CI time"; ADR 0059). Safe because
+          // no domain keeps per-portal state at module level (apps/api/src/per-process.ts).
+          isolate: false,
         },
       },
       {

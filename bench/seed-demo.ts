@@ -24,17 +24,17 @@
  */
 import pino from 'pino';
 import { hashPassword } from '../apps/api/src/auth/passwords';
-import { ConfigError, loadConfig } from '../apps/api/src/config';
+import { ConfigError, loadConfig } from '../apps/api/src/platform/config';
 import { newContext, type AppContext } from '../apps/api/src/context';
-import { openDatabase, type Database } from '../apps/api/src/db/database';
-import { migrate } from '../apps/api/src/db/migrate';
-import { createMailer } from '../apps/api/src/mail/mailer';
+import { openDatabase, type Database } from '../apps/api/src/platform/db/database';
+import { migrate } from '../apps/api/src/platform/db/migrate';
+import { createMailer } from '../apps/api/src/platform/mail/mailer';
 import { lockDataFolder } from '../apps/api/src/setup/data-folder';
 import { bootstrap, type BootstrapResult } from '../apps/api/src/setup/bootstrap';
 import { realClock, simulatedClock, type DemoClock } from './demo/clock';
 import { depositOnEmbeddedChain } from './demo/chain-deposits';
 import { existingDemo, seedLivingNetwork } from './demo/living-network';
-import { settingsFromEnv } from '../apps/api/src/chain/config';
+import { settingsFromEnv } from '../apps/api/src/platform/chain/config';
 import { generateNetwork } from './lib/network-generator';
 
 export const DEMO_PASSWORD = 'Demo-Network-2026!';

@@ -25,7 +25,7 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const member = await registerViaApi(page.request, { fullName: 'Dora Deposit' });
   await signIn(page, member.username, member.password);
   const deposit = new DepositPage(page);
@@ -39,28 +39,35 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   await expect(deposit.balance).toHaveText('0.00 USDT');
 
-  // Mining is held while the transfer goes out, so its block stays unfinal long enough to watch.
+  // Mining is held while the transfer goes out, so its block stays unfinal long enough to watch; resumed
+  // whatever happens, since a chain left held would stall every other test's transfers.
   await chainRpc('evm_setIntervalMining', [0]);
-  const sent = chainSend(address, '250');
-  await expect
-    .poll(
-      async () => {
-        await chainRpc('anvil_mine', ['0x1']);
-        return Promise.race([sent.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 1_000))]);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  expect(await sent).toContain('Sent 250 test USDT');
-
-  // No reload from here on: the page polls.
+  let sent: Promise<string>;
   try {
-    await expect(deposit.recentWithStatus('seen')).toBeVisible({ timeout: 20_000 });
+    sent = chainSend(address, '250');
+    await expect
+      .poll(
+        async () => {
+          await chainRpc('anvil_mine', ['0x1']);
+          return Promise.race([
+            sent.then(() => true),
+            new Promise((resolve) => setTimeout(() => resolve(false), 1_000)),
+          ]);
+        },
+        // A bound on `chain:send`, a process of its own (Node, tsx, viem): it took over 30 s to start and
+        // send with both databases' suites on the cores (.ci/run). A block a second meanwhile.
+        { timeout: 120_000 },
+      )
+      .toBe(true);
+    expect(await sent).toContain('Sent 250 test USDT');
+
+    // No reload from here on: the page polls. A bound (the watcher's pass, then the page's poll), not a wait.
+    await expect(deposit.recentWithStatus('seen')).toBeVisible({ timeout: 60_000 });
     await expect(deposit.recent).toContainText('250.00');
   } finally {
     await chainRpc('evm_setIntervalMining', [1]);
   }
-  await expect(deposit.recentWithStatus('credited')).toBeVisible({ timeout: 30_000 });
+  await expect(deposit.recentWithStatus('credited')).toBeVisible({ timeout: 60_000 });
   await expect(deposit.balance).toHaveText('250.00 USDT');
   // Asked for by its hash ("Deposit not showing?"), it is credited already: nothing moves again.
   const txHash = /transaction (0x[0-9a-fA-F]{64})/.exec(await sent)![1]!;
@@ -145,7 +152,7 @@ test('the money loop: a deposit credited and consolidated into the hot wallet, a
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const approver = await approverAdmin(request);
   const hold = await settingsOf(request, approver, 'withdrawalAddressHoldHours');
   // The saved address is usable at once; the sweep fills the hot wallet up to its target first.

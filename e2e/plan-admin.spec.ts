@@ -36,7 +36,7 @@ test("the close form starts on the first open day, refuses closed and future day
   browser,
 }) => {
   // One story from purchases to the member's line, with three axe runs: longer than the default minute on a busy machine.
-  test.setTimeout(210_000);
+  test.setTimeout(300_000);
   const admin = await adminLogin(request);
   const top = await registerStarterBuyer(request, { side: 'left' });
   await registerStarterBuyer(request, { sponsor: top.username, side: 'left' });

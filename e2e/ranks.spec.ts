@@ -23,7 +23,7 @@ test('an admin adds a rank and evaluates; the report, the member dashboard and R
   request,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   // A sponsor placed in the tree, with three personally sponsored active members (each bought Starter).
   const sponsor = await registerStarterBuyer(request, { prefix: 'rk', side: 'right' });
   for (const side of ['left', 'right', 'left'] as const)

@@ -22,7 +22,7 @@ test('an admin lists an address and imports a CSV; a deposit from it is held, th
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const sender = toHex(crypto.getRandomValues(new Uint8Array(20)));
   const approver = await approverAdmin(request);
   await signInApprover(page, approver);

@@ -1,6 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { SignedInFrame } from './pages/SignedInFrame';
+import { WalletPage } from './pages/WalletPage';
 import { registerViaApi, signIn } from './support/api';
 
 /**
@@ -85,6 +87,9 @@ test.describe('two tabs', () => {
     await Promise.all([openFromMenu(page, 'Wallet'), openFromMenu(second, 'Dashboard')]);
     await expect(titleOf(page)).toHaveText('Wallet');
     await expect(titleOf(second)).toHaveText('Dashboard');
+    // The title shows as the route matches; the pages' data comes after their 401 and the refresh: wait for it.
+    await expect(new WalletPage(page).depositBalance).toBeVisible();
+    await expect(new DashboardPage(second).depositBalance).toBeVisible();
     expect(counter.refreshes).toBe(1);
 
     // No revocation: both tabs go on working, and a later refresh still succeeds.

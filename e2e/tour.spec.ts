@@ -104,11 +104,11 @@ for (const theme of THEMES) {
     await tour(browser, theme, 'guest');
   });
   test(`tour as an admin, ${theme}`, async ({ browser }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await tour(browser, theme, 'admin');
   });
   test(`tour as a member, ${theme}`, async ({ browser }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     await tour(browser, theme, 'member');
   });
 }

@@ -60,7 +60,7 @@ test('a member turns two-factor on, saves an address and withdraws; an admin app
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const admin = await adminLogin(request);
   // Settings and approvals need an admin with two-factor (docs/decisions/0027-second-factor-throttle-and-admin-two-factor.md).
   const approver = await approverAdmin(request);
@@ -200,7 +200,7 @@ test('the withdrawal policy: the limits on the member’s page, a clear refusal 
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const first = await approverAdmin(request);
   const second = await approverAdmin(request);
   const setPolicy = async (data: Record<string, string>) =>
@@ -295,7 +295,7 @@ test('an admin’s own withdrawal: the approval list says another admin decides 
   browser,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const other = await approverAdmin(request);
   // Addresses usable at once, as in the first test (this one may run alone).
   const hold = await request.patch('/api/admin/settings', {

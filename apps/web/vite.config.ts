@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { muiWithoutUnusedThemeCode } from './build/mui-without-unused-theme-code';
+import { precompress } from './build/precompress';
 import { reactRouterProduction } from './build/react-router-production';
 import { signedInPreload } from './build/signed-in-preload';
 import { GUEST_PATHS } from './src/shared/guest-paths';
@@ -33,6 +34,7 @@ export default defineConfig({
       module: /src[\\/]app[\\/]signed-in-routes\.tsx$/,
       except: [...GUEST_PATHS, ...STYLE_GUIDE_PATHS],
     }),
+    precompress(),
   ],
   server: {
     port: 5173,

@@ -1,14 +1,15 @@
 import sharp from 'sharp';
 import { toBaseUnits } from '@portal/contract';
-import type { Actor } from '../../apps/api/src/audit/service';
+import type { Actor } from '../../apps/api/src/audit/write-audit';
 import type { AppContext } from '../../apps/api/src/context';
-import { createProduct, setProductImage } from '../../apps/api/src/products/service';
+import { createProduct } from '../../apps/api/src/products/create-product';
+import { setProductImage } from '../../apps/api/src/products/set-product-image';
 import { AppError } from '../../apps/api/src/shared/errors';
 
 /**
  * The demo's product catalogue: what an admin adds under Products, each
  * with a picture uploaded the way the Products page uploads one
- * (products/service.ts setProductImage: checked, re-encoded, stored by its
+ * (products/set-product-image.ts: checked, re-encoded, stored by its
  * hash). The pictures are drawn here as SVG and turned into PNG by sharp:
  * nothing is downloaded, and no text is drawn (a machine without fonts
  * draws the same picture).

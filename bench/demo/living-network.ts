@@ -1,15 +1,15 @@
 import { fromBaseUnits, toBaseUnits } from '@portal/contract';
-import type { Actor } from '../../apps/api/src/audit/service';
-import { writeAudit } from '../../apps/api/src/audit/service';
+import type { Actor } from '../../apps/api/src/audit/write-audit';
+import { writeAudit } from '../../apps/api/src/audit/write-audit';
 import type { AppContext } from '../../apps/api/src/context';
-import { convertToPoints } from '../../apps/api/src/conversions/service';
-import { adjustMemberWallet } from '../../apps/api/src/members/service';
+import { convertToPoints } from '../../apps/api/src/conversions/convert-to-points';
+import { adjustMemberWallet } from '../../apps/api/src/members/adjust-member-wallet';
 import { rollUpNetwork } from '../../apps/api/src/network/rollup';
 import { joinNetwork } from '../../apps/api/src/network/placement';
 import type { Side } from '../../apps/api/src/network/paths';
 import { closeDay, dueDay, utcDay } from '../../apps/api/src/plan/close';
 import { buyPackage } from '../../apps/api/src/purchases/buy-package';
-import { readSettings } from '../../apps/api/src/settings/service';
+import { readSettings } from '../../apps/api/src/settings/in-force';
 import { AppError } from '../../apps/api/src/shared/errors';
 import { createTransfer } from '../../apps/api/src/transfers/create-transfer';
 import type { DemoClock } from './clock';
@@ -18,7 +18,7 @@ import { addCatalogue } from './catalogue';
 import { addDemoRanks } from './ranks';
 import { decideRedemptions, redeemSome } from './redemptions';
 import { requestDemoWithdrawals, saveWithdrawalAddresses } from './withdrawals';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 
 /**
  * A living demo network: members join over the last `days` days under one
@@ -227,7 +227,7 @@ export async function seedLivingNetwork(
           : sideFor(random, nextSide, sponsorId);
     const username = `${prefix}${index}`;
     const memberId = await db.transaction(async (tx) => {
-      // What registration writes (auth/service.ts register), with the demo password's hash made once.
+      // What registration writes (auth/register.ts), with the demo password's hash made once.
       const { rows } = await tx.query<{ id: number }>(
         sql`INSERT INTO users (username, email, full_name, password_hash, role) VALUES (${username}, ${`${username}@example.invalid`}, ${demoName(index)}, ${options.passwordHash}, 'member') RETURNING id`,
       );

@@ -1,7 +1,7 @@
-import type { Actor } from '../../apps/api/src/audit/service';
+import type { Actor } from '../../apps/api/src/audit/write-audit';
 import type { AppContext } from '../../apps/api/src/context';
 import { createRank } from '../../apps/api/src/ranks/definitions';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 
 /**
  * The demo's rank ladder, added the way an admin adds it under Ranks

@@ -1,6 +1,6 @@
-import type { Actor } from '../../apps/api/src/audit/service';
+import type { Actor } from '../../apps/api/src/audit/write-audit';
 import type { AppContext } from '../../apps/api/src/context';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 import { approveRedemptions, rejectRedemptions } from '../../apps/api/src/redemptions/decide';
 import { redeem } from '../../apps/api/src/redemptions/redeem';
 import { AppError } from '../../apps/api/src/shared/errors';

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { fromBaseUnits, toBaseUnits, type SettingsPatch } from '@portal/contract';
 import { getAddress } from 'viem';
-import type { Actor } from '../../apps/api/src/audit/service';
+import type { Actor } from '../../apps/api/src/audit/write-audit';
 import type { AppContext } from '../../apps/api/src/context';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 import { AppError } from '../../apps/api/src/shared/errors';
-import { readSettings, updateSettings } from '../../apps/api/src/settings/service';
+import { readSettings } from '../../apps/api/src/settings/in-force';
+import { updateSettings } from '../../apps/api/src/settings/update-settings';
 import { addWithdrawalAddress } from '../../apps/api/src/withdrawals/address-book';
 import { rejectWithdrawals } from '../../apps/api/src/withdrawals/review';
 import { requestWithdrawal } from '../../apps/api/src/withdrawals/request';

@@ -1,5 +1,5 @@
 import type { BenchPortal } from './portal';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 
 /**
  * A year of generated activity on a generated network (network-generator.ts):

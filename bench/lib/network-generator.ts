@@ -1,5 +1,5 @@
-import type { Database } from '../../apps/api/src/db/database';
-import { sql, type SqlQuery } from '../../apps/api/src/db/sql';
+import type { Database, Sql } from '../../apps/api/src/platform/db/database';
+import { sql, type SqlQuery } from '../../apps/api/src/platform/db/sql';
 
 /**
  * Builds synthetic networks with set-based SQL: a handful of INSERT … SELECT
@@ -68,8 +68,6 @@ export async function generateNetwork(db: Database, options: GenerateOptions): P
   const total = options.members + 1; // heap nodes, the root included
   const lastLevel = Math.floor(Math.log2(total));
   const chainTopDepth = lastLevel + 1;
-  // The outermost left node of the balanced tree: heap 2^lastLevel.
-  const leftmost = 2 ** lastLevel;
   /** The same subtree size in JavaScript, for the root. */
   const heapSize = (j: number) => {
     if (j > total) return 0;
@@ -125,40 +123,7 @@ export async function generateNetwork(db: Database, options: GenerateOptions): P
       sql`UPDATE network_nodes SET left_count = ${heapSize(2)}, right_count = ${heapSize(3)} WHERE member_id = ${root}`,
     );
 
-    if (options.chain > 0) {
-      const k = options.chain;
-      await timed('chain: users', () =>
-        tx.query(
-          sql`INSERT INTO users (id, username, email, full_name, password_hash, role)
-           OVERRIDING SYSTEM VALUE
-           SELECT ${base + total}::bigint + c, ${options.prefix} || 'c' || c, ${options.prefix} || 'c' || c || '@example.invalid', 'Chain member ' || c, ${options.passwordHash}, 'member'
-             FROM generate_series(1, ${k}::int) AS c`,
-        ),
-      );
-      // Every step of the outer left leg is a first referral (code 0) and a left child (bit 0).
-      await timed('chain: members', () =>
-        tx.query(
-          sql`INSERT INTO members (user_id, sponsor_id, requested_side, sponsor_depth, sponsor_key, direct_count, placed)
-           SELECT ${base + total}::bigint + c, CASE WHEN c = 1 THEN ${balancedId(leftmost)}::bigint ELSE ${base + total}::bigint + c - 1 END, 'left',
-                  ${lastLevel}::int + c, repeat('0', ${lastLevel}::int + c)::varbit, CASE WHEN c < ${k}::bigint THEN 1 ELSE 0 END, true
-             FROM generate_series(1, ${k}::int) AS c`,
-        ),
-      );
-      await timed('chain: placement nodes', () =>
-        tx.query(
-          sql`INSERT INTO network_nodes (member_id, parent_id, side, depth, path, left_count, right_count)
-           SELECT ${base + total}::bigint + c, CASE WHEN c = 1 THEN ${balancedId(leftmost)}::bigint ELSE ${base + total}::bigint + c - 1 END, 'left',
-                  ${lastLevel}::int + c, (repeat('0', ${lastLevel}::int + c) || '1')::varbit, ${k}::bigint - c, 0
-             FROM generate_series(1, ${k}::int) AS c`,
-        ),
-      );
-      // The chain lies in the left leg of every node of the outer left spine above it.
-      await tx.query(sql`UPDATE members SET direct_count = direct_count + 1 WHERE user_id = ${balancedId(leftmost)}`);
-      const spine = Array.from({ length: lastLevel + 1 }, (_, d) => balancedId(2 ** d));
-      await tx.query(
-        sql`UPDATE network_nodes SET left_count = left_count + ${k} WHERE member_id = ANY(${spine}::bigint[])`,
-      );
-    }
+    if (options.chain > 0) await insertChain(tx, options, { base, total, lastLevel, balancedId }, timed);
 
     // New rows were written with explicit ids: move the identity past them.
     await tx.query(sql`SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT max(id) FROM users))`);
@@ -173,4 +138,57 @@ export async function generateNetwork(db: Database, options: GenerateOptions): P
     chainTopDepth,
     usernamePrefix: options.prefix,
   };
+}
+
+type Timed = <T>(step: string, work: () => Promise<T>) => Promise<T>;
+
+/**
+ * The deep chain: `options.chain` members below the balanced tree's outermost
+ * left node, each the left child and first referral of the one before.
+ */
+async function insertChain(
+  tx: Sql,
+  options: GenerateOptions,
+  {
+    base,
+    total,
+    lastLevel,
+    balancedId,
+  }: { base: number; total: number; lastLevel: number; balancedId: (i: number) => number },
+  timed: Timed,
+): Promise<void> {
+  const k = options.chain;
+  // The outermost left node of the balanced tree: heap 2^lastLevel.
+  const leftmost = 2 ** lastLevel;
+  await timed('chain: users', () =>
+    tx.query(
+      sql`INSERT INTO users (id, username, email, full_name, password_hash, role)
+       OVERRIDING SYSTEM VALUE
+       SELECT ${base + total}::bigint + c, ${options.prefix} || 'c' || c, ${options.prefix} || 'c' || c || '@example.invalid', 'Chain member ' || c, ${options.passwordHash}, 'member'
+         FROM generate_series(1, ${k}::int) AS c`,
+    ),
+  );
+  // Every step of the outer left leg is a first referral (code 0) and a left child (bit 0).
+  await timed('chain: members', () =>
+    tx.query(
+      sql`INSERT INTO members (user_id, sponsor_id, requested_side, sponsor_depth, sponsor_key, direct_count, placed)
+       SELECT ${base + total}::bigint + c, CASE WHEN c = 1 THEN ${balancedId(leftmost)}::bigint ELSE ${base + total}::bigint + c - 1 END, 'left',
+              ${lastLevel}::int + c, repeat('0', ${lastLevel}::int + c)::varbit, CASE WHEN c < ${k}::bigint THEN 1 ELSE 0 END, true
+         FROM generate_series(1, ${k}::int) AS c`,
+    ),
+  );
+  await timed('chain: placement nodes', () =>
+    tx.query(
+      sql`INSERT INTO network_nodes (member_id, parent_id, side, depth, path, left_count, right_count)
+       SELECT ${base + total}::bigint + c, CASE WHEN c = 1 THEN ${balancedId(leftmost)}::bigint ELSE ${base + total}::bigint + c - 1 END, 'left',
+              ${lastLevel}::int + c, (repeat('0', ${lastLevel}::int + c) || '1')::varbit, ${k}::bigint - c, 0
+         FROM generate_series(1, ${k}::int) AS c`,
+    ),
+  );
+  // The chain lies in the left leg of every node of the outer left spine above it.
+  await tx.query(sql`UPDATE members SET direct_count = direct_count + 1 WHERE user_id = ${balancedId(leftmost)}`);
+  const spine = Array.from({ length: lastLevel + 1 }, (_, d) => balancedId(2 ** d));
+  await tx.query(
+    sql`UPDATE network_nodes SET left_count = left_count + ${k} WHERE member_id = ANY(${spine}::bigint[])`,
+  );
 }

@@ -2,7 +2,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { watchBackends } from './cpu';
 import type { Figure } from './scenario';
-import { postgresCli } from '../../apps/api/src/db/scratch-database';
+import { postgresCli } from '../../apps/api/src/platform/db/scratch-database';
 import { dbPrefix } from './server';
 
 const SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? 10);

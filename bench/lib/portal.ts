@@ -4,11 +4,11 @@ import path from 'node:path';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../apps/api/src/app';
-import { loadConfig } from '../../apps/api/src/config';
+import { loadConfig } from '../../apps/api/src/platform/config';
 import { newContext, type AppContext } from '../../apps/api/src/context';
-import { openDatabase } from '../../apps/api/src/db/database';
-import { migrate } from '../../apps/api/src/db/migrate';
-import { createMailer } from '../../apps/api/src/mail/mailer';
+import { openDatabase } from '../../apps/api/src/platform/db/database';
+import { migrate } from '../../apps/api/src/platform/db/migrate';
+import { createMailer } from '../../apps/api/src/platform/mail/mailer';
 import { bootstrap } from '../../apps/api/src/setup/bootstrap';
 import { benchDatabase } from './server';
 

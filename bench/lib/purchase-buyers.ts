@@ -9,8 +9,8 @@
  * as people buy (random buyers would queue behind their own purchases).
  */
 import { hashPassword } from '../../apps/api/src/auth/passwords';
-import { openDatabase } from '../../apps/api/src/db/database';
-import { sql } from '../../apps/api/src/db/sql';
+import { openDatabase } from '../../apps/api/src/platform/db/database';
+import { sql } from '../../apps/api/src/platform/db/sql';
 import { generateNetwork } from './network-generator';
 import type { ServerProcess } from './server';
 import { fundDeposit, signIn } from './client';

@@ -1,5 +1,5 @@
-import type { Database } from '../../apps/api/src/db/database';
-import { sql } from '../../apps/api/src/db/sql';
+import type { Database } from '../../apps/api/src/platform/db/database';
+import { sql } from '../../apps/api/src/platform/db/sql';
 
 /**
  * A day's BV as the roll-up leaves it for ranks (network/rollup.ts): `buyers`

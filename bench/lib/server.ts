@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scratchDatabase } from '../../apps/api/src/db/scratch-database';
+import { scratchDatabase } from '../../apps/api/src/platform/db/scratch-database';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 

@@ -12,7 +12,7 @@
 import { execFile } from 'node:child_process';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { startBenchPortal } from '../lib/portal';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 
 const REQUESTS = Number(process.env.BENCH_AUTH_REQUESTS ?? 200);
 const PASSWORD = 'Bench-Member-Pass-2026';

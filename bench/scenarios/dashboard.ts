@@ -25,7 +25,7 @@ import { generateNetwork } from '../lib/network-generator';
 import { generateActivity } from '../lib/activity';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 
 const SECONDS = Number(process.env.BENCH_DASHBOARD_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_DASHBOARD_CONCURRENCY ?? 16);

@@ -15,22 +15,22 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
-import { createChain } from '../../apps/api/src/chain';
+import { createChain } from '../../apps/api/src/platform/chain';
 import {
   ANVIL_CHAIN_ID,
   ANVIL_DEV_KEY,
   anvilClient,
   deployTestToken,
   startAnvil,
-} from '../../apps/api/src/chain/anvil';
-import { xpubFromMnemonic } from '../../apps/api/src/chain/config';
-import { testUsdtAbi } from '../../apps/api/src/chain/token/artifact';
+} from '../../apps/api/src/platform/chain/anvil';
+import { xpubFromMnemonic } from '../../apps/api/src/platform/chain/config';
+import { testUsdtAbi } from '../../apps/api/src/platform/chain/token/artifact';
 import { createDepositWatcher } from '../../apps/api/src/deposits/watcher';
 import { runJob } from '../../apps/api/src/shared/job-runner';
 import { generateNetwork } from '../lib/network-generator';
 import { startBenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 
 const MEMBERS = Number(process.env.BENCH_DEPOSIT_MEMBERS ?? 1_000_000);
 const TRANSFERS = Number(process.env.BENCH_DEPOSIT_TRANSFERS ?? 100_000);

@@ -18,7 +18,7 @@ import { rollUpNetwork } from '../../apps/api/src/network/rollup';
 import { generateNetwork, type GeneratedNetwork } from '../lib/network-generator';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 
 const CHAIN = 10_000;
 const MEMBER_PASSWORD = 'Bench-Member-Pass-2026';

@@ -28,7 +28,7 @@ import { rollUpNetwork } from '../../apps/api/src/network/rollup';
 import { closeDay } from '../../apps/api/src/plan/close';
 import { payClose } from '../../apps/api/src/plan/pay';
 import { closeReview } from '../../apps/api/src/plan/review';
-import { updateSettings } from '../../apps/api/src/settings/service';
+import { updateSettings } from '../../apps/api/src/settings/update-settings';
 import { enableAdminTwoFactor, fundDeposit, signIn } from '../lib/client';
 import { generateNetwork } from '../lib/network-generator';
 import { queueDayOfBuyers } from '../lib/rank-day';
@@ -36,7 +36,7 @@ import { addDemoRanks } from '../demo/ranks';
 import { evaluateRanksNow } from '../../apps/api/src/ranks/evaluate';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib/portal';
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 import { profileStatements } from '../lib/statement-profile';
 
 const CHAIN = 10_000;

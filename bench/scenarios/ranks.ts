@@ -14,7 +14,7 @@ import { generateNetwork } from '../lib/network-generator';
 import { queueDayOfBuyers } from '../lib/rank-day';
 import { startBenchPortal } from '../lib/portal';
 import { round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 import { createRank } from '../../apps/api/src/ranks/definitions';
 import { evaluateRanks } from '../../apps/api/src/ranks/evaluate';
 

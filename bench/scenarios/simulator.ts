@@ -15,7 +15,7 @@ import { createSimulationRunner } from '../../apps/api/src/simulator/replay';
 import { readSimulation } from '../../apps/api/src/simulator/read';
 import { startSimulation } from '../../apps/api/src/simulator/start';
 import { settingsInForce } from '../../apps/api/src/simulator/settings';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
 import { generateActivity } from '../lib/activity';
 import { generateNetwork } from '../lib/network-generator';
 import { startBenchPortal } from '../lib/portal';
@@ -102,9 +102,14 @@ export default scenario;
 /**
  * `days` closed days from `from`, generated set-based (triggers off, as the
  * activity): each day one inner node in ten has a record, legs 100–1,500 BV,
- * matched at 10 % under Starter's cap of 100 USDT (so some are flushed).
+ * matched as a close matches them (apps/api/sql/functions/plan_match_day.sql)
+ * at 10 % under Starter's cap of 100 USDT (so some are flushed).
  */
-async function generateCloses(db: import('../../apps/api/src/db/database').Database, from: string, days: number) {
+async function generateCloses(
+  db: import('../../apps/api/src/platform/db/database').Database,
+  from: string,
+  days: number,
+) {
   return db.transaction(async (tx) => {
     await tx.query(sql`SET LOCAL session_replication_role = replica`);
     await tx.query(
@@ -114,15 +119,14 @@ async function generateCloses(db: import('../../apps/api/src/db/database').Datab
     );
     const { rowCount } = await tx.query(
       sql`INSERT INTO matching_bonuses (close_date, member_id, left_volume, right_volume, matched, rate, earned, daily_cap, paid, flushed, carry_left, carry_right)
-          SELECT ${from}::date + d, x.member_id, x.l, x.r, least(x.l, x.r), '10', least(x.l, x.r) * 100000000000000000,
-                 100000000000000000000, least(least(x.l, x.r) * 100000000000000000, 100000000000000000000),
-                 least(x.l, x.r) * 100000000000000000 - least(least(x.l, x.r) * 100000000000000000, 100000000000000000000),
-                 x.l - least(x.l, x.r), x.r - least(x.l, x.r)
+          SELECT ${from}::date + d, x.member_id, x.l, x.r, m.matched, '10', m.earned, 100000000000000000000, m.paid, m.flushed,
+                 m.carry_left, m.carry_right
             FROM generate_series(0, ${days - 1}) AS d
             CROSS JOIN LATERAL (SELECT n.member_id, (100 * (1 + (n.member_id + d) % 15))::numeric AS l, (100 * (1 + (n.member_id * 7 + d) % 15))::numeric AS r
                                   FROM network_nodes n
                                  WHERE n.parent_id IS NOT NULL AND (n.member_id + d) % 10 = 0
-                                   AND EXISTS (SELECT 1 FROM network_nodes c WHERE c.parent_id = n.member_id AND c.side = 'right')) x`,
+                                   AND EXISTS (SELECT 1 FROM network_nodes c WHERE c.parent_id = n.member_id AND c.side = 'right')) x
+            CROSS JOIN LATERAL plan_match_day(x.l, x.r, 100000, 100000000000000000000) m`,
     );
     await tx.query(
       sql`UPDATE matching_closes c SET members = t.members, matched = t.matched, paid = t.paid, flushed = t.flushed

@@ -11,11 +11,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { call, fundDeposit, signIn } from '../lib/client';
+import { call, enableAdminTwoFactor, fundDeposit, signIn } from '../lib/client';
 import { openPgbench } from '../lib/pgbench';
 import { round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { startServerProcess } from '../lib/server';
-import { runSlices, sliceAt } from '../lib/slices';
+import { runSlices, sliceAt, sliceTrouble } from '../lib/slices';
 import { lua, wrkScript } from '../lib/wrk';
 
 const MEMBERS = 64;
@@ -51,6 +51,7 @@ const scenario: Scenario = {
     try {
       const { baseUrl } = server;
       const admin = await signIn(baseUrl, 'admin', ADMIN_PASSWORD);
+      await enableAdminTwoFactor(baseUrl, admin.token);
       const tag = Date.now().toString(36);
       const members: Array<{ username: string; token: string; id: number }> = [];
       for (let i = 0; i < MEMBERS; i += 1) {
@@ -81,9 +82,9 @@ const scenario: Scenario = {
         '/api/transfers',
         { sliceSeconds: SLICE_SECONDS, stopAt: TRANSFERS, maxSeconds: MAX_SECONDS },
         (slice, i) => {
-          if (i % 6 === 5 || slice.other)
+          if (i % 6 === 5 || slice.other || slice.socketErrors)
             ctx.log(
-              `${((Date.now() - started) / 1000).toFixed(0)} s: ${slice.total.toLocaleString('en-US')} transfers, ${Math.round(slice.rate)}/s in the last slice${slice.other ? `; ${slice.other} not 201` : ''}`,
+              `${((Date.now() - started) / 1000).toFixed(0)} s: ${slice.total.toLocaleString('en-US')} transfers, ${Math.round(slice.rate)}/s in the last slice, CPU ${slice.cpuMs.toFixed(2)} ms each${sliceTrouble(slice)}`,
             );
         },
       );
@@ -107,13 +108,22 @@ const scenario: Scenario = {
       ];
       ctx.log(`at 10,000: ${Math.round(at10k)}/s`);
       for (let n = STEP; n <= total; n += STEP) {
-        const rate = sliceAt(slices, n)!.rate;
+        const { rate, cpuMs } = sliceAt(slices, n)!;
         ctx.log(
-          `at ${n.toLocaleString('en-US')}: ${Math.round(rate)}/s (${(rate / at10k).toFixed(2)} of the rate at 10,000)`,
+          `at ${n.toLocaleString('en-US')}: ${Math.round(rate)}/s (${(rate / at10k).toFixed(2)} of the rate at 10,000), CPU ${cpuMs.toFixed(2)} ms each`,
         );
         figures.push({ metric: `transfers/s at ${n.toLocaleString('en-US')}`, value: round(rate, 1), unit: '/s' });
       }
+      const cpuAt10k = sliceAt(slices, 10_000)!.cpuMs;
+      const cpuLast = slices[slices.length - 1]!.cpuMs;
       ctx.log(`last slice: ${Math.round(last)}/s, ${(last / at10k).toFixed(2)} of the rate at 10,000 (goal ≥ 0.8)`);
+      ctx.log(`CPU per transfer: ${cpuAt10k.toFixed(2)} ms at 10,000, ${cpuLast.toFixed(2)} ms in the last slice`);
+      figures.push({
+        metric: 'CPU per transfer, last slice ÷ at 10,000',
+        value: round(cpuLast / cpuAt10k, 3),
+        unit: '×',
+        note: `${cpuAt10k.toFixed(2)} → ${cpuLast.toFixed(2)} ms, API and database`,
+      });
       figures.push({
         metric: 'last slice ÷ rate at 10,000',
         value: round(last / at10k, 3),

@@ -25,7 +25,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { withPgClient } from '../../apps/api/src/db/postgres';
+import { withPgClient } from '../../apps/api/src/platform/db/postgres';
 import { openPgbench, type Pgbench } from '../lib/pgbench';
 import { generatePurchaseNetwork, purchaseMembers, purchaseShape } from '../lib/purchase-buyers';
 import { round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
@@ -33,7 +33,7 @@ import { startServerProcess, type ServerProcess } from '../lib/server';
 import { call, enableAdminTwoFactor, fundDeposit, signIn } from '../lib/client';
 import { CONNECTIONS, lua, runWrk, SECONDS, wrkScript, type WrkResult } from '../lib/wrk';
 import { sampleWaits } from '../lib/waits';
-import { runSlices, type Slice } from '../lib/slices';
+import { runSlices, sliceTrouble, type Slice } from '../lib/slices';
 
 /** Slices of the fresh portal's measurement (BENCH_FRESH_SLICES, 0 leaves it out) and their length. */
 const FRESH_SLICES = Number(process.env.BENCH_FRESH_SLICES ?? 6);
@@ -177,11 +177,12 @@ async function measureFresh(
     { sliceSeconds: SLICE_SECONDS, slices: FRESH_SLICES },
     (slice, i) =>
       ctx.log(
-        `fresh portal, slice ${i + 1}: ${Math.round(slice.rate)} transfers/s (p99 ${slice.p99.toFixed(1)} ms; ${slice.total} so far)${slice.other ? `; ${slice.other} not 201` : ''}`,
+        `fresh portal, slice ${i + 1}: ${Math.round(slice.rate)} transfers/s (p99 ${slice.p99.toFixed(1)} ms; CPU ${slice.cpuMs.toFixed(2)} ms each; ${slice.total} so far)${sliceTrouble(slice)}`,
       ),
   );
   const first = slices[0]!.rate;
   const last = slices[slices.length - 1]!.rate;
+  const cpuGrowth = slices[slices.length - 1]!.cpuMs / slices[0]!.cpuMs;
   const tps = pgbench ? (await pgbench.run()).tps : undefined;
   ctx.log(
     `fresh portal: first slice ${Math.round(first)}/s, last ${Math.round(last)}/s, last ÷ first ${(last / first).toFixed(2)}${tps ? `; pgbench beside it ${tps} tx/s, ratios ${(first / tps).toFixed(3)} → ${(last / tps).toFixed(3)}` : ''}`,
@@ -200,6 +201,12 @@ async function measureFresh(
       note: `slice ${slices.length}`,
     },
     { metric: 'last ÷ first slice, fresh portal', value: round(last / first, 3), unit: '×', note: 'goal ≥ 0.8' },
+    {
+      metric: 'CPU per transfer, last ÷ first slice, fresh portal',
+      value: round(cpuGrowth, 3),
+      unit: '×',
+      note: `${slices[0]!.cpuMs.toFixed(2)} → ${slices[slices.length - 1]!.cpuMs.toFixed(2)} ms, API and database`,
+    },
   ];
   if (tps)
     figures.push(

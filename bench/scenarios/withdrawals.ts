@@ -13,24 +13,42 @@ import { generateMnemonic } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
 import { bytesToHex, erc20Abi, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createChain } from '../../apps/api/src/chain';
+import { createChain } from '../../apps/api/src/platform/chain';
 import {
   ANVIL_CHAIN_ID,
   deployTestToken,
   sendTestToken,
   setNativeBalance,
   startAnvil,
-} from '../../apps/api/src/chain/anvil';
-import { xpubFromMnemonic } from '../../apps/api/src/chain/config';
+} from '../../apps/api/src/platform/chain/anvil';
+import { xpubFromMnemonic } from '../../apps/api/src/platform/chain/config';
 import { postEntry } from '../../apps/api/src/ledger/post';
 import { runJob } from '../../apps/api/src/shared/job-runner';
 import { payoutJob } from '../../apps/api/src/withdrawals/payout/job';
 import { requestWithdrawal } from '../../apps/api/src/withdrawals/request';
 import { BENCH_ADMIN_PASSWORD, startBenchPortal } from '../lib/portal';
 import { round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
-import { sql } from '../../apps/api/src/db/sql';
+import { sql } from '../../apps/api/src/platform/db/sql';
+import type { AppContext } from '../../apps/api/src/context';
+import { approveWithdrawals } from '../../apps/api/src/withdrawals/review';
+import { profileStatements } from '../lib/statement-profile';
 
 const COUNT = Number(process.env.BENCH_WITHDRAWALS ?? 1000);
+/**
+ * BENCH_WITHDRAWALS_PROFILE=1: the approval runs in process, each of its statements timed; `explain`: their
+ * plans in the server's log too (bench/lib/statement-profile.ts, BENCH_EXPLAIN_MS).
+ */
+const PROFILE = Boolean(process.env.BENCH_WITHDRAWALS_PROFILE);
+
+/** The bulk approval through the use case itself, its statements listed by time (triggers in their statement's). */
+async function profiledApproval(portal: AppContext, ids: number[], log: (line: string) => void): Promise<void> {
+  const profile = profileStatements(portal, process.env.BENCH_WITHDRAWALS_PROFILE === 'explain');
+  const admin = await portal.db.query<{ id: number }>(sql`SELECT id FROM users WHERE username = 'admin'`);
+  await approveWithdrawals(profile.ctx, { userId: Number(admin.rows[0]!.id), ip: null }, ids);
+  log('the approval, statements by time:');
+  for (const { ms, text } of profile.report().filter((s) => s.ms >= 0.5))
+    log(`  ${ms.toFixed(1).padStart(7)} ms  ${text}`);
+}
 
 const scenario: Scenario = {
   name: 'withdrawals',
@@ -99,14 +117,17 @@ const scenario: Scenario = {
 
       const { token: accessToken } = await signIn(portal.baseUrl, 'admin', BENCH_ADMIN_PASSWORD);
       const started = performance.now();
-      const approval = await fetch(`${portal.baseUrl}/api/admin/withdrawals/approve`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ ids: withdrawalIds }),
-      });
-      if (approval.status !== 200) throw new Error(`bulk approval: ${approval.status} ${await approval.text()}`);
+      if (PROFILE) await profiledApproval(portal.ctx, withdrawalIds, ctx.log);
+      else {
+        const approval = await fetch(`${portal.baseUrl}/api/admin/withdrawals/approve`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ ids: withdrawalIds }),
+        });
+        if (approval.status !== 200) throw new Error(`bulk approval: ${approval.status} ${await approval.text()}`);
+      }
       const approveSeconds = (performance.now() - started) / 1000;
-      ctx.log(`bulk approval of ${COUNT} in ${round(approveSeconds)} s`);
+      ctx.log(`bulk approval of ${COUNT} in ${round(approveSeconds)} s${PROFILE ? ' (in process, profiled)' : ''}`);
 
       Object.assign(job, runJob(portal.ctx.log, payoutJob(portal.ctx, 250)));
       let paid = 0;

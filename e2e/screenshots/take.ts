@@ -189,9 +189,9 @@ async function stopPortal(child: ChildProcess) {
 async function api<T>(
   method: string,
   url: string,
-  init: { token?: string; basic?: [string, string]; body?: unknown; expect: number },
+  init: { token?: string; basic?: [string, string]; headers?: Record<string, string>; body?: unknown; expect: number },
 ): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.basic) headers.authorization = `Basic ${Buffer.from(init.basic.join(':')).toString('base64')}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -206,10 +206,13 @@ async function api<T>(
   return (text ? JSON.parse(text) : null) as T;
 }
 
-const login = (username: string, password: string) =>
-  api<{ accessToken: string }>('POST', '/auth/login', { basic: [username, password], expect: 200 }).then(
-    (s) => s.accessToken,
-  );
+/** A sign-in through the API; `code`, a current two-factor code, for an account that has it on. */
+const login = (username: string, password: string, code?: string) =>
+  api<{ accessToken: string }>('POST', '/auth/login', {
+    basic: [username, password],
+    ...(code ? { headers: { 'x-totp-code': code } } : {}),
+    expect: 200,
+  }).then((s) => s.accessToken);
 
 /** A TOTP authenticator that never hands out a code of a step already used (the portal accepts each step once). */
 function authenticator(secret: string) {
@@ -254,7 +257,11 @@ function mailedToken(dataDir: string, email: string): string {
  * (docs/decisions/0056-admins-invite-new-admins.md).
  */
 async function prepareOperator(dataDir: string) {
-  const adminToken = await login('admin', ADMIN_PASSWORD);
+  // Every admin write needs an admin signed in with two-factor
+  // (docs/decisions/0051-admin-two-factor-declared-in-the-endpoint-table.md): the first admin turns it on, then
+  // signs in again with a code.
+  const adminCode = await enableTwoFactor(await login('admin', ADMIN_PASSWORD));
+  const adminToken = await login('admin', ADMIN_PASSWORD, await adminCode());
   const email = 'operator@example.com';
   await api('POST', '/admin/users', {
     token: adminToken,

@@ -17,7 +17,7 @@ export function chainSend(address: string, amount: string): Promise<string> {
   return new Promise((resolve, reject) =>
     execFile(
       'npx',
-      ['tsx', 'apps/api/src/chain/send.ts', address, amount],
+      ['tsx', 'apps/api/src/platform/chain/send.ts', address, amount],
       { env: { ...process.env, DATA_DIR: e2eChainDataDir() }, encoding: 'utf8' },
       (error, stdout) =>
         // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- execFile's error is an Error whose type (an Omit<>) the rule cannot see as one

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_ADMIN_PASSWORD, e2eDataDir } from './constants';
 import { firstAdminCode } from './admin-authenticator';
-import { scratchDatabase } from '../../apps/api/src/db/scratch-database';
+import { scratchDatabase } from '../../apps/api/src/platform/db/scratch-database';
 
 const port = process.env.E2E_PORT ?? '4173';
 const serverUrl = process.env.DATABASE_URL;

@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
-import { adminTwoFactorGate, authenticate, requireAdmin, requireMember } from './http/guard';
+import { adminTwoFactorGate, authenticate, requireAdmin, requireMember } from './platform/http/guard';
 import { accountRoutes, adminRoutes, guestRoutes, memberRoutes } from './routes';
 import {
   clientErrorHandler,
@@ -16,8 +16,9 @@ import {
   refuseBadQueryEncoding,
 } from './shared/error-handler';
 import { pageHtml } from './shared/page-html';
-import { metricsOf } from './metrics/registry';
+import { metricsOf } from './platform/metrics/registry';
 import { sendSecurityHeaders } from './shared/security-headers';
+import { compressAnswers } from './shared/compression';
 import {
   inScope,
   openApiTransform,
@@ -57,7 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorateRequest('principal', null);
   installErrorHandler(app);
   refuseBadQueryEncoding(app);
-  // Requests counted and timed per route, for GET /api/metrics; no work at all while METRICS_TOKEN is unset (metrics/http.ts).
+  // Requests counted and timed per route, for GET /api/metrics; no work at all while METRICS_TOKEN is unset (platform/metrics/http.ts).
   if (ctx.config.metricsToken) app.addHook('onResponse', metricsOf(ctx).onResponse);
   acceptEmptyJsonBodies(app);
   const allowedMethods = trackMethods(app);
@@ -80,6 +81,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       },
     },
   });
+
+  await compressAnswers(app);
 
   await app.register(swagger, {
     openapi: {
@@ -133,11 +136,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const webDist = options.webDist ?? WEB_DIST;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webDist);
   if (serveWeb) {
-    // Built files as they are; hashed assets never change, so browsers may keep them.
+    // Built files as they are, or their brotli or gzip copy made at build for a browser that asks; hashed assets
+    // never change, so browsers may keep them.
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         if (filePath.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
       },

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Chain } from './chain';
-import type { Config } from './config';
-import type { Database } from './db/database';
-import type { Mailer } from './mail/mailer';
+import type { Chain } from './platform/chain';
+import type { Config } from './platform/config';
+import type { Database } from './platform/db/database';
+import type { Mailer } from './platform/mail/mailer';
 import { PerProcess } from './per-process';
 import type { JobStatus } from './shared/job-runner';
 
@@ -25,7 +25,7 @@ export interface AppContext {
    * portal's own, made with its context, never a module's.
    */
   perProcess: PerProcess;
-  /** The chain (chain/index.ts); absent in tests that do not opt in, or when the embedded chain could not start. */
+  /** The chain (platform/chain/index.ts); absent in tests that do not opt in, or when the embedded chain could not start. */
   chain?: Chain;
   /**
    * The background jobs this process runs (jobs.ts); absent where none run

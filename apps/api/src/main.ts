@@ -1,80 +1,45 @@
 import cluster, { type Worker } from 'node:cluster';
 import path from 'node:path';
 import pino from 'pino';
-import { ConfigError, deviceCookieKeyFrom, loadConfig, type Config } from './config';
-import { openDatabase, type Database } from './db/database';
-import { migrate, MigrationChangedError } from './db/migrate';
-import { createMailer } from './mail/mailer';
+import { ConfigError, deviceCookieKeyFrom, loadConfig, type Config } from './platform/config';
+import { openDatabase, type Database } from './platform/db/database';
+import { migrate, MigrationChangedError } from './platform/db/migrate';
+import { createMailer } from './platform/mail/mailer';
 import { bootstrap } from './setup/bootstrap';
+
+type Setup = Awaited<ReturnType<typeof bootstrap>>;
 import { buildApp } from './app';
 import { newContext, type AppContext } from './context';
-import { DataFolderLockedError, lockDataFolder, persistentJwtSecret, type DataFolderLock } from './setup/data-folder';
-import { watchSettings } from './settings/service';
-import { createChain } from './chain';
-import { EMBEDDED_WORKER_ENV, KEY_VARIABLES, settingsFromEnv, type ChainSettings } from './chain/config';
-import { embeddedWatchSettingsFor, startEmbeddedChain, type EmbeddedChain } from './chain/embedded';
+import { DataFolderLockedError, lockDataFolder, persistentJwtSecret } from './setup/data-folder';
+import { watchSettings } from './settings/in-force';
+import { createChain } from './platform/chain';
+import { EMBEDDED_WORKER_ENV, KEY_VARIABLES, settingsFromEnv, type ChainSettings } from './platform/chain/config';
+import { embeddedWatchSettingsFor, startEmbeddedChain, type EmbeddedChain } from './platform/chain/embedded';
 import { privateKeyToAccount } from 'viem/accounts';
 import { totpKey } from './two-factor/secret-box';
-import { forwardKicks, kickFromWorkers, startJobs } from './jobs';
+import { forwardKicks, kickFromWorkers, startJobs } from './platform/jobs';
 
 async function main() {
   // A worker of the cluster below: the primary did the first-start work.
   if (cluster.isWorker) return worker();
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  const log = pino({
-    level: config.logLevel,
-    // Credentials never reach a log line, whatever logs them by mistake.
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken', '*.token'],
-  });
+  const config = orExit(loadConfig, ConfigError);
+  const log = loggerOf(config);
 
   // The embedded database is one process's: a second one on the same folder loses data.
-  let lock: DataFolderLock | undefined;
-  if (!config.databaseUrl) {
-    try {
-      lock = lockDataFolder(config.dataDir);
-    } catch (error) {
-      if (error instanceof DataFolderLockedError) {
-        console.error(error.message);
-        process.exit(1);
-      }
-      throw error;
-    }
-  }
-  // Without JWT_SECRET, one secret kept in the data folder: sign-ins survive a restart.
-  if (config.jwtSecretGenerated) {
-    config.jwtSecret = persistentJwtSecret(config.dataDir);
-    if (config.deviceCookieKeyDerived) config.deviceCookieKey = deviceCookieKeyFrom(config.jwtSecret);
-  }
+  const lock = config.databaseUrl ? undefined : orExit(() => lockDataFolder(config.dataDir), DataFolderLockedError);
+  keepSecretInDataFolder(config);
   // The embedded anvil (its state in DATA_DIR), once started below.
   let embedded: EmbeddedChain | undefined;
   // Until the shutdown below is in place, a signal still ends the process,
   // the embedded chain stopped first with SIGTERM so that it writes its
-  // state (chain/anvil.ts; a SIGKILL would lose its last second).
+  // state (platform/chain/anvil.ts; a SIGKILL would lose its last second).
   const exitEarly = () => void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
   process.on('SIGINT', exitEarly);
   process.on('SIGTERM', exitEarly);
 
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  let migrated;
-  try {
-    migrated = await migrate(db);
-  } catch (error) {
-    // An edited migration: nothing was changed; say which file, as for a locked data folder.
-    if (error instanceof MigrationChangedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  // An edited migration: nothing was changed; say which file, as for a locked data folder.
+  const migrated = await orExitAsync(() => migrate(db), MigrationChangedError);
   if (migrated.migrations.length || migrated.functions.length) log.info(migrated, 'database migrated');
 
   const ctx = contextOf(config, db, log);
@@ -82,15 +47,8 @@ async function main() {
   // The chain: CHAIN_RPC_URL's, or the embedded anvil (its state in DATA_DIR).
   let chainSettings = settingsFromEnv(config.chain);
   if (!chainSettings) {
-    try {
-      embedded = await startEmbeddedChain(config.dataDir, config.chain);
-      chainSettings = embedded.settings;
-    } catch (error) {
-      log.error(
-        { err: error instanceof Error ? error.message : String(error) },
-        'the embedded chain did not start; deposits are unavailable',
-      );
-    }
+    embedded = await startEmbeddedOrLog(config, log);
+    chainSettings = embedded?.settings;
   }
   if (chainSettings) ctx.chain = createChain(chainSettings);
   const setup = await bootstrap(ctx);
@@ -100,59 +58,8 @@ async function main() {
       'screening list file loaded',
     );
   }
-  // Printed in the same step that created the admin, before anything that can
-  // fail (listen); the password is also in an owner-only file under DATA_DIR.
-  // Printed, not logged: the generated password must not end up in log storage.
-  if (setup.admin?.generatedPassword) {
-    console.log(
-      [
-        '',
-        `  Admin account created. Sign in as "${setup.admin.username}" with password: ${setup.admin.generatedPassword}`,
-        `  (also kept in ${setup.admin.passwordFile}, readable only by you; delete it once you have changed the password.`,
-        '   Lost it? Run `npm run admin:reset-password`, with the portal stopped on the embedded database.)',
-        '',
-      ].join('\n'),
-    );
-  }
-
-  const banner = () => {
-    const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
-    const lines = [
-      '',
-      config.role === 'jobs'
-        ? '  Members portal jobs process (PORTAL_ROLE=jobs): runs the background jobs and signs; serves no page.'
-        : `  Members portal is running at ${address}${config.webConcurrency > 1 ? ` (${config.webConcurrency} API processes, WEB_CONCURRENCY)` : ''}${config.role === 'web' ? ', web only (PORTAL_ROLE=web): no key, no job' : ''}`,
-      `  API docs: ${address}/api/docs`,
-      `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
-    ];
-    if (setup.admin && !setup.admin.generatedPassword) {
-      lines.push(
-        `  Admin account created. Sign in as "${setup.admin.username}" with the password from ADMIN_PASSWORD.`,
-      );
-    } else if (!setup.admin) {
-      lines.push(
-        `  Sign in with your admin account ("${config.adminUsername}" by default; \`npm run admin:reset-password\` if the password is lost).`,
-      );
-    }
-    if (embedded) {
-      lines.push(
-        `  Chain: embedded anvil at ${embedded.info.rpcUrl} (chain id ${embedded.info.chainId}), test USDT at ${embedded.info.tokenAddress}`,
-      );
-      lines.push('  Send test USDT to a deposit address: npm run chain:send -- <address> <amount>');
-    } else if (chainSettings) {
-      lines.push(`  Chain: ${chainSettings.chainId} via CHAIN_RPC_URL, token ${chainSettings.tokenAddress}`);
-    } else {
-      lines.push('  Chain: not running (see the log); deposits are unavailable.');
-    }
-    if (config.jwtSecretGenerated) {
-      lines.push(
-        `  JWT_SECRET is not set: the secret kept in ${config.dataDir} signs the sign-ins (set JWT_SECRET when several processes share one database).`,
-      );
-    }
-    if (!config.smtpUrl)
-      lines.push(`  SMTP_URL is not set: mail is written to ${path.join(config.dataDir, 'outbox')}.`);
-    console.log(lines.join('\n') + '\n');
-  };
+  printGeneratedPassword(setup);
+  const banner = () => printBanner(config, setup, embedded, chainSettings);
 
   if (config.webConcurrency > 1 && config.role !== 'jobs') {
     // The primary of a cluster (docs/decisions/0030-several-processes.md):
@@ -196,6 +103,120 @@ async function main() {
   process.on('SIGTERM', () => void shutdown());
 }
 
+/** What `run` answers; an error of `kind` (a bad environment, a locked folder) printed alone, and the process ends. */
+function orExit<T>(run: () => T, kind: new (...args: never[]) => Error): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof kind) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** `orExit` for a step that is awaited (the migrations). */
+async function orExitAsync<T>(run: () => Promise<T>, kind: new (...args: never[]) => Error): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof kind) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+function loggerOf(config: Config): pino.Logger {
+  return pino({
+    level: config.logLevel,
+    // Credentials never reach a log line, whatever logs them by mistake.
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken', '*.token'],
+  });
+}
+
+/** Without JWT_SECRET, one secret kept in the data folder: sign-ins survive a restart. */
+function keepSecretInDataFolder(config: Config): void {
+  if (!config.jwtSecretGenerated) return;
+  config.jwtSecret = persistentJwtSecret(config.dataDir);
+  if (config.deviceCookieKeyDerived) config.deviceCookieKey = deviceCookieKeyFrom(config.jwtSecret);
+}
+
+/** The embedded anvil (its state in DATA_DIR); a chain that does not start leaves the portal without deposits. */
+async function startEmbeddedOrLog(config: Config, log: pino.Logger): Promise<EmbeddedChain | undefined> {
+  try {
+    return await startEmbeddedChain(config.dataDir, config.chain);
+  } catch (error) {
+    log.error(
+      { err: error instanceof Error ? error.message : String(error) },
+      'the embedded chain did not start; deposits are unavailable',
+    );
+    return undefined;
+  }
+}
+
+/**
+ * Printed in the same step that created the admin, before anything that can
+ * fail (listen); the password is also in an owner-only file under DATA_DIR.
+ * Printed, not logged: the generated password must not end up in log storage.
+ */
+function printGeneratedPassword(setup: Setup): void {
+  if (!setup.admin?.generatedPassword) return;
+  console.log(
+    [
+      '',
+      `  Admin account created. Sign in as "${setup.admin.username}" with password: ${setup.admin.generatedPassword}`,
+      `  (also kept in ${setup.admin.passwordFile}, readable only by you; delete it once you have changed the password.`,
+      '   Lost it? Run `npm run admin:reset-password`, with the portal stopped on the embedded database.)',
+      '',
+    ].join('\n'),
+  );
+}
+
+/** Where the portal answers, with what database and chain, and what is left to set. */
+function printBanner(
+  config: Config,
+  setup: Setup,
+  embedded: EmbeddedChain | undefined,
+  chainSettings: ChainSettings | undefined,
+): void {
+  const address = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+  const lines = [
+    '',
+    config.role === 'jobs'
+      ? '  Members portal jobs process (PORTAL_ROLE=jobs): runs the background jobs and signs; serves no page.'
+      : `  Members portal is running at ${address}${config.webConcurrency > 1 ? ` (${config.webConcurrency} API processes, WEB_CONCURRENCY)` : ''}${config.role === 'web' ? ', web only (PORTAL_ROLE=web): no key, no job' : ''}`,
+    `  API docs: ${address}/api/docs`,
+    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+  ];
+  if (setup.admin && !setup.admin.generatedPassword) {
+    lines.push(`  Admin account created. Sign in as "${setup.admin.username}" with the password from ADMIN_PASSWORD.`);
+  } else if (!setup.admin) {
+    lines.push(
+      `  Sign in with your admin account ("${config.adminUsername}" by default; \`npm run admin:reset-password\` if the password is lost).`,
+    );
+  }
+  if (embedded) {
+    lines.push(
+      `  Chain: embedded anvil at ${embedded.info.rpcUrl} (chain id ${embedded.info.chainId}), test USDT at ${embedded.info.tokenAddress}`,
+    );
+    lines.push('  Send test USDT to a deposit address: npm run chain:send -- <address> <amount>');
+  } else if (chainSettings) {
+    lines.push(`  Chain: ${chainSettings.chainId} via CHAIN_RPC_URL, token ${chainSettings.tokenAddress}`);
+  } else {
+    lines.push('  Chain: not running (see the log); deposits are unavailable.');
+  }
+  if (config.jwtSecretGenerated) {
+    lines.push(
+      `  JWT_SECRET is not set: the secret kept in ${config.dataDir} signs the sign-ins (set JWT_SECRET when several processes share one database).`,
+    );
+  }
+  if (!config.smtpUrl) lines.push(`  SMTP_URL is not set: mail is written to ${path.join(config.dataDir, 'outbox')}.`);
+  console.log(lines.join('\n') + '\n');
+}
+
 /**
  * The API and its background jobs in this process (jobs.ts: the
  * network roll-up, the daily close's scheduler, the deposit watcher and the
@@ -226,14 +247,8 @@ async function serve(ctx: AppContext): Promise<() => Promise<void>> {
  */
 async function worker() {
   const config = loadConfig();
-  const log = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken', '*.token'],
-  });
-  if (config.jwtSecretGenerated) {
-    config.jwtSecret = persistentJwtSecret(config.dataDir);
-    if (config.deviceCookieKeyDerived) config.deviceCookieKey = deviceCookieKeyFrom(config.jwtSecret);
-  }
+  const log = loggerOf(config);
+  keepSecretInDataFolder(config);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const ctx = contextOf(config, db, log);
   let chainSettings = settingsFromEnv(config.chain);

@@ -12,9 +12,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db/database';
-import { createMailer } from './mail/mailer';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './platform/db/database';
+import { createMailer } from './platform/mail/mailer';
 import { newContext } from './context';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));

@@ -3,7 +3,7 @@ import { applyNewAdmin, applyAdminGrant } from './admin-users/admin-powers';
 import { applyDueChanges as applyDue, type ChangeAppliers } from './changes/apply-due';
 import { remindSetup } from './changes/launch';
 import { applyScreeningRemoval } from './screening/list';
-import { applySettingsChange } from './settings/service';
+import { applySettingsChange } from './settings/apply-settings-change';
 import type { Job } from './shared/job-runner';
 
 /**

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * Every repository path that the docs or a code comment names exists, so a
  * file moved or deleted cannot leave a reader following a dead reference.
  *
- * Checked: a path from the repository's root (`apps/api/src/jobs.ts`,
+ * Checked: a path from the repository's root (`apps/api/src/platform/jobs.ts`,
  * `docs/decisions/`) ending in an extension or a slash, in README.md, the
  * Markdown of `docs/` and the comments of the code under apps/, packages/,
  * e2e/ and bench/; a Markdown link's relative target, from its file's
@@ -32,7 +32,7 @@ const IGNORED = readFileSync(path.join(ROOT, '.gitignore'), 'utf8')
   .map((line) => line.trim())
   .filter((line) => line.endsWith('/') && !line.startsWith('#'));
 
-/** `apps/api/src/jobs.ts`, `docs/decisions/`: from the root, ending in an extension or a slash. */
+/** `apps/api/src/platform/jobs.ts`, `docs/decisions/`: from the root, ending in an extension or a slash. */
 const ROOTED = /(?<![\w.@/-])((?:apps|packages|docs|e2e|bench|\.ci)\/[\w./-]*)/g;
 const STARTS_ROOTED = /^(?:apps|packages|docs|e2e|bench|\.ci)\//;
 /** `../src/main.ts`, `./harness.ts`, `withdrawals/payout/job.ts`: relative, with at least one folder. */

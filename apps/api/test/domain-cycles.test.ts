@@ -6,8 +6,9 @@ const SRC = path.resolve(__dirname, '../src');
 const isDirectory = (full: string) => existsSync(full) && statSync(full).isDirectory();
 
 /**
- * The domains (the folders of apps/api/src) and the root files (those directly
- * under it, each its own node: `context.ts`, `app.ts`, …) as a graph: an edge
+ * The domains (the folders of apps/api/src), the root files (those directly
+ * under it, each its own node: `context.ts`, `app.ts`, …) and the layers of
+ * `platform/` (each folder and file of it its own node) as a graph: an edge
  * where a file of one imports (or re-exports) from another, types included,
  * since a type is a dependency for whoever reads the code. A domain's
  * `routes.ts` is the HTTP layer above it, which uses `http/` (whose guard
@@ -23,17 +24,23 @@ function domainGraph(): Map<string, Map<string, string>> {
       const full = path.join(dir, name);
       return statSync(full).isDirectory() ? walk(full) : full.endsWith('.ts') ? [full] : [];
     });
-  const nodeOf = (relative: string) => relative.split(path.sep)[0]!;
+  // A folder (its index.ts) or a file in one is that domain; a file directly under src is its own node.
+  // platform/ holds layers, not a domain: each of its folders and files is a node of its own.
+  const nodeOf = (relative: string, isFolder: boolean) => {
+    const parts = relative.split(path.sep);
+    const depth = parts[0] === 'platform' ? 2 : 1;
+    if (parts.length > depth || isFolder) return parts.slice(0, depth).join('/');
+    return relative.endsWith('.ts') ? relative : `${relative}.ts`;
+  };
   for (const file of walk(SRC)) {
     const relative = path.relative(SRC, file);
-    const node = nodeOf(relative);
+    const node = nodeOf(relative, false);
     if (node !== relative && path.basename(file) === 'routes.ts') continue;
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/^(?:import|export) (?:type )?[^;]*? from '(\.[^']+)';$/gms)) {
       const resolved = path.resolve(path.dirname(file), match[1]!);
       const target = path.relative(SRC, resolved);
-      // A folder (its index.ts) or a file in one is that domain; a file directly under src is its own node.
-      const to = target.includes(path.sep) || isDirectory(resolved) ? nodeOf(target) : `${target}.ts`;
+      const to = nodeOf(target, isDirectory(resolved));
       if (to === node) continue;
       if (!graph.has(node)) graph.set(node, new Map());
       graph.get(node)!.set(to, relative);

@@ -4,16 +4,16 @@ import { afterAll, beforeAll } from 'vitest';
 import pino from 'pino';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../src/platform/config';
 import { newContext, type AppContext } from '../src/context';
-import { openDatabase, type Database } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
-import { createMailer, type Mail } from '../src/mail/mailer';
+import { openDatabase, type Database } from '../src/platform/db/database';
+import { migrate } from '../src/platform/db/migrate';
+import { createMailer, type Mail } from '../src/platform/mail/mailer';
 import { bootstrap } from '../src/setup/bootstrap';
 import { checkEveryAnswer } from './contract';
-import { createChain } from '../src/chain';
-import { settingsFromEnv } from '../src/chain/config';
-import { sql } from '../src/db/sql';
+import { createChain } from '../src/platform/chain';
+import { settingsFromEnv } from '../src/platform/chain/config';
+import { sql } from '../src/platform/db/sql';
 import { migratedTemplate } from './pglite-template';
 
 export const ADMIN_PASSWORD = 'Admin-Pass-2026!';
@@ -34,7 +34,7 @@ export interface TestPortal {
  * A whole portal on a real database: in-memory PGlite by default, a fresh
  * schema on the PostgreSQL server when DATABASE_URL is set (dropped at close).
  * No chain unless the test opts in: pass a test chain's `env`
- * (test/chain/chain-helpers.ts) and the portal talks to it.
+ * (test/platform/chain/chain-helpers.ts) and the portal talks to it.
  */
 export async function startPortal(
   env: Record<string, string> = {},

@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
+import { openDatabase } from '../src/platform/db/database';
+import { migrate } from '../src/platform/db/migrate';
 
 const API = fileURLToPath(new URL('..', import.meta.url));
 const SCHEMA_SOURCES = ['migrations', 'sql/functions'].map((folder) => path.join(API, folder));

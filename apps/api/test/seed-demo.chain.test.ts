@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBaseUnits } from '@portal/contract';
 import { privateKeyToAccount } from 'viem/accounts';
 import { depositOnEmbeddedChain } from '../../../bench/demo/chain-deposits';
-import { embeddedSettingsFor } from '../src/chain/embedded';
-import { sql } from '../src/db/sql';
+import { embeddedSettingsFor } from '../src/platform/chain/embedded';
+import { sql } from '../src/platform/db/sql';
 import {
   bearer,
   enableAdminTwoFactor,

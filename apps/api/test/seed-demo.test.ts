@@ -6,7 +6,7 @@ import type { AppContext } from '../src/context';
 import { bearer, login, loginAdmin, type TestPortal } from './harness';
 import { startDemoPortal } from './demo-portal';
 import { assertBooksConsistent, booksFingerprint } from './ledger/ledger-helpers';
-import { sql, type SqlQuery } from '../src/db/sql';
+import { sql, type SqlQuery } from '../src/platform/db/sql';
 
 /**
  * `npm run seed:demo`'s living network, small: run twice on a scratch

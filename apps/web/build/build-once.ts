@@ -2,15 +2,17 @@
  * `npm run build`: the web app built into apps/web/dist, once for the same
  * sources. Two `npm test` runs side by side (.ci/run: PGlite and PostgreSQL)
  * each build before their browser tests; a second build would empty the
- * folder the other run's portal is serving. So a build takes a lock, and is
+ * folder the other run's portal is serving. So a build takes a lock
+ * (scripts/folder-lock.ts), and is
  * skipped when dist/ was built from the same sources (a hash of every file
  * the bundle is made from, kept beside it).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { withFolderLock } from '../../../scripts/folder-lock';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = path.join(WEB, '../..');
@@ -40,45 +42,7 @@ function sourcesHash(): string {
   return hash.digest('hex');
 }
 
-/** A lock folder (mkdir is atomic), taken over when the process that made it is gone. */
-async function withLock<T>(work: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      mkdirSync(LOCK);
-      writeFileSync(path.join(LOCK, 'pid'), String(process.pid));
-      break;
-    } catch {
-      const holder = lockHolder();
-      if (holder && !isRunning(holder)) rmSync(LOCK, { recursive: true, force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(LOCK, { recursive: true, force: true });
-  }
-}
-
-/** The process id in the lock, or 0 while its maker has not written it yet (or it is gone). */
-function lockHolder(): number {
-  try {
-    return Number(readFileSync(path.join(LOCK, 'pid'), 'utf8')) || 0;
-  } catch {
-    return 0;
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-await withLock(async () => {
+await withFolderLock(LOCK, async () => {
   const hash = sourcesHash();
   if (existsSync(HASH_FILE) && readFileSync(HASH_FILE, 'utf8') === hash) {
     console.log('web build: apps/web/dist is up to date with its sources');

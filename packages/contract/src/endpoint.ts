@@ -3,7 +3,7 @@ import { apiErrorCodes, type ApiErrorCode } from './errors';
 
 /**
  * One endpoint of the API, as both sides use it (docs/decisions/0033-typed-endpoint-table.md):
- * the API registers its route from it (apps/api/src/http/route.ts) and the web
+ * the API registers its route from it (apps/api/src/platform/http/route.ts) and the web
  * app calls it by name (`api.call` in apps/web/src/shared/api/client.ts), so a
  * path and its types cannot drift apart.
  */
@@ -37,7 +37,7 @@ export interface Endpoint {
    * An admin endpoint's two-factor choice, made once here: `true` when only an
    * admin with two-factor may call it (every admin write), `false` for reads.
    * Required under `/admin/` (`endpoint` below); the admin scope enforces it
-   * (apps/api/src/http/guard.ts `adminTwoFactorGate`), answering `TWO_FACTOR_REQUIRED`.
+   * (apps/api/src/platform/http/guard.ts `adminTwoFactorGate`), answering `TWO_FACTOR_REQUIRED`.
    */
   twoFactor?: boolean;
   /** Only where the audience does not tell it (the metrics take a bearer token, not a sign-in's): apps/api/src/openapi/document.ts derives the rest. */

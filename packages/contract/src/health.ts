@@ -41,7 +41,7 @@ export const healthChecksSchema = z.object({
   hotWallet: hotWalletCheckSchema,
   /** Present while the portal is in set-up (one admin changes anything at once) although members have joined. */
   launch: z.object({ state: z.literal('setup'), message: z.string() }).optional(),
-  /** This process's background jobs (apps/api/src/jobs.ts): failing while one's last pass failed; absent where the process runs none. */
+  /** This process's background jobs (apps/api/src/platform/jobs.ts): failing while one's last pass failed; absent where the process runs none. */
   jobs: z
     .object({
       state: z.enum(['ok', 'failing']),
@@ -51,7 +51,7 @@ export const healthChecksSchema = z.object({
     })
     .optional(),
   /**
-   * This process's upkeep of the tables (apps/api/src/db/upkeep.ts): the passes that analyzed (and on the
+   * This process's upkeep of the tables (apps/api/src/platform/db/upkeep.ts): the passes that analyzed (and on the
    * embedded database vacuumed) tables, and the last one's time; absent where the process runs no jobs.
    */
   upkeep: z

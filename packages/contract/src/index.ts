@@ -18,6 +18,7 @@ export * from './products';
 export * from './errors';
 export * from './deposits';
 export * from './withdrawals';
+export * from './approval-policy';
 export * from './withdrawal-progress';
 export * from './screening';
 export * from './hot-wallet';

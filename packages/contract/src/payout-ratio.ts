@@ -2,7 +2,7 @@ import { fromBaseUnits, toBaseUnits } from './money';
 
 /**
  * Bonuses / sales as a percentage with 2 decimals, rounded down; null without
- * sales. The admin dashboard's figure (apps/api dashboard/service.ts), a close's
+ * sales. The admin dashboard's figure (apps/api dashboard/read-admin-dashboard.ts), a close's
  * review (plan/review.ts) and the dashboard chart's period (web) all state it this way.
  */
 export function payoutRatio(bonuses: bigint, sales: bigint): string | null {

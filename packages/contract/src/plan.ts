@@ -288,7 +288,7 @@ export const adminDashboardSchema = z.object({
   /** Withdrawals paid on chain, ever: what members asked (`amount`), of which the company kept `fees`. */
   withdrawalsPaid: z.object({ count: z.number().int(), amount: moneySchema, fees: moneySchema }),
   /**
-   * What the chain says (metrics/chain-snapshot.ts, read at most every 15 s); null without a chain.
+   * What the chain says (platform/metrics/chain-snapshot.ts, read at most every 15 s); null without a chain.
    * `reconciliation` is the one BEP20 Wallets computes (deposits/wallets.ts reconcile); `error` says why a read failed.
    */
   chain: z

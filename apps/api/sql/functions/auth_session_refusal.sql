@@ -1,4 +1,4 @@
--- The guard's session rule (http/guard.ts, auth/sessions.ts findSessionState)
+-- The guard's session rule (platform/http/guard.ts, auth/sessions.ts findSessionState)
 -- for a request that left it to its statement (the member dashboard,
 -- dashboard/member.ts; ledger_request_gate.sql for the grouped money paths):
 -- SESSION_ENDED unless the session is live, the user's and the account

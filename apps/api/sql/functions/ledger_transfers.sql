@@ -1,4 +1,4 @@
--- The transfers that arrived together (db/group-commit.ts, called by
+-- The transfers that arrived together (platform/db/group-commit.ts, called by
 -- transfers/create-transfer.ts), in their order: one outcome each, in the same order,
 -- one commit for all. Every account they name is held before the first runs,
 -- receivers' FOR SHARE, then the existing deposit wallets FOR NO KEY UPDATE,

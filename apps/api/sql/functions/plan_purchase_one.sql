@@ -2,7 +2,7 @@
 -- session (when the API left its check here), the Idempotency-Key claimed,
 -- the buyer, the package (active) and the balance checked before anything is
 -- written; then the purchase, the referral bonuses of active uplines (each
--- level's share rounded down), the member's package, the BV (a roll-up event,
+-- level's share: plan_referral_share.sql), the member's package, the BV (a roll-up event,
 -- or pending while unplaced), the stored answer and the postings in one
 -- statement (deposit wallet, company revenue, bonus expense, the uplines'
 -- income wallets). `q` is {buyer, session, package, key, hash} as
@@ -69,7 +69,7 @@ BEGIN
   price := pkg.price;
   kind := CASE WHEN buyer.active THEN 'repurchase' ELSE 'purchase' END;
 
-  -- The sponsor (level 1) and up: an active upline earns its level's share, rounded down, when above zero.
+  -- The sponsor (level 1) and up: an active upline earns its level's share (plan_referral_share.sql) when above zero.
   WITH RECURSIVE up (user_id, sponsor_id, level) AS (
     SELECT s.user_id, s.sponsor_id, 1 FROM members b JOIN members s ON s.user_id = b.sponsor_id
      WHERE b.user_id = buyer_id AND coalesce(array_length(rates, 1), 0) >= 1
@@ -81,7 +81,7 @@ BEGIN
                                             'rate', rate_texts[x.level]) ORDER BY x.level), '[]'::jsonb),
          coalesce(sum(x.amount), 0)
     INTO payouts, paid_total
-    FROM (SELECT up.user_id, up.level, u.username, div(price * rates[up.level], 1000000) AS amount
+    FROM (SELECT up.user_id, up.level, u.username, plan_referral_share(price, rates, up.level) AS amount
             FROM up JOIN members m ON m.user_id = up.user_id JOIN users u ON u.id = up.user_id
            WHERE m.active) x
    WHERE x.amount > 0;

@@ -1,4 +1,4 @@
--- The purchases that arrived together (db/group-commit.ts, called by
+-- The purchases that arrived together (platform/db/group-commit.ts, called by
 -- purchases/buy-package.ts), in their order: one outcome each, in the same order,
 -- one commit for all. Before the first runs, the group holds the buyers'
 -- member rows (NO KEY UPDATE), the packages (SHARE) and the existing wallets

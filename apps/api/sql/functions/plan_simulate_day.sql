@@ -14,12 +14,13 @@
 --
 -- Referral, as plan_purchase_one.sql pays it: each purchase of the UTC day,
 -- its sponsor line up to as many levels as rates, each level's share of the
--- price rounded down, to uplines active at the time of the purchase (active
--- before it: `activated_at` earlier, or the same instant and a purchase of
--- theirs earlier in the same group), nothing to an inactive one.
+-- price (plan_referral_share.sql) to uplines active at the time of the
+-- purchase (active before it: `activated_at` earlier, or the same instant
+-- and a purchase of theirs earlier in the same group), nothing to an
+-- inactive one.
 --
--- Matching, as the close (plan/close.ts `matchesSql`) pays it: the day's
--- close records, each member's matched volume at the proposed rate, capped
+-- Matching, by the rule the close pays by (plan_match_day.sql): the day's
+-- close records, each member's recorded legs at the proposed rate, capped
 -- at the package's cap × the days the close covered. Neither the rate nor a
 -- cap changes what is matched or carried (the matched volume is spent
 -- either way), so the legs of every close are the recorded ones; only the
@@ -57,7 +58,7 @@ BEGIN
                 SELECT up.purchase_id, up.price, up.bought_at, (SELECT s.sponsor_id FROM members s WHERE s.user_id = up.member_id), up.level + 1
                   FROM up WHERE up.level < array_length(rates, 1) AND up.member_id IS NOT NULL
               )
-              SELECT a.member_id, div(a.price * rates[a.level], 1000000) AS amount
+              SELECT a.member_id, plan_referral_share(a.price, rates, a.level) AS amount
                 FROM (SELECT up.*, (SELECT u.activated_at FROM members u WHERE u.user_id = up.member_id) AS activated_at
                         FROM up WHERE up.member_id IS NOT NULL) a
                WHERE a.activated_at < a.bought_at
@@ -74,15 +75,15 @@ BEGIN
 
   -- Matching: the day's close records, paid again at the proposed rate and caps.
   WITH y AS (
-    SELECT z.member_id, z.paid, z.flushed, least(z.earned, z.cap) AS simulated, z.earned - least(z.earned, z.cap) AS simulated_flushed
-      FROM (SELECT b.member_id, b.paid, b.flushed,
-                   div(b.matched * 1000000000000000000 * matching_rate, 1000000) AS earned,
+    SELECT z.member_id, z.paid, z.flushed, s.paid AS simulated, s.flushed AS simulated_flushed
+      FROM (SELECT b.member_id, b.left_volume, b.right_volume, b.paid, b.flushed,
                    CASE WHEN coalesce(array_length(cap_packages, 1), 0) = 0 THEN b.daily_cap
                         ELSE coalesce((SELECT v.cap * c.days FROM unnest(cap_packages, cap_values) AS v (package_id, cap)
                                         WHERE v.package_id = plan_simulated_package(b.member_id, b.daily_cap, c.days)),
                                       b.daily_cap) END AS cap
               FROM matching_bonuses b JOIN matching_closes c ON c.close_date = b.close_date
              WHERE b.close_date = d) z
+     CROSS JOIN LATERAL plan_match_day(z.left_volume, z.right_volume, matching_rate, z.cap) s
   ), recorded AS (
     INSERT INTO plan_simulation_members (simulation_id, day, member_id, kind, actual, simulated)
     SELECT simulation, d, y.member_id, 'matching', y.paid, y.simulated FROM y WHERE y.paid > 0 OR y.simulated > 0

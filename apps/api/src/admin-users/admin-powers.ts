@@ -1,13 +1,13 @@
 import type { AdminUser, PendingChange } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { writeAudit, type Actor } from '../audit/service';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import type { ChangeApplier } from '../changes/apply-due';
 import { isLive } from '../changes/launch';
 import { mailChange } from '../changes/mail';
 import { proposeChange } from '../changes/propose';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/in-force';
 import { adminUser } from './queries';
 import { invitation } from './invite';
 import { UNUSABLE_PASSWORD_HASH } from '../auth/passwords';

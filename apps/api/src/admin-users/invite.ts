@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import type { Mail } from '../mail/mailer';
+import type { Sql } from '../platform/db/database';
+import type { Mail } from '../platform/mail/mailer';
 import { INVITATION_TTL_MS, newResetLink } from '../auth/password-reset';
 
 /**

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context';
-import { writeAudit, type Actor } from '../audit/service';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import { newResetLink } from '../auth/password-reset';
 import { revokeUserSessions } from '../auth/sessions';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { notFound, unprocessable } from '../shared/errors';
 
 /**

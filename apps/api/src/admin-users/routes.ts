@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { actorOf } from '../http/guard';
+import { route } from '../platform/http/route';
+import { actorOf } from '../platform/http/guard';
 import { sendList } from '../shared/list-reply';
-import { adminUserById, createAdmin, listUsers, updateUser } from './service';
+import { readUser } from './read-user';
+import { createAdmin } from './create-admin';
+import { listUsers } from './list-users';
+import { updateUser } from './update-user';
 import { resetSignIn } from './reset-sign-in';
 
 /** `/api/admin/users` */
@@ -20,7 +23,7 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       return 'held' in created ? reply.code(202).send(created.held) : reply.code(201).send(created.user);
     });
 
-    route(app, endpoints.users.adminOne, {}, async (request) => adminUserById(ctx, request.params.id));
+    route(app, endpoints.users.adminOne, {}, async (request) => readUser(ctx, request.params.id));
 
     route(app, endpoints.users.adminUpdate, {}, async (request) =>
       updateUser(ctx, actorOf(request), request.params.id, request.body),

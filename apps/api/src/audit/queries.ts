@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditQuery } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import type { CsvColumn } from '../shared/csv';
 import { defineList, type ListFilter } from '../shared/list-query';
 import { betweenDays } from '../shared/sql-list';

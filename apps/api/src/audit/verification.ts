@@ -1,7 +1,8 @@
 import type { AuditVerification } from '@portal/contract';
-import type { Database, Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Database, Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { CHAIN_START, checkChain, reasonText, type ChainBreakReason, type ChainCheck } from './verify-chain';
+import { ADVISORY_LOCKS } from '../platform/db/advisory-locks';
 
 /**
  * The verified watermark (audit_chain_verified, migration 0045_audit_chain.sql;
@@ -10,7 +11,6 @@ import { CHAIN_START, checkChain, reasonText, type ChainBreakReason, type ChainC
  * `npm run audit:verify` write it; the audit page reads it, so showing the last
  * verified entry costs one row however long the log is.
  */
-export const AUDIT_VERIFY_LOCK = 724_540;
 /** The whole chain is checked again this often; the passes between check only the entries added since. */
 export const FULL_CHECK_EVERY_MS = 24 * 3_600_000;
 /** Positions a job's pass checks at most: about 0.15 s, so PGlite's one connection is never held long. */
@@ -46,10 +46,10 @@ export async function verifyAuditChain(
   { whole = false, positions = PASS_POSITIONS }: { whole?: boolean; positions?: number } = {},
 ): Promise<VerifyPass> {
   return db.transaction(async (tx) => {
-    if (whole) await tx.query(sql`SELECT pg_advisory_xact_lock(${AUDIT_VERIFY_LOCK})`);
+    if (whole) await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.auditVerify})`);
     else {
       const { rows } = await tx.query<{ locked: boolean }>(
-        sql`SELECT pg_try_advisory_xact_lock(${AUDIT_VERIFY_LOCK}) AS locked`,
+        sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCKS.auditVerify}) AS locked`,
       );
       if (!rows[0]?.locked) return { outcome: 'busy', full: false };
     }

@@ -1,5 +1,5 @@
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 
 /** An entry of the audit chain: its id, its place in the chain, its hash (hex). */
 export interface ChainEntry {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { badRequest } from '../shared/errors';
 import { findUserByEmail, setPasswordHash } from '../users/queries';
 import { assertPasswordAllowed, hashPassword } from './passwords';

@@ -1,7 +1,7 @@
 import type { TokenPair } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { unauthorized } from '../shared/errors';
 import { revokeSession } from './sessions';
 import { hashToken, signAccessToken, successorToken } from './tokens';

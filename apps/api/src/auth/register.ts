@@ -1,6 +1,6 @@
 import type { RegisterBody, User } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { joinNetwork } from '../network/placement';
 import { tooManyRequests, unprocessable } from '../shared/errors';
 import { findUserById, findUserByUsername, toUser } from '../users/queries';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
+import { route } from '../platform/http/route';
 import { parseBasicCredentials } from './basic-credentials';
 import { DEVICE_COOKIE, readCookie } from './device-cookie';
 import { forgotPassword, resetPassword } from './password-reset';

@@ -1,5 +1,5 @@
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { hashToken, newOpaqueToken } from './tokens';
 
 export async function createSession(
@@ -41,7 +41,7 @@ export interface SessionState {
 }
 
 /**
- * The guard's look-up on every signed-in request (http/guard.ts). Prepared: planning this join cost the server about
+ * The guard's look-up on every signed-in request (platform/http/guard.ts). Prepared: planning this join cost the server about
  * three times what running it does (docs/decisions/0048-dashboard-cpu-per-answer.md).
  */
 export async function findSessionState(db: Sql, sessionId: string): Promise<SessionState | undefined> {

@@ -1,10 +1,10 @@
 import type { LoginResponse } from '@portal/contract';
 import { usernameKey } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { AppError, forbidden, unauthorized } from '../shared/errors';
-import { requireLoginSecondFactor } from '../two-factor/service';
+import { requireLoginSecondFactor } from '../two-factor/require-login-second-factor';
 import { findUserByUsername, toUser, type UserRow } from '../users/queries';
 import { deviceCookieAfterSignIn, deviceNonceFor, parseDeviceCookie } from './device-cookie';
 import { burnPasswordCheck, verifyPassword } from './passwords';

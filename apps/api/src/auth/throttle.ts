@@ -1,7 +1,7 @@
 import type { ApiErrorCode } from '@portal/contract';
-import type { Database, Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { writeAudit } from '../audit/service';
+import type { Database, Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { writeAudit } from '../audit/write-audit';
 import { tooManyRequests } from '../shared/errors';
 
 /**

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
-import { withPgClient } from '../db/postgres';
+import { openDatabase } from '../platform/db/database';
+import { migrate } from '../platform/db/migrate';
+import { withPgClient } from '../platform/db/postgres';
 import { recordRestoreCheck } from '../withdrawals/payout/after-restore';
 import { lockDataFolder } from '../setup/data-folder';
 
@@ -187,7 +187,7 @@ async function holdsPortal(client: pg.Client): Promise<boolean> {
 async function openPgliteRaw(dataDir: string, loadDataDir?: Blob) {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  // The same extensions as the portal's (db/pglite.ts): the dump holds pg_trgm's objects.
+  // The same extensions as the portal's (platform/db/pglite.ts): the dump holds pg_trgm's objects.
   return PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 

@@ -7,7 +7,7 @@
  * folder's lock is taken, so both refuse while the portal runs there; the
  * restore only into a DATA_DIR that holds no database).
  */
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../platform/config';
 import { DataFolderLockedError } from '../setup/data-folder';
 import { backup, BackupError, restore } from './backup';
 

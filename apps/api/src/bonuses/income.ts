@@ -1,6 +1,6 @@
 import { fromBaseUnits, type IncomeSummaryQuery } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql, type SqlQuery, type ValueOrColumn } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql, type SqlQuery, type ValueOrColumn } from '../platform/db/sql';
 import { betweenDays, where } from '../shared/sql-list';
 import { closeDays } from './list';
 

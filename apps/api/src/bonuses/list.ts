@@ -6,9 +6,9 @@ import {
   type PageQuery,
   type ReferralBonus,
 } from '@portal/contract';
-import type { Sql } from '../db/database';
+import type { Sql } from '../platform/db/database';
 import { bvText } from '../shared/bv';
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, type SqlQuery } from '../platform/db/sql';
 import type { CsvColumn } from '../shared/csv';
 import { defineList, type ListFilter } from '../shared/list-query';
 import type { ListAnswer, ListPage } from '../shared/list-reply';

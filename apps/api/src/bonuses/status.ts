@@ -1,20 +1,19 @@
 import { fromBaseUnits, type PlanStatus, type Settings } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql, type SqlQuery, type ValueOrColumn } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql, type SqlQuery, type ValueOrColumn } from '../platform/db/sql';
 import { bvText } from '../shared/bv';
 import { PENDING_LEGS } from '../network/queries';
-import { matchDay, percentToPpm } from '../plan/rules';
-import { bvToUnits, unitsToBv } from '../shared/bv';
-import { readSettings } from '../settings/service';
+import { percentToPpm } from '../plan/rules';
+import { lastReadSettings, readSettings } from '../settings/in-force';
 import { closeInReview } from '../plan/close-rows';
 
 /** A member's package and legs; volumes include events the roll-up has not applied yet. */
 export async function planStatus(db: Sql, memberId: number): Promise<PlanStatus> {
-  // Prepared (db/sql.ts): the pending legs' lateral costs more to plan than to run.
-  const { rows } = await db.query<PlanStatusRow>(sql.prepared(planStatusRow(memberId)));
+  // Prepared (platform/db/sql.ts): the pending legs' lateral costs more to plan than to run.
+  const { rows } = await db.query<PlanStatusRow>(sql.prepared(planStatusRow(memberId, lastMatchingRate())));
   const row = rows[0]!;
   const settings = needsSettings(row) ? await readSettings(db) : undefined;
-  return planStatusOf(row, settings, await closeInReview(db));
+  return planStatusOf(db, row, settings, await closeInReview(db));
 }
 
 /** `planStatusRow`'s row: money and volumes as text. */
@@ -27,41 +26,54 @@ export interface PlanStatusRow {
   placed: boolean;
   lv: string | null;
   rv: string | null;
+  /** The matching rate (ppm) the next close below was computed at; null: not computed. */
+  next_rate: string | null;
+  /** The next close: `plan_match_day` on `lv` and `rv` at one day's cap (BV, base units). */
+  next_matched: string | null;
+  next_paid: string | null;
+  next_flushed: string | null;
 }
 
-/** The statement of `planStatus`'s row (the member dashboard embeds it). */
-export function planStatusRow(memberId: ValueOrColumn<number>): SqlQuery {
+/**
+ * The statement of `planStatus`'s row (the member dashboard embeds it), with
+ * the next close computed by `plan_match_day` (apps/api/sql/functions/plan_match_day.sql,
+ * the rule the close pays by) at `ratePpm`, the matching rate the caller
+ * expects in force (`lastMatchingRate`): `planStatusOf` checks it against
+ * the settings read.
+ */
+export function planStatusRow(memberId: ValueOrColumn<number>, ratePpm: string | null): SqlQuery {
   return sql`SELECT m.active, m.package_id, k.name, k.daily_cap::text AS daily_cap, m.pending_volume::text AS pending,
-            (n.member_id IS NOT NULL) AS placed,
-            (n.left_volume + COALESCE(pend.lv, 0))::text AS lv, (n.right_volume + COALESCE(pend.rv, 0))::text AS rv
+            (n.member_id IS NOT NULL) AS placed, legs.lv::text AS lv, legs.rv::text AS rv,
+            ${ratePpm}::text AS next_rate, d.matched::text AS next_matched, d.paid::text AS next_paid,
+            d.flushed::text AS next_flushed
        FROM members m
        LEFT JOIN packages k ON k.id = m.package_id
        LEFT JOIN network_nodes n ON n.member_id = m.user_id
        LEFT JOIN LATERAL (${sql.raw(PENDING_LEGS('n'))}) pend ON n.member_id IS NOT NULL
+      CROSS JOIN LATERAL (SELECT n.left_volume + COALESCE(pend.lv, 0) AS lv, n.right_volume + COALESCE(pend.rv, 0) AS rv) legs
+      CROSS JOIN LATERAL plan_match_day(legs.lv, legs.rv, ${ratePpm}::numeric, k.daily_cap) d
       WHERE m.user_id = ${memberId}`;
+}
+
+/** The matching rate (ppm) of the settings this process read last, for `planStatusRow`; null before any read. */
+export function lastMatchingRate(): string | null {
+  const known = lastReadSettings();
+  return known ? percentToPpm(known.settings.matchingPercent).toString() : null;
 }
 
 /** Whether the status needs the settings (the next close's estimate: an active, placed member). */
 export const needsSettings = (row: PlanStatusRow) => row.active && row.placed;
 
 /** The plan status from its row, the settings (when `needsSettings`) and the close being reviewed, if any. */
-export function planStatusOf(
+export async function planStatusOf(
+  db: Sql,
   row: PlanStatusRow,
   settings: Settings | undefined,
   waiting: { date: string; payAfter: Date | null } | undefined,
-): PlanStatus {
+): Promise<PlanStatus> {
   const lv = row.lv ?? '0';
   const rv = row.rv ?? '0';
-  let nextClose: PlanStatus['nextClose'] = null;
-  if (settings && needsSettings(row)) {
-    const rate = percentToPpm(settings.matchingPercent);
-    const day = matchDay(bvToUnits(lv), bvToUnits(rv), rate, BigInt(row.daily_cap!));
-    nextClose = {
-      matched: unitsToBv(day.matched),
-      bonus: fromBaseUnits(day.paid),
-      flushed: fromBaseUnits(day.flushed),
-    };
-  }
+  const nextClose = settings && needsSettings(row) ? await nextCloseOf(db, row, settings) : null;
   return {
     active: row.active,
     package:
@@ -75,5 +87,28 @@ export function planStatusOf(
     nextClose,
     // The close being reviewed before it pays: members see the day as being reviewed, not as paid.
     closeInReview: waiting ? { date: waiting.date, payAfter: waiting.payAfter?.toISOString() ?? null } : null,
+  };
+}
+
+/**
+ * What a close would pay now: the row's `plan_match_day` when it was computed
+ * at the matching rate in force, else (the settings changed since this
+ * process last read them, or it had read none) asked of the database with
+ * that rate.
+ */
+async function nextCloseOf(db: Sql, row: PlanStatusRow, settings: Settings): Promise<PlanStatus['nextClose']> {
+  const rate = percentToPpm(settings.matchingPercent).toString();
+  let day = { matched: row.next_matched!, paid: row.next_paid!, flushed: row.next_flushed! };
+  if (row.next_rate !== rate) {
+    const { rows } = await db.query<typeof day>(
+      sql`SELECT matched::text AS matched, paid::text AS paid, flushed::text AS flushed
+            FROM plan_match_day(${row.lv}::numeric, ${row.rv}::numeric, ${rate}::numeric, ${row.daily_cap}::numeric)`,
+    );
+    day = rows[0]!;
+  }
+  return {
+    matched: bvText(day.matched),
+    bonus: fromBaseUnits(BigInt(day.paid)),
+    flushed: fromBaseUnits(BigInt(day.flushed)),
   };
 }

@@ -1,11 +1,11 @@
-import type { Sql } from '../db/database';
-import type { SqlQuery } from '../db/sql';
-import { writeAudit, type Actor } from '../audit/service';
+import type { Sql } from '../platform/db/database';
+import type { SqlQuery } from '../platform/db/sql';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import { conflict, isUniqueViolation } from '../shared/errors';
 
 /**
- * What packages, products and ranks (apps/api/src/packages/service.ts,
- * apps/api/src/products/service.ts, apps/api/src/ranks/definitions.ts) share when an admin writes one: the name
+ * What packages, products and ranks (apps/api/src/packages/create-package.ts,
+ * apps/api/src/products/create-product.ts, apps/api/src/ranks/definitions.ts) share when an admin writes one: the name
  * is unique (the table's `<table>_name_key`), and the write is audited in the
  * same transaction.
  */

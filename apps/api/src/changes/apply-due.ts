@@ -1,8 +1,8 @@
 import type { PendingChange, PendingChangeKind } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { writeAudit, type Actor } from '../audit/service';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import { changeRow, toChange } from './store';
 import { mailChange } from './mail';
 

@@ -1,6 +1,6 @@
 import type { PendingChange } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 
 /** Mails every active admin (after the change committed: a mail is no part of its transaction). */
 export async function mailAdmins(ctx: AppContext, subject: string, lines: string[]): Promise<void> {

@@ -1,7 +1,7 @@
 import type { PendingChange, PendingChangeKind } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { writeAudit, type Actor } from '../audit/service';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import { changeRow, toChange } from './store';
 
 export interface Proposal {

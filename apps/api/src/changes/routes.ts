@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { actorOf, principalOf } from '../http/guard';
+import { route } from '../platform/http/route';
+import { actorOf, principalOf } from '../platform/http/guard';
 import { applyDueChanges } from '../pending-changes';
-import { readSettings } from '../settings/service';
-import { isTwoFactorEnabled } from '../two-factor/service';
+import { readSettings } from '../settings/in-force';
+import { isTwoFactorEnabled } from '../two-factor/codes';
 import { forbidden } from '../shared/errors';
 import { cancelChange, confirmChange } from './decide';
 import { goLive, launchState } from './launch';

@@ -1,6 +1,6 @@
 import { SETTINGS_LABELS, type PendingChange, type PendingChangeKind, type Settings } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 
 /** A pending change as stored (migrations/0043_pending_changes.sql). */
 export interface ChangeRow {

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { principalOf } from '../http/guard';
+import { route } from '../platform/http/route';
+import { principalOf } from '../platform/http/guard';
 import { sendList } from '../shared/list-reply';
 import { memberConversions } from './list';
-import { conversionTerms, convertToPoints, quoteConversion } from './service';
+import { readConversionTerms } from './read-conversion-terms';
+import { convertToPoints } from './convert-to-points';
+import { quoteConversion } from './quote-conversion';
 import { sendIdempotent } from '../ledger/idempotency';
 
 /** `/api/conversions` */
@@ -25,7 +27,7 @@ export function conversionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       sendList(reply, await memberConversions(ctx.db, principalOf(request).userId, request.query)),
     );
 
-    route(app, endpoints.conversions.terms, {}, async () => conversionTerms(ctx));
+    route(app, endpoints.conversions.terms, {}, async () => readConversionTerms(ctx));
 
     route(app, endpoints.conversions.quote, {}, async (request) =>
       quoteConversion(ctx, principalOf(request).userId, request.query.amount),

@@ -1,10 +1,10 @@
 import { fromBaseUnits, type AdminDashboard } from '@portal/contract';
 import type { AppContext } from '../context';
-import { chainSnapshotOf } from '../metrics/chain-snapshot';
+import { chainSnapshotOf } from '../platform/metrics/chain-snapshot';
 
 /**
  * The admin dashboard's chain part, from the portal's one chain snapshot
- * (metrics/chain-snapshot.ts: read at most every 15 s, shared with the
+ * (platform/metrics/chain-snapshot.ts: read at most every 15 s, shared with the
  * metrics and /api/health); its reconciliation is deposits/wallets.ts
  * reconcile, the one BEP20 Wallets shows, so the two pages cannot disagree.
  */

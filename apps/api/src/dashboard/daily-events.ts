@@ -1,4 +1,4 @@
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, type SqlQuery } from '../platform/db/sql';
 
 /** One day's figures as daily_totals holds them (migration 0035), as text from SQL. */
 export interface DayFigures {

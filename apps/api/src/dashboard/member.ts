@@ -1,20 +1,20 @@
 import { DASHBOARD_INCOME_DAYS, fromBaseUnits, type MemberDashboard, type PendingItem } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, type SqlQuery } from '../platform/db/sql';
 import { refusedSession } from '../shared/errors';
 import type { Principal } from '../shared/principal';
 import { incomeByKind, incomeRows, incomeSeries, incomeTotalsRow, type IncomeRow } from '../bonuses/income';
-import { needsSettings, planStatusOf, planStatusRow, type PlanStatusRow } from '../bonuses/status';
+import { lastMatchingRate, needsSettings, planStatusOf, planStatusRow, type PlanStatusRow } from '../bonuses/status';
 import { walletBalancesOf } from '../ledger/queries';
 import { plainReferralLink } from '../network/referral-link';
 import { bvText } from '../shared/bv';
 import { utcDayOf } from '../shared/utc-day';
 import { latestEntries, toWalletEntry, type EntryRow } from '../wallets/queries';
 import { CLOSE_IN_REVIEW, inReviewOf, type InReviewRow } from '../plan/close-rows';
-import { settingsOfVersion } from '../settings/service';
+import { settingsOfVersion } from '../settings/in-force';
 import type { WithdrawalRow } from '../withdrawals/rows';
 import { pendingWithdrawalRows, withdrawalsPending } from './pending-withdrawals';
-import { groupCommit } from '../db/group-commit';
+import { groupCommit } from '../platform/db/group-commit';
 import { part } from '../per-process';
 
 const DAY_MS = 86_400_000;
@@ -58,7 +58,7 @@ interface Read {
 /**
  * Dashboards asked for together are read together (docs/decisions/0048-dashboard-cpu-per-answer.md): one statement
  * for up to `MOST_ASKED` members, one group in the database at a time, as the money paths group their requests
- * (db/group-commit.ts). The statement's start costs the server about 0.3 ms and each member in it about 0.1 ms more:
+ * (platform/db/group-commit.ts). The statement's start costs the server about 0.3 ms and each member in it about 0.1 ms more:
  * alone, a member costs 0.4 ms; in a group of eight, 0.14 ms. A request that finds no group running goes at once,
  * alone; the others wait for it and go together. Two groups at once answered fewer, and groups of 16 as many as of 8
  * with longer waits (the ADR's figures).
@@ -101,7 +101,7 @@ async function readGroup(ctx: AppContext, group: Asked[]): Promise<Read[]> {
               -- Two sessions are enough to know it is not the first visit (auth_sessions_user_idx).
               (SELECT count(*)::int FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${asked} LIMIT 2) s) AS visits,
               ${json(sql`SELECT wallet, balance::text AS balance FROM ledger_accounts WHERE owner_id = ${asked}`)} AS wallets,
-              (SELECT row_to_json(x) FROM (${planStatusRow(asked)}) x) AS plan,
+              (SELECT row_to_json(x) FROM (${planStatusRow(asked, lastMatchingRate())}) x) AS plan,
               (SELECT version::text FROM settings_version) AS settings_version,
               (SELECT row_to_json(x) FROM (${CLOSE_IN_REVIEW}) x) AS in_review,
               (SELECT json_build_object('left_count', left_count, 'right_count', right_count)
@@ -135,7 +135,7 @@ async function readGroup(ctx: AppContext, group: Asked[]): Promise<Read[]> {
  * read with the others asked for at the same moment (`readGroup`), made into the answer by each page's own mapping.
  * Tests check each figure against the page behind it.
  */
-export async function memberDashboard(ctx: AppContext, principal: Principal): Promise<MemberDashboard> {
+export async function memberDashboard(ctx: AppContext, principal: Principal, origin: string): Promise<MemberDashboard> {
   const { db } = ctx;
   // The session to check here when the guard left it to this statement (the route's `sessionCheckedInStatement`).
   const session = principal.sessionUnchecked ? principal.sessionId : null;
@@ -150,7 +150,7 @@ export async function memberDashboard(ctx: AppContext, principal: Principal): Pr
   return {
     firstVisit: f.visits <= 1,
     wallets: walletBalancesOf(f.wallets ?? []),
-    plan: planStatusOf(f.plan, settings, inReviewOf(f.in_review)),
+    plan: await planStatusOf(db, f.plan, settings, inReviewOf(f.in_review)),
     teams: f.teams ? { left: Number(f.teams.left_count), right: Number(f.teams.right_count) } : null,
     directReferrals: f.direct_count,
     income: income.map((d) => ({
@@ -165,7 +165,7 @@ export async function memberDashboard(ctx: AppContext, principal: Principal): Pr
       rank: BigInt(f.all_time.rank),
     }),
     pending: pendingItems(f, withdrawalsPending(ctx, f.withdrawals ?? [])),
-    referralLink: plainReferralLink(ctx, f.username),
+    referralLink: plainReferralLink(ctx, f.username, origin),
     recent: (f.recent ?? []).map(toWalletEntry),
   };
 }

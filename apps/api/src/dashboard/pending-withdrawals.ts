@@ -1,6 +1,6 @@
 import { progressOf, type PendingItem } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql, type SqlQuery, type ValueOrColumn } from '../db/sql';
+import { sql, type SqlQuery, type ValueOrColumn } from '../platform/db/sql';
 import { toWithdrawal, WITHDRAWAL_SELECT, type WithdrawalRow } from '../withdrawals/rows';
 
 /**

@@ -1,7 +1,8 @@
-import type { Database, Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Database, Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import type { Job } from '../shared/job-runner';
 import { dailyFigures, FIGURE_COLUMNS } from './daily-events';
+import { ADVISORY_LOCKS } from '../platform/db/advisory-locks';
 
 /**
  * The daily totals' roll-up (docs/decisions/0042-daily-totals.md): adds the
@@ -16,7 +17,6 @@ import { dailyFigures, FIGURE_COLUMNS } from './daily-events';
  * it taken skips its turn. Purchases never touch daily_totals: nothing
  * serialises them on a row per day.
  */
-export const DAILY_TOTALS_LOCK = 724_420;
 export const ROLLUP_MARGIN_MS = 10 * 60_000;
 const MAX_PASS_MS = 31 * 86_400_000;
 
@@ -29,10 +29,10 @@ export async function rollUpDailyTotals(db: Database, now: Date, wait = false): 
 }
 
 async function rollUp(tx: Sql, now: Date, wait: boolean): Promise<number | 'busy'> {
-  if (wait) await tx.query(sql`SELECT pg_advisory_xact_lock(${DAILY_TOTALS_LOCK})`);
+  if (wait) await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.dailyTotals})`);
   else {
     const { rows } = await tx.query<{ locked: boolean }>(
-      sql`SELECT pg_try_advisory_xact_lock(${DAILY_TOTALS_LOCK}) AS locked`,
+      sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCKS.dailyTotals}) AS locked`,
     );
     if (!rows[0]?.locked) return 'busy';
   }

@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
-import type { Chain } from '../chain';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Chain } from '../platform/chain';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 
 export interface DepositAddressRow {
   member_id: number;

@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
 import { fromBaseUnits, toBaseUnits, type CapitalBody, type CapitalBooking } from '@portal/contract';
 import type { AppContext } from '../context';
-import { writeAudit, type Actor } from '../audit/service';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { postEntry } from '../ledger/post';
 

@@ -1,9 +1,9 @@
 import type { ChainStall, ChainStatus } from '@portal/contract';
-import type { Chain } from '../chain';
+import type { Chain } from '../platform/chain';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { part } from '../per-process';
-import { MAX_RANGE } from '../chain/finality';
+import { MAX_RANGE } from '../platform/chain/finality';
 import { KEPT_BLOCKS, watchKeyOf, watchRow } from './watch-cursor';
 
 /**

@@ -1,5 +1,5 @@
-import type { Sql } from '../db/database';
-import { sql, type SqlQuery } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql, type SqlQuery } from '../platform/db/sql';
 import { conflict, isUniqueViolation } from '../shared/errors';
 import { LEASE_SECONDS, leaseEnd } from '../shared/lease';
 

@@ -7,13 +7,13 @@ import {
   type PageQuery,
 } from '@portal/contract';
 import type { AppContext } from '../context';
-import { writeAudit, type Actor } from '../audit/service';
-import { readSettings } from '../settings/service';
+import { writeAudit, type Actor } from '../audit/write-audit';
+import { readSettings } from '../settings/in-force';
 import { AppError } from '../shared/errors';
 import { defineList } from '../shared/list-query';
 import { chainUnavailable, requireChain } from './require-chain';
 import { describeChainError } from './chain-status';
-import { isChainError } from '../chain/errors';
+import { isChainError } from '../platform/chain/errors';
 import {
   claimConsolidation,
   consolidationRunning,
@@ -23,7 +23,7 @@ import {
   RENEW_MS,
 } from './consolidation-lease';
 import { sweepDepositAddresses, type ConsolidationTxRow } from './sweep-deposit-addresses';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { newLeaseHolder } from '../shared/lease';
 import { testPause } from '../shared/test-pause';
 

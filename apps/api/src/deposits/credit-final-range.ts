@@ -1,13 +1,15 @@
 import { fromBaseUnits, toBaseUnits } from '@portal/contract';
-import type { Database, Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Database, Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { postBulkCredits } from '../ledger/bulk';
 import { postEntry } from '../ledger/post';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/in-force';
 import { listedAmong } from '../screening/list';
-import { recordDeposits, type OpenDeposit } from './record-deposits';
+import { depositLifecycle, type OpenDeposit } from './lifecycle';
+import { recordDeposits } from './record-deposits';
 import type { MatchedLog } from './transfer-logs';
 import { advanceFinal, lockFinalNext, type WatchKey } from './watch-cursor';
+import { mustHaveMoved } from '../shared/lifecycle';
 
 /** From this many credits in one range on, they are posted set-based (ledger/bulk.ts) rather than one entry each. */
 export const BULK_FROM = 20;
@@ -44,11 +46,9 @@ export async function creditFinalRange(
       credited.push(...credit.map((row) => Number(row.id)));
     }
     // Seen in this range but not among its final logs: reorganised away.
-    const dropped = await tx.query(
-      sql`UPDATE deposits SET status = 'dropped', final_at = now() WHERE chain_id = ${key.chainId} AND status = 'seen' AND block_number BETWEEN ${from.toString()} AND ${to.toString()}`,
-    );
+    const dropped = await depositLifecycle.drop(tx, key.chainId, from, to);
     await advanceFinal(tx, key, to, toHash);
-    return { credited, dropped: dropped.rowCount };
+    return { credited, dropped };
   });
 }
 
@@ -69,15 +69,15 @@ export async function setAside(tx: Sql, open: OpenDeposit[]): Promise<OpenDeposi
   );
   const held = open.filter((row) => BigInt(row.amount) >= minimum && listed.has(row.from_address.toLowerCase()));
   if (below.length) {
-    await tx.query(
-      sql`UPDATE deposits SET status = 'below_minimum', final_at = now() WHERE id = ANY(${below.map((row) => row.id)}::bigint[])`,
+    await depositLifecycle.belowMinimum(
+      tx,
+      below.map((row) => row.id),
     );
   }
   if (held.length) {
-    await tx.query(
-      sql`UPDATE deposits d SET status = 'held', final_at = now(), hold_reason = 'Sender on the screening list: ' || u.reason
-            FROM unnest(${held.map((row) => row.id)}::bigint[], ${held.map((row) => listed.get(row.from_address.toLowerCase())!)}::text[]) AS u(id, reason)
-           WHERE d.id = u.id`,
+    await depositLifecycle.hold(
+      tx,
+      held.map((row) => ({ id: row.id, reason: listed.get(row.from_address.toLowerCase())! })),
     );
   }
   return open.filter((row) => BigInt(row.amount) >= minimum && !held.includes(row));
@@ -112,10 +112,12 @@ async function creditInBulk(tx: Sql, chainId: number, from: bigint, to: bigint, 
     wallet: 'deposit',
     source: 'deposit_credits',
   });
-  await tx.query(
-    sql`UPDATE deposits d SET status = 'credited', entry_id = l.entry_id, final_at = now(), credited_at = now()
-       FROM ${lines} l WHERE d.id = ANY(${credit.map((row) => row.id)}::bigint[]) AND d.member_id = l.member_id`,
+  const credited = await depositLifecycle.creditByMember(
+    tx,
+    credit.map((row) => row.id),
+    lines,
   );
+  mustHaveMoved(credited, credit.length, 'deposits credited');
 }
 
 /**
@@ -139,7 +141,5 @@ export async function creditOne(
       { account: { system: 'treasury' }, amount: -amount },
     ],
   });
-  await tx.query(
-    sql`UPDATE deposits SET status = 'credited', entry_id = ${entry.id}, final_at = now(), credited_at = now() WHERE id = ${row.id}`,
-  );
+  mustHaveMoved(await depositLifecycle.credit(tx, row.id, entry.id), 1, `deposit #${row.id} credited`);
 }

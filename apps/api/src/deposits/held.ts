@@ -1,12 +1,13 @@
 import type { Deposit } from '@portal/contract';
-import { writeAudit, type Actor } from '../audit/service';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { conflict, notFound } from '../shared/errors';
 import { readChainStatus } from './chain-status';
 import { creditOne } from './credit-final-range';
+import { depositLifecycle } from './lifecycle';
 import { adminDepositById } from './list';
 
 /**
@@ -64,9 +65,7 @@ export async function rejectHeldDeposit(ctx: AppContext, actor: Actor, id: numbe
   const status = await readChainStatus(ctx);
   return ctx.db.transaction(async (tx) => {
     await lockHeld(tx, id);
-    await tx.query(
-      sql`UPDATE deposits SET status = 'rejected', decided_by = ${actor.userId}, decided_at = ${ctx.now()}, decision_note = ${reason} WHERE id = ${id}`,
-    );
+    await depositLifecycle.reject(tx, id, { decidedBy: actor.userId, decidedAt: ctx.now(), note: reason });
     await writeAudit(tx, {
       actor,
       action: 'deposit.reject_held',

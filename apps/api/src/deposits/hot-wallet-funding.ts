@@ -1,10 +1,10 @@
 import { fromBaseUnits, toBaseUnits, type HotWalletFunding, type Settings } from '@portal/contract';
-import type { Chain } from '../chain';
-import { toTokenUnits, type TokenInfo } from '../chain/token';
+import type { Chain } from '../platform/chain';
+import { toTokenUnits, type TokenInfo } from '../platform/chain/token';
 import type { AppContext } from '../context';
 import { systemBalance } from '../ledger/queries';
-import { sql } from '../db/sql';
-import { readSettings } from '../settings/service';
+import { sql } from '../platform/db/sql';
+import { readSettings } from '../settings/in-force';
 import { aboveCap, hotWalletCeiling, hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
 
 /** Below the `hotWalletLowWater` setting (0 turns the warning off): what the dashboard and /api/health say (health/checks.ts). */

@@ -1,13 +1,18 @@
 import { erc20Abi, type Address, type Hex } from 'viem';
 import { fromBaseUnits, toBaseUnits, type TreasuryMove, type TreasuryMoveBody } from '@portal/contract';
-import type { Chain } from '../chain';
-import { nextNonce, settleRecorded, type RecordedTx } from '../chain/recorded-tx';
-import { toLedgerUnits, toTokenUnits, type TokenInfo } from '../chain/token';
-import { gasPrice as readGasPrice, signTokenTransfer, TOKEN_TRANSFER_GAS, transactionState } from '../chain/tx';
+import type { Chain } from '../platform/chain';
+import { nextNonce, settleRecorded, type RecordedTx } from '../platform/chain/recorded-tx';
+import { toLedgerUnits, toTokenUnits, type TokenInfo } from '../platform/chain/token';
+import {
+  gasPrice as readGasPrice,
+  signTokenTransfer,
+  TOKEN_TRANSFER_GAS,
+  transactionState,
+} from '../platform/chain/tx';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { writeAudit, type Actor } from '../audit/service';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { fromChain, requireChain } from './require-chain';
 import { badRequest, conflict, unprocessable } from '../shared/errors';

@@ -1,9 +1,9 @@
 import { fromBaseUnits, type DepositRecovery } from '@portal/contract';
 import type { Hex } from 'viem';
-import type { Chain } from '../chain';
+import type { Chain } from '../platform/chain';
 import type { AppContext } from '../context';
-import { writeAudit, type Actor } from '../audit/service';
-import { sql } from '../db/sql';
+import { writeAudit, type Actor } from '../audit/write-audit';
+import { sql } from '../platform/db/sql';
 import { unprocessable } from '../shared/errors';
 import { creditOne, setAside } from './credit-final-range';
 import { depositsOfTransaction } from './list';

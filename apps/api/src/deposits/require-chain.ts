@@ -1,6 +1,6 @@
-import type { Chain } from '../chain';
+import type { Chain } from '../platform/chain';
 import type { AppContext } from '../context';
-import { isChainError } from '../chain/errors';
+import { isChainError } from '../platform/chain/errors';
 import { AppError } from '../shared/errors';
 import { describeChainError } from './chain-status';
 
@@ -20,7 +20,7 @@ export function requireChain(ctx: AppContext): Chain {
 }
 
 /**
- * Runs `read` against the chain: only the node failing (chain/errors.ts) is
+ * Runs `read` against the chain: only the node failing (platform/chain/errors.ts) is
  * answered 503 CHAIN_UNAVAILABLE, in words without the RPC URL; a database
  * error or a bug stays what it is, a logged 500.
  */

@@ -1,16 +1,16 @@
 import { erc20Abi, getAddress, type Address } from 'viem';
-import type { Chain } from '../chain';
-import { toLedgerUnits, toTokenUnits, type TokenInfo } from '../chain/token';
-import { nextNonce, settleRecorded, type RecordedStatus, type RecordedTx } from '../chain/recorded-tx';
+import type { Chain } from '../platform/chain';
+import { toLedgerUnits, toTokenUnits, type TokenInfo } from '../platform/chain/token';
+import { nextNonce, settleRecorded, type RecordedStatus, type RecordedTx } from '../platform/chain/recorded-tx';
 import {
   gasPrice as readGasPrice,
   signNativeTransfer,
   signTokenTransfer,
   TOKEN_TRANSFER_GAS,
   type SignedTx,
-} from '../chain/tx';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+} from '../platform/chain/tx';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { AppError } from '../shared/errors';
 import { hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
 import { consolidationRunning, heldLease, type Lease } from './consolidation-lease';

@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
-import type { Chain } from '../chain';
+import type { Chain } from '../platform/chain';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
+import type { Sql } from '../platform/db/database';
 import { matchDepositAddresses } from './addresses';
 
 /**

@@ -1,11 +1,11 @@
 import { fromBaseUnits, toBaseUnits, type ChainWallet, type ChainWallets, type PageQuery } from '@portal/contract';
 import { getAddress, type Address } from 'viem';
-import type { Chain } from '../chain';
-import { nativeBalances, toLedgerUnits, tokenBalances } from '../chain/token';
+import type { Chain } from '../platform/chain';
+import { nativeBalances, toLedgerUnits, tokenBalances } from '../platform/chain/token';
 import type { AppContext } from '../context';
 import { part } from '../per-process';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { systemBalance } from '../ledger/queries';
 import { pageWindow } from '../shared/pagination';
 import { pageClause } from '../shared/sql-list';
@@ -112,7 +112,7 @@ async function unrecordedAmong(db: Sql, chainId: number, holding: Map<string, bi
  * The ledger against the chain: what members are owed and what the company
  * holds, against the USDT on the treasury, the hot wallet and every issued
  * deposit address. Read by the wallets page and, cached, by the metrics
- * (metrics/chain-snapshot.ts).
+ * (platform/metrics/chain-snapshot.ts).
  */
 export async function reconcile(ctx: AppContext, chain: Chain, decimals: number) {
   const { db } = ctx;

@@ -1,6 +1,6 @@
-import type { Chain, Finality } from '../chain';
-import type { Sql } from '../db/database';
-import { sql, type SqlQuery } from '../db/sql';
+import type { Chain, Finality } from '../platform/chain';
+import type { Sql } from '../platform/db/database';
+import { sql, type SqlQuery } from '../platform/db/sql';
 import { leaseEnd } from '../shared/lease';
 
 /**

@@ -1,6 +1,6 @@
-import type { Chain, Finality } from '../chain';
+import type { Chain, Finality } from '../platform/chain';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { part } from '../per-process';
 import { blockHash } from './transfer-logs';
 import { lockFinalNext, readBlocks, watchRow, type ReadBlock, type WatchKey } from './watch-cursor';

@@ -1,11 +1,11 @@
-import type { Chain } from '../chain';
+import type { Chain } from '../platform/chain';
 import type { AppContext } from '../context';
 import type { Job } from '../shared/job-runner';
 import { newLeaseHolder } from '../shared/lease';
 import { clearWatcherError, describeChainError, noteWatcherError } from './chain-status';
 import { creditFinalRange } from './credit-final-range';
 import { recordDeposits } from './record-deposits';
-import { MAX_RANGE } from '../chain/finality';
+import { MAX_RANGE } from '../platform/chain/finality';
 import { matchToMembers, readFinalRange, readTransferLogs, tooLarge } from './transfer-logs';
 import { guardCursor } from './watch-guard';
 import {

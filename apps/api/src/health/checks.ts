@@ -1,17 +1,17 @@
 import { fromBaseUnits, STUCK_PAYOUT_MINUTES, type ChainStatus, type HealthChecks } from '@portal/contract';
 import type { AppContext } from '../context';
-import { chainSnapshotOf } from '../metrics/chain-snapshot';
+import { chainSnapshotOf } from '../platform/metrics/chain-snapshot';
 import { belowLowWater } from '../deposits/hot-wallet-funding';
 import { aboveCap, hotWalletNeeds } from '../withdrawals/payout/hot-wallet';
-import { readAwaitingFinality, readPayoutFigures, type PayoutFigures } from '../metrics/queries';
-import { readSettings } from '../settings/service';
+import { readAwaitingFinality, readPayoutFigures, type PayoutFigures } from '../platform/metrics/queries';
+import { readSettings } from '../settings/in-force';
 import { launchState } from '../changes/launch';
-import { upkeepRecord } from '../db/upkeep';
+import { upkeepRecord } from '../platform/db/upkeep';
 
 /**
  * `/api/health`'s `checks`: the states an operator alerts on, in words,
- * from the same reads as GET /api/metrics (metrics/queries.ts, and the
- * chain read at most every 15 s, metrics/chain-snapshot.ts). Kept apart from
+ * from the same reads as GET /api/metrics (platform/metrics/queries.ts, and the
+ * chain read at most every 15 s, platform/metrics/chain-snapshot.ts). Kept apart from
  * readiness.ts: readiness decides ok or 503, these only describe.
  */
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -23,7 +23,7 @@ const liveCount = (payouts: PayoutFigures) =>
 /**
  * A load balancer's health check must not wait for a slow node's timeouts:
  * past this, the hot wallet is `unknown` and the read goes on, cached for
- * the next check (metrics/chain-snapshot.ts).
+ * the next check (platform/metrics/chain-snapshot.ts).
  */
 const CHAIN_WAIT_SECONDS = 1;
 
@@ -138,7 +138,7 @@ export async function healthChecks(ctx: AppContext, chainStatus: ChainStatus | u
 
 /**
  * The hot wallet in words, for /api/health and the admin dashboard
- * (dashboard/service.ts): `low` when it holds less USDT than the payouts
+ * (dashboard/read-admin-dashboard.ts): `low` when it holds less USDT than the payouts
  * being sent need, has no BNB for gas, or is below the `hotWalletLowWater`
  * setting (deposits/hot-wallet-funding.ts). No amounts: /api/health is public.
  * `payouts` is called only when there is a hot wallet to weigh them against.

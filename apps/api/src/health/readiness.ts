@@ -1,7 +1,7 @@
 import type { ChainStatus } from '@portal/contract';
 import type { AppContext } from '../context';
 import { readChainStatus } from '../deposits/chain-status';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { AppError } from '../shared/errors';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
+import { route } from '../platform/http/route';
 import { endpoints } from '@portal/contract';
 import { readiness } from './readiness';
 import { healthChecks } from './checks';

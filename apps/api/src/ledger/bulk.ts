@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Wallet } from '@portal/contract';
-import type { Sql } from '../db/database';
+import type { Sql } from '../platform/db/database';
 import { LedgerBug } from './post';
 import { SYSTEM_ACCOUNTS, WALLET_UNITS, type SystemAccount } from './accounts';
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, type SqlQuery } from '../platform/db/sql';
 
 /**
  * Set-based credits for the daily matching close and a final block range's

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { Database, Sql } from '../db/database';
+import type { Database, Sql } from '../platform/db/database';
 import { conflict, unprocessable } from '../shared/errors';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 
 /**
  * `Idempotency-Key`: the first answer to a key is stored in the same

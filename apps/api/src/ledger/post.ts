@@ -1,8 +1,8 @@
 import { fromBaseUnits, type Unit } from '@portal/contract';
-import type { Sql } from '../db/database';
+import type { Sql } from '../platform/db/database';
 import { unprocessable } from '../shared/errors';
 import { isMemberRef, refKey, unitName, unitOf, walletName, type AccountRef, type MemberAccountRef } from './accounts';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 
 /**
  * One entry posted inside the caller's database transaction, so the entry,

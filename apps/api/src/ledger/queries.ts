@@ -1,7 +1,7 @@
 import { fromBaseUnits, WALLET_LABELS, wallets, type WalletBalance } from '@portal/contract';
-import type { Sql } from '../db/database';
+import type { Sql } from '../platform/db/database';
 import { WALLET_UNITS, type SystemAccount } from './accounts';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 
 /** A member's three wallets; a wallet that never held money reads zero. */
 export async function walletBalances(db: Sql, memberId: number): Promise<WalletBalance[]> {

@@ -1,13 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { principalOf } from '../http/guard';
-import { changePassword, myProfile, updateProfile } from './service';
+import { route } from '../platform/http/route';
+import { principalOf } from '../platform/http/guard';
+import { changePassword } from './change-password';
+import { readProfile } from './read-profile';
+import { updateProfile } from './update-profile';
 
 export function meRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.me.profile, {}, async (request) => myProfile(ctx, principalOf(request).userId));
+    route(app, endpoints.me.profile, {}, async (request) => readProfile(ctx, principalOf(request).userId));
 
     route(app, endpoints.me.updateProfile, {}, async (request) =>
       updateProfile(ctx, principalOf(request).userId, request.body),

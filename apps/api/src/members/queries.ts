@@ -1,7 +1,7 @@
 import { fromBaseUnits, type AdminMember, type MembersQuery } from '@portal/contract';
-import type { Sql } from '../db/database';
+import type { Sql } from '../platform/db/database';
 import type { CsvColumn } from '../shared/csv';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { ACCOUNT_SORTS, accountList } from '../shared/account-list';
 import { defineList, type ListFilter } from '../shared/list-query';
 import { teamSql, toMemberTeam, type TeamColumns } from '../network/team';

@@ -1,12 +1,12 @@
 import { DOWNLINE_MAX_OFFSET, type Downline, type DownlineQuery, type DownlineRow } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { badRequest } from '../shared/errors';
 import { pageResult, pageWindow } from '../shared/pagination';
 import { where } from '../shared/sql-list';
 import { COUNT_LIMIT, SEARCH_CANDIDATES, SEARCH_SCAN_LIMIT } from './limits';
 import { legRange, subtreeRange, type KeyRange } from './paths';
-import { findNodeWithin, likePrefix, PENDING_LEGS } from './queries';
+import { findNodeWithin, likePrefix, PENDING_LEGS, type NodeRow } from './queries';
 import {
   iso,
   MEMBER_DETAILS,
@@ -91,14 +91,7 @@ export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQ
       'after',
     );
   const order = orderOf(query.sort);
-  const { limit, offset } = query.after !== undefined ? { limit: query.pageSize, offset: 0 } : pageWindow(query);
-  if (offset > DOWNLINE_MAX_OFFSET) {
-    throw badRequest(
-      'PAGE_TOO_DEEP',
-      `Pages reach the first ${DOWNLINE_MAX_OFFSET.toLocaleString('en-US')} rows. Narrow the list with a level, leg or search, or continue with "after".`,
-      'page',
-    );
-  }
+  const { limit, offset } = windowOf(query);
 
   // The maintained counts (and pending events) give the size of the whole list or of one leg.
   const counts = (
@@ -114,33 +107,9 @@ export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQ
   const after = query.after === undefined ? undefined : await findNodeWithin(db, query.after, root.member_id);
   if (query.after !== undefined && (!after || after.member_id === root.member_id)) throw notInNetwork();
   // Small downlines are searched by scanning them; large ones from the username index (bounded).
-  const strategy = !query.search ? 'range' : listSize <= SEARCH_SCAN_LIMIT ? 'scan' : 'candidates';
+  const strategy: Strategy = !query.search ? 'range' : listSize <= SEARCH_SCAN_LIMIT ? 'scan' : 'candidates';
 
-  /** The rows of the list, as network_nodes columns: a `WITH` entry (or nothing) and the `SELECT`. */
-  const matching = (withCursor: boolean) => {
-    const filter = where(
-      sql`n.path > ${range.after}::varbit`,
-      range.before !== null && sql`n.path < ${range.before}::varbit`,
-      !query.leg && sql`n.member_id <> ${root.member_id}`,
-      query.level !== undefined && sql`n.depth = ${root.depth + query.level}`,
-      withCursor && after && sql`n.path > ${after.path}::varbit`,
-    );
-    const columns = sql`n.member_id, n.depth, n.path, n.left_count, n.right_count, n.left_volume, n.right_volume`;
-    if (strategy === 'range') return { with: sql.empty, from: sql`SELECT ${columns} FROM network_nodes n ${filter}` };
-    const like = likePrefix(query.search!);
-    if (strategy === 'scan') {
-      return {
-        with: sql.empty,
-        from: sql`SELECT ${columns} FROM network_nodes n JOIN users su ON su.id = n.member_id
-                ${filter} AND lower(su.username) COLLATE "C" LIKE ${like} ESCAPE '\\'`,
-      };
-    }
-    return {
-      with: sql`candidates AS (SELECT id FROM users WHERE lower(username) COLLATE "C" LIKE ${like} ESCAPE '\\'
-                             ORDER BY lower(username) COLLATE "C" LIMIT ${SEARCH_CANDIDATES}),`,
-      from: sql`SELECT ${columns} FROM candidates c JOIN network_nodes n ON n.member_id = c.id ${filter}`,
-    };
-  };
+  const matching = (withCursor: boolean) => matchingRows({ query, root, range, after, strategy }, withCursor);
 
   const source = matching(true);
   const rows = (
@@ -160,24 +129,93 @@ export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQ
     )
   ).rows;
 
-  // The size of the whole list or one leg is maintained; a level or a search is counted, up to a bound.
-  let total = listSize;
-  let totalExact = true;
-  let searchTruncated = false;
-  if (strategy !== 'range' || query.level !== undefined) {
-    const counted = matching(false);
-    const { rows: summary } = await db.query<{ n: number; examined: number }>(
-      sql`WITH ${counted.with} hits AS (${counted.from} LIMIT ${COUNT_LIMIT + 1})
-       SELECT (SELECT count(*) FROM hits) AS n, ${strategy === 'candidates' ? sql`(SELECT count(*) FROM candidates)` : sql`0`} AS examined`,
-    );
-    total = Math.min(summary[0]!.n, COUNT_LIMIT);
-    searchTruncated = summary[0]!.examined >= SEARCH_CANDIDATES;
-    totalExact = summary[0]!.n <= COUNT_LIMIT && !searchTruncated;
-  }
+  const { total, totalExact, searchTruncated } = await countList(ctx, matching, strategy, listSize, query.level);
 
-  const items: DownlineRow[] = rows.map((row) => ({
+  const items = rows.map((row) => toDownlineRow(row, root.depth));
+  return {
+    ...pageResult(items, total, query),
+    totalExact,
+    nextAfter: !order && items.length === limit ? items.at(-1)!.id : null,
+    searchTruncated,
+    placed: true,
+  };
+}
+
+/** `after` continues from a row (a page of the tree order); otherwise a page window, bounded in depth. */
+function windowOf(query: DownlineQuery): { limit: number; offset: number } {
+  const window = query.after !== undefined ? { limit: query.pageSize, offset: 0 } : pageWindow(query);
+  if (window.offset > DOWNLINE_MAX_OFFSET) {
+    throw badRequest(
+      'PAGE_TOO_DEEP',
+      `Pages reach the first ${DOWNLINE_MAX_OFFSET.toLocaleString('en-US')} rows. Narrow the list with a level, leg or search, or continue with "after".`,
+      'page',
+    );
+  }
+  return window;
+}
+
+type Strategy = 'range' | 'scan' | 'candidates';
+
+interface ListScope {
+  query: DownlineQuery;
+  root: NodeRow;
+  range: KeyRange;
+  after: NodeRow | undefined;
+  strategy: Strategy;
+}
+
+/** The rows of the list, as network_nodes columns: a `WITH` entry (or nothing) and the `SELECT`. */
+function matchingRows({ query, root, range, after, strategy }: ListScope, withCursor: boolean) {
+  const filter = where(
+    sql`n.path > ${range.after}::varbit`,
+    range.before !== null && sql`n.path < ${range.before}::varbit`,
+    !query.leg && sql`n.member_id <> ${root.member_id}`,
+    query.level !== undefined && sql`n.depth = ${root.depth + query.level}`,
+    withCursor && after && sql`n.path > ${after.path}::varbit`,
+  );
+  const columns = sql`n.member_id, n.depth, n.path, n.left_count, n.right_count, n.left_volume, n.right_volume`;
+  if (strategy === 'range') return { with: sql.empty, from: sql`SELECT ${columns} FROM network_nodes n ${filter}` };
+  const like = likePrefix(query.search!);
+  if (strategy === 'scan') {
+    return {
+      with: sql.empty,
+      from: sql`SELECT ${columns} FROM network_nodes n JOIN users su ON su.id = n.member_id
+              ${filter} AND lower(su.username) COLLATE "C" LIKE ${like} ESCAPE '\\'`,
+    };
+  }
+  return {
+    with: sql`candidates AS (SELECT id FROM users WHERE lower(username) COLLATE "C" LIKE ${like} ESCAPE '\\'
+                           ORDER BY lower(username) COLLATE "C" LIMIT ${SEARCH_CANDIDATES}),`,
+    from: sql`SELECT ${columns} FROM candidates c JOIN network_nodes n ON n.member_id = c.id ${filter}`,
+  };
+}
+
+/** The size of the whole list or one leg is maintained; a level or a search is counted, up to a bound. */
+async function countList(
+  ctx: AppContext,
+  matching: (withCursor: boolean) => ReturnType<typeof matchingRows>,
+  strategy: Strategy,
+  listSize: number,
+  level: number | undefined,
+) {
+  if (strategy === 'range' && level === undefined) return { total: listSize, totalExact: true, searchTruncated: false };
+  const counted = matching(false);
+  const { rows: summary } = await ctx.db.query<{ n: number; examined: number }>(
+    sql`WITH ${counted.with} hits AS (${counted.from} LIMIT ${COUNT_LIMIT + 1})
+     SELECT (SELECT count(*) FROM hits) AS n, ${strategy === 'candidates' ? sql`(SELECT count(*) FROM candidates)` : sql`0`} AS examined`,
+  );
+  const searchTruncated = summary[0]!.examined >= SEARCH_CANDIDATES;
+  return {
+    total: Math.min(summary[0]!.n, COUNT_LIMIT),
+    totalExact: summary[0]!.n <= COUNT_LIMIT && !searchTruncated,
+    searchTruncated,
+  };
+}
+
+function toDownlineRow(row: DownlineDetail, rootDepth: number): DownlineRow {
+  return {
     id: row.member_id,
-    level: row.depth - root.depth,
+    level: row.depth - rootDepth,
     username: row.username,
     fullName: row.full_name,
     sponsor: row.sponsor,
@@ -189,12 +227,5 @@ export async function downline(ctx: AppContext, viewer: Viewer, query: DownlineQ
     rightCount: row.right_count,
     leftVolume: bvText(row.left_volume),
     rightVolume: bvText(row.right_volume),
-  }));
-  return {
-    ...pageResult(items, total, query),
-    totalExact,
-    nextAfter: !order && items.length === limit ? items.at(-1)!.id : null,
-    searchTruncated,
-    placed: true,
   };
 }

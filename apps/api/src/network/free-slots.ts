@@ -1,7 +1,7 @@
 import type { FreeSlot, FreeSlots, FreeSlotsQuery } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { SEARCH_CANDIDATES } from './limits';
 import { subtreeRange, type KeyRange } from './paths';
 import { likePrefix } from './queries';

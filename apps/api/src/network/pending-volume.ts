@@ -1,5 +1,5 @@
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 
 /**
  * The BV a member bought while unplaced (purchases keep it in

@@ -1,6 +1,6 @@
 import type { PlacementNode, PlacementTree, PlacementTreeQuery } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { notFound } from '../shared/errors';
 import { PENDING_LEGS } from './queries';
 import { iso, MEMBER_DETAILS, placementBase, placementRoot, rankBadgeOf, type RankColumns } from './viewpoint';

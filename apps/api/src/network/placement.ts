@@ -1,7 +1,7 @@
 import type { PlacementBody, PlacementResult } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { AppError, conflict, isUniqueViolation, unprocessable } from '../shared/errors';
 import { sideBit, subtreeRange, type Side } from './paths';
 import { findNode, findNodeWithin, type NodeRow } from './queries';

@@ -1,5 +1,5 @@
-import type { Sql } from '../db/database';
-import { sql, type SqlQuery } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql, type SqlQuery } from '../platform/db/sql';
 import type { Side } from './paths';
 
 /** A placement node as the services use it; `path` is the bit string as text ('0101'). */

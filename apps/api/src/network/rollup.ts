@@ -1,7 +1,8 @@
 import { toBaseUnits } from '@portal/contract';
-import type { Database, Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Database, Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import type { Job } from '../shared/job-runner';
+import { ADVISORY_LOCKS } from '../platform/db/advisory-locks';
 
 /**
  * The network roll-up: brings every placement ancestor's left/right team
@@ -18,7 +19,6 @@ import type { Job } from '../shared/job-runner';
  * Batches are serialised by an advisory lock, so any number of processes may
  * run the job; anyone else who writes the leg columns must take the lock too.
  */
-export const NETWORK_ROLLUP_LOCK = 724_400;
 export const ROLLUP_BATCH = 2_000;
 
 interface EventRow {
@@ -64,10 +64,10 @@ export async function rollUpNetwork(
 
 export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Promise<number | 'busy'> {
   if (wait) {
-    await tx.query(sql`SELECT pg_advisory_xact_lock(${NETWORK_ROLLUP_LOCK})`);
+    await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.networkRollup})`);
   } else {
     const { rows } = await tx.query<{ locked: boolean }>(
-      sql`SELECT pg_try_advisory_xact_lock(${NETWORK_ROLLUP_LOCK}) AS locked`,
+      sql`SELECT pg_try_advisory_xact_lock(${ADVISORY_LOCKS.networkRollup}) AS locked`,
     );
     if (!rows[0]?.locked) return 'busy';
   }

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { principalOf } from '../http/guard';
+import { route } from '../platform/http/route';
+import { principalOf } from '../platform/http/guard';
 import { downline } from './downline';
 import { freeSlots } from './free-slots';
 import { placeWaitingMember } from './placement';
 import { placementTree } from './placement-tree';
-import { referralLink } from './referral-link';
+import { referralLink, requestOrigin } from './referral-link';
 import { lookUpSponsor } from './sponsor-lookup';
 import { sponsorTree } from './sponsor-tree';
 import { viewerOf } from './viewer';
@@ -21,7 +21,7 @@ import { waitingList } from './waiting-list';
 export function networkRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, endpoints.network.referralLink, {}, async (request) =>
-      referralLink(ctx, viewerOf(principalOf(request))),
+      referralLink(ctx, viewerOf(principalOf(request)), requestOrigin(request)),
     );
 
     route(app, endpoints.network.sponsorTree, {}, async (request) =>

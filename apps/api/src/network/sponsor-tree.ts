@@ -1,6 +1,6 @@
 import type { NetworkMatch, SponsorNode, SponsorTree, SponsorTreeQuery } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { MATCHES, SEARCH_CANDIDATES } from './limits';
 import { findSponsorRow, findSponsorRowWithin, likePrefix, type SponsorRow } from './queries';
 import { iso, notInNetwork, sponsorBase } from './viewpoint';

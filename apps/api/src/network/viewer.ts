@@ -12,7 +12,7 @@ export interface Viewer {
   isMember: boolean;
 }
 
-/** The network reads who asks from the request's principal (`principalOf`, http/guard.ts): it needs nothing of HTTP itself. */
+/** The network reads who asks from the request's principal (`principalOf`, platform/http/guard.ts): it needs nothing of HTTP itself. */
 export function viewerOf(principal: Principal): Viewer {
   const viewer = { userId: principal.userId, isAdmin: principal.role === 'admin', isMember: principal.isMember };
   if (!viewer.isAdmin && !viewer.isMember) throw forbidden('NOT_A_MEMBER', 'This account has no network membership.');

@@ -1,6 +1,6 @@
-import type { Sql } from '../db/database';
+import type { Sql } from '../platform/db/database';
 import type { RankBadge } from '@portal/contract';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { conflict, forbidden, notFound, unprocessable } from '../shared/errors';
 import {
   findCompanyRoot,

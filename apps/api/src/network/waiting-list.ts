@@ -1,6 +1,6 @@
 import type { WaitingList, WaitingListQuery } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { defineList } from '../shared/list-query';
 import { findNode, likePrefix } from './queries';
 import { iso } from './viewpoint';

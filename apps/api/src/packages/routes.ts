@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { actorOf } from '../http/guard';
-import { createPackage, listPackages, updatePackage } from './service';
+import { route } from '../platform/http/route';
+import { actorOf } from '../platform/http/guard';
+import { createPackage } from './create-package';
+import { listPackages } from './list-packages';
+import { updatePackage } from './update-package';
 
 /** `/api/packages`: the active catalogue, for members. */
 export function packageRoutes(ctx: AppContext): FastifyPluginAsyncZod {

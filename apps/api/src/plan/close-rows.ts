@@ -1,6 +1,6 @@
 import { fromBaseUnits, type CloseResult } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { bvText } from '../shared/bv';
 
 /**

@@ -5,7 +5,7 @@ import { part } from '../per-process';
  * How long this process's last daily close took. The close's own row
  * (`matching_closes.closed_at`) says when a close ran, in any process; its
  * duration is measured where it runs and kept in the portal's `perProcess`
- * for the metrics (metrics/collectors.ts), so a process that has not run a
+ * for the metrics (platform/metrics/collectors.ts), so a process that has not run a
  * close reports none.
  */
 export interface CloseRun {

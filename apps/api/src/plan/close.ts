@@ -1,37 +1,40 @@
 import { toBaseUnits, type CloseResult } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Database } from '../db/database';
+import type { Database } from '../platform/db/database';
 import type { Job } from '../shared/job-runner';
 import { postBulkCredits } from '../ledger/bulk';
-import { NETWORK_ROLLUP_LOCK, ROLLUP_BATCH, rollUpBatch } from '../network/rollup';
-import { readSettings } from '../settings/service';
-import { writeAudit, type Actor } from '../audit/service';
+import { ROLLUP_BATCH, rollUpBatch } from '../network/rollup';
+import { readSettings } from '../settings/in-force';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import { conflict, unprocessable } from '../shared/errors';
 import { percentToPpm } from './rules';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { noteCloseRun } from './close-timing';
 import { testPause } from '../shared/test-pause';
-import { PLAN_CLOSE_LOCK } from '../shared/plan-close-lock';
+import { ADVISORY_LOCKS } from '../platform/db/advisory-locks';
 import { bulkStatementSettings } from '../shared/bulk-statement-settings';
 import { CLOSE_SELECT, closeInReview, readClose, toCloseResult, type CloseRow } from './close-rows';
 import { matchingCredits, payDueCloses } from './pay';
 import { evaluateRanks } from '../ranks/evaluate';
 
 /**
- * `matchDay` for every candidate, at `ratePpm` the matching rate in
- * millionths over the `days` the close covers: matched = min(left, right); earned = rate × matched
- * in base units, rounded down (`shareOf`); the cap = the package's daily cap
- * × days; amount (paid) = earned capped; the caller derives flushed
- * (earned − amount) and the carries (leg − matched). plan.property.test.ts
+ * Every candidate matched at once: each active member with volume on both
+ * legs, by `plan_match_day` (apps/api/sql/functions/plan_match_day.sql, the
+ * one statement of the matching rule, inlined here by the planner) at
+ * `ratePpm` the matching rate in millionths, capped at the package's daily
+ * cap × the `days` the close covers. Only matched, earned and paid (amount)
+ * are kept: flushed (earned − amount) and the carries (leg − matched, the
+ * cut of the legs below) follow from them, and asking the function for them
+ * too would compute the bonus's division again for every member (the
+ * planner inlines without sharing subexpressions). plan.property.test.ts
  * checks closes against an independent simulator.
  */
 const matchesSql = (ratePpm: string, days: number) => sql`
-  SELECT c.member_id, c.left_volume, c.right_volume, c.matched, c.earned, c.daily_cap,
-         least(c.earned, c.daily_cap) AS amount
-    FROM (SELECT n.member_id, n.left_volume, n.right_volume, least(n.left_volume, n.right_volume) AS matched, k.daily_cap * ${days}::int AS daily_cap,
-                 div(least(n.left_volume, n.right_volume) * 1000000000000000000 * ${ratePpm}::bigint, 1000000) AS earned
-            FROM network_nodes n JOIN members m ON m.user_id = n.member_id JOIN packages k ON k.id = m.package_id
-           WHERE m.active AND n.left_volume > 0 AND n.right_volume > 0) c`;
+  SELECT n.member_id, n.left_volume, n.right_volume, d.matched, d.earned, c.daily_cap, d.paid AS amount
+    FROM network_nodes n JOIN members m ON m.user_id = n.member_id JOIN packages k ON k.id = m.package_id
+   CROSS JOIN LATERAL (SELECT k.daily_cap * ${days}::int AS daily_cap) c
+   CROSS JOIN LATERAL plan_match_day(n.left_volume, n.right_volume, ${ratePpm}::numeric, c.daily_cap) d
+   WHERE m.active AND n.left_volume > 0 AND n.right_volume > 0`;
 
 export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
@@ -45,7 +48,7 @@ const daysBetween = (from: string, to: string): number => Math.round((Date.parse
  *    transaction: the close sees every purchase committed before it read the
  *    events; anything committed later stays pending for the next close;
  * 3. every active member with volume on both legs matched at once, in SQL
- *    (`matchesSql`, the set-based form of `matchDay` in rules.ts) into a
+ *    (`matchesSql`, `plan_match_day` for every member in one statement) into a
  *    temporary table; from it, the paid bonuses credited to income wallets
  *    (`postBulkCredits`), one record per member, and the legs cut down to
  *    their carry. Nothing per member crosses to JavaScript: a close over
@@ -70,7 +73,7 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
   const actorId = actor?.userId ?? null;
   const started = performance.now();
   const result = await ctx.db.transaction(async (tx): Promise<CloseResult> => {
-    await tx.query(sql`SELECT pg_advisory_xact_lock(${PLAN_CLOSE_LOCK})`);
+    await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.planClose})`);
     const existing = await readClose(tx, date);
     if (existing) return { ...toCloseResult(existing), created: false };
 
@@ -101,7 +104,7 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
         'date',
       );
 
-    await tx.query(sql`SELECT pg_advisory_xact_lock(${NETWORK_ROLLUP_LOCK})`);
+    await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.networkRollup})`);
     let events = 0;
     for (;;) {
       const applied = await rollUpBatch(tx, ROLLUP_BATCH, true);

@@ -2,12 +2,12 @@ import type { CloseResult } from '@portal/contract';
 import type { AppContext } from '../context';
 import type { BulkCreditInput } from '../ledger/bulk';
 import { postBulkCredits } from '../ledger/bulk';
-import { writeAudit, type Actor } from '../audit/service';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import { notFound } from '../shared/errors';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { readClose, toCloseResult } from './close-rows';
 import { bulkStatementSettings } from '../shared/bulk-statement-settings';
-import { PLAN_CLOSE_LOCK } from '../shared/plan-close-lock';
+import { ADVISORY_LOCKS } from '../platform/db/advisory-locks';
 import { creditRankBonuses } from '../ranks/evaluate';
 
 /**
@@ -36,7 +36,7 @@ export const matchingCredits = (date: string, actorId: number | null, source: st
  */
 export async function payClose(ctx: AppContext, date: string, actor: Actor | null): Promise<CloseResult> {
   return ctx.db.transaction(async (tx): Promise<CloseResult> => {
-    await tx.query(sql`SELECT pg_advisory_xact_lock(${PLAN_CLOSE_LOCK})`);
+    await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.planClose})`);
     const close = await readClose(tx, date);
     if (!close) throw notFound('CLOSE_NOT_FOUND', `No close of ${date} was computed; there is nothing to pay.`);
     if (close.paid_at !== null) return { ...toCloseResult(close), created: false };

@@ -1,9 +1,9 @@
 import { fromBaseUnits, toBaseUnits, type ClosePayout, type CloseReview, payoutRatio } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { notFound } from '../shared/errors';
 import { bvText } from '../shared/bv';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/in-force';
 import { readClose, toCloseResult } from './close-rows';
 
 /** The largest payouts a review lists, and at most how many of those over the threshold it names. */

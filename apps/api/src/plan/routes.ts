@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { sharedAnswer } from '../http/shared-answer';
-import { actorOf } from '../http/guard';
-import { adminDashboard } from '../dashboard/service';
+import { route } from '../platform/http/route';
+import { sharedAnswer } from '../platform/http/shared-answer';
+import { actorOf } from '../platform/http/guard';
+import { readAdminDashboard } from '../dashboard/read-admin-dashboard';
 import { closeDay, listCloses } from './close';
 import { payClose } from './pay';
 import { closeReview } from './review';
@@ -30,7 +30,7 @@ export function planAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Every admin sees the same figures: one read and one JSON text for the views that arrive together.
     const dashboardAnswer = sharedAnswer(endpoints.plan.adminDashboard);
     route(app, endpoints.plan.adminDashboard, {}, async (_request, reply) =>
-      dashboardAnswer(reply, await adminDashboard(ctx)),
+      dashboardAnswer(reply, await readAdminDashboard(ctx)),
     );
   };
 }

@@ -3,12 +3,17 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, MAX_PRODUCT_IMAGE_BYTES } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { actorOf } from '../http/guard';
+import { route } from '../platform/http/route';
+import { actorOf } from '../platform/http/guard';
 import { AppError, badRequest } from '../shared/errors';
 import { sendList } from '../shared/list-reply';
 import { imageTooLarge, readStoredImage, STORED_CONTENT_TYPES } from './images';
-import { createProduct, listProducts, productById, productCatalogue, setProductImage, updateProduct } from './service';
+import { createProduct } from './create-product';
+import { listProducts } from './list-products';
+import { readProduct } from './read-product';
+import { browseCatalogue } from './browse-catalogue';
+import { setProductImage } from './set-product-image';
+import { updateProduct } from './update-product';
 
 /** `/api/media/products/<hash>.webp`: stored pictures, public (an <img> sends no token), never changing. */
 export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -36,7 +41,7 @@ export function mediaRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 export function productRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     route(app, endpoints.products.list, {}, async (request, reply) =>
-      sendList(reply, await productCatalogue(ctx, request.query)),
+      sendList(reply, await browseCatalogue(ctx, request.query)),
     );
   };
 }
@@ -53,7 +58,7 @@ export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       sendList(reply, await listProducts(ctx, request.query)),
     );
 
-    route(app, endpoints.products.adminOne, {}, async (request) => productById(ctx, request.params.id));
+    route(app, endpoints.products.adminOne, {}, async (request) => readProduct(ctx, request.params.id));
 
     route(app, endpoints.products.adminCreate, {}, async (request, reply) =>
       reply.code(201).send(await createProduct(ctx, actorOf(request), request.body)),

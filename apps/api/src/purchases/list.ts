@@ -1,6 +1,6 @@
 import type { PurchaseKind, PurchaseListItem, PurchaseListQuery } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { defineList } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays } from '../shared/sql-list';

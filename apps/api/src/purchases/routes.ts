@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { principalOf } from '../http/guard';
+import { route } from '../platform/http/route';
+import { principalOf } from '../platform/http/guard';
 import { sendList } from '../shared/list-reply';
 import { memberPurchases } from './list';
 import { buyPackage } from './buy-package';
-import { GROUPED_MONEY_ROUTE, memberMoneyInput } from '../http/grouped-money-route';
+import { GROUPED_MONEY_ROUTE, memberMoneyInput } from '../platform/http/grouped-money-route';
 import { sendIdempotent } from '../ledger/idempotency';
 
 /** `/api/purchases` */

@@ -8,11 +8,11 @@ import {
   type RankRequirements,
 } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { writeAudit, type Actor } from '../audit/service';
+import type { Sql } from '../platform/db/database';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import { notFound, unprocessable } from '../shared/errors';
 import { auditChanged, auditCreated, writeNamedRow, type CatalogueKind } from '../catalogue/write';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { bvText } from '../shared/bv';
 
 /**

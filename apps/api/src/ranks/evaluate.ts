@@ -1,11 +1,11 @@
 import { fromBaseUnits, type RankEvaluation } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql, type SqlQuery } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql, type SqlQuery } from '../platform/db/sql';
 import { postBulkCredits } from '../ledger/bulk';
-import { writeAudit, type Actor } from '../audit/service';
-import { readSettings } from '../settings/service';
-import { PLAN_CLOSE_LOCK } from '../shared/plan-close-lock';
+import { writeAudit, type Actor } from '../audit/write-audit';
+import { readSettings } from '../settings/in-force';
+import { ADVISORY_LOCKS } from '../platform/db/advisory-locks';
 import { readRanks, type RankRow } from './definitions';
 
 /** At most this many passes of the ladder: each one lets a rank reached below count for the sponsors above. */
@@ -308,7 +308,7 @@ export async function creditRankBonuses(tx: Sql, actorId: number | null): Promis
  */
 export async function evaluateRanksNow(ctx: AppContext, actor: Actor): Promise<RankEvaluation> {
   return ctx.db.transaction(async (tx) => {
-    await tx.query(sql`SELECT pg_advisory_xact_lock(${PLAN_CLOSE_LOCK})`);
+    await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.planClose})`);
     const day = ctx.now().toISOString().slice(0, 10);
     const result = await evaluateRanks(tx, { day, closeDate: null, actorId: actor.userId });
     await writeAudit(tx, { actor, action: 'ranks.evaluate', targetType: 'rank', details: { day, result } });

@@ -1,6 +1,6 @@
 import { fromBaseUnits, type RankProgress, type RankRequirementProgress } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { bvToUnits, unitsToBv } from '../shared/bv';
 import { readRanks, type RankRow } from './definitions';
 import { monthStart } from './evaluate';

@@ -1,13 +1,15 @@
 import { fromBaseUnits, MAX_PRODUCT_STOCK, type Redemption } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { writeAudit, type Actor } from '../audit/service';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { postEntry } from '../ledger/post';
 import { conflict, notFound } from '../shared/errors';
 import { ownMoney } from '../shared/own-money';
+import { redemptionLifecycle } from './lifecycle';
 import { redemptionsByIds } from './rows';
+import { mustHaveMoved } from '../shared/lifecycle';
 
 /**
  * An admin decides pending redemptions: approve (shipped) records the
@@ -94,10 +96,12 @@ export async function approveRedemptions(
 ): Promise<{ items: Redemption[]; skipped: SkippedRedemption[] }> {
   return ctx.db.transaction(async (tx) => {
     const { rows, skipped } = await lockDecidable(tx, actor, request);
-    await tx.query(
-      sql`UPDATE redemptions SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${ctx.now()}
-           WHERE id = ANY(${rows.map((row) => row.id)}::bigint[])`,
+    const approved = await redemptionLifecycle.approve(
+      tx,
+      rows.map((row) => row.id),
+      { decidedBy: actor.userId, decidedAt: ctx.now() },
     );
+    mustHaveMoved(approved, rows.length, 'redemptions approved');
     for (const row of rows) {
       await writeAudit(tx, {
         actor,
@@ -189,10 +193,13 @@ export async function rejectRedemptions(
             { account: { member: Number(row.member_id), wallet: 'points' }, amount: points },
           ],
         });
-        await tx.query(
-          sql`UPDATE redemptions SET status = 'rejected', reason = ${reason}, decided_by = ${actor.userId}, decided_at = ${now}, refund_entry_id = ${entry.id}
-             WHERE id = ${row.id}`,
-        );
+        const rejected = await redemptionLifecycle.reject(tx, row.id, {
+          reason,
+          decidedBy: actor.userId,
+          decidedAt: now,
+          refundEntryId: entry.id,
+        });
+        mustHaveMoved(rejected, 1, `redemption #${row.id} rejected`);
         await writeAudit(tx, {
           actor,
           action: 'redemption.reject',

@@ -1,6 +1,6 @@
 import type { Redemption, RedemptionAdminListQuery, RedemptionListQuery } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import type { CsvColumn } from '../shared/csv';
 import { defineList, type ListFilter } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';

@@ -1,7 +1,7 @@
 import { fromBaseUnits, type Redemption, type RedemptionBody, type RedemptionQuote } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, postEntry } from '../ledger/post';
 import { notFound, unprocessable } from '../shared/errors';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { principalOf, actorOf } from '../http/guard';
+import { route } from '../platform/http/route';
+import { principalOf, actorOf } from '../platform/http/guard';
 import { sendIdempotent } from '../ledger/idempotency';
 import { sendList } from '../shared/list-reply';
 import { approveRedemptions, rejectRedemptions } from './decide';

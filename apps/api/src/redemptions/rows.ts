@@ -1,6 +1,6 @@
 import { fromBaseUnits, type Redemption } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { imageUrls } from '../products/images';
 
 /** A redemption as every use case reads it: with its member, its product's picture and who decided it. */

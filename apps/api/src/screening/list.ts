@@ -5,10 +5,10 @@ import {
   type ScreeningListQuery,
   type PendingChange,
 } from '@portal/contract';
-import { writeAudit, type Actor } from '../audit/service';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import type { CsvColumn } from '../shared/csv';
 import { conflict, notFound, unprocessable } from '../shared/errors';
 import { defineList } from '../shared/list-query';
@@ -19,7 +19,7 @@ import type { ChangeApplier } from '../changes/apply-due';
 import { isLive } from '../changes/launch';
 import { mailChange } from '../changes/mail';
 import { proposeChange } from '../changes/propose';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/in-force';
 
 /**
  * The screening list (docs/decisions/0036-address-screening.md): addresses

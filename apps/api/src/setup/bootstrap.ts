@@ -4,11 +4,11 @@ import type { AppContext } from '../context';
 import { hashPassword } from '../auth/passwords';
 import { findUserByUsername } from '../users/queries';
 import { ADMIN_PASSWORD_FILE, writeOwnerOnly } from './data-folder';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { syncScreeningFile } from '../screening/list';
+import { ADVISORY_LOCKS } from '../platform/db/advisory-locks';
 
-/** Any constant, the same in every process (db/migrate.ts has its own). */
-const BOOTSTRAP_LOCK = 724_312;
+/** Any constant, the same in every process (platform/db/migrate.ts has its own). */
 
 export interface BootstrapResult {
   rootCreated: boolean;
@@ -31,7 +31,7 @@ export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
   // PostgreSQL database create the root and the admin once
   // (docs/decisions/0030-several-processes.md); the others wait, then find them.
   await db.transaction(async (tx) => {
-    if (db.kind === 'postgres') await tx.query(sql`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    if (db.kind === 'postgres') await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.bootstrap})`);
     result.screeningFileAddresses = await syncScreeningFile(tx, config.screeningFile);
     const root = await tx.query<{ found: number }>(sql`SELECT 1 AS found FROM members WHERE sponsor_id IS NULL`);
     if (root.rows.length === 0) {

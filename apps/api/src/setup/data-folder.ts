@@ -13,7 +13,7 @@ import {
 import { hostname } from 'node:os';
 import path from 'node:path';
 
-// Written by the mailer's file outbox too (mail/mailer.ts), which stands below setup/: the function lives in shared/.
+// Written by the mailer's file outbox too (platform/mail/mailer.ts), which stands below setup/: the function lives in shared/.
 export { writeOwnerOnly } from '../shared/owner-only-file';
 
 /**

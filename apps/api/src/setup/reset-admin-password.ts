@@ -9,16 +9,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
+import { ConfigError, loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/database';
+import { migrate } from '../platform/db/migrate';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
-import { writeAudit } from '../audit/service';
+import { writeAudit } from '../audit/write-audit';
 import { findUserByUsername, setPasswordHash } from '../users/queries';
 import { adminPasswordFileText } from './bootstrap';
 import { ADMIN_PASSWORD_FILE, DataFolderLockedError, lockDataFolder, writeOwnerOnly } from './data-folder';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 
 async function main(): Promise<number> {
   const config = loadConfig();

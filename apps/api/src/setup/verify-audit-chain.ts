@@ -7,9 +7,9 @@
  * embedded database it takes the data folder's lock, so it refuses while
  * the portal runs there (stop it first); on DATABASE_URL it runs beside it.
  */
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
+import { ConfigError, loadConfig } from '../platform/config';
+import { openDatabase } from '../platform/db/database';
+import { migrate } from '../platform/db/migrate';
 import { DataFolderLockedError, lockDataFolder } from './data-folder';
 import { describeCheck } from '../audit/verify-chain';
 import { verifyAuditChain } from '../audit/verification';

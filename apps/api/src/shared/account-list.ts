@@ -1,4 +1,4 @@
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, type SqlQuery } from '../platform/db/sql';
 import type { ListFilter } from './list-query';
 import { exactUsername, userSearch } from './sql-list';
 

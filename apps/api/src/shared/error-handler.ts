@@ -15,7 +15,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (caught: FastifyError | AppError | Error, request, reply) => {
     // The tables' own refusal of an admin's own money (shared/own-money.ts), whichever path met it.
     let error: FastifyError | AppError | Error = ownMoneyRefusal(caught) ?? caught;
-    // A route that leaves the session check to its SQL statement (http/guard.ts):
+    // A route that leaves the session check to its SQL statement (platform/http/guard.ts):
     // an ended session or a missing membership answers first, as anywhere else.
     if (request.principal?.checkSession) {
       try {

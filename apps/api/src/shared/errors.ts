@@ -32,7 +32,7 @@ export const tooManyRequests = (code: ApiErrorCode, message: string, retryAfterS
   new AppError(429, code, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 /**
- * A session ended (or its account blocked) and an account without membership: asked by the guard (http/guard.ts)
+ * A session ended (or its account blocked) and an account without membership: asked by the guard (platform/http/guard.ts)
  * and by the statements that check the session themselves (a transfer, a purchase, the member dashboard).
  */
 export const sessionEnded = () => unauthorized('SESSION_ENDED', 'Your session has ended. Please sign in again.');

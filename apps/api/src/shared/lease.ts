@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 
 /**
  * The one kind of lease every cross-process worker row uses: the deposit

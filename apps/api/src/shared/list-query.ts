@@ -1,6 +1,6 @@
 import type { PageQuery } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql, type SqlQuery } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql, type SqlQuery } from '../platform/db/sql';
 import type { CsvColumn } from './csv';
 import { csvFile, listPage, type ListAnswer, type ListPage } from './list-reply';
 import { pageWindow } from './pagination';

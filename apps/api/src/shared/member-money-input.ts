@@ -1,4 +1,4 @@
-/** What a grouped money use case (a transfer, a purchase) takes from its route (http/grouped-money-route.ts). */
+/** What a grouped money use case (a transfer, a purchase) takes from its route (platform/http/grouped-money-route.ts). */
 export interface MemberMoneyInput<Body> {
   memberId: number;
   body: Body;

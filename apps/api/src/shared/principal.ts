@@ -1,5 +1,5 @@
 /**
- * Who a request is (http/guard.ts `authenticate` makes it): also what the
+ * Who a request is (platform/http/guard.ts `authenticate` makes it): also what the
  * use cases that answer for a signed-in person take (network/viewer.ts,
  * dashboard/member.ts), so it lives below the HTTP layer.
  */
@@ -13,7 +13,7 @@ export interface Principal {
    * `sessionCheckedInStatement`): the token is valid but the session, the
    * account's status and the membership are not checked yet. The handler
    * passes `sessionId` to that statement; any error answer checks first
-   * (`confirmSession`, http/guard.ts), so a refused session still answers 401/403 before
+   * (`confirmSession`, platform/http/guard.ts), so a refused session still answers 401/403 before
    * anything else, as on every other route.
    */
   sessionUnchecked?: true;

@@ -1,5 +1,5 @@
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 
 /**
  * Counts hits of a key in a sliding window (`rate_hits`, migration 0011):

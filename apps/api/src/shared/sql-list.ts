@@ -1,5 +1,5 @@
 import { usernameKey } from '@portal/contract';
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, type SqlQuery } from '../platform/db/sql';
 
 /**
  * The clauses of a filtered, sorted, paged list, as `sql` fragments

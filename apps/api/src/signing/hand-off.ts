@@ -1,6 +1,6 @@
-import type { Actor } from '../audit/service';
+import type { Actor } from '../audit/write-audit';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { AppError } from '../shared/errors';
 import type { ApiErrorCode } from '@portal/contract';
 

@@ -1,8 +1,8 @@
 import { startConsolidation } from '../deposits/consolidation';
 import { moveTreasuryToHot } from '../deposits/move-from-treasury';
-import type { Actor } from '../audit/service';
+import type { Actor } from '../audit/write-audit';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import type { Job } from '../shared/job-runner';
 import { AppError } from '../shared/errors';
 import type { SigningKind, StoredError } from './hand-off';

@@ -7,8 +7,8 @@ import {
   type SimulationResult,
 } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { notFound } from '../shared/errors';
 import { defineList } from '../shared/list-query';
 import { SIMULATION_SELECT, toSimulation, type SimulationRow } from './rows';

@@ -1,7 +1,7 @@
 import { proposedSettingsSchema } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Database } from '../db/database';
-import { sql } from '../db/sql';
+import type { Database } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import type { Job } from '../shared/job-runner';
 import { leaseEnd, newLeaseHolder } from '../shared/lease';
 import { bulkStatementSettings } from '../shared/bulk-statement-settings';

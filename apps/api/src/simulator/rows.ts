@@ -1,5 +1,5 @@
 import { proposedSettingsSchema, type Simulation } from '@portal/contract';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 
 /** A `plan_simulations` row (migration 0037) as the list and the answers read it. */
 export interface SimulationRow {

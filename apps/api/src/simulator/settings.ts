@@ -5,9 +5,9 @@ import {
   type ProposedSettings,
   type SimulationDefaults,
 } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { readSettings } from '../settings/service';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { readSettings } from '../settings/in-force';
 import { percentToPpm } from '../plan/rules';
 
 /**

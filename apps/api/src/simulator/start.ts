@@ -1,7 +1,7 @@
 import type { SimulationResult, StartSimulationInput } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Actor } from '../audit/service';
-import { sql } from '../db/sql';
+import type { Actor } from '../audit/write-audit';
+import { sql } from '../platform/db/sql';
 import { utcDay } from '../plan/close';
 import { conflict, isUniqueViolation, unprocessable } from '../shared/errors';
 import { readSimulation } from './read';

@@ -1,5 +1,5 @@
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 
 /** How many members of a run were paid each way and its largest changes per member (base units as text), stored with the last day. */
 export interface SimulationSummary {

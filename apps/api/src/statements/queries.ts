@@ -1,6 +1,6 @@
 import { wallets, type Wallet } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import type { StatementPeriod } from './month';
 import type { MatchingFigures } from '../bonuses/list';
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
 import { endpoints, statementFilename } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { principalOf } from '../http/guard';
+import { route } from '../platform/http/route';
+import { principalOf } from '../platform/http/guard';
 import { renderStatement } from './render';
 import { statementOf } from './statement-of';
 

@@ -1,6 +1,6 @@
 import { ENTRY_KIND_LABELS, WALLET_LABELS, wallets, type Unit, type Wallet } from '@portal/contract';
-import type { Database, Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Database, Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { WALLET_UNITS } from '../ledger/accounts';
 import { bvText } from '../shared/bv';
 import { notFound } from '../shared/errors';

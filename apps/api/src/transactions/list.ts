@@ -9,8 +9,8 @@ import {
   type Unit,
   type Wallet,
 } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql, type SqlQuery } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql, type SqlQuery } from '../platform/db/sql';
 import { bvText } from '../shared/bv';
 import type { CsvColumn } from '../shared/csv';
 import { defineList } from '../shared/list-query';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
+import { route } from '../platform/http/route';
 import { sendList } from '../shared/list-reply';
 import { transactionList } from './list';
 

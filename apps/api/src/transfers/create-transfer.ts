@@ -1,14 +1,14 @@
 import { fromBaseUnits, toBaseUnits, usernameKey, type Transfer, type TransferBody } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { groupCommit } from '../db/group-commit';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { groupCommit } from '../platform/db/group-commit';
 import type { MemberMoneyInput } from '../shared/member-money-input';
 import { refusedSession } from '../shared/errors';
 import { answerOfOutcome, hashRequest, type GroupOutcome, type IdempotentAnswer } from '../ledger/idempotency';
 import { isNegativeBalanceViolation } from '../ledger/post';
 import { part } from '../per-process';
-import { runUnderSettingsInForce } from '../settings/service';
+import { runUnderSettingsInForce } from '../settings/in-force';
 import { storedTransfer, type TransferResult } from './answer';
 import { transferPrice } from './price';
 import { transferRefusal } from './refusal';

@@ -1,6 +1,6 @@
 import { fromBaseUnits, toBaseUnits, type TransferBody, type TransferQuote } from '@portal/contract';
 import type { AppContext } from '../context';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/in-force';
 import { transferPrice } from './price';
 import { checkTransfer } from './transfer-check';
 

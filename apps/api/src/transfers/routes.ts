@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { principalOf } from '../http/guard';
-import { route } from '../http/route';
+import { principalOf } from '../platform/http/guard';
+import { route } from '../platform/http/route';
 import { sendList } from '../shared/list-reply';
 import { memberTransfers } from './list';
 import { createTransfer } from './create-transfer';
 import { findReceiver } from './find-receiver';
 import { quoteTransfer } from './quote-transfer';
 import { transferTerms } from './transfer-terms';
-import { GROUPED_MONEY_ROUTE, memberMoneyInput } from '../http/grouped-money-route';
+import { GROUPED_MONEY_ROUTE, memberMoneyInput } from '../platform/http/grouped-money-route';
 import { sendIdempotent } from '../ledger/idempotency';
 
 /** `/api/transfers` */

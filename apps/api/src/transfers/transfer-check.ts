@@ -1,6 +1,6 @@
 import { usernameKey, type Receiver } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import type { TransferPrice } from './price';
 import { transferRefusal } from './refusal';
 

@@ -1,6 +1,6 @@
 import { fromBaseUnits, toBaseUnits, type TransferTerms } from '@portal/contract';
 import type { AppContext } from '../context';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/in-force';
 
 /** The minimum and the fee in force. */
 export async function transferTerms(ctx: AppContext): Promise<TransferTerms> {

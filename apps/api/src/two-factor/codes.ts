@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { AppError } from '../shared/errors';
 import { openSecret, totpKey } from './secret-box';
 

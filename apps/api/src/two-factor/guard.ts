@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { writeAudit } from '../audit/service';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { writeAudit } from '../audit/write-audit';
 import { AppError, tooManyRequests, unauthorized, unprocessable } from '../shared/errors';
 import { findUserById } from '../users/queries';
 import { CODE_MESSAGES, consumeCode, isCodeShaped, type CodeCheck } from './codes';

@@ -1,14 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
-import { route } from '../http/route';
-import { principalOf } from '../http/guard';
-import { disableTwoFactor, enableTwoFactor, setUpTwoFactor, twoFactorStatus } from './service';
+import { route } from '../platform/http/route';
+import { principalOf } from '../platform/http/guard';
+import { disableTwoFactor } from './disable-two-factor';
+import { enableTwoFactor } from './enable-two-factor';
+import { setUpTwoFactor } from './set-up-two-factor';
+import { readTwoFactorStatus } from './read-two-factor-status';
 
 /** `/api/me/2fa/*`: the signed-in account's own two-factor sign-in. */
 export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.twoFactor.status, {}, async (request) => twoFactorStatus(ctx, principalOf(request).userId));
+    route(app, endpoints.twoFactor.status, {}, async (request) =>
+      readTwoFactorStatus(ctx, principalOf(request).userId),
+    );
 
     route(app, endpoints.twoFactor.setup, {}, async (request) => setUpTwoFactor(ctx, principalOf(request).userId));
 

@@ -1,6 +1,6 @@
 import { usernameKey, type Role, type User } from '@portal/contract';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 
 export interface UserRow {
   id: number;

@@ -1,4 +1,4 @@
-import type { Sql } from '../db/database';
+import type { Sql } from '../platform/db/database';
 import { conflict, isUniqueViolation, type AppError } from '../shared/errors';
 import { findUserByUsername, isEmailTaken } from './queries';
 

@@ -1,8 +1,8 @@
 import { fromBaseUnits, type AllEntriesQuery, type EntryKind, type Wallet, type WalletEntry } from '@portal/contract';
-import type { Sql } from '../db/database';
+import type { Sql } from '../platform/db/database';
 import { WALLET_UNITS } from '../ledger/accounts';
 import { bvText } from '../shared/bv';
-import { sql, type SqlQuery, type ValueOrColumn } from '../db/sql';
+import { sql, type SqlQuery, type ValueOrColumn } from '../platform/db/sql';
 import { defineList } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays } from '../shared/sql-list';

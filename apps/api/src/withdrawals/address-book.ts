@@ -1,9 +1,9 @@
 import type { WithdrawalAddress, WithdrawalAddressList } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import { refuseListed } from '../screening/list';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/in-force';
 import { conflict, notFound, unprocessable } from '../shared/errors';
 import { checkWithdrawalAddress } from './address-rules';
 import { platformAddresses, type PlatformAddresses } from './platform';

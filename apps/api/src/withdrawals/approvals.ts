@@ -1,10 +1,13 @@
-import { fromBaseUnits, policyLimit, toBaseUnits, type ApprovalPolicy, type Settings } from '@portal/contract';
+import { approvalPolicyFor, fromBaseUnits, policyLimit, toBaseUnits, type Settings } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { writeAudit } from '../audit/service';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { writeAudit } from '../audit/write-audit';
 import { utcDayOf } from '../shared/utc-day';
+import { withdrawalLifecycle } from './lifecycle';
 import { queuePayouts } from './payout/queue';
+import { ADVISORY_LOCKS } from '../platform/db/advisory-locks';
+import { mustHaveMoved } from '../shared/lifecycle';
 
 /**
  * Who approves a withdrawal (docs/decisions/0035-withdrawal-policy.md): one
@@ -16,16 +19,6 @@ import { queuePayouts } from './payout/queue';
  * withdrawal keeps the rule it was approved under when the settings change.
  */
 
-/** The policy an admin's approval of `amount` falls under, with the rule in words. */
-export function adminPolicyFor(amount: bigint, settings: Settings): { policy: ApprovalPolicy; note: string } {
-  const threshold = policyLimit(settings.secondApprovalThreshold);
-  if (threshold === null) return { policy: 'one_admin', note: 'One admin (no second-approval threshold)' };
-  const limit = fromBaseUnits(threshold);
-  return amount > threshold
-    ? { policy: 'two_admins', note: `Two different admins (above the second-approval threshold of ${limit} USDT)` }
-    : { policy: 'one_admin', note: `One admin (up to the second-approval threshold of ${limit} USDT)` };
-}
-
 /** Records approvals given now: by an admin, or by the portal itself (null). */
 export async function recordApprovals(tx: Sql, ids: number[], adminId: number | null, at: Date): Promise<void> {
   if (ids.length === 0) return;
@@ -34,9 +27,6 @@ export async function recordApprovals(tx: Sql, ids: number[], adminId: number | 
         SELECT id, ${adminId}::bigint, ${at} FROM unnest(${ids}::bigint[]) AS id`,
   );
 }
-
-/** Serialises the automatic approvals of every member, so that their day's cap holds whatever the concurrency. */
-const AUTO_APPROVAL_LOCK = 3_500_001;
 
 /**
  * Approves a request just made, in its transaction, when the policy allows
@@ -52,21 +42,24 @@ export async function approveAutomatically(
   const below = policyLimit(settings.autoApproveBelow);
   if (below === null || request.amount >= below || !request.twoFactor || !ctx.chain?.hotWalletAddress) return false;
   // Never alone what two admins must approve, whatever the two thresholds are set to.
-  if (adminPolicyFor(request.amount, settings).policy !== 'one_admin') return false;
+  if (approvalPolicyFor(request.amount, settings).policy !== 'one_admin') return false;
   const cap = toBaseUnits(settings.autoApproveDailyCap);
   const now = ctx.now();
   const day = utcDayOf(now);
-  await tx.query(sql`SELECT pg_advisory_xact_lock(${AUTO_APPROVAL_LOCK})`);
+  await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.autoApproval})`);
   const { rows } = await tx.query<{ total: string }>(
     sql`SELECT COALESCE(sum(amount), 0)::text AS total FROM withdrawals
          WHERE approval_policy = 'automatic' AND decided_at >= ${day.start} AND decided_at < ${day.end}`,
   );
   if (BigInt(rows[0]!.total) + request.amount > cap) return false;
   const note = `Automatic (below ${fromBaseUnits(below)} USDT, two-factor on, address past its hold, within ${fromBaseUnits(cap)} USDT of automatic approvals a day)`;
-  await tx.query(
-    sql`UPDATE withdrawals SET status = 'approved', decided_at = ${now}, approval_policy = 'automatic', approval_note = ${note}
-         WHERE id = ${request.id}`,
-  );
+  const approved = await withdrawalLifecycle.approve(tx, [request.id], {
+    decidedBy: null,
+    decidedAt: now,
+    policy: 'automatic',
+    note,
+  });
+  mustHaveMoved(approved, 1, `withdrawal #${request.id} approved automatically`);
   await recordApprovals(tx, [request.id], null, now);
   await queuePayouts(ctx, tx, [request.id], null);
   await writeAudit(tx, {

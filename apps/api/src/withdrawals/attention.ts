@@ -1,10 +1,10 @@
 import { STUCK_PAYOUT_MINUTES } from '@portal/contract';
-import { sql, type SqlQuery } from '../db/sql';
+import { sql, type SqlQuery } from '../platform/db/sql';
 
 /**
  * What needs an admin among withdrawals and their payouts, written once for
  * the approval page's "Needs attention" group (the list's `attention`
- * filter, list.ts) and the admin dashboard's counts (dashboard/service.ts):
+ * filter, list.ts) and the admin dashboard's counts (dashboard/pending-counts.ts):
  * a first approval waiting for a second admin, an approved payout the daily
  * payout cap keeps in the queue (payout/daily-cap.ts), a stuck payout, and a
  * failed one (waiting for a Retry or a Refund). Each reads by status first,

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
 import type { OwnAddress } from './address-rules';
 
 /** What the withdrawal rules need to know about the chain: the token's decimals and the platform's own addresses. */

@@ -8,15 +8,16 @@ import {
   type WithdrawalTerms,
 } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, postEntry } from '../ledger/post';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/in-force';
 import { conflict, unprocessable } from '../shared/errors';
 import { assertCodeShaped, withSecondFactor } from '../two-factor/guard';
-import { isTwoFactorEnabled } from '../two-factor/service';
+import { isTwoFactorEnabled } from '../two-factor/codes';
 import { checkAddress, holdMessage, saveAddress } from './address-book';
 import { approveAutomatically } from './approvals';
+import { withdrawalLifecycle } from './lifecycle';
 import { dailyAllowance, refuseOverLimits } from './limits';
 import { platformAddresses } from './platform';
 import { priceWithdrawal } from './pricing';
@@ -139,11 +140,14 @@ export async function requestWithdrawal(
           { account: { system: 'withdrawals_in_flight' }, amount },
         ],
       });
-      const { rows } = await tx.query<{ id: number }>(
-        sql`INSERT INTO withdrawals (user_id, amount, fee, address, status, entry_id, created_at)
-          VALUES (${memberId}, ${amount.toString()}, ${fee.toString()}, ${address}, 'pending', ${entry.id}, ${now}) RETURNING id`,
-      );
-      const id = Number(rows[0]!.id);
+      const id = await withdrawalLifecycle.request(tx, {
+        userId: memberId,
+        amount,
+        fee,
+        address,
+        entryId: entry.id,
+        createdAt: now,
+      });
       autoApproved = await approveAutomatically(ctx, tx, { id, amount, twoFactor }, current);
       const created = await tx.query<WithdrawalRow>(sql`${WITHDRAWAL_SELECT} WHERE w.id = ${id}`);
       return { status: 201, body: toWithdrawal(ctx, created.rows[0]!, 'member') };

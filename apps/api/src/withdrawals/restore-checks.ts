@@ -1,6 +1,6 @@
 import type { RestoreCheckList } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 
 /** The restore checks, newest first, each with its payouts' outcomes (payout/after-restore.ts). */
 export async function listRestoreChecks(ctx: AppContext): Promise<RestoreCheckList> {

@@ -1,4 +1,6 @@
 import {
+  approvalNeedsCode,
+  approvalPolicyFor,
   fromBaseUnits,
   toBaseUnits,
   type ApprovalPolicy,
@@ -7,21 +9,23 @@ import {
   type Withdrawal,
 } from '@portal/contract';
 import type { AppContext } from '../context';
-import type { Sql } from '../db/database';
-import { sql } from '../db/sql';
-import { writeAudit, type Actor } from '../audit/service';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { writeAudit, type Actor } from '../audit/write-audit';
 import { postEntry } from '../ledger/post';
-import { readSettings } from '../settings/service';
+import { readSettings } from '../settings/in-force';
 import { listedAmong } from '../screening/list';
 import { conflict, forbidden, isUniqueViolation, notFound, unprocessable } from '../shared/errors';
 import { ownMoney } from '../shared/own-money';
 import { withSecondFactor, type SecondFactorCheck } from '../two-factor/guard';
-import { isTwoFactorEnabled } from '../two-factor/service';
-import { adminPolicyFor, recordApprovals } from './approvals';
+import { isTwoFactorEnabled } from '../two-factor/codes';
+import { recordApprovals } from './approvals';
+import { withdrawalLifecycle } from './lifecycle';
 import { payoutsHeldBack } from './payout/daily-cap';
 import { payoutRefundRefusal, queuePayouts, requeuePayout } from './payout/queue';
 import { withdrawalById, withdrawalNotFound } from './rows';
 import { unfundedPayouts } from './unfunded-payouts';
+import { mustHaveMoved } from '../shared/lifecycle';
 
 /**
  * The admin's side of withdrawals: approval (which queues the payout),
@@ -148,12 +152,12 @@ async function signOffLargeApproval(
   code: string | undefined,
   check: SecondFactorCheck,
 ): Promise<void> {
-  const threshold = toBaseUnits((await readSettings(tx)).largeApprovalThreshold);
-  if (total <= threshold) return;
+  const settings = await readSettings(tx);
+  if (!approvalNeedsCode(total, settings)) return;
   const refusal = () =>
     forbidden(
       'TWO_FACTOR_REQUIRED',
-      `Approving more than ${fromBaseUnits(threshold)} USDT at once needs a fresh two-factor code, and this account has no two-factor sign-in. Turn it on under Account settings → Security.`,
+      `Approving more than ${fromBaseUnits(toBaseUnits(settings.largeApprovalThreshold))} USDT at once needs a fresh two-factor code, and this account has no two-factor sign-in. Turn it on under Account settings → Security.`,
     );
   if (code === undefined && !(await isTwoFactorEnabled(tx, actor.userId))) throw refusal();
   if ((await check(tx)) === 'not_enabled') throw refusal();
@@ -247,7 +251,7 @@ async function decideApprovals(ctx: AppContext, actor: Actor, ids: number[], tot
       const decided = new Map<string, { policy: ApprovalPolicy; note: string; final: boolean; ids: number[] }>();
       for (const row of rows) {
         const fixed = row.approval_policy ? { policy: row.approval_policy, note: row.approval_note! } : null;
-        const { policy, note } = fixed ?? adminPolicyFor(BigInt(row.amount), settings);
+        const { policy, note } = fixed ?? approvalPolicyFor(BigInt(row.amount), settings);
         if (row.approvers!.includes(actor.userId)) {
           sameAdmin.push({
             id: row.id,
@@ -270,12 +274,19 @@ async function decideApprovals(ctx: AppContext, actor: Actor, ids: number[], tot
         decided.set(key, group);
       }
       for (const { policy, note, final, ids: group } of decided.values()) {
-        await tx.query(
-          final
-            ? sql`UPDATE withdrawals SET status = 'approved', decided_by = ${actor.userId}, decided_at = ${now},
-                     approval_policy = ${policy}, approval_note = ${note} WHERE id = ANY(${group}::bigint[])`
-            : sql`UPDATE withdrawals SET approval_policy = ${policy}, approval_note = ${note} WHERE id = ANY(${group}::bigint[])`,
-        );
+        if (final) {
+          const approved = await withdrawalLifecycle.approve(tx, group, {
+            decidedBy: actor.userId,
+            decidedAt: now,
+            policy,
+            note,
+          });
+          mustHaveMoved(approved, group.length, 'withdrawals approved');
+        } else {
+          await tx.query(
+            sql`UPDATE withdrawals SET approval_policy = ${policy}, approval_note = ${note} WHERE id = ANY(${group}::bigint[])`,
+          );
+        }
       }
       const first = waiting.map((w) => w.id);
       await recordApprovals(tx, [...first, ...done], actor.userId, now).catch(sameAdminTwice);
@@ -342,10 +353,13 @@ async function decideRejections(ctx: AppContext, actor: Actor, ids: number[], re
     const { own, others: rows } = withoutOwn(locked, actor);
     for (const row of rows) {
       const entry = await refundEntry(tx, actor, row, `Withdrawal #${row.id} rejected: ${reason}`);
-      await tx.query(
-        sql`UPDATE withdrawals SET status = 'rejected', reason = ${reason}, decided_by = ${actor.userId}, decided_at = ${ctx.now()}, settle_entry_id = ${entry}
-             WHERE id = ${row.id}`,
-      );
+      const rejected = await withdrawalLifecycle.reject(tx, row.id, {
+        reason,
+        decidedBy: actor.userId,
+        decidedAt: ctx.now(),
+        settleEntryId: entry,
+      });
+      mustHaveMoved(rejected, 1, `withdrawal #${row.id} rejected`);
       await writeAudit(tx, {
         actor,
         action: 'withdrawal.reject',
@@ -405,7 +419,7 @@ export async function refundFailedPayout(ctx: AppContext, actor: Actor, id: numb
     const refusal = await payoutRefundRefusal(tx, id);
     if (refusal) throw conflict('PAYOUT_MAY_STILL_LAND', refusal);
     const entry = await refundEntry(tx, actor, row, `Withdrawal #${row.id} refunded after a failed payout`);
-    await tx.query(sql`UPDATE withdrawals SET status = 'refunded', settle_entry_id = ${entry} WHERE id = ${id}`);
+    mustHaveMoved(await withdrawalLifecycle.refund(tx, id, entry), 1, `withdrawal #${id} refunded`);
     await writeAudit(tx, {
       actor,
       action: 'withdrawal.refund',

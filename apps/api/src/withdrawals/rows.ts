@@ -6,7 +6,7 @@ import {
   type WithdrawalStatus,
 } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
+import { sql } from '../platform/db/sql';
 import { notFound } from '../shared/errors';
 import { isStuck } from './attention';
 

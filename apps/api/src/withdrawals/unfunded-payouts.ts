@@ -1,8 +1,8 @@
 import { erc20Abi } from 'viem';
 import { fromBaseUnits } from '@portal/contract';
 import type { AppContext } from '../context';
-import { sql } from '../db/sql';
-import { toLedgerUnits } from '../chain/token';
+import { sql } from '../platform/db/sql';
+import { toLedgerUnits } from '../platform/chain/token';
 
 /**
  * The payouts just approved that the hot wallet cannot cover, for the

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { basic, bearer, errorOf, login, loginAdmin, usePortal, type Session } from '../harness';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { UNUSABLE_PASSWORD_HASH } from '../../src/auth/passwords';
 import { INVITATION_SUBJECT, acceptInvitation, invitationToken } from './invite-helpers';
 

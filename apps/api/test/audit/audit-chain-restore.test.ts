@@ -3,12 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeAudit } from '../../src/audit/service';
+import { writeAudit } from '../../src/audit/write-audit';
 import { checkChain } from '../../src/audit/verify-chain';
 import { backup, restore } from '../../src/backup/backup';
-import { openDatabase } from '../../src/db/database';
-import { migrate } from '../../src/db/migrate';
-import { scratchDatabase } from '../../src/db/scratch-database';
+import { openDatabase } from '../../src/platform/db/database';
+import { migrate } from '../../src/platform/db/migrate';
+import { scratchDatabase } from '../../src/platform/db/scratch-database';
 
 /**
  * A backup restored brings the audit chain back whole, its head with it, and

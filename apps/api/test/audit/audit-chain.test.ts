@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { writeAudit } from '../../src/audit/service';
+import { writeAudit } from '../../src/audit/write-audit';
 import { verifyAuditChain, FULL_CHECK_EVERY_MS } from '../../src/audit/verification';
 import { checkChain, describeCheck, type ChainCheck } from '../../src/audit/verify-chain';
-import { openDatabase, type Database, type Sql } from '../../src/db/database';
-import { migrate } from '../../src/db/migrate';
-import { sql } from '../../src/db/sql';
+import { openDatabase, type Database, type Sql } from '../../src/platform/db/database';
+import { migrate } from '../../src/platform/db/migrate';
+import { sql } from '../../src/platform/db/sql';
 import { bearer, usePortal } from '../harness';
 
 const { portal, admin } = usePortal();

@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeAudit } from '../../src/audit/service';
-import { openDatabase, type Database } from '../../src/db/database';
-import { migrate } from '../../src/db/migrate';
-import { scratchDatabase } from '../../src/db/scratch-database';
-import { sql } from '../../src/db/sql';
+import { writeAudit } from '../../src/audit/write-audit';
+import { openDatabase, type Database } from '../../src/platform/db/database';
+import { migrate } from '../../src/platform/db/migrate';
+import { scratchDatabase } from '../../src/platform/db/scratch-database';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * `npm run audit:verify` as the operator types it (docs/decisions/0054-audit-chain.md),

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { REFRESH_GRACE_MS } from '../../src/auth/service';
+import { REFRESH_GRACE_MS } from '../../src/auth/refresh';
 import { ADMIN_PASSWORD, basic, bearer, errorOf, login, loginAdmin, registerMember, useFreshPortal } from '../harness';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 const portal = useFreshPortal();
 

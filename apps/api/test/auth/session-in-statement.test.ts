@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, registerMember, usePortal } from '../harness';
 import { balances, booksFingerprint, fund, transfer } from '../ledger/ledger-helpers';
 import { buy, packageIds } from '../plan/plan-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * POST /api/transfers leaves the session check to its SQL statement

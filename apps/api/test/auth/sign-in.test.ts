@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { THROTTLE, delayAfter } from '../../src/auth/throttle';
 import { DEVICE_COOKIE } from '../../src/auth/device-cookie';
 import { ADMIN_PASSWORD, basic, bearer, errorOf, login, loginAdmin, registerMember, useFreshPortal } from '../harness';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /** Sign-in that holds (docs/decisions/0010-sign-in-that-holds.md) (throttling, device cookie, grace, look-alikes, NUL, enumeration, limits). */
 const portal = useFreshPortal();

@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBaseUnits } from '@portal/contract';
 import { backup, restore, type BackupTarget } from '../../src/backup/backup';
 import { createDepositWatcher } from '../../src/deposits/watcher';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { lockDataFolder } from '../../src/setup/data-folder';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
-import { startTestChain, type TestChain } from '../chain/chain-helpers';
+import { startTestChain, type TestChain } from '../platform/chain/chain-helpers';
 import {
   adminAuthenticator,
   bearer,
@@ -319,11 +319,12 @@ describe.skipIf(!serverUrl)('backup and restore on PostgreSQL (pg_dump / pg_rest
       for (const name of names) await client.query(`CREATE DATABASE ${name}`);
     });
   });
+  // DROP DATABASE waits for a checkpoint, which took over 60 s in CI with both suites writing.
   afterAll(async () => {
     await admin(async (client) => {
       for (const name of names) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     });
-  });
+  }, 180_000);
 
   it('restores a portal with money in flight into an empty database: every deposit credited once, the payout paid once, the books reconcile', async () => {
     const source = { databaseUrl: urlOf(names[0]!), dataDir: scratch };

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestoreCheckList } from '@portal/contract';
 import { backup, restore, type BackupTarget } from '../../src/backup/backup';
 import { createDepositWatcher } from '../../src/deposits/watcher';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
-import { startTestChain, type TestChain } from '../chain/chain-helpers';
+import { startTestChain, type TestChain } from '../platform/chain/chain-helpers';
 import {
   adminAuthenticator,
   bearer,
@@ -188,10 +188,13 @@ describe.skipIf(!serverUrl)('a restore on PostgreSQL never pays twice', () => {
     }
   };
   beforeAll(() => server(async (c) => void (await Promise.all(names.map((n) => c.query(`CREATE DATABASE ${n}`))))));
-  afterAll(() =>
-    server(async (c) => {
-      for (const n of names) await c.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`);
-    }),
+  // DROP DATABASE waits for a checkpoint, which took over 60 s in CI with both suites writing.
+  afterAll(
+    () =>
+      server(async (c) => {
+        for (const n of names) await c.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`);
+      }),
+    180_000,
   );
 
   it('finds the payout the old portal paid after the backup and settles it; releases the other', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PendingChange, PendingChangesAnswer, Settings } from '@portal/contract';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { applyDueChanges, pendingChangesJob } from '../../src/pending-changes';
 import {
   basic,

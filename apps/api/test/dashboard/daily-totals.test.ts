@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@portal/contract';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { rollUpDailyTotals, ROLLUP_MARGIN_MS } from '../../src/dashboard/rollup';
-import { adminDashboard } from '../../src/dashboard/service';
-import type { Database } from '../../src/db/database';
+import { readAdminDashboard } from '../../src/dashboard/read-admin-dashboard';
+import type { Database } from '../../src/platform/db/database';
 import { creditAll } from '../../src/deposits/credit-final-range';
 import { recordDeposits } from '../../src/deposits/record-deposits';
 import { bearer, registerMember, usePortal } from '../harness';
@@ -98,7 +98,7 @@ describe('the admin dashboard from daily totals', () => {
     await registerMember(portal.app, { sponsor: 'company', side: 'right' });
     const after = (await view()).json<AdminDashboard>();
     expect(after.members).toBe(before.members + 1);
-    expect(after).toEqual(await adminDashboard(portal.ctx));
+    expect(after).toEqual(await readAdminDashboard(portal.ctx));
   });
 
   it('equals the rows before the roll-up, after it, and once after two runners raced', async () => {
@@ -225,7 +225,7 @@ describe('the admin dashboard from daily totals', () => {
         },
       },
     });
-    const read = await adminDashboard({ ...portal.ctx, db: racing });
+    const read = await readAdminDashboard({ ...portal.ctx, db: racing });
     expect((await watermark()).getTime()).toBeGreaterThan(from + DAY_MS);
     const rows = await fromRows();
     expect(BigInt(rows.treasury!)).toBeGreaterThan(0n);

@@ -11,7 +11,7 @@ import { hashPassword } from '../../src/auth/passwords';
 import { rollUpDailyTotals } from '../../src/dashboard/rollup';
 import { creditAll } from '../../src/deposits/credit-final-range';
 import { recordDeposits } from '../../src/deposits/record-deposits';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { startDemoPortal } from '../demo-portal';
 import { bearer, login, loginAdmin, type Session, type TestPortal } from '../harness';
 

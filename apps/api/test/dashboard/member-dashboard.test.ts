@@ -1,6 +1,6 @@
 import { DASHBOARD_INCOME_DAYS, toBaseUnits, type MemberDashboard } from '@portal/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { bearer, errorOf, login, registerMember, usePortal, type Session } from '../harness';
 import { balances, fund } from '../ledger/ledger-helpers';
 import { close, day, mustBuy, packageIds } from '../plan/plan-helpers';

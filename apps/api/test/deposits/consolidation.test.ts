@@ -5,9 +5,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { toBaseUnits } from '@portal/contract';
 import type { DepositWatcher } from '../../src/deposits/watcher';
 import { bearer, type Session, type TestPortal } from '../harness';
-import type { RpcProxy, TestChain } from '../chain/chain-helpers';
+import type { RpcProxy, TestChain } from '../platform/chain/chain-helpers';
 import { memberWithAddress, startDepositPortal, stopDepositPortal } from './deposit-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * One consolidation at a time (docs/decisions/0028-one-consolidation-at-a-time.md),

@@ -4,7 +4,7 @@ import pino from 'pino';
 import type { Address } from 'viem';
 import type { DepositAddress } from '@portal/contract';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
-import { updateSettings } from '../../src/settings/service';
+import { updateSettings } from '../../src/settings/update-settings';
 import {
   bearer,
   enableAdminTwoFactor,
@@ -14,7 +14,7 @@ import {
   type Session,
   type TestPortal,
 } from '../harness';
-import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
+import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../platform/chain/chain-helpers';
 
 /**
  * The set-up the deposit tests share: a real anvil started for the file, a

@@ -4,9 +4,9 @@ import { fromBaseUnits, toBaseUnits } from '@portal/contract';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
 import { runJob, type RunningJob } from '../../src/shared/job-runner';
 import { bearer, type Session, type TestPortal } from '../harness';
-import type { RpcProxy, TestChain } from '../chain/chain-helpers';
+import type { RpcProxy, TestChain } from '../platform/chain/chain-helpers';
 import { memberWithAddress, startDepositPortal, stopDepositPortal } from './deposit-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * BEP20 deposits against a real anvil started for this file (one block per

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { HotWalletFunding } from '@portal/contract';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import { bearer } from '../harness';
-import type { TestChain } from '../chain/chain-helpers';
+import type { TestChain } from '../platform/chain/chain-helpers';
 import { usdt } from '../withdrawals/payout-helpers';
 import { setSettings } from '../withdrawals/withdrawal-helpers';
 import { startDepositPortal, stopDepositPortal, type DepositPortal } from './deposit-helpers';

@@ -3,7 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { Address } from 'viem';
 import type { DepositWatcher } from '../../src/deposits/watcher';
 import { bearer, type Session, type TestPortal } from '../harness';
-import type { RpcProxy, TestChain } from '../chain/chain-helpers';
+import type { RpcProxy, TestChain } from '../platform/chain/chain-helpers';
 import { approve, freshAddress, payAll, pendingWithdrawal, usdt, withdrawal } from '../withdrawals/payout-helpers';
 import { setSettings } from '../withdrawals/withdrawal-helpers';
 import { memberWithAddress, startDepositPortal, stopDepositPortal } from './deposit-helpers';
@@ -104,7 +104,7 @@ describe('a consolidation funds the hot wallet', () => {
 
   it('below the low-water mark, /api/health and the admin dashboard say so', async () => {
     const hotWalletSays = async () => {
-      portal.clock.advance(15_001); // past the chain reads' 15 s cache (metrics/chain-snapshot.ts)
+      portal.clock.advance(15_001); // past the chain reads' 15 s cache (platform/metrics/chain-snapshot.ts)
       const health = await portal.app.inject({ method: 'GET', url: '/api/health' });
       const dashboard = await portal.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
       expect(dashboard.statusCode, dashboard.body).toBe(200);

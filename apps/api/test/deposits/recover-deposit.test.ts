@@ -3,8 +3,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { bytesToHex, parseUnits, type Hex } from 'viem';
 import { randomBytes } from 'node:crypto';
 import type { DepositRecovery } from '@portal/contract';
-import { ANVIL_DEV_KEY, deployTestToken, sendTestToken } from '../../src/chain/anvil';
-import { sql } from '../../src/db/sql';
+import { ANVIL_DEV_KEY, deployTestToken, sendTestToken } from '../../src/platform/chain/anvil';
+import { sql } from '../../src/platform/db/sql';
 import { bearer, errorOf, type Session } from '../harness';
 import { memberWithAddress, startDepositPortalAhead, stopDepositPortal } from './deposit-helpers';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import type { Rescan, RescanPage } from '@portal/contract';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { recordChunk } from '../../src/deposits/rescan/chunk';
 import { createRescanRunner, type RescanRunner } from '../../src/deposits/rescan/job';
 import { watchKeyOf } from '../../src/deposits/watch-cursor';

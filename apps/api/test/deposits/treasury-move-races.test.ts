@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { bearer, errorOf } from '../harness';
 import { usdt } from '../withdrawals/payout-helpers';
 import { memberWithAddress, startDepositPortal, stopDepositPortal, type DepositPortal } from './deposit-helpers';

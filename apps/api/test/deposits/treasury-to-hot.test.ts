@@ -3,10 +3,10 @@ import { createWalletClient, erc20Abi, http, parseUnits, type Address, type Hex 
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import type { HotWalletFunding, Reconciliation } from '@portal/contract';
-import { ANVIL_DEV_KEY } from '../../src/chain/anvil';
-import { sql } from '../../src/db/sql';
+import { ANVIL_DEV_KEY } from '../../src/platform/chain/anvil';
+import { sql } from '../../src/platform/db/sql';
 import { bearer, errorOf } from '../harness';
-import type { TestChain } from '../chain/chain-helpers';
+import type { TestChain } from '../platform/chain/chain-helpers';
 import { usdt } from '../withdrawals/payout-helpers';
 import { setSettings } from '../withdrawals/withdrawal-helpers';
 import { memberWithAddress, startDepositPortal, stopDepositPortal, type DepositPortal } from './deposit-helpers';

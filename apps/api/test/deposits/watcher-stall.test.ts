@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBaseUnits, toBaseUnits, type Reconciliation } from '@portal/contract';
 import { encodeFunctionData, erc20Abi, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { ANVIL_DEV_KEY } from '../../src/chain/anvil';
+import { ANVIL_DEV_KEY } from '../../src/platform/chain/anvil';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { bearer, startPortal, type Session, type TestPortal } from '../harness';
-import type { RpcProxy, TestChain } from '../chain/chain-helpers';
+import type { RpcProxy, TestChain } from '../platform/chain/chain-helpers';
 import { memberWithAddress, startDepositPortalAhead, stopDepositPortal } from './deposit-helpers';
 
 /**

@@ -1,8 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { Sql } from '../../src/db/database';
+import type { Sql } from '../../src/platform/db/database';
 import { bearer, type Session } from '../harness';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 type Wallet = 'deposit' | 'income' | 'points';
 

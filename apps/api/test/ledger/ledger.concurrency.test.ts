@@ -2,7 +2,7 @@ import { fromBaseUnits } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { errorOf, registerMember, usePortal } from '../harness';
 import { assertBooksConsistent, balances, fund, transfer } from './ledger-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * Real concurrency exists only on a PostgreSQL server (PGlite runs one

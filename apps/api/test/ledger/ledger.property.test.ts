@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bearer, registerMember, type Session, usePortal } from '../harness';
 import { assertBooksConsistent } from './ledger-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * The ledger against a model simple enough to trust: a map of bigint

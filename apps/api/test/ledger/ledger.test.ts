@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, errorOf, registerMember, type Session, usePortal } from '../harness';
 import { adjust, assertBooksConsistent, balances, booksFingerprint, convert, fund, transfer } from './ledger-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 const { portal, admin } = usePortal();
 

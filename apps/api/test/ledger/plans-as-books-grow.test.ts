@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerMember, usePortal } from '../harness';
 import { fund, transfer } from './ledger-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * The money paths' statements find their rows by index whatever the

@@ -2,7 +2,7 @@ import { toBaseUnits, type Transfer } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
 import { registerMember, type Session, usePortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from './ledger-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { storedTransfer, type TransferResult } from '../../src/transfers/answer';
 
 /**

@@ -3,7 +3,7 @@ import { basic, bearer, errorOf, login, registerMember, type Session, usePortal 
 import { adjust, booksFingerprint, convert, fund, transfer } from '../ledger/ledger-helpers';
 import { allMembers } from '../../src/members/queries';
 import { allUsers } from '../../src/admin-users/queries';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { acceptInvitation } from '../admin-users/invite-helpers';
 
 const { portal, admin } = usePortal();

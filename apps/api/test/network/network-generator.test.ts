@@ -4,7 +4,7 @@ import { bitsOf } from '../../src/network/paths';
 import { bearer, login, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
 import { getNetwork, placementTree, recountTeams, storedTeams } from './network-helpers';
 import { hashPassword } from '../../src/auth/passwords';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * The synthetic network generator (bench/, seed:demo) writes what the

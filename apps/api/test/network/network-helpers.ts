@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/platform/db/database';
 import { bearer, type Session } from '../harness';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 type Query = Record<string, string | number | undefined>;
 

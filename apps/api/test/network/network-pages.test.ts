@@ -6,7 +6,7 @@ import { errorOf, registerMember, ROOT, startPortal, type TestPortal, usePortal 
 import { fund } from '../ledger/ledger-helpers';
 import { mustBuy, packageIds } from '../plan/plan-helpers';
 import { getNetwork, place } from './network-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /** Who invited a visitor, free positions to place into, a downline ordered by a column. */
 

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NETWORK_ROLLUP_LOCK, rollUpNetwork } from '../../src/network/rollup';
+import { ADVISORY_LOCKS } from '../../src/platform/db/advisory-locks';
+import { rollUpNetwork } from '../../src/network/rollup';
 import { bearer, errorOf, registerMember, ROOT, usePortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
 import { mustBuy, packageIds } from '../plan/plan-helpers';
 import { childName, getNetwork, place, placementTree, recountTeams, storedTeams } from './network-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /** Real concurrency exists on a PostgreSQL server only (PGlite runs one transaction at a time). */
 const onServer = Boolean(process.env.DATABASE_URL);
@@ -442,7 +443,7 @@ describe('team counts', () => {
   const withRollUpHeld = (work: () => Promise<void>) =>
     onServer
       ? portal.db.transaction(async (tx) => {
-          await tx.query(sql`SELECT pg_advisory_xact_lock(${NETWORK_ROLLUP_LOCK})`);
+          await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.networkRollup})`);
           await work();
         })
       : work();

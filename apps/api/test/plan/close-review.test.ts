@@ -5,8 +5,8 @@ import { bearer, errorOf, loginAdmin, startPortal, usePortal, type Session } fro
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
 import { close, day, fundedMember, maintainedLegs, mustBuy, rebuildLegs, workedDayOne } from './plan-helpers';
 import type { TestPortal } from '../harness';
-import type { Sql } from '../../src/db/database';
-import { sql } from '../../src/db/sql';
+import type { Sql } from '../../src/platform/db/database';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * A close to review (docs/plan.md, "A close to review"; ADR 0040): with the

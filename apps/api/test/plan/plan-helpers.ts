@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/platform/db/database';
 import { bearer, registerMember, type Session, type TestPortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 export function buy(app: FastifyInstance, member: Session, packageId: unknown, key?: string) {
   return app.inject({

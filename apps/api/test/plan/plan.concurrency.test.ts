@@ -4,7 +4,7 @@ import { rollUpNetwork } from '../../src/network/rollup';
 import { errorOf, registerMember, type Session, usePortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
 import { buy, close, day, maintainedLegs, mustBuy, packageIds, rebuildLegs } from './plan-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /** Real concurrency exists only on a PostgreSQL server (PGlite runs one transaction at a time). */
 const onServer = Boolean(process.env.DATABASE_URL);

@@ -4,7 +4,7 @@ import { bearer, enableAdminTwoFactor, loginAdmin, registerMember, startPortal, 
 import { assertBooksConsistent, fund } from '../ledger/ledger-helpers';
 import { buy, close, day, maintainedLegs, packageIds, rebuildLegs } from './plan-helpers';
 import { rollUpNetwork } from '../../src/network/rollup';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * The plan against a simulator written out again from PRODUCT.md §4–§5, with

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { allMatchingBonuses, allReferralBonuses } from '../../src/bonuses/list';
 import { rollUpNetwork } from '../../src/network/rollup';
 import {
@@ -14,7 +14,7 @@ import {
 import { assertBooksConsistent, balances, booksFingerprint, fund } from '../ledger/ledger-helpers';
 import { place } from '../network/network-helpers';
 import { buy, close, day, maintainedLegs, mustBuy, packageIds, rebuildLegs } from './plan-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 let portal: TestPortal;
 let admin: Session;
@@ -389,6 +389,57 @@ describe('the daily close', () => {
     });
     // 2 × 10% referral of the Platinum purchases, plus the capped matching bonus.
     expect(await income(A)).toBe('1300.00');
+  });
+
+  it('shows members the next close by the rule the close pays by, at the matching rate in force', async () => {
+    const { app, db } = portal;
+    const A = await member('nexter', 'company', 'left');
+    const L = await member('nextl', 'nexter', 'left');
+    const R = await member('nextr', 'nexter', 'right');
+    const ids = await packageIds(app, A);
+    await mustBuy(app, A, ids.Starter!); // daily cap 100 USDT
+    await mustBuy(app, L, ids.Platinum!);
+    await mustBuy(app, R, ids.Gold!);
+    const status = async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(A) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().nextClose;
+    };
+    const dashboard = async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(A) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().plan.nextClose;
+    };
+    /** What `read` answers, and how many times it asked plan_match_day on its own (the rate it expected was not in force). */
+    const asking = async <T>(read: () => Promise<T>): Promise<[T, number]> => {
+      const statements = vi.spyOn(db, 'query');
+      try {
+        const value = await read();
+        return [value, statements.mock.calls.filter(([q]) => q.toQuery().text.includes('FROM plan_match_day(')).length];
+      } finally {
+        statements.mockRestore();
+      }
+    };
+    expect(await status()).toEqual({ matched: '1000', bonus: '100.00', flushed: '0.00' });
+    expect(await dashboard()).toEqual({ matched: '1000', bonus: '100.00', flushed: '0.00' });
+
+    // Another process changes the rate: this one computes the next close at the rate it read last, sees that
+    // another is in force, and asks again at that one; after that the statement has the rate right.
+    const setRate = (percent: string) =>
+      db.query(
+        sql`INSERT INTO settings (key, value) VALUES ('matchingPercent', ${JSON.stringify(percent)})
+            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      );
+    await setRate('12.5');
+    const capped = { matched: '1000', bonus: '100.00', flushed: '25.00' };
+    expect(await asking(status)).toEqual([capped, 1]);
+    expect(await asking(status)).toEqual([capped, 0]);
+    expect(await asking(dashboard)).toEqual([capped, 0]);
+    await setRate('8');
+    const lower = { matched: '1000', bonus: '80.00', flushed: '0.00' };
+    expect(await asking(dashboard)).toEqual([lower, 1]);
+    expect(await asking(dashboard)).toEqual([lower, 0]);
+    expect(await asking(status)).toEqual([lower, 0]);
   });
 
   it("lists everyone's matching and referral records in every order, in pages and as a CSV walked from the last row, with the closes' totals", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { registerMember, type Session, usePortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
 import { packageIds } from './plan-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * `plan_purchases` (apps/api/sql/functions/plan_purchases.sql) runs the purchases that arrived together

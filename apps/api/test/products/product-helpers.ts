@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { Sql } from '../../src/db/database';
+import type { Sql } from '../../src/platform/db/database';
 import { bearer, enableAdminTwoFactor, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * A portal for the file's tests whose pictures go to a fresh temporary

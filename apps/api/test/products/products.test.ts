@@ -12,7 +12,7 @@ import {
   uploadImage,
   withLyingHeader,
 } from './product-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 let portal: TestPortal;
 let admin: Session;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RankCreate } from '@portal/contract';
 import { bearer, ROOT, usePortal, type Session, type TestPortal } from '../harness';
 import { close, day, fundedMember as member, mustBuy, packageIds, workedDayOne } from '../plan/plan-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { rollUpNetwork } from '../../src/network/rollup';
 import { evaluateRanks } from '../../src/ranks/evaluate';
 

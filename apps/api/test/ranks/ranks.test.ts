@@ -13,7 +13,7 @@ import {
 } from '../harness';
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
 import { close, day, fundedMember as member, mustBuy, packageIds, workedDayOne } from '../plan/plan-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { defineRank, threeRanks } from './rank-helpers';
 
 /**

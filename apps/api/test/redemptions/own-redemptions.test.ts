@@ -3,7 +3,7 @@ import { bearer, errorOf, login, registerMember, type Session, type TestPortal }
 import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
 import { enableTwoFactor } from '../two-factor/two-factor-helpers';
 import { createProduct, redeem, stockOf, useProductPortal } from '../products/product-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * No admin decides on a redemption of their own

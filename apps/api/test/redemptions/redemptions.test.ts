@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, registerMember, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances, convert, fund } from '../ledger/ledger-helpers';
 import { createProduct, redeem, shopFingerprint, useProductPortal, stockOf } from '../products/product-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { systemBalance } from '../../src/ledger/queries';
 import { toBaseUnits } from '@portal/contract';
 

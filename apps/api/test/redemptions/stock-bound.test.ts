@@ -3,7 +3,7 @@ import { MAX_PRODUCT_STOCK, MAX_REDEEM_QUANTITY } from '@portal/contract';
 import { bearer, registerMember, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
 import { createProduct, redeem, stockOf, useProductPortal } from '../products/product-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * A product's stock stays within the catalogue's bound, `MAX_PRODUCT_STOCK`

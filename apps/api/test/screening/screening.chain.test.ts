@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, parseUnits, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { ANVIL_DEV_KEY } from '../../src/chain/anvil';
+import { ANVIL_DEV_KEY } from '../../src/platform/chain/anvil';
 import { BULK_FROM } from '../../src/deposits/credit-final-range';
 import { createDepositWatcher, type DepositWatcher } from '../../src/deposits/watcher';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { bearer, errorOf, type Session, type TestPortal } from '../harness';
-import type { RpcProxy, TestChain } from '../chain/chain-helpers';
+import type { RpcProxy, TestChain } from '../platform/chain/chain-helpers';
 import { memberWithAddress, startDepositPortal, stopDepositPortal } from '../deposits/deposit-helpers';
 import { saveAddress } from '../withdrawals/withdrawal-helpers';
 

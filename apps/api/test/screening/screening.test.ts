@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config';
-import { sql } from '../../src/db/sql';
+import { ConfigError, loadConfig } from '../../src/platform/config';
+import { sql } from '../../src/platform/db/sql';
 import { bootstrap } from '../../src/setup/bootstrap';
 import {
   bearer,

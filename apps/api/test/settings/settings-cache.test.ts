@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { lastReadSettings, readSettings, watchSettings } from '../../src/settings/service';
+import { lastReadSettings, readSettings, watchSettings } from '../../src/settings/in-force';
 import { registerMember, usePortal } from '../harness';
 import { balances, fund, transfer } from '../ledger/ledger-helpers';
 import { buy, packageIds } from '../plan/plan-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * The settings are cached per process (docs/decisions/0013a-settings-cache.md).

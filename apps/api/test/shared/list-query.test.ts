@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/database';
-import type { Sql } from '../../src/db/database';
-import { sql } from '../../src/db/sql';
+import { openDatabase, type Database } from '../../src/platform/db/database';
+import type { Sql } from '../../src/platform/db/database';
+import { sql } from '../../src/platform/db/sql';
 import { defineList } from '../../src/shared/list-query';
 
 interface Row {

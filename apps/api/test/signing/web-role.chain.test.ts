@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
-import { createChain } from '../../src/chain';
-import { KEY_VARIABLES, settingsFromEnv } from '../../src/chain/config';
-import { ConfigError, loadConfig } from '../../src/config';
+import { createChain } from '../../src/platform/chain';
+import { KEY_VARIABLES, settingsFromEnv } from '../../src/platform/chain/config';
+import { ConfigError, loadConfig } from '../../src/platform/config';
 import type { AppContext } from '../../src/context';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { signingRequestsJob } from '../../src/signing/job';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
-import { startTestChain, type TestChain } from '../chain/chain-helpers';
+import { startTestChain, type TestChain } from '../platform/chain/chain-helpers';
 import { bearer, enableAdminTwoFactor, loginAdmin, startPortal, type Session, type TestPortal } from '../harness';
 import { approve, pendingWithdrawal, usdt, withdrawal } from '../withdrawals/payout-helpers';
 import { setSettings } from '../withdrawals/withdrawal-helpers';

@@ -7,7 +7,7 @@ import { readSimulation } from '../../src/simulator/read';
 import { createSimulationRunner } from '../../src/simulator/replay';
 import { settingsInForce } from '../../src/simulator/settings';
 import { startSimulation } from '../../src/simulator/start';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { startPortal, type TestPortal } from '../harness';
 
 /**

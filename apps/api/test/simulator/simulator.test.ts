@@ -4,8 +4,8 @@ import { bearer, errorOf, registerMember, usePortal, type Session, type TestPort
 import { close, day, fundedMember, mustBuy, workedDayOne } from '../plan/plan-helpers';
 import { threeRanks } from '../ranks/rank-helpers';
 import { createSimulationRunner } from '../../src/simulator/replay';
-import type { Sql } from '../../src/db/database';
-import { sql } from '../../src/db/sql';
+import type { Sql } from '../../src/platform/db/database';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * The plan simulator (docs/plan.md, "The plan simulator"; ADR 0044) on the

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromBaseUnits, toBaseUnits } from '@portal/contract';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { monthOf } from '../../src/statements/month';
 import { renderStatement } from '../../src/statements/render';
 import { statementFor, statementMember, statementOf, type Statement } from '../../src/statements/statement-of';

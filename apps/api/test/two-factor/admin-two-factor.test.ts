@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints, errorsOf, type Endpoint } from '@portal/contract';
 import { bearer, errorOf, registerMember, usePortal, type Session } from '../harness';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { invitedAdmin } from '../admin-users/invite-helpers';
 
 /**
  * Every admin power behind two-factor, declared once in the endpoint table
  * (packages/contract/src/endpoint.ts `twoFactor`) and enforced by the admin
- * scope (apps/api/src/http/guard.ts `adminTwoFactorGate`):
+ * scope (apps/api/src/platform/http/guard.ts `adminTwoFactorGate`):
  * docs/decisions/0051-admin-two-factor-declared-in-the-endpoint-table.md.
  */
 

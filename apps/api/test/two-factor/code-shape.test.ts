@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminCode, bearer, errorOf, registerMember, usePortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * A two-factor code that is sent is checked for shape wherever one is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_GUARD } from '../../src/two-factor/guard';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import {
   adminCode,
   basic,

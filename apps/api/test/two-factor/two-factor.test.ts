@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { basic, bearer, errorOf, registerMember, usePortal } from '../harness';
 import { codeAt, enableTwoFactor, freshCode } from './two-factor-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { sealSecret } from '../../src/two-factor/secret-box';
 import { randomBytes } from 'node:crypto';
 

@@ -4,7 +4,7 @@ import { invitedAdmin } from '../admin-users/invite-helpers';
 import { enableTwoFactor } from '../two-factor/two-factor-helpers';
 import { freshAddress, pendingWithdrawal, usePayoutChain } from './payout-helpers';
 import { setSettings } from './withdrawal-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 /**
  * Approvals of one withdrawal sent at once (apps/api/src/withdrawals/review.ts):

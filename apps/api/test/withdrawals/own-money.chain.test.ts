@@ -4,7 +4,7 @@ import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers'
 import { enableTwoFactor, freshCode } from '../two-factor/two-factor-helpers';
 import { approve, freshAddress, payAll, pendingWithdrawal, usePayoutChain, withdrawal } from './payout-helpers';
 import { requestWithdrawal, setSettings } from './withdrawal-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { invitedAdmin } from '../admin-users/invite-helpers';
 
 /**
@@ -172,11 +172,18 @@ describe('separation of duties: no admin acts on their own money', () => {
     const asked = await ask(portal, insider, '40');
     expect(asked.statusCode, asked.body).toBe(201);
     const id = asked.json().id as number;
+    // Another member's withdrawal beside it: a statement of several rows is refused whole for the one that is own.
+    const other = (await pendingWithdrawal(portal, admin, freshAddress(), '20')).id;
     const refusals = [
       sql`INSERT INTO withdrawal_approvals (withdrawal_id, admin_id, approved_at) VALUES (${id}, ${insider.user.id}, now())`,
+      sql`INSERT INTO withdrawal_approvals (withdrawal_id, admin_id, approved_at)
+          VALUES (${other}, ${insider.user.id}, now()), (${id}, ${insider.user.id}, now())`,
       sql`UPDATE withdrawals SET decided_by = ${insider.user.id} WHERE id = ${id}`,
+      sql`UPDATE withdrawals SET decided_by = ${insider.user.id} WHERE id IN (${other}, ${id})`,
       sql`INSERT INTO payouts (withdrawal_id, status, chain_id, wallet, to_address, amount, queued_by)
           SELECT id, 'queued', 1, 'w', address, amount, ${insider.user.id} FROM withdrawals WHERE id = ${id}`,
+      sql`INSERT INTO payouts (withdrawal_id, status, chain_id, wallet, to_address, amount, queued_by)
+          SELECT id, 'queued', 1, 'w', address, amount, ${insider.user.id} FROM withdrawals WHERE id IN (${other}, ${id}) ORDER BY id DESC`,
     ];
     for (const statement of refusals) {
       const error = await portal.db
@@ -210,6 +217,10 @@ describe('separation of duties: no admin acts on their own money', () => {
         (e: { code?: string; message?: string }) => e,
       );
     expect(ledgerError).toMatchObject({ code: 'PT403', message: 'OWN_MONEY' });
-    expect((await withdrawal(portal, admin, id)).approvals).toEqual([]);
+    for (const each of [id, other]) {
+      expect(await withdrawal(portal, admin, each)).toMatchObject({ status: 'pending', approvals: [] });
+      const { rows } = await portal.db.query(sql`SELECT id FROM payouts WHERE withdrawal_id = ${each}`);
+      expect(rows).toEqual([]);
+    }
   });
 });

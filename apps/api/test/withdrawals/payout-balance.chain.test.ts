@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { startQueued } from '../../src/withdrawals/payout/start-queued';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import { adminCode, bearer, type TestPortal } from '../harness';

@@ -11,7 +11,7 @@ import {
   usdt,
   withdrawal,
 } from './payout-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 
 /**

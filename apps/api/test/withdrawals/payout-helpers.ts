@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { ApprovalResult } from '@portal/contract';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import type { PayoutHooks } from '../../src/withdrawals/payout/pass';
-import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
+import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../platform/chain/chain-helpers';
 import {
   bearer,
   lateBound,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { adminCode, bearer, type TestPortal } from '../harness';
 import { freshAddress, payAll, pendingWithdrawal, usePayoutChain, withdrawal } from './payout-helpers';
 

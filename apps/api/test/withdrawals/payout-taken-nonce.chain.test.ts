@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bearer, errorOf } from '../harness';
 import { assertBooksConsistent, balances } from '../ledger/ledger-helpers';
 import { approve, freshAddress, payAll, pendingWithdrawal, usePayoutChain, usdt, withdrawal } from './payout-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { createPayoutRunner } from '../../src/withdrawals/payout/job';
 import { sendPayoutTransaction } from '../../src/withdrawals/payout/transactions';
 

@@ -15,7 +15,7 @@ import {
   withdrawal,
 } from './payout-helpers';
 import { OUTSIDE, requestWithdrawal, saveAddress, setSettings } from './withdrawal-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 
 describe('withdrawal payouts on a local chain', () => {
   const setup = usePayoutChain();

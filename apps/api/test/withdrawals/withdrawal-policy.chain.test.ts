@@ -4,9 +4,9 @@ import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers'
 import { codeAt, enableTwoFactor } from '../two-factor/two-factor-helpers';
 import { approve, freshAddress, payAll, pendingWithdrawal, usePayoutChain, withdrawal } from './payout-helpers';
 import { requestWithdrawal, setSettings } from './withdrawal-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { invitedAdmin } from '../admin-users/invite-helpers';
-import { readPayoutFigures } from '../../src/metrics/queries';
+import { readPayoutFigures } from '../../src/platform/metrics/queries';
 
 /** A second admin with two-factor on (the `adminsRequireTwoFactor` setting asks it of whoever approves). */
 async function secondAdmin(portal: TestPortal, admin: Session, username: string): Promise<Session> {

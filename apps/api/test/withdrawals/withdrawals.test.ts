@@ -3,7 +3,7 @@ import { bearer, errorOf, registerMember, usePortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
 import { codeAt, enableTwoFactor, freshCode } from '../two-factor/two-factor-helpers';
 import { OUTSIDE, requestWithdrawal, saveAddress, setSettings } from './withdrawal-helpers';
-import { sql } from '../../src/db/sql';
+import { sql } from '../../src/platform/db/sql';
 import { toBaseUnits } from '@portal/contract';
 
 describe('withdrawal requests (no chain)', () => {

@@ -41,7 +41,7 @@ export const anyRequestErrors = [
   'DATABASE_UNAVAILABLE',
 ] as const satisfies readonly ApiErrorCode[];
 
-/** What the signed-in scopes' guards answer (apps/api/src/http/guard.ts): not signed in, the sign-in ended or blocked, not allowed. */
+/** What the signed-in scopes' guards answer (apps/api/src/platform/http/guard.ts): not signed in, the sign-in ended or blocked, not allowed. */
 export const audienceErrors = [
   'AUTH_REQUIRED',
   'TOKEN_INVALID',

@@ -16,7 +16,7 @@ const stateErrors = [
   'TWO_FACTOR_REQUIRED',
 ] as const satisfies readonly ApiErrorCode[];
 
-/** What setting it up and turning it on may answer: the first code is checked here (apps/api/src/two-factor/service.ts), not by the second factor's guard that checks the turning off. */
+/** What setting it up and turning it on may answer: the first code is checked here (apps/api/src/two-factor/enable-two-factor.ts), not by the second factor's guard that checks the turning off. */
 const writeErrors = [...stateErrors, ...oneTimeCodeErrors] as const;
 
 /** `/api/me` */

@@ -1,7 +1,7 @@
 import type { Rescan } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { writeAudit, type Actor } from '../../audit/service';
-import { sql } from '../../db/sql';
+import { writeAudit, type Actor } from '../../audit/write-audit';
+import { sql } from '../../platform/db/sql';
 import { conflict } from '../../shared/errors';
 import { readRescan } from './list';
 

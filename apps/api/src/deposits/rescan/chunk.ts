@@ -1,7 +1,7 @@
-import type { Database } from '../../db/database';
-import { sql } from '../../db/sql';
+import type { Database } from '../../platform/db/database';
+import { sql } from '../../platform/db/sql';
 import { leaseEnd } from '../../shared/lease';
-import { writeAudit } from '../../audit/service';
+import { writeAudit } from '../../audit/write-audit';
 import { creditAll, setAside } from '../credit-final-range';
 import { recordDeposits } from '../record-deposits';
 import type { MatchedLog } from '../transfer-logs';

@@ -1,9 +1,9 @@
-import type { Chain } from '../../chain';
+import type { Chain } from '../../platform/chain';
 import type { AppContext } from '../../context';
 import type { Job } from '../../shared/job-runner';
 import { newLeaseHolder } from '../../shared/lease';
 import { describeChainError } from '../chain-status';
-import { MAX_RANGE } from '../../chain/finality';
+import { MAX_RANGE } from '../../platform/chain/finality';
 import { readFinalRange, tooLarge } from '../transfer-logs';
 import { watchKeyOf } from '../watch-cursor';
 import { recordChunk } from './chunk';

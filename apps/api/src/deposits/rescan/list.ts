@@ -1,6 +1,6 @@
 import type { PageQuery, Rescan, RescanPage } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { sql } from '../../db/sql';
+import { sql } from '../../platform/db/sql';
 import { notFound } from '../../shared/errors';
 import { defineList } from '../../shared/list-query';
 import { RESCAN_SELECT, toRescan, type RescanRow } from './rows';

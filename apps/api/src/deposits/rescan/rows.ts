@@ -1,5 +1,5 @@
 import type { Rescan } from '@portal/contract';
-import { sql } from '../../db/sql';
+import { sql } from '../../platform/db/sql';
 
 /** A `deposit_rescans` row (migration 0030) as the list and the answers read it. */
 export interface RescanRow {

@@ -1,7 +1,7 @@
 import { RESCAN_MAX_BLOCKS, type Rescan } from '@portal/contract';
 import type { AppContext } from '../../context';
-import { writeAudit, type Actor } from '../../audit/service';
-import { sql } from '../../db/sql';
+import { writeAudit, type Actor } from '../../audit/write-audit';
+import { sql } from '../../platform/db/sql';
 import { conflict, isUniqueViolation, unprocessable } from '../../shared/errors';
 import { fromChain, requireChain } from '../require-chain';
 import { watchKeyOf, type WatchKey } from '../watch-cursor';

@@ -1,9 +1,9 @@
 import { parseAbiItem, type Hex } from 'viem';
-import { writeAudit } from '../../audit/service';
-import type { Sql } from '../../db/database';
-import { sql } from '../../db/sql';
-import { toLedgerUnits } from '../../chain/token';
-import { MAX_RANGE } from '../../chain/finality';
+import { writeAudit } from '../../audit/write-audit';
+import type { Sql } from '../../platform/db/database';
+import { sql } from '../../platform/db/sql';
+import { toLedgerUnits } from '../../platform/chain/token';
+import { MAX_RANGE } from '../../platform/chain/finality';
 import type { PayoutPass } from './pass';
 import { settlePayout } from './settle';
 import type { PayoutRow } from './transactions';

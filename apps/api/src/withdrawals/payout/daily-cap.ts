@@ -1,10 +1,10 @@
 import { fromBaseUnits, policyLimit } from '@portal/contract';
 import type { AppContext } from '../../context';
-import type { Sql } from '../../db/database';
-import { sql } from '../../db/sql';
-import { readSettings } from '../../settings/service';
+import type { Sql } from '../../platform/db/database';
+import { sql } from '../../platform/db/sql';
+import { readSettings } from '../../settings/in-force';
 import { utcDayOf } from '../../shared/utc-day';
-import { UNPAID_ENDS } from './transactions';
+import { UNPAID_ENDS } from './lifecycle';
 
 /**
  * The company's daily payout cap (`dailyPayoutCap`, docs/decisions/0035-withdrawal-policy.md):

@@ -1,8 +1,9 @@
 import type { TransactionReceipt } from 'viem';
-import type { Finality } from '../../chain';
-import { sql } from '../../db/sql';
+import type { Finality } from '../../platform/chain';
+import { sql } from '../../platform/db/sql';
 import type { PayoutPass } from './pass';
 import { broadcastPayout } from './broadcast';
+import { payoutLifecycle } from './lifecycle';
 import { whenRefused } from './refused';
 import { cancelledPayout, failPayout, settlePayout } from './settle';
 import {
@@ -72,9 +73,7 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
     if (!mined) {
       if (payout.status === 'mined') {
         // Its block was reorganised away: back to waiting for a receipt.
-        await db.query(
-          sql`UPDATE payouts SET status = 'broadcast', tx_hash = NULL, block_number = NULL WHERE id = ${payout.id}`,
-        );
+        await payoutLifecycle.reorg(db, payout.id);
         continue;
       }
       const nonce = BigInt(payout.nonce!);
@@ -89,7 +88,7 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
       }
       if (used && nonce < used.latest) {
         // Taken in a block that is not final: a reorganisation could still drop that transaction and let ours in, so
-        // the payout waits as deposits and payouts wait for finality (chain/finality.ts). No bump: the node refuses the nonce.
+        // the payout waits as deposits and payouts wait for finality (platform/chain/finality.ts). No bump: the node refuses the nonce.
         const note = `Nonce ${nonce} was used by another transaction from the hot wallet in a block not final yet; the payout fails once that block is final (unless one of its own transactions is mined instead).`;
         if (payout.error !== note)
           await db.query(sql`UPDATE payouts SET error = ${note}, updated_at = now() WHERE id = ${payout.id}`);
@@ -125,10 +124,11 @@ export async function followInFlight(pass: PayoutPass): Promise<number> {
       continue;
     }
     if (payout.status === 'broadcast') {
-      await db.query(
-        sql`UPDATE payouts SET status = 'mined', tx_hash = ${mined.transactionHash}, block_number = ${mined.blockNumber.toString()},
-              error = CASE WHEN ${minedKind} = 'cancel' THEN error END, updated_at = now() WHERE id = ${payout.id}`,
-      );
+      await payoutLifecycle.mine(db, payout.id, {
+        txHash: mined.transactionHash,
+        block: mined.blockNumber,
+        keepNote: minedKind === 'cancel',
+      });
       progressed += 1;
     }
     if (finality && mined.blockNumber <= finality.final) {

@@ -2,8 +2,8 @@ import { formatUnits } from 'viem';
 import { erc20Abi } from 'viem';
 import { fromBaseUnits, toBaseUnits, type HotWallet, type Settings } from '@portal/contract';
 import type { AppContext } from '../../context';
-import type { Sql } from '../../db/database';
-import { sql } from '../../db/sql';
+import type { Sql } from '../../platform/db/database';
+import { sql } from '../../platform/db/sql';
 import { GAS_PER_PAYOUT } from './transactions';
 
 /**

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { sql } from '../../db/sql';
+import { sql } from '../../platform/db/sql';
 import type { Job } from '../../shared/job-runner';
 import { keepRenewed, newLeaseHolder, RENEW_EVERY_MS } from '../../shared/lease';
 import { restoreCheckHolds } from './after-restore';
@@ -22,7 +22,8 @@ import { testPause } from '../../shared/test-pause';
  *   ─(final block)─ paid (+ journal entry: in flight → treasury and fees)
  *
  * `start-queued.ts` takes a payout to `broadcast`, `follow-in-flight.ts`
- * from there to `paid`, `settle.ts` ends it. A payout never gets a second
+ * from there to `paid`, `settle.ts` ends it; each status is written by a
+ * transition of `lifecycle.ts`, the table of them all. A payout never gets a second
  * nonce, and every transaction of it (the first and its fee-bumped
  * replacements, `transactions.ts`) spends that one nonce, so at most one of
  * them is ever mined: the payout records whichever it is. A payout fails

@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
-import type { Sql } from '../../db/database';
-import { sql } from '../../db/sql';
+import type { Sql } from '../../platform/db/database';
+import { sql } from '../../platform/db/sql';
 import { leaseEnd } from '../../shared/lease';
 
 /** One lease row per (chain, hot wallet), of the kind of shared/lease.ts: only one process pays from a wallet at a time. */

@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import type { AppContext } from '../../context';
-import type { Chain, TokenInfo } from '../../chain';
+import type { Chain, TokenInfo } from '../../platform/chain';
 
 export type PayoutStep = 'reserved' | 'signed' | 'broadcast';
 

@@ -1,8 +1,10 @@
 import type { AppContext } from '../../context';
-import type { Sql } from '../../db/database';
-import { sql } from '../../db/sql';
+import type { Sql } from '../../platform/db/database';
+import { sql } from '../../platform/db/sql';
 import { conflict } from '../../shared/errors';
-import { UNPAID_ENDS } from './transactions';
+import { withdrawalLifecycle } from '../lifecycle';
+import { payoutLifecycle, UNPAID_ENDS } from './lifecycle';
+import { mustHaveMoved } from '../../shared/lifecycle';
 
 /** The payouts side of approval, inside the admin's transactions (withdrawals/review.ts): queueing, retry, the refund guard. */
 
@@ -13,10 +15,11 @@ const notConfigured = () =>
   );
 
 /**
- * One queued payout per approved withdrawal, in the approval's transaction;
- * `queuedBy` is the admin who approved or retried it (null: the portal
- * itself), never the withdrawal's owner (the `payouts_not_own` trigger,
- * migration 0041_own_money.sql).
+ * One queued payout per approved withdrawal, from the portal's hot wallet,
+ * in the approval's transaction; `queuedBy` is the admin who approved or
+ * retried it (null: the portal itself), never the withdrawal's owner (the
+ * `payouts_not_own` trigger, migrations 0041_own_money.sql and
+ * 0046_own_money_per_statement.sql).
  */
 export async function queuePayouts(
   ctx: AppContext,
@@ -26,17 +29,13 @@ export async function queuePayouts(
 ): Promise<void> {
   const chain = ctx.chain;
   if (!chain?.hotWalletAddress) throw notConfigured();
-  await tx.query(
-    sql`INSERT INTO payouts (withdrawal_id, status, chain_id, wallet, to_address, amount, queued_by)
-        SELECT id, 'queued', ${chain.chainId}, ${chain.hotWalletAddress}, address, amount - fee, ${queuedBy}::bigint
-          FROM withdrawals WHERE id = ANY(${withdrawalIds}::bigint[]) ORDER BY id`,
-  );
+  await payoutLifecycle.queue(tx, withdrawalIds, { chainId: chain.chainId, wallet: chain.hotWalletAddress, queuedBy });
 }
 
 /** A failed payout tried again by admin `adminId`: a new payout, the withdrawal approved again. */
 export async function requeuePayout(ctx: AppContext, tx: Sql, withdrawalId: number, adminId: number): Promise<void> {
   await queuePayouts(ctx, tx, [withdrawalId], adminId);
-  await tx.query(sql`UPDATE withdrawals SET status = 'approved', reason = NULL WHERE id = ${withdrawalId}`);
+  mustHaveMoved(await withdrawalLifecycle.retry(tx, withdrawalId), 1, `withdrawal #${withdrawalId} retried`);
 }
 
 /**

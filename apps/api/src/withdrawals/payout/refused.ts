@@ -1,8 +1,7 @@
-import { sql } from '../../db/sql';
-import type { Sql } from '../../db/database';
+import { sql } from '../../platform/db/sql';
 import type { AppContext } from '../../context';
+import { payoutLifecycle, queueAgainOrFail } from './lifecycle';
 import type { PayoutPass } from './pass';
-import { queuePayouts } from './queue';
 import {
   recordBroadcast,
   replacementGasPrice,
@@ -30,9 +29,9 @@ import {
  *
  * A withdrawal whose payout was refused or cancelled MAX_ATTEMPTS times in a
  * row (`payouts.attempt`) fails, with the node's words, for the
- * admin to retry or refund (the hot wallet holds it all: nothing left it).
+ * admin to retry or refund (the hot wallet holds it all: nothing left it;
+ * `queueAgainOrFail` in lifecycle.ts).
  */
-export const MAX_ATTEMPTS = 3;
 
 export async function whenRefused(pass: PayoutPass, payout: PayoutRow, refusal: string): Promise<void> {
   const { ctx, chain, wallet } = pass;
@@ -76,32 +75,6 @@ async function note(ctx: AppContext, payout: PayoutRow, text: string): Promise<v
 /** The payout ends `refused`, its nonce free for the next one; the withdrawal is queued again (or fails). */
 async function giveBack(ctx: AppContext, payout: PayoutRow, reason: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const { rows } = await tx.query(
-      sql`UPDATE payouts SET status = 'refused', refused_nonce = nonce, nonce = NULL, error = ${reason}, updated_at = now()
-           WHERE id = ${payout.id} AND status = 'signed' RETURNING id`,
-    );
-    if (rows.length > 0) await queueAgainOrFail(ctx, tx, payout.id, reason);
+    if ((await payoutLifecycle.refuse(tx, payout.id, reason)) > 0) await queueAgainOrFail(tx, payout.id, reason);
   });
-}
-
-/**
- * After a payout of the withdrawal ended refused or cancelled (in the caller's transaction): the next attempt, a new
- * payout, or the withdrawal failed after MAX_ATTEMPTS (an admin's retry starts again at attempt 1).
- */
-export async function queueAgainOrFail(ctx: AppContext, tx: Sql, payoutId: number, reason: string): Promise<void> {
-  const { rows } = await tx.query<{ withdrawal_id: number; attempt: number }>(
-    sql`SELECT withdrawal_id, attempt FROM payouts WHERE id = ${payoutId}`,
-  );
-  const { withdrawal_id: withdrawalId, attempt } = rows[0]!;
-  if (attempt < MAX_ATTEMPTS) {
-    await queuePayouts(ctx, tx, [withdrawalId], null);
-    await tx.query(
-      sql`UPDATE payouts SET attempt = ${attempt + 1} WHERE withdrawal_id = ${withdrawalId} AND status = 'queued'`,
-    );
-    return;
-  }
-  await tx.query(
-    sql`UPDATE withdrawals SET status = 'failed', reason = ${`${reason} After ${MAX_ATTEMPTS} attempts nothing has left the hot wallet for it: retry or refund.`}
-         WHERE id = ${withdrawalId} AND status = 'approved'`,
-  );
 }

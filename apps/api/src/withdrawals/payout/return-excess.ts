@@ -1,12 +1,12 @@
 import { erc20Abi } from 'viem';
 import { fromBaseUnits } from '@portal/contract';
-import { writeAudit } from '../../audit/service';
-import { settleRecorded, type RecordedTx } from '../../chain/recorded-tx';
-import { toLedgerUnits } from '../../chain/token';
-import { gasPrice as readGasPrice, signTokenTransfer, TOKEN_TRANSFER_GAS } from '../../chain/tx';
-import type { Sql } from '../../db/database';
-import { sql } from '../../db/sql';
-import { readSettings } from '../../settings/service';
+import { writeAudit } from '../../audit/write-audit';
+import { settleRecorded, type RecordedTx } from '../../platform/chain/recorded-tx';
+import { toLedgerUnits } from '../../platform/chain/token';
+import { gasPrice as readGasPrice, signTokenTransfer, TOKEN_TRANSFER_GAS } from '../../platform/chain/tx';
+import type { Sql } from '../../platform/db/database';
+import { sql } from '../../platform/db/sql';
+import { readSettings } from '../../settings/in-force';
 import { aboveCap, hotWalletCeiling, hotWalletNeeds } from './hot-wallet';
 import type { PayoutPass } from './pass';
 
@@ -71,7 +71,7 @@ export async function keepUnderCap(pass: PayoutPass): Promise<bigint> {
       sql`SELECT max(nonce)::text AS nonce FROM hot_wallet_returns WHERE chain_id = ${chain.chainId} AND from_address = ${wallet.toLowerCase()}`,
     );
     const pending = await chain.client.getTransactionCount({ address: wallet, blockTag: 'pending' });
-    // The larger of the node's count and one past every nonce recorded for the wallet (chain/recorded-tx.ts nextNonce).
+    // The larger of the node's count and one past every nonce recorded for the wallet (platform/chain/recorded-tx.ts nextNonce).
     const after = (n: string | null) => (n === null ? 0 : Number(n) + 1);
     const nonce = Math.max(pending, after(payouts.rows[0]!.nonce), after(last[0]!.nonce));
     const signed = await signTokenTransfer(chain.client, signer, {

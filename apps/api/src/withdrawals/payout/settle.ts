@@ -1,11 +1,13 @@
 import type { Hex } from 'viem';
 import { fromBaseUnits } from '@portal/contract';
 import type { AppContext } from '../../context';
-import type { Sql } from '../../db/database';
-import { sql } from '../../db/sql';
+import type { Sql } from '../../platform/db/database';
+import { sql } from '../../platform/db/sql';
 import { postEntry } from '../../ledger/post';
-import { queueAgainOrFail } from './refused';
+import { withdrawalLifecycle } from '../lifecycle';
+import { payoutLifecycle, queueAgainOrFail } from './lifecycle';
 import type { PayoutRow } from './transactions';
+import { mustHaveMoved } from '../../shared/lifecycle';
 
 /**
  * How a payout ends: paid once its block is final (one journal entry);
@@ -40,10 +42,14 @@ export async function settlePayout(
       { account: { system: 'fees' }, amount: fee },
     ],
   });
-  await tx.query(sql`UPDATE payouts SET status = 'paid', updated_at = now() WHERE id = ${payout.id}`);
-  await tx.query(
-    sql`UPDATE withdrawals SET status = 'paid', tx_hash = ${hash}, block_number = ${block.toString()}, paid_at = ${ctx.now()}, settle_entry_id = ${entry.id} WHERE id = ${payout.withdrawal_id}`,
-  );
+  mustHaveMoved(await payoutLifecycle.pay(tx, payout.id), 1, `payout #${payout.id} paid`);
+  const paid = await withdrawalLifecycle.pay(tx, payout.withdrawal_id, {
+    txHash: hash,
+    block,
+    paidAt: ctx.now(),
+    settleEntryId: entry.id,
+  });
+  mustHaveMoved(paid, 1, `withdrawal #${payout.withdrawal_id} paid`);
 }
 
 export async function failPayout(
@@ -54,12 +60,8 @@ export async function failPayout(
   block: bigint | null = null,
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    await tx.query(
-      sql`UPDATE payouts SET status = 'failed', error = ${reason}, tx_hash = ${txHash}, block_number = ${block?.toString() ?? null}, updated_at = now() WHERE id = ${payout.id}`,
-    );
-    await tx.query(
-      sql`UPDATE withdrawals SET status = 'failed', reason = ${reason} WHERE id = ${payout.withdrawal_id} AND status = 'approved'`,
-    );
+    await payoutLifecycle.fail(tx, payout.id, { error: reason, txHash, block });
+    await withdrawalLifecycle.fail(tx, payout.withdrawal_id, reason);
   });
 }
 
@@ -71,13 +73,8 @@ export async function cancelledPayout(
   hash: Hex,
   block: bigint,
 ): Promise<void> {
-  const { rows } = await tx.query(
-    sql`UPDATE payouts SET status = 'cancelled', tx_hash = ${hash}, block_number = ${block.toString()}, updated_at = now()
-         WHERE id = ${payout.id} AND status IN ('broadcast', 'mined') RETURNING id`,
-  );
-  if (rows.length === 0) return;
+  if ((await payoutLifecycle.cancel(tx, payout.id, { txHash: hash, block })) === 0) return;
   await queueAgainOrFail(
-    ctx,
     tx,
     payout.id,
     `Payout ${payout.id} was cancelled at nonce ${payout.nonce} (tx ${hash}, block ${block}) after the node refused it.`,

@@ -1,8 +1,8 @@
 import { erc20Abi, type Address } from 'viem';
 import { fromBaseUnits } from '@portal/contract';
-import type { Database } from '../../db/database';
-import { sql } from '../../db/sql';
-import type { Chain } from '../../chain';
+import type { Database } from '../../platform/db/database';
+import { sql } from '../../platform/db/sql';
+import type { Chain } from '../../platform/chain';
 import { heldByDailyCap } from './daily-cap';
 import type { PayoutPass } from './pass';
 import { failPayout } from './settle';

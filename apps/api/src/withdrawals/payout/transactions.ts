@@ -1,9 +1,10 @@
 import { BaseError, keccak256, RpcRequestError, type Address, type Hex, type TransactionReceipt } from 'viem';
 import type { AppContext } from '../../context';
-import type { Sql } from '../../db/database';
-import { sql, type SqlQuery } from '../../db/sql';
-import { signNativeTransfer, signTokenTransfer, TOKEN_TRANSFER_GAS, type SignedTx } from '../../chain/tx';
-import type { Chain } from '../../chain';
+import type { Sql } from '../../platform/db/database';
+import { sql, type SqlQuery } from '../../platform/db/sql';
+import { signNativeTransfer, signTokenTransfer, TOKEN_TRANSFER_GAS, type SignedTx } from '../../platform/chain/tx';
+import type { Chain } from '../../platform/chain';
+import { payoutLifecycle } from './lifecycle';
 
 /**
  * A payout's transactions: signed at its one nonce, stored, then sent; the
@@ -52,9 +53,6 @@ export async function replacementGasPrice(chain: Chain, latest: PayoutTxRow): Pr
   const bumped = (BigInt(latest.max_fee_per_gas) * BUMP_NUMERATOR) / BUMP_DENOMINATOR + 1n;
   return current > bumped ? current : bumped;
 }
-
-/** The payout states after which nothing of it can still be mined and it paid nothing (migration 0032). */
-export const UNPAID_ENDS = ['failed', 'refused', 'cancelled'] as const;
 
 /** The receipt of a mined transaction; null while it is not mined. */
 export async function receiptOf(chain: Chain, hash: Hex): Promise<TransactionReceipt | null> {
@@ -132,9 +130,7 @@ export async function recordBroadcast(ctx: AppContext, payoutId: number, raw: He
   await ctx.db.query(
     sql`UPDATE payout_transactions SET broadcast_at = COALESCE(broadcast_at, ${ctx.now()}) WHERE tx_hash = ${keccak256(raw)}`,
   );
-  await ctx.db.query(
-    sql`UPDATE payouts SET status = 'broadcast', error = ${note}, updated_at = now() WHERE id = ${payoutId} AND status = 'signed'`,
-  );
+  await payoutLifecycle.broadcast(ctx.db, payoutId, note);
 }
 
 /** The stored transactions of each payout, oldest first. */
@@ -202,9 +198,7 @@ async function store(
     await tx.query(
       sql`INSERT INTO payout_transactions (payout_id, kind, tx_hash, raw, max_fee_per_gas, priority_fee, created_at) VALUES (${payout.id}, ${kind}, ${signed.hash}, ${signed.serialized}, ${gasPrice.toString()}, ${gasPrice.toString()}, ${ctx.now()})`,
     );
-    await tx.query(
-      sql`UPDATE payouts SET status = CASE WHEN status = 'queued' THEN 'signed' ELSE status END, updated_at = now() WHERE id = ${payout.id}`,
-    );
+    await payoutLifecycle.sign(tx, payout.id);
   });
   return signed.serialized;
 }

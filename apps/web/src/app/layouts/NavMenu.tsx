@@ -14,7 +14,8 @@ import { Logo } from '../../shared/components/Logo';
 import { layout } from '../theme/tokens';
 import type { NavSection } from './navigation';
 
-/** Materio's vertical navigation: logo, section headings with a rule, gradient-filled active item. */
+type NavItemEntry = NavSection['items'][number];
+
 /** localStorage key holding the menu groups the user folded. */
 export const NAV_COLLAPSED_KEY = 'portal.navCollapsed';
 
@@ -27,18 +28,8 @@ function readCollapsed(): Set<string> {
   }
 }
 
-export function NavMenu({
-  sections,
-  onNavigate,
-  home = '/dashboard',
-}: {
-  sections: NavSection[];
-  onNavigate?: () => void;
-  home?: string;
-}) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-  // Groups fold and stay folded across visits; the current page's group always shows.
+/** Groups fold and stay folded across visits; the current page's group always shows. */
+function useFoldedGroups(sections: NavSection[], pathname: string) {
   const [folded, setFolded] = useState<Set<string>>(readCollapsed);
   const current = sections.find((s) => s.items.some((i) => i.path === pathname))?.id;
   const collapsed = useMemo(() => {
@@ -58,6 +49,22 @@ export function NavMenu({
       }
       return next;
     });
+  return { collapsed, toggle };
+}
+
+/** Materio's vertical navigation: logo, section headings with a rule, gradient-filled active item. */
+export function NavMenu({
+  sections,
+  onNavigate,
+  home = '/dashboard',
+}: {
+  sections: NavSection[];
+  onNavigate?: () => void;
+  home?: string;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const { collapsed, toggle } = useFoldedGroups(sections, pathname);
 
   // Keep the current page's item in view (the Admin group sits far down the list).
   useEffect(() => {
@@ -87,100 +94,127 @@ export function NavMenu({
         {sections.map((section) => (
           <Box key={section.id} sx={{ pt: section.heading ? 0 : 1 }}>
             {section.heading && (
-              <Box sx={{ mt: 4, mb: 2, pr: 5 }}>
-                <ListItemButton
-                  component="button"
-                  onClick={() => toggle(section.id)}
-                  aria-expanded={!collapsed.has(section.id)}
-                  aria-controls={`nav-group-${section.id}`}
-                  data-testid={`nav-group-${section.id}`}
-                  sx={{
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: 2.5,
-                    px: 0,
-                    py: 0.5,
-                    borderRadius: '0 50px 50px 0',
-                  }}
-                >
-                  <Box sx={{ width: 14, flexShrink: 0, borderTop: 1, borderColor: 'divider' }} />
-                  <Typography
-                    component="span"
-                    sx={{
-                      fontSize: '0.8125rem',
-                      lineHeight: 1.385,
-                      textTransform: 'uppercase',
-                      letterSpacing: '0.4px',
-                      color: 'text.secondary',
-                      whiteSpace: 'nowrap',
-                    }}
-                  >
-                    {section.heading}
-                  </Typography>
-                  <Box sx={{ flex: 1, borderTop: 1, borderColor: 'divider' }} />
-                  <ExpandMoreOutlined
-                    fontSize="small"
-                    aria-hidden="true"
-                    sx={{
-                      color: 'text.secondary',
-                      transform: collapsed.has(section.id) ? 'rotate(-90deg)' : 'none',
-                      transition: 'transform 150ms',
-                    }}
-                  />
-                </ListItemButton>
-              </Box>
+              <GroupHeading
+                section={section}
+                heading={section.heading}
+                folded={collapsed.has(section.id)}
+                onToggle={() => toggle(section.id)}
+              />
             )}
             <Collapse in={!section.heading || !collapsed.has(section.id)} id={`nav-group-${section.id}`} unmountOnExit>
               <List disablePadding aria-label={section.heading ?? 'General'}>
-                {section.items.map((item) => {
-                  const Icon = item.icon;
-                  return (
-                    <ListItem key={item.path} disablePadding sx={{ pr: 4, mb: 0.5 }}>
-                      <ListItemButton
-                        component={NavLink}
-                        to={item.path}
-                        caseSensitive
-                        end
-                        onClick={onNavigate}
-                        sx={(theme) => ({
-                          minHeight: 38,
-                          py: 1.75,
-                          pl: 5.5,
-                          pr: 3.5,
-                          borderRadius: '0 50px 50px 0',
-                          color: 'text.primary',
-                          transition: theme.transitions.create(['background-color', 'box-shadow'], {
-                            duration: theme.transitions.duration.shorter,
-                          }),
-                          '& .MuiListItemIcon-root': { color: 'text.primary' },
-                          '&:hover': { bgcolor: 'action.hover' },
-                          '&.active': {
-                            color: theme.palette.primary.contrastText,
-                            // Both ends keep the label's contrast.
-                            backgroundImage: `linear-gradient(270deg, ${theme.palette.mode === 'light' ? darken(theme.palette.primary.main, 0.12) : lighten(theme.palette.primary.main, 0.12)} 0%, ${theme.palette.primary.main} 100%)`,
-                            boxShadow: `0 2px 6px ${alpha(theme.palette.primary.main, 0.3)}`,
-                            '& .MuiListItemIcon-root': { color: theme.palette.primary.contrastText },
-                          },
-                          '&.Mui-focusVisible:not(.active)': { bgcolor: 'action.focus' },
-                        })}
-                      >
-                        <ListItemIcon sx={{ minWidth: 0, mr: 2.5 }}>
-                          <Icon sx={{ fontSize: 22 }} />
-                        </ListItemIcon>
-                        <ListItemText
-                          primary={item.label}
-                          slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.9375rem', lineHeight: 1.467 } } }}
-                          sx={{ my: 0 }}
-                        />
-                      </ListItemButton>
-                    </ListItem>
-                  );
-                })}
+                {section.items.map((item) => (
+                  <NavItem key={item.path} item={item} onNavigate={onNavigate} />
+                ))}
               </List>
             </Collapse>
           </Box>
         ))}
       </Box>
     </Box>
+  );
+}
+
+/** A group's heading between two rules: a button that folds the group. */
+function GroupHeading({
+  section,
+  heading,
+  folded,
+  onToggle,
+}: {
+  section: NavSection;
+  heading: string;
+  folded: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <Box sx={{ mt: 4, mb: 2, pr: 5 }}>
+      <ListItemButton
+        component="button"
+        onClick={onToggle}
+        aria-expanded={!folded}
+        aria-controls={`nav-group-${section.id}`}
+        data-testid={`nav-group-${section.id}`}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 2.5,
+          px: 0,
+          py: 0.5,
+          borderRadius: '0 50px 50px 0',
+        }}
+      >
+        <Box sx={{ width: 14, flexShrink: 0, borderTop: 1, borderColor: 'divider' }} />
+        <Typography
+          component="span"
+          sx={{
+            fontSize: '0.8125rem',
+            lineHeight: 1.385,
+            textTransform: 'uppercase',
+            letterSpacing: '0.4px',
+            color: 'text.secondary',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {heading}
+        </Typography>
+        <Box sx={{ flex: 1, borderTop: 1, borderColor: 'divider' }} />
+        <ExpandMoreOutlined
+          fontSize="small"
+          aria-hidden="true"
+          sx={{
+            color: 'text.secondary',
+            transform: folded ? 'rotate(-90deg)' : 'none',
+            transition: 'transform 150ms',
+          }}
+        />
+      </ListItemButton>
+    </Box>
+  );
+}
+
+/** One page's link; the current page's is filled with the primary gradient. */
+function NavItem({ item, onNavigate }: { item: NavItemEntry; onNavigate?: () => void }) {
+  const Icon = item.icon;
+  return (
+    <ListItem disablePadding sx={{ pr: 4, mb: 0.5 }}>
+      <ListItemButton
+        component={NavLink}
+        to={item.path}
+        caseSensitive
+        end
+        onClick={onNavigate}
+        sx={(theme) => ({
+          minHeight: 38,
+          py: 1.75,
+          pl: 5.5,
+          pr: 3.5,
+          borderRadius: '0 50px 50px 0',
+          color: 'text.primary',
+          transition: theme.transitions.create(['background-color', 'box-shadow'], {
+            duration: theme.transitions.duration.shorter,
+          }),
+          '& .MuiListItemIcon-root': { color: 'text.primary' },
+          '&:hover': { bgcolor: 'action.hover' },
+          '&.active': {
+            color: theme.palette.primary.contrastText,
+            // Both ends keep the label's contrast.
+            backgroundImage: `linear-gradient(270deg, ${theme.palette.mode === 'light' ? darken(theme.palette.primary.main, 0.12) : lighten(theme.palette.primary.main, 0.12)} 0%, ${theme.palette.primary.main} 100%)`,
+            boxShadow: `0 2px 6px ${alpha(theme.palette.primary.main, 0.3)}`,
+            '& .MuiListItemIcon-root': { color: theme.palette.primary.contrastText },
+          },
+          '&.Mui-focusVisible:not(.active)': { bgcolor: 'action.focus' },
+        })}
+      >
+        <ListItemIcon sx={{ minWidth: 0, mr: 2.5 }}>
+          <Icon sx={{ fontSize: 22 }} />
+        </ListItemIcon>
+        <ListItemText
+          primary={item.label}
+          slotProps={{ primary: { noWrap: true, sx: { fontSize: '0.9375rem', lineHeight: 1.467 } } }}
+          sx={{ my: 0 }}
+        />
+      </ListItemButton>
+    </ListItem>
   );
 }

@@ -65,46 +65,7 @@ export function VerticalLayout() {
       )}
 
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <AppBar
-          position="sticky"
-          color="inherit"
-          sx={{
-            bgcolor: alpha(theme.palette.background.default, 0.88),
-            backdropFilter: 'blur(6px)',
-            color: 'text.primary',
-            boxShadow: 'none',
-          }}
-        >
-          <Toolbar
-            disableGutters
-            sx={{
-              minHeight: `${layout.appBarHeight}px !important`,
-              height: layout.appBarHeight,
-              width: '100%',
-              maxWidth: layout.contentMaxWidth,
-              mx: 'auto',
-              px: { xs: 4, md: 6 },
-              gap: 2,
-            }}
-          >
-            {!desktop && (
-              <IconButton
-                edge="start"
-                color="inherit"
-                aria-label="Open navigation"
-                data-testid="nav-toggle"
-                onClick={() => setMobileOpen(true)}
-              >
-                <MenuOutlined />
-              </IconButton>
-            )}
-            <Typography variant="h5" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="page-title">
-              {title}
-            </Typography>
-            <ThemeToggle />
-            <UserMenu />
-          </Toolbar>
-        </AppBar>
+        <TopBar title={title} desktop={desktop} onOpenNav={() => setMobileOpen(true)} />
 
         <Box
           component="main"
@@ -122,29 +83,82 @@ export function VerticalLayout() {
           <Outlet />
         </Box>
 
-        <Box
-          component="footer"
-          sx={{
-            width: '100%',
-            maxWidth: layout.contentMaxWidth,
-            mx: 'auto',
-            px: { xs: 4, md: 6 },
-            py: 4,
-            display: 'flex',
-            flexWrap: 'wrap',
-            justifyContent: 'space-between',
-            gap: 2,
-            color: 'text.secondary',
-          }}
-        >
-          <Typography variant="body2">© {new Date().getFullYear()} Members Portal</Typography>
-          {/* Every date on the page is in this zone (shared/format.ts); said once, here. */}
-          <Typography variant="body2" data-testid="time-zone">
-            Dates and times in {timeZoneLabel()}
-          </Typography>
-          <Typography variant="body2">USDT on BNB Smart Chain (BEP20)</Typography>
-        </Box>
+        <Footer />
       </Box>
+    </Box>
+  );
+}
+
+/** The app bar: the navigation's button below lg, the page's title, the theme toggle and the user's menu. */
+function TopBar({ title, desktop, onOpenNav }: { title: string | undefined; desktop: boolean; onOpenNav: () => void }) {
+  const theme = useTheme();
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      sx={{
+        bgcolor: alpha(theme.palette.background.default, 0.88),
+        backdropFilter: 'blur(6px)',
+        color: 'text.primary',
+        boxShadow: 'none',
+      }}
+    >
+      <Toolbar
+        disableGutters
+        sx={{
+          minHeight: `${layout.appBarHeight}px !important`,
+          height: layout.appBarHeight,
+          width: '100%',
+          maxWidth: layout.contentMaxWidth,
+          mx: 'auto',
+          px: { xs: 4, md: 6 },
+          gap: 2,
+        }}
+      >
+        {!desktop && (
+          <IconButton
+            edge="start"
+            color="inherit"
+            aria-label="Open navigation"
+            data-testid="nav-toggle"
+            onClick={onOpenNav}
+          >
+            <MenuOutlined />
+          </IconButton>
+        )}
+        <Typography variant="h5" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="page-title">
+          {title}
+        </Typography>
+        <ThemeToggle />
+        <UserMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+function Footer() {
+  return (
+    <Box
+      component="footer"
+      sx={{
+        width: '100%',
+        maxWidth: layout.contentMaxWidth,
+        mx: 'auto',
+        px: { xs: 4, md: 6 },
+        py: 4,
+        display: 'flex',
+        flexWrap: 'wrap',
+        justifyContent: 'space-between',
+        gap: 2,
+        color: 'text.secondary',
+      }}
+    >
+      <Typography variant="body2">© {new Date().getFullYear()} Members Portal</Typography>
+      {/* Every date on the page is in this zone (shared/format.ts); said once, here. */}
+      <Typography variant="body2" data-testid="time-zone">
+        Dates and times in {timeZoneLabel()}
+      </Typography>
+      <Typography variant="body2">USDT on BNB Smart Chain (BEP20)</Typography>
     </Box>
   );
 }

@@ -18,6 +18,7 @@ import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 import { useMe } from './useMe';
+import { useSession } from '../../shared/session/useSession';
 import { AddressesCard } from '../withdrawals/AddressesCard';
 import { TwoFactorCard } from '../withdrawals/TwoFactorCard';
 
@@ -28,6 +29,8 @@ export function AccountSettingsPage() {
   const [params, setParams] = useSearchParams();
   const tab: TabId = params.get('tab') === 'security' ? 'security' : 'profile';
   const me = useMe();
+  // Withdrawal addresses belong to network members: an admin without membership has none to keep.
+  const isMember = useSession().user?.isMember ?? true;
 
   return (
     <Stack spacing={6}>
@@ -62,7 +65,7 @@ export function AccountSettingsPage() {
             <Stack spacing={8}>
               <SecurityTab />
               <TwoFactorCard />
-              <AddressesCard />
+              {isMember && <AddressesCard />}
             </Stack>
           ) : me.isPending ? (
             <Stack spacing={4} role="status" aria-busy="true" aria-label="Loading your profile">

@@ -14,6 +14,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { PickerDay } from '@mui/x-date-pickers/PickerDay';
 import type { PickerDayProps } from '@mui/x-date-pickers/PickerDay';
+import type { CloseResult } from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
 import { formatCount, formatMoney } from '../../shared/format';
@@ -74,13 +75,7 @@ export function DailyCloseCard() {
     if (!chosen) return;
     try {
       const result = await closeDay.mutateAsync(chosen);
-      toast[result.created ? 'success' : 'info'](
-        result.created && result.state === 'in_review'
-          ? `Computed the close of ${result.date}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT to pay once reviewed.`
-          : result.created
-            ? `Closed ${result.date}${result.days > 1 ? ` and the ${result.days - 1} unclosed day${result.days === 2 ? '' : 's'} before it (caps × ${result.days})` : ''}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT paid.`
-            : `${result.date} was already closed (${formatMoney(result.paid)} USDT paid then).`,
-      );
+      toast[result.created ? 'success' : 'info'](closeMessage(result));
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
@@ -146,19 +141,7 @@ export function DailyCloseCard() {
                 </Button>
               </>
             )}
-            {items.length > 0 && (
-              <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Latest closes">
-                {items.slice(0, 3).map((c) => (
-                  <Typography component="li" variant="body2" key={c.date}>
-                    <Link component={RouterLink} to={closeReportPath(c.date)}>
-                      {c.date}
-                    </Link>
-                    {`: ${formatCount(c.members)} member${c.members === 1 ? '' : 's'}, ${formatMoney(c.paid)} USDT ${c.state === 'in_review' ? 'to pay (being reviewed)' : 'paid'}`}
-                    {c.days > 1 ? ` (covers ${c.days} days)` : ''}
-                  </Typography>
-                ))}
-              </Stack>
-            )}
+            {items.length > 0 && <LatestCloses closes={items.slice(0, 3)} />}
           </Stack>
         )}
       </CardContent>
@@ -179,5 +162,31 @@ export function DailyCloseCard() {
         </Typography>
       </ConfirmDialog>
     </Card>
+  );
+}
+
+/** What a close did, in words: computed for review, closed (with the unclosed days before it), or closed already. */
+function closeMessage(result: CloseResult): string {
+  return result.created && result.state === 'in_review'
+    ? `Computed the close of ${result.date}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT to pay once reviewed.`
+    : result.created
+      ? `Closed ${result.date}${result.days > 1 ? ` and the ${result.days - 1} unclosed day${result.days === 2 ? '' : 's'} before it (caps × ${result.days})` : ''}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT paid.`
+      : `${result.date} was already closed (${formatMoney(result.paid)} USDT paid then).`;
+}
+
+/** The latest closes, each linked to its report. */
+function LatestCloses({ closes }: { closes: Array<Omit<CloseResult, 'created'>> }) {
+  return (
+    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Latest closes">
+      {closes.map((c) => (
+        <Typography component="li" variant="body2" key={c.date}>
+          <Link component={RouterLink} to={closeReportPath(c.date)}>
+            {c.date}
+          </Link>
+          {`: ${formatCount(c.members)} member${c.members === 1 ? '' : 's'}, ${formatMoney(c.paid)} USDT ${c.state === 'in_review' ? 'to pay (being reviewed)' : 'paid'}`}
+          {c.days > 1 ? ` (covers ${c.days} days)` : ''}
+        </Typography>
+      ))}
+    </Stack>
   );
 }

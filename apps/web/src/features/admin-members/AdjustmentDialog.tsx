@@ -81,11 +81,7 @@ export function AdjustmentDialog({
 
   const next = handleSubmit((body) => flow.open(body));
 
-  const after = (() => {
-    if (!review) return undefined;
-    const delta = toBaseUnits(review.amount);
-    return fromBaseUnits(toBaseUnits(current) + (review.direction === 'credit' ? delta : -delta));
-  })();
+  const after = review ? balanceAfter(current, review) : undefined;
 
   return (
     <>
@@ -161,34 +157,55 @@ export function AdjustmentDialog({
         color={review?.direction === 'debit' ? 'error' : 'primary'}
         {...flow.dialog}
       >
-        {review && (
-          <ConfirmSummary
-            testId="adjustment-confirmation"
-            note={
-              after?.startsWith('-') ? (
-                <Typography component="span" color="error" variant="body2">
-                  This debit is more than the wallet holds; it will be refused.
-                </Typography>
-              ) : (
-                `${formatMoney(review.amount)} ${walletUnit(review.wallet)} ${review.direction === 'credit' ? 'is added to' : 'is taken from'} @${member.username}'s ${WALLET_LABELS[review.wallet].toLowerCase()}. The audit log keeps the reason.`
-              )
-            }
-          >
-            <ConfirmLine label="Member">@{member.username}</ConfirmLine>
-            <ConfirmLine label="Wallet">{WALLET_LABELS[review.wallet]}</ConfirmLine>
-            <ConfirmAmount
-              label={review.direction === 'credit' ? 'Credit' : 'Debit'}
-              value={review.amount}
-              unit={walletUnit(review.wallet)}
-              strong
-            />
-            <ConfirmAmount label="Balance now" value={current} unit={walletUnit(review.wallet)} />
-            <ConfirmAmount label="Balance after" value={after} unit={walletUnit(review.wallet)} />
-            <ConfirmLine label="Member reads">{review.memo ?? DEFAULT_ADJUSTMENT_MEMO}</ConfirmLine>
-            <ConfirmLine label="Internal note">{review.reason}</ConfirmLine>
-          </ConfirmSummary>
-        )}
+        {review && <AdjustmentSummary member={member} review={review} current={current} after={after} />}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** The wallet's balance once the adjustment is booked (negative when a debit takes more than it holds). */
+function balanceAfter(current: string, review: AdjustmentBody): string {
+  const delta = toBaseUnits(review.amount);
+  return fromBaseUnits(toBaseUnits(current) + (review.direction === 'credit' ? delta : -delta));
+}
+
+/** The adjustment restated before it is booked: whose wallet, how much, the balance before and after, both texts. */
+function AdjustmentSummary({
+  member,
+  review,
+  current,
+  after,
+}: {
+  member: AdminMemberDetail;
+  review: AdjustmentBody;
+  current: string;
+  after: string | undefined;
+}) {
+  return (
+    <ConfirmSummary
+      testId="adjustment-confirmation"
+      note={
+        after?.startsWith('-') ? (
+          <Typography component="span" color="error" variant="body2">
+            This debit is more than the wallet holds; it will be refused.
+          </Typography>
+        ) : (
+          `${formatMoney(review.amount)} ${walletUnit(review.wallet)} ${review.direction === 'credit' ? 'is added to' : 'is taken from'} @${member.username}'s ${WALLET_LABELS[review.wallet].toLowerCase()}. The audit log keeps the reason.`
+        )
+      }
+    >
+      <ConfirmLine label="Member">@{member.username}</ConfirmLine>
+      <ConfirmLine label="Wallet">{WALLET_LABELS[review.wallet]}</ConfirmLine>
+      <ConfirmAmount
+        label={review.direction === 'credit' ? 'Credit' : 'Debit'}
+        value={review.amount}
+        unit={walletUnit(review.wallet)}
+        strong
+      />
+      <ConfirmAmount label="Balance now" value={current} unit={walletUnit(review.wallet)} />
+      <ConfirmAmount label="Balance after" value={after} unit={walletUnit(review.wallet)} />
+      <ConfirmLine label="Member reads">{review.memo ?? DEFAULT_ADJUSTMENT_MEMO}</ConfirmLine>
+      <ConfirmLine label="Internal note">{review.reason}</ConfirmLine>
+    </ConfirmSummary>
   );
 }

@@ -76,295 +76,337 @@ const unitOf = (wallet: unknown) => (wallet === 'points' ? 'points' : 'USDT');
 const walletLabel = (wallet: unknown) => WALLET_LABELS[wallet as Wallet]?.toLowerCase() ?? 'wallet';
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
-/** One function from an action to its sentence: every action the API records has its words here. */
+/** What every describer reads: the entry, its parts in words, and the two ways to answer. */
+interface Told {
+  entry: AuditEntry;
+  d: Details;
+  who: SentencePart;
+  whom: SentencePart;
+  id: string;
+  changes: Change[];
+  /** Keeps a labelled text with the entry, when there is one (an empty reason is left out). */
+  note: (label: string, text: unknown) => void;
+  say: (...sentence: SentencePart[]) => AuditDescription;
+}
+
+type Describer = (told: Told) => AuditDescription;
+
+/** A change that waits for a second admin, at each of its five steps: one sentence each, the same notes. */
+const describeChange: Describer = ({ entry, d, who, id, note, say }) => {
+  note('Change', d.summary);
+  note('Why not', d.outcome);
+  const change = { text: `change #${id}`, to: '/admin/settings' };
+  if (entry.action === 'change.propose')
+    return say(who, ' proposed ', change, d.needsConfirmation ? '' : ' (no other admin to confirm it)');
+  if (entry.action === 'change.confirm') return say(who, ' confirmed ', change);
+  if (entry.action === 'change.cancel') return say(who, ' cancelled ', change);
+  if (entry.action === 'change.fail') return say(change, ' fell due but could not take effect');
+  return say(change, d.unconfirmed ? ' took effect unconfirmed (no other admin could confirm it)' : ' took effect');
+};
+
+/** Accounts, settings and the catalogue: what the admins change. */
+const ADMINISTRATION: Record<string, Describer> = {
+  'member.adjust': ({ d, who, whom, note, say }) => {
+    const credit = d.direction !== 'debit';
+    note('Member reads', d.memo);
+    note('Internal note', d.reason);
+    const amount = `${formatMoney(str(d.amount))} ${unitOf(d.wallet)}`;
+    return say(
+      who,
+      ` ${credit ? 'credited' : 'debited'} ${amount} ${credit ? 'to' : 'from'} the ${walletLabel(d.wallet)} of `,
+      whom,
+    );
+  },
+  'user.create_admin': ({ who, whom, say }) => say(who, ' created the admin account ', whom),
+  'user.block': ({ who, whom, say }) => say(who, ' blocked ', whom, ' (signed out everywhere)'),
+  'user.unblock': ({ who, whom, say }) => say(who, ' unblocked ', whom),
+  'user.role': ({ d, who, whom, say }) => ({
+    ...say(who, ' changed the role of ', whom),
+    changes: [{ field: 'role', from: shown(d.from), to: shown(d.to) }],
+  }),
+  'user.password_reset': ({ who, whom, say }) => say(who, ' set a new password for ', whom, ' (signed out everywhere)'),
+  'user.sign_in_reset': ({ who, whom, say }) =>
+    say(who, ' reset the sign-in of ', whom, ' (signed out everywhere, mailed a reset link)'),
+  'user.password_reset_by_operator': ({ whom, say }) =>
+    say('The server operator set a new password for ', whom, ' from the command line'),
+  'settings.update': ({ who, changes, say }) =>
+    say(who, ` changed ${plural(changes.length, 'setting')} in `, { text: 'Settings', to: '/admin/settings' }),
+  'package.create': ({ d, who, say }) =>
+    say(who, ' created the package ', {
+      text: `“${shown((d.package as Details | undefined)?.name)}”`,
+      to: '/admin/packages',
+    }),
+  'package.update': ({ who, id, say }) =>
+    say(who, ` changed package #${id}`, ' in ', { text: 'Packages', to: '/admin/packages' }),
+  'rank.create': ({ d, who, say }) =>
+    say(who, ' created the rank ', {
+      text: `“${shown((d.rank as Details | undefined)?.name)}”`,
+      to: '/admin/ranks',
+    }),
+  'rank.update': ({ who, id, say }) => say(who, ` changed rank #${id}`, ' in ', { text: 'Ranks', to: '/admin/ranks' }),
+  'rank.order': ({ d, who, say }) => ({
+    ...say(who, ' put the ', { text: 'ranks', to: '/admin/ranks' }, ' in a new order'),
+    changes: [
+      {
+        field: 'order',
+        from: shown((d.from as unknown[] | undefined)?.join(', ')),
+        to: shown((d.to as unknown[] | undefined)?.join(', ')),
+      },
+    ],
+  }),
+  'product.create': ({ d, who, say }) =>
+    say(who, ' created the product ', {
+      text: `“${shown((d.product as Details | undefined)?.name)}”`,
+      to: '/admin/products',
+    }),
+  'product.update': ({ who, id, say }) =>
+    say(who, ` changed product #${id}`, ' in ', { text: 'Products', to: '/admin/products' }),
+  'product.image': ({ who, id, say }) =>
+    say(who, ` uploaded a new picture for product #${id}`, ' in ', {
+      text: 'Products',
+      to: '/admin/products',
+    }),
+  'screening.add': ({ d, who, id, note, say }) => {
+    note('Reason', d.reason);
+    return say(
+      who,
+      ` listed the address ${id} for screening (`,
+      { text: 'address screening', to: '/address-screening' },
+      ')',
+    );
+  },
+  'screening.remove': ({ d, who, id, note, say }) => {
+    note('Reason', d.reason);
+    return say(
+      who,
+      ` took the address ${id} off the screening list (`,
+      { text: 'address screening', to: '/address-screening' },
+      ')',
+    );
+  },
+  'change.propose': describeChange,
+  'change.confirm': describeChange,
+  'change.cancel': describeChange,
+  'change.apply': describeChange,
+  'change.fail': describeChange,
+  'portal.live': ({ who, say }) =>
+    say(who, ' declared the portal live (loosening changes now wait for a second admin and a delay)'),
+  'demo.seed': ({ d, who, note, say }) => {
+    note('Demo data', d.summary);
+    return say(who, ' filled the portal with demo data');
+  },
+};
+
+/** The plan's closes and bonuses. */
+const PLAN: Record<string, Describer> = {
+  'ranks.evaluate': ({ d, who, say }) => {
+    const result = (d.result ?? {}) as Details;
+    return say(
+      who,
+      ` evaluated ranks: ${plural(Number(result.reached ?? 0), 'rank')} reached, ${formatMoney(str(result.credited) ?? '0')} USDT credited`,
+      ' (',
+      { text: 'rank achievements', to: '/admin/rank-achievements' },
+      ')',
+    );
+  },
+  'plan.close': ({ who, id, say }) =>
+    say(
+      who,
+      ` ran the daily matching close of ${id}`,
+      ' (',
+      { text: 'matching bonus report', to: '/admin-matching-bonus' },
+      ')',
+    ),
+  'plan.close.pay': ({ d, who, id, say }) =>
+    say(
+      d.automatic === true ? 'The portal' : who,
+      ` paid the reviewed close of ${id}${typeof d.members === 'number' ? ` to ${plural(d.members, 'member')}` : ''}${d.automatic === true ? ' once its review delay had passed' : ''}`,
+      ' (',
+      { text: 'matching bonus report', to: '/admin-matching-bonus' },
+      ')',
+    ),
+};
+
+/** Deposits, the treasury and the hot wallet: money on chain. */
+const CHAIN: Record<string, Describer> = {
+  'consolidation.start': ({ d, who, id, say }) =>
+    say(
+      who,
+      ` started consolidation #${id} of deposit addresses holding at least ${formatMoney(str(d.threshold))} USDT`,
+      ' (',
+      { text: 'history', to: '/deposit-consolidate-history' },
+      ')',
+    ),
+  'consolidation.resume': ({ who, id, say }) =>
+    say(who, ` resumed consolidation #${id}`, ' (', { text: 'history', to: '/deposit-consolidate-history' }, ')'),
+  'deposit.recover': ({ d, who, id, say }) =>
+    say(
+      who,
+      ` recovered deposit #${id} by its transaction ${str(d.txHash) ?? '?'}`,
+      ' (',
+      { text: 'deposit history', to: '/deposit-history' },
+      ')',
+    ),
+  'hot_wallet.move_from_treasury': ({ d, who, say }) =>
+    say(
+      who,
+      ` moved ${formatMoney(str(d.amount))} USDT from the treasury to the hot wallet`,
+      ' (',
+      { text: 'BEP20 wallets', to: '/bep20-wallets' },
+      ')',
+    ),
+  'hot_wallet.return_to_treasury': ({ d, who, note, say }) => {
+    note('Transaction', d.txHash);
+    return say(
+      who,
+      ` sent ${formatMoney(str(d.amount))} USDT above the hot wallet's cap of ${formatMoney(str(d.cap))} USDT back to the treasury (`,
+      { text: 'BEP20 wallets', to: '/bep20-wallets' },
+      ')',
+    );
+  },
+  'payout.restore_check': ({ d, who, say }) => {
+    const found = Array.isArray(d.found) ? d.found.length : 0;
+    const released = Array.isArray(d.released) ? d.released.length : 0;
+    return say(
+      who,
+      ` matched the payouts held by a restore with the hot wallet's transfers since block ${shown(d.fromBlock)}: ` +
+        `${plural(found, 'payout')} found on chain and settled as paid, ${plural(released, 'payout')} released to be paid (`,
+      { text: 'withdrawal history', to: '/withdraw-approval-history' },
+      ')',
+    );
+  },
+  'hot_wallet.book_capital': ({ d, who, note, say }) => {
+    note('Reason', d.reason);
+    return say(
+      who,
+      ` booked ${formatMoney(str(d.amount))} USDT sent from ${shown(d.sender)} as capital`,
+      ' (',
+      { text: 'BEP20 wallets', to: '/bep20-wallets' },
+      ')',
+    );
+  },
+  'deposit.credit_held': ({ who, id, say }) =>
+    say(who, ' credited the held ', { text: `deposit #${id}`, to: '/deposit-history' }, ' after checking it'),
+  'deposit.reject_held': ({ d, who, id, note, say }) => {
+    note('Reason', d.reason);
+    return say(who, ' rejected the held ', { text: `deposit #${id}`, to: '/deposit-history' }, '; it is not credited');
+  },
+  'deposit_rescan.start': ({ d, who, id, say }) =>
+    say(
+      who,
+      ` started rescan #${id} of blocks ${shown(d.fromBlock)} to ${shown(d.toBlock)} (`,
+      { text: 'deposit history', to: '/deposit-history' },
+      ')',
+    ),
+  'deposit_rescan.cancel': ({ d, who, id, say }) =>
+    say(who, ` cancelled rescan #${id} before block ${shown(d.nextBlock)}`),
+  'deposit.rescan': ({ d, who, id, say }) =>
+    say(
+      who,
+      ` recorded `,
+      { text: `deposit #${id}`, to: '/deposit-history' },
+      ` found by rescan #${shown(d.rescanId)} (blocks ${shown(d.fromBlock)} to ${shown(d.toBlock)})`,
+    ),
+};
+
+/** Money going out to members: redemptions and withdrawals. */
+const PAYOUTS: Record<string, Describer> = {
+  'redemption.approve': ({ d, who, whom, id, say }) =>
+    say(
+      who,
+      ` approved redemption #${id} of `,
+      whom,
+      `: ${shown(d.quantity)} × ${shown(d.product)} for ${formatMoney(str(d.points))} points`,
+    ),
+  'redemption.reject': ({ d, who, whom, id, note, say }) => {
+    note('Reason', d.reason);
+    // The stock stops at the catalogue's bound (apps/api/src/redemptions/decide.ts): say when pieces did not go back.
+    if (typeof d.stockReturned === 'number' && typeof d.quantity === 'number' && d.stockReturned < d.quantity) {
+      note(
+        'Stock',
+        `${d.stockReturned} of ${d.quantity} pieces put back; the rest would have passed the ${formatCount(MAX_PRODUCT_STOCK)} stock limit`,
+      );
+    }
+    return say(who, ` rejected redemption #${id} of `, whom, `; ${formatMoney(str(d.points))} points returned`);
+  },
+  'withdrawal.approve': ({ who, id, say }) =>
+    say(who, ` approved `, { text: `withdrawal #${id}`, to: '/withdraw-approval-history' }, ' for payout'),
+  'withdrawal.approve_first': ({ who, id, say }) =>
+    say(
+      who,
+      ` gave `,
+      { text: `withdrawal #${id}`, to: '/withdraw-approval' },
+      ' its first approval; it waits for a second admin',
+    ),
+  'withdrawal.auto_approve': ({ d, who, id, note, say }) => {
+    note('Policy', d.note);
+    return say(
+      who,
+      ' approved ',
+      { text: `withdrawal #${id}`, to: '/withdraw-approval-history' },
+      ' automatically for payout',
+    );
+  },
+  'withdrawal.reject': ({ d, who, id, note, say }) => {
+    note('Reason', d.reason);
+    return say(
+      who,
+      ' rejected ',
+      { text: `withdrawal #${id}`, to: '/withdraw-approval-history' },
+      '; the amount went back to the member',
+    );
+  },
+  'withdrawal.refund': ({ d, who, id, note, say }) => {
+    note('Failure', d.failure);
+    return say(who, ' refunded the failed payout of ', {
+      text: `withdrawal #${id}`,
+      to: '/withdraw-approval-history',
+    });
+  },
+  'withdrawal.retry': ({ who, id, say }) =>
+    say(who, ' retried the payout of ', { text: `withdrawal #${id}`, to: '/withdraw-approval-history' }),
+};
+
+/** What the portal does on its own to slow down guessing. */
+const SIGN_IN: Record<string, Describer> = {
+  'auth.throttle.address': ({ d, id, say }) =>
+    say(`The portal slowed down sign-ins from the address ${id} after ${shown(d.failures)} failures`),
+  'auth.throttle.username': ({ d, id, say }) =>
+    say(`The portal slowed down sign-ins to the username “${id}” after ${shown(d.failures)} failures`),
+  'auth.throttle.device': ({ d, id, say }) =>
+    say(`The portal slowed down sign-ins from the browser ${id} after ${shown(d.failures)} failures`),
+  'auth.second_factor.locked': ({ d, whom, say }) =>
+    say('The portal paused two-factor checks of ', whom, ` after ${shown(d.failures)} wrong codes`),
+};
+
+// A Map, not the object itself: an action named like an Object member (`constructor`) must find no describer.
+const DESCRIBERS = new Map<string, Describer>(
+  Object.entries({ ...ADMINISTRATION, ...PLAN, ...CHAIN, ...PAYOUTS, ...SIGN_IN }),
+);
+
+/** An action without words of its own (one the API added since): its name, and whom it was done to. */
+const describeUnknown: Describer = ({ entry, who, whom, say }) =>
+  say(who, ` did “${entry.action}”`, ...(entry.targetType ? [' on ', whom] : []));
+
+/** From an action to its sentence: every action the API records has its words in the tables above. */
 export function describeAuditEntry(entry: AuditEntry): AuditDescription {
   const d = (entry.details ?? {}) as Details;
-  const who = actorPart(entry);
-  const whom = subjectPart(entry, d);
-  const id = entry.targetId ?? '?';
   const changes = changesOf(d);
   const notes: AuditDescription['notes'] = [];
-  const say = (...sentence: SentencePart[]): AuditDescription => ({ sentence, changes, notes });
-
-  switch (entry.action) {
-    case 'member.adjust': {
-      const credit = d.direction !== 'debit';
-      if (str(d.memo)) notes.push({ label: 'Member reads', text: str(d.memo)! });
-      if (str(d.reason)) notes.push({ label: 'Internal note', text: str(d.reason)! });
-      const amount = `${formatMoney(str(d.amount))} ${unitOf(d.wallet)}`;
-      return say(
-        who,
-        ` ${credit ? 'credited' : 'debited'} ${amount} ${credit ? 'to' : 'from'} the ${walletLabel(d.wallet)} of `,
-        whom,
-      );
-    }
-    case 'user.create_admin':
-      return say(who, ' created the admin account ', whom);
-    case 'user.block':
-      return say(who, ' blocked ', whom, ' (signed out everywhere)');
-    case 'user.unblock':
-      return say(who, ' unblocked ', whom);
-    case 'user.role':
-      return {
-        sentence: [who, ' changed the role of ', whom],
-        changes: [{ field: 'role', from: shown(d.from), to: shown(d.to) }],
-        notes,
-      };
-    case 'user.password_reset':
-      return say(who, ' set a new password for ', whom, ' (signed out everywhere)');
-    case 'user.sign_in_reset':
-      return say(who, ' reset the sign-in of ', whom, ' (signed out everywhere, mailed a reset link)');
-    case 'user.password_reset_by_operator':
-      return say('The server operator set a new password for ', whom, ' from the command line');
-    case 'settings.update':
-      return say(who, ` changed ${plural(changes.length, 'setting')} in `, { text: 'Settings', to: '/admin/settings' });
-    case 'package.create':
-      return say(who, ' created the package ', {
-        text: `“${shown((d.package as Details | undefined)?.name)}”`,
-        to: '/admin/packages',
-      });
-    case 'package.update':
-      return say(who, ` changed package #${id}`, ' in ', { text: 'Packages', to: '/admin/packages' });
-    case 'rank.create':
-      return say(who, ' created the rank ', {
-        text: `“${shown((d.rank as Details | undefined)?.name)}”`,
-        to: '/admin/ranks',
-      });
-    case 'rank.update':
-      return say(who, ` changed rank #${id}`, ' in ', { text: 'Ranks', to: '/admin/ranks' });
-    case 'rank.order':
-      return {
-        sentence: [who, ' put the ', { text: 'ranks', to: '/admin/ranks' }, ' in a new order'],
-        changes: [
-          {
-            field: 'order',
-            from: shown((d.from as unknown[] | undefined)?.join(', ')),
-            to: shown((d.to as unknown[] | undefined)?.join(', ')),
-          },
-        ],
-        notes,
-      };
-    case 'ranks.evaluate': {
-      const result = (d.result ?? {}) as Details;
-      return say(
-        who,
-        ` evaluated ranks: ${plural(Number(result.reached ?? 0), 'rank')} reached, ${formatMoney(str(result.credited) ?? '0')} USDT credited`,
-        ' (',
-        { text: 'rank achievements', to: '/admin/rank-achievements' },
-        ')',
-      );
-    }
-    case 'product.create':
-      return say(who, ' created the product ', {
-        text: `“${shown((d.product as Details | undefined)?.name)}”`,
-        to: '/admin/products',
-      });
-    case 'product.update':
-      return say(who, ` changed product #${id}`, ' in ', { text: 'Products', to: '/admin/products' });
-    case 'product.image':
-      return say(who, ` uploaded a new picture for product #${id}`, ' in ', {
-        text: 'Products',
-        to: '/admin/products',
-      });
-    case 'plan.close':
-      return say(
-        who,
-        ` ran the daily matching close of ${id}`,
-        ' (',
-        { text: 'matching bonus report', to: '/admin-matching-bonus' },
-        ')',
-      );
-    case 'plan.close.pay':
-      return say(
-        d.automatic === true ? 'The portal' : who,
-        ` paid the reviewed close of ${id}${typeof d.members === 'number' ? ` to ${plural(d.members, 'member')}` : ''}${d.automatic === true ? ' once its review delay had passed' : ''}`,
-        ' (',
-        { text: 'matching bonus report', to: '/admin-matching-bonus' },
-        ')',
-      );
-    case 'consolidation.start':
-      return say(
-        who,
-        ` started consolidation #${id} of deposit addresses holding at least ${formatMoney(str(d.threshold))} USDT`,
-        ' (',
-        { text: 'history', to: '/deposit-consolidate-history' },
-        ')',
-      );
-    case 'consolidation.resume':
-      return say(
-        who,
-        ` resumed consolidation #${id}`,
-        ' (',
-        { text: 'history', to: '/deposit-consolidate-history' },
-        ')',
-      );
-    case 'deposit.recover':
-      return say(
-        who,
-        ` recovered deposit #${id} by its transaction ${str(d.txHash) ?? '?'}`,
-        ' (',
-        { text: 'deposit history', to: '/deposit-history' },
-        ')',
-      );
-    case 'hot_wallet.move_from_treasury':
-      return say(
-        who,
-        ` moved ${formatMoney(str(d.amount))} USDT from the treasury to the hot wallet`,
-        ' (',
-        { text: 'BEP20 wallets', to: '/bep20-wallets' },
-        ')',
-      );
-    case 'hot_wallet.return_to_treasury':
-      if (str(d.txHash)) notes.push({ label: 'Transaction', text: str(d.txHash)! });
-      return say(
-        who,
-        ` sent ${formatMoney(str(d.amount))} USDT above the hot wallet's cap of ${formatMoney(str(d.cap))} USDT back to the treasury (`,
-        { text: 'BEP20 wallets', to: '/bep20-wallets' },
-        ')',
-      );
-    case 'payout.restore_check': {
-      const found = Array.isArray(d.found) ? d.found.length : 0;
-      const released = Array.isArray(d.released) ? d.released.length : 0;
-      return say(
-        who,
-        ` matched the payouts held by a restore with the hot wallet's transfers since block ${shown(d.fromBlock)}: ` +
-          `${plural(found, 'payout')} found on chain and settled as paid, ${plural(released, 'payout')} released to be paid (`,
-        { text: 'withdrawal history', to: '/withdraw-approval-history' },
-        ')',
-      );
-    }
-    case 'hot_wallet.book_capital':
-      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
-      return say(
-        who,
-        ` booked ${formatMoney(str(d.amount))} USDT sent from ${shown(d.sender)} as capital`,
-        ' (',
-        { text: 'BEP20 wallets', to: '/bep20-wallets' },
-        ')',
-      );
-    case 'redemption.approve':
-      return say(
-        who,
-        ` approved redemption #${id} of `,
-        whom,
-        `: ${shown(d.quantity)} × ${shown(d.product)} for ${formatMoney(str(d.points))} points`,
-      );
-    case 'redemption.reject':
-      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
-      // The stock stops at the catalogue's bound (apps/api/src/redemptions/decide.ts): say when pieces did not go back.
-      if (typeof d.stockReturned === 'number' && typeof d.quantity === 'number' && d.stockReturned < d.quantity) {
-        notes.push({
-          label: 'Stock',
-          text: `${d.stockReturned} of ${d.quantity} pieces put back; the rest would have passed the ${formatCount(MAX_PRODUCT_STOCK)} stock limit`,
-        });
-      }
-      return say(who, ` rejected redemption #${id} of `, whom, `; ${formatMoney(str(d.points))} points returned`);
-    case 'withdrawal.approve':
-      return say(who, ` approved `, { text: `withdrawal #${id}`, to: '/withdraw-approval-history' }, ' for payout');
-    case 'withdrawal.approve_first':
-      return say(
-        who,
-        ` gave `,
-        { text: `withdrawal #${id}`, to: '/withdraw-approval' },
-        ' its first approval; it waits for a second admin',
-      );
-    case 'withdrawal.auto_approve':
-      if (str(d.note)) notes.push({ label: 'Policy', text: str(d.note)! });
-      return say(
-        who,
-        ' approved ',
-        { text: `withdrawal #${id}`, to: '/withdraw-approval-history' },
-        ' automatically for payout',
-      );
-    case 'withdrawal.reject':
-      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
-      return say(
-        who,
-        ' rejected ',
-        { text: `withdrawal #${id}`, to: '/withdraw-approval-history' },
-        '; the amount went back to the member',
-      );
-    case 'withdrawal.refund':
-      if (str(d.failure)) notes.push({ label: 'Failure', text: str(d.failure)! });
-      return say(who, ' refunded the failed payout of ', {
-        text: `withdrawal #${id}`,
-        to: '/withdraw-approval-history',
-      });
-    case 'withdrawal.retry':
-      return say(who, ' retried the payout of ', { text: `withdrawal #${id}`, to: '/withdraw-approval-history' });
-    case 'auth.throttle.address':
-      return say(`The portal slowed down sign-ins from the address ${id} after ${shown(d.failures)} failures`);
-    case 'auth.throttle.username':
-      return say(`The portal slowed down sign-ins to the username “${id}” after ${shown(d.failures)} failures`);
-    case 'auth.throttle.device':
-      return say(`The portal slowed down sign-ins from the browser ${id} after ${shown(d.failures)} failures`);
-    case 'deposit.credit_held':
-      return say(who, ' credited the held ', { text: `deposit #${id}`, to: '/deposit-history' }, ' after checking it');
-    case 'deposit.reject_held':
-      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
-      return say(
-        who,
-        ' rejected the held ',
-        { text: `deposit #${id}`, to: '/deposit-history' },
-        '; it is not credited',
-      );
-    case 'screening.add':
-      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
-      return say(
-        who,
-        ` listed the address ${id} for screening (`,
-        { text: 'address screening', to: '/address-screening' },
-        ')',
-      );
-    case 'screening.remove':
-      if (str(d.reason)) notes.push({ label: 'Reason', text: str(d.reason)! });
-      return say(
-        who,
-        ` took the address ${id} off the screening list (`,
-        { text: 'address screening', to: '/address-screening' },
-        ')',
-      );
-    case 'auth.second_factor.locked':
-      return say('The portal paused two-factor checks of ', whom, ` after ${shown(d.failures)} wrong codes`);
-    case 'deposit_rescan.start':
-      return say(
-        who,
-        ` started rescan #${id} of blocks ${shown(d.fromBlock)} to ${shown(d.toBlock)} (`,
-        { text: 'deposit history', to: '/deposit-history' },
-        ')',
-      );
-    case 'deposit_rescan.cancel':
-      return say(who, ` cancelled rescan #${id} before block ${shown(d.nextBlock)}`);
-    case 'deposit.rescan':
-      return say(
-        who,
-        ` recorded `,
-        { text: `deposit #${id}`, to: '/deposit-history' },
-        ` found by rescan #${shown(d.rescanId)} (blocks ${shown(d.fromBlock)} to ${shown(d.toBlock)})`,
-      );
-    case 'change.propose':
-    case 'change.confirm':
-    case 'change.cancel':
-    case 'change.apply':
-    case 'change.fail': {
-      if (str(d.summary)) notes.push({ label: 'Change', text: str(d.summary)! });
-      if (str(d.outcome)) notes.push({ label: 'Why not', text: str(d.outcome)! });
-      const change = { text: `change #${id}`, to: '/admin/settings' };
-      if (entry.action === 'change.propose')
-        return say(who, ' proposed ', change, d.needsConfirmation ? '' : ' (no other admin to confirm it)');
-      if (entry.action === 'change.confirm') return say(who, ' confirmed ', change);
-      if (entry.action === 'change.cancel') return say(who, ' cancelled ', change);
-      if (entry.action === 'change.fail') return say(change, ' fell due but could not take effect');
-      return say(change, d.unconfirmed ? ' took effect unconfirmed (no other admin could confirm it)' : ' took effect');
-    }
-    case 'portal.live':
-      return say(who, ' declared the portal live (loosening changes now wait for a second admin and a delay)');
-    case 'demo.seed':
-      if (str(d.summary)) notes.push({ label: 'Demo data', text: str(d.summary)! });
-      return say(who, ' filled the portal with demo data');
-    default:
-      return say(who, ` did “${entry.action}”`, ...(entry.targetType ? [' on ', whom] : []));
-  }
+  const told: Told = {
+    entry,
+    d,
+    who: actorPart(entry),
+    whom: subjectPart(entry, d),
+    id: entry.targetId ?? '?',
+    changes,
+    note: (label, value) => {
+      const text = str(value);
+      if (text) notes.push({ label, text });
+    },
+    say: (...sentence) => ({ sentence, changes, notes }),
+  };
+  return (DESCRIBERS.get(entry.action) ?? describeUnknown)(told);
 }
 
 /** The sentence as plain text (for a label, a test, a screen reader). */

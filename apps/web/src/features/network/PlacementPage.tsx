@@ -1,36 +1,27 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import KeyboardArrowLeftOutlined from '@mui/icons-material/KeyboardArrowLeftOutlined';
-import KeyboardArrowRightOutlined from '@mui/icons-material/KeyboardArrowRightOutlined';
-import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import type { PlacementBody, Side, WaitingMember } from '@portal/contract';
-import { errorMessage, isSessionEnded } from '../../shared/api/errors';
-import type { Column } from '../../shared/components/DataTable';
+import type { WaitingMember } from '@portal/contract';
 import { ListCard } from '../../shared/components/ListCard';
 import { SearchField } from '../../shared/components/ListFilters';
-import { StatusChip } from '../../shared/components/StatusChip';
-import { SubmitButton } from '../../shared/components/SubmitButton';
-import { formatCount, formatDate } from '../../shared/format';
+import { formatCount } from '../../shared/format';
 import { useListParams } from '../../shared/list-params';
 import { useSession } from '../../shared/session/useSession';
-import { useToast } from '../../shared/toast';
-import { usePlaceMember, useWaitingList } from './api';
-import { ChoosePositionDialog, type ChosenSlot } from './ChoosePositionDialog';
-
-/** What the sponsor is about to do, restated before it is done: a placement cannot be undone. */
-type Pending =
-  { kind: 'auto'; member: WaitingMember; side: Side } | { kind: 'slot'; member: WaitingMember; slot: ChosenSlot };
+import { useWaitingList } from './api';
+import { ChoosePositionDialog } from './ChoosePositionDialog';
+import { ConfirmPlacementDialog, type PendingPlacement } from './placement/ConfirmPlacementDialog';
+import { placementColumns } from './placement/placement-columns';
 
 const FILTERS = ['search'] as const;
+
+/** The count above the list, of what the search matches when there is one. */
+function waitingCount(total: number | undefined, search: string): string {
+  if (total === undefined) return 'Counting…';
+  if (search) return `${formatCount(total)} waiting ${total === 1 ? 'member matches' : 'members match'} “${search}”.`;
+  if (total === 0) return 'No member waits to be placed.';
+  return `${formatCount(total)} ${total === 1 ? 'member waits' : 'members wait'} to be placed.`;
+}
 
 /**
  * /placement: the referrals who joined without a leg wait here, counted and
@@ -41,115 +32,15 @@ const FILTERS = ['search'] as const;
 export function PlacementPage() {
   const list = useListParams({ filters: FILTERS, defaultSort: '' });
   const waiting = useWaitingList(list.page, list.pageSize, list.filters.search);
-  const place = usePlaceMember();
-  const toast = useToast();
   const { isAdmin } = useSession();
   const [choosing, setChoosing] = useState<WaitingMember | null>(null);
-  const [pending, setPending] = useState<Pending | null>(null);
+  const [pending, setPending] = useState<PendingPlacement | null>(null);
 
-  const confirm = async () => {
-    if (!pending) return;
-    const body: PlacementBody =
-      pending.kind === 'auto'
-        ? { memberId: pending.member.id, auto: pending.side }
-        : { memberId: pending.member.id, parentId: pending.slot.parentId, side: pending.slot.side };
-    try {
-      const result = await place.mutateAsync(body);
-      toast.success(`${result.username} is placed on the ${result.side} of ${result.parentUsername}.`);
-      setPending(null);
-      setChoosing(null);
-    } catch (error) {
-      if (!isSessionEnded(error)) toast.error(errorMessage(error, 'The placement did not go through.'));
-      setPending(null);
-    }
-  };
+  const columns = placementColumns(isAdmin, {
+    onChoose: setChoosing,
+    onBottom: (member, side) => setPending({ kind: 'auto', member, side }),
+  });
 
-  const columns: Column<WaitingMember>[] = [
-    {
-      id: 'member',
-      label: 'Member',
-      render: (member) => (
-        <Box sx={{ minWidth: 140 }}>
-          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {member.username}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {member.fullName}
-          </Typography>
-        </Box>
-      ),
-    },
-    {
-      id: 'joined',
-      label: 'Joined',
-      secondary: true,
-      render: (member) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(member.joinedAt)}</span>,
-    },
-    ...(isAdmin
-      ? [
-          {
-            id: 'sponsor',
-            label: 'Sponsor',
-            render: (member: WaitingMember) => (
-              <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-                <span>{member.sponsor}</span>
-                {!member.sponsorPlaced && <StatusChip status="pending" label="Sponsor not placed yet" />}
-              </Stack>
-            ),
-          },
-        ]
-      : []),
-    {
-      id: 'asked',
-      label: 'Asked for',
-      secondary: true,
-      render: (member) =>
-        member.requestedSide ? (
-          <StatusChip status="side" color="info" label={`The ${member.requestedSide} leg`} />
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            No leg
-          </Typography>
-        ),
-    },
-    {
-      id: 'place',
-      label: 'Place',
-      render: (member) => (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, minWidth: 160 }}>
-          <Button
-            size="small"
-            variant="contained"
-            startIcon={<PlaceOutlined />}
-            disabled={!member.sponsorPlaced}
-            onClick={() => setChoosing(member)}
-          >
-            Choose a position
-          </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            startIcon={<KeyboardArrowLeftOutlined />}
-            disabled={!member.sponsorPlaced}
-            onClick={() => setPending({ kind: 'auto', member, side: 'left' })}
-          >
-            Bottom of left leg
-          </Button>
-          <Button
-            size="small"
-            variant="outlined"
-            endIcon={<KeyboardArrowRightOutlined />}
-            disabled={!member.sponsorPlaced}
-            onClick={() => setPending({ kind: 'auto', member, side: 'right' })}
-          >
-            Bottom of right leg
-          </Button>
-        </Box>
-      ),
-    },
-  ];
-
-  const total = waiting.data?.total;
   return (
     <Stack spacing={6}>
       {waiting.data && !waiting.data.viewerPlaced && (
@@ -168,13 +59,7 @@ export function PlacementPage() {
               sx={{ fontWeight: 600, display: 'block' }}
               data-testid="waiting-count"
             >
-              {total === undefined
-                ? 'Counting…'
-                : list.filters.search
-                  ? `${formatCount(total)} waiting ${total === 1 ? 'member matches' : 'members match'} “${list.filters.search}”.`
-                  : total === 0
-                    ? 'No member waits to be placed.'
-                    : `${formatCount(total)} ${total === 1 ? 'member waits' : 'members wait'} to be placed.`}
+              {waitingCount(waiting.data?.total, list.filters.search)}
             </Typography>
             {isAdmin
               ? 'Every member who joined without a leg, with their sponsor. They are placed inside their sponsor’s team.'
@@ -212,33 +97,15 @@ export function PlacementPage() {
         />
       )}
 
-      <Dialog
-        open={pending !== null}
-        onClose={() => !place.isPending && setPending(null)}
-        aria-labelledby="confirm-placement-title"
-      >
-        <DialogTitle id="confirm-placement-title" sx={{ overflowWrap: 'anywhere' }}>
-          Place {pending?.member.username}?
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
-            {pending?.kind === 'auto'
-              ? `${pending.member.username} goes to the bottom of the ${pending.side} leg of ${isAdmin ? `${pending.member.sponsor}'s` : 'your'} team (the first free position, following the ${pending.side} side down).`
-              : pending
-                ? `${pending.member.username} goes into the free ${pending.slot.side} position under ${pending.slot.parentUsername}.`
-                : ''}{' '}
-            A placement is final.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPending(null)} disabled={place.isPending}>
-            Cancel
-          </Button>
-          <SubmitButton variant="contained" loading={place.isPending} onClick={() => void confirm()}>
-            Place
-          </SubmitButton>
-        </DialogActions>
-      </Dialog>
+      <ConfirmPlacementDialog
+        pending={pending}
+        isAdmin={isAdmin}
+        onClose={() => setPending(null)}
+        onPlaced={() => {
+          setPending(null);
+          setChoosing(null);
+        }}
+      />
     </Stack>
   );
 }

@@ -37,13 +37,10 @@ interface Branch {
 }
 
 /**
- * /sponsor-tree ("Sponsor Network"): who referred whom, from the viewer (or
- * a member found by username) down. Members open on demand, a page of
- * referrals at a time: nothing is loaded that is not shown.
+ * The members opened so far below the root: each one's referrals, loaded a page at a time when it is first
+ * opened (or asked for more), kept while it is folded, and forgotten when the tree shows another root.
  */
-export function SponsorTreePage() {
-  const [root, setRoot] = useTreeRoot();
-  const tree = useSponsorTree({ root, depth: 1 });
+function useSponsorBranches(rootId: number | undefined) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const [branches, setBranches] = useState<Map<number, Branch>>(new Map());
@@ -51,7 +48,6 @@ export function SponsorTreePage() {
   const [loading, setLoading] = useState<Set<number>>(new Set());
 
   // A new root starts a new view.
-  const rootId = tree.data?.root.id;
   useEffect(() => {
     setBranches(new Map());
     setOpen(new Set());
@@ -96,6 +92,19 @@ export function SponsorTreePage() {
       void load(node.id);
     }
   };
+
+  return { branches, open, loading, load, toggle };
+}
+
+/**
+ * /sponsor-tree ("Sponsor Network"): who referred whom, from the viewer (or
+ * a member found by username) down. Members open on demand, a page of
+ * referrals at a time: nothing is loaded that is not shown.
+ */
+export function SponsorTreePage() {
+  const [root, setRoot] = useTreeRoot();
+  const tree = useSponsorTree({ root, depth: 1 });
+  const { branches, open, loading, load, toggle } = useSponsorBranches(tree.data?.root.id);
 
   if (tree.isError && isSessionEnded(tree.error)) return null;
 

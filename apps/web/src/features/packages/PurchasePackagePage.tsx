@@ -97,48 +97,14 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
       )}
       {packages.data?.items.map((pkg) => (
         <Grid key={pkg.id} size={{ xs: 12, sm: 6, lg: 3 }}>
-          <Card data-testid={`package-${pkg.name}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-            <CardHeader
-              title={pkg.name}
-              action={
-                status.data?.package?.id === pkg.id ? <Chip size="small" color="primary" label="Current" /> : undefined
-              }
-            />
-            <CardContent sx={{ flexGrow: 1 }}>
-              <Typography variant="h4" component="p" color="primary.main">
-                <Money value={pkg.price} unit="USDT" />
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-                Business volume: {formatBV(pkg.bv)} BV
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                Daily matching cap: <Money value={pkg.dailyCap} unit="USDT" />
-              </Typography>
-            </CardContent>
-            <CardActions sx={{ p: 5, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 2 }}>
-              {shortBy(pkg.price) !== null ? (
-                <Alert
-                  severity="info"
-                  data-testid={`short-${pkg.name}`}
-                  sx={{ '& .MuiAlert-message': { width: '100%' } }}
-                >
-                  Your deposit wallet is {formatMoney(shortBy(pkg.price))} USDT short of this package. Fund it with a{' '}
-                  <MuiLink component={Link} to="/deposit">
-                    deposit
-                  </MuiLink>
-                  , or ask your sponsor for a{' '}
-                  <MuiLink component={Link} to="/transfer">
-                    transfer
-                  </MuiLink>
-                  .
-                </Alert>
-              ) : (
-                <Button variant="contained" fullWidth disabled={!deposit} onClick={() => purchase.open(pkg)}>
-                  {active ? 'Repurchase' : 'Buy'}
-                </Button>
-              )}
-            </CardActions>
-          </Card>
+          <PackageCard
+            pkg={pkg}
+            current={status.data?.package?.id === pkg.id}
+            short={shortBy(pkg.price)}
+            canBuy={!!deposit}
+            active={active}
+            onBuy={() => purchase.open(pkg)}
+          />
         </Grid>
       ))}
       <Grid size={12}>
@@ -164,5 +130,59 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
         )}
       </ConfirmDialog>
     </Grid>
+  );
+}
+
+interface PackageCardProps {
+  pkg: Package;
+  /** The member's current package. */
+  current: boolean;
+  /** How much the deposit wallet lacks for this package, if it lacks anything. */
+  short: string | null;
+  canBuy: boolean;
+  /** Whether the member has bought before: the button says Repurchase. */
+  active: boolean;
+  onBuy: () => void;
+}
+
+/** A package on sale: its price, volume and cap, and Buy, or what the deposit wallet lacks and how to fund it. */
+function PackageCard({ pkg, current, short, canBuy, active, onBuy }: PackageCardProps) {
+  return (
+    <Card data-testid={`package-${pkg.name}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardHeader
+        title={pkg.name}
+        action={current ? <Chip size="small" color="primary" label="Current" /> : undefined}
+      />
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography variant="h4" component="p" color="primary.main">
+          <Money value={pkg.price} unit="USDT" />
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          Business volume: {formatBV(pkg.bv)} BV
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Daily matching cap: <Money value={pkg.dailyCap} unit="USDT" />
+        </Typography>
+      </CardContent>
+      <CardActions sx={{ p: 5, pt: 0, flexDirection: 'column', alignItems: 'stretch', gap: 2 }}>
+        {short !== null ? (
+          <Alert severity="info" data-testid={`short-${pkg.name}`} sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+            Your deposit wallet is {formatMoney(short)} USDT short of this package. Fund it with a{' '}
+            <MuiLink component={Link} to="/deposit">
+              deposit
+            </MuiLink>
+            , or ask your sponsor for a{' '}
+            <MuiLink component={Link} to="/transfer">
+              transfer
+            </MuiLink>
+            .
+          </Alert>
+        ) : (
+          <Button variant="contained" fullWidth disabled={!canBuy} onClick={onBuy}>
+            {active ? 'Repurchase' : 'Buy'}
+          </Button>
+        )}
+      </CardActions>
+    </Card>
   );
 }

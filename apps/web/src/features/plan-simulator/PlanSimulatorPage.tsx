@@ -13,7 +13,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
+import { useTheme, type Theme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
@@ -36,7 +36,7 @@ import {
   type SimulationDefaults,
   type SimulationResult,
 } from '@portal/contract';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { errorMessage } from '../../shared/api/errors';
 import { ChartCard } from '../../shared/components/ChartCard';
@@ -122,9 +122,6 @@ function SimulationForm({ defaults, onStarted }: { defaults: SimulationDefaults;
     resolver: zodResolver(formSchema),
     defaultValues: formValues(defaults),
   });
-  const levels = useFieldArray({ control: form.control, name: 'referral' });
-  const caps = useFieldArray({ control: form.control, name: 'caps' });
-  const ranks = useFieldArray({ control: form.control, name: 'ranks' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const run = await start.mutateAsync({
@@ -169,35 +166,7 @@ function SimulationForm({ defaults, onStarted }: { defaults: SimulationDefaults;
                 )}
               />
             </Stack>
-            <Typography variant="subtitle2" component="h3">
-              Referral rate by level
-            </Typography>
-            <Grid container spacing={3}>
-              {levels.fields.map((field, index) => (
-                <Grid key={field.id} size={{ xs: 12, sm: 6, md: 3 }}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                    <TextField
-                      label={`Level ${index + 1}`}
-                      autoComplete="off"
-                      slotProps={{ ...percentAdornment, htmlInput: { inputMode: 'decimal' } }}
-                      {...fieldProps(form, `referral.${index}.percent`)}
-                    />
-                    {index === levels.fields.length - 1 && index > 0 ? (
-                      <IconButton aria-label={`Remove level ${index + 1}`} onClick={() => levels.remove(index)}>
-                        <DeleteOutlined />
-                      </IconButton>
-                    ) : null}
-                  </Stack>
-                </Grid>
-              ))}
-            </Grid>
-            {levels.fields.length < SIMULATION_MAX_LEVELS ? (
-              <Box>
-                <Button startIcon={<AddOutlined />} onClick={() => levels.append({ percent: '0' })}>
-                  Add a level
-                </Button>
-              </Box>
-            ) : null}
+            <ReferralLevelFields form={form} />
             <Grid container spacing={3}>
               <Grid size={{ xs: 12, sm: 6, md: 3 }}>
                 <TextField
@@ -208,40 +177,7 @@ function SimulationForm({ defaults, onStarted }: { defaults: SimulationDefaults;
                 />
               </Grid>
             </Grid>
-            <Typography variant="subtitle2" component="h3">
-              Daily matching cap by package
-            </Typography>
-            <Grid container spacing={3}>
-              {caps.fields.map((field, index) => (
-                <Grid key={field.id} size={{ xs: 12, sm: 6, md: 3 }}>
-                  <TextField
-                    label={field.name}
-                    autoComplete="off"
-                    slotProps={{ input: usdtAdornment, htmlInput: { inputMode: 'decimal' } }}
-                    {...fieldProps(form, `caps.${index}.dailyCap`)}
-                  />
-                </Grid>
-              ))}
-            </Grid>
-            {ranks.fields.length ? (
-              <>
-                <Typography variant="subtitle2" component="h3">
-                  One-time bonus by rank
-                </Typography>
-                <Grid container spacing={3}>
-                  {ranks.fields.map((field, index) => (
-                    <Grid key={field.id} size={{ xs: 12, sm: 6, md: 3 }}>
-                      <TextField
-                        label={`${field.name} bonus`}
-                        autoComplete="off"
-                        slotProps={{ input: usdtAdornment, htmlInput: { inputMode: 'decimal' } }}
-                        {...fieldProps(form, `ranks.${index}.bonus`)}
-                      />
-                    </Grid>
-                  ))}
-                </Grid>
-              </>
-            ) : null}
+            <CapAndBonusFields form={form} />
             <Box>
               <SubmitButton loading={form.formState.isSubmitting}>Start simulation</SubmitButton>
             </Box>
@@ -249,6 +185,90 @@ function SimulationForm({ defaults, onStarted }: { defaults: SimulationDefaults;
         </Box>
       </CardContent>
     </Card>
+  );
+}
+
+type SimulationFormApi = UseFormReturn<FormInput, unknown, FormOutput>;
+
+/** A referral rate per level; the last level can be removed, and levels added up to the plan's limit. */
+function ReferralLevelFields({ form }: { form: SimulationFormApi }) {
+  const levels = useFieldArray({ control: form.control, name: 'referral' });
+  return (
+    <>
+      <Typography variant="subtitle2" component="h3">
+        Referral rate by level
+      </Typography>
+      <Grid container spacing={3}>
+        {levels.fields.map((field, index) => (
+          <Grid key={field.id} size={{ xs: 12, sm: 6, md: 3 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <TextField
+                label={`Level ${index + 1}`}
+                autoComplete="off"
+                slotProps={{ ...percentAdornment, htmlInput: { inputMode: 'decimal' } }}
+                {...fieldProps(form, `referral.${index}.percent`)}
+              />
+              {index === levels.fields.length - 1 && index > 0 ? (
+                <IconButton aria-label={`Remove level ${index + 1}`} onClick={() => levels.remove(index)}>
+                  <DeleteOutlined />
+                </IconButton>
+              ) : null}
+            </Stack>
+          </Grid>
+        ))}
+      </Grid>
+      {levels.fields.length < SIMULATION_MAX_LEVELS ? (
+        <Box>
+          <Button startIcon={<AddOutlined />} onClick={() => levels.append({ percent: '0' })}>
+            Add a level
+          </Button>
+        </Box>
+      ) : null}
+    </>
+  );
+}
+
+/** The daily matching cap of each package, and the one-time bonus of each rank when there are ranks. */
+function CapAndBonusFields({ form }: { form: SimulationFormApi }) {
+  const caps = useFieldArray({ control: form.control, name: 'caps' });
+  const ranks = useFieldArray({ control: form.control, name: 'ranks' });
+  return (
+    <>
+      <Typography variant="subtitle2" component="h3">
+        Daily matching cap by package
+      </Typography>
+      <Grid container spacing={3}>
+        {caps.fields.map((field, index) => (
+          <Grid key={field.id} size={{ xs: 12, sm: 6, md: 3 }}>
+            <TextField
+              label={field.name}
+              autoComplete="off"
+              slotProps={{ input: usdtAdornment, htmlInput: { inputMode: 'decimal' } }}
+              {...fieldProps(form, `caps.${index}.dailyCap`)}
+            />
+          </Grid>
+        ))}
+      </Grid>
+      {ranks.fields.length ? (
+        <>
+          <Typography variant="subtitle2" component="h3">
+            One-time bonus by rank
+          </Typography>
+          <Grid container spacing={3}>
+            {ranks.fields.map((field, index) => (
+              <Grid key={field.id} size={{ xs: 12, sm: 6, md: 3 }}>
+                <TextField
+                  label={`${field.name} bonus`}
+                  autoComplete="off"
+                  slotProps={{ input: usdtAdornment, htmlInput: { inputMode: 'decimal' } }}
+                  {...fieldProps(form, `ranks.${index}.bonus`)}
+                />
+              </Grid>
+            ))}
+          </Grid>
+        </>
+      ) : null}
+    </>
   );
 }
 
@@ -293,21 +313,58 @@ const CHANGE_COLUMNS: Column<NonNullable<SimulationResult['largestChanges']>[num
 /** One run: its progress and cancel while it runs, then (and already for the days replayed) the comparison. */
 function SimulationRun({ id, names }: { id: number; names: Names }) {
   const theme = useTheme();
-  const toast = useToast();
   const query = useSimulation(id);
-  const cancel = useCancelSimulation();
   const run = query.data;
   if (query.error) return <Alert severity="error">{errorMessage(query.error)}</Alert>;
   if (!run) return <LinearProgress aria-label="Loading the simulation" />;
-  const onCancel = async () => {
-    try {
-      await cancel.mutateAsync(run.id);
-      toast.success(`Simulation #${run.id} cancelled: the days replayed stay to read.`);
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-  const stats = [
+  const stats = statsOf(run);
+  return (
+    <Stack spacing={4} data-testid="simulation-run">
+      <RunProgress run={run} names={names} />
+      <Grid container spacing={4}>
+        {stats.map((s) => (
+          <StatCard
+            key={s.id}
+            icon={s.icon}
+            color={s.color}
+            label={s.label}
+            value={<span data-testid={`simulation-${s.id}`}>{s.value}</span>}
+            note={s.note}
+          />
+        ))}
+      </Grid>
+      <ChartCard
+        title="Bonuses by day, paid and simulated"
+        subheader="Referral on the day of the purchase, matching on the day closed, rank bonuses on the day reached; USDT. The line is the simulated payout ratio."
+        chart={run.byDay.length ? bonusChart(run, theme) : undefined}
+      />
+      <Card>
+        <CardHeader
+          title="Largest changes per member"
+          subheader="The 20 members whose bonuses over the period change most, referral, matching and rank bonuses together."
+        />
+        <DataTable
+          label="Largest changes per member"
+          columns={CHANGE_COLUMNS}
+          rows={run.largestChanges ?? (run.status === 'running' ? undefined : [])}
+          total={run.largestChanges?.length ?? 0}
+          rowKey={(m) => m.memberId}
+          page={1}
+          pageSize={20}
+          onPage={() => undefined}
+          onPageSize={() => undefined}
+          hidePagination
+          loading={run.status === 'running'}
+          empty={run.status === 'done' ? 'Nobody is paid differently.' : 'Listed once every day is replayed.'}
+        />
+      </Card>
+    </Stack>
+  );
+}
+
+/** The run's four figures, paid → simulated. */
+function statsOf(run: SimulationResult) {
+  return [
     {
       id: 'bonuses',
       icon: <PaymentsOutlined />,
@@ -343,106 +400,78 @@ function SimulationRun({ id, names }: { id: number; names: Names }) {
       note: 'matching earned above the daily caps, USDT',
     },
   ];
+}
+
+/** The run's heading, what it changes, its progress, its error, and Cancel while it runs. */
+function RunProgress({ run, names }: { run: SimulationResult; names: Names }) {
+  const toast = useToast();
+  const cancel = useCancelSimulation();
+  const onCancel = async () => {
+    try {
+      await cancel.mutateAsync(run.id);
+      toast.success(`Simulation #${run.id} cancelled: the days replayed stay to read.`);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
   return (
-    <Stack spacing={4} data-testid="simulation-run">
-      <Card>
-        <CardHeader
-          title={`Simulation #${run.id}: ${run.from} to ${run.to}`}
-          subheader={`${differences(run, names)} · started ${formatDateTime(run.createdAt)}${run.startedBy ? ` by ${run.startedBy}` : ''}`}
-          action={<StatusChip status={run.status} label={STATUS[run.status].label} color={STATUS[run.status].color} />}
-          sx={{ flexWrap: 'wrap', gap: 2 }}
-        />
-        <CardContent>
-          <LinearProgress
-            variant="determinate"
-            value={percentDone(run)}
-            aria-label={`Simulation #${run.id} progress`}
-          />
-          <Typography variant="body2" sx={{ mt: 2 }} role="status">
-            {run.daysDone} of {run.days} days replayed ({percentDone(run)} %).
-          </Typography>
-          {run.error ? (
-            <Typography variant="body2" color="error" sx={{ mt: 1 }}>
-              {run.status === 'failed' ? 'Failed: ' : 'Last error (retrying): '}
-              {run.error}
-            </Typography>
-          ) : null}
-          {run.status === 'running' ? (
-            <Button
-              variant="outlined"
-              color="error"
-              sx={{ mt: 3 }}
-              disabled={cancel.isPending}
-              onClick={() => void onCancel()}
-            >
-              Cancel simulation
-            </Button>
-          ) : null}
-        </CardContent>
-      </Card>
-      <Grid container spacing={4}>
-        {stats.map((s) => (
-          <StatCard
-            key={s.id}
-            icon={s.icon}
-            color={s.color}
-            label={s.label}
-            value={<span data-testid={`simulation-${s.id}`}>{s.value}</span>}
-            note={s.note}
-          />
-        ))}
-      </Grid>
-      <ChartCard
-        title="Bonuses by day, paid and simulated"
-        subheader="Referral on the day of the purchase, matching on the day closed, rank bonuses on the day reached; USDT. The line is the simulated payout ratio."
-        chart={
-          run.byDay.length
-            ? {
-                label: `Bonuses paid and simulated by day, ${run.from} to ${run.to}`,
-                periods: run.byDay.map((d) => d.day),
-                series: [
-                  {
-                    label: 'Paid',
-                    values: run.byDay.map((d) => fromBaseUnits(dayBonuses(d, 'actual'))),
-                    color: theme.palette.primary.main,
-                  },
-                  {
-                    label: 'Simulated',
-                    values: run.byDay.map((d) => fromBaseUnits(dayBonuses(d, 'simulated'))),
-                    color: theme.palette.warning.main,
-                  },
-                ],
-                line: {
-                  label: 'Simulated payout ratio',
-                  values: run.byDay.map((d) => payoutRatio(dayBonuses(d, 'simulated'), toBaseUnits(d.sales))),
-                  color: theme.palette.error.main,
-                },
-              }
-            : undefined
-        }
+    <Card>
+      <CardHeader
+        title={`Simulation #${run.id}: ${run.from} to ${run.to}`}
+        subheader={`${differences(run, names)} · started ${formatDateTime(run.createdAt)}${run.startedBy ? ` by ${run.startedBy}` : ''}`}
+        action={<StatusChip status={run.status} label={STATUS[run.status].label} color={STATUS[run.status].color} />}
+        sx={{ flexWrap: 'wrap', gap: 2 }}
       />
-      <Card>
-        <CardHeader
-          title="Largest changes per member"
-          subheader="The 20 members whose bonuses over the period change most, referral, matching and rank bonuses together."
-        />
-        <DataTable
-          label="Largest changes per member"
-          columns={CHANGE_COLUMNS}
-          rows={run.largestChanges ?? (run.status === 'running' ? undefined : [])}
-          total={run.largestChanges?.length ?? 0}
-          rowKey={(m) => m.memberId}
-          page={1}
-          pageSize={20}
-          onPage={() => undefined}
-          onPageSize={() => undefined}
-          hidePagination
-          loading={run.status === 'running'}
-          empty={run.status === 'done' ? 'Nobody is paid differently.' : 'Listed once every day is replayed.'}
-        />
-      </Card>
-    </Stack>
+      <CardContent>
+        <LinearProgress variant="determinate" value={percentDone(run)} aria-label={`Simulation #${run.id} progress`} />
+        <Typography variant="body2" sx={{ mt: 2 }} role="status">
+          {run.daysDone} of {run.days} days replayed ({percentDone(run)} %).
+        </Typography>
+        {run.error ? (
+          <Typography variant="body2" color="error" sx={{ mt: 1 }}>
+            {run.status === 'failed' ? 'Failed: ' : 'Last error (retrying): '}
+            {run.error}
+          </Typography>
+        ) : null}
+        {run.status === 'running' ? (
+          <Button
+            variant="outlined"
+            color="error"
+            sx={{ mt: 3 }}
+            disabled={cancel.isPending}
+            onClick={() => void onCancel()}
+          >
+            Cancel simulation
+          </Button>
+        ) : null}
+      </CardContent>
+    </Card>
   );
+}
+
+/** The bonuses by day, paid beside simulated, with the simulated payout ratio as a line. */
+function bonusChart(run: SimulationResult, theme: Theme) {
+  return {
+    label: `Bonuses paid and simulated by day, ${run.from} to ${run.to}`,
+    periods: run.byDay.map((d) => d.day),
+    series: [
+      {
+        label: 'Paid',
+        values: run.byDay.map((d) => fromBaseUnits(dayBonuses(d, 'actual'))),
+        color: theme.palette.primary.main,
+      },
+      {
+        label: 'Simulated',
+        values: run.byDay.map((d) => fromBaseUnits(dayBonuses(d, 'simulated'))),
+        color: theme.palette.warning.main,
+      },
+    ],
+    line: {
+      label: 'Simulated payout ratio',
+      values: run.byDay.map((d) => payoutRatio(dayBonuses(d, 'simulated'), toBaseUnits(d.sales))),
+      color: theme.palette.error.main,
+    },
+  };
 }
 
 /** A day's bonuses of every kind, paid or simulated, in base units. */

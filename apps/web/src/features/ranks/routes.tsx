@@ -5,7 +5,7 @@ import { adminPage, inMenu, memberPage } from '../../shared/signed-in-page';
 export const rankRoutes: AppRoute[] = [
   memberPage('/ranks', 'Ranks', () => import('./RanksPage').then(({ RanksPage }) => <RanksPage />)),
   adminPage('/admin/ranks', 'Ranks', inMenu('adminPlan', 'MilitaryTechOutlined'), () =>
-    import('./AdminRanksPage').then(({ AdminRanksPage }) => <AdminRanksPage />),
+    import('./admin-ranks/AdminRanksPage').then(({ AdminRanksPage }) => <AdminRanksPage />),
   ),
 ];
 

@@ -74,31 +74,7 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
       <DialogTitle id="screen-import">Import addresses from a CSV</DialogTitle>
       <DialogContent>
         {result ? (
-          <Box data-testid="screening-import-result">
-            <Typography sx={{ mb: 3 }}>
-              {`${formatCount(result.added)} added, ${formatCount(result.alreadyListed)} listed already, ${formatCount(result.invalid)} not imported.`}
-            </Typography>
-            <Stack component="ul" spacing={2} sx={{ m: 0, p: 0, listStyle: 'none' }}>
-              {result.lines.map((line) => (
-                <Box
-                  component="li"
-                  key={line.line}
-                  sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', wordBreak: 'break-all' }}
-                >
-                  <Typography variant="body2" color="text.secondary" sx={{ minWidth: 64 }}>
-                    Line {line.line}
-                  </Typography>
-                  <StatusChip
-                    status={line.result}
-                    color={RESULT_CHIPS[line.result].color}
-                    label={RESULT_CHIPS[line.result].label}
-                  />
-                  {line.address ? <span style={{ fontFamily: 'monospace' }}>{line.address}</span> : null}
-                  {line.result === 'invalid' ? <Typography variant="body2">{line.message}</Typography> : null}
-                </Box>
-              ))}
-            </Stack>
-          </Box>
+          <ImportResult result={result} />
         ) : (
           <Stack spacing={4}>
             <Typography variant="body2" color="text.secondary">
@@ -146,5 +122,36 @@ export function ImportDialog({ open, onClose }: { open: boolean; onClose: () => 
         )}
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** What became of each line: added, listed already, or not imported and why. */
+function ImportResult({ result }: { result: ScreeningImportResult }) {
+  return (
+    <Box data-testid="screening-import-result">
+      <Typography sx={{ mb: 3 }}>
+        {`${formatCount(result.added)} added, ${formatCount(result.alreadyListed)} listed already, ${formatCount(result.invalid)} not imported.`}
+      </Typography>
+      <Stack component="ul" spacing={2} sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {result.lines.map((line) => (
+          <Box
+            component="li"
+            key={line.line}
+            sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', wordBreak: 'break-all' }}
+          >
+            <Typography variant="body2" color="text.secondary" sx={{ minWidth: 64 }}>
+              Line {line.line}
+            </Typography>
+            <StatusChip
+              status={line.result}
+              color={RESULT_CHIPS[line.result].color}
+              label={RESULT_CHIPS[line.result].label}
+            />
+            {line.address ? <span style={{ fontFamily: 'monospace' }}>{line.address}</span> : null}
+            {line.result === 'invalid' ? <Typography variant="body2">{line.message}</Typography> : null}
+          </Box>
+        ))}
+      </Stack>
+    </Box>
   );
 }

@@ -1,94 +1,40 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
-import Switch from '@mui/material/Switch';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import {
-  endpoints,
-  SETTINGS_DEFAULTS,
-  SETTINGS_LABELS,
-  settingsSchema,
-  type Settings,
-  type SettingsPatch,
-} from '@portal/contract';
-import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { endpoints, SETTINGS_LABELS, settingsSchema, type Settings } from '@portal/contract';
+import { useForm } from 'react-hook-form';
 import { api } from '../../shared/api/instance';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { ChangeReview, changesOf } from '../../shared/components/ChangeReview';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { SubmitButton } from '../../shared/components/SubmitButton';
-import { applyServerFieldError, fieldProps } from '../../shared/forms';
+import { applyServerFieldError } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
 import { adminKeys } from '../admin-transactions/api';
 import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
-import Stack from '@mui/material/Stack';
-import { changeKeys } from './api';
+import { useSaveSettings } from './api';
+import { KEYS, SettingsSections, type SettingsForm } from './SettingsSections';
 import { LaunchNotice, PendingChangesCard } from './PendingChanges';
-
-const KEYS = Object.keys(SETTINGS_LABELS) as Array<keyof Settings>;
-const OPERATIONS: Array<keyof Settings> = [
-  'transferMinimum',
-  'transferFeePercent',
-  'conversionRate',
-  'conversionMinimum',
-];
-const WITHDRAWALS = KEYS.filter((key) => key.startsWith('withdrawal'));
-/** The form's sections; any setting not named for operations belongs to the plan, so a new one is never hidden. */
-const DEPOSITS: Array<keyof Settings> = [
-  'depositMinimum',
-  'consolidationThreshold',
-  'hotWalletTarget',
-  'hotWalletCap',
-  'hotWalletLowWater',
-];
-const ADMINS: Array<keyof Settings> = [
-  'adminsRequireTwoFactor',
-  'largeApprovalThreshold',
-  'secondApprovalThreshold',
-  'autoApproveBelow',
-  'autoApproveDailyCap',
-  'dailyPayoutCap',
-];
-const NAMED = [...OPERATIONS, ...DEPOSITS, ...WITHDRAWALS, ...ADMINS];
-const SECTIONS = [
-  { title: 'Transfers and point conversion', keys: OPERATIONS },
-  { title: 'Deposits (BEP20)', keys: DEPOSITS },
-  { title: 'Withdrawals', keys: WITHDRAWALS },
-  { title: 'Admin approvals', keys: ADMINS },
-  { title: 'Compensation plan', keys: KEYS.filter((key) => !NAMED.includes(key)) },
-];
 
 /** /admin/settings ("Plan Settings"): the values in force; a change applies to later events only and is audited. */
 export function SettingsPage() {
   const toast = useToast();
-  const queryClient = useQueryClient();
   const settings = useQuery({
     queryKey: adminKeys.settings,
     queryFn: ({ signal }) => api.call(endpoints.settings.adminGet, { signal }),
   });
-  const save = useMutation({
-    mutationFn: (patch: SettingsPatch) => api.call(endpoints.settings.adminUpdate, { body: patch }),
-    onSuccess: (saved) => queryClient.setQueryData(adminKeys.settings, saved),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['ledger'] }),
-        queryClient.invalidateQueries({ queryKey: changeKeys.all }),
-      ]),
-  });
-  const form = useForm<z.input<typeof settingsSchema>, unknown, Settings>({ resolver: zodResolver(settingsSchema) });
+  const save = useSaveSettings();
+  const form: SettingsForm = useForm({ resolver: zodResolver(settingsSchema) });
   const { handleSubmit, reset, setError, formState } = form;
 
   useEffect(() => {
@@ -149,53 +95,7 @@ export function SettingsPage() {
           ) : (
             <Box component="form" noValidate onSubmit={submit} aria-label="Settings">
               <Grid container spacing={5}>
-                {SECTIONS.flatMap((section) => [
-                  <Grid key={section.title} size={12}>
-                    <Typography variant="h6" component="h2">
-                      {section.title}
-                    </Typography>
-                  </Grid>,
-                  ...section.keys.map((key) =>
-                    typeof SETTINGS_DEFAULTS[key] === 'boolean' ? (
-                      <Grid key={key} size={{ xs: 12, sm: 6 }}>
-                        <Controller
-                          control={form.control}
-                          name={key}
-                          render={({ field }) => (
-                            <FormControlLabel
-                              control={
-                                <Switch
-                                  checked={field.value === true}
-                                  onChange={(event) => field.onChange(event.target.checked)}
-                                />
-                              }
-                              label={SETTINGS_LABELS[key].label}
-                            />
-                          )}
-                        />
-                        <FormHelperText>{SETTINGS_LABELS[key].help}</FormHelperText>
-                      </Grid>
-                    ) : (
-                      <Grid key={key} size={{ xs: 12, sm: 6 }}>
-                        <TextField
-                          label={SETTINGS_LABELS[key].label}
-                          autoComplete="off"
-                          {...fieldProps(form, key, SETTINGS_LABELS[key].help)}
-                          slotProps={{
-                            htmlInput: { inputMode: 'decimal' },
-                            input: SETTINGS_LABELS[key].unit
-                              ? {
-                                  endAdornment: (
-                                    <InputAdornment position="end">{SETTINGS_LABELS[key].unit}</InputAdornment>
-                                  ),
-                                }
-                              : undefined,
-                          }}
-                        />
-                      </Grid>
-                    ),
-                  ),
-                ])}
+                <SettingsSections form={form} />
                 <Grid size={12} sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
                   <SubmitButton loading={formState.isSubmitting} disabled={!formState.isDirty}>
                     Save settings

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { endpoints, type SettingsPatch } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { adminKeys } from '../admin-transactions/api';
 
@@ -36,5 +36,19 @@ export function useGoLive() {
   return useMutation({
     mutationFn: () => api.call(endpoints.changes.adminGoLive, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: changeKeys.all }),
+  });
+}
+
+/** Saves settings: the answer is the settings in force, and a loosening may have become a pending change. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: SettingsPatch) => api.call(endpoints.settings.adminUpdate, { body: patch }),
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.settings, saved),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['ledger'] }),
+        queryClient.invalidateQueries({ queryKey: changeKeys.all }),
+      ]),
   });
 }

@@ -89,51 +89,20 @@ export function TwoFactorCard() {
           {error}
         </Alert>
       )}
-      {recovery && (
-        <Alert severity="warning" sx={{ mb: 4 }} data-testid="recovery-codes">
-          <Typography sx={{ fontWeight: 600, mb: 2 }}>
-            Save these recovery codes now: they are shown only once.
-          </Typography>
-          <Typography component="pre" sx={{ fontFamily: 'monospace', m: 0 }}>
-            {recovery.join('\n')}
-          </Typography>
-          <Typography variant="body2" sx={{ mt: 2 }}>
-            Each one signs you in once if you lose your phone.
-          </Typography>
-        </Alert>
-      )}
+      {recovery && <RecoveryCodes codes={recovery} />}
       {!enabled && !setup && (
         <Button variant="contained" onClick={() => void start()} disabled={actions.setup.isPending || status.isPending}>
           Set up two-factor sign-in
         </Button>
       )}
       {!enabled && setup && (
-        <Stack spacing={4} sx={{ maxWidth: 420 }}>
-          <Typography>1. Scan this QR code with your authenticator app.</Typography>
-          <Box sx={{ p: 3, bgcolor: '#fff', width: 'fit-content', borderRadius: 1 }}>
-            <QRCodeSVG value={setup.otpauthUrl} size={180} aria-label="Two-factor QR code" />
-          </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            Or type this key: <code data-testid="totp-secret">{setup.secret}</code>
-          </Typography>
-          <Typography>2. Enter the code it shows.</Typography>
-          <TextField
-            label="Code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="one-time-code"
-            slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'totp-enable-code' } }}
-          />
-          <Box>
-            <Button
-              variant="contained"
-              disabled={actions.enable.isPending || !code.trim()}
-              onClick={() => void enable()}
-            >
-              Turn on
-            </Button>
-          </Box>
-        </Stack>
+        <EnableSteps
+          setup={setup}
+          code={code}
+          onCode={setCode}
+          busy={actions.enable.isPending}
+          onEnable={() => void enable()}
+        />
       )}
       {enabled && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'flex-start' } }}>
@@ -151,5 +120,56 @@ export function TwoFactorCard() {
         </Stack>
       )}
     </Box>
+  );
+}
+
+/** The recovery codes, shown once when two-factor is turned on. */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <Alert severity="warning" sx={{ mb: 4 }} data-testid="recovery-codes">
+      <Typography sx={{ fontWeight: 600, mb: 2 }}>Save these recovery codes now: they are shown only once.</Typography>
+      <Typography component="pre" sx={{ fontFamily: 'monospace', m: 0 }}>
+        {codes.join('\n')}
+      </Typography>
+      <Typography variant="body2" sx={{ mt: 2 }}>
+        Each one signs you in once if you lose your phone.
+      </Typography>
+    </Alert>
+  );
+}
+
+interface StepsProps {
+  setup: TwoFactorSetup;
+  code: string;
+  onCode: (code: string) => void;
+  busy: boolean;
+  onEnable: () => void;
+}
+
+/** Turning two-factor on: the QR code (or the key to type), then the first code it shows. */
+function EnableSteps({ setup, code, onCode, busy, onEnable }: StepsProps) {
+  return (
+    <Stack spacing={4} sx={{ maxWidth: 420 }}>
+      <Typography>1. Scan this QR code with your authenticator app.</Typography>
+      <Box sx={{ p: 3, bgcolor: '#fff', width: 'fit-content', borderRadius: 1 }}>
+        <QRCodeSVG value={setup.otpauthUrl} size={180} aria-label="Two-factor QR code" />
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        Or type this key: <code data-testid="totp-secret">{setup.secret}</code>
+      </Typography>
+      <Typography>2. Enter the code it shows.</Typography>
+      <TextField
+        label="Code"
+        value={code}
+        onChange={(e) => onCode(e.target.value)}
+        autoComplete="one-time-code"
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'totp-enable-code' } }}
+      />
+      <Box>
+        <Button variant="contained" disabled={busy || !code.trim()} onClick={onEnable}>
+          Turn on
+        </Button>
+      </Box>
+    </Stack>
   );
 }

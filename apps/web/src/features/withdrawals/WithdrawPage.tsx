@@ -101,42 +101,12 @@ export function WithdrawPage() {
         links: [{ to: '/withdraw-history', label: 'Withdrawal history' }],
       }}
       notices={
-        <>
-          <WithdrawalsInProgress />
-          {limits && (
-            <Alert severity="info" sx={{ mb: 5 }} data-testid="withdraw-limits">
-              {limits}
-            </Alert>
-          )}
-          {blocked && (
-            <Alert
-              severity="warning"
-              sx={{ mb: 5 }}
-              action={
-                <Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">
-                  Set up
-                </Button>
-              }
-            >
-              Withdrawals need two-factor sign-in. Turn it on under Account settings → Security, then come back.
-            </Alert>
-          )}
-          {addresses.data && usable.length === 0 && (
-            <Alert
-              severity="info"
-              sx={{ mb: 5 }}
-              action={
-                <Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">
-                  Add address
-                </Button>
-              }
-            >
-              {waiting.length > 0
-                ? `Your address can be used from ${formatDateTime(waiting[0]!.usableFrom)}.`
-                : 'Save a withdrawal address under Account settings → Security first.'}
-            </Alert>
-          )}
-        </>
+        <WithdrawNotices
+          limits={limits}
+          blocked={!!blocked}
+          noAddress={!!addresses.data && usable.length === 0}
+          waitingFrom={waiting[0]?.usableFrom}
+        />
       }
     >
       <AmountField label="Amount" unit="USDT" {...fieldProps(form, 'amount', amountHint)} />
@@ -170,5 +140,57 @@ export function WithdrawPage() {
         />
       )}
     </MoneyFormPage>
+  );
+}
+
+interface NoticesProps {
+  limits: string | null | undefined;
+  /** Withdrawals need two-factor and the member has not turned it on. */
+  blocked: boolean;
+  /** No saved address is usable yet. */
+  noAddress: boolean;
+  /** When the first address still on hold becomes usable. */
+  waitingFrom: string | undefined;
+}
+
+/** Above the form: the withdrawals under way, the limits in force, and what stops a withdrawal now. */
+function WithdrawNotices({ limits, blocked, noAddress, waitingFrom }: NoticesProps) {
+  return (
+    <>
+      <WithdrawalsInProgress />
+      {limits && (
+        <Alert severity="info" sx={{ mb: 5 }} data-testid="withdraw-limits">
+          {limits}
+        </Alert>
+      )}
+      {blocked && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 5 }}
+          action={
+            <Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">
+              Set up
+            </Button>
+          }
+        >
+          Withdrawals need two-factor sign-in. Turn it on under Account settings → Security, then come back.
+        </Alert>
+      )}
+      {noAddress && (
+        <Alert
+          severity="info"
+          sx={{ mb: 5 }}
+          action={
+            <Button component={Link} to="/account-settings?tab=security" color="inherit" size="small">
+              Add address
+            </Button>
+          }
+        >
+          {waitingFrom !== undefined
+            ? `Your address can be used from ${formatDateTime(waitingFrom)}.`
+            : 'Save a withdrawal address under Account settings → Security first.'}
+        </Alert>
+      )}
+    </>
   );
 }

@@ -7,7 +7,7 @@ const CODE_MALFORMED = 'A code is the 6 digits your authenticator app shows, or 
 /**
  * The shapes the API accepts as a sign-off (apps/api/src/two-factor/codes.ts,
  * consumeCode): six digits, or a recovery code's twelve hex characters
- * (apps/api/src/two-factor/service.ts), spaces and dashes aside. Anything
+ * (apps/api/src/two-factor/enable-two-factor.ts), spaces and dashes aside. Anything
  * else is refused here, beside the field, before a quote is asked for.
  */
 export function isWellFormedCode(code: string): boolean {

@@ -368,7 +368,9 @@ describe('requests', () => {
       '/api/network/placement-tree?root=7&depth=3',
     ]);
   });
+});
 
+describe('how a request ends early: the timeout and the caller’s cancellation', () => {
   it('aborts a request after 10 seconds', async () => {
     vi.useFakeTimers();
     signInStorage();
