@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../apps/api/src/platform/chain/anvil';
 import { scratchDatabase } from '../../apps/api/src/platform/db/scratch-database';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -15,17 +15,6 @@ export const dbPrefix = () => process.env.BENCH_DB_PREFIX ?? 'bench_';
 /** A scratch database on the server of `databaseUrl`, named for the benchmarks (dropped by the caller). */
 export function benchDatabase(databaseUrl: string, tag: string): { url: string; drop: () => void } {
   return scratchDatabase(databaseUrl, `${dbPrefix()}${tag}_${process.pid}_${Date.now().toString(36)}`);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface ServerProcess {

@@ -8,11 +8,12 @@
  * the bundle is made from, kept beside it).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { withFolderLock } from '../../../scripts/folder-lock';
+import { filesUnder } from './files-under';
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = path.join(WEB, '../..');
@@ -27,17 +28,9 @@ const SOURCES = [
 ];
 const SKIPPED = new Set(['node_modules', 'dist', '.build-lock']);
 
-function filesUnder(entry: string): string[] {
-  if (!statSync(entry).isDirectory()) return [entry];
-  return readdirSync(entry)
-    .filter((name) => !SKIPPED.has(name))
-    .sort()
-    .flatMap((name) => filesUnder(path.join(entry, name)));
-}
-
 function sourcesHash(): string {
   const hash = createHash('sha256');
-  for (const file of SOURCES.flatMap(filesUnder))
+  for (const file of SOURCES.flatMap((source) => filesUnder(source, SKIPPED)))
     hash.update(path.relative(ROOT, file)).update('\0').update(readFileSync(file));
   return hash.digest('hex');
 }

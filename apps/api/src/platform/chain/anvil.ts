@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -47,13 +47,42 @@ export interface AnvilNode {
   stop(): Promise<void>;
 }
 
+/**
+ * A port free now, chosen below the kernel's ephemeral range: `listen(0)` hands out a port from that
+ * range, where any outgoing connection (a database pool's, a fetch's) may take it before the caller
+ * listens on it (apps/api/test/restart.test.ts once failed so with EADDRINUSE).
+ */
 export async function freePort(): Promise<number> {
+  const low = ephemeralLow();
+  for (let tries = 0; tries < 50; tries++) {
+    const port = Math.max(1024, low - 12_000) + Math.floor(Math.random() * Math.min(12_000, low - 1024));
+    if (await canListen(port)) return port;
+  }
+  return listenOnce(0);
+}
+
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768; // Not Linux: the usual default.
+  }
+}
+
+async function canListen(port: number): Promise<boolean> {
+  return listenOnce(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const bound = (server.address() as { port: number }).port;
+      server.close(() => resolve(bound));
     });
   });
 }
