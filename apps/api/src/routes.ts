@@ -13,6 +13,7 @@ import { conversionRoutes } from './conversions/routes';
 import { memberAdminRoutes } from './members/routes';
 import { userAdminRoutes } from './admin-users/routes';
 import { transactionRoutes } from './transactions/routes';
+import { bookRoutes } from './books/routes';
 import { settingsRoutes } from './settings/routes';
 import { changeRoutes } from './changes/routes';
 import { auditRoutes } from './audit/routes';
@@ -72,6 +73,7 @@ export const adminRoutes: RouteModule[] = [
   memberAdminRoutes,
   userAdminRoutes,
   transactionRoutes,
+  bookRoutes,
   settingsRoutes,
   changeRoutes,
   auditRoutes,

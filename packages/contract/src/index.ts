@@ -24,6 +24,7 @@ export * from './screening';
 export * from './hot-wallet';
 export * from './restore-check';
 export * from './statements';
+export * from './books';
 export * from './web-build';
 export * from './health';
 export * from './endpoint';

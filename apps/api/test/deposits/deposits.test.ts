@@ -283,6 +283,25 @@ describe('consolidation and the BEP20 wallets page', () => {
     expect(page.reconciliation.balanced).toBe(true);
     await finalize();
     expect((await wallets()).reconciliation.balanced).toBe(true);
+
+    // The books of a period that ends today carry the same reconciliation, its treasury the line's closing debit.
+    const today = portal.clock.now.toISOString().slice(0, 10);
+    const books = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/books/trial-balance?from=${today}&to=${today}`,
+      headers: bearer(admin),
+    });
+    expect(books.statusCode, books.body).toBe(200);
+    const { chain: beside, lines } = books.json();
+    expect(beside).toMatchObject({ state: 'read', reconciliation: { balanced: true, unexplained: '0.00' } });
+    const treasury = lines.find((line: { code: string }) => line.code === 'treasury');
+    expect(treasury.closingDebit).toBe(beside.reconciliation.expected);
+    const past = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/books/trial-balance?from=2020-01-01&to=2020-01-31',
+      headers: bearer(admin),
+    });
+    expect(past.json().chain).toEqual({ state: 'past' });
   });
 
   it('sweeps every deposit address over the threshold to the treasury; a rerun after a failure neither loses nor double-sends', async () => {

@@ -91,7 +91,7 @@ describe('route table', () => {
     expect(new Set(APP_ROUTES.map((r) => r.path)).size).toBe(APP_ROUTES.length);
   });
 
-  it('flags exactly the admin pages of PRODUCT.md §12 (plus the admin catalogue pages, address screening, the plan simulator and the ranks)', () => {
+  it('flags exactly the admin pages of PRODUCT.md §12 (plus the admin catalogue pages, address screening, the plan simulator, the ranks and the trial balance)', () => {
     const admins = APP_ROUTES.filter((r) => r.admin)
       .map((r) => r.path)
       .sort();
@@ -102,6 +102,7 @@ describe('route table', () => {
         '/Members',
         '/Members/:id',
         '/Transactions',
+        '/admin/trial-balance',
         '/withdraw-approval',
         '/withdraw-approval-history',
         '/redemption-approval',

@@ -14,6 +14,7 @@ import { adminTransactionRoutes } from '../features/admin-transactions/routes';
 import { adminUserRoutes } from '../features/admin-users/routes';
 import { auditLogRoutes } from '../features/audit-log/routes';
 import { authRoutes } from '../features/auth/routes';
+import { bookRoutes } from '../features/books/routes';
 import { bonusRoutes } from '../features/bonuses/routes';
 import { conversionRoutes } from '../features/conversions/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
@@ -48,11 +49,12 @@ export const APP_ROUTES: AppRoute[] = [
   ...rankReportRoutes,
   ...packageRoutes,
   ...accountRoutes,
-  // Admin group: dashboard, users, members, transactions.
+  // Admin group: dashboard, users, members, transactions, the trial balance.
   ...adminDashboardRoutes,
   ...adminUserRoutes,
   ...adminMemberRoutes,
   ...adminTransactionRoutes,
+  ...bookRoutes,
   // Plan & catalogue: packages, products, settings, the plan simulator, audit log (products also holds member and approval pages,
   // which come after the withdrawal ones in their groups).
   ...adminPackageRoutes,

@@ -1,5 +1,6 @@
 import { audit } from './audit';
 import { auth } from './auth';
+import { books } from './books';
 import { bonuses } from './bonuses';
 import { changes } from './changes';
 import { conversions } from './conversions';
@@ -37,6 +38,7 @@ import { withdrawals } from './withdrawals';
 export const endpoints = {
   audit,
   auth,
+  books,
   bonuses,
   changes,
   conversions,

@@ -12,10 +12,13 @@ export function CsvExportButton({
   list,
   name,
   query,
+  label = 'Export CSV',
 }: {
   list: Endpoint;
   name: string;
   query: Record<string, QueryValue>;
+  /** The button's words where a page offers more than one file. */
+  label?: string;
 }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -31,7 +34,7 @@ export function CsvExportButton({
   };
   return (
     <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={() => void run()} disabled={busy}>
-      Export CSV
+      {label}
     </Button>
   );
 }
