@@ -7,6 +7,7 @@ import { bearer, login, loginAdmin, type TestPortal } from './harness';
 import { startDemoPortal } from './demo-portal';
 import { assertBooksConsistent, booksFingerprint } from './ledger/ledger-helpers';
 import { sql, type SqlQuery } from '../src/platform/db/sql';
+import { fromBaseUnits, type IncomeDisclosure } from '@portal/contract';
 
 /**
  * `npm run seed:demo`'s living network, small: run twice on a scratch
@@ -176,6 +177,36 @@ describe('seed:demo, the living network', () => {
     } else {
       expect(closes).toEqual({ closes: 1, first: today, last: today });
     }
+  });
+
+  it("its income disclosure counts every member, and its median is that of the members' bonus income in the ledger", async () => {
+    const admin = await loginAdmin(portal.app);
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/income-disclosure?from=2000-01-01&to=2100-12-31',
+      headers: bearer(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const disclosure = res.json<IncomeDisclosure>();
+    // Each member's bonus income from the ledger (credits to the income wallet by a bonus's entry), not the bonus tables.
+    const { rows } = await portal.db.query<{ income: string }>(
+      sql`SELECT COALESCE(sum(p.amount) FILTER (WHERE e.type IN ('purchase', 'repurchase', 'matching_bonus', 'rank_bonus')
+                                                 AND p.amount > 0), 0)::text AS income
+            FROM members m
+            LEFT JOIN ledger_accounts a ON a.owner_id = m.user_id AND a.wallet = 'income'
+            LEFT JOIN postings p ON p.account_id = a.id
+            LEFT JOIN journal_entries e ON e.id = p.entry_id
+           WHERE m.sponsor_id IS NOT NULL
+           GROUP BY m.user_id`,
+    );
+    const incomes = rows.map((row) => BigInt(row.income)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const middle = (incomes[Math.floor((incomes.length - 1) / 2)]! + incomes[Math.floor(incomes.length / 2)]!) * 10n;
+    const median = middle / 20n + (middle % 20n >= 10n ? 1n : 0n); // the mean of the two middle ones, half up
+    expect(disclosure.members).toBe(incomes.length);
+    expect(disclosure.members).toBeGreaterThanOrEqual(MEMBERS);
+    expect(disclosure.income.median).toBe(fromBaseUnits(median));
+    expect(disclosure.income.total).toBe(fromBaseUnits(incomes.reduce((sum, income) => sum + income, 0n)));
+    expect(disclosure.earners).toBe(incomes.filter((income) => income > 0n).length);
   });
 
   it('defines three ranks whose closes found who reached them, each bonus credited once', async () => {

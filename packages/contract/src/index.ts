@@ -25,6 +25,7 @@ export * from './hot-wallet';
 export * from './restore-check';
 export * from './statements';
 export * from './books';
+export * from './income-disclosure';
 export * from './web-build';
 export * from './health';
 export * from './endpoint';

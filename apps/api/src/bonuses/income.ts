@@ -56,8 +56,8 @@ export function incomeTotalsRow(memberId: ValueOrColumn<number>): SqlQuery {
           FROM (${incomeLines(undefined, undefined, memberId)}) x`;
 }
 
-/** Every income line of one member (or everyone) between two days: when (UTC) and how much of each kind. */
-function incomeLines(from?: string, to?: string, memberId?: ValueOrColumn<number>): SqlQuery {
+/** Every income line of one member (or everyone) between two days: whose, when (UTC) and how much of each kind. */
+export function incomeLines(from?: string, to?: string, memberId?: ValueOrColumn<number>): SqlQuery {
   const own = memberId !== undefined ? sql`member_id = ${memberId}` : undefined;
   const referralWhere = where(own, ...betweenDays(sql`created_at`, from, to));
   // A close being reviewed has paid nobody yet (migration 0034).
@@ -68,11 +68,11 @@ function incomeLines(from?: string, to?: string, memberId?: ValueOrColumn<number
   );
   // A rank bonus counts on the day it was credited (with a reviewed close: its pay); recorded, not credited yet: not income yet.
   const rankWhere = where(own, ...betweenDays(sql`credited_at`, from, to));
-  return sql`SELECT created_at AT TIME ZONE 'UTC' AS at, amount AS referral, 0 AS matching, 0 AS rank FROM referral_bonuses ${referralWhere}
+  return sql`SELECT member_id, created_at AT TIME ZONE 'UTC' AS at, amount AS referral, 0 AS matching, 0 AS rank FROM referral_bonuses ${referralWhere}
             UNION ALL
-            SELECT close_date::timestamp AS at, 0, paid, 0 FROM matching_bonuses ${matchingWhere}
+            SELECT member_id, close_date::timestamp AS at, 0, paid, 0 FROM matching_bonuses ${matchingWhere}
             UNION ALL
-            SELECT credited_at AT TIME ZONE 'UTC' AS at, 0, 0, bonus
+            SELECT member_id, credited_at AT TIME ZONE 'UTC' AS at, 0, 0, bonus
               FROM (SELECT a.member_id, a.bonus, e.created_at AS credited_at FROM rank_achievements a JOIN journal_entries e ON e.id = a.entry_id
                      WHERE a.bonus > 0) r ${rankWhere}`;
 }

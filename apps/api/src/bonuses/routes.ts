@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../platform/http/route';
+import { sendCsv } from '../shared/csv';
+import { incomeDisclosureCsv, incomeDisclosureFilename } from './income-disclosure-csv';
+import { readIncomeDisclosure } from './read-income-disclosure';
 import { principalOf } from '../platform/http/guard';
 import { sendList } from '../shared/list-reply';
 import { incomeSummary } from './income';
@@ -29,5 +32,10 @@ export function bonusAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, endpoints.bonuses.adminList, {}, async (request, reply) =>
       sendList(reply, await bonusList(ctx.db, request.query, ctx.now())),
     );
+    route(app, endpoints.incomeDisclosure.read, {}, async (request, reply) => {
+      const disclosure = await readIncomeDisclosure(ctx.db, request.query, ctx.now());
+      if (request.query.format !== 'csv') return disclosure;
+      return sendCsv(reply, incomeDisclosureFilename(disclosure), incomeDisclosureCsv(disclosure));
+    });
   };
 }

@@ -91,7 +91,7 @@ describe('route table', () => {
     expect(new Set(APP_ROUTES.map((r) => r.path)).size).toBe(APP_ROUTES.length);
   });
 
-  it('flags exactly the admin pages of PRODUCT.md §12 (plus the admin catalogue pages, address screening, the plan simulator, the ranks and the trial balance)', () => {
+  it('flags exactly the admin pages of PRODUCT.md §12 (plus the admin catalogue pages, address screening, the plan simulator, the ranks, the trial balance and the income disclosure)', () => {
     const admins = APP_ROUTES.filter((r) => r.admin)
       .map((r) => r.path)
       .sort();
@@ -112,6 +112,7 @@ describe('route table', () => {
         '/bep20-wallets',
         '/admin-matching-bonus',
         '/admin-referral-bonus',
+        '/income-disclosure',
         '/admin/packages',
         '/admin/products',
         '/admin/settings',

@@ -25,6 +25,7 @@ import MergeTypeOutlined from '@mui/icons-material/MergeTypeOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import PersonAddAltOutlined from '@mui/icons-material/PersonAddAltOutlined';
 import PolicyOutlined from '@mui/icons-material/PolicyOutlined';
+import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RedeemOutlined from '@mui/icons-material/RedeemOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
@@ -69,11 +70,12 @@ export const MENU_ICONS = {
   LeaderboardOutlined,
   LocalShippingOutlined,
   ManageAccountsOutlined,
-  MilitaryTechOutlined,
   MergeTypeOutlined,
+  MilitaryTechOutlined,
   PeopleOutlined,
   PersonAddAltOutlined,
   PolicyOutlined,
+  QueryStatsOutlined,
   ReceiptLongOutlined,
   RedeemOutlined,
   SavingsOutlined,

@@ -8,6 +8,7 @@ import { dashboard } from './dashboard';
 import { deposits } from './deposits';
 import { health } from './health';
 import { hotWallet } from './hot-wallet';
+import { incomeDisclosure } from './income-disclosure';
 import { mail } from './mail';
 import { me } from './me';
 import { members } from './members';
@@ -46,6 +47,7 @@ export const endpoints = {
   deposits,
   health,
   hotWallet,
+  incomeDisclosure,
   mail,
   me,
   members,

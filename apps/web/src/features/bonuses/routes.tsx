@@ -18,4 +18,7 @@ export const bonusRoutes: AppRoute[] = [
   adminPage('/admin-referral-bonus', 'Referral Bonus Report', inMenu('adminReports', 'CardGiftcardOutlined'), () =>
     import('./BonusReports').then(({ BonusReport }) => <BonusReport type="referral" admin />),
   ),
+  adminPage('/income-disclosure', 'Income Disclosure', inMenu('adminReports', 'QueryStatsOutlined'), () =>
+    import('./IncomeDisclosurePage').then(({ IncomeDisclosurePage }) => <IncomeDisclosurePage />),
+  ),
 ];

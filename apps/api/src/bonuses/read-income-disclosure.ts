@@ -1,0 +1,89 @@
+import {
+  DISCLOSURE_PERCENTILES,
+  fromBaseUnits,
+  type IncomeDisclosure,
+  type IncomeDisclosureQuery,
+} from '@portal/contract';
+import type { Sql } from '../platform/db/database';
+import { sql } from '../platform/db/sql';
+import { endOfDay, startOfDay } from '../shared/sql-list';
+import { incomeLines } from './income';
+
+interface DisclosureRow {
+  members: number;
+  earners: number;
+  earned_more: number;
+  income: string;
+  spent: string;
+  median: string | null;
+  percentiles: string[] | null;
+  typical_days: number | null;
+}
+
+/**
+ * The figures in one statement: each member who was in the network by the
+ * period's end (not the company's root), their income in the period by the
+ * rule of their Total Income page (`incomeLines`, ./income.ts) and their
+ * package spending in it; then the percentiles by nearest rank
+ * (`percentile_disc`, exact), the median as the middle income or the mean of
+ * the two middle ones.
+ */
+function disclosureRow(query: IncomeDisclosureQuery, start: Date, end: Date, asOf: Date) {
+  const fractions = DISCLOSURE_PERCENTILES.map((p) => (p / 100).toString());
+  return sql`WITH earned AS (
+          SELECT member_id, sum(referral + matching + rank) AS income FROM (${incomeLines(query.from, query.to)}) x GROUP BY member_id),
+        spent AS (
+          SELECT member_id, sum(price) AS spent FROM purchases WHERE created_at >= ${start} AND created_at < ${end} GROUP BY member_id),
+        each AS (
+          SELECT COALESCE(e.income, 0) AS income, COALESCE(s.spent, 0) AS spent,
+                 floor(extract(epoch FROM (${asOf}::timestamptz - m.joined_at)) / 86400)::int AS days,
+                 row_number() OVER (ORDER BY COALESCE(e.income, 0)) AS rn, count(*) OVER () AS n
+            FROM members m
+            LEFT JOIN earned e ON e.member_id = m.user_id
+            LEFT JOIN spent s ON s.member_id = m.user_id
+           WHERE m.sponsor_id IS NOT NULL AND m.joined_at < ${end})
+        SELECT count(*)::int AS members, (count(*) FILTER (WHERE income > 0))::int AS earners,
+               (count(*) FILTER (WHERE income > spent))::int AS earned_more,
+               COALESCE(sum(income), 0)::text AS income, COALESCE(sum(spent), 0)::text AS spent,
+               round(avg(income) FILTER (WHERE rn IN ((n + 1) / 2, (n + 2) / 2)))::text AS median,
+               (percentile_disc(${fractions}::float8[]) WITHIN GROUP (ORDER BY income))::text[] AS percentiles,
+               percentile_disc(0.5) WITHIN GROUP (ORDER BY days) AS typical_days
+          FROM each`;
+}
+
+/** Half up to the base unit: a mean of base units. */
+const meanOf = (total: bigint, count: number) =>
+  count === 0 ? 0n : (2n * total + BigInt(count)) / (2n * BigInt(count));
+
+/** `/api/admin/income-disclosure`: what members earned in a period against what they spent, every member counted. */
+export async function readIncomeDisclosure(
+  db: Sql,
+  query: IncomeDisclosureQuery,
+  now: Date,
+): Promise<IncomeDisclosure> {
+  const start = startOfDay(query.from);
+  const end = endOfDay(query.to);
+  const asOf = end < now ? end : now;
+  const { rows } = await db.query<DisclosureRow>(disclosureRow(query, start, end, asOf));
+  const row = rows[0]!;
+  const income = BigInt(row.income);
+  const spent = BigInt(row.spent);
+  return {
+    from: query.from,
+    to: query.to,
+    members: row.members,
+    earners: row.earners,
+    earnedMoreThanSpent: row.earned_more,
+    income: {
+      total: fromBaseUnits(income),
+      mean: fromBaseUnits(meanOf(income, row.members)),
+      median: fromBaseUnits(BigInt(row.median ?? '0')),
+      percentiles: DISCLOSURE_PERCENTILES.map((percentile, i) => ({
+        percentile,
+        income: fromBaseUnits(BigInt(row.percentiles?.[i] ?? '0')),
+      })),
+    },
+    spent: { total: fromBaseUnits(spent), mean: fromBaseUnits(meanOf(spent, row.members)) },
+    typicalDaysInNetwork: Math.max(0, row.typical_days ?? 0),
+  };
+}

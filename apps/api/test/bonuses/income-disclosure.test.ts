@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DISCLOSURE_PERCENTILES, fromBaseUnits, toBaseUnits, type IncomeDisclosure } from '@portal/contract';
+import { sql } from '../../src/platform/db/sql';
+import { bearer, errorOf, registerMember, usePortal, type Session } from '../harness';
+import { fund } from '../ledger/ledger-helpers';
+import { mustBuy, packageIds } from '../plan/plan-helpers';
+
+const { portal, admin } = usePortal();
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Alice sponsors Bob and Carol, Bob sponsors Dave; Bob, Carol and Dave buy: Alice and Bob earn, Carol and Dave do not. */
+const members: Session[] = [];
+beforeAll(async () => {
+  const { app } = portal;
+  const alice = await registerMember(app, { username: 'disc_alice', sponsor: 'company', side: 'left' });
+  const bob = await registerMember(app, { username: 'disc_bob', sponsor: 'disc_alice', side: 'left' });
+  const carol = await registerMember(app, { username: 'disc_carol', sponsor: 'disc_alice', side: 'right' });
+  const dave = await registerMember(app, { username: 'disc_dave', sponsor: 'disc_bob', side: 'left' });
+  members.push(alice, bob, carol, dave);
+  for (const member of [bob, carol, dave]) await fund(app, admin, member.user.id, 'deposit', '5000');
+  const ids = await packageIds(app, alice);
+  await mustBuy(app, bob, ids.Starter!);
+  await mustBuy(app, carol, ids.Gold!);
+  await mustBuy(app, dave, ids.Starter!);
+});
+
+async function disclosure(from: string, to: string, session = admin) {
+  return portal.app.inject({
+    method: 'GET',
+    url: `/api/admin/income-disclosure?from=${from}&to=${to}`,
+    headers: bearer(session),
+  });
+}
+
+/** A member's income of the day as their Total Income page shows it. */
+async function incomeOf(member: Session): Promise<bigint> {
+  const res = await portal.app.inject({
+    method: 'GET',
+    url: `/api/income/summary?period=day&from=${today()}&to=${today()}`,
+    headers: bearer(member),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return toBaseUnits(res.json<{ totals: { total: string } }>().totals.total);
+}
+
+describe('the income disclosure', () => {
+  it('counts every member, those who earned nothing too, with percentiles by nearest rank from their own Total Income', async () => {
+    const res = await disclosure(today(), today());
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<IncomeDisclosure>();
+    const incomes = (await Promise.all(members.map(incomeOf))).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(incomes[0]).toBe(0n);
+    expect(incomes[3]! > 0n).toBe(true);
+    // The company's root position is not a member.
+    expect(body.members).toBe(4);
+    expect(body.earners).toBe(incomes.filter((income) => income > 0n).length);
+    const total = incomes.reduce((sum, income) => sum + income, 0n);
+    expect(body.income.total).toBe(fromBaseUnits(total));
+    expect(body.income.median).toBe(fromBaseUnits((incomes[1]! + incomes[2]! + 1n) / 2n));
+    expect(body.income.mean).toBe(fromBaseUnits((2n * total + 4n) / 8n));
+    expect(body.income.percentiles).toEqual(
+      DISCLOSURE_PERCENTILES.map((percentile) => ({
+        percentile,
+        income: fromBaseUnits(incomes[Math.max(0, Math.ceil((percentile / 100) * 4) - 1)]!),
+      })),
+    );
+
+    const { rows } = await portal.db.query<{ username: string; spent: string }>(
+      sql`SELECT u.username, COALESCE(sum(p.price), 0)::text AS spent FROM users u JOIN members m ON m.user_id = u.id
+            LEFT JOIN purchases p ON p.member_id = m.user_id WHERE u.username LIKE 'disc_%' GROUP BY u.username`,
+    );
+    const spent = rows.reduce((sum, row) => sum + BigInt(row.spent), 0n);
+    expect(body.spent.total).toBe(fromBaseUnits(spent));
+    const byName = new Map(rows.map((row) => [row.username, BigInt(row.spent)]));
+    const earnedMore = await Promise.all(
+      members.map(async (member) => (await incomeOf(member)) > byName.get(member.user.username)!),
+    );
+    expect(body.earnedMoreThanSpent).toBe(earnedMore.filter(Boolean).length);
+    expect(body.typicalDaysInNetwork).toBe(0);
+  });
+
+  it('counts nobody in a period before anyone joined, and its CSV is one figure a line', async () => {
+    const before = (await disclosure('2020-01-01', '2020-12-31')).json<IncomeDisclosure>();
+    expect(before).toMatchObject({ members: 0, earners: 0, earnedMoreThanSpent: 0, typicalDaysInNetwork: 0 });
+    expect(before.income).toMatchObject({ total: '0.00', mean: '0.00', median: '0.00' });
+
+    const csv = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/income-disclosure?from=${today()}&to=${today()}&format=csv`,
+      headers: bearer(admin),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="income-disclosure-${today()}-to-${today()}.csv"`,
+    );
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe('figure,value');
+    expect(lines).toContain('members,4');
+    expect(lines.filter((line) => line.startsWith('income_p'))).toHaveLength(DISCLOSURE_PERCENTILES.length);
+  });
+
+  it('refuses a reversed period and a member', async () => {
+    const reversed = await disclosure(today(), '2020-01-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(errorOf(reversed).message).toContain('from must be on or before to');
+    expect((await disclosure(today(), today(), members[0])).statusCode).toBe(403);
+  });
+});

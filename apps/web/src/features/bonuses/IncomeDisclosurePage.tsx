@@ -1,0 +1,124 @@
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Stack from '@mui/material/Stack';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { endpoints, type IncomeDisclosure } from '@portal/contract';
+import { api } from '../../shared/api/instance';
+import { CsvExportButton } from '../../shared/components/CsvExportButton';
+import { DataTable, type Column } from '../../shared/components/DataTable';
+import { FactList } from '../../shared/components/FactList';
+import { DayRangeFilter, FilterBar } from '../../shared/components/ListFilters';
+import { Money } from '../../shared/components/Money';
+import { formatCount, formatNumber } from '../../shared/format';
+import { useListParams } from '../../shared/list-params';
+import { errorMessage } from '../../shared/api/errors';
+
+type Percentile = IncomeDisclosure['income']['percentiles'][number];
+
+const PERCENTILE_COLUMNS: Column<Percentile>[] = [
+  { id: 'percentile', label: 'Percentile', render: (row) => `${row.percentile}th` },
+  {
+    id: 'reading',
+    label: 'Reads',
+    secondary: true,
+    render: (row) => `${row.percentile}% of members earned this or less`,
+  },
+  {
+    id: 'income',
+    label: 'Gross bonus income',
+    align: 'right',
+    render: (row) => <Money value={row.income} unit="USDT" />,
+  },
+];
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+const share = (part: number, whole: number) => (whole === 0 ? '—' : `${formatNumber((part / whole) * 100, 1)}%`);
+
+function Figures({ d }: { d: IncomeDisclosure }) {
+  return (
+    <FactList
+      columns={{ xs: 1, sm: 2, lg: 4 }}
+      facts={[
+        ['Members counted', formatCount(d.members)],
+        ['Members with any bonus income', `${formatCount(d.earners)} (${share(d.earners, d.members)})`],
+        ['Median income', <Money key="median" value={d.income.median} unit="USDT" />],
+        ['Mean income', <Money key="mean" value={d.income.mean} unit="USDT" />],
+        ['Income paid in all', <Money key="total" value={d.income.total} unit="USDT" />],
+        ['Spent on packages in all', <Money key="spent" value={d.spent.total} unit="USDT" />],
+        ['Mean spent on packages', <Money key="spent-mean" value={d.spent.mean} unit="USDT" />],
+        [
+          'Earned more than they spent',
+          `${formatCount(d.earnedMoreThanSpent)} (${share(d.earnedMoreThanSpent, d.members)})`,
+        ],
+        ['Typical time in the network', `${formatCount(d.typicalDaysInNetwork)} days`],
+      ]}
+    />
+  );
+}
+
+/**
+ * /income-disclosure: what members really earned in a period (this year unless chosen), every member counted,
+ * those who earned nothing too, against what they spent; its CSV.
+ */
+export function IncomeDisclosurePage() {
+  const list = useListParams({ filters: ['from', 'to'] as const, defaultSort: '' });
+  const period = { from: list.filters.from || `${todayUtc().slice(0, 4)}-01-01`, to: list.filters.to || todayUtc() };
+  const reversed = period.from > period.to;
+  const disclosure = useQuery({
+    queryKey: ['admin', 'income-disclosure', period],
+    queryFn: ({ signal }) => api.call(endpoints.incomeDisclosure.read, { query: period, signal }),
+    enabled: !reversed,
+    placeholderData: keepPreviousData,
+  });
+  const d = disclosure.data;
+  return (
+    <Stack spacing={6}>
+      <Card>
+        <CardHeader
+          title="Income disclosure"
+          subheader="Gross bonus income (referral, matching, rank) of every member who was in the network by the period's end, those who earned nothing included; the company's root position is not counted. UTC days."
+          action={<CsvExportButton list={endpoints.incomeDisclosure.read} name="income-disclosure" query={period} />}
+          sx={{ flexWrap: 'wrap', gap: 2 }}
+        />
+        <FilterBar>
+          <DayRangeFilter filters={period} update={list.update} />
+        </FilterBar>
+        <CardContent>
+          {reversed ? (
+            <Alert severity="info">Choose a From day on or before the To day.</Alert>
+          ) : disclosure.isError ? (
+            <Alert severity="warning">{errorMessage(disclosure.error)}</Alert>
+          ) : d && d.members === 0 ? (
+            <Alert severity="info">No member had joined by the end of this period: there is nothing to disclose.</Alert>
+          ) : d ? (
+            <Figures d={d} />
+          ) : null}
+        </CardContent>
+      </Card>
+      {d && d.members > 0 && !reversed ? (
+        <Card>
+          <CardHeader
+            title="Income by percentile"
+            subheader="By nearest rank: each figure is what a member really earned."
+          />
+          <DataTable
+            label="Income by percentile"
+            columns={PERCENTILE_COLUMNS}
+            rows={d.income.percentiles}
+            total={d.income.percentiles.length}
+            rowKey={(row) => row.percentile}
+            page={1}
+            pageSize={d.income.percentiles.length}
+            onPage={() => undefined}
+            onPageSize={() => undefined}
+            hidePagination
+            loading={false}
+            empty="No percentiles."
+          />
+        </Card>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+import { endpoint } from '../endpoint';
+import { incomeDisclosureQuerySchema, incomeDisclosureSchema } from '../income-disclosure';
+
+/** `/api/admin/income-disclosure` */
+export const incomeDisclosure = {
+  read: endpoint({
+    method: 'GET',
+    path: '/admin/income-disclosure',
+    twoFactor: false,
+    query: incomeDisclosureQuerySchema,
+    status: 200,
+    answer: incomeDisclosureSchema,
+    errors: [],
+    tags: ['admin'],
+    summary:
+      'The income disclosure of a period: every member counted, those who earned nothing too; income percentiles, mean and median, spending on packages against income, typical time in the network (`format=csv`: the figures)',
+  }),
+};
