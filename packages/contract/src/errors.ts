@@ -37,6 +37,7 @@ export const apiErrorCodes = {
   REGISTRATION_LIMITED: [429],
   SPONSOR_LOOKUPS_LIMITED: [429],
   CURRENT_PASSWORD_WRONG: [422],
+  SESSION_NOT_FOUND: [404],
   // Who may call what
   ADMIN_ONLY: [403],
   // An admin acting on a withdrawal, redemption or wallet of their own (docs/decisions/0050-no-admin-acts-on-their-own-money.md).

@@ -2,6 +2,7 @@ export * from './common';
 export * from './text';
 export * from './ids';
 export * from './auth';
+export * from './account-sessions';
 export * from './money';
 export * from './payout-ratio';
 export * from './lists';

@@ -4,6 +4,8 @@ import type { AppContext } from '../context';
 import { route } from '../platform/http/route';
 import { principalOf } from '../platform/http/guard';
 import { changePassword } from './change-password';
+import { endOtherSessions, endSession } from './end-sessions';
+import { listSessions } from './list-sessions';
 import { readProfile } from './read-profile';
 import { updateProfile } from './update-profile';
 
@@ -19,6 +21,21 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       const { userId, sessionId } = principalOf(request);
       await changePassword(ctx, userId, sessionId, request.body.currentPassword, request.body.newPassword, request.ip);
       return reply.code(204).send(null);
+    });
+
+    route(app, endpoints.me.sessions, {}, async (request) => {
+      const { userId, sessionId } = principalOf(request);
+      return listSessions(ctx, userId, sessionId);
+    });
+
+    route(app, endpoints.me.endSession, {}, async (request, reply) => {
+      await endSession(ctx, principalOf(request).userId, request.params.id);
+      return reply.code(204).send(null);
+    });
+
+    route(app, endpoints.me.endOtherSessions, {}, async (request) => {
+      const { userId, sessionId } = principalOf(request);
+      return endOtherSessions(ctx, userId, sessionId);
     });
   };
 }

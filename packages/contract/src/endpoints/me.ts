@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint';
 import { changePasswordBodySchema, updateProfileBodySchema, userSchema } from '../auth';
+import { accountSessionsSchema, endedSessionsSchema, sessionParamsSchema } from '../account-sessions';
 
 /** `/api/me` */
 export const me = {
@@ -30,5 +31,32 @@ export const me = {
     errors: ['CURRENT_PASSWORD_WRONG', 'PASSWORD_CHECKS_LOCKED'],
     tags: ['account'],
     summary: 'Change the password',
+  }),
+  sessions: endpoint({
+    method: 'GET',
+    path: '/me/sessions',
+    status: 200,
+    answer: accountSessionsSchema,
+    errors: [],
+    tags: ['account'],
+    summary: 'The sessions in force and the last sign-ins, with where from and on what',
+  }),
+  endSession: endpoint({
+    method: 'DELETE',
+    path: '/me/sessions/:id',
+    params: sessionParamsSchema,
+    status: 204,
+    errors: ['SESSION_NOT_FOUND'],
+    tags: ['account'],
+    summary: 'Sign out one of your sessions (a lost phone); its access ends at once',
+  }),
+  endOtherSessions: endpoint({
+    method: 'POST',
+    path: '/me/sessions/end-others',
+    status: 200,
+    answer: endedSessionsSchema,
+    errors: [],
+    tags: ['account'],
+    summary: 'Sign out everywhere else: every session but this one',
   }),
 };

@@ -17,6 +17,7 @@ import { initialsOf, formatDate } from '../../shared/format';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
+import { SessionsCard } from './SessionsCard';
 import { useMe } from './useMe';
 import { useSession } from '../../shared/session/useSession';
 import { AddressesCard } from '../withdrawals/AddressesCard';
@@ -64,6 +65,7 @@ export function AccountSettingsPage() {
           {tab === 'security' ? (
             <Stack spacing={8}>
               <SecurityTab />
+              <SessionsCard />
               <TwoFactorCard />
               {isMember && <AddressesCard />}
             </Stack>

@@ -5,6 +5,7 @@ import { session } from '../../shared/session/instance';
 
 export const accountKeys = {
   me: ['account', 'me'] as const,
+  sessions: ['account', 'sessions'] as const,
 };
 
 /** The signed-in account; the session's copy of the user is kept in step. */
@@ -34,5 +35,25 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
       api.call(endpoints.me.changePassword, { body }),
+  });
+}
+
+/** The account's sessions in force and its last sign-ins (the Security tab). */
+export function useSessions() {
+  return useQuery({
+    queryKey: accountKeys.sessions,
+    queryFn: ({ signal }) => api.call(endpoints.me.sessions, { signal }),
+  });
+}
+
+/** Signs out one session, or every other one (`id` undefined); the list is read again after. */
+export function useEndSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string | undefined) => {
+      if (id) await api.call(endpoints.me.endSession, { params: { id } });
+      else await api.call(endpoints.me.endOtherSessions);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions }),
   });
 }

@@ -1,3 +1,4 @@
+import Typography from '@mui/material/Typography';
 import type { TrialBalance } from '@portal/contract';
 import type { Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
@@ -20,7 +21,10 @@ export function trialBalanceRows(balance: TrialBalance): TrialBalanceRow[] {
       .map((line) => ({
         ...line,
         key: line.code,
-        detail: line.kind === 'members' ? `${formatCount(line.accounts)} wallets moved` : undefined,
+        detail:
+          line.kind === 'members'
+            ? `${formatCount(line.accounts)} ${line.accounts === 1 ? 'wallet' : 'wallets'} moved`
+            : undefined,
         total: false,
       })),
     { ...total, key: `total-${total.unit}`, account: `Total (${unitLabel(total.unit)})`, total: true },
@@ -56,7 +60,9 @@ export const TRIAL_BALANCE_COLUMNS: Column<TrialBalanceRow>[] = [
       <span style={strong(row)}>
         {row.account}
         {row.detail ? (
-          <span style={{ display: 'block', opacity: 0.7, fontSize: '0.8125rem' }}>{row.detail}</span>
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            {row.detail}
+          </Typography>
         ) : null}
       </span>
     ),

@@ -1,0 +1,173 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { AccountSession } from '@portal/contract';
+import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
+import { DataTable, type Column } from '../../shared/components/DataTable';
+import { StatusChip } from '../../shared/components/StatusChip';
+import { formatDateTime } from '../../shared/format';
+import { useToast } from '../../shared/toast';
+import { useEndSessions, useSessions } from './useMe';
+
+const device = (s: AccountSession) => (
+  <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+    {s.device}
+    {s.current ? <StatusChip status="current" color="success" label="This device" /> : null}
+  </Box>
+);
+
+const COMMON: Column<AccountSession>[] = [
+  { id: 'device', label: 'Device', minWidth: 160, render: device },
+  { id: 'ip', label: 'Address', render: (s) => s.ip ?? '—' },
+  { id: 'signedIn', label: 'Signed in', render: (s) => formatDateTime(s.signedInAt) },
+];
+
+const LOG_COLUMNS: Column<AccountSession>[] = [
+  ...COMMON,
+  {
+    id: 'state',
+    label: 'State',
+    render: (s) => (s.endedAt ? `Ended ${formatDateTime(s.endedAt)}` : 'In force'),
+  },
+];
+
+/** A table of sessions without paging (the API answers them all, or the last few). */
+function SessionTable(props: {
+  label: string;
+  rows: AccountSession[] | undefined;
+  columns: Column<AccountSession>[];
+  loading: boolean;
+  error: unknown;
+  empty: string;
+}) {
+  return (
+    <DataTable
+      label={props.label}
+      columns={props.columns}
+      rows={props.rows}
+      total={props.rows?.length}
+      rowKey={(s) => s.id}
+      page={1}
+      pageSize={Math.max(props.rows?.length ?? 0, 1)}
+      onPage={() => undefined}
+      onPageSize={() => undefined}
+      hidePagination
+      stackOnPhone
+      loading={props.loading}
+      error={props.error}
+      empty={props.empty}
+    />
+  );
+}
+
+/**
+ * Where the account is signed in, with "Sign out" for one (a lost phone) and
+ * for every other; then the last sign-ins, ended ones included.
+ */
+export function SessionsCard() {
+  const toast = useToast();
+  const sessions = useSessions();
+  const end = useEndSessions();
+  const [confirming, setConfirming] = useState(false);
+  const error = sessions.isError && !isSessionEnded(sessions.error) ? sessions.error : undefined;
+  const others = sessions.data?.inForce.filter((s) => !s.current).length ?? 0;
+
+  const run = async (id: string | undefined, done: string) => {
+    try {
+      await end.mutateAsync(id);
+      toast.success(done);
+    } catch (failure) {
+      toast.error(errorMessage(failure));
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  const inForceColumns: Column<AccountSession>[] = [
+    ...COMMON,
+    { id: 'lastActive', label: 'Last active', secondary: true, render: (s) => formatDateTime(s.lastActiveAt) },
+    {
+      id: 'actions',
+      label: '',
+      pinned: true,
+      render: (s) =>
+        s.current ? null : (
+          <Button
+            size="small"
+            color="error"
+            disabled={end.isPending}
+            onClick={() => void run(s.id, `${s.device} was signed out.`)}
+          >
+            Sign out
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Box component="section" aria-labelledby="sessions-heading">
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'flex-start',
+          flexWrap: 'wrap',
+          gap: 3,
+          mb: 4,
+        }}
+      >
+        <Box>
+          <Typography variant="h6" component="h2" id="sessions-heading" sx={{ mb: 1 }}>
+            Where you are signed in
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            A session you do not know, or a lost phone: sign it out, and change your password.
+          </Typography>
+        </Box>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={others === 0 || end.isPending}
+          onClick={() => setConfirming(true)}
+        >
+          Sign out everywhere else
+        </Button>
+      </Box>
+      <SessionTable
+        label="Sessions in force"
+        rows={sessions.data?.inForce}
+        columns={inForceColumns}
+        loading={sessions.isPending}
+        error={error}
+        empty="No session in force."
+      />
+      <Typography variant="h6" component="h3" sx={{ mt: 6, mb: 3 }}>
+        Recent sign-ins
+      </Typography>
+      <SessionTable
+        label="Recent sign-ins"
+        rows={sessions.data?.signIns}
+        columns={LOG_COLUMNS}
+        loading={sessions.isPending}
+        error={error}
+        empty="No sign-ins yet."
+      />
+      <ConfirmDialog
+        open={confirming}
+        title="Sign out everywhere else?"
+        confirmLabel="Sign out everywhere else"
+        color="error"
+        busy={end.isPending}
+        onConfirm={() => void run(undefined, 'Every other session was signed out.')}
+        onClose={() => setConfirming(false)}
+      >
+        <Typography>
+          {others === 1 ? 'One other session' : `${others} other sessions`} will be signed out at once; this one stays
+          signed in.
+        </Typography>
+      </ConfirmDialog>
+    </Box>
+  );
+}
