@@ -158,3 +158,36 @@ test.describe('return to the page asked for', () => {
     await expect(page).toHaveURL(/\/wallet$/);
   });
 });
+
+test.describe('where you are signed in', () => {
+  test('a sign-in from a second browser shows under Security, and "Sign out everywhere else" ends it', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const member = await registerViaApi(request);
+    await signIn(page, member.username, member.password);
+    const otherBrowser = await browser.newContext();
+    const other = await otherBrowser.newPage();
+    await signIn(other, member.username, member.password);
+
+    await page.goto('/account-settings?tab=security');
+    const inForce = page.getByRole('table', { name: 'Sessions in force' });
+    await expect(inForce.getByText('This device')).toBeVisible();
+    await expect(inForce.getByRole('button', { name: 'Sign out' })).toHaveCount(1);
+    await expect(page.getByRole('table', { name: 'Recent sign-ins' }).getByText('In force')).toHaveCount(2);
+
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('One other session will be signed out at once');
+    await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expect(page.getByText('Every other session was signed out.')).toBeVisible();
+    await expect(inForce.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+    await expect(page.getByRole('table', { name: 'Recent sign-ins' }).getByText(/^Ended /)).toHaveCount(1);
+
+    // The other browser is signed out at its next request (a page it has not read yet).
+    await openFromMenu(other, 'Referral Link');
+    await expect(other).toHaveURL(/\/login$/);
+    await otherBrowser.close();
+  });
+});
