@@ -8,7 +8,8 @@
  * volume (set directly in SQL: that is test data, not money): the first
  * close, which also creates the 499,999 income wallets it credits, then the
  * next day's close (the same members, their wallets there: every day after
- * the first), then a close to review (compute, review, pay). After the
+ * the first), then a close to review (compute, review, pay), then the
+ * year's income disclosure and trial balance over all of it. After the
  * first close, ranks are defined (the demo's three) and evaluated once;
  * each close after evaluates the members a day of 2,000 buyers queued.
  *
@@ -38,6 +39,8 @@ import { BENCH_ADMIN_PASSWORD, startBenchPortal, type BenchPortal } from '../lib
 import { percentiles, round, type BenchContext, type Figure, type Scenario } from '../lib/scenario';
 import { sql } from '../../apps/api/src/platform/db/sql';
 import { profileStatements } from '../lib/statement-profile';
+import { readIncomeDisclosure } from '../../apps/api/src/bonuses/read-income-disclosure';
+import { readTrialBalance } from '../../apps/api/src/books/read-trial-balance';
 
 const CHAIN = 10_000;
 const BUYERS = 16;
@@ -290,6 +293,22 @@ const scenario: Scenario = {
         secondRef,
         () => payClose(closeCtx, today, null),
         (paid) => `${paid.paid} USDT credited`,
+      );
+
+      // The operator's reports over everything above, each one read: the income disclosure of the year (every
+      // member counted) and the trial balance of the same days (every posting up to today read once).
+      const year = { from: `${today.slice(0, 4)}-01-01`, to: today, format: 'json' as const };
+      await timedClose(
+        'income disclosure of the year',
+        secondRef,
+        () => readIncomeDisclosure(db, year, new Date()),
+        (d) => `${d.members.toLocaleString('en-US')} members counted, median ${d.income.median} USDT`,
+      );
+      await timedClose(
+        'trial balance of the year',
+        secondRef,
+        () => readTrialBalance(portal.ctx, year),
+        (b) => `${b.lines.length} lines, ${b.totals.every((t) => t.balanced) ? 'balanced' : 'NOT BALANCED'}`,
       );
     } finally {
       await portal.close();
