@@ -43,7 +43,7 @@ export async function saveWithdrawalAddresses(ctx: AppContext, random: Random, c
     random,
     rows.map((row) => Number(row.owner_id)),
   ).slice(0, count);
-  for (const memberId of members) await addWithdrawalAddress(ctx, memberId, demoWallet(memberId), 'My wallet');
+  for (const memberId of members) await addWithdrawalAddress(ctx, memberId, demoWallet(memberId), 'My wallet', null);
   return members;
 }
 

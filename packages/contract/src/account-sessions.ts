@@ -17,15 +17,50 @@ export const accountSessionSchema = z.object({
 });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 
+export const securityEventKinds = [
+  'password_changed',
+  'password_reset',
+  'two_factor_on',
+  'two_factor_off',
+  'withdrawal_address_added',
+  'withdrawal_address_removed',
+  'session_ended',
+  'other_sessions_ended',
+] as const;
+export type SecurityEventKind = (typeof securityEventKinds)[number];
+
+/** A security change of the account, in words for its log. */
+export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
+  password_changed: 'Password changed',
+  password_reset: 'Password reset by a mailed link',
+  two_factor_on: 'Two-factor sign-in turned on',
+  two_factor_off: 'Two-factor sign-in turned off',
+  withdrawal_address_added: 'Withdrawal address saved',
+  withdrawal_address_removed: 'Withdrawal address removed',
+  session_ended: 'A session signed out',
+  other_sessions_ended: 'Signed out everywhere else',
+};
+
+export const securityEventSchema = z.object({
+  kind: z.enum(securityEventKinds),
+  at: z.string(),
+  /** The session that made the change, in words ("Chrome on Windows"); null for a password reset link. */
+  device: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type SecurityEvent = z.infer<typeof securityEventSchema>;
+
 export const accountSessionsSchema = z.object({
   /** The sessions in force, this one first. */
   inForce: z.array(accountSessionSchema),
   /** The last sign-ins, in force or ended, newest first. */
   signIns: z.array(accountSessionSchema),
+  /** The last security changes (password, two-factor, withdrawal addresses, sessions signed out), newest first. */
+  changes: z.array(securityEventSchema),
 });
 export type AccountSessions = z.infer<typeof accountSessionsSchema>;
 
-/** How many sign-ins the security log lists. */
+/** How many sign-ins, and how many changes, the security log lists. */
 export const SIGN_INS_SHOWN = 20;
 
 export const sessionParamsSchema = z.object({ id: z.uuid({ error: 'id must be a session id' }) });

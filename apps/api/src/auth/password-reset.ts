@@ -6,6 +6,7 @@ import { findUserByEmail, setPasswordHash } from '../users/queries';
 import { assertPasswordAllowed, hashPassword } from './passwords';
 import { hit } from '../shared/rate-limit';
 import { revokeUserSessions } from './sessions';
+import { recordSecurityEvent } from '../users/security-events';
 import { hashToken, newOpaqueToken } from './tokens';
 
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -91,6 +92,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
       sql`UPDATE password_reset_tokens SET used_at = ${ctx.now()} WHERE user_id = ${userId} AND used_at IS NULL`,
     );
     await revokeUserSessions(tx, userId);
+    await recordSecurityEvent(tx, userId, 'password_reset', null);
     return true;
   });
   if (!reset)

@@ -5,6 +5,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import { unprocessable } from '../shared/errors';
 import { setPasswordHash } from '../users/queries';
 import { ownAccount } from './own-account';
+import { recordSecurityEvent } from '../users/security-events';
 
 /** Changes the password and ends every other sign-in of the account. */
 export async function changePassword(
@@ -29,5 +30,6 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, userId, passwordHash);
     await revokeUserSessions(tx, userId, sessionId);
+    await recordSecurityEvent(tx, userId, 'password_changed', sessionId);
   });
 }

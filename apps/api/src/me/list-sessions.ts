@@ -1,4 +1,10 @@
-import { SIGN_INS_SHOWN, type AccountSession, type AccountSessions } from '@portal/contract';
+import {
+  SIGN_INS_SHOWN,
+  type AccountSession,
+  type AccountSessions,
+  type SecurityEvent,
+  type SecurityEventKind,
+} from '@portal/contract';
 import type { AppContext } from '../context';
 import { sql } from '../platform/db/sql';
 import { deviceInWords } from './device-in-words';
@@ -49,12 +55,40 @@ function toSession(ctx: AppContext, row: SessionRow, currentId: string): Account
   };
 }
 
-/** `GET /api/me/sessions`: the account's sessions in force (this one first) and its last sign-ins. */
+/** The account's last security changes, each with the session that made it (its device and address). */
+async function securityChanges(ctx: AppContext, userId: number): Promise<SecurityEvent[]> {
+  const { rows } = await ctx.db.query<{
+    kind: SecurityEventKind;
+    created_at: Date;
+    session_id: string | null;
+    ip: string | null;
+    user_agent: string | null;
+  }>(
+    sql`SELECT e.kind, e.created_at, e.session_id, s.ip, s.user_agent
+          FROM security_events e LEFT JOIN auth_sessions s ON s.id = e.session_id
+         WHERE e.user_id = ${userId}
+         ORDER BY e.created_at DESC, e.id DESC
+         LIMIT ${SIGN_INS_SHOWN}`,
+  );
+  return rows.map((row) => ({
+    kind: row.kind,
+    at: new Date(row.created_at).toISOString(),
+    device: row.session_id === null ? null : deviceInWords(row.user_agent),
+    ip: row.ip,
+  }));
+}
+
+/** `GET /api/me/sessions`: the account's sessions in force (this one first), its last sign-ins and security changes. */
 export async function listSessions(ctx: AppContext, userId: number, currentId: string): Promise<AccountSessions> {
-  const [inForce, signIns] = await Promise.all([sessionRows(ctx, userId, true), sessionRows(ctx, userId, false)]);
+  const [inForce, signIns, changes] = await Promise.all([
+    sessionRows(ctx, userId, true),
+    sessionRows(ctx, userId, false),
+    securityChanges(ctx, userId),
+  ]);
   const sessions = inForce.rows.map((row) => toSession(ctx, row, currentId));
   return {
     inForce: [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)],
     signIns: signIns.rows.map((row) => toSession(ctx, row, currentId)),
+    changes,
   };
 }

@@ -29,7 +29,8 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     route(app, endpoints.me.endSession, {}, async (request, reply) => {
-      await endSession(ctx, principalOf(request).userId, request.params.id);
+      const { userId, sessionId } = principalOf(request);
+      await endSession(ctx, userId, request.params.id, sessionId);
       return reply.code(204).send(null);
     });
 

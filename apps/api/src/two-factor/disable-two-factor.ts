@@ -3,9 +3,15 @@ import { sql } from '../platform/db/sql';
 import { conflict } from '../shared/errors';
 import { CODE_MESSAGES } from './codes';
 import { withSecondFactor } from './guard';
+import { recordSecurityEvent } from '../users/security-events';
 
 /** Two-factor off with a current code or a recovery code, checked through the per-account guard (./guard.ts). */
-export async function disableTwoFactor(ctx: AppContext, userId: number, code: string): Promise<void> {
+export async function disableTwoFactor(
+  ctx: AppContext,
+  userId: number,
+  code: string,
+  sessionId: string | null,
+): Promise<void> {
   const { db } = ctx;
   const options = {
     status: 422 as const,
@@ -18,6 +24,7 @@ export async function disableTwoFactor(ctx: AppContext, userId: number, code: st
       if ((await check(tx)) === 'not_enabled') throw conflict('TWO_FACTOR_NOT_ENABLED', CODE_MESSAGES.not_enabled);
       await tx.query(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
       await tx.query(sql`DELETE FROM two_factor WHERE user_id = ${userId}`);
+      await recordSecurityEvent(tx, userId, 'two_factor_off', sessionId);
     }),
   );
 }

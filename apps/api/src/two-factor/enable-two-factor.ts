@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { sql } from '../platform/db/sql';
 import { conflict, unprocessable } from '../shared/errors';
 import { CODE_MESSAGES, consumeCode, hashCode } from './codes';
+import { recordSecurityEvent } from '../users/security-events';
 
 const RECOVERY_CODES = 10;
 
@@ -12,7 +13,13 @@ function newRecoveryCode(): string {
   return `${hex.slice(0, 4)}-${hex.slice(4, 8)}-${hex.slice(8, 12)}`;
 }
 
-export async function enableTwoFactor(ctx: AppContext, userId: number, code: string): Promise<TwoFactorEnabled> {
+/** Two-factor on with the first code of the authenticator set up; `sessionId`: the session asking (the security log's). */
+export async function enableTwoFactor(
+  ctx: AppContext,
+  userId: number,
+  code: string,
+  sessionId: string | null,
+): Promise<TwoFactorEnabled> {
   const { db } = ctx;
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ enabled_at: Date | null }>(
@@ -35,6 +42,7 @@ export async function enableTwoFactor(ctx: AppContext, userId: number, code: str
       );
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await tx.query(sql`UPDATE two_factor SET enabled_at = ${ctx.now()} WHERE user_id = ${userId}`);
+    await recordSecurityEvent(tx, userId, 'two_factor_on', sessionId);
     await tx.query(sql`DELETE FROM two_factor_recovery_codes WHERE user_id = ${userId}`);
     await tx.query(
       sql`INSERT INTO two_factor_recovery_codes (user_id, code_hash) SELECT ${userId}, unnest(${codes.map(hashCode)}::text[])`,

@@ -18,11 +18,11 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, endpoints.twoFactor.setup, {}, async (request) => setUpTwoFactor(ctx, principalOf(request).userId));
 
     route(app, endpoints.twoFactor.enable, {}, async (request) =>
-      enableTwoFactor(ctx, principalOf(request).userId, request.body.code),
+      enableTwoFactor(ctx, principalOf(request).userId, request.body.code, principalOf(request).sessionId),
     );
 
     route(app, endpoints.twoFactor.disable, {}, async (request, reply) => {
-      await disableTwoFactor(ctx, principalOf(request).userId, request.body.code);
+      await disableTwoFactor(ctx, principalOf(request).userId, request.body.code, principalOf(request).sessionId);
       return reply.code(204).send(null);
     });
   };

@@ -7,6 +7,7 @@ import { readSettings } from '../settings/in-force';
 import { conflict, notFound, unprocessable } from '../shared/errors';
 import { checkWithdrawalAddress } from './address-rules';
 import { platformAddresses, type PlatformAddresses } from './platform';
+import { recordSecurityEvent } from '../users/security-events';
 import { iso } from './rows';
 
 /**
@@ -83,6 +84,7 @@ export async function saveAddress(
   address: string,
   label: string | null,
   holdHours: number,
+  sessionId: string | null,
 ): Promise<{ address: WithdrawalAddress; created: boolean }> {
   const saved = await ctx.db.transaction(async (tx) => {
     await tx.query(sql`SELECT 1 FROM members WHERE user_id = ${userId} FOR NO KEY UPDATE`);
@@ -96,6 +98,7 @@ export async function saveAddress(
           VALUES (${userId}, ${address}, ${label}, ${new Date(now.getTime() + holdHours * HOUR_MS)}, ${now})
           RETURNING ${addressColumns(holdHours)}`,
     );
+    await recordSecurityEvent(tx, userId, 'withdrawal_address_added', sessionId);
     return { row: rows[0]!, created: true };
   });
   const usable = toAddress(ctx, saved.row);
@@ -134,7 +137,8 @@ export async function addWithdrawalAddress(
   ctx: AppContext,
   memberId: number,
   input: string,
-  label?: string,
+  label: string | undefined,
+  sessionId: string | null,
 ): Promise<WithdrawalAddress> {
   const { db } = ctx;
   const platform = await platformAddresses(ctx);
@@ -146,17 +150,26 @@ export async function addWithdrawalAddress(
     address,
     label?.trim() || null,
     Number(settings.withdrawalAddressHoldHours),
+    sessionId,
   );
   if (!saved.created)
     throw conflict('ADDRESS_ALREADY_SAVED', 'This address is already saved to your account.', 'address');
   return saved.address;
 }
 
-export async function removeWithdrawalAddress(ctx: AppContext, memberId: number, id: number): Promise<void> {
-  const { db } = ctx;
-  const { rows } = await db.query<{ address: string }>(
-    sql`UPDATE withdrawal_addresses SET removed_at = ${ctx.now()} WHERE id = ${id} AND user_id = ${memberId} AND removed_at IS NULL RETURNING address`,
-  );
+export async function removeWithdrawalAddress(
+  ctx: AppContext,
+  memberId: number,
+  id: number,
+  sessionId: string | null,
+): Promise<void> {
+  const rows = await ctx.db.transaction(async (tx) => {
+    const removed = await tx.query<{ address: string }>(
+      sql`UPDATE withdrawal_addresses SET removed_at = ${ctx.now()} WHERE id = ${id} AND user_id = ${memberId} AND removed_at IS NULL RETURNING address`,
+    );
+    if (removed.rows[0]) await recordSecurityEvent(tx, memberId, 'withdrawal_address_removed', sessionId);
+    return removed.rows;
+  });
   if (!rows[0]) throw notFound('ADDRESS_NOT_FOUND', 'This address is not saved to your account.');
   await mailMember(ctx, memberId, 'A withdrawal address was removed from your account', [
     `The withdrawal address ${rows[0].address} was removed from your account.`,

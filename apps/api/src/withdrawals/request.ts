@@ -79,6 +79,8 @@ export async function requestWithdrawal(
   memberId: number,
   body: WithdrawalBody,
   idempotencyKey?: string,
+  /** The session asking: a new address it saves is noted in the security log as its doing. */
+  sessionId: string | null = null,
 ): Promise<IdempotentAnswer<Withdrawal>> {
   const { db } = ctx;
   // A code sent is checked for shape even when the member has no two-factor and none is used.
@@ -102,7 +104,8 @@ export async function requestWithdrawal(
   if (twoFactor && !body.totpCode) throw unprocessable('TOTP_REQUIRED', requiredMessage, 'totpCode');
 
   // An address not saved before is saved now (committed whatever follows) and waits out its hold.
-  const saved = (await saveAddress(ctx, memberId, address, null, Number(settings.withdrawalAddressHoldHours))).address;
+  const hold = Number(settings.withdrawalAddressHoldHours);
+  const saved = (await saveAddress(ctx, memberId, address, null, hold, sessionId)).address;
   if (!saved.usable) throw unprocessable('ADDRESS_ON_HOLD', holdMessage(saved.usableFrom), 'address');
 
   // The code goes through the per-account guard (two-factor/guard.ts); it is checked and consumed in the money's transaction.

@@ -26,7 +26,13 @@ export function withdrawalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, endpoints.withdrawals.create, {}, async (request, reply) =>
       sendIdempotent(
         reply,
-        await requestWithdrawal(ctx, principalOf(request).userId, request.body, request.headers['idempotency-key']),
+        await requestWithdrawal(
+          ctx,
+          principalOf(request).userId,
+          request.body,
+          request.headers['idempotency-key'],
+          principalOf(request).sessionId,
+        ),
       ),
     );
 
@@ -47,11 +53,24 @@ export function withdrawalRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, endpoints.withdrawals.addAddress, {}, async (request, reply) =>
       reply
         .code(201)
-        .send(await addWithdrawalAddress(ctx, principalOf(request).userId, request.body.address, request.body.label)),
+        .send(
+          await addWithdrawalAddress(
+            ctx,
+            principalOf(request).userId,
+            request.body.address,
+            request.body.label,
+            principalOf(request).sessionId,
+          ),
+        ),
     );
 
     route(app, endpoints.withdrawals.removeAddress, {}, async (request, reply) => {
-      await removeWithdrawalAddress(ctx, principalOf(request).userId, request.params.id);
+      await removeWithdrawalAddress(
+        ctx,
+        principalOf(request).userId,
+        request.params.id,
+        principalOf(request).sessionId,
+      );
       return reply.code(204).send(null);
     });
   };

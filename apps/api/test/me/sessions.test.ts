@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSessions } from '@portal/contract';
 import { deviceInWords } from '../../src/me/device-in-words';
 import { basic, bearer, errorOf, registerMember, useFreshPortal, type Session } from '../harness';
+import { OUTSIDE, saveAddress } from '../withdrawals/withdrawal-helpers';
 
 const portal = useFreshPortal();
 
@@ -87,7 +88,12 @@ describe("an account's sessions", () => {
     expect((await me(kept)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
     expect((await me(first)).statusCode).toBe(401);
-    expect((await sessionsOf(kept)).inForce.map((s) => s.current)).toEqual([true]);
+    const log = await sessionsOf(kept);
+    expect(log.inForce.map((s) => s.current)).toEqual([true]);
+    expect(log.changes.map((c) => [c.kind, c.device])).toEqual([
+      ['other_sessions_ended', 'Chrome on Windows'],
+      ['session_ended', 'Chrome on Windows'],
+    ]);
 
     const stranger = await registerMember(portal.app, { username: 'sessions_ivan' });
     const theirs = (await sessionsOf(stranger)).inForce[0]!;
@@ -104,6 +110,44 @@ describe("an account's sessions", () => {
       headers: bearer(kept),
     });
     expect(malformed.statusCode).toBe(400);
+  });
+});
+
+describe("an account's security changes", () => {
+  it('are logged, newest first, each with the session that made it; a failed change logs nothing', async () => {
+    const owner = await registerMember(portal.app, { username: 'sessions_petra' });
+    const saved = await saveAddress(portal.app, owner, OUTSIDE[0]!);
+    expect(saved.statusCode, saved.body).toBe(201);
+    const removed = await portal.app.inject({
+      method: 'DELETE',
+      url: `/api/withdrawal-addresses/${saved.json<{ id: number }>().id}`,
+      headers: bearer(owner),
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const wrong = await portal.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      headers: bearer(owner),
+      payload: { currentPassword: 'Not-The-Password-1', newPassword: 'Another-Long-Passphrase-2' },
+    });
+    expect(wrong.statusCode).toBe(422);
+    const changed = await portal.app.inject({
+      method: 'POST',
+      url: '/api/me/password',
+      headers: bearer(owner),
+      payload: { currentPassword: owner.password, newPassword: 'Another-Long-Passphrase-2' },
+    });
+    expect(changed.statusCode, changed.body).toBe(204);
+
+    const { changes } = await sessionsOf(owner);
+    expect(changes.map((c) => [c.kind, c.device, c.ip])).toEqual([
+      ['password_changed', 'Unknown device', '10.0.0.1'],
+      ['withdrawal_address_removed', 'Unknown device', '10.0.0.1'],
+      ['withdrawal_address_added', 'Unknown device', '10.0.0.1'],
+    ]);
+    // Another account sees none of them.
+    const stranger = await registerMember(portal.app, { username: 'sessions_quinn' });
+    expect((await sessionsOf(stranger)).changes).toEqual([]);
   });
 });
 

@@ -58,7 +58,11 @@ function open(): string[] {
         inForce = inForce.filter((s) => s.current);
         return json(200, { ended });
       }
-      const body: AccountSessions = { inForce, signIns: inForce };
+      const body: AccountSessions = {
+        inForce,
+        signIns: inForce,
+        changes: [{ kind: 'password_reset', at, device: null, ip: null }],
+      };
       return json(200, body);
     }),
   );
@@ -91,6 +95,9 @@ describe('SessionsCard', () => {
     fireEvent.click(within(phone).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(within(table).queryByText('Safari on iPhone')).toBeNull());
     expect(asked).toContain('DELETE /api/me/sessions/22222222-2222-4222-8222-222222222222');
+    const changes = screen.getByRole('table', { name: 'Security changes' });
+    expect(within(changes).getByText('Password reset by a mailed link')).toBeTruthy();
+    expect(within(changes).getByText('A password reset link')).toBeTruthy();
   });
 
   it('signs out everywhere else after a confirmation that says how many', async () => {

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import type { AccountSession } from '@portal/contract';
+import { SECURITY_EVENT_LABELS, type AccountSession, type SecurityEvent } from '@portal/contract';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { DataTable, type Column } from '../../shared/components/DataTable';
@@ -31,6 +31,13 @@ const LOG_COLUMNS: Column<AccountSession>[] = [
     label: 'State',
     render: (s) => (s.endedAt ? `Ended ${formatDateTime(s.endedAt)}` : 'In force'),
   },
+];
+
+const CHANGE_COLUMNS: Column<SecurityEvent>[] = [
+  { id: 'change', label: 'Change', minWidth: 160, render: (c) => SECURITY_EVENT_LABELS[c.kind] },
+  { id: 'at', label: 'When', render: (c) => formatDateTime(c.at) },
+  { id: 'device', label: 'From', render: (c) => c.device ?? 'A password reset link' },
+  { id: 'ip', label: 'Address', secondary: true, render: (c) => c.ip ?? '—' },
 ];
 
 /** A table of sessions without paging (the API answers them all, or the last few). */
@@ -153,6 +160,25 @@ export function SessionsCard() {
         loading={sessions.isPending}
         error={error}
         empty="No sign-ins yet."
+      />
+      <Typography variant="h6" component="h3" sx={{ mt: 6, mb: 3 }}>
+        Security changes
+      </Typography>
+      <DataTable
+        label="Security changes"
+        columns={CHANGE_COLUMNS}
+        rows={sessions.data?.changes}
+        total={sessions.data?.changes.length}
+        rowKey={(c) => `${c.kind}-${c.at}`}
+        page={1}
+        pageSize={Math.max(sessions.data?.changes.length ?? 0, 1)}
+        onPage={() => undefined}
+        onPageSize={() => undefined}
+        hidePagination
+        stackOnPhone
+        loading={sessions.isPending}
+        error={error}
+        empty="No password, two-factor, address or session change yet."
       />
       <ConfirmDialog
         open={confirming}
