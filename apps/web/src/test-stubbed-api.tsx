@@ -3,11 +3,45 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import type { User } from '@portal/contract';
 import { AppProviders } from './app/providers';
+import { session } from './shared/session/instance';
 
 /** A JSON answer of the stubbed API. */
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Signs a test account in (the session the API client sends): an admin outside the network unless `user` says otherwise. */
+export function signInForTest(user: Partial<User> = {}) {
+  session.signIn({
+    accessToken: 'tok-1',
+    refreshToken: 'ref-1',
+    user: {
+      id: 1,
+      username: 'olivia',
+      email: 'olivia@example.com',
+      fullName: 'Olivia Operator',
+      role: 'admin',
+      phone: null,
+      country: null,
+      status: 'active',
+      isMember: false,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      ...user,
+    },
+  });
+}
+
+/** `ui` with the app's providers, a query client that does not retry, and a router at `path`. */
+export function renderInApp(ui: ReactNode, path = '/') {
+  return render(
+    <AppProviders>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </AppProviders>,
+  );
+}
 
 /**
  * A component rendered against a stubbed `fetch` (unstubbed by the test
@@ -33,12 +67,6 @@ export function renderWithStubbedApi(
       return read(url);
     }),
   );
-  render(
-    <AppProviders>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </QueryClientProvider>
-    </AppProviders>,
-  );
+  renderInApp(ui);
   return posts;
 }

@@ -1,30 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { AppProviders } from '../../app/providers';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { session } from '../../shared/session/instance';
-import { json } from '../../test-stubbed-api';
+import { json, renderInApp, signInForTest } from '../../test-stubbed-api';
 import { AccountSettingsPage } from './AccountSettingsPage';
 
 /** The Security tab as its owner opens it; answers the URLs the page asked for. */
 function openSecurityTab(isMember: boolean): string[] {
-  session.signIn({
-    accessToken: 'tok-1',
-    refreshToken: 'ref-1',
-    user: {
-      id: 7,
-      username: 'olivia',
-      email: 'olivia@example.com',
-      fullName: 'Olivia Operator',
-      role: isMember ? 'member' : 'admin',
-      phone: null,
-      country: null,
-      status: 'active',
-      isMember,
-      createdAt: '2026-11-01T00:00:00.000Z',
-    },
-  });
+  signInForTest({ id: 7, role: isMember ? 'member' : 'admin', isMember });
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -35,15 +17,7 @@ function openSecurityTab(isMember: boolean): string[] {
       return json(404, { message: 'Not in this test.', code: 'NOT_FOUND' });
     }),
   );
-  render(
-    <AppProviders>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter initialEntries={['/account-settings?tab=security']}>
-          <AccountSettingsPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AppProviders>,
-  );
+  renderInApp(<AccountSettingsPage />, '/account-settings?tab=security');
   return asked;
 }
 

@@ -1,11 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccountSessions } from '@portal/contract';
-import { AppProviders } from '../../app/providers';
 import { session } from '../../shared/session/instance';
-import { json } from '../../test-stubbed-api';
+import { json, renderInApp, signInForTest } from '../../test-stubbed-api';
 import { SessionsCard } from './SessionsCard';
 
 const at = '2026-11-29T10:00:00.000Z';
@@ -21,22 +18,7 @@ const sessionOf = (id: string, device: string, current: boolean) => ({
 
 /** The card against a stubbed API that forgets a session once it is signed out; returns what was asked, method and path. */
 function open(): string[] {
-  session.signIn({
-    accessToken: 'tok-1',
-    refreshToken: 'ref-1',
-    user: {
-      id: 7,
-      username: 'olga',
-      email: 'olga@example.com',
-      fullName: 'Olga',
-      role: 'member',
-      phone: null,
-      country: null,
-      status: 'active',
-      isMember: true,
-      createdAt: '2026-11-01T00:00:00.000Z',
-    },
-  });
+  signInForTest({ id: 7, username: 'olga', role: 'member', isMember: true });
   let inForce = [
     sessionOf('11111111-1111-4111-8111-111111111111', 'Chrome on Windows', true),
     sessionOf('22222222-2222-4222-8222-222222222222', 'Safari on iPhone', false),
@@ -66,15 +48,7 @@ function open(): string[] {
       return json(200, body);
     }),
   );
-  render(
-    <AppProviders>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MemoryRouter>
-          <SessionsCard />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </AppProviders>,
-  );
+  renderInApp(<SessionsCard />);
   return asked;
 }
 

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { SECURITY_EVENT_LABELS, type AccountSession, type SecurityEvent } from '@portal/contract';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { DataTable, type Column } from '../../shared/components/DataTable';
+import type { Column } from '../../shared/components/DataTable';
+import { WholeTable } from '../../shared/components/WholeTable';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatDateTime } from '../../shared/format';
 import { useToast } from '../../shared/toast';
@@ -39,35 +40,6 @@ const CHANGE_COLUMNS: Column<SecurityEvent>[] = [
   { id: 'device', label: 'From', render: (c) => c.device ?? 'A password reset link' },
   { id: 'ip', label: 'Address', secondary: true, render: (c) => c.ip ?? '—' },
 ];
-
-/** A table of sessions without paging (the API answers them all, or the last few). */
-function SessionTable(props: {
-  label: string;
-  rows: AccountSession[] | undefined;
-  columns: Column<AccountSession>[];
-  loading: boolean;
-  error: unknown;
-  empty: string;
-}) {
-  return (
-    <DataTable
-      label={props.label}
-      columns={props.columns}
-      rows={props.rows}
-      total={props.rows?.length}
-      rowKey={(s) => s.id}
-      page={1}
-      pageSize={Math.max(props.rows?.length ?? 0, 1)}
-      onPage={() => undefined}
-      onPageSize={() => undefined}
-      hidePagination
-      stackOnPhone
-      loading={props.loading}
-      error={props.error}
-      empty={props.empty}
-    />
-  );
-}
 
 /**
  * Where the account is signed in, with "Sign out" for one (a lost phone) and
@@ -142,10 +114,12 @@ export function SessionsCard() {
           Sign out everywhere else
         </Button>
       </Box>
-      <SessionTable
+      <WholeTable
         label="Sessions in force"
         rows={sessions.data?.inForce}
         columns={inForceColumns}
+        rowKey={(s) => s.id}
+        stackOnPhone
         loading={sessions.isPending}
         error={error}
         empty="No session in force."
@@ -153,10 +127,12 @@ export function SessionsCard() {
       <Typography variant="h6" component="h3" sx={{ mt: 6, mb: 3 }}>
         Recent sign-ins
       </Typography>
-      <SessionTable
+      <WholeTable
         label="Recent sign-ins"
         rows={sessions.data?.signIns}
         columns={LOG_COLUMNS}
+        rowKey={(s) => s.id}
+        stackOnPhone
         loading={sessions.isPending}
         error={error}
         empty="No sign-ins yet."
@@ -164,17 +140,11 @@ export function SessionsCard() {
       <Typography variant="h6" component="h3" sx={{ mt: 6, mb: 3 }}>
         Security changes
       </Typography>
-      <DataTable
+      <WholeTable
         label="Security changes"
         columns={CHANGE_COLUMNS}
         rows={sessions.data?.changes}
-        total={sessions.data?.changes.length}
         rowKey={(c) => `${c.kind}-${c.at}`}
-        page={1}
-        pageSize={Math.max(sessions.data?.changes.length ?? 0, 1)}
-        onPage={() => undefined}
-        onPageSize={() => undefined}
-        hidePagination
         stackOnPhone
         loading={sessions.isPending}
         error={error}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { IncomeDisclosure } from '@portal/contract';
 import { session } from '../../shared/session/instance';
-import { json, renderWithStubbedApi } from '../../test-stubbed-api';
+import { json, renderWithStubbedApi, signInForTest } from '../../test-stubbed-api';
 import { IncomeDisclosurePage } from './IncomeDisclosurePage';
 
 const percentiles = [10, 25, 50, 75, 90, 99].map((percentile) => ({
@@ -24,22 +24,7 @@ function disclosure(members: number): IncomeDisclosure {
 }
 
 function open(members: number): string[] {
-  session.signIn({
-    accessToken: 'tok-1',
-    refreshToken: 'ref-1',
-    user: {
-      id: 1,
-      username: 'admin',
-      email: 'admin@portal.local',
-      fullName: 'Admin',
-      role: 'admin',
-      phone: null,
-      country: null,
-      status: 'active',
-      isMember: false,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    },
-  });
+  signInForTest();
   const asked: string[] = [];
   const missing = () => json(404, { message: 'Not in this test.', code: 'NOT_FOUND' });
   renderWithStubbedApi(

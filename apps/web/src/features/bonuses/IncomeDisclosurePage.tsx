@@ -7,7 +7,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { endpoints, type IncomeDisclosure } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
-import { DataTable, type Column } from '../../shared/components/DataTable';
+import type { Column } from '../../shared/components/DataTable';
+import { WholeTable } from '../../shared/components/WholeTable';
 import { FactList } from '../../shared/components/FactList';
 import { DayRangeFilter, FilterBar } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
@@ -103,17 +104,11 @@ export function IncomeDisclosurePage() {
             title="Income by percentile"
             subheader="By nearest rank: each figure is what a member really earned."
           />
-          <DataTable
+          <WholeTable
             label="Income by percentile"
             columns={PERCENTILE_COLUMNS}
             rows={d.income.percentiles}
-            total={d.income.percentiles.length}
             rowKey={(row) => row.percentile}
-            page={1}
-            pageSize={d.income.percentiles.length}
-            onPage={() => undefined}
-            onPageSize={() => undefined}
-            hidePagination
             loading={false}
             empty="No percentiles."
           />

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import type { TrialBalance } from '@portal/contract';
 import { session } from '../../shared/session/instance';
-import { json, renderWithStubbedApi } from '../../test-stubbed-api';
+import { json, renderWithStubbedApi, signInForTest } from '../../test-stubbed-api';
 import { TrialBalancePage } from './TrialBalancePage';
 
 const zero = { openingDebit: '0.00', openingCredit: '0.00', debits: '0.00', credits: '0.00' };
@@ -76,22 +76,7 @@ function balance(walletsAgree: boolean): TrialBalance {
 }
 
 function open(walletsAgree = true): string[] {
-  session.signIn({
-    accessToken: 'tok-1',
-    refreshToken: 'ref-1',
-    user: {
-      id: 1,
-      username: 'admin',
-      email: 'admin@portal.local',
-      fullName: 'Admin',
-      role: 'admin',
-      phone: null,
-      country: null,
-      status: 'active',
-      isMember: false,
-      createdAt: '2026-11-01T00:00:00.000Z',
-    },
-  });
+  signInForTest();
   const asked: string[] = [];
   renderWithStubbedApi(
     <TrialBalancePage />,
