@@ -8,6 +8,11 @@ export const incomeDisclosureQuerySchema = z
   .refine((query) => query.from <= query.to, { message: 'from must be on or before to', path: ['to'] });
 export type IncomeDisclosureQuery = z.infer<typeof incomeDisclosureQuerySchema>;
 
+/** The period of the disclosure's PDF (the same days, no format). */
+export const incomeDisclosurePdfQuerySchema = z
+  .object({ from: dayFilterSchema, to: dayFilterSchema })
+  .refine((query) => query.from <= query.to, { message: 'from must be on or before to', path: ['to'] });
+
 /** The percentiles a disclosure states (nearest rank: each is an income some member really had). */
 export const DISCLOSURE_PERCENTILES = [10, 25, 50, 75, 90, 99] as const;
 

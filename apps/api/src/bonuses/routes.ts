@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { route } from '../platform/http/route';
 import { sendCsv } from '../shared/csv';
 import { incomeDisclosureCsv, incomeDisclosureFilename } from './income-disclosure-csv';
+import { incomeDisclosurePdfName, renderIncomeDisclosure } from './income-disclosure-pdf';
 import { readIncomeDisclosure } from './read-income-disclosure';
 import { principalOf } from '../platform/http/guard';
 import { sendList } from '../shared/list-reply';
@@ -37,5 +38,18 @@ export function bonusAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       if (request.query.format !== 'csv') return disclosure;
       return sendCsv(reply, incomeDisclosureFilename(disclosure), incomeDisclosureCsv(disclosure));
     });
+    route(
+      app,
+      endpoints.incomeDisclosure.pdf,
+      { config: { binaryResponse: ['application/pdf'] } },
+      async (request, reply) => {
+        const disclosure = await readIncomeDisclosure(ctx.db, { ...request.query, format: 'json' }, ctx.now());
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `attachment; filename="${incomeDisclosurePdfName(disclosure)}"`)
+          .header('cache-control', 'private, no-store')
+          .send(await renderIncomeDisclosure(disclosure));
+      },
+    );
   };
 }

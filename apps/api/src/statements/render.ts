@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { fromBaseUnits, statementFilename } from '@portal/contract';
 import { unitName } from '../ledger/accounts';
-import { keepRoom, pdfTable, type PdfColumn } from './pdf-table';
+import { keepRoom, pdfTable, type PdfColumn } from '../shared/pdf-table';
 import type { Statement } from './statement-of';
 
 /** The portal's name as the sign-in page's logo and the authenticator apps show it (apps/web/src/shared/components/Logo.tsx, two-factor/codes.ts). */

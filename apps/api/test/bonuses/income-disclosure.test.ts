@@ -99,6 +99,21 @@ describe('the income disclosure', () => {
     expect(lines.filter((line) => line.startsWith('income_p'))).toHaveLength(DISCLOSURE_PERCENTILES.length);
   });
 
+  it('is a PDF to publish, of the same figures', async () => {
+    const res = await portal.app.inject({
+      method: 'GET',
+      url: `/api/admin/income-disclosure/pdf?from=${today()}&to=${today()}`,
+      headers: bearer(admin),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="income-disclosure-${today()}-to-${today()}.pdf"`,
+    );
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(res.rawPayload.toString('latin1')).toContain(`Income disclosure ${today()} to ${today()}`);
+  });
+
   it('refuses a reversed period and a member', async () => {
     const reversed = await disclosure(today(), '2020-01-01');
     expect(reversed.statusCode).toBe(400);

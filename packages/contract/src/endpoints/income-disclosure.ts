@@ -1,5 +1,9 @@
 import { endpoint } from '../endpoint';
-import { incomeDisclosureQuerySchema, incomeDisclosureSchema } from '../income-disclosure';
+import {
+  incomeDisclosurePdfQuerySchema,
+  incomeDisclosureQuerySchema,
+  incomeDisclosureSchema,
+} from '../income-disclosure';
 
 /** `/api/admin/income-disclosure` */
 export const incomeDisclosure = {
@@ -14,5 +18,15 @@ export const incomeDisclosure = {
     tags: ['admin'],
     summary:
       'The income disclosure of a period: every member counted, those who earned nothing too; income percentiles, mean and median, spending on packages against income, typical time in the network (`format=csv`: the figures)',
+  }),
+  pdf: endpoint({
+    method: 'GET',
+    path: '/admin/income-disclosure/pdf',
+    twoFactor: false,
+    query: incomeDisclosurePdfQuerySchema,
+    status: 200,
+    errors: [],
+    tags: ['admin'],
+    summary: 'The income disclosure of a period as a PDF, for publishing',
   }),
 };

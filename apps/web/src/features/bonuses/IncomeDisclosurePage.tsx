@@ -1,5 +1,8 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import { useState } from 'react';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
@@ -14,6 +17,8 @@ import { DayRangeFilter, FilterBar } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { formatCount, formatNumber } from '../../shared/format';
 import { useListParams } from '../../shared/list-params';
+import { downloadFile } from '../../shared/download';
+import { useToast } from '../../shared/toast';
 import { errorMessage } from '../../shared/api/errors';
 
 type Percentile = IncomeDisclosure['income']['percentiles'][number];
@@ -33,6 +38,37 @@ const PERCENTILE_COLUMNS: Column<Percentile>[] = [
     render: (row) => <Money value={row.income} unit="USDT" />,
   },
 ];
+
+/** The disclosure as the PDF the API writes, for publishing; the file is the feedback, a failure a toast. */
+function PdfButton({ period, disabled }: { period: { from: string; to: string }; disabled: boolean }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const query = new URLSearchParams(period).toString();
+      await downloadFile(
+        `${endpoints.incomeDisclosure.pdf.path}?${query}`,
+        'application/pdf',
+        `income-disclosure-${period.from}-to-${period.to}.pdf`,
+      );
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<PictureAsPdfOutlined />}
+      disabled={busy || disabled}
+      onClick={() => void download()}
+    >
+      Download PDF
+    </Button>
+  );
+}
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 const share = (part: number, whole: number) => (whole === 0 ? '—' : `${formatNumber((part / whole) * 100, 1)}%`);
@@ -80,7 +116,12 @@ export function IncomeDisclosurePage() {
         <CardHeader
           title="Income disclosure"
           subheader="Gross bonus income (referral, matching, rank) of every member who was in the network by the period's end, those who earned nothing included; the company's root position is not counted. UTC days."
-          action={<CsvExportButton list={endpoints.incomeDisclosure.read} name="income-disclosure" query={period} />}
+          action={
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2 }}>
+              <CsvExportButton list={endpoints.incomeDisclosure.read} name="income-disclosure" query={period} />
+              <PdfButton period={period} disabled={reversed} />
+            </Stack>
+          }
           sx={{ flexWrap: 'wrap', gap: 2 }}
         />
         <FilterBar>
