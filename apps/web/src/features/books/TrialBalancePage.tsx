@@ -34,7 +34,7 @@ export function TrialBalancePage() {
             <CsvExportButton
               list={endpoints.transactions.adminList}
               name="journal"
-              query={{ ...period, sort: 'createdAt' }}
+              query={{ ...period, sort: 'id' }}
               label="Journal CSV"
             />
           </Stack>
