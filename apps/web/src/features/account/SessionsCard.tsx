@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { SECURITY_EVENT_LABELS, type AccountSession, type SecurityEvent } from '@portal/contract';
+import { SECURITY_EVENT_LABELS, type AccountSession, type AccountSessions, type SecurityEvent } from '@portal/contract';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import type { Column } from '../../shared/components/DataTable';
@@ -41,9 +41,51 @@ const CHANGE_COLUMNS: Column<SecurityEvent>[] = [
   { id: 'ip', label: 'Address', secondary: true, render: (c) => c.ip ?? '—' },
 ];
 
+/** The security log: the last sign-ins, ended ones included, and the last security changes. */
+function SecurityLog({
+  data,
+  loading,
+  error,
+}: {
+  data: AccountSessions | undefined;
+  loading: boolean;
+  error: unknown;
+}) {
+  return (
+    <>
+      <Typography variant="h6" component="h3" sx={{ mt: 6, mb: 3 }}>
+        Recent sign-ins
+      </Typography>
+      <WholeTable
+        label="Recent sign-ins"
+        rows={data?.signIns}
+        columns={LOG_COLUMNS}
+        rowKey={(s) => s.id}
+        stackOnPhone
+        loading={loading}
+        error={error}
+        empty="No sign-ins yet."
+      />
+      <Typography variant="h6" component="h3" sx={{ mt: 6, mb: 3 }}>
+        Security changes
+      </Typography>
+      <WholeTable
+        label="Security changes"
+        columns={CHANGE_COLUMNS}
+        rows={data?.changes}
+        rowKey={(c) => `${c.kind}-${c.at}`}
+        stackOnPhone
+        loading={loading}
+        error={error}
+        empty="No password, two-factor, address or session change yet."
+      />
+    </>
+  );
+}
+
 /**
  * Where the account is signed in, with "Sign out" for one (a lost phone) and
- * for every other; then the last sign-ins, ended ones included.
+ * for every other; then the security log.
  */
 export function SessionsCard() {
   const toast = useToast();
@@ -124,32 +166,7 @@ export function SessionsCard() {
         error={error}
         empty="No session in force."
       />
-      <Typography variant="h6" component="h3" sx={{ mt: 6, mb: 3 }}>
-        Recent sign-ins
-      </Typography>
-      <WholeTable
-        label="Recent sign-ins"
-        rows={sessions.data?.signIns}
-        columns={LOG_COLUMNS}
-        rowKey={(s) => s.id}
-        stackOnPhone
-        loading={sessions.isPending}
-        error={error}
-        empty="No sign-ins yet."
-      />
-      <Typography variant="h6" component="h3" sx={{ mt: 6, mb: 3 }}>
-        Security changes
-      </Typography>
-      <WholeTable
-        label="Security changes"
-        columns={CHANGE_COLUMNS}
-        rows={sessions.data?.changes}
-        rowKey={(c) => `${c.kind}-${c.at}`}
-        stackOnPhone
-        loading={sessions.isPending}
-        error={error}
-        empty="No password, two-factor, address or session change yet."
-      />
+      <SecurityLog data={sessions.data} loading={sessions.isPending} error={error} />
       <ConfirmDialog
         open={confirming}
         title="Sign out everywhere else?"
