@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AppProviders } from '../../app/providers';
 import { session } from '../../shared/session/instance';
+import { signInForTest } from '../../test-stubbed-api';
 import { StatementCard } from './StatementCard';
 import { monthOf } from './months';
 
@@ -13,21 +14,12 @@ const saved: Array<{ name: string; href: string }> = [];
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
-  session.signIn({
-    accessToken: 'tok-1',
-    refreshToken: 'ref-1',
-    user: {
-      id: 7,
-      username: 'alice',
-      email: 'alice@example.com',
-      fullName: 'Alice',
-      role: 'member',
-      phone: null,
-      country: null,
-      status: 'active',
-      isMember: true,
-      createdAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 2)).toISOString(),
-    },
+  signInForTest({
+    id: 7,
+    username: 'alice',
+    role: 'member',
+    isMember: true,
+    createdAt: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 2)).toISOString(),
   });
   saved.length = 0;
   // jsdom makes no object URLs: the saved file is named by the link the page clicks.
