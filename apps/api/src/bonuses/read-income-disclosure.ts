@@ -15,7 +15,6 @@ interface DisclosureRow {
   earned_more: number;
   income: string;
   spent: string;
-  median: string | null;
   percentiles: string[] | null;
   typical_days: number | null;
 }
@@ -25,30 +24,42 @@ interface DisclosureRow {
  * period's end (not the company's root), their income in the period by the
  * rule of their Total Income page (`incomeLines`, ./income.ts) and their
  * package spending in it; then the percentiles by nearest rank
- * (`percentile_disc`, exact), the median as the middle income or the mean of
- * the two middle ones.
+ * (`percentile_disc`, exact), and the position after the middle for the
+ * median (`medianOf`).
  */
 function disclosureRow(query: IncomeDisclosureQuery, start: Date, end: Date, asOf: Date) {
   const fractions = DISCLOSURE_PERCENTILES.map((p) => (p / 100).toString());
+  const counted = sql`m.sponsor_id IS NOT NULL AND m.joined_at < ${end}`;
+  // The last fraction finds the upper middle income (position n/2 + 1 of an even n): the median without a window's sort.
   return sql`WITH earned AS (
           SELECT member_id, sum(referral + matching + rank) AS income FROM (${incomeLines(query.from, query.to)}) x GROUP BY member_id),
         spent AS (
           SELECT member_id, sum(price) AS spent FROM purchases WHERE created_at >= ${start} AND created_at < ${end} GROUP BY member_id),
         each AS (
           SELECT COALESCE(e.income, 0) AS income, COALESCE(s.spent, 0) AS spent,
-                 floor(extract(epoch FROM (${asOf}::timestamptz - m.joined_at)) / 86400)::int AS days,
-                 row_number() OVER (ORDER BY COALESCE(e.income, 0)) AS rn, count(*) OVER () AS n
+                 floor(extract(epoch FROM (${asOf}::timestamptz - m.joined_at)) / 86400)::int AS days
             FROM members m
             LEFT JOIN earned e ON e.member_id = m.user_id
             LEFT JOIN spent s ON s.member_id = m.user_id
-           WHERE m.sponsor_id IS NOT NULL AND m.joined_at < ${end})
+           WHERE ${counted})
         SELECT count(*)::int AS members, (count(*) FILTER (WHERE income > 0))::int AS earners,
                (count(*) FILTER (WHERE income > spent))::int AS earned_more,
                COALESCE(sum(income), 0)::text AS income, COALESCE(sum(spent), 0)::text AS spent,
-               round(avg(income) FILTER (WHERE rn IN ((n + 1) / 2, (n + 2) / 2)))::text AS median,
-               (percentile_disc(${fractions}::float8[]) WITHIN GROUP (ORDER BY income))::text[] AS percentiles,
+               (percentile_disc(${fractions}::float8[] || (0.5 + 0.5 / GREATEST((SELECT count(*) FROM members m WHERE ${counted}), 1))::float8)
+                  WITHIN GROUP (ORDER BY income))::text[] AS percentiles,
                percentile_disc(0.5) WITHIN GROUP (ORDER BY days) AS typical_days
           FROM each`;
+}
+
+/**
+ * The median from the nearest-rank percentiles: the middle income of an odd
+ * count (the 50th percentile), or the mean of the two middle ones, half up.
+ */
+function medianOf(members: number, percentiles: string[] | null): bigint {
+  if (!percentiles) return 0n;
+  const lower = BigInt(percentiles[DISCLOSURE_PERCENTILES.indexOf(50)]!);
+  if (members % 2 === 1) return lower;
+  return (lower + BigInt(percentiles[DISCLOSURE_PERCENTILES.length]!) + 1n) / 2n;
 }
 
 /** Half up to the base unit: a mean of base units. */
@@ -77,7 +88,7 @@ export async function readIncomeDisclosure(
     income: {
       total: fromBaseUnits(income),
       mean: fromBaseUnits(meanOf(income, row.members)),
-      median: fromBaseUnits(BigInt(row.median ?? '0')),
+      median: fromBaseUnits(medianOf(row.members, row.percentiles)),
       percentiles: DISCLOSURE_PERCENTILES.map((percentile, i) => ({
         percentile,
         income: fromBaseUnits(BigInt(row.percentiles?.[i] ?? '0')),

@@ -120,4 +120,17 @@ describe('the income disclosure', () => {
     expect(errorOf(reversed).message).toContain('from must be on or before to');
     expect((await disclosure(today(), today(), members[0])).statusCode).toBe(403);
   });
+
+  it('takes the middle income for an odd count of members', async () => {
+    // A fifth member who buys: five incomes, the third of which is the median.
+    const erin = await registerMember(portal.app, { username: 'disc_erin', sponsor: 'disc_carol', side: 'left' });
+    await fund(portal.app, admin, erin.user.id, 'deposit', '5000');
+    await mustBuy(portal.app, erin, (await packageIds(portal.app, erin)).Gold!);
+    members.push(erin);
+    const body = (await disclosure(today(), today())).json<IncomeDisclosure>();
+    const incomes = (await Promise.all(members.map(incomeOf))).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect(body.members).toBe(5);
+    expect(incomes[3]! > incomes[2]!).toBe(true); // the mean of the two middle ones would not be the middle
+    expect(body.income.median).toBe(fromBaseUnits(incomes[2]!));
+  });
 });
