@@ -16,7 +16,7 @@ import { FactList } from '../../shared/components/FactList';
 import { DayRangeFilter, FilterBar } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { formatCount, formatNumber } from '../../shared/format';
-import { useListParams } from '../../shared/list-params';
+import { REVERSED_PERIOD, usePeriod } from '../../shared/period';
 import { downloadFile } from '../../shared/download';
 import { useToast } from '../../shared/toast';
 import { errorMessage } from '../../shared/api/errors';
@@ -70,7 +70,6 @@ function PdfButton({ period, disabled }: { period: { from: string; to: string };
   );
 }
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
 const share = (part: number, whole: number) => (whole === 0 ? '—' : `${formatNumber((part / whole) * 100, 1)}%`);
 
 function Figures({ d }: { d: IncomeDisclosure }) {
@@ -100,9 +99,7 @@ function Figures({ d }: { d: IncomeDisclosure }) {
  * those who earned nothing too, against what they spent; its CSV.
  */
 export function IncomeDisclosurePage() {
-  const list = useListParams({ filters: ['from', 'to'] as const, defaultSort: '' });
-  const period = { from: list.filters.from || `${todayUtc().slice(0, 4)}-01-01`, to: list.filters.to || todayUtc() };
-  const reversed = period.from > period.to;
+  const { list, period, reversed } = usePeriod((today) => `${today.slice(0, 4)}-01-01`);
   const disclosure = useQuery({
     queryKey: ['admin', 'income-disclosure', period],
     queryFn: ({ signal }) => api.call(endpoints.incomeDisclosure.read, { query: period, signal }),
@@ -129,7 +126,7 @@ export function IncomeDisclosurePage() {
         </FilterBar>
         <CardContent>
           {reversed ? (
-            <Alert severity="info">Choose a From day on or before the To day.</Alert>
+            <Alert severity="info">{REVERSED_PERIOD}</Alert>
           ) : disclosure.isError ? (
             <Alert severity="warning">{errorMessage(disclosure.error)}</Alert>
           ) : d && d.members === 0 ? (

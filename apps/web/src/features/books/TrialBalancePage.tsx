@@ -4,13 +4,10 @@ import { endpoints } from '@portal/contract';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { ListCard } from '../../shared/components/ListCard';
 import { DayRangeFilter } from '../../shared/components/ListFilters';
-import { useListParams } from '../../shared/list-params';
+import { REVERSED_PERIOD, usePeriod } from '../../shared/period';
 import { useTrialBalance } from './api';
 import { BooksChecks } from './BooksChecks';
 import { TRIAL_BALANCE_COLUMNS, trialBalanceRows } from './trial-balance-rows';
-
-const todayUtc = () => new Date().toISOString().slice(0, 10);
-const firstOfMonthUtc = () => `${todayUtc().slice(0, 8)}01`;
 
 /**
  * /admin/trial-balance: the books for a period (this month unless chosen), its
@@ -18,9 +15,7 @@ const firstOfMonthUtc = () => `${todayUtc().slice(0, 8)}01`;
  * postings, with what the books are checked against.
  */
 export function TrialBalancePage() {
-  const list = useListParams({ filters: ['from', 'to'] as const, defaultSort: '' });
-  const period = { from: list.filters.from || firstOfMonthUtc(), to: list.filters.to || todayUtc() };
-  const reversed = period.from > period.to;
+  const { list, period, reversed } = usePeriod((today) => `${today.slice(0, 8)}01`);
   const balance = useTrialBalance(period, !reversed);
   const rows = balance.data ? trialBalanceRows(balance.data) : undefined;
   return (
@@ -43,7 +38,7 @@ export function TrialBalancePage() {
         notice={
           reversed ? (
             <Alert severity="info" sx={{ mx: 5 }}>
-              Choose a From day on or before the To day.
+              {REVERSED_PERIOD}
             </Alert>
           ) : null
         }
