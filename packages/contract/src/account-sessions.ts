@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const accountSessionSchema = z.object({
   id: z.string(),
   signedInAt: z.string(),
-  /** Its last renewal of access (each page load and every quarter hour of use), or its sign-in. */
+  /** Its last renewal of access (a refresh of its access token), or its sign-in if it never renewed. */
   lastActiveAt: z.string(),
   /** The client address it signed in from. */
   ip: z.string().nullable(),

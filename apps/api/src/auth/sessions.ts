@@ -25,11 +25,12 @@ export async function revokeSession(db: Sql, sessionId: string): Promise<void> {
   await db.query(sql`UPDATE auth_sessions SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL`);
 }
 
-/** Ends every sign-in of a user, except `keepSessionId` when given (the one changing its own password). */
-export async function revokeUserSessions(db: Sql, userId: number, keepSessionId?: string): Promise<void> {
-  await db.query(
+/** Ends every sign-in of a user, except `keepSessionId` when given (the one changing its own password); how many it ended. */
+export async function revokeUserSessions(db: Sql, userId: number, keepSessionId?: string): Promise<number> {
+  const { rowCount } = await db.query(
     sql`UPDATE auth_sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL AND id IS DISTINCT FROM ${keepSessionId ?? null}`,
   );
+  return rowCount;
 }
 
 export interface SessionState {

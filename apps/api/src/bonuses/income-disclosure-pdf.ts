@@ -1,9 +1,5 @@
-import PDFDocument from 'pdfkit';
 import type { IncomeDisclosure } from '@portal/contract';
-import { pdfTable } from '../shared/pdf-table';
-
-/** The portal's name as its statements print it (apps/api/src/statements/render.ts). */
-const PORTAL_NAME = 'Members Portal';
+import { pdfFile, pdfTable, PORTAL_NAME } from '../shared/pdf-table';
 
 const share = (part: number, whole: number) => (whole === 0 ? '-' : `${((part / whole) * 100).toFixed(1)}%`);
 
@@ -14,18 +10,11 @@ const share = (part: number, whole: number) => (whole === 0 ? '-' : `${((part / 
  * leaves the text readable in the bytes (the tests read it).
  */
 export function renderIncomeDisclosure(d: IncomeDisclosure, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    compress: options.compress ?? true,
-    info: { Title: `Income disclosure ${d.from} to ${d.to}`, Author: PORTAL_NAME },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const info = { Title: `Income disclosure ${d.from} to ${d.to}` };
+  return pdfFile({ size: 'A4', margin: 50, compress: options.compress ?? true, info }, (doc) => draw(doc, d));
+}
+
+function draw(doc: PDFKit.PDFDocument, d: IncomeDisclosure): void {
   doc.font('Helvetica-Bold').fontSize(18).text(`${PORTAL_NAME} - Income disclosure`);
   doc.font('Helvetica').fontSize(10).moveDown(0.3);
   doc.text(`Period: ${d.from} to ${d.to} (UTC days, both included)`);
@@ -65,8 +54,6 @@ export function renderIncomeDisclosure(d: IncomeDisclosure, options: { compress?
     ],
     d.income.percentiles.map((p) => [`${p.percentile}th`, `${p.percentile}% of members earned this or less`, p.income]),
   );
-  doc.end();
-  return done;
 }
 
 /** `income-disclosure-2026-01-01-to-2026-12-31.pdf` */

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import { sql } from '../platform/db/sql';
+import { revokeUserSessions } from '../auth/sessions';
 import { AppError } from '../shared/errors';
 import { recordSecurityEvent } from '../users/security-events';
 
@@ -23,10 +24,7 @@ export async function endSession(ctx: AppContext, userId: number, sessionId: str
 /** Signs out everywhere else: every session of the account but the one asking. */
 export async function endOtherSessions(ctx: AppContext, userId: number, currentId: string): Promise<{ ended: number }> {
   return ctx.db.transaction(async (tx) => {
-    const { rowCount } = await tx.query(
-      sql`UPDATE auth_sessions SET revoked_at = now()
-           WHERE user_id = ${userId} AND revoked_at IS NULL AND id <> ${currentId}`,
-    );
+    const rowCount = await revokeUserSessions(tx, userId, currentId);
     if (rowCount > 0) await recordSecurityEvent(tx, userId, 'other_sessions_ended', currentId);
     return { ended: rowCount };
   });

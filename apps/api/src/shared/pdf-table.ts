@@ -1,9 +1,31 @@
+import PDFDocument from 'pdfkit';
+
 /**
  * A table on a pdfkit page: column headings, rows as tall as their tallest
  * cell (a long figure wraps), and a page break before a row that would not
  * fit, with the headings again at the top of the new page. pdfkit's own
  * `doc.table` breaks pages but does not repeat the headings.
  */
+/** The portal's name as its PDFs, the sign-in page's logo and the authenticator apps show it. */
+export const PORTAL_NAME = 'Members Portal';
+
+/**
+ * A pdfkit document by the portal and the file it becomes once `draw` has
+ * drawn it. `compress: false` leaves the text readable in the bytes (the tests read it).
+ */
+export function pdfFile(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ ...options, info: { Author: PORTAL_NAME, ...options.info } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  draw(doc);
+  doc.end();
+  return done;
+}
+
 export interface PdfColumn {
   header: string;
   /** Points; the columns' widths add up to at most the page's content width. */

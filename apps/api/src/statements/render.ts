@@ -1,11 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { fromBaseUnits, statementFilename } from '@portal/contract';
 import { unitName } from '../ledger/accounts';
-import { keepRoom, pdfTable, type PdfColumn } from '../shared/pdf-table';
+import { keepRoom, pdfFile, pdfTable, PORTAL_NAME, type PdfColumn } from '../shared/pdf-table';
 import type { Statement } from './statement-of';
-
-/** The portal's name as the sign-in page's logo and the authenticator apps show it (apps/web/src/shared/components/Logo.tsx, two-factor/codes.ts). */
-const PORTAL_NAME = 'Members Portal';
 
 /** A4 landscape: the matching table's eleven columns fit side by side. */
 const MARGIN = 40;
@@ -160,30 +156,17 @@ function pageNumbers(doc: PDFKit.PDFDocument): void {
 
 /** The statement as a PDF file. `compress: false` leaves the text readable in the bytes (the tests read it). */
 export function renderStatement(statement: Statement, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: MARGIN,
-    bufferPages: true,
-    compress: options.compress ?? true,
-    info: {
-      Title: `Statement ${statement.period.month} - ${statement.member.username}`,
-      Author: PORTAL_NAME,
-      Subject: statementFilename(statement.member.username, statement.period.month),
-      CreationDate: statement.generatedAt,
-    },
+  const info = {
+    Title: `Statement ${statement.period.month} - ${statement.member.username}`,
+    Subject: statementFilename(statement.member.username, statement.period.month),
+    CreationDate: statement.generatedAt,
+  };
+  const page = { size: 'A4', layout: 'landscape' as const, margin: MARGIN, bufferPages: true };
+  return pdfFile({ ...page, compress: options.compress ?? true, info }, (doc) => {
+    header(doc, statement);
+    walletTable(doc, statement);
+    incomeTable(doc, statement);
+    matchingTable(doc, statement);
+    pageNumbers(doc);
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  header(doc, statement);
-  walletTable(doc, statement);
-  incomeTable(doc, statement);
-  matchingTable(doc, statement);
-  pageNumbers(doc);
-  doc.end();
-  return done;
 }
