@@ -30,6 +30,7 @@ import { twoFactorRoutes } from './two-factor/routes';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes';
 import { statementAdminRoutes, statementRoutes } from './statements/routes';
 import { rankAdminRoutes, rankRoutes } from './ranks/routes';
+import { reservesAdminRoutes, reservesGuestRoutes, reservesRoutes } from './reserves/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -45,6 +46,7 @@ export const guestRoutes: Array<[RouteModule, string]> = [
   [authRoutes, '/auth'],
   [mediaRoutes, ''],
   [networkGuestRoutes, ''],
+  [reservesGuestRoutes, ''],
 ];
 
 /** Any signed-in account: `/api/...`. `networkRoutes` admits members and admins (who see every tree) and guards itself. */
@@ -65,6 +67,7 @@ export const memberRoutes: RouteModule[] = [
   withdrawalRoutes,
   statementRoutes,
   rankRoutes,
+  reservesRoutes,
 ];
 
 /** Admins only: `/api/admin/...`. */
@@ -88,4 +91,5 @@ export const adminRoutes: RouteModule[] = [
   screeningAdminRoutes,
   statementAdminRoutes,
   rankAdminRoutes,
+  reservesAdminRoutes,
 ];

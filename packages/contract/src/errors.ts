@@ -105,6 +105,8 @@ export const apiErrorCodes = {
   OUT_OF_STOCK: [422],
   REDEMPTION_NOT_FOUND: [404],
   REDEMPTION_ALREADY_DECIDED: [409],
+  // The proof of reserves (apps/api/src/reserves/)
+  RESERVES_NO_MEMBERS: [409],
   // Deposits and the chain
   CHAIN_UNAVAILABLE: [503],
   CONSOLIDATION_UNAVAILABLE: [503],

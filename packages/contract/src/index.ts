@@ -27,6 +27,7 @@ export * from './restore-check';
 export * from './statements';
 export * from './books';
 export * from './income-disclosure';
+export * from './reserves';
 export * from './web-build';
 export * from './health';
 export * from './endpoint';

@@ -108,6 +108,40 @@ async function unrecordedAmong(db: Sql, chainId: number, holding: Map<string, bi
   return result;
 }
 
+/** The USDT on the portal's addresses at one block, in the ledger's base units. */
+export interface Holdings {
+  block: bigint;
+  treasury: bigint;
+  hot: bigint;
+  depositAddresses: bigint;
+  /** What the deposit addresses hold, in the token's raw units, by address. */
+  deposited: Held;
+}
+
+/**
+ * What the treasury, the hot wallet and every issued deposit address (`issued`:
+ * how many, the key of what is kept per block)
+ * hold, every balance read at one block so that the sum is consistent (and
+ * can be kept for that block). Read by the reconciliation and the proof of
+ * reserves (reserves/build-reserve-proof.ts).
+ */
+export async function readHoldings(ctx: AppContext, chain: Chain, decimals: number, issued: number): Promise<Holdings> {
+  const token = (await chain.token()).address;
+  const block = await chain.client.getBlockNumber({ cacheTime: 0 });
+  const fixed = [chain.treasuryAddress, ...(chain.hotWalletAddress ? [chain.hotWalletAddress] : [])];
+  const [raw, deposited] = await Promise.all([
+    tokenBalances(chain.client, token, fixed, block),
+    depositAddressesHold(ctx, chain, token, block, issued),
+  ]);
+  return {
+    block,
+    treasury: toLedgerUnits(raw[0]!, decimals),
+    hot: chain.hotWalletAddress ? toLedgerUnits(raw[1]!, decimals) : 0n,
+    depositAddresses: toLedgerUnits(deposited.sum, decimals),
+    deposited,
+  };
+}
+
 /**
  * The ledger against the chain: what members are owed and what the company
  * holds, against the USDT on the treasury, the hot wallet and every issued
@@ -140,18 +174,7 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
             (SELECT count(*)::int FROM deposit_addresses) AS issued`,
   );
   const books = rows[0]!;
-  const issued = books.issued;
-  const token = (await chain.token()).address;
-  // Every balance at one block, so that the sum is consistent and can be kept for that block.
-  const block = await chain.client.getBlockNumber({ cacheTime: 0 });
-  const fixed = [chain.treasuryAddress, ...(chain.hotWalletAddress ? [chain.hotWalletAddress] : [])];
-  const [raw, deposited] = await Promise.all([
-    tokenBalances(chain.client, token, fixed, block),
-    depositAddressesHold(ctx, chain, token, block, issued),
-  ]);
-  const treasury = toLedgerUnits(raw[0]!, decimals);
-  const hot = chain.hotWalletAddress ? toLedgerUnits(raw[1]!, decimals) : 0n;
-  const depositAddresses = toLedgerUnits(deposited.sum, decimals);
+  const { treasury, hot, depositAddresses, deposited } = await readHoldings(ctx, chain, decimals, books.issued);
   const unrecorded = await unrecordedAmong(db, chain.chainId, deposited.holding);
   const owed = BigInt(books.owed);
   const expected = -BigInt(books.treasury);

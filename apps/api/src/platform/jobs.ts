@@ -12,6 +12,7 @@ import { simulationJob } from '../simulator/replay';
 import { pendingChangesJob } from '../pending-changes';
 import cluster from 'node:cluster';
 import { signingRequestsJob } from '../signing/job';
+import { reserveProofJob } from '../reserves/reserve-proof-job';
 
 /**
  * Every background job of a process, each in the one loop of shared/job-runner.ts
@@ -39,7 +40,9 @@ import { signingRequestsJob } from '../signing/job';
  * - the audit chain's verification (audit/verify-job.ts): a
  *   transaction-scoped advisory lock per pass, and the watermark row it moves;
  * - the tables' upkeep (db/upkeep.ts): a transaction-scoped advisory lock
- *   per pass on PostgreSQL; PGlite is one process.
+ *   per pass on PostgreSQL; PGlite is one process;
+ * - the proof of reserves after each close (reserves/reserve-proof-job.ts):
+ *   a transaction-scoped advisory lock, and the close's unique proof.
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
@@ -59,15 +62,27 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
   // What a web process asked this one to sign (signing/hand-off.ts).
   const signing = ctx.chain ? runJob(ctx.log, signingRequestsJob(ctx)) : undefined;
   const upkeep = runJob(ctx.log, upkeepJob(ctx));
+  const reserves = runJob(ctx.log, reserveProofJob(ctx));
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
     kickSimulations: () => simulations.kick(),
     kickSigning: () => signing?.kick(),
     status: () =>
-      [rollup, closes, watcher, payouts, rescans, totals, simulations, changes, auditChain, signing, upkeep].flatMap(
-        (job) => (job ? [job.status()] : []),
-      ),
+      [
+        rollup,
+        closes,
+        watcher,
+        payouts,
+        rescans,
+        totals,
+        simulations,
+        changes,
+        auditChain,
+        signing,
+        upkeep,
+        reserves,
+      ].flatMap((job) => (job ? [job.status()] : [])),
     async stop() {
       await Promise.all([
         rollup.stop(),
@@ -81,6 +96,7 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         auditChain.stop(),
         signing?.stop(),
         upkeep.stop(),
+        reserves.stop(),
       ]);
     },
   };

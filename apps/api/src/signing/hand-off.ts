@@ -12,7 +12,7 @@ import type { ApiErrorCode } from '@portal/contract';
  * answer that process stores is given as if it had been done here: the API
  * is the same in both roles.
  */
-export type SigningKind = 'treasury_move' | 'consolidation';
+export type SigningKind = 'treasury_move' | 'consolidation' | 'reserve_proof';
 
 /** How long a request may wait to be taken before the web process gives up on it (no jobs process running). */
 const TAKE_WITHIN_MS = 30_000;

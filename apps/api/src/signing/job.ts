@@ -1,5 +1,6 @@
 import { startConsolidation } from '../deposits/consolidation';
 import { moveTreasuryToHot } from '../deposits/move-from-treasury';
+import { buildReserveProof } from '../reserves/build-reserve-proof';
 import type { Actor } from '../audit/write-audit';
 import type { AppContext } from '../context';
 import { sql } from '../platform/db/sql';
@@ -16,6 +17,7 @@ const HANDLERS: Record<
   treasury_move: (ctx, actor, input) =>
     moveTreasuryToHot(ctx, actor, input.body as TreasuryMoveBody, input.idempotencyKey as string | undefined),
   consolidation: (ctx, actor) => startConsolidation(ctx, actor),
+  reserve_proof: (ctx, actor) => buildReserveProof(ctx, { actor }),
 };
 
 interface RequestRow {

@@ -20,6 +20,7 @@ import { products } from './products';
 import { purchases } from './purchases';
 import { ranks } from './ranks';
 import { redemptions } from './redemptions';
+import { reserves } from './reserves';
 import { screening } from './screening';
 import { settings } from './settings';
 import { simulator } from './simulator';
@@ -59,6 +60,7 @@ export const endpoints = {
   purchases,
   ranks,
   redemptions,
+  reserves,
   screening,
   settings,
   simulator,

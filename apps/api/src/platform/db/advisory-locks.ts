@@ -21,6 +21,8 @@ export const ADVISORY_LOCKS = {
   planClose: 724_500,
   /** The audit chain's verification pass (audit/verification.ts). */
   auditVerify: 724_540,
+  /** A proof of reserves, one built at a time (reserves/build-reserve-proof.ts). */
+  reserveProof: 724_560,
   /** Automatic withdrawal approvals, so the day's running total is read by one at a time (withdrawals/approvals.ts). */
   autoApproval: 3_500_001,
 } as const;
