@@ -1,3 +1,8 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   verifyInclusion,
@@ -154,5 +159,33 @@ describe('a proof an admin publishes', () => {
     expect(errorOf(res).code).toBeTruthy();
     const anonymous = await portal.app.inject({ method: 'GET', url: '/api/reserves/mine' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('the script a member checks a downloaded proof with (scripts/verify-reserve-proof.ts)', () => {
+  const script = fileURLToPath(new URL('../../../../scripts/verify-reserve-proof.ts', import.meta.url));
+  const run = (...args: string[]) =>
+    new Promise<{ code: number; out: string }>((resolve) => {
+      execFile(process.execPath, ['--import', 'tsx', script, ...args], (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: stdout + stderr }),
+      );
+    });
+
+  it('accepts the proof as downloaded, against the root the portal publishes, and refuses one changed', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'reserve-proof-'));
+    const inclusion = await included(members.A);
+    const file = path.join(folder, 'proof.json');
+    writeFileSync(file, JSON.stringify(inclusion));
+    const address = await portal.app.listen({ port: 0, host: '127.0.0.1' });
+    const ok = await run(file, '--portal', address);
+    expect(ok.out).toContain(`member ${members.A.user.id}'s balances`);
+    expect(ok.out).toContain(`${address} publishes this root and signature`);
+    expect(ok.code, ok.out).toBe(0);
+
+    const changed = path.join(folder, 'changed.json');
+    writeFileSync(changed, JSON.stringify({ ...inclusion, leaf: { ...inclusion.leaf, income: '1' } }));
+    const refused = await run(changed);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('✗');
   });
 });
