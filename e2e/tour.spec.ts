@@ -81,8 +81,9 @@ async function tour(browser: Browser, theme: (typeof THEMES)[number], role: 'gue
 
   const paths = routes
     .filter((r) =>
-      role === 'guest'
-        ? r.kind === 'guest'
+      // A public page (the proof of reserves) is toured by everyone.
+      r.kind === 'public' || role === 'guest'
+        ? r.kind === 'guest' || r.kind === 'public'
         : role === 'admin'
           ? r.kind === 'admin' || ADMIN_MEMBER_PAGES.includes(r.path)
           : r.kind === 'member',

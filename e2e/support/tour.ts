@@ -11,7 +11,7 @@ import { expect, type Page } from '@playwright/test';
 
 export interface TourRoute {
   path: string;
-  kind: 'guest' | 'member' | 'admin';
+  kind: 'guest' | 'member' | 'admin' | 'public';
 }
 
 const FEATURES_DIR = path.resolve(import.meta.dirname, '../../apps/web/src/features');
@@ -19,14 +19,14 @@ const FEATURES_DIR = path.resolve(import.meta.dirname, '../../apps/web/src/featu
 /**
  * Every page of the route table with its access, read from each feature's
  * `routes.tsx` (app/routes.tsx only puts those lists together): each entry
- * starts `guestPage('…'`, `memberPage('…'` or `adminPage('…'`
+ * starts `guestPage('…'`, `memberPage('…'`, `adminPage('…'` or `publicPage('…'`
  * (apps/web/src/shared/app-route.ts).
  */
 export function readRoutes(): TourRoute[] {
   const routes: TourRoute[] = [];
-  const entry = /\b(guest|member|admin)Page\(\s*'([^']+)'/g;
+  const entry = /\b(guest|member|admin|public)Page\(\s*'([^']+)'/g;
   // Every entry, however written: one whose path is not a plain string would be missed by `entry`.
-  const anyEntry = /\b(guest|member|admin)Page\(/g;
+  const anyEntry = /\b(guest|member|admin|public)Page\(/g;
   for (const feature of readdirSync(FEATURES_DIR).sort()) {
     let source: string;
     try {

@@ -84,6 +84,12 @@ describe('routes and guard', () => {
     expect(await land('/Users')).toBe('/login');
   });
 
+  it('opens a public page to anyone, signed in or not', async () => {
+    expect(await land('/proof-of-reserves')).toBe('/proof-of-reserves');
+    signedInAs('member');
+    expect(await land('/proof-of-reserves')).toBe('/proof-of-reserves');
+  });
+
   it('sends a member away from admin pages to /dashboard', async () => {
     signedInAs('member');
     expect(await land('/Users')).toBe('/dashboard');

@@ -24,6 +24,7 @@ import { packageRoutes } from '../features/packages/routes';
 import { planSimulatorRoutes } from '../features/plan-simulator/routes';
 import { productRoutes } from '../features/products/routes';
 import { rankReportRoutes, rankRoutes } from '../features/ranks/routes';
+import { reserveRoutes } from '../features/reserves/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { transferRoutes } from '../features/transfers/routes';
 import { walletRoutes } from '../features/wallet/routes';
@@ -55,6 +56,8 @@ export const APP_ROUTES: AppRoute[] = [
   ...adminMemberRoutes,
   ...adminTransactionRoutes,
   ...bookRoutes,
+  // Open to anyone, in no menu: the published proofs of reserves (the wallet links to it).
+  ...reserveRoutes,
   // Plan & catalogue: packages, products, settings, the plan simulator, audit log (products also holds member and approval pages,
   // which come after the withdrawal ones in their groups).
   ...adminPackageRoutes,

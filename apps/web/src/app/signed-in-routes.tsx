@@ -13,7 +13,7 @@ api.installRefresh(createRefresh);
 export const SIGNED_IN_FRAME_ID = 'signed-in-frame';
 
 /**
- * The signed-in pages, added to the router the first time a path is not a
+ * The signed-in pages (and the public ones), added to the router the first time a path is not a
  * guest page (`discoverSignedInRoutes` in `router.tsx`). This module and the
  * whole route table are a chunk of their own, out of the sign-in page; the
  * server preloads it in the HTML of every other path, so a full load of a
@@ -27,6 +27,11 @@ export function signedInRoutes(): RouteObject[] {
       // The signed-in frame (menu, app bar, server state) is a chunk of its own: the guest pages never load it.
       lazy: async () => ({ Component: (await import('./layouts/SignedInFrame')).SignedInFrame }),
       children: APP_ROUTES.filter((r) => r.layout === 'vertical').map(toRouteObject),
+    },
+    {
+      // The pages anyone may open (shared/signed-in-page.ts `publicPage`): no session needed, no signed-in frame.
+      lazy: async () => ({ Component: (await import('./layouts/PublicLayout')).PublicLayout }),
+      children: APP_ROUTES.filter((r) => r.layout === 'public').map(toRouteObject),
     },
   ];
 }

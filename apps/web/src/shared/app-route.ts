@@ -9,7 +9,8 @@ import type { MenuIconName } from './menu-icons';
  * `routes.tsx`, one entry a page: `guestPage` below, `memberPage` or
  * `adminPage` (`signed-in-page.ts`); `src/app/routes.tsx` puts the lists together.
  */
-export type LayoutKind = 'blank' | 'vertical';
+/** `blank`: the guest pages' card; `vertical`: the signed-in frame; `public`: a page anyone may open, signed in or not. */
+export type LayoutKind = 'blank' | 'vertical' | 'public';
 
 export interface AppRoute {
   path: string;

@@ -29,6 +29,11 @@ export async function downloadFile(path: string, accept: string, filename: strin
   saveFile(await api.request<Blob>(path, { headers: { Accept: accept }, binary: true }), filename);
 }
 
+/** Hands data the page holds to the browser as a JSON file (a member's proof of reserves). */
+export function saveJson(value: unknown, filename: string): void {
+  saveFile(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), filename);
+}
+
 /** Saves a file the page holds: a link to it, clicked, then let go. */
 function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);

@@ -25,6 +25,16 @@ function signedInPage(flags: typeof MEMBER | typeof ADMIN_ONLY) {
       : { path, title, ...flags, menu: menuAndPage[0], page: menuAndPage[1] };
 }
 
+const PUBLIC = { layout: 'public', auth: false, admin: false } as const;
+
+/**
+ * A page anyone may open, signed in or not (the proof of reserves): with the signed-in route table, not in the
+ * sign-in page's download, in the public layout (app/layouts/PublicLayout.tsx).
+ */
+export function publicPage(path: string, title: string, page: PageLoader): AppRoute {
+  return { path, title, ...PUBLIC, page };
+}
+
 /** A page for signed-in accounts. */
 export const memberPage = signedInPage(MEMBER);
 /** A page for admins only. */

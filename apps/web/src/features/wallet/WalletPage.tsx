@@ -9,10 +9,11 @@ import { useWalletEntries, useWallets } from './api';
 import { BalanceCards } from './BalanceCards';
 import { ENTRY_COLUMNS } from './EntriesTable';
 import { EntryFilters } from './EntryFilters';
+import { InclusionProofCard } from '../reserves/InclusionProofCard';
 
 const FILTERS = ['wallet', 'type', 'kind', 'direction', 'from', 'to'] as const;
 
-/** /wallet: the three balances and the history of every movement, filtered on the server. */
+/** /wallet: the three balances, the history of every movement (filtered on the server), and the member's proof of reserves. */
 export function WalletPage() {
   const wallets = useWallets();
   const list = useListParams({ filters: FILTERS, defaultSort: '-createdAt' });
@@ -48,6 +49,7 @@ export function WalletPage() {
         result={entries}
         empty="No movements match these filters."
       />
+      <InclusionProofCard />
     </Stack>
   );
 }
