@@ -7,6 +7,8 @@ export class WalletPage {
   readonly depositBalance: Locator;
   readonly history: Locator;
   readonly kindFilter: Locator;
+  /** The member's proof of reserves: their balances in the latest proof, checked in the browser. */
+  readonly proofOfReserves: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -14,6 +16,7 @@ export class WalletPage {
     this.depositBalance = page.getByTestId('balance-deposit');
     this.history = page.getByRole('table', { name: 'Wallet history' });
     this.kindFilter = page.getByRole('combobox', { name: 'Kind' });
+    this.proofOfReserves = page.getByTestId('proof-of-reserves');
   }
 
   /** With `query`, the filter of the URL (`?kind=…`). */
