@@ -9,7 +9,8 @@
  * close, which also creates the 499,999 income wallets it credits, then the
  * next day's close (the same members, their wallets there: every day after
  * the first), then a close to review (compute, review, pay), then the
- * year's income disclosure and trial balance over all of it. After the
+ * year's income disclosure and trial balance over all of it, and the proof
+ * of reserves (its tree, then one member's path checked). After the
  * first close, ranks are defined (the demo's three) and evaluated once;
  * each close after evaluates the members a day of 2,000 buyers queued.
  *
@@ -41,6 +42,10 @@ import { sql } from '../../apps/api/src/platform/db/sql';
 import { profileStatements } from '../lib/statement-profile';
 import { readIncomeDisclosure } from '../../apps/api/src/bonuses/read-income-disclosure';
 import { readTrialBalance } from '../../apps/api/src/books/read-trial-balance';
+import { buildReserveProof } from '../../apps/api/src/reserves/build-reserve-proof';
+import { readMyReserveProof } from '../../apps/api/src/reserves/read-my-reserve-proof';
+import { verifyInclusion } from '@portal/contract';
+import { createHash } from 'node:crypto';
 
 const CHAIN = 10_000;
 const BUYERS = 16;
@@ -309,6 +314,26 @@ const scenario: Scenario = {
         secondRef,
         () => readTrialBalance(portal.ctx, year),
         (b) => `${b.lines.length} lines, ${b.totals.every((t) => t.balanced) ? 'balanced' : 'NOT BALANCED'}`,
+      );
+      // The proof of reserves the close is followed by: every member a leaf of the tree (goal: under 10 s at
+      // 1,000,000 members), then one member's inclusion proof read and checked as their browser would.
+      const proof = await timedClose(
+        'proof of reserves (the tree)',
+        secondRef,
+        () => buildReserveProof(portal.ctx, { closeDate: today }),
+        (p) => `${p?.members.toLocaleString('en-US')} leaves, root ${p?.root.hash.slice(0, 12)}…`,
+      );
+      const { rows: last } = await db.query<{ id: number }>(sql`SELECT max(user_id)::int AS id FROM members`);
+      await timedClose(
+        "a member's inclusion proof, read and checked",
+        secondRef,
+        async () => {
+          const mine = await readMyReserveProof(db, last[0]!.id);
+          if (mine.state !== 'included') return { ok: false, reason: mine.state, steps: 0 };
+          const sha256 = async (text: string) => createHash('sha256').update(text).digest('hex');
+          return { ...(await verifyInclusion(mine.inclusion, sha256)), steps: mine.inclusion.path.length };
+        },
+        (check) => `${check.ok ? 'verified' : 'NOT VERIFIED'} against root of proof ${proof?.id}, ${check.steps} steps`,
       );
     } finally {
       await portal.close();

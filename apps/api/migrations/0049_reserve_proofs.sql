@@ -26,13 +26,15 @@ CREATE TABLE reserve_proofs (
   salt_seed     bytea NOT NULL
 );
 
--- The leaves, a bucket per row: each leaf as `member_id|hash|deposit|income|withdrawing|points`, in the bucket's order.
+-- The leaves, a bucket per row, in the bucket's order: whose each is, and the text the bucket's node hashes
+-- (each leaf's `hash|deposit|income|withdrawing|points`, joined by `|`: reserve_node_part.sql).
 CREATE TABLE reserve_proof_buckets (
   proof_id  bigint NOT NULL REFERENCES reserve_proofs (id),
   bucket    int NOT NULL,
   -- The bucket's node's position on level 1.
   position  int NOT NULL,
-  leaves    text NOT NULL,
+  members   bigint[] NOT NULL,
+  parts     text NOT NULL,
   PRIMARY KEY (proof_id, bucket)
 );
 

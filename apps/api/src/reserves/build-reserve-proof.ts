@@ -89,8 +89,8 @@ async function startProof(tx: Sql, by: Publisher, held: HeldRow | null, now: Dat
 
 /**
  * The tree, in the database: in one statement (one snapshot of the books) every member's leaf, the buckets
- * (the leaves of one bucket in their salts' order, kept as text for the members' paths) and level 1, one node
- * per bucket; then each level above, up to 16 children a node, until one node is left. Answers the root's level.
+ * (the leaves of one bucket in their salts' order: whose they are, and the text their node hashes, kept for the
+ * members' paths) and level 1, one node per bucket; then each level above, up to 16 children a node, until one node is left. Answers the root's level.
  */
 async function buildTree(tx: Sql, id: number): Promise<number> {
   const { rows } = await tx.query<{ buckets: number; members: number }>(
@@ -115,20 +115,21 @@ async function buildTree(tx: Sql, id: number): Promise<number> {
           SELECT *, reserve_bucket(salt, bucket_bits) AS bucket,
                  reserve_leaf_hash(salt, member_id, deposit, income, withdrawing, points) AS hash
             FROM owed
-        ), buckets AS (
-          SELECT bucket, row_number() OVER (ORDER BY bucket) - 1 AS position, count(*) AS members,
-                 string_agg(concat_ws('|', member_id, encode(hash, 'hex'), deposit, income, withdrawing, points), E'\\n' ORDER BY salt) AS leaves,
-                 sha256(convert_to('node|' || string_agg(reserve_node_part(hash, deposit, income, withdrawing, points), '|' ORDER BY salt), 'UTF8')) AS hash,
+        ), grouped AS (
+          SELECT bucket, row_number() OVER (ORDER BY bucket) - 1 AS position,
+                 array_agg(member_id ORDER BY salt) AS members,
+                 string_agg(reserve_node_part(hash, deposit, income, withdrawing, points), '|' ORDER BY salt) AS parts,
                  sum(deposit) AS deposit, sum(income) AS income, sum(withdrawing) AS withdrawing, sum(points) AS points
             FROM leaves GROUP BY bucket
         ), kept AS (
-          INSERT INTO reserve_proof_buckets (proof_id, bucket, position, leaves)
-          SELECT ${id}, bucket, position, leaves FROM buckets
+          INSERT INTO reserve_proof_buckets (proof_id, bucket, position, members, parts)
+          SELECT ${id}, bucket, position, members, parts FROM grouped
         ), level_one AS (
           INSERT INTO reserve_proof_nodes (proof_id, level, position, hash, deposit, income, withdrawing, points)
-          SELECT ${id}, 1, position, hash, deposit, income, withdrawing, points FROM buckets
+          SELECT ${id}, 1, position, sha256(convert_to('node|' || parts, 'UTF8')), deposit, income, withdrawing, points
+            FROM grouped
         )
-        SELECT count(*)::int AS buckets, COALESCE(sum(members), 0)::int AS members FROM buckets`,
+        SELECT count(*)::int AS buckets, COALESCE(sum(cardinality(members)), 0)::int AS members FROM grouped`,
   );
   await tx.query(sql`UPDATE reserve_proofs SET members = ${rows[0]!.members} WHERE id = ${id}`);
   // One literal in both places: PostgreSQL matches the grouped expression only if it is the same text.

@@ -3,10 +3,11 @@ import type { Sql } from '../platform/db/database';
 import { sql } from '../platform/db/sql';
 import { FANOUT, NODE_COLUMNS, PROOF_SELECT, toNode, toReserveProof, type NodeRow } from './proof-rows';
 
-/** A line of a bucket's leaves (build-reserve-proof.ts): `member_id|hash|deposit|income|withdrawing|points`. */
-function parseLeaves(text: string) {
-  return text.split('\n').map((line) => {
-    const [memberId, hash, deposit, income, withdrawing, points] = line.split('|') as [string, ...string[]];
+/** A bucket's leaves (build-reserve-proof.ts): `members` in order, and their nodes' parts, five fields each. */
+function parseLeaves(members: string[], parts: string) {
+  const fields = parts.split('|');
+  return members.map((memberId, i) => {
+    const [hash, deposit, income, withdrawing, points] = fields.slice(i * 5, i * 5 + 5) as [string, ...string[]];
     return { memberId: Number(memberId), node: { hash, deposit, income, withdrawing, points } as ReserveNode };
   });
 }
@@ -20,8 +21,14 @@ export async function readMyReserveProof(db: Sql, memberId: number): Promise<MyR
   const latest = await db.query<Parameters<typeof toReserveProof>[0]>(sql`${PROOF_SELECT} ORDER BY id DESC LIMIT 1`);
   if (!latest.rows[0]) return { state: 'none' };
   const proof = toReserveProof(latest.rows[0]);
-  const { rows } = await db.query<{ salt: string; position: number | null; leaves: string | null; top: number }>(
-    sql`SELECT encode(s.salt, 'hex') AS salt, b.position, b.leaves,
+  const { rows } = await db.query<{
+    salt: string;
+    position: number | null;
+    members: string[] | null;
+    parts: string | null;
+    top: number;
+  }>(
+    sql`SELECT encode(s.salt, 'hex') AS salt, b.position, b.members::text[] AS members, b.parts,
                (SELECT max(level) FROM reserve_proof_nodes WHERE proof_id = p.id) AS top
           FROM reserve_proofs p
           CROSS JOIN LATERAL (SELECT reserve_salt(p.salt_seed, ${memberId}) AS salt) s
@@ -29,7 +36,7 @@ export async function readMyReserveProof(db: Sql, memberId: number): Promise<MyR
          WHERE p.id = ${proof.id}`,
   );
   const found = rows[0]!;
-  const leaves = found.leaves === null ? [] : parseLeaves(found.leaves);
+  const leaves = found.members === null || found.parts === null ? [] : parseLeaves(found.members, found.parts);
   const index = leaves.findIndex((leaf) => leaf.memberId === memberId);
   if (index < 0 || found.position === null) return { state: 'not-included', proof };
   const own = leaves[index]!.node;

@@ -83,7 +83,7 @@ describe('the proof of reserves after a close', () => {
   });
 
   it('gives each member a path to the root that checks, with only hashes and sums of anyone else', async () => {
-    for (const member of Object.values(members).filter((m): m is Session => 'accessToken' in m)) {
+    for (const member of [members.A, members.B, members.C, members.D]) {
       const inclusion = await included(member);
       expect(inclusion.leaf.memberId).toBe(member.user.id);
       expect(await verifyInclusion(inclusion, sha256)).toEqual({ ok: true });
