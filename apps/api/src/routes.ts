@@ -31,6 +31,7 @@ import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes';
 import { statementAdminRoutes, statementRoutes } from './statements/routes';
 import { rankAdminRoutes, rankRoutes } from './ranks/routes';
 import { reservesAdminRoutes, reservesGuestRoutes, reservesRoutes } from './reserves/routes';
+import { notificationRoutes } from './notifications/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -50,7 +51,7 @@ export const guestRoutes: Array<[RouteModule, string]> = [
 ];
 
 /** Any signed-in account: `/api/...`. `networkRoutes` admits members and admins (who see every tree) and guards itself. */
-export const accountRoutes: RouteModule[] = [meRoutes, networkRoutes, twoFactorRoutes];
+export const accountRoutes: RouteModule[] = [meRoutes, networkRoutes, twoFactorRoutes, notificationRoutes];
 
 /** Signed-in accounts with a network membership: `/api/...`. */
 export const memberRoutes: RouteModule[] = [

@@ -28,6 +28,7 @@ export * from './statements';
 export * from './books';
 export * from './income-disclosure';
 export * from './reserves';
+export * from './notifications';
 export * from './web-build';
 export * from './health';
 export * from './endpoint';

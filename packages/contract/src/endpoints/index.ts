@@ -14,6 +14,7 @@ import { me } from './me';
 import { members } from './members';
 import { metrics } from './metrics';
 import { network } from './network';
+import { notifications } from './notifications';
 import { packages } from './packages';
 import { plan } from './plan';
 import { products } from './products';
@@ -54,6 +55,7 @@ export const endpoints = {
   members,
   metrics,
   network,
+  notifications,
   packages,
   plan,
   products,
