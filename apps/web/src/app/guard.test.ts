@@ -140,11 +140,13 @@ describe('route table', () => {
     for (const [path, title] of Object.entries(titles)) expect(byPath.get(path)?.title).toBe(title);
   });
 
-  it('puts guest pages in the blank layout and requires sign-in everywhere else', () => {
+  it('puts guest pages in the blank layout, public ones in the public layout, and requires sign-in everywhere else', () => {
+    const PUBLIC_PATHS = ['/proof-of-reserves'];
     for (const route of APP_ROUTES) {
       const isGuest = GUEST_PATHS.includes(route.path);
-      expect(route.layout).toBe(isGuest ? 'blank' : 'vertical');
-      expect(route.auth).toBe(!isGuest);
+      const isPublic = PUBLIC_PATHS.includes(route.path);
+      expect(route.layout).toBe(isGuest ? 'blank' : isPublic ? 'public' : 'vertical');
+      expect(route.auth).toBe(!isGuest && !isPublic);
     }
   });
 });

@@ -18,6 +18,7 @@ import { NavMenu } from './NavMenu';
 import { homeFor, navigationFor } from './navigation';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 
 /**
  * The signed-in layout (UI.md "Layout"): a 260px navigation (an overlay
@@ -89,7 +90,7 @@ export function VerticalLayout() {
   );
 }
 
-/** The app bar: the navigation's button below lg, the page's title, the theme toggle and the user's menu. */
+/** The app bar: the navigation's button below lg, the page's title, the bell, the theme toggle and the user's menu. */
 function TopBar({ title, desktop, onOpenNav }: { title: string | undefined; desktop: boolean; onOpenNav: () => void }) {
   const theme = useTheme();
   return (
@@ -129,6 +130,7 @@ function TopBar({ title, desktop, onOpenNav }: { title: string | undefined; desk
         <Typography variant="h5" component="h1" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="page-title">
           {title}
         </Typography>
+        <NotificationBell />
         <ThemeToggle />
         <UserMenu />
       </Toolbar>
