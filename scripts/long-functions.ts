@@ -6,7 +6,7 @@
  * measured on its own too, so a long page reports both the page and any long part inside it.
  *
  * A page a reader can hold fits on a screen or two (issue 39); apps/web/src/long-functions.test.ts keeps
- * the web app within the limit.
+ * the web app within the limit, apps/api/test/long-functions.test.ts the API (its tests too).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

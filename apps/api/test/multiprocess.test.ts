@@ -150,6 +150,85 @@ describe('the configuration of several processes', () => {
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('several API processes on one PostgreSQL database', () => {
+  const state = useProcesses();
+  bootstrapAndSignInTests(state);
+  backgroundJobsTests(state);
+  killedProcessTests(state);
+  clusterTests(state);
+  signingKeyTests(state);
+});
+
+/**
+ * The file's processes, chain and database, the calls the tests make to them, and what the tests start and
+ * sign in as they go (read and set through `state`, as the tests run).
+ */
+function useProcesses() {
+  const servers = useProcessesOnOneDatabase();
+  const members = memberCalls();
+  const admins = adminCalls(members.login);
+  let a: Proc;
+  let b: Proc;
+
+  let depositor: Session;
+  let sponsor: Session;
+  const depositAmount = '50';
+  return {
+    ...members,
+    procs: servers.procs,
+    dataDirs: servers.dataDirs,
+    startProcess: servers.startProcess,
+    mining: servers.mining,
+    fresh: servers.fresh,
+    count: servers.count,
+    freshDatabase: servers.freshDatabase,
+    enableAdminTwoFactor: admins.enableAdminTwoFactor,
+    loginAdmin: admins.loginAdmin,
+    adminAction: admins.adminAction,
+    fund: admins.fund,
+    withdrawalOf: admins.withdrawalOf,
+    depositAmount,
+    get chain() {
+      return servers.chain;
+    },
+    get db() {
+      return servers.db;
+    },
+    get admin() {
+      return admins.admin;
+    },
+    set admin(value) {
+      admins.admin = value;
+    },
+    get a() {
+      return a;
+    },
+    set a(value) {
+      a = value;
+    },
+    get b() {
+      return b;
+    },
+    set b(value) {
+      b = value;
+    },
+    get depositor() {
+      return depositor;
+    },
+    set depositor(value) {
+      depositor = value;
+    },
+    get sponsor() {
+      return sponsor;
+    },
+    set sponsor(value) {
+      sponsor = value;
+    },
+  };
+}
+type Processes = ReturnType<typeof useProcesses>;
+
+/** The file's chain and database, and the processes it starts on them (all stopped and dropped after the file). */
+function useProcessesOnOneDatabase() {
   let chain: TestChain;
   let db: Database;
   let databaseUrl: string;
@@ -199,6 +278,64 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     return proc;
   }
 
+  /** Mines a block now and then (confirmations: 1) until `probe` holds. */
+  const mining = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000) =>
+    until(
+      what,
+      async () => {
+        await chain.mine(1);
+        return probe();
+      },
+      timeoutMs,
+      300,
+    );
+
+  const fresh = (): Address => privateKeyToAccount(bytesToHex(randomBytes(32))).address;
+  const count = async (query: ReturnType<typeof sql>) => Number((await db.query<{ n: string }>(query)).rows[0]!.n);
+
+  const drops: Array<() => void> = [];
+  /** A fresh, empty database on the server of DATABASE_URL (dropped after the file). */
+  function freshDatabase(): string {
+    const scratch = scratchDatabase(process.env.DATABASE_URL!, `portal_mp_${randomBytes(5).toString('hex')}`);
+    drops.push(scratch.drop);
+    return scratch.url;
+  }
+
+  beforeAll(async () => {
+    chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
+    databaseUrl = freshDatabase();
+    db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    await Promise.all(procs.map((p) => p.exited));
+    await db?.close();
+    for (const drop of drops) drop();
+    await chain?.stop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    // Each drop is a dropdb process: on the CI machine with both suites, lint and a browser beside it,
+    // the clean-up took over 30 s once though every test had passed.
+  }, 120_000);
+  return {
+    procs,
+    dataDirs,
+    startProcess,
+    mining,
+    fresh,
+    count,
+    freshDatabase,
+    get chain() {
+      return chain;
+    },
+    get db() {
+      return db;
+    },
+  };
+}
+
+/** A member's calls to a process: signing in, registering, the wallets and a withdrawal request. */
+function memberCalls() {
   async function login(p: Proc, username: string, password: string): Promise<Session> {
     const res = await call(p, 'POST', '/api/auth/login', { headers: { authorization: basic(username, password) } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -224,6 +361,31 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     return login(p, username, password);
   }
 
+  async function wallets(p: Proc, member: Session): Promise<Record<string, string>> {
+    const res = await call(p, 'GET', '/api/wallets', { token: member.accessToken });
+    expect(res.status).toBe(200);
+    return Object.fromEntries(
+      (res.body.wallets as Array<{ wallet: string; balance: string }>).map((w: { wallet: string; balance: string }) => [
+        w.wallet,
+        w.balance,
+      ]),
+    );
+  }
+
+  async function requestWithdrawal(p: Proc, member: Session, to: Address, amount: string): Promise<number> {
+    const res = await call(p, 'POST', '/api/withdrawals', {
+      token: member.accessToken,
+      body: { amount, address: to },
+      headers: { 'idempotency-key': randomBytes(8).toString('hex') },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id as number;
+  }
+  return { login, register, wallets, requestWithdrawal };
+}
+
+/** The admin's calls to a process, with two-factor once it is on. */
+function adminCalls(login: (p: Proc, username: string, password: string) => Promise<Session>) {
   /**
    * Every admin action of this file (settings, adjustments, approvals,
    * consolidation, close) goes through here: the one place to adapt if admin
@@ -281,74 +443,29 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     expect(res.status, JSON.stringify(res.body)).toBe(201);
   }
 
-  async function wallets(p: Proc, member: Session): Promise<Record<string, string>> {
-    const res = await call(p, 'GET', '/api/wallets', { token: member.accessToken });
-    expect(res.status).toBe(200);
-    return Object.fromEntries(
-      (res.body.wallets as Array<{ wallet: string; balance: string }>).map((w: { wallet: string; balance: string }) => [
-        w.wallet,
-        w.balance,
-      ]),
-    );
-  }
-
   async function withdrawalOf(p: Proc, id: number): Promise<{ status: string; net: string; txHash: string | null }> {
     const res = await call(p, 'GET', '/api/admin/withdrawals?pageSize=100', { token: admin.accessToken });
     return (res.body.items as Array<{ id: number; status: string; net: string; txHash: string | null }>).find(
       (w) => w.id === id,
     )!;
   }
+  return {
+    enableAdminTwoFactor,
+    loginAdmin,
+    adminAction,
+    fund,
+    withdrawalOf,
+    get admin() {
+      return admin;
+    },
+    set admin(value) {
+      admin = value;
+    },
+  };
+}
 
-  async function requestWithdrawal(p: Proc, member: Session, to: Address, amount: string): Promise<number> {
-    const res = await call(p, 'POST', '/api/withdrawals', {
-      token: member.accessToken,
-      body: { amount, address: to },
-      headers: { 'idempotency-key': randomBytes(8).toString('hex') },
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    return res.body.id as number;
-  }
-
-  /** Mines a block now and then (confirmations: 1) until `probe` holds. */
-  const mining = <T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 60_000) =>
-    until(
-      what,
-      async () => {
-        await chain.mine(1);
-        return probe();
-      },
-      timeoutMs,
-      300,
-    );
-
-  const fresh = (): Address => privateKeyToAccount(bytesToHex(randomBytes(32))).address;
-  const count = async (query: ReturnType<typeof sql>) => Number((await db.query<{ n: string }>(query)).rows[0]!.n);
-
-  const drops: Array<() => void> = [];
-  /** A fresh, empty database on the server of DATABASE_URL (dropped after the file). */
-  function freshDatabase(): string {
-    const scratch = scratchDatabase(process.env.DATABASE_URL!, `portal_mp_${randomBytes(5).toString('hex')}`);
-    drops.push(scratch.drop);
-    return scratch.url;
-  }
-
-  beforeAll(async () => {
-    chain = await startTestChain({ confirmations: 1, hotTokens: '1000' });
-    databaseUrl = freshDatabase();
-    db = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-    await Promise.all(procs.map((p) => p.exited));
-    await db?.close();
-    for (const drop of drops) drop();
-    await chain?.stop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-    // Each drop is a dropdb process: on the CI machine with both suites, lint and a browser beside it,
-    // the clean-up took over 30 s once though every test had passed.
-  }, 120_000);
-
+function bootstrapAndSignInTests(state: Processes) {
+  const { freshDatabase, startProcess, count, login, register } = state;
   it('creates the root member and the admin once when processes bootstrap a fresh database at the same moment', async () => {
     const url = freshDatabase();
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, JWT_SECRET, ADMIN_PASSWORD });
@@ -370,49 +487,51 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     }
   });
 
-  let a: Proc;
-  let b: Proc;
-
   it('two processes started together on a fresh database migrate and create the admin once, and serve each other’s sign-ins', async () => {
-    [a, b] = await Promise.all([startProcess('a'), startProcess('b')]);
+    [state.a, state.b] = await Promise.all([startProcess('a'), startProcess('b')]);
     expect(await count(sql`SELECT count(*) AS n FROM users WHERE role = 'admin'`)).toBe(1);
     expect(await count(sql`SELECT count(*) AS n FROM members WHERE sponsor_id IS NULL`)).toBe(1);
 
     // Signed in on A, served by B; refreshed on B, served by A.
-    admin = await login(a, 'admin', ADMIN_PASSWORD);
-    expect((await call(b, 'GET', '/api/me', { token: admin.accessToken })).status).toBe(200);
-    const refreshed = await call(b, 'POST', '/api/auth/refresh-token', { body: { refreshToken: admin.refreshToken } });
+    state.admin = await login(state.a, 'admin', ADMIN_PASSWORD);
+    expect((await call(state.b, 'GET', '/api/me', { token: state.admin.accessToken })).status).toBe(200);
+    const refreshed = await call(state.b, 'POST', '/api/auth/refresh-token', {
+      body: { refreshToken: state.admin.refreshToken },
+    });
     expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
-    admin = { ...admin, ...(refreshed.body as Pick<Session, 'accessToken' | 'refreshToken'>) };
-    expect((await call(a, 'GET', '/api/me', { token: admin.accessToken })).status).toBe(200);
+    state.admin = { ...state.admin, ...(refreshed.body as Pick<Session, 'accessToken' | 'refreshToken'>) };
+    expect((await call(state.a, 'GET', '/api/me', { token: state.admin.accessToken })).status).toBe(200);
     // The refresh token B rotated away is spent on A too.
     expect(
-      (await call(a, 'POST', '/api/auth/refresh-token', { body: { refreshToken: refreshed.body.refreshToken } }))
-        .status,
+      (
+        await call(state.a, 'POST', '/api/auth/refresh-token', {
+          body: { refreshToken: refreshed.body.refreshToken },
+        })
+      ).status,
     ).toBe(200);
-    admin = await login(b, 'admin', ADMIN_PASSWORD);
+    state.admin = await login(state.b, 'admin', ADMIN_PASSWORD);
 
     // A sign-out on A ends the session on B at once.
-    const member = await register(b);
-    expect((await call(a, 'GET', '/api/me', { token: member.accessToken })).status).toBe(200);
-    expect((await call(a, 'POST', '/api/auth/logout', { body: { refreshToken: member.refreshToken } })).status).toBe(
-      204,
-    );
-    const after = await call(b, 'GET', '/api/me', { token: member.accessToken });
+    const member = await register(state.b);
+    expect((await call(state.a, 'GET', '/api/me', { token: member.accessToken })).status).toBe(200);
+    expect(
+      (await call(state.a, 'POST', '/api/auth/logout', { body: { refreshToken: member.refreshToken } })).status,
+    ).toBe(204);
+    const after = await call(state.b, 'GET', '/api/me', { token: member.accessToken });
     expect(after.status).toBe(401);
     expect(
-      (await call(b, 'POST', '/api/auth/refresh-token', { body: { refreshToken: member.refreshToken } })).status,
+      (await call(state.b, 'POST', '/api/auth/refresh-token', { body: { refreshToken: member.refreshToken } })).status,
     ).toBe(401);
   }, 120_000);
+}
 
-  let depositor: Session;
-  let sponsor: Session;
-  const depositAmount = '50';
-
+function backgroundJobsTests(state: Processes) {
+  const { enableAdminTwoFactor, adminAction, count, register, depositAmount, mining } = state;
+  const { wallets, fund, fresh, requestWithdrawal, withdrawalOf } = state;
   it('runs every background job once while both run: a deposit, a payout, the roll-up, the scheduled close', async () => {
     // Settings changed on A are read by B (the per-process cache is dropped through LISTEN/NOTIFY).
-    await enableAdminTwoFactor(a);
-    const patched = await adminAction(a, 'PATCH', '/api/admin/settings', {
+    await enableAdminTwoFactor(state.a);
+    const patched = await adminAction(state.a, 'PATCH', '/api/admin/settings', {
       withdrawalAddressHoldHours: '0',
       withdrawalRequiresTwoFactor: false,
       consolidationThreshold: '1',
@@ -424,25 +543,27 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     await until(
       'B to read the new settings',
       async () =>
-        (await call(b, 'GET', '/api/admin/settings', { token: admin.accessToken })).body.consolidationThreshold ===
-        patched.body.consolidationThreshold,
+        (await call(state.b, 'GET', '/api/admin/settings', { token: state.admin.accessToken })).body
+          .consolidationThreshold === patched.body.consolidationThreshold,
     );
 
     // Both schedulers ran at start on a database never closed: the due day was closed once, by one of them, and neither failed.
     expect(await count(sql`SELECT count(*) AS n FROM matching_closes WHERE closed_by IS NULL`)).toBe(1);
-    const closedBy = [a, b].map((p) => (p.output().match(/"msg":"daily matching close"/g) ?? []).length);
+    const closedBy = [state.a, state.b].map((p) => (p.output().match(/"msg":"daily matching close"/g) ?? []).length);
     expect(
       closedBy.reduce((x, y) => x + y, 0),
       `close log lines of A and B: ${closedBy.join(', ')}`,
     ).toBeGreaterThanOrEqual(1);
-    expect([a, b].map((p) => (p.output().match(/"created":true/g) ?? []).length).reduce((x, y) => x + y, 0)).toBe(1);
-    expect(a.output() + b.output()).not.toContain('daily matching close failed');
+    expect(
+      [state.a, state.b].map((p) => (p.output().match(/"created":true/g) ?? []).length).reduce((x, y) => x + y, 0),
+    ).toBe(1);
+    expect(state.a.output() + state.b.output()).not.toContain('daily matching close failed');
 
     // A deposit, watched by both: credited once.
-    depositor = await register(a);
-    const address = (await call(b, 'GET', '/api/deposits/address', { token: depositor.accessToken })).body
+    state.depositor = await register(state.a);
+    const address = (await call(state.b, 'GET', '/api/deposits/address', { token: state.depositor.accessToken })).body
       .address as Address;
-    const hash = await chain.send(address, depositAmount);
+    const hash = await state.chain.send(address, depositAmount);
     await mining(
       'the deposit to be credited',
       async () =>
@@ -452,18 +573,18 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     );
     await sleep(1_500); // more passes of both watchers
     expect(await count(sql`SELECT count(*) AS n FROM deposits WHERE tx_hash = ${hash.toLowerCase()}`)).toBe(1);
-    expect((await wallets(a, depositor)).deposit).toBe('50.00');
+    expect((await wallets(state.a, state.depositor)).deposit).toBe('50.00');
 
     // A withdrawal approved on B, paid by whichever process: one payout, one transaction on chain.
-    const hot = privateKeyToAccount(chain.hotKey).address;
-    const earner = await register(a);
-    await fund(a, earner.user.id, 'income', '30');
+    const hot = privateKeyToAccount(state.chain.hotKey).address;
+    const earner = await register(state.a);
+    await fund(state.a, earner.user.id, 'income', '30');
     const to = fresh();
-    const id = await requestWithdrawal(a, earner, to, '20');
-    const approved = await adminAction(b, 'POST', '/api/admin/withdrawals/approve', { ids: [id] });
+    const id = await requestWithdrawal(state.a, earner, to, '20');
+    const approved = await adminAction(state.b, 'POST', '/api/admin/withdrawals/approve', { ids: [id] });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     const paid = await mining('the withdrawal to be paid', async () => {
-      const w = await withdrawalOf(a, id);
+      const w = await withdrawalOf(state.a, id);
       return w.status === 'paid' ? w : undefined;
     });
     await sleep(1_500);
@@ -473,23 +594,24 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
         sql`SELECT count(*) AS n FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id}`,
       ),
     ).toBe(1);
-    expect(await chain.client.getTransactionCount({ address: hot })).toBe(1);
-    expect(await chain.balanceOf(to)).toBe(parseUnits(paid.net, 18));
+    expect(await state.chain.client.getTransactionCount({ address: hot })).toBe(1);
+    expect(await state.chain.balanceOf(to)).toBe(parseUnits(paid.net, 18));
 
     // Purchases on both: the roll-up (in both) adds each volume once.
-    sponsor = await register(b, ROOT, 'left');
-    const left = await register(a, sponsor.user.username, 'left');
-    const right = await register(b, sponsor.user.username, 'right');
-    const packages = (await call(a, 'GET', '/api/packages', { token: sponsor.accessToken })).body.items as Array<{
+    state.sponsor = await register(state.b, ROOT, 'left');
+    const left = await register(state.a, state.sponsor.user.username, 'left');
+    const right = await register(state.b, state.sponsor.user.username, 'right');
+    const packages = (await call(state.a, 'GET', '/api/packages', { token: state.sponsor.accessToken })).body
+      .items as Array<{
       id: number;
       name: string;
       price: string;
     }>;
     const cheapest = [...packages].sort((x, y) => Number(x.price) - Number(y.price))[0]!;
     for (const [p, m] of [
-      [a, sponsor],
-      [b, left],
-      [a, right],
+      [state.a, state.sponsor],
+      [state.b, left],
+      [state.a, right],
     ] as const) {
       await fund(p, m.user.id, 'deposit', cheapest.price);
       const bought = await call(p, 'POST', '/api/purchases', {
@@ -504,24 +626,40 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
       async () => (await count(sql`SELECT count(*) AS n FROM network_events WHERE rolled_up_at IS NULL`)) === 0,
     );
     await sleep(1_500);
-    const legs = await maintainedLegs(db);
-    expect(legs).toEqual(await rebuildLegs(db));
-    expect(legs.get(sponsor.user.id)!.left).toBeGreaterThan(0n);
-    expect(legs.get(sponsor.user.id)!.left).toBe(legs.get(sponsor.user.id)!.right);
-    await assertBooksConsistent(db);
+    const legs = await maintainedLegs(state.db);
+    expect(legs).toEqual(await rebuildLegs(state.db));
+    expect(legs.get(state.sponsor.user.id)!.left).toBeGreaterThan(0n);
+    expect(legs.get(state.sponsor.user.id)!.left).toBe(legs.get(state.sponsor.user.id)!.right);
+    await assertBooksConsistent(state.db);
   }, 120_000);
+}
 
+function killedProcessTests(state: Processes) {
+  const {
+    startProcess,
+    loginAdmin,
+    wallets,
+    register,
+    fund,
+    fresh,
+    requestWithdrawal,
+    adminAction,
+    count,
+    mining,
+    withdrawalOf,
+    depositAmount,
+  } = state;
   it('a process killed in the middle of a payout, a consolidation and a close leaves the other to finish each, once', async () => {
     // Both stop gracefully on SIGTERM.
-    a.child.kill('SIGTERM');
-    b.child.kill('SIGTERM');
-    expect(await Promise.all([a.exited, b.exited])).toEqual([0, 0]);
+    state.a.child.kill('SIGTERM');
+    state.b.child.kill('SIGTERM');
+    expect(await Promise.all([state.a.exited, state.b.exited])).toEqual([0, 0]);
 
     // C stops in the middle of every job it starts (TEST_JOB_PAUSE_MS), alone at first so that it is the one that starts them.
     const c = await startProcess('c', { TEST_JOB_PAUSE_MS: String(PAUSE_MS) });
-    admin = await loginAdmin(c);
-    const incomeBefore = parseUnits((await wallets(c, sponsor)).income!, 18);
-    const hot = privateKeyToAccount(chain.hotKey).address;
+    state.admin = await loginAdmin(c);
+    const incomeBefore = parseUnits((await wallets(c, state.sponsor)).income!, 18);
+    const hot = privateKeyToAccount(state.chain.hotKey).address;
     const earner = await register(c);
     await fund(c, earner.user.id, 'income', '40');
     const to = fresh();
@@ -560,11 +698,11 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     expect(await count(sql`SELECT count(*) AS n FROM matching_closes WHERE close_date = ${today}`)).toBe(1);
     expect(await count(sql`SELECT count(*) AS n FROM matching_bonuses WHERE close_date = ${today}`)).toBe(1);
     const bonus = (
-      await db.query<{ paid: string }>(
-        sql`SELECT paid::text AS paid FROM matching_bonuses WHERE close_date = ${today} AND member_id = ${sponsor.user.id}`,
+      await state.db.query<{ paid: string }>(
+        sql`SELECT paid::text AS paid FROM matching_bonuses WHERE close_date = ${today} AND member_id = ${state.sponsor.user.id}`,
       )
     ).rows[0]!;
-    expect(parseUnits((await wallets(d, sponsor)).income!, 18) - incomeBefore).toBe(BigInt(bonus.paid));
+    expect(parseUnits((await wallets(d, state.sponsor)).income!, 18) - incomeBefore).toBe(BigInt(bonus.paid));
     expect(BigInt(bonus.paid)).toBeGreaterThan(0n);
 
     // The payout: D's job takes the hot wallet's lease once C's runs out and broadcasts what C signed.
@@ -582,8 +720,8 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
         sql`SELECT count(*) AS n FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${id}`,
       ),
     ).toBe(1);
-    expect(await chain.client.getTransactionCount({ address: hot })).toBe(2); // one per withdrawal of this file
-    expect(await chain.balanceOf(to)).toBe(parseUnits(paid.net, 18));
+    expect(await state.chain.client.getTransactionCount({ address: hot })).toBe(2); // one per withdrawal of this file
+    expect(await state.chain.balanceOf(to)).toBe(parseUnits(paid.net, 18));
 
     // The consolidation: resumed on D once C's lease runs out, each address swept once.
     const resumed = await until(
@@ -603,15 +741,18 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
     expect(await count(sql`SELECT count(*) AS n FROM consolidation_txs WHERE kind = 'gas_topup'`)).toBeLessThanOrEqual(
       1,
     );
-    expect(await chain.balanceOf(chain.treasury)).toBe(parseUnits(depositAmount, 18));
+    expect(await state.chain.balanceOf(state.chain.treasury)).toBe(parseUnits(depositAmount, 18));
 
     // The books: every entry sums to zero, balances match their postings; the chain holds what the ledger says
     // (beyond the hot wallet's own funding, which came from outside the books).
-    await assertBooksConsistent(db);
-    const walletsPage = await call(d, 'GET', '/api/admin/chain/wallets', { token: admin.accessToken });
+    await assertBooksConsistent(state.db);
+    const walletsPage = await call(d, 'GET', '/api/admin/chain/wallets', { token: state.admin.accessToken });
     expect(walletsPage.status, JSON.stringify(walletsPage.body)).toBe(200);
     expect(walletsPage.body.reconciliation).toMatchObject({ unexplained: '1000.00', withdrawalsInFlight: '0.00' });
   }, 180_000);
+}
+
+function clusterTests({ dataDirs, freshDatabase, procs }: Processes) {
   it('npm start with WEB_CONCURRENCY=2: one embedded chain in the primary, workers that share the port, a dead worker replaced, SIGTERM stops all', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mp-cluster-'));
@@ -692,10 +833,19 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
       expect(() => process.kill(pid, 0), `process ${pid} still running`).toThrow();
     }
   }, 180_000);
+}
 
+function signingKeyTests(state: Processes) {
+  const { freshDatabase, startProcess } = state;
   it('keys only where they sign: a web process given a key does not start; a cluster on a configured chain gives its workers none', async () => {
     const refused = spawnSync(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: freshDatabase(), PORTAL_ROLE: 'web', ...chain.env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: freshDatabase(),
+        PORTAL_ROLE: 'web',
+        ...state.chain.env,
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -709,16 +859,16 @@ describe.skipIf(!process.env.DATABASE_URL)('several API processes on one Postgre
       const found = childrenOf(cluster.child.pid!).filter((p) => p.cmdline.includes('main.ts'));
       return found.length === 2 ? found : undefined;
     });
-    const hot = privateKeyToAccount(chain.hotKey).address;
+    const hot = privateKeyToAccount(state.chain.hotKey).address;
     for (const w of workers) {
       const environ = readFileSync(`/proc/${w.pid}/environ`, 'utf8').split('\0');
       expect(environ).toContain('PORTAL_ROLE=web');
       expect(environ).toContain(`HOT_WALLET_ADDRESS=${hot}`);
       for (const name of ['DEPOSIT_MNEMONIC', 'GAS_WALLET_KEY', 'HOT_WALLET_KEY', 'TREASURY_KEY'])
         expect(environ.filter((e) => e.startsWith(`${name}=`))).toEqual([]);
-      for (const secret of chain.secrets) expect(environ.some((e) => e.includes(secret))).toBe(false);
+      for (const secret of state.chain.secrets) expect(environ.some((e) => e.includes(secret))).toBe(false);
     }
     cluster.child.kill('SIGTERM');
     expect(await cluster.exited).toBe(0);
   }, 180_000);
-});
+}

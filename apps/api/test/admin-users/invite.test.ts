@@ -13,6 +13,13 @@ const HOUR = 3_600_000;
  * cannot sign in. The held path (a live portal) is in changes/pending-changes.test.ts.
  */
 describe('creating an admin invites them to set their own password', () => {
+  const invites = useInvites();
+  invitationTests(invites);
+  expiredInvitationTests(invites);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useInvites() {
   const { portal, admin } = usePortal();
 
   const create = (session: Session, payload: object) =>
@@ -29,7 +36,11 @@ describe('creating an admin invites them to set their own password', () => {
     email: `${username}@example.com`,
     fullName: `Admin ${username}`,
   });
+  return { portal, admin, create, signIn, newAdmin };
+}
+type Invites = ReturnType<typeof useInvites>;
 
+function invitationTests({ portal, create, admin, newAdmin, signIn }: Invites) {
   it('refuses a password in the body: 400 VALIDATION_ERROR, no account, no mail', async () => {
     const mailsBefore = portal.mails.length;
     const res = await create(admin, { ...newAdmin('chosen-pw'), password: 'Admin-Chosen-Secret-42' });
@@ -94,7 +105,9 @@ describe('creating an admin invites them to set their own password', () => {
     });
     expect(errorOf(again)).toMatchObject({ code: 'RESET_TOKEN_INVALID', field: 'token' });
   });
+}
 
+function expiredInvitationTests({ newAdmin, create, admin, portal, signIn }: Invites) {
   it('keeps the link 72 hours; once it has expired, Forgot password mails the admin a new one', async () => {
     const early = newAdmin('early-admin');
     const late = newAdmin('late-admin');
@@ -137,4 +150,4 @@ describe('creating an admin invites them to set their own password', () => {
     // The seeded admin still signs in after the clock moved (its access token has expired by now).
     await loginAdmin(portal.app);
   });
-});
+}

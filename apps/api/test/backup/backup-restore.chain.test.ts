@@ -66,68 +66,9 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
 
   // --- Before the backup: money in flight ---
   let portal: TestPortal | undefined = await open(where.source);
-  let admin: Session;
-  let authenticator: { secret: string; lastStep: number } | undefined;
-  let depositor: Session & { password: string };
-  let waiting: Session & { password: string };
-  let depositorAddress: Address;
-  let payoutTo: Address;
-  let payoutId: number;
-  let paidBefore: bigint;
-  let queuedTo: Address;
-  let queuedId: number;
+  let inFlight: InFlight;
   try {
-    admin = await loginAdmin(portal.app);
-    await enableAdminTwoFactor(portal, admin);
-    await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
-    const watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
-    const addressOf = async (s: Session) =>
-      (await portal!.app.inject({ method: 'GET', url: '/api/deposits/address', headers: bearer(s) })).json()
-        .address as Address;
-
-    depositor = await registerMember(portal.app);
-    depositorAddress = await addressOf(depositor);
-    await chain.send(depositorAddress, '50');
-    await watcher.tick();
-    await chain.mine(3);
-    await watcher.tick();
-    expect((await depositsOf(portal, depositor)).items).toMatchObject([{ status: 'credited', amount: '50.00' }]);
-
-    waiting = await registerMember(portal.app);
-    await chain.send(await addressOf(waiting), '20');
-    await watcher.tick();
-    expect((await depositsOf(portal, waiting)).items).toMatchObject([{ status: 'seen', amount: '20.00' }]);
-
-    // A payout broadcast, its receipt not yet read: the process "dies" right after sending.
-    payoutTo = fresh();
-    payoutId = (await pendingWithdrawal(portal, admin, payoutTo, '30')).id;
-    await approve(portal, admin, [payoutId]);
-    await expect(
-      createPayoutRunner(portal.ctx, {
-        after(step) {
-          if (step === 'broadcast') throw new Error('stopped after broadcasting');
-        },
-      }).pass(),
-    ).rejects.toThrow('stopped after broadcasting');
-    // And one approved after it, queued: no transaction signed yet when the backup is taken.
-    queuedTo = fresh();
-    queuedId = (await pendingWithdrawal(portal, admin, queuedTo, '10')).id;
-    await approve(portal, admin, [queuedId]);
-    paidBefore = await chain.balanceOf(payoutTo);
-    expect(paidBefore).toBeGreaterThan(0n);
-    expect((await withdrawal(portal, admin, payoutId)).status).toBe('approved');
-    const inFlight = await portal.db.query<{ status: string }>(
-      sql`SELECT status FROM payouts WHERE withdrawal_id = ${payoutId}`,
-    );
-    expect(inFlight.rows).toEqual([{ status: 'broadcast' }]);
-
-    // Before the backup the seen deposit is explained; the payout mined but not yet booked is not
-    // (the hot wallet holds less than the books say until its receipt is read).
-    const before = await reconciliation(portal, admin);
-    expect(before.explained.depositsNotFinal).toBe('20.00');
-    expect(toBaseUnits(before.unexplained)).toBe(toBaseUnits(HOT_FUNDING) - toBaseUnits(formatUnits(paidBefore, 18)));
-    await watcher.release();
-    authenticator = adminAuthenticator(portal);
+    inFlight = await putMoneyInFlight(chain, portal);
   } finally {
     await portal.close();
     portal = undefined;
@@ -152,7 +93,7 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
     expect(text.includes(secret), 'a secret in the backup').toBe(false);
 
   // --- The chain moves on: a deposit mined after the backup; the seen one becomes final ---
-  await chain.send(depositorAddress, '7');
+  await chain.send(inFlight.depositorAddress, '7');
   await chain.mine(3);
 
   // --- Restore into a fresh database and run the portal there against the same chain ---
@@ -161,62 +102,143 @@ async function scenario(chain: TestChain, where: Where, backupFile: string): Pro
   await expect(restore(where.target, backupFile)).rejects.toThrow(where.refusal);
   portal = await open(where.target);
   try {
-    const watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
-    await watcher.tick();
-    await chain.mine(3);
-    await watcher.tick();
-    await payAll(portal, chain);
-    await watcher.tick();
-    await payAll(portal, chain);
-
-    useAdminAuthenticator(portal, authenticator);
-    admin = await loginAdmin(portal.app);
-    const d = await depositsOf(portal, await login(portal.app, depositor.user.username, depositor.password));
-    expect(d.items.map((i: { amount: string; status: string }) => [i.amount, i.status]).sort()).toEqual([
-      ['50.00', 'credited'],
-      ['7.00', 'credited'],
-    ]);
-    expect(d.balance).toBe('57.00');
-    const w = await depositsOf(portal, await login(portal.app, waiting.user.username, waiting.password));
-    expect(w.items).toMatchObject([{ status: 'credited', amount: '20.00' }]);
-    expect(w.balance).toBe('20.00');
-    // Each deposit credited exactly once: one row per log, one ledger entry per deposit.
-    const counts = await portal.db.query<{ deposits: number; credited: number; entries: number; logs: number }>(
-      sql`SELECT (SELECT count(*)::int FROM deposits) AS deposits,
-                 (SELECT count(*)::int FROM deposits WHERE status = 'credited') AS credited,
-                 (SELECT count(*)::int FROM journal_entries WHERE type = 'deposit') AS entries,
-                 (SELECT count(DISTINCT (tx_hash, log_index))::int FROM deposits) AS logs`,
-    );
-    expect(counts.rows[0]).toEqual({ deposits: 3, credited: 3, entries: 3, logs: 3 });
-
-    // The payout in flight: followed to its receipt by its recorded hash, not sent again.
-    const paid = await withdrawal(portal, admin, payoutId);
-    expect(paid.status).toBe('paid');
-    expect(await chain.balanceOf(payoutTo)).toBe(paidBefore);
-    const txs = await portal.db.query<{ tx_hash: Hex }>(
-      sql`SELECT t.tx_hash FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${payoutId}`,
-    );
-    expect(txs.rows).toHaveLength(1);
-    expect(paid.txHash).toBe(txs.rows[0]!.tx_hash);
-    const payoutEntries = await portal.db.query<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM journal_entries WHERE type = 'withdrawal_payout' AND id IN (SELECT settle_entry_id FROM withdrawals WHERE id = ${payoutId})`,
-    );
-    expect(payoutEntries.rows[0]!.n).toBe(1);
-
-    // The queued one (the old portal stopped before paying it): paid once after the restore, 10 less the minimum fee of 1.
-    expect((await withdrawal(portal, admin, queuedId)).status).toBe('paid');
-    expect(await chain.balanceOf(queuedTo)).toBe(parseUnits('9', 18));
-
-    await assertBooksConsistent(portal.db);
-    // The books and the chain agree: nothing waits for finality, the payout is booked, and the
-    // only difference is the test's own top-up of the hot wallet, which no book records.
-    const after = await reconciliation(portal, admin);
-    expect(after.explained.depositsNotFinal).toBe('0.00');
-    expect(after.unexplained).toBe(`${HOT_FUNDING}.00`);
-    await watcher.release();
+    await expectEachCreditedAndPaidOnce(chain, portal, inFlight);
   } finally {
     await portal.close();
   }
+}
+
+/** What the first portal leaves in flight for the backup, and what the restored portal checks it by. */
+interface InFlight {
+  authenticator: { secret: string; lastStep: number };
+  depositor: Session & { password: string };
+  waiting: Session & { password: string };
+  depositorAddress: Address;
+  payoutTo: Address;
+  payoutId: number;
+  paidBefore: bigint;
+  queuedTo: Address;
+  queuedId: number;
+}
+
+/**
+ * On the first portal: a credited deposit, a deposit seen but not final, a payout broadcast but its receipt not
+ * read, and a payout approved but queued.
+ */
+async function putMoneyInFlight(chain: TestChain, portal: TestPortal): Promise<InFlight> {
+  const admin = await loginAdmin(portal.app);
+  await enableAdminTwoFactor(portal, admin);
+  await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
+  const watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
+  const addressOf = async (s: Session) =>
+    (await portal.app.inject({ method: 'GET', url: '/api/deposits/address', headers: bearer(s) })).json()
+      .address as Address;
+
+  const depositor = await registerMember(portal.app);
+  const depositorAddress = await addressOf(depositor);
+  await chain.send(depositorAddress, '50');
+  await watcher.tick();
+  await chain.mine(3);
+  await watcher.tick();
+  expect((await depositsOf(portal, depositor)).items).toMatchObject([{ status: 'credited', amount: '50.00' }]);
+
+  const waiting = await registerMember(portal.app);
+  await chain.send(await addressOf(waiting), '20');
+  await watcher.tick();
+  expect((await depositsOf(portal, waiting)).items).toMatchObject([{ status: 'seen', amount: '20.00' }]);
+
+  // A payout broadcast, its receipt not yet read: the process "dies" right after sending.
+  const payoutTo = fresh();
+  const payoutId = (await pendingWithdrawal(portal, admin, payoutTo, '30')).id;
+  await approve(portal, admin, [payoutId]);
+  await expect(
+    createPayoutRunner(portal.ctx, {
+      after(step) {
+        if (step === 'broadcast') throw new Error('stopped after broadcasting');
+      },
+    }).pass(),
+  ).rejects.toThrow('stopped after broadcasting');
+  // And one approved after it, queued: no transaction signed yet when the backup is taken.
+  const queuedTo = fresh();
+  const queuedId = (await pendingWithdrawal(portal, admin, queuedTo, '10')).id;
+  await approve(portal, admin, [queuedId]);
+  const paidBefore = await chain.balanceOf(payoutTo);
+  expect(paidBefore).toBeGreaterThan(0n);
+  expect((await withdrawal(portal, admin, payoutId)).status).toBe('approved');
+  const inFlight = await portal.db.query<{ status: string }>(
+    sql`SELECT status FROM payouts WHERE withdrawal_id = ${payoutId}`,
+  );
+  expect(inFlight.rows).toEqual([{ status: 'broadcast' }]);
+
+  // Before the backup the seen deposit is explained; the payout mined but not yet booked is not
+  // (the hot wallet holds less than the books say until its receipt is read).
+  const before = await reconciliation(portal, admin);
+  expect(before.explained.depositsNotFinal).toBe('20.00');
+  expect(toBaseUnits(before.unexplained)).toBe(toBaseUnits(HOT_FUNDING) - toBaseUnits(formatUnits(paidBefore, 18)));
+  await watcher.release();
+  const authenticator = adminAuthenticator(portal);
+  return { authenticator, depositor, waiting, depositorAddress, payoutTo, payoutId, paidBefore, queuedTo, queuedId };
+}
+
+/**
+ * On the restored portal, after the chain moved on: every deposit credited once, the payout in flight followed to
+ * its receipt (not sent again), the queued one paid once, and the books reconcile with the chain.
+ */
+async function expectEachCreditedAndPaidOnce(chain: TestChain, portal: TestPortal, inFlight: InFlight): Promise<void> {
+  const { authenticator, depositor, waiting, payoutTo, payoutId, paidBefore, queuedTo, queuedId } = inFlight;
+  const watcher = createDepositWatcher(portal.ctx, portal.ctx.chain!);
+  await watcher.tick();
+  await chain.mine(3);
+  await watcher.tick();
+  await payAll(portal, chain);
+  await watcher.tick();
+  await payAll(portal, chain);
+
+  useAdminAuthenticator(portal, authenticator);
+  const admin = await loginAdmin(portal.app);
+  const d = await depositsOf(portal, await login(portal.app, depositor.user.username, depositor.password));
+  expect(d.items.map((i: { amount: string; status: string }) => [i.amount, i.status]).sort()).toEqual([
+    ['50.00', 'credited'],
+    ['7.00', 'credited'],
+  ]);
+  expect(d.balance).toBe('57.00');
+  const w = await depositsOf(portal, await login(portal.app, waiting.user.username, waiting.password));
+  expect(w.items).toMatchObject([{ status: 'credited', amount: '20.00' }]);
+  expect(w.balance).toBe('20.00');
+  // Each deposit credited exactly once: one row per log, one ledger entry per deposit.
+  const counts = await portal.db.query<{ deposits: number; credited: number; entries: number; logs: number }>(
+    sql`SELECT (SELECT count(*)::int FROM deposits) AS deposits,
+               (SELECT count(*)::int FROM deposits WHERE status = 'credited') AS credited,
+               (SELECT count(*)::int FROM journal_entries WHERE type = 'deposit') AS entries,
+               (SELECT count(DISTINCT (tx_hash, log_index))::int FROM deposits) AS logs`,
+  );
+  expect(counts.rows[0]).toEqual({ deposits: 3, credited: 3, entries: 3, logs: 3 });
+
+  // The payout in flight: followed to its receipt by its recorded hash, not sent again.
+  const paid = await withdrawal(portal, admin, payoutId);
+  expect(paid.status).toBe('paid');
+  expect(await chain.balanceOf(payoutTo)).toBe(paidBefore);
+  const txs = await portal.db.query<{ tx_hash: Hex }>(
+    sql`SELECT t.tx_hash FROM payout_transactions t JOIN payouts p ON p.id = t.payout_id WHERE p.withdrawal_id = ${payoutId}`,
+  );
+  expect(txs.rows).toHaveLength(1);
+  expect(paid.txHash).toBe(txs.rows[0]!.tx_hash);
+  const payoutEntries = await portal.db.query<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM journal_entries WHERE type = 'withdrawal_payout' AND id IN (SELECT settle_entry_id FROM withdrawals WHERE id = ${payoutId})`,
+  );
+  expect(payoutEntries.rows[0]!.n).toBe(1);
+
+  // The queued one (the old portal stopped before paying it): paid once after the restore, 10 less the minimum fee of 1.
+  expect((await withdrawal(portal, admin, queuedId)).status).toBe('paid');
+  expect(await chain.balanceOf(queuedTo)).toBe(parseUnits('9', 18));
+
+  await assertBooksConsistent(portal.db);
+  // The books and the chain agree: nothing waits for finality, the payout is booked, and the
+  // only difference is the test's own top-up of the hot wallet, which no book records.
+  const after = await reconciliation(portal, admin);
+  expect(after.explained.depositsNotFinal).toBe('0.00');
+  expect(after.unexplained).toBe(`${HOT_FUNDING}.00`);
+  await watcher.release();
 }
 
 async function depositsOf(portal: TestPortal, session: Session) {

@@ -7,6 +7,7 @@ import {
   bearer,
   enableAdminTwoFactor,
   errorOf,
+  lateBound,
   loginAdmin,
   registerMember,
   startPortal,
@@ -26,6 +27,14 @@ const HOUR = 3_600_000;
  * two-factor and the delay; tightening applies at once. The clock moves (ctx.now()).
  */
 describe('pending changes', () => {
+  const pending = usePendingChanges();
+  setUpAndOneAdminTests(pending);
+  twoAdminsTests(pending);
+  heldScreeningAndRoleTests(pending);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function usePendingChanges() {
   const portal = useFreshPortal();
   let admin: Session;
   let second: { username: string; password: string; secret?: string };
@@ -77,7 +86,29 @@ describe('pending changes', () => {
         sql`SELECT actor_id, details FROM audit_log WHERE action = ${action} ORDER BY id`,
       )
     ).rows;
+  return {
+    portal,
+    admin: lateBound(() => admin, 'The admin'),
+    first,
+    other,
+    patch,
+    settings,
+    changes,
+    decide,
+    mailsAbout,
+    auditOf,
+    get second() {
+      return second;
+    },
+    set second(value) {
+      second = value;
+    },
+  };
+}
+type PendingChanges = ReturnType<typeof usePendingChanges>;
 
+function setUpAndOneAdminTests(pending: PendingChanges) {
+  const { first, portal, admin, changes, patch, auditOf, mailsAbout, settings, other } = pending;
   it('in set-up applies every change at once, and says so on /api/health once members joined', async () => {
     await first();
     await enableAdminTwoFactor(portal, admin);
@@ -138,38 +169,41 @@ describe('pending changes', () => {
   });
 
   it('holds a new admin (with one admin: the delay, unconfirmed); the invitation is mailed when it takes effect', async () => {
-    second = { username: 'second_admin', password: 'Second-Admin-Pass-2026!' };
+    pending.second = { username: 'second_admin', password: 'Second-Admin-Pass-2026!' };
     const email = 'second@example.com';
     const res = await portal.app.inject({
       method: 'POST',
       url: '/api/admin/users',
       headers: bearer(admin),
-      payload: { username: second.username, email, fullName: 'Second Admin' },
+      payload: { username: pending.second.username, email, fullName: 'Second Admin' },
     });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ kind: 'user.create_admin', status: 'pending' });
     const { rows: held } = await portal.db.query<{ payload: Record<string, unknown> }>(
       sql`SELECT payload FROM pending_changes WHERE id = ${res.json<PendingChange>().id}`,
     );
-    expect(held[0]!.payload).toEqual({ username: second.username, email, fullName: 'Second Admin' });
+    expect(held[0]!.payload).toEqual({ username: pending.second.username, email, fullName: 'Second Admin' });
     // Proposed, not in force: no account, no invitation.
     expect(portal.mails.filter((m) => m.to === email)).toEqual([]);
     const signIn = await portal.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      headers: { authorization: basic(second.username, second.password) },
+      headers: { authorization: basic(pending.second.username, pending.second.password) },
     });
     expect(signIn.statusCode).toBe(401);
     portal.clock.advance(24 * HOUR);
     await changes(await first());
     // In force: the account exists and its owner is invited to set a password, once.
     expect(portal.mails.filter((m) => m.to === email && m.subject === INVITATION_SUBJECT)).toHaveLength(1);
-    await acceptInvitation(portal, email, second.password);
+    await acceptInvitation(portal, email, pending.second.password);
     const session = await other();
     expect(session.user.role).toBe('admin');
-    second.secret = (await enableTwoFactor(portal, session)).secret;
+    pending.second.secret = (await enableTwoFactor(portal, session)).secret;
   });
+}
 
+function twoAdminsTests(pending: PendingChanges) {
+  const { first, patch, changes, mailsAbout, portal, decide, settings, other, auditOf, admin } = pending;
   it('with two admins, a loosening is in force only once another admin confirmed it and the delay passed', async () => {
     const proposer = await first();
     const res = await patch(proposer, { autoApproveBelow: '50' });
@@ -196,13 +230,13 @@ describe('pending changes', () => {
 
     const confirmed = await decide(await other(), held.id, 'confirm');
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json<PendingChange>()).toMatchObject({ status: 'applied', confirmedBy: second.username });
+    expect(confirmed.json<PendingChange>()).toMatchObject({ status: 'applied', confirmedBy: pending.second.username });
     expect((await settings(await first())).autoApproveBelow).toBe('50');
     expect(mailsAbout(held.id, 'confirmed')).toHaveLength(2);
     expect(mailsAbout(held.id, 'in force')).toHaveLength(2);
     expect((await auditOf('change.apply')).at(-1)!.details).toMatchObject({
       unconfirmed: false,
-      confirmedBy: second.username,
+      confirmedBy: pending.second.username,
     });
   });
 
@@ -240,7 +274,7 @@ describe('pending changes', () => {
 
     // Cancelled (by either admin): it never takes effect.
     const cancelled = await decide(await other(), held.id, 'cancel');
-    expect(cancelled.json()).toMatchObject({ status: 'cancelled', endedBy: second.username });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled', endedBy: pending.second.username });
     expect(errorOf(await decide(await other(), held.id, 'confirm')).code).toBe('CHANGE_NOT_PENDING');
     expect(mailsAbout(held.id, 'cancelled')).toHaveLength(2);
     portal.clock.advance(48 * HOUR);
@@ -255,7 +289,9 @@ describe('pending changes', () => {
     const held = (await changes(admin)).changes.find((c) => c.status === 'pending')!;
     expect((await decide(await other(), held.id, 'cancel')).statusCode).toBe(200);
   });
+}
 
+function heldScreeningAndRoleTests({ portal, first, admin, changes, decide, other }: PendingChanges) {
   it('holds taking an address off the screening list', async () => {
     const address = '0x00000000000000000000000000000000000000aa';
     const added = await portal.app.inject({
@@ -306,7 +342,7 @@ describe('pending changes', () => {
     const { rows } = await portal.db.query<{ role: string }>(sql`SELECT role FROM users WHERE id = ${member.user.id}`);
     expect(rows[0]!.role).toBe('admin');
   });
-});
+}
 
 describe('a due change', () => {
   it('takes effect once when several passes race for it', async () => {

@@ -18,6 +18,13 @@ const DAY_MS = 86_400_000;
  * runners raced for it, its figures are the sums of the rows behind its lists.
  */
 describe('the admin dashboard from daily totals', () => {
+  const totals = useDailyTotals();
+  viewsAndRollUpTests(totals);
+  rollUpBetweenStatementsTests(totals);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useDailyTotals() {
   const { portal, admin } = usePortal();
 
   /** Figures summed straight from the rows the lists show (purchases, bonuses, deposits, withdrawals, members). */
@@ -84,7 +91,11 @@ describe('the admin dashboard from daily totals', () => {
     expect(toUnits(d.withdrawalsPaid.fees)).toBe(BigInt(rows.fees!));
     expect(toUnits(d.treasury)).toBe(BigInt(rows.treasury!));
   }
+  return { portal, admin, fromRows, byDay, dashboard, expectMatches };
+}
+type DailyTotals = ReturnType<typeof useDailyTotals>;
 
+function viewsAndRollUpTests({ portal, admin, fromRows, dashboard, expectMatches, byDay }: DailyTotals) {
   // First: the tests below move the clock and the watermark days ahead of the rows a registration writes.
   it('answers views that arrive together alike, as JSON, and a view after them with what changed since', async () => {
     const view = () => portal.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
@@ -186,7 +197,9 @@ describe('the admin dashboard from daily totals', () => {
     expectMatches(after, await fromRows());
     expect(toUnits(after.series.at(-1)!.sales)).toBe(toUnits(live.series.at(-1)!.sales) + toUnits('100'));
   });
+}
 
+function rollUpBetweenStatementsTests({ portal, fromRows, expectMatches }: DailyTotals) {
   it('counts every event once while roll-ups commit between the statements of its read', async () => {
     const { app, db, clock } = portal;
     const watermark = async () =>
@@ -231,7 +244,7 @@ describe('the admin dashboard from daily totals', () => {
     expect(BigInt(rows.treasury!)).toBeGreaterThan(0n);
     expectMatches(read, rows);
   });
-});
+}
 
 function toUnits(v: string): bigint {
   const [w = '0', f = ''] = v.split('.');

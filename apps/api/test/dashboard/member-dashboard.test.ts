@@ -12,6 +12,13 @@ import { requestWithdrawal, setSettings } from '../withdrawals/withdrawal-helper
  * axis has every day, and what is pending says its state.
  */
 describe('the member dashboard', () => {
+  const dashboardPortal = useDashboardPortal();
+  figuresAndWordsTests(dashboardPortal);
+  togetherAndMembersOnlyTests(dashboardPortal);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useDashboardPortal() {
   const { portal, admin } = usePortal();
 
   async function dashboard(session: Session): Promise<MemberDashboard> {
@@ -25,7 +32,11 @@ describe('the member dashboard', () => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<T>();
   }
+  return { portal, admin, dashboard, get };
+}
+type DashboardPortal = ReturnType<typeof useDashboardPortal>;
 
+function figuresAndWordsTests({ portal, admin, dashboard, get }: DashboardPortal) {
   it('adds up to the pages behind it: wallets, income by day and in all, teams, referrals', async () => {
     const sponsor = await registerMember(portal.app, { side: 'left' });
     await fund(portal.app, admin, sponsor.user.id, 'deposit', '5000');
@@ -126,7 +137,9 @@ describe('the member dashboard', () => {
     expect(res.statusCode).toBe(401);
     expect(errorOf(res).code).toBe('SESSION_ENDED');
   });
+}
 
+function togetherAndMembersOnlyTests({ portal, admin }: DashboardPortal) {
   it('reads dashboards asked for together in one statement, each member its own figures, a refusal only its own', async () => {
     const members = [];
     for (const amount of ['11', '22', '33', '44']) {
@@ -160,4 +173,4 @@ describe('the member dashboard', () => {
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).code).toBe('NOT_A_MEMBER');
   });
-});
+}

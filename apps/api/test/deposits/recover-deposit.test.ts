@@ -66,6 +66,11 @@ const entriesOf = async (txHash: string) =>
   ).rows[0]!.n;
 
 describe('a deposit recovered by its transaction hash', () => {
+  recoveryAndRefusalTests();
+  racingAndScreeningTests();
+});
+
+function recoveryAndRefusalTests() {
   it('sent before the watcher starts: credited once; asked again, already credited, the balance moved once', async () => {
     const { session, address } = await member();
     const hash = await setup.chain.send(address, '25');
@@ -164,7 +169,9 @@ describe('a deposit recovered by its transaction hash', () => {
     expect(await recovered(hash, session)).toMatchObject({ outcome: 'below_minimum' });
     expect(await balance(session)).toBe('0.00');
   });
+}
 
+function racingAndScreeningTests() {
   it('concurrent recoveries of one hash credit it once', async () => {
     const { session, address } = await member();
     const hash = await setup.chain.send(address, '11');
@@ -223,4 +230,4 @@ describe('a deposit recovered by its transaction hash', () => {
     expect(await balance(session)).toBe('0.00');
     expect(await entriesOf(hash)).toBe(0);
   });
-});
+}

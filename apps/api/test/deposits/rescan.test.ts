@@ -78,6 +78,12 @@ const entriesOf = async (txHash: string) =>
   ).rows[0]!.n;
 
 describe('an admin rescan of a block range', () => {
+  creditAndRefusalTests();
+  progressAndCancelTests();
+  chunkFailureAndRaceTests();
+});
+
+function creditAndRefusalTests() {
   it('finds and credits a transfer the watcher never read, once; rescanning the range again credits nothing twice', async () => {
     const { session, address } = await member();
     const small = await member();
@@ -170,7 +176,9 @@ describe('an admin rescan of a block range', () => {
     expect(racing.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     await runToEnd(runner());
   });
+}
 
+function progressAndCancelTests() {
   it('commits its progress chunk by chunk: a process stopped mid-way is taken over where it stopped', async () => {
     const a = await member();
     const b = await member();
@@ -269,7 +277,9 @@ describe('an admin rescan of a block range', () => {
     );
     expect(held).toEqual([{ status: 'held', hold_reason: 'Sender on the screening list: test listing' }]);
   });
+}
 
+function chunkFailureAndRaceTests() {
   it('reads a chunk the node refuses as too large in halves, and credits what they hold', async () => {
     const { session, address } = await member();
     await setup.chain.mine(5); // no earlier deposit in the range
@@ -347,4 +357,4 @@ describe('an admin rescan of a block range', () => {
     expect(await balance(session)).toBe('11.00');
     expect(await entriesOf(hash)).toBe(1);
   });
-});
+}

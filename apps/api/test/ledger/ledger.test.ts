@@ -46,6 +46,11 @@ describe('wallets', () => {
 });
 
 describe('manual adjustments', () => {
+  creditAndDebitTests();
+  adjustmentRefusalTests();
+});
+
+function creditAndDebitTests() {
   it('credits a wallet to the last of 18 decimals, as a journal entry, audited with its reason', async () => {
     const member = await registerMember(portal.app);
     const res = await adjust(portal.app, admin, member.user.id, {
@@ -124,7 +129,9 @@ describe('manual adjustments', () => {
     ]);
     expect(postings.map((p: { system: string | null }) => p.system)).toEqual([null, 'point_adjustments']);
   });
+}
 
+function adjustmentRefusalTests() {
   it.each([
     ['no reason', { reason: undefined }, 'reason'],
     ['a blank reason', { reason: '   ' }, 'reason'],
@@ -177,9 +184,16 @@ describe('manual adjustments', () => {
     expect(errorOf(reused).code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect((await balances(portal.app, member)).deposit).toBe('50.00');
   });
-});
+}
 
 describe('transfers', () => {
+  transferAndFeeTests();
+  badTransferInputTests();
+  transferKeyAndBlockingTests();
+  transferListTests();
+});
+
+function transferAndFeeTests() {
   it('moves USDT between deposit wallets, seen in both histories and both wallets', async () => {
     const alice = await registerMember(portal.app, { fullName: 'Alice Sender' });
     const bob = await registerMember(portal.app, { fullName: 'Bob Receiver' });
@@ -257,7 +271,9 @@ describe('transfers', () => {
     const earlier = (await get(alice, '/api/transfers?direction=sent')).json().items[0];
     expect(earlier).toMatchObject({ fee: '0.25', received: '9.75' });
   });
+}
 
+function badTransferInputTests() {
   describe('every bad input answers 4xx with its own code and moves nothing', () => {
     let alice: Session & { password: string };
     let bob: Session & { password: string };
@@ -376,7 +392,9 @@ describe('transfers', () => {
       expect((await balances(portal.app, alice)).deposit).toBe('20.00');
     });
   });
+}
 
+function transferKeyAndBlockingTests() {
   it('the same Idempotency-Key sent again moves nothing twice; another body with it is refused', async () => {
     const alice = await registerMember(portal.app);
     const bob = await registerMember(portal.app);
@@ -465,7 +483,9 @@ describe('transfers', () => {
     });
     expect((await transfer(portal.app, alice, { toUsername: carol.user.username, amount: '1' })).statusCode).toBe(201);
   });
+}
 
+function transferListTests() {
   it('lists are paginated and sorted on the server, with the sort whitelisted', async () => {
     const alice = await registerMember(portal.app);
     const bob = await registerMember(portal.app, { fullName: 'Bobby Tables' });
@@ -486,7 +506,7 @@ describe('transfers', () => {
     expect((await get(alice, '/api/transfers?direction=sideways')).statusCode).toBe(400);
     expect((await get(alice, '/api/transfers?from=2026-13-01')).statusCode).toBe(400);
   });
-});
+}
 
 describe('point conversion', () => {
   it('converts income USDT into points at the rate in force, above the minimum', async () => {
@@ -577,6 +597,11 @@ describe('wallet history of entries posted by other features', () => {
 });
 
 describe('the database guards the books', () => {
+  postedEntryTests();
+  balanceGuardTests();
+});
+
+function postedEntryTests() {
   it('refuses to edit or delete a posted entry or posting, or to set a balance directly', async () => {
     const member = await registerMember(portal.app);
     await fund(portal.app, admin, member.user.id, 'deposit', '10');
@@ -621,7 +646,9 @@ describe('the database guards the books', () => {
     ).rejects.toThrow(/cannot change what they are/);
     expect((await balances(portal.app, member)).deposit).toBe('1.00');
   });
+}
 
+function balanceGuardTests() {
   it('refuses a negative member balance and an entry that does not sum to zero, whatever the code says', async () => {
     const member = await registerMember(portal.app);
     await fund(portal.app, admin, member.user.id, 'deposit', '1');
@@ -710,4 +737,4 @@ describe('the database guards the books', () => {
     expect((await balances(portal.app, member)).deposit).toBe('1.00');
     await assertBooksConsistent(portal.db);
   });
-});
+}

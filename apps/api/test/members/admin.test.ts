@@ -70,6 +70,12 @@ describe('every admin endpoint is for admins only', () => {
 });
 
 describe('users', () => {
+  userListAndCreationTests();
+  resetAndRoleTests();
+  blockAuditTests();
+});
+
+function userListAndCreationTests() {
   it('lists every account with search, filters and sort, and exports CSV', async () => {
     const member = await registerMember(portal.app, { fullName: 'Zelda Findable' });
     const res = await get(admin, '/api/admin/users?search=zelda');
@@ -165,7 +171,9 @@ describe('users', () => {
     });
     expect(JSON.stringify(audit.json())).not.toContain(password);
   });
+}
 
+function resetAndRoleTests() {
   it('resets a sign-in: the sessions end, the member gets a reset link by mail and chooses the password, audited', async () => {
     const member = await registerMember(portal.app);
     const email = `${member.user.username}@example.com`;
@@ -255,7 +263,9 @@ describe('users', () => {
     expect((await patch(admin, `/api/admin/users/${member.user.id}`, { status: 'frozen' })).statusCode).toBe(400);
     expect((await patch(admin, '/api/admin/users/abc', { status: 'blocked' })).statusCode).toBe(400);
   });
+}
 
+function blockAuditTests() {
   it('block and unblock are audited', async () => {
     const member = await registerMember(portal.app);
     await patch(admin, `/api/admin/users/${member.user.id}`, { status: 'blocked' });
@@ -269,7 +279,7 @@ describe('users', () => {
     });
     expect(login.statusCode).toBe(200);
   });
-});
+}
 
 describe('members', () => {
   it('lists members with sponsor and balances, searchable, sortable by balance, with CSV', async () => {

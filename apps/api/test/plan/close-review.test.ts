@@ -73,28 +73,7 @@ describe('a close to review, on the worked example', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ created: false, state: 'in_review' });
 
-    // Members see the day as being reviewed; nothing counts as paid yet.
-    expect(await get(portal, A, '/api/plan/status')).toMatchObject({
-      closeInReview: { date: day(-1), payAfter: null },
-    });
-    // The dashboard's plan part (read in its own statement) says the same.
-    expect((await get(portal, A, '/api/dashboard')).plan).toEqual(await get(portal, A, '/api/plan/status'));
-    const aList = await get(portal, A, '/api/bonuses?type=matching');
-    expect(aList.items).toEqual([
-      expect.objectContaining({ closeDate: day(-1), paid: '20.00', carryRight: '800', state: 'in_review' }),
-    ]);
-    expect(aList.totalPaid).toBe('0.00');
-    expect((await get(portal, A, '/api/income/summary')).totals.matching).toBe('0.00');
-    expect((await get(portal, admin, '/api/admin/dashboard')).bonusesPaid.matching).toBe('0.00');
-    expect((await get(portal, admin, '/api/admin/bonuses?type=matching')).totalPaid).toBe('0.00');
-    const csv = await portal.app.inject({
-      method: 'GET',
-      url: '/api/admin/bonuses?type=matching&format=csv',
-      headers: bearer(admin),
-    });
-    const [header, line] = csv.body.trim().split('\r\n');
-    expect(header).toMatch(/,State$/);
-    expect(line).toMatch(/^.*,alice,.*,in_review$/);
+    await showsTheDayAsBeingReviewed(portal, admin, A);
 
     // The review: totals, the largest payouts, those over the threshold (10 USDT, set before the close).
     // The test's "day 1" purchases are made today (UTC), so yesterday's sales are none.
@@ -121,42 +100,7 @@ describe('a close to review, on the worked example', () => {
     expect(waits.statusCode, waits.body).toBe(409);
     expect(errorOf(waits).code).toBe('CLOSE_AWAITING_REVIEW');
 
-    // The pay: exactly the records, once.
-    const paid = await pay(portal, admin, day(-1));
-    expect(paid.statusCode, paid.body).toBe(201);
-    expect(paid.json()).toMatchObject({ created: true, state: 'paid', paid: '20.00', payAfter: null });
-    expect(paid.json().paidAt).not.toBeNull();
-    // 115 + day 2's referrals (250 + 50) + the 20 paid now.
-    expect((await balances(app, A)).income).toBe('435.00');
-    const afterPay = await ledgerState(db);
-    const twice = await pay(portal, admin, day(-1));
-    expect(twice.statusCode).toBe(200);
-    expect(twice.json()).toMatchObject({ created: false, state: 'paid', paidAt: paid.json().paidAt });
-    expect(await ledgerState(db)).toBe(afterPay);
-    const entries = await db.query<{ type: string; memo: string; refs: unknown; actor_id: number | null }>(
-      sql`SELECT type, memo, refs, actor_id FROM journal_entries WHERE type = 'matching_bonus'`,
-    );
-    expect(entries.rows).toEqual([
-      {
-        type: 'matching_bonus',
-        memo: `Matching bonus for ${day(-1)}`,
-        refs: { closeDate: day(-1), part: 1 },
-        actor_id: admin.user.id,
-      },
-    ]);
-    const audit = await db.query<{ action: string; target_id: string; actor_id: number | null }>(
-      sql`SELECT action, target_id, actor_id FROM audit_log WHERE action = 'plan.close.pay'`,
-    );
-    expect(audit.rows).toEqual([{ action: 'plan.close.pay', target_id: day(-1), actor_id: admin.user.id }]);
-    expect((await get(portal, A, '/api/plan/status')).closeInReview).toBeNull();
-    expect((await get(portal, A, '/api/bonuses?type=matching')).items[0].state).toBe('paid');
-    // The member's wallet history names the close's figures, as for a close paid at once.
-    const history = await get(portal, A, '/api/wallets/income/entries');
-    expect(history.items[0]).toMatchObject({
-      type: 'matching_bonus',
-      amount: '20.00',
-      description: `Matching bonus for ${day(-1)}: 200 BV matched at 10%`,
-    });
+    await paysTheRecordsOnce(portal, admin, A);
 
     // Day 2, reviewed and paid: the totals of the hand calculation, to the cent.
     const day2 = await close(app, admin, day(0));
@@ -198,6 +142,73 @@ describe('a close to review, on the worked example', () => {
     expect(await maintainedLegs(db)).toEqual(await rebuildLegs(db));
   });
 });
+
+/** Day 1 computed, not paid: what alice, the admin's lists and the CSV say of it. */
+async function showsTheDayAsBeingReviewed(portal: TestPortal, admin: Session, A: Session) {
+  // Members see the day as being reviewed; nothing counts as paid yet.
+  expect(await get(portal, A, '/api/plan/status')).toMatchObject({
+    closeInReview: { date: day(-1), payAfter: null },
+  });
+  // The dashboard's plan part (read in its own statement) says the same.
+  expect((await get(portal, A, '/api/dashboard')).plan).toEqual(await get(portal, A, '/api/plan/status'));
+  const aList = await get(portal, A, '/api/bonuses?type=matching');
+  expect(aList.items).toEqual([
+    expect.objectContaining({ closeDate: day(-1), paid: '20.00', carryRight: '800', state: 'in_review' }),
+  ]);
+  expect(aList.totalPaid).toBe('0.00');
+  expect((await get(portal, A, '/api/income/summary')).totals.matching).toBe('0.00');
+  expect((await get(portal, admin, '/api/admin/dashboard')).bonusesPaid.matching).toBe('0.00');
+  expect((await get(portal, admin, '/api/admin/bonuses?type=matching')).totalPaid).toBe('0.00');
+  const csv = await portal.app.inject({
+    method: 'GET',
+    url: '/api/admin/bonuses?type=matching&format=csv',
+    headers: bearer(admin),
+  });
+  const [header, line] = csv.body.trim().split('\r\n');
+  expect(header).toMatch(/,State$/);
+  expect(line).toMatch(/^.*,alice,.*,in_review$/);
+}
+
+/** Day 1's pay credits exactly its records, once, in the admin's name, and alice sees it paid. */
+async function paysTheRecordsOnce(portal: TestPortal, admin: Session, A: Session) {
+  const { app, db } = portal;
+  // The pay: exactly the records, once.
+  const paid = await pay(portal, admin, day(-1));
+  expect(paid.statusCode, paid.body).toBe(201);
+  expect(paid.json()).toMatchObject({ created: true, state: 'paid', paid: '20.00', payAfter: null });
+  expect(paid.json().paidAt).not.toBeNull();
+  // 115 + day 2's referrals (250 + 50) + the 20 paid now.
+  expect((await balances(app, A)).income).toBe('435.00');
+  const afterPay = await ledgerState(db);
+  const twice = await pay(portal, admin, day(-1));
+  expect(twice.statusCode).toBe(200);
+  expect(twice.json()).toMatchObject({ created: false, state: 'paid', paidAt: paid.json().paidAt });
+  expect(await ledgerState(db)).toBe(afterPay);
+  const entries = await db.query<{ type: string; memo: string; refs: unknown; actor_id: number | null }>(
+    sql`SELECT type, memo, refs, actor_id FROM journal_entries WHERE type = 'matching_bonus'`,
+  );
+  expect(entries.rows).toEqual([
+    {
+      type: 'matching_bonus',
+      memo: `Matching bonus for ${day(-1)}`,
+      refs: { closeDate: day(-1), part: 1 },
+      actor_id: admin.user.id,
+    },
+  ]);
+  const audit = await db.query<{ action: string; target_id: string; actor_id: number | null }>(
+    sql`SELECT action, target_id, actor_id FROM audit_log WHERE action = 'plan.close.pay'`,
+  );
+  expect(audit.rows).toEqual([{ action: 'plan.close.pay', target_id: day(-1), actor_id: admin.user.id }]);
+  expect((await get(portal, A, '/api/plan/status')).closeInReview).toBeNull();
+  expect((await get(portal, A, '/api/bonuses?type=matching')).items[0].state).toBe('paid');
+  // The member's wallet history names the close's figures, as for a close paid at once.
+  const history = await get(portal, A, '/api/wallets/income/entries');
+  expect(history.items[0]).toMatchObject({
+    type: 'matching_bonus',
+    amount: '20.00',
+    description: `Matching bonus for ${day(-1)}: 200 BV matched at 10%`,
+  });
+}
 
 describe('paying a close needs an admin with two-factor', () => {
   it('refuses an admin without it while adminsRequireTwoFactor is on', async () => {

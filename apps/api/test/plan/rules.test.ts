@@ -133,6 +133,12 @@ describe('matchDay', () => {
 });
 
 describe('the rules in force (SQL) against the oracles', () => {
+  const rules = useRulesInForce();
+  sqlRuleTests(rules);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useRulesInForce() {
   let db: Database;
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const schema = databaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
@@ -178,7 +184,17 @@ describe('the rules in force (SQL) against the oracles', () => {
       carryRight: bvToUnits(row.carry_right),
     };
   };
+  return {
+    matchInSql,
+    get db() {
+      return db;
+    },
+  };
+}
+type RulesInForce = ReturnType<typeof useRulesInForce>;
 
+function sqlRuleTests(rules: RulesInForce) {
+  const { matchInSql } = rules;
   it('plan_match_day matches a day as matchDay does, to the base unit', async () => {
     const tenPercent = percentToPpm('10');
     expect(await matchInSql(usdt(700), usdt(300), tenPercent, usdt(1000))).toEqual(
@@ -212,7 +228,7 @@ describe('the rules in force (SQL) against the oracles', () => {
         fc.array(fc.bigInt({ min: 0n, max: 1_000_000n }), { maxLength: 10 }),
         fc.array(fc.boolean(), { maxLength: 12 }),
         async (price, rates, actives) => {
-          const { rows } = await db.query<{ level: number; share: string | null }>(
+          const { rows } = await rules.db.query<{ level: number; share: string | null }>(
             sql`SELECT level, plan_referral_share(${price.toString()}::numeric, ${rates.map(String)}::numeric[], level)::text AS share
                   FROM generate_series(1, 12) AS level ORDER BY level`,
           );
@@ -240,7 +256,7 @@ describe('the rules in force (SQL) against the oracles', () => {
 
   it('are inlined into the statements that call them: the close stays one set-based statement', async () => {
     const plan = async (query: ReturnType<typeof sql>) =>
-      (await db.query<Record<string, string>>(sql`EXPLAIN (VERBOSE) ${query}`)).rows
+      (await rules.db.query<Record<string, string>>(sql`EXPLAIN (VERBOSE) ${query}`)).rows
         .map((row) => Object.values(row)[0])
         .join('\n');
     const matched = await plan(
@@ -254,4 +270,4 @@ describe('the rules in force (SQL) against the oracles', () => {
     expect(shared).not.toMatch(/plan_referral_share/);
     expect(shared).toMatch(/div\(/);
   });
-});
+}

@@ -139,6 +139,11 @@ describe('the product catalogue', () => {
 });
 
 describe('product pictures', () => {
+  pictureServingTests();
+  badUploadTests();
+});
+
+function pictureServingTests() {
   it('a PNG is checked, re-encoded without metadata, thumbnailed and served with safe, long-lived headers', async () => {
     const product = await createProduct(portal.app, admin);
     // A JPEG carrying EXIF metadata (camera, orientation): none of it may survive.
@@ -205,7 +210,9 @@ describe('product pictures', () => {
       expect(res.statusCode, url).toBe(404);
     }
   });
+}
 
+function badUploadTests() {
   it('refuses every bad upload with a 4xx and a clear message, storing and changing nothing', async () => {
     const product = await createProduct(portal.app, admin);
     const real = await pngOf(32, 32);
@@ -282,7 +289,7 @@ describe('product pictures', () => {
     expect(await shopFingerprint(portal.db)).toBe(before);
     expect(readdirSync(mediaDir).sort()).toEqual(filesBefore);
   });
-});
+}
 
 describe('OpenAPI', () => {
   it('documents the product and redemption routes', async () => {

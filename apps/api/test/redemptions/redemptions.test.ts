@@ -44,6 +44,11 @@ async function redemptionsSystemBalance(): Promise<bigint> {
 }
 
 describe('redeeming a product', () => {
+  redeemingTests();
+  badRedemptionTests();
+});
+
+function redeemingTests() {
   it('takes the points and the stock at once, names the entry in the wallet history, and shows as pending', async () => {
     const member = await registerMember(portal.app);
     // Points come from conversion: income credited by the company, converted 1:1.
@@ -117,7 +122,9 @@ describe('redeeming a product', () => {
     expect(other.statusCode).toBe(422);
     expect(errorOf(other).code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
+}
 
+function badRedemptionTests() {
   it('refuses every bad request with a 4xx and a clear message, moving nothing', async () => {
     const member = await memberWithPoints('100');
     const product = await createProduct(portal.app, admin, { price: '30', stock: 5 });
@@ -165,9 +172,14 @@ describe('redeeming a product', () => {
     expect(await shopFingerprint(portal.db)).toBe(before);
     expect((await balances(portal.app, member)).points).toBe('100.00');
   });
-});
+}
 
 describe('approving and rejecting redemptions', () => {
+  rejectionTests();
+  bulkAndOwnRedemptionTests();
+});
+
+function rejectionTests() {
   it('a rejection returns exactly the points and the stock, with the reason in both histories and the audit log', async () => {
     const member = await memberWithPoints('77.7');
     const product = await createProduct(portal.app, admin, { price: '12.35', stock: 9 });
@@ -227,7 +239,9 @@ describe('approving and rejecting redemptions', () => {
     expect(audit.rows.map((r) => r.action)).toEqual(['redemption.reject']);
     await assertBooksConsistent(portal.db);
   });
+}
 
+function bulkAndOwnRedemptionTests() {
   it('approves or rejects many at once, all of them or none', async () => {
     const member = await memberWithPoints('1000');
     const other = await memberWithPoints('1000');
@@ -324,7 +338,7 @@ describe('approving and rejecting redemptions', () => {
     });
     expect(approve.statusCode).toBe(403);
   });
-});
+}
 
 /**
  * Real concurrency exists only on a PostgreSQL server (PGlite runs one

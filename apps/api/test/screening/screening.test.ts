@@ -47,6 +47,13 @@ function addScreened(portal: TestPortal, admin: Session, address: string, reason
 }
 
 describe('the screening list (no chain)', () => {
+  const screening = useScreeningList();
+  listedAddressTests(screening);
+  csvImportTests(screening);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useScreeningList() {
   const { portal, admin } = usePortal();
 
   async function readyMember() {
@@ -55,7 +62,11 @@ describe('the screening list (no chain)', () => {
     const { secret } = await enableTwoFactor(portal, member);
     return { member, secret };
   }
+  return { portal, admin, readyMember };
+}
+type ScreeningList = ReturnType<typeof useScreeningList>;
 
+function listedAddressTests({ portal, admin, readyMember }: ScreeningList) {
   it('refuses a listed address at saving and at requesting, whatever its letter case, without telling the reason', async () => {
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0' });
     const { member, secret } = await readyMember();
@@ -154,7 +165,9 @@ describe('the screening list (no chain)', () => {
     });
     expect(after.json().items.map((w: { id: number }) => w.id)).toContain(id);
   });
+}
 
+function csvImportTests({ portal, admin }: ScreeningList) {
   it('imports a CSV: good lines added, listed ones named, bad ones explained by line', async () => {
     const csv = [
       'address,reason',
@@ -215,7 +228,7 @@ describe('the screening list (no chain)', () => {
     });
     expect(bare.json()).toMatchObject({ added: 1, invalid: 0 });
   });
-});
+}
 
 describe('the screening list file (SCREENING_LIST_FILE)', () => {
   it('is read at start, replaced at the next, refuses its addresses, and its entries cannot be removed on the page', async () => {

@@ -14,6 +14,13 @@ import { sql } from '../../src/platform/db/sql';
 const onServer = Boolean(process.env.DATABASE_URL);
 
 describe('the settings cache never outlives a change', () => {
+  const cache = useSettingsCache();
+  changedElsewhereTests(cache);
+  commitTests(cache);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useSettingsCache() {
   const { portal, admin } = usePortal();
 
   /** A settings change as another API process would make it: straight into the table, not through this one's service. */
@@ -22,7 +29,11 @@ describe('the settings cache never outlives a change', () => {
       sql`INSERT INTO settings (key, value) VALUES (${key}, ${JSON.stringify(value)}) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
     );
   }
+  return { portal, admin, changeElsewhere };
+}
+type SettingsCache = ReturnType<typeof useSettingsCache>;
 
+function changedElsewhereTests({ portal, admin, changeElsewhere }: SettingsCache) {
   it('a transfer uses the fee changed by another process just before it, not the cached one', async () => {
     const alice = await registerMember(portal.app);
     const bob = await registerMember(portal.app);
@@ -94,7 +105,9 @@ describe('the settings cache never outlives a change', () => {
     }
     expect((await readSettings(portal.db)).conversionMinimum).toBe('10');
   });
+}
 
+function commitTests({ portal, admin, changeElsewhere }: SettingsCache) {
   it.skipIf(!onServer)(
     'a change not yet committed is not in force; once committed, the next transfer uses it',
     async () => {
@@ -143,4 +156,4 @@ describe('the settings cache never outlives a change', () => {
       await changeElsewhere('conversionMinimum', '10');
     }
   });
-});
+}

@@ -58,6 +58,13 @@ const LIFECYCLES = [
 ] as const;
 
 describe('money lifecycles', () => {
+  const lifecycles = useLifecycles();
+  tableAndWithdrawalTests(lifecycles);
+  payoutAndDepositTests(lifecycles);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useLifecycles() {
   const { portal, admin } = usePortal();
 
   beforeAll(async () => {
@@ -81,7 +88,11 @@ describe('money lifecycles', () => {
         sql`SELECT status FROM ${sql.raw(table)} WHERE id = ${id}`, // one of the names its type allows
       )
     ).rows[0]!.status;
+  return { portal, admin, pendingWithdrawal, statusOf };
+}
+type Lifecycles = ReturnType<typeof useLifecycles>;
 
+function tableAndWithdrawalTests({ portal, pendingWithdrawal, statusOf, admin }: Lifecycles) {
   it('keeps one table of allowed moves: the database answers the TypeScript tables', async () => {
     const { rows } = await portal.db.query<TransitionRow>(
       sql`SELECT object, name, from_status, to_status FROM money_transitions()`,
@@ -162,7 +173,9 @@ describe('money lifecycles', () => {
     );
     expect(rows[0]).toEqual({ status: 'pending', approval_note: null });
   });
+}
 
+function payoutAndDepositTests({ pendingWithdrawal, portal, statusOf }: Lifecycles) {
   it('refuses a payout status its table does not allow', async () => {
     const id = await pendingWithdrawal();
     const { rows } = await portal.db.query<{ id: number }>(
@@ -225,4 +238,4 @@ describe('money lifecycles', () => {
       ),
     ).rejects.toThrow(`deposits #${id}: below_minimum → seen is not a transition of its lifecycle`);
   });
-});
+}

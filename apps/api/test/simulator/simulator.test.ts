@@ -92,7 +92,11 @@ const side = (actual: string, simulated: string, change: string) => ({ actual, s
 
 describe('the plan simulator on the worked example', () => {
   const { portal, admin } = usePortal();
+  replayTests({ portal, admin });
+  cancelLeaseAndInputTests({ portal, admin });
+});
 
+function replayTests({ portal, admin }: ReturnType<typeof usePortal>) {
   it('replays the settings in force to the base unit, changed settings to the hand-calculated difference, and moves nothing', async () => {
     const { ids } = await workedExample(portal, admin);
     const before = await books(portal.db);
@@ -172,7 +176,9 @@ describe('the plan simulator on the worked example', () => {
     // Nothing in the books, the plan's records or the network moved.
     expect(await books(portal.db)).toBe(before);
   });
+}
 
+function cancelLeaseAndInputTests({ portal, admin }: ReturnType<typeof usePortal>) {
   it('stops when cancelled, keeping the days replayed, and refuses a second cancel', async () => {
     const res = await start(portal, admin, { from: day(-6), days: 7, settings: IN_FORCE });
     expect(res.statusCode, res.body).toBe(201);
@@ -254,7 +260,7 @@ describe('the plan simulator on the worked example', () => {
     });
     expect(listed.statusCode).toBe(403);
   });
-});
+}
 
 describe('the plan simulator on the ranks scenario', () => {
   const { portal, admin } = usePortal();

@@ -30,6 +30,14 @@ function wrongCode(portal: TestPortal, secret: string): string {
 const LOCK_MAIL = 'Several wrong two-factor codes on your account';
 
 describe('second-factor codes are counted per account (docs/decisions/0027)', () => {
+  const guard = useSecondFactor();
+  withdrawalAndDisableTests(guard);
+  signInAndGuessTests(guard);
+  largeApprovalTests(guard);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useSecondFactor() {
   const { portal, admin } = usePortal();
   const loginWith = (username: string, password: string, code?: string, ip = '10.9.0.1') =>
     portal.app.inject({
@@ -46,7 +54,11 @@ describe('second-factor codes are counted per account (docs/decisions/0027)', ()
     const { secret } = await enableTwoFactor(portal, member);
     return { member, secret };
   }
+  return { portal, admin, loginWith, readyMember };
+}
+type SecondFactor = ReturnType<typeof useSecondFactor>;
 
+function withdrawalAndDisableTests({ readyMember, portal, loginWith }: SecondFactor) {
   it('withdrawals: wrong codes lock the codes after the limit (429, Retry-After), the right one too; the member can still sign in after; one mail', async () => {
     const { member, secret } = await readyMember();
     const mailsBefore = portal.mails.filter((m) => m.subject === LOCK_MAIL).length;
@@ -139,7 +151,9 @@ describe('second-factor codes are counted per account (docs/decisions/0027)', ()
     portal.clock.advance(SECOND_FACTOR_GUARD.lockMs);
     expect((await disable(freshCode(portal, secret))).statusCode).toBe(204);
   });
+}
 
+function signInAndGuessTests({ readyMember, loginWith, portal }: SecondFactor) {
   it('sign-in: wrong codes after the right password lock the codes; wrong passwords never do', async () => {
     const { member, secret } = await readyMember();
     // A stranger without the password: many wrong passwords, from many addresses, count nothing here.
@@ -209,7 +223,9 @@ describe('second-factor codes are counted per account (docs/decisions/0027)', ()
     });
     expect(wrong.statusCode).toBe(422);
   });
+}
 
+function largeApprovalTests({ readyMember, portal, admin }: SecondFactor) {
   it('a large approval asks the admin for a fresh code, checked by the same guard', async () => {
     const { member, secret } = await readyMember();
     await fund(portal.app, admin, member.user.id, 'income', '2000');
@@ -246,7 +262,7 @@ describe('second-factor codes are counted per account (docs/decisions/0027)', ()
     );
     expect(audit.rows[0]!.changes).toEqual({ largeApprovalThreshold: { from: '5000', to: '1000' } });
   });
-});
+}
 
 describe('admins who approve money out or change settings need two-factor (docs/decisions/0027)', () => {
   it('refuses them without it while the setting is on (the default), and lets them when it is off', async () => {

@@ -24,7 +24,11 @@ async function dashboard(portal: TestPortal, admin: Session): Promise<AdminDashb
 
 describe('withdrawals that need attention: the payout in the view, several statuses at once, the counts', () => {
   const setup = usePayoutChain();
+  ownListAndStuckTests(setup);
+  needsAttentionTests(setup);
+});
 
+function ownListAndStuckTests(setup: ReturnType<typeof usePayoutChain>) {
   it("a member's own withdrawals name no admin and no job note; the list takes several statuses at once", async () => {
     const { portal, admin } = setup;
     const first = await pendingWithdrawal(portal, admin, freshAddress(), '40');
@@ -106,7 +110,9 @@ describe('withdrawals that need attention: the payout in the view, several statu
     expect(await attentionIds(portal, admin)).not.toContain(id);
     expect((await dashboard(portal, admin)).stuckPayouts).toBe(before);
   });
+}
 
+function needsAttentionTests(setup: ReturnType<typeof usePayoutChain>) {
   it('a second approval awaited, a payout over the daily cap and a failed one need attention, each counted; an unfunded approval says so', async () => {
     const { portal, admin, chain } = setup;
     const start = await dashboard(portal, admin);
@@ -186,4 +192,4 @@ describe('withdrawals that need attention: the payout in the view, several statu
       await setSettings(portal.app, admin, { secondApprovalThreshold: '5000', dailyPayoutCap: '0' });
     }
   });
-});
+}

@@ -57,7 +57,11 @@ async function standing(portal: TestPortal, admin: Session, owner: Session, id: 
 
 describe('separation of duties: no admin acts on their own money', () => {
   const setup = usePayoutChain();
+  promotedMemberTests(setup);
+  ownWalletTests(setup);
+});
 
+function promotedMemberTests(setup: ReturnType<typeof usePayoutChain>) {
   it('a promoted member cannot approve, reject or give the second approval to their own withdrawal; another admin can', async () => {
     const { portal, admin } = setup;
     const insider = await promotedMember(portal, admin);
@@ -143,7 +147,9 @@ describe('separation of duties: no admin acts on their own money', () => {
     expect(refund.json().status).toBe('refunded');
     await assertBooksConsistent(portal.db);
   });
+}
 
+function ownWalletTests(setup: ReturnType<typeof usePayoutChain>) {
   it('an admin adjusts no wallet of their own; another admin may', async () => {
     const { portal, admin } = setup;
     const insider = await promotedMember(portal, admin);
@@ -223,4 +229,4 @@ describe('separation of duties: no admin acts on their own money', () => {
       expect(rows).toEqual([]);
     }
   });
-});
+}

@@ -22,6 +22,13 @@ import { createPayoutRunner } from '../../src/withdrawals/payout/job';
  * "a process killed in the middle of a payout" (kill -9, PostgreSQL).
  */
 describe('payouts against a node that refuses or goes away', () => {
+  const faults = useFaults();
+  refusedPayoutTests(faults);
+  nodeGoneTests(faults);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useFaults() {
   const setup = usePayoutChain({ viaProxy: true });
 
   /** Refuses the token transfers to `to` (their calldata names it), `times` times (Infinity: until cleared). */
@@ -52,6 +59,17 @@ describe('payouts against a node that refuses or goes away', () => {
     return rows;
   }
 
+  async function withdrawalTxOfPayout(payoutId: number): Promise<string> {
+    const { rows } = await setup.portal.db.query<{ tx_hash: string }>(
+      sql`SELECT tx_hash FROM payouts WHERE id = ${payoutId}`,
+    );
+    return rows[0]!.tx_hash;
+  }
+  return { setup, refuseTransfersTo, payoutsOf, withdrawalTxOfPayout };
+}
+type Faults = ReturnType<typeof useFaults>;
+
+function refusedPayoutTests({ setup, refuseTransfersTo, payoutsOf, withdrawalTxOfPayout }: Faults) {
   it('a payout the node refuses gives its nonce back, the next payout takes it, and it is paid once by its next attempt', async () => {
     const [a, b] = [freshAddress(), freshAddress()];
     const first = await pendingWithdrawal(setup.portal, setup.admin, a, '40');
@@ -140,14 +158,9 @@ describe('payouts against a node that refuses or goes away', () => {
     expect((await withdrawal(setup.portal, setup.admin, second.id)).status).toBe('paid');
     await assertBooksConsistent(setup.portal.db);
   });
+}
 
-  async function withdrawalTxOfPayout(payoutId: number): Promise<string> {
-    const { rows } = await setup.portal.db.query<{ tx_hash: string }>(
-      sql`SELECT tx_hash FROM payouts WHERE id = ${payoutId}`,
-    );
-    return rows[0]!.tx_hash;
-  }
-
+function nodeGoneTests({ setup, payoutsOf }: Faults) {
   it('a node that goes away mid-send, or before it: the same transaction is sent again and paid once', async () => {
     const [a, b] = [freshAddress(), freshAddress()];
     const first = await pendingWithdrawal(setup.portal, setup.admin, a, '12');
@@ -176,4 +189,4 @@ describe('payouts against a node that refuses or goes away', () => {
     expect((await payoutsOf(second.id)).map((p) => [p.status, p.kinds.length])).toEqual([['paid', 1]]);
     await assertBooksConsistent(setup.portal.db);
   });
-});
+}

@@ -17,6 +17,13 @@ import { sendPayoutTransaction } from '../../src/withdrawals/payout/transactions
  * (docs/decisions/0014-withdrawals-and-payouts.md, "A taken nonce").
  */
 describe('a payout whose nonce was taken from outside', () => {
+  const nonce = useTakenNonce();
+  notFinalTests(nonce);
+  retryAndSendErrorTests(nonce);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useTakenNonce() {
   const setup = usePayoutChain();
 
   /** Another transaction from the hot wallet's key at `nonce` (a plain transfer to itself, paying more than any payout). */
@@ -108,7 +115,32 @@ describe('a payout whose nonce was taken from outside', () => {
       await setup.chain.rpc('evm_setAutomine', [true]);
     }
   }
+  return {
+    setup,
+    takeNonce,
+    payoutsOf,
+    hashesOf,
+    entriesOf,
+    owed,
+    failedOnDashboard,
+    refund,
+    retry,
+    broadcastThenTaken,
+  };
+}
+type TakenNonce = ReturnType<typeof useTakenNonce>;
 
+function notFinalTests({
+  setup,
+  failedOnDashboard,
+  broadcastThenTaken,
+  owed,
+  hashesOf,
+  payoutsOf,
+  refund,
+  retry,
+  entriesOf,
+}: TakenNonce) {
   it('waits while the taking block is not final, then fails with the reason, releases the reservation, and refunds exactly once', async () => {
     const to = freshAddress();
     const { member, id } = await pendingWithdrawal(setup.portal, setup.admin, to, '30');
@@ -184,7 +216,17 @@ describe('a payout whose nonce was taken from outside', () => {
     expect(await payoutsOf(id)).toHaveLength(1);
     await assertBooksConsistent(setup.portal.db);
   });
+}
 
+function retryAndSendErrorTests({
+  setup,
+  broadcastThenTaken,
+  retry,
+  payoutsOf,
+  refund,
+  entriesOf,
+  takeNonce,
+}: TakenNonce) {
   it('a retry pays exactly once, at a new nonce', async () => {
     const to = freshAddress();
     const { id } = await pendingWithdrawal(setup.portal, setup.admin, to, '40');
@@ -268,4 +310,4 @@ describe('a payout whose nonce was taken from outside', () => {
     expect(await withdrawal(setup.portal, setup.admin, id)).toMatchObject({ status: 'paid' });
     expect(await setup.chain.balanceOf(to)).toBe(usdt('9'));
   });
-});
+}

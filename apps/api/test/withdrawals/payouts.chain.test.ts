@@ -18,6 +18,14 @@ import { OUTSIDE, requestWithdrawal, saveAddress, setSettings } from './withdraw
 import { sql } from '../../src/platform/db/sql';
 
 describe('withdrawal payouts on a local chain', () => {
+  const payouts = usePayouts();
+  approvalAndRejectionTests(payouts);
+  crashAndReplacementTests(payouts);
+  hotWalletAndBooksTests(payouts);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function usePayouts() {
   const setup = usePayoutChain();
 
   async function entriesOf(id: number) {
@@ -28,7 +36,11 @@ describe('withdrawal payouts on a local chain', () => {
     );
     return rows;
   }
+  return { setup, entriesOf };
+}
+type Payouts = ReturnType<typeof usePayouts>;
 
+function approvalAndRejectionTests({ setup, entriesOf }: Payouts) {
   it('refuses the platform’s own addresses and the token contract', async () => {
     const { member } = await pendingWithdrawal(setup.portal, setup.admin, freshAddress(), '10', '50');
     const own: Array<[string, string]> = [
@@ -108,7 +120,9 @@ describe('withdrawal payouts on a local chain', () => {
     expect((await balances(setup.portal.app, member)).income).toBe('25.00');
     expect(await withdrawal(setup.portal, setup.admin, id)).toMatchObject({ status: 'rejected', reason: 'Not today' });
   });
+}
 
+function crashAndReplacementTests({ setup }: Payouts) {
   it('a crash after signing and before broadcasting pays exactly once', async () => {
     const to = freshAddress();
     const { id } = await pendingWithdrawal(setup.portal, setup.admin, to, '40');
@@ -200,7 +214,9 @@ describe('withdrawal payouts on a local chain', () => {
       await setup.chain.rpc('evm_setAutomine', [true]);
     }
   });
+}
 
+function hotWalletAndBooksTests({ setup }: Payouts) {
   it('an empty hot wallet fails clearly, warns the admin, and the payout can be retried after funding (or refunded)', async () => {
     const left = await setup.chain.balanceOf(setup.hot);
     const to = freshAddress();
@@ -273,4 +289,4 @@ describe('withdrawal payouts on a local chain', () => {
       await setSettings(setup.portal.app, setup.admin, { largeApprovalThreshold: '1000' });
     }
   });
-});
+}

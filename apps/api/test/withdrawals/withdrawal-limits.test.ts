@@ -8,6 +8,12 @@ import { SETTINGS_DEFAULTS, type Settings } from '@portal/contract';
 const HOUR = 3_600_000;
 
 describe('withdrawal limits: per request and per member over a rolling 24 hours', () => {
+  const limits = useLimits();
+  maximumAndRollingLimitTests(limits);
+  concurrentAndOffTests(limits);
+});
+
+function useLimits() {
   const { portal, admin } = usePortal();
 
   /** A member with income who may withdraw without two-factor or address hold (those rules have their own tests). */
@@ -43,7 +49,11 @@ describe('withdrawal limits: per request and per member over a rolling 24 hours'
 
   const terms = async (session: Session) =>
     (await portal.app.inject({ method: 'GET', url: '/api/withdrawals/terms', headers: bearer(session) })).json();
+  return { portal, admin, member, underPolicy, ask, terms };
+}
+type Limits = ReturnType<typeof useLimits>;
 
+function maximumAndRollingLimitTests({ portal, admin, underPolicy, ask, terms }: Limits) {
   it('has the policy settings with their defaults', async () => {
     const res = await portal.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(admin) });
     expect(res.json()).toMatchObject({
@@ -133,7 +143,9 @@ describe('withdrawal limits: per request and per member over a rolling 24 hours'
       expect(errorOf(await ask(session, '10')).code).toBe('WITHDRAWAL_DAILY_LIMIT');
     });
   });
+}
 
+function concurrentAndOffTests({ underPolicy, ask, terms, portal }: Limits) {
   it('holds under many requests of one member at once', async () => {
     await underPolicy({ withdrawalDailyLimit: '100' }, async (session) => {
       const answers = await Promise.all(Array.from({ length: 6 }, () => ask(session, '30')));
@@ -162,4 +174,4 @@ describe('withdrawal limits: per request and per member over a rolling 24 hours'
       '30000',
     );
   });
-});
+}

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { bearer, errorOf, registerMember, type Session, type TestPortal } from '../harness';
 import { assertBooksConsistent, balances, fund } from '../ledger/ledger-helpers';
 import { codeAt, enableTwoFactor } from '../two-factor/two-factor-helpers';
-import { approve, freshAddress, payAll, pendingWithdrawal, usePayoutChain, withdrawal } from './payout-helpers';
+import {
+  approve,
+  freshAddress,
+  payAll,
+  pendingWithdrawal,
+  usePayoutChain,
+  withdrawal,
+  type PayoutChain,
+} from './payout-helpers';
 import { requestWithdrawal, setSettings } from './withdrawal-helpers';
 import { sql } from '../../src/platform/db/sql';
 import { invitedAdmin } from '../admin-users/invite-helpers';
@@ -20,6 +28,11 @@ const approveOne = (portal: TestPortal, admin: Session, id: number) =>
 
 describe('withdrawal policy: two admins above the threshold, automatic approval below one', () => {
   const setup = usePayoutChain();
+  secondApprovalTests(setup);
+  automaticApprovalTests(setup);
+});
+
+function secondApprovalTests(setup: PayoutChain) {
   let other: Session;
 
   it('above the second-approval threshold two different admins approve; the same admin cannot give both', async () => {
@@ -114,7 +127,9 @@ describe('withdrawal policy: two admins above the threshold, automatic approval 
       await setSettings(portal.app, admin, { secondApprovalThreshold: '5000' });
     }
   });
+}
 
+function automaticApprovalTests(setup: PayoutChain) {
   it('approves automatically below the threshold only with two-factor on, within the daily cap', async () => {
     const { portal, admin } = setup;
     await setSettings(portal.app, admin, {
@@ -189,7 +204,7 @@ describe('withdrawal policy: two admins above the threshold, automatic approval 
       });
     }
   });
-});
+}
 
 describe('the daily payout cap', () => {
   const setup = usePayoutChain();

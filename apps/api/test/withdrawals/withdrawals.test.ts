@@ -7,6 +7,14 @@ import { sql } from '../../src/platform/db/sql';
 import { toBaseUnits } from '@portal/contract';
 
 describe('withdrawal requests (no chain)', () => {
+  const requests = useWithdrawalRequests();
+  settingsAndRefusedAddressTests(requests);
+  addressHoldAndAmountTests(requests);
+  idempotencyAndRejectionTests(requests);
+  concurrencyAndHotWalletTests(requests);
+});
+
+function useWithdrawalRequests() {
   const { portal, admin } = usePortal();
 
   /** The admin dashboard's count of withdrawals waiting for approval, and their amount in base units. */
@@ -23,7 +31,11 @@ describe('withdrawal requests (no chain)', () => {
     const { secret } = await enableTwoFactor(portal, member);
     return { member, secret };
   }
+  return { portal, admin, waitingOnDashboard, readyMember };
+}
+type WithdrawalRequests = ReturnType<typeof useWithdrawalRequests>;
 
+function settingsAndRefusedAddressTests({ portal, admin, readyMember }: WithdrawalRequests) {
   it('has the settings with their defaults', async () => {
     const res = await portal.app.inject({ method: 'GET', url: '/api/admin/settings', headers: bearer(admin) });
     expect(res.json()).toMatchObject({
@@ -86,7 +98,9 @@ describe('withdrawal requests (no chain)', () => {
     expect(res.statusCode).toBe(422);
     expect(errorOf(res)).toMatchObject({ code: 'ADDRESS_IS_PLATFORM', field: 'address' });
   });
+}
 
+function addressHoldAndAmountTests({ readyMember, portal, admin }: WithdrawalRequests) {
   it('holds a new address for 24 hours (saved by the first request to it), then accepts it', async () => {
     const { member, secret } = await readyMember();
     const first = await requestWithdrawal(portal.app, member, {
@@ -185,7 +199,9 @@ describe('withdrawal requests (no chain)', () => {
     expect(history.json()).toMatchObject({ total: 1, items: [{ amount: '50.00', status: 'pending' }] });
     await assertBooksConsistent(portal.db);
   });
+}
 
+function idempotencyAndRejectionTests({ portal, admin, readyMember, waitingOnDashboard }: WithdrawalRequests) {
   it('replays an Idempotency-Key without moving money twice', async () => {
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
     const member = await registerMember(portal.app);
@@ -270,7 +286,9 @@ describe('withdrawal requests (no chain)', () => {
     expect(audit.rows).toHaveLength(1);
     await assertBooksConsistent(portal.db);
   });
+}
 
+function concurrencyAndHotWalletTests({ portal, admin, readyMember }: WithdrawalRequests) {
   it('100 concurrent requests against one balance: at most one pending, never negative', async () => {
     await setSettings(portal.app, admin, { withdrawalAddressHoldHours: '0', withdrawalRequiresTwoFactor: false });
     const member = await registerMember(portal.app);
@@ -321,7 +339,7 @@ describe('withdrawal requests (no chain)', () => {
     });
     expect(after.json().items.map((w: { id: number }) => w.id)).toContain(id);
   });
-});
+}
 
 describe('the approval page when the chain node is down', () => {
   it('answers the hot wallet with a warning instead of an error', async () => {

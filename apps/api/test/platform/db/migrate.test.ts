@@ -72,6 +72,11 @@ const sqlFiles = (dir: string) =>
     .sort();
 
 describe('migrate', () => {
+  functionFileTests();
+  checksumAndTransactionTests();
+});
+
+function functionFileTests() {
   it('leaves every function of the database in one file of apps/api/sql/functions, the version in force', async () => {
     const db = await scratchDatabase();
     await migrate(db);
@@ -157,7 +162,9 @@ describe('migrate', () => {
     expect(await tableExists(db, 'next_thing')).toBe(false);
     expect(await tableExists(db, 'users_email_plain_idx')).toBe(false);
   });
+}
 
+function checksumAndTransactionTests() {
   it('adopts once the migrations a database applied before checksums were kept, then guards them', async () => {
     const db = await scratchDatabase();
     const migrationsDir = copyOf(MIGRATIONS);
@@ -250,4 +257,4 @@ describe('migrate', () => {
     );
     expect(rows[0]!.n).toBe(0);
   });
-});
+}

@@ -3,7 +3,7 @@ import { createDepositWatcher, type DepositWatcher } from '../../../src/deposits
 import { sql } from '../../../src/platform/db/sql';
 import { chainSnapshotOf } from '../../../src/platform/metrics/chain-snapshot';
 import { startRpcProxy, startTestChain, type RpcProxy, type TestChain } from '../chain/chain-helpers';
-import { bearer, type Session, type TestPortal } from '../../harness';
+import { bearer, lateBound, type Session, type TestPortal } from '../../harness';
 import { approve, freshAddress, pendingWithdrawal, startPayoutPortal } from '../../withdrawals/payout-helpers';
 import { setSettings } from '../../withdrawals/withdrawal-helpers';
 import { families, sampleValue } from './exposition';
@@ -12,6 +12,13 @@ const TOKEN = 'metrics-token-0123456789abcdef';
 
 /** The metrics and /api/health's checks against a real anvil of this file's own. */
 describe('metrics and health checks with a chain', () => {
+  const metrics = useChainMetrics();
+  chainFiguresTests(metrics);
+  slowNodeTests(metrics);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useChainMetrics() {
   let chain: TestChain;
   let portal: TestPortal;
   let admin: Session;
@@ -50,10 +57,30 @@ describe('metrics and health checks with a chain', () => {
   };
   /** Past the chain reads' 15 s cache (platform/metrics/chain-snapshot.ts), on the portal's clock. */
   const nextChainRead = () => portal.clock.advance(15_001);
+  return {
+    portal: lateBound(() => portal, 'The portal'),
+    admin: lateBound(() => admin, 'The admin'),
+    scrape,
+    health,
+    nextChainRead,
+    get chain() {
+      return chain;
+    },
+    get watcher() {
+      return watcher;
+    },
+    get proxy() {
+      return proxy;
+    },
+  };
+}
+type ChainMetrics = ReturnType<typeof useChainMetrics>;
 
+function chainFiguresTests(metrics: ChainMetrics) {
+  const { scrape, portal, admin, nextChainRead, health } = metrics;
   it('reports the watcher lag, the wallet balances and the reconciliation, read from the chain', async () => {
-    await chain.mine(5);
-    await watcher.tick();
+    await metrics.chain.mine(5);
+    await metrics.watcher.tick();
     const body = await scrape();
     for (const name of [
       'portal_chain_up',
@@ -70,7 +97,7 @@ describe('metrics and health checks with a chain', () => {
     expect(sampleValue(body, 'portal_chain_up')).toBe(1);
     const head = sampleValue(body, 'portal_chain_head_block')!;
     const cursor = sampleValue(body, 'portal_deposit_watcher_cursor_block')!;
-    expect(head).toBe(Number(await chain.blockNumber()));
+    expect(head).toBe(Number(await metrics.chain.blockNumber()));
     // The watcher credits final blocks only: it stands behind the head by the finality depth, no more.
     const lag = sampleValue(body, 'portal_deposit_watcher_lag_blocks')!;
     expect(lag).toBe(head - cursor);
@@ -94,7 +121,7 @@ describe('metrics and health checks with a chain', () => {
 
   it('reads the chain at most once per 15 seconds, whatever the number of scrapes', async () => {
     const first = sampleValue(await scrape(), 'portal_chain_head_block')!;
-    await chain.mine(4);
+    await metrics.chain.mine(4);
     expect(sampleValue(await scrape(), 'portal_chain_head_block')).toBe(first);
     nextChainRead();
     expect(sampleValue(await scrape(), 'portal_chain_head_block')).toBe(first + 4);
@@ -103,7 +130,7 @@ describe('metrics and health checks with a chain', () => {
   });
 
   it('counts the payout queue by state, and health says when payouts are stuck or the hot wallet is low', async () => {
-    await watcher.tick();
+    await metrics.watcher.tick();
     nextChainRead();
     const calm = await health();
     expect(calm.checks).toMatchObject({
@@ -143,18 +170,21 @@ describe('metrics and health checks with a chain', () => {
     expect(stuck.checks.payouts).toMatchObject({ state: 'stuck', live: 2, stuck: 1 });
     expect(stuck.status).toBe('ok');
   });
+}
 
+function slowNodeTests(metrics: ChainMetrics) {
+  const { nextChainRead, health, scrape, portal } = metrics;
   it('says so when the node is slow or gone: health does not wait for it, the metrics drop the chain figures', async () => {
-    proxy.delay(3000);
+    metrics.proxy.delay(3000);
     nextChainRead();
     const started = Date.now();
     const slow = await health();
     expect(Date.now() - started).toBeLessThan(2500);
     expect(slow.checks.hotWallet.state).toBe('unknown');
     expect(slow.status).toBe('ok');
-    proxy.delay(0);
+    metrics.proxy.delay(0);
 
-    proxy.down();
+    metrics.proxy.down();
     nextChainRead();
     const body = await scrape();
     expect(sampleValue(body, 'portal_chain_up')).toBe(0);
@@ -167,7 +197,7 @@ describe('metrics and health checks with a chain', () => {
       state: 'unknown',
       message: expect.stringMatching(/did not answer/),
     });
-    proxy.up();
+    metrics.proxy.up();
   });
 
   it('does not report a database failure as the node not answering', async () => {
@@ -181,4 +211,4 @@ describe('metrics and health checks with a chain', () => {
     nextChainRead();
     expect(await chainSnapshotOf(portal.ctx)!.figures()).toMatchObject({ ok: true });
   });
-});
+}

@@ -4,6 +4,7 @@ import {
   bearer,
   enableAdminTwoFactor,
   errorOf,
+  lateBound,
   loginAdmin,
   startPortal,
   useFreshPortal,
@@ -17,6 +18,13 @@ const scrape = (portal: TestPortal, token = TOKEN) =>
   portal.app.inject({ method: 'GET', url: '/api/metrics', headers: { authorization: `Bearer ${token}` } });
 
 describe('GET /api/metrics', () => {
+  const metrics = useMetrics();
+  tokenAndFamilyTests(metrics);
+  dailyCloseMetricTests(metrics);
+});
+
+/** The set-up of the describe above (made once, before its tests), and the helpers its tests share. */
+function useMetrics() {
   let portal: TestPortal;
   let admin: Session;
   beforeAll(async () => {
@@ -28,7 +36,11 @@ describe('GET /api/metrics', () => {
   afterAll(async () => {
     await portal?.close();
   });
+  return { portal: lateBound(() => portal, 'The portal'), admin: lateBound(() => admin, 'The admin') };
+}
+type Metrics = ReturnType<typeof useMetrics>;
 
+function tokenAndFamilyTests({ portal, admin }: Metrics) {
   it('refuses without the token (401 AUTH_REQUIRED) and with a wrong one (401 TOKEN_INVALID)', async () => {
     const none = await portal.app.inject({ method: 'GET', url: '/api/metrics' });
     expect(none.statusCode).toBe(401);
@@ -119,7 +131,9 @@ describe('GET /api/metrics', () => {
     ).toBeGreaterThanOrEqual(1);
     expect(unmatched).not.toContain('no-such-thing-4711');
   });
+}
 
+function dailyCloseMetricTests({ portal, admin }: Metrics) {
   it('reports when the last daily close ran, and how long this process took for it', async () => {
     const before = (await scrape(portal)).body;
     expect(sampleValue(before, 'portal_daily_close_last_run_timestamp_seconds')).toBeUndefined();
@@ -137,7 +151,7 @@ describe('GET /api/metrics', () => {
     expect(duration).toBeGreaterThan(0);
     expect(duration).toBeLessThan(60);
   });
-});
+}
 
 describe('GET /api/metrics without METRICS_TOKEN', () => {
   const portal = useFreshPortal();
