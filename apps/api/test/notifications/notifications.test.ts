@@ -30,7 +30,7 @@ async function markRead(who: Session, payload: object): Promise<number> {
  */
 function eventsOf(reader: ReadableStreamDefaultReader<Uint8Array>) {
   const decoder = new TextDecoder();
-  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | null = null;
+  let pending: ReturnType<typeof reader.read> | null = null;
   return async (ms: number): Promise<string> => {
     let text = '';
     const deadline = Date.now() + ms;
