@@ -17,16 +17,17 @@ export const accountSessionSchema = z.object({
 });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 
-export const securityEventKinds = [
+/** The changes to an account's security that its owner is also told of (notifications.ts). */
+export const securityChangeKinds = [
   'password_changed',
   'password_reset',
   'two_factor_on',
   'two_factor_off',
   'withdrawal_address_added',
   'withdrawal_address_removed',
-  'session_ended',
-  'other_sessions_ended',
 ] as const;
+
+export const securityEventKinds = [...securityChangeKinds, 'session_ended', 'other_sessions_ended'] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 
 /** A security change of the account, in words for its log. */

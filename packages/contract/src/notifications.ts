@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { securityChangeKinds } from './account-sessions';
 
 /** What a member or an admin is told (apps/api/migrations/0050_notifications.sql writes them). */
 export const notificationKinds = [
@@ -13,12 +14,7 @@ export const notificationKinds = [
   'withdrawal_refunded',
   'redemption_approved',
   'redemption_rejected',
-  'password_changed',
-  'password_reset',
-  'two_factor_on',
-  'two_factor_off',
-  'withdrawal_address_added',
-  'withdrawal_address_removed',
+  ...securityChangeKinds,
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
