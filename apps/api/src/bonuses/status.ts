@@ -98,7 +98,7 @@ export async function planStatusOf(
  * so the cap is reached from ceil(cap × 10^6 / rate) matched units on. Null
  * at a rate of 0, where no BV reaches a cap above 0.
  */
-export function capMatchedBv(capUnits: bigint, ratePpm: bigint): string | null {
+function capMatchedBv(capUnits: bigint, ratePpm: bigint): string | null {
   if (ratePpm === 0n) return capUnits === 0n ? '0' : null;
   return unitsToBv((capUnits * 1_000_000n + ratePpm - 1n) / ratePpm);
 }
