@@ -70,6 +70,7 @@ export function pointsShort(price: string, balance: string | undefined): string 
   const missing = toBaseUnits(price) - toBaseUnits(balance);
   return missing > 0n ? fromBaseUnits(((missing + HUNDREDTH - 1n) / HUNDREDTH) * HUNDREDTH) : null;
 }
+
 const PAGE_SIZE = 12;
 
 /** /redeem-product: the catalogue as cards; quantity and delivery address; a confirmation with points before and after. */
