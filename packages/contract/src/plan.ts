@@ -114,6 +114,13 @@ export const planStatusSchema = z.object({
   /** What a close would pay on the legs as they stand now (one day's cap); null unless active and placed. */
   nextClose: z.object({ matched: z.string(), bonus: moneySchema, flushed: moneySchema }).nullable(),
   /**
+   * The matched BV at which a close pays the package's full daily cap at the
+   * matching rate in force (the least BV `plan_match_day` pays the cap for):
+   * the weaker leg's BV past it is flushed, not paid. Null where `nextClose`
+   * is, and where the matching rate is 0 (matching pays nothing).
+   */
+  capMatched: z.string().nullable(),
+  /**
    * A close computed and being reviewed by an admin before its bonuses are
    * credited (the `closeReview` setting); `payAfter`: when it pays itself if
    * nobody paid it sooner (null: when an admin pays it). Null when none waits.

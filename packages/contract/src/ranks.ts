@@ -117,7 +117,11 @@ export type RankBadge = z.infer<typeof rankBadgeSchema>;
 export const rankRequirementProgressSchema = z.object({
   key: z.enum(['package', 'sponsored', 'weakerLegBv', 'ranked']),
   label: z.string(),
-  /** As text: a package name, a count, BV. `missing` is null when met. */
+  /**
+   * As text: a count, BV, or for `package` a package's name (`needed`: the
+   * member's own must be at least as dear; `has`: the member's, '' without
+   * one). `missing` is null when met.
+   */
   needed: z.string(),
   has: z.string(),
   missing: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { fromBaseUnits, type PlanStatus, type Settings } from '@portal/contract';
 import type { Sql } from '../platform/db/database';
 import { sql, type SqlQuery, type ValueOrColumn } from '../platform/db/sql';
-import { bvText } from '../shared/bv';
+import { bvText, unitsToBv } from '../shared/bv';
 import { PENDING_LEGS } from '../network/queries';
 import { percentToPpm } from '../plan/rules';
 import { lastReadSettings, readSettings } from '../settings/in-force';
@@ -85,9 +85,22 @@ export async function planStatusOf(
     leftVolume: bvText(lv),
     rightVolume: bvText(rv),
     nextClose,
+    capMatched:
+      nextClose && settings ? capMatchedBv(BigInt(row.daily_cap!), percentToPpm(settings.matchingPercent)) : null,
     // The close being reviewed before it pays: members see the day as being reviewed, not as paid.
     closeInReview: waiting ? { date: waiting.date, payAfter: waiting.payAfter?.toISOString() ?? null } : null,
   };
+}
+
+/**
+ * The least matched BV that `plan_match_day` pays `capUnits` (the daily cap,
+ * base units) for at `ratePpm`: it pays floor(matched units × rate / 10^6),
+ * so the cap is reached from ceil(cap × 10^6 / rate) matched units on. Null
+ * at a rate of 0, where no BV reaches a cap above 0.
+ */
+function capMatchedBv(capUnits: bigint, ratePpm: bigint): string | null {
+  if (ratePpm === 0n) return capUnits === 0n ? '0' : null;
+  return unitsToBv((capUnits * 1_000_000n + ratePpm - 1n) / ratePpm);
 }
 
 /**

@@ -99,8 +99,10 @@ async function requirementsProgress(
     out.push({
       key: 'package',
       label: 'Own package',
-      needed: `${wanted.name} or dearer`,
-      has: f.package_name ?? 'None yet',
+      // The package's name (the member's own must be at least as dear) and the member's ('' without one):
+      // the page says it in a sentence.
+      needed: wanted.name,
+      has: f.package_name ?? '',
       missing: met ? null : wanted.name,
       met,
     });

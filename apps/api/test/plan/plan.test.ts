@@ -15,6 +15,8 @@ import { assertBooksConsistent, balances, booksFingerprint, fund } from '../ledg
 import { place } from '../network/network-helpers';
 import { buy, close, day, maintainedLegs, mustBuy, packageIds, rebuildLegs } from './plan-helpers';
 import { sql } from '../../src/platform/db/sql';
+import { percentToPpm } from '../../src/plan/rules';
+import { bvToUnits, unitsToBv } from '../../src/shared/bv';
 
 let portal: TestPortal;
 let admin: Session;
@@ -458,6 +460,65 @@ function nextCloseTests() {
     expect(await asking(dashboard)).toEqual([lower, 1]);
     expect(await asking(dashboard)).toEqual([lower, 0]);
     expect(await asking(status)).toEqual([lower, 0]);
+  });
+
+  it('tells members the matched BV at which the next close pays their daily cap, by the rule and rate the close pays by', async () => {
+    const { app, db } = portal;
+    const A = await member('capper', 'company', 'left');
+    const L = await member('capl', 'capper', 'left');
+    const W = await member('capwait', 'capper', undefined);
+    const ids = await packageIds(app, A);
+    const status = async (session: Session) => {
+      const res = await app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(session) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    // Not active yet, then active but with nothing placed under it: no next close, no figure.
+    expect((await status(A)).capMatched).toBeNull();
+    await mustBuy(app, A, ids.Starter!); // daily cap 100 USDT, matching 10%: the cap from 1,000 BV matched on
+    await mustBuy(app, L, ids.Silver!);
+    expect(await status(A)).toMatchObject({
+      leftVolume: '500',
+      rightVolume: '0',
+      package: { dailyCap: '100.00' },
+      nextClose: { matched: '0', bonus: '0.00' },
+      capMatched: '1000',
+    });
+    // A member waiting for placement has no next close, so no figure either.
+    await mustBuy(app, W, ids.Starter!);
+    expect(await status(W)).toMatchObject({ placed: false, nextClose: null, capMatched: null });
+    // The dashboard says the same.
+    const dash = await app.inject({ method: 'GET', url: '/api/dashboard', headers: bearer(A) });
+    expect(dash.json().plan.capMatched).toBe('1000');
+
+    const setRate = (percent: string) =>
+      db.query(
+        sql`INSERT INTO settings (key, value) VALUES ('matchingPercent', ${JSON.stringify(percent)})
+            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+      );
+    const CAP = '100000000000000000000'; // 100 USDT in base units
+    for (const [percent, expected] of [
+      ['12.5', '800'],
+      ['8', '1250'],
+      ['3', '3333.333333333333333334'],
+      ['0', null],
+    ] as const) {
+      await setRate(percent);
+      expect((await status(A)).capMatched, `at ${percent}%`).toBe(expected);
+      if (expected === null) continue;
+      // plan_match_day pays the full cap from that figure on, and less than it one base unit of BV below.
+      const rate = percentToPpm(percent).toString();
+      const paid = async (matched: string) =>
+        BigInt(
+          (
+            await db.query<{ paid: string }>(
+              sql`SELECT paid::text AS paid FROM plan_match_day(${matched}::numeric, ${matched}::numeric, ${rate}::numeric, ${CAP}::numeric)`,
+            )
+          ).rows[0]!.paid,
+        );
+      expect(await paid(expected)).toBe(BigInt(CAP));
+      expect(await paid(unitsToBv(bvToUnits(expected) - 1n))).toBeLessThan(BigInt(CAP));
+    }
   });
 }
 

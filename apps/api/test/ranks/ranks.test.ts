@@ -192,6 +192,24 @@ async function showsTheRanksReached(
   ]);
 }
 
+describe('a package requirement in the progress', () => {
+  const { portal, admin } = usePortal();
+
+  it("names the package asked and the member's own, met once it is as dear", async () => {
+    const { app } = portal;
+    const M = await member(portal, admin, 'packer', 'company', 'left');
+    const ids = await packageIds(app, M);
+    await defineRank(app, admin, { name: 'Bronze', requirements: { minPackageId: ids.Silver! } as never });
+    const requirement = async () => (await get(app, M, '/api/ranks/progress')).next.requirements[0];
+    const asked = { key: 'package', label: 'Own package', needed: 'Silver' };
+    expect(await requirement()).toEqual({ ...asked, has: '', missing: 'Silver', met: false });
+    await mustBuy(app, M, ids.Starter!);
+    expect(await requirement()).toEqual({ ...asked, has: 'Starter', missing: 'Silver', met: false });
+    await mustBuy(app, M, ids.Gold!);
+    expect(await requirement()).toEqual({ ...asked, has: 'Gold', missing: null, met: true });
+  });
+});
+
 describe('a period rank and a lifetime rank over a month end', () => {
   let portal: TestPortal | undefined;
   afterEach(async () => {

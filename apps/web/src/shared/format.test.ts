@@ -14,6 +14,8 @@ import {
   formatPoints,
   initialsOf,
   isDecimalString,
+  plural,
+  pointsInWords,
 } from './format';
 
 describe('formatMoney', () => {
@@ -109,6 +111,32 @@ describe('dates and counts in en-US', () => {
     expect(initialsOf('Alice Marie Example')).toBe('AE');
     expect(initialsOf('bob')).toBe('B');
     expect(initialsOf('')).toBe('?');
+  });
+});
+
+describe('a count and its noun', () => {
+  it('is singular for exactly one, plural for anything else, the count formatted', () => {
+    expect(plural(1, 'point')).toBe('1 point');
+    expect(plural(0, 'point')).toBe('0 points');
+    expect(plural(2, 'member')).toBe('2 members');
+    expect(plural(1284, 'member')).toBe('1,284 members');
+    expect(plural(1, 'entry', 'entries')).toBe('1 entry');
+    expect(plural(3, 'entry', 'entries')).toBe('3 entries');
+  });
+
+  it('takes a figure already formatted as it is, singular when it reads "1"', () => {
+    expect(plural('1', 'point')).toBe('1 point');
+    expect(plural('1.5', 'point')).toBe('1.5 points');
+    expect(plural('1.00', 'point')).toBe('1.00 points');
+    expect(plural('12,500', 'point')).toBe('12,500 points');
+  });
+
+  it('writes points in a sentence with the decimals they need', () => {
+    expect(pointsInWords('1.00')).toBe('1 point');
+    expect(pointsInWords('3')).toBe('3 points');
+    expect(pointsInWords('2.50')).toBe('2.5 points');
+    expect(pointsInWords('1250')).toBe('1,250 points');
+    expect(pointsInWords(null)).toBe('—');
   });
 });
 

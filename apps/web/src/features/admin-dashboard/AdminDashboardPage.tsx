@@ -20,7 +20,7 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '../../shared/api/errors';
 import { StatCard } from '../../shared/components/StatCard';
 import type { StatusColor } from '../../shared/components/StatusChip';
-import { formatCount, formatGas, formatMoney, formatPoints } from '../../shared/format';
+import { formatCount, formatGas, formatMoney, formatPoints, plural } from '../../shared/format';
 import { useAdminDashboard } from '../packages/api';
 import { DailyCloseCard } from './DailyCloseCard';
 import { SalesBonusesCard } from './SalesBonusesCard';
@@ -61,7 +61,7 @@ function walletsNote(d: AdminDashboard): string {
   const lag = d.chain?.watcherLag;
   return [
     gas ? `Gas ${formatGas(gas.bnb)}` : null,
-    lag ? `watcher ${formatCount(lag.blocks)} blocks (${formatCount(lag.seconds)} s) behind` : null,
+    lag ? `watcher ${plural(lag.blocks, 'block')} (${formatCount(lag.seconds)} s) behind` : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -94,7 +94,7 @@ const STATS: Stat[] = [
     label: 'Package sales',
     to: '/Transactions',
     value: (d) => usdt(d.sales),
-    note: (d) => `${formatCount(d.purchases)} purchases in all`,
+    note: (d) => `${plural(d.purchases, 'purchase')} in all`,
   },
   {
     id: 'bonuses',
@@ -121,7 +121,7 @@ const STATS: Stat[] = [
     label: 'Money in: deposits credited',
     to: '/deposit-history',
     value: (d) => usdt(d.deposits.total),
-    note: (d) => none(d.deposits.count, `${formatCount(d.deposits.count)} deposits`, 'No deposits yet'),
+    note: (d) => none(d.deposits.count, plural(d.deposits.count, 'deposit'), 'No deposits yet'),
   },
   {
     id: 'withdrawals-paid',

@@ -8,7 +8,7 @@ import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { FactList } from '../../shared/components/FactList';
 import { Money } from '../../shared/components/Money';
-import { formatBV, formatCount, formatDateTime, formatMoney } from '../../shared/format';
+import { formatBV, formatCount, formatDateTime, formatMoney, plural } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { useCloseReview, usePayClose } from '../packages/api';
 
@@ -99,7 +99,7 @@ export function CloseReview({ close }: { close: Close }) {
             <PayoutList label="Largest payouts" items={r.largest} />
           )}
           <Typography variant="subtitle2" component="h3">
-            {`Over ${formatMoney(r.overThreshold.threshold)} USDT: ${formatCount(r.overThreshold.count)} payout${r.overThreshold.count === 1 ? '' : 's'}, ${formatMoney(r.overThreshold.total)} USDT`}
+            {`Over ${formatMoney(r.overThreshold.threshold)} USDT: ${plural(r.overThreshold.count, 'payout')}, ${formatMoney(r.overThreshold.total)} USDT`}
           </Typography>
           {r.overThreshold.items.length > 0 && (
             <PayoutList label="Payouts over the threshold" items={r.overThreshold.items} />

@@ -17,7 +17,7 @@ import type { PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import type { CloseResult } from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmDialog, ConfirmLine } from '../../shared/components/ConfirmDialog';
-import { formatCount, formatMoney } from '../../shared/format';
+import { formatMoney, plural } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { useCloseDay, useCloses } from '../packages/api';
 import { closeReportPath } from '../admin-transactions/TransactionsTable';
@@ -168,9 +168,9 @@ export function DailyCloseCard() {
 /** What a close did, in words: computed for review, closed (with the unclosed days before it), or closed already. */
 function closeMessage(result: CloseResult): string {
   return result.created && result.state === 'in_review'
-    ? `Computed the close of ${result.date}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT to pay once reviewed.`
+    ? `Computed the close of ${result.date}: ${plural(result.members, 'member')} matched, ${formatMoney(result.paid)} USDT to pay once reviewed.`
     : result.created
-      ? `Closed ${result.date}${result.days > 1 ? ` and the ${result.days - 1} unclosed day${result.days === 2 ? '' : 's'} before it (caps × ${result.days})` : ''}: ${formatCount(result.members)} member${result.members === 1 ? '' : 's'} matched, ${formatMoney(result.paid)} USDT paid.`
+      ? `Closed ${result.date}${result.days > 1 ? ` and the ${plural(result.days - 1, 'unclosed day')} before it (caps × ${result.days})` : ''}: ${plural(result.members, 'member')} matched, ${formatMoney(result.paid)} USDT paid.`
       : `${result.date} was already closed (${formatMoney(result.paid)} USDT paid then).`;
 }
 
@@ -183,7 +183,7 @@ function LatestCloses({ closes }: { closes: Array<Omit<CloseResult, 'created'>> 
           <Link component={RouterLink} to={closeReportPath(c.date)}>
             {c.date}
           </Link>
-          {`: ${formatCount(c.members)} member${c.members === 1 ? '' : 's'}, ${formatMoney(c.paid)} USDT ${c.state === 'in_review' ? 'to pay (being reviewed)' : 'paid'}`}
+          {`: ${plural(c.members, 'member')}, ${formatMoney(c.paid)} USDT ${c.state === 'in_review' ? 'to pay (being reviewed)' : 'paid'}`}
           {c.days > 1 ? ` (covers ${c.days} days)` : ''}
         </Typography>
       ))}

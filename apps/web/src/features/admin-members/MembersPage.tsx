@@ -9,7 +9,7 @@ import { Money } from '../../shared/components/Money';
 import { PersonName } from '../../shared/components/PersonName';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
-import { formatCount, formatDate } from '../../shared/format';
+import { formatCount, formatDate, plural } from '../../shared/format';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useMembers } from './api';
 import { RankChip } from '../ranks/RankChip';
@@ -94,7 +94,7 @@ export function MembersPage() {
           Open a member for wallets, history, adjustments and blocking. Sort by any column header.
           {members.data && (
             <Typography component="span" variant="body2" sx={{ display: 'block' }} data-testid="members-count-note">
-              {formatCount(members.data.total)} network {members.data.total === 1 ? 'member' : 'members'}
+              {plural(members.data.total, 'network member')}
               {hasFilters ? ' match these filters' : ', the company root included'}. Admins without a membership are
               under Users.
             </Typography>

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { JournalEntry } from '@portal/contract';
 import type { Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
-import { formatBV, formatCount, formatDateTime } from '../../shared/format';
+import { formatBV, formatDateTime, plural } from '../../shared/format';
 import { entryTypeLabel, unitLabel } from '../wallet/labels';
 
 /** The report that lists every member a close paid (the bonuses area). */
@@ -33,7 +33,7 @@ function PostingLines({ entry }: { entry: JournalEntry }) {
       ))}
       {hidden > 0 && (
         <Typography component="li" variant="body2" color="text.secondary">
-          and {formatCount(hidden)} more posting{hidden === 1 ? '' : 's'} (all of them in the CSV)
+          and {plural(hidden, 'more posting')} (all of them in the CSV)
         </Typography>
       )}
     </Box>
@@ -51,12 +51,11 @@ function CloseSummary({ entry, close }: { entry: JournalEntry; close: NonNullabl
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography variant="body2">
-        Close of {close.date}: {formatCount(close.members)} member{close.members === 1 ? '' : 's'} paid{' '}
-        <Money value={close.paid} unit="USDT" /> for {formatBV(close.matched)} BV matched;{' '}
-        <Money value={close.flushed} unit="USDT" /> over the caps.
+        Close of {close.date}: {plural(close.members, 'member')} paid <Money value={close.paid} unit="USDT" /> for{' '}
+        {formatBV(close.matched)} BV matched; <Money value={close.flushed} unit="USDT" /> over the caps.
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        This entry: {formatCount(entry.postingCount)} posting{entry.postingCount === 1 ? '' : 's'}.
+        This entry: {plural(entry.postingCount, 'posting')}.
       </Typography>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'center' }}>
         <Button size="small" aria-expanded={open} aria-controls={linesId} onClick={() => setOpen(!open)}>

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import type { AuditVerification } from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
-import { formatCount, formatDateTime } from '../../shared/format';
+import { formatDateTime, plural } from '../../shared/format';
 import { useAuditVerification } from './api';
 
 /** A hash in full, breakable anywhere so that it fits a phone's width. */
@@ -64,10 +64,8 @@ function Verification({ v }: { v: AuditVerification }) {
       </AlertTitle>
       Each entry carries a hash of its content and of the entry before it; none up to this one was changed, deleted or
       added{v.checkedAt ? ` (checked ${formatDateTime(v.checkedAt)})` : ''}.
-      {waiting > 0
-        ? ` ${formatCount(waiting)} newer ${waiting === 1 ? 'entry waits' : 'entries wait'} for the next check.`
-        : ''}{' '}
-      Its hash: <Hash value={v.lastVerified.hash} />
+      {waiting > 0 ? ` ${plural(waiting, 'newer entry waits', 'newer entries wait')} for the next check.` : ''} Its
+      hash: <Hash value={v.lastVerified.hash} />
     </Alert>
   );
 }

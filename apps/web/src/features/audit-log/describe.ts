@@ -1,5 +1,5 @@
 import { MAX_PRODUCT_STOCK, WALLET_LABELS, type AuditEntry, type Wallet } from '@portal/contract';
-import { formatCount, formatMoney } from '../../shared/format';
+import { formatCount, formatMoney, plural } from '../../shared/format';
 
 /**
  * An audit entry in words: who did what to whom, as a
@@ -74,7 +74,6 @@ function changesOf(details: Details): Change[] {
 
 const unitOf = (wallet: unknown) => (wallet === 'points' ? 'points' : 'USDT');
 const walletLabel = (wallet: unknown) => WALLET_LABELS[wallet as Wallet]?.toLowerCase() ?? 'wallet';
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
 /** What every describer reads: the entry, its parts in words, and the two ways to answer. */
 interface Told {

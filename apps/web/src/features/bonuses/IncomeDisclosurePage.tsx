@@ -15,7 +15,7 @@ import { WholeTable } from '../../shared/components/WholeTable';
 import { FactList } from '../../shared/components/FactList';
 import { DayRangeFilter, FilterBar } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
-import { formatCount, formatNumber } from '../../shared/format';
+import { formatCount, formatNumber, plural } from '../../shared/format';
 import { REVERSED_PERIOD, usePeriod } from '../../shared/period';
 import { downloadFile } from '../../shared/download';
 import { useToast } from '../../shared/toast';
@@ -88,7 +88,7 @@ function Figures({ d }: { d: IncomeDisclosure }) {
           'Earned more than they spent',
           `${formatCount(d.earnedMoreThanSpent)} (${share(d.earnedMoreThanSpent, d.members)})`,
         ],
-        ['Typical time in the network', `${formatCount(d.typicalDaysInNetwork)} days`],
+        ['Typical time in the network', plural(d.typicalDaysInNetwork, 'day')],
       ]}
     />
   );

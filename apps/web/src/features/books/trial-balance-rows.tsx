@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import type { TrialBalance } from '@portal/contract';
 import type { Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
-import { formatCount } from '../../shared/format';
+import { plural } from '../../shared/format';
 import { unitLabel } from '../wallet/labels';
 
 type Sides = Pick<
@@ -21,10 +21,7 @@ export function trialBalanceRows(balance: TrialBalance): TrialBalanceRow[] {
       .map((line) => ({
         ...line,
         key: line.code,
-        detail:
-          line.kind === 'members'
-            ? `${formatCount(line.accounts)} ${line.accounts === 1 ? 'wallet' : 'wallets'} moved`
-            : undefined,
+        detail: line.kind === 'members' ? `${plural(line.accounts, 'wallet')} moved` : undefined,
         total: false,
       })),
     { ...total, key: `total-${total.unit}`, account: `Total (${unitLabel(total.unit)})`, total: true },

@@ -7,7 +7,7 @@ import { ConfirmAmount, ConfirmLine, ConfirmSummary } from '../../shared/compone
 import { MoneyFormPage } from '../../shared/components/MoneyFormPage';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { typedAmount } from '../../shared/typed-amount';
-import { formatMoney, formatPoints } from '../../shared/format';
+import { formatMoney, formatPoints, plural } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useWallets } from '../wallet/api';
 import { fetchConversionQuote, useConversionTerms, useConvert } from './api';
@@ -36,7 +36,7 @@ export function ConvertPage() {
   const points = wallets.data?.wallets.find((w) => w.wallet === 'points');
 
   const amountHint = terms.data
-    ? `Minimum ${formatMoney(terms.data.minimum)} USDT · rate ${terms.data.rate} points per USDT`
+    ? `Minimum ${formatMoney(terms.data.minimum)} USDT · rate ${plural(terms.data.rate, 'point')} per USDT`
     : ' ';
   const review = handleSubmit(({ amount }) => conversion.prepare(() => fetchConversionQuote(amount)));
 
@@ -52,7 +52,7 @@ export function ConvertPage() {
       summary={(pending) => (
         <ConfirmSummary testId="conversion-confirmation" note="A conversion cannot be undone.">
           <ConfirmAmount label="From your income wallet" value={pending.amount} unit="USDT" />
-          <ConfirmLine label="Rate">{pending.rate} points per USDT</ConfirmLine>
+          <ConfirmLine label="Rate">{plural(pending.rate, 'point')} per USDT</ConfirmLine>
           <ConfirmAmount label="Fee" value="0" unit="USDT" />
           <ConfirmAmount label="Points you receive" value={pending.points} unit="points" strong />
         </ConfirmSummary>

@@ -6,13 +6,13 @@ import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import type { MemberDashboard } from '@portal/contract';
 import { StatCard } from '../../shared/components/StatCard';
-import { formatBV, formatCount, formatDateTime, formatMoney } from '../../shared/format';
-import { weakerLegNeeds } from './weaker-leg';
+import { formatBV, formatDateTime, formatMoney, plural } from '../../shared/format';
+import { weakerLegSentence } from './weaker-leg';
 
 /**
  * The dashboard's plan row: what the next close would pay on the legs as
- * they stand, each leg's team and the volume it carries (with what the
- * weaker leg needs to match the stronger), and the members the member
+ * they stand (with what the weaker leg needs, in a sentence, up to the daily
+ * cap), each leg's team and the volume it carries, and the members the member
  * sponsored; each card opens the page behind it. A close being reviewed
  * before it pays is said as such: a state, not a failure.
  */
@@ -20,7 +20,7 @@ export function PlanOverview({ data }: { data: MemberDashboard | undefined }) {
   const plan = data?.plan;
   const notPlaced = plan?.placed === false;
   const teams = data?.teams;
-  const needs = plan && !notPlaced ? weakerLegNeeds(plan.leftVolume, plan.rightVolume) : null;
+  const needs = plan ? weakerLegSentence(plan) : null;
   return (
     <Grid container spacing={6} data-testid="plan-overview">
       <StatCard
@@ -56,6 +56,11 @@ export function PlanOverview({ data }: { data: MemberDashboard | undefined }) {
               ) : (
                 'Only active members are matched: buy a package'
               )}
+              {needs && (
+                <Box component="span" data-testid="weaker-leg-needs" sx={{ display: 'block', mt: 1 }}>
+                  {needs}
+                </Box>
+              )}
             </>
           )
         }
@@ -66,7 +71,7 @@ export function PlanOverview({ data }: { data: MemberDashboard | undefined }) {
         label="Left team"
         to="/member-network"
         value={plan && (notPlaced ? 'Not placed yet' : teams && teamSize(teams.left))}
-        note={plan && `${formatBV(plan.leftVolume)} BV carried${needs?.side === 'left' ? ` · ${needs.text}` : ''}`}
+        note={plan && `${formatBV(plan.leftVolume)} BV carried`}
       />
       <StatCard
         icon={<CallMadeOutlined />}
@@ -74,7 +79,7 @@ export function PlanOverview({ data }: { data: MemberDashboard | undefined }) {
         label="Right team"
         to="/member-network"
         value={plan && (notPlaced ? 'Not placed yet' : teams && teamSize(teams.right))}
-        note={plan && `${formatBV(plan.rightVolume)} BV carried${needs?.side === 'right' ? ` · ${needs.text}` : ''}`}
+        note={plan && `${formatBV(plan.rightVolume)} BV carried`}
       />
       <StatCard
         icon={<GroupAddOutlined />}
@@ -88,4 +93,4 @@ export function PlanOverview({ data }: { data: MemberDashboard | undefined }) {
   );
 }
 
-const teamSize = (count: number) => `${formatCount(count)} ${count === 1 ? 'member' : 'members'}`;
+const teamSize = (count: number) => plural(count, 'member');

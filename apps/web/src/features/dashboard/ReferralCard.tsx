@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
 import { CopyField } from '../../shared/components/CopyField';
-import { formatCount } from '../../shared/format';
+import { plural } from '../../shared/format';
 
 /** The member's referral link with copy and QR code, and how many joined with it; the referral link page has the left and right links. */
 export function ReferralCard({
@@ -23,11 +23,7 @@ export function ReferralCard({
     <Card sx={{ height: '100%' }} data-testid="referral-card">
       <CardHeader
         title="Your referral link"
-        subheader={
-          directReferrals === undefined
-            ? ' '
-            : `${formatCount(directReferrals)} ${directReferrals === 1 ? 'member' : 'members'} joined with it`
-        }
+        subheader={directReferrals === undefined ? ' ' : `${plural(directReferrals, 'member')} joined with it`}
         action={
           <Button component={Link} to="/referral-link" size="small">
             Left and right links

@@ -11,7 +11,7 @@ import type { Column } from '../../shared/components/DataTable';
 import { ListCard } from '../../shared/components/ListCard';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
-import { formatDateTime, formatMoney } from '../../shared/format';
+import { formatDateTime, formatMoney, plural } from '../../shared/format';
 import { useListParams } from '../../shared/list-params';
 import { useToast } from '../../shared/toast';
 import { useConsolidations, useStartConsolidation } from './api';
@@ -93,7 +93,7 @@ export function ConsolidationsPage() {
         setConfirming(false);
         toast.success(
           c.addresses
-            ? `Consolidation done: ${formatMoney(c.totalSwept, { unit: 'USDT' })} moved to the treasury from ${c.addresses} address(es).`
+            ? `Consolidation done: ${formatMoney(c.totalSwept, { unit: 'USDT' })} moved to the treasury from ${plural(c.addresses, 'address', 'addresses')}.`
             : 'Nothing to sweep: no deposit address holds the threshold.',
         );
       },

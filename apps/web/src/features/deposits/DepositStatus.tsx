@@ -1,6 +1,7 @@
 import type { Deposit } from '@portal/contract';
 import { DEPOSIT_STATUS_LABELS } from '@portal/contract';
 import { StatusChip } from '../../shared/components/StatusChip';
+import { formatCount, plural } from '../../shared/format';
 
 const COLORS = {
   seen: 'info',
@@ -15,7 +16,7 @@ const COLORS = {
 export function DepositStatus({ deposit }: { deposit: Deposit }) {
   const label =
     deposit.status === 'seen'
-      ? `Seen · ${Math.min(deposit.confirmations, deposit.confirmationsNeeded)}/${deposit.confirmationsNeeded} confirmations`
+      ? `Seen · ${formatCount(Math.min(deposit.confirmations, deposit.confirmationsNeeded))}/${plural(deposit.confirmationsNeeded, 'confirmation')}`
       : DEPOSIT_STATUS_LABELS[deposit.status];
   return (
     <StatusChip status={deposit.status} color={COLORS[deposit.status]} label={label} data-status={deposit.status} />

@@ -15,7 +15,7 @@ import { errorMessage } from '../../shared/api/errors';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { StatusChip, type StatusColor } from '../../shared/components/StatusChip';
 import { SubmitButton } from '../../shared/components/SubmitButton';
-import { formatCount, formatDateTime } from '../../shared/format';
+import { formatCount, formatDateTime, plural } from '../../shared/format';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
 import { useCancelRescan, useChainStatus, useRescans, useStartRescan } from './api';
@@ -131,7 +131,7 @@ export function RescanBlocksCard() {
               aria-label={`Rescan #${latest.id} progress`}
             />
             <Typography variant="body2" sx={{ mt: 2 }} role="status">
-              {formatCount(latest.blocksDone)} of {formatCount(latest.blocksTotal)} blocks read ({percent(latest)} %).{' '}
+              {formatCount(latest.blocksDone)} of {plural(latest.blocksTotal, 'block')} read ({percent(latest)} %).{' '}
               {counts(latest)}.
             </Typography>
             {latest.error ? (

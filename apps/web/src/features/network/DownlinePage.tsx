@@ -7,7 +7,7 @@ import type { Column } from '../../shared/components/DataTable';
 import { ListCard } from '../../shared/components/ListCard';
 import { NumberFilter, SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { StatusChip } from '../../shared/components/StatusChip';
-import { formatBV, formatCount, formatDate } from '../../shared/format';
+import { formatBV, formatCount, formatDate, plural } from '../../shared/format';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useDownline, type DownlineParams } from './api';
 import { RankChip } from '../ranks/RankChip';
@@ -123,7 +123,7 @@ export function DownlinePage() {
       title="Downline"
       subheader={
         data
-          ? `${formatCount(data.total)}${data.totalExact ? '' : '+'} ${data.total === 1 ? 'member' : 'members'}${filtered ? ' match' : ' in your binary team'} · ${orderLabel}`
+          ? `${plural(`${formatCount(data.total)}${data.totalExact ? '' : '+'}`, filtered ? 'member matches' : 'member in your binary team', filtered ? 'members match' : 'members in your binary team')} · ${orderLabel}`
           : 'Your binary team'
       }
       filters={

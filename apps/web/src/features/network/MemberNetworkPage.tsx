@@ -15,7 +15,7 @@ import type { PlacementNode } from '@portal/contract';
 import { errorMessage, isApiError, isSessionEnded } from '../../shared/api/errors';
 import { FactList, type Fact } from '../../shared/components/FactList';
 import { useSession } from '../../shared/session/useSession';
-import { formatBV, formatCount, formatDate } from '../../shared/format';
+import { formatBV, formatCount, formatDate, plural } from '../../shared/format';
 import { usePlacementTree, useViewerPlaced } from './api';
 import { BinaryTree } from './BinaryTree';
 import { useTreeRoot } from './useTreeLocation';
@@ -125,7 +125,7 @@ function RootSummary({ node }: { node: PlacementNode }) {
       : `Level ${formatCount(node.level)} of the company tree`
     : node.level === 0
       ? 'You'
-      : `${formatCount(node.level)} ${node.level === 1 ? 'level' : 'levels'} below you`;
+      : `${plural(node.level, 'level')} below you`;
   const facts: Fact[] = [
     ['Left team', formatCount(node.leftCount)],
     ['Right team', formatCount(node.rightCount)],

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { WaitingMember } from '@portal/contract';
 import { ListCard } from '../../shared/components/ListCard';
 import { SearchField } from '../../shared/components/ListFilters';
-import { formatCount } from '../../shared/format';
+import { plural } from '../../shared/format';
 import { useListParams } from '../../shared/list-params';
 import { useSession } from '../../shared/session/useSession';
 import { useWaitingList } from './api';
@@ -18,9 +18,9 @@ const FILTERS = ['search'] as const;
 /** The count above the list, of what the search matches when there is one. */
 function waitingCount(total: number | undefined, search: string): string {
   if (total === undefined) return 'Counting…';
-  if (search) return `${formatCount(total)} waiting ${total === 1 ? 'member matches' : 'members match'} “${search}”.`;
+  if (search) return `${plural(total, 'waiting member matches', 'waiting members match')} “${search}”.`;
   if (total === 0) return 'No member waits to be placed.';
-  return `${formatCount(total)} ${total === 1 ? 'member waits' : 'members wait'} to be placed.`;
+  return `${plural(total, 'member waits', 'members wait')} to be placed.`;
 }
 
 /**

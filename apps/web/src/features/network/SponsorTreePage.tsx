@@ -24,7 +24,7 @@ import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { SearchField } from '../../shared/components/ListFilters';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
-import { formatCount, formatDate, initialsOf } from '../../shared/format';
+import { formatCount, formatDate, initialsOf, plural } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { fetchSponsorTree, networkKeys, useSponsorTree } from './api';
 import { useTreeRoot } from './useTreeLocation';
@@ -257,11 +257,7 @@ function NodeRow(props: {
               node.level > 0 ? `Level ${formatCount(node.level)}` : node.parentId === null ? 'Company root' : 'You'
             }
           />
-          <StatusChip
-            status="refs"
-            color="primary"
-            label={`${formatCount(node.directCount)} ${node.directCount === 1 ? 'referral' : 'referrals'}`}
-          />
+          <StatusChip status="refs" color="primary" label={plural(node.directCount, 'referral')} />
           {!node.placed && <StatusChip status="pending" label="Waiting for placement" />}
           <Typography variant="caption" color="text.secondary">
             {node.package ?? 'No package'} · joined {formatDate(node.joinedAt)}

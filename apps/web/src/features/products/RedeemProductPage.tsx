@@ -22,7 +22,9 @@ import RedeemOutlined from '@mui/icons-material/RedeemOutlined';
 import {
   DELIVERY_ADDRESS_MAX,
   deliveryAddressSchema,
+  fromBaseUnits,
   MAX_REDEEM_QUANTITY,
+  toBaseUnits,
   type Product,
   type RedemptionQuote,
 } from '@portal/contract';
@@ -35,7 +37,7 @@ import { SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
-import { formatCount, formatPoints } from '../../shared/format';
+import { formatCount, formatPoints, pointsInWords } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useListParams } from '../../shared/list-params';
 import { useWallets } from '../wallet/api';
@@ -54,6 +56,21 @@ type FormInput = z.input<typeof formSchema>;
 type FormOutput = z.output<typeof formSchema>;
 
 const FILTERS = ['search'] as const;
+
+/** One hundredth of a point in base units: points are shown with at most two decimals. */
+const HUNDREDTH = 10n ** 16n;
+
+/**
+ * How many points the wallet lacks for one piece of `price`, rounded up to the
+ * hundredth shown (a shortfall is never said as less than it is); null when it
+ * has enough, or before the wallet is known.
+ */
+export function pointsShort(price: string, balance: string | undefined): string | null {
+  if (balance === undefined) return null;
+  const missing = toBaseUnits(price) - toBaseUnits(balance);
+  return missing > 0n ? fromBaseUnits(((missing + HUNDREDTH - 1n) / HUNDREDTH) * HUNDREDTH) : null;
+}
+
 const PAGE_SIZE = 12;
 
 /** /redeem-product: the catalogue as cards; quantity and delivery address; a confirmation with points before and after. */
@@ -135,7 +152,11 @@ export function RedeemProductPage() {
       )}
       {catalogue.data?.items.map((product) => (
         <Grid key={product.id} size={{ xs: 12, sm: 6, md: 4, lg: 3 }}>
-          <ProductCard product={product} onRedeem={() => setChosen(product)} />
+          <ProductCard
+            product={product}
+            short={pointsShort(product.price, points?.balance)}
+            onRedeem={() => setChosen(product)}
+          />
         </Grid>
       ))}
       {pages > 1 && (
@@ -149,8 +170,14 @@ export function RedeemProductPage() {
   );
 }
 
-function ProductCard({ product, onRedeem }: { product: Product; onRedeem: () => void }) {
+/**
+ * A product on offer: its picture, price and stock, and Redeem; a product the
+ * point wallet cannot pay one piece of says by how much ("Short by 3 points"),
+ * with Redeem disabled, as a package card says what the deposit wallet lacks.
+ */
+function ProductCard({ product, short, onRedeem }: { product: Product; short: string | null; onRedeem: () => void }) {
   const soldOut = product.stock === 0;
+  const shortId = `product-${product.id}-short`;
   return (
     <Card
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
@@ -188,10 +215,27 @@ function ProductCard({ product, onRedeem }: { product: Product; onRedeem: () => 
           {soldOut ? 'Out of stock' : `${formatCount(product.stock)} in stock`}
         </Typography>
       </CardContent>
-      <CardActions sx={{ px: 5, pb: 5 }}>
-        <Button variant="contained" fullWidth onClick={onRedeem} disabled={soldOut}>
+      <CardActions disableSpacing sx={{ px: 5, pb: 5, flexDirection: 'column', alignItems: 'stretch', gap: 2 }}>
+        <Button
+          variant="contained"
+          fullWidth
+          onClick={onRedeem}
+          disabled={soldOut || short !== null}
+          aria-describedby={short !== null && !soldOut ? shortId : undefined}
+        >
           Redeem
         </Button>
+        {short !== null && !soldOut && (
+          <Typography
+            id={shortId}
+            variant="body2"
+            color="text.secondary"
+            data-testid="product-short"
+            sx={{ textAlign: 'center' }}
+          >
+            Short by {pointsInWords(short)}
+          </Typography>
+        )}
       </CardActions>
     </Card>
   );

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { RankProgress } from '@portal/contract';
 import { ThemeModeProvider } from '../../app/theme/ThemeModeProvider';
-import { RankProgressCard, requirementPercent } from './RankProgressCard';
+import { RankProgressCard, requirementPercent, requirementText } from './RankProgressCard';
 
 afterEach(() => cleanup());
 
@@ -51,8 +51,8 @@ describe('RankProgressCard', () => {
     expect(screen.getByTestId('rank-chip').textContent).toBe('Bronze');
     expect(card.textContent).toContain('since Nov 27, 2026');
     expect(card.textContent).toContain('Next: Silver (bonus 50.00 USDT)');
-    expect(screen.getByTestId('rank-requirement-weakerLegBv').textContent).toContain('200 of 1000, 800 to go');
-    expect(screen.getByTestId('rank-requirement-sponsored').textContent).toContain('Met: 2 of 1');
+    expect(screen.getByTestId('rank-requirement-weakerLegBv').textContent).toContain('200 of 1,000 BV: 800 BV to go');
+    expect(screen.getByTestId('rank-requirement-sponsored').textContent).toContain('2 of 1: met');
     expect(screen.getByRole('progressbar', { name: 'BV of your weaker leg (lifetime): 800 missing' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'How ranks work' }).getAttribute('href')).toBe('/ranks');
   });
@@ -77,6 +77,36 @@ describe('RankProgressCard', () => {
     cleanup();
     show(undefined, false, new Error('offline'));
     expect(screen.getByRole('alert').textContent).toContain('offline');
+  });
+
+  it('writes each requirement as a sentence, its figures formatted', () => {
+    const bv = { key: 'weakerLegBv', label: 'BV', needed: '1000', has: '5100', missing: null, met: true } as const;
+    expect(requirementText(bv)).toBe('5,100 of 1,000 BV: met');
+    expect(requirementText({ ...bv, needed: '12500.5', has: '200', missing: '12300.5', met: false })).toBe(
+      '200 of 12,500.5 BV: 12,300.5 BV to go',
+    );
+    const count = { key: 'sponsored', label: 'x', needed: '1200', has: '1', missing: '1199', met: false } as const;
+    expect(requirementText(count)).toBe('1 of 1,200: 1,199 to go');
+    expect(requirementText({ ...count, key: 'ranked', needed: '2', has: '3', missing: null, met: true })).toBe(
+      '3 of 2: met',
+    );
+    const pkg = {
+      key: 'package',
+      label: 'Own package',
+      needed: 'Silver',
+      has: 'Starter',
+      missing: 'Silver',
+      met: false,
+    } as const;
+    expect(requirementText(pkg)).toBe('A Silver package or a dearer one: you have Starter');
+    expect(requirementText({ ...pkg, has: '' })).toBe('A Silver package or a dearer one: you have none yet');
+    expect(requirementText({ ...pkg, has: 'Gold', missing: null, met: true })).toBe(
+      'A Silver package or a dearer one: met (you have Gold)',
+    );
+    expect(requirementText({ ...pkg, needed: 'Elite' })).toBe('An Elite package or a dearer one: you have Starter');
+    for (const r of [bv, count, pkg]) {
+      expect(requirementText(r)).not.toMatch(/^Met:|or dearer,| of Silver/);
+    }
   });
 
   it('fills the bar by the share reached, full when met', () => {

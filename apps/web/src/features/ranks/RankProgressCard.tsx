@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import type { RankProgress, RankRequirementProgress } from '@portal/contract';
 import { Link } from 'react-router';
 import { Money } from '../../shared/components/Money';
-import { formatDate } from '../../shared/format';
+import { formatBV, formatCount, formatDate } from '../../shared/format';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { useRankProgress } from './api';
 import { RankChip } from './RankChip';
@@ -24,6 +24,29 @@ export function requirementPercent(r: RankRequirementProgress): number {
   return Math.min(100, Math.floor((has / needed) * 100));
 }
 
+/** A requirement's figure formatted: BV as BV, a count as a count, a package's name as it is. */
+function figure(r: RankRequirementProgress, value: string): string {
+  if (r.key === 'weakerLegBv') return formatBV(value);
+  if (r.key === 'package') return value;
+  return formatCount(Number(value));
+}
+
+/**
+ * A requirement in a sentence: "5,100 of 1,000 BV: met", "200 of 1,000 BV:
+ * 800 BV to go", "1 of 4: 3 to go", "A Silver package or a dearer one: you
+ * have Starter".
+ */
+export function requirementText(r: RankRequirementProgress): string {
+  if (r.key === 'package') {
+    const asked = `${/^[aeiou]/i.test(r.needed) ? 'An' : 'A'} ${r.needed} package or a dearer one`;
+    const yours = r.has ? `you have ${r.has}` : 'you have none yet';
+    return r.met ? `${asked}: met (${yours})` : `${asked}: ${yours}`;
+  }
+  const unit = r.key === 'weakerLegBv' ? ' BV' : '';
+  const ofNeeded = `${figure(r, r.has)} of ${figure(r, r.needed)}${unit}`;
+  return r.met || r.missing === null ? `${ofNeeded}: met` : `${ofNeeded}: ${figure(r, r.missing)}${unit} to go`;
+}
+
 /** One requirement: what it asks, what the member has, what is missing. */
 function Requirement({ r }: { r: RankRequirementProgress }) {
   return (
@@ -31,14 +54,14 @@ function Requirement({ r }: { r: RankRequirementProgress }) {
       <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
         <Typography variant="body2">{r.label}</Typography>
         <Typography variant="body2" color={r.met ? 'success.main' : 'text.secondary'}>
-          {r.met ? `Met: ${r.has} of ${r.needed}` : `${r.has} of ${r.needed}, ${r.missing} to go`}
+          {requirementText(r)}
         </Typography>
       </Stack>
       <LinearProgress
         variant="determinate"
         value={requirementPercent(r)}
         color={r.met ? 'success' : 'primary'}
-        aria-label={`${r.label}: ${r.met ? 'met' : `${r.missing} missing`}`}
+        aria-label={`${r.label}: ${r.met || r.missing === null ? 'met' : `${figure(r, r.missing)} missing`}`}
         sx={{ mt: 1, height: 6, borderRadius: 3 }}
       />
     </div>

@@ -13,7 +13,7 @@ import { fromBaseUnits, type InclusionCheck, type InclusionProof } from '@portal
 import { FactList } from '../../shared/components/FactList';
 import { Money } from '../../shared/components/Money';
 import { saveJson } from '../../shared/download';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, plural } from '../../shared/format';
 import { useMyReserveProof } from './api';
 import { verifyMyInclusion } from './verify-in-browser';
 
@@ -30,7 +30,8 @@ function Included({ inclusion }: { inclusion: InclusionProof }) {
   return (
     <Stack spacing={4}>
       <Typography variant="body2" color="text.secondary">
-        Your balances in the proof taken {formatDateTime(proof.takenAt)}, one leaf among {proof.members} members:
+        Your balances in the proof taken {formatDateTime(proof.takenAt)}, one leaf among{' '}
+        {plural(proof.members, 'member')}:
       </Typography>
       <FactList
         columns={{ xs: 2, md: 4 }}

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { PendingChange } from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, plural } from '../../shared/format';
 import { useSession } from '../../shared/session/useSession';
 import { useToast } from '../../shared/toast';
 import { useDecideChange, useGoLive, usePendingChanges } from './api';
@@ -159,7 +159,7 @@ export function PendingChangesCard() {
     <Card>
       <CardHeader
         title="Pending changes"
-        subheader={`A change that loosens a money-out control, or makes an admin, takes effect ${changes.data.delayHours} hours after it is proposed, once another admin with two-factor confirms it.`}
+        subheader={`A change that loosens a money-out control, or makes an admin, takes effect ${plural(changes.data.delayHours, 'hour')} after it is proposed, once another admin with two-factor confirms it.`}
       />
       <CardContent>
         {pending.length === 0 ? (

@@ -25,6 +25,7 @@ import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 import { useSaveSettings } from './api';
 import { KEYS, SettingsSections, type SettingsForm } from './SettingsSections';
 import { LaunchNotice, PendingChangesCard } from './PendingChanges';
+import { plural } from '../../shared/format';
 
 /** /admin/settings ("Plan Settings"): the values in force; a change applies to later events only and is audited. */
 export function SettingsPage() {
@@ -116,7 +117,7 @@ export function SettingsPage() {
         <ConfirmDialog
           open={review !== null}
           title="Review the changes"
-          confirmLabel={`Save ${changes.length} change${changes.length === 1 ? '' : 's'}`}
+          confirmLabel={`Save ${plural(changes.length, 'change')}`}
           busy={save.isPending}
           onConfirm={() => void confirm()}
           onClose={() => setReview(null)}

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { errorMessage, isApiError } from '../../shared/api/errors';
 import { StatusChip } from '../../shared/components/StatusChip';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, plural } from '../../shared/format';
 import { useToast } from '../../shared/toast';
 import { useAddressActions, useWithdrawalAddresses } from './api';
 
@@ -53,7 +53,7 @@ export function AddressesCard() {
       <Typography color="text.secondary" sx={{ mb: 4 }}>
         Withdrawals go only to addresses saved here (BEP20, BNB Smart Chain).{' '}
         {hold > 0
-          ? `For your safety a new address can be used ${hold} hours after it is saved, and you are told by mail.`
+          ? `For your safety a new address can be used ${plural(hold, 'hour')} after it is saved, and you are told by mail.`
           : 'A new address can be used at once.'}
       </Typography>
       {error && (

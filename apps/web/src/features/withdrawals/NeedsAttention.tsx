@@ -7,7 +7,7 @@ import type { Withdrawal } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
-import { formatCount, formatDateTime } from '../../shared/format';
+import { formatDateTime, plural } from '../../shared/format';
 import { useSession } from '../../shared/session/useSession';
 import { TxLink } from '../deposits/DepositStatus';
 import { useAdminWithdrawals } from './api';
@@ -137,7 +137,7 @@ export function NeedsAttention({
     <Card id="needs-attention" data-testid="needs-attention">
       <CardHeader
         title="Needs attention"
-        subheader={`${formatCount(total)} withdrawal${total === 1 ? '' : 's'}: a payout failed, stuck or held back, or a second admin's approval awaited${total > rows.length ? ` (the oldest ${rows.length} shown)` : ''}.`}
+        subheader={`${plural(total, 'withdrawal')}: a payout failed, stuck or held back, or a second admin's approval awaited${total > rows.length ? ` (the oldest ${rows.length} shown)` : ''}.`}
       />
       <DataTable
         label="Withdrawals that need attention"

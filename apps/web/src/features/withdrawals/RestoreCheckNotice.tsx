@@ -1,5 +1,5 @@
 import { PageAlert } from '../../shared/components/PageAlert';
-import { formatCount, formatDateTime } from '../../shared/format';
+import { formatDateTime, plural } from '../../shared/format';
 import { useRestoreChecks } from './api';
 
 /**
@@ -14,7 +14,7 @@ export function RestoreCheckNotice() {
   const held = pending.reduce((n, check) => n + check.payouts.filter((p) => p.outcome === null).length, 0);
   return (
     <PageAlert to="/withdraw-approval" label="Withdraw Approval" testId="admin-restore-check-pending">
-      {`After the restore of ${formatDateTime(oldest.restoredAt)}, no payout is sent until the hot wallet's transfers since the backup are read and matched: ${formatCount(held)} payout${held === 1 ? '' : 's'} wait.`}
+      {`After the restore of ${formatDateTime(oldest.restoredAt)}, no payout is sent until the hot wallet's transfers since the backup are read and matched: ${plural(held, 'payout')} wait.`}
     </PageAlert>
   );
 }

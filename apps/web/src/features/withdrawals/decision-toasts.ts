@@ -1,4 +1,5 @@
 import type { ApprovalResult, BulkResult } from '@portal/contract';
+import { plural } from '../../shared/format';
 
 export interface DecisionToast {
   variant: 'success' | 'info' | 'warning';
@@ -19,7 +20,7 @@ export function decisionToasts(action: 'approve' | 'reject', result: BulkResult 
   const toasts: DecisionToast[] = [];
   if (going > 0 || (held.length === 0 && result.skipped.length === 0)) {
     const what = action === 'approve' ? 'approved: payouts are on their way' : 'rejected and refunded';
-    toasts.push({ variant: 'success', message: `${going} withdrawal${going === 1 ? '' : 's'} ${what}.` });
+    toasts.push({ variant: 'success', message: `${plural(going, 'withdrawal')} ${what}.` });
   }
   for (const note of waiting) toasts.push({ variant: 'info', message: note.message });
   for (const note of [...unfunded, ...result.skipped]) toasts.push({ variant: 'warning', message: note.message });

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart as MuiBarChart } from '@mui/x-charts/BarChart';
-import { formatCompact, formatMoney, formatPeriod } from '../format';
+import { formatCompact, formatMoney, formatPeriod, plural } from '../format';
 import { visuallyHidden } from '../visually-hidden';
 import { ComposedChart } from './ComposedChart';
 
@@ -56,7 +56,7 @@ export function BarChart({ periods, series, label, unit = 'USDT', line }: BarCha
       </Typography>
     );
   }
-  const description = `${series.map((s) => s.label).join(' and ')} in ${unit}, ${line ? `side by side, with ${line.label} in percent as a line,` : 'stacked,'} for ${periods.length} period${periods.length === 1 ? '' : 's'} from ${formatPeriod(periods[0]!)} to ${formatPeriod(periods[periods.length - 1]!)}.`;
+  const description = `${series.map((s) => s.label).join(' and ')} in ${unit}, ${line ? `side by side, with ${line.label} in percent as a line,` : 'stacked,'} for ${plural(periods.length, 'period')} from ${formatPeriod(periods[0]!)} to ${formatPeriod(periods[periods.length - 1]!)}.`;
   return (
     // The figure is named and described here (the chart's own title lands on a role="none" element, where it names nothing).
     <Box component="figure" sx={{ m: 0 }} aria-label={label} aria-describedby={descriptionId}>

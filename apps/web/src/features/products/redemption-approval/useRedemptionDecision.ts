@@ -5,6 +5,7 @@ import type { Selection } from '../../../shared/hooks/useSelection';
 import { isAnswerLost, newIdempotencyKey } from '../../../shared/idempotency';
 import { useToast } from '../../../shared/toast';
 import { useDecideRedemptions } from '../api';
+import { plural } from '../../../shared/format';
 
 type Decision = { action: 'approve' | 'reject'; rows: Redemption[]; key: string };
 
@@ -47,8 +48,8 @@ export function useRedemptionDecision(selection: Selection<Redemption>) {
       const count = done.items.length;
       toast.success(
         decision.action === 'approve'
-          ? `Approved ${count} redemption${count === 1 ? '' : 's'} for shipping.`
-          : `Rejected ${count} redemption${count === 1 ? '' : 's'}; points and stock returned.`,
+          ? `Approved ${plural(count, 'redemption')} for shipping.`
+          : `Rejected ${plural(count, 'redemption')}; points and stock returned.`,
       );
       selection.forget(ids);
       setDecision(null);

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../shared/api/errors';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
-import { formatCount, formatMoney } from '../../../shared/format';
+import { formatMoney, plural } from '../../../shared/format';
 import { useToast } from '../../../shared/toast';
 import { useEvaluateRanks } from '../api';
 
@@ -17,7 +17,7 @@ export function EvaluateRanksButton({ disabled }: { disabled: boolean }) {
     try {
       const result = await evaluate.mutateAsync();
       toast.success(
-        `${formatCount(result.reached)} rank${result.reached === 1 ? '' : 's'} reached, ${formatMoney(result.credited)} USDT credited` +
+        `${plural(result.reached, 'rank')} reached, ${formatMoney(result.credited)} USDT credited` +
           (result.awaitingPay !== '0.00' ? `, ${formatMoney(result.awaitingPay)} USDT awaiting a close's pay.` : '.'),
       );
     } catch (error) {

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../../shared/components/ConfirmDialog';
-import { formatMoney } from '../../../shared/format';
+import { formatMoney, plural } from '../../../shared/format';
 import type { WithdrawalDecision } from './useWithdrawalDecision';
 
 /** The approval restated before it pays: how many, the total sent on chain, and what the API's rules will ask. */
@@ -16,7 +16,7 @@ export function ApproveDialog({ decision }: { decision: WithdrawalDecision }) {
   return (
     <ConfirmDialog
       open={decision.approving}
-      title={`Approve ${chosen.length} withdrawal${chosen.length === 1 ? '' : 's'}`}
+      title={`Approve ${plural(chosen.length, 'withdrawal')}`}
       confirmLabel="Approve and pay"
       busy={decision.busy}
       confirmDisabled={needsCode && !/^\S{6,}$/.test(totpCode.trim())}
@@ -64,9 +64,7 @@ export function RejectDialog({ decision }: { decision: WithdrawalDecision }) {
   const { chosen, reason } = decision;
   return (
     <Dialog open={decision.rejecting} onClose={decision.closeDialogs} fullWidth maxWidth="sm">
-      <DialogTitle>
-        Reject {chosen.length} withdrawal{chosen.length === 1 ? '' : 's'}
-      </DialogTitle>
+      <DialogTitle>Reject {plural(chosen.length, 'withdrawal')}</DialogTitle>
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 4 }}>
           The whole amount goes back to each member's income wallet; they see the reason.
