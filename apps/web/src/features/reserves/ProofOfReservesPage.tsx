@@ -125,9 +125,11 @@ function LatestProof({ proof }: { proof: ReserveProof }) {
             ]}
           />
           <Signature proof={proof} />
+          <Typography variant="subtitle2" component="h2">
+            The signed message
+          </Typography>
           <Box
             component="pre"
-            aria-label="The signed message"
             sx={{
               m: 0,
               p: 4,
