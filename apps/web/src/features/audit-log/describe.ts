@@ -238,6 +238,8 @@ const CHAIN: Record<string, Describer> = {
     ),
   'consolidation.resume': ({ who, id, say }) =>
     say(who, ` resumed consolidation #${id}`, ' (', { text: 'history', to: '/deposit-consolidate-history' }, ')'),
+  'reserves.publish': ({ who, id, say }) =>
+    say(who, ` published proof of reserves #${id}`, ' (', { text: 'the proofs', to: '/proof-of-reserves' }, ')'),
   'deposit.recover': ({ d, who, id, say }) =>
     say(
       who,
@@ -437,6 +439,7 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'consolidation.start', label: 'Consolidation started' },
   { value: 'consolidation.resume', label: 'Consolidation resumed' },
   { value: 'deposit.recover', label: 'Deposit recovered' },
+  { value: 'reserves.publish', label: 'Proof of reserves published' },
   { value: 'hot_wallet.move_from_treasury', label: 'Treasury to hot wallet' },
   { value: 'hot_wallet.book_capital', label: 'Capital booked' },
   { value: 'hot_wallet.return_to_treasury', label: 'Hot wallet excess returned' },
