@@ -91,7 +91,7 @@ test('a member deposits test USDT and sees it credited live; the admin consolida
   const block = await depositBlock(page.request, approver, member.username);
   await allDeposits.rescan(block, block);
   await expect(allDeposits.rescanProgress).toContainText('Done', { timeout: 30_000 });
-  await expect(allDeposits.rescanProgress).toContainText('1 of 1 blocks read (100 %). Found 1 · credited 0');
+  await expect(allDeposits.rescanProgress).toContainText('1 of 1 block read (100 %). Found 1 · credited 0');
   expect(await axeSerious(admin)).toEqual([]);
 
   // A hot wallet target of 0 sends the sweep to the treasury, where this test counts it

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { isLongLived } from './support/streams';
 import { DashboardPage } from './pages/DashboardPage';
 import { MemberNetworkPage } from './pages/MemberNetworkPage';
 import { PurchasePackagePage } from './pages/PurchasePackagePage';
@@ -30,7 +31,8 @@ function failures(page: Page): string[] {
 
 /**
  * Waits until none of the page's requests has been in flight for 300 ms:
- * `networkidle` for a move inside the app, which loads no new document.
+ * `networkidle` for a move inside the app, which loads no new document, and
+ * for a signed-in page, whose notifications stream never ends (support/streams.ts).
  */
 function quietNetwork(page: Page): () => Promise<void> {
   const inFlight = new Set<Request>();
@@ -39,7 +41,7 @@ function quietNetwork(page: Page): () => Promise<void> {
     inFlight.delete(r);
     quietSince = Date.now();
   };
-  page.on('request', (r) => inFlight.add(r));
+  page.on('request', (r) => !isLongLived(r) && inFlight.add(r));
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return async () => {
@@ -91,13 +93,14 @@ test('point 10: a member not placed yet reads an explanation on the dashboard an
   const sponsor = await registerViaApi(request);
   const member = await registerViaApi(request, { sponsor: sponsor.username }); // no leg: waits for the sponsor
   const seen = failures(page);
+  const quiet = quietNetwork(page);
   await signIn(page, member.username, member.password);
-  await page.waitForLoadState('networkidle');
+  await quiet();
   await expect(new DashboardPage(page).planOverview).toContainText('Not placed yet');
   const tree = new MemberNetworkPage(page);
   await tree.goto();
   await expect(tree.notPlaced).toContainText('You have not been placed in the binary tree yet');
-  await page.waitForLoadState('networkidle');
+  await quiet();
   expect(seen).toEqual([]);
 });
 
@@ -128,6 +131,7 @@ test('point 17: typing a year into a date filter keeps it and puts the whole day
   page.on('request', (r) => {
     if (r.url().includes('/api/transfers?')) lists.push(r.url());
   });
+  const quiet = quietNetwork(page);
   const sent = new TransferSenderHistoryPage(page);
   await sent.goto('?from=2026-03-15');
   const from = sent.from;
@@ -140,7 +144,7 @@ test('point 17: typing a year into a date filter keeps it and puts the whole day
   await expect(page).toHaveURL(/from=2025-03-15/);
   await expect(from).toHaveValue('2025-03-15');
   // The list was never asked for a half-typed year such as 0002 or 0020.
-  await page.waitForLoadState('networkidle');
+  await quiet();
   expect(lists.filter((url) => /from=0/.test(url))).toEqual([]);
 });
 
@@ -152,13 +156,14 @@ test('point 19: a double click gives one request outcome and one toast', async (
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().includes('/api/purchases')) purchases.push(r.url());
   });
+  const quiet = quietNetwork(page);
   await signIn(page, member.username, member.password);
   const purchase = new PurchasePackagePage(page);
   await purchase.goto();
   await purchase.buyButton('Starter').click();
   await purchase.payButton.dblclick();
   await expect(page.getByText('Purchased Starter for 100.00 USDT.')).toHaveCount(1);
-  await page.waitForLoadState('networkidle');
+  await quiet();
   await expect(page.getByText(/Purchased Starter/)).toHaveCount(1);
   expect(purchases).toHaveLength(1);
 });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
+import { isLongLived } from './streams';
 
 /**
  * The browser tour's tools: the routes read from the web app's route table
@@ -56,9 +57,10 @@ export interface Problem {
 export function watch(page: Page) {
   let seen: string[] = [];
   let inflight = 0;
-  page.on('request', () => (inflight += 1));
-  page.on('requestfinished', () => (inflight -= 1));
-  page.on('requestfailed', () => (inflight -= 1));
+  const counted = (request: Request) => !isLongLived(request);
+  page.on('request', (request) => counted(request) && (inflight += 1));
+  page.on('requestfinished', (request) => counted(request) && (inflight -= 1));
+  page.on('requestfailed', (request) => counted(request) && (inflight -= 1));
   page.on('console', (message) => {
     if (message.type() === 'error') seen.push(`console error: ${message.text()}`);
   });

@@ -14,9 +14,8 @@ import {
   formatPoints,
   initialsOf,
   isDecimalString,
-  plural,
-  pointsInWords,
 } from './format';
+import { plural, pointsInWords } from './words';
 
 describe('formatMoney', () => {
   it.each([

@@ -8,7 +8,8 @@ import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { FactList } from '../../shared/components/FactList';
 import { Money } from '../../shared/components/Money';
-import { formatBV, formatCount, formatDateTime, formatMoney, plural } from '../../shared/format';
+import { formatBV, formatCount, formatDateTime, formatMoney } from '../../shared/format';
+import { plural } from '../../shared/words';
 import { useToast } from '../../shared/toast';
 import { useCloseReview, usePayClose } from '../packages/api';
 

@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { JournalEntry } from '@portal/contract';
 import type { Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
-import { formatBV, formatDateTime, plural } from '../../shared/format';
+import { formatBV, formatDateTime } from '../../shared/format';
+import { plural } from '../../shared/words';
 import { entryTypeLabel, unitLabel } from '../wallet/labels';
 
 /** The report that lists every member a close paid (the bonuses area). */

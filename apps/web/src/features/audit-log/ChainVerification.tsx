@@ -3,7 +3,8 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import type { AuditVerification } from '@portal/contract';
 import { errorMessage } from '../../shared/api/errors';
-import { formatDateTime, plural } from '../../shared/format';
+import { formatDateTime } from '../../shared/format';
+import { plural } from '../../shared/words';
 import { useAuditVerification } from './api';
 
 /** A hash in full, breakable anywhere so that it fits a phone's width. */

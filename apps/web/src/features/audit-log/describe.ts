@@ -1,5 +1,6 @@
 import { MAX_PRODUCT_STOCK, WALLET_LABELS, type AuditEntry, type Wallet } from '@portal/contract';
-import { formatCount, formatMoney, plural } from '../../shared/format';
+import { formatCount, formatMoney } from '../../shared/format';
+import { plural } from '../../shared/words';
 
 /**
  * An audit entry in words: who did what to whom, as a

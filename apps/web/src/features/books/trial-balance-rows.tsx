@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import type { TrialBalance } from '@portal/contract';
 import type { Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
-import { plural } from '../../shared/format';
+import { plural } from '../../shared/words';
 import { unitLabel } from '../wallet/labels';
 
 type Sides = Pick<

@@ -7,7 +7,8 @@ import { ConfirmAmount, ConfirmLine, ConfirmSummary } from '../../shared/compone
 import { MoneyFormPage } from '../../shared/components/MoneyFormPage';
 import { applyServerFieldError, fieldProps } from '../../shared/forms';
 import { typedAmount } from '../../shared/typed-amount';
-import { formatMoney, formatPoints, plural } from '../../shared/format';
+import { formatMoney, formatPoints } from '../../shared/format';
+import { plural } from '../../shared/words';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useWallets } from '../wallet/api';
 import { fetchConversionQuote, useConversionTerms, useConvert } from './api';

@@ -6,7 +6,8 @@ import GroupAddOutlined from '@mui/icons-material/GroupAddOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import type { MemberDashboard } from '@portal/contract';
 import { StatCard } from '../../shared/components/StatCard';
-import { formatBV, formatDateTime, formatMoney, plural } from '../../shared/format';
+import { formatBV, formatDateTime, formatMoney } from '../../shared/format';
+import { plural } from '../../shared/words';
 import { weakerLegSentence } from './weaker-leg';
 
 /**

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { Link } from 'react-router';
 import { CopyField } from '../../shared/components/CopyField';
-import { plural } from '../../shared/format';
+import { plural } from '../../shared/words';
 
 /** The member's referral link with copy and QR code, and how many joined with it; the referral link page has the left and right links. */
 export function ReferralCard({

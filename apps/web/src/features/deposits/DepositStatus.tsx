@@ -1,7 +1,8 @@
 import type { Deposit } from '@portal/contract';
 import { DEPOSIT_STATUS_LABELS } from '@portal/contract';
 import { StatusChip } from '../../shared/components/StatusChip';
-import { formatCount, plural } from '../../shared/format';
+import { formatCount } from '../../shared/format';
+import { plural } from '../../shared/words';
 
 const COLORS = {
   seen: 'info',

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import type { WaitingMember } from '@portal/contract';
 import { ListCard } from '../../shared/components/ListCard';
 import { SearchField } from '../../shared/components/ListFilters';
-import { plural } from '../../shared/format';
+import { plural } from '../../shared/words';
 import { useListParams } from '../../shared/list-params';
 import { useSession } from '../../shared/session/useSession';
 import { useWaitingList } from './api';

@@ -13,7 +13,8 @@ import { fromBaseUnits, type InclusionCheck, type InclusionProof } from '@portal
 import { FactList } from '../../shared/components/FactList';
 import { Money } from '../../shared/components/Money';
 import { saveJson } from '../../shared/download';
-import { formatDateTime, plural } from '../../shared/format';
+import { formatDateTime } from '../../shared/format';
+import { plural } from '../../shared/words';
 import { useMyReserveProof } from './api';
 import { verifyMyInclusion } from './verify-in-browser';
 

@@ -25,7 +25,7 @@ import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 import { useSaveSettings } from './api';
 import { KEYS, SettingsSections, type SettingsForm } from './SettingsSections';
 import { LaunchNotice, PendingChangesCard } from './PendingChanges';
-import { plural } from '../../shared/format';
+import { plural } from '../../shared/words';
 
 /** /admin/settings ("Plan Settings"): the values in force; a change applies to later events only and is audited. */
 export function SettingsPage() {

@@ -12,7 +12,8 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { errorMessage, isApiError } from '../../shared/api/errors';
 import { StatusChip } from '../../shared/components/StatusChip';
-import { formatDateTime, plural } from '../../shared/format';
+import { formatDateTime } from '../../shared/format';
+import { plural } from '../../shared/words';
 import { useToast } from '../../shared/toast';
 import { useAddressActions, useWithdrawalAddresses } from './api';
 

@@ -1,5 +1,6 @@
 import { PageAlert } from '../../shared/components/PageAlert';
-import { formatDateTime, plural } from '../../shared/format';
+import { formatDateTime } from '../../shared/format';
+import { plural } from '../../shared/words';
 import { useRestoreChecks } from './api';
 
 /**

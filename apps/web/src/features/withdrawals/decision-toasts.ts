@@ -1,5 +1,5 @@
 import type { ApprovalResult, BulkResult } from '@portal/contract';
-import { plural } from '../../shared/format';
+import { plural } from '../../shared/words';
 
 export interface DecisionToast {
   variant: 'success' | 'info' | 'warning';

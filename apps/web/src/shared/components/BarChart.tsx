@@ -9,7 +9,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart as MuiBarChart } from '@mui/x-charts/BarChart';
-import { formatCompact, formatMoney, formatPeriod, plural } from '../format';
+import { formatCompact, formatMoney, formatPeriod } from '../format';
+import { plural } from '../words';
 import { visuallyHidden } from '../visually-hidden';
 import { ComposedChart } from './ComposedChart';
 

@@ -5,7 +5,7 @@ import type { Selection } from '../../../shared/hooks/useSelection';
 import { isAnswerLost, newIdempotencyKey } from '../../../shared/idempotency';
 import { useToast } from '../../../shared/toast';
 import { useDecideRedemptions } from '../api';
-import { plural } from '../../../shared/format';
+import { plural } from '../../../shared/words';
 
 type Decision = { action: 'approve' | 'reject'; rows: Redemption[]; key: string };
 

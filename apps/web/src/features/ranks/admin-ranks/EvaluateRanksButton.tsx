@@ -3,7 +3,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../shared/api/errors';
 import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
-import { formatMoney, plural } from '../../../shared/format';
+import { formatMoney } from '../../../shared/format';
+import { plural } from '../../../shared/words';
 import { useToast } from '../../../shared/toast';
 import { useEvaluateRanks } from '../api';
 

@@ -7,7 +7,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../../shared/components/ConfirmDialog';
-import { formatMoney, plural } from '../../../shared/format';
+import { formatMoney } from '../../../shared/format';
+import { plural } from '../../../shared/words';
 import type { WithdrawalDecision } from './useWithdrawalDecision';
 
 /** The approval restated before it pays: how many, the total sent on chain, and what the API's rules will ask. */
