@@ -30,6 +30,7 @@ import { twoFactorRoutes } from './two-factor/routes';
 import { withdrawalAdminRoutes, withdrawalRoutes } from './withdrawals/routes';
 import { statementAdminRoutes, statementRoutes } from './statements/routes';
 import { rankAdminRoutes, rankRoutes } from './ranks/routes';
+import { refundAdminRoutes, refundRoutes } from './refunds/routes';
 import { reservesAdminRoutes, reservesGuestRoutes, reservesRoutes } from './reserves/routes';
 import { notificationRoutes } from './notifications/routes';
 
@@ -61,6 +62,7 @@ export const memberRoutes: RouteModule[] = [
   conversionRoutes,
   packageRoutes,
   purchaseRoutes,
+  refundRoutes,
   bonusRoutes,
   productRoutes,
   redemptionRoutes,
@@ -93,4 +95,5 @@ export const adminRoutes: RouteModule[] = [
   statementAdminRoutes,
   rankAdminRoutes,
   reservesAdminRoutes,
+  refundAdminRoutes,
 ];

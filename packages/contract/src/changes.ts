@@ -35,6 +35,7 @@ export const LOOSENING: Partial<Record<keyof Settings, LooseningDirection>> = {
   closeReviewThreshold: 'raise',
   closeReviewAutoPayHours: 'lowerZeroIsNever',
   changeDelayHours: 'lower',
+  cancellationDays: 'raise',
 };
 
 /** A decimal setting as a number to compare, with 0 read as `zero` (none, never) where the direction says so. */

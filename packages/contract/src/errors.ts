@@ -80,6 +80,10 @@ export const apiErrorCodes = {
   CLOSE_OUT_OF_ORDER: [422],
   CLOSE_AWAITING_REVIEW: [409],
   CLOSE_NOT_FOUND: [404],
+  // Cancellations and refunds (apps/api/src/refunds)
+  PURCHASE_NOT_FOUND: [404],
+  PURCHASE_ALREADY_REFUNDED: [409],
+  CANCELLATION_WINDOW_CLOSED: [422],
   // Ranks (apps/api/src/ranks)
   RANK_NOT_FOUND: [404],
   RANK_NAME_TAKEN: [409],

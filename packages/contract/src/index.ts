@@ -27,6 +27,7 @@ export * from './restore-check';
 export * from './statements';
 export * from './books';
 export * from './income-disclosure';
+export * from './refunds';
 export * from './reserves';
 export * from './notifications';
 export * from './web-build';

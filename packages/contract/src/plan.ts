@@ -4,6 +4,7 @@ import { pageOf } from './common';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
 import { amountSchema, moneySchema } from './money';
 import { hotWalletCheckSchema } from './health';
+import { refundKindSchema } from './refunds';
 
 /**
  * Packages, purchases and the compensation plan (PRODUCT.md §4–§5).
@@ -99,7 +100,12 @@ export const purchaseListQuerySchema = listQuery({
   to: dayFilterSchema.optional(),
 });
 export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
-export const purchaseListItemSchema = purchaseSchema.omit({ referralPaid: true, volumePending: true });
+export const purchaseListItemSchema = purchaseSchema.omit({ referralPaid: true, volumePending: true }).extend({
+  /** How and when it was undone (docs/plan.md, "Cancellations and refunds"); null while it stands. */
+  refunded: z.object({ kind: refundKindSchema, at: z.string() }).nullable(),
+  /** Until when the member may cancel it themselves; null when they may not (window off or past, or undone). */
+  cancelUntil: z.string().nullable(),
+});
 export type PurchaseListItem = z.infer<typeof purchaseListItemSchema>;
 export const purchasePageSchema = pageOf(purchaseListItemSchema);
 

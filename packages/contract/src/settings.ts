@@ -92,6 +92,10 @@ export const settingsShape = {
   )
     .regex(/^(0|[1-9]\d{0,3})$/, 'Automatic pay must be a whole number of hours from 0 to 9999')
     .meta({ example: '24' }),
+  cancellationDays: text(
+    { error: 'Cancellation window must be a whole number of days' },
+    { label: 'Cancellation window' },
+  ).regex(/^(0|[1-9]\d{0,2})$/, 'Cancellation window must be a whole number of days from 0 to 999'),
   changeDelayHours: text({ error: 'Change delay must be a whole number of hours' }, { label: 'Change delay' }).regex(
     /^(0|[1-9]\d{0,3})$/,
     'Change delay must be a whole number of hours from 0 to 9999',
@@ -134,6 +138,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   closeReviewThreshold: '1000',
   closeReviewAutoPayHours: '0',
   changeDelayHours: '24',
+  cancellationDays: '14',
 };
 
 /** A withdrawal-policy amount in base units, or null where the setting is 0 (the rule is off). */
@@ -181,6 +186,11 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
     label: 'Referral bonus, level 3',
     help: 'Share paid to the third sponsor up (if active).',
     unit: '%',
+  },
+  cancellationDays: {
+    label: 'Cancellation window',
+    help: 'Days after a purchase in which the member may cancel it themselves: the price goes back to their deposit wallet and the bonuses it paid are clawed back (0: members cannot cancel; admins may still refund). Applies to purchases already made too.',
+    unit: 'days',
   },
   matchingPercent: {
     label: 'Matching rate',

@@ -107,7 +107,7 @@ BEGIN
   -- The BV joins the placement ancestors' legs through the roll-up; an unplaced buyer keeps it pending.
   IF pkg.bv > 0 THEN
     IF EXISTS (SELECT 1 FROM network_nodes n WHERE n.member_id = buyer_id) THEN
-      INSERT INTO network_events (member_id, kind, volume) VALUES (buyer_id, 'volume', trim_scale(pkg.bv));
+      INSERT INTO network_events (member_id, kind, volume, purchase_id) VALUES (buyer_id, 'volume', trim_scale(pkg.bv), purchase_id);
     ELSE
       UPDATE members m SET pending_volume = m.pending_volume + trim_scale(pkg.bv) WHERE m.user_id = buyer_id;
       volume_pending := true;

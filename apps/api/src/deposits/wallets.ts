@@ -163,7 +163,7 @@ export async function reconcile(ctx: AppContext, chain: Chain, decimals: number)
     pending_sweeps: string;
     issued: number;
   }>(
-    sql`SELECT (SELECT COALESCE(sum(balance), 0) FROM ledger_accounts WHERE kind = 'member' AND unit = 'USDT')::text AS owed,
+    sql`SELECT (SELECT COALESCE(sum(balance), 0) FROM ledger_accounts WHERE kind = 'member' AND unit = 'USDT' AND wallet <> 'owed')::text AS owed,
             ${systemBalance('treasury')}::text AS treasury,
             ${systemBalance('withdrawals_in_flight')}::text AS in_flight,
             (SELECT COALESCE(sum(amount), 0) FROM deposits WHERE chain_id = ${chain.chainId} AND status = 'seen')::text AS not_final,

@@ -19,11 +19,23 @@ export const SYSTEM_ACCOUNTS = {
 } as const satisfies Record<string, Unit>;
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 
-export const WALLET_UNITS: Record<Wallet, Unit> = { deposit: 'USDT', income: 'USDT', points: 'POINT' };
+/**
+ * A member's wallets, and 'owed': what a member owes after a clawback larger
+ * than their income wallet, a balance at or below zero that no one spends
+ * (migration 0052_refunds.sql; repaid by ledger_repay_owed.sql).
+ */
+export type LedgerWallet = Wallet | 'owed';
+
+export const WALLET_UNITS: Record<LedgerWallet, Unit> = {
+  deposit: 'USDT',
+  income: 'USDT',
+  points: 'POINT',
+  owed: 'USDT',
+};
 
 export interface MemberAccountRef {
   member: number;
-  wallet: Wallet;
+  wallet: LedgerWallet;
 }
 export interface SystemAccountRef {
   system: SystemAccount;
@@ -40,7 +52,8 @@ export const refKey = (ref: AccountRef): string =>
   isMemberRef(ref) ? `m:${ref.member}:${ref.wallet}` : `s:${ref.system}`;
 
 /** "deposit wallet", for messages. */
-export const walletName = (wallet: Wallet): string => WALLET_LABELS[wallet].toLowerCase();
+export const walletName = (wallet: LedgerWallet): string =>
+  wallet === 'owed' ? 'amount owed' : WALLET_LABELS[wallet].toLowerCase();
 
 /** The display unit: "USDT" or "points". */
 export const unitName = (unit: Unit): string => (unit === 'POINT' ? 'points' : 'USDT');

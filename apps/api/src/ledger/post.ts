@@ -58,7 +58,8 @@ export async function postEntry(tx: Sql, input: EntryInput): Promise<PostedEntry
   // The database refuses an overdraft anyway (CHECK balance >= 0); checking
   // first gives the member a clear message with the figures.
   for (const line of lines) {
-    if (!isMemberRef(line.account) || line.amount > 0n) continue;
+    // What is owed is a balance at or below zero (accounts.ts `LedgerWallet`): it only grows by a clawback.
+    if (!isMemberRef(line.account) || line.amount > 0n || line.account.wallet === 'owed') continue;
     const account = locked.get(refKey(line.account))!;
     const balance = BigInt(account.balance);
     if (balance + line.amount < 0n) throw insufficientBalance(line.account, balance, -line.amount);

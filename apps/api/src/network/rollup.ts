@@ -150,7 +150,9 @@ export async function rollUpBatch(tx: Sql, batchSize: number, wait: boolean): Pr
     );
   }
   await tx.query(
-    sql`UPDATE network_events SET rolled_up_at = now() WHERE id = ANY(${events.map((e) => e.id)}::bigint[])`,
+    // The batch's number: which close first counted an event (refunds/recompute-matching.ts).
+    sql`UPDATE network_events SET rolled_up_at = now(), rolled_batch = b.n
+          FROM (SELECT nextval('network_rollup_batches') AS n) b WHERE id = ANY(${events.map((e) => e.id)}::bigint[])`,
   );
   return events.length;
 }

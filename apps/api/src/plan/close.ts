@@ -131,8 +131,9 @@ export async function closeDay(ctx: AppContext, date: string, actor: Actor | nul
     const payAfterHours = Number(settings.closeReviewAutoPayHours);
     const payAfter = review && payAfterHours > 0 ? new Date(ctx.now().getTime() + payAfterHours * 3_600_000) : null;
     await tx.query(
-      sql`INSERT INTO matching_closes (close_date, closed_at, closed_by, days, rate, members, matched, paid, flushed, events, review, review_threshold, pay_after)
+      sql`INSERT INTO matching_closes (close_date, closed_at, closed_by, days, rate, members, matched, paid, flushed, events, rolled_batch, review, review_threshold, pay_after)
        VALUES (${date}, ${ctx.now()}, ${actorId}, ${days}, ${settings.matchingPercent}, ${totals.members}, ${totals.matched}, ${totals.paid}, ${totals.flushed}, ${events},
+               COALESCE(pg_sequence_last_value('network_rollup_batches'), 0),
                ${review}, ${review ? toBaseUnits(settings.closeReviewThreshold).toString() : null}, ${payAfter})`,
     );
     // Under review the records are written without entries: the pay credits them (plan/pay.ts).

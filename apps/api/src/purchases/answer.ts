@@ -26,7 +26,8 @@ export type PurchaseRecord = Pick<PurchaseResult, 'entryId' | 'kind' | 'packageI
   createdAt: Date;
 };
 
-export function purchaseItem(p: PurchaseRecord): PurchaseListItem {
+/** The fields a list item and an answer share (a list item also says whether it was undone: list.ts). */
+export function purchaseItem(p: PurchaseRecord): Omit<PurchaseListItem, 'refunded' | 'cancelUntil'> {
   return {
     id: p.id,
     entryId: p.entryId,

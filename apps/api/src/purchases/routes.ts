@@ -17,7 +17,7 @@ export function purchaseRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     route(app, endpoints.purchases.list, {}, async (request, reply) =>
-      sendList(reply, await memberPurchases(ctx.db, principalOf(request).userId, request.query)),
+      sendList(reply, await memberPurchases(ctx, principalOf(request).userId, request.query)),
     );
   };
 }

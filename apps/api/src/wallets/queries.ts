@@ -42,7 +42,8 @@ const SORTS = { createdAt: 'p.id', amount: 'p.amount' } as const;
 
 function conditionsOf(memberId: number, query: AllEntriesQuery): Array<SqlQuery | undefined> {
   return [
-    sql`a.owner_id = ${memberId}`,
+    // What is owed is not a wallet: the wallet page says it apart (refunds/read-owed.ts).
+    sql`a.owner_id = ${memberId} AND a.wallet <> 'owed'`,
     query.wallet ? sql`a.wallet = ${query.wallet}` : undefined,
     query.type ? sql`e.type = ${query.type}` : undefined,
     query.kind ? KIND_SQL[query.kind] : undefined,
@@ -102,7 +103,7 @@ export function walletHistory(db: Sql, memberId: number, query: AllEntriesQuery)
  * its count); `toWalletEntry` makes them items. The member dashboard embeds it in its statement.
  */
 export function latestEntries(memberId: ValueOrColumn<number>, n: number): SqlQuery {
-  return sql`${ENTRY_SELECT} WHERE a.owner_id = ${memberId} ORDER BY p.id DESC LIMIT ${n}`;
+  return sql`${ENTRY_SELECT} WHERE a.owner_id = ${memberId} AND a.wallet <> 'owed' ORDER BY p.id DESC LIMIT ${n}`;
 }
 
 /** What a line means to the member who sees it in one of their wallets. */

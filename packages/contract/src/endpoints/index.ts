@@ -21,6 +21,7 @@ import { products } from './products';
 import { purchases } from './purchases';
 import { ranks } from './ranks';
 import { redemptions } from './redemptions';
+import { refunds } from './refunds';
 import { reserves } from './reserves';
 import { screening } from './screening';
 import { settings } from './settings';
@@ -62,6 +63,7 @@ export const endpoints = {
   purchases,
   ranks,
   redemptions,
+  refunds,
   reserves,
   screening,
   settings,

@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fromBaseUnits } from '@portal/contract';
+import { sql } from '../../src/platform/db/sql';
+import {
+  bearer,
+  enableAdminTwoFactor,
+  errorOf,
+  loginAdmin,
+  type Session,
+  type TestPortal,
+  startPortal,
+} from '../harness';
+import { assertBooksConsistent, balances, booksFingerprint, convert } from '../ledger/ledger-helpers';
+import { close, day, fundedMember, mustBuy, workedDayOne } from '../plan/plan-helpers';
+
+let portal: TestPortal;
+let admin: Session;
+beforeEach(async () => {
+  portal = await startPortal();
+  admin = await loginAdmin(portal.app);
+  await enableAdminTwoFactor(portal, admin);
+});
+afterEach(async () => {
+  await portal.close();
+});
+
+const cancel = (member: Session, purchaseId: number, key?: string) =>
+  portal.app.inject({
+    method: 'POST',
+    url: `/api/purchases/${purchaseId}/cancel`,
+    headers: { ...bearer(member), ...(key ? { 'idempotency-key': key } : {}) },
+  });
+
+async function purchasesOf(member: Session) {
+  const res = await portal.app.inject({ method: 'GET', url: '/api/purchases?pageSize=100', headers: bearer(member) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{
+    items: Array<{ id: number; package: { name: string }; refunded: unknown; cancelUntil: string | null }>;
+  }>().items;
+}
+
+async function owed(memberId: number): Promise<string> {
+  const { rows } = await portal.db.query<{ owed: string }>(
+    sql`SELECT COALESCE(-sum(balance), 0)::text AS owed FROM ledger_accounts WHERE owner_id = ${memberId} AND wallet = 'owed'`,
+  );
+  return fromBaseUnits(BigInt(rows[0]!.owed));
+}
+
+async function legs(memberId: number) {
+  const { rows } = await portal.db.query<{ l: string; r: string; ll: string; rl: string }>(
+    sql`SELECT left_volume::text AS l, right_volume::text AS r, left_lifetime_volume::text AS ll, right_lifetime_volume::text AS rl
+          FROM network_nodes WHERE member_id = ${memberId}`,
+  );
+  return rows[0];
+}
+
+describe('cancelling carol’s Gold after the day-1 close (docs/plan.md, "Cancellations and refunds")', () => {
+  it('gives back the price, claws back the bonuses exactly and leaves the rest owed, repaid from later income', async () => {
+    const { A, B, C, D, ids } = await workedDayOne(portal, admin);
+    expect((await close(portal.app, admin, day(-1))).statusCode).toBe(201);
+    expect((await balances(portal.app, A)).income).toBe('135.00');
+    // alice spends 100 of her income on points before the cancellation.
+    expect((await convert(portal.app, A, { amount: '100' })).statusCode).toBe(201);
+
+    const gold = (await purchasesOf(C)).find((p) => p.package.name === 'Gold')!;
+    expect(gold.cancelUntil).not.toBeNull();
+    const res = await cancel(C, gold.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      kind: 'cancellation',
+      price: '1000.00',
+      buyer: 'carol',
+      packageName: 'Gold',
+      packageAfter: null,
+      clawbacks: [{ username: 'alice', referral: '100.00', matching: '20.00', taken: '35.00', owed: '85.00' }],
+    });
+    expect((await balances(portal.app, C)).deposit).toBe('10000.00');
+    expect((await balances(portal.app, A)).income).toBe('0.00');
+    expect(await owed(A.user.id)).toBe('85.00');
+    expect(await legs(A.user.id)).toMatchObject({ l: '200', r: '0', ll: '200', rl: '0' });
+    const status = await portal.app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(C) });
+    expect(status.json()).toMatchObject({ active: false, package: null });
+    // The line names the purchase it undoes, for the buyer and for alice.
+    const aLines = await portal.app.inject({
+      method: 'GET',
+      url: '/api/wallets/entries?wallet=income',
+      headers: bearer(A),
+    });
+    expect(aLines.body).toContain(`Clawback: Cancellation of carol's Gold (purchase #${gold.id})`);
+    expect((await purchasesOf(C)).find((p) => p.id === gold.id)).toMatchObject({
+      refunded: { kind: 'cancellation' },
+      cancelUntil: null,
+    });
+
+    // Day 2: erin's Platinum pays alice 250, of which 85 repays what she owes; dave's Gold 50 more.
+    const E = await fundedMember(portal, admin, 'erin', 'bob', 'right');
+    await mustBuy(portal.app, E, ids.Platinum!);
+    expect(await owed(A.user.id)).toBe('0.00');
+    expect((await balances(portal.app, A)).income).toBe('165.00');
+    await mustBuy(portal.app, D, ids.Gold!);
+    const day2 = await close(portal.app, admin, day(0));
+    expect(day2.json()).toMatchObject({ members: 1, paid: '100.00' });
+    expect((await balances(portal.app, A)).income).toBe('215.00');
+    expect((await balances(portal.app, B)).income).toBe('710.00');
+    expect(await legs(A.user.id)).toMatchObject({ l: '6200', r: '0' });
+    await assertBooksConsistent(portal.db);
+  });
+
+  it('moves nothing the second time: a repeated key answers the first, another request is refused', async () => {
+    const { C } = await workedDayOne(portal, admin);
+    await close(portal.app, admin, day(-1));
+    const gold = (await purchasesOf(C)).find((p) => p.package.name === 'Gold')!;
+    const first = await cancel(C, gold.id, 'cancel-gold');
+    expect(first.statusCode, first.body).toBe(200);
+    const books = await booksFingerprint(portal.db);
+    const replay = await cancel(C, gold.id, 'cancel-gold');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    const again = await cancel(C, gold.id);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('PURCHASE_ALREADY_REFUNDED');
+    expect(await booksFingerprint(portal.db)).toBe(books);
+  });
+
+  it('refuses another member’s purchase, and a purchase past the window or with the window off', async () => {
+    const { A, C } = await workedDayOne(portal, admin);
+    const gold = (await purchasesOf(C)).find((p) => p.package.name === 'Gold')!;
+    const notMine = await cancel(A, gold.id);
+    expect(notMine.statusCode).toBe(404);
+    expect(errorOf(notMine).code).toBe('PURCHASE_NOT_FOUND');
+    expect(errorOf(await cancel(C, 999_999)).code).toBe('PURCHASE_NOT_FOUND');
+
+    const off = await portal.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: bearer(admin),
+      payload: { cancellationDays: '0' },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const books = await booksFingerprint(portal.db);
+    expect((await purchasesOf(C)).every((p) => p.cancelUntil === null)).toBe(true);
+    const closed = await cancel(C, gold.id);
+    expect(closed.statusCode).toBe(422);
+    expect(errorOf(closed)).toMatchObject({ code: 'CANCELLATION_WINDOW_CLOSED' });
+    expect(await booksFingerprint(portal.db)).toBe(books);
+  });
+});
+
+describe('an admin refund', () => {
+  it('undoes any purchase with a reason, audited, before its day is closed too', async () => {
+    const { A, C } = await workedDayOne(portal, admin);
+    const gold = (await purchasesOf(C)).find((p) => p.package.name === 'Gold')!;
+    const refund = (reason: unknown) =>
+      portal.app.inject({
+        method: 'POST',
+        url: `/api/admin/purchases/${gold.id}/refund`,
+        headers: bearer(admin),
+        payload: { reason },
+      });
+    expect((await refund('')).statusCode).toBe(400);
+    const res = await refund('Customer returned the starter kit');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      kind: 'refund',
+      reason: 'Customer returned the starter kit',
+      clawbacks: [{ username: 'alice', referral: '100.00', matching: '0.00', taken: '100.00', owed: '0.00' }],
+    });
+    // Not closed yet: the BV simply never matches.
+    const day1 = await close(portal.app, admin, day(-1));
+    expect(day1.json()).toMatchObject({ members: 0, paid: '0.00' });
+    expect((await balances(portal.app, A)).income).toBe('15.00');
+    expect(await legs(A.user.id)).toMatchObject({ l: '200', r: '0' });
+    const audit = await portal.db.query(
+      sql`SELECT 1 FROM audit_log WHERE action = 'purchase.refund' AND target_id = ${String(gold.id)}`,
+    );
+    expect(audit.rows).toHaveLength(1);
+    await assertBooksConsistent(portal.db);
+  });
+});
