@@ -68,13 +68,19 @@ export function incomeLines(from?: string, to?: string, memberId?: ValueOrColumn
   );
   // A rank bonus counts on the day it was credited (with a reviewed close: its pay); recorded, not credited yet: not income yet.
   const rankWhere = where(own, ...betweenDays(sql`credited_at`, from, to));
+  // A clawback (apps/api/src/refunds/claw-back.ts) takes its referral and matching back on the day of the refund.
+  const clawbackWhere = where(own, ...betweenDays(sql`created_at`, from, to));
   return sql`SELECT member_id, created_at AT TIME ZONE 'UTC' AS at, amount AS referral, 0 AS matching, 0 AS rank FROM referral_bonuses ${referralWhere}
             UNION ALL
             SELECT member_id, close_date::timestamp AS at, 0, paid, 0 FROM matching_bonuses ${matchingWhere}
             UNION ALL
             SELECT member_id, credited_at AT TIME ZONE 'UTC' AS at, 0, 0, bonus
               FROM (SELECT a.member_id, a.bonus, e.created_at AS credited_at FROM rank_achievements a JOIN journal_entries e ON e.id = a.entry_id
-                     WHERE a.bonus > 0) r ${rankWhere}`;
+                     WHERE a.bonus > 0) r ${rankWhere}
+            UNION ALL
+            SELECT member_id, created_at AT TIME ZONE 'UTC' AS at, -referral, -matching, 0
+              FROM (SELECT c.member_id, r.created_at, c.referral, c.matching FROM refund_clawbacks c JOIN purchase_refunds r ON r.id = c.refund_id) k
+                   ${clawbackWhere}`;
 }
 
 /** `incomeRows`' rows as a series with every period of the range (their total is `incomeByKind`'s). */

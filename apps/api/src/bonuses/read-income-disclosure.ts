@@ -34,7 +34,13 @@ function disclosureRow(query: IncomeDisclosureQuery, start: Date, end: Date, asO
   return sql`WITH earned AS (
           SELECT member_id, sum(referral + matching + rank) AS income FROM (${incomeLines(query.from, query.to)}) x GROUP BY member_id),
         spent AS (
-          SELECT member_id, sum(price) AS spent FROM purchases WHERE created_at >= ${start} AND created_at < ${end} GROUP BY member_id),
+          -- A purchase undone (apps/api/src/refunds/) gives its price back on the day it was undone.
+          SELECT member_id, sum(price) AS spent
+            FROM (SELECT member_id, price FROM purchases WHERE created_at >= ${start} AND created_at < ${end}
+                  UNION ALL
+                  SELECT p.member_id, -p.price FROM purchase_refunds r JOIN purchases p ON p.id = r.purchase_id
+                   WHERE r.created_at >= ${start} AND r.created_at < ${end}) x
+           GROUP BY member_id),
         each AS (
           SELECT COALESCE(e.income, 0) AS income, COALESCE(s.spent, 0) AS spent,
                  floor(extract(epoch FROM (${asOf}::timestamptz - m.joined_at)) / 86400)::int AS days
