@@ -18,7 +18,7 @@ import { settingsRoutes } from './settings/routes';
 import { changeRoutes } from './changes/routes';
 import { auditRoutes } from './audit/routes';
 import { packageAdminRoutes, packageRoutes } from './packages/routes';
-import { purchaseRoutes } from './purchases/routes';
+import { purchaseAdminRoutes, purchaseRoutes } from './purchases/routes';
 import { bonusAdminRoutes, bonusRoutes } from './bonuses/routes';
 import { planAdminRoutes } from './plan/routes';
 import { simulatorAdminRoutes } from './simulator/routes';
@@ -95,5 +95,6 @@ export const adminRoutes: RouteModule[] = [
   statementAdminRoutes,
   rankAdminRoutes,
   reservesAdminRoutes,
+  purchaseAdminRoutes,
   refundAdminRoutes,
 ];

@@ -63,7 +63,11 @@ export const walletBalanceSchema = z.object({
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
-export const walletsResponseSchema = z.object({ wallets: z.array(walletBalanceSchema) });
+export const walletsResponseSchema = z.object({
+  wallets: z.array(walletBalanceSchema),
+  /** What the member owes after a clawback larger than their income wallet (docs/plan.md, "Cancellations and refunds"): repaid first from later income; "0.00" when nothing. */
+  owed: moneySchema,
+});
 
 /** One line of a wallet's history: a posting with the entry it belongs to. */
 export const walletEntrySchema = z.object({

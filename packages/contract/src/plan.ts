@@ -109,6 +109,25 @@ export const purchaseListItemSchema = purchaseSchema.omit({ referralPaid: true, 
 export type PurchaseListItem = z.infer<typeof purchaseListItemSchema>;
 export const purchasePageSchema = pageOf(purchaseListItemSchema);
 
+/** Every member's purchases, for the admins' refunds (`/admin-purchases`). */
+export const adminPurchaseListQuerySchema = listQuery({
+  sort: sortSchema(['createdAt', 'price'], '-createdAt'),
+  kind: purchaseKindSchema.optional(),
+  state: z.enum(['standing', 'undone'], { error: () => 'state must be standing or undone' }).optional(),
+  search: searchSchema,
+  from: dayFilterSchema.optional(),
+  to: dayFilterSchema.optional(),
+  format: listFormatSchema,
+});
+export type AdminPurchaseListQuery = z.infer<typeof adminPurchaseListQuerySchema>;
+export const adminPurchaseSchema = purchaseListItemSchema.omit({ cancelUntil: true }).extend({
+  member: z.object({ id: z.number().int(), username: z.string() }),
+  /** The reason an admin gave for a refund ('' for a member's cancellation or while it stands). */
+  reason: z.string(),
+});
+export type AdminPurchase = z.infer<typeof adminPurchaseSchema>;
+export const adminPurchasePageSchema = pageOf(adminPurchaseSchema);
+
 /** Where a member stands in the plan. */
 export const planStatusSchema = z.object({
   active: z.boolean(),

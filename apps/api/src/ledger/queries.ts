@@ -11,6 +11,15 @@ export async function walletBalances(db: Sql, memberId: number): Promise<WalletB
   return walletBalancesOf(rows);
 }
 
+/** The member's wallets and what they owe after a clawback (`/api/wallets`), from one read of their accounts. */
+export async function walletsAndOwed(db: Sql, memberId: number): Promise<{ wallets: WalletBalance[]; owed: string }> {
+  const { rows } = await db.query<{ wallet: string; balance: string }>(
+    sql`SELECT wallet, balance FROM ledger_accounts WHERE owner_id = ${memberId}`,
+  );
+  const owed = rows.find((row) => row.wallet === 'owed');
+  return { wallets: walletBalancesOf(rows), owed: fromBaseUnits(owed ? -BigInt(owed.balance) : 0n) };
+}
+
 /** Every wallet with its balance from the member's accounts' rows (a wallet without an account holds 0). */
 export function walletBalancesOf(rows: Array<{ wallet: string; balance: string }>): WalletBalance[] {
   const held = new Map(rows.map((row) => [row.wallet, BigInt(row.balance)]));

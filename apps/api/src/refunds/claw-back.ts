@@ -11,7 +11,7 @@ export interface ClawbackInput {
   actorId: number;
   /** What each member gives back: the referral bonus the purchase paid them… */
   referral: Map<number, bigint>;
-  /** …and the matching paid less what the recomputed closes pay (plan/recompute-matching.ts). */
+  /** …and the matching paid less what the recomputed closes pay (refunds/recompute-matching.ts). */
   matching: Map<number, bigint>;
 }
 

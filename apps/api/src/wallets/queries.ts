@@ -42,7 +42,7 @@ const SORTS = { createdAt: 'p.id', amount: 'p.amount' } as const;
 
 function conditionsOf(memberId: number, query: AllEntriesQuery): Array<SqlQuery | undefined> {
   return [
-    // What is owed is not a wallet: the wallet page says it apart (refunds/read-owed.ts).
+    // What is owed is not a wallet: the wallet page says it apart (ledger/queries.ts `walletsAndOwed`).
     sql`a.owner_id = ${memberId} AND a.wallet <> 'owed'`,
     query.wallet ? sql`a.wallet = ${query.wallet}` : undefined,
     query.type ? sql`e.type = ${query.type}` : undefined,

@@ -77,6 +77,8 @@ describe('cancelling carol’s Gold after the day-1 close (docs/plan.md, "Cancel
     expect((await balances(portal.app, C)).deposit).toBe('10000.00');
     expect((await balances(portal.app, A)).income).toBe('0.00');
     expect(await owed(A.user.id)).toBe('85.00');
+    const aWallets = await portal.app.inject({ method: 'GET', url: '/api/wallets', headers: bearer(A) });
+    expect(aWallets.json()).toMatchObject({ owed: '85.00' });
     expect(await legs(A.user.id)).toMatchObject({ l: '200', r: '0', ll: '200', rl: '0' });
     const status = await portal.app.inject({ method: 'GET', url: '/api/plan/status', headers: bearer(C) });
     expect(status.json()).toMatchObject({ active: false, package: null });
@@ -170,6 +172,41 @@ describe('an admin refund', () => {
     expect(day1.json()).toMatchObject({ members: 0, paid: '0.00' });
     expect((await balances(portal.app, A)).income).toBe('15.00');
     expect(await legs(A.user.id)).toMatchObject({ l: '200', r: '0' });
+    const listed = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/purchases?state=undone&search=caro',
+      headers: bearer(admin),
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toMatchObject({
+      total: 1,
+      items: [
+        {
+          id: gold.id,
+          member: { username: 'carol' },
+          refunded: { kind: 'refund' },
+          reason: 'Customer returned the starter kit',
+        },
+      ],
+    });
+    const standing = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/purchases?state=standing',
+      headers: bearer(admin),
+    });
+    expect(
+      standing
+        .json()
+        .items.map((p: { member: { username: string } }) => p.member.username)
+        .sort(),
+    ).toEqual(['alice', 'bob', 'dave']);
+    const csv = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/purchases?format=csv',
+      headers: bearer(admin),
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Customer returned the starter kit');
     const audit = await portal.db.query(
       sql`SELECT 1 FROM audit_log WHERE action = 'purchase.refund' AND target_id = ${String(gold.id)}`,
     );

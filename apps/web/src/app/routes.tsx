@@ -23,6 +23,7 @@ import { networkRoutes } from '../features/network/routes';
 import { packageRoutes } from '../features/packages/routes';
 import { planSimulatorRoutes } from '../features/plan-simulator/routes';
 import { productRoutes } from '../features/products/routes';
+import { refundRoutes } from '../features/refunds/routes';
 import { rankReportRoutes, rankRoutes } from '../features/ranks/routes';
 import { reserveRoutes } from '../features/reserves/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -61,6 +62,7 @@ export const APP_ROUTES: AppRoute[] = [
   // Plan & catalogue: packages, products, settings, the plan simulator, audit log (products also holds member and approval pages,
   // which come after the withdrawal ones in their groups).
   ...adminPackageRoutes,
+  ...refundRoutes,
   ...rankRoutes,
   ...productRoutes,
   ...settingsRoutes,

@@ -1,7 +1,14 @@
 import { endpoint } from '../endpoint';
 import { idempotencyErrors } from './shared-errors';
 import { idempotencyHeadersSchema } from '../ledger';
-import { purchaseBodySchema, purchaseListQuerySchema, purchasePageSchema, purchaseSchema } from '../plan';
+import {
+  adminPurchaseListQuerySchema,
+  adminPurchasePageSchema,
+  purchaseBodySchema,
+  purchaseListQuerySchema,
+  purchasePageSchema,
+  purchaseSchema,
+} from '../plan';
 
 /** `/api/purchases` */
 export const purchases = {
@@ -25,5 +32,16 @@ export const purchases = {
     errors: ['MEMBER_NOT_FOUND', 'PACKAGE_NOT_FOUND'],
     tags: ['packages'],
     summary: 'Your purchases, newest first; `kind=purchase` or `repurchase`',
+  }),
+  adminList: endpoint({
+    method: 'GET',
+    path: '/admin/purchases',
+    twoFactor: false,
+    query: adminPurchaseListQuerySchema,
+    status: 200,
+    answer: adminPurchasePageSchema,
+    errors: [],
+    tags: ['admin'],
+    summary: "Every member's purchases, newest first; `state=standing` or `undone`; `format=csv`",
   }),
 };

@@ -199,6 +199,16 @@ const ADMINISTRATION: Record<string, Describer> = {
 
 /** The plan's closes and bonuses. */
 const PLAN: Record<string, Describer> = {
+  'purchase.refund': ({ d, who, id, note, say }) => {
+    note('Reason', d.reason);
+    return say(
+      who,
+      ` refunded ${str(d.buyer) ?? 'a member'}'s ${str(d.package) ?? 'package'} (purchase #${id}, ${formatMoney(str(d.price) ?? '0')} USDT)`,
+      ' (',
+      { text: 'purchases', to: '/admin/purchases' },
+      ')',
+    );
+  },
   'ranks.evaluate': ({ d, who, say }) => {
     const result = (d.result ?? {}) as Details;
     return say(
@@ -435,6 +445,7 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'product.create', label: 'Product created' },
   { value: 'product.update', label: 'Product changed' },
   { value: 'product.image', label: 'Product picture' },
+  { value: 'purchase.refund', label: 'Purchase refunded' },
   { value: 'plan.close', label: 'Daily close' },
   { value: 'plan.close.pay', label: 'Reviewed close paid' },
   { value: 'consolidation.start', label: 'Consolidation started' },

@@ -42,6 +42,20 @@ export function useBuy() {
   });
 }
 
+/** Cancels one's own purchase within the window (docs/plan.md, "Cancellations and refunds"). */
+export function useCancelPurchase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ purchaseId, key }: { purchaseId: number; key: string }) =>
+      api.call(endpoints.refunds.cancel, { params: { id: purchaseId }, headers: { 'idempotency-key': key } }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: planKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
+      ]),
+  });
+}
+
 export function useBonuses(query: Record<string, string | number>, admin = false) {
   return useListQuery(
     admin ? planKeys.adminBonuses : planKeys.bonuses,

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Button from '@mui/material/Button';
 import SwapHorizOutlined from '@mui/icons-material/SwapHorizOutlined';
@@ -10,6 +11,7 @@ import { BalanceCards } from './BalanceCards';
 import { ENTRY_COLUMNS } from './EntriesTable';
 import { EntryFilters } from './EntryFilters';
 import { InclusionProofCard } from '../reserves/InclusionProofCard';
+import { formatMoney } from '../../shared/format';
 
 const FILTERS = ['wallet', 'type', 'kind', 'direction', 'from', 'to'] as const;
 
@@ -22,6 +24,12 @@ export function WalletPage() {
   return (
     <Stack spacing={6}>
       <BalanceCards wallets={wallets.data?.wallets} />
+      {wallets.data?.owed && wallets.data.owed !== '0.00' && (
+        <Alert severity="warning" data-testid="wallet-owed">
+          You owe {formatMoney(wallets.data.owed)} USDT: a purchase that paid you a bonus was cancelled or refunded, and
+          your income wallet could not give all of it back. Your next income repays it first.
+        </Alert>
+      )}
       <ListCard
         stackOnPhone
         title="History"
