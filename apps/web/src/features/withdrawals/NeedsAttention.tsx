@@ -11,10 +11,31 @@ import { formatDateTime } from '../../shared/format';
 import { plural } from '../../shared/words';
 import { useSession } from '../../shared/session/useSession';
 import { TxLink } from '../deposits/DepositStatus';
-import { useAdminWithdrawals } from './api';
+import { errorMessage } from '../../shared/api/errors';
+import { useToast } from '../../shared/toast';
+import { useAdminWithdrawals, useDecideWithdrawals } from './api';
+import { decisionToasts } from './decision-toasts';
 import { attentionOf, type Attention } from './attention';
 import { OwnMoneyNote } from '../../shared/components/OwnMoneyNote';
 import { usePayoutActions } from './usePayoutActions';
+
+/**
+ * A flagged withdrawal rejected in one click, with the reason its flag gives the member (the API's,
+ * withdrawals/flags.ts): the amount goes back to their income wallet.
+ */
+function useFlaggedReject() {
+  const decide = useDecideWithdrawals();
+  const toast = useToast();
+  const reject = async (w: Withdrawal, reason: string) => {
+    try {
+      const result = await decide.mutateAsync({ action: 'reject', ids: [w.id], reason });
+      for (const { variant, message } of decisionToasts('reject', result)) toast[variant](message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return { reject: (w: Withdrawal, reason: string) => void reject(w, reason), busy: decide.isPending };
+}
 
 /** The first hundred, oldest first: the group is a to-do list, not a history. */
 const QUERY = { attention: 'true', pageSize: 100, sort: 'createdAt' } as const;
@@ -50,6 +71,7 @@ export function NeedsAttention({
   const list = useAdminWithdrawals(QUERY);
   const payout = usePayoutActions();
   const me = useSession().user?.id;
+  const flagged = useFlaggedReject();
   const rows = (list.data?.items ?? []).flatMap((w) => {
     const attention = attentionOf(w);
     return attention ? [{ w, attention }] : [];
@@ -59,9 +81,29 @@ export function NeedsAttention({
 
   const actions = ({ w, attention }: Row) => {
     // No admin decides on their own withdrawal (docs/decisions/0050-no-admin-acts-on-their-own-money.md).
-    if ((attention.kind === 'failed' || attention.kind === 'second') && w.member.id === me)
+    if (attention.kind !== 'held' && attention.kind !== 'stuck' && w.member.id === me)
       return <OwnMoneyNote what="withdrawal" />;
     switch (attention.kind) {
+      case 'flagged':
+        return (
+          <>
+            <Button
+              size="small"
+              variant="outlined"
+              color="error"
+              disabled={flagged.busy}
+              onClick={() => flagged.reject(w, attention.flag!.rejectWith)}
+              aria-label={`Reject withdrawal ${w.id} and refund it`}
+            >
+              Reject
+            </Button>
+            {attention.flag!.kind === 'unfunded' && (
+              <Button size="small" component={RouterLink} to="/bep20-wallets">
+                Fund the hot wallet
+              </Button>
+            )}
+          </>
+        );
       case 'failed':
         return (
           <>
@@ -138,7 +180,7 @@ export function NeedsAttention({
     <Card id="needs-attention" data-testid="needs-attention">
       <CardHeader
         title="Needs attention"
-        subheader={`${plural(total, 'withdrawal')}: a payout failed, stuck or held back, or a second admin's approval awaited${total > rows.length ? ` (the oldest ${rows.length} shown)` : ''}.`}
+        subheader={`${plural(total, 'withdrawal')}: a payout failed, stuck or held back, a second admin's approval awaited, or a request that cannot be paid as it stands (Reject refunds it at once, with the reason the member reads)${total > rows.length ? ` (the oldest ${rows.length} shown)` : ''}.`}
       />
       <DataTable
         label="Withdrawals that need attention"
