@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { AccountSettingsPage } from './pages/AccountSettingsPage';
+import { AdminDashboardPage } from './pages/AdminDashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { SignedInFrame } from './pages/SignedInFrame';
 import { WithdrawApprovalHistoryPage } from './pages/WithdrawApprovalHistoryPage';
@@ -235,13 +236,24 @@ test('the withdrawal policy: the limits on the member’s page, a clear refusal 
     await signInApprover(page, first);
     const approval = new WithdrawApprovalPage(page);
     await approval.goto();
+    await expect(approval.thresholds).toContainText('a withdrawal above 30.00 USDT needs two different admins');
     await approval.select(id).check();
+    await expect(approval.selectionEffect).toHaveText(
+      'Approving 1 withdrawal: 1 recorded as the first of two approvals (a second admin pays).',
+    );
     await approval.approveSelectedButton(1).click();
     await expect(approval.dialog).toContainText('above the second-approval threshold of 30.00 USDT');
-    await approval.approveAndPayButton.click();
+    // It only records the first approval of two, and says so (issue 42: it read "Approve and pay").
+    await approval.approveFirstOfTwoButton.click();
     await expect(
       page.getByText(`Withdrawal #${id}: first approval recorded; it waits for a second admin`),
     ).toBeVisible();
+    // The admin dashboard opens with it under "To decide", one click from its row (issue 42, item 1).
+    const dashboard = new AdminDashboardPage(page);
+    await dashboard.goto();
+    await expect(dashboard.decision('second-approvals')).not.toHaveText('0');
+    await dashboard.decisionLink('second-approvals').click();
+    await expect(page).toHaveURL(/\/withdraw-approval$/);
     // At the top, in "Needs attention": why, and the actions in view without scrolling sideways (1366 px), then stacked (360 px).
     const attention = approval.attentionRow(id);
     await expect(attention).toContainText('Waits for a second admin');

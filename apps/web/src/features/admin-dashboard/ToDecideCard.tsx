@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -62,31 +63,33 @@ function DecisionRow({ item, now }: { item: ToDecide; now: number }) {
     ? { component: 'a' as const, href: kind.to, onClick: scrollToClose }
     : { component: Link, to: kind.to };
   return (
-    <ListItemButton {...link} divider sx={{ gap: 4, py: 2.5, alignItems: 'center' }}>
-      <TonalAvatar variant="rounded" color={color} sx={{ width: 40, height: 40 }}>
-        {ICONS[item.kind]}
-      </TonalAvatar>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 500 }}>{kind.label}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          <span data-testid={`admin-${kind.id}-note`}>{kind.note(item)}</span>
-          {facts ? (
-            <>
-              {' · '}
-              <span data-testid={`admin-${kind.id}-age`}>{facts}</span>
-            </>
-          ) : null}
+    <ListItem disablePadding divider>
+      <ListItemButton {...link} sx={{ gap: 4, py: 2.5, alignItems: 'center' }}>
+        <TonalAvatar variant="rounded" color={color} sx={{ width: 40, height: 40 }}>
+          {ICONS[item.kind]}
+        </TonalAvatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 500 }}>{kind.label}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            <span data-testid={`admin-${kind.id}-note`}>{kind.note(item)}</span>
+            {facts ? (
+              <>
+                {' · '}
+                <span data-testid={`admin-${kind.id}-age`}>{facts}</span>
+              </>
+            ) : null}
+          </Typography>
+        </Box>
+        <Typography
+          variant="h5"
+          component="p"
+          color={waiting ? 'text.primary' : 'text.secondary'}
+          sx={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0, textAlign: 'right' }}
+        >
+          <span data-testid={`admin-${kind.id}`}>{kind.value(item)}</span>
         </Typography>
-      </Box>
-      <Typography
-        variant="h5"
-        component="p"
-        color={waiting ? 'text.primary' : 'text.secondary'}
-        sx={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0, textAlign: 'right' }}
-      >
-        <span data-testid={`admin-${kind.id}`}>{kind.value(item)}</span>
-      </Typography>
-    </ListItemButton>
+      </ListItemButton>
+    </ListItem>
   );
 }
 
