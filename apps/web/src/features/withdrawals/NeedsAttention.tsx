@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Withdrawal } from '@portal/contract';
+import type { Withdrawal, WithdrawalFlag } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
@@ -37,6 +37,60 @@ function useFlaggedReject() {
   return { reject: (w: Withdrawal, reason: string) => void reject(w, reason), busy: decide.isPending };
 }
 
+/** A flagged withdrawal's actions: Reject in one click, and where the hot wallet is short, the page that funds it. */
+function FlaggedActions({ w, flag }: { w: Withdrawal; flag: WithdrawalFlag }) {
+  const flagged = useFlaggedReject();
+  return (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        color="error"
+        disabled={flagged.busy}
+        onClick={() => flagged.reject(w, flag.rejectWith)}
+        aria-label={`Reject withdrawal ${w.id} and refund it`}
+      >
+        Reject
+      </Button>
+      {flag.kind === 'unfunded' && (
+        <Button size="small" component={RouterLink} to="/bep20-wallets">
+          Fund the hot wallet
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** A first approval's actions: Approve (by another admin than the first), Reject. */
+function SecondApprovalActions({
+  w,
+  me,
+  onApprove,
+  onReject,
+}: {
+  w: Withdrawal;
+  me: number | undefined;
+  onApprove: (w: Withdrawal) => void;
+  onReject: (w: Withdrawal) => void;
+}) {
+  return (
+    <>
+      {w.approvals.some((a) => a.by?.id === me) ? (
+        <Typography variant="body2" color="text.secondary">
+          You gave the first approval: another admin approves it.
+        </Typography>
+      ) : (
+        <Button size="small" variant="outlined" color="success" onClick={() => onApprove(w)}>
+          Approve
+        </Button>
+      )}
+      <Button size="small" color="error" onClick={() => onReject(w)}>
+        Reject
+      </Button>
+    </>
+  );
+}
+
 /** The first hundred, oldest first: the group is a to-do list, not a history. */
 const QUERY = { attention: 'true', pageSize: 100, sort: 'createdAt' } as const;
 
@@ -54,7 +108,9 @@ function Why({ attention }: { attention: Attention }) {
 }
 
 /**
- * The "Needs attention" group at the top of /withdraw-approval: a first
+ * The "Needs attention" group at the top of /withdraw-approval: a pending
+ * withdrawal the API flags (its address screened since the request, its
+ * member blocked, the hot wallet short: Reject in one click), a first
  * approval waiting for a second admin (Approve, Reject), a payout the daily
  * payout cap holds back (the setting), a stuck payout (its transaction), a
  * failed one (Retry, Refund), each with why. Three columns at 1366 px, so
@@ -71,7 +127,6 @@ export function NeedsAttention({
   const list = useAdminWithdrawals(QUERY);
   const payout = usePayoutActions();
   const me = useSession().user?.id;
-  const flagged = useFlaggedReject();
   const rows = (list.data?.items ?? []).flatMap((w) => {
     const attention = attentionOf(w);
     return attention ? [{ w, attention }] : [];
@@ -85,25 +140,7 @@ export function NeedsAttention({
       return <OwnMoneyNote what="withdrawal" />;
     switch (attention.kind) {
       case 'flagged':
-        return (
-          <>
-            <Button
-              size="small"
-              variant="outlined"
-              color="error"
-              disabled={flagged.busy}
-              onClick={() => flagged.reject(w, attention.flag!.rejectWith)}
-              aria-label={`Reject withdrawal ${w.id} and refund it`}
-            >
-              Reject
-            </Button>
-            {attention.flag!.kind === 'unfunded' && (
-              <Button size="small" component={RouterLink} to="/bep20-wallets">
-                Fund the hot wallet
-              </Button>
-            )}
-          </>
-        );
+        return <FlaggedActions w={w} flag={attention.flag!} />;
       case 'failed':
         return (
           <>
@@ -116,22 +153,7 @@ export function NeedsAttention({
           </>
         );
       case 'second':
-        return (
-          <>
-            {w.approvals.some((a) => a.by?.id === me) ? (
-              <Typography variant="body2" color="text.secondary">
-                You gave the first approval: another admin approves it.
-              </Typography>
-            ) : (
-              <Button size="small" variant="outlined" color="success" onClick={() => onApprove(w)}>
-                Approve
-              </Button>
-            )}
-            <Button size="small" color="error" onClick={() => onReject(w)}>
-              Reject
-            </Button>
-          </>
-        );
+        return <SecondApprovalActions w={w} me={me} onApprove={onApprove} onReject={onReject} />;
       case 'held':
         return (
           <Button size="small" component={RouterLink} to="/admin/settings">
