@@ -1,24 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import { TO_DECIDE_KINDS, type AdminDashboard, type ToDecide, type Withdrawal } from '@portal/contract';
-import { bearer, registerMember, usePortal } from '../harness';
+import { bearer, registerMember, usePortal, type Session, type TestPortal } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
 import { enableTwoFactor, freshCode } from '../two-factor/two-factor-helpers';
+import { close, day, workedDayOne } from '../plan/plan-helpers';
 import { OUTSIDE, requestWithdrawal, setSettings } from '../withdrawals/withdrawal-helpers';
 
 /**
  * The admin dashboard's "To decide" (issue 42, item 1): every kind of decision waiting, each with how many, their
  * sum and since when the oldest waits, as the rows it counts were written.
  */
-describe("the admin dashboard's To decide", () => {
+type Decisions = Record<(typeof TO_DECIDE_KINDS)[number], ToDecide>;
+
+/** "To decide" as the dashboard answers it, by kind (every kind listed, in the contract's order). */
+async function decisionsOf(portal: TestPortal, admin: Session): Promise<Decisions> {
+  const res = await portal.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
+  expect(res.statusCode, res.body).toBe(200);
+  const list = res.json<AdminDashboard>().toDecide;
+  expect(list.map((d) => d.kind)).toEqual([...TO_DECIDE_KINDS]);
+  return Object.fromEntries(list.map((d) => [d.kind, d])) as Decisions;
+}
+
+describe("the admin dashboard's To decide: a close waiting for review", () => {
   const { portal, admin } = usePortal();
 
-  async function decisions(): Promise<Record<(typeof TO_DECIDE_KINDS)[number], ToDecide>> {
-    const res = await portal.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(admin) });
-    expect(res.statusCode, res.body).toBe(200);
-    const list = res.json<AdminDashboard>().toDecide;
-    expect(list.map((d) => d.kind)).toEqual([...TO_DECIDE_KINDS]);
-    return Object.fromEntries(list.map((d) => [d.kind, d])) as Record<(typeof TO_DECIDE_KINDS)[number], ToDecide>;
-  }
+  it('counts the close computed for review with what it will pay, waiting since it ran; paid, it is gone', async () => {
+    await setSettings(portal.app, admin, { closeReview: true });
+    await workedDayOne(portal, admin);
+    const closed = await close(portal.app, admin, day(-1));
+    expect(closed.statusCode, closed.body).toBe(201);
+    expect((await decisionsOf(portal, admin)).closeReview).toEqual({
+      kind: 'closeReview',
+      count: 1,
+      amount: '20.00',
+      oldestAt: closed.json<{ closedAt: string }>().closedAt,
+    });
+    const paid = await portal.app.inject({
+      method: 'POST',
+      url: `/api/admin/plan/closes/${day(-1)}/pay`,
+      headers: bearer(admin),
+    });
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect((await decisionsOf(portal, admin)).closeReview).toEqual({
+      kind: 'closeReview',
+      count: 0,
+      amount: '0.00',
+      oldestAt: null,
+    });
+  });
+});
+
+describe("the admin dashboard's To decide", () => {
+  const { portal, admin } = usePortal();
+  const decisions = () => decisionsOf(portal, admin);
 
   async function withdrawalOf(amount: string, address: string): Promise<Withdrawal> {
     const member = await registerMember(portal.app);
