@@ -354,3 +354,49 @@ test('an admin’s own withdrawal: the approval list says another admin decides 
   expect(approved.status(), await approved.text()).toBe(200);
   await context.close();
 });
+
+test('a withdrawal to an address screened after the request: one click from the dashboard, flagged under "Needs attention" with why, rejected in one click', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const admin = await approverAdmin(request);
+  // Addresses usable at once, as in the first test (this one may run alone).
+  const hold = await request.patch('/api/admin/settings', {
+    headers: admin.headers,
+    data: { withdrawalAddressHoldHours: '0' },
+  });
+  expect(hold.status(), await hold.text()).toBe(200);
+  const asking = await askingMember(request, '25');
+  const id = asking.first.id;
+  const listed = await request.post('/api/admin/screening', {
+    headers: admin.headers,
+    data: { address: asking.address, reason: 'Reported stolen funds' },
+  });
+  expect(listed.status(), await listed.text()).toBe(201);
+
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await signInApprover(page, admin);
+  const dashboard = new AdminDashboardPage(page);
+  await expect(dashboard.decision('pending-withdrawals')).not.toHaveText('0');
+  await dashboard.decisionLink('pending-withdrawals').click();
+  await expect(page).toHaveURL(/\/withdraw-approval$/);
+  const approval = new WithdrawApprovalPage(page);
+  const row = approval.attentionRow(id);
+  await expect(row).toContainText('Address on the screening list');
+  await expect(row).toContainText('(Reported stolen funds): it cannot be approved.');
+  expect(await axeSerious(page)).toEqual([]);
+  await row.getByRole('button', { name: new RegExp(`^Reject withdrawal ${id}\\b`) }).click();
+  await expect(page.getByText('1 withdrawal rejected and refunded.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // The member reads why, not the list's reason.
+  const mine = (await (await request.get('/api/withdrawals?status=rejected', { headers: asking.headers })).json()) as {
+    items: Array<{ id: number; reason: string }>;
+  };
+  const rejected = mine.items.find((w) => w.id === id)!;
+  expect(rejected.reason).toMatch(/^The address is on the portal's screening list/);
+  expect(rejected.reason).not.toContain('Reported stolen funds');
+  await context.close();
+});
