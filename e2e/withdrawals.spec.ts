@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { AccountSettingsPage } from './pages/AccountSettingsPage';
+import { AdminDashboardPage } from './pages/AdminDashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { SignedInFrame } from './pages/SignedInFrame';
 import { WithdrawApprovalHistoryPage } from './pages/WithdrawApprovalHistoryPage';
@@ -235,13 +236,24 @@ test('the withdrawal policy: the limits on the member’s page, a clear refusal 
     await signInApprover(page, first);
     const approval = new WithdrawApprovalPage(page);
     await approval.goto();
+    await expect(approval.thresholds).toContainText('a withdrawal above 30.00 USDT needs two different admins');
     await approval.select(id).check();
+    await expect(approval.selectionEffect).toHaveText(
+      'Approving 1 withdrawal: 1 recorded as the first of two approvals (a second admin pays).',
+    );
     await approval.approveSelectedButton(1).click();
     await expect(approval.dialog).toContainText('above the second-approval threshold of 30.00 USDT');
-    await approval.approveAndPayButton.click();
+    // It only records the first approval of two, and says so (issue 42: it read "Approve and pay").
+    await approval.approveFirstOfTwoButton.click();
     await expect(
       page.getByText(`Withdrawal #${id}: first approval recorded; it waits for a second admin`),
     ).toBeVisible();
+    // The admin dashboard opens with it under "To decide", one click from its row (issue 42, item 1).
+    const dashboard = new AdminDashboardPage(page);
+    await dashboard.goto();
+    await expect(dashboard.decision('second-approvals')).not.toHaveText('0');
+    await dashboard.decisionLink('second-approvals').click();
+    await expect(page).toHaveURL(/\/withdraw-approval$/);
     // At the top, in "Needs attention": why, and the actions in view without scrolling sideways (1366 px), then stacked (360 px).
     const attention = approval.attentionRow(id);
     await expect(attention).toContainText('Waits for a second admin');
@@ -340,5 +352,51 @@ test('an admin’s own withdrawal: the approval list says another admin decides 
   expect(((await own.json()) as { code: string }).code).toBe('OWN_MONEY');
   const approved = await request.post(`/api/admin/withdrawals/${id}/approve`, { headers: other.headers, data: {} });
   expect(approved.status(), await approved.text()).toBe(200);
+  await context.close();
+});
+
+test('a withdrawal to an address screened after the request: one click from the dashboard, flagged under "Needs attention" with why, rejected in one click', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const admin = await approverAdmin(request);
+  // Addresses usable at once, as in the first test (this one may run alone).
+  const hold = await request.patch('/api/admin/settings', {
+    headers: admin.headers,
+    data: { withdrawalAddressHoldHours: '0' },
+  });
+  expect(hold.status(), await hold.text()).toBe(200);
+  const asking = await askingMember(request, '25');
+  const id = asking.first.id;
+  const listed = await request.post('/api/admin/screening', {
+    headers: admin.headers,
+    data: { address: asking.address, reason: 'Reported stolen funds' },
+  });
+  expect(listed.status(), await listed.text()).toBe(201);
+
+  const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  await signInApprover(page, admin);
+  const dashboard = new AdminDashboardPage(page);
+  await expect(dashboard.decision('pending-withdrawals')).not.toHaveText('0');
+  await dashboard.decisionLink('pending-withdrawals').click();
+  await expect(page).toHaveURL(/\/withdraw-approval$/);
+  const approval = new WithdrawApprovalPage(page);
+  const row = approval.attentionRow(id);
+  await expect(row).toContainText('Address on the screening list');
+  await expect(row).toContainText('(Reported stolen funds): it cannot be approved.');
+  expect(await axeSerious(page)).toEqual([]);
+  await row.getByRole('button', { name: new RegExp(`^Reject withdrawal ${id}\\b`) }).click();
+  await expect(page.getByText('1 withdrawal rejected and refunded.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  // The member reads why, not the list's reason.
+  const mine = (await (await request.get('/api/withdrawals?status=rejected', { headers: asking.headers })).json()) as {
+    items: Array<{ id: number; reason: string }>;
+  };
+  const rejected = mine.items.find((w) => w.id === id)!;
+  expect(rejected.reason).toMatch(/^The address is on the portal's screening list/);
+  expect(rejected.reason).not.toContain('Reported stolen funds');
   await context.close();
 });

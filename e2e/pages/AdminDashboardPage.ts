@@ -49,6 +49,20 @@ export class AdminDashboardPage {
     await this.page.goto('/admindashboard');
   }
 
+  /** The "To decide" card, first on the page: every decision waiting, each row a link to those rows. */
+  get toDecide(): Locator {
+    return this.page.getByRole('region', { name: 'To decide' });
+  }
+
+  /** One row of "To decide" by its id (`second-approvals`, `pending-withdrawals` …): its count, and the row's link. */
+  decision(id: string): Locator {
+    return this.toDecide.getByTestId(`admin-${id}`);
+  }
+
+  decisionLink(id: string): Locator {
+    return this.toDecide.getByRole('link').filter({ has: this.page.getByTestId(`admin-${id}`) });
+  }
+
   /** A day of the calendar's month marked closed, by its number (1-31). */
   closedDay(dayOfMonth: number): Locator {
     return this.calendar.locator('[data-closed="true"]', { hasText: new RegExp(`^${dayOfMonth}$`) });

@@ -7,6 +7,11 @@ export class WithdrawApprovalPage extends TablePage {
   readonly selectAllButton: Locator;
   readonly dialog: Locator;
   readonly approveAndPayButton: Locator;
+  /** The dialog's action when it only records a first approval of two. */
+  readonly approveFirstOfTwoButton: Locator;
+  /** The thresholds in force, and what approving the selection will do. */
+  readonly thresholds: Locator;
+  readonly selectionEffect: Locator;
   /** The "Needs attention" table, named so only while it does not scroll sideways (DataTable). */
   readonly attention: Locator;
 
@@ -16,6 +21,9 @@ export class WithdrawApprovalPage extends TablePage {
     this.selectAllButton = page.getByRole('button', { name: 'Select all on this page' });
     this.dialog = page.getByRole('dialog');
     this.approveAndPayButton = page.getByRole('button', { name: 'Approve and pay' });
+    this.approveFirstOfTwoButton = page.getByRole('button', { name: 'Approve 1 of 2' });
+    this.thresholds = page.getByTestId('approval-thresholds');
+    this.selectionEffect = page.getByTestId('approval-selection');
     this.attention = page.getByRole('region', { name: 'Withdrawals that need attention', exact: true });
   }
 

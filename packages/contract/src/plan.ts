@@ -291,6 +291,34 @@ export const closeReviewSchema = z.object({
 });
 export type CloseReview = z.infer<typeof closeReviewSchema>;
 
+/** What waits for an admin's decision, in the order the admin dashboard's "To decide" lists it. */
+export const TO_DECIDE_KINDS = [
+  'withdrawals',
+  'secondApprovals',
+  'redemptions',
+  'heldDeposits',
+  'closeReview',
+  'failedPayouts',
+  'stuckPayouts',
+  'heldByCap',
+  'settingChanges',
+  'setup',
+] as const;
+export type ToDecideKind = (typeof TO_DECIDE_KINDS)[number];
+
+/**
+ * One kind of decision waiting: how many, their sum (USDT; points for redemptions; null where nothing is summed:
+ * setting changes, the set-up) and when the oldest began to wait (null when none waits). `setup` counts 1 while
+ * the portal is in set-up (any one admin's change applies at once), waiting since the first member joined.
+ */
+export const toDecideSchema = z.object({
+  kind: z.enum(TO_DECIDE_KINDS),
+  count: z.number().int(),
+  amount: moneySchema.nullable(),
+  oldestAt: z.string().nullable(),
+});
+export type ToDecide = z.infer<typeof toDecideSchema>;
+
 export const adminDashboardSchema = z.object({
   members: z.number().int(),
   activeMembers: z.number().int(),
@@ -349,6 +377,8 @@ export const adminDashboardSchema = z.object({
     /** Payouts broadcast and not mined `STUCK_PAYOUT_MINUTES` after their first transaction was broadcast. */
     stuckPayouts: z.number().int(),
   }),
+  /** Every kind of decision waiting for an admin, each listed (count 0 when none waits), in `TO_DECIDE_KINDS` order. */
+  toDecide: z.array(toDecideSchema),
   /** The hot wallet as /api/health says it: `low` below its low-water mark or short of the payouts being sent. */
   hotWallet: hotWalletCheckSchema,
 });

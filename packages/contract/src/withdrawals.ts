@@ -125,6 +125,19 @@ export const withdrawalPayoutSchema = z.object({
 });
 export type WithdrawalPayout = z.infer<typeof withdrawalPayoutSchema>;
 
+/**
+ * Why a pending withdrawal should not be paid as it stands (apps/api/src/withdrawals/flags.ts): its address was put on
+ * the screening list after the request, its member is blocked, or the hot wallet cannot cover its payout after the
+ * payouts already approved. `reason` is the admin's; `rejectWith` the rejection reason the member would read.
+ */
+export const WITHDRAWAL_FLAG_KINDS = ['screened', 'blocked', 'unfunded'] as const;
+export const withdrawalFlagSchema = z.object({
+  kind: z.enum(WITHDRAWAL_FLAG_KINDS),
+  reason: z.string(),
+  rejectWith: z.string(),
+});
+export type WithdrawalFlag = z.infer<typeof withdrawalFlagSchema>;
+
 export const withdrawalSchema = z.object({
   id: z.number().int(),
   member: z.object({ id: z.number().int(), username: z.string(), fullName: z.string() }),
@@ -149,6 +162,8 @@ export const withdrawalSchema = z.object({
   approvalPolicy: z.object({ kind: z.enum(approvalPolicies), description: z.string() }).nullable(),
   /** Its payout while the payout job works on it (approved, not paid or failed yet); null otherwise. */
   payout: withdrawalPayoutSchema.nullable(),
+  /** What stands against paying a pending withdrawal, each with why (admins only: always empty in a member's own). */
+  flags: z.array(withdrawalFlagSchema),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalPageSchema = pageOf(withdrawalSchema);
@@ -166,7 +181,8 @@ export const adminWithdrawalListQuerySchema = withdrawalListQuerySchema.extend({
   search: searchSchema,
   /**
    * `true`: only those that need an admin (apps/api/src/withdrawals/attention.ts): a first approval
-   * waiting for a second admin, a payout held back by the daily payout cap, a stuck payout, a failed one.
+   * waiting for a second admin, a payout held back by the daily payout cap, a stuck payout, a failed one, and a
+   * pending one with a flag (its address screened since the request, its member blocked, the hot wallet short).
    */
   attention: z.enum(['true', 'false'], { error: 'attention must be true or false' }).optional(),
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),

@@ -8,6 +8,7 @@ import { chainFigures } from './chain-figures';
 import { dailyFigures, type DayFigures } from './daily-events';
 import { add, figuresOf, plus, zero, type Figures } from './figures';
 import { pendingCounts } from './pending-counts';
+import { toDecide } from './to-decide';
 
 const SERIES_DAYS = 90;
 const DAY_MS = 86_400_000;
@@ -42,7 +43,7 @@ async function readFigures(ctx: AppContext): Promise<AdminDashboard> {
   const first = new Date(today - (SERIES_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
   const watermark = (await db.query<{ until: Date | null }>(sql`SELECT rolled_until AS until FROM daily_totals_state`))
     .rows[0]?.until;
-  const [days, closes, counts] = await Promise.all([
+  const [days, closes, counts, decisions] = await Promise.all([
     // The days rolled up (at most one row per day: a year is 365 rows) and the events after their watermark in
     // ONE statement, the live part bounded by the watermark as that statement sees it: read apart, a roll-up
     // committing in between counted its events twice (in daily_totals and again as live rows) or not at all.
@@ -61,6 +62,7 @@ async function readFigures(ctx: AppContext): Promise<AdminDashboard> {
          WHERE close_date NOT IN (SELECT close_date FROM matching_closes_in_review)`,
     ),
     pendingCounts(ctx, now),
+    toDecide(ctx, now),
   ]);
   const byDay = new Map<string, Figures>();
   for (const row of days.rows) add(byDay, row.day, figuresOf(row));
@@ -108,6 +110,7 @@ async function readFigures(ctx: AppContext): Promise<AdminDashboard> {
       heldByCap: counts.held,
       stuckPayouts: counts.stuck,
     },
+    toDecide: decisions,
     hotWallet: await hotWallet,
     chain: await chain,
   };

@@ -1,5 +1,6 @@
 import { STUCK_PAYOUT_MINUTES } from '@portal/contract';
 import { sql, type SqlQuery } from '../platform/db/sql';
+import { flaggedPending, type HotWalletFree } from './flags';
 
 /**
  * What needs an admin among withdrawals and their payouts, written once for
@@ -7,7 +8,8 @@ import { sql, type SqlQuery } from '../platform/db/sql';
  * filter, list.ts) and the admin dashboard's counts (dashboard/pending-counts.ts):
  * a first approval waiting for a second admin, an approved payout the daily
  * payout cap keeps in the queue (payout/daily-cap.ts), a stuck payout, and a
- * failed one (waiting for a Retry or a Refund). Each reads by status first,
+ * failed one (waiting for a Retry or a Refund), and a pending one flagged
+ * (flags.ts: its address screened, its member blocked, the hot wallet short). Each reads by status first,
  * through the status indexes of migration 0015, so it costs the few live
  * rows, not the history.
  */
@@ -31,8 +33,8 @@ export const heldPayout = sql`p.status = 'queued' AND p.waiting IS NOT NULL`;
 export const waitingForSecondAdmin = sql`w.status = 'pending'
   AND EXISTS (SELECT 1 FROM withdrawal_approvals a WHERE a.withdrawal_id = w.id)`;
 
-/** A withdrawal (alias `w`) that needs an admin now. */
-export const needsAttention = (now: Date): SqlQuery =>
-  sql`(w.status = 'failed' OR (${waitingForSecondAdmin})
+/** A withdrawal (alias `w`) that needs an admin now; a pending one with a flag too (flags.ts), `hot` its hot wallet's. */
+export const needsAttention = (now: Date, hot: HotWalletFree | null): SqlQuery =>
+  sql`(w.status = 'failed' OR (${waitingForSecondAdmin}) OR ${flaggedPending(hot)}
        OR (w.status = 'approved' AND EXISTS (SELECT 1 FROM payouts p WHERE p.withdrawal_id = w.id
              AND ((${heldPayout}) OR (${stuckPayout(now)})))))`;

@@ -6,6 +6,7 @@ import { defineList, type ListFilter } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays, containsPattern } from '../shared/sql-list';
 import { needsAttention } from './attention';
+import { hotWalletFree, type HotWalletFree } from './flags';
 import { toWithdrawal, WITHDRAWAL_SELECT, type WithdrawalRow, type WithdrawalViewer } from './rows';
 
 /** The withdrawal lists: a member's own, and every member's for admins (search, CSV). */
@@ -31,6 +32,7 @@ function filterOf(
   query: WithdrawalListQuery | AdminWithdrawalListQuery,
   now: Date,
   memberId?: number,
+  hot: HotWalletFree | null = null,
 ): ListFilter<WithdrawalRow> {
   const pattern = 'search' in query && query.search ? containsPattern(query.search) : undefined;
   return {
@@ -38,7 +40,7 @@ function filterOf(
       memberId !== undefined ? sql`w.user_id = ${memberId}` : undefined,
       // One status or several (the member's withdrawals on their way: pending, approved, failed).
       query.status ? sql`w.status = ANY(${query.status}::text[])` : undefined,
-      'attention' in query && query.attention === 'true' ? needsAttention(now) : undefined,
+      'attention' in query && query.attention === 'true' ? needsAttention(now, hot) : undefined,
       pattern
         ? sql`(u.username ILIKE ${pattern} OR w.address ILIKE ${pattern} OR w.tx_hash ILIKE ${pattern})`
         : undefined,
@@ -49,14 +51,14 @@ function filterOf(
 }
 
 /** The list, its items carrying the explorer links of the portal's chain, as `viewer` may see them (rows.ts). */
-const withdrawalList = (ctx: AppContext, viewer: WithdrawalViewer) =>
+const withdrawalList = (ctx: AppContext, viewer: WithdrawalViewer, hot: HotWalletFree | null = null) =>
   defineList({
     select: WITHDRAWAL_SELECT,
     counted: sql`withdrawals w JOIN users u ON u.id = w.user_id`,
     sorts: SORTS,
     tieBreaker: 'w.id',
     keyOf: (row) => row.id,
-    toItem: (row: WithdrawalRow) => toWithdrawal(ctx, row, viewer),
+    toItem: (row: WithdrawalRow) => toWithdrawal(ctx, row, viewer, hot),
     csv: { name: 'withdrawals', columns: CSV_COLUMNS },
   });
 
@@ -68,6 +70,15 @@ export const memberWithdrawals = (
 ): Promise<ListAnswer<Withdrawal>> =>
   withdrawalList(ctx, 'member').page(ctx.db, filterOf(query, ctx.now(), memberId), query);
 
-/** Every withdrawal: a page, or with `format=csv` the whole filtered list in the same order. */
-export const adminWithdrawals = (ctx: AppContext, query: AdminWithdrawalListQuery): Promise<ListAnswer<Withdrawal>> =>
-  withdrawalList(ctx, 'admin').answer(ctx.db, filterOf(query, ctx.now()), query, ctx.now());
+/**
+ * Every withdrawal: a page, or with `format=csv` the whole filtered list in the same order. A list that can hold
+ * pending ones (the approval page's) reads the hot wallet once, for the flag of a payout it cannot cover (flags.ts).
+ */
+export async function adminWithdrawals(
+  ctx: AppContext,
+  query: AdminWithdrawalListQuery,
+): Promise<ListAnswer<Withdrawal>> {
+  const pending = query.attention === 'true' || query.status?.includes('pending') === true;
+  const hot = pending && query.format !== 'csv' ? await hotWalletFree(ctx) : null;
+  return withdrawalList(ctx, 'admin', hot).answer(ctx.db, filterOf(query, ctx.now(), undefined, hot), query, ctx.now());
+}

@@ -9,6 +9,7 @@ import type { AppContext } from '../context';
 import { sql } from '../platform/db/sql';
 import { notFound } from '../shared/errors';
 import { isStuck } from './attention';
+import { FLAG_COLUMNS, flagsOf, type HotWalletFree } from './flags';
 
 /** A withdrawal as every use case reads it, with its member. */
 export interface WithdrawalRow {
@@ -36,11 +37,14 @@ export interface WithdrawalRow {
     broadcast_at: string | null;
     tx_hash: string | null;
   } | null;
+  /** flags.ts's FLAG_COLUMNS: a pending one's live screening reason, and whether its member is blocked. */
+  screened?: string | null;
+  member_blocked?: boolean | null;
 }
 
 export const WITHDRAWAL_SELECT = sql`SELECT w.id, w.user_id, u.username, u.full_name, w.amount, w.fee, w.address, w.status, w.reason,
         w.tx_hash, w.block_number::text AS block_number, w.created_at, w.decided_at, w.paid_at,
-        w.approval_policy, w.approval_note,
+        w.approval_policy, w.approval_note, ${FLAG_COLUMNS},
         (SELECT json_agg(json_build_object('id', a.admin_id, 'username', au.username, 'at', a.approved_at) ORDER BY a.approved_at, a.admin_id)
            FROM withdrawal_approvals a LEFT JOIN users au ON au.id = a.admin_id WHERE a.withdrawal_id = w.id) AS approvals,
         -- The live payout (at most one, migration 0015's payouts_one_live): its state, why it waits, the job's
@@ -85,8 +89,16 @@ function payoutOf(ctx: AppContext, payout: WithdrawalRow['payout'], viewer: With
   };
 }
 
-/** A row as the API's withdrawal; the explorer links come from the chain, when the portal has one. */
-export function toWithdrawal(ctx: AppContext, row: WithdrawalRow, viewer: WithdrawalViewer = 'admin'): Withdrawal {
+/**
+ * A row as the API's withdrawal; the explorer links come from the chain, when the portal has one. An admin reads
+ * a pending one's flags (flags.ts), the hot wallet's among them where `hot` is given.
+ */
+export function toWithdrawal(
+  ctx: AppContext,
+  row: WithdrawalRow,
+  viewer: WithdrawalViewer = 'admin',
+  hot: HotWalletFree | null = null,
+): Withdrawal {
   const amount = BigInt(row.amount);
   const fee = BigInt(row.fee);
   return {
@@ -112,6 +124,7 @@ export function toWithdrawal(ctx: AppContext, row: WithdrawalRow, viewer: Withdr
     })),
     approvalPolicy: row.approval_policy ? { kind: row.approval_policy, description: row.approval_note ?? '' } : null,
     payout: payoutOf(ctx, row.payout, viewer),
+    flags: viewer === 'admin' ? flagsOf(row, amount - fee, hot) : [],
   };
 }
 

@@ -5,6 +5,29 @@ import { sql } from '../platform/db/sql';
 import { toLedgerUnits } from '../platform/chain/token';
 
 /**
+ * The hot wallet's token balance in ledger units, as the chain says it now, and the token's symbol; null without
+ * a hot wallet, or when the chain cannot be read (logged: the approval page's hot wallet card says so).
+ */
+export async function hotWalletToken(ctx: AppContext): Promise<{ balance: bigint; symbol: string } | null> {
+  const chain = ctx.chain;
+  if (!chain?.hotWalletAddress) return null;
+  try {
+    const token = await chain.token();
+    const raw = await chain.client.readContract({
+      address: token.address,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [chain.hotWalletAddress],
+      blockTag: 'latest',
+    });
+    return { balance: toLedgerUnits(raw, token.decimals), symbol: token.symbol };
+  } catch (error) {
+    ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'hot wallet balance unavailable');
+    return null;
+  }
+}
+
+/**
  * The payouts just approved that the hot wallet cannot cover, for the
  * approval's answer (review.ts): the payout job fails a payout the hot
  * wallet's tokens do not cover before it takes a nonce
@@ -23,23 +46,9 @@ export async function unfundedPayouts(
   const chain = ctx.chain;
   if (!chain?.hotWalletAddress || withdrawalIds.length === 0) return [];
   const wallet = chain.hotWalletAddress;
-  let balance: bigint;
-  let symbol: string;
-  try {
-    const token = await chain.token();
-    symbol = token.symbol;
-    const raw = await chain.client.readContract({
-      address: token.address,
-      abi: erc20Abi,
-      functionName: 'balanceOf',
-      args: [wallet],
-      blockTag: 'latest',
-    });
-    balance = toLedgerUnits(raw, token.decimals);
-  } catch (error) {
-    ctx.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'hot wallet balance unavailable');
-    return [];
-  }
+  const read = await hotWalletToken(ctx);
+  if (!read) return [];
+  const { balance, symbol } = read;
   const { rows } = await ctx.db.query<{ withdrawal_id: number; amount: string }>(
     sql`SELECT withdrawal_id, amount FROM payouts
          WHERE chain_id = ${chain.chainId} AND wallet = ${wallet}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { AdminDashboard } from '@portal/contract';
+import type { AdminDashboard, ToDecide } from '@portal/contract';
 import { ThemeModeProvider } from '../../app/theme/ThemeModeProvider';
 import { AdminDashboardPage } from './AdminDashboardPage';
 
@@ -73,7 +73,33 @@ function dashboard(
       ...attention,
     },
     hotWallet,
+    toDecide: toDecideOf(failed, attention),
   };
+}
+
+/** "To decide" as the API answers it for the same figures (no ages: none is asserted here but in the tests below). */
+function toDecideOf(
+  failed: { count: number; amount: string },
+  attention: { secondApprovals: number; heldByCap: number; stuckPayouts: number },
+): ToDecide[] {
+  const of = (kind: ToDecide['kind'], count: number, amount: string | null = '0.00'): ToDecide => ({
+    kind,
+    count,
+    amount,
+    oldestAt: null,
+  });
+  return [
+    of('withdrawals', 0),
+    of('secondApprovals', attention.secondApprovals),
+    of('redemptions', 0),
+    of('heldDeposits', 1, '250.00'),
+    of('closeReview', 0),
+    of('failedPayouts', failed.count, failed.amount),
+    of('stuckPayouts', attention.stuckPayouts),
+    of('heldByCap', attention.heldByCap),
+    of('settingChanges', 0, null),
+    of('setup', 0, null),
+  ];
 }
 
 function renderPage() {
@@ -133,7 +159,9 @@ describe('AdminDashboardPage', () => {
       'Gas 0.50 BNB · watcher 3 blocks (9 s) behind',
     );
     expect(screen.getByTestId('admin-held-deposits-note').textContent).toBe('250.00 USDT to credit or reject');
-    expect(screen.getByTestId('admin-held-deposits').closest('a')!.getAttribute('href')).toBe('/deposit-history');
+    expect(screen.getByTestId('admin-held-deposits').closest('a')!.getAttribute('href')).toBe(
+      '/deposit-history?status=held',
+    );
     expect(screen.getByTestId('admin-withdrawals-paid-note').textContent).toBe('1 paid, of which 1.00 USDT fees kept');
     for (const id of [
       'members',
@@ -160,5 +188,96 @@ describe('AdminDashboardPage', () => {
     const alert = screen.getByTestId('admin-hot-wallet-low');
     expect(alert.textContent).toContain(message);
     expect(within(alert).getByRole('link', { name: 'BEP20 Wallets' }).getAttribute('href')).toBe('/bep20-wallets');
+  });
+});
+
+describe('AdminDashboardPage: To decide first', () => {
+  it('opens with every decision waiting, each with its count, sum, age and the link to those rows, the network after', () => {
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    figures.data = {
+      ...dashboard({ count: 0, amount: '0.00' }),
+      toDecide: [
+        { kind: 'withdrawals', count: 3, amount: '420.00', oldestAt: hoursAgo(5) },
+        { kind: 'secondApprovals', count: 1, amount: '6000.00', oldestAt: hoursAgo(1) },
+        { kind: 'redemptions', count: 2, amount: '150.00', oldestAt: hoursAgo(72) },
+        { kind: 'heldDeposits', count: 0, amount: '0.00', oldestAt: null },
+        { kind: 'closeReview', count: 1, amount: '38.50', oldestAt: hoursAgo(2) },
+        { kind: 'failedPayouts', count: 0, amount: '0.00', oldestAt: null },
+        { kind: 'stuckPayouts', count: 0, amount: '0.00', oldestAt: null },
+        { kind: 'heldByCap', count: 0, amount: '0.00', oldestAt: null },
+        { kind: 'settingChanges', count: 1, amount: null, oldestAt: hoursAgo(3) },
+        { kind: 'setup', count: 1, amount: null, oldestAt: hoursAgo(100) },
+      ],
+    };
+    renderPage();
+    const card = screen.getByRole('region', { name: 'To decide' });
+    // The first thing on the page, before the network's figures.
+    const network = screen.getByRole('heading', { name: 'The network' });
+    expect(card.compareDocumentPosition(network) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(card).queryByTestId('admin-members')).toBeNull();
+    expect(screen.getByTestId('admin-to-decide-summary').textContent).toBe(
+      '8 decisions waiting, the oldest for 3 days.',
+    );
+
+    const rows = within(card).getAllByRole('link');
+    // What waits first, in the API's order; then what does not.
+    const waiting = [
+      'Withdrawals to approve',
+      'Waiting for a second admin',
+      'Redemptions to approve',
+      'Close waiting for review',
+      'Setting changes waiting',
+      'Set-up',
+    ];
+    waiting.forEach((label, i) => expect(rows[i]!.textContent, label).toMatch(new RegExp(`^${label}`)));
+    expect(rows).toHaveLength(10);
+    const row = (id: string) => ({
+      value: screen.getByTestId(`admin-${id}`).textContent,
+      note: screen.getByTestId(`admin-${id}-note`).textContent,
+      age: screen.queryByTestId(`admin-${id}-age`)?.textContent ?? null,
+      href: screen.getByTestId(`admin-${id}`).closest('a')!.getAttribute('href'),
+    });
+    expect(row('pending-withdrawals')).toEqual({
+      value: '3',
+      note: '420.00 USDT asked',
+      age: 'oldest waiting 5 h',
+      href: '/withdraw-approval',
+    });
+    expect(row('second-approvals')).toEqual({
+      value: '1',
+      note: 'Approved once, above the threshold',
+      age: '6,000.00 USDT · oldest waiting 1 h',
+      href: '/withdraw-approval',
+    });
+    expect(row('pending-redemptions')).toMatchObject({
+      value: '2',
+      note: '150.00 points asked',
+      age: 'oldest waiting 3 days',
+      href: '/redemption-approval',
+    });
+    expect(row('close-review')).toEqual({
+      value: '1',
+      note: '38.50 USDT to review and pay',
+      age: 'oldest waiting 2 h',
+      href: '#daily-close',
+    });
+    expect(row('setting-changes')).toMatchObject({ value: '1', age: 'oldest waiting 3 h', href: '/admin/settings' });
+    expect(row('setup')).toMatchObject({ value: 'In set-up', href: '/admin/settings' });
+    expect(row('held-deposits')).toEqual({
+      value: '0',
+      note: 'None waiting',
+      age: null,
+      href: '/deposit-history?status=held',
+    });
+    // The close it links to is on this page.
+    expect(document.getElementById('daily-close')).not.toBeNull();
+  });
+
+  it('calls the treasury the treasury', () => {
+    figures.data = dashboard({ count: 0, amount: '0.00' });
+    renderPage();
+    expect(screen.getByText('Treasury')).toBeTruthy();
+    expect(screen.queryByText('On chain, by the ledger')).toBeNull();
+    expect(screen.getByTestId('admin-to-decide-summary').textContent).toBe('1 decision waiting.');
   });
 });

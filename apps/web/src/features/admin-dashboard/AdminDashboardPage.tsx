@@ -1,30 +1,26 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import CallMadeOutlined from '@mui/icons-material/CallMadeOutlined';
-import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
-import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
-import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import LocalGasStationOutlined from '@mui/icons-material/LocalGasStationOutlined';
-import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
-import PauseCircleOutlined from '@mui/icons-material/PauseCircleOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import PercentOutlined from '@mui/icons-material/PercentOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
-import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import { STUCK_PAYOUT_MINUTES, type AdminDashboard } from '@portal/contract';
+import type { AdminDashboard } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../shared/api/errors';
 import { StatCard } from '../../shared/components/StatCard';
 import type { StatusColor } from '../../shared/components/StatusChip';
-import { formatCount, formatGas, formatMoney, formatPoints } from '../../shared/format';
+import { formatCount, formatGas, formatMoney } from '../../shared/format';
 import { plural } from '../../shared/words';
 import { useAdminDashboard } from '../packages/api';
 import { DailyCloseCard } from './DailyCloseCard';
 import { SalesBonusesCard } from './SalesBonusesCard';
+import { ToDecideCard } from './ToDecideCard';
 import { useFirstSignInTwoFactorSetup } from '../account/admin-two-factor';
 import { PageAlert } from '../../shared/components/PageAlert';
 import { DashboardLaunchNotice } from '../settings/PendingChanges';
@@ -138,7 +134,7 @@ const STATS: Stat[] = [
     id: 'treasury',
     icon: <AccountBalanceOutlined />,
     color: 'primary',
-    label: 'On chain, by the ledger',
+    label: 'Treasury',
     to: '/bep20-wallets',
     value: (d) => usdt(d.treasury),
     note: reconciliationNote,
@@ -152,82 +148,15 @@ const STATS: Stat[] = [
     value: walletsValue,
     note: walletsNote,
   },
-  {
-    id: 'pending-withdrawals',
-    icon: <TaskAltOutlined />,
-    color: 'warning',
-    label: 'Withdrawals to approve',
-    to: '/withdraw-approval',
-    value: (d) => formatCount(d.pending.withdrawals.count),
-    note: (d) => none(d.pending.withdrawals.count, `${usdt(d.pending.withdrawals.amount)} asked`),
-  },
-  {
-    id: 'pending-redemptions',
-    icon: <LocalShippingOutlined />,
-    color: 'warning',
-    label: 'Redemptions to approve',
-    to: '/redemption-approval',
-    value: (d) => formatCount(d.pending.redemptions.count),
-    note: (d) => none(d.pending.redemptions.count, `${formatPoints(d.pending.redemptions.points)} asked`),
-  },
-  {
-    id: 'held-deposits',
-    icon: <GppMaybeOutlined />,
-    color: 'warning',
-    label: 'Deposits held by screening',
-    to: '/deposit-history',
-    value: (d) => formatCount(d.pending.heldDeposits.count),
-    note: (d) => none(d.pending.heldDeposits.count, `${usdt(d.pending.heldDeposits.amount)} to credit or reject`),
-  },
-  // What needs an admin on /withdraw-approval, where its "Needs attention" group lists each with its actions.
-  {
-    id: 'failed-payouts',
-    icon: <ErrorOutlineOutlined />,
-    color: 'error',
-    label: 'Failed payouts',
-    to: '/withdraw-approval',
-    value: (d) => formatCount(d.pending.failedPayouts.count),
-    note: (d) =>
-      none(
-        d.pending.failedPayouts.count,
-        `${usdt(d.pending.failedPayouts.amount)} to retry or refund`,
-        'None to retry or refund',
-      ),
-  },
-  {
-    id: 'stuck-payouts',
-    icon: <HourglassEmptyOutlined />,
-    color: 'error',
-    label: 'Stuck payouts',
-    to: '/withdraw-approval',
-    value: (d) => formatCount(d.pending.stuckPayouts),
-    note: (d) => none(d.pending.stuckPayouts, `Not mined ${STUCK_PAYOUT_MINUTES} minutes after sending`, 'None'),
-  },
-  {
-    id: 'held-payouts',
-    icon: <PauseCircleOutlined />,
-    color: 'warning',
-    label: 'Held by the daily payout cap',
-    to: '/withdraw-approval',
-    value: (d) => formatCount(d.pending.heldByCap),
-    note: (d) => none(d.pending.heldByCap, 'Queued until the cap has room', 'None'),
-  },
-  {
-    id: 'second-approvals',
-    icon: <HowToRegOutlined />,
-    color: 'info',
-    label: 'Waiting for a second admin',
-    to: '/withdraw-approval',
-    value: (d) => formatCount(d.pending.secondApprovals),
-    note: (d) => none(d.pending.secondApprovals, 'Approved once, above the threshold', 'None'),
-  },
 ];
 
 /**
- * /admindashboard (docs/decisions/0042-daily-totals.md): members, sales,
+ * /admindashboard (docs/decisions/0042-daily-totals.md): first "To decide",
+ * every decision waiting for an admin with its count, sum, age and a link to
+ * those rows (ToDecideCard.tsx); then the network: members, sales,
  * bonuses paid and the payout ratio; money in and out; the treasury with the
  * reconciliation BEP20 Wallets computes, the hot and gas wallets and the
- * watcher's lag; what waits for an admin; sales and bonuses side by side
+ * watcher's lag; sales and bonuses side by side
  * over 7, 30 or 90 days with the payout ratio as a line; the daily close.
  * Every figure has its icon and opens the page behind it. A hot wallet that
  * is low is said above it all, with the page that funds it; so is a
@@ -252,6 +181,14 @@ export function AdminDashboardPage() {
         </PageAlert>
       )}
       <RestoreCheckNotice />
+      <Grid size={12}>
+        <ToDecideCard items={d?.toDecide} />
+      </Grid>
+      <Grid size={12}>
+        <Typography variant="h5" component="h2">
+          The network
+        </Typography>
+      </Grid>
       {STATS.map((s) => (
         <StatCard
           key={s.id}
@@ -266,7 +203,7 @@ export function AdminDashboardPage() {
       <Grid size={{ xs: 12, lg: 8 }}>
         <SalesBonusesCard series={d?.series} />
       </Grid>
-      <Grid size={{ xs: 12, lg: 4 }}>
+      <Grid size={{ xs: 12, lg: 4 }} id="daily-close" sx={{ scrollMarginTop: 80 }}>
         <DailyCloseCard />
       </Grid>
     </Grid>

@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Withdrawal } from '@portal/contract';
+import type { Withdrawal, WithdrawalFlag } from '@portal/contract';
 import { Link as RouterLink } from 'react-router';
 import { DataTable, type Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
@@ -11,10 +11,85 @@ import { formatDateTime } from '../../shared/format';
 import { plural } from '../../shared/words';
 import { useSession } from '../../shared/session/useSession';
 import { TxLink } from '../deposits/DepositStatus';
-import { useAdminWithdrawals } from './api';
+import { errorMessage } from '../../shared/api/errors';
+import { useToast } from '../../shared/toast';
+import { useAdminWithdrawals, useDecideWithdrawals } from './api';
+import { decisionToasts } from './decision-toasts';
 import { attentionOf, type Attention } from './attention';
 import { OwnMoneyNote } from '../../shared/components/OwnMoneyNote';
 import { usePayoutActions } from './usePayoutActions';
+
+/**
+ * A flagged withdrawal rejected in one click, with the reason its flag gives the member (the API's,
+ * withdrawals/flags.ts): the amount goes back to their income wallet.
+ */
+function useFlaggedReject() {
+  const decide = useDecideWithdrawals();
+  const toast = useToast();
+  const reject = async (w: Withdrawal, reason: string) => {
+    try {
+      const result = await decide.mutateAsync({ action: 'reject', ids: [w.id], reason });
+      for (const { variant, message } of decisionToasts('reject', result)) toast[variant](message);
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+  return { reject: (w: Withdrawal, reason: string) => void reject(w, reason), busy: decide.isPending };
+}
+
+/** A flagged withdrawal's actions: Reject in one click, and where the hot wallet is short, the page that funds it. */
+function FlaggedActions({ w, flag }: { w: Withdrawal; flag: WithdrawalFlag }) {
+  const flagged = useFlaggedReject();
+  return (
+    <>
+      <Button
+        size="small"
+        variant="outlined"
+        color="error"
+        disabled={flagged.busy}
+        onClick={() => flagged.reject(w, flag.rejectWith)}
+        aria-label={`Reject withdrawal ${w.id} and refund it`}
+      >
+        Reject
+      </Button>
+      {flag.kind === 'unfunded' && (
+        <Button size="small" component={RouterLink} to="/bep20-wallets">
+          Fund the hot wallet
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** A first approval's actions: Approve (by another admin than the first), Reject. */
+function SecondApprovalActions({
+  w,
+  me,
+  onApprove,
+  onReject,
+}: {
+  w: Withdrawal;
+  me: number | undefined;
+  onApprove: (w: Withdrawal) => void;
+  onReject: (w: Withdrawal) => void;
+}) {
+  return (
+    <>
+      {w.approvals.some((a) => a.by?.id === me) ? (
+        <Typography variant="body2" color="text.secondary">
+          You gave the first approval: another admin approves it.
+        </Typography>
+      ) : (
+        <Button size="small" variant="outlined" color="success" onClick={() => onApprove(w)}>
+          Approve
+        </Button>
+      )}
+      <Button size="small" color="error" onClick={() => onReject(w)}>
+        Reject
+      </Button>
+    </>
+  );
+}
 
 /** The first hundred, oldest first: the group is a to-do list, not a history. */
 const QUERY = { attention: 'true', pageSize: 100, sort: 'createdAt' } as const;
@@ -33,7 +108,9 @@ function Why({ attention }: { attention: Attention }) {
 }
 
 /**
- * The "Needs attention" group at the top of /withdraw-approval: a first
+ * The "Needs attention" group at the top of /withdraw-approval: a pending
+ * withdrawal the API flags (its address screened since the request, its
+ * member blocked, the hot wallet short: Reject in one click), a first
  * approval waiting for a second admin (Approve, Reject), a payout the daily
  * payout cap holds back (the setting), a stuck payout (its transaction), a
  * failed one (Retry, Refund), each with why. Three columns at 1366 px, so
@@ -59,9 +136,11 @@ export function NeedsAttention({
 
   const actions = ({ w, attention }: Row) => {
     // No admin decides on their own withdrawal (docs/decisions/0050-no-admin-acts-on-their-own-money.md).
-    if ((attention.kind === 'failed' || attention.kind === 'second') && w.member.id === me)
+    if (attention.kind !== 'held' && attention.kind !== 'stuck' && w.member.id === me)
       return <OwnMoneyNote what="withdrawal" />;
     switch (attention.kind) {
+      case 'flagged':
+        return <FlaggedActions w={w} flag={attention.flag!} />;
       case 'failed':
         return (
           <>
@@ -74,22 +153,7 @@ export function NeedsAttention({
           </>
         );
       case 'second':
-        return (
-          <>
-            {w.approvals.some((a) => a.by?.id === me) ? (
-              <Typography variant="body2" color="text.secondary">
-                You gave the first approval: another admin approves it.
-              </Typography>
-            ) : (
-              <Button size="small" variant="outlined" color="success" onClick={() => onApprove(w)}>
-                Approve
-              </Button>
-            )}
-            <Button size="small" color="error" onClick={() => onReject(w)}>
-              Reject
-            </Button>
-          </>
-        );
+        return <SecondApprovalActions w={w} me={me} onApprove={onApprove} onReject={onReject} />;
       case 'held':
         return (
           <Button size="small" component={RouterLink} to="/admin/settings">
@@ -138,7 +202,7 @@ export function NeedsAttention({
     <Card id="needs-attention" data-testid="needs-attention">
       <CardHeader
         title="Needs attention"
-        subheader={`${plural(total, 'withdrawal')}: a payout failed, stuck or held back, or a second admin's approval awaited${total > rows.length ? ` (the oldest ${rows.length} shown)` : ''}.`}
+        subheader={`${plural(total, 'withdrawal')}: a payout failed, stuck or held back, a second admin's approval awaited, or a request that cannot be paid as it stands (Reject refunds it at once, with the reason the member reads)${total > rows.length ? ` (the oldest ${rows.length} shown)` : ''}.`}
       />
       <DataTable
         label="Withdrawals that need attention"

@@ -13,6 +13,7 @@ import { useAdminWithdrawals, useMyWithdrawals } from './api';
 import { NeedsAttention } from './NeedsAttention';
 import { AfterRestoreCard } from './AfterRestoreCard';
 import { ActivityDialog } from './approval/ActivityDialog';
+import { ApprovalRules } from './approval/ApprovalRules';
 import { ApproveDialog, RejectDialog } from './approval/DecisionDialogs';
 import { HotWalletCard } from './approval/HotWalletCard';
 import { useApprovalColumns } from './approval/useApprovalColumns';
@@ -94,6 +95,7 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
         result={withdrawals}
         empty={history ? 'No withdrawal yet.' : 'Nothing waits for approval.'}
       >
+        {!history && <ApprovalRules decision={decision} />}
         {!history && (
           <Stack direction="row" spacing={3} sx={{ px: 5, pb: 3, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
             <Button size="small" onClick={selection.togglePage} disabled={rows.length === 0}>

@@ -1,4 +1,4 @@
-import { STUCK_PAYOUT_MINUTES, type Withdrawal } from '@portal/contract';
+import { STUCK_PAYOUT_MINUTES, type Withdrawal, type WithdrawalFlag } from '@portal/contract';
 import { formatDateTime } from '../../shared/format';
 
 /**
@@ -6,15 +6,33 @@ import { formatDateTime } from '../../shared/format';
  * (the API's `attention` filter, apps/api/src/withdrawals/attention.ts),
  * in the admin's words: what holds it and what to do.
  */
-export type AttentionKind = 'failed' | 'stuck' | 'held' | 'second';
+export type AttentionKind = 'failed' | 'stuck' | 'held' | 'second' | 'flagged';
 
 export interface Attention {
   kind: AttentionKind;
   title: string;
   detail: string;
+  /** A flagged one's first flag (the API's, with the reason a one-click rejection sends). */
+  flag?: WithdrawalFlag;
 }
 
+const FLAG_TITLES: Record<WithdrawalFlag['kind'], string> = {
+  screened: 'Address on the screening list',
+  blocked: 'Member blocked',
+  unfunded: 'Hot wallet cannot cover it',
+};
+
 export function attentionOf(w: Withdrawal): Attention | null {
+  // What stands against paying it comes first: a second approval would not make it payable.
+  const flag = w.status === 'pending' ? w.flags[0] : undefined;
+  if (flag) {
+    return {
+      kind: 'flagged',
+      title: w.flags.map((f) => FLAG_TITLES[f.kind]).join(' · '),
+      detail: w.flags.map((f) => f.reason).join(' '),
+      flag,
+    };
+  }
   if (w.status === 'failed') {
     return {
       kind: 'failed',

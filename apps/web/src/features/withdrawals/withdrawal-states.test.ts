@@ -24,6 +24,7 @@ function withdrawal(patch: Partial<Withdrawal>): Withdrawal {
     approvals: [],
     approvalPolicy: null,
     payout: null,
+    flags: [],
     ...patch,
   };
 }

@@ -9,16 +9,21 @@ import Typography from '@mui/material/Typography';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine } from '../../../shared/components/ConfirmDialog';
 import { formatMoney } from '../../../shared/format';
 import { plural } from '../../../shared/words';
+import { approveLabel, secondApprovalNotes } from './approval-words';
 import type { WithdrawalDecision } from './useWithdrawalDecision';
 
-/** The approval restated before it pays: how many, the total sent on chain, and what the API's rules will ask. */
+/**
+ * The approval restated before it pays: how many, the total sent on chain, and what the API's rules will ask. Its
+ * action says what happens ("Approve 1 of 2" records a first approval, "Approve and pay" pays); a second admin is
+ * told who gave the first approval and that theirs completes it.
+ */
 export function ApproveDialog({ decision }: { decision: WithdrawalDecision }) {
-  const { chosen, needsCode, policy, firstOfTwo, totpCode } = decision;
+  const { chosen, needsCode, policy, firstOfTwo, totpCode, plan } = decision;
   return (
     <ConfirmDialog
       open={decision.approving}
       title={`Approve ${plural(chosen.length, 'withdrawal')}`}
-      confirmLabel="Approve and pay"
+      confirmLabel={approveLabel(plan)}
       busy={decision.busy}
       confirmDisabled={needsCode && !/^\S{6,}$/.test(totpCode.trim())}
       onConfirm={() => void decision.run('approve')}
@@ -48,6 +53,15 @@ export function ApproveDialog({ decision }: { decision: WithdrawalDecision }) {
           {firstOfTwo === chosen.length ? 'These are' : `${firstOfTwo} of these are`} above the second-approval
           threshold of {formatMoney(policy!.secondApprovalThreshold)} USDT: your approval is recorded as the first, and
           a second admin must approve before the payout goes.
+        </Alert>
+      )}
+      {plan.completes.length > 0 && (
+        <Alert severity="info" sx={{ mt: 3 }} data-testid="second-approval-notes">
+          {secondApprovalNotes(plan).map((note) => (
+            <Typography key={note} variant="body2" component="p">
+              {note}
+            </Typography>
+          ))}
         </Alert>
       )}
       {decision.overHot && (

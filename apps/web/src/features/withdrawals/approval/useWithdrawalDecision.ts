@@ -1,20 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  approvalNeedsCode,
-  approvalPolicyFor,
-  endpoints,
-  fromBaseUnits,
-  toBaseUnits,
-  type Withdrawal,
-} from '@portal/contract';
+import { endpoints, fromBaseUnits, toBaseUnits, type Withdrawal } from '@portal/contract';
 import { errorMessage } from '../../../shared/api/errors';
 import { api } from '../../../shared/api/instance';
 import type { Selection } from '../../../shared/hooks/useSelection';
+import { useSession } from '../../../shared/session/useSession';
 import { useToast } from '../../../shared/toast';
 import { adminKeys } from '../../admin-transactions/api';
 import { useDecideWithdrawals, useHotWallet } from '../api';
 import { decisionToasts } from '../decision-toasts';
+import { approvalPlan } from './approval-words';
 
 /**
  * Approving or rejecting withdrawals on /withdraw-approval: the selection, or one withdrawal from the "Needs
@@ -23,6 +18,7 @@ import { decisionToasts } from '../decision-toasts';
  */
 export function useWithdrawalDecision(selection: Selection<Withdrawal>, enabled: boolean) {
   const toast = useToast();
+  const me = useSession().user?.id;
   const hot = useHotWallet();
   const decide = useDecideWithdrawals();
   const [approving, setApproving] = useState(false);
@@ -48,12 +44,9 @@ export function useWithdrawalDecision(selection: Selection<Withdrawal>, enabled:
   // The rules the API applies (packages/contract/src/approval-policy.ts), said before the click: a fresh
   // two-factor code for a large approval, and a first approval that waits for another admin.
   const policy = settings.data;
-  const needsCode = policy !== undefined && approvalNeedsCode(sum('amount'), policy);
-  const firstOfTwo = policy
-    ? chosen.filter(
-        (w) => w.approvals.length === 0 && approvalPolicyFor(toBaseUnits(w.amount), policy).policy === 'two_admins',
-      ).length
-    : 0;
+  const plan = approvalPlan(chosen, policy, me);
+  const { needsCode } = plan;
+  const firstOfTwo = plan.firstOfTwo.length;
 
   const run = async (action: 'approve' | 'reject') => {
     const ids = chosen.map((w) => w.id);
@@ -99,6 +92,7 @@ export function useWithdrawalDecision(selection: Selection<Withdrawal>, enabled:
     overHot: !!overHot,
     hotToken: hot.data?.token,
     policy,
+    plan,
     needsCode,
     firstOfTwo,
   };
