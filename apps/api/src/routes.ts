@@ -32,6 +32,7 @@ import { statementAdminRoutes, statementRoutes } from './statements/routes';
 import { rankAdminRoutes, rankRoutes } from './ranks/routes';
 import { reservesAdminRoutes, reservesGuestRoutes, reservesRoutes } from './reserves/routes';
 import { notificationRoutes } from './notifications/routes';
+import { webhookAdminRoutes } from './webhooks/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -93,4 +94,5 @@ export const adminRoutes: RouteModule[] = [
   statementAdminRoutes,
   rankAdminRoutes,
   reservesAdminRoutes,
+  webhookAdminRoutes,
 ];

@@ -29,6 +29,7 @@ export * from './books';
 export * from './income-disclosure';
 export * from './reserves';
 export * from './notifications';
+export * from './webhooks';
 export * from './web-build';
 export * from './health';
 export * from './endpoint';
