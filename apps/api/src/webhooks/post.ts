@@ -37,6 +37,8 @@ export function postWebhook(
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         lookup: pinnedLookup(target),
+        // A connection of its own: never one kept alive to whatever address another attempt was pinned to.
+        agent: false,
         timeout: timeoutMs,
       },
       (response) => {
