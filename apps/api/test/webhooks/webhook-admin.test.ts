@@ -88,7 +88,9 @@ describe('webhook endpoints', () => {
     expect(again.statusCode).toBe(404);
     expect(errorOf(again).code).toBe('WEBHOOK_NOT_FOUND');
   });
+});
 
+describe('webhook URLs', () => {
   it('refuses private, loopback and link-local addresses and plain http unless WEBHOOKS_ALLOW_PRIVATE is set', async () => {
     const config = portal.ctx.config;
     const hook = await startReceiver();
@@ -153,7 +155,9 @@ describe('webhook endpoints', () => {
     const missing = await post('/api/admin/webhooks/deliveries/999999/redeliver');
     expect(errorOf(missing).code).toBe('WEBHOOK_DELIVERY_NOT_FOUND');
   });
+});
 
+describe('the two-factor gate of webhook writes', () => {
   it('refuses every write to an admin without two-factor (reads stay open); nothing is created', async () => {
     const plain = await invitedAdmin(portal, admin, 'plain-webhooks', 'Plain-Admin-Secret-41');
     const { endpoint } = await createEndpoint(portal, admin, { url: 'http://127.0.0.1:9/', kinds: ['rank_reached'] });

@@ -93,7 +93,9 @@ describe('webhook deliveries', () => {
     ).rows[0]!;
     expect(endpointNow.failing_since).toBeNull();
   });
+});
 
+describe('webhook redelivery', () => {
   it('records a receiver that is not there as an error, then Redeliver sends a delivered one again now', async () => {
     const hook = await receiver();
     const { endpoint } = await createEndpoint(portal, admin, { url: hook.url, kinds: ['transfer_received'] });
@@ -129,7 +131,9 @@ describe('webhook deliveries', () => {
     );
     expect(audited.rows[0]!.n).toBe(2);
   });
+});
 
+describe('webhook delivery across passes and days', () => {
   it('delivers each event once when two passes run at the same time', async () => {
     const hook = await receiver();
     await createEndpoint(portal, admin, { url: hook.url, kinds: ['transfer_received'] });
