@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageOf } from './common';
 import { listFormatSchema, listQuery, oneOrMoreSchema, searchSchema, sortSchema } from './lists';
-import { notificationKinds } from './notifications';
+import { SECURITY_EVENT_LABELS } from './account-sessions';
+import { notificationKinds, type NotificationKind } from './notifications';
 import { text } from './text';
 
 /**
@@ -14,6 +15,28 @@ export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 /** The event type of an admin's "send test event". */
 export const WEBHOOK_TEST_KIND = 'webhook.test';
+
+/** The kinds an endpoint may be sent, in words for the admins' page. */
+export const WEBHOOK_KIND_LABELS: Record<NotificationKind | typeof WEBHOOK_TEST_KIND, string> = {
+  deposit_credited: 'Deposit credited',
+  transfer_received: 'Transfer received',
+  direct_referral: 'New direct referral',
+  rank_reached: 'Rank reached',
+  withdrawal_approved: 'Withdrawal approved',
+  withdrawal_paid: 'Withdrawal paid',
+  withdrawal_failed: 'Withdrawal failed',
+  withdrawal_rejected: 'Withdrawal rejected',
+  withdrawal_refunded: 'Withdrawal refunded',
+  redemption_approved: 'Redemption approved',
+  redemption_rejected: 'Redemption rejected',
+  password_changed: SECURITY_EVENT_LABELS.password_changed,
+  password_reset: SECURITY_EVENT_LABELS.password_reset,
+  two_factor_on: SECURITY_EVENT_LABELS.two_factor_on,
+  two_factor_off: SECURITY_EVENT_LABELS.two_factor_off,
+  withdrawal_address_added: SECURITY_EVENT_LABELS.withdrawal_address_added,
+  withdrawal_address_removed: SECURITY_EVENT_LABELS.withdrawal_address_removed,
+  [WEBHOOK_TEST_KIND]: 'Test event',
+};
 
 export const webhookUrlSchema = text(
   { error: (issue) => (issue.input === undefined ? 'URL is required' : 'URL must be text') },
