@@ -82,16 +82,17 @@ describe('WebhooksPage', () => {
     fireEvent.click(within(dialog).getByLabelText('Withdrawal paid'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     const shown = await screen.findByRole('dialog', { name: 'Endpoint added: copy its secret now' });
-    expect((within(shown).getByTestId('webhook-secret') as HTMLInputElement).value).toBe(
-      'whsec_c2VjcmV0LXNob3duLW9uY2U=',
-    );
+    expect(within(shown).getByTestId<HTMLInputElement>('webhook-secret').value).toBe('whsec_c2VjcmV0LXNob3duLW9uY2U=');
     expect(within(shown).getByRole('button', { name: 'Copy signing secret' })).toBeTruthy();
     expect(within(shown).getByText(/only time the secret is shown/)).toBeTruthy();
-    expect(writes).toEqual([
+    expect(writes.map((w) => [w.method, new URL(w.url, 'http://portal.test').pathname])).toEqual([
+      ['POST', '/api/admin/webhooks'],
+    ]);
+    expect(writes.map((w) => w.body)).toEqual([
       {
-        method: 'POST',
-        url: expect.stringContaining('/api/admin/webhooks'),
-        body: { url: 'https://erp.example.com/in', kinds: ['deposit_credited', 'withdrawal_paid'], description: '' },
+        url: 'https://erp.example.com/in',
+        kinds: ['deposit_credited', 'withdrawal_paid'],
+        description: '',
       },
     ]);
     fireEvent.click(within(shown).getByRole('button', { name: 'I have copied it' }));
@@ -109,8 +110,8 @@ describe('WebhooksPage', () => {
     expect(writes).toEqual([]);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Send again' }));
     await screen.findByText('Sent again now: the log shows the answer in a moment.');
-    expect(writes).toEqual([
-      { method: 'POST', url: expect.stringContaining('/api/admin/webhooks/deliveries/41/redeliver'), body: undefined },
+    expect(writes.map((w) => [w.method, new URL(w.url, 'http://portal.test').pathname])).toEqual([
+      ['POST', '/api/admin/webhooks/deliveries/41/redeliver'],
     ]);
   });
 });
