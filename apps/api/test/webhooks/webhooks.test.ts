@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WebhookPayload } from '@portal/contract';
 import { sql } from '../../src/platform/db/sql';
+import { CLAIM_LEASE_MS, claimDue } from '../../src/webhooks/claim';
 import { bearer, registerMember } from '../harness';
 import { fund, transfer } from '../ledger/ledger-helpers';
 import { startReceiver, verifySignature, type Received } from './receiver';
@@ -143,6 +144,21 @@ describe('webhook delivery across passes and days', () => {
     const ids = hook.received.map((r) => r.headers['webhook-id']);
     expect(ids).toHaveLength(5);
     expect(new Set(ids).size).toBe(5);
+  });
+
+  it('sends again, once, what a pass that died mid-send had claimed, once its claim runs out', async () => {
+    const hook = await receiver();
+    const { endpoint } = await createEndpoint(portal, admin, { url: hook.url, kinds: ['transfer_received'] });
+    await transferEvent();
+    // A pass claims the delivery, then its process dies before sending it (nothing recorded).
+    expect(await claimDue(portal.db, portal.clock.now, 'dead-pass')).toHaveLength(1);
+    await deliverPass(portal);
+    expect(hook.received).toHaveLength(0);
+    portal.clock.advance(CLAIM_LEASE_MS + 1000);
+    await Promise.all([deliverPass(portal), deliverPass(portal)]);
+    expect(hook.received).toHaveLength(1);
+    const [delivery] = await deliveries(portal, admin, endpoint.id);
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 
   it('sends a test event; a disabled endpoint is sent nothing; three days of failures disable it and mail the admins', async () => {
