@@ -113,7 +113,7 @@ export function DeliveriesList({ endpointId, onBack }: { endpointId: number; onB
         title={`Delivery log of endpoint #${endpointId}`}
         subheader="Each event sent to this endpoint, with every attempt and the answer it got. Retries go on for three days."
         action={
-          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2 }}>
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2 }}>
             <Button variant="outlined" startIcon={<ArrowBackOutlined />} onClick={onBack}>
               All endpoints
             </Button>
@@ -134,6 +134,7 @@ export function DeliveriesList({ endpointId, onBack }: { endpointId: number; onB
         columns={columns}
         list={list}
         result={result}
+        stackOnPhone
         renderExpansion={(d) => <AttemptLog delivery={d} />}
         expansionLabel={(d) => `Attempts of ${d.eventId}`}
         empty="Nothing sent to this endpoint yet (or nothing matches these filters)."

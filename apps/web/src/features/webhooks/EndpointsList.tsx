@@ -91,7 +91,7 @@ export function EndpointsList({ onOpen }: { onOpen: (id: number) => void }) {
         title="Webhooks"
         subheader="Your systems are sent the portal's events, signed with each endpoint's secret and retried for three days."
         action={
-          <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2 }}>
+          <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2 }}>
             <Button variant="contained" onClick={() => setEditing('new')}>
               Add endpoint
             </Button>
@@ -110,6 +110,7 @@ export function EndpointsList({ onOpen }: { onOpen: (id: number) => void }) {
           </>
         }
         label="Webhook endpoints"
+        stackOnPhone
         columns={columns}
         list={list}
         result={result}
