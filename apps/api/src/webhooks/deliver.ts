@@ -68,13 +68,16 @@ async function attempt(ctx: AppContext, delivery: ClaimedDelivery): Promise<Atte
 export async function deliverWebhooks(ctx: AppContext): Promise<boolean> {
   const claim = newClaim();
   const due = await claimDue(ctx.db, ctx.now(), claim);
-  await Promise.all(
+  // Each delivery recorded whatever befalls another; a failure fails the pass once all are done (runJob logs it).
+  const done = await Promise.allSettled(
     due.map(async (delivery) => {
       const outcome = await attempt(ctx, delivery);
       const recorded = await recordAttempt(ctx.db, delivery, claim, outcome);
       if (recorded && !succeeded(outcome)) await disableIfFailing(ctx, Number(delivery.endpoint_id));
     }),
   );
+  const failed = done.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
   return due.length === CLAIM_BATCH;
 }
 

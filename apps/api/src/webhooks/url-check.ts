@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { WEBHOOK_URL_MAX } from '@portal/contract';
 import { unprocessable } from '../shared/errors';
 
 /**
@@ -72,6 +73,8 @@ export function parseWebhookUrl(raw: string, allowPrivate: boolean): URL {
     throw invalid('The URL must use https:// (plain http is allowed only where WEBHOOKS_ALLOW_PRIVATE is set)');
   if (url.username || url.password) throw invalid('Put no user name or password in the URL');
   if (url.hash) throw invalid('The URL must not have a #fragment');
+  // Its written form (an international name in punycode) is what is stored and requested.
+  if (url.href.length > WEBHOOK_URL_MAX) throw invalid(`The URL must be at most ${WEBHOOK_URL_MAX} characters`);
   return url;
 }
 

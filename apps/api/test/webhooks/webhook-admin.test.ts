@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from '../../src/platform/db/sql';
+import { storable } from '../../src/webhooks/record-attempt';
 import { isPrivateAddress } from '../../src/webhooks/url-check';
 import { invitedAdmin } from '../admin-users/invite-helpers';
 import { bearer, errorOf } from '../harness';
@@ -138,6 +139,9 @@ describe('webhook URLs', () => {
     expect(isPrivateAddress('fd00::1')).toBe(true);
     expect(isPrivateAddress('8.8.8.8')).toBe(false);
     expect(isPrivateAddress('2606:4700:4700::1111')).toBe(false);
+    // What a receiver answers is kept without the characters PostgreSQL cannot store, and bounded.
+    expect(storable('a\u0000b\u001b\n\tc')).toBe('ab\n\tc');
+    expect(storable('x'.repeat(5000))).toHaveLength(1000);
   });
 
   it('refuses bad input with a code naming the field', async () => {
