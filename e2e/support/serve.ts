@@ -35,6 +35,8 @@ Object.assign(process.env, {
   LOG_LEVEL: 'warn',
   // The browser tests register many members from one address.
   REGISTRATIONS_PER_HOUR: '100000',
+  // The webhooks test's receiver listens on this machine (e2e/webhooks.spec.ts).
+  WEBHOOKS_ALLOW_PRIVATE: 'true',
 });
 
 await import('../../apps/api/src/main');

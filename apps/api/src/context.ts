@@ -39,6 +39,8 @@ export interface AppContext {
     kickSimulations(): void;
     /** A signing request a web process recorded (signing/hand-off.ts). */
     kickSigning?(): void;
+    /** A test event or a redelivery an admin asked for (webhooks/). */
+    kickWebhooks?(): void;
     status(): JobStatus[];
   };
 }

@@ -33,6 +33,7 @@ import { rankAdminRoutes, rankRoutes } from './ranks/routes';
 import { refundAdminRoutes, refundRoutes } from './refunds/routes';
 import { reservesAdminRoutes, reservesGuestRoutes, reservesRoutes } from './reserves/routes';
 import { notificationRoutes } from './notifications/routes';
+import { webhookAdminRoutes } from './webhooks/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -97,4 +98,5 @@ export const adminRoutes: RouteModule[] = [
   reservesAdminRoutes,
   purchaseAdminRoutes,
   refundAdminRoutes,
+  webhookAdminRoutes,
 ];

@@ -179,6 +179,13 @@ export const apiErrorCodes = {
   CHANGE_CONFIRMED_ALREADY: [409],
   CHANGE_PENDING_ALREADY: [409],
   PORTAL_LIVE_ALREADY: [409],
+  // Webhooks to the operator's systems (apps/api/src/webhooks/)
+  WEBHOOK_NOT_FOUND: [404],
+  WEBHOOK_DELIVERY_NOT_FOUND: [404],
+  WEBHOOK_URL_INVALID: [422],
+  WEBHOOK_URL_PRIVATE: [422],
+  WEBHOOK_URL_UNRESOLVED: [422],
+  WEBHOOK_DISABLED: [409],
 } as const satisfies Record<string, readonly number[]>;
 
 export type ApiErrorCode = keyof typeof apiErrorCodes;

@@ -30,6 +30,7 @@ export * from './income-disclosure';
 export * from './refunds';
 export * from './reserves';
 export * from './notifications';
+export * from './webhooks';
 export * from './web-build';
 export * from './health';
 export * from './endpoint';

@@ -56,6 +56,11 @@ const envSchema = z.object({
     .max(256)
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
+  // Webhook endpoints on private, loopback or link-local addresses, and plain http (webhooks/url-check.ts): tests and local set-ups only.
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   PORTAL_ROLE: z.enum(['all', 'web', 'jobs'], { error: 'must be all, web or jobs' }).default('all'),
   TEST_JOB_PAUSE_MS: z.coerce.number().int().min(1).max(600_000).optional(),
@@ -102,6 +107,8 @@ export interface Config {
   screeningFile?: ScreeningFile;
   /** Chain settings (chain/config.ts); no CHAIN_RPC_URL means the embedded chain. */
   chain: ChainEnv;
+  /** WEBHOOKS_ALLOW_PRIVATE: webhook URLs may be http and reach private, loopback and link-local addresses. */
+  webhooksAllowPrivate: boolean;
   /**
    * API processes `npm start` runs (node:cluster, main.ts): WEB_CONCURRENCY,
    * else DEFAULT_WEB_CONCURRENCY; always 1 on the embedded database
@@ -203,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     screeningFile: listFile?.value,
     chain: chain.value!,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE,
     webConcurrency: e.DATABASE_URL ? (e.WEB_CONCURRENCY ?? DEFAULT_WEB_CONCURRENCY) : 1,
     role: e.PORTAL_ROLE,
     testJobPauseMs: e.TEST_JOB_PAUSE_MS,

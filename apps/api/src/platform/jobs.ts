@@ -13,6 +13,7 @@ import { pendingChangesJob } from '../pending-changes';
 import cluster from 'node:cluster';
 import { signingRequestsJob } from '../signing/job';
 import { reserveProofJob } from '../reserves/reserve-proof-job';
+import { webhooksJob } from '../webhooks/deliver';
 
 /**
  * Every background job of a process, each in the one loop of shared/job-runner.ts
@@ -42,7 +43,9 @@ import { reserveProofJob } from '../reserves/reserve-proof-job';
  * - the tables' upkeep (db/upkeep.ts): a transaction-scoped advisory lock
  *   per pass on PostgreSQL; PGlite is one process;
  * - the proof of reserves after each close (reserves/reserve-proof-job.ts):
- *   a transaction-scoped advisory lock, and the close's unique proof.
+ *   a transaction-scoped advisory lock, and the close's unique proof;
+ * - the webhook deliveries (webhooks/deliver.ts): each due delivery claimed
+ *   FOR UPDATE SKIP LOCKED with a lease on its next attempt (webhooks/claim.ts).
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
@@ -63,11 +66,13 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
   const signing = ctx.chain ? runJob(ctx.log, signingRequestsJob(ctx)) : undefined;
   const upkeep = runJob(ctx.log, upkeepJob(ctx));
   const reserves = runJob(ctx.log, reserveProofJob(ctx));
+  const webhooks = runJob(ctx.log, webhooksJob(ctx));
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
     kickSimulations: () => simulations.kick(),
     kickSigning: () => signing?.kick(),
+    kickWebhooks: () => webhooks.kick(),
     status: () =>
       [
         rollup,
@@ -82,6 +87,7 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         signing,
         upkeep,
         reserves,
+        webhooks,
       ].flatMap((job) => (job ? [job.status()] : [])),
     async stop() {
       await Promise.all([
@@ -97,13 +103,14 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         signing?.stop(),
         upkeep.stop(),
         reserves.stop(),
+        webhooks.stop(),
       ]);
     },
   };
 }
 
 /** A message from a web worker of the cluster: start this job's pass now (main.ts). */
-type Kick = { portalKick: 'payouts' | 'rescans' | 'simulations' | 'signing' };
+type Kick = { portalKick: 'payouts' | 'rescans' | 'simulations' | 'signing' | 'webhooks' };
 
 /**
  * A web worker's `ctx.jobs` (PORTAL_ROLE=web runs no job): each kick goes
@@ -117,6 +124,7 @@ export function forwardKicks(): NonNullable<AppContext['jobs']> {
     kickRescans: send('rescans'),
     kickSimulations: send('simulations'),
     kickSigning: send('signing'),
+    kickWebhooks: send('webhooks'),
     status: () => [],
   };
 }
@@ -129,6 +137,7 @@ export function kickFromWorkers(jobs: NonNullable<AppContext['jobs']>): void {
       rescans: () => jobs.kickRescans(),
       simulations: () => jobs.kickSimulations(),
       signing: () => jobs.kickSigning?.(),
+      webhooks: () => jobs.kickWebhooks?.(),
     };
     if (message?.portalKick && message.portalKick in kicks) kicks[message.portalKick]();
   });

@@ -118,6 +118,7 @@ describe('route table', () => {
         '/admin/settings',
         '/admin/audit-log',
         '/address-screening',
+        '/admin-webhooks',
         '/admin-plan-simulator',
         '/admin/ranks',
         '/admin/rank-achievements',

@@ -31,6 +31,7 @@ import { transferRoutes } from '../features/transfers/routes';
 import { walletRoutes } from '../features/wallet/routes';
 import { screeningRoutes } from '../features/screening/routes';
 import { withdrawalRoutes } from '../features/withdrawals/routes';
+import { webhookRoutes } from '../features/webhooks/routes';
 
 export { type AppRoute } from '../shared/app-route';
 export { MENU_GROUPS, type MenuGroupId } from '../shared/menu-groups';
@@ -59,8 +60,8 @@ export const APP_ROUTES: AppRoute[] = [
   ...bookRoutes,
   // Open to anyone, in no menu: the published proofs of reserves (the wallet links to it).
   ...reserveRoutes,
-  // Plan & catalogue: packages, products, settings, the plan simulator, audit log (products also holds member and approval pages,
-  // which come after the withdrawal ones in their groups).
+  // Plan & catalogue: packages, products, settings, the plan simulator, audit log, webhooks (products also holds member and
+  // approval pages, which come after the withdrawal ones in their groups).
   ...adminPackageRoutes,
   ...refundRoutes,
   ...rankRoutes,
@@ -68,4 +69,5 @@ export const APP_ROUTES: AppRoute[] = [
   ...settingsRoutes,
   ...planSimulatorRoutes,
   ...auditLogRoutes,
+  ...webhookRoutes,
 ];

@@ -39,6 +39,7 @@ import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 
 /**
@@ -89,6 +90,7 @@ export const MENU_ICONS = {
   TrendingUpOutlined,
   TuneOutlined,
   UploadOutlined,
+  WebhookOutlined,
   WorkspacePremiumOutlined,
 } satisfies Record<string, SvgIconComponent>;
 

@@ -31,6 +31,7 @@ import { transactions } from './transactions';
 import { transfers } from './transfers';
 import { twoFactor } from './two-factor';
 import { users } from './users';
+import { webhooks } from './webhooks';
 import { wallets } from './wallets';
 import { withdrawals } from './withdrawals';
 
@@ -74,6 +75,7 @@ export const endpoints = {
   twoFactor,
   users,
   wallets,
+  webhooks,
   withdrawals,
 };
 export { anyRequestErrors, audienceErrors } from './shared-errors';

@@ -104,6 +104,19 @@ const describeChange: Describer = ({ entry, d, who, id, note, say }) => {
   return say(change, d.unconfirmed ? ' took effect unconfirmed (no other admin could confirm it)' : ' took effect');
 };
 
+/** The operator's webhook endpoints (apps/api/src/webhooks/). */
+const webhooksPage = { text: 'Webhooks', to: '/admin-webhooks' };
+const WEBHOOKS: Record<string, Describer> = {
+  'webhook.create': ({ d, who, say }) => say(who, ` added the webhook endpoint ${shown(d.url)} in `, webhooksPage),
+  'webhook.update': ({ who, id, say }) => say(who, ` changed webhook endpoint #${id} in `, webhooksPage),
+  'webhook.delete': ({ d, who, say }) => say(who, ` deleted the webhook endpoint ${shown(d.url)} in `, webhooksPage),
+  'webhook.test': ({ who, id, say }) => say(who, ` sent a test event to webhook endpoint #${id} in `, webhooksPage),
+  'webhook.redeliver': ({ d, who, id, say }) =>
+    say(who, ` redelivered delivery #${shown(d.delivery)} of webhook endpoint #${id} in `, webhooksPage),
+  'webhook.disable_failing': ({ d, say }) =>
+    say(`The webhook endpoint ${shown(d.url)} was disabled after three days of failed deliveries (`, webhooksPage, ')'),
+};
+
 /** Accounts, settings and the catalogue: what the admins change. */
 const ADMINISTRATION: Record<string, Describer> = {
   'member.adjust': ({ d, who, whom, note, say }) => {
@@ -184,6 +197,7 @@ const ADMINISTRATION: Record<string, Describer> = {
       ')',
     );
   },
+  ...WEBHOOKS,
   'change.propose': describeChange,
   'change.confirm': describeChange,
   'change.cancel': describeChange,
@@ -482,6 +496,12 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'change.apply', label: 'Change took effect' },
   { value: 'change.fail', label: 'Change could not take effect' },
   { value: 'portal.live', label: 'Portal declared live' },
+  { value: 'webhook.create', label: 'Webhook endpoint added' },
+  { value: 'webhook.update', label: 'Webhook endpoint changed' },
+  { value: 'webhook.delete', label: 'Webhook endpoint deleted' },
+  { value: 'webhook.test', label: 'Webhook test event sent' },
+  { value: 'webhook.redeliver', label: 'Webhook delivery sent again' },
+  { value: 'webhook.disable_failing', label: 'Failing webhook endpoint disabled' },
 ];
 
 export const actionLabel = (action: string) => AUDIT_ACTIONS.find((a) => a.value === action)?.label ?? action;
