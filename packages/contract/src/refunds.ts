@@ -42,4 +42,3 @@ export const refundSchema = z.object({
 export type Refund = z.infer<typeof refundSchema>;
 
 export const refundBodySchema = z.object({ reason: rejectionReasonSchema });
-export type RefundBody = z.infer<typeof refundBodySchema>;

@@ -83,7 +83,7 @@ export async function booksFingerprint(db: Sql): Promise<string> {
 /**
  * The invariants of the books, read straight from the tables: every entry
  * sums to zero per unit, every member balance equals the sum of its
- * postings and is not negative, and every posting's balance_after is the
+ * postings and is not negative (what is owed after a clawback not positive), and every posting's balance_after is the
  * running sum.
  */
 export async function assertBooksConsistent(db: Sql): Promise<void> {
@@ -97,7 +97,8 @@ export async function assertBooksConsistent(db: Sql): Promise<void> {
     sql`SELECT a.id, a.balance, COALESCE(sum(p.amount), 0) AS posted
        FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id
       WHERE a.kind = 'member'
-      GROUP BY a.id, a.balance HAVING a.balance <> COALESCE(sum(p.amount), 0) OR a.balance < 0`,
+      GROUP BY a.id, a.wallet, a.balance
+     HAVING a.balance <> COALESCE(sum(p.amount), 0) OR (a.balance < 0 AND a.wallet <> 'owed') OR (a.balance > 0 AND a.wallet = 'owed')`,
   );
   expect(drift.rows).toEqual([]);
   const running = await db.query(
