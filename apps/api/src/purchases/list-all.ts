@@ -1,4 +1,4 @@
-import type { AdminPurchase, AdminPurchaseListQuery, PurchaseKind, RefundKind } from '@portal/contract';
+import type { AdminPurchase, AdminPurchaseListQuery } from '@portal/contract';
 import type { AppContext } from '../context';
 import { sql } from '../platform/db/sql';
 import type { CsvColumn } from '../shared/csv';
@@ -6,20 +6,11 @@ import { defineList, type ListFilter } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays, containsPattern } from '../shared/sql-list';
 import { purchaseItem } from './answer';
+import type { PurchaseRow } from './list';
 
-interface AdminPurchaseRow {
-  id: number;
-  entry_id: number;
-  kind: PurchaseKind;
-  package_id: number;
-  name: string;
-  price: string;
-  bv: string;
-  created_at: Date;
+interface AdminPurchaseRow extends PurchaseRow {
   member_id: number;
   username: string;
-  refund_kind: RefundKind | null;
-  refunded_at: Date | null;
   reason: string | null;
 }
 

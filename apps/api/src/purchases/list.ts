@@ -8,7 +8,8 @@ import type { ListAnswer } from '../shared/list-reply';
 import { betweenDays } from '../shared/sql-list';
 import { purchaseItem } from './answer';
 
-interface PurchaseRow {
+/** A purchase as the lists read it, with how it was undone (list-all.ts adds its member). */
+export interface PurchaseRow {
   id: number;
   entry_id: number;
   kind: PurchaseKind;

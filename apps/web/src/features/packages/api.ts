@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { endpoints, type PackageCreate, type PurchaseListItem } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
@@ -20,6 +20,13 @@ export const planKeys = {
 
 export type { PurchaseListItem };
 
+/** After a purchase or its undoing: the plan's figures and the wallets both moved. */
+export const invalidatePlanAndWallets = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: planKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
+  ]);
+
 export const usePackages = () =>
   useQuery({ queryKey: planKeys.packages, queryFn: ({ signal }) => api.call(endpoints.packages.list, { signal }) });
 export const usePlanStatus = () =>
@@ -34,11 +41,7 @@ export function useBuy() {
   return useMutation({
     mutationFn: ({ packageId, key }: { packageId: number; key: string }) =>
       api.call(endpoints.purchases.create, { body: { packageId }, headers: { 'idempotency-key': key } }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: planKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
-      ]),
+    onSettled: () => invalidatePlanAndWallets(queryClient),
   });
 }
 
@@ -48,11 +51,7 @@ export function useCancelPurchase() {
   return useMutation({
     mutationFn: ({ purchaseId, key }: { purchaseId: number; key: string }) =>
       api.call(endpoints.refunds.cancel, { params: { id: purchaseId }, headers: { 'idempotency-key': key } }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: planKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
-      ]),
+    onSettled: () => invalidatePlanAndWallets(queryClient),
   });
 }
 
@@ -119,10 +118,6 @@ export function usePayClose() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (date: string) => api.call(endpoints.plan.adminClosePay, { params: { date } }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: planKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
-      ]),
+    onSettled: () => invalidatePlanAndWallets(queryClient),
   });
 }

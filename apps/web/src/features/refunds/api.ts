@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { endpoints, type AdminPurchase } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { useListQuery } from '../../shared/api/list-query';
-import { planKeys } from '../packages/api';
-import { ledgerKeys } from '../wallet/api';
+import { invalidatePlanAndWallets } from '../packages/api';
 
 export type { AdminPurchase };
 
@@ -23,10 +22,6 @@ export function useRefundPurchase() {
         body: { reason },
         headers: { 'idempotency-key': key },
       }),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: planKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ledgerKeys.all }),
-      ]),
+    onSettled: () => invalidatePlanAndWallets(queryClient),
   });
 }
