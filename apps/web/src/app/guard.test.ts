@@ -91,7 +91,7 @@ describe('route table', () => {
     expect(new Set(APP_ROUTES.map((r) => r.path)).size).toBe(APP_ROUTES.length);
   });
 
-  it('flags exactly the admin pages of PRODUCT.md §12 (plus the admin catalogue pages, address screening, the plan simulator, the ranks, the trial balance and the income disclosure)', () => {
+  it('flags exactly the admin pages of PRODUCT.md §12 (plus the admin catalogue pages, purchases and refunds, address screening, the plan simulator, the ranks, the trial balance and the income disclosure)', () => {
     const admins = APP_ROUTES.filter((r) => r.admin)
       .map((r) => r.path)
       .sort();
@@ -114,6 +114,7 @@ describe('route table', () => {
         '/admin-referral-bonus',
         '/income-disclosure',
         '/admin/packages',
+        '/admin/purchases',
         '/admin/products',
         '/admin/settings',
         '/admin/audit-log',
