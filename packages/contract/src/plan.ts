@@ -4,7 +4,7 @@ import { pageOf } from './common';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
 import { amountSchema, moneySchema } from './money';
 import { hotWalletCheckSchema } from './health';
-import { refundKindSchema } from './refunds';
+import { refundKindSchema, refundRequestSchema } from './refunds';
 
 /**
  * Packages, purchases and the compensation plan (PRODUCT.md §4–§5).
@@ -124,6 +124,10 @@ export const adminPurchaseSchema = purchaseListItemSchema.omit({ cancelUntil: tr
   member: z.object({ id: z.number().int(), username: z.string() }),
   /** The reason an admin gave for a refund ('' for a member's cancellation or while it stands). */
   reason: z.string(),
+  /** A refund asked by one admin, waiting for a second to confirm it. */
+  refundRequest: refundRequestSchema.nullable(),
+  /** Its refund takes two admins: the price is above the large-approval threshold. */
+  needsSecondAdmin: z.boolean(),
 });
 export type AdminPurchase = z.infer<typeof adminPurchaseSchema>;
 export const adminPurchasePageSchema = pageOf(adminPurchaseSchema);

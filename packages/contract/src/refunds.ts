@@ -42,3 +42,18 @@ export const refundSchema = z.object({
 export type Refund = z.infer<typeof refundSchema>;
 
 export const refundBodySchema = z.object({ reason: rejectionReasonSchema });
+
+/** A refund asked by one admin and waiting for a second (above the large-approval threshold). */
+export const refundRequestSchema = z.object({
+  requestedBy: z.object({ id: z.number().int(), username: z.string() }),
+  reason: z.string(),
+  at: z.string(),
+});
+
+/** An admin's refund: made (`refund`), or asked and waiting for another admin to confirm it (`request`). */
+export const refundOutcomeSchema = z.object({
+  state: z.enum(['requested', 'refunded']),
+  request: refundRequestSchema.nullable(),
+  refund: refundSchema.nullable(),
+});
+export type RefundOutcome = z.infer<typeof refundOutcomeSchema>;

@@ -24,6 +24,8 @@ export interface UndoInput {
   kind: RefundKind;
   actorId: number;
   reason: string;
+  /** The second admin who confirmed a refund another admin asked for (refund-purchase.ts). */
+  confirmedBy?: number;
   /** Refuses what this caller may not undo (another member's purchase, the window past, one's own money). */
   check(purchase: PurchaseToUndo): void;
 }
@@ -48,9 +50,7 @@ export async function undoPurchase(tx: Sql, input: UndoInput): Promise<Refund> {
   await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.planClose})`);
   const purchase = await readPurchase(tx, input.purchaseId);
   input.check(purchase);
-  const done = await tx.query(sql`SELECT 1 FROM purchase_refunds WHERE purchase_id = ${purchase.id}`);
-  if (done.rows.length > 0)
-    throw conflict('PURCHASE_ALREADY_REFUNDED', `Purchase #${purchase.id} has already been cancelled or refunded.`);
+  await refuseIfUndone(tx, purchase.id);
   const waiting = await closeInReview(tx);
   if (waiting)
     throw conflict(
@@ -73,8 +73,9 @@ export async function undoPurchase(tx: Sql, input: UndoInput): Promise<Refund> {
   });
   const refund = (
     await tx.query<{ id: number; created_at: Date }>(
-      sql`INSERT INTO purchase_refunds (purchase_id, kind, entry_id, refunded_by, reason)
-          VALUES (${purchase.id}, ${input.kind}, ${entry.id}, ${input.actorId}, ${input.reason}) RETURNING id, created_at`,
+      sql`INSERT INTO purchase_refunds (purchase_id, kind, entry_id, refunded_by, reason, confirmed_by)
+          VALUES (${purchase.id}, ${input.kind}, ${entry.id}, ${input.actorId}, ${input.reason}, ${input.confirmedBy ?? null})
+          RETURNING id, created_at`,
     )
   ).rows[0]!;
   const packageAfter = await setPackageWithoutIt(tx, purchase.memberId);
@@ -108,7 +109,14 @@ export async function undoPurchase(tx: Sql, input: UndoInput): Promise<Refund> {
   };
 }
 
-async function readPurchase(tx: Sql, purchaseId: number): Promise<PurchaseToUndo> {
+/** A purchase is undone once (a second request moves nothing). */
+export async function refuseIfUndone(tx: Sql, purchaseId: number): Promise<void> {
+  const done = await tx.query(sql`SELECT 1 FROM purchase_refunds WHERE purchase_id = ${purchaseId}`);
+  if (done.rows.length > 0)
+    throw conflict('PURCHASE_ALREADY_REFUNDED', `Purchase #${purchaseId} has already been cancelled or refunded.`);
+}
+
+export async function readPurchase(tx: Sql, purchaseId: number): Promise<PurchaseToUndo> {
   const { rows } = await tx.query<{
     id: number;
     member_id: number;

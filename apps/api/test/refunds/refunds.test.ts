@@ -5,6 +5,7 @@ import {
   bearer,
   enableAdminTwoFactor,
   errorOf,
+  login,
   loginAdmin,
   type Session,
   type TestPortal,
@@ -12,6 +13,8 @@ import {
 } from '../harness';
 import { assertBooksConsistent, balances, booksFingerprint, convert } from '../ledger/ledger-helpers';
 import { close, day, fundedMember, mustBuy, workedDayOne } from '../plan/plan-helpers';
+import { invitedAdmin } from '../admin-users/invite-helpers';
+import { enableTwoFactor } from '../two-factor/two-factor-helpers';
 
 let portal: TestPortal;
 let admin: Session;
@@ -148,6 +151,24 @@ describe('cancelling carol’s Gold after the day-1 close (docs/plan.md, "Cancel
   });
 });
 
+describe('the cancellation window', () => {
+  it('closes 14 days after the purchase: Cancel is no longer offered and the API refuses', async () => {
+    const { C } = await workedDayOne(portal, admin);
+    portal.clock.advance(15 * 86_400_000);
+    const carol = await login(portal.app, C.user.username, C.password);
+    const gold = (await purchasesOf(carol)).find((p) => p.package.name === 'Gold')!;
+    expect(gold.cancelUntil).toBeNull();
+    const books = await booksFingerprint(portal.db);
+    const late = await cancel(carol, gold.id);
+    expect(late.statusCode).toBe(422);
+    expect(errorOf(late)).toMatchObject({
+      code: 'CANCELLATION_WINDOW_CLOSED',
+      message: expect.stringContaining('14 days ended on'),
+    });
+    expect(await booksFingerprint(portal.db)).toBe(books);
+  });
+});
+
 describe('an admin refund', () => {
   it('undoes any purchase with a reason, audited, before its day is closed too', async () => {
     const { A, C } = await workedDayOne(portal, admin);
@@ -163,9 +184,13 @@ describe('an admin refund', () => {
     const res = await refund('Customer returned the starter kit');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
-      kind: 'refund',
-      reason: 'Customer returned the starter kit',
-      clawbacks: [{ username: 'alice', referral: '100.00', matching: '0.00', taken: '100.00', owed: '0.00' }],
+      state: 'refunded',
+      request: null,
+      refund: {
+        kind: 'refund',
+        reason: 'Customer returned the starter kit',
+        clawbacks: [{ username: 'alice', referral: '100.00', matching: '0.00', taken: '100.00', owed: '0.00' }],
+      },
     });
     // Not closed yet: the BV simply never matches.
     const day1 = await close(portal.app, admin, day(-1));
@@ -211,6 +236,61 @@ describe('an admin refund', () => {
       sql`SELECT 1 FROM audit_log WHERE action = 'purchase.refund' AND target_id = ${String(gold.id)}`,
     );
     expect(audit.rows).toHaveLength(1);
+    await assertBooksConsistent(portal.db);
+  });
+});
+
+describe('a large refund', () => {
+  it('above the large-approval threshold takes two admins: the first asks and nothing moves, another confirms', async () => {
+    const { B, ids } = await workedDayOne(portal, admin);
+    const E = await fundedMember(portal, admin, 'erin', 'bob', 'right');
+    const platinum = (await mustBuy(portal.app, E, ids.Platinum!)) as { id: number };
+    const refund = (session: Session, reason = 'Bought by mistake') =>
+      portal.app.inject({
+        method: 'POST',
+        url: `/api/admin/purchases/${platinum.id}/refund`,
+        headers: bearer(session),
+        payload: { reason },
+      });
+    const books = await booksFingerprint(portal.db);
+    const asked = await refund(admin);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json()).toMatchObject({
+      state: 'requested',
+      refund: null,
+      request: { requestedBy: { username: 'admin' }, reason: 'Bought by mistake' },
+    });
+    // Nothing moved: only the request's audit entry is new.
+    const withoutAudit = (fingerprint: string) => ({ ...JSON.parse(fingerprint), audit: undefined }) as unknown;
+    expect(withoutAudit(await booksFingerprint(portal.db))).toEqual(withoutAudit(books));
+    expect((await balances(portal.app, B)).income).toBe('510.00');
+    const again = await refund(admin);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('SECOND_APPROVAL_SAME_ADMIN');
+    const listed = await portal.app.inject({
+      method: 'GET',
+      url: '/api/admin/purchases?search=erin',
+      headers: bearer(admin),
+    });
+    expect(listed.json().items[0]).toMatchObject({
+      needsSecondAdmin: true,
+      refundRequest: { requestedBy: { username: 'admin' }, reason: 'Bought by mistake' },
+    });
+
+    const second = await invitedAdmin(portal, admin, 'secondadmin');
+    await enableTwoFactor(portal, second);
+    const done = await refund(second, 'confirming');
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      state: 'refunded',
+      refund: { buyer: 'erin', price: '5000.00', reason: 'Bought by mistake' },
+    });
+    expect((await balances(portal.app, E)).deposit).toBe('10000.00');
+    expect((await balances(portal.app, B)).income).toBe('10.00');
+    const { rows } = await portal.db.query<{ refunded_by: number; confirmed_by: number }>(
+      sql`SELECT refunded_by, confirmed_by FROM purchase_refunds WHERE purchase_id = ${platinum.id}`,
+    );
+    expect(rows[0]).toEqual({ refunded_by: admin.user.id, confirmed_by: second.user.id });
     await assertBooksConsistent(portal.db);
   });
 });

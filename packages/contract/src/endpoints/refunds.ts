@@ -3,7 +3,7 @@ import type { ApiErrorCode } from '../errors';
 import { idempotencyErrors } from './shared-errors';
 import { idParamSchema } from '../ids';
 import { idempotencyHeadersSchema } from '../ledger';
-import { refundBodySchema, refundSchema } from '../refunds';
+import { refundBodySchema, refundOutcomeSchema, refundSchema } from '../refunds';
 
 /** What undoing a purchase refuses (apps/api/src/refunds/undo-purchase.ts). */
 const undoErrors = [
@@ -35,10 +35,10 @@ export const refunds = {
     body: refundBodySchema,
     headers: idempotencyHeadersSchema,
     status: 200,
-    answer: refundSchema,
-    errors: [...undoErrors, 'OWN_MONEY'],
+    answer: refundOutcomeSchema,
+    errors: [...undoErrors, 'OWN_MONEY', 'SECOND_APPROVAL_SAME_ADMIN'],
     tags: ['admin'],
     summary:
-      "Refund any member's purchase with a reason: as a cancellation, at any time (audited; accepts Idempotency-Key)",
+      "Refund any member's purchase with a reason, as a cancellation, at any time; above the large-approval threshold the first admin asks and a second confirms (audited; accepts Idempotency-Key)",
   }),
 };

@@ -213,6 +213,16 @@ const ADMINISTRATION: Record<string, Describer> = {
 
 /** The plan's closes and bonuses. */
 const PLAN: Record<string, Describer> = {
+  'purchase.refund_request': ({ d, who, id, note, say }) => {
+    note('Reason', d.reason);
+    return say(
+      who,
+      ` asked for the refund of ${str(d.buyer) ?? 'a member'}'s ${str(d.package) ?? 'package'} (purchase #${id}); another admin confirms it`,
+      ' (',
+      { text: 'purchases', to: '/admin/purchases' },
+      ')',
+    );
+  },
   'purchase.refund': ({ d, who, id, note, say }) => {
     note('Reason', d.reason);
     return say(
@@ -459,6 +469,7 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'product.create', label: 'Product created' },
   { value: 'product.update', label: 'Product changed' },
   { value: 'product.image', label: 'Product picture' },
+  { value: 'purchase.refund_request', label: 'Refund asked' },
   { value: 'purchase.refund', label: 'Purchase refunded' },
   { value: 'plan.close', label: 'Daily close' },
   { value: 'plan.close.pay', label: 'Reviewed close paid' },

@@ -19,6 +19,21 @@ const ITEM = {
   refunded: null,
   member: { id: 12, username: 'carol' },
   reason: '',
+  refundRequest: null,
+  needsSecondAdmin: false,
+};
+
+const REFUND = {
+  id: 1,
+  purchaseId: 7,
+  kind: 'refund',
+  price: '1000.00',
+  packageName: 'Gold',
+  buyer: 'carol',
+  reason: 'Returned the kit',
+  packageAfter: null,
+  clawbacks: [],
+  createdAt: '2026-11-22T00:00:00.000Z',
 };
 
 describe('the admins’ purchases page', () => {
@@ -27,19 +42,7 @@ describe('the admins’ purchases page', () => {
     const posts = renderWithStubbedApi(
       <AdminPurchasesPage />,
       () => json(200, { items: [ITEM], total: 1, page: 1, pageSize: 25 }),
-      () =>
-        json(200, {
-          id: 1,
-          purchaseId: 7,
-          kind: 'refund',
-          price: '1000.00',
-          packageName: 'Gold',
-          buyer: 'carol',
-          reason: 'Returned the kit',
-          packageAfter: null,
-          clawbacks: [],
-          createdAt: '2026-11-22T00:00:00.000Z',
-        }),
+      () => json(200, { state: 'refunded', request: null, refund: REFUND }),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Refund P-7' }));
     expect((await screen.findByTestId('refund-summary')).textContent).toContain('carol · Gold · P-7');
@@ -53,5 +56,31 @@ describe('the admins’ purchases page', () => {
     );
     expect(posts[0]!.body).toEqual({ reason: 'Returned the kit' });
     expect(await screen.findByText(/Refunded carol's Gold: 1,000.00 USDT back to their deposit wallet/)).toBeTruthy();
+  });
+
+  it('restates another admin’s request and its reason, and confirms it without asking one again', async () => {
+    signInForTest({ role: 'admin', isMember: false });
+    const asked = {
+      ...ITEM,
+      price: '5000.00',
+      needsSecondAdmin: true,
+      refundRequest: {
+        requestedBy: { id: 99, username: 'otheradmin' },
+        reason: 'Returned the kit',
+        at: ITEM.createdAt,
+      },
+    };
+    const posts = renderWithStubbedApi(
+      <AdminPurchasesPage />,
+      () => json(200, { items: [asked], total: 1, page: 1, pageSize: 25 }),
+      () => json(200, { state: 'refunded', request: null, refund: { ...REFUND, price: '5000.00' } }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm the refund of P-7' }));
+    const summary = await screen.findByTestId('refund-summary');
+    expect(summary.textContent).toContain('Asked by otheradmin');
+    expect(screen.queryByLabelText('Reason for the refund')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm refund' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]!.body).toEqual({ reason: 'Returned the kit' });
   });
 });

@@ -10,6 +10,8 @@ import { StatusChip } from '../../shared/components/StatusChip';
 import { formatBV, formatDateTime, formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useReasonField } from '../../shared/hooks/useReasonField';
+import { OwnMoneyNote, useIsOwn } from '../../shared/components/OwnMoneyNote';
+import { useSession } from '../../shared/session/useSession';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useAllPurchases, useRefundPurchase, type AdminPurchase } from './api';
 
@@ -35,29 +37,40 @@ const columns = (onRefund: (p: AdminPurchase) => void): Column<AdminPurchase>[] 
   { id: 'price', label: 'Price', align: 'right', render: (p) => <Money value={p.price} unit="USDT" /> },
   { id: 'bv', label: 'BV', align: 'right', render: (p) => formatBV(p.bv) },
   { id: 'ref', label: 'Reference', render: (p) => `P-${p.id}` },
-  {
-    id: 'state',
-    label: 'State',
-    render: (p) =>
-      p.refunded ? (
-        <StatusChip
-          status="rejected"
-          label={`${p.refunded.kind === 'cancellation' ? 'Cancelled by the member' : 'Refunded'} ${formatDateTime(p.refunded.at)}`}
-          title={p.reason || undefined}
-        />
-      ) : (
-        <Button
-          size="small"
-          color="error"
-          variant="outlined"
-          onClick={() => onRefund(p)}
-          aria-label={`Refund P-${p.id}`}
-        >
-          Refund
-        </Button>
-      ),
-  },
+  { id: 'state', label: 'State', render: (p) => <RefundCell purchase={p} onRefund={onRefund} /> },
 ];
+
+/**
+ * Undone: how and when. The admin's own purchase: another admin refunds it. Asked by this admin: waiting for a
+ * second. Asked by another: Confirm. Else Refund (which, above the threshold, only asks).
+ */
+function RefundCell({ purchase: p, onRefund }: { purchase: AdminPurchase; onRefund: (p: AdminPurchase) => void }) {
+  const isOwn = useIsOwn();
+  const me = useSession().user?.id;
+  if (p.refunded)
+    return (
+      <StatusChip
+        status="rejected"
+        label={`${p.refunded.kind === 'cancellation' ? 'Cancelled by the member' : 'Refunded'} ${formatDateTime(p.refunded.at)}`}
+        title={p.reason || undefined}
+      />
+    );
+  if (isOwn(p.member.id)) return <OwnMoneyNote what="purchase" />;
+  if (p.refundRequest?.requestedBy.id === me)
+    return <StatusChip status="pending" label="Refund asked: waiting for a second admin" />;
+  const confirming = p.refundRequest !== null;
+  return (
+    <Button
+      size="small"
+      color="error"
+      variant="outlined"
+      onClick={() => onRefund(p)}
+      aria-label={`${confirming ? 'Confirm the refund of' : 'Refund'} P-${p.id}`}
+    >
+      {confirming ? 'Confirm refund' : 'Refund'}
+    </Button>
+  );
+}
 
 /** /admin/purchases: every member's purchases; a refund of any, with a reason, at any time. */
 export function AdminPurchasesPage() {
@@ -69,7 +82,7 @@ export function AdminPurchasesPage() {
       <ListCard
         stackOnPhone
         title="Purchases and refunds"
-        subheader="A refund gives the price back to the member's deposit wallet and claws back the referral and matching bonuses the purchase paid; what an upline cannot give back from income is owed and repaid from their next income."
+        subheader="A refund (by two admins above the large-approval threshold) gives the price back to the member's deposit wallet and claws back the referral and matching bonuses the purchase paid; what an upline cannot give back from income is owed and repaid from their next income."
         action={<CsvExportButton list={endpoints.purchases.adminList} name="purchases" query={list.query} />}
         filters={
           <>
@@ -90,27 +103,31 @@ export function AdminPurchasesPage() {
   );
 }
 
-/** The shared confirmation with the reason asked in it; `open(purchase)` starts it. */
+/** The shared confirmation: the reason asked in it, or (confirming another admin's request) theirs restated. */
 function useRefundDialog() {
   const send = useRefundPurchase();
   const reason = useReasonField(refundBodySchema.shape.reason);
   const flow = useConfirmedMutation({
-    send: (p: AdminPurchase, key: string) => send.mutateAsync({ purchaseId: p.id, reason: reason.value(), key }),
-    successMessage: (done) =>
-      `Refunded ${done.buyer}'s ${done.packageName}: ${formatMoney(done.price)} USDT back to their deposit wallet.`,
+    send: (p: AdminPurchase, key: string) =>
+      send.mutateAsync({ purchaseId: p.id, reason: p.refundRequest?.reason ?? reason.value(), key }),
+    successMessage: (done, p) =>
+      done.refund
+        ? `Refunded ${done.refund.buyer}'s ${done.refund.packageName}: ${formatMoney(done.refund.price)} USDT back to their deposit wallet.`
+        : `Refund of ${p.member.username}'s ${p.package.name} asked: another admin must confirm it before anything moves.`,
   });
   const open = (p: AdminPurchase) => {
     reason.reset();
     flow.open(p);
   };
   const confirm = () => {
-    if (reason.checked() !== undefined) flow.dialog.onConfirm();
+    if (flow.pending?.refundRequest || reason.checked() !== undefined) flow.dialog.onConfirm();
   };
   const p = flow.pending;
+  const asking = p !== null && p.needsSecondAdmin && p.refundRequest === null;
   const dialog = (
     <ConfirmDialog
-      title="Refund this purchase?"
-      confirmLabel="Refund"
+      title={p?.refundRequest ? 'Confirm this refund?' : asking ? 'Ask for this refund?' : 'Refund this purchase?'}
+      confirmLabel={p?.refundRequest ? 'Confirm refund' : asking ? 'Ask for the refund' : 'Refund'}
       color="error"
       {...flow.dialog}
       onConfirm={confirm}
@@ -118,11 +135,21 @@ function useRefundDialog() {
       {p && (
         <ConfirmSummary
           testId="refund-summary"
-          note="The referral and matching bonuses it paid are clawed back from the uplines (what their income cannot cover is owed), its BV leaves the network, and the member's package becomes the dearest one still standing."
+          note={
+            asking
+              ? 'Its price is above the large-approval threshold: your request waits for another admin to confirm it, and nothing moves until then.'
+              : "The referral and matching bonuses it paid are clawed back from the uplines (what their income cannot cover is owed), its BV leaves the network, and the member's package becomes the dearest one still standing."
+          }
         >
           <ConfirmLine label="Purchase">{`${p.member.username} · ${p.package.name} · P-${p.id}`}</ConfirmLine>
           <ConfirmAmount label="Back to their deposit wallet" value={p.price} unit="USDT" strong />
-          {reason.field('Reason for the refund', 'Required; shown in the list and kept in the audit log.')}
+          {p.refundRequest ? (
+            <ConfirmLine label={`Asked by ${p.refundRequest.requestedBy.username}`}>
+              {p.refundRequest.reason}
+            </ConfirmLine>
+          ) : (
+            reason.field('Reason for the refund', 'Required; shown in the list and kept in the audit log.')
+          )}
         </ConfirmSummary>
       )}
     </ConfirmDialog>
