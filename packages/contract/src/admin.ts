@@ -4,7 +4,7 @@ import { rankBadgeSchema } from './ranks';
 import { text } from './text';
 import { emailAddressSchema, emailSchema, fullNameSchema, usernameSchema } from './auth';
 import { pageOf, roleSchema } from './common';
-import { entryTypeSchema, unitSchema, walletBalanceSchema, walletSchema } from './ledger';
+import { entryTypeSchema, ledgerWalletSchema, unitSchema, walletBalanceSchema, walletSchema } from './ledger';
 import { dayFilterSchema, listFormatSchema, listQuery, searchSchema, sortSchema } from './lists';
 import { amountSchema, moneySchema } from './money';
 import { memberTeamSchema } from './network';
@@ -66,7 +66,7 @@ export const postingSchema = z.object({
   /** "alice / deposit wallet" or a system account such as "fees". */
   account: z.string(),
   member: z.object({ id: z.number().int(), username: z.string() }).nullable(),
-  wallet: walletSchema.nullable(),
+  wallet: ledgerWalletSchema.nullable(),
   system: z.string().nullable(),
   unit: unitSchema,
   amount: moneySchema,

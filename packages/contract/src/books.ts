@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { reconciliationSchema } from './deposits';
-import { unitSchema, walletSchema } from './ledger';
+import { ledgerWalletSchema, unitSchema, walletSchema } from './ledger';
 import { dayFilterSchema, listFormatSchema } from './lists';
 import { moneySchema } from './money';
 
@@ -29,12 +29,12 @@ const sides = {
 };
 
 const trialBalanceLineSchema = z.object({
-  /** `treasury`, `fees`, …, or `members_deposit`, `members_income`, `members_points`. */
+  /** `treasury`, `fees`, …, or `members_deposit`, `members_income`, `members_points`, `members_owed`. */
   code: z.string(),
   account: z.string(),
   /** A company account, or the members' wallets of one kind summed (the control account of the wallets). */
   kind: z.enum(['system', 'members']),
-  wallet: walletSchema.nullable(),
+  wallet: ledgerWalletSchema.nullable(),
   /** The ledger accounts the line sums: 1 for a company account, the wallets with a posting for members. */
   accounts: z.number().int(),
   unit: unitSchema,

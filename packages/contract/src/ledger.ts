@@ -15,6 +15,17 @@ export const WALLET_LABELS: Record<Wallet, string> = {
   points: 'Point wallet',
 };
 
+/**
+ * In the books a member also has an account of what they owe after a
+ * clawback larger than their income wallet (docs/plan.md, "Cancellations and
+ * refunds"): never a wallet to spend from, but a line of the journal and of
+ * the trial balance.
+ */
+export const ledgerWallets = [...wallets, 'owed'] as const;
+export const ledgerWalletSchema = z.enum(ledgerWallets);
+export type LedgerWallet = z.infer<typeof ledgerWalletSchema>;
+export const LEDGER_WALLET_LABELS: Record<LedgerWallet, string> = { ...WALLET_LABELS, owed: 'Amount owed' };
+
 export const unitSchema = z.enum(units);
 
 /**
@@ -35,6 +46,9 @@ export const entryTypes = [
   'withdrawal',
   'withdrawal_refund',
   'withdrawal_payout',
+  'refund',
+  'clawback',
+  'owed_repayment',
 ] as const;
 export const entryTypeSchema = z.enum(entryTypes, { error: () => `type must be one of: ${entryTypes.join(', ')}` });
 export type EntryType = z.infer<typeof entryTypeSchema>;
@@ -53,6 +67,9 @@ export const ENTRY_TYPE_LABELS: Record<EntryType, string> = {
   withdrawal: 'Withdrawal',
   withdrawal_refund: 'Withdrawal refund',
   withdrawal_payout: 'Withdrawal paid',
+  refund: 'Purchase refunded',
+  clawback: 'Bonus clawed back',
+  owed_repayment: 'Owed amount repaid',
 };
 
 export const walletBalanceSchema = z.object({

@@ -2,7 +2,8 @@ import {
   fromBaseUnits,
   SYSTEM_ACCOUNT_LABELS,
   wallets,
-  WALLET_LABELS,
+  LEDGER_WALLET_LABELS,
+  type LedgerWallet,
   type TrialBalance,
   type TrialBalanceLine,
   type TrialBalanceQuery,
@@ -20,7 +21,7 @@ import { chainBesideTheBooks } from './chain-beside-the-books';
 interface LineRow {
   code: string;
   kind: 'system' | 'members';
-  wallet: Wallet | null;
+  wallet: LedgerWallet | null;
   unit: Unit;
   accounts: number;
   opening: string;
@@ -115,7 +116,9 @@ const answerLine = ({ row, sums }: Line): TrialBalanceLine => ({
   account:
     row.wallet === null
       ? (SYSTEM_ACCOUNT_LABELS[row.code] ?? row.code)
-      : `Members' ${WALLET_LABELS[row.wallet].toLowerCase()}s`,
+      : row.wallet === 'owed'
+        ? 'What members owe after clawbacks'
+        : `Members' ${LEDGER_WALLET_LABELS[row.wallet].toLowerCase()}s`,
   kind: row.kind,
   wallet: row.wallet,
   accounts: row.accounts,

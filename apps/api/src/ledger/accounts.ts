@@ -1,4 +1,4 @@
-import { WALLET_LABELS, type Unit, type Wallet } from '@portal/contract';
+import { LEDGER_WALLET_LABELS, type LedgerWallet, type Unit } from '@portal/contract';
 
 /**
  * The company's side of the books. Each is created by a migration; later
@@ -19,12 +19,9 @@ export const SYSTEM_ACCOUNTS = {
 } as const satisfies Record<string, Unit>;
 export type SystemAccount = keyof typeof SYSTEM_ACCOUNTS;
 
-/**
- * A member's wallets, and 'owed': what a member owes after a clawback larger
- * than their income wallet, a balance at or below zero that no one spends
- * (migration 0052_refunds.sql; repaid by ledger_repay_owed.sql).
- */
-export type LedgerWallet = Wallet | 'owed';
+// A member's wallets, and 'owed' (the contract's `LedgerWallet`): what a member owes after a clawback larger than
+// their income wallet, a balance at or below zero that no one spends (migration 0052_refunds.sql; repaid by
+// apps/api/sql/functions/ledger_repay_owed.sql).
 
 export const WALLET_UNITS: Record<LedgerWallet, Unit> = {
   deposit: 'USDT',
@@ -52,8 +49,7 @@ export const refKey = (ref: AccountRef): string =>
   isMemberRef(ref) ? `m:${ref.member}:${ref.wallet}` : `s:${ref.system}`;
 
 /** "deposit wallet", for messages. */
-export const walletName = (wallet: LedgerWallet): string =>
-  wallet === 'owed' ? 'amount owed' : WALLET_LABELS[wallet].toLowerCase();
+export const walletName = (wallet: LedgerWallet): string => LEDGER_WALLET_LABELS[wallet].toLowerCase();
 
 /** The display unit: "USDT" or "points". */
 export const unitName = (unit: Unit): string => (unit === 'POINT' ? 'points' : 'USDT');

@@ -2,12 +2,12 @@ import {
   fromBaseUnits,
   POSTINGS_SHOWN,
   SYSTEM_ACCOUNT_LABELS,
-  WALLET_LABELS,
+  LEDGER_WALLET_LABELS,
   type JournalEntry,
   type Posting,
   type TransactionsQuery,
+  type LedgerWallet,
   type Unit,
-  type Wallet,
 } from '@portal/contract';
 import type { Sql } from '../platform/db/database';
 import { sql, type SqlQuery } from '../platform/db/sql';
@@ -67,7 +67,7 @@ interface PostingRow {
   amount: string;
   balance_after: string | null;
   code: string | null;
-  wallet: Wallet | null;
+  wallet: LedgerWallet | null;
   unit: Unit;
   owner_id: number | null;
   owner_username: string | null;
@@ -215,7 +215,7 @@ function toPosting(row: PostingRow): Posting {
     accountId: Number(row.account_id),
     account:
       member && row.wallet
-        ? `${member.username} / ${WALLET_LABELS[row.wallet].toLowerCase()}`
+        ? `${member.username} / ${LEDGER_WALLET_LABELS[row.wallet].toLowerCase()}`
         : row.code
           ? (SYSTEM_ACCOUNT_LABELS[row.code] ?? row.code)
           : String(row.account_id),

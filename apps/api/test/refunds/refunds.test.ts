@@ -57,6 +57,33 @@ async function legs(memberId: number) {
   return rows[0];
 }
 
+/** The admin's journal and trial balance name what alice owes: a line of its own, the books balanced. */
+async function expectOwedInTheBooks() {
+  const journal = await portal.app.inject({
+    method: 'GET',
+    url: '/api/admin/transactions?type=clawback',
+    headers: bearer(admin),
+  });
+  expect(journal.statusCode, journal.body).toBe(200);
+  expect(journal.body).toContain('alice / amount owed');
+  const today = day(0);
+  const books = await portal.app.inject({
+    method: 'GET',
+    url: `/api/admin/books/trial-balance?from=${today}&to=${today}`,
+    headers: bearer(admin),
+  });
+  expect(books.statusCode, books.body).toBe(200);
+  const answer = books.json<{
+    lines: Array<{ code: string; account: string; closingDebit: string }>;
+    totals: Array<{ balanced: boolean }>;
+  }>();
+  expect(answer.lines.find((l) => l.code === 'members_owed')).toMatchObject({
+    account: 'What members owe after clawbacks',
+    closingDebit: '85.00',
+  });
+  expect(answer.totals.every((t) => t.balanced)).toBe(true);
+}
+
 describe('cancelling carol’s Gold after the day-1 close (docs/plan.md, "Cancellations and refunds")', () => {
   it('gives back the price, claws back the bonuses exactly and leaves the rest owed, repaid from later income', async () => {
     const { A, B, C, D, ids } = await workedDayOne(portal, admin);
@@ -96,6 +123,8 @@ describe('cancelling carol’s Gold after the day-1 close (docs/plan.md, "Cancel
       refunded: { kind: 'cancellation' },
       cancelUntil: null,
     });
+
+    await expectOwedInTheBooks();
 
     // Day 2: erin's Platinum pays alice 250, of which 85 repays what she owes; dave's Gold 50 more.
     const E = await fundedMember(portal, admin, 'erin', 'bob', 'right');
