@@ -83,6 +83,7 @@ export const apiErrorCodes = {
   // Cancellations and refunds (apps/api/src/refunds)
   PURCHASE_NOT_FOUND: [404],
   PURCHASE_ALREADY_REFUNDED: [409],
+  REFUND_ALREADY_ASKED: [409],
   CANCELLATION_WINDOW_CLOSED: [422],
   // Ranks (apps/api/src/ranks)
   RANK_NOT_FOUND: [404],

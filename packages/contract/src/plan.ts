@@ -109,7 +109,7 @@ export const purchaseListItemSchema = purchaseSchema.omit({ referralPaid: true, 
 export type PurchaseListItem = z.infer<typeof purchaseListItemSchema>;
 export const purchasePageSchema = pageOf(purchaseListItemSchema);
 
-/** Every member's purchases, for the admins' refunds (`/admin-purchases`). */
+/** Every member's purchases, for the admins' refunds (`/admin/purchases`). */
 export const adminPurchaseListQuerySchema = listQuery({
   sort: sortSchema(['createdAt', 'price'], '-createdAt'),
   kind: purchaseKindSchema.optional(),

@@ -5,7 +5,7 @@
 -- close, a rank bonus, an adjustment). One entry for the statement: each
 -- owing member's income wallet −r and 'owed' wallet +r, r the lesser of the
 -- two. Its own postings credit no income, so it stops there.
--- Nobody owes nearly always: one lookup of a partial index, then nothing.
+-- Nobody owes nearly always: a look at the owed wallets (a partial index lists them), then nothing.
 -- An 'owed' wallet is made after its member's income wallet (a clawback
 -- takes income first), so locking it after the income wallet keeps id order.
 CREATE OR REPLACE FUNCTION ledger_repay_owed() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,7 +1,7 @@
 import type { PurchaseKind, PurchaseListItem, PurchaseListQuery, RefundKind } from '@portal/contract';
 import type { AppContext } from '../context';
 import { readSettings } from '../settings/in-force';
-import { cancelUntil } from '../refunds/cancel-purchase';
+import { cancelUntil } from '../refunds/cancellation-window';
 import { sql } from '../platform/db/sql';
 import { defineList } from '../shared/list-query';
 import type { ListAnswer } from '../shared/list-reply';

@@ -4,14 +4,7 @@ import { notFound, unprocessable } from '../shared/errors';
 import { readSettings } from '../settings/in-force';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { undoPurchase } from './undo-purchase';
-
-const DAY_MS = 86_400_000;
-
-/** Until when a purchase made at `createdAt` may be cancelled by its buyer; null when the window is off. */
-export function cancelUntil(createdAt: Date, cancellationDays: string): Date | null {
-  const days = Number(cancellationDays);
-  return days > 0 ? new Date(createdAt.getTime() + days * DAY_MS) : null;
-}
+import { cancelUntil } from './cancellation-window';
 
 /**
  * The buyer cancels their own purchase within the cancellation window (the

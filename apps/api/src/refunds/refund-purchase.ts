@@ -74,7 +74,10 @@ async function askForRefund(tx: Sql, actor: Actor, purchase: PurchaseToUndo, rea
   );
   // Asked at the same moment by another admin: theirs stands, and this admin may confirm it.
   if (!rows[0])
-    throw conflict('PURCHASE_ALREADY_REFUNDED', 'Another admin has just asked for this refund: confirm theirs.');
+    throw conflict(
+      'REFUND_ALREADY_ASKED',
+      'Another admin has just asked for this refund: open it again and confirm theirs.',
+    );
   await writeAudit(tx, {
     actor,
     action: 'purchase.refund_request',
@@ -107,7 +110,6 @@ async function makeRefund(
     actorId: askedBy ?? actor.userId,
     reason,
     ...(askedBy === undefined ? {} : { confirmedBy: actor.userId }),
-    check() {},
   });
   await writeAudit(tx, {
     actor,

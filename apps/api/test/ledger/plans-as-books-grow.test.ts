@@ -94,4 +94,15 @@ describe('plans that do not depend on the statistics', () => {
     // Not one sequential scan of any table the transfer touches: every row found by index.
     expect(read.filter((r) => r.scans > 0 || r.rows > 0)).toEqual([]);
   }, 600_000);
+
+  // PostgreSQL updates a row in place (heap-only, HOT) only when no index reads a column the update changes, its
+  // WHERE included: an index naming `balance` made every posting write every index of the hot wallets' rows
+  // (apps/api/migrations/0056_ledger_accounts_hot_updates.sql).
+  it('no index of the wallets reads their balance, so a posting updates a balance in place', async () => {
+    const { rows } = await portal.db.query<{ def: string }>(
+      sql`SELECT pg_get_indexdef(indexrelid) AS def FROM pg_index WHERE indrelid = 'ledger_accounts'::regclass`,
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.map((r) => r.def).filter((def) => /\bbalance\b/.test(def))).toEqual([]);
+  });
 });

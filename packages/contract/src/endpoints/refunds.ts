@@ -36,7 +36,7 @@ export const refunds = {
     headers: idempotencyHeadersSchema,
     status: 200,
     answer: refundOutcomeSchema,
-    errors: [...undoErrors, 'OWN_MONEY', 'SECOND_APPROVAL_SAME_ADMIN'],
+    errors: [...undoErrors, 'OWN_MONEY', 'SECOND_APPROVAL_SAME_ADMIN', 'REFUND_ALREADY_ASKED'],
     tags: ['admin'],
     summary:
       "Refund any member's purchase with a reason, as a cancellation, at any time; above the large-approval threshold the first admin asks and a second confirms (audited; accepts Idempotency-Key)",

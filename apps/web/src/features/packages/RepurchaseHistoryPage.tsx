@@ -4,11 +4,11 @@ import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../..
 import { ListCard } from '../../shared/components/ListCard';
 import { SelectFilter } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
-import { StatusChip } from '../../shared/components/StatusChip';
 import { formatBV, formatDateTime, formatMoney } from '../../shared/format';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useCancelPurchase, usePurchases, type PurchaseListItem } from './api';
+import { UndoneChip } from '../refunds/UndoneChip';
 
 const FILTERS = ['kind', 'from', 'to'] as const;
 const KIND_CHOICES = [
@@ -33,13 +33,7 @@ const columns = (onCancel: (p: PurchaseListItem) => void): Column<PurchaseListIt
 
 /** Undone: when and how; still in its window: the button, with the last day it may be used; else nothing to do. */
 function CancelCell({ purchase, onCancel }: { purchase: PurchaseListItem; onCancel: (p: PurchaseListItem) => void }) {
-  if (purchase.refunded)
-    return (
-      <StatusChip
-        status="rejected"
-        label={`${purchase.refunded.kind === 'cancellation' ? 'Cancelled' : 'Refunded'} ${formatDateTime(purchase.refunded.at)}`}
-      />
-    );
+  if (purchase.refunded) return <UndoneChip refunded={purchase.refunded} cancelledLabel="Cancelled" />;
   if (!purchase.cancelUntil) return <span aria-label="Cannot be cancelled">—</span>;
   return (
     <Button

@@ -14,6 +14,7 @@ import { OwnMoneyNote, useIsOwn } from '../../shared/components/OwnMoneyNote';
 import { useSession } from '../../shared/session/useSession';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useAllPurchases, useRefundPurchase, type AdminPurchase } from './api';
+import { UndoneChip } from './UndoneChip';
 
 const FILTERS = ['search', 'kind', 'state', 'from', 'to'] as const;
 const KIND_CHOICES = [
@@ -48,13 +49,7 @@ function RefundCell({ purchase: p, onRefund }: { purchase: AdminPurchase; onRefu
   const isOwn = useIsOwn();
   const me = useSession().user?.id;
   if (p.refunded)
-    return (
-      <StatusChip
-        status="rejected"
-        label={`${p.refunded.kind === 'cancellation' ? 'Cancelled by the member' : 'Refunded'} ${formatDateTime(p.refunded.at)}`}
-        title={p.reason || undefined}
-      />
-    );
+    return <UndoneChip refunded={p.refunded} cancelledLabel="Cancelled by the member" reason={p.reason} />;
   if (isOwn(p.member.id)) return <OwnMoneyNote what="purchase" />;
   if (p.refundRequest?.requestedBy.id === me)
     return <StatusChip status="pending" label="Refund asked: waiting for a second admin" />;
