@@ -19,7 +19,7 @@ import { changeRoutes } from './changes/routes';
 import { auditRoutes } from './audit/routes';
 import { packageAdminRoutes, packageRoutes } from './packages/routes';
 import { purchaseAdminRoutes, purchaseRoutes } from './purchases/routes';
-import { bonusAdminRoutes, bonusRoutes } from './bonuses/routes';
+import { bonusAdminRoutes, bonusGuestRoutes, bonusRoutes } from './bonuses/routes';
 import { planAdminRoutes } from './plan/routes';
 import { simulatorAdminRoutes } from './simulator/routes';
 import { mediaRoutes, productAdminRoutes, productRoutes } from './products/routes';
@@ -50,6 +50,7 @@ export const guestRoutes: Array<[RouteModule, string]> = [
   [mediaRoutes, ''],
   [networkGuestRoutes, ''],
   [reservesGuestRoutes, ''],
+  [bonusGuestRoutes, ''],
 ];
 
 /** Any signed-in account: `/api/...`. `networkRoutes` admits members and admins (who see every tree) and guards itself. */

@@ -80,6 +80,8 @@ export const apiErrorCodes = {
   CLOSE_OUT_OF_ORDER: [422],
   CLOSE_AWAITING_REVIEW: [409],
   CLOSE_NOT_FOUND: [404],
+  // The published income disclosure (apps/api/src/bonuses/read-published-income-disclosure.ts)
+  INCOME_DISCLOSURE_YEAR_OUT_OF_RANGE: [422],
   // Cancellations and refunds (apps/api/src/refunds)
   PURCHASE_NOT_FOUND: [404],
   PURCHASE_ALREADY_REFUNDED: [409],

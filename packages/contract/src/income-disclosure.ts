@@ -43,3 +43,20 @@ export const incomeDisclosureSchema = z.object({
   typicalDaysInNetwork: z.number().int(),
 });
 export type IncomeDisclosure = z.infer<typeof incomeDisclosureSchema>;
+
+/** The published disclosure's year: a calendar year, the current one counted to date. */
+export const publishedIncomeDisclosureQuerySchema = z.object({
+  year: z
+    .string({ error: 'year must be a year such as 2026' })
+    .regex(/^[12]\d{3}$/, 'year must be a year such as 2026'),
+});
+
+/**
+ * The income disclosure as anyone may read it when the operator publishes it (the `incomeDisclosurePublic`
+ * setting): a calendar year's figures, worked out at `asOf` and kept a few minutes; or that it is not published.
+ */
+export const publishedIncomeDisclosureSchema = z.discriminatedUnion('published', [
+  z.object({ published: z.literal(false) }),
+  incomeDisclosureSchema.extend({ published: z.literal(true), year: z.number().int(), asOf: z.iso.datetime() }),
+]);
+export type PublishedIncomeDisclosure = z.infer<typeof publishedIncomeDisclosureSchema>;

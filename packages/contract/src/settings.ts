@@ -96,6 +96,7 @@ export const settingsShape = {
     { error: 'Cancellation window must be a whole number of days' },
     { label: 'Cancellation window' },
   ).regex(/^(0|[1-9]\d{0,2})$/, 'Cancellation window must be a whole number of days from 0 to 999'),
+  incomeDisclosurePublic: z.boolean({ error: 'Publish the income disclosure must be true or false' }),
   changeDelayHours: text({ error: 'Change delay must be a whole number of hours' }, { label: 'Change delay' }).regex(
     /^(0|[1-9]\d{0,3})$/,
     'Change delay must be a whole number of hours from 0 to 9999',
@@ -139,6 +140,7 @@ export const SETTINGS_DEFAULTS: Settings = {
   closeReviewAutoPayHours: '0',
   changeDelayHours: '24',
   cancellationDays: '14',
+  incomeDisclosurePublic: false,
 };
 
 /** A withdrawal-policy amount in base units, or null where the setting is 0 (the rule is off). */
@@ -191,6 +193,10 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
     label: 'Cancellation window',
     help: 'Days after a purchase in which the member may cancel it themselves: the price goes back to their deposit wallet and the bonuses it paid are clawed back (0: members cannot cancel; admins may still refund). Applies to purchases already made too.',
     unit: 'days',
+  },
+  incomeDisclosurePublic: {
+    label: 'Publish the income disclosure',
+    help: "Anyone may read each calendar year's income disclosure at /published-income-disclosure without signing in: the figures only, no member named (the current year to date, worked out at most every 10 minutes).",
   },
   matchingPercent: {
     label: 'Matching rate',

@@ -6,11 +6,21 @@ import { sendCsv } from '../shared/csv';
 import { incomeDisclosureCsv, incomeDisclosureFilename } from './income-disclosure-csv';
 import { incomeDisclosurePdfName, renderIncomeDisclosure } from './income-disclosure-pdf';
 import { readIncomeDisclosure } from './read-income-disclosure';
+import { readPublishedIncomeDisclosure } from './read-published-income-disclosure';
 import { principalOf } from '../platform/http/guard';
 import { sendList } from '../shared/list-reply';
 import { incomeSummary } from './income';
 import { bonusList, bonusPage } from './list';
 import { planStatus } from './status';
+
+/** `/api/income-disclosure`: the published income disclosure, for anyone when the operator publishes it. */
+export function bonusGuestRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    route(app, endpoints.incomeDisclosure.published, {}, async (request) =>
+      readPublishedIncomeDisclosure(ctx, Number(request.query.year)),
+    );
+  };
+}
 
 /** `/api/bonuses`, `/api/income/summary`, `/api/plan/status`: a member's own figures. */
 export function bonusRoutes(ctx: AppContext): FastifyPluginAsyncZod {

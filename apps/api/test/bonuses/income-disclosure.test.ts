@@ -3,6 +3,7 @@ import { DISCLOSURE_PERCENTILES, fromBaseUnits, toBaseUnits, type IncomeDisclosu
 import { sql } from '../../src/platform/db/sql';
 import { bearer, errorOf, registerMember, usePortal, type Session } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
+import { setSettings } from '../withdrawals/withdrawal-helpers';
 import { mustBuy, packageIds } from '../plan/plan-helpers';
 
 const { portal, admin } = usePortal();
@@ -132,5 +133,60 @@ describe('the income disclosure', () => {
     expect(body.members).toBe(5);
     expect(incomes[3]! > incomes[2]!).toBe(true); // the mean of the two middle ones would not be the middle
     expect(body.income.median).toBe(fromBaseUnits(incomes[2]!));
+  });
+});
+
+describe('the published income disclosure', () => {
+  const year = () => portal.clock.now.getUTCFullYear();
+  const published = (query: string) => portal.app.inject({ method: 'GET', url: `/api/income-disclosure?${query}` });
+
+  it('says it is not published until the operator publishes it, then is for anyone without signing in, a year at a time', async () => {
+    const closed = await published(`year=${year()}`);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toEqual({ published: false });
+
+    await setSettings(portal.app, admin, { incomeDisclosurePublic: true });
+    const res = await published(`year=${year()}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<IncomeDisclosure & { published: boolean; year: number; asOf: string }>();
+    // The same figures as the admins' disclosure of the year to date, and nothing that names a member.
+    const admins = (await disclosure(`${year()}-01-01`, today())).json<IncomeDisclosure>();
+    expect({ ...body, published: undefined, year: undefined, asOf: undefined }).toEqual({
+      ...admins,
+      published: undefined,
+      year: undefined,
+      asOf: undefined,
+    });
+    expect(body.published).toBe(true);
+    expect(body.year).toBe(year());
+    expect(res.body).not.toContain('disc_');
+
+    for (const [query, status, code] of [
+      [`year=${year() + 1}`, 422, 'INCOME_DISCLOSURE_YEAR_OUT_OF_RANGE'],
+      ['year=1999', 422, 'INCOME_DISCLOSURE_YEAR_OUT_OF_RANGE'],
+      ['year=20x6', 400, 'VALIDATION_ERROR'],
+      ['', 400, 'VALIDATION_ERROR'],
+    ] as const) {
+      const refused = await published(query);
+      expect(refused.statusCode, query).toBe(status);
+      expect(errorOf(refused).code).toBe(code);
+    }
+    await setSettings(portal.app, admin, { incomeDisclosurePublic: false });
+    expect((await published(`year=${year()}`)).json()).toEqual({ published: false });
+  });
+
+  it('is worked out once every 10 minutes however many ask: a purchase shows after that', async () => {
+    await setSettings(portal.app, admin, { incomeDisclosurePublic: true });
+    const first = (await published(`year=${year()}`)).json<IncomeDisclosure & { asOf: string }>();
+    const frank = await registerMember(portal.app, { username: 'disc_frank', sponsor: 'disc_carol', side: 'right' });
+    await fund(portal.app, admin, frank.user.id, 'deposit', '5000');
+    await mustBuy(portal.app, frank, (await packageIds(portal.app, frank)).Gold!);
+    const kept = (await published(`year=${year()}`)).json<IncomeDisclosure & { asOf: string }>();
+    expect(kept).toEqual(first);
+    portal.clock.advance(10 * 60_000);
+    const again = (await published(`year=${year()}`)).json<IncomeDisclosure & { asOf: string }>();
+    expect(again.members).toBe(first.members + 1);
+    expect(again.asOf > first.asOf).toBe(true);
+    await setSettings(portal.app, admin, { incomeDisclosurePublic: false });
   });
 });

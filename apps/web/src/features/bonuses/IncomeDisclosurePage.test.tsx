@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { IncomeDisclosure } from '@portal/contract';
+import { SETTINGS_DEFAULTS, type IncomeDisclosure } from '@portal/contract';
 import { session } from '../../shared/session/instance';
 import { json, renderWithStubbedApi, signInForTest } from '../../test-stubbed-api';
 import { IncomeDisclosurePage } from './IncomeDisclosurePage';
@@ -31,6 +31,8 @@ function open(members: number): string[] {
     <IncomeDisclosurePage />,
     (url) => {
       asked.push(url);
+      if (url.includes('/admin/settings'))
+        return json(200, { ...SETTINGS_DEFAULTS, incomeDisclosurePublic: members > 0 });
       return url.includes('/admin/income-disclosure') ? json(200, disclosure(members)) : missing();
     },
     missing,
@@ -49,7 +51,12 @@ describe('IncomeDisclosurePage', () => {
     const asked = open(4);
     expect(await screen.findByText('Members counted')).toBeTruthy();
     const today = new Date().toISOString().slice(0, 10);
-    expect(new URL(asked[0]!, 'http://portal.test').search).toBe(`?from=${today.slice(0, 4)}-01-01&to=${today}`);
+    const read = asked.find((url) => url.includes('/admin/income-disclosure'))!;
+    expect(new URL(read, 'http://portal.test').search).toBe(`?from=${today.slice(0, 4)}-01-01&to=${today}`);
+    // Published (the setting): where anyone reads it.
+    expect((await screen.findByRole('link', { name: '/published-income-disclosure' })).getAttribute('href')).toBe(
+      '/published-income-disclosure',
+    );
     expect(screen.getByText('2 (50.0%)')).toBeTruthy();
     expect(screen.getByText('41 days')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Income by percentile' });

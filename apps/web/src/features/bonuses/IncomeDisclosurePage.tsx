@@ -7,38 +7,18 @@ import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { endpoints, type IncomeDisclosure } from '@portal/contract';
+import { endpoints } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
-import type { Column } from '../../shared/components/DataTable';
-import { WholeTable } from '../../shared/components/WholeTable';
-import { FactList } from '../../shared/components/FactList';
 import { DayRangeFilter, FilterBar } from '../../shared/components/ListFilters';
-import { Money } from '../../shared/components/Money';
-import { formatCount, formatNumber } from '../../shared/format';
-import { plural } from '../../shared/words';
 import { REVERSED_PERIOD, usePeriod } from '../../shared/period';
 import { downloadFile } from '../../shared/download';
 import { useToast } from '../../shared/toast';
 import { errorMessage } from '../../shared/api/errors';
-
-type Percentile = IncomeDisclosure['income']['percentiles'][number];
-
-const PERCENTILE_COLUMNS: Column<Percentile>[] = [
-  { id: 'percentile', label: 'Percentile', render: (row) => `${row.percentile}th` },
-  {
-    id: 'reading',
-    label: 'Reads',
-    secondary: true,
-    render: (row) => `${row.percentile}% of members earned this or less`,
-  },
-  {
-    id: 'income',
-    label: 'Gross bonus income',
-    align: 'right',
-    render: (row) => <Money value={row.income} unit="USDT" />,
-  },
-];
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
+import { useAdminSettings } from '../settings/api';
+import { DisclosureFigures, PercentileTable } from './DisclosureFigures';
 
 /** The disclosure as the PDF the API writes, for publishing; the file is the feedback, a failure a toast. */
 function PdfButton({ period, disabled }: { period: { from: string; to: string }; disabled: boolean }) {
@@ -71,27 +51,27 @@ function PdfButton({ period, disabled }: { period: { from: string; to: string };
   );
 }
 
-const share = (part: number, whole: number) => (whole === 0 ? '—' : `${formatNumber((part / whole) * 100, 1)}%`);
-
-function Figures({ d }: { d: IncomeDisclosure }) {
-  return (
-    <FactList
-      columns={{ xs: 1, sm: 2, lg: 4 }}
-      facts={[
-        ['Members counted', formatCount(d.members)],
-        ['Members with any bonus income', `${formatCount(d.earners)} (${share(d.earners, d.members)})`],
-        ['Median income', <Money key="median" value={d.income.median} unit="USDT" />],
-        ['Mean income', <Money key="mean" value={d.income.mean} unit="USDT" />],
-        ['Income paid in all', <Money key="total" value={d.income.total} unit="USDT" />],
-        ['Spent on packages in all', <Money key="spent" value={d.spent.total} unit="USDT" />],
-        ['Mean spent on packages', <Money key="spent-mean" value={d.spent.mean} unit="USDT" />],
-        [
-          'Earned more than they spent',
-          `${formatCount(d.earnedMoreThanSpent)} (${share(d.earnedMoreThanSpent, d.members)})`,
-        ],
-        ['Typical time in the network', plural(d.typicalDaysInNetwork, 'day')],
-      ]}
-    />
+/** Whether anyone may read the disclosure (the `incomeDisclosurePublic` setting), and where. */
+function PublishedNote() {
+  const settings = useAdminSettings();
+  if (!settings.data) return null;
+  return settings.data.incomeDisclosurePublic ? (
+    <Alert severity="success">
+      Published: anyone may read each calendar year's figures at{' '}
+      <Link component={RouterLink} to="/published-income-disclosure">
+        /published-income-disclosure
+      </Link>
+      , without signing in.
+    </Alert>
+  ) : (
+    <Alert severity="info">
+      Not published: only admins see it. To let anyone read each calendar year's figures, turn on “Publish the income
+      disclosure” under{' '}
+      <Link component={RouterLink} to="/admin/settings">
+        Settings
+      </Link>
+      .
+    </Alert>
   );
 }
 
@@ -125,6 +105,9 @@ export function IncomeDisclosurePage() {
         <FilterBar>
           <DayRangeFilter filters={period} update={list.update} />
         </FilterBar>
+        <CardContent sx={{ pb: 0 }}>
+          <PublishedNote />
+        </CardContent>
         <CardContent>
           {reversed ? (
             <Alert severity="info">{REVERSED_PERIOD}</Alert>
@@ -133,7 +116,7 @@ export function IncomeDisclosurePage() {
           ) : d && d.members === 0 ? (
             <Alert severity="info">No member had joined by the end of this period: there is nothing to disclose.</Alert>
           ) : d ? (
-            <Figures d={d} />
+            <DisclosureFigures d={d} />
           ) : null}
         </CardContent>
       </Card>
@@ -143,14 +126,7 @@ export function IncomeDisclosurePage() {
             title="Income by percentile"
             subheader="By nearest rank: each figure is what a member really earned."
           />
-          <WholeTable
-            label="Income by percentile"
-            columns={PERCENTILE_COLUMNS}
-            rows={d.income.percentiles}
-            rowKey={(row) => row.percentile}
-            loading={false}
-            empty="No percentiles."
-          />
+          <PercentileTable d={d} />
         </Card>
       ) : null}
     </Stack>

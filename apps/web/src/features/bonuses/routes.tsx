@@ -1,5 +1,5 @@
 import type { AppRoute } from '../../shared/app-route';
-import { adminPage, inMenu, memberPage } from '../../shared/signed-in-page';
+import { adminPage, inMenu, memberPage, publicPage } from '../../shared/signed-in-page';
 
 /** Income and bonus reports: the member's own and the admin's of everyone. Each page is loaded on its first visit. */
 export const bonusRoutes: AppRoute[] = [
@@ -20,5 +20,10 @@ export const bonusRoutes: AppRoute[] = [
   ),
   adminPage('/income-disclosure', 'Income Disclosure', inMenu('adminReports', 'QueryStatsOutlined'), () =>
     import('./IncomeDisclosurePage').then(({ IncomeDisclosurePage }) => <IncomeDisclosurePage />),
+  ),
+  publicPage('/published-income-disclosure', 'Income Disclosure', () =>
+    import('./PublishedIncomeDisclosurePage').then(({ PublishedIncomeDisclosurePage }) => (
+      <PublishedIncomeDisclosurePage />
+    )),
   ),
 ];

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,18 +10,16 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { endpoints, SETTINGS_LABELS, settingsSchema, type Settings } from '@portal/contract';
+import { SETTINGS_LABELS, settingsSchema, type Settings } from '@portal/contract';
 import { useForm } from 'react-hook-form';
-import { api } from '../../shared/api/instance';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { ChangeReview, changesOf } from '../../shared/components/ChangeReview';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { SubmitButton } from '../../shared/components/SubmitButton';
 import { applyServerFieldError } from '../../shared/forms';
 import { useToast } from '../../shared/toast';
-import { adminKeys } from '../admin-transactions/api';
 import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
-import { useSaveSettings } from './api';
+import { useAdminSettings, useSaveSettings } from './api';
 import { KEYS, SettingsSections, type SettingsForm } from './SettingsSections';
 import { LaunchNotice, PendingChangesCard } from './PendingChanges';
 import { plural } from '../../shared/words';
@@ -30,10 +27,7 @@ import { plural } from '../../shared/words';
 /** /admin/settings ("Plan Settings"): the values in force; a change applies to later events only and is audited. */
 export function SettingsPage() {
   const toast = useToast();
-  const settings = useQuery({
-    queryKey: adminKeys.settings,
-    queryFn: ({ signal }) => api.call(endpoints.settings.adminGet, { signal }),
-  });
+  const settings = useAdminSettings();
   const save = useSaveSettings();
   const form: SettingsForm = useForm({ resolver: zodResolver(settingsSchema) });
   const { handleSubmit, reset, setError, formState } = form;

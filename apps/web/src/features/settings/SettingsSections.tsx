@@ -36,13 +36,15 @@ const ADMINS: Array<keyof Settings> = [
   'autoApproveDailyCap',
   'dailyPayoutCap',
 ];
-const NAMED = [...OPERATIONS, ...DEPOSITS, ...WITHDRAWALS, ...ADMINS];
+const REPORTS: Array<keyof Settings> = ['incomeDisclosurePublic'];
+const NAMED = [...OPERATIONS, ...DEPOSITS, ...WITHDRAWALS, ...ADMINS, ...REPORTS];
 const SECTIONS = [
   { title: 'Transfers and point conversion', keys: OPERATIONS },
   { title: 'Deposits (BEP20)', keys: DEPOSITS },
   { title: 'Withdrawals', keys: WITHDRAWALS },
   { title: 'Admin approvals', keys: ADMINS },
   { title: 'Compensation plan', keys: KEYS.filter((key) => !NAMED.includes(key)) },
+  { title: 'Reports', keys: REPORTS },
 ];
 
 /** Every setting under its section's heading, each a switch or a text field with its unit. */

@@ -3,6 +3,15 @@ import { endpoints, type SettingsPatch } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { adminKeys } from '../admin-transactions/api';
 
+/** The settings in force, as admins read them (`enabled`: only when the page needs them). */
+export function useAdminSettings(enabled = true) {
+  return useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: ({ signal }) => api.call(endpoints.settings.adminGet, { signal }),
+    enabled,
+  });
+}
+
 /** Pending changes and whether the portal is in set-up or live (apps/api/src/changes/). */
 export const changeKeys = { all: ['admin', 'changes'] as const };
 

@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { endpoints, fromBaseUnits, toBaseUnits, type Withdrawal } from '@portal/contract';
+import { fromBaseUnits, toBaseUnits, type Withdrawal } from '@portal/contract';
 import { errorMessage } from '../../../shared/api/errors';
-import { api } from '../../../shared/api/instance';
 import type { Selection } from '../../../shared/hooks/useSelection';
 import { useSession } from '../../../shared/session/useSession';
 import { useToast } from '../../../shared/toast';
-import { adminKeys } from '../../admin-transactions/api';
 import { useDecideWithdrawals, useHotWallet } from '../api';
+import { useAdminSettings } from '../../settings/api';
 import { decisionToasts } from '../decision-toasts';
 import { approvalPlan } from './approval-words';
 
@@ -27,11 +25,7 @@ export function useWithdrawalDecision(selection: Selection<Withdrawal>, enabled:
   // One withdrawal approved or rejected from the "Needs attention" group, in place of the selection.
   const [only, setOnly] = useState<Withdrawal | null>(null);
   const [totpCode, setTotpCode] = useState('');
-  const settings = useQuery({
-    queryKey: adminKeys.settings,
-    queryFn: ({ signal }) => api.call(endpoints.settings.adminGet, { signal }),
-    enabled,
-  });
+  const settings = useAdminSettings(enabled);
 
   const chosen = only ? [only] : selection.chosen;
   const closeDialogs = () => {
