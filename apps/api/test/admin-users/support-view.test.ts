@@ -70,7 +70,7 @@ describe('a support view', () => {
       '/api/purchases',
       '/api/notifications',
       '/api/me/sessions',
-      '/api/network/sponsor',
+      '/api/network/referral-link',
     ]) {
       const [seen, own] = [await get(url, asView()), await get(url, bearer(member))];
       expect(seen.statusCode, `${url} ${seen.body}`).toBe(200);
