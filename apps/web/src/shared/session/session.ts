@@ -108,6 +108,8 @@ export class SessionStore {
   /** A successful login: store everything and become authenticated. */
   signIn(response: LoginResponse): void {
     const role = roleOf(response.user);
+    // A sign-in of one's own replaces whatever support view the tab was in.
+    storage.clearTab();
     storage.writeTokens(response.accessToken, response.refreshToken);
     storage.writeUser(JSON.stringify(response.user), role);
     this.set({
