@@ -38,9 +38,9 @@ beforeAll(async () => {
   // A notification to leave unread: money from another member.
   const friend = await registerMember(portal.app, { username: 'viewed_friend' });
   await fund(portal.app, admin, friend.user.id, 'deposit', '10');
-  expect((await transfer(portal.app, friend, { toUsername: member.user.username, amount: '5' }, 'vf-1')).statusCode).toBe(
-    201,
-  );
+  expect(
+    (await transfer(portal.app, friend, { toUsername: member.user.username, amount: '5' }, 'vf-1')).statusCode,
+  ).toBe(201);
   const res = await startView(admin, member.user.id);
   expect(res.statusCode, res.body).toBe(201);
   view = res.json<SupportView>();
@@ -147,7 +147,11 @@ describe('a support view', () => {
     expect(errorOf(await get('/api/me', asView())).code).toBe('TOKEN_INVALID');
     vi.useRealTimers();
 
-    const notAView = await portal.app.inject({ method: 'POST', url: '/api/me/support-view/end', headers: bearer(member) });
+    const notAView = await portal.app.inject({
+      method: 'POST',
+      url: '/api/me/support-view/end',
+      headers: bearer(member),
+    });
     expect(notAView.statusCode).toBe(422);
     expect(errorOf(notAView).code).toBe('NOT_A_SUPPORT_VIEW');
 

@@ -65,6 +65,6 @@ export const me = {
     status: 204,
     errors: ['NOT_A_SUPPORT_VIEW'],
     tags: ['account'],
-    summary: "Ends a support view (the one write a read-only view may make); audited",
+    summary: 'Ends a support view (the one write a read-only view may make); audited',
   }),
 };

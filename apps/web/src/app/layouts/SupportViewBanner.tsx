@@ -36,8 +36,8 @@ export function SupportViewBanner() {
       }
       sx={{ borderRadius: 0, alignItems: 'center', '& .MuiAlert-message': { overflowWrap: 'anywhere', minWidth: 0 } }}
     >
-      Viewing as {user.username}, read-only (support: {supportView.viewedBy}, until{' '}
-      {formatDateTime(supportView.endsAt)})
+      Viewing as {user.username}, read-only (support: {supportView.viewedBy}, until {formatDateTime(supportView.endsAt)}
+      )
     </Alert>
   );
 }

@@ -24,7 +24,10 @@ function parseView(json: string | null): SupportViewTab | null {
   if (!json) return null;
   try {
     const value = JSON.parse(json) as Partial<SupportViewTab> | null;
-    return value && typeof value.viewedBy === 'string' && typeof value.endsAt === 'string' && typeof value.returnTo === 'string'
+    return value &&
+      typeof value.viewedBy === 'string' &&
+      typeof value.endsAt === 'string' &&
+      typeof value.returnTo === 'string'
       ? { viewedBy: value.viewedBy, endsAt: value.endsAt, returnTo: value.returnTo }
       : null;
   } catch {
