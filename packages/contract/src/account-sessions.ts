@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userSchema } from './auth';
 
 /** A sign-in of the account: where from, on what, and whether it is still in force. */
 export const accountSessionSchema = z.object({
@@ -27,7 +28,12 @@ export const securityChangeKinds = [
   'withdrawal_address_removed',
 ] as const;
 
-export const securityEventKinds = [...securityChangeKinds, 'session_ended', 'other_sessions_ended'] as const;
+export const securityEventKinds = [
+  ...securityChangeKinds,
+  'session_ended',
+  'other_sessions_ended',
+  'viewed_by_support',
+] as const;
 export type SecurityEventKind = (typeof securityEventKinds)[number];
 
 /** A security change of the account, in words for its log. */
@@ -40,6 +46,7 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, string> = {
   withdrawal_address_removed: 'Withdrawal address removed',
   session_ended: 'A session signed out',
   other_sessions_ended: 'Signed out everywhere else',
+  viewed_by_support: 'Support viewed your account, read-only',
 };
 
 export const securityEventSchema = z.object({
@@ -48,6 +55,8 @@ export const securityEventSchema = z.object({
   /** The session that made the change, in words ("Chrome on Windows"); null for a password reset link. */
   device: z.string().nullable(),
   ip: z.string().nullable(),
+  /** A support view's admin (`viewed_by_support`): their username. */
+  by: z.string().optional(),
 });
 export type SecurityEvent = z.infer<typeof securityEventSchema>;
 
@@ -67,3 +76,16 @@ export const SIGN_INS_SHOWN = 20;
 export const sessionParamsSchema = z.object({ id: z.uuid({ error: 'id must be a session id' }) });
 
 export const endedSessionsSchema = z.object({ ended: z.number().int() });
+
+/** How long a support view lasts: its one access token, never renewed (docs/decisions/0068-support-views-read-only.md). */
+export const SUPPORT_VIEW_MINUTES = 30;
+
+/** A support view begun: the read-only access of the member's account, until `endsAt`. */
+export const supportViewSchema = z.object({
+  accessToken: z.string(),
+  user: userSchema,
+  endsAt: z.string(),
+  /** The viewing admin's username, for the banner. */
+  viewedBy: z.string(),
+});
+export type SupportView = z.infer<typeof supportViewSchema>;

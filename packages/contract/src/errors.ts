@@ -38,6 +38,10 @@ export const apiErrorCodes = {
   SPONSOR_LOOKUPS_LIMITED: [429],
   CURRENT_PASSWORD_WRONG: [422],
   SESSION_NOT_FOUND: [404],
+  // A support view (an admin seeing a member's pages) writes nothing: apps/api/src/platform/http/guard.ts.
+  READ_ONLY_SESSION: [403],
+  NOT_A_SUPPORT_VIEW: [422],
+  CANNOT_VIEW_ADMIN: [422],
   // Who may call what
   ADMIN_ONLY: [403],
   // An admin acting on a withdrawal, redemption or wallet of their own (docs/decisions/0050-no-admin-acts-on-their-own-money.md).

@@ -59,7 +59,7 @@ const USER_LIST = defineList({
   select: sql`SELECT u.id, u.username, u.email, u.full_name, u.role, u.status, u.created_at, u.created_at::text AS created_key,
          EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id) AS is_member,
          EXISTS (SELECT 1 FROM members m WHERE m.user_id = u.id AND m.sponsor_id IS NULL) AS is_root,
-         (SELECT max(s.created_at) FROM auth_sessions s WHERE s.user_id = u.id) AS last_sign_in_at
+         (SELECT max(s.created_at) FROM auth_sessions s WHERE s.user_id = u.id AND s.viewed_by IS NULL) AS last_sign_in_at
     FROM users u`,
   counted: sql`users u`,
   sorts: SORTS,

@@ -9,6 +9,7 @@ import { createAdmin } from './create-admin';
 import { listUsers } from './list-users';
 import { updateUser } from './update-user';
 import { resetSignIn } from './reset-sign-in';
+import { startSupportView } from './start-support-view';
 
 /** `/api/admin/users` */
 export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -33,5 +34,14 @@ export function userAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       await resetSignIn(ctx, actorOf(request), request.params.id);
       return reply.code(204).send(null);
     });
+
+    route(app, endpoints.users.adminViewAs, {}, async (request, reply) =>
+      reply.code(201).send(
+        await startSupportView(ctx, actorOf(request), request.params.id, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
+      ),
+    );
   };
 }

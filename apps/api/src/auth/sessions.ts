@@ -2,13 +2,15 @@ import type { Sql } from '../platform/db/database';
 import { sql } from '../platform/db/sql';
 import { hashToken, newOpaqueToken } from './tokens';
 
+/** A sign-in's session; `viewedBy`: a support view's admin (admin-users/start-support-view.ts). */
 export async function createSession(
   db: Sql,
   userId: number,
   client: { ip: string; userAgent?: string },
+  viewedBy: number | null = null,
 ): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    sql`INSERT INTO auth_sessions (user_id, ip, user_agent) VALUES (${userId}, ${client.ip}, ${client.userAgent?.slice(0, 300) ?? null}) RETURNING id`,
+    sql`INSERT INTO auth_sessions (user_id, ip, user_agent, viewed_by) VALUES (${userId}, ${client.ip}, ${client.userAgent?.slice(0, 300) ?? null}, ${viewedBy}) RETURNING id`,
   );
   return rows[0]!.id;
 }

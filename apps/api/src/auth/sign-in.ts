@@ -43,7 +43,8 @@ const BLOCKED_MESSAGE = 'This account is blocked. Please contact support.';
 
 async function signedInFrom(db: Sql, userId: number, ip: string): Promise<boolean> {
   const { rows } = await db.query<{ one: number }>(
-    sql`SELECT 1 AS one FROM auth_sessions WHERE user_id = ${userId} AND ip = ${ip} LIMIT 1`,
+    // A support view (admin-users/start-support-view.ts) is the admin's address, not the member's.
+    sql`SELECT 1 AS one FROM auth_sessions WHERE user_id = ${userId} AND ip = ${ip} AND viewed_by IS NULL LIMIT 1`,
   );
   return rows.length > 0;
 }

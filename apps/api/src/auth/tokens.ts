@@ -5,6 +5,8 @@ export interface AccessClaims {
   userId: number;
   sessionId: string;
   role: Role;
+  /** A support view's token (admin-users/start-support-view.ts): the viewing admin; the guard refuses its writes. */
+  viewedBy?: number;
 }
 
 /*
@@ -33,6 +35,7 @@ export async function signAccessToken(claims: AccessClaims, secret: Uint8Array, 
       sid: claims.sessionId,
       role: claims.role,
       sub: String(claims.userId),
+      ...(claims.viewedBy !== undefined ? { vby: claims.viewedBy } : {}),
       iat: now,
       exp: now + ttlSeconds,
     }),
@@ -77,7 +80,13 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
   const userId = Number(claims.sub);
   if (typeof claims.sub !== 'string' || !Number.isSafeInteger(userId) || typeof claims.sid !== 'string') return null;
   if (claims.role !== 'admin' && claims.role !== 'member') return null;
-  return { userId, sessionId: claims.sid, role: claims.role };
+  if (claims.vby !== undefined && !(typeof claims.vby === 'number' && Number.isSafeInteger(claims.vby))) return null;
+  return {
+    userId,
+    sessionId: claims.sid,
+    role: claims.role,
+    ...(typeof claims.vby === 'number' ? { viewedBy: claims.vby } : {}),
+  };
 }
 
 /** An opaque random token for a refresh or a password-reset link; only its hash is stored. */

@@ -98,8 +98,8 @@ async function readGroup(ctx: AppContext, group: Asked[]): Promise<Read[]> {
   const { rows } = await ctx.db.query<Facts & { i: number }>(
     sql.prepared(sql`SELECT asked.i,
               CASE WHEN asked.session IS NOT NULL THEN auth_session_refusal(asked.session, asked.user_id) END AS refusal,
-              -- Two sessions are enough to know it is not the first visit (auth_sessions_user_idx).
-              (SELECT count(*)::int FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${asked} LIMIT 2) s) AS visits,
+              -- Two sessions are enough to know it is not the first visit (auth_sessions_user_idx); a support view is no visit.
+              (SELECT count(*)::int FROM (SELECT 1 FROM auth_sessions WHERE user_id = ${asked} AND viewed_by IS NULL LIMIT 2) s) AS visits,
               ${json(sql`SELECT wallet, balance::text AS balance FROM ledger_accounts WHERE owner_id = ${asked}`)} AS wallets,
               (SELECT row_to_json(x) FROM (${planStatusRow(asked, lastMatchingRate())}) x) AS plan,
               (SELECT version::text FROM settings_version) AS settings_version,

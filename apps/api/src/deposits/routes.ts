@@ -21,7 +21,10 @@ import { signWhereKeysAre } from '../signing/hand-off';
 /** `/api/deposits` (members). */
 export function depositRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    route(app, endpoints.deposits.address, {}, async (request) => depositAddress(ctx, principalOf(request).userId));
+    // Hands out an address on first asking: a write to a read-only support view (platform/http/guard.ts).
+    route(app, endpoints.deposits.address, { config: { writesOnRead: true } }, async (request) =>
+      depositAddress(ctx, principalOf(request).userId),
+    );
 
     route(app, endpoints.deposits.list, {}, async (request) =>
       memberDeposits(ctx, principalOf(request).userId, request.query),

@@ -21,6 +21,7 @@ interface SessionRow {
 }
 
 /**
+ * The member's own sign-ins: a support view (admin-users/start-support-view.ts) is a line of the security changes instead.
  * A session is in force while it is not revoked and holds a refresh token not
  * used nor expired (auth/refresh.ts rotates one per renewal); a session that
  * ran out ended when its last token expired.
@@ -33,7 +34,7 @@ function sessionRows(ctx: AppContext, userId: number, inForce: boolean) {
           FROM auth_sessions s
           LEFT JOIN LATERAL (SELECT max(r.expires_at) AS last_expiry, bool_or(r.used_at IS NULL AND r.expires_at > ${now}) AS live
                                FROM refresh_tokens r WHERE r.session_id = s.id) t ON true
-         WHERE s.user_id = ${userId} ${inForce ? sql`AND s.revoked_at IS NULL AND t.live` : sql``}
+         WHERE s.user_id = ${userId} AND s.viewed_by IS NULL ${inForce ? sql`AND s.revoked_at IS NULL AND t.live` : sql``}
          ORDER BY s.created_at DESC, s.id
          ${inForce ? sql`` : sql`LIMIT ${SIGN_INS_SHOWN}`}`,
   );
@@ -63,9 +64,11 @@ async function securityChanges(ctx: AppContext, userId: number): Promise<Securit
     session_id: string | null;
     ip: string | null;
     user_agent: string | null;
+    viewer: string | null;
   }>(
-    sql`SELECT e.kind, e.created_at, e.session_id, s.ip, s.user_agent
+    sql`SELECT e.kind, e.created_at, e.session_id, s.ip, s.user_agent, v.username AS viewer
           FROM security_events e LEFT JOIN auth_sessions s ON s.id = e.session_id
+          LEFT JOIN users v ON v.id = s.viewed_by
          WHERE e.user_id = ${userId}
          ORDER BY e.created_at DESC, e.id DESC
          LIMIT ${SIGN_INS_SHOWN}`,
@@ -75,6 +78,7 @@ async function securityChanges(ctx: AppContext, userId: number): Promise<Securit
     at: new Date(row.created_at).toISOString(),
     device: row.session_id === null ? null : deviceInWords(row.user_agent),
     ip: row.ip,
+    ...(row.viewer !== null ? { by: row.viewer } : {}),
   }));
 }
 

@@ -5,6 +5,7 @@ import { route } from '../platform/http/route';
 import { principalOf } from '../platform/http/guard';
 import { changePassword } from './change-password';
 import { endOtherSessions, endSession } from './end-sessions';
+import { endSupportView } from './end-support-view';
 import { listSessions } from './list-sessions';
 import { readProfile } from './read-profile';
 import { updateProfile } from './update-profile';
@@ -37,6 +38,12 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     route(app, endpoints.me.endOtherSessions, {}, async (request) => {
       const { userId, sessionId } = principalOf(request);
       return endOtherSessions(ctx, userId, sessionId);
+    });
+
+    // The one write of a read-only support view (platform/http/guard.ts lets it through).
+    route(app, endpoints.me.endSupportView, { config: { endsSupportView: true } }, async (request, reply) => {
+      await endSupportView(ctx, principalOf(request), request.ip ?? null);
+      return reply.code(204).send(null);
     });
   };
 }

@@ -119,6 +119,8 @@ function errorStatuses(method: string, url: string, scope: Scope): number[] {
   const write = WRITE_METHODS.has(method);
   if (scope !== 'guest' || BASIC_AUTH.has(`${method} ${url}`)) statuses.add(401);
   if (scope === 'member' || scope === 'admin') statuses.add(403);
+  // Any signed-in write refuses a read-only support view (platform/http/guard.ts).
+  if (scope === 'account' && write) statuses.add(403);
   if (/[:{]/.test(url)) statuses.add(404);
   if (write) {
     statuses.add(413).add(415).add(409).add(422);

@@ -8,6 +8,8 @@ export interface Principal {
   sessionId: string;
   role: 'admin' | 'member';
   isMember: boolean;
+  /** A support view (admin-users/start-support-view.ts): the admin who sees the member's pages, read-only. */
+  viewedBy?: number;
   /**
    * Set on a route whose own SQL statement checks the session (route config
    * `sessionCheckedInStatement`): the token is valid but the session, the

@@ -28,8 +28,14 @@ export function RootShell() {
 
   useEffect(
     () =>
-      session.onLogout((reason) => {
+      session.onLogout((reason, returnTo) => {
         if (!reason) return;
+        if (returnTo) {
+          // A support view ran out: back to the admin's page, where their own sign-in resumes.
+          toast.info(reason);
+          void navigate(returnTo, { replace: true });
+          return;
+        }
         toast.error(reason);
         // After signing in again, back to where the session ended.
         rememberNextPath(window.location.pathname + window.location.search);

@@ -101,6 +101,7 @@ describe('route table', () => {
         '/Users',
         '/Members',
         '/Members/:id',
+        '/support-view/:id',
         '/Transactions',
         '/admin/trial-balance',
         '/withdraw-approval',

@@ -59,4 +59,12 @@ export const me = {
     tags: ['account'],
     summary: 'Sign out everywhere else: every session but this one',
   }),
+  endSupportView: endpoint({
+    method: 'POST',
+    path: '/me/support-view/end',
+    status: 204,
+    errors: ['NOT_A_SUPPORT_VIEW'],
+    tags: ['account'],
+    summary: 'Ends a support view (the one write a read-only view may make); audited',
+  }),
 };

@@ -41,7 +41,7 @@ export const anyRequestErrors = [
   'DATABASE_UNAVAILABLE',
 ] as const satisfies readonly ApiErrorCode[];
 
-/** What the signed-in scopes' guards answer (apps/api/src/platform/http/guard.ts): not signed in, the sign-in ended or blocked, not allowed. */
+/** What the signed-in scopes' guards answer (apps/api/src/platform/http/guard.ts): not signed in, the sign-in ended or blocked, not allowed, a write in a read-only support view. */
 export const audienceErrors = [
   'AUTH_REQUIRED',
   'TOKEN_INVALID',
@@ -49,4 +49,5 @@ export const audienceErrors = [
   'ACCOUNT_BLOCKED',
   'ADMIN_ONLY',
   'NOT_A_MEMBER',
+  'READ_ONLY_SESSION',
 ] as const satisfies readonly ApiErrorCode[];

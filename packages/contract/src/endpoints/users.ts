@@ -9,6 +9,7 @@ import {
 } from '../admin';
 import { idParamSchema } from '../ids';
 import { pendingChangeSchema } from '../changes';
+import { supportViewSchema } from '../account-sessions';
 
 /** What its writes may answer. */
 const writeErrors = [
@@ -78,5 +79,17 @@ export const users = {
     tags: ['admin'],
     summary:
       'Reset sign-in: mails the account a password-reset link and ends every sign-in (audited); admins never set or see a password',
+  }),
+  adminViewAs: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/view-as',
+    twoFactor: true,
+    params: idParamSchema,
+    status: 201,
+    answer: supportViewSchema,
+    errors: ['CANNOT_VIEW_ADMIN', 'NOT_A_MEMBER', 'TWO_FACTOR_REQUIRED', 'USER_BLOCKED', 'USER_NOT_FOUND'],
+    tags: ['admin'],
+    summary:
+      "Support view: a read-only access of a member's account for 30 minutes (audited, and in the member's security log); every write with it answers READ_ONLY_SESSION",
   }),
 };

@@ -16,7 +16,28 @@ declare module 'fastify' {
     sessionCheckedInStatement?: boolean;
     /** An admin route's two-factor choice, from its endpoint (http/route.ts); `adminTwoFactorGate` reads it. */
     twoFactor?: boolean;
+    /** A GET that writes (hands out a deposit address on first asking): refused to a read-only support view like any write. */
+    writesOnRead?: boolean;
+    /** The one write a support view may make: ending itself (me/routes.ts). */
+    endsSupportView?: boolean;
   }
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * THE rule of a support view (docs/decisions/0068-support-views-read-only.md): its token
+ * reads what the member reads and writes nothing, whatever the route, and never reaches
+ * an admin route; checked on the token alone, before any route or statement runs.
+ */
+function refuseViewWrites(request: FastifyRequest): void {
+  const config = request.routeOptions.config;
+  if (config.endsSupportView) return;
+  if (READS.has(request.method) && !config.writesOnRead && config.scope !== 'admin') return;
+  throw forbidden(
+    'READ_ONLY_SESSION',
+    "This is a read-only support view of the member's account: nothing can be changed from it.",
+  );
 }
 
 /** The session check of `authenticate`, for a request whose check was left to its statement. */
@@ -39,6 +60,8 @@ export function authenticate(ctx: AppContext) {
     if (!match?.[1]) throw unauthorized('AUTH_REQUIRED', 'Sign in to continue.');
     const claims = await verifyAccessToken(match[1], ctx.config.jwtSecret);
     if (!claims) throw unauthorized('TOKEN_INVALID', 'Your session has expired. Please sign in again.');
+    if (claims.viewedBy !== undefined) refuseViewWrites(request);
+    const view = claims.viewedBy !== undefined ? { viewedBy: claims.viewedBy } : {};
     if (request.routeOptions.config.sessionCheckedInStatement) {
       // A member route (requireMember passes): the statement checks the rest.
       request.principal = {
@@ -46,6 +69,7 @@ export function authenticate(ctx: AppContext) {
         sessionId: claims.sessionId,
         role: claims.role,
         isMember: true,
+        ...view,
         sessionUnchecked: true,
         checkSession: () => confirmSession(ctx, request),
       };
@@ -60,6 +84,7 @@ export function authenticate(ctx: AppContext) {
       sessionId: claims.sessionId,
       role: state.role,
       isMember: state.is_member,
+      ...view,
     };
   };
 }

@@ -14,6 +14,7 @@ import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../shared/api/instance';
 import { initialsOf } from '../../shared/format';
+import { session } from '../../shared/session/instance';
 import { useSession } from '../../shared/session/useSession';
 
 /** Read by assistive technology, not shown. */
@@ -46,8 +47,10 @@ export function UserMenu() {
 
   const logout = async () => {
     setAnchor(null);
+    // Signing out of a support view ends the view only: back to the admin's page (shared/session/session.ts).
+    const returnTo = session.getState().supportView?.returnTo;
     await api.logout();
-    await navigate('/login', { replace: true });
+    await navigate(returnTo ?? '/login', { replace: true });
   };
 
   const avatar = (size: number) => (

@@ -18,6 +18,7 @@ import { NavMenu } from './NavMenu';
 import { homeFor, navigationFor } from './navigation';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
+import { SupportViewBanner } from './SupportViewBanner';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 
 /**
@@ -90,7 +91,7 @@ export function VerticalLayout() {
   );
 }
 
-/** The app bar: the navigation's button below lg, the page's title, the bell, the theme toggle and the user's menu. */
+/** The app bar: a support view's banner, the navigation's button below lg, the page's title, the bell, the theme toggle and the user's menu. */
 function TopBar({ title, desktop, onOpenNav }: { title: string | undefined; desktop: boolean; onOpenNav: () => void }) {
   const theme = useTheme();
   return (
@@ -104,6 +105,7 @@ function TopBar({ title, desktop, onOpenNav }: { title: string | undefined; desk
         boxShadow: 'none',
       }}
     >
+      <SupportViewBanner />
       <Toolbar
         disableGutters
         sx={{

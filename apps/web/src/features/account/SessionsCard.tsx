@@ -34,8 +34,14 @@ const LOG_COLUMNS: Column<AccountSession>[] = [
   },
 ];
 
+/** A change in words; a support view names its admin. */
+const changeInWords = (c: SecurityEvent): string =>
+  c.kind === 'viewed_by_support' && c.by
+    ? `Support (admin ${c.by}) viewed your account, read-only`
+    : SECURITY_EVENT_LABELS[c.kind];
+
 const CHANGE_COLUMNS: Column<SecurityEvent>[] = [
-  { id: 'change', label: 'Change', minWidth: 160, render: (c) => SECURITY_EVENT_LABELS[c.kind] },
+  { id: 'change', label: 'Change', minWidth: 160, render: changeInWords },
   { id: 'at', label: 'When', render: (c) => formatDateTime(c.at) },
   { id: 'device', label: 'From', render: (c) => c.device ?? 'A password reset link' },
   { id: 'ip', label: 'Address', secondary: true, render: (c) => c.ip ?? '—' },

@@ -11,6 +11,7 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { AdminMemberDetail } from '@portal/contract';
 import { Link, useParams } from 'react-router';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
@@ -29,6 +30,29 @@ import { AdjustmentDialog } from './AdjustmentDialog';
 import { useMember, useUpdateUser } from './api';
 import { FactList, type Fact } from '../../shared/components/FactList';
 import { AdminMemberAddresses } from '../withdrawals/AdminMemberAddresses';
+import { useTwoFactor } from '../withdrawals/api';
+
+/**
+ * Opens a support view of the member (SupportViewPage.tsx) in a tab of its own: the view's token lives
+ * there only, this tab stays the admin's. It takes the admin's two-factor (the API refuses it otherwise).
+ */
+function SupportViewButton({ id }: { id: number }) {
+  const twoFactor = useTwoFactor();
+  const allowed = twoFactor.data?.enabled === true;
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<VisibilityOutlined />}
+      href={`/support-view/${id}`}
+      target="_blank"
+      rel="noopener"
+      disabled={!allowed}
+      title={allowed ? undefined : 'Turn on two-factor sign-in (Account settings → Security) first'}
+    >
+      View as member (read-only)
+    </Button>
+  );
+}
 
 /** /Members/:id: a member's profile, wallets and journal history; adjustments and blocking. */
 export function MemberDetailPage() {
@@ -118,6 +142,7 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
               >
                 {blocked ? 'Unblock' : 'Block'}
               </Button>
+              {member.role !== 'admin' && !blocked && <SupportViewButton id={member.id} />}
             </Stack>
           </Stack>
           <FactList facts={facts} sx={{ mt: 6 }} />

@@ -9,4 +9,7 @@ export const adminMemberRoutes: AppRoute[] = [
   adminPage('/Members/:id', 'Members Management', () =>
     import('./MemberDetailPage').then(({ MemberDetailPage }) => <MemberDetailPage />),
   ),
+  adminPage('/support-view/:id', 'Support view', () =>
+    import('./SupportViewPage').then(({ SupportViewPage }) => <SupportViewPage />),
+  ),
 ];

@@ -33,6 +33,12 @@ export function UserActionsMenu({ menu, onClose, onChange, onResetSignIn }: Prop
       {target?.isMember && (
         <MenuItem onClick={then(() => void navigate(`/Members/${target.id}`))}>Open member page</MenuItem>
       )}
+      {target?.isMember && target.role === 'member' && target.status === 'active' && (
+        // A tab of its own (features/admin-members/SupportViewPage.tsx), where the admin confirms.
+        <MenuItem onClick={then(() => void window.open(`/support-view/${target.id}`, '_blank', 'noopener'))}>
+          View as member (read-only)
+        </MenuItem>
+      )}
       {target?.isCompanyRoot && (
         <MenuItem disabled>The company root does not sign in: no block, role or sign-in reset</MenuItem>
       )}

@@ -140,6 +140,8 @@ const ADMINISTRATION: Record<string, Describer> = {
   'user.password_reset': ({ who, whom, say }) => say(who, ' set a new password for ', whom, ' (signed out everywhere)'),
   'user.sign_in_reset': ({ who, whom, say }) =>
     say(who, ' reset the sign-in of ', whom, ' (signed out everywhere, mailed a reset link)'),
+  'member.view_as': ({ who, whom, say }) => say(who, ' viewed the account of ', whom, ' as support, read-only'),
+  'member.view_as_end': ({ who, whom, say }) => say(who, ' ended the support view of ', whom),
   'user.password_reset_by_operator': ({ whom, say }) =>
     say('The server operator set a new password for ', whom, ' from the command line'),
   'settings.update': ({ who, changes, say }) =>
@@ -459,6 +461,8 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'user.sign_in_reset', label: 'Sign-in reset' },
   { value: 'user.password_reset', label: 'Password reset' },
   { value: 'user.password_reset_by_operator', label: 'Password reset by the operator' },
+  { value: 'member.view_as', label: 'Support view' },
+  { value: 'member.view_as_end', label: 'Support view ended' },
   { value: 'settings.update', label: 'Settings changed' },
   { value: 'package.create', label: 'Package created' },
   { value: 'package.update', label: 'Package changed' },

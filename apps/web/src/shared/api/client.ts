@@ -8,6 +8,7 @@ import {
   CREDENTIALS_REQUIRED_MESSAGE,
   LOGIN_FAILED_MESSAGE,
   NETWORK_MESSAGE,
+  SUPPORT_VIEW_ENDED_MESSAGE,
   TIMEOUT_MESSAGE,
 } from './errors';
 
@@ -203,6 +204,11 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
     const token = session.accessToken;
     const response = await send(path, opts, token);
+    // A support view never refreshes (the refresh token of localStorage is the admin's): a 401 ends the view.
+    if (response.status === 401 && token && session.getState().supportView) {
+      session.clear(SUPPORT_VIEW_ENDED_MESSAGE);
+      throw new ApiError(401, 'SESSION_EXPIRED', SUPPORT_VIEW_ENDED_MESSAGE);
+    }
     // Already logged out (no token, or the session ended meanwhile): the error passes through.
     if (response.status === 401 && token && session.getState().isAuthenticated) {
       const fresh = await (await loadRefresh()).freshToken(token);
@@ -256,6 +262,17 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** Ends the sign-in: storage and caches cleared at once, the server told when a refresh token exists (its failure ignored). */
   async function logout(): Promise<void> {
+    const { supportView, accessToken } = session.getState();
+    if (supportView) {
+      // The server ends the view (audited); the admin's own sign-in is untouched.
+      try {
+        await send('/me/support-view/end', { method: 'POST' }, accessToken);
+      } catch {
+        // The view's token runs out on its own (30 minutes).
+      }
+      session.clear();
+      return;
+    }
     const refreshToken = session.refreshToken;
     session.clear();
     if (!refreshToken) return;

@@ -33,6 +33,7 @@ export class ApiError extends Error {
 
 export const REFRESH_EXPIRED_MESSAGE = 'Refresh token expired';
 export const LOGIN_FAILED_MESSAGE = 'Login failed';
+export const SUPPORT_VIEW_ENDED_MESSAGE = 'The support view has ended.';
 export const CREDENTIALS_REQUIRED_MESSAGE = 'Username and password are required.';
 export const TIMEOUT_MESSAGE = 'The server took too long to answer. Please try again.';
 export const NETWORK_MESSAGE = 'Cannot reach the server. Check your connection and try again.';

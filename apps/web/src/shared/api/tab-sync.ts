@@ -43,8 +43,14 @@ export function createTabSync(session: SessionStore): TabSync {
 
   channel?.addEventListener('message', (event: MessageEvent) => {
     if (!isTokensMessage(event.data)) return;
-    const { user, isAuthenticated } = session.getState();
-    if (!isAuthenticated || !user || (event.data.subject !== undefined && event.data.subject !== String(user.id)))
+    const { user, isAuthenticated, supportView } = session.getState();
+    // A support view's tab takes no other tab's tokens: they are the admin's.
+    if (
+      !isAuthenticated ||
+      !user ||
+      supportView ||
+      (event.data.subject !== undefined && event.data.subject !== String(user.id))
+    )
       return;
     session.setTokens(event.data.accessToken, event.data.refreshToken);
     for (const wake of [...waiting]) wake();

@@ -1,5 +1,5 @@
-import type { LoginResponse, User } from '@portal/contract';
-import { sessionStorageArea as storage } from './storage';
+import type { LoginResponse, SupportView, User } from '@portal/contract';
+import { sessionStorageArea as storage, type SupportViewTab } from './storage';
 
 /** The role a user without one gets (seed §3). */
 export const DEFAULT_ROLE = 'Member';
@@ -12,9 +12,12 @@ export interface SessionState {
   refreshToken: string | null;
   role: string;
   isAuthenticated: boolean;
+  /** This tab shows a member's pages to an admin, read-only (`beginSupportView`); absent otherwise. */
+  supportView?: SupportViewTab | null;
 }
 
-export type LogoutListener = (reason: string | undefined) => void;
+/** `returnTo`: a support view ended, and the tab goes back to the admin's page (their own sign-in resumes). */
+export type LogoutListener = (reason: string | undefined, returnTo?: string) => void;
 
 const LOGGED_OUT: SessionState = Object.freeze({
   user: null,
@@ -83,11 +86,20 @@ export class SessionStore {
   restore(): SessionState {
     const accessToken = storage.readAccessToken();
     const userJson = storage.readUserJson();
-    const refreshToken = storage.readRefreshToken();
+    const supportView = storage.readSupportView();
+    // A support view renews nothing: the refresh token of localStorage is the admin's own.
+    const refreshToken = supportView ? null : storage.readRefreshToken();
     const user = accessToken ? parseUser(userJson) : null;
     const next: SessionState =
       accessToken && user
-        ? { user, accessToken, refreshToken, role: storage.readRole() || roleOf(user), isAuthenticated: true }
+        ? {
+            user,
+            accessToken,
+            refreshToken,
+            role: storage.readRole() || roleOf(user),
+            isAuthenticated: true,
+            ...(supportView ? { supportView } : {}),
+          }
         : { ...LOGGED_OUT, refreshToken };
     this.set(next);
     return this.state;
@@ -96,6 +108,8 @@ export class SessionStore {
   /** A successful login: store everything and become authenticated. */
   signIn(response: LoginResponse): void {
     const role = roleOf(response.user);
+    // A sign-in of one's own replaces whatever support view the tab was in.
+    storage.clearTab();
     storage.writeTokens(response.accessToken, response.refreshToken);
     storage.writeUser(JSON.stringify(response.user), role);
     this.set({
@@ -104,6 +118,22 @@ export class SessionStore {
       refreshToken: response.refreshToken,
       role,
       isAuthenticated: true,
+    });
+  }
+
+  /** This tab becomes a support view of `view.user` (features/admin-members/SupportViewPage.tsx); the admin's other tabs stay theirs. */
+  beginSupportView(view: SupportView, returnTo: string): void {
+    const role = roleOf(view.user);
+    const tab: SupportViewTab = { viewedBy: view.viewedBy, endsAt: view.endsAt, returnTo };
+    storage.writeSupportView(view.accessToken, tab);
+    storage.writeUser(JSON.stringify(view.user), role);
+    this.set({
+      user: view.user,
+      accessToken: view.accessToken,
+      refreshToken: null,
+      role,
+      isAuthenticated: true,
+      supportView: tab,
     });
   }
 
@@ -123,6 +153,14 @@ export class SessionStore {
 
   /** Clears all session data and tells the listeners (query cache, toasts, navigation). */
   clear(reason?: string): void {
+    const view = this.state.supportView ?? storage.readSupportView();
+    if (view) {
+      // Only the view ends: the admin's sign-in (the refresh token of localStorage) resumes at `returnTo`.
+      storage.clearTab();
+      this.set({ ...LOGGED_OUT, refreshToken: storage.readRefreshToken() });
+      for (const listener of [...this.logoutListeners]) listener(reason, view.returnTo);
+      return;
+    }
     storage.clear();
     this.set(LOGGED_OUT);
     for (const listener of [...this.logoutListeners]) listener(reason);
@@ -135,6 +173,7 @@ export class SessionStore {
       prev.refreshToken === next.refreshToken &&
       prev.role === next.role &&
       prev.isAuthenticated === next.isAuthenticated &&
+      JSON.stringify(prev.supportView ?? null) === JSON.stringify(next.supportView ?? null) &&
       (prev.user === next.user || JSON.stringify(prev.user) === JSON.stringify(next.user))
     ) {
       return;

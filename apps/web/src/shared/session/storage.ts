@@ -8,7 +8,32 @@ export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   user: 'user',
   role: 'role',
+  /** A support view of this tab (its admin, its end, the admin page to return to): `SupportViewTab`. */
+  supportView: 'supportView',
 } as const;
+
+/** What a tab in a support view keeps beside the view's access token (docs/decisions/0068-support-views-read-only.md). */
+export interface SupportViewTab {
+  viewedBy: string;
+  endsAt: string;
+  /** The admin's page to return to when the view ends. */
+  returnTo: string;
+}
+
+function parseView(json: string | null): SupportViewTab | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as Partial<SupportViewTab> | null;
+    return value &&
+      typeof value.viewedBy === 'string' &&
+      typeof value.endsAt === 'string' &&
+      typeof value.returnTo === 'string'
+      ? { viewedBy: value.viewedBy, endsAt: value.endsAt, returnTo: value.returnTo }
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 function safe<T>(read: () => T, fallback: T): T {
   try {
@@ -23,6 +48,24 @@ export const sessionStorageArea = {
   readAccessToken: (): string | null => safe(() => window.sessionStorage.getItem(STORAGE_KEYS.accessToken), null),
   readUserJson: (): string | null => safe(() => window.sessionStorage.getItem(STORAGE_KEYS.user), null),
   readRole: (): string | null => safe(() => window.sessionStorage.getItem(STORAGE_KEYS.role), null),
+  readSupportView: (): SupportViewTab | null =>
+    safe(() => parseView(window.sessionStorage.getItem(STORAGE_KEYS.supportView)), null),
+
+  /** A support view: its token in this tab only, never in localStorage, where the admin's refresh token stays. */
+  writeSupportView(accessToken: string, view: SupportViewTab): void {
+    safe(() => {
+      window.sessionStorage.setItem(STORAGE_KEYS.accessToken, accessToken);
+      window.sessionStorage.setItem(STORAGE_KEYS.supportView, JSON.stringify(view));
+    }, undefined);
+  },
+
+  /** Ends this tab's support view: its keys go, the admin's refresh token of localStorage stays. */
+  clearTab(): void {
+    safe(() => {
+      for (const key of [STORAGE_KEYS.accessToken, STORAGE_KEYS.user, STORAGE_KEYS.role, STORAGE_KEYS.supportView])
+        window.sessionStorage.removeItem(key);
+    }, undefined);
+  },
 
   writeTokens(accessToken: string, refreshToken: string): void {
     safe(() => {
@@ -45,6 +88,7 @@ export const sessionStorageArea = {
       window.sessionStorage.removeItem(STORAGE_KEYS.accessToken);
       window.sessionStorage.removeItem(STORAGE_KEYS.user);
       window.sessionStorage.removeItem(STORAGE_KEYS.role);
+      window.sessionStorage.removeItem(STORAGE_KEYS.supportView);
     }, undefined);
   },
 };
