@@ -32,7 +32,7 @@ import { statementAdminRoutes, statementRoutes } from './statements/routes';
 import { rankAdminRoutes, rankRoutes } from './ranks/routes';
 import { refundAdminRoutes, refundRoutes } from './refunds/routes';
 import { reservesAdminRoutes, reservesGuestRoutes, reservesRoutes } from './reserves/routes';
-import { notificationRoutes } from './notifications/routes';
+import { notificationGuestRoutes, notificationRoutes } from './notifications/routes';
 import { webhookAdminRoutes } from './webhooks/routes';
 
 /**
@@ -50,6 +50,7 @@ export const guestRoutes: Array<[RouteModule, string]> = [
   [mediaRoutes, ''],
   [networkGuestRoutes, ''],
   [reservesGuestRoutes, ''],
+  [notificationGuestRoutes, ''],
 ];
 
 /** Any signed-in account: `/api/...`. `networkRoutes` admits members and admins (who see every tree) and guards itself. */
