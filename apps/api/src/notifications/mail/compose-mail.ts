@@ -27,8 +27,8 @@ type Parts = { config: Pick<Config, 'jwtSecret' | 'publicUrl'>; chain?: Chain };
 
 const optional = (kind: NotificationKind): OptionalMailKind | undefined => optionalMailKinds.find((k) => k === kind);
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 const a = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
 

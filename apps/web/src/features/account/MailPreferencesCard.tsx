@@ -114,7 +114,11 @@ export function MailPreferencesCard() {
           <Box>
             <FormGroup aria-label="Security kinds, always mailed">
               {securityChangeKinds.map((kind) => (
-                <FormControlLabel key={kind} control={<Switch checked disabled />} label={NOTIFICATION_KIND_LABELS[kind]} />
+                <FormControlLabel
+                  key={kind}
+                  control={<Switch defaultChecked disabled />}
+                  label={NOTIFICATION_KIND_LABELS[kind]}
+                />
               ))}
             </FormGroup>
             <FormHelperText>{SECURITY_ALWAYS_SENT}</FormHelperText>
