@@ -65,7 +65,12 @@ afterAll(async () => {
 function decode(body: string, encoding: string): string {
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding !== 'quoted-printable') return body;
-  return decodeURIComponent(body.replace(/=\r?\n/g, '').replace(/%/g, '%25').replace(/=([0-9A-F]{2})/gi, '%$1'));
+  return decodeURIComponent(
+    body
+      .replace(/=\r?\n/g, '')
+      .replace(/%/g, '%25')
+      .replace(/=([0-9A-F]{2})/gi, '%$1'),
+  );
 }
 
 /** A received mail read back: its headers, and its text and HTML parts. */
@@ -78,7 +83,10 @@ function read(mail: Received) {
     const end = part.indexOf('\r\n\r\n');
     const head = part.slice(0, end);
     const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase() ?? '7bit';
-    return { type: /content-type:\s*([\w/]+)/i.exec(head)?.[1]?.toLowerCase(), body: decode(part.slice(end + 4).trim(), encoding) };
+    return {
+      type: /content-type:\s*([\w/]+)/i.exec(head)?.[1]?.toLowerCase(),
+      body: decode(part.slice(end + 4).trim(), encoding),
+    };
   });
   return {
     subject: header('Subject') ?? '',
@@ -107,7 +115,7 @@ async function setPreferences(who: Session, preferences: MailPreferences) {
 const unsubscribe = (token: string) =>
   portal.app.inject({ method: 'POST', url: '/api/notifications/unsubscribe', payload: { token } });
 
-describe('notifications by mail', () => {
+describe('notifications by mail, one each', () => {
   it('mails a transfer received in text and HTML, its subject without figures, with an unsubscribe link that works', async () => {
     const receiver = await registerMember(portal.app, { username: 'mail_receiver' });
     const sender = await registerMember(portal.app, { username: 'mail_sender', sponsor: 'mail_receiver' });
@@ -166,7 +174,9 @@ describe('notifications by mail', () => {
     const saved = await setPreferences(member, { off: [...optionalMailKinds], digest: true });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<MailPreferences>().off).toHaveLength(optionalMailKinds.length);
-    expect(securityChangeKinds.some((kind) => (saved.json<MailPreferences>().off as string[]).includes(kind))).toBe(false);
+    expect(securityChangeKinds.some((kind) => (saved.json<MailPreferences>().off as string[]).includes(kind))).toBe(
+      false,
+    );
 
     await registerMember(portal.app, { sponsor: 'mail_careful' }); // a direct referral: turned off
     const changed = await portal.app.inject({
@@ -205,8 +215,10 @@ describe('notifications by mail', () => {
     );
     expect(rows).toEqual([{ status: 'sent', attempts: 1, mails: 45 }]);
   });
+});
 
-  // Last: it moves the portal's clock a day on.
+// Last: it moves the portal's clock a day on.
+describe('the daily digest', () => {
   it('sends a member who chose the digest one mail for the day, once, however often the job runs', async () => {
     const member = await registerMember(portal.app, { username: 'mail_daily' });
     expect((await setPreferences(member, { off: ['rank_reached'], digest: true })).statusCode).toBe(200);

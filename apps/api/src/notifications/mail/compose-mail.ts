@@ -48,13 +48,16 @@ function footer(parts: Parts, recipient: Recipient, kinds: NotificationKind[]) {
   const settings = `${parts.config.publicUrl}/account-settings?tab=notifications`;
   const stoppable = [...new Set(kinds)].flatMap((kind) => {
     const own = optional(kind);
-    return own ? [{ label: NOTIFICATION_KIND_LABELS[own], href: unsubscribeLink(parts.config, recipient.userId, own) }] : [];
+    return own
+      ? [{ label: NOTIFICATION_KIND_LABELS[own], href: unsubscribeLink(parts.config, recipient.userId, own) }]
+      : [];
   });
   const security = kinds.some((kind) => !optional(kind));
   const text = ['', '--'];
   const html = ['<hr><p style="font-size:13px;opacity:.75">'];
   if (security) {
-    const line = 'Mails about your account’s security are always sent: if you did not make this change, change your password at once.';
+    const line =
+      'Mails about your account’s security are always sent: if you did not make this change, change your password at once.';
     text.push(line);
     html.push(`${escapeHtml(line)}<br>`);
   }

@@ -17,7 +17,8 @@ export const newClaim = (): string => randomBytes(9).toString('base64url');
 export type MailQueue = 'notification_mails' | 'notification_digests';
 
 /** A failed mail is tried again a minute later, four times longer after each next failure, at most 6 hours apart. */
-export const retryDelayMs = (attempts: number): number => Math.min(60_000 * 4 ** Math.max(0, attempts - 1), 6 * 3600_000);
+export const retryDelayMs = (attempts: number): number =>
+  Math.min(60_000 * 4 ** Math.max(0, attempts - 1), 6 * 3600_000);
 
 export type MailOutcome = { sent: true } | { skipped: true } | { error: string };
 

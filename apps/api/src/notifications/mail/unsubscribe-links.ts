@@ -23,7 +23,10 @@ export const unsubscribeLink = (config: Keys, userId: number, kind: OptionalMail
   `${config.publicUrl}/mail-unsubscribe?token=${encodeURIComponent(unsubscribeToken(config, userId, kind))}`;
 
 /** The account and kind of a token this portal signed; undefined for anything else. */
-export function readUnsubscribeToken(config: Keys, token: string): { userId: number; kind: OptionalMailKind } | undefined {
+export function readUnsubscribeToken(
+  config: Keys,
+  token: string,
+): { userId: number; kind: OptionalMailKind } | undefined {
   const match = /^(\d{1,15})\.([a-z_]{1,40})\.([A-Za-z0-9_-]{32})$/.exec(token);
   if (!match) return undefined;
   const [, id, kind, signature] = match as unknown as [string, string, string, string];

@@ -56,7 +56,9 @@ export function createMailer(options: {
         }
         // Not awaited: a slow mail server must not make a request slower
         // (nor tell, by its timing, whether an address has an account).
-        sent.catch((error: Error) => log.error({ err: error.message, subject: mail.subject }, 'mail could not be sent'));
+        sent.catch((error: Error) =>
+          log.error({ err: error.message, subject: mail.subject }, 'mail could not be sent'),
+        );
       },
     };
   }
