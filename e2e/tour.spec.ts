@@ -90,8 +90,8 @@ async function tour(browser: Browser, theme: (typeof THEMES)[number], role: 'gue
     )
     .map((r) => concrete(r.path));
   expect(paths.length).toBeGreaterThan(3);
-  // A tab the route table does not name: the sessions, two-factor and addresses of one's own account.
-  if (role !== 'guest') paths.push('/account-settings?tab=security');
+  // Tabs the route table does not name: the sessions, two-factor and addresses of one's own account, and its mails.
+  if (role !== 'guest') paths.push('/account-settings?tab=security', '/account-settings?tab=notifications');
 
   const problems: Problem[] = [];
   for (const size of WIDTHS) {

@@ -1,4 +1,4 @@
--- Support views (docs/decisions/0068-support-views-read-only.md): an admin with two-factor sees a
+-- Support views (docs/decisions/0069-support-views-read-only.md): an admin with two-factor sees a
 -- member's pages through a session of the member's account that carries the admin's id. Its token
 -- is read-only (apps/api/src/platform/http/guard.ts); the column tells the member's lists of
 -- sign-ins a view from a sign-in, and names the admin in the member's security log.

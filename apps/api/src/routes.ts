@@ -32,7 +32,7 @@ import { statementAdminRoutes, statementRoutes } from './statements/routes';
 import { rankAdminRoutes, rankRoutes } from './ranks/routes';
 import { refundAdminRoutes, refundRoutes } from './refunds/routes';
 import { reservesAdminRoutes, reservesGuestRoutes, reservesRoutes } from './reserves/routes';
-import { notificationRoutes } from './notifications/routes';
+import { notificationGuestRoutes, notificationRoutes } from './notifications/routes';
 import { webhookAdminRoutes } from './webhooks/routes';
 
 /**
@@ -51,6 +51,7 @@ export const guestRoutes: Array<[RouteModule, string]> = [
   [networkGuestRoutes, ''],
   [reservesGuestRoutes, ''],
   [bonusGuestRoutes, ''],
+  [notificationGuestRoutes, ''],
 ];
 
 /** Any signed-in account: `/api/...`. `networkRoutes` admits members and admins (who see every tree) and guards itself. */

@@ -78,16 +78,17 @@ export async function startPortal(
     },
   };
   const mails: Mail[] = [];
-  const outbox = createMailer({ from: config.mailFrom, db, log });
+  // With SMTP_URL (a test's own SMTP server), through it; otherwise the outbox table.
+  const outbox = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
   const ctx: AppContext = newContext({
     config,
     db,
     log,
     now: () => clock.now,
     mailer: {
-      async send(mail) {
+      async send(mail, options) {
         mails.push(mail);
-        await outbox.send(mail);
+        await outbox.send(mail, options);
       },
     },
   });

@@ -77,7 +77,7 @@ export const sessionParamsSchema = z.object({ id: z.uuid({ error: 'id must be a 
 
 export const endedSessionsSchema = z.object({ ended: z.number().int() });
 
-/** How long a support view lasts: its one access token, never renewed (docs/decisions/0068-support-views-read-only.md). */
+/** How long a support view lasts: its one access token, never renewed (docs/decisions/0069-support-views-read-only.md). */
 export const SUPPORT_VIEW_MINUTES = 30;
 
 /** A support view begun: the read-only access of the member's account, until `endsAt`. */

@@ -193,6 +193,8 @@ export const apiErrorCodes = {
   WEBHOOK_URL_PRIVATE: [422],
   WEBHOOK_URL_UNRESOLVED: [422],
   WEBHOOK_DISABLED: [409],
+  // Notifications by mail (apps/api/src/notifications/mail/): an unsubscribe link altered, cut short, or of no account.
+  UNSUBSCRIBE_LINK_INVALID: [400],
 } as const satisfies Record<string, readonly number[]>;
 
 export type ApiErrorCode = keyof typeof apiErrorCodes;

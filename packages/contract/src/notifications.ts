@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { securityChangeKinds } from './account-sessions';
+import { SECURITY_EVENT_LABELS, securityChangeKinds } from './account-sessions';
+import { text } from './text';
 
 /** What a member or an admin is told (apps/api/migrations/0050_notifications.sql writes them). */
 export const notificationKinds = [
@@ -17,6 +18,27 @@ export const notificationKinds = [
   ...securityChangeKinds,
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
+
+/** Each kind in a few words: a mail's subject, a switch of the mail preferences, the webhooks page. Never a figure. */
+export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  deposit_credited: 'Deposit credited',
+  transfer_received: 'Transfer received',
+  direct_referral: 'New direct referral',
+  rank_reached: 'Rank reached',
+  withdrawal_approved: 'Withdrawal approved',
+  withdrawal_paid: 'Withdrawal paid',
+  withdrawal_failed: 'Withdrawal failed',
+  withdrawal_rejected: 'Withdrawal rejected',
+  withdrawal_refunded: 'Withdrawal refunded',
+  redemption_approved: 'Redemption approved',
+  redemption_rejected: 'Redemption rejected',
+  password_changed: SECURITY_EVENT_LABELS.password_changed,
+  password_reset: SECURITY_EVENT_LABELS.password_reset,
+  two_factor_on: SECURITY_EVENT_LABELS.two_factor_on,
+  two_factor_off: SECURITY_EVENT_LABELS.two_factor_off,
+  withdrawal_address_added: SECURITY_EVENT_LABELS.withdrawal_address_added,
+  withdrawal_address_removed: SECURITY_EVENT_LABELS.withdrawal_address_removed,
+};
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -47,3 +69,42 @@ export const markNotificationsReadSchema = z.object({
   ids: z.array(z.number().int().positive()).max(100).optional(),
 });
 export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
+
+/**
+ * The kinds a member may stop by mail; the security kinds (`securityChangeKinds`) are always mailed, at once:
+ * they tell of a change the member may not have made.
+ */
+export const optionalMailKinds = notificationKinds.filter(
+  (kind): kind is Exclude<NotificationKind, (typeof securityChangeKinds)[number]> =>
+    !(securityChangeKinds as readonly string[]).includes(kind),
+);
+export type OptionalMailKind = (typeof optionalMailKinds)[number];
+
+/** Which kinds come by mail: all but those `off`, one mail each, or the day's in one mail (`digest`). */
+export const mailPreferencesSchema = z.object({
+  off: z.array(z.enum(optionalMailKinds as [OptionalMailKind, ...OptionalMailKind[]])),
+  digest: z.boolean(),
+});
+export type MailPreferences = z.infer<typeof mailPreferencesSchema>;
+
+export const mailPreferencesBodySchema = z.object({
+  off: z
+    .array(
+      z.enum(optionalMailKinds as [OptionalMailKind, ...OptionalMailKind[]], {
+        error: 'Security mails are always sent; choose among the other kinds',
+      }),
+      { error: 'off must be a list' },
+    )
+    .max(notificationKinds.length)
+    .transform((kinds) => [...new Set(kinds)]),
+  digest: z.boolean({ error: 'digest must be true or false' }),
+});
+
+/** An unsubscribe link's token (`/mail-unsubscribe?token=…`): it names the account and the kind, signed. */
+export const unsubscribeBodySchema = z.object({
+  token: text({ error: 'token is required' }, { label: 'token' }).min(1, 'token is required').max(200),
+});
+
+/** The kind no longer mailed. */
+export const unsubscribedSchema = z.object({ kind: z.enum(notificationKinds) });
+export type Unsubscribed = z.infer<typeof unsubscribedSchema>;

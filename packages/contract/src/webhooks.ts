@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './common';
 import { listFormatSchema, listQuery, oneOrMoreSchema, searchSchema, sortSchema } from './lists';
-import { SECURITY_EVENT_LABELS } from './account-sessions';
-import { notificationKinds, type NotificationKind } from './notifications';
+import { NOTIFICATION_KIND_LABELS, notificationKinds, type NotificationKind } from './notifications';
 import { text } from './text';
 
 /**
@@ -18,23 +17,7 @@ export const WEBHOOK_TEST_KIND = 'webhook.test';
 
 /** The kinds an endpoint may be sent, in words for the admins' page. */
 export const WEBHOOK_KIND_LABELS: Record<NotificationKind | typeof WEBHOOK_TEST_KIND, string> = {
-  deposit_credited: 'Deposit credited',
-  transfer_received: 'Transfer received',
-  direct_referral: 'New direct referral',
-  rank_reached: 'Rank reached',
-  withdrawal_approved: 'Withdrawal approved',
-  withdrawal_paid: 'Withdrawal paid',
-  withdrawal_failed: 'Withdrawal failed',
-  withdrawal_rejected: 'Withdrawal rejected',
-  withdrawal_refunded: 'Withdrawal refunded',
-  redemption_approved: 'Redemption approved',
-  redemption_rejected: 'Redemption rejected',
-  password_changed: SECURITY_EVENT_LABELS.password_changed,
-  password_reset: SECURITY_EVENT_LABELS.password_reset,
-  two_factor_on: SECURITY_EVENT_LABELS.two_factor_on,
-  two_factor_off: SECURITY_EVENT_LABELS.two_factor_off,
-  withdrawal_address_added: SECURITY_EVENT_LABELS.withdrawal_address_added,
-  withdrawal_address_removed: SECURITY_EVENT_LABELS.withdrawal_address_removed,
+  ...NOTIFICATION_KIND_LABELS,
   [WEBHOOK_TEST_KIND]: 'Test event',
 };
 

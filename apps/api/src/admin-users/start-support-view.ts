@@ -9,7 +9,7 @@ import { recordSecurityEvent } from '../users/security-events';
 import { forbidden, notFound, unprocessable } from '../shared/errors';
 
 /**
- * Support sees what a member sees (docs/decisions/0068-support-views-read-only.md): a session
+ * Support sees what a member sees (docs/decisions/0069-support-views-read-only.md): a session
  * of the member's account that carries the admin's id, and one access token for
  * SUPPORT_VIEW_MINUTES, never renewed, whose writes the guard refuses
  * (platform/http/guard.ts). Audited, and a line of the member's security log, in

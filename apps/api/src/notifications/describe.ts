@@ -15,7 +15,7 @@ const shortAddress = (address: string | number | undefined) => {
 const SECURITY = '/account-settings?tab=security';
 const WITHDRAWALS = '/withdraw-history';
 
-/** Each kind in words, and the page it opens: one place for the bell (and, later, the mails). */
+/** Each kind in words, and the page it opens: one place for the bell and the mails (mail/compose-mail.ts). */
 const DESCRIBE: Record<NotificationKind, (d: NotificationData) => { text: string; link: string }> = {
   deposit_credited: (d) => ({
     text: `A deposit of ${usdt(d.amount)} was credited to your deposit wallet.`,

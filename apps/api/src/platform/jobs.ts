@@ -14,6 +14,8 @@ import cluster from 'node:cluster';
 import { signingRequestsJob } from '../signing/job';
 import { reserveProofJob } from '../reserves/reserve-proof-job';
 import { webhooksJob } from '../webhooks/deliver';
+import { notificationMailsJob } from '../notifications/mail/send-due-mails';
+import { notificationDigestsJob } from '../notifications/mail/send-digests';
 
 /**
  * Every background job of a process, each in the one loop of shared/job-runner.ts
@@ -45,7 +47,9 @@ import { webhooksJob } from '../webhooks/deliver';
  * - the proof of reserves after each close (reserves/reserve-proof-job.ts):
  *   a transaction-scoped advisory lock, and the close's unique proof;
  * - the webhook deliveries (webhooks/deliver.ts): each due delivery claimed
- *   FOR UPDATE SKIP LOCKED with a lease on its next attempt (webhooks/claim.ts).
+ *   FOR UPDATE SKIP LOCKED with a lease on its next attempt (webhooks/claim.ts);
+ * - the notification mails and the daily digests (notifications/mail/send-due-mails.ts,
+ *   notifications/mail/send-digests.ts): the same claims, and one digest row per member and day.
  *
  * Answers what AppContext.jobs carries and `stop`.
  */
@@ -67,6 +71,8 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
   const upkeep = runJob(ctx.log, upkeepJob(ctx));
   const reserves = runJob(ctx.log, reserveProofJob(ctx));
   const webhooks = runJob(ctx.log, webhooksJob(ctx));
+  const mails = runJob(ctx.log, notificationMailsJob(ctx));
+  const digests = runJob(ctx.log, notificationDigestsJob(ctx));
   return {
     kickPayouts: () => payouts.kick(),
     kickRescans: () => rescans?.kick(),
@@ -88,6 +94,8 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         upkeep,
         reserves,
         webhooks,
+        mails,
+        digests,
       ].flatMap((job) => (job ? [job.status()] : [])),
     async stop() {
       await Promise.all([
@@ -104,6 +112,8 @@ export function startJobs(ctx: AppContext): NonNullable<AppContext['jobs']> & { 
         upkeep.stop(),
         reserves.stop(),
         webhooks.stop(),
+        mails.stop(),
+        digests.stop(),
       ]);
     },
   };

@@ -5,7 +5,7 @@ import { balances, booksFingerprint, fund, transfer } from '../ledger/ledger-hel
 import { invitedAdmin } from './invite-helpers';
 import { sql } from '../../src/platform/db/sql';
 
-/** Support sees what a member sees: docs/decisions/0068-support-views-read-only.md. */
+/** Support sees what a member sees: docs/decisions/0069-support-views-read-only.md. */
 const { portal, admin } = usePortal();
 
 let member: Session & { password: string };

@@ -35,7 +35,8 @@ describe('the OpenAPI document', () => {
         path === '/api/health' ||
         path === '/api/network/sponsor' ||
         path === '/api/reserves' ||
-        path === '/api/income-disclosure';
+        path === '/api/income-disclosure' ||
+        path === '/api/notifications/unsubscribe';
       const expected = path === '/api/auth/login' ? [{ basic: [] }] : guest ? [] : [{ bearer: [] }];
       expect(operation.security, `${method} ${path}`).toEqual(expected);
       if (path.startsWith('/api/admin/'))

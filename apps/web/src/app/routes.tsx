@@ -20,6 +20,7 @@ import { conversionRoutes } from '../features/conversions/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
 import { depositRoutes } from '../features/deposits/routes';
 import { networkRoutes } from '../features/network/routes';
+import { notificationRoutes } from '../features/notifications/routes';
 import { packageRoutes } from '../features/packages/routes';
 import { planSimulatorRoutes } from '../features/plan-simulator/routes';
 import { productRoutes } from '../features/products/routes';
@@ -60,6 +61,8 @@ export const APP_ROUTES: AppRoute[] = [
   ...bookRoutes,
   // Open to anyone, in no menu: the published proofs of reserves (the wallet links to it).
   ...reserveRoutes,
+  // Open to anyone, in no menu: a mail's unsubscribe link.
+  ...notificationRoutes,
   // Plan & catalogue: packages, products, settings, the plan simulator, audit log, webhooks (products also holds member and
   // approval pages, which come after the withdrawal ones in their groups).
   ...adminPackageRoutes,

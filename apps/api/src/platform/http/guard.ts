@@ -26,7 +26,7 @@ declare module 'fastify' {
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * THE rule of a support view (docs/decisions/0068-support-views-read-only.md): its token
+ * THE rule of a support view (docs/decisions/0069-support-views-read-only.md): its token
  * reads what the member reads and writes nothing, whatever the route, and never reaches
  * an admin route; checked on the token alone, before any route or statement runs.
  */

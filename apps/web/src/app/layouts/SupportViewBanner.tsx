@@ -7,7 +7,7 @@ import { formatDateTime } from '../../shared/format';
 import { useSession } from '../../shared/session/useSession';
 
 /**
- * On every page of a support view (docs/decisions/0068-support-views-read-only.md): whose pages
+ * On every page of a support view (docs/decisions/0069-support-views-read-only.md): whose pages
  * these are, that nothing can change, until when; "End view" ends it on the server
  * and takes the tab back to the admin's page, where their own sign-in resumes.
  */

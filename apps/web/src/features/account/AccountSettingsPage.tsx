@@ -9,12 +9,14 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import LockOutlined from '@mui/icons-material/LockOutlined';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import { useSearchParams } from 'react-router';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { initialsOf, formatDate } from '../../shared/format';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
+import { MailPreferencesCard } from './MailPreferencesCard';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 import { SessionsCard } from './SessionsCard';
@@ -23,12 +25,14 @@ import { useSession } from '../../shared/session/useSession';
 import { AddressesCard } from '../withdrawals/AddressesCard';
 import { TwoFactorCard } from '../withdrawals/TwoFactorCard';
 
-type TabId = 'profile' | 'security';
+type TabId = 'profile' | 'security' | 'notifications';
 
-/** Profile and password; the tab is kept in the URL (`?tab=security`). */
+const tabOf = (value: string | null): TabId => (value === 'security' || value === 'notifications' ? value : 'profile');
+
+/** Profile, password and security, and the mails; the tab is kept in the URL (`?tab=security`, `?tab=notifications`). */
 export function AccountSettingsPage() {
   const [params, setParams] = useSearchParams();
-  const tab: TabId = params.get('tab') === 'security' ? 'security' : 'profile';
+  const tab = tabOf(params.get('tab'));
   const me = useMe();
   // Withdrawal addresses belong to network members: an admin without membership has none to keep.
   const isMember = useSession().user?.isMember ?? true;
@@ -58,11 +62,21 @@ export function AccountSettingsPage() {
           id="tab-security"
           aria-controls="tabpanel-security"
         />
+        <Tab
+          value="notifications"
+          label="Notifications"
+          icon={<NotificationsOutlined fontSize="small" />}
+          iconPosition="start"
+          id="tab-notifications"
+          aria-controls="tabpanel-notifications"
+        />
       </Tabs>
 
       <Card role="tabpanel" id={`tabpanel-${tab}`} aria-labelledby={`tab-${tab}`}>
         <CardContent>
-          {tab === 'security' ? (
+          {tab === 'notifications' ? (
+            <MailPreferencesCard />
+          ) : tab === 'security' ? (
             <Stack spacing={8}>
               <SecurityTab />
               <SessionsCard />

@@ -17,7 +17,7 @@ import { useMember } from './api';
 
 /**
  * /support-view/:id, opened in a tab of its own from the member's page: the admin confirms, and
- * this tab becomes the member's pages, read-only (docs/decisions/0068-support-views-read-only.md);
+ * this tab becomes the member's pages, read-only (docs/decisions/0069-support-views-read-only.md);
  * the admin's other tabs keep their own sign-in.
  */
 export function SupportViewPage() {

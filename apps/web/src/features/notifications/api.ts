@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@portal/contract';
+import { endpoints, type MailPreferences } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 
 export const notificationKeys = { all: ['notifications'] as const };
@@ -22,5 +22,32 @@ export function useMarkNotificationsRead() {
   return useMutation({
     mutationFn: (ids?: number[]) => api.call(endpoints.notifications.markRead, { body: ids ? { ids } : {} }),
     onSettled: () => client.invalidateQueries({ queryKey: notificationKeys.all }),
+  });
+}
+
+/** Apart from the bell's key: the bell's refreshes do not read the preferences again. */
+export const mailPreferenceKeys = { all: ['mail-preferences'] as const };
+
+/** Which kinds come by mail, and whether as a daily digest. */
+export function useMailPreferences() {
+  return useQuery({
+    queryKey: mailPreferenceKeys.all,
+    queryFn: ({ signal }) => api.call(endpoints.notifications.mailPreferences, { signal }),
+  });
+}
+
+/** Saves the whole choice; the answer is kept as the new one. */
+export function useUpdateMailPreferences() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MailPreferences) => api.call(endpoints.notifications.updateMailPreferences, { body }),
+    onSuccess: (saved) => client.setQueryData(mailPreferenceKeys.all, saved),
+  });
+}
+
+/** An unsubscribe link's token used: its kind is no longer mailed (no sign-in). */
+export function useUnsubscribe() {
+  return useMutation({
+    mutationFn: (token: string) => api.call(endpoints.notifications.unsubscribe, { body: { token } }),
   });
 }

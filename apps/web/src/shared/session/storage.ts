@@ -12,7 +12,7 @@ export const STORAGE_KEYS = {
   supportView: 'supportView',
 } as const;
 
-/** What a tab in a support view keeps beside the view's access token (docs/decisions/0068-support-views-read-only.md). */
+/** What a tab in a support view keeps beside the view's access token (docs/decisions/0069-support-views-read-only.md). */
 export interface SupportViewTab {
   viewedBy: string;
   endsAt: string;

@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { MailPreferences } from '@portal/contract';
+import { session } from '../../shared/session/instance';
+import { json, renderInApp, signInForTest } from '../../test-stubbed-api';
+import { MailPreferencesCard, SECURITY_ALWAYS_SENT } from './MailPreferencesCard';
+
+/** The card against a stubbed API that keeps what is saved; answers the bodies of the PUTs, in order. */
+function open(start: MailPreferences): MailPreferences[] {
+  signInForTest({ id: 7, role: 'member', isMember: true });
+  let saved = start;
+  const puts: MailPreferences[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_input: string | URL | Request, init?: RequestInit) => {
+      if (init?.method === 'PUT') {
+        saved = JSON.parse(String(init.body)) as MailPreferences;
+        puts.push(saved);
+      }
+      return json(200, saved);
+    }),
+  );
+  renderInApp(<MailPreferencesCard />);
+  return puts;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  session.clear();
+});
+
+const switchOf = (name: string) => screen.getByRole<HTMLInputElement>('switch', { name });
+
+describe('MailPreferencesCard', () => {
+  it('shows a switch per kind, the security kinds on and locked, and saves each change at once', async () => {
+    const puts = open({ off: ['rank_reached'], digest: false });
+    await screen.findByRole('switch', { name: 'Transfer received' });
+    expect(switchOf('Rank reached').checked).toBe(false);
+    expect(switchOf('Transfer received').checked).toBe(true);
+    expect(switchOf('Password changed').checked).toBe(true);
+    expect(switchOf('Password changed').disabled).toBe(true);
+    expect(screen.getByText(SECURITY_ALWAYS_SENT)).toBeTruthy();
+
+    fireEvent.click(switchOf('Transfer received'));
+    await waitFor(() => expect(puts).toEqual([{ off: ['rank_reached', 'transfer_received'], digest: false }]));
+    expect(await screen.findByText('Mails about “Transfer received” are off.')).toBeTruthy();
+    await waitFor(() => expect(switchOf('Transfer received').checked).toBe(false));
+
+    await waitFor(() => expect(switchOf('A daily digest instead of one mail each').disabled).toBe(false));
+    fireEvent.click(switchOf('A daily digest instead of one mail each'));
+    await waitFor(() => expect(puts.at(-1)).toEqual({ off: ['rank_reached', 'transfer_received'], digest: true }));
+    expect(await screen.findByText('You will get one mail a day.')).toBeTruthy();
+  });
+});
