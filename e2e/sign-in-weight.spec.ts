@@ -22,7 +22,8 @@ import { LoginPage } from './pages/LoginPage';
 const GOAL_BYTES = 150 * 1024;
 // Back at the goal: with ranks, the plan simulator and the column chooser merged the page weighed 153,605
 // bytes, 5 over; the lazy pages' preload lists no longer name the files the HTML loads itself
-// (apps/web/vite.config.ts, `modulePreload.resolveDependencies`): 153,588.
+// (apps/web/vite.config.ts, `modulePreload.resolveDependencies`): 153,588. The support view's session handling
+// brought it to 153,794; the other guest pages now preload their own file only: 153,456.
 const BUDGET_BYTES = GOAL_BYTES;
 
 test('the sign-in page loads no more gzipped JavaScript than its budget (goal: 150 KB)', async ({ page }) => {

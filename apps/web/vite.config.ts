@@ -20,6 +20,8 @@ const ENTRY_GROUPS = [
   },
 ];
 const LOADED_BY_HTML = new RegExp(`(^|/)(rolldown-runtime|${ENTRY_GROUPS.map((g) => g.name).join('|')})-[\\w-]+\\.js$`);
+/** The guest pages' own files besides the sign-in page (features/auth). */
+const GUEST_PAGE = /(^|\/)(RegisterPage|ForgotPasswordPage|PasswordResetPage)-[\w-]+\.js$/;
 
 // The web app: built into apps/web/dist (the API serves it at `/`); in dev,
 // Vite serves it and forwards /api to the API process.
@@ -55,7 +57,11 @@ export default defineConfig({
     modulePreload: {
       // The HTML of every path loads the runtime and the entry's groups itself (index.html): a lazy page's
       // preload list, written into the sign-in file, need not name them again (e2e/sign-in-weight.spec.ts).
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !LOADED_BY_HTML.test(dep)),
+      // The other guest pages (registration, password reset), each opened once by a visitor, preload their own
+      // file only: its imports load as it runs, a round trip later, rather than naming twenty files in the
+      // sign-in page every visitor downloads.
+      resolveDependencies: (file, deps) =>
+        GUEST_PAGE.test(file) ? deps.filter((dep) => dep === file) : deps.filter((dep) => !LOADED_BY_HTML.test(dep)),
     },
     rolldownOptions: {
       treeshake: {

@@ -30,16 +30,11 @@ export function RootShell() {
     () =>
       session.onLogout((reason, returnTo) => {
         if (!reason) return;
-        if (returnTo) {
-          // A support view ran out: back to the admin's page, where their own sign-in resumes.
-          toast.info(reason);
-          void navigate(returnTo, { replace: true });
-          return;
-        }
-        toast.error(reason);
-        // After signing in again, back to where the session ended.
-        rememberNextPath(window.location.pathname + window.location.search);
-        void navigate('/login', { replace: true });
+        // A support view that ran out goes back to the admin's page (`returnTo`), where their own sign-in resumes;
+        // a sign-in that ended, to the login and then back to where it ended.
+        (returnTo ? toast.info : toast.error)(reason);
+        if (!returnTo) rememberNextPath(window.location.pathname + window.location.search);
+        void navigate(returnTo ?? '/login', { replace: true });
       }),
     [navigate, toast],
   );

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { endpoints, type SupportView } from '@portal/contract';
 import { api } from '../../shared/api/instance';
 import { session } from '../../shared/session/instance';
+import { beginSupportView } from '../../shared/session/begin-support-view';
 import { json, renderInApp } from '../../test-stubbed-api';
 import { SupportViewBanner } from './SupportViewBanner';
 
@@ -28,7 +29,7 @@ const VIEW: SupportView = {
 /** A tab in a support view, the admin's refresh token beside it in localStorage; returns what was asked, with its token. */
 function viewTab(answer: (method: string, path: string) => Response): string[] {
   window.localStorage.setItem('refreshToken', 'admin-refresh');
-  session.beginSupportView(VIEW, '/Members/7');
+  beginSupportView(VIEW, '/Members/7');
   const asked: string[] = [];
   vi.stubGlobal(
     'fetch',

@@ -12,7 +12,7 @@ import { endpoints, SUPPORT_VIEW_MINUTES } from '@portal/contract';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../shared/api/instance';
 import { errorMessage } from '../../shared/api/errors';
-import { session } from '../../shared/session/instance';
+import { beginSupportView } from '../../shared/session/begin-support-view';
 import { useMember } from './api';
 
 /**
@@ -31,7 +31,7 @@ export function SupportViewPage() {
     onSuccess: async (view) => {
       // Nothing of the admin's answers shows in the member's pages.
       queryClient.clear();
-      session.beginSupportView(view, returnTo);
+      beginSupportView(view, returnTo);
       await navigate('/dashboard', { replace: true });
     },
   });

@@ -8,7 +8,6 @@ import {
   CREDENTIALS_REQUIRED_MESSAGE,
   LOGIN_FAILED_MESSAGE,
   NETWORK_MESSAGE,
-  SUPPORT_VIEW_ENDED_MESSAGE,
   TIMEOUT_MESSAGE,
 } from './errors';
 
@@ -204,11 +203,6 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
     const token = session.accessToken;
     const response = await send(path, opts, token);
-    // A support view never refreshes (the refresh token of localStorage is the admin's): a 401 ends the view.
-    if (response.status === 401 && token && session.getState().supportView) {
-      session.clear(SUPPORT_VIEW_ENDED_MESSAGE);
-      throw new ApiError(401, 'SESSION_EXPIRED', SUPPORT_VIEW_ENDED_MESSAGE);
-    }
     // Already logged out (no token, or the session ended meanwhile): the error passes through.
     if (response.status === 401 && token && session.getState().isAuthenticated) {
       const fresh = await (await loadRefresh()).freshToken(token);
@@ -262,24 +256,15 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** Ends the sign-in: storage and caches cleared at once, the server told when a refresh token exists (its failure ignored). */
   async function logout(): Promise<void> {
-    const { supportView, accessToken } = session.getState();
-    if (supportView) {
-      // The server ends the view (audited); the admin's own sign-in is untouched.
-      try {
-        await send('/me/support-view/end', { method: 'POST' }, accessToken);
-      } catch {
-        // The view's token runs out on its own (30 minutes).
-      }
-      session.clear();
-      return;
-    }
-    const refreshToken = session.refreshToken;
+    const { supportView, accessToken, refreshToken } = session.getState();
     session.clear();
-    if (!refreshToken) return;
+    if (!supportView && !refreshToken) return;
     try {
-      await send('/auth/logout', { method: 'POST', body: { refreshToken } }, null);
+      // A support view's end is the server's to record (audited); the admin's own sign-in stays untouched.
+      if (supportView) await send('/me/support-view/end', { method: 'POST' }, accessToken);
+      else await send('/auth/logout', { method: 'POST', body: { refreshToken } }, null);
     } catch {
-      // The session is gone on this side whatever the server says.
+      // The session is gone on this side whatever the server says (a view's token runs out on its own).
     }
   }
 

@@ -2,7 +2,7 @@ import { endpoints, type LoginResponse, type TokenPair } from '@portal/contract'
 import type { SessionStore } from '../session/session';
 import { sessionStorageArea } from '../session/storage';
 import type { RawResponse, SendOptions } from './client';
-import { ApiError, REFRESH_EXPIRED_MESSAGE } from './errors';
+import { ApiError, REFRESH_EXPIRED_MESSAGE, SUPPORT_VIEW_ENDED_MESSAGE } from './errors';
 import { createTabSync, type TabSync } from './tab-sync';
 
 /**
@@ -48,8 +48,9 @@ export function createRefresh({ session, send, crossTab }: RefreshOptions): Refr
 
   /** Ends the session after a failed refresh: storage cleared, listeners told (toast, query cache, navigation). */
   function expire(): never {
-    session.clear(REFRESH_EXPIRED_MESSAGE);
-    throw new ApiError(401, 'SESSION_EXPIRED', REFRESH_EXPIRED_MESSAGE);
+    const message = session.getState().supportView ? SUPPORT_VIEW_ENDED_MESSAGE : REFRESH_EXPIRED_MESSAGE;
+    session.clear(message);
+    throw new ApiError(401, 'SESSION_EXPIRED', message);
   }
 
   async function runRefresh(staleToken: string | null): Promise<string> {
@@ -86,6 +87,8 @@ export function createRefresh({ session, send, crossTab }: RefreshOptions): Refr
   }
 
   function freshToken(staleToken: string): Promise<string> {
+    // A support view never refreshes (the refresh token of localStorage is the admin's): its 401 ends the view.
+    if (session.getState().supportView) expire();
     if (refreshing) return refreshing;
     const current = session.accessToken;
     // Another request already refreshed while this one was in flight.

@@ -1,4 +1,4 @@
-import type { LoginResponse, SupportView, User } from '@portal/contract';
+import type { LoginResponse, User } from '@portal/contract';
 import { sessionStorageArea as storage, type SupportViewTab } from './storage';
 
 /** The role a user without one gets (seed §3). */
@@ -98,7 +98,7 @@ export class SessionStore {
             refreshToken,
             role: storage.readRole() || roleOf(user),
             isAuthenticated: true,
-            ...(supportView ? { supportView } : {}),
+            supportView,
           }
         : { ...LOGGED_OUT, refreshToken };
     this.set(next);
@@ -121,22 +121,6 @@ export class SessionStore {
     });
   }
 
-  /** This tab becomes a support view of `view.user` (features/admin-members/SupportViewPage.tsx); the admin's other tabs stay theirs. */
-  beginSupportView(view: SupportView, returnTo: string): void {
-    const role = roleOf(view.user);
-    const tab: SupportViewTab = { viewedBy: view.viewedBy, endsAt: view.endsAt, returnTo };
-    storage.writeSupportView(view.accessToken, tab);
-    storage.writeUser(JSON.stringify(view.user), role);
-    this.set({
-      user: view.user,
-      accessToken: view.accessToken,
-      refreshToken: null,
-      role,
-      isAuthenticated: true,
-      supportView: tab,
-    });
-  }
-
   /** Tokens replaced after a refresh (the refresh token rotates). */
   setTokens(accessToken: string, refreshToken: string): void {
     storage.writeTokens(accessToken, refreshToken);
@@ -154,16 +138,11 @@ export class SessionStore {
   /** Clears all session data and tells the listeners (query cache, toasts, navigation). */
   clear(reason?: string): void {
     const view = this.state.supportView ?? storage.readSupportView();
-    if (view) {
-      // Only the view ends: the admin's sign-in (the refresh token of localStorage) resumes at `returnTo`.
-      storage.clearTab();
-      this.set({ ...LOGGED_OUT, refreshToken: storage.readRefreshToken() });
-      for (const listener of [...this.logoutListeners]) listener(reason, view.returnTo);
-      return;
-    }
-    storage.clear();
-    this.set(LOGGED_OUT);
-    for (const listener of [...this.logoutListeners]) listener(reason);
+    // A support view ends alone: the admin's sign-in (the refresh token of localStorage) resumes at `returnTo`.
+    if (view) storage.clearTab();
+    else storage.clear();
+    this.set({ ...LOGGED_OUT, refreshToken: view ? storage.readRefreshToken() : null });
+    for (const listener of [...this.logoutListeners]) listener(reason, view?.returnTo);
   }
 
   private set(next: SessionState): void {
@@ -173,7 +152,6 @@ export class SessionStore {
       prev.refreshToken === next.refreshToken &&
       prev.role === next.role &&
       prev.isAuthenticated === next.isAuthenticated &&
-      JSON.stringify(prev.supportView ?? null) === JSON.stringify(next.supportView ?? null) &&
       (prev.user === next.user || JSON.stringify(prev.user) === JSON.stringify(next.user))
     ) {
       return;

@@ -20,21 +20,6 @@ export interface SupportViewTab {
   returnTo: string;
 }
 
-function parseView(json: string | null): SupportViewTab | null {
-  if (!json) return null;
-  try {
-    const value = JSON.parse(json) as Partial<SupportViewTab> | null;
-    return value &&
-      typeof value.viewedBy === 'string' &&
-      typeof value.endsAt === 'string' &&
-      typeof value.returnTo === 'string'
-      ? { viewedBy: value.viewedBy, endsAt: value.endsAt, returnTo: value.returnTo }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 function safe<T>(read: () => T, fallback: T): T {
   try {
     return read();
@@ -48,16 +33,12 @@ export const sessionStorageArea = {
   readAccessToken: (): string | null => safe(() => window.sessionStorage.getItem(STORAGE_KEYS.accessToken), null),
   readUserJson: (): string | null => safe(() => window.sessionStorage.getItem(STORAGE_KEYS.user), null),
   readRole: (): string | null => safe(() => window.sessionStorage.getItem(STORAGE_KEYS.role), null),
+  // Written by this tab only (shared/session/begin-support-view.ts); what does not parse reads as none.
   readSupportView: (): SupportViewTab | null =>
-    safe(() => parseView(window.sessionStorage.getItem(STORAGE_KEYS.supportView)), null),
-
-  /** A support view: its token in this tab only, never in localStorage, where the admin's refresh token stays. */
-  writeSupportView(accessToken: string, view: SupportViewTab): void {
-    safe(() => {
-      window.sessionStorage.setItem(STORAGE_KEYS.accessToken, accessToken);
-      window.sessionStorage.setItem(STORAGE_KEYS.supportView, JSON.stringify(view));
-    }, undefined);
-  },
+    safe(
+      () => JSON.parse(window.sessionStorage.getItem(STORAGE_KEYS.supportView) || 'null') as SupportViewTab | null,
+      null,
+    ),
 
   /** Ends this tab's support view: its keys go, the admin's refresh token of localStorage stays. */
   clearTab(): void {
@@ -83,12 +64,7 @@ export const sessionStorageArea = {
 
   /** Removes every session key (other preferences, such as the theme, stay). */
   clear(): void {
-    safe(() => {
-      window.localStorage.removeItem(STORAGE_KEYS.refreshToken);
-      window.sessionStorage.removeItem(STORAGE_KEYS.accessToken);
-      window.sessionStorage.removeItem(STORAGE_KEYS.user);
-      window.sessionStorage.removeItem(STORAGE_KEYS.role);
-      window.sessionStorage.removeItem(STORAGE_KEYS.supportView);
-    }, undefined);
+    safe(() => window.localStorage.removeItem(STORAGE_KEYS.refreshToken), undefined);
+    sessionStorageArea.clearTab();
   },
 };
