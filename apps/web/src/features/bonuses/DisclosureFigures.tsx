@@ -1,3 +1,5 @@
+import Card from '@mui/material/Card';
+import CardHeader from '@mui/material/CardHeader';
 import { type IncomeDisclosure } from '@portal/contract';
 import type { Column } from '../../shared/components/DataTable';
 import { WholeTable } from '../../shared/components/WholeTable';
@@ -51,16 +53,22 @@ export function DisclosureFigures({ d }: { d: IncomeDisclosure }) {
   );
 }
 
-/** The percentiles, each a sentence and an income. */
-export function PercentileTable({ d }: { d: IncomeDisclosure }) {
+/** The percentiles, each a sentence and an income, in their card. */
+export function PercentileCard({ d }: { d: IncomeDisclosure }) {
   return (
-    <WholeTable
-      label="Income by percentile"
-      columns={PERCENTILE_COLUMNS}
-      rows={d.income.percentiles}
-      rowKey={(row) => row.percentile}
-      loading={false}
-      empty="No percentiles."
-    />
+    <Card>
+      <CardHeader
+        title="Income by percentile"
+        subheader="By nearest rank: each figure is what a member really earned."
+      />
+      <WholeTable
+        label="Income by percentile"
+        columns={PERCENTILE_COLUMNS}
+        rows={d.income.percentiles}
+        rowKey={(row) => row.percentile}
+        loading={false}
+        empty="No percentiles."
+      />
+    </Card>
   );
 }

@@ -18,7 +18,7 @@ import { errorMessage } from '../../shared/api/errors';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { useAdminSettings } from '../settings/api';
-import { DisclosureFigures, PercentileTable } from './DisclosureFigures';
+import { DisclosureFigures, PercentileCard } from './DisclosureFigures';
 
 /** The disclosure as the PDF the API writes, for publishing; the file is the feedback, a failure a toast. */
 function PdfButton({ period, disabled }: { period: { from: string; to: string }; disabled: boolean }) {
@@ -120,15 +120,7 @@ export function IncomeDisclosurePage() {
           ) : null}
         </CardContent>
       </Card>
-      {d && d.members > 0 && !reversed ? (
-        <Card>
-          <CardHeader
-            title="Income by percentile"
-            subheader="By nearest rank: each figure is what a member really earned."
-          />
-          <PercentileTable d={d} />
-        </Card>
-      ) : null}
+      {d && d.members > 0 && !reversed ? <PercentileCard d={d} /> : null}
     </Stack>
   );
 }

@@ -14,7 +14,7 @@ import { useSearchParams } from 'react-router';
 import { api } from '../../shared/api/instance';
 import { errorMessage, isApiError } from '../../shared/api/errors';
 import { formatDateTime } from '../../shared/format';
-import { DisclosureFigures, PercentileTable } from './DisclosureFigures';
+import { DisclosureFigures, PercentileCard } from './DisclosureFigures';
 
 /** The years offered: this one and the nine before (the API says which of them the portal was open in). */
 const YEARS = 10;
@@ -91,15 +91,7 @@ export function PublishedIncomeDisclosurePage() {
           ) : null}
         </CardContent>
       </Card>
-      {d && d.members > 0 && !disclosure.isError ? (
-        <Card>
-          <CardHeader
-            title="Income by percentile"
-            subheader="By nearest rank: each figure is what a member really earned."
-          />
-          <PercentileTable d={d} />
-        </Card>
-      ) : null}
+      {d && d.members > 0 && !disclosure.isError ? <PercentileCard d={d} /> : null}
     </Stack>
   );
 }
