@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayFilterSchema, listFormatSchema } from './lists';
 import { moneySchema } from './money';
+import { text } from './text';
 
 /** The period of an income disclosure: UTC days, both inclusive (a year is `2026-01-01` to `2026-12-31`). */
 export const incomeDisclosureQuerySchema = z
@@ -46,9 +47,10 @@ export type IncomeDisclosure = z.infer<typeof incomeDisclosureSchema>;
 
 /** The published disclosure's year: a calendar year, the current one counted to date. */
 export const publishedIncomeDisclosureQuerySchema = z.object({
-  year: z
-    .string({ error: 'year must be a year such as 2026' })
-    .regex(/^[12]\d{3}$/, 'year must be a year such as 2026'),
+  year: text({ error: 'year must be a year such as 2026' }, { label: 'year' }).regex(
+    /^[12]\d{3}$/,
+    'year must be a year such as 2026',
+  ),
 });
 
 /**
