@@ -11,6 +11,7 @@ import { readSettings } from '../settings/in-force';
 import { adminUser } from './queries';
 import { invitation } from './invite';
 import { UNUSABLE_PASSWORD_HASH } from '../auth/passwords';
+import { revokeSupportViewsBy } from '../auth/sessions';
 
 /**
  * Admin powers are the widest loosening there is: once the portal is live, a
@@ -87,6 +88,8 @@ export async function setRole(
   details: Record<string, unknown> = {},
 ): Promise<void> {
   await tx.query(sql`UPDATE users SET role = ${user.to}, updated_at = now() WHERE id = ${user.id}`);
+  // An admin no more sees no member's pages either.
+  if (user.from === 'admin') await revokeSupportViewsBy(tx, user.id);
   await writeAudit(tx, {
     actor,
     action: 'user.role',

@@ -27,12 +27,23 @@ export async function revokeSession(db: Sql, sessionId: string): Promise<void> {
   await db.query(sql`UPDATE auth_sessions SET revoked_at = now() WHERE id = ${sessionId} AND revoked_at IS NULL`);
 }
 
-/** Ends every sign-in of a user, except `keepSessionId` when given (the one changing its own password); how many it ended. */
+/**
+ * Ends every sign-in of a user, except `keepSessionId` when given (the one changing its own password), and the
+ * support views the user opened as an admin; how many of the user's own sign-ins it ended.
+ */
 export async function revokeUserSessions(db: Sql, userId: number, keepSessionId?: string): Promise<number> {
   const { rowCount } = await db.query(
     sql`UPDATE auth_sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL AND id IS DISTINCT FROM ${keepSessionId ?? null}`,
   );
+  await revokeSupportViewsBy(db, userId);
   return rowCount;
+}
+
+/** Ends the support views an admin has open (admin-users/start-support-view.ts): blocked, signed out or no longer an admin. */
+export async function revokeSupportViewsBy(db: Sql, adminId: number): Promise<void> {
+  await db.query(
+    sql`UPDATE auth_sessions SET revoked_at = now() WHERE viewed_by = ${adminId} AND revoked_at IS NULL`,
+  );
 }
 
 export interface SessionState {

@@ -163,3 +163,21 @@ describe('a support view', () => {
     expect(audit.json()).toMatchObject({ total: 1, items: [{ actor: { username: 'admin' } }] });
   });
 });
+
+describe("a support view ends with its admin's sessions", () => {
+  it("ends with the admin's own sessions: signing out everywhere else ends the views they opened", async () => {
+    const res = await startView(admin, member.user.id);
+    expect(res.statusCode, res.body).toBe(201);
+    const again = { authorization: `Bearer ${res.json<SupportView>().accessToken}` };
+    expect((await get('/api/me', again)).statusCode).toBe(200);
+    const ended = await portal.app.inject({
+      method: 'POST',
+      url: '/api/me/sessions/end-others',
+      headers: bearer(admin),
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(errorOf(await get('/api/me', again)).code).toBe('SESSION_ENDED');
+    // The member's own sign-in goes on.
+    expect((await get('/api/me', bearer(member))).statusCode).toBe(200);
+  });
+});
