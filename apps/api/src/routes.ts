@@ -34,6 +34,7 @@ import { refundAdminRoutes, refundRoutes } from './refunds/routes';
 import { reservesAdminRoutes, reservesGuestRoutes, reservesRoutes } from './reserves/routes';
 import { notificationGuestRoutes, notificationRoutes } from './notifications/routes';
 import { webhookAdminRoutes } from './webhooks/routes';
+import { identityAdminRoutes, identityRoutes } from './kyc/routes';
 
 /**
  * Every domain's routes, by who may call them. The scopes in app.ts apply
@@ -74,6 +75,7 @@ export const memberRoutes: RouteModule[] = [
   statementRoutes,
   rankRoutes,
   reservesRoutes,
+  identityRoutes,
 ];
 
 /** Admins only: `/api/admin/...`. */
@@ -101,4 +103,5 @@ export const adminRoutes: RouteModule[] = [
   purchaseAdminRoutes,
   refundAdminRoutes,
   webhookAdminRoutes,
+  identityAdminRoutes,
 ];

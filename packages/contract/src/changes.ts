@@ -20,6 +20,9 @@ export type LooseningDirection = 'raise' | 'raiseZeroIsNone' | 'lower' | 'lowerZ
 export const LOOSENING: Partial<Record<keyof Settings, LooseningDirection>> = {
   withdrawalMaximum: 'raiseZeroIsNone',
   withdrawalDailyLimit: 'raiseZeroIsNone',
+  withdrawalIdentityCheckAlways: 'turnOff',
+  withdrawalIdentityCheckAbove: 'raiseZeroIsNone',
+  withdrawalIdentityCheck30Days: 'raiseZeroIsNone',
   dailyPayoutCap: 'raiseZeroIsNone',
   secondApprovalThreshold: 'raiseZeroIsNone',
   largeApprovalThreshold: 'raise',

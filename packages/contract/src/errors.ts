@@ -110,6 +110,12 @@ export const apiErrorCodes = {
   IMAGE_TOO_MANY_PIXELS: [422],
   IMAGE_UNREADABLE: [422],
   MEDIA_NOT_FOUND: [404],
+  // Identity checks (apps/api/src/kyc/): a withdrawal that needs an approved one, the review queue.
+  IDENTITY_CHECK_REQUIRED: [422],
+  IDENTITY_ALREADY_APPROVED: [409],
+  IDENTITY_CHECK_NOT_FOUND: [404],
+  IDENTITY_CHECK_NOT_PENDING: [409],
+  IDENTITY_DOCUMENT_NOT_FOUND: [404],
   PRODUCT_NOT_FOUND: [404],
   PRODUCT_NAME_TAKEN: [409],
   PRODUCT_INACTIVE: [422],

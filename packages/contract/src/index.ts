@@ -28,6 +28,7 @@ export * from './statements';
 export * from './books';
 export * from './income-disclosure';
 export * from './refunds';
+export * from './identity-checks';
 export * from './reserves';
 export * from './notifications';
 export * from './webhooks';

@@ -78,6 +78,9 @@ export const settingsShape = {
   ).regex(/^(0|[1-9]\d{0,3})$/, 'Address hold must be a whole number of hours from 0 to 9999'),
   withdrawalMaximum: limitSetting('Withdrawal maximum'),
   withdrawalDailyLimit: limitSetting('Daily withdrawal limit'),
+  withdrawalIdentityCheckAlways: z.boolean({ error: 'Identity check for every withdrawal must be true or false' }),
+  withdrawalIdentityCheckAbove: limitSetting('Identity check above'),
+  withdrawalIdentityCheck30Days: limitSetting('Identity check above a 30-day total'),
   adminsRequireTwoFactor: z.boolean({ error: 'Admins require two-factor must be true or false' }),
   largeApprovalThreshold: amountSchema('Large approval threshold'),
   secondApprovalThreshold: limitSetting('Second approval threshold'),
@@ -129,6 +132,9 @@ export const SETTINGS_DEFAULTS: Settings = {
   withdrawalAddressHoldHours: '24',
   withdrawalMaximum: '10000',
   withdrawalDailyLimit: '10000',
+  withdrawalIdentityCheckAlways: false,
+  withdrawalIdentityCheckAbove: '0',
+  withdrawalIdentityCheck30Days: '0',
   adminsRequireTwoFactor: true,
   largeApprovalThreshold: '1000',
   secondApprovalThreshold: '5000',
@@ -265,6 +271,20 @@ export const SETTINGS_LABELS: Record<keyof Settings, { label: string; help: stri
   withdrawalDailyLimit: {
     label: 'Withdrawal limit per 24 hours',
     help: 'What one member may withdraw in any 24 hours, counting requests not rejected or refunded (0: no limit).',
+    unit: 'USDT',
+  },
+  withdrawalIdentityCheckAlways: {
+    label: 'Identity check for every withdrawal',
+    help: 'Members may withdraw only once an admin approved their identity documents (Account settings → Identity).',
+  },
+  withdrawalIdentityCheckAbove: {
+    label: 'Identity check above',
+    help: 'A withdrawal of more than this needs approved identity documents (0: no such rule).',
+    unit: 'USDT',
+  },
+  withdrawalIdentityCheck30Days: {
+    label: 'Identity check above a 30-day total',
+    help: "A withdrawal that takes the member's last 30 days of withdrawals (not rejected or refunded) above this needs approved identity documents (0: no such rule).",
     unit: 'USDT',
   },
   adminsRequireTwoFactor: {

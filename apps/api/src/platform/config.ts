@@ -15,6 +15,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   MEDIA_DIR: z.string().min(1).optional(),
+  IDENTITY_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -77,6 +78,8 @@ export interface Config {
   dataDir: string;
   /** Uploaded pictures (product images): MEDIA_DIR, default `<DATA_DIR>/media`. */
   mediaDir: string;
+  /** Identity documents, private (docs/decisions/0070-identity-checks.md): IDENTITY_DIR, default `<DATA_DIR>/identity`. */
+  identityDir: string;
   databaseUrl?: string;
   jwtSecret: Uint8Array;
   /** True when no JWT_SECRET was given: `main.ts` then uses the secret kept in DATA_DIR (`setup/data-folder.ts`). */
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrlSet: e.PUBLIC_URL !== undefined,
     dataDir: path.resolve(e.DATA_DIR),
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(e.DATA_DIR, 'media')),
+    identityDir: path.resolve(e.IDENTITY_DIR ?? path.join(e.DATA_DIR, 'identity')),
     databaseUrl: e.DATABASE_URL,
     // Without a configured secret: a random one until main.ts reads the one kept in DATA_DIR.
     jwtSecret,

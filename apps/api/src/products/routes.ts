@@ -1,13 +1,12 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { endpoints, MAX_PRODUCT_IMAGE_BYTES } from '@portal/contract';
 import type { AppContext } from '../context';
 import { route } from '../platform/http/route';
 import { actorOf } from '../platform/http/guard';
-import { AppError, badRequest } from '../shared/errors';
+import { readUpload } from '../platform/http/read-upload';
 import { sendList } from '../shared/list-reply';
-import { imageTooLarge, readStoredImage, STORED_CONTENT_TYPES } from './images';
+import { readStoredImage, STORED_CONTENT_TYPES } from './images';
 import { createProduct } from './create-product';
 import { listProducts } from './list-products';
 import { readProduct } from './read-product';
@@ -72,34 +71,4 @@ export function productAdminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       setProductImage(ctx, actorOf(request), request.params.id, await readUpload(request)),
     );
   };
-}
-
-/** The one uploaded file, whole; the size limit and the content type answered in our own words. */
-async function readUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw new AppError(
-      415,
-      'MULTIPART_REQUIRED',
-      'Send the picture as multipart/form-data with a file field named "image".',
-      'image',
-    );
-  }
-  try {
-    const file = await request.file();
-    if (!file) throw badRequest('IMAGE_REQUIRED', 'Attach a picture in a file field named "image".', 'image');
-    if (file.fieldname !== 'image')
-      throw badRequest('IMAGE_REQUIRED', 'Attach the picture in a file field named "image".', 'image');
-    return await file.toBuffer();
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
-    // Everything else here comes from parsing the request's own body (no
-    // boundary, a truncated part, a client gone): the client's fault.
-    request.log.debug({ err: error }, 'unreadable multipart upload');
-    throw badRequest(
-      'UPLOAD_INVALID',
-      'The upload could not be read: send one picture as multipart/form-data with a file field named "image".',
-      'image',
-    );
-  }
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { sql } from '../platform/db/sql';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, postEntry } from '../ledger/post';
+import { refuseWithoutIdentityCheck } from '../kyc/withdrawal-gate';
 import { readSettings } from '../settings/in-force';
 import { conflict, unprocessable } from '../shared/errors';
 import { assertCodeShaped, withSecondFactor } from '../two-factor/guard';
@@ -70,6 +71,7 @@ export async function quoteWithdrawal(ctx: AppContext, memberId: number, amountT
   const amount = toBaseUnits(amountText);
   const fee = priceWithdrawal(amount, settings, platform.tokenDecimals);
   await refuseOverLimits(db, memberId, amount, settings, ctx.now());
+  await refuseWithoutIdentityCheck(db, memberId, amount, settings, ctx.now());
   await assertCanSpend(db, { member: memberId, wallet: 'income' }, amount);
   return { amount: fromBaseUnits(amount), fee: fromBaseUnits(fee), net: fromBaseUnits(amount - fee) };
 }
@@ -120,6 +122,7 @@ export async function requestWithdrawal(
       const fee = priceWithdrawal(amount, current, platform.tokenDecimals);
       const now = ctx.now();
       await refuseOverLimits(tx, memberId, amount, current, now);
+      await refuseWithoutIdentityCheck(tx, memberId, amount, current, now);
       if (twoFactor) await check(tx);
       if (current.withdrawalOnePending) {
         const pending = await tx.query<{ one: number }>(

@@ -8,6 +8,7 @@ import { dashboard } from './dashboard';
 import { deposits } from './deposits';
 import { health } from './health';
 import { hotWallet } from './hot-wallet';
+import { identityChecks } from './identity-checks';
 import { incomeDisclosure } from './income-disclosure';
 import { mail } from './mail';
 import { me } from './me';
@@ -51,6 +52,7 @@ export const endpoints = {
   deposits,
   health,
   hotWallet,
+  identityChecks,
   incomeDisclosure,
   mail,
   me,
