@@ -33,3 +33,15 @@ CREATE TABLE identity_documents (
 );
 -- A member's documents of a submission, the latest of each side last.
 CREATE INDEX identity_documents_user_idx ON identity_documents (user_id, submission, side, id);
+
+-- A decided check is told to its member in the decision's transaction, like a decided redemption
+-- (apps/api/sql/functions/notifications_of_identity_checks.sql).
+ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
+ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN (
+  'deposit_credited', 'transfer_received', 'direct_referral', 'rank_reached',
+  'withdrawal_approved', 'withdrawal_paid', 'withdrawal_failed', 'withdrawal_rejected', 'withdrawal_refunded',
+  'redemption_approved', 'redemption_rejected', 'identity_approved', 'identity_rejected',
+  'password_changed', 'password_reset', 'two_factor_on', 'two_factor_off',
+  'withdrawal_address_added', 'withdrawal_address_removed'));
+CREATE TRIGGER identity_checks_notify AFTER UPDATE ON identity_checks
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notifications_of_identity_checks();

@@ -15,6 +15,8 @@ export const notificationKinds = [
   'withdrawal_refunded',
   'redemption_approved',
   'redemption_rejected',
+  'identity_approved',
+  'identity_rejected',
   ...securityChangeKinds,
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
@@ -32,6 +34,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   withdrawal_refunded: 'Withdrawal refunded',
   redemption_approved: 'Redemption approved',
   redemption_rejected: 'Redemption rejected',
+  identity_approved: 'Identity verified',
+  identity_rejected: 'Identity documents rejected',
   password_changed: SECURITY_EVENT_LABELS.password_changed,
   password_reset: SECURITY_EVENT_LABELS.password_reset,
   two_factor_on: SECURITY_EVENT_LABELS.two_factor_on,

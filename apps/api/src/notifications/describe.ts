@@ -14,6 +14,7 @@ const shortAddress = (address: string | number | undefined) => {
 
 const SECURITY = '/account-settings?tab=security';
 const WITHDRAWALS = '/withdraw-history';
+const IDENTITY = '/account-settings?tab=identity';
 
 /** Each kind in words, and the page it opens: one place for the bell and the mails (mail/compose-mail.ts). */
 const DESCRIBE: Record<NotificationKind, (d: NotificationData) => { text: string; link: string }> = {
@@ -60,6 +61,11 @@ const DESCRIBE: Record<NotificationKind, (d: NotificationData) => { text: string
   redemption_rejected: (d) => ({
     text: `Your redemption of ${String(d.product)} was rejected${because(d.reason)}. Its ${points(d.points)} are back in your point wallet.`,
     link: '/redeem-history',
+  }),
+  identity_approved: () => ({ text: 'Your identity was verified: withdrawals that need it are open.', link: IDENTITY }),
+  identity_rejected: (d) => ({
+    text: `Your identity documents were rejected${because(d.reason)}. Upload them again to be verified.`,
+    link: IDENTITY,
   }),
   password_changed: () => ({ text: 'Your password was changed.', link: SECURITY }),
   password_reset: () => ({ text: 'Your password was reset with a recovery link.', link: SECURITY }),

@@ -185,6 +185,13 @@ describe('the review', () => {
       missing: ['front', 'back', 'selfie'],
     });
 
+    const told = await portal.app.inject({ method: 'GET', url: '/api/notifications', headers: bearer(member) });
+    expect(told.json().items[0]).toMatchObject({
+      kind: 'identity_rejected',
+      text: 'Your identity documents were rejected: The selfie is blurred. Upload them again to be verified.',
+      link: '/account-settings?tab=identity',
+    });
+
     await uploadAll(member);
     expect(await status(member)).toMatchObject({ status: 'pending', reason: null });
     const approved = await decide(member.user.id, { decision: 'approve' });
