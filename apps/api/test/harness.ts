@@ -86,9 +86,13 @@ export async function startPortal(
     log,
     now: () => clock.now,
     mailer: {
-      async send(mail, options) {
+      async send(mail) {
         mails.push(mail);
-        await outbox.send(mail, options);
+        await outbox.send(mail);
+      },
+      async sendAll(batch) {
+        mails.push(...batch);
+        return outbox.sendAll(batch);
       },
     },
   });

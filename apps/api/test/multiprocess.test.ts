@@ -474,7 +474,13 @@ function bootstrapAndSignInTests(state: Processes) {
       await migrate(dbs[0]!);
       const log = pino({ level: 'silent' });
       const contexts = dbs.map((one): AppContext =>
-        newContext({ config, db: one, log, now: () => new Date(), mailer: { send: async () => undefined } }),
+        newContext({
+          config,
+          db: one,
+          log,
+          now: () => new Date(),
+          mailer: { send: async () => undefined, sendAll: async (mails) => mails.map(() => undefined) },
+        }),
       );
       const results = await Promise.all(contexts.map((ctx) => bootstrap(ctx)));
       expect(results.filter((r) => r.rootCreated)).toHaveLength(1);

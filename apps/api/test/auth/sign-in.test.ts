@@ -300,6 +300,7 @@ describe('forgot-password answers before the per-account work', () => {
     let delivered = false;
     let started = false;
     portal.ctx.mailer = {
+      ...original,
       async send() {
         started = true;
         await new Promise((resolve) => setTimeout(resolve, 2_000));

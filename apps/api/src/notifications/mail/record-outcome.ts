@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../platform/db/database';
-import { sql, type SqlQuery } from '../../platform/db/sql';
+import { sql } from '../../platform/db/sql';
 
 /**
  * A pass claims what is due (FOR UPDATE SKIP LOCKED, so two passes, in one process or several, never claim the same
@@ -8,8 +8,8 @@ import { sql, type SqlQuery } from '../../platform/db/sql';
  * lease runs out, never lost, at most sent twice (as the webhook deliveries, apps/api/src/webhooks/claim.ts).
  */
 export const CLAIM_LEASE_MS = 60_000;
-/** Claimed at most per pass. */
-export const CLAIM_BATCH = 20;
+/** Claimed at most per pass: sent side by side, and recorded in one statement (recordOutcomes). */
+export const CLAIM_BATCH = 100;
 
 export const newClaim = (): string => randomBytes(9).toString('base64url');
 
@@ -28,36 +28,60 @@ export interface ClaimedRow {
   give_up_at: Date;
 }
 
+/** The key columns of each queue, with their types, as the batch statement below unnests them. */
+const KEYS: Record<MailQueue, ReadonlyArray<{ column: string; type: string }>> = {
+  notification_mails: [{ column: 'notification_id', type: 'bigint' }],
+  notification_digests: [
+    { column: 'user_id', type: 'bigint' },
+    { column: 'day', type: 'date' },
+  ],
+};
+
+/** A claimed row's outcome: its key (the queue's KEYS columns, in order) and what befell it. */
+export interface Outcome {
+  key: string[];
+  row: ClaimedRow;
+  outcome: MailOutcome;
+}
+
 /**
- * Records a claimed row's outcome if the row is still this pass's claim: sent, skipped (the member turned the kind
- * off since), or failed and retried later (abandoned past its `give_up_at`). Answers false when another pass took over.
+ * Records a pass's outcomes in one statement, each row only if it is still this pass's claim: sent, skipped (the
+ * member turned the kind off since), or failed and retried later (abandoned past its `give_up_at`). Answers how many
+ * rows it recorded (fewer when another pass took some over).
  */
-export async function recordOutcome(
+export async function recordOutcomes(
   db: Sql,
   queue: MailQueue,
-  key: SqlQuery,
   claim: string,
-  row: ClaimedRow,
   at: Date,
-  outcome: MailOutcome,
-): Promise<boolean> {
-  // A fixed table name from the type above, never input.
-  const table = sql.raw(queue);
-  let set: SqlQuery;
-  if ('sent' in outcome) {
-    set = sql`status = 'sent', attempts = ${row.attempts + 1}, sent_at = ${at}, last_error = NULL`;
-  } else if ('skipped' in outcome) {
-    set = sql`status = 'skipped'`;
-  } else {
+  outcomes: Outcome[],
+): Promise<number> {
+  if (outcomes.length === 0) return 0;
+  const fields = outcomes.map(({ row, outcome }) => {
+    if ('sent' in outcome) return { status: 'sent', attempts: row.attempts + 1, next: null, error: null };
+    if ('skipped' in outcome) return { status: 'skipped', attempts: row.attempts, next: null, error: null };
     const attempts = row.attempts + 1;
     const next = new Date(at.getTime() + retryDelayMs(attempts));
     const status = next > new Date(row.give_up_at) ? 'abandoned' : 'failed';
-    set = sql`status = ${status}, attempts = ${attempts}, next_attempt_at = ${next}, last_error = ${outcome.error.slice(0, 500)}`;
-  }
-  const { rows } = await db.query<{ claim: string | null }>(
-    sql`UPDATE ${table} SET ${set}, claim = NULL WHERE ${key} AND claim = ${claim} RETURNING claim`,
+    return { status, attempts, next: next.toISOString(), error: outcome.error.slice(0, 500) };
+  });
+  // Fixed names from KEYS above, never input.
+  const keys = KEYS[queue];
+  const keyArrays = keys.map(({ type }, i) => sql`${outcomes.map((o) => o.key[i]!)}::${sql.raw(type)}[]`);
+  const keyNames = sql.raw(keys.map(({ column }) => `k_${column}`).join(', '));
+  const matches = sql.raw(keys.map(({ column }) => `q.${column} = o.k_${column}`).join(' AND '));
+  const { rowCount } = await db.query(
+    sql`UPDATE ${sql.raw(queue)} q
+           SET status = o.status, attempts = o.attempts, claim = NULL,
+               sent_at = CASE WHEN o.status = 'sent' THEN ${at}::timestamptz ELSE q.sent_at END,
+               last_error = CASE WHEN o.status = 'sent' THEN NULL WHEN o.status = 'skipped' THEN q.last_error ELSE o.error END,
+               next_attempt_at = coalesce(o.next, q.next_attempt_at)
+          FROM unnest(${sql.join(keyArrays)}, ${fields.map((f) => f.status)}::text[], ${fields.map((f) => f.attempts)}::int[],
+                      ${fields.map((f) => f.next)}::timestamptz[], ${fields.map((f) => f.error)}::text[])
+               AS o(${keyNames}, status, attempts, next, error)
+         WHERE ${matches} AND q.claim = ${claim}`,
   );
-  return rows.length > 0;
+  return rowCount;
 }
 
 /** An error as the queue keeps it: its message and code, never more (no recipient list, no body). */

@@ -8,9 +8,10 @@ import {
   CLAIM_LEASE_MS,
   describeError,
   newClaim,
-  recordOutcome,
+  recordOutcomes,
   type ClaimedRow,
   type MailOutcome,
+  type Outcome,
 } from './record-outcome';
 
 const DAY_MS = 86_400_000;
@@ -68,22 +69,17 @@ async function claimDueDigests(ctx: AppContext, now: Date, claim: string): Promi
   return rows;
 }
 
-async function sendOne(ctx: AppContext, digest: ClaimedDigest): Promise<MailOutcome> {
+/** A digest's mail, or undefined when every kind of its day was turned off since (nothing to tell). */
+async function composeDigest(ctx: AppContext, digest: ClaimedDigest) {
   const start = new Date(`${digest.day}T00:00:00Z`);
   const { rows } = await ctx.db.query<MailedNotification>(
     sql`SELECT n.kind, n.data, n.created_at FROM notifications n JOIN notification_mail_settings s ON s.user_id = n.user_id
          WHERE n.user_id = ${digest.user_id}::bigint AND ${digestItems(start, new Date(start.getTime() + DAY_MS))}
          ORDER BY n.id LIMIT ${DIGEST_MOST}`,
   );
-  // Every kind of the day turned off since: nothing to tell.
-  if (rows.length === 0) return { skipped: true };
+  if (rows.length === 0) return undefined;
   const recipient = { userId: Number(digest.user_id), email: digest.email, fullName: digest.full_name };
-  try {
-    await ctx.mailer.send(composeDigestMail(ctx, recipient, digest.day, rows), { wait: true });
-    return { sent: true };
-  } catch (error) {
-    return { error: describeError(error) };
-  }
+  return composeDigestMail(ctx, recipient, digest.day, rows);
 }
 
 /**
@@ -95,16 +91,18 @@ export async function sendDigests(ctx: AppContext): Promise<boolean> {
   await queueDigests(ctx, now);
   const claim = newClaim();
   const due = await claimDueDigests(ctx, now, claim);
-  const done = await Promise.allSettled(
-    due.map(async (digest) => {
-      const outcome = await sendOne(ctx, digest);
-      const key = sql`user_id = ${digest.user_id}::bigint AND day = ${digest.day}::date`;
-      await recordOutcome(ctx.db, 'notification_digests', key, claim, digest, ctx.now(), outcome);
-      if ('error' in outcome) ctx.log.warn({ err: outcome.error }, 'a notification digest failed');
-    }),
-  );
-  const failed = done.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
+  const composed = await Promise.all(due.map((digest) => composeDigest(ctx, digest)));
+  const mails = composed.filter((mail) => mail !== undefined);
+  const errors = await ctx.mailer.sendAll(mails);
+  const errorOf = new Map(mails.map((mail, i) => [mail, errors[i]]));
+  const outcomes = due.map((digest, i): Outcome => {
+    const mail = composed[i];
+    const error = mail && errorOf.get(mail);
+    const outcome: MailOutcome = !mail ? { skipped: true } : error ? { error: describeError(error) } : { sent: true };
+    if (error) ctx.log.warn({ err: describeError(error) }, 'a notification digest failed');
+    return { key: [digest.user_id, digest.day], row: digest, outcome };
+  });
+  await recordOutcomes(ctx.db, 'notification_digests', claim, ctx.now(), outcomes);
   return due.length === CLAIM_BATCH;
 }
 

@@ -9,9 +9,10 @@ import {
   CLAIM_LEASE_MS,
   describeError,
   newClaim,
-  recordOutcome,
+  recordOutcomes,
   type ClaimedRow,
   type MailOutcome,
+  type Outcome,
 } from './record-outcome';
 
 interface ClaimedMail extends ClaimedRow {
@@ -55,35 +56,32 @@ function stillWanted(mail: ClaimedMail): boolean {
   return !mail.digest && !(mail.muted_kinds ?? []).includes(mail.kind);
 }
 
-async function sendOne(ctx: AppContext, mail: ClaimedMail): Promise<MailOutcome> {
-  if (!stillWanted(mail)) return { skipped: true };
-  const recipient = { userId: Number(mail.user_id), email: mail.email, fullName: mail.full_name };
-  try {
-    await ctx.mailer.send(composeNotificationMail(ctx, recipient, mail), { wait: true });
-    return { sent: true };
-  } catch (error) {
-    return { error: describeError(error) };
-  }
-}
-
 /**
- * One pass of the mail job: claims the mails due, sends each (through SMTP_URL, or into the outbox) and records it.
- * No mail is sent while a row lock is held. Answers true when a full batch was claimed (more may be due).
+ * One pass of the mail job: claims the mails due, sends them (through SMTP_URL side by side, or into the outbox in
+ * one statement) and records every outcome in one statement. No mail is sent while a row lock is held. Answers true
+ * when a full batch was claimed (more may be due).
  */
 export async function sendDueMails(ctx: AppContext): Promise<boolean> {
   const claim = newClaim();
   const due = await claimDueMails(ctx, ctx.now(), claim);
-  // Each mail recorded whatever befalls another; a failure fails the pass once all are done (runJob logs it).
-  const done = await Promise.allSettled(
-    due.map(async (mail) => {
-      const outcome = await sendOne(ctx, mail);
-      const key = sql`notification_id = ${mail.notification_id}::bigint`;
-      await recordOutcome(ctx.db, 'notification_mails', key, claim, mail, ctx.now(), outcome);
-      if ('error' in outcome) ctx.log.warn({ err: outcome.error, kind: mail.kind }, 'a notification mail failed');
-    }),
+  const wanted = due.filter(stillWanted);
+  const errors = await ctx.mailer.sendAll(
+    wanted.map((mail) =>
+      composeNotificationMail(ctx, { userId: Number(mail.user_id), email: mail.email, fullName: mail.full_name }, mail),
+    ),
   );
-  const failed = done.find((result) => result.status === 'rejected');
-  if (failed) throw failed.reason;
+  // Each wanted mail's error, or undefined once sent; a mail not wanted any more is skipped.
+  const errorOf = new Map(wanted.map((mail, i) => [mail.notification_id, errors[i]]));
+  const outcomes = due.map((mail): Outcome => {
+    const outcome: MailOutcome = !errorOf.has(mail.notification_id)
+      ? { skipped: true }
+      : errorOf.get(mail.notification_id)
+        ? { error: describeError(errorOf.get(mail.notification_id)) }
+        : { sent: true };
+    if ('error' in outcome) ctx.log.warn({ err: outcome.error, kind: mail.kind }, 'a notification mail failed');
+    return { key: [mail.notification_id], row: mail, outcome };
+  });
+  await recordOutcomes(ctx.db, 'notification_mails', claim, ctx.now(), outcomes);
   return due.length === CLAIM_BATCH;
 }
 

@@ -16,18 +16,21 @@ export interface Mail {
   headers?: Record<string, string>;
 }
 
-export interface SendOptions {
+export interface Mailer {
+  /** Hands a mail over: to SMTP in the background (a request stays fast), or into the outbox before it returns. */
+  send(mail: Mail): Promise<void>;
   /**
-   * Wait for the SMTP server to accept the mail, and throw if it does not: a job that records what it sent
-   * (apps/api/src/notifications/mail/send-due-mails.ts). Without it, SMTP is not awaited (a request stays fast).
+   * Hands mails over and waits for each, for a job that records what it sent
+   * (apps/api/src/notifications/mail/send-due-mails.ts): through SMTP side by side, or into the outbox in one
+   * statement. Answers, in order, each mail's error, or undefined for a mail that went.
    */
-  wait?: boolean;
+  sendAll(mails: Mail[]): Promise<Array<Error | undefined>>;
 }
 
-export interface Mailer {
-  /** Hands a mail over: to SMTP in the background (or awaited, `wait`), or into the outbox before it returns. */
-  send(mail: Mail, options?: SendOptions): Promise<void>;
-}
+/** Mails handed to SMTP side by side by `sendAll`. */
+const SMTP_AT_ONCE = 10;
+
+const asError = (reason: unknown): Error => (reason instanceof Error ? reason : new Error(String(reason)));
 
 /**
  * With SMTP_URL, mail goes through that server. Without it, the whole mail is
@@ -48,49 +51,77 @@ export function createMailer(options: {
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
     return {
-      async send(mail, sendOptions) {
-        const sent = transport.sendMail({ from, ...mail });
-        if (sendOptions?.wait) {
-          await sent;
-          return;
-        }
+      async send(mail) {
         // Not awaited: a slow mail server must not make a request slower
         // (nor tell, by its timing, whether an address has an account).
-        sent.catch((error: Error) =>
-          log.error({ err: error.message, subject: mail.subject }, 'mail could not be sent'),
-        );
+        transport
+          .sendMail({ from, ...mail })
+          .catch((error: Error) => log.error({ err: error.message, subject: mail.subject }, 'mail could not be sent'));
+      },
+      async sendAll(mails) {
+        const errors: Array<Error | undefined> = [];
+        // A few at a time: a mail server refuses a client that opens a connection per mail of a large batch.
+        for (let at = 0; at < mails.length; at += SMTP_AT_ONCE) {
+          const group = mails.slice(at, at + SMTP_AT_ONCE);
+          const sent = await Promise.allSettled(group.map((mail) => transport.sendMail({ from, ...mail })));
+          errors.push(...sent.map((result) => (result.status === 'fulfilled' ? undefined : asError(result.reason))));
+        }
+        return errors;
       },
     };
   }
+  /** Each mail in the outbox table (one statement for all) and, with a folder, in its files; answers their ids. */
+  async function keep(mails: Mail[]): Promise<number[]> {
+    // Ids come from the table's sequence in the order of the rows inserted: ordered, they follow `mails`.
+    const { rows } = await db.query<{ id: number }>(
+      sql`INSERT INTO mail_outbox (to_address, subject, body)
+          SELECT to_address, subject, body
+            FROM unnest(${mails.map((m) => m.to)}::text[], ${mails.map((m) => m.subject)}::text[],
+                        ${mails.map((m) => redactSecrets(m.text))}::text[]) WITH ORDINALITY AS m(to_address, subject, body, n)
+           ORDER BY n
+          RETURNING id`,
+    );
+    const ids = rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+    if (outboxDir)
+      mails.forEach((mail, i) => writeOutboxFiles(path.join(outboxDir, outboxFileName(ids[i]!)), from, mail));
+    log.info(
+      { outboxIds: ids, subjects: [...new Set(mails.map((m) => m.subject))], folder: outboxDir },
+      'no SMTP_URL set: mail kept in the file outbox (admins see it redacted at /api/admin/outbox)',
+    );
+    return ids;
+  }
   return {
     async send(mail) {
-      const { rows } = await db.query<{ id: number }>(
-        sql`INSERT INTO mail_outbox (to_address, subject, body) VALUES (${mail.to}, ${mail.subject}, ${redactSecrets(mail.text)}) RETURNING id`,
-      );
-      const id = rows[0]!.id;
-      const file = outboxDir ? path.join(outboxDir, outboxFileName(id)) : undefined;
-      if (file) {
-        if (mail.html) writeOwnerOnly(file.replace(/\.txt$/, '.html'), mail.html);
-        writeOwnerOnly(
-          file,
-          [
-            `To: ${mail.to}`,
-            `From: ${from}`,
-            `Subject: ${mail.subject}`,
-            `Date: ${new Date().toUTCString()}`,
-            ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
-            '',
-            mail.text,
-            '',
-          ].join('\n'),
-        );
+      await keep([mail]);
+    },
+    async sendAll(mails) {
+      if (mails.length === 0) return [];
+      try {
+        await keep(mails);
+        return mails.map(() => undefined);
+      } catch (error) {
+        return mails.map(() => asError(error));
       }
-      log.info(
-        { outboxId: id, subject: mail.subject, file },
-        'no SMTP_URL set: mail kept in the file outbox (admins see it redacted at /api/admin/outbox)',
-      );
     },
   };
+}
+
+/** The whole mail as its recipient would get it (headers, then the text), and its HTML part beside it. */
+function writeOutboxFiles(file: string, from: string, mail: Mail): void {
+  if (mail.html) writeOwnerOnly(file.replace(/\.txt$/, '.html'), mail.html);
+  writeOwnerOnly(
+    file,
+    [
+      `To: ${mail.to}`,
+      `From: ${from}`,
+      `Subject: ${mail.subject}`,
+      `Date: ${new Date().toUTCString()}`,
+      ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+      '',
+      mail.text,
+      '',
+    ].join('\n'),
+  );
 }
 
 /** `000042.txt`: the file outbox sorts by the order mails were sent. */
