@@ -9,6 +9,10 @@ import { takeOutVolume } from './recompute-matching';
 import { clawBack } from './claw-back';
 
 /** A purchase as the refund reads it. */
+/** "Cancellation of carol's Gold (purchase #3)": how every line, report and statement names an undone purchase. */
+export const undoneWhat = (kind: RefundKind, buyer: string, packageName: string, purchaseId: number | string): string =>
+  `${kind === 'cancellation' ? 'Cancellation' : 'Refund'} of ${buyer}'s ${packageName} (purchase #${purchaseId})`;
+
 export interface PurchaseToUndo {
   id: number;
   memberId: number;
@@ -60,7 +64,7 @@ export async function undoPurchase(tx: Sql, input: UndoInput): Promise<Refund> {
   await tx.query(sql`SELECT pg_advisory_xact_lock(${ADVISORY_LOCKS.networkRollup})`);
   await tx.query(sql`SELECT 1 FROM members WHERE user_id = ${purchase.memberId} FOR NO KEY UPDATE`);
 
-  const what = `${input.kind === 'cancellation' ? 'Cancellation' : 'Refund'} of ${purchase.buyer}'s ${purchase.packageName} (purchase #${purchase.id})`;
+  const what = undoneWhat(input.kind, purchase.buyer, purchase.packageName, purchase.id);
   const entry = await postEntry(tx, {
     type: 'refund',
     lines: [

@@ -1,4 +1,4 @@
-import { wallets, type Wallet } from '@portal/contract';
+import { wallets, type RefundKind, type Wallet } from '@portal/contract';
 import type { Sql } from '../platform/db/database';
 import { sql } from '../platform/db/sql';
 import type { StatementPeriod } from './month';
@@ -102,6 +102,35 @@ export async function matchingDays(db: Sql, memberId: number, period: StatementP
            AND b.close_date >= ${period.from.toISOString().slice(0, 10)}::date
            AND b.close_date < ${period.to.toISOString().slice(0, 10)}::date
          ORDER BY b.close_date`,
+  );
+  return rows;
+}
+
+export interface ClawbackRow {
+  day: string;
+  kind: RefundKind;
+  purchase_id: string;
+  buyer: string;
+  package_name: string;
+  referral: string;
+  matching: string;
+  taken: string;
+  owed: string;
+}
+
+/** What the month's refunds clawed back from the member, each with the purchase it undid (refund_clawbacks_member_idx). */
+export async function clawbacksIn(db: Sql, memberId: number, period: StatementPeriod): Promise<ClawbackRow[]> {
+  const { rows } = await db.query<ClawbackRow>(
+    sql`SELECT to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, r.kind, r.purchase_id::text AS purchase_id,
+               bu.username AS buyer, pk.name AS package_name, c.referral::text AS referral, c.matching::text AS matching,
+               c.taken::text AS taken, c.owed::text AS owed
+          FROM refund_clawbacks c
+          JOIN purchase_refunds r ON r.id = c.refund_id
+          JOIN purchases p ON p.id = r.purchase_id
+          JOIN packages pk ON pk.id = p.package_id
+          JOIN users bu ON bu.id = p.member_id
+         WHERE c.member_id = ${memberId} AND r.created_at >= ${period.from} AND r.created_at < ${period.to}
+         ORDER BY r.created_at, r.id`,
   );
   return rows;
 }

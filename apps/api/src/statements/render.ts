@@ -90,6 +90,37 @@ function incomeTable(doc: PDFKit.PDFDocument, statement: Statement): void {
   pdfTable(doc, columns, rows, bold);
 }
 
+/** Shown only in a month with clawbacks: each names the purchase it undid, as the ledger line does. */
+function clawbackTable(doc: PDFKit.PDFDocument, statement: Statement): void {
+  if (statement.clawbacks.length === 0) return;
+  heading(
+    doc,
+    'Clawbacks (USDT)',
+    'Bonuses taken back when a purchase that paid them was cancelled or refunded: from the income wallet, and what it ' +
+      'could not cover left owed, repaid first from later income.',
+  );
+  const columns: PdfColumn[] = [
+    { header: 'Day', width: 70 },
+    { header: 'Purchase undone', width: 290 },
+    { header: 'Referral', width: 90, align: 'right' },
+    { header: 'Matching', width: 90, align: 'right' },
+    { header: 'Taken', width: 90, align: 'right' },
+    { header: 'Owed', width: 90, align: 'right' },
+  ];
+  pdfTable(
+    doc,
+    columns,
+    statement.clawbacks.map((c) => [
+      c.day,
+      printable(c.what),
+      money(c.referral),
+      money(c.matching),
+      money(c.taken),
+      money(c.owed),
+    ]),
+  );
+}
+
 function matchingTable(doc: PDFKit.PDFDocument, statement: Statement): void {
   heading(
     doc,
@@ -166,6 +197,7 @@ export function renderStatement(statement: Statement, options: { compress?: bool
     header(doc, statement);
     walletTable(doc, statement);
     incomeTable(doc, statement);
+    clawbackTable(doc, statement);
     matchingTable(doc, statement);
     pageNumbers(doc);
   });

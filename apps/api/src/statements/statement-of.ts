@@ -5,7 +5,8 @@ import { WALLET_UNITS } from '../ledger/accounts';
 import { bvText } from '../shared/bv';
 import { notFound } from '../shared/errors';
 import { statementPeriod, type StatementPeriod } from './month';
-import { incomeByDay, matchingDays, walletSums } from './queries';
+import { undoneWhat } from '../refunds/undo-purchase';
+import { clawbacksIn, incomeByDay, matchingDays, walletSums } from './queries';
 
 /**
  * What an income wallet credit is, by its journal entry's type: a purchase
@@ -67,6 +68,19 @@ export interface MatchingDay {
   creditedOn: string | null;
 }
 
+/** What a refund took back from the member: the purchase it undid, by its words on the ledger line; base units. */
+export interface ClawbackLine {
+  day: string;
+  /** "Cancellation of carol's Gold (purchase #3)" (refunds/undo-purchase.ts). */
+  what: string;
+  referral: bigint;
+  matching: bigint;
+  /** Taken from the income wallet. */
+  taken: bigint;
+  /** Left owed, repaid first from later income. */
+  owed: bigint;
+}
+
 /** Every figure of a member's monthly statement, as the PDF shows it (render.ts). */
 export interface Statement {
   member: StatementMember;
@@ -78,6 +92,7 @@ export interface Statement {
   income: IncomeDay[];
   incomeTotals: Record<IncomeKind | 'total', bigint>;
   matching: MatchingDay[];
+  clawbacks: ClawbackLine[];
 }
 
 /** The member whose statement it is, or MEMBER_NOT_FOUND (an admin asking by id). */
@@ -109,6 +124,7 @@ export function statementFor(
     const sums = await walletSums(tx, member.id, period);
     const income = await incomeByDay(tx, member.id, period, Object.keys(INCOME_KINDS));
     const matching = await matchingDays(tx, member.id, period);
+    const clawbacks = await clawbacksIn(tx, member.id, period);
     return {
       member,
       period,
@@ -140,6 +156,14 @@ export function statementFor(
         carryLeft: bvText(row.carry_left),
         carryRight: bvText(row.carry_right),
         creditedOn: row.credited_on,
+      })),
+      clawbacks: clawbacks.map((row) => ({
+        day: row.day,
+        what: undoneWhat(row.kind, row.buyer, row.package_name, row.purchase_id),
+        referral: BigInt(row.referral),
+        matching: BigInt(row.matching),
+        taken: BigInt(row.taken),
+        owed: BigInt(row.owed),
       })),
     };
   });

@@ -14,6 +14,9 @@ import {
 import { assertBooksConsistent, balances, booksFingerprint, convert } from '../ledger/ledger-helpers';
 import { close, day, fundedMember, mustBuy, workedDayOne } from '../plan/plan-helpers';
 import { invitedAdmin } from '../admin-users/invite-helpers';
+import { statementOf } from '../../src/statements/statement-of';
+import { renderStatement } from '../../src/statements/render';
+import { pdfText } from '../statements/pdf-text';
 import { enableTwoFactor } from '../two-factor/two-factor-helpers';
 
 let portal: TestPortal;
@@ -84,6 +87,24 @@ async function expectOwedInTheBooks() {
   expect(answer.totals.every((t) => t.balanced)).toBe(true);
 }
 
+/** alice's statement of the month names the purchase the clawback undid, with what it took and left owed. */
+async function expectClawbackInTheStatement(memberId: number, purchaseId: number) {
+  const month = portal.clock.now.toISOString().slice(0, 7);
+  const statement = await statementOf(portal.db, memberId, month, portal.clock.now);
+  const what = `Cancellation of carol's Gold (purchase #${purchaseId})`;
+  expect(statement.clawbacks).toMatchObject([
+    {
+      what,
+      referral: 100_000_000_000_000_000_000n,
+      matching: 20_000_000_000_000_000_000n,
+      owed: 85_000_000_000_000_000_000n,
+    },
+  ]);
+  const text = pdfText(await renderStatement(statement, { compress: false }));
+  expect(text).toContain(what);
+  expect(text).toContain('85.00');
+}
+
 describe('cancelling carol’s Gold after the day-1 close (docs/plan.md, "Cancellations and refunds")', () => {
   it('gives back the price, claws back the bonuses exactly and leaves the rest owed, repaid from later income', async () => {
     const { A, B, C, D, ids } = await workedDayOne(portal, admin);
@@ -125,6 +146,7 @@ describe('cancelling carol’s Gold after the day-1 close (docs/plan.md, "Cancel
     });
 
     await expectOwedInTheBooks();
+    await expectClawbackInTheStatement(A.user.id, gold.id);
 
     // Day 2: erin's Platinum pays alice 250, of which 85 repays what she owes; dave's Gold 50 more.
     const E = await fundedMember(portal, admin, 'erin', 'bob', 'right');

@@ -1,8 +1,8 @@
-import { inflateSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fromBaseUnits, toBaseUnits } from '@portal/contract';
 import { sql } from '../../src/platform/db/sql';
 import { monthOf } from '../../src/statements/month';
+import { pdfText } from './pdf-text';
 import { renderStatement } from '../../src/statements/render';
 import { statementFor, statementMember, statementOf, type Statement } from '../../src/statements/statement-of';
 import { bearer, errorOf, registerMember, usePortal, type Session } from '../harness';
@@ -50,25 +50,6 @@ async function list(session: Session, type: 'referral' | 'matching') {
 }
 
 const sum = (values: string[]) => fromBaseUnits(values.reduce((total, v) => total + toBaseUnits(v), 0n));
-
-/** The text pdfkit drew (uncompressed streams, or inflated ones): each `[<hex> kern <hex>] TJ` as one string. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
-    const bytes = Buffer.from(m[1]!, 'latin1');
-    try {
-      return inflateSync(bytes).toString('latin1');
-    } catch {
-      return m[1]!;
-    }
-  });
-  return streams
-    .flatMap((s) => [...s.matchAll(/\[([^\]]*)\]\s*TJ/g)])
-    .map((m) =>
-      [...m[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join(''),
-    )
-    .join('\n');
-}
 
 describe('the monthly statement', () => {
   let statement: Statement;
