@@ -71,35 +71,38 @@ function footer(parts: Parts, recipient: Recipient, kinds: NotificationKind[]) {
   return { text, html, headers: unsubscribe ? { 'List-Unsubscribe': unsubscribe } : undefined };
 }
 
+/** A mail as every notification mail reads: the greeting, the body in text and HTML, and the footer of its kinds. */
+function frame(
+  parts: Parts,
+  recipient: Recipient,
+  subject: string,
+  kinds: NotificationKind[],
+  body: { text: string[]; html: string[] },
+): Mail {
+  const end = footer(parts, recipient, kinds);
+  return {
+    to: recipient.email,
+    subject,
+    text: [`Hello ${recipient.fullName},`, '', ...body.text, ...end.text].join('\n'),
+    html: page(subject, [`<p>Hello ${escapeHtml(recipient.fullName)},</p>`, ...body.html, ...end.html]),
+    ...(end.headers ? { headers: end.headers } : {}),
+  };
+}
+
 /**
  * The mail of one notification, in text and HTML: the bell's words (describe.ts), a link to its page, and how to stop
  * it. The subject is the kind's label: never a figure, an address, a code or a secret.
  */
 export function composeNotificationMail(parts: Parts, recipient: Recipient, notification: MailedNotification): Mail {
-  const subject = NOTIFICATION_KIND_LABELS[notification.kind];
   const { text, link, explorerUrl } = describeNotification(notification.kind, notification.data, parts.chain);
   const open = `${parts.config.publicUrl}${link}`;
-  const end = footer(parts, recipient, [notification.kind]);
-  return {
-    to: recipient.email,
-    subject,
-    text: [
-      `Hello ${recipient.fullName},`,
-      '',
-      text,
-      '',
-      `Open it in the portal: ${open}`,
-      ...(explorerUrl ? [`On the chain: ${explorerUrl}`] : []),
-      ...end.text,
-    ].join('\n'),
-    html: page(subject, [
-      `<p>Hello ${escapeHtml(recipient.fullName)},</p>`,
+  return frame(parts, recipient, NOTIFICATION_KIND_LABELS[notification.kind], [notification.kind], {
+    text: [text, '', `Open it in the portal: ${open}`, ...(explorerUrl ? [`On the chain: ${explorerUrl}`] : [])],
+    html: [
       `<p>${escapeHtml(text)}</p>`,
       `<p>${a(open, 'Open it in the portal')}${explorerUrl ? ` · ${a(explorerUrl, 'On the chain')}` : ''}</p>`,
-      ...end.html,
-    ]),
-    ...(end.headers ? { headers: end.headers } : {}),
-  };
+    ],
+  });
 }
 
 const timeOf = (at: Date) => `${new Date(at).toISOString().slice(11, 16)} UTC`;
@@ -111,36 +114,19 @@ export function composeDigestMail(
   day: string,
   notifications: MailedNotification[],
 ): Mail {
-  const subject = `Your notifications of ${day}`;
   const items = notifications.map((n) => {
     const { text, link } = describeNotification(n.kind, n.data, parts.chain);
     return { at: timeOf(n.created_at), text, open: `${parts.config.publicUrl}${link}` };
   });
-  const end = footer(
-    parts,
-    recipient,
-    notifications.map((n) => n.kind),
-  );
   const count = items.length === 1 ? 'one notification' : `${items.length} notifications`;
-  return {
-    to: recipient.email,
-    subject,
-    text: [
-      `Hello ${recipient.fullName},`,
-      '',
-      `On ${day} you had ${count}:`,
-      '',
-      ...items.map((item) => `${item.at}  ${item.text}\n        ${item.open}`),
-      ...end.text,
-    ].join('\n'),
-    html: page(subject, [
-      `<p>Hello ${escapeHtml(recipient.fullName)},</p>`,
+  const kinds = notifications.map((n) => n.kind);
+  return frame(parts, recipient, `Your notifications of ${day}`, kinds, {
+    text: [`On ${day} you had ${count}:`, '', ...items.map((item) => `${item.at}  ${item.text}\n        ${item.open}`)],
+    html: [
       `<p>On ${escapeHtml(day)} you had ${count}:</p>`,
       '<ul style="padding-left:20px">',
       ...items.map((item) => `<li>${escapeHtml(item.at)}: ${escapeHtml(item.text)} ${a(item.open, 'Open')}</li>`),
       '</ul>',
-      ...end.html,
-    ]),
-    ...(end.headers ? { headers: end.headers } : {}),
-  };
+    ],
+  });
 }
