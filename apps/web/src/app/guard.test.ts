@@ -121,6 +121,7 @@ describe('route table', () => {
         '/admin/audit-log',
         '/address-screening',
         '/admin-webhooks',
+        '/admin-identity-checks',
         '/admin-plan-simulator',
         '/admin/ranks',
         '/admin/rank-achievements',

@@ -33,6 +33,7 @@ import { walletRoutes } from '../features/wallet/routes';
 import { screeningRoutes } from '../features/screening/routes';
 import { withdrawalRoutes } from '../features/withdrawals/routes';
 import { webhookRoutes } from '../features/webhooks/routes';
+import { identityRoutes } from '../features/kyc/routes';
 
 export { type AppRoute } from '../shared/app-route';
 export { MENU_GROUPS, type MenuGroupId } from '../shared/menu-groups';
@@ -69,6 +70,8 @@ export const APP_ROUTES: AppRoute[] = [
   ...refundRoutes,
   ...rankRoutes,
   ...productRoutes,
+  // Approvals ends with the identity checks, after the redemptions.
+  ...identityRoutes,
   ...settingsRoutes,
   ...planSimulatorRoutes,
   ...auditLogRoutes,

@@ -3,6 +3,7 @@ import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import BalanceOutlined from '@mui/icons-material/BalanceOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CallMadeOutlined from '@mui/icons-material/CallMadeOutlined';
@@ -54,6 +55,7 @@ export const MENU_ICONS = {
   AccountBalanceWalletOutlined,
   AccountTreeOutlined,
   AdminPanelSettingsOutlined,
+  BadgeOutlined,
   BalanceOutlined,
   BlockOutlined,
   CallMadeOutlined,

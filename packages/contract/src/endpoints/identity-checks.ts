@@ -55,7 +55,7 @@ export const identityChecks = {
     answer: identityReviewPageSchema,
     errors: [],
     tags: ['admin'],
-    summary: 'The identity checks, waiting ones first (filters: status, search; `format=csv`); no documents',
+    summary: 'The identity checks, the oldest submission first (filters: status, search; `format=csv`); no pictures',
   }),
   adminViewDocument: endpoint({
     method: 'POST',

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
@@ -22,59 +23,40 @@ import { SecurityTab } from './SecurityTab';
 import { SessionsCard } from './SessionsCard';
 import { useMe } from './useMe';
 import { useSession } from '../../shared/session/useSession';
+import { IdentityCard } from '../kyc/IdentityCard';
 import { AddressesCard } from '../withdrawals/AddressesCard';
 import { TwoFactorCard } from '../withdrawals/TwoFactorCard';
 
-type TabId = 'profile' | 'security' | 'notifications';
+type TabId = 'profile' | 'security' | 'notifications' | 'identity';
 
-const tabOf = (value: string | null): TabId => (value === 'security' || value === 'notifications' ? value : 'profile');
+const TABS: readonly TabId[] = ['security', 'notifications', 'identity'];
+const tabOf = (value: string | null): TabId => TABS.find((tab) => tab === value) ?? 'profile';
 
-/** Profile, password and security, and the mails; the tab is kept in the URL (`?tab=security`, `?tab=notifications`). */
+/**
+ * Profile, password and security, the mails, and (for members) the identity check; the tab is kept in the URL
+ * (`?tab=security`, `?tab=notifications`, `?tab=identity`).
+ */
 export function AccountSettingsPage() {
   const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('tab'));
   const me = useMe();
-  // Withdrawal addresses belong to network members: an admin without membership has none to keep.
+  // Withdrawal addresses and identity checks belong to network members: an admin without membership has neither.
   const isMember = useSession().user?.isMember ?? true;
+  const asked = tabOf(params.get('tab'));
+  const tab = asked === 'identity' && !isMember ? 'profile' : asked;
 
   return (
     <Stack spacing={6}>
-      <Tabs
-        value={tab}
-        onChange={(_event, value: TabId) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}
-        aria-label="Account settings sections"
-        variant="scrollable"
-        allowScrollButtonsMobile
-      >
-        <Tab
-          value="profile"
-          label="Profile"
-          icon={<PersonOutlined fontSize="small" />}
-          iconPosition="start"
-          id="tab-profile"
-          aria-controls="tabpanel-profile"
-        />
-        <Tab
-          value="security"
-          label="Security"
-          icon={<LockOutlined fontSize="small" />}
-          iconPosition="start"
-          id="tab-security"
-          aria-controls="tabpanel-security"
-        />
-        <Tab
-          value="notifications"
-          label="Notifications"
-          icon={<NotificationsOutlined fontSize="small" />}
-          iconPosition="start"
-          id="tab-notifications"
-          aria-controls="tabpanel-notifications"
-        />
-      </Tabs>
+      <AccountTabs
+        tab={tab}
+        isMember={isMember}
+        onChange={(value) => setParams(value === 'profile' ? {} : { tab: value }, { replace: true })}
+      />
 
       <Card role="tabpanel" id={`tabpanel-${tab}`} aria-labelledby={`tab-${tab}`}>
         <CardContent>
-          {tab === 'notifications' ? (
+          {tab === 'identity' ? (
+            <IdentityCard />
+          ) : tab === 'notifications' ? (
             <MailPreferencesCard />
           ) : tab === 'security' ? (
             <Stack spacing={8}>
@@ -127,5 +109,53 @@ export function AccountSettingsPage() {
         </CardContent>
       </Card>
     </Stack>
+  );
+}
+
+/** The sections' tabs; Identity only for a network member. */
+function AccountTabs({ tab, isMember, onChange }: { tab: TabId; isMember: boolean; onChange: (tab: TabId) => void }) {
+  return (
+    <Tabs
+      value={tab}
+      onChange={(_event, value: TabId) => onChange(value)}
+      aria-label="Account settings sections"
+      variant="scrollable"
+      allowScrollButtonsMobile
+    >
+      <Tab
+        value="profile"
+        label="Profile"
+        icon={<PersonOutlined fontSize="small" />}
+        iconPosition="start"
+        id="tab-profile"
+        aria-controls="tabpanel-profile"
+      />
+      <Tab
+        value="security"
+        label="Security"
+        icon={<LockOutlined fontSize="small" />}
+        iconPosition="start"
+        id="tab-security"
+        aria-controls="tabpanel-security"
+      />
+      <Tab
+        value="notifications"
+        label="Notifications"
+        icon={<NotificationsOutlined fontSize="small" />}
+        iconPosition="start"
+        id="tab-notifications"
+        aria-controls="tabpanel-notifications"
+      />
+      {isMember && (
+        <Tab
+          value="identity"
+          label="Identity"
+          icon={<BadgeOutlined fontSize="small" />}
+          iconPosition="start"
+          id="tab-identity"
+          aria-controls="tabpanel-identity"
+        />
+      )}
+    </Tabs>
   );
 }
