@@ -104,6 +104,18 @@ const describeChange: Describer = ({ entry, d, who, id, note, say }) => {
   return say(change, d.unconfirmed ? ' took effect unconfirmed (no other admin could confirm it)' : ' took effect');
 };
 
+/** Identity checks (apps/api/src/kyc/): each document viewed, each decision. */
+const identityPage = { text: 'Identity checks', to: '/admin-identity-checks' };
+const IDENTITY: Record<string, Describer> = {
+  'identity.document_view': ({ d, who, whom, say }) =>
+    say(who, ` viewed the ${shown(d.side)} identity document of `, whom, ' in ', identityPage),
+  'identity.approve': ({ who, whom, say }) => say(who, ' approved the identity check of ', whom),
+  'identity.reject': ({ d, who, whom, note, say }) => {
+    note('Reason', d.reason);
+    return say(who, ' rejected the identity check of ', whom);
+  },
+};
+
 /** The operator's webhook endpoints (apps/api/src/webhooks/). */
 const webhooksPage = { text: 'Webhooks', to: '/admin-webhooks' };
 const WEBHOOKS: Record<string, Describer> = {
@@ -419,7 +431,7 @@ const SIGN_IN: Record<string, Describer> = {
 
 // A Map, not the object itself: an action named like an Object member (`constructor`) must find no describer.
 const DESCRIBERS = new Map<string, Describer>(
-  Object.entries({ ...ADMINISTRATION, ...PLAN, ...CHAIN, ...PAYOUTS, ...SIGN_IN }),
+  Object.entries({ ...ADMINISTRATION, ...PLAN, ...CHAIN, ...PAYOUTS, ...SIGN_IN, ...IDENTITY }),
 );
 
 /** An action without words of its own (one the API added since): its name, and whom it was done to. */
@@ -517,6 +529,9 @@ export const AUDIT_ACTIONS: Array<{ value: string; label: string }> = [
   { value: 'webhook.test', label: 'Webhook test event sent' },
   { value: 'webhook.redeliver', label: 'Webhook delivery sent again' },
   { value: 'webhook.disable_failing', label: 'Failing webhook endpoint disabled' },
+  { value: 'identity.document_view', label: 'Identity document viewed' },
+  { value: 'identity.approve', label: 'Identity check approved' },
+  { value: 'identity.reject', label: 'Identity check rejected' },
 ];
 
 export const actionLabel = (action: string) => AUDIT_ACTIONS.find((a) => a.value === action)?.label ?? action;
