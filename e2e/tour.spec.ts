@@ -92,6 +92,8 @@ async function tour(browser: Browser, theme: (typeof THEMES)[number], role: 'gue
   expect(paths.length).toBeGreaterThan(3);
   // Tabs the route table does not name: the sessions, two-factor and addresses of one's own account, and its mails.
   if (role !== 'guest') paths.push('/account-settings?tab=security', '/account-settings?tab=notifications');
+  // A member's identity check, with nothing uploaded yet (an admin outside the network has no such tab).
+  if (role === 'member') paths.push('/account-settings?tab=identity');
 
   const problems: Problem[] = [];
   for (const size of WIDTHS) {
