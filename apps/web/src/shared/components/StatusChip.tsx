@@ -1,4 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { statusWord } from '../vocabulary';
 
 export type StatusColor = 'primary' | 'secondary' | 'success' | 'info' | 'warning' | 'error';
 
@@ -23,6 +24,9 @@ export function statusColor(status: string): StatusColor {
 
 const capitalise = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 
+/** The word a chip shows for a status: the vocabulary's (shared/vocabulary.ts) where it defines one. */
+export const statusLabel = (status: string): string => statusWord(status) ?? capitalise(status);
+
 /** A tonal chip (the colour at 16 % behind text in the colour) for a status word. */
 export function StatusChip({
   status,
@@ -36,7 +40,7 @@ export function StatusChip({
       variant="tonal"
       color={color ?? statusColor(status)}
       size={size}
-      label={label ?? capitalise(status)}
+      label={label ?? statusLabel(status)}
       {...rest}
     />
   );
