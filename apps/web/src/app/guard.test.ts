@@ -145,7 +145,7 @@ describe('route table', () => {
   });
 
   it('puts guest pages in the blank layout, public ones in the public layout, and requires sign-in everywhere else', () => {
-    const PUBLIC_PATHS = ['/proof-of-reserves', '/published-income-disclosure', '/mail-unsubscribe'];
+    const PUBLIC_PATHS = ['/proof-of-reserves', '/published-income-disclosure', '/mail-unsubscribe', '/glossary'];
     for (const route of APP_ROUTES) {
       const isGuest = GUEST_PATHS.includes(route.path);
       const isPublic = PUBLIC_PATHS.includes(route.path);

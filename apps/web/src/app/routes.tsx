@@ -34,6 +34,7 @@ import { screeningRoutes } from '../features/screening/routes';
 import { withdrawalRoutes } from '../features/withdrawals/routes';
 import { webhookRoutes } from '../features/webhooks/routes';
 import { identityRoutes } from '../features/kyc/routes';
+import { glossaryRoutes } from '../features/glossary/routes';
 
 export { type AppRoute } from '../shared/app-route';
 export { MENU_GROUPS, type MenuGroupId } from '../shared/menu-groups';
@@ -64,6 +65,8 @@ export const APP_ROUTES: AppRoute[] = [
   ...reserveRoutes,
   // Open to anyone, in no menu: a mail's unsubscribe link.
   ...notificationRoutes,
+  // Open to anyone, in no menu: the glossary the help icons link to.
+  ...glossaryRoutes,
   // Plan & catalogue: packages, products, settings, the plan simulator, audit log, webhooks (products also holds member and
   // approval pages, which come after the withdrawal ones in their groups).
   ...adminPackageRoutes,
