@@ -18,6 +18,7 @@ import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { ConfirmDialog } from '../../shared/components/ConfirmDialog';
 import { ListCard } from '../../shared/components/ListCard';
 import { StatusChip } from '../../shared/components/StatusChip';
+import { accountStatusTerm } from '../../shared/vocabulary';
 import { TonalAvatar } from '../../shared/components/TonalAvatar';
 import { formatDate, formatCount, initialsOf } from '../../shared/format';
 import { useListParams } from '../../shared/list-params';
@@ -125,7 +126,8 @@ function MemberDetail({ member }: { member: AdminMemberDetail }) {
                   {member.fullName}
                 </Typography>
                 <Typography color="text.secondary">
-                  @{member.username} · <StatusChip status={member.status} />
+                  @{member.username} ·{' '}
+                  <StatusChip status={member.status} label={accountStatusTerm(member.status).word} />
                   {member.role === 'admin' && <StatusChip status="admin" label="Admin" sx={{ ml: 1 }} />}
                 </Typography>
               </Box>

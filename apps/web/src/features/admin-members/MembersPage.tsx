@@ -8,6 +8,8 @@ import { SearchField } from '../../shared/components/ListFilters';
 import { Money } from '../../shared/components/Money';
 import { PersonName } from '../../shared/components/PersonName';
 import { StatusChip } from '../../shared/components/StatusChip';
+import { TermHelp } from '../../shared/components/TermHelp';
+import { accountStatusTerm, TERMS } from '../../shared/vocabulary';
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { formatCount, formatDate } from '../../shared/format';
 import { plural } from '../../shared/words';
@@ -44,7 +46,7 @@ const COLUMNS: Column<AdminMember>[] = [
       m.team.placed ? (
         `${formatCount(m.team.left)} / ${formatCount(m.team.right)}`
       ) : (
-        <StatusChip status="pending" label="Not placed" />
+        <StatusChip status="pending" label={`Not ${TERMS.placed.word.toLowerCase()}`} />
       ),
   },
   {
@@ -76,7 +78,13 @@ const COLUMNS: Column<AdminMember>[] = [
     align: 'right',
     render: (m) => <Money value={m.balances.points} unit="points" />,
   },
-  { id: 'status', label: 'Status', sortField: 'status', render: (m) => <StatusChip status={m.status} /> },
+  {
+    id: 'status',
+    label: 'Status',
+    sortField: 'status',
+    // The account's status (enabled or blocked), in the vocabulary's words: not whether the member holds a package.
+    render: (m) => <StatusChip status={m.status} label={accountStatusTerm(m.status).word} />,
+  },
   { id: 'joined', label: 'Joined', secondary: true, sortField: 'joinedAt', render: (m) => formatDate(m.joinedAt) },
 ];
 
@@ -93,6 +101,11 @@ export function MembersPage() {
       subheader={
         <>
           Open a member for wallets, history, adjustments and blocking. Sort by any column header.
+          <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+            Status is the account&apos;s: Enabled <TermHelp id="enabled" /> or Blocked <TermHelp id="blocked" />, not
+            whether the member is active <TermHelp id="active" />. &quot;Not placed&quot; under Team L / R: waiting for
+            a place in the binary tree <TermHelp id="placed" />.
+          </Typography>
           {members.data && (
             <Typography component="span" variant="body2" sx={{ display: 'block' }} data-testid="members-count-note">
               {plural(members.data.total, 'network member')}

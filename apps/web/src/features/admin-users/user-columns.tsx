@@ -6,6 +6,7 @@ import type { Column } from '../../shared/components/DataTable';
 import { PersonName } from '../../shared/components/PersonName';
 import { StatusChip } from '../../shared/components/StatusChip';
 import { formatDate, formatDateTime } from '../../shared/format';
+import { accountStatusTerm } from '../../shared/vocabulary';
 
 /** The accounts list's columns, the last a button that opens the account's actions. */
 export function userColumns(onActions: (event: MouseEvent<HTMLElement>, user: AdminUser) => void): Column<AdminUser>[] {
@@ -24,7 +25,12 @@ export function userColumns(onActions: (event: MouseEvent<HTMLElement>, user: Ad
       sortField: 'role',
       render: (u) => <StatusChip status={u.role} label={u.role === 'admin' ? 'Admin' : 'Member'} />,
     },
-    { id: 'status', label: 'Status', sortField: 'status', render: (u) => <StatusChip status={u.status} /> },
+    {
+      id: 'status',
+      label: 'Status',
+      sortField: 'status',
+      render: (u) => <StatusChip status={u.status} label={accountStatusTerm(u.status).word} />,
+    },
     {
       id: 'network',
       label: 'Network',

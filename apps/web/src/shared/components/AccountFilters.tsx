@@ -1,9 +1,11 @@
+import { accountStatusTerm } from '../vocabulary';
 import { SearchField, SelectFilter, type Choice } from './ListFilters';
 
-const STATUS_CHOICES: Choice[] = [
-  { value: 'active', label: 'Active' },
-  { value: 'blocked', label: 'Blocked' },
-];
+// The API's `active` account is only "not blocked": the vocabulary's Enabled, so that Active means holding a package.
+const STATUS_CHOICES: Choice[] = ['active', 'blocked'].map((value) => ({
+  value,
+  label: accountStatusTerm(value).word,
+}));
 
 interface FilterProps {
   value: string;
@@ -15,7 +17,7 @@ export function AccountSearchField(props: FilterProps) {
   return <SearchField placeholder="Username, name or email" {...props} />;
 }
 
-/** The admin account lists' status filter: active or blocked. */
+/** The admin account lists' status filter: enabled (the API's `active`) or blocked. */
 export function AccountStatusFilter(props: FilterProps) {
   return <SelectFilter label="Status" choices={STATUS_CHOICES} {...props} />;
 }
