@@ -10,13 +10,20 @@ import { FactList } from '../../shared/components/FactList';
 import { ListCard } from '../../shared/components/ListCard';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
+import { TermHelp } from '../../shared/components/TermHelp';
 import { formatCount } from '../../shared/format';
+import { TERMS } from '../../shared/vocabulary';
 import { useListParams } from '../../shared/list-params';
 import { useChainWallets } from './api';
 import { ChainStatusNotice } from './ChainStatusAlert';
 import { HotWalletCard } from './HotWalletCard';
 
-const ROLE_LABELS = { treasury: 'Treasury', gas: 'Gas', hot: 'Hot', deposit: 'Deposit' } as const;
+const ROLE_LABELS = {
+  treasury: TERMS.treasury.word,
+  gas: TERMS.gasWallet.word,
+  hot: TERMS.hotWallet.word,
+  deposit: 'Deposit address',
+} as const;
 
 function columns(symbol: string): Column<ChainWallet>[] {
   return [
@@ -82,7 +89,8 @@ export function Bep20WalletsPage() {
             <FactList
               columns={{ xs: 1, sm: 2, lg: 4 }}
               facts={[
-                ['Owed to members', <Money key="o" value={r.owedToMembers} unit="USDT" />],
+                // "Owed" is what a member owes after a clawback (shared/vocabulary.ts): this is what the ledger holds for members.
+                ["Members' deposit and income wallets", <Money key="o" value={r.owedToMembers} unit="USDT" />],
                 ["Company's share in the ledger", <Money key="c" value={r.companyShare} unit="USDT" />],
                 ['Ledger expects on chain', <Money key="e" value={r.expected} unit="USDT" />],
                 ['Chain holds', <Money key="h" value={r.onChain} unit="USDT" />],
@@ -135,9 +143,13 @@ export function Bep20WalletsPage() {
       <ListCard
         title="BEP20 wallets"
         subheader={
-          data
-            ? `Balances read from the chain. Latest block ${data.chain.latestBlock ?? '—'}, final ${data.chain.finalBlock ?? '—'} (${data.chain.finality ?? '—'}).`
-            : 'Balances read from the chain.'
+          <>
+            The treasury <TermHelp id="treasury" />, the hot wallet <TermHelp id="hotWallet" />, the gas wallet{' '}
+            <TermHelp id="gasWallet" /> and the members&apos; deposit addresses.{' '}
+            {data
+              ? `Balances read from the chain. Latest block ${data.chain.latestBlock ?? '—'}, final ${data.chain.finalBlock ?? '—'} (${data.chain.finality ?? '—'}).`
+              : 'Balances read from the chain.'}
+          </>
         }
         label="BEP20 wallets"
         columns={columns(data?.symbol ?? 'USDT')}

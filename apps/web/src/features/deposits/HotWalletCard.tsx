@@ -11,6 +11,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { FactList } from '../../shared/components/FactList';
 import { Money } from '../../shared/components/Money';
 import { StatusChip } from '../../shared/components/StatusChip';
+import { TermHelp } from '../../shared/components/TermHelp';
 import { formatMoney } from '../../shared/format';
 import { CapitalForm } from './CapitalForm';
 import { TreasuryMoveForm } from './TreasuryMoveForm';
@@ -36,7 +37,11 @@ export function HotWalletCard({ funding }: { funding: HotWalletFunding }) {
   return (
     <Card data-testid="hot-wallet-funding">
       <CardHeader
-        title="Hot wallet"
+        title={
+          <>
+            Hot wallet <TermHelp id="hotWallet" />
+          </>
+        }
         subheader="Pays the approved withdrawals. Consolidations fill it to what withdrawals need plus its target, then send the rest to the treasury."
         action={<StatusChip status={state.status} color={state.color} label={state.label} />}
         sx={{ flexWrap: 'wrap', gap: 2, '& .MuiCardHeader-action': { m: 0 } }}

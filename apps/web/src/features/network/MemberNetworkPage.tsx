@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router';
 import type { PlacementNode } from '@portal/contract';
 import { errorMessage, isApiError, isSessionEnded } from '../../shared/api/errors';
 import { FactList, type Fact } from '../../shared/components/FactList';
+import { TermHelp } from '../../shared/components/TermHelp';
 import { useSession } from '../../shared/session/useSession';
 import { formatBV, formatCount, formatDate } from '../../shared/format';
 import { plural } from '../../shared/words';
@@ -71,14 +72,17 @@ export function MemberNetworkPage() {
             ))}
           </TextField>
           <Typography variant="body2" color="text.secondary" sx={{ flex: '1 1 220px' }}>
-            Click a member to see the tree from there.
+            Click a member to see the tree from there. The teams count the members placed <TermHelp id="placed" />{' '}
+            below; only an active <TermHelp id="active" /> member is matched on the BV <TermHelp id="bv" /> of their
+            legs.
           </Typography>
         </CardContent>
       </Card>
 
       {placed === false ? (
         <Alert severity="info" data-testid="not-placed">
-          You have not been placed in the binary tree yet. Your sponsor will place you; your team appears here then.
+          You have not been placed in the binary tree yet. Your sponsor will place you; your team appears here then.{' '}
+          <TermHelp id="placed" />
         </Alert>
       ) : tree.isError ? (
         <Alert

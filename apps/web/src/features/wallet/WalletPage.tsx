@@ -12,6 +12,7 @@ import { ENTRY_COLUMNS } from './EntriesTable';
 import { EntryFilters } from './EntryFilters';
 import { InclusionProofCard } from '../reserves/InclusionProofCard';
 import { formatMoney } from '../../shared/format';
+import { TermHelp } from '../../shared/components/TermHelp';
 
 const FILTERS = ['wallet', 'type', 'kind', 'direction', 'from', 'to'] as const;
 
@@ -27,7 +28,7 @@ export function WalletPage() {
       {wallets.data?.owed && wallets.data.owed !== '0.00' && (
         <Alert severity="warning" data-testid="wallet-owed">
           You owe {formatMoney(wallets.data.owed)} USDT: a purchase that paid you a bonus was cancelled or refunded, and
-          your income wallet could not give all of it back. Your next income repays it first.
+          your income wallet could not give all of it back. Your next income repays it first. <TermHelp id="owed" />
         </Alert>
       )}
       <ListCard

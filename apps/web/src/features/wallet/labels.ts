@@ -1,4 +1,5 @@
 import { ENTRY_KIND_LABELS, ENTRY_TYPE_LABELS, type EntryKind, type EntryType, type Wallet } from '@portal/contract';
+import { TERMS } from '../../shared/vocabulary';
 
 export const unitLabel = (unit: string): string => (unit === 'POINT' ? 'points' : 'USDT');
 
@@ -10,9 +11,9 @@ export const entryTypeLabel = (type: string): string =>
 export const ENTRY_TYPE_CHOICES = Object.entries(ENTRY_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
 export const WALLET_CHOICES = [
-  { value: 'deposit', label: 'Deposit wallet' },
-  { value: 'income', label: 'Income wallet' },
-  { value: 'points', label: 'Point wallet' },
+  { value: 'deposit', label: TERMS.depositWallet.word },
+  { value: 'income', label: TERMS.incomeWallet.word },
+  { value: 'points', label: TERMS.pointWallet.word },
 ];
 
 /** What a line is to its owner: a purchase entry credited to a sponsor is their referral bonus. */

@@ -7,6 +7,7 @@ import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { ListCard } from '../../shared/components/ListCard';
 import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
 import { useIsOwn } from '../../shared/components/OwnMoneyNote';
+import { TermHelp } from '../../shared/components/TermHelp';
 import { useSelection } from '../../shared/hooks/useSelection';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useAdminWithdrawals, useMyWithdrawals } from './api';
@@ -72,9 +73,18 @@ export function WithdrawApprovalPage({ history = false }: { history?: boolean })
         stackOnPhone
         title={history ? 'Withdrawal decisions' : 'Pending withdrawals'}
         subheader={
-          history
-            ? 'Every withdrawal with its decision and payout.'
-            : 'Select one or many, then approve (the payout leaves the hot wallet) or reject with a reason (the amount is refunded).'
+          history ? (
+            <>
+              Every withdrawal with its decision and payout: pending <TermHelp id="pending" />, approved{' '}
+              <TermHelp id="approved" />, paid <TermHelp id="paid" />, rejected <TermHelp id="rejected" />, failed{' '}
+              <TermHelp id="failed" /> or refunded <TermHelp id="refunded" />.
+            </>
+          ) : (
+            <>
+              Select one or many pending <TermHelp id="pending" /> withdrawals, then approve (the payout leaves the hot
+              wallet <TermHelp id="hotWallet" />) or reject with a reason (the amount is refunded).
+            </>
+          )
         }
         action={
           history ? (

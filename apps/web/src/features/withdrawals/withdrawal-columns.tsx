@@ -2,11 +2,11 @@ import Typography from '@mui/material/Typography';
 import { withdrawalStatuses, type Withdrawal } from '@portal/contract';
 import type { Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
-import { StatusChip } from '../../shared/components/StatusChip';
+import { StatusChip, statusLabel } from '../../shared/components/StatusChip';
 import { formatDateTime } from '../../shared/format';
 import { TxLink } from '../deposits/DepositStatus';
 
-export const STATUS_CHOICES = withdrawalStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
+export const STATUS_CHOICES = withdrawalStatuses.map((s) => ({ value: s, label: statusLabel(s) }));
 
 /** Who approved, under which rule: the first approval of two shown while the second is awaited. */
 function ApprovalCell({ w }: { w: Withdrawal }) {

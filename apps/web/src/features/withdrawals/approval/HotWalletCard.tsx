@@ -6,6 +6,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Money } from '../../../shared/components/Money';
+import { TermHelp } from '../../../shared/components/TermHelp';
 import { formatMoney } from '../../../shared/format';
 import { useHotWallet } from '../api';
 import { mono } from '../withdrawal-columns';
@@ -17,7 +18,14 @@ export function HotWalletCard() {
   const w = wallet.data;
   return (
     <Card data-testid="hot-wallet">
-      <CardHeader title="Hot wallet" subheader={w.address ? mono(w.address) : 'Not configured'} />
+      <CardHeader
+        title={
+          <>
+            Hot wallet <TermHelp id="hotWallet" />
+          </>
+        }
+        subheader={w.address ? mono(w.address) : 'Not configured'}
+      />
       <CardContent>
         <Stack direction="row" spacing={8} sx={{ flexWrap: 'wrap', gap: 4 }}>
           <Box>
