@@ -4,10 +4,12 @@ import { text } from './text';
 
 /** What a member or an admin is told (apps/api/migrations/0050_notifications.sql writes them). */
 export const notificationKinds = [
+  'deposit_seen',
   'deposit_credited',
   'transfer_received',
   'direct_referral',
   'rank_reached',
+  'matching_bonus_credited',
   'withdrawal_approved',
   'withdrawal_paid',
   'withdrawal_failed',
@@ -18,15 +20,39 @@ export const notificationKinds = [
   'identity_approved',
   'identity_rejected',
   ...securityChangeKinds,
+  // The admins' kinds (adminNotificationKinds below).
+  'withdrawal_waiting',
+  'redemption_waiting',
+  'deposit_held',
+  'payout_failed',
+  'change_pending',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
+/**
+ * The kinds told to every active admin (apps/api/migrations/0059_admin_notifications.sql): something waits for an
+ * admin's decision or went wrong in a payout. Only admins are offered them in the mail preferences; a webhook
+ * endpoint gets each such event once, not once per admin (apps/api/sql/functions/webhooks_of_notifications.sql).
+ */
+export const adminNotificationKinds = [
+  'withdrawal_waiting',
+  'redemption_waiting',
+  'deposit_held',
+  'payout_failed',
+  'change_pending',
+] as const satisfies readonly NotificationKind[];
+export type AdminNotificationKind = (typeof adminNotificationKinds)[number];
+export const isAdminNotificationKind = (kind: string): kind is AdminNotificationKind =>
+  (adminNotificationKinds as readonly string[]).includes(kind);
+
 /** Each kind in a few words: a mail's subject, a switch of the mail preferences, the webhooks page. Never a figure. */
 export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  deposit_seen: 'Deposit seen on the chain',
   deposit_credited: 'Deposit credited',
   transfer_received: 'Transfer received',
   direct_referral: 'New direct referral',
   rank_reached: 'Rank reached',
+  matching_bonus_credited: 'Matching bonus credited',
   withdrawal_approved: 'Withdrawal approved',
   withdrawal_paid: 'Withdrawal paid',
   withdrawal_failed: 'Withdrawal failed',
@@ -42,6 +68,11 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   two_factor_off: SECURITY_EVENT_LABELS.two_factor_off,
   withdrawal_address_added: SECURITY_EVENT_LABELS.withdrawal_address_added,
   withdrawal_address_removed: SECURITY_EVENT_LABELS.withdrawal_address_removed,
+  withdrawal_waiting: 'Withdrawal waiting for approval',
+  redemption_waiting: 'Redemption waiting for approval',
+  deposit_held: 'Deposit held for review',
+  payout_failed: 'Payout failed',
+  change_pending: 'Setting change waiting for a second admin',
 };
 
 export const notificationSchema = z.object({

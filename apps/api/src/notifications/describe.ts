@@ -15,9 +15,16 @@ const shortAddress = (address: string | number | undefined) => {
 const SECURITY = '/account-settings?tab=security';
 const WITHDRAWALS = '/withdraw-history';
 const IDENTITY = '/account-settings?tab=identity';
+// The admins' pages where each waiting thing is decided (apps/web/src/features/*/routes.tsx).
+const WITHDRAW_APPROVAL = '/withdraw-approval';
+const member = (d: NotificationData) => String(d.member);
 
 /** Each kind in words, and the page it opens: one place for the bell and the mails (mail/compose-mail.ts). */
 const DESCRIBE: Record<NotificationKind, (d: NotificationData) => { text: string; link: string }> = {
+  deposit_seen: (d) => ({
+    text: `A deposit of ${usdt(d.amount)} was seen on the chain; it is credited once it has its confirmations.`,
+    link: '/deposit-history-member',
+  }),
   deposit_credited: (d) => ({
     text: `A deposit of ${usdt(d.amount)} was credited to your deposit wallet.`,
     link: '/deposit-history-member',
@@ -33,6 +40,10 @@ const DESCRIBE: Record<NotificationKind, (d: NotificationData) => { text: string
         ? `You reached the rank ${String(d.rank)}; its bonus of ${usdt(d.bonus)} is in your income wallet.`
         : `You reached the rank ${String(d.rank)}.`,
     link: '/ranks',
+  }),
+  matching_bonus_credited: (d) => ({
+    text: `Your matching bonus of ${usdt(d.amount)} for ${String(d.closeDate)} was credited to your income wallet.`,
+    link: '/matching-bonus',
   }),
   withdrawal_approved: (d) => ({
     text: `Your withdrawal of ${usdt(d.amount)} was approved; it is being paid.`,
@@ -73,7 +84,38 @@ const DESCRIBE: Record<NotificationKind, (d: NotificationData) => { text: string
   two_factor_off: () => ({ text: 'Two-factor sign-in was turned off for your account.', link: SECURITY }),
   withdrawal_address_added: () => ({ text: 'A withdrawal address was added to your account.', link: SECURITY }),
   withdrawal_address_removed: () => ({ text: 'A withdrawal address was removed from your account.', link: SECURITY }),
+  // The admins' kinds (migration 0059_admin_notifications.sql): the member's username and the amount, no address.
+  withdrawal_waiting: (d) => ({
+    text: `${member(d)} asked to withdraw ${usdt(d.amount)}; it waits for an admin's approval.`,
+    link: WITHDRAW_APPROVAL,
+  }),
+  redemption_waiting: (d) => ({
+    text: `${member(d)} redeemed ${String(d.quantity)} × ${String(d.product)} for ${points(d.points)}; it waits for an admin's decision.`,
+    link: '/redemption-approval',
+  }),
+  deposit_held: (d) => ({
+    text: `A deposit of ${usdt(d.amount)} to ${member(d)} is held: its sender is on the screening list. Credit or reject it.`,
+    link: '/deposit-history',
+  }),
+  payout_failed: (d) => ({
+    text: `The payout of ${member(d)}'s withdrawal of ${usdt(d.amount)} failed${because(d.reason)}. Pay it again or refund it.`,
+    link: WITHDRAW_APPROVAL,
+  }),
+  change_pending: (d) => ({
+    text: `${String(d.proposer)} proposed ${proposedChange(d)}; it waits for a second admin to confirm it.`,
+    link: '/admin/settings',
+  }),
 };
+
+/**
+ * A pending change in words without its summary, which may hold a full address or an e-mail
+ * (apps/api/src/screening/list.ts, apps/api/src/admin-users/admin-powers.ts): the settings' names, or whom it makes admin.
+ */
+function proposedChange(d: NotificationData): string {
+  if (d.change === 'settings') return `changing ${String(d.settings ?? 'settings')}`;
+  if (d.change === 'screening.remove') return 'taking an address off the screening list';
+  return `making ${String(d.admin)} an admin`;
+}
 
 export function describeNotification(kind: NotificationKind, data: NotificationData, chain: Chain | undefined) {
   const { text, link } = DESCRIBE[kind](data);
