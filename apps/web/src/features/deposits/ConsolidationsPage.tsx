@@ -22,6 +22,8 @@ import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 
 const short = (address: string) => `${address.slice(0, 8)}…${address.slice(-4)}`;
 
+const SWEEPS = 'Sweeps of deposit addresses: to the hot wallet first, then to the treasury.';
+
 const COLUMNS: Column<Consolidation>[] = [
   {
     id: 'date',
@@ -43,7 +45,8 @@ const COLUMNS: Column<Consolidation>[] = [
   { id: 'addresses', label: 'Addresses swept', secondary: true, align: 'right', render: (c) => c.addresses },
   {
     id: 'total',
-    label: 'Moved to treasury',
+    // Not "to treasury": the sweeps fill the hot wallet first (apps/api/src/deposits/sweep-deposit-addresses.ts).
+    label: 'Swept',
     align: 'right',
     render: (c) => <Money value={c.totalSwept} unit="USDT" />,
   },
@@ -94,7 +97,7 @@ export function ConsolidationsPage() {
         setConfirming(false);
         toast.success(
           c.addresses
-            ? `Consolidation done: ${formatMoney(c.totalSwept, { unit: 'USDT' })} moved to the treasury from ${plural(c.addresses, 'address', 'addresses')}.`
+            ? `Consolidation done: ${formatMoney(c.totalSwept, { unit: 'USDT' })} swept from ${plural(c.addresses, 'address', 'addresses')} to the hot wallet and the treasury.`
             : 'Nothing to sweep: no deposit address holds the threshold.',
         );
       },
@@ -112,11 +115,10 @@ export function ConsolidationsPage() {
         subheader={
           consolidations.data ? (
             <>
-              Sweeps of deposit addresses to the treasury. Moved in total:{' '}
-              <Money value={consolidations.data.totalSwept} unit="USDT" />
+              {SWEEPS} Swept in total: <Money value={consolidations.data.totalSwept} unit="USDT" />
             </>
           ) : (
-            'Sweeps of deposit addresses to the treasury.'
+            SWEEPS
           )
         }
         action={
@@ -160,9 +162,9 @@ export function ConsolidationsPage() {
         onClose={() => setConfirming(false)}
       >
         <Typography>
-          Every deposit address holding at least the consolidation threshold (see Settings) is swept to the treasury,
-          its gas topped up from the gas wallet first. A consolidation interrupted by the chain resumes when you start
-          it again.
+          Every deposit address holding at least the consolidation threshold (see Settings) is swept, its gas topped up
+          from the gas wallet first: to the hot wallet until it holds what withdrawals need plus its target, the rest to
+          the treasury. A consolidation interrupted by the chain resumes when you start it again.
         </Typography>
       </ConfirmDialog>
     </>
