@@ -6,8 +6,8 @@ import { json, renderInApp, signInForTest } from '../../test-stubbed-api';
 import { MailPreferencesCard, SECURITY_ALWAYS_SENT } from './MailPreferencesCard';
 
 /** The card against a stubbed API that keeps what is saved; answers the bodies of the PUTs, in order. */
-function open(start: MailPreferences): MailPreferences[] {
-  signInForTest({ id: 7, role: 'member', isMember: true });
+function open(start: MailPreferences, role: 'member' | 'admin' = 'member'): MailPreferences[] {
+  signInForTest({ id: 7, role, isMember: true });
   let saved = start;
   const puts: MailPreferences[] = [];
   vi.stubGlobal(
@@ -55,5 +55,17 @@ describe('MailPreferencesCard', () => {
     await waitFor(() => expect(puts.at(-1)).toEqual({ off: ['rank_reached', 'transfer_received'], digest: true }));
     expect(await screen.findByText('You will get one mail a day.')).toBeTruthy();
     // Two saves and a card of switches rendered in jsdom: more than the suite's 20 s on a machine as busy as CI's.
+  }, 60_000);
+
+  it('offers the admins’ kinds only to an admin', async () => {
+    open({ off: [], digest: false });
+    await screen.findByLabelText('Transfer received');
+    expect(screen.queryByLabelText('Withdrawal waiting for approval')).toBeNull();
+    expect(screen.queryByLabelText('Payout failed')).toBeNull();
+    cleanup();
+    open({ off: ['payout_failed'], digest: false }, 'admin');
+    await screen.findByLabelText('Withdrawal waiting for approval');
+    expect(switchOf('Withdrawal waiting for approval').checked).toBe(true);
+    expect(switchOf('Payout failed').checked).toBe(false);
   }, 60_000);
 });

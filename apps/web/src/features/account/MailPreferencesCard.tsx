@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import {
+  isAdminNotificationKind,
   NOTIFICATION_KIND_LABELS,
   optionalMailKinds,
   securityChangeKinds,
@@ -16,6 +17,7 @@ import {
   type OptionalMailKind,
 } from '@portal/contract';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
+import { useSession } from '../../shared/session/useSession';
 import { useToast } from '../../shared/toast';
 import { useMailPreferences, useUpdateMailPreferences } from '../notifications/api';
 
@@ -24,10 +26,13 @@ export const SECURITY_ALWAYS_SENT =
 
 /**
  * Which notifications also come by mail (the same events as the bell), one mail each or one a day; each switch saves
- * at once. The security kinds are shown on and cannot be turned off.
+ * at once. The security kinds are shown on and cannot be turned off. The admins' kinds (a withdrawal waiting, a payout
+ * failed…) are told only to admins, so only an admin is offered their switches.
  */
 export function MailPreferencesCard() {
   const toast = useToast();
+  const { isAdmin } = useSession();
+  const kinds = optionalMailKinds.filter((kind) => isAdmin || !isAdminNotificationKind(kind));
   const preferences = useMailPreferences();
   const update = useUpdateMailPreferences();
 
@@ -97,7 +102,7 @@ export function MailPreferencesCard() {
             </FormHelperText>
           </Box>
           <FormGroup aria-label="Kinds mailed">
-            {optionalMailKinds.map((kind) => (
+            {kinds.map((kind) => (
               <FormControlLabel
                 key={kind}
                 control={
