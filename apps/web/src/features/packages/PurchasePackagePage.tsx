@@ -15,7 +15,9 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../shared/api/errors';
 import { ConfirmAmount, ConfirmDialog, ConfirmLine, ConfirmSummary } from '../../shared/components/ConfirmDialog';
 import { Money } from '../../shared/components/Money';
+import { TermHelp } from '../../shared/components/TermHelp';
 import { formatBV, formatMoney } from '../../shared/format';
+import { TERMS } from '../../shared/vocabulary';
 import { useConfirmedMutation } from '../../shared/hooks/useConfirmedMutation';
 import { useWallets } from '../wallet/api';
 import { useBuy, usePackages, usePlanStatus } from './api';
@@ -64,7 +66,12 @@ export function PurchasePackagePage({ repurchase = false }: { repurchase?: boole
                   Status
                 </Typography>
                 <Typography variant="h5" component="p" data-testid="purchase-status">
-                  {status.data ? (active ? `Active · ${status.data.package?.name ?? ''}` : 'Not active yet') : '—'}
+                  {status.data
+                    ? active
+                      ? `${TERMS.active.word} · ${status.data.package?.name ?? ''}`
+                      : `Not ${TERMS.active.word.toLowerCase()} yet`
+                    : '—'}
+                  <TermHelp id="active" />
                 </Typography>
               </Box>
             </Box>

@@ -13,7 +13,7 @@ import { useSelection } from '../../shared/hooks/useSelection';
 import { useIsOwn } from '../../shared/components/OwnMoneyNote';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { useAdminRedemptions } from './api';
-import { redemptionColumns as c } from './RedemptionColumns';
+import { redemptionColumns as c, STATUS_CHOICES } from './RedemptionColumns';
 import { AdminTwoFactorNotice } from '../account/AdminTwoFactorNotice';
 import { DecisionDialog } from './redemption-approval/DecisionDialog';
 import { pendingColumns } from './redemption-approval/pending-columns';
@@ -88,10 +88,7 @@ export function RedemptionApprovalPage() {
   );
 }
 
-const HISTORY_CHOICES = [
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-];
+const HISTORY_CHOICES = STATUS_CHOICES.filter((choice) => choice.value !== 'pending');
 const HISTORY_COLUMNS: Column<Redemption>[] = [
   // When it was decided is in the decision; when it was redeemed is a detail.
   { ...c.date, label: 'Redeemed', secondary: true },

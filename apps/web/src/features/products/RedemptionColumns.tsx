@@ -5,18 +5,17 @@ import RedeemOutlined from '@mui/icons-material/RedeemOutlined';
 import type { Redemption } from '@portal/contract';
 import type { Column } from '../../shared/components/DataTable';
 import { Money } from '../../shared/components/Money';
-import { StatusChip } from '../../shared/components/StatusChip';
+import { StatusChip, statusLabel } from '../../shared/components/StatusChip';
 import { formatDateTime } from '../../shared/format';
 
-export const STATUS_CHOICES = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
-];
+export const STATUS_CHOICES = ['pending', 'approved', 'rejected'].map((value) => ({
+  value,
+  label: statusLabel(value),
+}));
 
 /** Pending warning, approved (shipped) success, rejected error (UI.md). */
 export const statusChip = (r: Redemption) => (
-  <StatusChip status={r.status} label={r.status === 'approved' ? 'Approved (shipped)' : undefined} />
+  <StatusChip status={r.status} label={r.status === 'approved' ? `${statusLabel('approved')} (shipped)` : undefined} />
 );
 
 export const redemptionColumns = {
