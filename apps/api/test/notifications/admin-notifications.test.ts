@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification, Notifications } from '@portal/contract';
+import { adminNotificationKinds, type Notification, type Notifications } from '@portal/contract';
 import { depositLifecycle } from '../../src/deposits/lifecycle';
 import { postEntry } from '../../src/ledger/post';
 import { sql } from '../../src/platform/db/sql';
@@ -74,6 +74,11 @@ async function withdrawal(who: Session, amount: string): Promise<number> {
 }
 
 describe('the admins’ bell', () => {
+  it('knows the admins’ kinds in SQL as the contract lists them', async () => {
+    const { rows } = await portal.db.query<{ kinds: string[] }>(sql`SELECT notification_admin_kinds() AS kinds`);
+    expect(rows[0]!.kinds).toEqual([...adminNotificationKinds]);
+  });
+
   it('tells every admin of a withdrawal waiting, but not the admin whose own withdrawal it is', async () => {
     const member = await registerMember(portal.app, { username: 'bell_withdrawer' });
     await fund(portal.app, admin, member.user.id, 'income', '60');
