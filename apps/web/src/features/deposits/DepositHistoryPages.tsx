@@ -3,6 +3,7 @@ import { endpoints, depositStatuses, DEPOSIT_STATUS_LABELS } from '@portal/contr
 import { CsvExportButton } from '../../shared/components/CsvExportButton';
 import { ListCard } from '../../shared/components/ListCard';
 import { SearchField, SelectFilter } from '../../shared/components/ListFilters';
+import { TermHelp } from '../../shared/components/TermHelp';
 import { filterProps, useListParams } from '../../shared/list-params';
 import { ChainStatusAlert } from './ChainStatusAlert';
 import { useAdminDeposits, useMyDeposits } from './api';
@@ -57,7 +58,12 @@ function AllDeposits() {
       <ListCard
         stackOnPhone
         title="All deposits"
-        subheader="Every BEP20 deposit the watcher has recorded: seen, credited, dropped by a reorganisation, below the minimum, or held because its sender is on the screening list."
+        subheader={
+          <>
+            Every BEP20 deposit the watcher has recorded: seen, credited, dropped by a reorganisation, below the
+            minimum, or held because its sender is on the screening list <TermHelp id="held" />.
+          </>
+        }
         action={<CsvExportButton list={endpoints.deposits.adminList} name="deposits" query={query} />}
         notice={<ChainStatusAlert />}
         filters={
