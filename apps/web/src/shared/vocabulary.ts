@@ -138,7 +138,7 @@ const ENTRIES: Record<TermId, Entry> = {
     group: 'money',
     word: 'Treasury',
     definition:
-      'The company’s main wallet: consolidation sweeps deposits to it once the hot wallet has what withdrawals need, and it funds the hot wallet. Its key may be kept off the portal (a cold treasury).',
+      'The company’s main wallet: consolidation sweeps deposits to it once the hot wallet holds what withdrawals need plus its target, and it tops up the hot wallet. Its key may be kept off the portal (a cold treasury).',
   },
   hotWallet: {
     group: 'money',
