@@ -22,7 +22,7 @@ const member = (d: NotificationData) => String(d.member);
 /** Each kind in words, and the page it opens: one place for the bell and the mails (mail/compose-mail.ts). */
 const DESCRIBE: Record<NotificationKind, (d: NotificationData) => { text: string; link: string }> = {
   deposit_seen: (d) => ({
-    text: `A deposit of ${usdt(d.amount)} was seen on the chain; it is credited once it has its confirmations.`,
+    text: `A deposit of ${usdt(d.amount)} was seen on the chain; once it has its confirmations it is checked and credited.`,
     link: '/deposit-history-member',
   }),
   deposit_credited: (d) => ({

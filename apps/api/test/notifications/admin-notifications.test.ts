@@ -178,7 +178,7 @@ describe('the admins’ bell', () => {
     await portal.db.transaction((tx) => depositLifecycle.record(tx, 97, [log], ['seen']));
     expect(await toldOf('deposit_seen', 'depositId', seen!.id)).toEqual([member.user.id]);
     expect((await ofKind(member, 'deposit_seen'))[0]).toMatchObject({
-      text: 'A deposit of 75.00 USDT was seen on the chain; it is credited once it has its confirmations.',
+      text: 'A deposit of 75.00 USDT was seen on the chain; once it has its confirmations it is checked and credited.',
       link: '/deposit-history-member',
     });
     expect(await toldOf('deposit_held', 'depositId', seen!.id)).toEqual([]);
