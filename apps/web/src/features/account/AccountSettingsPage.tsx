@@ -12,6 +12,7 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import type { ReactElement } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage, isSessionEnded } from '../../shared/api/errors';
 import { StatusChip } from '../../shared/components/StatusChip';
@@ -29,8 +30,13 @@ import { TwoFactorCard } from '../withdrawals/TwoFactorCard';
 
 type TabId = 'profile' | 'security' | 'notifications' | 'identity';
 
-const TABS: readonly TabId[] = ['security', 'notifications', 'identity'];
-const tabOf = (value: string | null): TabId => TABS.find((tab) => tab === value) ?? 'profile';
+const TABS: ReadonlyArray<{ value: TabId; label: string; icon: ReactElement; membersOnly?: boolean }> = [
+  { value: 'profile', label: 'Profile', icon: <PersonOutlined fontSize="small" /> },
+  { value: 'security', label: 'Security', icon: <LockOutlined fontSize="small" /> },
+  { value: 'notifications', label: 'Notifications', icon: <NotificationsOutlined fontSize="small" /> },
+  { value: 'identity', label: 'Identity', icon: <BadgeOutlined fontSize="small" />, membersOnly: true },
+];
+const tabOf = (value: string | null): TabId => TABS.find((tab) => tab.value === value)?.value ?? 'profile';
 
 /**
  * Profile, password and security, the mails, and (for members) the identity check; the tab is kept in the URL
@@ -122,40 +128,17 @@ function AccountTabs({ tab, isMember, onChange }: { tab: TabId; isMember: boolea
       variant="scrollable"
       allowScrollButtonsMobile
     >
-      <Tab
-        value="profile"
-        label="Profile"
-        icon={<PersonOutlined fontSize="small" />}
-        iconPosition="start"
-        id="tab-profile"
-        aria-controls="tabpanel-profile"
-      />
-      <Tab
-        value="security"
-        label="Security"
-        icon={<LockOutlined fontSize="small" />}
-        iconPosition="start"
-        id="tab-security"
-        aria-controls="tabpanel-security"
-      />
-      <Tab
-        value="notifications"
-        label="Notifications"
-        icon={<NotificationsOutlined fontSize="small" />}
-        iconPosition="start"
-        id="tab-notifications"
-        aria-controls="tabpanel-notifications"
-      />
-      {isMember && (
+      {TABS.filter((t) => isMember || !t.membersOnly).map((t) => (
         <Tab
-          value="identity"
-          label="Identity"
-          icon={<BadgeOutlined fontSize="small" />}
+          key={t.value}
+          value={t.value}
+          label={t.label}
+          icon={t.icon}
           iconPosition="start"
-          id="tab-identity"
-          aria-controls="tabpanel-identity"
+          id={`tab-${t.value}`}
+          aria-controls={`tabpanel-${t.value}`}
         />
-      )}
+      ))}
     </Tabs>
   );
 }
