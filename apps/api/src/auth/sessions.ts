@@ -41,9 +41,7 @@ export async function revokeUserSessions(db: Sql, userId: number, keepSessionId?
 
 /** Ends the support views an admin has open (admin-users/start-support-view.ts): blocked, signed out or no longer an admin. */
 export async function revokeSupportViewsBy(db: Sql, adminId: number): Promise<void> {
-  await db.query(
-    sql`UPDATE auth_sessions SET revoked_at = now() WHERE viewed_by = ${adminId} AND revoked_at IS NULL`,
-  );
+  await db.query(sql`UPDATE auth_sessions SET revoked_at = now() WHERE viewed_by = ${adminId} AND revoked_at IS NULL`);
 }
 
 export interface SessionState {

@@ -4,8 +4,6 @@ import sharp from 'sharp';
 import { notFound } from '../shared/errors';
 import { reencodeImage, writeOnce } from '../shared/images';
 
-export { imageTooLarge } from '../shared/images';
-
 /**
  * Product pictures (docs/decisions/0011): checked and re-encoded without
  * metadata by apps/api/src/shared/images.ts, stored named by their content
