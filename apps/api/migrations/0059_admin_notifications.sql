@@ -1,11 +1,11 @@
 -- The bell's remaining kinds (issue 40, item 2; docs/decisions/0065-notifications-from-the-event-tables.md,
--- amendment): a deposit seen on the chain and the daily matching bonus credited, told to the member; and the admins'
+-- amendment): a deposit seen on the chain, told to the member; and the admins'
 -- kinds, told to every active admin (sql/functions/notification_admins.sql) in the event's transaction: a withdrawal
 -- or a redemption waiting for a decision, a deposit held, a payout failed, a loosening change waiting for a second
 -- admin. The deposits' and withdrawals' triggers of 0050 stay; their functions write the new kinds.
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
 ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN (
-  'deposit_seen', 'deposit_credited', 'transfer_received', 'direct_referral', 'rank_reached', 'matching_bonus_credited',
+  'deposit_seen', 'deposit_credited', 'transfer_received', 'direct_referral', 'rank_reached',
   'withdrawal_approved', 'withdrawal_paid', 'withdrawal_failed', 'withdrawal_rejected', 'withdrawal_refunded',
   'redemption_approved', 'redemption_rejected', 'identity_approved', 'identity_rejected',
   'password_changed', 'password_reset', 'two_factor_on', 'two_factor_off',
@@ -20,8 +20,3 @@ CREATE TRIGGER redemptions_notify_insert AFTER INSERT ON redemptions
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notifications_of_redemption_requests();
 CREATE TRIGGER pending_changes_notify AFTER INSERT ON pending_changes
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notifications_of_pending_changes();
--- The matching bonus: a close's records (one statement for the whole close), or a reviewed close's pay.
-CREATE TRIGGER matching_bonuses_notify AFTER INSERT ON matching_bonuses
-  REFERENCING NEW TABLE AS new_records FOR EACH STATEMENT EXECUTE FUNCTION notifications_of_matching_bonuses();
-CREATE TRIGGER matching_close_payments_notify AFTER INSERT ON matching_close_payments
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION notifications_of_close_payments();

@@ -41,10 +41,6 @@ const DESCRIBE: Record<NotificationKind, (d: NotificationData) => { text: string
         : `You reached the rank ${String(d.rank)}.`,
     link: '/ranks',
   }),
-  matching_bonus_credited: (d) => ({
-    text: `Your matching bonus of ${usdt(d.amount)} for ${String(d.closeDate)} was credited to your income wallet.`,
-    link: '/matching-bonus',
-  }),
   withdrawal_approved: (d) => ({
     text: `Your withdrawal of ${usdt(d.amount)} was approved; it is being paid.`,
     link: WITHDRAWALS,

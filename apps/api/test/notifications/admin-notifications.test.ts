@@ -17,7 +17,6 @@ import {
   type Session,
 } from '../harness';
 import { fund } from '../ledger/ledger-helpers';
-import { close, day, fundedMember, mustBuy, packageIds, workedDayOne } from '../plan/plan-helpers';
 import { createProduct, redeem } from '../products/product-helpers';
 import { createEndpoint } from '../webhooks/webhook-helpers';
 import { OUTSIDE, requestWithdrawal, setSettings } from '../withdrawals/withdrawal-helpers';
@@ -25,7 +24,7 @@ import { OUTSIDE, requestWithdrawal, setSettings } from '../withdrawals/withdraw
 /**
  * The bell's remaining kinds (migration 0059_admin_notifications.sql, ADR 0065's amendment): the admins' kinds
  * written once to every active admin but the member concerned or the proposer, with the member and the amount and
- * the page where it is decided; a deposit seen and the matching bonus credited told to their member; a muted admin
+ * the page where it is decided; a deposit seen told to its member; a muted admin
  * kind not mailed; a webhook endpoint sent each admin event once, not once per admin.
  */
 const mediaDir = mkdtempSync(path.join(tmpdir(), 'portal-media-'));
@@ -235,40 +234,6 @@ describe('mails and webhooks of the admins’ kinds', () => {
       expect(rows[0]!.n).toBe(1);
     }
     await portal.db.query(sql`DELETE FROM webhook_endpoints WHERE id = ${endpoint}`);
-  });
-});
-
-describe('the matching bonus credited', () => {
-  it('tells each member paid once per close: at a reviewed close’s pay, and at a close that pays at once', async () => {
-    await setSettings(portal.app, admin, { closeReview: true });
-    const { A } = await workedDayOne(portal, admin);
-    expect((await close(portal.app, admin, day(-2))).statusCode).toBe(201);
-    expect(await ofKind(A, 'matching_bonus_credited')).toEqual([]);
-    const paid = await portal.app.inject({
-      method: 'POST',
-      url: `/api/admin/plan/closes/${day(-2)}/pay`,
-      headers: bearer(admin),
-    });
-    expect(paid.statusCode, paid.body).toBe(201);
-    const [first] = await ofKind(A, 'matching_bonus_credited');
-    expect(first).toMatchObject({
-      text: `Your matching bonus of 20.00 USDT for ${day(-2)} was credited to your income wallet.`,
-      link: '/matching-bonus',
-    });
-
-    await setSettings(portal.app, admin, { closeReview: false });
-    const E = await fundedMember(portal, admin, 'bell_erin', 'dave', 'left');
-    await mustBuy(portal.app, E, (await packageIds(portal.app, E)).Starter!);
-    expect((await close(portal.app, admin, day(-1))).statusCode).toBe(201);
-    const told = await ofKind(A, 'matching_bonus_credited');
-    expect(told.map((n) => n.text.match(/for (\S+) was/)?.[1])).toEqual([day(-1), day(-2)]);
-    const { rows } = await portal.db.query<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM matching_bonuses WHERE paid > 0`,
-    );
-    const all = await portal.db.query<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM notifications WHERE kind = 'matching_bonus_credited'`,
-    );
-    expect(all.rows[0]!.n).toBe(rows[0]!.n);
   });
 });
 
