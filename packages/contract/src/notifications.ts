@@ -2,6 +2,19 @@ import { z } from 'zod';
 import { SECURITY_EVENT_LABELS, securityChangeKinds } from './account-sessions';
 import { text } from './text';
 
+/**
+ * The kinds told to every active admin (apps/api/migrations/0059_admin_notifications.sql): something waits for an
+ * admin's decision or went wrong in a payout. Only admins are offered them in the mail preferences; a webhook
+ * endpoint gets each such event once, not once per admin (apps/api/sql/functions/webhooks_of_notifications.sql).
+ */
+export const adminNotificationKinds = [
+  'withdrawal_waiting',
+  'redemption_waiting',
+  'deposit_held',
+  'payout_failed',
+  'change_pending',
+] as const;
+
 /** What a member or an admin is told (apps/api/migrations/0050_notifications.sql writes them). */
 export const notificationKinds = [
   'deposit_seen',
@@ -19,27 +32,9 @@ export const notificationKinds = [
   'identity_approved',
   'identity_rejected',
   ...securityChangeKinds,
-  // The admins' kinds (adminNotificationKinds below).
-  'withdrawal_waiting',
-  'redemption_waiting',
-  'deposit_held',
-  'payout_failed',
-  'change_pending',
+  ...adminNotificationKinds,
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
-
-/**
- * The kinds told to every active admin (apps/api/migrations/0059_admin_notifications.sql): something waits for an
- * admin's decision or went wrong in a payout. Only admins are offered them in the mail preferences; a webhook
- * endpoint gets each such event once, not once per admin (apps/api/sql/functions/webhooks_of_notifications.sql).
- */
-export const adminNotificationKinds = [
-  'withdrawal_waiting',
-  'redemption_waiting',
-  'deposit_held',
-  'payout_failed',
-  'change_pending',
-] as const satisfies readonly NotificationKind[];
 export type AdminNotificationKind = (typeof adminNotificationKinds)[number];
 export const isAdminNotificationKind = (kind: string): kind is AdminNotificationKind =>
   (adminNotificationKinds as readonly string[]).includes(kind);

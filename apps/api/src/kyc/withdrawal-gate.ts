@@ -1,6 +1,6 @@
 import { fromBaseUnits, policyLimit, type IdentityStatus, type Settings } from '@portal/contract';
 import type { Sql } from '../platform/db/database';
-import { sql } from '../platform/db/sql';
+import { countedSince } from '../withdrawals/limits';
 import { unprocessable } from '../shared/errors';
 import { identityStatusOf } from './read-identity-status';
 
@@ -40,12 +40,9 @@ async function whyNeeded(
     return `Withdrawals of more than ${fromBaseUnits(above)} USDT need a verified identity.`;
   const total = policyLimit(settings.withdrawalIdentityCheck30Days);
   if (total === null) return undefined;
-  const { rows } = await db.query<{ used: string }>(
-    sql`SELECT coalesce(sum(amount), 0)::text AS used FROM withdrawals
-         WHERE user_id = ${memberId} AND created_at > ${new Date(now.getTime() - THIRTY_DAYS_MS)}
-           AND status IN ('pending', 'approved', 'paid', 'failed')`,
-  );
-  if (BigInt(rows[0]!.used) + amount <= total) return undefined;
+  const counted = await countedSince(db, memberId, new Date(now.getTime() - THIRTY_DAYS_MS));
+  const used = counted.reduce((sum, request) => sum + request.amount, 0n);
+  if (used + amount <= total) return undefined;
   return `Withdrawals adding up to more than ${fromBaseUnits(total)} USDT over 30 days need a verified identity.`;
 }
 

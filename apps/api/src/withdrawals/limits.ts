@@ -35,6 +35,19 @@ export interface DailyAllowance {
   counted: Counted[];
 }
 
+/**
+ * The member's requests since `since` that count against a limit: every one but those rejected or refunded,
+ * oldest first (the 24-hour limit here, the identity check's 30 days in kyc/withdrawal-gate.ts).
+ */
+export async function countedSince(db: Sql, memberId: number, since: Date): Promise<Counted[]> {
+  const { rows } = await db.query<{ amount: string; created_at: Date }>(
+    sql`SELECT amount, created_at FROM withdrawals
+         WHERE user_id = ${memberId} AND created_at > ${since} AND status IN ('pending', 'approved', 'paid', 'failed')
+         ORDER BY created_at, id`,
+  );
+  return rows.map((row) => ({ amount: BigInt(row.amount), at: new Date(row.created_at) }));
+}
+
 /** The member's rolling 24 hours under the limit in force; null when the limit is off. */
 export async function dailyAllowance(
   db: Sql,
@@ -44,13 +57,7 @@ export async function dailyAllowance(
 ): Promise<DailyAllowance | null> {
   const limit = policyLimit(settings.withdrawalDailyLimit);
   if (limit === null) return null;
-  const since = new Date(now.getTime() - DAY_MS);
-  const { rows } = await db.query<{ amount: string; created_at: Date }>(
-    sql`SELECT amount, created_at FROM withdrawals
-         WHERE user_id = ${memberId} AND created_at > ${since} AND status IN ('pending', 'approved', 'paid', 'failed')
-         ORDER BY created_at, id`,
-  );
-  const counted = rows.map((row) => ({ amount: BigInt(row.amount), at: new Date(row.created_at) }));
+  const counted = await countedSince(db, memberId, new Date(now.getTime() - DAY_MS));
   const used = counted.reduce((total, row) => total + row.amount, 0n);
   return {
     limit,
