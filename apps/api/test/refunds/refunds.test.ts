@@ -16,7 +16,7 @@ import { close, day, fundedMember, mustBuy, workedDayOne } from '../plan/plan-he
 import { invitedAdmin } from '../admin-users/invite-helpers';
 import { statementOf } from '../../src/statements/statement-of';
 import { renderStatement } from '../../src/statements/render';
-import { pdfText } from '../statements/pdf-text';
+import { pdfText } from '../../../../e2e/support/pdf';
 import { enableTwoFactor } from '../two-factor/two-factor-helpers';
 
 let portal: TestPortal;

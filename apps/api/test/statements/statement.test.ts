@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fromBaseUnits, toBaseUnits } from '@portal/contract';
 import { sql } from '../../src/platform/db/sql';
 import { monthOf } from '../../src/statements/month';
-import { pdfText } from './pdf-text';
+import { pdfText } from '../../../../e2e/support/pdf';
 import { renderStatement } from '../../src/statements/render';
 import { statementFor, statementMember, statementOf, type Statement } from '../../src/statements/statement-of';
 import { bearer, errorOf, registerMember, usePortal, type Session } from '../harness';
