@@ -4,6 +4,7 @@
  * (/glossary) read them from this file. Not imported by the sign-in page's modules (shared/format.ts is one):
  * the definitions would weigh on its budget (e2e/sign-in-weight.spec.ts).
  */
+import { WALLET_LABELS } from '@portal/contract';
 
 export type TermId =
   | 'active'
@@ -120,18 +121,18 @@ const ENTRIES: Record<TermId, Entry> = {
   },
   depositWallet: {
     group: 'money',
-    word: 'Deposit wallet',
+    word: WALLET_LABELS.deposit,
     definition:
       'USDT from your BEP20 deposits and the transfers you receive. It pays for packages and for transfers to other members.',
   },
   incomeWallet: {
     group: 'money',
-    word: 'Income wallet',
+    word: WALLET_LABELS.income,
     definition: 'Where your bonuses are credited. Withdrawals and point conversions are taken from it.',
   },
   pointWallet: {
     group: 'money',
-    word: 'Point wallet',
+    word: WALLET_LABELS.points,
     definition: 'Points converted from the income wallet, spent on product redemptions.',
   },
   treasury: {

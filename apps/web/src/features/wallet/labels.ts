@@ -1,5 +1,12 @@
-import { ENTRY_KIND_LABELS, ENTRY_TYPE_LABELS, type EntryKind, type EntryType, type Wallet } from '@portal/contract';
-import { TERMS } from '../../shared/vocabulary';
+import {
+  ENTRY_KIND_LABELS,
+  ENTRY_TYPE_LABELS,
+  WALLET_LABELS,
+  wallets,
+  type EntryKind,
+  type EntryType,
+  type Wallet,
+} from '@portal/contract';
 
 export const unitLabel = (unit: string): string => (unit === 'POINT' ? 'points' : 'USDT');
 
@@ -10,11 +17,7 @@ export const entryTypeLabel = (type: string): string =>
 
 export const ENTRY_TYPE_CHOICES = Object.entries(ENTRY_TYPE_LABELS).map(([value, label]) => ({ value, label }));
 
-export const WALLET_CHOICES = [
-  { value: 'deposit', label: TERMS.depositWallet.word },
-  { value: 'income', label: TERMS.incomeWallet.word },
-  { value: 'points', label: TERMS.pointWallet.word },
-];
+export const WALLET_CHOICES = wallets.map((value) => ({ value, label: WALLET_LABELS[value] }));
 
 /** What a line is to its owner: a purchase entry credited to a sponsor is their referral bonus. */
 export function entryKindOf(type: string, amount: string): EntryKind | null {
