@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../platform/db/database';
+import type { AppContext } from '../../context';
+import type { Mail } from '../../platform/mail/mailer';
 import { sql } from '../../platform/db/sql';
 
 /**
@@ -89,4 +91,37 @@ export function describeError(error: unknown): string {
   if (!(error instanceof Error)) return 'The mail could not be sent';
   const code = (error as NodeJS.ErrnoException).code;
   return (code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message).slice(0, 500);
+}
+
+/** The log line of a failure, by queue. */
+const FAILED: Record<MailQueue, string> = {
+  notification_mails: 'a notification mail failed',
+  notification_digests: 'a notification digest failed',
+};
+
+/** A claimed row and its mail, or no mail when there is nothing to send any more (recorded as skipped). */
+export interface MailToSend {
+  key: string[];
+  row: ClaimedRow;
+  mail: Mail | undefined;
+  /** What a failure's log line names besides the error. */
+  about: Record<string, unknown>;
+}
+
+/**
+ * Sends a pass's mails at once (`Mailer.sendAll`) and records every row's outcome in one statement: sent, failed
+ * (logged, retried later) or skipped. The end of both mail jobs (send-due-mails.ts, send-digests.ts).
+ */
+export async function sendAndRecord(ctx: AppContext, queue: MailQueue, claim: string, claimed: MailToSend[]) {
+  const sending = claimed.flatMap((c, at) => (c.mail ? [{ at, mail: c.mail }] : []));
+  const errors = await ctx.mailer.sendAll(sending.map((s) => s.mail));
+  // Each claimed row's error by its place in `claimed`, undefined once sent.
+  const errorAt = new Map(sending.map((s, i) => [s.at, errors[i]]));
+  const outcomes = claimed.map(({ key, row, mail, about }, at): Outcome => {
+    const error = errorAt.get(at);
+    if (error) ctx.log.warn({ err: describeError(error), ...about }, FAILED[queue]);
+    const outcome: MailOutcome = !mail ? { skipped: true } : error ? { error: describeError(error) } : { sent: true };
+    return { key, row, outcome };
+  });
+  await recordOutcomes(ctx.db, queue, claim, ctx.now(), outcomes);
 }

@@ -3,16 +3,7 @@ import { sql, type SqlQuery } from '../../platform/db/sql';
 import type { Job } from '../../shared/job-runner';
 import { utcDayOf } from '../../shared/utc-day';
 import { composeDigestMail, type MailedNotification } from './compose-mail';
-import {
-  CLAIM_BATCH,
-  CLAIM_LEASE_MS,
-  describeError,
-  newClaim,
-  recordOutcomes,
-  type ClaimedRow,
-  type MailOutcome,
-  type Outcome,
-} from './record-outcome';
+import { CLAIM_BATCH, CLAIM_LEASE_MS, newClaim, type ClaimedRow, sendAndRecord } from './record-outcome';
 
 const DAY_MS = 86_400_000;
 /** A day's digest waits this long after its midnight: a transaction begun before it may still be committing. */
@@ -91,18 +82,13 @@ export async function sendDigests(ctx: AppContext): Promise<boolean> {
   await queueDigests(ctx, now);
   const claim = newClaim();
   const due = await claimDueDigests(ctx, now, claim);
-  const composed = await Promise.all(due.map((digest) => composeDigest(ctx, digest)));
-  const mails = composed.filter((mail) => mail !== undefined);
-  const errors = await ctx.mailer.sendAll(mails);
-  const errorOf = new Map(mails.map((mail, i) => [mail, errors[i]]));
-  const outcomes = due.map((digest, i): Outcome => {
-    const mail = composed[i];
-    const error = mail && errorOf.get(mail);
-    const outcome: MailOutcome = !mail ? { skipped: true } : error ? { error: describeError(error) } : { sent: true };
-    if (error) ctx.log.warn({ err: describeError(error) }, 'a notification digest failed');
-    return { key: [digest.user_id, digest.day], row: digest, outcome };
-  });
-  await recordOutcomes(ctx.db, 'notification_digests', claim, ctx.now(), outcomes);
+  const mails = await Promise.all(due.map((digest) => composeDigest(ctx, digest)));
+  await sendAndRecord(
+    ctx,
+    'notification_digests',
+    claim,
+    due.map((digest, i) => ({ key: [digest.user_id, digest.day], row: digest, mail: mails[i], about: {} })),
+  );
   return due.length === CLAIM_BATCH;
 }
 

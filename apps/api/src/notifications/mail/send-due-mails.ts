@@ -4,16 +4,7 @@ import { sql } from '../../platform/db/sql';
 import type { Job } from '../../shared/job-runner';
 import type { NotificationData } from '../describe';
 import { composeNotificationMail } from './compose-mail';
-import {
-  CLAIM_BATCH,
-  CLAIM_LEASE_MS,
-  describeError,
-  newClaim,
-  recordOutcomes,
-  type ClaimedRow,
-  type MailOutcome,
-  type Outcome,
-} from './record-outcome';
+import { CLAIM_BATCH, CLAIM_LEASE_MS, newClaim, type ClaimedRow, sendAndRecord } from './record-outcome';
 
 interface ClaimedMail extends ClaimedRow {
   notification_id: string;
@@ -64,24 +55,23 @@ function stillWanted(mail: ClaimedMail): boolean {
 export async function sendDueMails(ctx: AppContext): Promise<boolean> {
   const claim = newClaim();
   const due = await claimDueMails(ctx, ctx.now(), claim);
-  const wanted = due.filter(stillWanted);
-  const errors = await ctx.mailer.sendAll(
-    wanted.map((mail) =>
-      composeNotificationMail(ctx, { userId: Number(mail.user_id), email: mail.email, fullName: mail.full_name }, mail),
-    ),
+  await sendAndRecord(
+    ctx,
+    'notification_mails',
+    claim,
+    due.map((mail) => ({
+      key: [mail.notification_id],
+      row: mail,
+      mail: stillWanted(mail)
+        ? composeNotificationMail(
+            ctx,
+            { userId: Number(mail.user_id), email: mail.email, fullName: mail.full_name },
+            mail,
+          )
+        : undefined,
+      about: { kind: mail.kind },
+    })),
   );
-  // Each wanted mail's error, or undefined once sent; a mail not wanted any more is skipped.
-  const errorOf = new Map(wanted.map((mail, i) => [mail.notification_id, errors[i]]));
-  const outcomes = due.map((mail): Outcome => {
-    const outcome: MailOutcome = !errorOf.has(mail.notification_id)
-      ? { skipped: true }
-      : errorOf.get(mail.notification_id)
-        ? { error: describeError(errorOf.get(mail.notification_id)) }
-        : { sent: true };
-    if ('error' in outcome) ctx.log.warn({ err: outcome.error, kind: mail.kind }, 'a notification mail failed');
-    return { key: [mail.notification_id], row: mail, outcome };
-  });
-  await recordOutcomes(ctx.db, 'notification_mails', claim, ctx.now(), outcomes);
   return due.length === CLAIM_BATCH;
 }
 
