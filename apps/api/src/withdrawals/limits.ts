@@ -37,7 +37,7 @@ export interface DailyAllowance {
 
 /**
  * The member's requests since `since` that count against a limit: every one but those rejected or refunded,
- * oldest first (the 24-hour limit here, the identity check's 30 days in kyc/withdrawal-gate.ts).
+ * oldest first (the 24-hour limit here, the identity check's 30 days in withdrawals/identity-gate.ts).
  */
 export async function countedSince(db: Sql, memberId: number, since: Date): Promise<Counted[]> {
   const { rows } = await db.query<{ amount: string; created_at: Date }>(

@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import { sql } from '../platform/db/sql';
 import { runIdempotent, type IdempotentAnswer } from '../ledger/idempotency';
 import { assertCanSpend, postEntry } from '../ledger/post';
-import { refuseWithoutIdentityCheck } from '../kyc/withdrawal-gate';
+import { refuseWithoutIdentityCheck } from './identity-gate';
 import { readSettings } from '../settings/in-force';
 import { conflict, unprocessable } from '../shared/errors';
 import { assertCodeShaped, withSecondFactor } from '../two-factor/guard';

@@ -1,8 +1,8 @@
 import { fromBaseUnits, policyLimit, type IdentityStatus, type Settings } from '@portal/contract';
 import type { Sql } from '../platform/db/database';
-import { countedSince } from '../withdrawals/limits';
+import { countedSince } from './limits';
 import { unprocessable } from '../shared/errors';
-import { identityStatusOf } from './read-identity-status';
+import { identityStatusOf } from '../kyc/read-identity-status';
 
 const THIRTY_DAYS_MS = 30 * 86_400_000;
 
